@@ -1,0 +1,363 @@
+//! Devices: the host, or one OpenCL device with its context, queue and pool.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use crate::cl::{self, DeviceId, Queue};
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::pool::{Block, MemoryStats, Pool};
+
+/// The environment variable that chooses [`Device::default`].
+pub const DEVICE_ENV: &str = "SILT_DEVICE";
+
+/// What kind of processor a device is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DeviceKind {
+    /// silt's host backend: kernels run as plain Rust on the CPU.
+    Host,
+    /// An OpenCL CPU device (such as PoCL).
+    Cpu,
+    /// An OpenCL GPU.
+    Gpu,
+    /// An OpenCL accelerator or other device.
+    Accelerator,
+}
+
+/// The facts about a device that kernels and users need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DeviceInfo {
+    /// The device's name (`CL_DEVICE_NAME`, or `"host"`).
+    pub name: String,
+    /// Its vendor.
+    pub vendor: String,
+    /// The kind of processor.
+    pub kind: DeviceKind,
+    /// `CL_DEVICE_VERSION` (`"OpenCL 3.0 PoCL ..."`).
+    pub version: String,
+    /// `CL_DEVICE_OPENCL_C_VERSION` (`"OpenCL C 1.2 PoCL"`); empty for the host.
+    pub opencl_c_version: String,
+    /// `CL_DRIVER_VERSION`.
+    pub driver_version: String,
+    /// The platform's name.
+    pub platform_name: String,
+    /// The platform's version.
+    pub platform_version: String,
+    /// Whether `f64` kernels can run (`cl_khr_fp64`; always true on the host).
+    pub fp64: bool,
+    /// Whether half arithmetic is native (`cl_khr_fp16`); `f16` tensors work either way.
+    pub fp16: bool,
+    /// The largest single buffer in bytes (`CL_DEVICE_MAX_MEM_ALLOC_SIZE`).
+    pub max_alloc_bytes: usize,
+    /// Global memory in bytes (`CL_DEVICE_GLOBAL_MEM_SIZE`; 0 when unknown).
+    pub global_mem_bytes: u64,
+    /// Compute units (`CL_DEVICE_MAX_COMPUTE_UNITS`; logical CPUs on the host).
+    pub compute_units: u32,
+    /// The device's extensions, one name each.
+    pub extensions: Vec<String>,
+}
+
+impl DeviceInfo {
+    fn host() -> Self {
+        DeviceInfo {
+            name: "host".into(),
+            vendor: "silt".into(),
+            kind: DeviceKind::Host,
+            version: String::new(),
+            opencl_c_version: String::new(),
+            driver_version: env!("CARGO_PKG_VERSION").into(),
+            platform_name: "silt host".into(),
+            platform_version: String::new(),
+            fp64: true,
+            fp16: true,
+            max_alloc_bytes: isize::MAX.unsigned_abs(),
+            global_mem_bytes: 0,
+            compute_units: std::thread::available_parallelism()
+                .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
+            extensions: Vec::new(),
+        }
+    }
+
+    fn from_raw(raw: cl::RawInfo) -> Self {
+        let extensions: Vec<String> = raw.extensions.split_whitespace().map(str::to_string).collect();
+        let has = |e: &str| extensions.iter().any(|x| x == e);
+        const GPU: u64 = 1 << 2;
+        const ACCEL: u64 = 1 << 3;
+        const CPU: u64 = 1 << 1;
+        let kind = if raw.device_type & GPU != 0 {
+            DeviceKind::Gpu
+        } else if raw.device_type & CPU != 0 {
+            DeviceKind::Cpu
+        } else if raw.device_type & ACCEL != 0 {
+            DeviceKind::Accelerator
+        } else {
+            DeviceKind::Accelerator
+        };
+        DeviceInfo {
+            fp64: has("cl_khr_fp64"),
+            fp16: has("cl_khr_fp16"),
+            name: raw.name,
+            vendor: raw.vendor,
+            kind,
+            version: raw.version,
+            opencl_c_version: raw.opencl_c_version,
+            driver_version: raw.driver_version,
+            platform_name: raw.platform_name,
+            platform_version: raw.platform_version,
+            max_alloc_bytes: usize::try_from(raw.max_alloc).unwrap_or(usize::MAX),
+            global_mem_bytes: raw.global_mem,
+            compute_units: raw.compute_units,
+            extensions,
+        }
+    }
+}
+
+pub(crate) enum Backend {
+    Host,
+    OpenCl { index: usize, queue: Queue },
+}
+
+pub(crate) struct DeviceInner {
+    pub(crate) backend: Backend,
+    info: DeviceInfo,
+    pub(crate) pool: Pool,
+}
+
+/// A place where tensors live and kernels run: the host, or one OpenCL device.
+///
+/// Cheap to clone; clones (and every `Device::opencl(i)` for the same `i`) share one
+/// OpenCL context, one in-order command queue and one memory pool. Two devices are
+/// equal when they are the same device.
+#[derive(Clone)]
+pub struct Device {
+    pub(crate) inner: Arc<DeviceInner>,
+}
+
+struct Slot {
+    id: DeviceId,
+    device: OnceLock<Result<Device>>,
+}
+
+fn registry() -> &'static Result<Vec<Slot>> {
+    static REGISTRY: OnceLock<Result<Vec<Slot>>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        cl::all_devices().map(|ids| {
+            ids.into_iter()
+                .map(|id| Slot {
+                    id,
+                    device: OnceLock::new(),
+                })
+                .collect()
+        })
+    })
+}
+
+impl Device {
+    /// The host backend: tensors in host memory, kernels run as plain Rust.
+    pub fn host() -> Device {
+        static HOST: OnceLock<Device> = OnceLock::new();
+        HOST.get_or_init(|| Device {
+            inner: Arc::new(DeviceInner {
+                backend: Backend::Host,
+                info: DeviceInfo::host(),
+                pool: Pool::new(isize::MAX.unsigned_abs()),
+            }),
+        })
+        .clone()
+    }
+
+    /// The OpenCL device with index `index`, counting the devices of all platforms
+    /// in the order the ICD loader lists them.
+    ///
+    /// # Errors
+    /// [`Error::NoDevice`] when OpenCL is not installed, no platform is present or
+    /// there is no device `index`; [`Error::OpenCl`] when its context cannot be made.
+    pub fn opencl(index: usize) -> Result<Device> {
+        let slots = registry().as_ref().map_err(|e| match e {
+            Error::NoDevice { reason, .. } => Error::NoDevice {
+                requested: format!("opencl:{index}"),
+                reason: reason.clone(),
+            },
+            other => other.clone(),
+        })?;
+        let slot = slots.get(index).ok_or_else(|| Error::NoDevice {
+            requested: format!("opencl:{index}"),
+            reason: format!("{} OpenCL device(s) present", slots.len()),
+        })?;
+        slot.device
+            .get_or_init(|| {
+                let info = DeviceInfo::from_raw(cl::device_info(slot.id)?);
+                let queue = Queue::new(slot.id)?;
+                Ok(Device {
+                    inner: Arc::new(DeviceInner {
+                        backend: Backend::OpenCl { index, queue },
+                        pool: Pool::new(info.max_alloc_bytes),
+                        info,
+                    }),
+                })
+            })
+            .clone()
+    }
+
+    /// The number of OpenCL devices present (0 when OpenCL is absent).
+    pub fn opencl_count() -> usize {
+        registry().as_ref().map_or(0, Vec::len)
+    }
+
+    /// Every device: the OpenCL devices in index order, then the host.
+    ///
+    /// # Errors
+    /// An OpenCL device that is listed but whose context cannot be created.
+    pub fn all() -> Result<Vec<Device>> {
+        let mut out = (0..Device::opencl_count())
+            .map(Device::opencl)
+            .collect::<Result<Vec<_>>>()?;
+        out.push(Device::host());
+        Ok(out)
+    }
+
+    /// The device named by `spec`: `host`, `opencl` (the first OpenCL device) or
+    /// `opencl:N`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidDeviceSpec`] for other text; [`Error::NoDevice`] when the
+    /// named device is absent.
+    pub fn from_spec(spec: &str) -> Result<Device> {
+        let s = spec.trim();
+        match s {
+            "host" | "cpu" => Ok(Device::host()),
+            "opencl" => Device::opencl(0),
+            _ => match s.strip_prefix("opencl:").map(str::parse::<usize>) {
+                Some(Ok(i)) => Device::opencl(i),
+                _ => Err(Error::InvalidDeviceSpec { spec: spec.to_string() }),
+            },
+        }
+    }
+
+    /// The default device: the one `SILT_DEVICE` names (`host`, `opencl`,
+    /// `opencl:N`), else the first OpenCL device, else the host (printing once to
+    /// stderr why OpenCL is not used).
+    ///
+    /// # Errors
+    /// When `SILT_DEVICE` is set, an invalid spec or an absent device is an error:
+    /// an explicit choice never falls back silently.
+    #[allow(clippy::should_implement_trait)]
+    pub fn default() -> Result<Device> {
+        if let Ok(spec) = std::env::var(DEVICE_ENV) {
+            if !spec.trim().is_empty() {
+                return Device::from_spec(&spec);
+            }
+        }
+        match Device::opencl(0) {
+            Ok(d) => Ok(d),
+            Err(e) => {
+                static WARNED: OnceLock<()> = OnceLock::new();
+                WARNED.get_or_init(|| {
+                    eprintln!("silt: no OpenCL device, using the host backend ({e})");
+                });
+                Ok(Device::host())
+            }
+        }
+    }
+
+    /// The device's facts.
+    pub fn info(&self) -> &DeviceInfo {
+        &self.inner.info
+    }
+
+    /// Whether this is the host backend.
+    pub fn is_host(&self) -> bool {
+        matches!(self.inner.backend, Backend::Host)
+    }
+
+    /// The OpenCL index of the device, `None` for the host.
+    pub fn opencl_index(&self) -> Option<usize> {
+        match &self.inner.backend {
+            Backend::Host => None,
+            Backend::OpenCl { index, .. } => Some(*index),
+        }
+    }
+
+    /// Whether kernels of element type `dtype` can run here (`f64` needs
+    /// `cl_khr_fp64` on OpenCL devices).
+    pub fn supports(&self, dtype: DType) -> bool {
+        dtype != DType::F64 || self.inner.info.fp64
+    }
+
+    /// The memory figures of this device's pool.
+    pub fn memory_stats(&self) -> MemoryStats {
+        self.inner.pool.stats()
+    }
+
+    /// Returns every cached, unused buffer to the driver. Buffers held by live
+    /// tensors stay.
+    pub fn empty_cache(&self) {
+        self.inner.pool.empty_cache();
+    }
+
+    /// Waits until all work queued on this device has run.
+    ///
+    /// # Errors
+    /// [`Error::OpenCl`] when the driver reports a failure of queued work.
+    pub fn synchronize(&self) -> Result<()> {
+        match &self.inner.backend {
+            Backend::Host => Ok(()),
+            Backend::OpenCl { queue, .. } => queue.finish().map_err(|c| Error::cl("clFinish", c)),
+        }
+    }
+
+    /// Makes the next `n` driver allocations on this device fail as if the device
+    /// were out of memory. For testing how code handles allocation failures.
+    #[doc(hidden)]
+    pub fn __inject_alloc_failures(&self, n: u32) {
+        self.inner.pool.inject_failures(n);
+    }
+
+    /// A short name: `host` or `opencl:N (device name)`.
+    pub(crate) fn label(&self) -> String {
+        self.to_string()
+    }
+
+    pub(crate) fn queue(&self) -> Option<&Queue> {
+        match &self.inner.backend {
+            Backend::Host => None,
+            Backend::OpenCl { queue, .. } => Some(queue),
+        }
+    }
+
+    pub(crate) fn alloc_block(&self, queue: &Queue, nbytes: usize) -> Result<Block> {
+        self.inner.pool.alloc(queue, nbytes, &self.label())
+    }
+
+    pub(crate) fn same(&self, other: &Device) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
+impl PartialEq for Device {
+    fn eq(&self, other: &Self) -> bool {
+        self.same(other)
+    }
+}
+
+impl Eq for Device {}
+
+impl fmt::Display for Device {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.inner.backend {
+            Backend::Host => f.write_str("host"),
+            Backend::OpenCl { index, .. } => write!(f, "opencl:{index} ({})", self.inner.info.name),
+        }
+    }
+}
+
+impl fmt::Debug for Device {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Device")
+            .field("device", &format_args!("{self}"))
+            .field("platform", &self.inner.info.platform_name)
+            .finish()
+    }
+}

@@ -1,0 +1,208 @@
+//! The one error type of silt.
+
+use crate::dtype::DType;
+
+/// The result type of every fallible silt operation.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can go wrong in silt, with the values involved.
+///
+/// Nothing in the runtime panics on bad input: a bad shape, a dtype that does not
+/// match, a device that is absent or an allocation the driver refuses all come back
+/// as one of these variants.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A tensor had another element type than the one asked for.
+    #[error("dtype mismatch: expected {expected}, got {got}")]
+    DTypeMismatch {
+        /// The dtype the operation needed.
+        expected: DType,
+        /// The dtype it was given.
+        got: DType,
+    },
+
+    /// Two shapes that had to agree did not.
+    #[error("shape mismatch in {op}: {left:?} vs {right:?}")]
+    ShapeMismatch {
+        /// The operation that compared them.
+        op: &'static str,
+        /// The first shape.
+        left: Vec<usize>,
+        /// The second shape.
+        right: Vec<usize>,
+    },
+
+    /// The number of values given does not fill the shape.
+    #[error("data of {len} elements does not fit shape {shape:?} ({expected} elements)")]
+    DataLength {
+        /// The requested shape.
+        shape: Vec<usize>,
+        /// The element count the shape needs.
+        expected: usize,
+        /// The element count given.
+        len: usize,
+    },
+
+    /// Tensors on different devices met in one operation.
+    #[error("device mismatch: {left} vs {right}")]
+    DeviceMismatch {
+        /// The first device.
+        left: String,
+        /// The second device.
+        right: String,
+    },
+
+    /// A kernel was called for an element type outside its `types` list.
+    #[error("kernel `{kernel}` does not support dtype {dtype} (supported: {})", list(supported))]
+    UnsupportedDType {
+        /// The kernel's name.
+        kernel: &'static str,
+        /// The dtype it was called with.
+        dtype: DType,
+        /// The dtypes it was instantiated for.
+        supported: &'static [DType],
+    },
+
+    /// A shape, stride or byte count does not fit in `usize`.
+    #[error("size overflow: shape {shape:?} of {elem_size}-byte elements does not fit in usize")]
+    SizeOverflow {
+        /// The shape asked for.
+        shape: Vec<usize>,
+        /// The element size in bytes.
+        elem_size: usize,
+    },
+
+    /// A single allocation above the device's limit.
+    #[error(
+        "allocation of {requested} bytes exceeds the maximum single allocation of {max} bytes on {device}"
+    )]
+    AllocationTooLarge {
+        /// Bytes asked for.
+        requested: usize,
+        /// The device's `CL_DEVICE_MAX_MEM_ALLOC_SIZE`.
+        max: usize,
+        /// The device.
+        device: String,
+    },
+
+    /// The driver refused an allocation, even after the cache was emptied.
+    #[error(
+        "out of memory on {device}: allocating {requested} bytes failed ({code_name}) after \
+         freeing the cache; the pool held {allocated_bytes} bytes in live tensors and \
+         {reserved_bytes} bytes reserved"
+    )]
+    OutOfMemory {
+        /// The device.
+        device: String,
+        /// Bytes asked for (after size-class rounding).
+        requested: usize,
+        /// Bytes held by live tensors when it failed.
+        allocated_bytes: usize,
+        /// Bytes held from the driver when it failed.
+        reserved_bytes: usize,
+        /// The OpenCL error name.
+        code_name: &'static str,
+    },
+
+    /// No OpenCL platform or no such device.
+    #[error("no device {requested}: {reason}")]
+    NoDevice {
+        /// What was asked for (`opencl:3`, ...).
+        requested: String,
+        /// Why it is not there.
+        reason: String,
+    },
+
+    /// `SILT_DEVICE` (or a device string) could not be read.
+    #[error("invalid device spec {spec:?}: expected `host`, `opencl` or `opencl:N`")]
+    InvalidDeviceSpec {
+        /// The text given.
+        spec: String,
+    },
+
+    /// An OpenCL call failed.
+    #[error("OpenCL error in {op}: {name} ({code})")]
+    OpenCl {
+        /// The call that failed (`clEnqueueReadBuffer`, ...).
+        op: &'static str,
+        /// The error code.
+        code: i32,
+        /// The error code's name.
+        name: &'static str,
+    },
+
+    /// An axis outside `0..ndim`.
+    #[error("axis {axis} out of range for a tensor of {ndim} dimensions")]
+    InvalidAxis {
+        /// The axis given.
+        axis: usize,
+        /// The number of dimensions.
+        ndim: usize,
+    },
+
+    /// A `narrow` range past the end of an axis.
+    #[error("range {start}..{start}+{len} out of bounds for axis {axis} of size {size}")]
+    OutOfRange {
+        /// The axis.
+        axis: usize,
+        /// The start of the range.
+        start: usize,
+        /// The length of the range.
+        len: usize,
+        /// The size of the axis.
+        size: usize,
+    },
+
+    /// A permutation that is not one of `0..ndim`.
+    #[error("invalid permutation {perm:?} for a tensor of {ndim} dimensions")]
+    InvalidPermutation {
+        /// The permutation given.
+        perm: Vec<usize>,
+        /// The number of dimensions.
+        ndim: usize,
+    },
+
+    /// Shapes that NumPy's broadcasting rules cannot join.
+    #[error("cannot broadcast shape {from:?} to {to:?}")]
+    Broadcast {
+        /// The source shape.
+        from: Vec<usize>,
+        /// The target shape.
+        to: Vec<usize>,
+    },
+
+    /// An operation that needs a contiguous tensor was given a view.
+    #[error("{op} needs a contiguous tensor (shape {shape:?}, strides {strides:?}); call .contiguous() first")]
+    NotContiguous {
+        /// The operation.
+        op: &'static str,
+        /// The view's shape.
+        shape: Vec<usize>,
+        /// The view's strides.
+        strides: Vec<usize>,
+    },
+
+    /// A write through a view that covers some elements more than once.
+    #[error("cannot write through a view that overlaps itself (shape {shape:?}, strides {strides:?})")]
+    SelfOverlap {
+        /// The view's shape.
+        shape: Vec<usize>,
+        /// The view's strides.
+        strides: Vec<usize>,
+    },
+}
+
+fn list(dtypes: &[DType]) -> String {
+    dtypes.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
+}
+
+impl Error {
+    pub(crate) fn cl(op: &'static str, code: i32) -> Self {
+        Error::OpenCl {
+            op,
+            code,
+            name: crate::cl::error_name(code),
+        }
+    }
+}

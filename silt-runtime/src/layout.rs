@@ -1,0 +1,366 @@
+//! Shape, strides and offset of a view over a storage, and their arithmetic.
+//!
+//! Strides and the offset count elements, not bytes. Strides are never negative; a
+//! stride of 0 repeats an element (a broadcast). A layout is only ever built by the
+//! functions here, which keep one invariant: every element it addresses lies inside
+//! its storage, so offset computations cannot overflow.
+
+use crate::error::{Error, Result};
+
+/// The most dimensions a tensor may have.
+pub const MAX_DIMS: usize = 16;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub(crate) shape: Vec<usize>,
+    pub(crate) strides: Vec<usize>,
+    pub(crate) offset: usize,
+}
+
+/// The element count of `shape`, or `None` when it overflows.
+pub(crate) fn numel(shape: &[usize]) -> Option<usize> {
+    shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))
+}
+
+/// The byte count of `shape` with `elem_size`-byte elements, checked.
+pub(crate) fn byte_len(shape: &[usize], elem_size: usize) -> Result<usize> {
+    numel(shape)
+        .and_then(|n| n.checked_mul(elem_size))
+        .filter(|&b| b <= isize::MAX.unsigned_abs())
+        .ok_or_else(|| Error::SizeOverflow {
+            shape: shape.to_vec(),
+            elem_size,
+        })
+}
+
+impl Layout {
+    /// A row-major layout of `shape` at offset 0. The caller has checked the size
+    /// with [`byte_len`].
+    pub(crate) fn contiguous(shape: &[usize]) -> Result<Layout> {
+        if shape.len() > MAX_DIMS {
+            return Err(Error::InvalidAxis {
+                axis: shape.len(),
+                ndim: MAX_DIMS,
+            });
+        }
+        let mut strides = vec![0; shape.len()];
+        let mut acc = 1usize;
+        for (s, &d) in strides.iter_mut().zip(shape).rev() {
+            *s = acc;
+            acc = acc.saturating_mul(d);
+        }
+        Ok(Layout {
+            shape: shape.to_vec(),
+            strides,
+            offset: 0,
+        })
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        // Fits: checked when the storage was made, and views never grow it past
+        // what their strides address... except broadcasts, checked in broadcast_to.
+        self.shape.iter().product()
+    }
+
+    /// Row-major with no gaps (dimensions of size 1 may have any stride).
+    pub(crate) fn is_contiguous(&self) -> bool {
+        if self.len() == 0 {
+            return true;
+        }
+        let mut expected = 1usize;
+        for (&d, &s) in self.shape.iter().zip(&self.strides).rev() {
+            if d != 1 && s != expected {
+                return false;
+            }
+            expected *= d;
+        }
+        true
+    }
+
+    /// The storage elements the view touches: `start..end`.
+    pub(crate) fn span(&self) -> std::ops::Range<usize> {
+        if self.len() == 0 {
+            return self.offset..self.offset;
+        }
+        let last: usize = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .map(|(&d, &s)| (d - 1) * s)
+            .sum();
+        self.offset..self.offset + last + 1
+    }
+
+    fn check_axis(&self, axis: usize) -> Result<()> {
+        if axis < self.shape.len() {
+            Ok(())
+        } else {
+            Err(Error::InvalidAxis {
+                axis,
+                ndim: self.shape.len(),
+            })
+        }
+    }
+
+    pub(crate) fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Layout> {
+        self.check_axis(axis)?;
+        let size = self.shape[axis];
+        if start.checked_add(len).is_none_or(|end| end > size) {
+            return Err(Error::OutOfRange {
+                axis,
+                start,
+                len,
+                size,
+            });
+        }
+        let mut out = self.clone();
+        out.shape[axis] = len;
+        if len > 0 {
+            out.offset += start * self.strides[axis];
+        }
+        Ok(out)
+    }
+
+    pub(crate) fn permute(&self, perm: &[usize]) -> Result<Layout> {
+        let ndim = self.shape.len();
+        let mut seen = vec![false; ndim];
+        let valid = perm.len() == ndim
+            && perm
+                .iter()
+                .all(|&p| p < ndim && !std::mem::replace(&mut seen[p], true));
+        if !valid {
+            return Err(Error::InvalidPermutation {
+                perm: perm.to_vec(),
+                ndim,
+            });
+        }
+        Ok(Layout {
+            shape: perm.iter().map(|&p| self.shape[p]).collect(),
+            strides: perm.iter().map(|&p| self.strides[p]).collect(),
+            offset: self.offset,
+        })
+    }
+
+    pub(crate) fn transpose(&self, a: usize, b: usize) -> Result<Layout> {
+        self.check_axis(a)?;
+        self.check_axis(b)?;
+        let mut out = self.clone();
+        out.shape.swap(a, b);
+        out.strides.swap(a, b);
+        Ok(out)
+    }
+
+    /// NumPy broadcasting of this view to `shape` (no copy: repeated dims get stride 0).
+    pub(crate) fn broadcast_to(&self, shape: &[usize]) -> Result<Layout> {
+        let err = || Error::Broadcast {
+            from: self.shape.clone(),
+            to: shape.to_vec(),
+        };
+        if shape.len() < self.shape.len() || shape.len() > MAX_DIMS || numel(shape).is_none() {
+            return Err(err());
+        }
+        let lead = shape.len() - self.shape.len();
+        let mut strides = vec![0; shape.len()];
+        for (i, &target) in shape.iter().enumerate().skip(lead) {
+            let (d, s) = (self.shape[i - lead], self.strides[i - lead]);
+            strides[i] = if d == target {
+                s
+            } else if d == 1 {
+                0
+            } else {
+                return Err(err());
+            };
+        }
+        Ok(Layout {
+            shape: shape.to_vec(),
+            strides,
+            offset: self.offset,
+        })
+    }
+
+    pub(crate) fn reshape(&self, shape: &[usize]) -> Result<Layout> {
+        if numel(shape) != Some(self.len()) {
+            return Err(Error::ShapeMismatch {
+                op: "reshape",
+                left: self.shape.clone(),
+                right: shape.to_vec(),
+            });
+        }
+        if !self.is_contiguous() {
+            return Err(Error::NotContiguous {
+                op: "reshape",
+                shape: self.shape.clone(),
+                strides: self.strides.clone(),
+            });
+        }
+        let mut out = Layout::contiguous(shape)?;
+        out.offset = self.offset;
+        Ok(out)
+    }
+
+    /// Whether two different logical indices address one storage element.
+    pub(crate) fn has_self_overlap(&self) -> bool {
+        if self.len() <= 1 {
+            return false;
+        }
+        let mut dims: Vec<(usize, usize)> = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .filter(|(&d, _)| d > 1)
+            .map(|(&d, &s)| (s, d))
+            .collect();
+        dims.sort_unstable();
+        // Sorted by stride, each stride must step past everything the smaller ones
+        // reach; otherwise two indices meet.
+        let mut reach = 0usize; // max offset reachable by the smaller dims
+        for (s, d) in dims {
+            if s <= reach || s == 0 {
+                return true;
+            }
+            reach += (d - 1) * s;
+        }
+        false
+    }
+
+    /// The storage offset of every element, in logical (row-major) order.
+    pub(crate) fn offsets(&self) -> Offsets<'_> {
+        Offsets {
+            layout: self,
+            index: vec![0; self.shape.len()],
+            next: self.offset,
+            left: self.len(),
+        }
+    }
+}
+
+/// An odometer over a layout's elements.
+pub(crate) struct Offsets<'a> {
+    layout: &'a Layout,
+    index: Vec<usize>,
+    next: usize,
+    left: usize,
+}
+
+impl Iterator for Offsets<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let current = self.next;
+        for axis in (0..self.index.len()).rev() {
+            self.index[axis] += 1;
+            self.next += self.layout.strides[axis];
+            if self.index[axis] < self.layout.shape[axis] {
+                break;
+            }
+            self.next -= self.index[axis] * self.layout.strides[axis];
+            self.index[axis] = 0;
+        }
+        Some(current)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lay(shape: &[usize]) -> Layout {
+        Layout::contiguous(shape).unwrap()
+    }
+
+    #[test]
+    fn contiguous_strides_are_row_major() {
+        let l = lay(&[2, 3, 4]);
+        assert_eq!(l.strides, [12, 4, 1]);
+        assert!(l.is_contiguous());
+        assert_eq!(l.span(), 0..24);
+        assert_eq!(l.offsets().collect::<Vec<_>>(), (0..24).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn transpose_walks_columns() {
+        let t = lay(&[2, 3]).transpose(0, 1).unwrap();
+        assert_eq!(t.shape, [3, 2]);
+        assert!(!t.is_contiguous());
+        assert_eq!(t.offsets().collect::<Vec<_>>(), [0, 3, 1, 4, 2, 5]);
+    }
+
+    #[test]
+    fn narrow_offsets_and_span() {
+        let n = lay(&[4, 5]).narrow(1, 1, 3).unwrap();
+        assert_eq!(n.offset, 1);
+        assert_eq!(n.offsets().collect::<Vec<_>>(), [1, 2, 3, 6, 7, 8, 11, 12, 13, 16, 17, 18]);
+        assert_eq!(n.span(), 1..19);
+        assert!(lay(&[4, 5]).narrow(0, 1, 2).unwrap().is_contiguous());
+        assert!(matches!(lay(&[4]).narrow(0, 3, 2), Err(Error::OutOfRange { .. })));
+        assert!(matches!(lay(&[4]).narrow(0, usize::MAX, 2), Err(Error::OutOfRange { .. })));
+        assert!(matches!(lay(&[4]).narrow(1, 0, 1), Err(Error::InvalidAxis { axis: 1, ndim: 1 })));
+    }
+
+    #[test]
+    fn broadcast_follows_numpy() {
+        let b = lay(&[3, 1]).broadcast_to(&[2, 3, 4]).unwrap();
+        assert_eq!(b.strides, [0, 1, 0]);
+        assert_eq!(b.offsets().take(6).collect::<Vec<_>>(), [0, 0, 0, 0, 1, 1]);
+        assert!(b.has_self_overlap());
+        assert!(lay(&[3]).broadcast_to(&[4]).is_err());
+        assert!(lay(&[2, 3]).broadcast_to(&[3]).is_err());
+        assert!(lay(&[1]).broadcast_to(&[usize::MAX, 2]).is_err());
+    }
+
+    #[test]
+    fn permutations_are_checked() {
+        let l = lay(&[2, 3, 4]);
+        assert_eq!(l.permute(&[2, 0, 1]).unwrap().shape, [4, 2, 3]);
+        for bad in [&[0, 0, 1][..], &[0, 1], &[0, 1, 3]] {
+            assert!(matches!(l.permute(bad), Err(Error::InvalidPermutation { .. })));
+        }
+    }
+
+    #[test]
+    fn reshape_needs_contiguity_and_equal_count() {
+        let l = lay(&[2, 6]);
+        assert_eq!(l.reshape(&[3, 4]).unwrap().strides, [4, 1]);
+        assert!(matches!(l.reshape(&[5]), Err(Error::ShapeMismatch { .. })));
+        let t = l.transpose(0, 1).unwrap();
+        assert!(matches!(t.reshape(&[12]), Err(Error::NotContiguous { .. })));
+    }
+
+    #[test]
+    fn self_overlap_detection() {
+        assert!(!lay(&[3, 4]).has_self_overlap());
+        assert!(!lay(&[3, 4]).transpose(0, 1).unwrap().has_self_overlap());
+        let odd = Layout {
+            shape: vec![3, 3],
+            strides: vec![2, 1],
+            offset: 0,
+        };
+        assert!(odd.has_self_overlap());
+        assert!(!lay(&[0, 5]).broadcast_to(&[0, 5]).unwrap().has_self_overlap());
+    }
+
+    #[test]
+    fn empty_tensors() {
+        let l = lay(&[0, 3]);
+        assert_eq!(l.len(), 0);
+        assert!(l.is_contiguous());
+        assert_eq!(l.span(), 0..0);
+        assert_eq!(l.offsets().count(), 0);
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(byte_len(&[usize::MAX, 2], 1).is_err());
+        assert!(byte_len(&[usize::MAX / 4], 8).is_err());
+        assert_eq!(byte_len(&[3, 4], 8).unwrap(), 96);
+        assert_eq!(byte_len(&[], 4).unwrap(), 4);
+    }
+}

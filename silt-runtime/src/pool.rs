@@ -1,0 +1,270 @@
+//! The caching buffer pool that sits in front of the driver's allocator.
+//!
+//! # Size classes
+//! A request of `n` bytes (0 rounds up to 1) is served by a buffer of the size class
+//! of `n`:
+//! - `n <= 512`: 512 bytes;
+//! - otherwise the smallest multiple of `2^(k-2)` that is `>= n`, where
+//!   `2^k < n <= 2^(k+1)`: four classes per power of two (640, 768, 896, 1024, 1280,
+//!   ...), so a buffer is at most 25% larger than asked (less than 20% past 1 KiB on
+//!   average);
+//! - a class above the device's maximum single allocation is clamped to `n` itself.
+//!
+//! # Bins and reuse
+//! Each class has one bin: a stack of free buffers of exactly that size. A free of a
+//! buffer pushes it on its bin, an allocation pops from the bin of its class; only a
+//! miss calls the driver. A freed buffer can be handed out again at once, even when
+//! commands that use it are still queued: every command of a device goes through its
+//! one in-order queue, so the commands of the next owner run after those of the last
+//! (reuse in queue order). Host reads and writes are blocking and so also ordered.
+//!
+//! # Out of memory
+//! A new buffer is made real at once with a one-byte blocking write (PoCL and other
+//! drivers allocate lazily, which would report out-of-memory at some later launch).
+//! When the driver refuses, the pool releases every cached buffer and retries once;
+//! a second refusal is [`Error::OutOfMemory`] with what the pool holds.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+
+use crate::cl::{self, Mem, Queue};
+use crate::error::{Error, Result};
+
+/// Memory figures of one device, as returned by [`Device::memory_stats`].
+///
+/// [`Device::memory_stats`]: crate::Device::memory_stats
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MemoryStats {
+    /// Bytes held by live tensors (size-class rounded).
+    pub allocated_bytes: usize,
+    /// Bytes live tensors asked for (before rounding).
+    pub requested_bytes: usize,
+    /// Bytes held from the driver: `allocated_bytes` plus the cache.
+    pub reserved_bytes: usize,
+    /// The highest `allocated_bytes` seen.
+    pub peak_bytes: usize,
+    /// The highest `reserved_bytes` seen.
+    pub peak_reserved_bytes: usize,
+    /// Allocations served from the cache.
+    pub hits: u64,
+    /// Allocations that had to call the driver.
+    pub misses: u64,
+    /// Buffers created by the driver.
+    pub driver_allocs: u64,
+    /// Buffers released to the driver.
+    pub driver_frees: u64,
+    /// Buffers held now, live and cached.
+    pub live_buffers: usize,
+    /// Times the cache was emptied, by `empty_cache()` or to retry a refused allocation.
+    pub cache_flushes: u64,
+}
+
+impl MemoryStats {
+    fn note_peaks(&mut self) {
+        self.peak_bytes = self.peak_bytes.max(self.allocated_bytes);
+        self.peak_reserved_bytes = self.peak_reserved_bytes.max(self.reserved_bytes);
+    }
+}
+
+/// The size class that serves a request of `n` bytes (see the module docs).
+pub(crate) fn size_class(n: usize, max_alloc: usize) -> usize {
+    let n = n.max(1);
+    let class = if n <= 512 {
+        512
+    } else {
+        let k = usize::BITS - 1 - (n - 1).leading_zeros();
+        let step = 1usize << (k - 2);
+        n.div_ceil(step).checked_mul(step).unwrap_or(n)
+    };
+    if class > max_alloc {
+        n
+    } else {
+        class
+    }
+}
+
+/// A buffer handed out by the pool. Give it back with [`Pool::free`].
+#[derive(Debug)]
+pub(crate) struct Block {
+    pub(crate) mem: Mem,
+    requested: usize,
+}
+
+#[derive(Default)]
+struct State {
+    bins: BTreeMap<usize, Vec<Mem>>,
+    stats: MemoryStats,
+}
+
+/// The caching pool of one OpenCL device, or the bookkeeping of the host.
+pub(crate) struct Pool {
+    state: Mutex<State>,
+    max_alloc: usize,
+    inject_failures: AtomicU32,
+}
+
+impl Pool {
+    pub(crate) fn new(max_alloc: usize) -> Self {
+        Pool {
+            state: Mutex::new(State::default()),
+            max_alloc,
+            inject_failures: AtomicU32::new(0),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic while holding the lock cannot leave the maps inconsistent (every
+        // update is a few infallible assignments), so a poisoned lock is recovered.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub(crate) fn stats(&self) -> MemoryStats {
+        self.lock().stats
+    }
+
+    /// Bookkeeping for host storage, which is not cached.
+    pub(crate) fn note_host_alloc(&self, bytes: usize) {
+        let mut st = self.lock();
+        st.stats.allocated_bytes += bytes;
+        st.stats.requested_bytes += bytes;
+        st.stats.reserved_bytes += bytes;
+        st.stats.misses += 1;
+        st.stats.note_peaks();
+    }
+
+    pub(crate) fn note_host_free(&self, bytes: usize) {
+        let mut st = self.lock();
+        st.stats.allocated_bytes -= bytes;
+        st.stats.requested_bytes -= bytes;
+        st.stats.reserved_bytes -= bytes;
+    }
+
+    /// Makes the next `n` driver allocations fail as if out of memory (for tests).
+    pub(crate) fn inject_failures(&self, n: u32) {
+        self.inject_failures.store(n, Ordering::SeqCst);
+    }
+
+    /// A buffer of at least `nbytes` bytes, from the cache or the driver.
+    pub(crate) fn alloc(&self, queue: &Queue, nbytes: usize, device: &str) -> Result<Block> {
+        let requested = nbytes.max(1);
+        if requested > self.max_alloc {
+            return Err(Error::AllocationTooLarge {
+                requested,
+                max: self.max_alloc,
+                device: device.to_string(),
+            });
+        }
+        let class = size_class(requested, self.max_alloc);
+        {
+            let mut st = self.lock();
+            if let Some(mem) = st.bins.get_mut(&class).and_then(Vec::pop) {
+                st.stats.hits += 1;
+                st.stats.allocated_bytes += class;
+                st.stats.requested_bytes += requested;
+                st.stats.note_peaks();
+                return Ok(Block { mem, requested });
+            }
+            st.stats.misses += 1;
+        }
+        let mem = match self.create(queue, class) {
+            Ok(mem) => mem,
+            Err(code) if cl::is_out_of_memory(code) => {
+                self.empty_cache();
+                self.create(queue, class).map_err(|code| {
+                    let st = self.lock();
+                    Error::OutOfMemory {
+                        device: device.to_string(),
+                        requested: class,
+                        allocated_bytes: st.stats.allocated_bytes,
+                        reserved_bytes: st.stats.reserved_bytes,
+                        code_name: cl::error_name(code),
+                    }
+                })?
+            }
+            Err(code) => return Err(Error::cl("clCreateBuffer", code)),
+        };
+        let mut st = self.lock();
+        st.stats.driver_allocs += 1;
+        st.stats.live_buffers += 1;
+        st.stats.allocated_bytes += class;
+        st.stats.requested_bytes += requested;
+        st.stats.reserved_bytes += class;
+        st.stats.note_peaks();
+        Ok(Block { mem, requested })
+    }
+
+    /// Creates a buffer and makes its memory real (see the module docs).
+    fn create(&self, queue: &Queue, size: usize) -> Result<Mem, i32> {
+        let injected = self
+            .inject_failures
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if injected {
+            return Err(cl::ALLOCATION_FAILURE);
+        }
+        let mem = queue.create_buffer(size)?;
+        queue.write(&mem, 0, &[0u8])?;
+        Ok(mem)
+    }
+
+    /// Takes a block back into the cache; no driver call.
+    pub(crate) fn free(&self, block: Block) {
+        let class = block.mem.size();
+        let mut st = self.lock();
+        st.stats.allocated_bytes -= class;
+        st.stats.requested_bytes -= block.requested;
+        st.bins.entry(class).or_default().push(block.mem);
+    }
+
+    /// Releases every cached buffer to the driver.
+    pub(crate) fn empty_cache(&self) {
+        let bins = {
+            let mut st = self.lock();
+            let bins = std::mem::take(&mut st.bins);
+            let (count, bytes) = bins
+                .values()
+                .flatten()
+                .fold((0usize, 0usize), |(c, b), m| (c + 1, b + m.size()));
+            st.stats.reserved_bytes -= bytes;
+            st.stats.live_buffers -= count;
+            st.stats.driver_frees += count as u64;
+            st.stats.cache_flushes += 1;
+            bins
+        };
+        // Released outside the lock: other threads keep allocating meanwhile.
+        drop(bins);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size_class;
+
+    #[test]
+    fn classes_round_up_by_at_most_a_quarter() {
+        let max = 1 << 30;
+        assert_eq!(size_class(0, max), 512);
+        assert_eq!(size_class(1, max), 512);
+        assert_eq!(size_class(512, max), 512);
+        assert_eq!(size_class(513, max), 640);
+        assert_eq!(size_class(1024, max), 1024);
+        assert_eq!(size_class(1025, max), 1280);
+        assert_eq!(size_class(4096, max), 4096);
+        assert_eq!(size_class(64 << 20, max), 64 << 20);
+        for n in (1..200_000).step_by(7) {
+            let c = size_class(n, max);
+            assert!(c >= n && (n <= 512 || c - n < n / 4 + 1), "{n} -> {c}");
+            assert_eq!(size_class(c, max), c, "a class is its own class");
+        }
+    }
+
+    #[test]
+    fn classes_never_pass_the_device_limit() {
+        let max = 1000;
+        assert_eq!(size_class(900, max), 900);
+        assert_eq!(size_class(1000, max), 1000);
+        assert_eq!(size_class(usize::MAX, usize::MAX), usize::MAX);
+    }
+}

@@ -1,0 +1,170 @@
+//! Storage: the bytes a tensor and its views share, on the host or on a device.
+
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::pool::Block;
+
+/// Host bytes aligned to 8, so that any element type can view them in place.
+#[derive(Debug, Default)]
+pub(crate) struct HostBytes {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl HostBytes {
+    /// `len` zero bytes; an error instead of an abort when memory is short.
+    pub(crate) fn zeroed(len: usize) -> Result<Self> {
+        let words = len.div_ceil(8);
+        let mut v = Vec::new();
+        v.try_reserve_exact(words).map_err(|_| Error::OutOfMemory {
+            device: "host".into(),
+            requested: len,
+            allocated_bytes: 0,
+            reserved_bytes: 0,
+            code_name: "host allocation failed",
+        })?;
+        v.resize(words, 0);
+        Ok(HostBytes { words: v, len })
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &bytemuck::cast_slice(&self.words)[..self.len]
+    }
+
+    pub(crate) fn as_bytes_mut(&mut self) -> &mut [u8] {
+        &mut bytemuck::cast_slice_mut(&mut self.words)[..self.len]
+    }
+}
+
+pub(crate) enum Data {
+    Host(RwLock<HostBytes>),
+    OpenCl(Option<Block>),
+}
+
+/// The bytes behind one or more tensor views. Dropping the last view returns the
+/// buffer to its device's pool.
+pub(crate) struct Storage {
+    pub(crate) device: Device,
+    pub(crate) nbytes: usize,
+    pub(crate) data: Data,
+}
+
+impl Storage {
+    /// Uninitialised storage of `nbytes` (zeroed on the host, whatever the pool
+    /// hands out on a device).
+    pub(crate) fn uninit(device: &Device, nbytes: usize) -> Result<Storage> {
+        let data = match device.queue() {
+            None => {
+                let bytes = HostBytes::zeroed(nbytes)?;
+                device.inner.pool.note_host_alloc(nbytes);
+                Data::Host(RwLock::new(bytes))
+            }
+            Some(queue) => Data::OpenCl(Some(device.alloc_block(queue, nbytes)?)),
+        };
+        Ok(Storage {
+            device: device.clone(),
+            nbytes,
+            data,
+        })
+    }
+
+    /// Storage of `nbytes` filled with copies of `pattern` (`nbytes` is a multiple
+    /// of its length, a power of two up to 128).
+    pub(crate) fn filled(device: &Device, nbytes: usize, pattern: &[u8]) -> Result<Storage> {
+        let s = Storage::uninit(device, nbytes)?;
+        match (&s.data, device.queue()) {
+            (Data::OpenCl(Some(block)), Some(queue)) => queue
+                .fill(&block.mem, 0, nbytes, pattern)
+                .map_err(|c| Error::cl("clEnqueueFillBuffer", c))?,
+            (Data::Host(lock), _) => {
+                if pattern.iter().any(|&b| b != 0) {
+                    for chunk in write_lock(lock).as_bytes_mut().chunks_exact_mut(pattern.len()) {
+                        chunk.copy_from_slice(pattern);
+                    }
+                }
+            }
+            (Data::OpenCl(_), _) => return Err(Error::cl("clEnqueueFillBuffer", INVALID_MEM)),
+        }
+        Ok(s)
+    }
+
+    /// Storage holding a copy of `bytes`.
+    pub(crate) fn from_bytes(device: &Device, bytes: &[u8]) -> Result<Storage> {
+        let s = Storage::uninit(device, bytes.len())?;
+        match (&s.data, device.queue()) {
+            (Data::OpenCl(Some(block)), Some(queue)) => queue
+                .write(&block.mem, 0, bytes)
+                .map_err(|c| Error::cl("clEnqueueWriteBuffer", c))?,
+            (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),
+            (Data::OpenCl(_), _) => return Err(Error::cl("clEnqueueWriteBuffer", INVALID_MEM)),
+        }
+        Ok(s)
+    }
+
+    pub(crate) fn block(&self) -> Option<&Block> {
+        match &self.data {
+            Data::OpenCl(b) => b.as_ref(),
+            Data::Host(_) => None,
+        }
+    }
+
+    /// The lock over host bytes; `None` for device storage.
+    pub(crate) fn host(&self) -> Option<&RwLock<HostBytes>> {
+        match &self.data {
+            Data::Host(lock) => Some(lock),
+            Data::OpenCl(_) => None,
+        }
+    }
+
+    /// Copies `len` bytes from byte `offset` into `dst`, from the host or the device.
+    pub(crate) fn read_range(&self, offset: usize, dst: &mut [u8]) -> Result<()> {
+        match &self.data {
+            Data::Host(lock) => {
+                let src = read_lock(lock);
+                let src = offset
+                    .checked_add(dst.len())
+                    .and_then(|end| src.as_bytes().get(offset..end))
+                    .ok_or(Error::cl("host read", INVALID_VALUE))?;
+                dst.copy_from_slice(src);
+                Ok(())
+            }
+            Data::OpenCl(block) => {
+                let (Some(block), Some(queue)) = (block, self.device.queue()) else {
+                    return Err(Error::cl("clEnqueueReadBuffer", INVALID_MEM));
+                };
+                queue
+                    .read(&block.mem, offset, dst)
+                    .map_err(|c| Error::cl("clEnqueueReadBuffer", c))
+            }
+        }
+    }
+}
+
+const INVALID_VALUE: i32 = -30;
+const INVALID_MEM: i32 = -38;
+
+/// Reads host bytes, recovering from a poisoned lock: bytes have no invariant that
+/// a panic elsewhere could break.
+pub(crate) fn read_lock(lock: &RwLock<HostBytes>) -> RwLockReadGuard<'_, HostBytes> {
+    lock.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Writes host bytes (see [`read_lock`]).
+pub(crate) fn write_lock(lock: &RwLock<HostBytes>) -> RwLockWriteGuard<'_, HostBytes> {
+    lock.write().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Drop for Storage {
+    fn drop(&mut self) {
+        match &mut self.data {
+            Data::Host(_) => self.device.inner.pool.note_host_free(self.nbytes),
+            Data::OpenCl(block) => {
+                if let Some(block) = block.take() {
+                    self.device.inner.pool.free(block);
+                }
+            }
+        }
+    }
+}

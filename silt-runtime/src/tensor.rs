@@ -1,0 +1,639 @@
+//! Tensors: [`Tensor`] (dtype-tagged) and [`TensorT`] (typed), both views over a
+//! shared, reference-counted storage.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use crate::device::Device;
+use crate::dtype::{DType, Element};
+use crate::error::{Error, Result};
+use crate::layout::{byte_len, Layout};
+use crate::storage::{read_lock, write_lock, Data, Storage};
+
+/// A tensor whose element type is a runtime tag: what dtype-dispatching code passes
+/// around. Convert to and from [`TensorT`] with `From` and [`Tensor::typed`].
+///
+/// Cheap to clone: clones and views share one storage.
+#[derive(Clone)]
+pub struct Tensor {
+    storage: Arc<Storage>,
+    layout: Layout,
+    dtype: DType,
+}
+
+/// A tensor of element type `T`: shape, strides and offset over a shared storage.
+///
+/// Cheap to clone: clones and views (`narrow`, `permute`, ...) share one storage, so
+/// a write through one is seen by all, as in PyTorch. [`deep_copy`](Self::deep_copy)
+/// makes an independent tensor.
+pub struct TensorT<T: Element> {
+    inner: Tensor,
+    _t: PhantomData<fn() -> T>,
+}
+
+fn try_bytes(len: usize) -> Result<Vec<u8>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
+        device: "host".into(),
+        requested: len,
+        allocated_bytes: 0,
+        reserved_bytes: 0,
+        code_name: "host allocation failed",
+    })?;
+    v.resize(len, 0);
+    Ok(v)
+}
+
+/// Copies the elements of `layout` (offsets relative to `base`) out of `src` in
+/// logical order.
+fn gather(src: &[u8], base: usize, layout: &Layout, es: usize, out: &mut [u8]) {
+    for (dst, off) in out.chunks_exact_mut(es).zip(layout.offsets()) {
+        let at = (off - base) * es;
+        dst.copy_from_slice(&src[at..at + es]);
+    }
+}
+
+impl Tensor {
+    fn new(storage: Storage, shape: &[usize], dtype: DType) -> Result<Tensor> {
+        Ok(Tensor {
+            storage: Arc::new(storage),
+            layout: Layout::contiguous(shape)?,
+            dtype,
+        })
+    }
+
+    fn with_layout(&self, layout: Layout) -> Tensor {
+        Tensor {
+            storage: Arc::clone(&self.storage),
+            layout,
+            dtype: self.dtype,
+        }
+    }
+
+    /// A zero-filled tensor (`false`, `0`, `0.0`).
+    ///
+    /// # Errors
+    /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
+    pub fn zeros(device: &Device, dtype: DType, shape: impl AsRef<[usize]>) -> Result<Tensor> {
+        let shape = shape.as_ref();
+        let nbytes = byte_len(shape, dtype.size())?;
+        let zero = [0u8; 8];
+        Tensor::new(Storage::filled(device, nbytes, &zero[..dtype.size()])?, shape, dtype)
+    }
+
+    /// A tensor holding a copy of `data` in the given shape.
+    ///
+    /// # Errors
+    /// [`Error::DataLength`] when `data` does not fill `shape`; allocation errors.
+    pub fn from_slice<T: Element>(device: &Device, data: &[T], shape: impl AsRef<[usize]>) -> Result<Tensor> {
+        TensorT::from_slice(device, data, shape).map(Tensor::from)
+    }
+
+    /// A tensor of `shape` whose storage is not initialised (on the host it is
+    /// zeroed). For outputs that a kernel overwrites entirely.
+    #[doc(hidden)]
+    pub fn __uninit(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor> {
+        let nbytes = byte_len(shape, dtype.size())?;
+        Tensor::new(Storage::uninit(device, nbytes)?, shape, dtype)
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        self.dtype
+    }
+
+    /// The size of each dimension.
+    pub fn shape(&self) -> &[usize] {
+        &self.layout.shape
+    }
+
+    /// The step, in elements, between neighbours along each dimension (0 for a
+    /// broadcast dimension).
+    pub fn strides(&self) -> &[usize] {
+        &self.layout.strides
+    }
+
+    /// Where the view starts in its storage, in elements.
+    pub fn offset(&self) -> usize {
+        self.layout.offset
+    }
+
+    /// The number of dimensions.
+    pub fn ndim(&self) -> usize {
+        self.layout.shape.len()
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.layout.len()
+    }
+
+    /// Whether the tensor has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The device the tensor lives on.
+    pub fn device(&self) -> &Device {
+        &self.storage.device
+    }
+
+    /// Whether the elements are stored row-major with no gaps.
+    pub fn is_contiguous(&self) -> bool {
+        self.layout.is_contiguous()
+    }
+
+    /// Whether two tensors are views of one storage.
+    pub fn shares_storage(&self, other: &Tensor) -> bool {
+        Arc::ptr_eq(&self.storage, &other.storage)
+    }
+
+    /// Whether writing through this view would write some element twice (a
+    /// broadcast view, for example).
+    pub fn has_self_overlap(&self) -> bool {
+        self.layout.has_self_overlap()
+    }
+
+    /// This tensor as a `TensorT<T>`, sharing storage.
+    ///
+    /// # Errors
+    /// [`Error::DTypeMismatch`] when `T` is not the tensor's dtype.
+    pub fn typed<T: Element>(&self) -> Result<TensorT<T>> {
+        self.clone().into_typed()
+    }
+
+    /// Like [`typed`](Self::typed), consuming `self`.
+    ///
+    /// # Errors
+    /// [`Error::DTypeMismatch`] when `T` is not the tensor's dtype.
+    pub fn into_typed<T: Element>(self) -> Result<TensorT<T>> {
+        if self.dtype == T::DTYPE {
+            Ok(TensorT {
+                inner: self,
+                _t: PhantomData,
+            })
+        } else {
+            Err(Error::DTypeMismatch {
+                expected: T::DTYPE,
+                got: self.dtype,
+            })
+        }
+    }
+
+    /// The elements in logical (row-major) order.
+    ///
+    /// # Errors
+    /// [`Error::DTypeMismatch`] when `T` is not the dtype; transfer errors.
+    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+        self.typed::<T>()?.to_vec()
+    }
+
+    /// The elements' bytes in logical order, as stored (a `bool` is one byte).
+    /// Waits for queued work that writes them.
+    ///
+    /// # Errors
+    /// Transfer errors; [`Error::SizeOverflow`] for a broadcast view too large to
+    /// materialise.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let es = self.dtype.size();
+        let mut out = try_bytes(byte_len(&self.layout.shape, es)?)?;
+        if self.is_empty() {
+            return Ok(out);
+        }
+        if let Some(lock) = self.storage.host() {
+            let src = read_lock(lock);
+            gather(src.as_bytes(), 0, &self.layout, es, &mut out);
+        } else if self.is_contiguous() {
+            self.storage.read_range(self.layout.offset * es, &mut out)?;
+        } else {
+            let span = self.layout.span();
+            let mut raw = try_bytes(span.len() * es)?;
+            self.storage.read_range(span.start * es, &mut raw)?;
+            gather(&raw, span.start, &self.layout, es, &mut out);
+        }
+        Ok(out)
+    }
+
+    /// Copies `src` into the elements of this view, in logical order. `src` may
+    /// live on any device and is broadcast to this view's shape (NumPy's rules).
+    /// Other views of the same storage see the new values.
+    ///
+    /// # Errors
+    /// [`Error::DTypeMismatch`], [`Error::Broadcast`], [`Error::SelfOverlap`] when
+    /// this view covers an element twice (a broadcast view); transfer errors.
+    pub fn copy_from(&mut self, src: &Tensor) -> Result<()> {
+        if src.dtype != self.dtype {
+            return Err(Error::DTypeMismatch {
+                expected: self.dtype,
+                got: src.dtype,
+            });
+        }
+        let src = src.broadcast_to(self.shape())?;
+        if self.has_self_overlap() {
+            return Err(Error::SelfOverlap {
+                shape: self.layout.shape.clone(),
+                strides: self.layout.strides.clone(),
+            });
+        }
+        if self.is_empty() {
+            return Ok(());
+        }
+        let es = self.dtype.size();
+        let device = self.device();
+        if let (Data::OpenCl(Some(from)), Data::OpenCl(Some(to)), Some(queue)) =
+            (&src.storage.data, &self.storage.data, device.queue())
+        {
+            let direct = src.device() == device
+                && !src.shares_storage(self)
+                && src.is_contiguous()
+                && self.is_contiguous();
+            if direct {
+                let nbytes = self.len() * es;
+                return queue
+                    .copy(&from.mem, src.layout.offset * es, &to.mem, self.layout.offset * es, nbytes)
+                    .map_err(|c| Error::cl("clEnqueueCopyBuffer", c));
+            }
+        }
+        let bytes = src.to_bytes()?;
+        self.write_bytes(&bytes)
+    }
+
+    /// Writes `bytes` (one element after another, in logical order) into the view.
+    fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
+        let es = self.dtype.size();
+        let scatter = |dst: &mut [u8], base: usize| {
+            for (src, off) in bytes.chunks_exact(es).zip(self.layout.offsets()) {
+                let at = (off - base) * es;
+                dst[at..at + es].copy_from_slice(src);
+            }
+        };
+        match (&self.storage.data, self.device().queue()) {
+            (Data::Host(lock), _) => {
+                scatter(write_lock(lock).as_bytes_mut(), 0);
+                Ok(())
+            }
+            (Data::OpenCl(Some(block)), Some(queue)) => {
+                let (offset, region) = if self.is_contiguous() {
+                    (self.layout.offset * es, bytes.to_vec())
+                } else {
+                    // Read the covered span, update it, write it back: the bytes
+                    // between the view's elements are written unchanged.
+                    let span = self.layout.span();
+                    let mut raw = try_bytes(span.len() * es)?;
+                    self.storage.read_range(span.start * es, &mut raw)?;
+                    scatter(&mut raw, span.start);
+                    (span.start * es, raw)
+                };
+                queue
+                    .write(&block.mem, offset, &region)
+                    .map_err(|c| Error::cl("clEnqueueWriteBuffer", c))
+            }
+            (Data::OpenCl(_), _) => Err(Error::cl("clEnqueueWriteBuffer", -38)),
+        }
+    }
+
+    /// A view of `len` elements of `axis` from `start`, sharing storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidAxis`], [`Error::OutOfRange`].
+    pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Tensor> {
+        Ok(self.with_layout(self.layout.narrow(axis, start, len)?))
+    }
+
+    /// A view with the dimensions reordered: dimension `i` of the result is
+    /// dimension `perm[i]` of `self`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPermutation`] unless `perm` is a permutation of `0..ndim`.
+    pub fn permute(&self, perm: &[usize]) -> Result<Tensor> {
+        Ok(self.with_layout(self.layout.permute(perm)?))
+    }
+
+    /// A view with dimensions `a` and `b` swapped.
+    ///
+    /// # Errors
+    /// [`Error::InvalidAxis`].
+    pub fn transpose(&self, a: usize, b: usize) -> Result<Tensor> {
+        Ok(self.with_layout(self.layout.transpose(a, b)?))
+    }
+
+    /// A view with another shape of the same element count. Only contiguous
+    /// tensors can be reshaped without a copy.
+    ///
+    /// # Errors
+    /// [`Error::ShapeMismatch`] for another element count, [`Error::NotContiguous`]
+    /// for a strided view (call [`contiguous`](Self::contiguous) first).
+    pub fn reshape(&self, shape: impl AsRef<[usize]>) -> Result<Tensor> {
+        Ok(self.with_layout(self.layout.reshape(shape.as_ref())?))
+    }
+
+    /// A read-only view broadcast to `shape` by NumPy's rules (repeated dimensions
+    /// get stride 0; nothing is copied).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`] when the shapes are incompatible.
+    pub fn broadcast_to(&self, shape: impl AsRef<[usize]>) -> Result<Tensor> {
+        Ok(self.with_layout(self.layout.broadcast_to(shape.as_ref())?))
+    }
+
+    /// `self` if already contiguous, else a contiguous copy on the same device.
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn contiguous(&self) -> Result<Tensor> {
+        if self.is_contiguous() {
+            Ok(self.clone())
+        } else {
+            self.deep_copy()
+        }
+    }
+
+    /// An independent contiguous copy on the same device. Device bytes are copied
+    /// on the device (`clEnqueueCopyBuffer`) when the view is contiguous.
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn deep_copy(&self) -> Result<Tensor> {
+        let es = self.dtype.size();
+        let nbytes = byte_len(&self.layout.shape, es)?;
+        let device = self.device();
+        match (&self.storage.data, device.queue()) {
+            (Data::OpenCl(Some(src)), Some(queue)) if self.is_contiguous() => {
+                let out = Storage::uninit(device, nbytes)?;
+                if let Some(dst) = out.block() {
+                    queue
+                        .copy(&src.mem, self.layout.offset * es, &dst.mem, 0, nbytes)
+                        .map_err(|c| Error::cl("clEnqueueCopyBuffer", c))?;
+                }
+                Tensor::new(out, &self.layout.shape, self.dtype)
+            }
+            _ => {
+                let bytes = self.to_bytes()?;
+                Tensor::new(Storage::from_bytes(device, &bytes)?, &self.layout.shape, self.dtype)
+            }
+        }
+    }
+
+    /// The tensor on `device`: `self` (shared) when it is already there, else a
+    /// contiguous copy.
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn to(&self, device: &Device) -> Result<Tensor> {
+        if self.device() == device {
+            return Ok(self.clone());
+        }
+        let bytes = self.to_bytes()?;
+        Tensor::new(Storage::from_bytes(device, &bytes)?, &self.layout.shape, self.dtype)
+    }
+}
+
+impl fmt::Debug for Tensor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tensor")
+            .field("dtype", &self.dtype)
+            .field("shape", &self.layout.shape)
+            .field("strides", &self.layout.strides)
+            .field("offset", &self.layout.offset)
+            .field("device", &format_args!("{}", self.device()))
+            .finish()
+    }
+}
+
+impl<T: Element> From<TensorT<T>> for Tensor {
+    fn from(t: TensorT<T>) -> Tensor {
+        t.inner
+    }
+}
+
+impl<T: Element> TryFrom<Tensor> for TensorT<T> {
+    type Error = Error;
+
+    fn try_from(t: Tensor) -> Result<Self> {
+        t.into_typed()
+    }
+}
+
+impl<T: Element> Clone for TensorT<T> {
+    fn clone(&self) -> Self {
+        TensorT {
+            inner: self.inner.clone(),
+            _t: PhantomData,
+        }
+    }
+}
+
+impl<T: Element> fmt::Debug for TensorT<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TensorT")
+            .field("dtype", &T::DTYPE)
+            .field("shape", &self.inner.layout.shape)
+            .field("strides", &self.inner.layout.strides)
+            .field("offset", &self.inner.layout.offset)
+            .field("device", &format_args!("{}", self.device()))
+            .finish()
+    }
+}
+
+impl<T: Element> TensorT<T> {
+    fn wrap(inner: Tensor) -> Self {
+        TensorT {
+            inner,
+            _t: PhantomData,
+        }
+    }
+
+    /// A tensor holding a copy of `data` in the given shape.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let t = TensorT::from_slice(&Device::host(), &[1, 2, 3, 4, 5, 6], [2, 3])?;
+    /// assert_eq!(t.shape(), [2, 3]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::DataLength`] when `data` does not fill `shape`; allocation errors.
+    pub fn from_slice(device: &Device, data: &[T], shape: impl AsRef<[usize]>) -> Result<Self> {
+        let shape = shape.as_ref();
+        byte_len(shape, T::SIZE)?;
+        let expected = shape.iter().product();
+        if data.len() != expected {
+            return Err(Error::DataLength {
+                shape: shape.to_vec(),
+                expected,
+                len: data.len(),
+            });
+        }
+        let storage = Storage::from_bytes(device, bytemuck::cast_slice(data))?;
+        Tensor::new(storage, shape, T::DTYPE).map(Self::wrap)
+    }
+
+    /// A zero-filled tensor.
+    ///
+    /// # Errors
+    /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
+    pub fn zeros(device: &Device, shape: impl AsRef<[usize]>) -> Result<Self> {
+        Tensor::zeros(device, T::DTYPE, shape).map(Self::wrap)
+    }
+
+    /// A tensor with every element `value` (filled on the device, no upload).
+    ///
+    /// # Errors
+    /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
+    pub fn full(device: &Device, value: T, shape: impl AsRef<[usize]>) -> Result<Self> {
+        let shape = shape.as_ref();
+        let nbytes = byte_len(shape, T::SIZE)?;
+        let pattern = [value];
+        let storage = Storage::filled(device, nbytes, bytemuck::cast_slice(&pattern))?;
+        Tensor::new(storage, shape, T::DTYPE).map(Self::wrap)
+    }
+
+    /// The untyped view of this tensor.
+    pub fn as_tensor(&self) -> &Tensor {
+        &self.inner
+    }
+
+    /// The element type (`T::DTYPE`).
+    pub fn dtype(&self) -> DType {
+        T::DTYPE
+    }
+
+    /// The size of each dimension.
+    pub fn shape(&self) -> &[usize] {
+        self.inner.shape()
+    }
+
+    /// The step, in elements, between neighbours along each dimension.
+    pub fn strides(&self) -> &[usize] {
+        self.inner.strides()
+    }
+
+    /// Where the view starts in its storage, in elements.
+    pub fn offset(&self) -> usize {
+        self.inner.offset()
+    }
+
+    /// The number of dimensions.
+    pub fn ndim(&self) -> usize {
+        self.inner.ndim()
+    }
+
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Whether the tensor has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    /// The device the tensor lives on.
+    pub fn device(&self) -> &Device {
+        self.inner.device()
+    }
+
+    /// Whether the elements are stored row-major with no gaps.
+    pub fn is_contiguous(&self) -> bool {
+        self.inner.is_contiguous()
+    }
+
+    /// The elements in logical (row-major) order, also for strided views. Waits
+    /// for the queued work that writes them.
+    ///
+    /// # Errors
+    /// Transfer errors; [`Error::SizeOverflow`] for a broadcast too large to hold.
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        if let (Some(lock), true) = (self.inner.storage.host(), self.is_contiguous()) {
+            let bytes = read_lock(lock);
+            let es = T::SIZE;
+            let start = self.offset() * es;
+            return Ok(T::vec_from_bytes(&bytes.as_bytes()[start..start + self.len() * es]));
+        }
+        Ok(T::vec_from_bytes(&self.inner.to_bytes()?))
+    }
+
+    /// Copies `src` into this view (see [`Tensor::copy_from`]).
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let dev = Device::host();
+    /// let mut y = TensorT::<i32>::zeros(&dev, [2, 3])?;
+    /// let mut col = y.narrow(1, 1, 1)?; // a strided view sharing y's storage
+    /// col.copy_from(&TensorT::from_slice(&dev, &[7], [1])?)?; // broadcast
+    /// assert_eq!(y.to_vec()?, [0, 7, 0, 0, 7, 0]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`], [`Error::SelfOverlap`], transfer errors.
+    pub fn copy_from(&mut self, src: &TensorT<T>) -> Result<()> {
+        self.inner.copy_from(&src.inner)
+    }
+
+    /// See [`Tensor::narrow`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidAxis`], [`Error::OutOfRange`].
+    pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Self> {
+        self.inner.narrow(axis, start, len).map(Self::wrap)
+    }
+
+    /// See [`Tensor::permute`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidPermutation`].
+    pub fn permute(&self, perm: &[usize]) -> Result<Self> {
+        self.inner.permute(perm).map(Self::wrap)
+    }
+
+    /// See [`Tensor::transpose`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidAxis`].
+    pub fn transpose(&self, a: usize, b: usize) -> Result<Self> {
+        self.inner.transpose(a, b).map(Self::wrap)
+    }
+
+    /// See [`Tensor::reshape`].
+    ///
+    /// # Errors
+    /// [`Error::ShapeMismatch`], [`Error::NotContiguous`].
+    pub fn reshape(&self, shape: impl AsRef<[usize]>) -> Result<Self> {
+        self.inner.reshape(shape).map(Self::wrap)
+    }
+
+    /// See [`Tensor::broadcast_to`].
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`].
+    pub fn broadcast_to(&self, shape: impl AsRef<[usize]>) -> Result<Self> {
+        self.inner.broadcast_to(shape).map(Self::wrap)
+    }
+
+    /// See [`Tensor::contiguous`].
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn contiguous(&self) -> Result<Self> {
+        self.inner.contiguous().map(Self::wrap)
+    }
+
+    /// See [`Tensor::deep_copy`].
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn deep_copy(&self) -> Result<Self> {
+        self.inner.deep_copy().map(Self::wrap)
+    }
+
+    /// See [`Tensor::to`].
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn to(&self, device: &Device) -> Result<Self> {
+        self.inner.to(device).map(Self::wrap)
+    }
+}
