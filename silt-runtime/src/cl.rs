@@ -14,7 +14,9 @@ use opencl3::error_codes as codes;
 use opencl3::event as ev;
 use opencl3::memory as mem;
 use opencl3::platform::platform as plat;
-use opencl3::types::{cl_command_queue, cl_context, cl_device_id, cl_event, cl_mem, cl_platform_id};
+use opencl3::types::{
+    cl_command_queue, cl_context, cl_device_id, cl_event, cl_mem, cl_platform_id,
+};
 
 use crate::error::{Error, Result};
 
@@ -74,8 +76,9 @@ unsafe impl Send for DeviceId {}
 // SAFETY: as above; the ids are immutable values.
 unsafe impl Sync for DeviceId {}
 
-/// Every OpenCL device of every platform, platforms in the ICD loader's order.
-pub(crate) fn all_devices() -> Result<Vec<DeviceId>> {
+/// Every OpenCL device of every platform, platforms in the ICD loader's order, and
+/// the number of platforms.
+pub(crate) fn all_devices() -> Result<(Vec<DeviceId>, usize)> {
     let platforms = plat::get_platform_ids().map_err(|code| Error::NoDevice {
         requested: "opencl".into(),
         reason: match code {
@@ -92,13 +95,18 @@ pub(crate) fn all_devices() -> Result<Vec<DeviceId>> {
         },
     })?;
     let mut out = Vec::new();
+    let count = platforms.len();
     for platform in platforms {
         // A platform with no devices answers CL_DEVICE_NOT_FOUND: skip it.
         if let Ok(devices) = dev::get_device_ids(platform, dev::CL_DEVICE_TYPE_ALL) {
-            out.extend(devices.into_iter().map(|device| DeviceId { platform, device }));
+            out.extend(
+                devices
+                    .into_iter()
+                    .map(|device| DeviceId { platform, device }),
+            );
         }
     }
-    Ok(out)
+    Ok((out, count))
 }
 
 /// What silt needs to know about an OpenCL device.
@@ -207,7 +215,9 @@ impl Queue {
     pub(crate) fn create_buffer(&self, size: usize) -> Result<Mem, i32> {
         // SAFETY: the context is valid for the life of `self`; no host pointer is
         // passed, so the flags cannot make the driver read host memory.
-        let mem = unsafe { mem::create_buffer(self.context, mem::CL_MEM_READ_WRITE, size, ptr::null_mut()) }?;
+        let mem = unsafe {
+            mem::create_buffer(self.context, mem::CL_MEM_READ_WRITE, size, ptr::null_mut())
+        }?;
         MEM_CREATED.fetch_add(1, Ordering::SeqCst);
         MEM_LIVE.fetch_add(1, Ordering::SeqCst);
         Ok(Mem { mem, size })
@@ -285,7 +295,16 @@ impl Queue {
         // SAFETY: both buffers are valid and the ranges were checked; the queue
         // retains the buffers until the copy has run, so dropping them early is fine.
         let event = unsafe {
-            cq::enqueue_copy_buffer(self.queue, src.mem, dst.mem, src_offset, dst_offset, size, 0, ptr::null())
+            cq::enqueue_copy_buffer(
+                self.queue,
+                src.mem,
+                dst.mem,
+                src_offset,
+                dst_offset,
+                size,
+                0,
+                ptr::null(),
+            )
         }?;
         release_event(event);
         Ok(())
@@ -294,7 +313,13 @@ impl Queue {
     /// Enqueues filling `size` bytes from `offset` with a repeated `pattern` of
     /// 1, 2, 4, 8, 16, 32, 64 or 128 bytes (asynchronous). `offset` and `size` are
     /// multiples of the pattern's length.
-    pub(crate) fn fill(&self, dst: &Mem, offset: usize, size: usize, pattern: &[u8]) -> Result<(), i32> {
+    pub(crate) fn fill(
+        &self,
+        dst: &Mem,
+        offset: usize,
+        size: usize,
+        pattern: &[u8],
+    ) -> Result<(), i32> {
         if size == 0 {
             return Ok(());
         }

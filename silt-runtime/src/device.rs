@@ -81,7 +81,11 @@ impl DeviceInfo {
     }
 
     fn from_raw(raw: cl::RawInfo) -> Self {
-        let extensions: Vec<String> = raw.extensions.split_whitespace().map(str::to_string).collect();
+        let extensions: Vec<String> = raw
+            .extensions
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
         let has = |e: &str| extensions.iter().any(|x| x == e);
         const GPU: u64 = 1 << 2;
         const ACCEL: u64 = 1 << 3;
@@ -140,16 +144,23 @@ struct Slot {
     device: OnceLock<Result<Device>>,
 }
 
-fn registry() -> &'static Result<Vec<Slot>> {
-    static REGISTRY: OnceLock<Result<Vec<Slot>>> = OnceLock::new();
+struct Registry {
+    slots: Vec<Slot>,
+    platforms: usize,
+}
+
+fn registry() -> &'static Result<Registry> {
+    static REGISTRY: OnceLock<Result<Registry>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        cl::all_devices().map(|ids| {
-            ids.into_iter()
+        cl::all_devices().map(|(ids, platforms)| Registry {
+            slots: ids
+                .into_iter()
                 .map(|id| Slot {
                     id,
                     device: OnceLock::new(),
                 })
-                .collect()
+                .collect(),
+            platforms,
         })
     })
 }
@@ -175,16 +186,23 @@ impl Device {
     /// [`Error::NoDevice`] when OpenCL is not installed, no platform is present or
     /// there is no device `index`; [`Error::OpenCl`] when its context cannot be made.
     pub fn opencl(index: usize) -> Result<Device> {
-        let slots = registry().as_ref().map_err(|e| match e {
+        let registry = registry().as_ref().map_err(|e| match e {
             Error::NoDevice { reason, .. } => Error::NoDevice {
                 requested: format!("opencl:{index}"),
                 reason: reason.clone(),
             },
             other => other.clone(),
         })?;
-        let slot = slots.get(index).ok_or_else(|| Error::NoDevice {
+        let slot = registry.slots.get(index).ok_or_else(|| Error::NoDevice {
             requested: format!("opencl:{index}"),
-            reason: format!("{} OpenCL device(s) present", slots.len()),
+            reason: match registry.slots.len() {
+                0 => format!(
+                    "{} OpenCL platform(s) but no device; PoCL lists none when it cannot create \
+                     its cache folder: set POCL_CACHE_DIR to a writable folder",
+                    registry.platforms
+                ),
+                n => format!("{n} OpenCL device(s) present"),
+            },
         })?;
         slot.device
             .get_or_init(|| {
@@ -203,7 +221,7 @@ impl Device {
 
     /// The number of OpenCL devices present (0 when OpenCL is absent).
     pub fn opencl_count() -> usize {
-        registry().as_ref().map_or(0, Vec::len)
+        registry().as_ref().map_or(0, |r| r.slots.len())
     }
 
     /// Every device: the OpenCL devices in index order, then the host.
@@ -231,7 +249,9 @@ impl Device {
             "opencl" => Device::opencl(0),
             _ => match s.strip_prefix("opencl:").map(str::parse::<usize>) {
                 Some(Ok(i)) => Device::opencl(i),
-                _ => Err(Error::InvalidDeviceSpec { spec: spec.to_string() }),
+                _ => Err(Error::InvalidDeviceSpec {
+                    spec: spec.to_string(),
+                }),
             },
         }
     }

@@ -54,7 +54,10 @@ pub enum Error {
     },
 
     /// A kernel was called for an element type outside its `types` list.
-    #[error("kernel `{kernel}` does not support dtype {dtype} (supported: {})", list(supported))]
+    #[error(
+        "kernel `{kernel}` does not support dtype {dtype} (supported: {})",
+        list(supported)
+    )]
     UnsupportedDType {
         /// The kernel's name.
         kernel: &'static str,
@@ -184,7 +187,9 @@ pub enum Error {
     },
 
     /// A write through a view that covers some elements more than once.
-    #[error("cannot write through a view that overlaps itself (shape {shape:?}, strides {strides:?})")]
+    #[error(
+        "cannot write through a view that overlaps itself (shape {shape:?}, strides {strides:?})"
+    )]
     SelfOverlap {
         /// The view's shape.
         shape: Vec<usize>,
@@ -194,7 +199,11 @@ pub enum Error {
 }
 
 fn list(dtypes: &[DType]) -> String {
-    dtypes.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
+    dtypes
+        .iter()
+        .map(|d| d.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Error {

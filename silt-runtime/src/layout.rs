@@ -297,12 +297,24 @@ mod tests {
     fn narrow_offsets_and_span() {
         let n = lay(&[4, 5]).narrow(1, 1, 3).unwrap();
         assert_eq!(n.offset, 1);
-        assert_eq!(n.offsets().collect::<Vec<_>>(), [1, 2, 3, 6, 7, 8, 11, 12, 13, 16, 17, 18]);
+        assert_eq!(
+            n.offsets().collect::<Vec<_>>(),
+            [1, 2, 3, 6, 7, 8, 11, 12, 13, 16, 17, 18]
+        );
         assert_eq!(n.span(), 1..19);
         assert!(lay(&[4, 5]).narrow(0, 1, 2).unwrap().is_contiguous());
-        assert!(matches!(lay(&[4]).narrow(0, 3, 2), Err(Error::OutOfRange { .. })));
-        assert!(matches!(lay(&[4]).narrow(0, usize::MAX, 2), Err(Error::OutOfRange { .. })));
-        assert!(matches!(lay(&[4]).narrow(1, 0, 1), Err(Error::InvalidAxis { axis: 1, ndim: 1 })));
+        assert!(matches!(
+            lay(&[4]).narrow(0, 3, 2),
+            Err(Error::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            lay(&[4]).narrow(0, usize::MAX, 2),
+            Err(Error::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            lay(&[4]).narrow(1, 0, 1),
+            Err(Error::InvalidAxis { axis: 1, ndim: 1 })
+        ));
     }
 
     #[test]
@@ -321,7 +333,10 @@ mod tests {
         let l = lay(&[2, 3, 4]);
         assert_eq!(l.permute(&[2, 0, 1]).unwrap().shape, [4, 2, 3]);
         for bad in [&[0, 0, 1][..], &[0, 1], &[0, 1, 3]] {
-            assert!(matches!(l.permute(bad), Err(Error::InvalidPermutation { .. })));
+            assert!(matches!(
+                l.permute(bad),
+                Err(Error::InvalidPermutation { .. })
+            ));
         }
     }
 
@@ -344,7 +359,10 @@ mod tests {
             offset: 0,
         };
         assert!(odd.has_self_overlap());
-        assert!(!lay(&[0, 5]).broadcast_to(&[0, 5]).unwrap().has_self_overlap());
+        assert!(!lay(&[0, 5])
+            .broadcast_to(&[0, 5])
+            .unwrap()
+            .has_self_overlap());
     }
 
     #[test]

@@ -80,7 +80,10 @@ impl Storage {
                 .map_err(|c| Error::cl("clEnqueueFillBuffer", c))?,
             (Data::Host(lock), _) => {
                 if pattern.iter().any(|&b| b != 0) {
-                    for chunk in write_lock(lock).as_bytes_mut().chunks_exact_mut(pattern.len()) {
+                    for chunk in write_lock(lock)
+                        .as_bytes_mut()
+                        .chunks_exact_mut(pattern.len())
+                    {
                         chunk.copy_from_slice(pattern);
                     }
                 }

@@ -79,14 +79,22 @@ impl Tensor {
         let shape = shape.as_ref();
         let nbytes = byte_len(shape, dtype.size())?;
         let zero = [0u8; 8];
-        Tensor::new(Storage::filled(device, nbytes, &zero[..dtype.size()])?, shape, dtype)
+        Tensor::new(
+            Storage::filled(device, nbytes, &zero[..dtype.size()])?,
+            shape,
+            dtype,
+        )
     }
 
     /// A tensor holding a copy of `data` in the given shape.
     ///
     /// # Errors
     /// [`Error::DataLength`] when `data` does not fill `shape`; allocation errors.
-    pub fn from_slice<T: Element>(device: &Device, data: &[T], shape: impl AsRef<[usize]>) -> Result<Tensor> {
+    pub fn from_slice<T: Element>(
+        device: &Device,
+        data: &[T],
+        shape: impl AsRef<[usize]>,
+    ) -> Result<Tensor> {
         TensorT::from_slice(device, data, shape).map(Tensor::from)
     }
 
@@ -251,7 +259,13 @@ impl Tensor {
             if direct {
                 let nbytes = self.len() * es;
                 return queue
-                    .copy(&from.mem, src.layout.offset * es, &to.mem, self.layout.offset * es, nbytes)
+                    .copy(
+                        &from.mem,
+                        src.layout.offset * es,
+                        &to.mem,
+                        self.layout.offset * es,
+                        nbytes,
+                    )
                     .map_err(|c| Error::cl("clEnqueueCopyBuffer", c));
             }
         }
@@ -370,7 +384,11 @@ impl Tensor {
             }
             _ => {
                 let bytes = self.to_bytes()?;
-                Tensor::new(Storage::from_bytes(device, &bytes)?, &self.layout.shape, self.dtype)
+                Tensor::new(
+                    Storage::from_bytes(device, &bytes)?,
+                    &self.layout.shape,
+                    self.dtype,
+                )
             }
         }
     }
@@ -385,7 +403,11 @@ impl Tensor {
             return Ok(self.clone());
         }
         let bytes = self.to_bytes()?;
-        Tensor::new(Storage::from_bytes(device, &bytes)?, &self.layout.shape, self.dtype)
+        Tensor::new(
+            Storage::from_bytes(device, &bytes)?,
+            &self.layout.shape,
+            self.dtype,
+        )
     }
 }
 
@@ -550,7 +572,9 @@ impl<T: Element> TensorT<T> {
             let bytes = read_lock(lock);
             let es = T::SIZE;
             let start = self.offset() * es;
-            return Ok(T::vec_from_bytes(&bytes.as_bytes()[start..start + self.len() * es]));
+            return Ok(T::vec_from_bytes(
+                &bytes.as_bytes()[start..start + self.len() * es],
+            ));
         }
         Ok(T::vec_from_bytes(&self.inner.to_bytes()?))
     }

@@ -1,0 +1,249 @@
+//! The caching pool: reuse without driver calls, statistics, `empty_cache`,
+//! release exactly once, out-of-memory handling and concurrent use.
+//!
+//! Tests here read process-wide counters, so they take a lock and run one at a time.
+
+mod common;
+
+use std::sync::Mutex;
+
+use silt::prelude::*;
+use silt::{buffer_counts, MemoryStats};
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn fresh(dev: &Device) -> MemoryStats {
+    dev.synchronize().unwrap();
+    dev.empty_cache();
+    dev.memory_stats()
+}
+
+#[test]
+fn steady_state_makes_no_driver_call() {
+    let _g = serial();
+    let Some(dev) = common::opencl() else { return };
+    let before = fresh(&dev);
+    for i in 0..1000u32 {
+        let t = TensorT::<u32>::zeros(&dev, [1024]).unwrap();
+        if i % 100 == 0 {
+            assert_eq!(t.to_vec().unwrap()[1023], 0);
+        }
+    }
+    let after = dev.memory_stats();
+    assert!(
+        after.driver_allocs - before.driver_allocs <= 1,
+        "{before:?} -> {after:?}"
+    );
+    assert_eq!(after.misses - before.misses, 1);
+    assert_eq!(after.hits - before.hits, 999);
+    assert_eq!(after.driver_frees, before.driver_frees);
+    assert_eq!(after.allocated_bytes, before.allocated_bytes);
+    assert_eq!(after.reserved_bytes - before.reserved_bytes, 4096);
+}
+
+#[test]
+fn stats_track_allocated_reserved_and_peak() {
+    let _g = serial();
+    let Some(dev) = common::opencl() else { return };
+    let base = fresh(&dev);
+    let a = TensorT::<f32>::zeros(&dev, [1000]).unwrap(); // 4000 B -> class 4096
+    let b = TensorT::<u8>::zeros(&dev, [3]).unwrap(); // 3 B -> class 512
+    let s = dev.memory_stats();
+    assert_eq!(s.allocated_bytes - base.allocated_bytes, 4096 + 512);
+    assert_eq!(s.requested_bytes - base.requested_bytes, 4000 + 3);
+    assert_eq!(s.reserved_bytes - base.reserved_bytes, 4096 + 512);
+    assert!(s.peak_bytes >= s.allocated_bytes);
+    drop(a);
+    let s2 = dev.memory_stats();
+    assert_eq!(s2.allocated_bytes - base.allocated_bytes, 512);
+    assert_eq!(
+        s2.reserved_bytes, s.reserved_bytes,
+        "a freed buffer stays cached"
+    );
+    assert_eq!(s2.peak_bytes, s.peak_bytes);
+    // a request of a nearby size reuses the cached 4096-byte class
+    let c = TensorT::<u8>::zeros(&dev, [3900]).unwrap();
+    assert_eq!(dev.memory_stats().hits - s2.hits, 1);
+    drop((b, c));
+    dev.empty_cache();
+    let end = dev.memory_stats();
+    assert_eq!(end.reserved_bytes, base.reserved_bytes);
+    assert!(end.cache_flushes > s.cache_flushes);
+}
+
+#[test]
+fn buffers_are_released_exactly_once() {
+    let _g = serial();
+    let Some(dev) = common::opencl() else { return };
+    fresh(&dev);
+    let start = buffer_counts();
+    let tensors: Vec<TensorT<i64>> = (1..=50)
+        .map(|n| TensorT::zeros(&dev, [n * 300]).unwrap())
+        .collect();
+    let views: Vec<TensorT<i64>> = tensors
+        .iter()
+        .map(|t| t.narrow(0, 1, 10).unwrap())
+        .collect();
+    let mid = buffer_counts();
+    let created = mid.created - start.created;
+    assert!(created > 0);
+    assert_eq!(mid.live - start.live, created as i64);
+    drop(tensors);
+    // views keep their storage alive, so nothing is released yet
+    assert_eq!(buffer_counts().released, start.released);
+    assert_eq!(views[49].to_vec().unwrap(), [0; 10]);
+    drop(views);
+    assert_eq!(
+        buffer_counts().released,
+        start.released,
+        "dropped buffers go to the cache"
+    );
+    dev.empty_cache();
+    let end = buffer_counts();
+    assert_eq!(
+        end.released - start.released,
+        created,
+        "each buffer released once"
+    );
+    assert_eq!(end.live, start.live);
+    let stats = dev.memory_stats();
+    assert_eq!(
+        (
+            stats.reserved_bytes,
+            stats.allocated_bytes,
+            stats.live_buffers
+        ),
+        (0, 0, 0)
+    );
+}
+
+#[test]
+fn huge_allocations_are_errors_not_aborts() {
+    let _g = serial();
+    for dev in common::devices() {
+        // byte count overflows usize
+        let err = TensorT::<f64>::zeros(&dev, [usize::MAX / 4, 2]).unwrap_err();
+        assert!(
+            matches!(err, Error::SizeOverflow { elem_size: 8, .. }),
+            "{err}"
+        );
+        let err = TensorT::<u8>::zeros(&dev, [usize::MAX, 2]).unwrap_err();
+        assert!(matches!(err, Error::SizeOverflow { .. }), "{err}");
+    }
+    let Some(dev) = common::opencl() else { return };
+    let max = dev.info().max_alloc_bytes;
+    let err = TensorT::<u8>::zeros(&dev, [max + 1]).unwrap_err();
+    assert_eq!(
+        err,
+        Error::AllocationTooLarge {
+            requested: max + 1,
+            max,
+            device: dev.to_string()
+        }
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.contains(&(max + 1).to_string()) && msg.contains(&max.to_string()),
+        "{msg}"
+    );
+    // the device still works afterwards
+    assert_eq!(
+        TensorT::full(&dev, 7u8, [3]).unwrap().to_vec().unwrap(),
+        [7; 3]
+    );
+}
+
+#[test]
+fn refused_allocation_frees_the_cache_and_retries_once() {
+    let _g = serial();
+    let Some(dev) = common::opencl() else { return };
+    fresh(&dev);
+    drop(TensorT::<u8>::zeros(&dev, [100_000]).unwrap()); // one cached buffer
+    let cached = dev.memory_stats();
+    assert!(cached.reserved_bytes > 0 && cached.allocated_bytes == 0);
+    // the driver refuses once: the cache is emptied and the retry succeeds
+    dev.__inject_alloc_failures(1);
+    let t = TensorT::full(&dev, 1u16, [7]).unwrap();
+    let after = dev.memory_stats();
+    assert_eq!(after.cache_flushes, cached.cache_flushes + 1);
+    assert_eq!(after.reserved_bytes, 512, "the cached buffer was released");
+    assert_eq!(t.to_vec().unwrap(), [1; 7]);
+    // refused twice: an error that says what was asked and what the pool holds
+    dev.__inject_alloc_failures(2);
+    let err = TensorT::<f32>::zeros(&dev, [1000]).unwrap_err();
+    match &err {
+        Error::OutOfMemory {
+            requested,
+            allocated_bytes,
+            reserved_bytes,
+            code_name,
+            ..
+        } => {
+            assert_eq!(*requested, 4096);
+            assert_eq!((*allocated_bytes, *reserved_bytes), (512, 512));
+            assert_eq!(*code_name, "CL_MEM_OBJECT_ALLOCATION_FAILURE");
+        }
+        other => panic!("expected OutOfMemory, got {other:?}"),
+    }
+    assert!(err.to_string().contains("4096 bytes"), "{err}");
+    // and the device keeps working
+    assert_eq!(
+        TensorT::full(&dev, 2.0f32, [1000])
+            .unwrap()
+            .to_vec()
+            .unwrap()[999],
+        2.0
+    );
+}
+
+#[test]
+fn four_threads_allocate_and_copy_concurrently() {
+    let _g = serial();
+    for dev in common::devices() {
+        fresh(&dev);
+        let before = buffer_counts();
+        std::thread::scope(|s| {
+            for thread in 0..4u32 {
+                let dev = dev.clone();
+                s.spawn(move || {
+                    for i in 0..200u32 {
+                        let n = 1 + ((i * 37 + thread * 11) % 3000) as usize;
+                        let data: Vec<u32> =
+                            (0..n as u32).map(|k| k ^ (thread << 24) ^ i).collect();
+                        let t = TensorT::from_slice(&dev, &data, [n]).unwrap();
+                        let copy = t.deep_copy().unwrap();
+                        let back = copy.to(&Device::host()).unwrap();
+                        assert_eq!(
+                            back.to_vec().unwrap(),
+                            data,
+                            "thread {thread} iteration {i}"
+                        );
+                    }
+                });
+            }
+        });
+        dev.synchronize().unwrap();
+        dev.empty_cache();
+        if !dev.is_host() {
+            assert_eq!(dev.memory_stats().live_buffers, 0);
+            assert_eq!(buffer_counts().live, before.live);
+        }
+        assert_eq!(dev.memory_stats().allocated_bytes, 0, "on {dev}");
+    }
+}
+
+#[test]
+fn clones_share_one_pool() {
+    let _g = serial();
+    let Some(dev) = common::opencl() else { return };
+    let again = Device::opencl(0).unwrap();
+    assert_eq!(dev, again);
+    let t = TensorT::<u8>::zeros(&again, [10]).unwrap();
+    assert_eq!(dev.memory_stats(), again.memory_stats());
+    assert!(dev.memory_stats().allocated_bytes >= 512);
+    drop(t);
+}

@@ -1,0 +1,302 @@
+//! Views (narrow, permute, transpose, broadcast, reshape) read back in logical
+//! order and write through to their storage, on the host and on OpenCL, checked
+//! against an independent model that moves coordinates instead of strides.
+
+mod common;
+
+use silt::prelude::*;
+
+/// A row-major reference: a shape and the base element index at each position.
+#[derive(Clone, Debug)]
+struct Model {
+    shape: Vec<usize>,
+    data: Vec<u32>,
+}
+
+fn coords(mut i: usize, shape: &[usize]) -> Vec<usize> {
+    let mut c = vec![0; shape.len()];
+    for (k, &d) in shape.iter().enumerate().rev() {
+        c[k] = i % d;
+        i /= d;
+    }
+    c
+}
+
+fn index(c: &[usize], shape: &[usize]) -> usize {
+    c.iter().zip(shape).fold(0, |acc, (&x, &d)| acc * d + x)
+}
+
+impl Model {
+    fn new(shape: &[usize]) -> Model {
+        let n = shape.iter().product::<usize>();
+        Model {
+            shape: shape.to_vec(),
+            data: (0..n as u32).collect(),
+        }
+    }
+
+    fn map(&self, shape: Vec<usize>, old: impl Fn(&[usize]) -> Vec<usize>) -> Model {
+        let n = shape.iter().product::<usize>();
+        let data = (0..n)
+            .map(|i| self.data[index(&old(&coords(i, &shape)), &self.shape)])
+            .collect();
+        Model { shape, data }
+    }
+
+    fn narrow(&self, axis: usize, start: usize, len: usize) -> Model {
+        let mut shape = self.shape.clone();
+        shape[axis] = len;
+        self.map(shape, |c| {
+            let mut c = c.to_vec();
+            c[axis] += start;
+            c
+        })
+    }
+
+    fn permute(&self, perm: &[usize]) -> Model {
+        let shape = perm.iter().map(|&p| self.shape[p]).collect();
+        self.map(shape, |c| {
+            let mut old = vec![0; c.len()];
+            for (i, &p) in perm.iter().enumerate() {
+                old[p] = c[i];
+            }
+            old
+        })
+    }
+
+    fn broadcast(&self, shape: &[usize]) -> Model {
+        let lead = shape.len() - self.shape.len();
+        self.map(shape.to_vec(), |c| {
+            c[lead..]
+                .iter()
+                .zip(&self.shape)
+                .map(|(&x, &d)| if d == 1 { 0 } else { x })
+                .collect()
+        })
+    }
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn random_view(rng: &mut Rng, t: &TensorT<u32>, m: &Model) -> (TensorT<u32>, Model) {
+    let ndim = m.shape.len();
+    match rng.below(4) {
+        0 => {
+            let axis = rng.below(ndim);
+            let size = m.shape[axis];
+            let start = rng.below(size + 1);
+            let len = rng.below(size - start + 1);
+            (
+                t.narrow(axis, start, len).unwrap(),
+                m.narrow(axis, start, len),
+            )
+        }
+        1 => {
+            let mut perm: Vec<usize> = (0..ndim).collect();
+            for i in (1..ndim).rev() {
+                perm.swap(i, rng.below(i + 1));
+            }
+            (t.permute(&perm).unwrap(), m.permute(&perm))
+        }
+        2 => {
+            let (a, b) = (rng.below(ndim), rng.below(ndim));
+            let mut perm: Vec<usize> = (0..ndim).collect();
+            perm.swap(a, b);
+            (t.transpose(a, b).unwrap(), m.permute(&perm))
+        }
+        _ => {
+            // narrow one axis to size 1, then broadcast it (and maybe a new leading axis)
+            let axis = rng.below(ndim);
+            let start = rng.below(m.shape[axis].max(1));
+            if m.shape[axis] == 0 {
+                return (t.clone(), m.clone());
+            }
+            let (t1, m1) = (t.narrow(axis, start, 1).unwrap(), m.narrow(axis, start, 1));
+            let mut shape = m.shape.clone();
+            shape[axis] = 1 + rng.below(4);
+            if ndim < 4 && rng.below(2) == 0 {
+                shape.insert(0, 2);
+            }
+            (t1.broadcast_to(&shape).unwrap(), m1.broadcast(&shape))
+        }
+    }
+}
+
+#[test]
+fn random_view_chains_read_in_logical_order() {
+    for dev in common::devices() {
+        let mut rng = Rng(0x5eed_1234_abcd_ef01);
+        for case in 0..300 {
+            let ndim = 1 + rng.below(4);
+            let shape: Vec<usize> = (0..ndim).map(|_| 1 + rng.below(5)).collect();
+            let mut m = Model::new(&shape);
+            let mut t = TensorT::from_slice(&dev, &m.data, &shape).unwrap();
+            for _ in 0..1 + rng.below(4) {
+                (t, m) = random_view(&mut rng, &t, &m);
+                if m.shape.len() > 5 {
+                    break;
+                }
+            }
+            assert_eq!(t.shape(), m.shape, "case {case} on {dev}");
+            assert_eq!(t.to_vec().unwrap(), m.data, "case {case} on {dev}: {t:?}");
+            let c = t.contiguous().unwrap();
+            assert!(c.is_contiguous());
+            assert_eq!(
+                c.to_vec().unwrap(),
+                m.data,
+                "contiguous, case {case} on {dev}"
+            );
+        }
+    }
+}
+
+#[test]
+fn views_share_storage_and_writes_go_through() {
+    for dev in common::devices() {
+        let y = TensorT::from_slice(&dev, &[0i32; 12], [3, 4]).unwrap();
+        // write a 2x2 block through a strided view
+        let block = y.narrow(0, 1, 2).unwrap().narrow(1, 1, 2).unwrap();
+        assert!(!block.is_contiguous());
+        let src = TensorT::from_slice(&Device::host(), &[1, 2, 3, 4], [2, 2]).unwrap();
+        block.clone().copy_from(&src).unwrap();
+        assert_eq!(
+            y.to_vec().unwrap(),
+            [0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 4, 0],
+            "on {dev}"
+        );
+        // through a transposed view
+        let mut yt = y.transpose(0, 1).unwrap();
+        let col = TensorT::from_slice(&dev, &[9, 8, 7], [3]).unwrap();
+        yt.narrow(0, 3, 1)
+            .unwrap()
+            .copy_from(&col.reshape([1, 3]).unwrap())
+            .unwrap();
+        assert_eq!(
+            y.to_vec().unwrap(),
+            [0, 0, 0, 9, 0, 1, 2, 8, 0, 3, 4, 7],
+            "on {dev}"
+        );
+        // broadcast a row into every row of a contiguous view
+        let row = TensorT::from_slice(&dev, &[5, 6, 7, 8], [4]).unwrap();
+        yt = y.narrow(0, 0, 2).unwrap();
+        yt.copy_from(&row).unwrap();
+        assert_eq!(
+            y.to_vec().unwrap(),
+            [5, 6, 7, 8, 5, 6, 7, 8, 0, 3, 4, 7],
+            "on {dev}"
+        );
+        // deep copies are independent, clones are not
+        let deep = y.deep_copy().unwrap();
+        let alias = y.clone();
+        let mut first = y.narrow(0, 0, 1).unwrap();
+        first
+            .copy_from(&TensorT::full(&dev, -1, [1, 4]).unwrap())
+            .unwrap();
+        assert_eq!(alias.to_vec().unwrap()[..4], [-1; 4]);
+        assert_eq!(deep.to_vec().unwrap()[..4], [5, 6, 7, 8]);
+    }
+}
+
+#[test]
+fn copy_from_a_view_of_itself() {
+    for dev in common::devices() {
+        let y = TensorT::from_slice(&dev, &[1u8, 2, 3, 4, 5, 6], [6]).unwrap();
+        // overlapping source and destination in one storage
+        y.narrow(0, 1, 5)
+            .unwrap()
+            .copy_from(&y.narrow(0, 0, 5).unwrap())
+            .unwrap();
+        assert_eq!(y.to_vec().unwrap(), [1, 1, 2, 3, 4, 5], "on {dev}");
+    }
+}
+
+#[test]
+fn bad_views_are_errors() {
+    for dev in common::devices() {
+        let t = TensorT::<f32>::zeros(&dev, [2, 3]).unwrap();
+        assert_eq!(
+            t.narrow(2, 0, 1).unwrap_err(),
+            Error::InvalidAxis { axis: 2, ndim: 2 }
+        );
+        assert!(matches!(
+            t.narrow(1, 2, 2),
+            Err(Error::OutOfRange { size: 3, .. })
+        ));
+        assert!(matches!(
+            t.permute(&[1, 1]),
+            Err(Error::InvalidPermutation { .. })
+        ));
+        assert!(matches!(t.transpose(0, 5), Err(Error::InvalidAxis { .. })));
+        assert!(matches!(
+            t.reshape([4, 2]),
+            Err(Error::ShapeMismatch { .. })
+        ));
+        assert!(matches!(
+            t.transpose(0, 1).unwrap().reshape([6]),
+            Err(Error::NotContiguous { .. })
+        ));
+        assert!(matches!(
+            t.broadcast_to([3, 3]),
+            Err(Error::Broadcast { .. })
+        ));
+        // writing through a broadcast view would write one element several times
+        let mut b = TensorT::<f32>::zeros(&dev, [1, 3])
+            .unwrap()
+            .broadcast_to([4, 3])
+            .unwrap();
+        assert!(matches!(
+            b.copy_from(&TensorT::zeros(&dev, [4, 3]).unwrap()),
+            Err(Error::SelfOverlap { .. })
+        ));
+        let mut ok = TensorT::<f32>::zeros(&dev, [2, 3]).unwrap();
+        assert!(matches!(
+            ok.copy_from(&TensorT::zeros(&dev, [3, 2]).unwrap()),
+            Err(Error::Broadcast { .. })
+        ));
+        let mut other: Tensor = TensorT::<f64>::zeros(&dev, [2, 3]).unwrap().into();
+        assert!(matches!(
+            other.copy_from(t.as_tensor()),
+            Err(Error::DTypeMismatch { .. })
+        ));
+        // a broadcast too large to materialise is an error, not an abort
+        let huge = t
+            .narrow(0, 0, 1)
+            .unwrap()
+            .broadcast_to([usize::MAX / 16, 3])
+            .unwrap();
+        assert!(huge.to_vec().is_err());
+    }
+}
+
+#[test]
+fn reshape_keeps_offset() {
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &(0..24i64).collect::<Vec<_>>(), [4, 6]).unwrap();
+        let r = t.narrow(0, 2, 2).unwrap().reshape([3, 4]).unwrap();
+        assert_eq!(r.offset(), 12);
+        assert_eq!(r.to_vec().unwrap(), (12..24).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn views_across_devices() {
+    let Some(cl) = common::opencl() else { return };
+    // a host view written into a device view and the reverse
+    let h = TensorT::from_slice(&Device::host(), &[1.0f64, 2.0, 3.0, 4.0], [2, 2]).unwrap();
+    let d = TensorT::<f64>::zeros(&cl, [2, 2]).unwrap();
+    d.transpose(0, 1).unwrap().copy_from(&h).unwrap();
+    assert_eq!(d.to_vec().unwrap(), [1.0, 3.0, 2.0, 4.0]);
+    let h2 = TensorT::<f64>::zeros(&Device::host(), [2, 2]).unwrap();
+    h2.transpose(0, 1).unwrap().copy_from(&d).unwrap();
+    assert_eq!(h2.to_vec().unwrap(), [1.0, 2.0, 3.0, 4.0]);
+}
