@@ -19,3 +19,8 @@ pub use silt_runtime::*;
 pub mod prelude {
     pub use silt_runtime::{select, DType, Device, Element, Error, Result, Tensor, TensorT};
 }
+
+/// The README's examples, compiled and run as doctests so they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,6 +1,8 @@
 //! Devices: facts, identity, thread-safety, `SILT_DEVICE` and a machine without
 //! OpenCL (checked in child processes, since the environment is read once).
 
+#![allow(clippy::cast_possible_truncation)] // small test sizes
+
 mod common;
 
 use std::process::Command;

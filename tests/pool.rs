@@ -3,6 +3,8 @@
 //!
 //! Tests here read process-wide counters, so they take a lock and run one at a time.
 
+#![allow(clippy::cast_possible_truncation)] // small test sizes
+
 mod common;
 
 use std::sync::Mutex;

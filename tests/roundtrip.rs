@@ -1,5 +1,7 @@
 //! Data goes to every device and comes back unchanged, for every dtype.
 
+#![allow(clippy::cast_possible_truncation)] // small test sizes
+
 mod common;
 
 use silt::f16;

@@ -2,6 +2,8 @@
 //! order and write through to their storage, on the host and on OpenCL, checked
 //! against an independent model that moves coordinates instead of strides.
 
+#![allow(clippy::cast_possible_truncation)] // small test sizes
+
 mod common;
 
 use silt::prelude::*;

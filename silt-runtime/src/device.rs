@@ -87,15 +87,13 @@ impl DeviceInfo {
             .map(str::to_string)
             .collect();
         let has = |e: &str| extensions.iter().any(|x| x == e);
-        const GPU: u64 = 1 << 2;
-        const ACCEL: u64 = 1 << 3;
+        // CL_DEVICE_TYPE_CPU and CL_DEVICE_TYPE_GPU bits
         const CPU: u64 = 1 << 1;
+        const GPU: u64 = 1 << 2;
         let kind = if raw.device_type & GPU != 0 {
             DeviceKind::Gpu
         } else if raw.device_type & CPU != 0 {
             DeviceKind::Cpu
-        } else if raw.device_type & ACCEL != 0 {
-            DeviceKind::Accelerator
         } else {
             DeviceKind::Accelerator
         };
@@ -335,6 +333,29 @@ impl Device {
         self.inner.pool.inject_failures(n);
     }
 
+    /// Creates a buffer straight from the driver and releases it, bypassing the
+    /// pool: the baseline the pool is measured against. With `touch`, the buffer is
+    /// first made real with a one-byte write, as the pool does on a miss.
+    ///
+    /// # Errors
+    /// The driver's error.
+    #[doc(hidden)]
+    pub fn __driver_alloc_release(&self, nbytes: usize, touch: bool) -> Result<()> {
+        let Some(queue) = self.queue() else {
+            return Ok(());
+        };
+        let mem = queue
+            .create_buffer(nbytes.max(1))
+            .map_err(|c| Error::cl("clCreateBuffer", c))?;
+        if touch {
+            queue
+                .write(&mem, 0, &[0])
+                .map_err(|c| Error::cl("clEnqueueWriteBuffer", c))?;
+        }
+        drop(mem);
+        Ok(())
+    }
+
     /// A short name: `host` or `opencl:N (device name)`.
     pub(crate) fn label(&self) -> String {
         self.to_string()
@@ -348,7 +369,7 @@ impl Device {
     }
 
     pub(crate) fn alloc_block(&self, queue: &Queue, nbytes: usize) -> Result<Block> {
-        self.inner.pool.alloc(queue, nbytes, &self.label())
+        self.inner.pool.alloc(queue, nbytes, || self.label())
     }
 
     pub(crate) fn same(&self, other: &Device) -> bool {

@@ -147,13 +147,18 @@ impl Pool {
     }
 
     /// A buffer of at least `nbytes` bytes, from the cache or the driver.
-    pub(crate) fn alloc(&self, queue: &Queue, nbytes: usize, device: &str) -> Result<Block> {
+    pub(crate) fn alloc(
+        &self,
+        queue: &Queue,
+        nbytes: usize,
+        device: impl Fn() -> String,
+    ) -> Result<Block> {
         let requested = nbytes.max(1);
         if requested > self.max_alloc {
             return Err(Error::AllocationTooLarge {
                 requested,
                 max: self.max_alloc,
-                device: device.to_string(),
+                device: device(),
             });
         }
         let class = size_class(requested, self.max_alloc);
@@ -175,7 +180,7 @@ impl Pool {
                 self.create(queue, class).map_err(|code| {
                     let st = self.lock();
                     Error::OutOfMemory {
-                        device: device.to_string(),
+                        device: device(),
                         requested: class,
                         allocated_bytes: st.stats.allocated_bytes,
                         reserved_bytes: st.stats.reserved_bytes,
