@@ -302,3 +302,45 @@ fn views_across_devices() {
     h2.transpose(0, 1).unwrap().copy_from(&d).unwrap();
     assert_eq!(h2.to_vec().unwrap(), [1.0, 2.0, 3.0, 4.0]);
 }
+
+#[test]
+fn disjoint_strided_writes_from_two_threads_both_land() {
+    for dev in common::devices() {
+        let y = TensorT::<u32>::zeros(&dev, [64, 2]).unwrap();
+        std::thread::scope(|s| {
+            for col in 0..2usize {
+                let (y, dev) = (y.clone(), dev.clone());
+                s.spawn(move || {
+                    for round in 1..=50u32 {
+                        let value = round * 10 + col as u32;
+                        let mut view = y.narrow(1, col, 1).unwrap();
+                        view.copy_from(&TensorT::full(&dev, value, [64, 1]).unwrap())
+                            .unwrap();
+                    }
+                });
+            }
+        });
+        let out = y.to_vec().unwrap();
+        assert!(out.chunks(2).all(|r| r == [500, 501]), "on {dev}: {out:?}");
+    }
+}
+
+#[test]
+fn large_transposed_copy_matches_the_host() {
+    let (rows, cols) = (301usize, 517usize);
+    let data: Vec<f32> = (0..rows * cols).map(|i| i as f32 * 0.25).collect();
+    let expected: Vec<f32> = (0..cols)
+        .flat_map(|c| (0..rows).map(move |r| (r * cols + c) as f32 * 0.25))
+        .collect();
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &data, [rows, cols]).unwrap();
+        let tt = t.transpose(0, 1).unwrap();
+        assert_eq!(tt.to_vec().unwrap(), expected, "on {dev}");
+        let c = tt.contiguous().unwrap();
+        assert!(c.is_contiguous() && !c.as_tensor().shares_storage(t.as_tensor()));
+        assert_eq!(
+            c.reshape([rows * cols]).unwrap().to_vec().unwrap(),
+            expected
+        );
+    }
+}

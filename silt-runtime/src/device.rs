@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use crate::cl::{self, DeviceId, Queue};
+use crate::cl::{self, DeviceId, Program, Queue};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::pool::{Block, MemoryStats, Pool};
@@ -55,6 +55,8 @@ pub struct DeviceInfo {
     pub global_mem_bytes: u64,
     /// Compute units (`CL_DEVICE_MAX_COMPUTE_UNITS`; logical CPUs on the host).
     pub compute_units: u32,
+    /// The largest work-group (`CL_DEVICE_MAX_WORK_GROUP_SIZE`).
+    pub max_work_group_size: usize,
     /// The device's extensions, one name each.
     pub extensions: Vec<String>,
 }
@@ -76,6 +78,7 @@ impl DeviceInfo {
             global_mem_bytes: 0,
             compute_units: std::thread::available_parallelism()
                 .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
+            max_work_group_size: 1,
             extensions: Vec::new(),
         }
     }
@@ -111,6 +114,9 @@ impl DeviceInfo {
             max_alloc_bytes: usize::try_from(raw.max_alloc).unwrap_or(usize::MAX),
             global_mem_bytes: raw.global_mem,
             compute_units: raw.compute_units,
+            max_work_group_size: usize::try_from(raw.max_work_group)
+                .unwrap_or(usize::MAX)
+                .max(1),
             extensions,
         }
     }
@@ -125,6 +131,7 @@ pub(crate) struct DeviceInner {
     pub(crate) backend: Backend,
     info: DeviceInfo,
     pub(crate) pool: Pool,
+    copy_program: OnceLock<Result<Program>>,
 }
 
 /// A place where tensors live and kernels run: the host, or one OpenCL device.
@@ -172,6 +179,7 @@ impl Device {
                 backend: Backend::Host,
                 info: DeviceInfo::host(),
                 pool: Pool::new(isize::MAX.unsigned_abs()),
+                copy_program: OnceLock::new(),
             }),
         })
         .clone()
@@ -211,6 +219,7 @@ impl Device {
                         backend: Backend::OpenCl { index, queue },
                         pool: Pool::new(info.max_alloc_bytes),
                         info,
+                        copy_program: OnceLock::new(),
                     }),
                 })
             })
@@ -370,6 +379,33 @@ impl Device {
 
     pub(crate) fn alloc_block(&self, queue: &Queue, nbytes: usize) -> Result<Block> {
         self.inner.pool.alloc(queue, nbytes, || self.label())
+    }
+
+    /// The work-group size of silt's launches: 64, or less where the device
+    /// allows less. Fixed, so that the driver compiles a kernel once, not once per
+    /// global size.
+    pub(crate) fn local_size(&self) -> usize {
+        self.inner.info.max_work_group_size.min(64)
+    }
+
+    /// The runtime's copy program, built on first use.
+    pub(crate) fn copy_program(&self) -> Result<&Program> {
+        let queue = self.queue().ok_or(Error::cl("copy program", -33))?;
+        self.inner
+            .copy_program
+            .get_or_init(|| {
+                queue
+                    .build(crate::copy::SOURCE, "")
+                    .map_err(|f| Error::Build {
+                        what: "the runtime's copy kernels".into(),
+                        device: self.label(),
+                        code: f.code,
+                        name: cl::error_name(f.code),
+                        log: f.log,
+                    })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     pub(crate) fn same(&self, other: &Device) -> bool {

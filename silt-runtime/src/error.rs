@@ -135,6 +135,21 @@ pub enum Error {
         name: &'static str,
     },
 
+    /// An OpenCL program did not build; `log` is the compiler's build log.
+    #[error("OpenCL build of {what} failed on {device}: {name} ({code})\n{log}")]
+    Build {
+        /// What was being built (a kernel's name and type).
+        what: String,
+        /// The device.
+        device: String,
+        /// The error code of `clBuildProgram` (or of the call before it).
+        code: i32,
+        /// The error code's name.
+        name: &'static str,
+        /// The build log.
+        log: String,
+    },
+
     /// An axis outside `0..ndim`.
     #[error("axis {axis} out of range for a tensor of {ndim} dimensions")]
     InvalidAxis {

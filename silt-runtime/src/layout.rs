@@ -77,20 +77,6 @@ impl Layout {
         true
     }
 
-    /// The storage elements the view touches: `start..end`.
-    pub(crate) fn span(&self) -> std::ops::Range<usize> {
-        if self.len() == 0 {
-            return self.offset..self.offset;
-        }
-        let last: usize = self
-            .shape
-            .iter()
-            .zip(&self.strides)
-            .map(|(&d, &s)| (d - 1) * s)
-            .sum();
-        self.offset..self.offset + last + 1
-    }
-
     fn check_axis(&self, axis: usize) -> Result<()> {
         if axis < self.shape.len() {
             Ok(())
@@ -281,7 +267,6 @@ mod tests {
         let l = lay(&[2, 3, 4]);
         assert_eq!(l.strides, [12, 4, 1]);
         assert!(l.is_contiguous());
-        assert_eq!(l.span(), 0..24);
         assert_eq!(l.offsets().collect::<Vec<_>>(), (0..24).collect::<Vec<_>>());
     }
 
@@ -301,7 +286,6 @@ mod tests {
             n.offsets().collect::<Vec<_>>(),
             [1, 2, 3, 6, 7, 8, 11, 12, 13, 16, 17, 18]
         );
-        assert_eq!(n.span(), 1..19);
         assert!(lay(&[4, 5]).narrow(0, 1, 2).unwrap().is_contiguous());
         assert!(matches!(
             lay(&[4]).narrow(0, 3, 2),
@@ -370,7 +354,6 @@ mod tests {
         let l = lay(&[0, 3]);
         assert_eq!(l.len(), 0);
         assert!(l.is_contiguous());
-        assert_eq!(l.span(), 0..0);
         assert_eq!(l.offsets().count(), 0);
     }
 

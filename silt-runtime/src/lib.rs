@@ -14,6 +14,7 @@
 //! ```
 
 mod cl;
+mod copy;
 mod device;
 mod dtype;
 mod error;

@@ -5,6 +5,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use crate::copy;
 use crate::device::Device;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
@@ -45,12 +46,10 @@ fn try_bytes(len: usize) -> Result<Vec<u8>> {
     Ok(v)
 }
 
-/// Copies the elements of `layout` (offsets relative to `base`) out of `src` in
-/// logical order.
-fn gather(src: &[u8], base: usize, layout: &Layout, es: usize, out: &mut [u8]) {
+/// Copies the elements of `layout` out of `src` in logical order.
+fn gather(src: &[u8], layout: &Layout, es: usize, out: &mut [u8]) {
     for (dst, off) in out.chunks_exact_mut(es).zip(layout.offsets()) {
-        let at = (off - base) * es;
-        dst.copy_from_slice(&src[at..at + es]);
+        dst.copy_from_slice(&src[off * es..off * es + es]);
     }
 }
 
@@ -211,14 +210,13 @@ impl Tensor {
         }
         if let Some(lock) = self.storage.host() {
             let src = read_lock(lock);
-            gather(src.as_bytes(), 0, &self.layout, es, &mut out);
+            gather(src.as_bytes(), &self.layout, es, &mut out);
         } else if self.is_contiguous() {
             self.storage.read_range(self.layout.offset * es, &mut out)?;
         } else {
-            let span = self.layout.span();
-            let mut raw = try_bytes(span.len() * es)?;
-            self.storage.read_range(span.start * es, &mut raw)?;
-            gather(&raw, span.start, &self.layout, es, &mut out);
+            // gathered on the device, then read in one transfer
+            let packed = self.deep_copy()?;
+            packed.storage.read_range(0, &mut out)?;
         }
         Ok(out)
     }
@@ -248,62 +246,41 @@ impl Tensor {
             return Ok(());
         }
         let es = self.dtype.size();
-        let device = self.device();
-        if let (Data::OpenCl(Some(from)), Data::OpenCl(Some(to)), Some(queue)) =
-            (&src.storage.data, &self.storage.data, device.queue())
-        {
-            let direct = src.device() == device
-                && !src.shares_storage(self)
-                && src.is_contiguous()
-                && self.is_contiguous();
-            if direct {
-                let nbytes = self.len() * es;
-                return queue
-                    .copy(
-                        &from.mem,
-                        src.layout.offset * es,
-                        &to.mem,
-                        self.layout.offset * es,
-                        nbytes,
-                    )
-                    .map_err(|c| Error::cl("clEnqueueCopyBuffer", c));
-            }
-        }
-        let bytes = src.to_bytes()?;
-        self.write_bytes(&bytes)
-    }
-
-    /// Writes `bytes` (one element after another, in logical order) into the view.
-    fn write_bytes(&self, bytes: &[u8]) -> Result<()> {
-        let es = self.dtype.size();
-        let scatter = |dst: &mut [u8], base: usize| {
-            for (src, off) in bytes.chunks_exact(es).zip(self.layout.offsets()) {
-                let at = (off - base) * es;
-                dst[at..at + es].copy_from_slice(src);
-            }
-        };
         match (&self.storage.data, self.device().queue()) {
             (Data::Host(lock), _) => {
-                scatter(write_lock(lock).as_bytes_mut(), 0);
+                // `to_bytes` reads all of `src` before anything is written, so a
+                // source overlapping this view is copied correctly.
+                let bytes = src.to_bytes()?;
+                let mut dst = write_lock(lock);
+                let dst = dst.as_bytes_mut();
+                for (src, off) in bytes.chunks_exact(es).zip(self.layout.offsets()) {
+                    dst[off * es..off * es + es].copy_from_slice(src);
+                }
                 Ok(())
             }
-            (Data::OpenCl(Some(block)), Some(queue)) => {
-                let (offset, region) = if self.is_contiguous() {
-                    (self.layout.offset * es, bytes.to_vec())
+            (Data::OpenCl(Some(to)), Some(queue)) => {
+                let src = if src.device() != self.device() {
+                    src.to(self.device())?
+                } else if src.shares_storage(self) {
+                    if src.layout == self.layout {
+                        return Ok(()); // the very same elements
+                    }
+                    src.deep_copy()? // may overlap: copy through a temporary
                 } else {
-                    // Read the covered span, update it, write it back: the bytes
-                    // between the view's elements are written unchanged.
-                    let span = self.layout.span();
-                    let mut raw = try_bytes(span.len() * es)?;
-                    self.storage.read_range(span.start * es, &mut raw)?;
-                    scatter(&mut raw, span.start);
-                    (span.start * es, raw)
+                    src
                 };
-                queue
-                    .write(&block.mem, offset, &region)
-                    .map_err(|c| Error::cl("clEnqueueWriteBuffer", c))
+                let Some(from) = src.storage.block() else {
+                    return Err(Error::cl("copy_from", -38));
+                };
+                copy::strided_copy(
+                    self.device(),
+                    queue,
+                    (&from.mem, &src.layout),
+                    (&to.mem, &self.layout),
+                    es,
+                )
             }
-            (Data::OpenCl(_), _) => Err(Error::cl("clEnqueueWriteBuffer", -38)),
+            (Data::OpenCl(_), _) => Err(Error::cl("copy_from", -38)),
         }
     }
 
@@ -373,14 +350,22 @@ impl Tensor {
         let nbytes = byte_len(&self.layout.shape, es)?;
         let device = self.device();
         match (&self.storage.data, device.queue()) {
-            (Data::OpenCl(Some(src)), Some(queue)) if self.is_contiguous() => {
-                let out = Storage::uninit(device, nbytes)?;
-                if let Some(dst) = out.block() {
-                    queue
-                        .copy(&src.mem, self.layout.offset * es, &dst.mem, 0, nbytes)
-                        .map_err(|c| Error::cl("clEnqueueCopyBuffer", c))?;
+            (Data::OpenCl(Some(src)), Some(queue)) => {
+                let out = Tensor::new(
+                    Storage::uninit(device, nbytes)?,
+                    &self.layout.shape,
+                    self.dtype,
+                )?;
+                if let Some(dst) = out.storage.block() {
+                    copy::strided_copy(
+                        device,
+                        queue,
+                        (&src.mem, &self.layout),
+                        (&dst.mem, &out.layout),
+                        es,
+                    )?;
                 }
-                Tensor::new(out, &self.layout.shape, self.dtype)
+                Ok(out)
             }
             _ => {
                 let bytes = self.to_bytes()?;

@@ -20,6 +20,10 @@ use opencl3::types::{
 
 use crate::error::{Error, Result};
 
+mod program;
+
+pub(crate) use program::Program;
+
 /// The name of an OpenCL error code (`"CL_OUT_OF_RESOURCES"`).
 pub(crate) fn error_name(code: i32) -> &'static str {
     codes::error_text(code)
@@ -122,6 +126,7 @@ pub(crate) struct RawInfo {
     pub extensions: String,
     pub device_type: u64,
     pub max_alloc: u64,
+    pub max_work_group: u64,
     pub global_mem: u64,
     pub compute_units: u32,
 }
@@ -172,6 +177,7 @@ pub(crate) fn device_info(id: DeviceId) -> Result<RawInfo> {
         extensions: info_string(id, dev::CL_DEVICE_EXTENSIONS)?,
         device_type: info_u64(id, dev::CL_DEVICE_TYPE)?,
         max_alloc: info_u64(id, dev::CL_DEVICE_MAX_MEM_ALLOC_SIZE)?,
+        max_work_group: info_u64(id, dev::CL_DEVICE_MAX_WORK_GROUP_SIZE)?,
         global_mem: info_u64(id, dev::CL_DEVICE_GLOBAL_MEM_SIZE)?,
         compute_units: u32::try_from(info_u64(id, dev::CL_DEVICE_MAX_COMPUTE_UNITS)?)
             .unwrap_or(u32::MAX),
@@ -183,6 +189,7 @@ pub(crate) fn device_info(id: DeviceId) -> Result<RawInfo> {
 pub(crate) struct Queue {
     context: cl_context,
     queue: cl_command_queue,
+    device: cl_device_id,
 }
 
 // SAFETY: OpenCL contexts and command queues are thread-safe objects (OpenCL 1.2
@@ -202,7 +209,11 @@ impl Queue {
         #[allow(deprecated)]
         let queue = unsafe { cq::create_command_queue(context, id.device, 0) };
         match queue {
-            Ok(queue) => Ok(Queue { context, queue }),
+            Ok(queue) => Ok(Queue {
+                context,
+                queue,
+                device: id.device,
+            }),
             Err(code) => {
                 // SAFETY: the context was created above and is released once here.
                 let _ = unsafe { ctx::release_context(context) };
@@ -355,14 +366,14 @@ impl Queue {
     }
 }
 
-fn check_range(m: &Mem, offset: usize, size: usize) -> Result<(), i32> {
+pub(crate) fn check_range(m: &Mem, offset: usize, size: usize) -> Result<(), i32> {
     match offset.checked_add(size) {
         Some(end) if end <= m.size => Ok(()),
         _ => Err(codes::CL_INVALID_VALUE),
     }
 }
 
-fn release_event(event: cl_event) {
+pub(crate) fn release_event(event: cl_event) {
     if !event.is_null() {
         // SAFETY: the event was returned by an enqueue call and is released once.
         let _ = unsafe { ev::release_event(event) };

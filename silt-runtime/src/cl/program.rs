@@ -1,0 +1,167 @@
+//! Programs and kernels: build from source, create kernels, set arguments, launch.
+
+use std::ffi::{c_void, CStr, CString};
+use std::ptr;
+
+use opencl3::command_queue as cq;
+use opencl3::error_codes as codes;
+use opencl3::kernel as k;
+use opencl3::program as p;
+use opencl3::types::{cl_kernel, cl_mem, cl_program};
+
+use super::{release_event, Mem, Queue};
+
+/// A built OpenCL program; released once on drop.
+#[derive(Debug)]
+pub(crate) struct Program {
+    program: cl_program,
+}
+
+// SAFETY: program objects are thread-safe OpenCL objects (OpenCL 1.2 appendix A.2);
+// `Program` only creates kernels from it and releases it once.
+unsafe impl Send for Program {}
+// SAFETY: as above.
+unsafe impl Sync for Program {}
+
+/// Why a program did not build.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BuildFailure {
+    pub code: i32,
+    pub log: String,
+}
+
+impl Queue {
+    /// Builds `source` for this queue's device with `options`.
+    pub(crate) fn build(&self, source: &str, options: &str) -> Result<Program, BuildFailure> {
+        let fail = |code| BuildFailure {
+            code,
+            log: String::new(),
+        };
+        let options = CString::new(options).map_err(|_| fail(codes::CL_INVALID_BUILD_OPTIONS))?;
+        let program = Program {
+            program: p::create_program_with_source(self.context, &[source]).map_err(fail)?,
+        };
+        match p::build_program(
+            program.program,
+            &[self.device],
+            &options,
+            None,
+            ptr::null_mut(),
+        ) {
+            Ok(()) => Ok(program),
+            Err(code) => Err(BuildFailure {
+                code,
+                log: match p::get_program_build_info(
+                    program.program,
+                    self.device,
+                    p::CL_PROGRAM_BUILD_LOG,
+                ) {
+                    Ok(cl3::info_type::InfoType::VecUchar(mut bytes)) => {
+                        while bytes.last() == Some(&0) {
+                            bytes.pop();
+                        }
+                        String::from_utf8_lossy(&bytes).into_owned()
+                    }
+                    _ => String::new(),
+                },
+            }),
+        }
+    }
+
+    /// Enqueues `kernel` over `global` work-items in groups of `local`
+    /// (`global` a multiple of `local`). Asynchronous, in queue order.
+    pub(crate) fn launch(&self, kernel: &Kernel, global: usize, local: usize) -> Result<(), i32> {
+        if global == 0 {
+            return Ok(());
+        }
+        let (g, l) = ([global], [local]);
+        // SAFETY: the kernel is valid and its arguments were set by `Kernel::set_*`,
+        // which keep no pointers; the work sizes point at live arrays of one entry
+        // each, matching work_dim 1. The queue retains the kernel and the buffers
+        // its arguments name until the command has run.
+        let event = unsafe {
+            cq::enqueue_nd_range_kernel(
+                self.queue,
+                kernel.kernel,
+                1,
+                ptr::null(),
+                g.as_ptr(),
+                l.as_ptr(),
+                0,
+                ptr::null(),
+            )
+        }?;
+        release_event(event);
+        Ok(())
+    }
+}
+
+impl Program {
+    /// Creates the kernel `name` (a fresh object: kernels are not thread-safe).
+    pub(crate) fn kernel(&self, name: &CStr) -> Result<Kernel, i32> {
+        Ok(Kernel {
+            kernel: k::create_kernel(self.program, name)?,
+        })
+    }
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        // SAFETY: created in `Queue::build`, released exactly once here.
+        let _ = unsafe { p::release_program(self.program) };
+    }
+}
+
+/// One kernel object. `Send` but not `Sync`: OpenCL kernel objects must not be used
+/// from two threads at once (setting arguments races), so each launch makes its own.
+#[derive(Debug)]
+pub(crate) struct Kernel {
+    kernel: cl_kernel,
+}
+
+// SAFETY: a kernel object may move between threads; only concurrent use is unsafe,
+// which the missing `Sync` and the `&mut self` setters rule out.
+unsafe impl Send for Kernel {}
+
+impl Kernel {
+    /// Sets argument `index` to a buffer.
+    pub(crate) fn set_mem(&mut self, index: u32, mem: &Mem) -> Result<(), i32> {
+        let handle: cl_mem = mem.mem;
+        // SAFETY: the driver copies the handle value during the call; the size is
+        // that of a `cl_mem`, as OpenCL requires for buffer arguments.
+        unsafe {
+            k::set_kernel_arg(
+                self.kernel,
+                index,
+                std::mem::size_of::<cl_mem>(),
+                (&raw const handle).cast::<c_void>(),
+            )
+        }
+    }
+
+    /// Sets argument `index` to a plain value (a scalar of the kernel's C type).
+    pub(crate) fn set_value<T: bytemuck::NoUninit>(
+        &mut self,
+        index: u32,
+        value: T,
+    ) -> Result<(), i32> {
+        // SAFETY: the driver copies `size_of::<T>()` bytes from `value` during the
+        // call; `T` has no padding (`NoUninit`), so every byte is initialised.
+        unsafe {
+            k::set_kernel_arg(
+                self.kernel,
+                index,
+                std::mem::size_of::<T>(),
+                (&raw const value).cast::<c_void>(),
+            )
+        }
+    }
+}
+
+impl Drop for Kernel {
+    fn drop(&mut self) {
+        // SAFETY: created in `Program::kernel`, released exactly once; enqueued
+        // commands keep their own reference.
+        let _ = unsafe { k::release_kernel(self.kernel) };
+    }
+}

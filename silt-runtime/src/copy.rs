@@ -1,0 +1,183 @@
+//! Strided copies between views on one OpenCL device, done on the device.
+//!
+//! One small program per device (built on first use) holds a copy kernel per element
+//! size; a copy of any view into any other view of the same shape is one launch,
+//! with no host round trip and no read-modify-write of neighbouring elements.
+
+use std::ffi::CStr;
+
+use crate::cl::{Mem, Queue};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::layout::Layout;
+use crate::storage::Storage;
+
+/// The runtime's own OpenCL C: one strided copy per element size.
+pub(crate) const SOURCE: &str = r"// silt runtime: strided copies between views (one work-item per element)
+#define SILT_STRIDED_COPY(NAME, T)                                    \
+__kernel void NAME(__global const T* src, ulong src_offset,           \
+                   __global T* dst, ulong dst_offset,                 \
+                   __global const ulong* meta, uint ndim, ulong n) {  \
+    ulong i = get_global_id(0);                                       \
+    if (i >= n) return;                                               \
+    ulong s = src_offset;                                             \
+    ulong d = dst_offset;                                             \
+    for (uint k = ndim; k-- > 0;) {                                   \
+        ulong c = i % meta[k];                                        \
+        i /= meta[k];                                                 \
+        s += c * meta[ndim + k];                                      \
+        d += c * meta[2 * ndim + k];                                  \
+    }                                                                 \
+    dst[d] = src[s];                                                  \
+}
+SILT_STRIDED_COPY(silt_copy_1, uchar)
+SILT_STRIDED_COPY(silt_copy_2, ushort)
+SILT_STRIDED_COPY(silt_copy_4, uint)
+SILT_STRIDED_COPY(silt_copy_8, ulong)
+";
+
+fn kernel_name(elem_size: usize) -> Option<&'static CStr> {
+    match elem_size {
+        1 => Some(c"silt_copy_1"),
+        2 => Some(c"silt_copy_2"),
+        4 => Some(c"silt_copy_4"),
+        8 => Some(c"silt_copy_8"),
+        _ => None,
+    }
+}
+
+/// Drops dimensions of size 1 and merges neighbours that are contiguous with each
+/// other in both views, so that a copy between contiguous views is one dimension.
+pub(crate) fn coalesce(
+    shape: &[usize],
+    a: &[usize],
+    b: &[usize],
+) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+    let (mut s, mut sa, mut sb) = (Vec::new(), Vec::new(), Vec::new());
+    for ((&d, &x), &y) in shape.iter().zip(a).zip(b) {
+        if d == 1 {
+            continue;
+        }
+        match (s.last_mut(), sa.last_mut(), sb.last_mut()) {
+            (Some(pd), Some(px), Some(py)) if *px == x * d && *py == y * d => {
+                *pd *= d;
+                *px = x;
+                *py = y;
+            }
+            _ => {
+                s.push(d);
+                sa.push(x);
+                sb.push(y);
+            }
+        }
+    }
+    if s.is_empty() {
+        (vec![1], vec![1], vec![1])
+    } else {
+        (s, sa, sb)
+    }
+}
+
+/// Copies the elements of `src` (viewed through `from`) into `dst` (viewed
+/// through `to`); both layouts have the same shape and the caller has ruled out
+/// overlap between them. Asynchronous, in queue order.
+pub(crate) fn strided_copy(
+    device: &Device,
+    queue: &Queue,
+    (src, from): (&Mem, &Layout),
+    (dst, to): (&Mem, &Layout),
+    elem_size: usize,
+) -> Result<()> {
+    let n = to.len();
+    if n == 0 {
+        return Ok(());
+    }
+    let (shape, ss, ds) = coalesce(&to.shape, &from.strides, &to.strides);
+    if shape.len() == 1 && ss[0] == 1 && ds[0] == 1 {
+        return queue
+            .copy(
+                src,
+                from.offset * elem_size,
+                dst,
+                to.offset * elem_size,
+                n * elem_size,
+            )
+            .map_err(|c| Error::cl("clEnqueueCopyBuffer", c));
+    }
+    let name = kernel_name(elem_size).ok_or(Error::cl("strided copy", -30))?;
+    let meta: Vec<u64> = shape
+        .iter()
+        .chain(&ss)
+        .chain(&ds)
+        .map(|&v| v as u64)
+        .collect();
+    let meta = Storage::from_bytes(device, bytemuck::cast_slice(&meta))?;
+    let Some(meta_block) = meta.block() else {
+        return Err(Error::cl("strided copy", -38));
+    };
+    let program = device.copy_program()?;
+    let launch_err = |c| Error::cl("strided copy launch", c);
+    let mut kernel = program
+        .kernel(name)
+        .map_err(|c| Error::cl("clCreateKernel", c))?;
+    kernel.set_mem(0, src).map_err(launch_err)?;
+    kernel
+        .set_value(1, from.offset as u64)
+        .map_err(launch_err)?;
+    kernel.set_mem(2, dst).map_err(launch_err)?;
+    kernel.set_value(3, to.offset as u64).map_err(launch_err)?;
+    kernel.set_mem(4, &meta_block.mem).map_err(launch_err)?;
+    kernel
+        .set_value(5, u32::try_from(shape.len()).unwrap_or(u32::MAX))
+        .map_err(launch_err)?;
+    kernel.set_value(6, n as u64).map_err(launch_err)?;
+    let local = device.local_size();
+    let global = n
+        .div_ceil(local)
+        .checked_mul(local)
+        .ok_or(Error::SizeOverflow {
+            shape: to.shape.clone(),
+            elem_size,
+        })?;
+    queue
+        .launch(&kernel, global, local)
+        .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))
+    // `meta` returns to the pool here; the in-order queue runs this launch before
+    // any later command that could reuse the buffer.
+}
+
+#[cfg(test)]
+mod tests {
+    use super::coalesce;
+
+    #[test]
+    fn contiguous_views_coalesce_to_one_dimension() {
+        assert_eq!(
+            coalesce(&[2, 3, 4], &[12, 4, 1], &[12, 4, 1]),
+            (vec![24], vec![1], vec![1])
+        );
+        assert_eq!(
+            coalesce(&[1, 1], &[5, 9], &[1, 1]),
+            (vec![1], vec![1], vec![1])
+        );
+    }
+
+    #[test]
+    fn strided_views_keep_their_dimensions() {
+        // a transpose into a contiguous buffer
+        assert_eq!(
+            coalesce(&[3, 2], &[1, 3], &[2, 1]),
+            (vec![3, 2], vec![1, 3], vec![2, 1])
+        );
+        // a narrowed row block: the rows are not contiguous with each other
+        assert_eq!(
+            coalesce(&[2, 3, 1], &[5, 1, 7], &[3, 1, 1]),
+            (vec![2, 3], vec![5, 1], vec![3, 1])
+        );
+        // a broadcast source
+        assert_eq!(
+            coalesce(&[4, 3], &[0, 1], &[3, 1]),
+            (vec![4, 3], vec![0, 1], vec![3, 1])
+        );
+    }
+}
