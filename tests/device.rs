@@ -10,7 +10,7 @@ use std::process::Command;
 use silt::prelude::*;
 use silt::DeviceKind;
 
-fn assert_send_sync<T: Send + Sync + 'static>() {}
+fn assert_send_sync<T: Send + Sync + std::fmt::Debug + 'static>() {}
 
 #[test]
 fn runtime_types_are_send_and_sync() {
@@ -82,7 +82,15 @@ fn devices_are_identities() {
 #[test]
 fn device_specs() {
     assert_eq!(Device::from_spec("host").unwrap(), Device::host());
-    for bad in ["gpu", "opencl:", "opencl:x", "opencl:-1", ""] {
+    for bad in [
+        "gpu",
+        "cpu",
+        "opencl:",
+        "opencl:x",
+        "opencl:-1",
+        "opencl:+1",
+        "",
+    ] {
         assert_eq!(
             Device::from_spec(bad).unwrap_err(),
             Error::InvalidDeviceSpec {
@@ -154,8 +162,10 @@ fn silt_device_chooses_the_default() {
         "{out}"
     );
     if common::opencl().is_some() {
-        let (out, _) = probe(&[("SILT_DEVICE", "opencl:0")]);
-        assert!(out.contains("DEFAULT=opencl:0 ("), "{out}");
+        for spec in ["opencl:0", "opencl"] {
+            let (out, _) = probe(&[("SILT_DEVICE", spec)]);
+            assert!(out.contains("DEFAULT=opencl:0 ("), "{spec}: {out}");
+        }
         let (out, _) = probe(&[]);
         assert!(
             out.contains("DEFAULT=opencl:0 ("),

@@ -174,24 +174,35 @@ fn refused_allocation_frees_the_cache_and_retries_once() {
     assert_eq!(after.cache_flushes, cached.cache_flushes + 1);
     assert_eq!(after.reserved_bytes, 512, "the cached buffer was released");
     assert_eq!(t.to_vec().unwrap(), [1; 7]);
-    // refused twice: an error that says what was asked and what the pool holds
+    // refused twice: an error that says what was asked and what the pool held
+    drop(TensorT::<u8>::zeros(&dev, [30_000]).unwrap()); // cached: class 32768
     dev.__inject_alloc_failures(2);
     let err = TensorT::<f32>::zeros(&dev, [1000]).unwrap_err();
     match &err {
         Error::OutOfMemory {
             requested,
+            class,
             allocated_bytes,
-            reserved_bytes,
+            freed_bytes,
             code_name,
             ..
         } => {
-            assert_eq!(*requested, 4096);
-            assert_eq!((*allocated_bytes, *reserved_bytes), (512, 512));
+            assert_eq!((*requested, *class), (4000, 4096));
+            assert_eq!((*allocated_bytes, *freed_bytes), (512, 32_768));
             assert_eq!(*code_name, "CL_MEM_OBJECT_ALLOCATION_FAILURE");
         }
         other => panic!("expected OutOfMemory, got {other:?}"),
     }
-    assert!(err.to_string().contains("4096 bytes"), "{err}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("4000 bytes") && msg.contains("32768 cached bytes"),
+        "{msg}"
+    );
+    assert_eq!(
+        dev.memory_stats().reserved_bytes,
+        512,
+        "the cache was emptied"
+    );
     // and the device keeps working
     assert_eq!(
         TensorT::full(&dev, 2.0f32, [1000])
@@ -239,13 +250,17 @@ fn four_threads_allocate_and_copy_concurrently() {
 }
 
 #[test]
-fn clones_share_one_pool() {
+fn opening_a_device_twice_shares_one_pool() {
     let _g = serial();
     let Some(dev) = common::opencl() else { return };
-    let again = Device::opencl(0).unwrap();
-    assert_eq!(dev, again);
-    let t = TensorT::<u8>::zeros(&again, [10]).unwrap();
-    assert_eq!(dev.memory_stats(), again.memory_stats());
-    assert!(dev.memory_stats().allocated_bytes >= 512);
+    let before = fresh(&dev);
+    // a buffer freed through one handle is a cache hit through another
+    drop(TensorT::<u8>::zeros(&Device::opencl(0).unwrap(), [10]).unwrap());
+    let t = TensorT::<u8>::zeros(&Device::from_spec("opencl:0").unwrap(), [10]).unwrap();
+    let after = dev.memory_stats();
+    assert_eq!(
+        (after.misses - before.misses, after.hits - before.hits),
+        (1, 1)
+    );
     drop(t);
 }

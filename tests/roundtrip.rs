@@ -119,10 +119,34 @@ fn zero_sized_tensors() {
             let z = TensorT::<u8>::zeros(&dev, shape).unwrap();
             assert!(z.is_empty());
         }
+        // narrowing a tensor that holds nothing stays empty, whatever the offsets
+        let e = TensorT::<f32>::zeros(&dev, [0, 1000, 1000]).unwrap();
+        let n = e.narrow(1, 999, 1).unwrap();
+        assert_eq!((n.len(), n.offset()), (0, 0));
+        assert!(n.to_vec().unwrap().is_empty());
+        let huge = Tensor::__uninit(&dev, DType::U8, &[0, usize::MAX, 2]).unwrap();
+        let v = huge
+            .narrow(1, usize::MAX - 1, 1)
+            .unwrap()
+            .permute(&[1, 2, 0])
+            .unwrap();
+        assert_eq!(v.len(), 0);
+        assert!(v.to_bytes().unwrap().is_empty());
         // a scalar (0-d) tensor holds one element
         let s = TensorT::from_slice(&dev, &[42i64], []).unwrap();
         assert_eq!((s.ndim(), s.len()), (0, 1));
         assert_eq!(s.to_vec().unwrap(), [42]);
+    }
+}
+
+#[test]
+fn too_many_dimensions_is_an_error_before_allocating() {
+    for dev in common::devices() {
+        let before = dev.memory_stats();
+        let err = TensorT::<u8>::zeros(&dev, [1; 17]).unwrap_err();
+        assert_eq!(err, Error::TooManyDims { ndim: 17, max: 16 });
+        assert!(TensorT::from_slice(&dev, &[1u8], [1; 17]).is_err());
+        assert_eq!(dev.memory_stats().misses, before.misses);
     }
 }
 

@@ -6,29 +6,35 @@
 
 use std::ffi::CStr;
 
+use crate::cl::codes::INVALID_VALUE;
 use crate::cl::{Mem, Queue};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::layout::Layout;
-use crate::storage::Storage;
 
 /// The runtime's own OpenCL C: one strided copy per element size.
-pub(crate) const SOURCE: &str = r"// silt runtime: strided copies between views (one work-item per element)
-#define SILT_STRIDED_COPY(NAME, T)                                    \
-__kernel void NAME(__global const T* src, ulong src_offset,           \
-                   __global T* dst, ulong dst_offset,                 \
-                   __global const ulong* meta, uint ndim, ulong n) {  \
-    ulong i = get_global_id(0);                                       \
-    if (i >= n) return;                                               \
-    ulong s = src_offset;                                             \
-    ulong d = dst_offset;                                             \
-    for (uint k = ndim; k-- > 0;) {                                   \
-        ulong c = i % meta[k];                                        \
-        i /= meta[k];                                                 \
-        s += c * meta[ndim + k];                                      \
-        d += c * meta[2 * ndim + k];                                  \
-    }                                                                 \
-    dst[d] = src[s];                                                  \
+pub(crate) const SOURCE: &str = r"// silt runtime: strided copies between views (one work-item per element).
+// shape, src_strides and dst_strides hold ndim <= 16 entries each, passed by value.
+#define SILT_STRIDED_COPY(NAME, T)                                      \
+__kernel void NAME(__global const T* src, ulong src_offset,             \
+                   __global T* dst, ulong dst_offset,                   \
+                   ulong16 shape, ulong16 src_strides,                  \
+                   ulong16 dst_strides, uint ndim, ulong n) {           \
+    ulong i = get_global_id(0);                                         \
+    if (i >= n) return;                                                 \
+    ulong sh[16], ss[16], ds[16];                                       \
+    vstore16(shape, 0, sh);                                             \
+    vstore16(src_strides, 0, ss);                                       \
+    vstore16(dst_strides, 0, ds);                                       \
+    ulong s = src_offset;                                               \
+    ulong d = dst_offset;                                               \
+    for (uint k = ndim; k-- > 0;) {                                     \
+        ulong c = i % sh[k];                                            \
+        i /= sh[k];                                                     \
+        s += c * ss[k];                                                 \
+        d += c * ds[k];                                                 \
+    }                                                                   \
+    dst[d] = src[s];                                                    \
 }
 SILT_STRIDED_COPY(silt_copy_1, uchar)
 SILT_STRIDED_COPY(silt_copy_2, ushort)
@@ -104,16 +110,14 @@ pub(crate) fn strided_copy(
             )
             .map_err(|c| Error::cl("clEnqueueCopyBuffer", c));
     }
-    let name = kernel_name(elem_size).ok_or(Error::cl("strided copy", -30))?;
-    let meta: Vec<u64> = shape
-        .iter()
-        .chain(&ss)
-        .chain(&ds)
-        .map(|&v| v as u64)
-        .collect();
-    let meta = Storage::from_bytes(device, bytemuck::cast_slice(&meta))?;
-    let Some(meta_block) = meta.block() else {
-        return Err(Error::cl("strided copy", -38));
+    let name = kernel_name(elem_size).ok_or(Error::cl("strided copy", INVALID_VALUE))?;
+    // at most MAX_DIMS (16) dimensions, each array passed by value as a ulong16
+    let pack = |v: &[usize]| {
+        let mut a = [0u64; 16];
+        for (dst, &src) in a.iter_mut().zip(v) {
+            *dst = to_u64(src);
+        }
+        a
     };
     let program = device.copy_program()?;
     let launch_err = |c| Error::cl("strided copy launch", c);
@@ -122,16 +126,21 @@ pub(crate) fn strided_copy(
         .map_err(|c| Error::cl("clCreateKernel", c))?;
     kernel.set_mem(0, src).map_err(launch_err)?;
     kernel
-        .set_value(1, from.offset as u64)
+        .set_value(1, to_u64(from.offset))
         .map_err(launch_err)?;
     kernel.set_mem(2, dst).map_err(launch_err)?;
-    kernel.set_value(3, to.offset as u64).map_err(launch_err)?;
-    kernel.set_mem(4, &meta_block.mem).map_err(launch_err)?;
+    kernel.set_value(3, to_u64(to.offset)).map_err(launch_err)?;
+    kernel.set_value(4, pack(&shape)).map_err(launch_err)?;
+    kernel.set_value(5, pack(&ss)).map_err(launch_err)?;
+    kernel.set_value(6, pack(&ds)).map_err(launch_err)?;
     kernel
-        .set_value(5, u32::try_from(shape.len()).unwrap_or(u32::MAX))
+        .set_value(7, u32::try_from(shape.len()).unwrap_or(u32::MAX))
         .map_err(launch_err)?;
-    kernel.set_value(6, n as u64).map_err(launch_err)?;
-    let local = device.local_size();
+    kernel.set_value(8, to_u64(n)).map_err(launch_err)?;
+    let local = kernel
+        .work_group_size(queue)
+        .map_or(1, |w| w.min(device.local_size()))
+        .max(1);
     let global = n
         .div_ceil(local)
         .checked_mul(local)
@@ -142,8 +151,11 @@ pub(crate) fn strided_copy(
     queue
         .launch(&kernel, global, local)
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))
-    // `meta` returns to the pool here; the in-order queue runs this launch before
-    // any later command that could reuse the buffer.
+}
+
+/// `usize` to `u64`, which cannot fail on the 32- and 64-bit targets silt builds for.
+pub(crate) fn to_u64(v: usize) -> u64 {
+    u64::try_from(v).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]

@@ -251,15 +251,17 @@ impl Device {
     /// named device is absent.
     pub fn from_spec(spec: &str) -> Result<Device> {
         let s = spec.trim();
-        match s {
-            "host" | "cpu" => Ok(Device::host()),
-            "opencl" => Device::opencl(0),
-            _ => match s.strip_prefix("opencl:").map(str::parse::<usize>) {
-                Some(Ok(i)) => Device::opencl(i),
-                _ => Err(Error::InvalidDeviceSpec {
-                    spec: spec.to_string(),
-                }),
-            },
+        let index = s
+            .strip_prefix("opencl:")
+            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|d| d.parse::<usize>().ok());
+        match (s, index) {
+            ("host", _) => Ok(Device::host()),
+            ("opencl", _) => Device::opencl(0),
+            (_, Some(i)) => Device::opencl(i),
+            _ => Err(Error::InvalidDeviceSpec {
+                spec: spec.to_string(),
+            }),
         }
     }
 
@@ -272,7 +274,8 @@ impl Device {
     /// an explicit choice never falls back silently.
     #[allow(clippy::should_implement_trait)]
     pub fn default() -> Result<Device> {
-        if let Ok(spec) = std::env::var(DEVICE_ENV) {
+        if let Some(spec) = std::env::var_os(DEVICE_ENV) {
+            let spec = spec.to_string_lossy();
             if !spec.trim().is_empty() {
                 return Device::from_spec(&spec);
             }
@@ -390,7 +393,9 @@ impl Device {
 
     /// The runtime's copy program, built on first use.
     pub(crate) fn copy_program(&self) -> Result<&Program> {
-        let queue = self.queue().ok_or(Error::cl("copy program", -33))?;
+        let queue = self
+            .queue()
+            .ok_or(Error::cl("copy program", cl::codes::INVALID_DEVICE))?;
         self.inner
             .copy_program
             .get_or_init(|| {

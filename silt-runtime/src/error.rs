@@ -91,21 +91,32 @@ pub enum Error {
 
     /// The driver refused an allocation, even after the cache was emptied.
     #[error(
-        "out of memory on {device}: allocating {requested} bytes failed ({code_name}) after \
-         freeing the cache; the pool held {allocated_bytes} bytes in live tensors and \
-         {reserved_bytes} bytes reserved"
+        "out of memory on {device}: allocating {requested} bytes (size class {class}) failed \
+         ({code_name}), also after returning {freed_bytes} cached bytes to the driver; live \
+         tensors hold {allocated_bytes} bytes"
     )]
     OutOfMemory {
         /// The device.
         device: String,
-        /// Bytes asked for (after size-class rounding).
+        /// Bytes asked for.
         requested: usize,
+        /// The size class that was allocated for it.
+        class: usize,
         /// Bytes held by live tensors when it failed.
         allocated_bytes: usize,
-        /// Bytes held from the driver when it failed.
-        reserved_bytes: usize,
+        /// Cached bytes released to the driver before the retry.
+        freed_bytes: usize,
         /// The OpenCL error name.
         code_name: &'static str,
+    },
+
+    /// More dimensions than silt supports.
+    #[error("{ndim} dimensions: silt supports at most {max}")]
+    TooManyDims {
+        /// The dimensions asked for.
+        ndim: usize,
+        /// [`MAX_DIMS`](crate::MAX_DIMS).
+        max: usize,
     },
 
     /// No OpenCL platform or no such device.

@@ -17,6 +17,18 @@ pub(crate) struct Layout {
     pub(crate) offset: usize,
 }
 
+/// An error for more than [`MAX_DIMS`] dimensions.
+pub(crate) fn check_dims(ndim: usize) -> Result<()> {
+    if ndim > MAX_DIMS {
+        Err(Error::TooManyDims {
+            ndim,
+            max: MAX_DIMS,
+        })
+    } else {
+        Ok(())
+    }
+}
+
 /// The element count of `shape`, or `None` when it overflows.
 pub(crate) fn numel(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))
@@ -37,12 +49,7 @@ impl Layout {
     /// A row-major layout of `shape` at offset 0. The caller has checked the size
     /// with [`byte_len`].
     pub(crate) fn contiguous(shape: &[usize]) -> Result<Layout> {
-        if shape.len() > MAX_DIMS {
-            return Err(Error::InvalidAxis {
-                axis: shape.len(),
-                ndim: MAX_DIMS,
-            });
-        }
+        check_dims(shape.len())?;
         let mut strides = vec![0; shape.len()];
         let mut acc = 1usize;
         for (s, &d) in strides.iter_mut().zip(shape).rev() {
@@ -57,9 +64,14 @@ impl Layout {
     }
 
     pub(crate) fn len(&self) -> usize {
-        // Fits: checked when the storage was made, and views never grow it past
-        // what their strides address... except broadcasts, checked in broadcast_to.
-        self.shape.iter().product()
+        // Checked when the storage was made and in `broadcast_to`, the only view
+        // that grows the count; a shape with a 0 anywhere holds nothing, whatever
+        // the product of the other dimensions.
+        if self.shape.contains(&0) {
+            0
+        } else {
+            self.shape.iter().product()
+        }
     }
 
     /// Row-major with no gaps (dimensions of size 1 may have any stride).
@@ -101,7 +113,8 @@ impl Layout {
         }
         let mut out = self.clone();
         out.shape[axis] = len;
-        if len > 0 {
+        if out.len() > 0 {
+            // the first element of a non-empty view lies inside the storage
             out.offset += start * self.strides[axis];
         }
         Ok(out)
@@ -142,7 +155,8 @@ impl Layout {
             from: self.shape.clone(),
             to: shape.to_vec(),
         };
-        if shape.len() < self.shape.len() || shape.len() > MAX_DIMS || numel(shape).is_none() {
+        check_dims(shape.len())?;
+        if shape.len() < self.shape.len() || numel(shape).is_none() {
             return Err(err());
         }
         let lead = shape.len() - self.shape.len();
@@ -355,6 +369,24 @@ mod tests {
         assert_eq!(l.len(), 0);
         assert!(l.is_contiguous());
         assert_eq!(l.offsets().count(), 0);
+    }
+
+    #[test]
+    fn empty_views_never_move_the_offset() {
+        let l = lay(&[0, 1000, 1000]);
+        let n = l.narrow(1, 999, 1).unwrap();
+        assert_eq!((n.offset, n.len()), (0, 0));
+        let big = lay(&[0, usize::MAX, 2]);
+        let n = big.narrow(1, usize::MAX - 1, 1).unwrap();
+        assert_eq!(n.offset, 0);
+        assert_eq!(big.permute(&[1, 2, 0]).unwrap().len(), 0);
+        assert!(matches!(
+            Layout::contiguous(&[1; MAX_DIMS + 1]),
+            Err(Error::TooManyDims {
+                ndim: 17,
+                max: MAX_DIMS
+            })
+        ));
     }
 
     #[test]

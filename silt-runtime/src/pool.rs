@@ -19,7 +19,8 @@
 //! (reuse in queue order). Host reads and writes are blocking and so also ordered.
 //!
 //! # Out of memory
-//! A new buffer is made real at once with a one-byte blocking write (PoCL and other
+//! A new buffer is made real at once with a one-byte blocking write (which also
+//! waits for the work queued before it: a miss is a synchronisation point) (PoCL and other
 //! drivers allocate lazily, which would report out-of-memory at some later launch).
 //! When the driver refuses, the pool releases every cached buffer and retries once;
 //! a second refusal is [`Error::OutOfMemory`] with what the pool holds.
@@ -176,17 +177,19 @@ impl Pool {
         let mem = match self.create(queue, class) {
             Ok(mem) => mem,
             Err(code) if cl::is_out_of_memory(code) => {
-                self.empty_cache();
-                self.create(queue, class).map_err(|code| {
-                    let st = self.lock();
-                    Error::OutOfMemory {
+                let freed_bytes = self.empty_cache();
+                // Released buffers still used by queued commands are only freed by
+                // the driver once those commands have run.
+                let _ = queue.finish();
+                self.create(queue, class)
+                    .map_err(|code| Error::OutOfMemory {
                         device: device(),
-                        requested: class,
-                        allocated_bytes: st.stats.allocated_bytes,
-                        reserved_bytes: st.stats.reserved_bytes,
+                        requested,
+                        class,
+                        allocated_bytes: self.lock().stats.allocated_bytes,
+                        freed_bytes,
                         code_name: cl::error_name(code),
-                    }
-                })?
+                    })?
             }
             Err(code) => return Err(Error::cl("clCreateBuffer", code)),
         };
@@ -223,8 +226,8 @@ impl Pool {
         st.bins.entry(class).or_default().push(block.mem);
     }
 
-    /// Releases every cached buffer to the driver.
-    pub(crate) fn empty_cache(&self) {
+    /// Releases every cached buffer to the driver; returns the bytes released.
+    pub(crate) fn empty_cache(&self) -> usize {
         let bins = {
             let mut st = self.lock();
             let bins = std::mem::take(&mut st.bins);
@@ -234,12 +237,13 @@ impl Pool {
                 .fold((0usize, 0usize), |(c, b), m| (c + 1, b + m.size()));
             st.stats.reserved_bytes -= bytes;
             st.stats.live_buffers -= count;
-            st.stats.driver_frees += count as u64;
+            st.stats.driver_frees += u64::try_from(count).unwrap_or(u64::MAX);
             st.stats.cache_flushes += 1;
-            bins
+            (bins, bytes)
         };
         // Released outside the lock: other threads keep allocating meanwhile.
-        drop(bins);
+        drop(bins.0);
+        bins.1
     }
 }
 

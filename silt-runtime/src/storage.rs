@@ -18,13 +18,7 @@ impl HostBytes {
     pub(crate) fn zeroed(len: usize) -> Result<Self> {
         let words = len.div_ceil(8);
         let mut v = Vec::new();
-        v.try_reserve_exact(words).map_err(|_| Error::OutOfMemory {
-            device: "host".into(),
-            requested: len,
-            allocated_bytes: 0,
-            reserved_bytes: 0,
-            code_name: "host allocation failed",
-        })?;
+        v.try_reserve_exact(words).map_err(|_| host_oom(len))?;
         v.resize(words, 0);
         Ok(HostBytes { words: v, len })
     }
@@ -145,8 +139,19 @@ impl Storage {
     }
 }
 
-const INVALID_VALUE: i32 = -30;
-const INVALID_MEM: i32 = -38;
+use crate::cl::codes::{INVALID_MEM, INVALID_VALUE};
+
+/// The error for a host allocation of `len` bytes that failed.
+pub(crate) fn host_oom(len: usize) -> Error {
+    Error::OutOfMemory {
+        device: "host".into(),
+        requested: len,
+        class: len,
+        allocated_bytes: 0,
+        freed_bytes: 0,
+        code_name: "host allocation failed",
+    }
+}
 
 /// Reads host bytes, recovering from a poisoned lock: bytes have no invariant that
 /// a panic elsewhere could break.

@@ -5,12 +5,14 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use crate::cl::codes::INVALID_MEM;
 use crate::copy;
 use crate::device::Device;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
+use crate::layout::check_dims;
 use crate::layout::{byte_len, Layout};
-use crate::storage::{read_lock, write_lock, Data, Storage};
+use crate::storage::{host_oom, read_lock, write_lock, Data, Storage};
 
 /// A tensor whose element type is a runtime tag: what dtype-dispatching code passes
 /// around. Convert to and from [`TensorT`] with `From` and [`Tensor::typed`].
@@ -35,13 +37,7 @@ pub struct TensorT<T: Element> {
 
 fn try_bytes(len: usize) -> Result<Vec<u8>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
-        device: "host".into(),
-        requested: len,
-        allocated_bytes: 0,
-        reserved_bytes: 0,
-        code_name: "host allocation failed",
-    })?;
+    v.try_reserve_exact(len).map_err(|_| host_oom(len))?;
     v.resize(len, 0);
     Ok(v)
 }
@@ -76,6 +72,7 @@ impl Tensor {
     /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
     pub fn zeros(device: &Device, dtype: DType, shape: impl AsRef<[usize]>) -> Result<Tensor> {
         let shape = shape.as_ref();
+        check_dims(shape.len())?;
         let nbytes = byte_len(shape, dtype.size())?;
         let zero = [0u8; 8];
         Tensor::new(
@@ -101,6 +98,7 @@ impl Tensor {
     /// zeroed). For outputs that a kernel overwrites entirely.
     #[doc(hidden)]
     pub fn __uninit(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor> {
+        check_dims(shape.len())?;
         let nbytes = byte_len(shape, dtype.size())?;
         Tensor::new(Storage::uninit(device, nbytes)?, shape, dtype)
     }
@@ -270,7 +268,7 @@ impl Tensor {
                     src
                 };
                 let Some(from) = src.storage.block() else {
-                    return Err(Error::cl("copy_from", -38));
+                    return Err(Error::cl("copy_from", INVALID_MEM));
                 };
                 copy::strided_copy(
                     self.device(),
@@ -280,7 +278,7 @@ impl Tensor {
                     es,
                 )
             }
-            (Data::OpenCl(_), _) => Err(Error::cl("copy_from", -38)),
+            (Data::OpenCl(_), _) => Err(Error::cl("copy_from", INVALID_MEM)),
         }
     }
 
@@ -464,6 +462,7 @@ impl<T: Element> TensorT<T> {
     /// [`Error::DataLength`] when `data` does not fill `shape`; allocation errors.
     pub fn from_slice(device: &Device, data: &[T], shape: impl AsRef<[usize]>) -> Result<Self> {
         let shape = shape.as_ref();
+        check_dims(shape.len())?;
         byte_len(shape, T::SIZE)?;
         let expected = shape.iter().product();
         if data.len() != expected {
@@ -491,6 +490,7 @@ impl<T: Element> TensorT<T> {
     /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
     pub fn full(device: &Device, value: T, shape: impl AsRef<[usize]>) -> Result<Self> {
         let shape = shape.as_ref();
+        check_dims(shape.len())?;
         let nbytes = byte_len(shape, T::SIZE)?;
         let pattern = [value];
         let storage = Storage::filled(device, nbytes, bytemuck::cast_slice(&pattern))?;
@@ -553,6 +553,9 @@ impl<T: Element> TensorT<T> {
     /// # Errors
     /// Transfer errors; [`Error::SizeOverflow`] for a broadcast too large to hold.
     pub fn to_vec(&self) -> Result<Vec<T>> {
+        if self.is_empty() {
+            return Ok(Vec::new());
+        }
         if let (Some(lock), true) = (self.inner.storage.host(), self.is_contiguous()) {
             let bytes = read_lock(lock);
             let es = T::SIZE;

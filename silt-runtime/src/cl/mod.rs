@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use opencl3::command_queue as cq;
 use opencl3::context::context as ctx;
 use opencl3::device as dev;
-use opencl3::error_codes as codes;
+use opencl3::error_codes as cl_codes;
 use opencl3::event as ev;
 use opencl3::memory as mem;
 use opencl3::platform::platform as plat;
@@ -24,23 +24,34 @@ mod program;
 
 pub(crate) use program::Program;
 
+/// OpenCL error codes the runtime reports itself.
+pub(crate) mod codes {
+    use opencl3::error_codes as c;
+    /// `CL_INVALID_VALUE`.
+    pub(crate) const INVALID_VALUE: i32 = c::CL_INVALID_VALUE;
+    /// `CL_INVALID_MEM_OBJECT`.
+    pub(crate) const INVALID_MEM: i32 = c::CL_INVALID_MEM_OBJECT;
+    /// `CL_INVALID_DEVICE`.
+    pub(crate) const INVALID_DEVICE: i32 = c::CL_INVALID_DEVICE;
+}
+
 /// The name of an OpenCL error code (`"CL_OUT_OF_RESOURCES"`).
 pub(crate) fn error_name(code: i32) -> &'static str {
-    codes::error_text(code)
+    cl_codes::error_text(code)
 }
 
 /// `CL_MEM_OBJECT_ALLOCATION_FAILURE`, `CL_OUT_OF_RESOURCES` or `CL_OUT_OF_HOST_MEMORY`.
 pub(crate) fn is_out_of_memory(code: i32) -> bool {
     matches!(
         code,
-        codes::CL_MEM_OBJECT_ALLOCATION_FAILURE
-            | codes::CL_OUT_OF_RESOURCES
-            | codes::CL_OUT_OF_HOST_MEMORY
+        cl_codes::CL_MEM_OBJECT_ALLOCATION_FAILURE
+            | cl_codes::CL_OUT_OF_RESOURCES
+            | cl_codes::CL_OUT_OF_HOST_MEMORY
     )
 }
 
 /// The error code for an allocation the driver refused.
-pub(crate) const ALLOCATION_FAILURE: i32 = codes::CL_MEM_OBJECT_ALLOCATION_FAILURE;
+pub(crate) const ALLOCATION_FAILURE: i32 = cl_codes::CL_MEM_OBJECT_ALLOCATION_FAILURE;
 
 static MEM_CREATED: AtomicU64 = AtomicU64::new(0);
 static MEM_RELEASED: AtomicU64 = AtomicU64::new(0);
@@ -86,7 +97,7 @@ pub(crate) fn all_devices() -> Result<(Vec<DeviceId>, usize)> {
     let platforms = plat::get_platform_ids().map_err(|code| Error::NoDevice {
         requested: "opencl".into(),
         reason: match code {
-            codes::DLOPEN_RUNTIME_LOAD_FAILED | codes::DLOPEN_FUNCTION_NOT_AVAILABLE => {
+            cl_codes::DLOPEN_RUNTIME_LOAD_FAILED | cl_codes::DLOPEN_FUNCTION_NOT_AVAILABLE => {
                 "the OpenCL loader libOpenCL.so.1 could not be loaded; install an ICD loader \
                  and a driver (on Debian: apt-get install ocl-icd-libopencl1 pocl-opencl-icd)"
                     .to_string()
@@ -134,7 +145,7 @@ pub(crate) struct RawInfo {
 fn info_string(id: DeviceId, param: u32) -> Result<String> {
     match dev::get_device_info(id.device, param).map_err(|c| Error::cl("clGetDeviceInfo", c))? {
         cl3::info_type::InfoType::VecUchar(bytes) => Ok(trim_c_string(bytes)),
-        _ => Err(Error::cl("clGetDeviceInfo", codes::CL_INVALID_VALUE)),
+        _ => Err(Error::cl("clGetDeviceInfo", cl_codes::CL_INVALID_VALUE)),
     }
 }
 
@@ -143,7 +154,7 @@ fn info_platform_string(id: DeviceId, param: u32) -> Result<String> {
         .map_err(|c| Error::cl("clGetPlatformInfo", c))?
     {
         cl3::info_type::InfoType::VecUchar(bytes) => Ok(trim_c_string(bytes)),
-        _ => Err(Error::cl("clGetPlatformInfo", codes::CL_INVALID_VALUE)),
+        _ => Err(Error::cl("clGetPlatformInfo", cl_codes::CL_INVALID_VALUE)),
     }
 }
 
@@ -159,8 +170,8 @@ fn info_u64(id: DeviceId, param: u32) -> Result<u64> {
     match dev::get_device_info(id.device, param).map_err(|c| Error::cl("clGetDeviceInfo", c))? {
         InfoType::Ulong(v) => Ok(v),
         InfoType::Uint(v) => Ok(u64::from(v)),
-        InfoType::Size(v) => Ok(v as u64),
-        _ => Err(Error::cl("clGetDeviceInfo", codes::CL_INVALID_VALUE)),
+        InfoType::Size(v) => Ok(u64::try_from(v).unwrap_or(u64::MAX)),
+        _ => Err(Error::cl("clGetDeviceInfo", cl_codes::CL_INVALID_VALUE)),
     }
 }
 
@@ -300,7 +311,7 @@ impl Queue {
         if ptr::eq(src.mem, dst.mem) {
             let (lo, hi) = (src_offset.min(dst_offset), src_offset.max(dst_offset));
             if lo + size > hi {
-                return Err(codes::CL_MEM_COPY_OVERLAP);
+                return Err(cl_codes::CL_MEM_COPY_OVERLAP);
             }
         }
         // SAFETY: both buffers are valid and the ranges were checked; the queue
@@ -340,7 +351,7 @@ impl Queue {
             || offset % pattern.len() != 0
             || size % pattern.len() != 0
         {
-            return Err(codes::CL_INVALID_VALUE);
+            return Err(cl_codes::CL_INVALID_VALUE);
         }
         // SAFETY: the pattern is copied by the driver when the command is enqueued
         // (clEnqueueFillBuffer's contract), the range was checked above.
@@ -369,7 +380,7 @@ impl Queue {
 pub(crate) fn check_range(m: &Mem, offset: usize, size: usize) -> Result<(), i32> {
     match offset.checked_add(size) {
         Some(end) if end <= m.size => Ok(()),
-        _ => Err(codes::CL_INVALID_VALUE),
+        _ => Err(cl_codes::CL_INVALID_VALUE),
     }
 }
 

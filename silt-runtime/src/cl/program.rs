@@ -1,6 +1,7 @@
 //! Programs and kernels: build from source, create kernels, set arguments, launch.
 
 use std::ffi::{c_void, CStr, CString};
+use std::marker::PhantomData;
 use std::ptr;
 
 use opencl3::command_queue as cq;
@@ -70,7 +71,12 @@ impl Queue {
 
     /// Enqueues `kernel` over `global` work-items in groups of `local`
     /// (`global` a multiple of `local`). Asynchronous, in queue order.
-    pub(crate) fn launch(&self, kernel: &Kernel, global: usize, local: usize) -> Result<(), i32> {
+    pub(crate) fn launch(
+        &self,
+        kernel: &Kernel<'_>,
+        global: usize,
+        local: usize,
+    ) -> Result<(), i32> {
         if global == 0 {
             return Ok(());
         }
@@ -98,9 +104,10 @@ impl Queue {
 
 impl Program {
     /// Creates the kernel `name` (a fresh object: kernels are not thread-safe).
-    pub(crate) fn kernel(&self, name: &CStr) -> Result<Kernel, i32> {
+    pub(crate) fn kernel<'a>(&self, name: &CStr) -> Result<Kernel<'a>, i32> {
         Ok(Kernel {
             kernel: k::create_kernel(self.program, name)?,
+            _args: PhantomData,
         })
     }
 }
@@ -114,18 +121,33 @@ impl Drop for Program {
 
 /// One kernel object. `Send` but not `Sync`: OpenCL kernel objects must not be used
 /// from two threads at once (setting arguments races), so each launch makes its own.
+/// The lifetime ties it to the buffers set as its arguments, which must stay alive
+/// until it is enqueued.
 #[derive(Debug)]
-pub(crate) struct Kernel {
+pub(crate) struct Kernel<'a> {
     kernel: cl_kernel,
+    _args: PhantomData<&'a Mem>,
 }
 
 // SAFETY: a kernel object may move between threads; only concurrent use is unsafe,
 // which the missing `Sync` and the `&mut self` setters rule out.
-unsafe impl Send for Kernel {}
+unsafe impl Send for Kernel<'_> {}
 
-impl Kernel {
+impl<'a> Kernel<'a> {
+    /// The largest work-group this kernel can run with on `queue`'s device.
+    pub(crate) fn work_group_size(&self, queue: &Queue) -> Result<usize, i32> {
+        match k::get_kernel_work_group_info(
+            self.kernel,
+            queue.device,
+            k::CL_KERNEL_WORK_GROUP_SIZE,
+        )? {
+            cl3::info_type::InfoType::Size(n) => Ok(n),
+            _ => Err(codes::CL_INVALID_VALUE),
+        }
+    }
+
     /// Sets argument `index` to a buffer.
-    pub(crate) fn set_mem(&mut self, index: u32, mem: &Mem) -> Result<(), i32> {
+    pub(crate) fn set_mem(&mut self, index: u32, mem: &'a Mem) -> Result<(), i32> {
         let handle: cl_mem = mem.mem;
         // SAFETY: the driver copies the handle value during the call; the size is
         // that of a `cl_mem`, as OpenCL requires for buffer arguments.
@@ -158,7 +180,7 @@ impl Kernel {
     }
 }
 
-impl Drop for Kernel {
+impl Drop for Kernel<'_> {
     fn drop(&mut self) {
         // SAFETY: created in `Program::kernel`, released exactly once; enqueued
         // commands keep their own reference.
