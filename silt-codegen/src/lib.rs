@@ -1,3 +1,154 @@
-//! The code generator behind `#[kernel]`: parse, check, typed IR, emit.
+//! The code generator behind silt's `#[kernel]` attribute, as a plain library.
 //!
-//! Empty for now; the attribute arrives with the kernel issue.
+//! The pipeline: [`attr`] and [`ast`] lower the attribute and the function into a
+//! spanned AST (rejecting unsupported syntax with spanned errors), [`typeck`]
+//! infers and checks types for each instantiation and produces the typed [`ir`],
+//! and two emitters read only the IR: [`emit_cl`] (OpenCL C text) and
+//! [`emit_rust`] (the body as Rust tokens). [`expand`] assembles the generated
+//! module. `silt-macros` is a thin shell over [`expand_kernel`].
+
+pub mod ast;
+pub mod attr;
+pub mod builtins;
+pub mod emit_cl;
+pub mod emit_rust;
+pub mod errors;
+pub mod expand;
+pub mod ir;
+pub mod ty;
+pub mod typeck;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use errors::Errors;
+use ty::Ty;
+
+/// One instantiation of a kernel.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// The type of the generic parameter (`None` for a non-generic kernel).
+    pub ty: Option<Ty>,
+    /// The typed IR.
+    pub kernel: ir::Kernel,
+    /// The OpenCL C program.
+    pub opencl: String,
+    /// Whether the program needs `cl_khr_fp64`.
+    pub uses_f64: bool,
+}
+
+/// A kernel that passed every check.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    /// The signature.
+    pub sig: ast::Signature,
+    /// One entry per listed type (or one for a non-generic kernel).
+    pub instances: Vec<Instance>,
+    /// The crate path generated code uses (`::silt` unless `crate = ...`).
+    pub krate: TokenStream,
+}
+
+/// Parses, checks and lowers a kernel; all errors at once, spanned.
+///
+/// # Errors
+/// Every problem found, combined into one `syn::Error`, and the signature when it
+/// could be read (so that a placeholder module can be generated).
+pub fn compile(attr: TokenStream, item: TokenStream) -> Result<Compiled, (syn::Error, Option<ast::Signature>)> {
+    let mut errors = Errors::default();
+    let opts = attr::parse(attr, &mut errors);
+    let func: syn::ItemFn = match syn::parse2(item) {
+        Ok(f) => f,
+        Err(e) => {
+            errors.push(e.span(), format!("`#[kernel]` goes on a function: {e}"));
+            return Err((combine(errors), None));
+        }
+    };
+    let sig = ast::signature(&func, &mut errors);
+    let body = ast::block(&func.block, sig.as_ref().and_then(|s| s.generic.as_ref()), &mut errors);
+    let Some(sig) = sig else {
+        return Err((combine(errors), None));
+    };
+    check_signature(&sig, &opts, &mut errors);
+    let types: Vec<Option<Ty>> = match (&sig.generic, &opts.types) {
+        (Some(_), Some((list, _))) => list.iter().map(|(t, _)| Some(*t)).collect(),
+        (None, None) => vec![None],
+        _ => Vec::new(),
+    };
+    let mut instances = Vec::new();
+    if errors.is_empty() {
+        for ty in types {
+            if let Some(kernel) = typeck::check(&sig, &body, ty, &mut errors) {
+                let opencl = emit_cl::emit(&kernel, &emit_cl::Origin::default());
+                let uses_f64 = opencl.contains("cl_khr_fp64");
+                instances.push(Instance {
+                    ty,
+                    kernel,
+                    opencl,
+                    uses_f64,
+                });
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err((combine(errors), Some(sig)));
+    }
+    let krate = match opts.krate {
+        Some(p) => quote!(#p),
+        None => quote!(::silt),
+    };
+    Ok(Compiled { sig, instances, krate })
+}
+
+fn combine(errors: Errors) -> syn::Error {
+    errors
+        .combine()
+        .unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "invalid kernel"))
+}
+
+fn check_signature(sig: &ast::Signature, opts: &attr::Options, errors: &mut Errors) {
+    match (&sig.generic, &opts.types) {
+        (Some(g), None) => errors.push(
+            g.span(),
+            format!(
+                "a generic kernel needs `types`: write `#[kernel(types = [f32, f64])]`; `{g}` stands for each of them"
+            ),
+        ),
+        (None, Some((_, span))) => errors.push(
+            *span,
+            "`types` needs a generic parameter: write `fn name<T>(...)`, or drop `types` for a kernel of fixed types",
+        ),
+        _ => {}
+    }
+    if !sig.params.iter().any(|p| p.kind != ast::ParamKind::Scalar) {
+        errors.push(
+            sig.name.span(),
+            "a kernel needs at least one tensor parameter (`x: T` or `y: &mut T`): its shape and device come from the tensors",
+        );
+    }
+    if sig.outputs.is_empty() && !sig.params.iter().any(|p| p.kind == ast::ParamKind::InOut) {
+        errors.push(
+            sig.name.span(),
+            "a kernel without a return value must write a `&mut` parameter, or it has no effect",
+        );
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for p in &sig.params {
+        let n = p.name.to_string();
+        if seen.contains(&n) {
+            errors.push(p.name.span(), format!("parameter `{n}` is declared twice"));
+        }
+        if n.starts_with("__") {
+            errors.push(p.name.span(), "parameter names starting with `__` are reserved for generated code");
+        }
+        seen.push(n);
+    }
+}
+
+/// The whole expansion of `#[kernel(attr)] item`: the generated module, or the
+/// errors (plus a placeholder module so that uses do not add errors of their own).
+pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
+    match compile(attr, item) {
+        Ok(c) => expand::module(&c.sig, &c.instances, &c.krate),
+        Err((e, sig)) => expand::fallback(sig.as_ref(), e),
+    }
+}

@@ -1,3 +1,12 @@
-//! The `#[kernel]` attribute macro of silt: a thin shell over `silt-codegen`.
-//!
-//! Empty for now; the attribute arrives with the kernel issue.
+//! The `#[kernel]` attribute of silt. A thin shell: all the work is done by the
+//! `silt-codegen` library, where it can be tested without a compiler in the loop.
+//! See the `silt` crate for the attribute's documentation.
+
+use proc_macro::TokenStream;
+
+/// Turns a Rust-like elementwise function into an OpenCL kernel module; see
+/// `silt::kernel` for the documentation.
+#[proc_macro_attribute]
+pub fn kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
+    silt_codegen::expand_kernel(attr.into(), item.into()).into()
+}

@@ -1,7 +1,8 @@
 //! Devices: the host, or one OpenCL device with its context, queue and pool.
 
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cl::{self, DeviceId, Program, Queue};
 use crate::dtype::DType;
@@ -57,6 +58,9 @@ pub struct DeviceInfo {
     pub compute_units: u32,
     /// The largest work-group (`CL_DEVICE_MAX_WORK_GROUP_SIZE`).
     pub max_work_group_size: usize,
+    /// Whether `f32` division and `sqrt` can be correctly rounded
+    /// (`CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT`); silt then asks for it.
+    pub correctly_rounded_divide_sqrt: bool,
     /// The device's extensions, one name each.
     pub extensions: Vec<String>,
 }
@@ -79,6 +83,7 @@ impl DeviceInfo {
             compute_units: std::thread::available_parallelism()
                 .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
             max_work_group_size: 1,
+            correctly_rounded_divide_sqrt: true,
             extensions: Vec::new(),
         }
     }
@@ -114,6 +119,8 @@ impl DeviceInfo {
             max_alloc_bytes: usize::try_from(raw.max_alloc).unwrap_or(usize::MAX),
             global_mem_bytes: raw.global_mem,
             compute_units: raw.compute_units,
+            // CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT
+            correctly_rounded_divide_sqrt: raw.single_fp_config & (1 << 7) != 0,
             max_work_group_size: usize::try_from(raw.max_work_group)
                 .unwrap_or(usize::MAX)
                 .max(1),
@@ -132,6 +139,8 @@ pub(crate) struct DeviceInner {
     info: DeviceInfo,
     pub(crate) pool: Pool,
     copy_program: OnceLock<Result<Program>>,
+    /// Built kernel programs, keyed by the address of their `KernelInfo`.
+    pub(crate) programs: Mutex<HashMap<usize, Arc<Program>>>,
 }
 
 /// A place where tensors live and kernels run: the host, or one OpenCL device.
@@ -180,6 +189,7 @@ impl Device {
                 info: DeviceInfo::host(),
                 pool: Pool::new(isize::MAX.unsigned_abs()),
                 copy_program: OnceLock::new(),
+                programs: Mutex::new(HashMap::new()),
             }),
         })
         .clone()
@@ -220,6 +230,7 @@ impl Device {
                         pool: Pool::new(info.max_alloc_bytes),
                         info,
                         copy_program: OnceLock::new(),
+                        programs: Mutex::new(HashMap::new()),
                     }),
                 })
             })

@@ -164,6 +164,12 @@ pub trait Element:
     /// Copies storage bytes (any alignment) into elements, normalising `bool`.
     #[doc(hidden)]
     fn vec_from_bytes(bytes: &[u8]) -> Vec<Self>;
+
+    /// This value as a [`Scalar`](crate::Scalar).
+    fn into_scalar(self) -> crate::Scalar;
+
+    /// The value of a [`Scalar`](crate::Scalar) of exactly this type.
+    fn from_scalar(s: crate::Scalar) -> Option<Self>;
 }
 
 macro_rules! pod_element {
@@ -179,6 +185,15 @@ macro_rules! pod_element {
             }
             fn vec_from_bytes(bytes: &[u8]) -> Vec<Self> {
                 bytemuck::pod_collect_to_vec(bytes)
+            }
+            fn into_scalar(self) -> crate::Scalar {
+                crate::Scalar::$d(self)
+            }
+            fn from_scalar(s: crate::Scalar) -> Option<Self> {
+                match s {
+                    crate::Scalar::$d(v) => Some(v),
+                    _ => None,
+                }
             }
         }
     )*};
@@ -203,6 +218,15 @@ impl Element for bool {
     }
     fn vec_from_bytes(bytes: &[u8]) -> Vec<Self> {
         bytes.iter().map(|&b| b != 0).collect()
+    }
+    fn into_scalar(self) -> crate::Scalar {
+        crate::Scalar::Bool(self)
+    }
+    fn from_scalar(s: crate::Scalar) -> Option<Self> {
+        match s {
+            crate::Scalar::Bool(v) => Some(v),
+            _ => None,
+        }
     }
 }
 

@@ -110,6 +110,40 @@ pub enum Error {
         code_name: &'static str,
     },
 
+    /// A scalar argument that does not convert to the kernel's type without loss.
+    #[error("scalar {value} does not convert to {to} without loss")]
+    ScalarConversion {
+        /// The value given.
+        value: String,
+        /// The type needed.
+        to: DType,
+    },
+
+    /// A device lacks an extension a kernel needs (`cl_khr_fp64` for `f64`).
+    #[error("kernel `{kernel}` needs {extension}, which {device} does not support")]
+    MissingExtension {
+        /// The kernel (and its type).
+        kernel: String,
+        /// The extension.
+        extension: &'static str,
+        /// The device.
+        device: String,
+    },
+
+    /// An output that overlaps another argument without being the same elements.
+    #[error(
+        "kernel `{kernel}`: `&mut` argument {output} overlaps argument {other} in memory \
+         without being the very same elements; pass a copy (`deep_copy()`)"
+    )]
+    Aliasing {
+        /// The kernel.
+        kernel: &'static str,
+        /// The position of the `&mut` argument.
+        output: usize,
+        /// The position of the argument it overlaps.
+        other: usize,
+    },
+
     /// More dimensions than silt supports.
     #[error("{ndim} dimensions: silt supports at most {max}")]
     TooManyDims {

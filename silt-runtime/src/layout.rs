@@ -89,6 +89,20 @@ impl Layout {
         true
     }
 
+    /// The storage elements the view touches: `start..end` (empty for an empty view).
+    pub(crate) fn span(&self) -> std::ops::Range<usize> {
+        if self.len() == 0 {
+            return self.offset..self.offset;
+        }
+        let last: usize = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .map(|(&d, &s)| (d - 1) * s)
+            .sum();
+        self.offset..self.offset + last + 1
+    }
+
     fn check_axis(&self, axis: usize) -> Result<()> {
         if axis < self.shape.len() {
             Ok(())
@@ -281,6 +295,7 @@ mod tests {
         let l = lay(&[2, 3, 4]);
         assert_eq!(l.strides, [12, 4, 1]);
         assert!(l.is_contiguous());
+        assert_eq!(l.span(), 0..24);
         assert_eq!(l.offsets().collect::<Vec<_>>(), (0..24).collect::<Vec<_>>());
     }
 

@@ -20,8 +20,8 @@ use crate::storage::{host_oom, read_lock, write_lock, Data, Storage};
 /// Cheap to clone: clones and views share one storage.
 #[derive(Clone)]
 pub struct Tensor {
-    storage: Arc<Storage>,
-    layout: Layout,
+    pub(crate) storage: Arc<Storage>,
+    pub(crate) layout: Layout,
     dtype: DType,
 }
 

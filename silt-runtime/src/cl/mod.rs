@@ -138,6 +138,7 @@ pub(crate) struct RawInfo {
     pub device_type: u64,
     pub max_alloc: u64,
     pub max_work_group: u64,
+    pub single_fp_config: u64,
     pub global_mem: u64,
     pub compute_units: u32,
 }
@@ -189,6 +190,7 @@ pub(crate) fn device_info(id: DeviceId) -> Result<RawInfo> {
         device_type: info_u64(id, dev::CL_DEVICE_TYPE)?,
         max_alloc: info_u64(id, dev::CL_DEVICE_MAX_MEM_ALLOC_SIZE)?,
         max_work_group: info_u64(id, dev::CL_DEVICE_MAX_WORK_GROUP_SIZE)?,
+        single_fp_config: info_u64(id, dev::CL_DEVICE_SINGLE_FP_CONFIG).unwrap_or(0),
         global_mem: info_u64(id, dev::CL_DEVICE_GLOBAL_MEM_SIZE)?,
         compute_units: u32::try_from(info_u64(id, dev::CL_DEVICE_MAX_COMPUTE_UNITS)?)
             .unwrap_or(u32::MAX),

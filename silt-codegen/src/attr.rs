@@ -1,0 +1,130 @@
+//! The attribute's options: `#[kernel(types = [f32, f64])]`.
+
+use proc_macro2::{Span, TokenStream};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{Ident, Token};
+
+use crate::errors::Errors;
+use crate::ty::Ty;
+
+/// The parsed options of `#[kernel(...)]`.
+#[derive(Debug, Default)]
+pub struct Options {
+    /// The instantiation types, with the span of each.
+    pub types: Option<(Vec<(Ty, Span)>, Span)>,
+    /// The path of the `silt` crate in generated code (`crate = my_reexport::silt`).
+    pub krate: Option<syn::Path>,
+}
+
+struct RawOption {
+    key: Ident,
+    value: syn::Expr,
+}
+
+impl Parse for RawOption {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let key: Ident = if input.peek(Token![crate]) {
+            let k: Token![crate] = input.parse()?;
+            Ident::new("crate", k.span)
+        } else {
+            input.parse()?
+        };
+        input.parse::<Token![=]>()?;
+        let value: syn::Expr = input.parse()?;
+        Ok(RawOption { key, value })
+    }
+}
+
+/// Every type name `types` accepts, for messages.
+pub fn supported_types() -> String {
+    Ty::ALL.iter().map(|t| t.rust()).collect::<Vec<_>>().join(", ")
+}
+
+/// Parses the attribute's tokens, reporting every problem into `errors`.
+pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
+    let mut opts = Options::default();
+    if tokens.is_empty() {
+        return opts;
+    }
+    let parser = Punctuated::<RawOption, Token![,]>::parse_terminated;
+    let raw = match syn::parse::Parser::parse2(parser, tokens) {
+        Ok(raw) => raw,
+        Err(e) => {
+            errors.push(
+                e.span(),
+                format!("{e}; expected options like `types = [f32, f64]`"),
+            );
+            return opts;
+        }
+    };
+    for opt in raw {
+        if opt.key == "types" {
+            if opts.types.is_some() {
+                errors.push(opt.key.span(), "duplicate `types` option: give the list once");
+                continue;
+            }
+            opts.types = Some((parse_types(&opt.value, errors), opt.key.span()));
+        } else if opt.key == "crate" {
+            match &opt.value {
+                syn::Expr::Path(p) if p.qself.is_none() && opts.krate.is_none() => opts.krate = Some(p.path.clone()),
+                _ if opts.krate.is_some() => errors.push(opt.key.span(), "duplicate `crate` option"),
+                other => errors.push(
+                    syn::spanned::Spanned::span(other),
+                    "expected the path of the silt crate, e.g. `crate = ::my_crate::silt`",
+                ),
+            }
+        } else {
+            errors.push(
+                opt.key.span(),
+                format!("unknown option `{}`; expected `types = [...]` or `crate = path`", opt.key),
+            );
+        }
+    }
+    opts
+}
+
+fn parse_types(value: &syn::Expr, errors: &mut Errors) -> Vec<(Ty, Span)> {
+    let syn::Expr::Array(arr) = value else {
+        errors.push(
+            syn::spanned::Spanned::span(value),
+            "expected a list of element types, e.g. `types = [f32, f64]`",
+        );
+        return Vec::new();
+    };
+    let mut out: Vec<(Ty, Span)> = Vec::new();
+    for elem in &arr.elems {
+        let span = syn::spanned::Spanned::span(elem);
+        let name = match elem {
+            syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(Ident::to_string),
+            _ => None,
+        };
+        match name.as_deref().map(|n| (n, Ty::from_rust(n))) {
+            Some((_, Some(ty))) => {
+                if out.iter().any(|(t, _)| *t == ty) {
+                    errors.push(span, format!("`{ty}` is listed twice in `types`"));
+                } else {
+                    out.push((ty, span));
+                }
+            }
+            Some(("f16", None)) => errors.push(
+                span,
+                format!(
+                    "`f16` kernels are not supported yet (f16 tensors are); supported element types: {}",
+                    supported_types()
+                ),
+            ),
+            _ => errors.push(
+                span,
+                format!("unsupported element type; supported element types: {}", supported_types()),
+            ),
+        }
+    }
+    if arr.elems.is_empty() {
+        errors.push(
+            syn::spanned::Spanned::span(value),
+            format!("`types` is empty; list at least one of: {}", supported_types()),
+        );
+    }
+    out
+}

@@ -1,0 +1,917 @@
+//! OpenCL C from the typed IR: one complete program per instantiation.
+//!
+//! The semantics follow silt's table (DESIGN.md): integer arithmetic wraps (done in
+//! unsigned types, since signed overflow is undefined in C), division by zero gives
+//! 0, shift counts are masked, float-to-integer casts saturate, and contraction of
+//! `a * b + c` into fma is off.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write;
+
+use crate::builtins::Builtin;
+use crate::ir::{BinOp, Block, Expr, ExprKind, Kernel, ParamKind, Place, Stmt, UnOp, Value};
+use crate::ty::Ty;
+
+/// Where a kernel came from, for the program's header and `#line` directives.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    /// The Rust file (as `file!()` would give it), if known.
+    pub file: Option<String>,
+    /// The line of the kernel's `fn` in that file, if known.
+    pub line: Option<usize>,
+}
+
+/// The OpenCL C program of one kernel instantiation.
+pub fn emit(k: &Kernel, origin: &Origin) -> String {
+    let mut e = Emitter::new(k);
+    let body = e.body_function();
+    let wrapper = e.kernel_function();
+    let mut out = String::new();
+    let what = match k.inst {
+        Some(t) => format!("`{}` for `{t}`", k.name),
+        None => format!("`{}`", k.name),
+    };
+    let _ = writeln!(out, "// silt kernel {what}: generated from its Rust body, do not edit.");
+    if let Some(file) = &origin.file {
+        let _ = writeln!(out, "// source: {file}{}", origin.line.map(|l| format!(":{l}")).unwrap_or_default());
+    }
+    out.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
+    if e.uses_f64 {
+        out.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    }
+    for h in &e.helpers {
+        out.push('\n');
+        out.push_str(&helper_source(*h));
+    }
+    out.push('\n');
+    if let (Some(file), Some(line)) = (&origin.file, origin.line) {
+        let _ = writeln!(out, "#line {line} \"{}\"", file.replace('\\', "/").replace('"', "'"));
+    }
+    out.push_str(&body);
+    out.push('\n');
+    out.push_str(&wrapper);
+    out
+}
+
+/// A helper function an expression needs, emitted once per program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Helper {
+    Add(Ty),
+    Sub(Ty),
+    Mul(Ty),
+    Div(Ty),
+    Rem(Ty),
+    Shl(Ty),
+    Shr(Ty),
+    Neg(Ty),
+    Abs(Ty),
+    Ctz(Ty),
+    IClamp(Ty),
+    FClamp(Ty),
+    FSignum(Ty),
+    Fract(Ty),
+}
+
+fn helper_name(h: Helper) -> String {
+    let (op, t) = match h {
+        Helper::Add(t) => ("add", t),
+        Helper::Sub(t) => ("sub", t),
+        Helper::Mul(t) => ("mul", t),
+        Helper::Div(t) => ("div", t),
+        Helper::Rem(t) => ("rem", t),
+        Helper::Shl(t) => ("shl", t),
+        Helper::Shr(t) => ("shr", t),
+        Helper::Neg(t) => ("neg", t),
+        Helper::Abs(t) => ("abs", t),
+        Helper::Ctz(t) => ("ctz", t),
+        Helper::IClamp(t) | Helper::FClamp(t) => ("clamp", t),
+        Helper::FSignum(t) => ("signum", t),
+        Helper::Fract(t) => ("fract", t),
+    };
+    format!("silt_{op}_{}", t.cl())
+}
+
+/// `(T)(x)` for an unsigned `T`, `as_T((UT)(x))` for a signed one: the two's
+/// complement truncation that C leaves implementation-defined for signed types.
+fn wrap_to(t: Ty, x: &str) -> String {
+    if t.is_signed_int() {
+        format!("as_{}(({})({x}))", t.cl(), t.unsigned().cl())
+    } else {
+        format!("({})({x})", t.cl())
+    }
+}
+
+fn helper_source(h: Helper) -> String {
+    let name = helper_name(h);
+    let bin = |t: Ty, body: String| {
+        let c = t.cl();
+        format!("static inline {c} {name}({c} a, {c} b) {{\n    return {body};\n}}\n")
+    };
+    let un = |t: Ty, body: String| {
+        let c = t.cl();
+        format!("static inline {c} {name}({c} a) {{\n    return {body};\n}}\n")
+    };
+    match h {
+        Helper::Add(t) | Helper::Sub(t) | Helper::Mul(t) => {
+            let op = match h {
+                Helper::Add(_) => "+",
+                Helper::Sub(_) => "-",
+                _ => "*",
+            };
+            let w = t.cl_wide_unsigned();
+            bin(t, wrap_to(t, &format!("({w})a {op} ({w})b")))
+        }
+        Helper::Div(t) | Helper::Rem(t) => {
+            let is_div = matches!(h, Helper::Div(_));
+            let op = if is_div { "/" } else { "%" };
+            let c = t.cl();
+            let body = if t.is_signed_int() {
+                // MIN / -1 wraps to MIN and MIN % -1 is 0, as in Rust's wrapping_*
+                let neg1 = if is_div {
+                    wrap_to(t, &format!("({})0 - ({})a", t.cl_wide_unsigned(), t.cl_wide_unsigned()))
+                } else {
+                    format!("({c})0")
+                };
+                format!("b == ({c})0 ? ({c})0 : (b == ({c})-1 ? {neg1} : ({c})(a {op} b))")
+            } else {
+                format!("b == ({c})0 ? ({c})0 : ({c})(a {op} b)")
+            };
+            bin(t, body)
+        }
+        Helper::Shl(t) | Helper::Shr(t) => {
+            let c = t.cl();
+            let mask = t.bits() - 1;
+            let body = if matches!(h, Helper::Shl(_)) {
+                let w = t.cl_wide_unsigned();
+                // through the unsigned type of the same width, so no sign bits leak in
+                wrap_to(t, &format!("({w})({})a << (s & {mask}u)", t.unsigned().cl()))
+            } else {
+                // arithmetic for signed types, logical for unsigned ones
+                format!("({c})(a >> (s & {mask}u))")
+            };
+            format!("static inline {c} {name}({c} a, uint s) {{\n    return {body};\n}}\n")
+        }
+        Helper::Neg(t) => {
+            let w = t.cl_wide_unsigned();
+            un(t, wrap_to(t, &format!("({w})0 - ({w})a")))
+        }
+        Helper::Abs(t) => un(t, format!("as_{}(abs(a))", t.cl())),
+        Helper::Ctz(t) => {
+            let u = t.unsigned().cl();
+            let bits = t.bits();
+            format!(
+                "static inline uint {name}({c} a) {{\n    {u} u = ({u})a;\n    return u == ({u})0 ? {bits}u : (uint)popcount(({u})((u & ({u})(({u})0 - u)) - ({u})1));\n}}\n",
+                c = t.cl()
+            )
+        }
+        Helper::IClamp(t) | Helper::FClamp(t) => {
+            let c = t.cl();
+            // NaN stays NaN (comparisons are false), lo > hi does not trap
+            format!("static inline {c} {name}({c} x, {c} lo, {c} hi) {{\n    return x < lo ? lo : (x > hi ? hi : x);\n}}\n")
+        }
+        Helper::FSignum(t) => {
+            let c = t.cl();
+            let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
+            format!("static inline {c} {name}({c} x) {{\n    return isnan(x) ? x : copysign({one}, x);\n}}\n")
+        }
+        Helper::Fract(t) => {
+            let c = t.cl();
+            // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
+            format!("static inline {c} {name}({c} x) {{\n    return x - trunc(x);\n}}\n")
+        }
+    }
+}
+
+/// Names that user identifiers must not take in C: keywords, OpenCL types and
+/// qualifiers, and every function silt's programs call.
+const RESERVED: &[&str] = &[
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
+    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short",
+    "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile",
+    "while", "bool", "true", "false", "half", "uchar", "ushort", "uint", "ulong", "size_t", "ptrdiff_t",
+    "intptr_t", "uintptr_t", "kernel", "global", "local", "constant", "private", "read_only", "write_only",
+    "read_write", "image1d_t", "image2d_t", "image3d_t", "sampler_t", "event_t", "complex", "imaginary",
+    "INFINITY", "NAN", "HUGE_VALF", "HUGE_VAL", "MAXFLOAT", "sqrt", "exp", "exp2", "expm1", "log", "log1p",
+    "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh",
+    "atanh", "fabs", "floor", "ceil", "round", "trunc", "fract", "cbrt", "atan2", "pow", "pown", "fmin",
+    "fmax", "hypot", "copysign", "fma", "fmod", "isnan", "isfinite", "isinf", "signbit", "popcount", "clz",
+    "rotate", "abs", "min", "max", "clamp", "select", "get_global_id", "vload_half", "vstore_half", "main",
+];
+
+fn c_ident(name: &str) -> String {
+    let taken = RESERVED.contains(&name)
+        || name.starts_with("silt_")
+        || name.starts_with("__")
+        || name.starts_with("as_")
+        || name.starts_with("convert_")
+        || name.starts_with("get_")
+        || is_vector_type(name);
+    if taken {
+        format!("{name}_")
+    } else {
+        name.to_string()
+    }
+}
+
+fn is_vector_type(name: &str) -> bool {
+    ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool"]
+        .iter()
+        .any(|base| {
+            name.strip_prefix(base)
+                .is_some_and(|n| matches!(n, "2" | "3" | "4" | "8" | "16"))
+        })
+}
+
+struct Emitter<'k> {
+    k: &'k Kernel,
+    helpers: BTreeSet<Helper>,
+    uses_f64: bool,
+    locals: Vec<String>,
+    params: Vec<String>,
+    out: String,
+    indent: usize,
+    tmp: usize,
+}
+
+impl<'k> Emitter<'k> {
+    fn new(k: &'k Kernel) -> Self {
+        // unique C names: the first `x` is `x`, shadowing ones `x_1`, `x_2`, ...
+        let mut used: HashMap<String, usize> = HashMap::new();
+        let params: Vec<String> = k
+            .params
+            .iter()
+            .map(|p| {
+                let n = c_ident(&p.name);
+                used.insert(n.clone(), 0);
+                n
+            })
+            .collect();
+        let locals = k
+            .locals
+            .iter()
+            .map(|l| {
+                let base = c_ident(&l.name);
+                if !used.contains_key(&base) {
+                    used.insert(base.clone(), 0);
+                    return base;
+                }
+                let mut n = used.get(&base).copied().unwrap_or(0);
+                let name = loop {
+                    n += 1;
+                    let candidate = format!("{base}_{n}");
+                    if !used.contains_key(&candidate) {
+                        break candidate;
+                    }
+                };
+                used.insert(base, n);
+                used.insert(name.clone(), 0);
+                name
+            })
+            .collect();
+        let uses_f64 = k.inst == Some(Ty::F64)
+            || k.params.iter().any(|p| p.ty == Ty::F64)
+            || k.outputs.contains(&Ty::F64)
+            || k.locals.iter().any(|l| l.ty == Ty::F64);
+        Emitter {
+            k,
+            helpers: BTreeSet::new(),
+            uses_f64,
+            locals,
+            params,
+            out: String::new(),
+            indent: 1,
+            tmp: 0,
+        }
+    }
+
+    fn line(&mut self, s: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn fresh(&mut self) -> String {
+        self.tmp += 1;
+        format!("silt_t{}", self.tmp)
+    }
+
+    fn body_name(&self) -> String {
+        format!("{}_body", self.k.entry())
+    }
+
+    /// `static RET NAME_body(params) { ... }`
+    fn body_function(&mut self) -> String {
+        let k = self.k;
+        let mut params: Vec<String> = k
+            .params
+            .iter()
+            .zip(&self.params)
+            .map(|(p, n)| match p.kind {
+                ParamKind::InOut => format!("{}* {n}", p.ty.cl()),
+                _ => format!("{} {n}", p.ty.cl()),
+            })
+            .collect();
+        let ret = if k.outputs.len() == 1 {
+            k.outputs[0].cl().to_string()
+        } else {
+            for (i, t) in k.outputs.iter().enumerate() {
+                params.push(format!("{}* silt_ret{i}", t.cl()));
+            }
+            "void".to_string()
+        };
+        if params.is_empty() {
+            params.push("void".into());
+        }
+        self.out.clear();
+        self.indent = 1;
+        let body = k.body.clone();
+        self.stmts(&body);
+        let text = std::mem::take(&mut self.out);
+        format!("static {ret} {}({}) {{\n{text}}}\n", self.body_name(), params.join(", "))
+    }
+
+    /// `__kernel void NAME_TYPE(buffers..., ulong silt_n) { ... }`
+    fn kernel_function(&mut self) -> String {
+        let k = self.k;
+        let mut args = Vec::new();
+        let mut pre = Vec::new();
+        let mut call = Vec::new();
+        let mut post = Vec::new();
+        for (p, n) in k.params.iter().zip(self.params.clone()) {
+            let st = p.ty.cl_storage();
+            match p.kind {
+                ParamKind::Scalar => {
+                    args.push(format!("{st} {n}"));
+                    call.push(load(p.ty, n.clone()));
+                }
+                ParamKind::Input => {
+                    args.push(format!("__global const {st}* {n}, ulong silt_off_{n}"));
+                    call.push(load(p.ty, format!("{n}[silt_off_{n} + silt_gid]")));
+                }
+                ParamKind::InOut => {
+                    args.push(format!("__global {st}* {n}, ulong silt_off_{n}"));
+                    pre.push(format!(
+                        "{} silt_v_{n} = {};",
+                        p.ty.cl(),
+                        load(p.ty, format!("{n}[silt_off_{n} + silt_gid]"))
+                    ));
+                    call.push(format!("&silt_v_{n}"));
+                    post.push(format!("{n}[silt_off_{n} + silt_gid] = {};", store(p.ty, format!("silt_v_{n}"))));
+                }
+            }
+        }
+        for (i, t) in k.outputs.iter().enumerate() {
+            args.push(format!("__global {}* silt_out{i}", t.cl_storage()));
+        }
+        args.push("ulong silt_n".into());
+        let mut s = format!("__kernel void {}(\n    ", k.entry());
+        s.push_str(&args.join(",\n    "));
+        s.push_str(") {\n    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n");
+        for l in pre {
+            let _ = writeln!(s, "    {l}");
+        }
+        let call_expr = format!("{}({{}})", self.body_name());
+        match k.outputs.len() {
+            0 => {
+                let _ = writeln!(s, "    {};", call_expr.replace("{}", &call.join(", ")));
+            }
+            1 => {
+                let v = call_expr.replace("{}", &call.join(", "));
+                let _ = writeln!(s, "    silt_out0[silt_gid] = {};", store(k.outputs[0], v));
+            }
+            _ => {
+                for (i, t) in k.outputs.iter().enumerate() {
+                    let _ = writeln!(s, "    {} silt_r{i};", t.cl());
+                    call.push(format!("&silt_r{i}"));
+                }
+                let _ = writeln!(s, "    {};", call_expr.replace("{}", &call.join(", ")));
+                for (i, t) in k.outputs.iter().enumerate() {
+                    let _ = writeln!(s, "    silt_out{i}[silt_gid] = {};", store(*t, format!("silt_r{i}")));
+                }
+            }
+        }
+        for l in post {
+            let _ = writeln!(s, "    {l}");
+        }
+        s.push_str("}\n");
+        s
+    }
+
+    // ---- statements ----
+
+    fn stmts(&mut self, b: &Block) {
+        for s in &b.stmts {
+            self.stmt(s);
+        }
+        if let Some(t) = &b.tail {
+            let v = self.expr(t);
+            self.line(&format!("(void)({v});"));
+        }
+    }
+
+    fn nested(&mut self, b: &Block) {
+        self.indent += 1;
+        self.stmts(b);
+        self.indent -= 1;
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Let(id, init) => {
+                let ty = self.k.locals[*id].ty.cl();
+                let name = self.locals[*id].clone();
+                match init {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        self.line(&format!("{ty} {name} = {v};"));
+                    }
+                    None => self.line(&format!("{ty} {name};")),
+                }
+            }
+            Stmt::Assign(place, op, value) => {
+                let (target, ty) = match place {
+                    Place::Local(id) => (self.locals[*id].clone(), self.k.locals[*id].ty),
+                    Place::Param(pid) => (self.params[*pid].clone(), self.k.params[*pid].ty),
+                    Place::Deref(pid) => (format!("(*{})", self.params[*pid]), self.k.params[*pid].ty),
+                };
+                let (v, p) = self.pexpr(value);
+                let v = match op {
+                    None => v,
+                    Some(op) => self.binary_text(*op, ty, value.ty, (&target, PRIMARY), (&v, p)).0,
+                };
+                self.line(&format!("{target} = {v};"));
+            }
+            Stmt::Expr(e) => {
+                let v = self.expr(e);
+                self.line(&format!("(void)({v});"));
+            }
+            Stmt::If(c, t, f) => {
+                let c = self.expr(c);
+                self.line(&format!("if ({c}) {{"));
+                self.nested(t);
+                if let Some(f) = f {
+                    self.line("} else {");
+                    self.nested(f);
+                }
+                self.line("}");
+            }
+            Stmt::While(c, body) => {
+                if needs_hoist(c) {
+                    self.line("for (;;) {");
+                    self.indent += 1;
+                    let cv = self.expr(c);
+                    self.line(&format!("if (!({cv})) break;"));
+                    self.indent -= 1;
+                } else {
+                    let cv = self.expr(c);
+                    self.line(&format!("while ({cv}) {{"));
+                }
+                self.nested(body);
+                self.line("}");
+            }
+            Stmt::For(id, start, end, inclusive, body) => {
+                let t = self.k.locals[*id].ty;
+                let ty = t.cl();
+                let var = self.locals[*id].clone();
+                let a = self.expr(start);
+                let a_tmp = self.fresh();
+                self.line(&format!("{ty} {a_tmp} = {a};"));
+                let z = self.expr(end);
+                let end_tmp = self.fresh();
+                self.line(&format!("{ty} {end_tmp} = {z};"));
+                if *inclusive {
+                    // `a..=b` may end at the type's MAX: step only while i != b
+                    let more = self.fresh();
+                    self.line(&format!(
+                        "for ({ty} {var} = {a_tmp}, {more} = ({a_tmp} <= {end_tmp}); {more}; {more} = ({var} != {end_tmp}), {var} = {more} ? ({ty})({var} + 1) : {var}) {{"
+                    ));
+                } else {
+                    self.line(&format!(
+                        "for ({ty} {var} = {a_tmp}; {var} < {end_tmp}; {var} = ({ty})({var} + 1)) {{"
+                    ));
+                }
+                self.nested(body);
+                self.line("}");
+            }
+            Stmt::Loop(body) => {
+                self.line("for (;;) {");
+                self.nested(body);
+                self.line("}");
+            }
+            Stmt::Break => self.line("break;"),
+            Stmt::Continue => self.line("continue;"),
+            Stmt::Return(values) => {
+                let vs: Vec<String> = values.iter().map(|v| self.expr(v)).collect();
+                match vs.len() {
+                    0 => self.line("return;"),
+                    1 if self.k.outputs.len() == 1 => {
+                        let v = vs[0].clone();
+                        self.line(&format!("return {v};"));
+                    }
+                    _ => {
+                        for (i, v) in vs.iter().enumerate() {
+                            self.line(&format!("*silt_ret{i} = {v};"));
+                        }
+                        self.line("return;");
+                    }
+                }
+            }
+            Stmt::Block(b) => {
+                self.line("{");
+                self.nested(b);
+                self.line("}");
+            }
+        }
+    }
+
+    // ---- expressions ----
+
+    /// The C text of `e`; statements it needs first (blocks, `if` values) are
+    /// written out before it, in Rust's left-to-right order.
+    fn expr(&mut self, e: &Expr) -> String {
+        self.pexpr(e).0
+    }
+
+    /// The C text of `e` and the precedence of its outermost operator (so that
+    /// operands are parenthesised only where C needs it).
+    fn pexpr(&mut self, e: &Expr) -> (String, u8) {
+        if e.ty == Ty::F64 {
+            self.uses_f64 = true;
+        }
+        let text = match &e.kind {
+            ExprKind::Lit(v) => literal(e.ty, *v),
+            ExprKind::PendingFloat(t) => t.clone(),
+            ExprKind::Local(id) => self.locals[*id].clone(),
+            ExprKind::Param(pid) => self.params[*pid].clone(),
+            ExprKind::Deref(pid) => format!("(*{})", self.params[*pid]),
+            ExprKind::Unary(op, x) => {
+                let (v, p) = self.pexpr(x);
+                let operand = if p < UNARY || v.starts_with('-') { format!("({v})") } else { v.clone() };
+                return match (op, x.ty) {
+                    (UnOp::Neg, t) if t.is_float() => (format!("-{operand}"), UNARY),
+                    (UnOp::Neg, t) => (self.call_helper(Helper::Neg(t), &[v]), PRIMARY),
+                    (UnOp::Not, Ty::Bool) => (format!("!{operand}"), UNARY),
+                    (UnOp::Not, t) => (format!("({})~{operand}", t.cl()), UNARY),
+                };
+            }
+            ExprKind::Binary(op, l, r) => {
+                if matches!(op, BinOp::And | BinOp::Or) && needs_hoist(r) {
+                    // keep the short circuit: the right side runs only when needed
+                    let lv = self.expr(l);
+                    let t = self.fresh();
+                    self.line(&format!("bool {t} = {lv};"));
+                    let test = if *op == BinOp::And { t.clone() } else { format!("!{t}") };
+                    self.line(&format!("if ({test}) {{"));
+                    self.indent += 1;
+                    let rv = self.expr(r);
+                    self.line(&format!("{t} = {rv};"));
+                    self.indent -= 1;
+                    self.line("}");
+                    return (t, PRIMARY);
+                }
+                let (mut lv, mut lp) = self.pexpr(l);
+                if needs_hoist(r) {
+                    lv = self.spill(l.ty, lv);
+                    lp = PRIMARY;
+                }
+                let (rv, rp) = self.pexpr(r);
+                return self.binary_text(*op, l.ty, r.ty, (&lv, lp), (&rv, rp));
+            }
+            ExprKind::Cast(x) => {
+                let v = self.expr(x);
+                cast(x.ty, e.ty, &v)
+            }
+            ExprKind::Call(b, args) => {
+                let mut vs = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    let mut v = self.expr(a);
+                    if args[i + 1..].iter().any(needs_hoist) {
+                        v = self.spill(a.ty, v);
+                    }
+                    vs.push(v);
+                }
+                self.builtin(*b, args[0].ty, e.ty, &vs)
+            }
+            ExprKind::If(c, t, f) => {
+                let tmp = self.fresh();
+                let ty = e.ty.cl();
+                self.line(&format!("{ty} {tmp};"));
+                let cv = self.expr(c);
+                self.line(&format!("if ({cv}) {{"));
+                self.value_block(t, &tmp);
+                self.line("} else {");
+                self.value_block(f, &tmp);
+                self.line("}");
+                tmp
+            }
+            ExprKind::Block(b) => {
+                let tmp = self.fresh();
+                let ty = e.ty.cl();
+                self.line(&format!("{ty} {tmp};"));
+                self.line("{");
+                self.value_block(b, &tmp);
+                self.line("}");
+                tmp
+            }
+        };
+        (text, PRIMARY)
+    }
+
+    fn value_block(&mut self, b: &Block, target: &str) {
+        self.indent += 1;
+        for s in &b.stmts {
+            self.stmt(s);
+        }
+        if let Some(t) = &b.tail {
+            let v = self.expr(t);
+            self.line(&format!("{target} = {v};"));
+        }
+        self.indent -= 1;
+    }
+
+    /// Evaluates `v` into a temporary now (to keep evaluation order).
+    fn spill(&mut self, t: Ty, v: String) -> String {
+        let tmp = self.fresh();
+        self.line(&format!("{} {tmp} = {v};", t.cl()));
+        tmp
+    }
+
+    fn call_helper(&mut self, h: Helper, args: &[String]) -> String {
+        self.helpers.insert(h);
+        format!("{}({})", helper_name(h), args.join(", "))
+    }
+
+    /// `l op r` for operands of type `t` (`rt` for a shift count), each given with
+    /// its precedence; returns the text and its precedence.
+    fn binary_text(&mut self, op: BinOp, t: Ty, rt: Ty, l: (&str, u8), r: (&str, u8)) -> (String, u8) {
+        use BinOp as B;
+        let plain = |op: BinOp| {
+            let p = precedence(op);
+            let lv = if l.1 < p { format!("({})", l.0) } else { l.0.to_string() };
+            // left-associative: an equal-precedence right operand needs parentheses
+            let rv = if r.1 <= p { format!("({})", r.0) } else { r.0.to_string() };
+            (format!("{lv} {} {rv}", op.symbol()), p)
+        };
+        if op.is_comparison() || matches!(op, B::And | B::Or) {
+            return plain(op);
+        }
+        if t.is_float() {
+            return match op {
+                B::Rem => (format!("fmod({}, {})", l.0, r.0), PRIMARY),
+                _ => plain(op),
+            };
+        }
+        if t == Ty::Bool {
+            // & | ^ on bools give an int 0 or 1
+            let (v, _) = plain(op);
+            return (format!("({v}) != 0"), precedence(B::Ne));
+        }
+        let wide = t.bits() >= 32 && !t.is_signed_int();
+        let args = [l.0.to_string(), r.0.to_string()];
+        let helper = match op {
+            B::Add | B::Sub | B::Mul if wide => return plain(op),
+            B::Add => Helper::Add(t),
+            B::Sub => Helper::Sub(t),
+            B::Mul => Helper::Mul(t),
+            B::Div => Helper::Div(t),
+            B::Rem => Helper::Rem(t),
+            B::Shl | B::Shr => {
+                let s = if rt == Ty::U32 { r.0.to_string() } else { format!("(uint)({})", r.0) };
+                let h = if op == B::Shl { Helper::Shl(t) } else { Helper::Shr(t) };
+                return (self.call_helper(h, &[l.0.to_string(), s]), PRIMARY);
+            }
+            B::BitAnd | B::BitOr | B::BitXor if wide || t.bits() >= 32 => return plain(op),
+            B::BitAnd | B::BitOr | B::BitXor => {
+                let (v, _) = plain(op);
+                return (format!("({})({v})", t.cl()), UNARY);
+            }
+            _ => return plain(op),
+        };
+        (self.call_helper(helper, &args), PRIMARY)
+    }
+
+    fn builtin(&mut self, b: Builtin, t: Ty, ret: Ty, a: &[String]) -> String {
+        use Builtin as B;
+        let f = |name: &str| format!("{name}({})", a.join(", "));
+        let x = &a[0];
+        let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
+        match b {
+            B::Sqrt => f("sqrt"),
+            B::Exp => f("exp"),
+            B::Exp2 => f("exp2"),
+            B::ExpM1 => f("expm1"),
+            B::Ln => f("log"),
+            B::Ln1p => f("log1p"),
+            B::Log2 => f("log2"),
+            B::Log10 => f("log10"),
+            B::Sin => f("sin"),
+            B::Cos => f("cos"),
+            B::Tan => f("tan"),
+            B::Asin => f("asin"),
+            B::Acos => f("acos"),
+            B::Atan => f("atan"),
+            B::Sinh => f("sinh"),
+            B::Cosh => f("cosh"),
+            B::Tanh => f("tanh"),
+            B::Asinh => f("asinh"),
+            B::Acosh => f("acosh"),
+            B::Atanh => f("atanh"),
+            B::FAbs => f("fabs"),
+            B::Floor => f("floor"),
+            B::Ceil => f("ceil"),
+            B::Round => f("round"),
+            B::Trunc => f("trunc"),
+            B::Fract => self.call_helper(Helper::Fract(t), a),
+            B::Recip => format!("({one} / {x})"),
+            B::FSignum => self.call_helper(Helper::FSignum(t), a),
+            B::Cbrt => f("cbrt"),
+            B::ToDegrees => {
+                // the same constant Rust multiplies by
+                let k = if t == Ty::F32 {
+                    literal(t, Value::F32(to_f32(180.0f64 / std::f64::consts::PI)))
+                } else {
+                    literal(t, Value::F64(180.0f64 / std::f64::consts::PI))
+                };
+                format!("({x} * {k})")
+            }
+            B::ToRadians => {
+                let k = if t == Ty::F32 {
+                    literal(t, Value::F32(std::f32::consts::PI / 180.0))
+                } else {
+                    literal(t, Value::F64(std::f64::consts::PI / 180.0))
+                };
+                format!("({x} * {k})")
+            }
+            B::Atan2 => f("atan2"),
+            B::Powf => f("pow"),
+            B::Powi => f("pown"),
+            B::FMin => f("fmin"),
+            B::FMax => f("fmax"),
+            B::Hypot => f("hypot"),
+            B::Copysign => f("copysign"),
+            B::MulAdd => f("fma"),
+            B::FClamp => self.call_helper(Helper::FClamp(t), a),
+            B::IsNan => format!("(isnan({x}) != 0)"),
+            B::IsFinite => format!("(isfinite({x}) != 0)"),
+            B::IsInfinite => format!("(isinf({x}) != 0)"),
+            B::IsSignNegative => format!("(signbit({x}) != 0)"),
+            B::IsSignPositive => format!("(signbit({x}) == 0)"),
+            B::ToBits => format!("as_{}({x})", ret.cl()),
+            B::WrappingAdd => self.binary_text(BinOp::Add, t, t, (x, 0), (&a[1], 0)).0,
+            B::WrappingSub => self.binary_text(BinOp::Sub, t, t, (x, 0), (&a[1], 0)).0,
+            B::WrappingMul => self.binary_text(BinOp::Mul, t, t, (x, 0), (&a[1], 0)).0,
+            B::WrappingDiv => self.binary_text(BinOp::Div, t, t, (x, 0), (&a[1], 0)).0,
+            B::WrappingRem => self.binary_text(BinOp::Rem, t, t, (x, 0), (&a[1], 0)).0,
+            B::WrappingShl => self.binary_text(BinOp::Shl, t, Ty::U32, (x, 0), (&a[1], 0)).0,
+            B::WrappingShr => self.binary_text(BinOp::Shr, t, Ty::U32, (x, 0), (&a[1], 0)).0,
+            B::WrappingNeg => self.call_helper(Helper::Neg(t), &[x.clone()]),
+            B::WrappingAbs | B::IAbs => self.call_helper(Helper::Abs(t), &[x.clone()]),
+            B::CountOnes => format!("((uint)popcount({x}))"),
+            B::CountZeros => format!("((uint)({} - popcount({x})))", t.bits()),
+            B::LeadingZeros => format!("((uint)clz({x}))"),
+            B::TrailingZeros => self.call_helper(Helper::Ctz(t), &[x.clone()]),
+            B::RotateLeft | B::RotateRight => {
+                let m = t.bits() - 1;
+                let n = if b == B::RotateLeft {
+                    format!("({} & {m}u)", a[1])
+                } else {
+                    format!("(({}u - ({} & {m}u)) & {m}u)", t.bits(), a[1])
+                };
+                format!("rotate({x}, ({})({n}))", t.cl())
+            }
+            B::ISignum => format!("(({})(({x} > ({c})0) - ({x} < ({c})0)))", t.cl(), c = t.cl()),
+            B::IMin => f("min"),
+            B::IMax => f("max"),
+            B::IClamp => self.call_helper(Helper::IClamp(t), a),
+        }
+    }
+}
+
+/// The `f32` nearest to `x` (Rust's `as`, which rounds to nearest).
+#[allow(clippy::cast_possible_truncation)]
+fn to_f32(x: f64) -> f32 {
+    x as f32
+}
+
+/// The precedence of a primary expression (name, literal, call, parenthesised).
+const PRIMARY: u8 = 16;
+/// The precedence of C's unary operators and casts.
+const UNARY: u8 = 15;
+
+/// C's precedence of a binary operator (higher binds tighter).
+fn precedence(op: BinOp) -> u8 {
+    use BinOp as B;
+    match op {
+        B::Mul | B::Div | B::Rem => 13,
+        B::Add | B::Sub => 12,
+        B::Shl | B::Shr => 11,
+        B::Lt | B::Le | B::Gt | B::Ge => 10,
+        B::Eq | B::Ne => 9,
+        B::BitAnd => 8,
+        B::BitXor => 7,
+        B::BitOr => 6,
+        B::And => 5,
+        B::Or => 4,
+    }
+}
+
+/// Whether emitting `e` writes statements (an `if` or block used as a value).
+fn needs_hoist(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::If(..) | ExprKind::Block(_) => true,
+        ExprKind::Unary(_, x) | ExprKind::Cast(x) => needs_hoist(x),
+        ExprKind::Binary(_, l, r) => needs_hoist(l) || needs_hoist(r),
+        ExprKind::Call(_, args) => args.iter().any(needs_hoist),
+        _ => false,
+    }
+}
+
+/// Reads a buffer element or scalar argument as a value of `t`.
+fn load(t: Ty, v: String) -> String {
+    if t == Ty::Bool {
+        format!("({v} != 0)")
+    } else {
+        v
+    }
+}
+
+/// Converts a value of `t` for storing in a buffer.
+fn store(t: Ty, v: String) -> String {
+    if t == Ty::Bool {
+        format!("(uchar)({v})")
+    } else {
+        v
+    }
+}
+
+/// The C literal of `v` with type `t`.
+pub fn literal(t: Ty, v: Value) -> String {
+    match (t, v) {
+        (_, Value::Bool(b)) => b.to_string(),
+        (Ty::F32, Value::F32(x)) => float_lit(f64::from(x), x.is_nan(), format!("{x:?}"), "f", "INFINITY", "NAN"),
+        (Ty::F64, Value::F64(x)) => float_lit(x, x.is_nan(), format!("{x:?}"), "", "(double)INFINITY", "(double)NAN"),
+        (t, Value::Int(i)) => int_lit(t, i),
+        // a value of another type than the expression cannot come out of typeck
+        (t, Value::F32(x)) => format!("(({})({x:?}f))", t.cl()),
+        (t, Value::F64(x)) => format!("(({})({x:?}))", t.cl()),
+    }
+}
+
+fn float_lit(x: f64, nan: bool, repr: String, suffix: &str, inf: &str, nan_text: &str) -> String {
+    if nan {
+        nan_text.to_string()
+    } else if x.is_infinite() {
+        if x > 0.0 {
+            inf.to_string()
+        } else {
+            format!("(-{inf})")
+        }
+    } else if x.is_sign_negative() {
+        format!("({repr}{suffix})")
+    } else {
+        format!("{repr}{suffix}")
+    }
+}
+
+fn int_lit(t: Ty, i: i128) -> String {
+    match t {
+        Ty::U32 => format!("{i}u"),
+        Ty::I32 if i == i128::from(i32::MIN) => "(-2147483647 - 1)".into(),
+        Ty::I32 if i < 0 => format!("({i})"),
+        Ty::I32 => format!("{i}"),
+        Ty::U64 => format!("{i}UL"),
+        Ty::I64 if i == i128::from(i64::MIN) => "(-9223372036854775807L - 1L)".into(),
+        Ty::I64 if i < 0 => format!("({i}L)"),
+        Ty::I64 => format!("{i}L"),
+        Ty::Bool => (i != 0).to_string(),
+        // char, uchar, short, ushort: an int literal converted
+        t => format!("(({})({i}))", t.cl()),
+    }
+}
+
+/// `x as to` for a value of type `from`.
+fn cast(from: Ty, to: Ty, x: &str) -> String {
+    if from == to {
+        return x.to_string();
+    }
+    let c = to.cl();
+    match (from.is_float(), to.is_float()) {
+        // saturating, NaN -> 0, toward zero: Rust's `as`
+        (true, false) => format!("convert_{c}_sat_rtz({x})"),
+        // round to nearest even (the default for conversions to float)
+        (_, true) if from != Ty::Bool => format!("convert_{c}({x})"),
+        (_, true) => format!("(({c})({x}))"),
+        (false, false) => {
+            let preserving = from == Ty::Bool
+                || (from.is_signed_int() == to.is_signed_int() && to.bits() >= from.bits())
+                || (!from.is_signed_int() && to.bits() > from.bits());
+            if preserving {
+                format!("(({c})({x}))")
+            } else {
+                format!("({})", wrap_to(to, x))
+            }
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Rust tokens from the typed IR: the body as plain Rust for one element, with
+//! silt's semantics (wrapping integers, division by zero is 0, non-panicking
+//! clamp), so that the host backend and the reference agree with the device.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::builtins::Builtin;
+use crate::ir::{BinOp, Block, Expr, ExprKind, Kernel, ParamKind, Place, Stmt, UnOp, Value};
+use crate::ty::Ty;
+
+/// The Rust type tokens of `t`.
+pub fn ty(t: Ty) -> TokenStream {
+    let id = format_ident!("{}", t.rust());
+    quote!(#id)
+}
+
+/// `fn NAME(params) -> ret { body }`: the instantiation's element function.
+pub fn eval_fn(k: &Kernel, name: &syn::Ident, krate: &TokenStream) -> TokenStream {
+    let e = Emitter { k, krate };
+    let params = k.params.iter().enumerate().map(|(i, p)| {
+        let n = e.param(i);
+        let t = ty(p.ty);
+        let m = if p.mutable { quote!(mut) } else { quote!() };
+        match p.kind {
+            ParamKind::InOut => quote!(#n: &mut #t),
+            _ => quote!(#m #n: #t),
+        }
+    });
+    let ret = match k.outputs.as_slice() {
+        [] => quote!(),
+        [one] => {
+            let t = ty(*one);
+            quote!(-> #t)
+        }
+        many => {
+            let ts = many.iter().map(|t| ty(*t));
+            quote!(-> (#(#ts),*))
+        }
+    };
+    let body = e.block(&k.body);
+    quote! {
+        #[doc(hidden)]
+        #[inline]
+        #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, unreachable_code,
+                clippy::all, clippy::pedantic, non_snake_case)]
+        pub fn #name(#(#params),*) #ret #body
+    }
+}
+
+struct Emitter<'a> {
+    k: &'a Kernel,
+    krate: &'a TokenStream,
+}
+
+impl Emitter<'_> {
+    fn param(&self, i: usize) -> syn::Ident {
+        let p = &self.k.params[i];
+        syn::Ident::new(&p.name, p.span)
+    }
+
+    fn local(&self, id: usize) -> syn::Ident {
+        // unique per local: shadowing in the source becomes distinct names here
+        format_ident!("{}__{}", self.k.locals[id].name, id)
+    }
+
+    fn block(&self, b: &Block) -> TokenStream {
+        let stmts = b.stmts.iter().map(|s| self.stmt(s));
+        let tail = b.tail.as_ref().map(|t| self.expr(t));
+        quote!({ #(#stmts)* #tail })
+    }
+
+    fn stmt(&self, s: &Stmt) -> TokenStream {
+        match s {
+            Stmt::Let(id, init) => {
+                let n = self.local(*id);
+                let t = ty(self.k.locals[*id].ty);
+                let m = if self.k.locals[*id].mutable { quote!(mut) } else { quote!() };
+                match init {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        quote!(let #m #n: #t = #v;)
+                    }
+                    None => quote!(let #m #n: #t;),
+                }
+            }
+            Stmt::Assign(place, op, value) => {
+                let (target, t) = match place {
+                    Place::Local(id) => {
+                        let n = self.local(*id);
+                        (quote!(#n), self.k.locals[*id].ty)
+                    }
+                    Place::Param(pid) => {
+                        let n = self.param(*pid);
+                        (quote!(#n), self.k.params[*pid].ty)
+                    }
+                    Place::Deref(pid) => {
+                        let n = self.param(*pid);
+                        (quote!((*#n)), self.k.params[*pid].ty)
+                    }
+                };
+                let v = self.expr(value);
+                let v = match op {
+                    None => v,
+                    Some(op) => self.binary(*op, t, value.ty, target.clone(), v, value.span),
+                };
+                quote!(#target = #v;)
+            }
+            Stmt::Expr(e) => {
+                let v = self.expr(e);
+                quote!(let _ = #v;)
+            }
+            Stmt::If(c, t, f) => {
+                let c = self.expr(c);
+                let t = self.block(t);
+                match f {
+                    Some(f) => {
+                        let f = self.block(f);
+                        quote!(if #c #t else #f)
+                    }
+                    None => quote!(if #c #t),
+                }
+            }
+            Stmt::While(c, body) => {
+                let c = self.expr(c);
+                let b = self.block(body);
+                quote!(while #c #b)
+            }
+            Stmt::For(id, a, z, inclusive, body) => {
+                let n = self.local(*id);
+                let (a, z) = (self.expr(a), self.expr(z));
+                let b = self.block(body);
+                if *inclusive {
+                    quote!(for #n in (#a)..=(#z) #b)
+                } else {
+                    quote!(for #n in (#a)..(#z) #b)
+                }
+            }
+            Stmt::Loop(body) => {
+                let b = self.block(body);
+                quote!(loop #b)
+            }
+            Stmt::Break => quote!(break;),
+            Stmt::Continue => quote!(continue;),
+            Stmt::Return(vs) => {
+                let vs: Vec<TokenStream> = vs.iter().map(|v| self.expr(v)).collect();
+                match vs.len() {
+                    0 => quote!(return;),
+                    1 if self.k.outputs.len() == 1 => {
+                        let v = &vs[0];
+                        quote!(return #v;)
+                    }
+                    _ => quote!(return (#(#vs),*);),
+                }
+            }
+            Stmt::Block(b) => self.block(b),
+        }
+    }
+
+    fn expr(&self, e: &Expr) -> TokenStream {
+        let span = e.span;
+        let krate = self.krate;
+        match &e.kind {
+            ExprKind::Lit(v) => literal(e.ty, *v, span),
+            ExprKind::PendingFloat(t) => {
+                let l = proc_macro2::Literal::f64_unsuffixed(t.parse().unwrap_or(0.0));
+                quote!(#l)
+            }
+            ExprKind::Local(id) => {
+                let n = self.local(*id);
+                quote!(#n)
+            }
+            ExprKind::Param(pid) => {
+                let n = self.param(*pid);
+                quote!(#n)
+            }
+            ExprKind::Deref(pid) => {
+                let n = self.param(*pid);
+                quote!((*#n))
+            }
+            ExprKind::Unary(op, x) => {
+                let v = self.expr(x);
+                match (op, x.ty.is_float()) {
+                    (UnOp::Neg, true) => quote_spanned!(span=> (-#v)),
+                    (UnOp::Neg, false) => quote_spanned!(span=> (#v).wrapping_neg()),
+                    (UnOp::Not, _) => quote_spanned!(span=> (!#v)),
+                }
+            }
+            ExprKind::Binary(op, l, r) => {
+                let (lv, rv) = (self.expr(l), self.expr(r));
+                self.binary(*op, l.ty, r.ty, lv, rv, span)
+            }
+            ExprKind::Cast(x) => {
+                let v = self.expr(x);
+                let t = ty(e.ty);
+                quote_spanned!(span=> ((#v) as #t))
+            }
+            ExprKind::Call(b, args) => {
+                let vs: Vec<TokenStream> = args.iter().map(|a| self.expr(a)).collect();
+                builtin(*b, &vs, krate, span)
+            }
+            ExprKind::If(c, t, f) => {
+                let c = self.expr(c);
+                let (t, f) = (self.block(t), self.block(f));
+                quote!((if #c #t else #f))
+            }
+            ExprKind::Block(b) => self.block(b),
+        }
+    }
+
+    fn binary(&self, op: BinOp, t: Ty, rt: Ty, l: TokenStream, r: TokenStream, span: Span) -> TokenStream {
+        use BinOp as B;
+        let krate = self.krate;
+        if t.is_float() || t == Ty::Bool || op.is_comparison() || matches!(op, B::And | B::Or) {
+            let sym: TokenStream = op.symbol().parse().unwrap_or_default();
+            return quote_spanned!(span=> ((#l) #sym (#r)));
+        }
+        match op {
+            B::Add => quote_spanned!(span=> (#l).wrapping_add(#r)),
+            B::Sub => quote_spanned!(span=> (#l).wrapping_sub(#r)),
+            B::Mul => quote_spanned!(span=> (#l).wrapping_mul(#r)),
+            B::Div => quote_spanned!(span=> #krate::__private::int_div(#l, #r)),
+            B::Rem => quote_spanned!(span=> #krate::__private::int_rem(#l, #r)),
+            B::Shl | B::Shr => {
+                let amount = if rt == Ty::U32 { r } else { quote!(((#r) as u32)) };
+                if op == B::Shl {
+                    quote_spanned!(span=> (#l).wrapping_shl(#amount))
+                } else {
+                    quote_spanned!(span=> (#l).wrapping_shr(#amount))
+                }
+            }
+            _ => {
+                let sym: TokenStream = op.symbol().parse().unwrap_or_default();
+                quote_spanned!(span=> ((#l) #sym (#r)))
+            }
+        }
+    }
+}
+
+fn builtin(b: Builtin, a: &[TokenStream], krate: &TokenStream, span: Span) -> TokenStream {
+    use Builtin as B;
+    let x = &a[0];
+    let rest = &a[1..];
+    let method = |name: &str| {
+        let m = syn::Ident::new(name, span);
+        quote_spanned!(span=> (#x).#m(#(#rest),*))
+    };
+    match b {
+        B::Sqrt => method("sqrt"),
+        B::Exp => method("exp"),
+        B::Exp2 => method("exp2"),
+        B::ExpM1 => method("exp_m1"),
+        B::Ln => method("ln"),
+        B::Ln1p => method("ln_1p"),
+        B::Log2 => method("log2"),
+        B::Log10 => method("log10"),
+        B::Sin => method("sin"),
+        B::Cos => method("cos"),
+        B::Tan => method("tan"),
+        B::Asin => method("asin"),
+        B::Acos => method("acos"),
+        B::Atan => method("atan"),
+        B::Sinh => method("sinh"),
+        B::Cosh => method("cosh"),
+        B::Tanh => method("tanh"),
+        B::Asinh => method("asinh"),
+        B::Acosh => method("acosh"),
+        B::Atanh => method("atanh"),
+        B::FAbs => method("abs"),
+        B::Floor => method("floor"),
+        B::Ceil => method("ceil"),
+        B::Round => method("round"),
+        B::Trunc => method("trunc"),
+        B::Fract => method("fract"),
+        B::Recip => method("recip"),
+        B::FSignum => method("signum"),
+        B::Cbrt => method("cbrt"),
+        B::ToDegrees => method("to_degrees"),
+        B::ToRadians => method("to_radians"),
+        B::Atan2 => method("atan2"),
+        B::Powf => method("powf"),
+        B::Powi => method("powi"),
+        B::FMin => method("min"),
+        B::FMax => method("max"),
+        B::Hypot => method("hypot"),
+        B::Copysign => method("copysign"),
+        B::MulAdd => method("mul_add"),
+        B::FClamp | B::IClamp => quote_spanned!(span=> #krate::__private::clamp(#x, #(#rest),*)),
+        B::IsNan => method("is_nan"),
+        B::IsFinite => method("is_finite"),
+        B::IsInfinite => method("is_infinite"),
+        B::IsSignNegative => method("is_sign_negative"),
+        B::IsSignPositive => method("is_sign_positive"),
+        B::ToBits => method("to_bits"),
+        B::WrappingAdd => method("wrapping_add"),
+        B::WrappingSub => method("wrapping_sub"),
+        B::WrappingMul => method("wrapping_mul"),
+        B::WrappingNeg => method("wrapping_neg"),
+        B::WrappingDiv => quote_spanned!(span=> #krate::__private::int_div(#x, #(#rest),*)),
+        B::WrappingRem => quote_spanned!(span=> #krate::__private::int_rem(#x, #(#rest),*)),
+        B::WrappingShl => method("wrapping_shl"),
+        B::WrappingShr => method("wrapping_shr"),
+        B::WrappingAbs | B::IAbs => method("wrapping_abs"),
+        B::CountOnes => method("count_ones"),
+        B::CountZeros => method("count_zeros"),
+        B::LeadingZeros => method("leading_zeros"),
+        B::TrailingZeros => method("trailing_zeros"),
+        B::RotateLeft => method("rotate_left"),
+        B::RotateRight => method("rotate_right"),
+        B::ISignum => method("signum"),
+        B::IMin => quote_spanned!(span=> ::core::cmp::Ord::min(#x, #(#rest),*)),
+        B::IMax => quote_spanned!(span=> ::core::cmp::Ord::max(#x, #(#rest),*)),
+    }
+}
+
+/// A literal of type `t`.
+fn literal(t: Ty, v: Value, span: Span) -> TokenStream {
+    let tt = ty(t);
+    match v {
+        Value::Bool(b) => {
+            if b {
+                quote_spanned!(span=> true)
+            } else {
+                quote_spanned!(span=> false)
+            }
+        }
+        Value::Int(i) => {
+            let min = match t {
+                Ty::I8 => i128::from(i8::MIN),
+                Ty::I16 => i128::from(i16::MIN),
+                Ty::I32 => i128::from(i32::MIN),
+                Ty::I64 => i128::from(i64::MIN),
+                _ => 0,
+            };
+            if t.is_signed_int() && i == min {
+                quote_spanned!(span=> #tt::MIN)
+            } else {
+                let text = format!("{}{}", i.unsigned_abs(), t.rust());
+                let lit: TokenStream = text.parse().unwrap_or_default();
+                if i < 0 {
+                    quote_spanned!(span=> (-#lit))
+                } else {
+                    lit
+                }
+            }
+        }
+        Value::F32(x) => float(f64::from(x), x.is_nan(), format!("{:?}", x.abs()), &tt, span),
+        Value::F64(x) => float(x, x.is_nan(), format!("{:?}", x.abs()), &tt, span),
+    }
+}
+
+fn float(x: f64, nan: bool, abs_repr: String, tt: &TokenStream, span: Span) -> TokenStream {
+    if nan {
+        return quote_spanned!(span=> #tt::NAN);
+    }
+    let mag = if x.is_infinite() {
+        quote_spanned!(span=> #tt::INFINITY)
+    } else {
+        let text = format!("{abs_repr}_{tt}");
+        let lit: TokenStream = text.parse().unwrap_or_default();
+        lit
+    };
+    if x.is_sign_negative() {
+        quote_spanned!(span=> (-#mag))
+    } else {
+        mag
+    }
+}

@@ -1,0 +1,456 @@
+//! The generated module of a kernel: instantiations, `launch`, `dispatch`,
+//! `source`, `eval`, `TYPES`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ast::{ParamKind, Signature, TyRef};
+use crate::emit_rust;
+use crate::ty::Ty;
+use crate::Instance;
+
+/// Everything generated for one kernel.
+pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> TokenStream {
+    let name = &sig.name;
+    let name_str = name.to_string();
+    let vis = &sig.vis;
+    let docs = &sig.docs;
+    let generic = sig.generic.is_some();
+    let s = quote!(__silt);
+
+    let type_list: Vec<String> = instances.iter().filter_map(|i| i.ty.map(|t| t.rust().to_string())).collect();
+    let types_text = type_list.join(", ");
+    let dtypes = instances.iter().filter_map(|i| i.ty).map(|t| dtype(t, &s));
+
+    // ---- per instantiation: info static, eval function, trait impl ----
+    let mut items = Vec::new();
+    let mut source_arms = Vec::new();
+    for inst in instances {
+        let suffix = inst.ty.map_or_else(|| "kernel".to_string(), |t| t.rust().to_string());
+        let info = format_ident!("__INFO_{}", suffix.to_uppercase());
+        let eval = format_ident!("__eval_{}", suffix);
+        let src = &inst.opencl;
+        let entry = proc_macro2::Literal::c_string(
+            &std::ffi::CString::new(inst.kernel.entry()).unwrap_or_default(),
+        );
+        let inst_dtype = match inst.ty {
+            Some(t) => {
+                let d = dtype(t, &s);
+                quote!(::core::option::Option::Some(#d))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let fp64 = inst.uses_f64;
+        items.push(quote! {
+            #[doc(hidden)]
+            pub static #info: #s::__private::KernelInfo =
+                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, #entry, #fp64);
+        });
+        items.push(emit_rust::eval_fn(&inst.kernel, &eval, &s));
+        if let Some(t) = inst.ty {
+            let rt = emit_rust::ty(t);
+            let (eval_params, eval_args) = eval_signature(sig, Some(quote!(Self)));
+            let ret = ret_type(sig, quote!(Self));
+            items.push(quote! {
+                impl __sealed::Sealed for #rt {}
+                impl Instance for #rt {
+                    fn __info() -> &'static #s::__private::KernelInfo {
+                        &#info
+                    }
+                    #[inline]
+                    fn __eval(#(#eval_params),*) #ret {
+                        #eval(#(#eval_args),*)
+                    }
+                }
+            });
+            let d = dtype(t, &s);
+            source_arms.push(quote!(#d => ::core::option::Option::Some(#info.source()),));
+        }
+    }
+
+    let t_tok = if generic { quote!(T) } else { quote!() };
+    let elem = |r: TyRef| match r {
+        TyRef::Generic => quote!(T),
+        TyRef::Elem(t) => emit_rust::ty(t),
+    };
+
+    // ---- launch ----
+    let launch_params = sig.params.iter().map(|p| {
+        let n = &p.name;
+        let t = elem(p.ty);
+        match p.kind {
+            ParamKind::Input => quote!(#n: &#s::TensorT<#t>),
+            ParamKind::InOut => quote!(#n: &mut #s::TensorT<#t>),
+            ParamKind::Scalar => quote!(#n: #t),
+        }
+    });
+    let args = sig.params.iter().map(|p| {
+        let n = &p.name;
+        match p.kind {
+            ParamKind::Input => quote!(#s::__private::Arg::In(#n.as_tensor())),
+            ParamKind::InOut => quote!(#s::__private::Arg::InOut(#n.as_tensor())),
+            ParamKind::Scalar => quote!(#s::__private::Arg::Scalar(#s::Element::into_scalar(#n))),
+        }
+    });
+    let out_tys: Vec<TokenStream> = sig.outputs.iter().map(|(r, _)| elem(*r)).collect();
+    let launch_ret = match out_tys.as_slice() {
+        [] => quote!(()),
+        [one] => quote!(#s::TensorT<#one>),
+        many => quote!((#(#s::TensorT<#many>),*)),
+    };
+    let info_expr = if generic {
+        quote!(<T as Instance>::__info())
+    } else {
+        quote!(&__INFO_KERNEL)
+    };
+    let eval_call = if generic { quote!(<T as Instance>::__eval) } else { quote!(__eval_kernel) };
+    // host path
+    let host_loads = sig.params.iter().filter(|p| p.kind != ParamKind::Scalar).map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__v_{}", n);
+        let m = if p.kind == ParamKind::InOut { quote!(mut) } else { quote!() };
+        quote!(let #m #v = #n.to_vec()?;)
+    });
+    let host_args = sig.params.iter().map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__v_{}", n);
+        match p.kind {
+            ParamKind::Input => quote!(#v[__i]),
+            ParamKind::InOut => quote!(&mut #v[__i]),
+            ParamKind::Scalar => quote!(#n),
+        }
+    });
+    let outs: Vec<syn::Ident> = (0..sig.outputs.len()).map(|i| format_ident!("__out{}", i)).collect();
+    let rs: Vec<syn::Ident> = (0..sig.outputs.len()).map(|i| format_ident!("__r{}", i)).collect();
+    let host_store = sig.params.iter().filter(|p| p.kind == ParamKind::InOut).map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__v_{}", n);
+        quote!(#s::__private::store_host(#n, &#v)?;)
+    });
+    let call = quote!(#eval_call(#(#host_args),*));
+    let host_body = match outs.len() {
+        0 => quote!(for __i in 0..__plan.len() { #call; }),
+        1 => {
+            let o = &outs[0];
+            quote!(for __i in 0..__plan.len() { #o.push(#call); })
+        }
+        _ => quote! {
+            for __i in 0..__plan.len() {
+                let (#(#rs),*) = #call;
+                #(#outs.push(#rs);)*
+            }
+        },
+    };
+    let host_ret = match outs.len() {
+        0 => quote!(()),
+        1 => {
+            let o = &outs[0];
+            quote!(#s::__private::host_output(&__plan, &#o)?)
+        }
+        _ => quote!((#(#s::__private::host_output(&__plan, &#outs)?),*)),
+    };
+    let out_dtypes = out_tys.iter().map(|t| quote!(<#t as #s::Element>::DTYPE));
+    let cl_ret = match out_tys.len() {
+        0 => quote!(()),
+        1 => {
+            let t = &out_tys[0];
+            quote!(#s::__private::next_output::<#t>(&mut __outs)?)
+        }
+        _ => {
+            let each = out_tys.iter().map(|t| quote!(#s::__private::next_output::<#t>(&mut __outs)?));
+            quote!((#(#each),*))
+        }
+    };
+    let generics = if generic { quote!(<T: Instance>) } else { quote!() };
+    let launch_doc = format!(
+        "Runs `{name_str}` over every element of its tensor arguments, on their device \
+         (OpenCL or the host).\n\n# Errors\nTensors on different devices or of different \
+         shapes, an output that aliases an input, an `f64` instantiation on a device without \
+         `cl_khr_fp64`, an OpenCL build or launch failure, or an allocation failure."
+    );
+    let launch = quote! {
+        #[doc = #launch_doc]
+        #[allow(clippy::too_many_arguments, clippy::needless_question_mark, unused_mut)]
+        pub fn launch #generics (#(#launch_params),*) -> #s::Result<#launch_ret> {
+            let __info = #info_expr;
+            let __args = [#(#args),*];
+            let __plan = #s::__private::prepare(__info, &__args)?;
+            if __plan.is_host() {
+                #(#host_loads)*
+                #(let mut #outs = ::std::vec::Vec::with_capacity(__plan.len());)*
+                #host_body
+                #(#host_store)*
+                ::core::result::Result::Ok(#host_ret)
+            } else {
+                let mut __outs = #s::__private::launch_opencl(__info, &__plan, &__args, &[#(#out_dtypes),*])?
+                    .into_iter();
+                ::core::result::Result::Ok(#cl_ret)
+            }
+        }
+    };
+
+    // ---- eval ----
+    let (eval_params, eval_args) = eval_signature(sig, None);
+    let eval_ret = ret_type(sig, quote!(T));
+    let eval_doc = format!(
+        "The body of `{name_str}` as plain Rust for one element, with silt's semantics \
+         (wrapping integer arithmetic, division by zero gives 0, saturating casts): the \
+         reference device results are checked against."
+    );
+    let eval = quote! {
+        #[doc = #eval_doc]
+        #[inline]
+        pub fn eval #generics (#(#eval_params),*) #eval_ret {
+            #eval_call(#(#eval_args),*)
+        }
+    };
+
+    // ---- dispatch ----
+    let dispatch = dispatch_fn(sig, &type_list, &s);
+
+    // ---- source / TYPES / trait ----
+    let source = if generic {
+        quote! {
+            /// The OpenCL C program of the instantiation for `dtype`, `None` outside
+            /// [`TYPES`].
+            pub fn source(dtype: #s::DType) -> ::core::option::Option<&'static str> {
+                match dtype {
+                    #(#source_arms)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+    } else {
+        quote! {
+            /// The OpenCL C program of this kernel (it has one instantiation, so
+            /// `dtype` is ignored).
+            pub fn source(dtype: #s::DType) -> ::core::option::Option<&'static str> {
+                let _ = dtype;
+                ::core::option::Option::Some(__INFO_KERNEL.source())
+            }
+        }
+    };
+    let trait_def = if generic {
+        let msg = format!("kernel `{name_str}` is not instantiated for `{{Self}}`");
+        let label = format!("`{name_str}` has no `{{Self}}` instantiation");
+        let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
+        let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
+        let (tp, _) = eval_signature(sig, Some(quote!(Self)));
+        let tr = ret_type(sig, quote!(Self));
+        quote! {
+            #[doc(hidden)]
+            pub mod __sealed {
+                pub trait Sealed {}
+            }
+            #[doc = #doc]
+            #[diagnostic::on_unimplemented(message = #msg, label = #label, note = #note)]
+            pub trait Instance: #s::Element + __sealed::Sealed {
+                #[doc(hidden)]
+                fn __info() -> &'static #s::__private::KernelInfo;
+                #[doc(hidden)]
+                fn __eval(#(#tp),*) #tr;
+            }
+        }
+    } else {
+        quote!()
+    };
+    let _ = t_tok;
+    let module_doc = format!(
+        "The kernel `{name_str}`, generated by `#[kernel]`: [`launch`] on typed tensors, \
+         [`dispatch`] on untyped ones, [`eval`] for one element on the host, [`source`] \
+         for the OpenCL C.{}",
+        if generic { format!("\n\nInstantiated for: {types_text}.") } else { String::new() }
+    );
+    quote! {
+        #(#docs)*
+        #[doc = #module_doc]
+        #[allow(non_snake_case, clippy::all)]
+        #vis mod #name {
+            #[allow(unused_imports)]
+            use #krate as __silt;
+
+            /// The element types this kernel is instantiated for.
+            pub const TYPES: &[#s::DType] = &[#(#dtypes),*];
+            /// The kernel's name.
+            pub const NAME: &str = #name_str;
+
+            #trait_def
+            #(#items)*
+            #source
+            #eval
+            #launch
+            #dispatch
+        }
+    }
+}
+
+fn dtype(t: Ty, s: &TokenStream) -> TokenStream {
+    let v = format_ident!("{}", t.dtype_variant());
+    quote!(#s::DType::#v)
+}
+
+/// The parameters and call arguments of `eval` (`self_ty` replaces `T`).
+fn eval_signature(sig: &Signature, self_ty: Option<TokenStream>) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    let generic_ty = self_ty.unwrap_or(quote!(T));
+    let mut params = Vec::new();
+    let mut args = Vec::new();
+    for p in &sig.params {
+        let n = &p.name;
+        let t = match p.ty {
+            TyRef::Generic => generic_ty.clone(),
+            TyRef::Elem(t) => emit_rust::ty(t),
+        };
+        match p.kind {
+            ParamKind::InOut => params.push(quote!(#n: &mut #t)),
+            _ => params.push(quote!(#n: #t)),
+        }
+        args.push(quote!(#n));
+    }
+    (params, args)
+}
+
+fn ret_type(sig: &Signature, generic_ty: TokenStream) -> TokenStream {
+    let ts: Vec<TokenStream> = sig
+        .outputs
+        .iter()
+        .map(|(r, _)| match r {
+            TyRef::Generic => generic_ty.clone(),
+            TyRef::Elem(t) => emit_rust::ty(*t),
+        })
+        .collect();
+    match ts.as_slice() {
+        [] => quote!(),
+        [one] => quote!(-> #one),
+        many => quote!(-> (#(#many),*)),
+    }
+}
+
+fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStream {
+    let name_str = sig.name.to_string();
+    let generic = sig.generic.is_some();
+    let params = sig.params.iter().map(|p| {
+        let n = &p.name;
+        match p.kind {
+            ParamKind::Input => quote!(#n: &#s::Tensor),
+            ParamKind::InOut => quote!(#n: &mut #s::Tensor),
+            ParamKind::Scalar => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
+        }
+    });
+    // where the dtype of T comes from: T tensors, else T scalars, else an argument
+    let t_tensors: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.ty == TyRef::Generic && p.kind != ParamKind::Scalar)
+        .map(|p| &p.name)
+        .collect();
+    let t_scalars: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.ty == TyRef::Generic && p.kind == ParamKind::Scalar)
+        .map(|p| &p.name)
+        .collect();
+    let explicit_dtype = generic && t_tensors.is_empty() && t_scalars.is_empty();
+    let scalars_in = sig.params.iter().filter(|p| p.kind == ParamKind::Scalar).map(|p| {
+        let n = &p.name;
+        quote!(let #n: #s::Scalar = #n.into();)
+    });
+    let ty_of = |p: &crate::ast::Param| match p.ty {
+        TyRef::Generic => quote!(__T),
+        TyRef::Elem(t) => emit_rust::ty(t),
+    };
+    let typed = sig.params.iter().map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__t_{}", n);
+        let t = ty_of(p);
+        match p.kind {
+            ParamKind::Input => quote!(let #v = #n.typed::<#t>()?;),
+            ParamKind::InOut => quote!(let mut #v = #n.typed::<#t>()?;),
+            ParamKind::Scalar => quote!(let #v = #n.to::<#t>()?;),
+        }
+    });
+    let call_args = sig.params.iter().map(|p| {
+        let v = format_ident!("__t_{}", p.name);
+        match p.kind {
+            ParamKind::Input => quote!(&#v),
+            ParamKind::InOut => quote!(&mut #v),
+            ParamKind::Scalar => quote!(#v),
+        }
+    });
+    let turbofish = if generic { quote!(::<__T>) } else { quote!() };
+    let wrap = match sig.outputs.len() {
+        0 => quote!(),
+        1 => quote!(.map(#s::Tensor::from)),
+        n => {
+            let idx = (0..n).map(syn::Index::from);
+            quote!(.map(|__o| (#(#s::Tensor::from(__o.#idx)),*)))
+        }
+    };
+    let ret = match sig.outputs.len() {
+        0 => quote!(()),
+        1 => quote!(#s::Tensor),
+        n => {
+            let ts = (0..n).map(|_| quote!(#s::Tensor));
+            quote!((#(#ts),*))
+        }
+    };
+    let body = quote! {{
+        #(#typed)*
+        launch #turbofish (#(#call_args),*) #wrap
+    }};
+    let dtype_param = if explicit_dtype { quote!(dtype: #s::DType,) } else { quote!() };
+    let doc = format!(
+        "Runs `{name_str}` on untyped tensors, choosing the instantiation from their dtype.\n\n\
+         # Errors\n`Error::UnsupportedDType` for a dtype outside [`TYPES`], \
+         `Error::DTypeMismatch` when tensor arguments disagree, a scalar that does not \
+         convert, and everything [`launch`] reports."
+    );
+    if !generic {
+        return quote! {
+            #[doc = #doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn dispatch(#(#params),*) -> #s::Result<#ret> {
+                #(#scalars_in)*
+                #body
+            }
+        };
+    }
+    let dtype_expr = if !t_tensors.is_empty() {
+        quote!(#s::__private::common_dtype(&[#(#t_tensors.dtype()),*])?)
+    } else if let Some(first) = t_scalars.first() {
+        quote!(#first.dtype())
+    } else {
+        quote!(dtype)
+    };
+    let type_idents: Vec<TokenStream> = types.iter().map(|t| t.parse().unwrap_or_default()).collect();
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::too_many_arguments)]
+        pub fn dispatch(#dtype_param #(#params),*) -> #s::Result<#ret> {
+            #(#scalars_in)*
+            let __dtype: #s::DType = #dtype_expr;
+            #s::select!(#name_str, __dtype, __T => #body, [#(#type_idents),*])
+        }
+    }
+}
+
+/// The generated items when the kernel has errors: the errors, and a module with
+/// the same name so that uses of it do not add errors of their own.
+pub fn fallback(sig: Option<&Signature>, err: syn::Error) -> TokenStream {
+    let err = err.to_compile_error();
+    match sig {
+        Some(sig) => {
+            let (vis, name) = (&sig.vis, &sig.name);
+            quote! {
+                #err
+                #[allow(dead_code, non_snake_case)]
+                #vis mod #name {}
+            }
+        }
+        None => err,
+    }
+}
+
+/// A placeholder span for generated tokens.
+pub fn call_site() -> Span {
+    Span::call_site()
+}
