@@ -20,7 +20,9 @@ pub use silt_macros::kernel;
 /// The names most programs use: `use silt::prelude::*;`.
 pub mod prelude {
     pub use silt_macros::kernel;
-    pub use silt_runtime::{select, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT};
+    pub use silt_runtime::{
+        select, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT,
+    };
 }
 
 /// The README's examples, compiled and run as doctests so they stay true.

@@ -59,6 +59,9 @@ pub struct Signature {
     pub outputs: Vec<(TyRef, Span)>,
     /// The doc comments and other outer attributes to keep on the module.
     pub docs: Vec<syn::Attribute>,
+    /// Whether every parameter and output could be read (checks that need the
+    /// whole signature are skipped otherwise, so one mistake reports once).
+    pub complete: bool,
 }
 
 /// A literal.
@@ -149,7 +152,10 @@ impl BinOp {
 
     /// Whether the result is `bool` whatever the operands.
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
     }
 }
 
@@ -262,6 +268,7 @@ pub fn ty_ref(ty: &syn::Type, generic: Option<&syn::Ident>, errors: &mut Errors)
 
 /// Lowers the signature. Problems go to `errors`; what could be read is returned.
 pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
+    let before = errors.len();
     let sig = &f.sig;
     if let Some(t) = &sig.constness {
         errors.push(t.span(), "a kernel cannot be `const`");
@@ -270,7 +277,10 @@ pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
         errors.push(t.span(), "a kernel cannot be `async`");
     }
     if let Some(t) = &sig.unsafety {
-        errors.push(t.span(), "a kernel cannot be `unsafe`: silt checks everything it accepts");
+        errors.push(
+            t.span(),
+            "a kernel cannot be `unsafe`: silt checks everything it accepts",
+        );
     }
     if let Some(t) = &sig.abi {
         errors.push(t.span(), "a kernel cannot have an ABI");
@@ -286,12 +296,16 @@ pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
         match gp {
             syn::GenericParam::Type(tp) => {
                 if generic.is_some() {
-                    errors.push(tp.ident.span(), "a kernel takes at most one generic type parameter");
+                    errors.push(
+                        tp.ident.span(),
+                        "a kernel takes at most one generic type parameter",
+                    );
                 } else if let Some(b) = tp.bounds.first() {
                     errors.push(
                         b.span(),
                         "generic bounds are not supported: the generic parameter stands for each type in `types`",
                     );
+                    generic = Some(tp.ident.clone());
                 } else if let Some(d) = &tp.default {
                     errors.push(d.span(), "generic defaults are not supported");
                 } else {
@@ -336,7 +350,10 @@ pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
         .collect();
     for a in &f.attrs {
         if !a.path().is_ident("doc") {
-            errors.push(a.span(), "attributes other than doc comments are not supported on a kernel");
+            errors.push(
+                a.span(),
+                "attributes other than doc comments are not supported on a kernel",
+            );
         }
     }
     Some(Signature {
@@ -346,12 +363,15 @@ pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
         params,
         outputs,
         docs,
+        complete: errors.len() == before,
     })
 }
 
 fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -> Option<Param> {
     let (name, mutable) = match &*pt.pat {
-        syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => (pi.ident.clone(), pi.mutability.is_some()),
+        syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+            (pi.ident.clone(), pi.mutability.is_some())
+        }
         other => {
             errors.push(other.span(), "a kernel parameter must be a plain name");
             return None;
@@ -362,7 +382,10 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
         if a.path().is_ident("scalar") && matches!(a.meta, syn::Meta::Path(_)) {
             scalar = true;
         } else {
-            errors.push(a.span(), "unsupported parameter attribute; expected `#[scalar]`");
+            errors.push(
+                a.meta.path().span(),
+                "unsupported parameter attribute; expected `#[scalar]`",
+            );
         }
     }
     let (kind, ty) = match &*pt.ty {
@@ -378,7 +401,17 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
                 errors.push(l.span(), "lifetimes are not supported in kernel parameters");
             }
             if scalar {
-                errors.push(r.span(), "a `#[scalar]` parameter is passed by value: drop the `&mut`");
+                errors.push(
+                    r.span(),
+                    "a `#[scalar]` parameter is passed by value: drop the `&mut`",
+                );
+                return None;
+            }
+            if matches!(&*r.elem, syn::Type::Reference(_)) {
+                errors.push(
+                    r.span(),
+                    "an in/out parameter is `&mut T` (one element, read and written in place)",
+                );
                 return None;
             }
             if mutable {
@@ -387,7 +420,11 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
             (ParamKind::InOut, ty_ref(&r.elem, generic, errors)?)
         }
         other => {
-            let kind = if scalar { ParamKind::Scalar } else { ParamKind::Input };
+            let kind = if scalar {
+                ParamKind::Scalar
+            } else {
+                ParamKind::Input
+            };
             (kind, ty_ref(other, generic, errors)?)
         }
     };
@@ -410,7 +447,8 @@ struct Lower<'a> {
     errors: &'a mut Errors,
 }
 
-const METHOD_HINT: &str = "supported methods are listed in the `kernel` docs (sqrt, exp, min, max, abs, ...)";
+const METHOD_HINT: &str =
+    "the supported methods (sqrt, exp, min, max, abs, ...) are listed in the `kernel` docs";
 
 impl Lower<'_> {
     fn block(&mut self, b: &syn::Block) -> Block {
@@ -459,14 +497,18 @@ impl Lower<'_> {
                 (pi.ident.clone(), pi.mutability.is_some())
             }
             other => {
-                self.errors.push(other.span(), "only `let name` and `let mut name` are supported (no patterns)");
+                self.errors.push(
+                    other.span(),
+                    "only `let name` and `let mut name` are supported (no patterns)",
+                );
                 return None;
             }
         };
         let ty = ty.and_then(|t| ty_ref(t, self.generic, self.errors).map(|r| (r, t.span())));
         if let Some(init) = &l.init {
             if let Some((_, d)) = &init.diverge {
-                self.errors.push(d.span(), "`let ... else` is not supported");
+                self.errors
+                    .push(d.span(), "`let ... else` is not supported");
             }
         }
         Some(Stmt::Let {
@@ -624,15 +666,32 @@ impl Lower<'_> {
             syn::Expr::Reference(_) => {
                 return self.unsupported(e, "references are not supported in kernel bodies; only `&mut T` parameters")
             }
-            syn::Expr::Call(_) => {
-                return self.unsupported(
-                    e,
-                    format!("function calls are not supported in kernel bodies; call a method instead ({METHOD_HINT})").as_str(),
-                )
+            syn::Expr::Call(c) => {
+                let method = match &*c.func {
+                    syn::Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                    _ => None,
+                };
+                let known = |m: &str| {
+                    crate::builtins::FLOAT_METHODS
+                        .split_whitespace()
+                        .chain(crate::builtins::INT_METHODS.split_whitespace())
+                        .any(|x| x == m)
+                };
+                let msg = match method {
+                    Some(m) if !c.args.is_empty() && known(&m) => format!(
+                        "function calls are not supported in kernel bodies; call it as a method: `x.{m}(..)`; {METHOD_HINT}"
+                    ),
+                    _ => format!("function calls are not supported in kernel bodies; {METHOD_HINT}"),
+                };
+                return self.unsupported(e, &msg);
             }
             syn::Expr::Match(_) => return self.unsupported(e, "`match` is not supported: use `if` / `else`"),
-            syn::Expr::Index(_) => {
-                return self.unsupported(e, "indexing is not supported: a kernel sees one element of each tensor")
+            syn::Expr::Index(ix) => {
+                self.errors.push(
+                    ix.bracket_token.span.join(),
+                    "indexing is not supported: a kernel sees one element of each tensor",
+                );
+                return self.unsupported_quiet(span);
             }
             syn::Expr::Field(_) => return self.unsupported(e, "field access is not supported in kernel bodies"),
             syn::Expr::Range(_) => return self.unsupported(e, "ranges are only supported in `for i in a..b`"),
@@ -669,7 +728,8 @@ impl Lower<'_> {
             syn::Lit::Float(f) => {
                 let suffix = self.suffix(f.suffix(), l.span())?;
                 if suffix.is_some_and(|t| !t.is_float()) {
-                    self.errors.push(l.span(), "a float literal cannot have an integer suffix");
+                    self.errors
+                        .push(l.span(), "a float literal cannot have an integer suffix");
                     return None;
                 }
                 Some(Lit::Float(f.base10_digits().to_string(), suffix))
@@ -685,7 +745,8 @@ impl Lower<'_> {
         match Ty::from_rust(s) {
             Some(t) if t != Ty::Bool => Some(Some(t)),
             _ => {
-                self.errors.push(span, format!("unsupported literal suffix `{s}`"));
+                self.errors
+                    .push(span, format!("unsupported literal suffix `{s}`"));
                 None
             }
         }
@@ -694,16 +755,33 @@ impl Lower<'_> {
     fn path(&mut self, p: &syn::ExprPath) -> Expr {
         let span = p.span();
         if p.qself.is_some() {
-            return self.unsupported(&syn::Expr::Path(p.clone()), "qualified paths are not supported");
+            return self.unsupported(
+                &syn::Expr::Path(p.clone()),
+                "qualified paths are not supported",
+            );
         }
-        let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segs: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
         if p.path.segments.iter().any(|s| !s.arguments.is_none()) {
-            return self.unsupported(&syn::Expr::Path(p.clone()), "generic arguments are not supported here");
+            return self.unsupported(
+                &syn::Expr::Path(p.clone()),
+                "generic arguments are not supported here",
+            );
         }
         if let [one] = segs.as_slice() {
             let id = &p.path.segments[0].ident;
             if one == "INFINITY" || one == "NAN" || one == "NEG_INFINITY" {
-                self.errors.push(span, format!("write `{}::{one}` (with the type) for this constant", self.generic.map_or("f32".into(), |g| g.to_string())));
+                self.errors.push(
+                    span,
+                    format!(
+                        "write `{}::{one}` (with the type) for this constant",
+                        self.generic.map_or("f32".into(), |g| g.to_string())
+                    ),
+                );
             }
             return Expr {
                 kind: ExprKind::Var(id.clone()),

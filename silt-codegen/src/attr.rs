@@ -19,7 +19,14 @@ pub struct Options {
 
 struct RawOption {
     key: Ident,
-    value: syn::Expr,
+    value: RawValue,
+}
+
+enum RawValue {
+    /// `[a, b, c]`, read as types.
+    List(Vec<syn::Type>, Span),
+    /// Anything else, kept for its span.
+    Other(syn::Expr),
 }
 
 impl Parse for RawOption {
@@ -31,14 +38,25 @@ impl Parse for RawOption {
             input.parse()?
         };
         input.parse::<Token![=]>()?;
-        let value: syn::Expr = input.parse()?;
+        let value = if input.peek(syn::token::Bracket) {
+            let content;
+            let bracket = syn::bracketed!(content in input);
+            let list = Punctuated::<syn::Type, Token![,]>::parse_terminated(&content)?;
+            RawValue::List(list.into_iter().collect(), bracket.span.join())
+        } else {
+            RawValue::Other(input.parse()?)
+        };
         Ok(RawOption { key, value })
     }
 }
 
 /// Every type name `types` accepts, for messages.
 pub fn supported_types() -> String {
-    Ty::ALL.iter().map(|t| t.rust()).collect::<Vec<_>>().join(", ")
+    Ty::ALL
+        .iter()
+        .map(|t| t.rust())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Parses the attribute's tokens, reporting every problem into `errors`.
@@ -61,42 +79,66 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
     for opt in raw {
         if opt.key == "types" {
             if opts.types.is_some() {
-                errors.push(opt.key.span(), "duplicate `types` option: give the list once");
+                errors.push(
+                    opt.key.span(),
+                    "duplicate `types` option: give the list once",
+                );
                 continue;
             }
             opts.types = Some((parse_types(&opt.value, errors), opt.key.span()));
         } else if opt.key == "crate" {
             match &opt.value {
-                syn::Expr::Path(p) if p.qself.is_none() && opts.krate.is_none() => opts.krate = Some(p.path.clone()),
-                _ if opts.krate.is_some() => errors.push(opt.key.span(), "duplicate `crate` option"),
+                RawValue::Other(syn::Expr::Path(p))
+                    if p.qself.is_none() && opts.krate.is_none() =>
+                {
+                    opts.krate = Some(p.path.clone());
+                }
+                _ if opts.krate.is_some() => {
+                    errors.push(opt.key.span(), "duplicate `crate` option")
+                }
                 other => errors.push(
-                    syn::spanned::Spanned::span(other),
+                    value_span(other),
                     "expected the path of the silt crate, e.g. `crate = ::my_crate::silt`",
                 ),
             }
         } else {
+            let hint = if opt.key.to_string().starts_with("typ") {
+                " (did you mean `types`?)"
+            } else {
+                ""
+            };
             errors.push(
                 opt.key.span(),
-                format!("unknown option `{}`; expected `types = [...]` or `crate = path`", opt.key),
+                format!(
+                    "unknown option `{}`{hint}; expected `types = [...]` or `crate = path`",
+                    opt.key
+                ),
             );
         }
     }
     opts
 }
 
-fn parse_types(value: &syn::Expr, errors: &mut Errors) -> Vec<(Ty, Span)> {
-    let syn::Expr::Array(arr) = value else {
+fn value_span(v: &RawValue) -> Span {
+    match v {
+        RawValue::List(_, span) => *span,
+        RawValue::Other(e) => syn::spanned::Spanned::span(e),
+    }
+}
+
+fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(Ty, Span)> {
+    let RawValue::List(elems, list_span) = value else {
         errors.push(
-            syn::spanned::Spanned::span(value),
+            value_span(value),
             "expected a list of element types, e.g. `types = [f32, f64]`",
         );
         return Vec::new();
     };
     let mut out: Vec<(Ty, Span)> = Vec::new();
-    for elem in &arr.elems {
+    for elem in elems {
         let span = syn::spanned::Spanned::span(elem);
         let name = match elem {
-            syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(Ident::to_string),
+            syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().map(Ident::to_string),
             _ => None,
         };
         match name.as_deref().map(|n| (n, Ty::from_rust(n))) {
@@ -110,7 +152,8 @@ fn parse_types(value: &syn::Expr, errors: &mut Errors) -> Vec<(Ty, Span)> {
             Some(("f16", None)) => errors.push(
                 span,
                 format!(
-                    "`f16` kernels are not supported yet (f16 tensors are); supported element types: {}",
+                    "`f16` kernels are not supported yet (f16 tensors are: convert with a kernel over f32); \
+                     supported element types: {}",
                     supported_types()
                 ),
             ),
@@ -120,10 +163,13 @@ fn parse_types(value: &syn::Expr, errors: &mut Errors) -> Vec<(Ty, Span)> {
             ),
         }
     }
-    if arr.elems.is_empty() {
+    if elems.is_empty() {
         errors.push(
-            syn::spanned::Spanned::span(value),
-            format!("`types` is empty; list at least one of: {}", supported_types()),
+            *list_span,
+            format!(
+                "`types` is empty; list at least one of: {}",
+                supported_types()
+            ),
         );
     }
     out

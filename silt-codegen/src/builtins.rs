@@ -101,7 +101,8 @@ pub struct Signature {
 }
 
 /// The float methods, for messages.
-pub const FLOAT_METHODS: &str = "sqrt exp exp2 exp_m1 ln ln_1p log2 log10 sin cos tan asin acos atan \
+pub const FLOAT_METHODS: &str =
+    "sqrt exp exp2 exp_m1 ln ln_1p log2 log10 sin cos tan asin acos atan \
      sinh cosh tanh asinh acosh atanh abs floor ceil round trunc fract recip signum cbrt \
      to_degrees to_radians atan2 powf powi min max hypot copysign mul_add clamp is_nan \
      is_finite is_infinite is_sign_negative is_sign_positive to_bits";
@@ -186,7 +187,9 @@ pub fn resolve(name: &str, recv: Ty) -> Result<Signature, String> {
             if recv.is_signed_int() {
                 Ok(sig(b, &[], Same))
             } else {
-                Err(format!("`{name}` is only defined on signed integers, not `{recv}`"))
+                Err(format!(
+                    "`{name}` is only defined on signed integers, not `{recv}`"
+                ))
             }
         };
         return Ok(match name {

@@ -31,9 +31,16 @@ pub fn emit(k: &Kernel, origin: &Origin) -> String {
         Some(t) => format!("`{}` for `{t}`", k.name),
         None => format!("`{}`", k.name),
     };
-    let _ = writeln!(out, "// silt kernel {what}: generated from its Rust body, do not edit.");
+    let _ = writeln!(
+        out,
+        "// silt kernel {what}: generated from its Rust body, do not edit."
+    );
     if let Some(file) = &origin.file {
-        let _ = writeln!(out, "// source: {file}{}", origin.line.map(|l| format!(":{l}")).unwrap_or_default());
+        let _ = writeln!(
+            out,
+            "// source: {file}{}",
+            origin.line.map(|l| format!(":{l}")).unwrap_or_default()
+        );
     }
     out.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
     if e.uses_f64 {
@@ -45,7 +52,11 @@ pub fn emit(k: &Kernel, origin: &Origin) -> String {
     }
     out.push('\n');
     if let (Some(file), Some(line)) = (&origin.file, origin.line) {
-        let _ = writeln!(out, "#line {line} \"{}\"", file.replace('\\', "/").replace('"', "'"));
+        let _ = writeln!(
+            out,
+            "#line {line} \"{}\"",
+            file.replace('\\', "/").replace('"', "'")
+        );
     }
     out.push_str(&body);
     out.push('\n');
@@ -70,6 +81,8 @@ enum Helper {
     FClamp(Ty),
     FSignum(Ty),
     Fract(Ty),
+    FMin(Ty),
+    FMax(Ty),
 }
 
 fn helper_name(h: Helper) -> String {
@@ -87,6 +100,8 @@ fn helper_name(h: Helper) -> String {
         Helper::IClamp(t) | Helper::FClamp(t) => ("clamp", t),
         Helper::FSignum(t) => ("signum", t),
         Helper::Fract(t) => ("fract", t),
+        Helper::FMin(t) => ("min", t),
+        Helper::FMax(t) => ("max", t),
     };
     format!("silt_{op}_{}", t.cl())
 }
@@ -128,7 +143,10 @@ fn helper_source(h: Helper) -> String {
             let body = if t.is_signed_int() {
                 // MIN / -1 wraps to MIN and MIN % -1 is 0, as in Rust's wrapping_*
                 let neg1 = if is_div {
-                    wrap_to(t, &format!("({})0 - ({})a", t.cl_wide_unsigned(), t.cl_wide_unsigned()))
+                    wrap_to(
+                        t,
+                        &format!("({})0 - ({})a", t.cl_wide_unsigned(), t.cl_wide_unsigned()),
+                    )
                 } else {
                     format!("({c})0")
                 };
@@ -144,7 +162,10 @@ fn helper_source(h: Helper) -> String {
             let body = if matches!(h, Helper::Shl(_)) {
                 let w = t.cl_wide_unsigned();
                 // through the unsigned type of the same width, so no sign bits leak in
-                wrap_to(t, &format!("({w})({})a << (s & {mask}u)", t.unsigned().cl()))
+                wrap_to(
+                    t,
+                    &format!("({w})({})a << (s & {mask}u)", t.unsigned().cl()),
+                )
             } else {
                 // arithmetic for signed types, logical for unsigned ones
                 format!("({c})(a >> (s & {mask}u))")
@@ -174,6 +195,20 @@ fn helper_source(h: Helper) -> String {
             let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
             format!("static inline {c} {name}({c} x) {{\n    return isnan(x) ? x : copysign({one}, x);\n}}\n")
         }
+        Helper::FMin(t) | Helper::FMax(t) => {
+            let c = t.cl();
+            // IEEE 754-2019 minimumNumber / maximumNumber: the number when one side
+            // is NaN, and -0.0 below +0.0, so that every device and the host agree
+            // (fmin and fmax leave the sign of a zero result open)
+            let (lt, zero) = if matches!(h, Helper::FMin(_)) {
+                ("<", "signbit(a) ? a : b")
+            } else {
+                (">", "signbit(a) ? b : a")
+            };
+            format!(
+                "static inline {c} {name}({c} a, {c} b) {{\n    return a {lt} b ? a : (b {lt} a ? b : (isnan(a) ? b : (isnan(b) ? a : ({zero}))));\n}}\n"
+            )
+        }
         Helper::Fract(t) => {
             let c = t.cl();
             // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
@@ -185,17 +220,124 @@ fn helper_source(h: Helper) -> String {
 /// Names that user identifiers must not take in C: keywords, OpenCL types and
 /// qualifiers, and every function silt's programs call.
 const RESERVED: &[&str] = &[
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
-    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short",
-    "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile",
-    "while", "bool", "true", "false", "half", "uchar", "ushort", "uint", "ulong", "size_t", "ptrdiff_t",
-    "intptr_t", "uintptr_t", "kernel", "global", "local", "constant", "private", "read_only", "write_only",
-    "read_write", "image1d_t", "image2d_t", "image3d_t", "sampler_t", "event_t", "complex", "imaginary",
-    "INFINITY", "NAN", "HUGE_VALF", "HUGE_VAL", "MAXFLOAT", "sqrt", "exp", "exp2", "expm1", "log", "log1p",
-    "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh",
-    "atanh", "fabs", "floor", "ceil", "round", "trunc", "fract", "cbrt", "atan2", "pow", "pown", "fmin",
-    "fmax", "hypot", "copysign", "fma", "fmod", "isnan", "isfinite", "isinf", "signbit", "popcount", "clz",
-    "rotate", "abs", "min", "max", "clamp", "select", "get_global_id", "vload_half", "vstore_half", "main",
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "bool",
+    "true",
+    "false",
+    "half",
+    "uchar",
+    "ushort",
+    "uint",
+    "ulong",
+    "size_t",
+    "ptrdiff_t",
+    "intptr_t",
+    "uintptr_t",
+    "kernel",
+    "global",
+    "local",
+    "constant",
+    "private",
+    "read_only",
+    "write_only",
+    "read_write",
+    "image1d_t",
+    "image2d_t",
+    "image3d_t",
+    "sampler_t",
+    "event_t",
+    "complex",
+    "imaginary",
+    "INFINITY",
+    "NAN",
+    "HUGE_VALF",
+    "HUGE_VAL",
+    "MAXFLOAT",
+    "sqrt",
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log1p",
+    "log2",
+    "log10",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "fabs",
+    "floor",
+    "ceil",
+    "round",
+    "trunc",
+    "fract",
+    "cbrt",
+    "atan2",
+    "pow",
+    "pown",
+    "fmin",
+    "fmax",
+    "hypot",
+    "copysign",
+    "fma",
+    "fmod",
+    "isnan",
+    "isfinite",
+    "isinf",
+    "signbit",
+    "popcount",
+    "clz",
+    "rotate",
+    "abs",
+    "min",
+    "max",
+    "clamp",
+    "select",
+    "get_global_id",
+    "vload_half",
+    "vstore_half",
+    "main",
 ];
 
 fn c_ident(name: &str) -> String {
@@ -214,12 +356,15 @@ fn c_ident(name: &str) -> String {
 }
 
 fn is_vector_type(name: &str) -> bool {
-    ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool"]
-        .iter()
-        .any(|base| {
-            name.strip_prefix(base)
-                .is_some_and(|n| matches!(n, "2" | "3" | "4" | "8" | "16"))
-        })
+    [
+        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
+        "half", "bool",
+    ]
+    .iter()
+    .any(|base| {
+        name.strip_prefix(base)
+            .is_some_and(|n| matches!(n, "2" | "3" | "4" | "8" | "16"))
+    })
 }
 
 struct Emitter<'k> {
@@ -329,7 +474,11 @@ impl<'k> Emitter<'k> {
         let body = k.body.clone();
         self.stmts(&body);
         let text = std::mem::take(&mut self.out);
-        format!("static {ret} {}({}) {{\n{text}}}\n", self.body_name(), params.join(", "))
+        format!(
+            "static {ret} {}({}) {{\n{text}}}\n",
+            self.body_name(),
+            params.join(", ")
+        )
     }
 
     /// `__kernel void NAME_TYPE(buffers..., ulong silt_n) { ... }`
@@ -358,7 +507,10 @@ impl<'k> Emitter<'k> {
                         load(p.ty, format!("{n}[silt_off_{n} + silt_gid]"))
                     ));
                     call.push(format!("&silt_v_{n}"));
-                    post.push(format!("{n}[silt_off_{n} + silt_gid] = {};", store(p.ty, format!("silt_v_{n}"))));
+                    post.push(format!(
+                        "{n}[silt_off_{n} + silt_gid] = {};",
+                        store(p.ty, format!("silt_v_{n}"))
+                    ));
                 }
             }
         }
@@ -368,7 +520,9 @@ impl<'k> Emitter<'k> {
         args.push("ulong silt_n".into());
         let mut s = format!("__kernel void {}(\n    ", k.entry());
         s.push_str(&args.join(",\n    "));
-        s.push_str(") {\n    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n");
+        s.push_str(
+            ") {\n    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
+        );
         for l in pre {
             let _ = writeln!(s, "    {l}");
         }
@@ -388,7 +542,11 @@ impl<'k> Emitter<'k> {
                 }
                 let _ = writeln!(s, "    {};", call_expr.replace("{}", &call.join(", ")));
                 for (i, t) in k.outputs.iter().enumerate() {
-                    let _ = writeln!(s, "    silt_out{i}[silt_gid] = {};", store(*t, format!("silt_r{i}")));
+                    let _ = writeln!(
+                        s,
+                        "    silt_out{i}[silt_gid] = {};",
+                        store(*t, format!("silt_r{i}"))
+                    );
                 }
             }
         }
@@ -434,12 +592,17 @@ impl<'k> Emitter<'k> {
                 let (target, ty) = match place {
                     Place::Local(id) => (self.locals[*id].clone(), self.k.locals[*id].ty),
                     Place::Param(pid) => (self.params[*pid].clone(), self.k.params[*pid].ty),
-                    Place::Deref(pid) => (format!("(*{})", self.params[*pid]), self.k.params[*pid].ty),
+                    Place::Deref(pid) => {
+                        (format!("(*{})", self.params[*pid]), self.k.params[*pid].ty)
+                    }
                 };
                 let (v, p) = self.pexpr(value);
                 let v = match op {
                     None => v,
-                    Some(op) => self.binary_text(*op, ty, value.ty, (&target, PRIMARY), (&v, p)).0,
+                    Some(op) => {
+                        self.binary_text(*op, ty, value.ty, (&target, PRIMARY), (&v, p))
+                            .0
+                    }
                 };
                 self.line(&format!("{target} = {v};"));
             }
@@ -548,7 +711,11 @@ impl<'k> Emitter<'k> {
             ExprKind::Deref(pid) => format!("(*{})", self.params[*pid]),
             ExprKind::Unary(op, x) => {
                 let (v, p) = self.pexpr(x);
-                let operand = if p < UNARY || v.starts_with('-') { format!("({v})") } else { v.clone() };
+                let operand = if p < UNARY || v.starts_with('-') {
+                    format!("({v})")
+                } else {
+                    v.clone()
+                };
                 return match (op, x.ty) {
                     (UnOp::Neg, t) if t.is_float() => (format!("-{operand}"), UNARY),
                     (UnOp::Neg, t) => (self.call_helper(Helper::Neg(t), &[v]), PRIMARY),
@@ -562,7 +729,11 @@ impl<'k> Emitter<'k> {
                     let lv = self.expr(l);
                     let t = self.fresh();
                     self.line(&format!("bool {t} = {lv};"));
-                    let test = if *op == BinOp::And { t.clone() } else { format!("!{t}") };
+                    let test = if *op == BinOp::And {
+                        t.clone()
+                    } else {
+                        format!("!{t}")
+                    };
                     self.line(&format!("if ({test}) {{"));
                     self.indent += 1;
                     let rv = self.expr(r);
@@ -645,13 +816,28 @@ impl<'k> Emitter<'k> {
 
     /// `l op r` for operands of type `t` (`rt` for a shift count), each given with
     /// its precedence; returns the text and its precedence.
-    fn binary_text(&mut self, op: BinOp, t: Ty, rt: Ty, l: (&str, u8), r: (&str, u8)) -> (String, u8) {
+    fn binary_text(
+        &mut self,
+        op: BinOp,
+        t: Ty,
+        rt: Ty,
+        l: (&str, u8),
+        r: (&str, u8),
+    ) -> (String, u8) {
         use BinOp as B;
         let plain = |op: BinOp| {
             let p = precedence(op);
-            let lv = if l.1 < p { format!("({})", l.0) } else { l.0.to_string() };
+            let lv = if l.1 < p {
+                format!("({})", l.0)
+            } else {
+                l.0.to_string()
+            };
             // left-associative: an equal-precedence right operand needs parentheses
-            let rv = if r.1 <= p { format!("({})", r.0) } else { r.0.to_string() };
+            let rv = if r.1 <= p {
+                format!("({})", r.0)
+            } else {
+                r.0.to_string()
+            };
             (format!("{lv} {} {rv}", op.symbol()), p)
         };
         if op.is_comparison() || matches!(op, B::And | B::Or) {
@@ -678,8 +864,16 @@ impl<'k> Emitter<'k> {
             B::Div => Helper::Div(t),
             B::Rem => Helper::Rem(t),
             B::Shl | B::Shr => {
-                let s = if rt == Ty::U32 { r.0.to_string() } else { format!("(uint)({})", r.0) };
-                let h = if op == B::Shl { Helper::Shl(t) } else { Helper::Shr(t) };
+                let s = if rt == Ty::U32 {
+                    r.0.to_string()
+                } else {
+                    format!("(uint)({})", r.0)
+                };
+                let h = if op == B::Shl {
+                    Helper::Shl(t)
+                } else {
+                    Helper::Shr(t)
+                };
                 return (self.call_helper(h, &[l.0.to_string(), s]), PRIMARY);
             }
             B::BitAnd | B::BitOr | B::BitXor if wide || t.bits() >= 32 => return plain(op),
@@ -747,8 +941,8 @@ impl<'k> Emitter<'k> {
             B::Atan2 => f("atan2"),
             B::Powf => f("pow"),
             B::Powi => f("pown"),
-            B::FMin => f("fmin"),
-            B::FMax => f("fmax"),
+            B::FMin => self.call_helper(Helper::FMin(t), a),
+            B::FMax => self.call_helper(Helper::FMax(t), a),
             B::Hypot => f("hypot"),
             B::Copysign => f("copysign"),
             B::MulAdd => f("fma"),
@@ -764,14 +958,20 @@ impl<'k> Emitter<'k> {
             B::WrappingMul => self.binary_text(BinOp::Mul, t, t, (x, 0), (&a[1], 0)).0,
             B::WrappingDiv => self.binary_text(BinOp::Div, t, t, (x, 0), (&a[1], 0)).0,
             B::WrappingRem => self.binary_text(BinOp::Rem, t, t, (x, 0), (&a[1], 0)).0,
-            B::WrappingShl => self.binary_text(BinOp::Shl, t, Ty::U32, (x, 0), (&a[1], 0)).0,
-            B::WrappingShr => self.binary_text(BinOp::Shr, t, Ty::U32, (x, 0), (&a[1], 0)).0,
-            B::WrappingNeg => self.call_helper(Helper::Neg(t), &[x.clone()]),
-            B::WrappingAbs | B::IAbs => self.call_helper(Helper::Abs(t), &[x.clone()]),
+            B::WrappingShl => {
+                self.binary_text(BinOp::Shl, t, Ty::U32, (x, 0), (&a[1], 0))
+                    .0
+            }
+            B::WrappingShr => {
+                self.binary_text(BinOp::Shr, t, Ty::U32, (x, 0), (&a[1], 0))
+                    .0
+            }
+            B::WrappingNeg => self.call_helper(Helper::Neg(t), std::slice::from_ref(x)),
+            B::WrappingAbs | B::IAbs => self.call_helper(Helper::Abs(t), std::slice::from_ref(x)),
             B::CountOnes => format!("((uint)popcount({x}))"),
             B::CountZeros => format!("((uint)({} - popcount({x})))", t.bits()),
             B::LeadingZeros => format!("((uint)clz({x}))"),
-            B::TrailingZeros => self.call_helper(Helper::Ctz(t), &[x.clone()]),
+            B::TrailingZeros => self.call_helper(Helper::Ctz(t), std::slice::from_ref(x)),
             B::RotateLeft | B::RotateRight => {
                 let m = t.bits() - 1;
                 let n = if b == B::RotateLeft {
@@ -781,7 +981,11 @@ impl<'k> Emitter<'k> {
                 };
                 format!("rotate({x}, ({})({n}))", t.cl())
             }
-            B::ISignum => format!("(({})(({x} > ({c})0) - ({x} < ({c})0)))", t.cl(), c = t.cl()),
+            B::ISignum => format!(
+                "(({})(({x} > ({c})0) - ({x} < ({c})0)))",
+                t.cl(),
+                c = t.cl()
+            ),
             B::IMin => f("min"),
             B::IMax => f("max"),
             B::IClamp => self.call_helper(Helper::IClamp(t), a),
@@ -850,8 +1054,22 @@ fn store(t: Ty, v: String) -> String {
 pub fn literal(t: Ty, v: Value) -> String {
     match (t, v) {
         (_, Value::Bool(b)) => b.to_string(),
-        (Ty::F32, Value::F32(x)) => float_lit(f64::from(x), x.is_nan(), format!("{x:?}"), "f", "INFINITY", "NAN"),
-        (Ty::F64, Value::F64(x)) => float_lit(x, x.is_nan(), format!("{x:?}"), "", "(double)INFINITY", "(double)NAN"),
+        (Ty::F32, Value::F32(x)) => float_lit(
+            f64::from(x),
+            x.is_nan(),
+            format!("{x:?}"),
+            "f",
+            "INFINITY",
+            "NAN",
+        ),
+        (Ty::F64, Value::F64(x)) => float_lit(
+            x,
+            x.is_nan(),
+            format!("{x:?}"),
+            "",
+            "(double)INFINITY",
+            "(double)NAN",
+        ),
         (t, Value::Int(i)) => int_lit(t, i),
         // a value of another type than the expression cannot come out of typeck
         (t, Value::F32(x)) => format!("(({})({x:?}f))", t.cl()),

@@ -75,7 +75,11 @@ impl Emitter<'_> {
             Stmt::Let(id, init) => {
                 let n = self.local(*id);
                 let t = ty(self.k.locals[*id].ty);
-                let m = if self.k.locals[*id].mutable { quote!(mut) } else { quote!() };
+                let m = if self.k.locals[*id].mutable {
+                    quote!(mut)
+                } else {
+                    quote!()
+                };
                 match init {
                     Some(e) => {
                         let v = self.expr(e);
@@ -208,7 +212,15 @@ impl Emitter<'_> {
         }
     }
 
-    fn binary(&self, op: BinOp, t: Ty, rt: Ty, l: TokenStream, r: TokenStream, span: Span) -> TokenStream {
+    fn binary(
+        &self,
+        op: BinOp,
+        t: Ty,
+        rt: Ty,
+        l: TokenStream,
+        r: TokenStream,
+        span: Span,
+    ) -> TokenStream {
         use BinOp as B;
         let krate = self.krate;
         if t.is_float() || t == Ty::Bool || op.is_comparison() || matches!(op, B::And | B::Or) {
@@ -222,7 +234,11 @@ impl Emitter<'_> {
             B::Div => quote_spanned!(span=> #krate::__private::int_div(#l, #r)),
             B::Rem => quote_spanned!(span=> #krate::__private::int_rem(#l, #r)),
             B::Shl | B::Shr => {
-                let amount = if rt == Ty::U32 { r } else { quote!(((#r) as u32)) };
+                let amount = if rt == Ty::U32 {
+                    r
+                } else {
+                    quote!(((#r) as u32))
+                };
                 if op == B::Shl {
                     quote_spanned!(span=> (#l).wrapping_shl(#amount))
                 } else {
@@ -280,8 +296,8 @@ fn builtin(b: Builtin, a: &[TokenStream], krate: &TokenStream, span: Span) -> To
         B::Atan2 => method("atan2"),
         B::Powf => method("powf"),
         B::Powi => method("powi"),
-        B::FMin => method("min"),
-        B::FMax => method("max"),
+        B::FMin => quote_spanned!(span=> #krate::__private::fmin(#x, #(#rest),*)),
+        B::FMax => quote_spanned!(span=> #krate::__private::fmax(#x, #(#rest),*)),
         B::Hypot => method("hypot"),
         B::Copysign => method("copysign"),
         B::MulAdd => method("mul_add"),
@@ -344,7 +360,13 @@ fn literal(t: Ty, v: Value, span: Span) -> TokenStream {
                 }
             }
         }
-        Value::F32(x) => float(f64::from(x), x.is_nan(), format!("{:?}", x.abs()), &tt, span),
+        Value::F32(x) => float(
+            f64::from(x),
+            x.is_nan(),
+            format!("{:?}", x.abs()),
+            &tt,
+            span,
+        ),
         Value::F64(x) => float(x, x.is_nan(), format!("{:?}", x.abs()), &tt, span),
     }
 }

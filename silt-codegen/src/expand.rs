@@ -18,7 +18,10 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     let generic = sig.generic.is_some();
     let s = quote!(__silt);
 
-    let type_list: Vec<String> = instances.iter().filter_map(|i| i.ty.map(|t| t.rust().to_string())).collect();
+    let type_list: Vec<String> = instances
+        .iter()
+        .filter_map(|i| i.ty.map(|t| t.rust().to_string()))
+        .collect();
     let types_text = type_list.join(", ");
     let dtypes = instances.iter().filter_map(|i| i.ty).map(|t| dtype(t, &s));
 
@@ -26,7 +29,9 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     let mut items = Vec::new();
     let mut source_arms = Vec::new();
     for inst in instances {
-        let suffix = inst.ty.map_or_else(|| "kernel".to_string(), |t| t.rust().to_string());
+        let suffix = inst
+            .ty
+            .map_or_else(|| "kernel".to_string(), |t| t.rust().to_string());
         let info = format_ident!("__INFO_{}", suffix.to_uppercase());
         let eval = format_ident!("__eval_{}", suffix);
         let src = &inst.opencl;
@@ -51,9 +56,10 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             let rt = emit_rust::ty(t);
             let (eval_params, eval_args) = eval_signature(sig, Some(quote!(Self)));
             let ret = ret_type(sig, quote!(Self));
+            let header = quote::quote_spanned!(inst.ty_span=> impl Instance for #rt);
             items.push(quote! {
                 impl __sealed::Sealed for #rt {}
-                impl Instance for #rt {
+                #header {
                     fn __info() -> &'static #s::__private::KernelInfo {
                         &#info
                     }
@@ -103,14 +109,26 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     } else {
         quote!(&__INFO_KERNEL)
     };
-    let eval_call = if generic { quote!(<T as Instance>::__eval) } else { quote!(__eval_kernel) };
+    let eval_call = if generic {
+        quote!(<T as Instance>::__eval)
+    } else {
+        quote!(__eval_kernel)
+    };
     // host path
-    let host_loads = sig.params.iter().filter(|p| p.kind != ParamKind::Scalar).map(|p| {
-        let n = &p.name;
-        let v = format_ident!("__v_{}", n);
-        let m = if p.kind == ParamKind::InOut { quote!(mut) } else { quote!() };
-        quote!(let #m #v = #n.to_vec()?;)
-    });
+    let host_loads = sig
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Scalar)
+        .map(|p| {
+            let n = &p.name;
+            let v = format_ident!("__v_{}", n);
+            let m = if p.kind == ParamKind::InOut {
+                quote!(mut)
+            } else {
+                quote!()
+            };
+            quote!(let #m #v = #n.to_vec()?;)
+        });
     let host_args = sig.params.iter().map(|p| {
         let n = &p.name;
         let v = format_ident!("__v_{}", n);
@@ -120,13 +138,21 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             ParamKind::Scalar => quote!(#n),
         }
     });
-    let outs: Vec<syn::Ident> = (0..sig.outputs.len()).map(|i| format_ident!("__out{}", i)).collect();
-    let rs: Vec<syn::Ident> = (0..sig.outputs.len()).map(|i| format_ident!("__r{}", i)).collect();
-    let host_store = sig.params.iter().filter(|p| p.kind == ParamKind::InOut).map(|p| {
-        let n = &p.name;
-        let v = format_ident!("__v_{}", n);
-        quote!(#s::__private::store_host(#n, &#v)?;)
-    });
+    let outs: Vec<syn::Ident> = (0..sig.outputs.len())
+        .map(|i| format_ident!("__out{}", i))
+        .collect();
+    let rs: Vec<syn::Ident> = (0..sig.outputs.len())
+        .map(|i| format_ident!("__r{}", i))
+        .collect();
+    let host_store = sig
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::InOut)
+        .map(|p| {
+            let n = &p.name;
+            let v = format_ident!("__v_{}", n);
+            quote!(#s::__private::store_host(#n, &#v)?;)
+        });
     let call = quote!(#eval_call(#(#host_args),*));
     let host_body = match outs.len() {
         0 => quote!(for __i in 0..__plan.len() { #call; }),
@@ -157,11 +183,17 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             quote!(#s::__private::next_output::<#t>(&mut __outs)?)
         }
         _ => {
-            let each = out_tys.iter().map(|t| quote!(#s::__private::next_output::<#t>(&mut __outs)?));
+            let each = out_tys
+                .iter()
+                .map(|t| quote!(#s::__private::next_output::<#t>(&mut __outs)?));
             quote!((#(#each),*))
         }
     };
-    let generics = if generic { quote!(<T: Instance>) } else { quote!() };
+    let generics = if generic {
+        quote!(<T: Instance>)
+    } else {
+        quote!()
+    };
     let launch_doc = format!(
         "Runs `{name_str}` over every element of its tensor arguments, on their device \
          (OpenCL or the host).\n\n# Errors\nTensors on different devices or of different \
@@ -259,7 +291,11 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
         "The kernel `{name_str}`, generated by `#[kernel]`: [`launch`] on typed tensors, \
          [`dispatch`] on untyped ones, [`eval`] for one element on the host, [`source`] \
          for the OpenCL C.{}",
-        if generic { format!("\n\nInstantiated for: {types_text}.") } else { String::new() }
+        if generic {
+            format!("\n\nInstantiated for: {types_text}.")
+        } else {
+            String::new()
+        }
     );
     quote! {
         #(#docs)*
@@ -290,7 +326,10 @@ fn dtype(t: Ty, s: &TokenStream) -> TokenStream {
 }
 
 /// The parameters and call arguments of `eval` (`self_ty` replaces `T`).
-fn eval_signature(sig: &Signature, self_ty: Option<TokenStream>) -> (Vec<TokenStream>, Vec<TokenStream>) {
+fn eval_signature(
+    sig: &Signature,
+    self_ty: Option<TokenStream>,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
     let generic_ty = self_ty.unwrap_or(quote!(T));
     let mut params = Vec::new();
     let mut args = Vec::new();
@@ -350,10 +389,14 @@ fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStrea
         .map(|p| &p.name)
         .collect();
     let explicit_dtype = generic && t_tensors.is_empty() && t_scalars.is_empty();
-    let scalars_in = sig.params.iter().filter(|p| p.kind == ParamKind::Scalar).map(|p| {
-        let n = &p.name;
-        quote!(let #n: #s::Scalar = #n.into();)
-    });
+    let scalars_in = sig
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::Scalar)
+        .map(|p| {
+            let n = &p.name;
+            quote!(let #n: #s::Scalar = #n.into();)
+        });
     let ty_of = |p: &crate::ast::Param| match p.ty {
         TyRef::Generic => quote!(__T),
         TyRef::Elem(t) => emit_rust::ty(t),
@@ -397,7 +440,11 @@ fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStrea
         #(#typed)*
         launch #turbofish (#(#call_args),*) #wrap
     }};
-    let dtype_param = if explicit_dtype { quote!(dtype: #s::DType,) } else { quote!() };
+    let dtype_param = if explicit_dtype {
+        quote!(dtype: #s::DType,)
+    } else {
+        quote!()
+    };
     let doc = format!(
         "Runs `{name_str}` on untyped tensors, choosing the instantiation from their dtype.\n\n\
          # Errors\n`Error::UnsupportedDType` for a dtype outside [`TYPES`], \
@@ -421,7 +468,10 @@ fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStrea
     } else {
         quote!(dtype)
     };
-    let type_idents: Vec<TokenStream> = types.iter().map(|t| t.parse().unwrap_or_default()).collect();
+    let type_idents: Vec<TokenStream> = types
+        .iter()
+        .map(|t| t.parse().unwrap_or_default())
+        .collect();
     quote! {
         #[doc = #doc]
         #[allow(clippy::too_many_arguments)]

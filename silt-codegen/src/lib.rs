@@ -35,6 +35,8 @@ pub struct Instance {
     pub opencl: String,
     /// Whether the program needs `cl_khr_fp64`.
     pub uses_f64: bool,
+    /// Where the type is listed in `types`.
+    pub ty_span: proc_macro2::Span,
 }
 
 /// A kernel that passed every check.
@@ -53,9 +55,14 @@ pub struct Compiled {
 /// # Errors
 /// Every problem found, combined into one `syn::Error`, and the signature when it
 /// could be read (so that a placeholder module can be generated).
-pub fn compile(attr: TokenStream, item: TokenStream) -> Result<Compiled, (syn::Error, Option<ast::Signature>)> {
+#[allow(clippy::result_large_err)] // built once per kernel, at compile time
+pub fn compile(
+    attr: TokenStream,
+    item: TokenStream,
+) -> Result<Compiled, (syn::Error, Option<ast::Signature>)> {
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
+    let attr_ok = errors.is_empty();
     let func: syn::ItemFn = match syn::parse2(item) {
         Ok(f) => f,
         Err(e) => {
@@ -64,19 +71,25 @@ pub fn compile(attr: TokenStream, item: TokenStream) -> Result<Compiled, (syn::E
         }
     };
     let sig = ast::signature(&func, &mut errors);
-    let body = ast::block(&func.block, sig.as_ref().and_then(|s| s.generic.as_ref()), &mut errors);
+    let body = ast::block(
+        &func.block,
+        sig.as_ref().and_then(|s| s.generic.as_ref()),
+        &mut errors,
+    );
     let Some(sig) = sig else {
         return Err((combine(errors), None));
     };
-    check_signature(&sig, &opts, &mut errors);
-    let types: Vec<Option<Ty>> = match (&sig.generic, &opts.types) {
-        (Some(_), Some((list, _))) => list.iter().map(|(t, _)| Some(*t)).collect(),
-        (None, None) => vec![None],
+    if sig.complete {
+        check_signature(&sig, &opts, attr_ok, &mut errors);
+    }
+    let types: Vec<(Option<Ty>, proc_macro2::Span)> = match (&sig.generic, &opts.types) {
+        (Some(_), Some((list, _))) => list.iter().map(|(t, s)| (Some(*t), *s)).collect(),
+        (None, None) => vec![(None, sig.name.span())],
         _ => Vec::new(),
     };
     let mut instances = Vec::new();
     if errors.is_empty() {
-        for ty in types {
+        for (ty, ty_span) in types {
             if let Some(kernel) = typeck::check(&sig, &body, ty, &mut errors) {
                 let opencl = emit_cl::emit(&kernel, &emit_cl::Origin::default());
                 let uses_f64 = opencl.contains("cl_khr_fp64");
@@ -85,6 +98,7 @@ pub fn compile(attr: TokenStream, item: TokenStream) -> Result<Compiled, (syn::E
                     kernel,
                     opencl,
                     uses_f64,
+                    ty_span,
                 });
             }
         }
@@ -96,7 +110,11 @@ pub fn compile(attr: TokenStream, item: TokenStream) -> Result<Compiled, (syn::E
         Some(p) => quote!(#p),
         None => quote!(::silt),
     };
-    Ok(Compiled { sig, instances, krate })
+    Ok(Compiled {
+        sig,
+        instances,
+        krate,
+    })
 }
 
 fn combine(errors: Errors) -> syn::Error {
@@ -105,9 +123,9 @@ fn combine(errors: Errors) -> syn::Error {
         .unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "invalid kernel"))
 }
 
-fn check_signature(sig: &ast::Signature, opts: &attr::Options, errors: &mut Errors) {
+fn check_signature(sig: &ast::Signature, opts: &attr::Options, attr_ok: bool, errors: &mut Errors) {
     match (&sig.generic, &opts.types) {
-        (Some(g), None) => errors.push(
+        (Some(g), None) if attr_ok => errors.push(
             g.span(),
             format!(
                 "a generic kernel needs `types`: write `#[kernel(types = [f32, f64])]`; `{g}` stands for each of them"
@@ -138,7 +156,10 @@ fn check_signature(sig: &ast::Signature, opts: &attr::Options, errors: &mut Erro
             errors.push(p.name.span(), format!("parameter `{n}` is declared twice"));
         }
         if n.starts_with("__") {
-            errors.push(p.name.span(), "parameter names starting with `__` are reserved for generated code");
+            errors.push(
+                p.name.span(),
+                "parameter names starting with `__` are reserved for generated code",
+            );
         }
         seen.push(n);
     }

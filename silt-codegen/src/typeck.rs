@@ -34,7 +34,12 @@ enum Need {
 }
 
 /// Checks one instantiation (`inst` is the type of the generic parameter).
-pub fn check(sig: &ast::Signature, body: &ast::Block, inst: Option<Ty>, errors: &mut Errors) -> Option<ir::Kernel> {
+pub fn check(
+    sig: &ast::Signature,
+    body: &ast::Block,
+    inst: Option<Ty>,
+    errors: &mut Errors,
+) -> Option<ir::Kernel> {
     let before = errors_len(errors);
     let mut cx = Cx {
         slots: Vec::new(),
@@ -173,8 +178,29 @@ impl Cx<'_> {
             Some((from, to)) => self.slots[from] = Slot::Link(to),
             None => {
                 let (x, y) = (self.show(a), self.show(b));
-                self.err(span, format!("mismatched types: expected {x}, found {y}"));
+                let hint = match (self.get(a), self.get(b)) {
+                    (Slot::Known(t), Slot::FloatLit) if t.is_int() => {
+                        "; a float literal cannot be an integer: write an integer literal"
+                    }
+                    (Slot::Known(_), Slot::Known(_)) => "; convert explicitly with `as`",
+                    _ => "",
+                };
+                self.err(
+                    span,
+                    format!("mismatched types: expected {x}, found {y}{hint}"),
+                );
             }
+        }
+    }
+
+    /// Unifies the operands of a binary operator, blaming the operand that is a
+    /// literal if one is (else the right one).
+    fn unify_operands(&mut self, l: &Expr, r: &Expr) {
+        let lit = |e: &Expr| matches!(e.kind, ExprKind::Lit(_) | ExprKind::PendingFloat(_));
+        if lit(l) && !lit(r) {
+            self.unify(r.tv, l.tv, l.span);
+        } else {
+            self.unify(l.tv, r.tv, r.span);
         }
     }
 
@@ -246,7 +272,10 @@ impl Cx<'_> {
             let out = self.block_tail(b);
             if !diverges(&out) {
                 let what = self.outputs_text();
-                self.err(b.span, format!("the kernel returns {what}, but its body does not end in a value"));
+                self.err(
+                    b.span,
+                    format!("the kernel returns {what}, but its body does not end in a value"),
+                );
             }
             out
         }
@@ -313,13 +342,19 @@ impl Cx<'_> {
             (_, 1) => vec![e],
             _ => {
                 let what = self.outputs_text();
-                self.err(e.span, format!("expected a tuple of {n} values: the kernel returns {what}"));
+                self.err(
+                    e.span,
+                    format!("expected a tuple of {n} values: the kernel returns {what}"),
+                );
                 return Vec::new();
             }
         };
         if elems.len() != n {
             let what = self.outputs_text();
-            self.err(e.span, format!("expected {n} values: the kernel returns {what}"));
+            self.err(
+                e.span,
+                format!("expected {n} values: the kernel returns {what}"),
+            );
             return Vec::new();
         }
         let outs = self.outputs.clone();
@@ -351,7 +386,12 @@ impl Cx<'_> {
 
     fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
         match s {
-            ast::Stmt::Let { name, mutable, ty, init } => {
+            ast::Stmt::Let {
+                name,
+                mutable,
+                ty,
+                init,
+            } => {
                 let tv = match ty {
                     Some((t, _)) => {
                         let t = self.ty(*t);
@@ -433,7 +473,10 @@ impl Cx<'_> {
                     (Some(v), false) => self.returned(v),
                     (None, false) => {
                         let what = self.outputs_text();
-                        self.err(e.span, format!("`return` needs a value: the kernel returns {what}"));
+                        self.err(
+                            e.span,
+                            format!("`return` needs a value: the kernel returns {what}"),
+                        );
                         Vec::new()
                     }
                     (Some(v), true) => {
@@ -451,7 +494,13 @@ impl Cx<'_> {
         }
     }
 
-    fn assign(&mut self, place: &ast::Expr, op: Option<BinOp>, value: &ast::Expr, span: Span) -> Option<Stmt> {
+    fn assign(
+        &mut self,
+        place: &ast::Expr,
+        op: Option<BinOp>,
+        value: &ast::Expr,
+        span: Span,
+    ) -> Option<Stmt> {
         let (place_ir, tv) = match &place.kind {
             ast::ExprKind::Var(name) => match self.lookup(&name.to_string()) {
                 Some(Ok(id)) => {
@@ -467,7 +516,10 @@ impl Cx<'_> {
                     let p = &self.params[pid];
                     match p.kind {
                         ParamKind::InOut => {
-                            self.err(place.span, format!("`{name}` is a `&mut` parameter: assign through `*{name}`"));
+                            self.err(
+                                place.span,
+                                format!("`{name}` is a `&mut` parameter: assign through `*{name}`"),
+                            );
                             return None;
                         }
                         _ if !p.mutable => {
@@ -484,7 +536,10 @@ impl Cx<'_> {
                     }
                 }
                 None => {
-                    self.err(place.span, format!("cannot find value `{name}` in this kernel"));
+                    self.err(
+                        place.span,
+                        format!("cannot find value `{name}` in this kernel"),
+                    );
                     return None;
                 }
             },
@@ -494,7 +549,10 @@ impl Cx<'_> {
                 (Place::Deref(pid), self.known(t))
             }
             _ => {
-                self.err(place.span, "can only assign to a `let mut` variable or `*param` of a `&mut` parameter");
+                self.err(
+                    place.span,
+                    "can only assign to a `let mut` variable or `*param` of a `&mut` parameter",
+                );
                 return None;
             }
         };
@@ -514,7 +572,10 @@ impl Cx<'_> {
         match self.lookup(&name.to_string()) {
             Some(Err(pid)) if self.params[pid].kind == ParamKind::InOut => Some(pid),
             _ => {
-                self.err(span, format!("`*{name}`: only `&mut` parameters can be dereferenced"));
+                self.err(
+                    span,
+                    format!("`*{name}`: only `&mut` parameters can be dereferenced"),
+                );
                 None
             }
         }
@@ -558,7 +619,12 @@ impl Cx<'_> {
                 }
                 Some(Err(pid)) => {
                     if self.params[pid].kind == ParamKind::InOut {
-                        self.err(span, format!("`{name}` is a `&mut` parameter: read its value with `*{name}`"));
+                        self.err(
+                            span,
+                            format!(
+                                "`{name}` is a `&mut` parameter: read its value with `*{name}`"
+                            ),
+                        );
                     }
                     let t = self.params[pid].ty;
                     let tv = self.known(t);
@@ -630,7 +696,10 @@ impl Cx<'_> {
             ast::ExprKind::If(c, then, els) => {
                 let cond = self.bool_expr(c);
                 let Some(els) = els else {
-                    self.err(span, "an `if` without `else` has no value here; add an `else` branch");
+                    self.err(
+                        span,
+                        "an `if` without `else` has no value here; add an `else` branch",
+                    );
                     let tv = self.var(Slot::Unknown);
                     return self.expr(ExprKind::Lit(Value::Int(0)), tv, span);
                 };
@@ -687,7 +756,10 @@ impl Cx<'_> {
             None => {}
         }
         if out.tail.is_none() && !diverges(&out) {
-            self.err(b.span, "expected a value: this block does not end in an expression");
+            self.err(
+                b.span,
+                "expected a value: this block does not end in an expression",
+            );
         }
         self.pop_scope();
         out
@@ -708,23 +780,29 @@ impl Cx<'_> {
                 l.tv
             }
             _ if op.is_comparison() => {
-                self.unify(l.tv, r.tv, span);
+                self.unify_operands(l, r);
                 self.known(Ty::Bool)
             }
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
-                self.unify(l.tv, r.tv, span);
+                self.unify_operands(l, r);
                 self.need(l.tv, Need::IntOrBool, span);
                 l.tv
             }
             _ => {
-                self.unify(l.tv, r.tv, span);
+                self.unify_operands(l, r);
                 self.need(l.tv, Need::Numeric, span);
                 l.tv
             }
         }
     }
 
-    fn method(&mut self, recv: &ast::Expr, name: &syn::Ident, args: &[ast::Expr], span: Span) -> Expr {
+    fn method(
+        &mut self,
+        recv: &ast::Expr,
+        name: &syn::Ident,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Expr {
         let r = self.value(recv);
         let args: Vec<Expr> = args.iter().map(|a| self.value(a)).collect();
         let fail = |cx: &mut Self| {
@@ -741,7 +819,10 @@ impl Cx<'_> {
                 return fail(self);
             }
             _ => {
-                self.err(name.span(), format!("can't call method `{name}`: the receiver's type is not known yet"));
+                self.err(
+                    name.span(),
+                    format!("can't call method `{name}`: the receiver's type is not known yet"),
+                );
                 return fail(self);
             }
         };
@@ -755,7 +836,11 @@ impl Cx<'_> {
         if sig.args.len() != args.len() {
             self.err(
                 span,
-                format!("`{name}` takes {} argument(s), {} given", sig.args.len(), args.len()),
+                format!(
+                    "`{name}` takes {} argument(s), {} given",
+                    sig.args.len(),
+                    args.len()
+                ),
             );
             return fail(self);
         }
@@ -784,7 +869,10 @@ impl Cx<'_> {
             if matches!(self.get(tv), Slot::Unknown) {
                 let name = self.locals[i].name.clone();
                 let span = self.local_spans[i];
-                self.err(span, format!("type annotations needed for `{name}`: write `let {name}: T`"));
+                self.err(
+                    span,
+                    format!("type annotations needed for `{name}`: write `let {name}: T`"),
+                );
             }
             self.locals[i].ty = self.resolved(tv);
         }
@@ -808,7 +896,9 @@ impl Cx<'_> {
                 let msg = match need {
                     Need::Numeric => format!("arithmetic is not defined on `{t}`"),
                     Need::Int => format!("expected an integer, found `{t}`"),
-                    Need::IntOrBool => format!("bitwise operators need integers or `bool`, found `{t}`"),
+                    Need::IntOrBool => {
+                        format!("bitwise operators need integers or `bool`, found `{t}`")
+                    }
                     Need::SignedOrFloat => format!("cannot negate a value of type `{t}`"),
                     Need::CastSource(target) => format!("cannot cast `{t}` as `{target}`"),
                 };
@@ -821,7 +911,9 @@ impl Cx<'_> {
     fn finish_block(&mut self, b: &mut Block) {
         for s in &mut b.stmts {
             match s {
-                Stmt::Let(_, Some(e)) | Stmt::Assign(_, _, e) | Stmt::Expr(e) => self.finish_expr(e),
+                Stmt::Let(_, Some(e)) | Stmt::Assign(_, _, e) | Stmt::Expr(e) => {
+                    self.finish_expr(e)
+                }
                 Stmt::Let(_, None) | Stmt::Break | Stmt::Continue => {}
                 Stmt::If(c, t, e) => {
                     self.finish_expr(c);

@@ -1,7 +1,8 @@
 //! Devices: the host, or one OpenCL device with its context, queue and pool.
 
-use std::fmt;
 use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cl::{self, DeviceId, Program, Queue};
@@ -141,6 +142,7 @@ pub(crate) struct DeviceInner {
     copy_program: OnceLock<Result<Program>>,
     /// Built kernel programs, keyed by the address of their `KernelInfo`.
     pub(crate) programs: Mutex<HashMap<usize, Arc<Program>>>,
+    hide_fp64: AtomicBool,
 }
 
 /// A place where tensors live and kernels run: the host, or one OpenCL device.
@@ -190,6 +192,7 @@ impl Device {
                 pool: Pool::new(isize::MAX.unsigned_abs()),
                 copy_program: OnceLock::new(),
                 programs: Mutex::new(HashMap::new()),
+                hide_fp64: AtomicBool::new(false),
             }),
         })
         .clone()
@@ -231,6 +234,7 @@ impl Device {
                         info,
                         copy_program: OnceLock::new(),
                         programs: Mutex::new(HashMap::new()),
+                        hide_fp64: AtomicBool::new(false),
                     }),
                 })
             })
@@ -324,7 +328,15 @@ impl Device {
     /// Whether kernels of element type `dtype` can run here (`f64` needs
     /// `cl_khr_fp64` on OpenCL devices).
     pub fn supports(&self, dtype: DType) -> bool {
-        dtype != DType::F64 || self.inner.info.fp64
+        dtype != DType::F64
+            || (self.inner.info.fp64 && !self.inner.hide_fp64.load(Ordering::Relaxed))
+    }
+
+    /// Makes this device report that it lacks `cl_khr_fp64` (or has it again), to
+    /// test how code handles such devices.
+    #[doc(hidden)]
+    pub fn __hide_fp64(&self, hide: bool) {
+        self.inner.hide_fp64.store(hide, Ordering::Relaxed);
     }
 
     /// The memory figures of this device's pool.

@@ -192,22 +192,35 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<Program>> {
     if let Some(p) = map.get(&key) {
         return Ok(Arc::clone(p));
     }
-    let queue = device.queue().ok_or(Error::cl("build", crate::cl::codes::INVALID_DEVICE))?;
+    let queue = device
+        .queue()
+        .ok_or(Error::cl("build", crate::cl::codes::INVALID_DEVICE))?;
     let options = if device.info().correctly_rounded_divide_sqrt {
         "-cl-fp32-correctly-rounded-divide-sqrt"
     } else {
         ""
     };
-    let program = queue.build(info.source, options).map_err(|f| Error::Build {
-        what: info.describe(),
-        device: device.to_string(),
-        code: f.code,
-        name: crate::cl::error_name(f.code),
-        log: f.log,
-    })?;
+    let program = queue
+        .build(info.source, options)
+        .map_err(|f| Error::Build {
+            what: info.describe(),
+            device: device.to_string(),
+            code: f.code,
+            name: crate::cl::error_name(f.code),
+            log: f.log,
+        })?;
     let program = Arc::new(program);
     map.insert(key, Arc::clone(&program));
     Ok(program)
+}
+
+/// Builds the program of `info` on `device` without launching it (for tests that
+/// check every emitted program compiles).
+///
+/// # Errors
+/// [`Error::Build`] with the build log.
+pub fn build(info: &'static KernelInfo, device: &Device) -> Result<()> {
+    program(info, device).map(drop)
 }
 
 /// Runs an instantiation on the plan's OpenCL device and returns its new output
@@ -229,7 +242,9 @@ pub fn launch_opencl(
     if plan.len == 0 {
         return Ok(outs);
     }
-    let queue = device.queue().ok_or(Error::cl("launch", crate::cl::codes::INVALID_DEVICE))?;
+    let queue = device
+        .queue()
+        .ok_or(Error::cl("launch", crate::cl::codes::INVALID_DEVICE))?;
     let program = program(info, device)?;
     // strided views are packed first (and unpacked after, for outputs)
     let mut packed: Vec<Option<Tensor>> = Vec::with_capacity(args.len());
@@ -240,7 +255,9 @@ pub fn launch_opencl(
         });
     }
     let err = |c| Error::cl("clSetKernelArg", c);
-    let mut kernel = program.kernel(info.entry).map_err(|c| Error::cl("clCreateKernel", c))?;
+    let mut kernel = program
+        .kernel(info.entry)
+        .map_err(|c| Error::cl("clCreateKernel", c))?;
     let mut index = 0u32;
     let mut next = || {
         index += 1;
@@ -250,7 +267,10 @@ pub fn launch_opencl(
         match a {
             Arg::In(t) | Arg::InOut(t) => {
                 let t = p.as_ref().unwrap_or(t);
-                let block = t.storage.block().ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
+                let block = t
+                    .storage
+                    .block()
+                    .ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
                 kernel.set_mem(next(), &block.mem).map_err(err)?;
                 kernel.set_value(next(), to_u64(t.offset())).map_err(err)?;
             }
@@ -275,7 +295,10 @@ pub fn launch_opencl(
         }
     }
     for o in &outs {
-        let block = o.storage.block().ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
+        let block = o
+            .storage
+            .block()
+            .ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
         kernel.set_mem(next(), &block.mem).map_err(err)?;
     }
     kernel.set_value(next(), to_u64(plan.len)).map_err(err)?;
@@ -283,10 +306,14 @@ pub fn launch_opencl(
         .work_group_size(queue)
         .map_or(1, |w| w.min(device.local_size()))
         .max(1);
-    let global = plan.len.div_ceil(local).checked_mul(local).ok_or(Error::SizeOverflow {
-        shape: plan.shape.clone(),
-        elem_size: 1,
-    })?;
+    let global = plan
+        .len
+        .div_ceil(local)
+        .checked_mul(local)
+        .ok_or(Error::SizeOverflow {
+            shape: plan.shape.clone(),
+            elem_size: 1,
+        })?;
     queue
         .launch(&kernel, global, local)
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
@@ -338,7 +365,10 @@ pub fn next_output<T: Element>(outs: &mut impl Iterator<Item = Tensor>) -> Resul
 pub fn common_dtype(dtypes: &[DType]) -> Result<DType> {
     let first = dtypes.first().copied().unwrap_or(DType::F32);
     match dtypes.iter().find(|&&d| d != first) {
-        Some(&got) => Err(Error::DTypeMismatch { expected: first, got }),
+        Some(&got) => Err(Error::DTypeMismatch {
+            expected: first,
+            got,
+        }),
         None => Ok(first),
     }
 }
@@ -393,6 +423,64 @@ pub fn clamp<T: PartialOrd>(x: T, lo: T, hi: T) -> T {
     }
 }
 
+/// Floats with silt's `min` and `max`.
+pub trait FloatOps: Copy + PartialOrd {
+    /// Whether the value is NaN.
+    fn nan(self) -> bool;
+    /// Whether the sign bit is set.
+    fn negative(self) -> bool;
+}
+
+impl FloatOps for f32 {
+    fn nan(self) -> bool {
+        self.is_nan()
+    }
+    fn negative(self) -> bool {
+        self.is_sign_negative()
+    }
+}
+
+impl FloatOps for f64 {
+    fn nan(self) -> bool {
+        self.is_nan()
+    }
+    fn negative(self) -> bool {
+        self.is_sign_negative()
+    }
+}
+
+/// IEEE 754-2019 minimumNumber: the smaller number, the number when the other is
+/// NaN, `-0.0` below `+0.0`. The device computes the same.
+#[inline]
+pub fn fmin<T: FloatOps>(a: T, b: T) -> T {
+    let take_a = if a < b || b < a {
+        a < b
+    } else {
+        !a.nan() && (b.nan() || a.negative())
+    };
+    if take_a {
+        a
+    } else {
+        b
+    }
+}
+
+/// IEEE 754-2019 maximumNumber: the larger number, the number when the other is
+/// NaN, `+0.0` above `-0.0`. The device computes the same.
+#[inline]
+pub fn fmax<T: FloatOps>(a: T, b: T) -> T {
+    let take_a = if a > b || b > a {
+        a > b
+    } else {
+        !a.nan() && (b.nan() || !a.negative())
+    };
+    if take_a {
+        a
+    } else {
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,6 +493,19 @@ mod tests {
         assert_eq!(int_rem(i64::MIN, -1), 0);
         assert_eq!(int_div(-7i16, 2), -3);
         assert_eq!(int_rem(-7i16, 2), -1);
+    }
+
+    #[test]
+    fn min_max_order_zeros_and_skip_nan() {
+        assert!(fmin(0.0f32, -0.0).is_sign_negative());
+        assert!(fmin(-0.0f32, 0.0).is_sign_negative());
+        assert!(fmax(-0.0f64, 0.0).is_sign_positive());
+        assert!(fmax(0.0f64, -0.0).is_sign_positive());
+        assert_eq!(fmin(f32::NAN, 2.0), 2.0);
+        assert_eq!(fmax(1.0, f64::NAN), 1.0);
+        assert!(fmin(f32::NAN, f32::NAN).is_nan());
+        assert_eq!(fmin(1.0f32, 2.0), 1.0);
+        assert_eq!(fmax(1.0f32, 2.0), 2.0);
     }
 
     #[test]

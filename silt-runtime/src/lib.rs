@@ -40,7 +40,7 @@ pub use tensor::{Tensor, TensorT};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::launch::{
-        clamp, common_dtype, host_output, int_div, int_rem, launch_opencl, next_output, prepare, store_host,
-        Arg, IntOps, KernelInfo, Plan,
+        build, clamp, common_dtype, fmax, fmin, host_output, int_div, int_rem, launch_opencl,
+        next_output, prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan,
     };
 }

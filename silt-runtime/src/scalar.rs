@@ -137,7 +137,7 @@ mod tests {
         assert_eq!(Scalar::from(2.5f64).to::<f32>().unwrap(), 2.5f32);
         assert_eq!(Scalar::from(3i64).to::<u8>().unwrap(), 3u8);
         assert_eq!(Scalar::from(7u16).to::<f64>().unwrap(), 7.0);
-        assert_eq!(Scalar::from(true).to::<bool>().unwrap(), true);
+        assert!(Scalar::from(true).to::<bool>().unwrap());
         assert_eq!(Scalar::from(0.1f64).to::<f32>().unwrap(), 0.1f32);
     }
 

@@ -1,0 +1,1 @@
+//! Launch validation and views: placeholder, filled in below.

@@ -1,0 +1,14 @@
+//! `#[kernel]` end to end: every emitted program is snapshotted, syntax-checked by
+//! clang and built by the OpenCL device; device results equal the host's `eval`;
+//! launches validate their arguments.
+
+#![allow(clippy::cast_possible_truncation, clippy::type_complexity)] // test data
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod defs;
+mod differential;
+mod launch;
+mod source;
+mod values;

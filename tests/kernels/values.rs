@@ -1,0 +1,198 @@
+//! Edge values per element type, and comparison of results.
+
+use silt::f16;
+use silt::Element;
+
+/// A type with interesting test values and an exact comparison.
+pub trait Edge: Element {
+    /// Edge values: extremes, zeros, NaN and infinities, subnormals, values near
+    /// the integer ranges that casts saturate at.
+    fn edges() -> Vec<Self>;
+    /// A key equal for equal values, all NaNs alike, `0.0 != -0.0`.
+    fn key(self) -> u64;
+    /// ULP distance for floats (0 for equal keys, `u64::MAX` for a NaN against a
+    /// number); for other types 0 or `u64::MAX`.
+    fn ulps(self, other: Self) -> u64 {
+        if self.key() == other.key() {
+            0
+        } else {
+            u64::MAX
+        }
+    }
+}
+
+macro_rules! int_edges {
+    ($($t:ty),*) => {$(
+        impl Edge for $t {
+            #[allow(clippy::cast_sign_loss, clippy::cast_lossless, unused_comparisons)]
+            fn edges() -> Vec<$t> {
+                let mut v = vec![<$t>::MIN, <$t>::MAX, 0, 1, 2, 3, 7, 100, <$t>::MAX - 1, <$t>::MIN + 1,
+                    (<$t>::MAX / 2) as $t, 0x55 as $t];
+                if <$t>::MIN < 0 {
+                    v.extend([(0 as $t).wrapping_sub(1), (0 as $t).wrapping_sub(2), (0 as $t).wrapping_sub(100)]);
+                }
+                v
+            }
+            #[allow(clippy::cast_sign_loss)]
+            fn key(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
+}
+
+int_edges!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+impl Edge for bool {
+    fn edges() -> Vec<bool> {
+        vec![false, true]
+    }
+    fn key(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+macro_rules! float_edges {
+    ($t:ident, $bits:ty) => {
+        impl Edge for $t {
+            fn edges() -> Vec<$t> {
+                vec![
+                    0.0,
+                    -0.0,
+                    1.0,
+                    -1.0,
+                    0.5,
+                    -0.5,
+                    1.5,
+                    2.5,
+                    -2.5,
+                    0.1,
+                    3.0,
+                    -7.25,
+                    $t::NAN,
+                    $t::INFINITY,
+                    $t::NEG_INFINITY,
+                    $t::MAX,
+                    $t::MIN,
+                    $t::MIN_POSITIVE,
+                    $t::from_bits(1),
+                    -$t::from_bits(1),
+                    $t::EPSILON,
+                    127.9,
+                    -128.5,
+                    255.5,
+                    256.0,
+                    65535.9,
+                    -32768.7,
+                    3.0e9,
+                    -3.0e9,
+                    1.0e19,
+                    -1.0e19,
+                    1.0e10,
+                    88.5,
+                    -100.0,
+                    1.0e-10,
+                    std::$t::consts::PI,
+                ]
+            }
+            fn key(self) -> u64 {
+                if self.is_nan() {
+                    u64::MAX
+                } else {
+                    u64::from(self.to_bits())
+                }
+            }
+            fn ulps(self, other: $t) -> u64 {
+                if self.key() == other.key() {
+                    return 0;
+                }
+                if self.is_nan() || other.is_nan() {
+                    return u64::MAX;
+                }
+                // map the bits to a line where neighbouring floats differ by one
+                fn line(x: $t) -> i128 {
+                    let b = x.to_bits() as i128;
+                    let sign = 1i128 << (<$bits>::BITS - 1);
+                    if b & sign != 0 {
+                        -(b & (sign - 1))
+                    } else {
+                        b
+                    }
+                }
+                line(self)
+                    .abs_diff(line(other))
+                    .try_into()
+                    .unwrap_or(u64::MAX)
+            }
+        }
+    };
+}
+
+float_edges!(f32, u32);
+float_edges!(f64, u64);
+
+impl Edge for f16 {
+    fn edges() -> Vec<f16> {
+        vec![f16::ZERO, f16::ONE, f16::NAN, f16::INFINITY]
+    }
+    fn key(self) -> u64 {
+        if self.is_nan() {
+            u64::MAX
+        } else {
+            u64::from(self.to_bits())
+        }
+    }
+}
+
+/// Every pair of edge values, as two columns.
+pub fn pairs<T: Edge>() -> (Vec<T>, Vec<T>) {
+    let e = T::edges();
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    for &x in &e {
+        for &y in &e {
+            a.push(x);
+            b.push(y);
+        }
+    }
+    (a, b)
+}
+
+/// Asserts two result columns agree exactly (NaNs alike).
+pub fn assert_exact<T: Edge>(
+    what: &str,
+    device: &[T],
+    host: &[T],
+    inputs: &dyn Fn(usize) -> String,
+) {
+    assert_eq!(device.len(), host.len(), "{what}: lengths");
+    for (i, (d, h)) in device.iter().zip(host).enumerate() {
+        assert!(
+            d.key() == h.key(),
+            "{what}: element {i} ({}): device {d:?}, host {h:?}",
+            inputs(i)
+        );
+    }
+}
+
+/// Asserts two float columns agree within `max_ulps` (NaN and infinities exactly).
+pub fn assert_ulps<T: Edge>(
+    what: &str,
+    device: &[T],
+    host: &[T],
+    max_ulps: u64,
+    inputs: &dyn Fn(usize) -> String,
+) -> u64 {
+    assert_eq!(device.len(), host.len(), "{what}: lengths");
+    let mut worst = 0;
+    for (i, (d, h)) in device.iter().zip(host).enumerate() {
+        let u = d.ulps(*h);
+        assert!(
+            u <= max_ulps,
+            "{what}: element {i} ({}): device {d:?}, host {h:?}: {u} ulps > {max_ulps}",
+            inputs(i)
+        );
+        worst = worst.max(u);
+    }
+    worst
+}
