@@ -27,6 +27,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
 
     // ---- per instantiation: info static, eval function, trait impl ----
     let mut items = Vec::new();
+    let mut info_names = Vec::new();
     let mut source_arms = Vec::new();
     for inst in instances {
         let suffix = inst
@@ -46,6 +47,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             None => quote!(::core::option::Option::None),
         };
         let fp64 = inst.uses_f64;
+        info_names.push(info.clone());
         items.push(quote! {
             #[doc(hidden)]
             pub static #info: #s::__private::KernelInfo =
@@ -316,6 +318,15 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             #eval
             #launch
             #dispatch
+
+            #[doc(hidden)]
+            pub static __INFOS: &[&#s::__private::KernelInfo] = &[#(&#info_names),*];
+
+            /// Every instantiation's launch information (for tests and tools).
+            #[doc(hidden)]
+            pub fn __infos() -> &'static [&'static #s::__private::KernelInfo] {
+                __INFOS
+            }
         }
     }
 }

@@ -1,1 +1,141 @@
-//! Snapshots: placeholder.
+//! The emitted OpenCL C: snapshotted (read before accepting), syntax-checked by
+//! clang where it is installed, and built by the OpenCL device.
+
+use std::process::Command;
+
+use silt::__private::KernelInfo;
+use silt::prelude::*;
+
+use crate::common;
+use crate::defs;
+
+type Kernel = (&'static str, &'static [DType], fn(DType) -> Option<&'static str>, fn() -> &'static [&'static KernelInfo]);
+
+macro_rules! kernels {
+    ($($k:ident),* $(,)?) => {
+        vec![$((stringify!($k), defs::$k::TYPES, defs::$k::source as fn(DType) -> Option<&'static str>,
+                defs::$k::__infos as fn() -> &'static [&'static KernelInfo])),*]
+    };
+}
+
+fn all() -> Vec<Kernel> {
+    kernels!(
+        add, axpy, mandel, greater, int_arith, int_bits, signed_ops, int_counts, float_to_int, int_casts,
+        narrow_f64, float_exact, float_minmax, float_round, float_compare, float_bits, transcendental,
+        transcendental2, control, inclusive_range, sign, sincos, logic, consts, names, compound, int_consts,
+    )
+}
+
+/// All programs of a kernel, one after another.
+fn programs(k: &Kernel) -> String {
+    let (name, types, source, _) = k;
+    if types.is_empty() {
+        return source(DType::F32).unwrap_or_default().to_string();
+    }
+    let mut out = String::new();
+    for &d in *types {
+        let text = source(d).unwrap_or_else(|| panic!("{name}: no source for listed type {d}"));
+        out.push_str(&format!("/* ===== {name} for {d} ===== */\n{text}\n"));
+    }
+    out
+}
+
+#[test]
+fn snapshots_of_every_program() {
+    for k in all() {
+        insta::assert_snapshot!(k.0, programs(&k));
+    }
+}
+
+#[test]
+fn source_is_none_outside_types() {
+    assert!(defs::add::source(DType::U8).is_none());
+    assert!(defs::add::source(DType::F64).is_some());
+    assert_eq!(defs::add::TYPES, [DType::F32, DType::F64, DType::I32]);
+    assert_eq!(defs::add::NAME, "add");
+    assert!(defs::narrow_f64::TYPES.is_empty());
+    // text is deterministic: the same call gives the same program
+    assert_eq!(defs::mandel::source(DType::F32), defs::mandel::source(DType::F32));
+}
+
+#[test]
+fn programs_start_with_the_pragmas_they_need() {
+    for k in all() {
+        for info in (k.3)() {
+            let src = info.source();
+            assert!(src.contains("#pragma OPENCL FP_CONTRACT OFF"), "{}", k.0);
+            assert_eq!(src.contains("double"), src.contains("cl_khr_fp64"), "{}: fp64 pragma iff double", k.0);
+            assert!(!src.contains("get_global_size"), "{}: no grid-stride loop", k.0);
+        }
+    }
+}
+
+/// `clang-15 -x cl -cl-std=CL1.2 -fsyntax-only`: catches C that a lenient driver
+/// might accept.
+#[test]
+fn clang_accepts_every_program() {
+    let clang = ["clang-15", "clang"]
+        .into_iter()
+        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()));
+    let Some(clang) = clang else {
+        assert!(!common::under_ci(), "CI=true but clang-15 is not installed (see .ci/run)");
+        eprintln!("SKIPPED: clang-15 not installed");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("silt-clang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for k in all() {
+        for (i, info) in (k.3)().iter().enumerate() {
+            let path = dir.join(format!("{}_{i}.cl", k.0));
+            std::fs::write(&path, info.source()).unwrap();
+            let out = Command::new(clang)
+                .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Xclang", "-finclude-default-header"])
+                .args(["-Xclang", "-cl-ext=-cl_khr_fp16,+cl_khr_fp64", "-Werror=implicit-function-declaration"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "clang rejected {} #{i}:\n{}\n{}",
+                k.0,
+                String::from_utf8_lossy(&out.stderr),
+                info.source()
+            );
+            checked += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(checked > 50, "only {checked} programs checked");
+}
+
+#[test]
+fn the_device_builds_every_program() {
+    let Some(cl) = common::opencl() else { return };
+    for k in all() {
+        for info in (k.3)() {
+            if let Err(e) = silt::__private::build(info, &cl) {
+                panic!("{}: {e}", k.0);
+            }
+        }
+    }
+}
+
+/// A build failure carries the kernel's name, the device and the compiler's log.
+#[test]
+fn build_errors_carry_the_log() {
+    let Some(cl) = common::opencl() else { return };
+    static BAD: KernelInfo = KernelInfo::new(
+        "broken",
+        Some(DType::F32),
+        "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }",
+        c"broken_f32",
+        false,
+    );
+    let err = silt::__private::build(&BAD, &cl).unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, Error::Build { .. }), "{err:?}");
+    assert!(msg.contains("kernel `broken` for f32"), "{msg}");
+    assert!(msg.contains("undefined_name"), "the build log is in the error: {msg}");
+    assert!(msg.contains(&cl.to_string()), "{msg}");
+}
