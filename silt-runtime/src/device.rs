@@ -350,6 +350,12 @@ impl Device {
         self.inner.pool.empty_cache();
     }
 
+    /// How many kernel programs this device has built (each instantiation is built
+    /// once per device and process, on its first launch).
+    pub fn programs_built(&self) -> usize {
+        self.inner.programs.lock().map_or(0, |m| m.len())
+    }
+
     /// Waits until all work queued on this device has run.
     ///
     /// # Errors

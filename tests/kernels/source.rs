@@ -9,7 +9,12 @@ use silt::prelude::*;
 use crate::common;
 use crate::defs;
 
-type Kernel = (&'static str, &'static [DType], fn(DType) -> Option<&'static str>, fn() -> &'static [&'static KernelInfo]);
+type Kernel = (
+    &'static str,
+    &'static [DType],
+    fn(DType) -> Option<&'static str>,
+    fn() -> &'static [&'static KernelInfo],
+);
 
 macro_rules! kernels {
     ($($k:ident),* $(,)?) => {
@@ -20,9 +25,33 @@ macro_rules! kernels {
 
 fn all() -> Vec<Kernel> {
     kernels!(
-        add, axpy, mandel, greater, int_arith, int_bits, signed_ops, int_counts, float_to_int, int_casts,
-        narrow_f64, float_exact, float_minmax, float_round, float_compare, float_bits, transcendental,
-        transcendental2, control, inclusive_range, sign, sincos, logic, consts, names, compound, int_consts,
+        add,
+        axpy,
+        mandel,
+        greater,
+        int_arith,
+        int_bits,
+        signed_ops,
+        int_counts,
+        float_to_int,
+        int_casts,
+        narrow_f64,
+        float_exact,
+        float_minmax,
+        float_round,
+        float_compare,
+        float_bits,
+        transcendental,
+        transcendental2,
+        control,
+        inclusive_range,
+        sign,
+        sincos,
+        logic,
+        consts,
+        names,
+        compound,
+        int_consts,
     )
 }
 
@@ -55,7 +84,10 @@ fn source_is_none_outside_types() {
     assert_eq!(defs::add::NAME, "add");
     assert!(defs::narrow_f64::TYPES.is_empty());
     // text is deterministic: the same call gives the same program
-    assert_eq!(defs::mandel::source(DType::F32), defs::mandel::source(DType::F32));
+    assert_eq!(
+        defs::mandel::source(DType::F32),
+        defs::mandel::source(DType::F32)
+    );
 }
 
 #[test]
@@ -64,8 +96,17 @@ fn programs_start_with_the_pragmas_they_need() {
         for info in (k.3)() {
             let src = info.source();
             assert!(src.contains("#pragma OPENCL FP_CONTRACT OFF"), "{}", k.0);
-            assert_eq!(src.contains("double"), src.contains("cl_khr_fp64"), "{}: fp64 pragma iff double", k.0);
-            assert!(!src.contains("get_global_size"), "{}: no grid-stride loop", k.0);
+            assert_eq!(
+                src.contains("double"),
+                src.contains("cl_khr_fp64"),
+                "{}: fp64 pragma iff double",
+                k.0
+            );
+            assert!(
+                !src.contains("get_global_size"),
+                "{}: no grid-stride loop",
+                k.0
+            );
         }
     }
 }
@@ -74,11 +115,17 @@ fn programs_start_with_the_pragmas_they_need() {
 /// might accept.
 #[test]
 fn clang_accepts_every_program() {
-    let clang = ["clang-15", "clang"]
-        .into_iter()
-        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()));
+    let clang = ["clang-15", "clang"].into_iter().find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
     let Some(clang) = clang else {
-        assert!(!common::under_ci(), "CI=true but clang-15 is not installed (see .ci/run)");
+        assert!(
+            !common::under_ci(),
+            "CI=true but clang-15 is not installed (see .ci/run)"
+        );
         eprintln!("SKIPPED: clang-15 not installed");
         return;
     };
@@ -90,8 +137,19 @@ fn clang_accepts_every_program() {
             let path = dir.join(format!("{}_{i}.cl", k.0));
             std::fs::write(&path, info.source()).unwrap();
             let out = Command::new(clang)
-                .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Xclang", "-finclude-default-header"])
-                .args(["-Xclang", "-cl-ext=-cl_khr_fp16,+cl_khr_fp64", "-Werror=implicit-function-declaration"])
+                .args([
+                    "-x",
+                    "cl",
+                    "-cl-std=CL1.2",
+                    "-fsyntax-only",
+                    "-Xclang",
+                    "-finclude-default-header",
+                ])
+                .args([
+                    "-Xclang",
+                    "-cl-ext=-cl_khr_fp16,+cl_khr_fp64",
+                    "-Werror=implicit-function-declaration",
+                ])
                 .arg(&path)
                 .output()
                 .unwrap();
@@ -136,6 +194,9 @@ fn build_errors_carry_the_log() {
     let msg = err.to_string();
     assert!(matches!(err, Error::Build { .. }), "{err:?}");
     assert!(msg.contains("kernel `broken` for f32"), "{msg}");
-    assert!(msg.contains("undefined_name"), "the build log is in the error: {msg}");
+    assert!(
+        msg.contains("undefined_name"),
+        "the build log is in the error: {msg}"
+    );
     assert!(msg.contains(&cl.to_string()), "{msg}");
 }
