@@ -15,6 +15,8 @@
 
 pub use silt_runtime::*;
 
+#[doc = include_str!("../docs/kernel.md")]
+#[doc(inline)]
 pub use silt_macros::kernel;
 
 /// The names most programs use: `use silt::prelude::*;`.
