@@ -55,11 +55,10 @@ pub struct Compiled {
 /// # Errors
 /// Every problem found, combined into one `syn::Error`, and the signature when it
 /// could be read (so that a placeholder module can be generated).
-#[allow(clippy::result_large_err)] // built once per kernel, at compile time
 pub fn compile(
     attr: TokenStream,
     item: TokenStream,
-) -> Result<Compiled, (syn::Error, Option<ast::Signature>)> {
+) -> Result<Compiled, (syn::Error, Option<Box<ast::Signature>>)> {
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
     let attr_ok = errors.is_empty();
@@ -104,7 +103,7 @@ pub fn compile(
         }
     }
     if !errors.is_empty() {
-        return Err((combine(errors), Some(sig)));
+        return Err((combine(errors), Some(Box::new(sig))));
     }
     let krate = match opts.krate {
         Some(p) => quote!(#p),
@@ -170,6 +169,6 @@ fn check_signature(sig: &ast::Signature, opts: &attr::Options, attr_ok: bool, er
 pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
     match compile(attr, item) {
         Ok(c) => expand::module(&c.sig, &c.instances, &c.krate),
-        Err((e, sig)) => expand::fallback(sig.as_ref(), e),
+        Err((e, sig)) => expand::fallback(sig.as_deref(), e),
     }
 }

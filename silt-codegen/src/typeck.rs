@@ -320,7 +320,8 @@ impl Cx<'_> {
                 out.push(Stmt::If(cond, then, Some(els)));
             }
             ast::ExprKind::Block(b) => out.push(Stmt::Block(self.block_tail(b))),
-            ast::ExprKind::Return(_)
+            ast::ExprKind::If(_, _, None)
+            | ast::ExprKind::Return(_)
             | ast::ExprKind::Loop(_)
             | ast::ExprKind::While(..)
             | ast::ExprKind::For(..)
