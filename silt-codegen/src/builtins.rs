@@ -38,6 +38,9 @@ pub enum Builtin {
     Cbrt,
     ToDegrees,
     ToRadians,
+    Erf,
+    Erfc,
+    RoundTiesEven,
     // floats, more arguments
     Atan2,
     Powf,
@@ -103,8 +106,8 @@ pub struct Signature {
 /// The float methods, for messages.
 pub const FLOAT_METHODS: &str =
     "sqrt exp exp2 exp_m1 ln ln_1p log2 log10 sin cos tan asin acos atan \
-     sinh cosh tanh asinh acosh atanh abs floor ceil round trunc fract recip signum cbrt \
-     to_degrees to_radians atan2 powf powi min max hypot copysign mul_add clamp is_nan \
+     sinh cosh tanh asinh acosh atanh abs floor ceil round round_ties_even trunc fract recip signum cbrt \
+     to_degrees to_radians erf erfc atan2 powf powi min max hypot copysign mul_add clamp is_nan \
      is_finite is_infinite is_sign_negative is_sign_positive to_bits";
 
 /// The integer methods, for messages.
@@ -154,6 +157,9 @@ pub fn resolve(name: &str, recv: Ty) -> Result<Signature, String> {
             "cbrt" => Some(B::Cbrt),
             "to_degrees" => Some(B::ToDegrees),
             "to_radians" => Some(B::ToRadians),
+            "erf" => Some(B::Erf),
+            "erfc" => Some(B::Erfc),
+            "round_ties_even" => Some(B::RoundTiesEven),
             _ => None,
         };
         if let Some(b) = unary {

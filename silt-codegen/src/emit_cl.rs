@@ -569,6 +569,23 @@ impl<'k> Emitter<'k> {
         }
     }
 
+    /// `} else {` ... or, for an `else` holding just an `if` whose condition needs
+    /// no statements, `} else if (...) {`.
+    fn else_branch(&mut self, f: Option<&Block>) {
+        let Some(f) = f else { return };
+        if let ([Stmt::If(c, t, f2)], None) = (f.stmts.as_slice(), &f.tail) {
+            if !needs_hoist(c) {
+                let c = self.expr(c);
+                self.line(&format!("}} else if ({c}) {{"));
+                self.nested(t);
+                self.else_branch(f2.as_ref());
+                return;
+            }
+        }
+        self.line("} else {");
+        self.nested(f);
+    }
+
     fn nested(&mut self, b: &Block) {
         self.indent += 1;
         self.stmts(b);
@@ -614,10 +631,7 @@ impl<'k> Emitter<'k> {
                 let c = self.expr(c);
                 self.line(&format!("if ({c}) {{"));
                 self.nested(t);
-                if let Some(f) = f {
-                    self.line("} else {");
-                    self.nested(f);
-                }
+                self.else_branch(f.as_ref());
                 self.line("}");
             }
             Stmt::While(c, body) => {
@@ -921,6 +935,10 @@ impl<'k> Emitter<'k> {
             B::Recip => format!("({one} / {x})"),
             B::FSignum => self.call_helper(Helper::FSignum(t), a),
             B::Cbrt => f("cbrt"),
+            B::Erf => f("erf"),
+            B::Erfc => f("erfc"),
+            // the default rounding mode of OpenCL is to nearest even
+            B::RoundTiesEven => f("rint"),
             B::ToDegrees => {
                 // the same constant Rust multiplies by
                 let k = if t == Ty::F32 {

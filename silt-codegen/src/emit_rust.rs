@@ -197,7 +197,11 @@ impl Emitter<'_> {
             ExprKind::Cast(x) => {
                 let v = self.expr(x);
                 let t = ty(e.ty);
-                quote_spanned!(span=> ((#v) as #t))
+                if x.ty == Ty::Bool && e.ty.is_float() {
+                    quote_spanned!(span=> ((#v) as u8 as #t))
+                } else {
+                    quote_spanned!(span=> ((#v) as #t))
+                }
             }
             ExprKind::Call(b, args) => {
                 let vs: Vec<TokenStream> = args.iter().map(|a| self.expr(a)).collect();
@@ -291,6 +295,9 @@ fn builtin(b: Builtin, a: &[TokenStream], krate: &TokenStream, span: Span) -> To
         B::Recip => method("recip"),
         B::FSignum => method("signum"),
         B::Cbrt => method("cbrt"),
+        B::RoundTiesEven => method("round_ties_even"),
+        B::Erf => quote_spanned!(span=> #krate::__private::FloatOps::erf(#x)),
+        B::Erfc => quote_spanned!(span=> #krate::__private::FloatOps::erfc(#x)),
         B::ToDegrees => method("to_degrees"),
         B::ToRadians => method("to_radians"),
         B::Atan2 => method("atan2"),

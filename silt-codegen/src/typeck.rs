@@ -204,6 +204,26 @@ impl Cx<'_> {
         }
     }
 
+    /// The value of a condition made only of type properties (`T::IS_FLOAT`,
+    /// `!T::IS_SIGNED && ...`): such an `if` picks its branch per instantiation,
+    /// and the other branch is neither checked nor emitted.
+    fn static_cond(&self, e: &ast::Expr) -> Option<bool> {
+        match &e.kind {
+            ast::ExprKind::Const(t, name) => match type_property(self.ty(*t), name) {
+                Some((Value::Bool(b), _)) => Some(b),
+                _ => None,
+            },
+            ast::ExprKind::Unary(UnOp::Not, x) => self.static_cond(x).map(|b| !b),
+            ast::ExprKind::Binary(BinOp::And, l, r) => {
+                Some(self.static_cond(l)? && self.static_cond(r)?)
+            }
+            ast::ExprKind::Binary(BinOp::Or, l, r) => {
+                Some(self.static_cond(l)? || self.static_cond(r)?)
+            }
+            _ => None,
+        }
+    }
+
     fn need(&mut self, v: usize, need: Need, span: Span) {
         self.needs.push((v, need, span));
     }
@@ -306,6 +326,19 @@ impl Cx<'_> {
 
     fn tail(&mut self, e: &ast::Expr, out: &mut Vec<Stmt>) {
         match &e.kind {
+            ast::ExprKind::If(c, then, Some(els)) if self.static_cond(c).is_some() => {
+                if self.static_cond(c) == Some(true) {
+                    // the chosen branch's statements stand in for the `if` (C names
+                    // are unique, so no scope is needed)
+                    let b = self.block_tail(then);
+                    out.extend(b.stmts);
+                } else if let ast::ExprKind::Block(b) = &els.kind {
+                    let b = self.block_tail(b);
+                    out.extend(b.stmts);
+                } else {
+                    self.tail(els, out);
+                }
+            }
             ast::ExprKind::If(c, then, Some(els)) => {
                 let cond = self.bool_expr(c);
                 let then = self.block_tail(then);
@@ -418,6 +451,17 @@ impl Cx<'_> {
             ast::ExprKind::Assign(place, op, value) => {
                 if let Some(s) = self.assign(place, *op, value, e.span) {
                     out.push(s);
+                }
+            }
+            ast::ExprKind::If(c, then, els) if self.static_cond(c).is_some() => {
+                if self.static_cond(c) == Some(true) {
+                    let b = self.block_stmts(then);
+                    out.extend(b.stmts);
+                } else if let Some(ast::ExprKind::Block(b)) = els.as_ref().map(|e| &e.kind) {
+                    let b = self.block_stmts(b);
+                    out.extend(b.stmts);
+                } else if let Some(els) = els {
+                    self.stmt_expr(els, out);
                 }
             }
             ast::ExprKind::If(c, then, els) => {
@@ -637,6 +681,12 @@ impl Cx<'_> {
                     self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
                 }
             },
+            ast::ExprKind::Const(t, name) if type_property(self.ty(*t), name).is_some() => {
+                let (v, vt) =
+                    type_property(self.ty(*t), name).unwrap_or((Value::Bool(false), Ty::Bool));
+                let tv = self.known(vt);
+                self.expr(ExprKind::Lit(v), tv, span)
+            }
             ast::ExprKind::Const(t, name) => {
                 let t = self.ty(*t);
                 let value = constant(t, name);
@@ -694,6 +744,18 @@ impl Cx<'_> {
                 self.expr(ExprKind::Cast(Box::new(x)), tv, span)
             }
             ast::ExprKind::Method(recv, name, args) => self.method(recv, name, args, span),
+            ast::ExprKind::If(c, then, Some(els)) if self.static_cond(c).is_some() => {
+                if self.static_cond(c) == Some(true) {
+                    let block = self.value_block(then);
+                    let tv = match &block.tail {
+                        Some(t) => t.tv,
+                        None => self.var(Slot::Unknown),
+                    };
+                    self.expr(ExprKind::Block(block), tv, span)
+                } else {
+                    self.value(els)
+                }
+            }
             ast::ExprKind::If(c, then, els) => {
                 let cond = self.bool_expr(c);
                 let Some(els) = els else {
@@ -890,7 +952,8 @@ impl Cx<'_> {
                         self.err(span, "cannot cast to `bool`: compare instead (`x != 0`)");
                         continue;
                     }
-                    t != Ty::Bool || target.is_int()
+                    // `bool as f32` is a silt extension (Rust needs `as u8 as f32`)
+                    t != Ty::Bool || target.is_numeric()
                 }
             };
             if !ok {
@@ -1040,6 +1103,19 @@ fn int_fits(v: i128, t: Ty) -> bool {
         _ => return false,
     };
     (lo..=hi).contains(&v)
+}
+
+/// The type properties `T::IS_FLOAT`, `T::IS_INT`, `T::IS_SIGNED`, `T::IS_BOOL`
+/// (`bool`) and `T::BITS` (`u32`), with their types.
+fn type_property(t: Ty, name: &str) -> Option<(Value, Ty)> {
+    Some(match name {
+        "IS_FLOAT" => (Value::Bool(t.is_float()), Ty::Bool),
+        "IS_INT" => (Value::Bool(t.is_int()), Ty::Bool),
+        "IS_SIGNED" => (Value::Bool(t.is_signed_int() || t.is_float()), Ty::Bool),
+        "IS_BOOL" => (Value::Bool(t == Ty::Bool), Ty::Bool),
+        "BITS" => (Value::Int(i128::from(t.bits())), Ty::U32),
+        _ => return None,
+    })
 }
 
 /// The value of `T::NAME`.

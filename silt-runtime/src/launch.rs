@@ -429,6 +429,10 @@ pub trait FloatOps: Copy + PartialOrd {
     fn nan(self) -> bool;
     /// Whether the sign bit is set.
     fn negative(self) -> bool;
+    /// The error function (`libm`'s, which Rust's std lacks).
+    fn erf(self) -> Self;
+    /// The complementary error function.
+    fn erfc(self) -> Self;
 }
 
 impl FloatOps for f32 {
@@ -438,6 +442,12 @@ impl FloatOps for f32 {
     fn negative(self) -> bool {
         self.is_sign_negative()
     }
+    fn erf(self) -> Self {
+        libm::erff(self)
+    }
+    fn erfc(self) -> Self {
+        libm::erfcf(self)
+    }
 }
 
 impl FloatOps for f64 {
@@ -446,6 +456,12 @@ impl FloatOps for f64 {
     }
     fn negative(self) -> bool {
         self.is_sign_negative()
+    }
+    fn erf(self) -> Self {
+        libm::erf(self)
+    }
+    fn erfc(self) -> Self {
+        libm::erfc(self)
     }
 }
 

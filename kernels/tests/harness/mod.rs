@@ -1,0 +1,229 @@
+//! Runs an operation on the host and on the OpenCL device over edge values and
+//! proptest-generated inputs, and compares with the operation's exactness class.
+#![allow(
+    dead_code,
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss
+)]
+
+#[path = "../../../tests/common/mod.rs"]
+pub mod common;
+#[path = "../../../tests/kernels/values.rs"]
+pub mod values;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use silt::prelude::*;
+pub use values::Edge;
+
+/// How closely device and host must agree.
+#[derive(Debug, Clone, Copy)]
+pub enum Class {
+    /// Bit for bit (NaNs alike).
+    Exact,
+    /// Within this many ULPs (infinities and NaN exactly).
+    Ulps(u64),
+    /// A composition of bounded functions: within this many ULPs of the result, or
+    /// within this many machine epsilons times `max(1, |x|)` absolutely (results
+    /// near zero of a cancellation lose relative, not absolute, accuracy).
+    Composite(u64),
+}
+
+/// OpenCL 1.2 specification, section 7.4, tables 7.1 (`float`) and 7.2
+/// (`double`): the maximum error of each built-in, in ULPs (the bounds are the
+/// same for both types for the functions silt uses). One ULP is added for the
+/// host's own error (glibc and `libm` are not correctly rounded either).
+pub fn ulp_bound(op: &str) -> u64 {
+    let spec = match op {
+        "exp" | "exp2" | "expm1" | "log" | "log2" | "log10" => 3,
+        "log1p" => 2,
+        "sin" | "cos" | "asin" | "acos" | "sinh" | "cosh" | "hypot" => 4,
+        "tan" | "atan" | "tanh" => 5,
+        "atan2" => 6,
+        "erf" | "pow" => 16,
+        other => panic!("no ULP bound for {other}"),
+    };
+    spec + 1
+}
+
+/// Float inputs at the special points of silt-kernels' functions: activation
+/// thresholds, overflow of `exp`, the domain edges of `asin` and `log`.
+pub fn float_points<T: Edge>() -> Vec<T> {
+    let pts = [
+        -3.0, 3.0, 6.0, 5.999, 20.0, 20.5, -20.0, 1e-7, -1e-7, 88.7, 89.0, -87.3, -104.0, 709.0,
+        710.0, -745.0, 0.999, -0.999, 1.000_1, -1.000_1, 0.25, -0.75, 2.0, -2.0, 10.0, -10.0,
+        0.044_715,
+    ];
+    pts.iter()
+        .filter_map(|&p| Scalar::F64(p).to::<T>().ok())
+        .collect()
+}
+
+/// Edge values, plus the special points for floats.
+pub fn inputs<T: Edge>() -> Vec<T> {
+    let mut v = T::edges();
+    if T::DTYPE.is_float() {
+        v.extend(float_points::<T>());
+    }
+    v
+}
+
+fn col<T: Element>(dev: &Device, v: &[T]) -> TensorT<T> {
+    TensorT::from_slice(dev, v, [v.len()]).unwrap()
+}
+
+/// Compares device and host results of one output column.
+pub fn compare<T: Edge, O: Edge>(
+    what: &str,
+    class: Class,
+    x: &[T],
+    device: &[O],
+    host: &[O],
+    inputs: &dyn Fn(usize) -> String,
+) {
+    assert_eq!(device.len(), host.len(), "{what}");
+    for (i, (d, h)) in device.iter().zip(host).enumerate() {
+        let ok = match class {
+            Class::Exact => d.key() == h.key(),
+            Class::Ulps(n) => d.ulps(*h) <= n,
+            Class::Composite(n) => {
+                d.ulps(*h) <= n || {
+                    let (df, hf) = (as_f64(*d), as_f64(*h));
+                    let xf = x.get(i).map_or(1.0, |v| as_f64(*v).abs().max(1.0));
+                    let eps = if O::DTYPE == DType::F32 {
+                        f64::from(f32::EPSILON)
+                    } else {
+                        f64::EPSILON
+                    };
+                    (df - hf).abs() <= n as f64 * eps * xf
+                }
+            }
+        };
+        assert!(
+            ok,
+            "{what} ({class:?}): element {i} ({}): device {d:?}, host {h:?}",
+            inputs(i)
+        );
+    }
+}
+
+fn as_f64<T: Edge>(v: T) -> f64 {
+    match v.into_scalar() {
+        Scalar::F32(f) => f64::from(f),
+        Scalar::F64(f) => f,
+        other => other.to::<f64>().unwrap_or(f64::NAN),
+    }
+}
+
+/// Proptest-generated columns: a few cases of a few hundred arbitrary values.
+fn random_cases<T: Arbitrary + Edge>(cols: usize, f: impl Fn(Vec<Vec<T>>)) {
+    let mut runner = TestRunner::new(Config {
+        cases: 6,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let strategy = proptest::collection::vec(proptest::collection::vec(any::<T>(), 300), cols);
+    runner
+        .run(&strategy, |v| {
+            f(v);
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// One tensor in, one out.
+pub fn unary<T: Edge + Arbitrary, O: Edge>(
+    op: &str,
+    class: Class,
+    launch: impl Fn(&TensorT<T>) -> silt::Result<TensorT<O>>,
+) {
+    let Some(cl) = common::opencl() else { return };
+    let check = |x: Vec<T>| {
+        let d = launch(&col(&cl, &x)).unwrap().to_vec().unwrap();
+        let h = launch(&col(&Device::host(), &x)).unwrap().to_vec().unwrap();
+        compare(&format!("{op}<{}>", T::DTYPE), class, &x, &d, &h, &|i| {
+            format!("{:?}", x[i])
+        });
+    };
+    check(inputs::<T>());
+    random_cases::<T>(1, |mut v| check(v.remove(0)));
+}
+
+/// Two tensors in (every pair of edge values), one out.
+pub fn binary<T: Edge + Arbitrary, O: Edge>(
+    op: &str,
+    class: Class,
+    launch: impl Fn(&TensorT<T>, &TensorT<T>) -> silt::Result<TensorT<O>>,
+) {
+    let Some(cl) = common::opencl() else { return };
+    let check = |a: Vec<T>, b: Vec<T>| {
+        let d = launch(&col(&cl, &a), &col(&cl, &b))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let h = launch(&col(&Device::host(), &a), &col(&Device::host(), &b))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        compare(&format!("{op}<{}>", T::DTYPE), class, &a, &d, &h, &|i| {
+            format!("{:?}, {:?}", a[i], b[i])
+        });
+    };
+    let e = inputs::<T>();
+    let (a, b): (Vec<T>, Vec<T>) = e
+        .iter()
+        .flat_map(|&x| e.iter().map(move |&y| (x, y)))
+        .unzip();
+    check(a, b);
+    random_cases::<T>(2, |mut v| {
+        let b = v.pop().unwrap_or_default();
+        let a = v.pop().unwrap_or_default();
+        check(a, b);
+    });
+}
+
+/// Any arity: `run(device, columns)` returns one output column; the columns are
+/// combinations of edge values (`arity` columns) and random cases.
+pub fn nary<T: Edge + Arbitrary, O: Edge>(
+    op: &str,
+    class: Class,
+    arity: usize,
+    run: impl Fn(&Device, &[Vec<T>]) -> Vec<O>,
+) {
+    let Some(cl) = common::opencl() else { return };
+    let check = |cols: Vec<Vec<T>>| {
+        let d = run(&cl, &cols);
+        let h = run(&Device::host(), &cols);
+        compare(
+            &format!("{op}<{}>", T::DTYPE),
+            class,
+            &cols[0],
+            &d,
+            &h,
+            &|i| {
+                cols.iter()
+                    .map(|c| format!("{:?}", c[i]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+        );
+    };
+    let e = inputs::<T>();
+    let mut cols: Vec<Vec<T>> = vec![Vec::new(); arity];
+    let all = e.len().pow(u32::try_from(arity).unwrap_or(1));
+    for n in 0..all.min(20_000) {
+        // spread over all combinations when there are more than we run
+        let mut k = if all > 20_000 { n * 7919 % all } else { n };
+        for c in cols.iter_mut() {
+            c.push(e[k % e.len()]);
+            k /= e.len();
+        }
+    }
+    check(cols);
+    random_cases::<T>(arity, check);
+}
+
+/// A tensor column on `dev`.
+pub fn column<T: Element>(dev: &Device, v: &[T]) -> TensorT<T> {
+    col(dev, v)
+}

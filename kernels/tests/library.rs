@@ -1,0 +1,335 @@
+//! The library as a whole: a snapshot of every operation's OpenCL C (all its
+//! types in one file), every program built by the device, and `dispatch` called
+//! once per listed dtype and once with a dtype outside the list.
+
+mod harness;
+
+use silt::__private::KernelInfo;
+use silt::prelude::*;
+use silt_kernels as k;
+
+struct Op {
+    name: &'static str,
+    types: &'static [DType],
+    source: fn(DType) -> Option<&'static str>,
+    infos: fn() -> &'static [&'static KernelInfo],
+}
+
+macro_rules! ops {
+    ($($name:ident),* $(,)?) => {
+        vec![$(Op {
+            name: stringify!($name),
+            types: k::$name::TYPES,
+            source: k::$name::source,
+            infos: k::$name::__infos,
+        }),*]
+    };
+}
+
+fn all() -> Vec<Op> {
+    ops!(
+        set,
+        copy,
+        neg,
+        abs,
+        sign,
+        square,
+        reciprocal,
+        sqrt,
+        rsqrt,
+        exp,
+        exp2,
+        expm1,
+        log,
+        log2,
+        log10,
+        log1p,
+        sin,
+        cos,
+        tan,
+        asin,
+        acos,
+        atan,
+        sinh,
+        cosh,
+        tanh,
+        erf,
+        floor,
+        ceil,
+        round,
+        trunc,
+        frac,
+        add,
+        sub,
+        mul,
+        div,
+        rem,
+        minimum,
+        maximum,
+        fmin,
+        fmax,
+        pow,
+        atan2,
+        hypot,
+        copysign,
+        eq,
+        ne,
+        lt,
+        le,
+        gt,
+        ge,
+        isnan,
+        isinf,
+        isfinite,
+        logical_and,
+        logical_or,
+        logical_xor,
+        logical_not,
+        bitwise_and,
+        bitwise_or,
+        bitwise_xor,
+        bitwise_not,
+        shl,
+        shr,
+        where_,
+        clamp,
+        lerp,
+        addcmul,
+        relu,
+        relu6,
+        leaky_relu,
+        elu,
+        selu,
+        gelu,
+        gelu_tanh,
+        sigmoid,
+        silu,
+        softplus,
+        softsign,
+        mish,
+        hardtanh,
+        hardsigmoid,
+        hardswish,
+        logsigmoid,
+        axpy,
+        scale_,
+        add_,
+        to_f32,
+        to_f64,
+        to_i32,
+        to_i64,
+        to_u8,
+        to_bool,
+    )
+}
+
+#[test]
+fn the_library_has_every_operation_of_the_issue() {
+    assert_eq!(all().len(), 92);
+}
+
+#[test]
+fn snapshot_of_every_operation() {
+    for op in all() {
+        let mut text = String::new();
+        if op.types.is_empty() {
+            text.push_str((op.source)(DType::Bool).unwrap_or_default());
+        }
+        for &d in op.types {
+            let src = (op.source)(d).unwrap_or_else(|| panic!("{}: no source for {d}", op.name));
+            text.push_str(&format!("/* ===== {} for {d} ===== */\n{src}\n", op.name));
+        }
+        insta::assert_snapshot!(op.name, text);
+    }
+}
+
+#[test]
+fn the_device_builds_every_program() {
+    let Some(cl) = harness::common::opencl() else {
+        return;
+    };
+    let start = std::time::Instant::now();
+    let mut n = 0;
+    for op in all() {
+        for info in (op.infos)() {
+            if let Err(e) = silt::__private::build(info, &cl) {
+                panic!("{}: {e}", op.name);
+            }
+            n += 1;
+        }
+    }
+    eprintln!(
+        "built {n} programs in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(n > 400, "{n}");
+}
+
+/// Calls `dispatch` with zero-filled tensors of `dtype` (and `bool` conditions).
+fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>> {
+    let t = || Tensor::zeros(dev, dtype, [5]).unwrap();
+    let b = || Tensor::zeros(dev, DType::Bool, [5]).unwrap();
+    let one = |r: silt::Result<Tensor>| r.map(|t| vec![t]);
+    macro_rules! un {
+        ($($op:ident),*) => {
+            match name {
+                $(stringify!($op) => return one(k::$op::dispatch(&t())),)*
+                _ => {}
+            }
+        };
+    }
+    macro_rules! bin {
+        ($($op:ident),*) => {
+            match name {
+                $(stringify!($op) => return one(k::$op::dispatch(&t(), &t())),)*
+                _ => {}
+            }
+        };
+    }
+    un!(
+        neg,
+        abs,
+        sign,
+        square,
+        reciprocal,
+        sqrt,
+        rsqrt,
+        exp,
+        exp2,
+        expm1,
+        log,
+        log2,
+        log10,
+        log1p,
+        sin,
+        cos,
+        tan,
+        asin,
+        acos,
+        atan,
+        sinh,
+        cosh,
+        tanh,
+        erf,
+        floor,
+        ceil,
+        round,
+        trunc,
+        frac,
+        isnan,
+        isinf,
+        isfinite,
+        logical_not,
+        bitwise_not,
+        relu,
+        relu6,
+        selu,
+        gelu,
+        gelu_tanh,
+        sigmoid,
+        silu,
+        softplus,
+        softsign,
+        mish,
+        hardsigmoid,
+        hardswish,
+        logsigmoid,
+        to_f32,
+        to_f64,
+        to_i32,
+        to_i64,
+        to_u8,
+        to_bool
+    );
+    bin!(
+        add,
+        sub,
+        mul,
+        div,
+        rem,
+        minimum,
+        maximum,
+        fmin,
+        fmax,
+        pow,
+        atan2,
+        hypot,
+        copysign,
+        eq,
+        ne,
+        lt,
+        le,
+        gt,
+        ge,
+        logical_and,
+        logical_or,
+        logical_xor,
+        bitwise_and,
+        bitwise_or,
+        bitwise_xor,
+        shl,
+        shr
+    );
+    let mut out = t();
+    match name {
+        "set" => k::set::dispatch(one_of(dtype), &mut out).map(|()| vec![out]),
+        "copy" => k::copy::dispatch(&t(), &mut out).map(|()| vec![out]),
+        "where_" => one(k::where_::dispatch(&b(), &t(), &t())),
+        "clamp" => one(k::clamp::dispatch(&t(), 0u8, 1u8)),
+        "lerp" => one(k::lerp::dispatch(&t(), &t(), 0.5f32)),
+        "addcmul" => one(k::addcmul::dispatch(&t(), &t(), &t(), 1u8)),
+        "leaky_relu" => one(k::leaky_relu::dispatch(&t(), 0.1f32)),
+        "elu" => one(k::elu::dispatch(&t(), 1.0f32)),
+        "hardtanh" => one(k::hardtanh::dispatch(&t(), -1.0f32, 1.0f32)),
+        "axpy" => k::axpy::dispatch(2.0f32, &t(), &mut out).map(|()| vec![out]),
+        "scale_" => k::scale_::dispatch(2.0f32, &mut out).map(|()| vec![out]),
+        "add_" => k::add_::dispatch(&mut out, &t()).map(|()| vec![out]),
+        other => panic!("no dispatch call written for {other}"),
+    }
+}
+
+/// The value 1 as a scalar of `dtype`.
+fn one_of(dtype: DType) -> Scalar {
+    match dtype {
+        DType::Bool => Scalar::Bool(true),
+        DType::F16 => Scalar::F16(silt::f16::ONE),
+        DType::F32 => Scalar::F32(1.0),
+        DType::F64 => Scalar::F64(1.0),
+        _ => Scalar::U8(1),
+    }
+}
+
+#[test]
+fn dispatch_once_per_dtype_and_once_outside() {
+    for dev in harness::common::devices() {
+        for op in all() {
+            let listed: Vec<DType> = if op.types.is_empty() {
+                vec![DType::Bool]
+            } else {
+                op.types.to_vec()
+            };
+            for &d in &listed {
+                let out = dispatch(op.name, &dev, d)
+                    .unwrap_or_else(|e| panic!("{} for {d} on {dev}: {e}", op.name));
+                assert!(out.iter().all(|t| t.shape() == [5]), "{}", op.name);
+            }
+            // a dtype outside the list
+            let outside = DType::ALL
+                .into_iter()
+                .find(|d| !listed.contains(d))
+                .unwrap_or(DType::F16);
+            match dispatch(op.name, &dev, outside) {
+                Err(Error::UnsupportedDType { kernel, dtype, .. }) => {
+                    assert_eq!((kernel, dtype), (op.name, outside));
+                }
+                Err(Error::DTypeMismatch { got, .. }) if op.types.is_empty() => {
+                    assert_eq!(got, outside)
+                }
+                other => panic!(
+                    "{} with {outside}: expected an unsupported-dtype error, got {other:?}",
+                    op.name
+                ),
+            }
+        }
+    }
+}
