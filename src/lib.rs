@@ -26,8 +26,3 @@ pub mod prelude {
         select, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT,
     };
 }
-
-/// The README's examples, compiled and run as doctests so they stay true.
-#[doc = include_str!("../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;

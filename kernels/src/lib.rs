@@ -62,3 +62,9 @@ pub use fill::*;
 pub use inplace::*;
 pub use ternary::*;
 pub use unary::*;
+
+/// The README's examples (which use both `silt` and `silt_kernels`), compiled and
+/// run as doctests so that they stay true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
