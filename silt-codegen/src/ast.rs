@@ -240,6 +240,7 @@ pub enum ExprKind {
 
 /// Reads an element type or the generic parameter from a type.
 pub fn ty_ref(ty: &syn::Type, generic: Option<&syn::Ident>, errors: &mut Errors) -> Option<TyRef> {
+    let ty = ungroup(ty);
     if let syn::Type::Path(p) = ty {
         if p.qself.is_none() {
             if let Some(id) = p.path.get_ident() {
@@ -264,6 +265,17 @@ pub fn ty_ref(ty: &syn::Type, generic: Option<&syn::Ident>, errors: &mut Errors)
         ),
     );
     None
+}
+
+/// The type inside invisible groups (from `macro_rules!` `$t:ty`) and parentheses.
+pub fn ungroup(mut ty: &syn::Type) -> &syn::Type {
+    loop {
+        match ty {
+            syn::Type::Group(g) => ty = &g.elem,
+            syn::Type::Paren(p) => ty = &p.elem,
+            other => return other,
+        }
+    }
 }
 
 /// Lowers the signature. Problems go to `errors`; what could be read is returned.

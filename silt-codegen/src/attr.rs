@@ -137,7 +137,7 @@ fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(Ty, Span)> {
     let mut out: Vec<(Ty, Span)> = Vec::new();
     for elem in elems {
         let span = syn::spanned::Spanned::span(elem);
-        let name = match elem {
+        let name = match crate::ast::ungroup(elem) {
             syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().map(Ident::to_string),
             _ => None,
         };

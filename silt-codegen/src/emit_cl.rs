@@ -338,10 +338,81 @@ const RESERVED: &[&str] = &[
     "vload_half",
     "vstore_half",
     "main",
+    "erf",
+    "erfc",
+    "rint",
+    "vec_step",
+    "pipe",
+    "generic",
+    "typeof",
+    "asm",
+    "image1d_array_t",
+    "image1d_buffer_t",
+    "image2d_array_t",
+    "image2d_depth_t",
+    "image2d_array_depth_t",
+    "queue_t",
+    "ndrange_t",
+    "clk_event_t",
+    "reserve_id_t",
+    "cl_mem_fence_flags",
+    "_Bool",
+    "_Complex",
+    "_Imaginary",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Generic",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "NULL",
+    "bitselect",
+    "mad",
+    "mix",
+    "dot",
+    "cross",
+    "length",
+    "distance",
+    "normalize",
+    "sign",
+    "step",
+    "smoothstep",
+    "degrees",
+    "radians",
+    "printf",
+    "barrier",
+    "shuffle",
+    "shuffle2",
+    "upsample",
+    "hadd",
+    "rhadd",
+    "mul_hi",
+    "mad_hi",
+    "mad_sat",
+    "add_sat",
+    "sub_sat",
+    "ctz",
+    "nan",
+    "ldexp",
+    "frexp",
+    "modf",
+    "remquo",
+    "sincos",
 ];
 
 fn c_ident(name: &str) -> String {
+    // macro-like names (FLT_MAX, M_PI, CHAR_BIT, ...) and cl_/CL_ names are the
+    // OpenCL headers'
+    let macro_like = name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
     let taken = RESERVED.contains(&name)
+        || macro_like
+        || name.starts_with("cl_")
+        || name.starts_with("CL_")
+        || name.starts_with("CLK_")
         || name.starts_with("silt_")
         || name.starts_with("__")
         || name.starts_with("as_")
@@ -382,37 +453,26 @@ impl<'k> Emitter<'k> {
     fn new(k: &'k Kernel) -> Self {
         // unique C names: the first `x` is `x`, shadowing ones `x_1`, `x_2`, ...
         let mut used: HashMap<String, usize> = HashMap::new();
-        let params: Vec<String> = k
-            .params
-            .iter()
-            .map(|p| {
-                let n = c_ident(&p.name);
-                used.insert(n.clone(), 0);
-                n
-            })
-            .collect();
-        let locals = k
-            .locals
-            .iter()
-            .map(|l| {
-                let base = c_ident(&l.name);
-                if !used.contains_key(&base) {
-                    used.insert(base.clone(), 0);
-                    return base;
+        let mut unique = |name: &str| {
+            let base = c_ident(name);
+            if !used.contains_key(&base) {
+                used.insert(base.clone(), 0);
+                return base;
+            }
+            let mut n = used.get(&base).copied().unwrap_or(0);
+            let name = loop {
+                n += 1;
+                let candidate = format!("{base}_{n}");
+                if !used.contains_key(&candidate) {
+                    break candidate;
                 }
-                let mut n = used.get(&base).copied().unwrap_or(0);
-                let name = loop {
-                    n += 1;
-                    let candidate = format!("{base}_{n}");
-                    if !used.contains_key(&candidate) {
-                        break candidate;
-                    }
-                };
-                used.insert(base, n);
-                used.insert(name.clone(), 0);
-                name
-            })
-            .collect();
+            };
+            used.insert(base, n);
+            used.insert(name.clone(), 0);
+            name
+        };
+        let params: Vec<String> = k.params.iter().map(|p| unique(&p.name)).collect();
+        let locals = k.locals.iter().map(|l| unique(&l.name)).collect();
         let uses_f64 = k.inst == Some(Ty::F64)
             || k.params.iter().any(|p| p.ty == Ty::F64)
             || k.outputs.contains(&Ty::F64)
@@ -442,8 +502,9 @@ impl<'k> Emitter<'k> {
         format!("silt_t{}", self.tmp)
     }
 
+    /// `silt_body_ENTRY`: in the `silt_` namespace that user names never take.
     fn body_name(&self) -> String {
-        format!("{}_body", self.k.entry())
+        format!("silt_body_{}", self.k.entry())
     }
 
     /// `static RET NAME_body(params) { ... }`
@@ -680,7 +741,15 @@ impl<'k> Emitter<'k> {
             Stmt::Break => self.line("break;"),
             Stmt::Continue => self.line("continue;"),
             Stmt::Return(values) => {
-                let vs: Vec<String> = values.iter().map(|v| self.expr(v)).collect();
+                let mut vs: Vec<String> = Vec::new();
+                for (i, v) in values.iter().enumerate() {
+                    let mut text = self.expr(v);
+                    // Rust evaluates the values left to right
+                    if values[i + 1..].iter().any(needs_hoist) {
+                        text = self.spill(v.ty, text);
+                    }
+                    vs.push(text);
+                }
                 match vs.len() {
                     0 => self.line("return;"),
                     1 if self.k.outputs.len() == 1 => {
@@ -764,6 +833,7 @@ impl<'k> Emitter<'k> {
                 let (rv, rp) = self.pexpr(r);
                 return self.binary_text(*op, l.ty, r.ty, (&lv, lp), (&rv, rp));
             }
+            ExprKind::Cast(x) if x.ty == e.ty => return self.pexpr(x),
             ExprKind::Cast(x) => {
                 let v = self.expr(x);
                 cast(x.ty, e.ty, &v)
@@ -904,6 +974,9 @@ impl<'k> Emitter<'k> {
         use Builtin as B;
         let f = |name: &str| format!("{name}({})", a.join(", "));
         let x = &a[0];
+        // arguments used as operands are parenthesised: they may be any expression
+        let xp = format!("({x})");
+        let a1 = a.get(1).map(|v| format!("({v})")).unwrap_or_default();
         let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
         match b {
             B::Sqrt => f("sqrt"),
@@ -932,7 +1005,7 @@ impl<'k> Emitter<'k> {
             B::Round => f("round"),
             B::Trunc => f("trunc"),
             B::Fract => self.call_helper(Helper::Fract(t), a),
-            B::Recip => format!("({one} / {x})"),
+            B::Recip => format!("({one} / {xp})"),
             B::FSignum => self.call_helper(Helper::FSignum(t), a),
             B::Cbrt => f("cbrt"),
             B::Erf => f("erf"),
@@ -946,7 +1019,7 @@ impl<'k> Emitter<'k> {
                 } else {
                     literal(t, Value::F64(180.0f64 / std::f64::consts::PI))
                 };
-                format!("({x} * {k})")
+                format!("({xp} * {k})")
             }
             B::ToRadians => {
                 let k = if t == Ty::F32 {
@@ -954,7 +1027,7 @@ impl<'k> Emitter<'k> {
                 } else {
                     literal(t, Value::F64(std::f64::consts::PI / 180.0))
                 };
-                format!("({x} * {k})")
+                format!("({xp} * {k})")
             }
             B::Atan2 => f("atan2"),
             B::Powf => f("pow"),
@@ -971,11 +1044,26 @@ impl<'k> Emitter<'k> {
             B::IsSignNegative => format!("(signbit({x}) != 0)"),
             B::IsSignPositive => format!("(signbit({x}) == 0)"),
             B::ToBits => format!("as_{}({x})", ret.cl()),
-            B::WrappingAdd => self.binary_text(BinOp::Add, t, t, (x, 0), (&a[1], 0)).0,
-            B::WrappingSub => self.binary_text(BinOp::Sub, t, t, (x, 0), (&a[1], 0)).0,
-            B::WrappingMul => self.binary_text(BinOp::Mul, t, t, (x, 0), (&a[1], 0)).0,
-            B::WrappingDiv => self.binary_text(BinOp::Div, t, t, (x, 0), (&a[1], 0)).0,
-            B::WrappingRem => self.binary_text(BinOp::Rem, t, t, (x, 0), (&a[1], 0)).0,
+            B::WrappingAdd => format!(
+                "({})",
+                self.binary_text(BinOp::Add, t, t, (x, 0), (&a[1], 0)).0
+            ),
+            B::WrappingSub => format!(
+                "({})",
+                self.binary_text(BinOp::Sub, t, t, (x, 0), (&a[1], 0)).0
+            ),
+            B::WrappingMul => format!(
+                "({})",
+                self.binary_text(BinOp::Mul, t, t, (x, 0), (&a[1], 0)).0
+            ),
+            B::WrappingDiv => format!(
+                "({})",
+                self.binary_text(BinOp::Div, t, t, (x, 0), (&a[1], 0)).0
+            ),
+            B::WrappingRem => format!(
+                "({})",
+                self.binary_text(BinOp::Rem, t, t, (x, 0), (&a[1], 0)).0
+            ),
             B::WrappingShl => {
                 self.binary_text(BinOp::Shl, t, Ty::U32, (x, 0), (&a[1], 0))
                     .0
@@ -993,17 +1081,13 @@ impl<'k> Emitter<'k> {
             B::RotateLeft | B::RotateRight => {
                 let m = t.bits() - 1;
                 let n = if b == B::RotateLeft {
-                    format!("({} & {m}u)", a[1])
+                    format!("({a1} & {m}u)")
                 } else {
-                    format!("(({}u - ({} & {m}u)) & {m}u)", t.bits(), a[1])
+                    format!("(({}u - ({a1} & {m}u)) & {m}u)", t.bits())
                 };
                 format!("rotate({x}, ({})({n}))", t.cl())
             }
-            B::ISignum => format!(
-                "(({})(({x} > ({c})0) - ({x} < ({c})0)))",
-                t.cl(),
-                c = t.cl()
-            ),
+            B::ISignum => format!("(({c})(({xp} > ({c})0) - ({xp} < ({c})0)))", c = t.cl()),
             B::IMin => f("min"),
             B::IMax => f("max"),
             B::IClamp => self.call_helper(Helper::IClamp(t), a),

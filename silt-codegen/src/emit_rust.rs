@@ -9,6 +9,15 @@ use crate::builtins::Builtin;
 use crate::ir::{BinOp, Block, Expr, ExprKind, Kernel, ParamKind, Place, Stmt, UnOp, Value};
 use crate::ty::Ty;
 
+/// An identifier for `name`, raw (`r#type`) when `name` is a keyword.
+fn rust_ident(name: &str, span: Span) -> syn::Ident {
+    if syn::parse_str::<syn::Ident>(name).is_ok() {
+        syn::Ident::new(name, span)
+    } else {
+        syn::Ident::new_raw(name, span)
+    }
+}
+
 /// The Rust type tokens of `t`.
 pub fn ty(t: Ty) -> TokenStream {
     let id = format_ident!("{}", t.rust());
@@ -56,12 +65,13 @@ struct Emitter<'a> {
 impl Emitter<'_> {
     fn param(&self, i: usize) -> syn::Ident {
         let p = &self.k.params[i];
-        syn::Ident::new(&p.name, p.span)
+        rust_ident(&p.name, p.span)
     }
 
+    /// `__l{id}_{name}`: unique per local (shadowing becomes distinct names), in
+    /// the `__` namespace that parameters cannot take.
     fn local(&self, id: usize) -> syn::Ident {
-        // unique per local: shadowing in the source becomes distinct names here
-        format_ident!("{}__{}", self.k.locals[id].name, id)
+        format_ident!("__l{}_{}", id, self.k.locals[id].name)
     }
 
     fn block(&self, b: &Block) -> TokenStream {
@@ -104,11 +114,22 @@ impl Emitter<'_> {
                     }
                 };
                 let v = self.expr(value);
-                let v = match op {
-                    None => v,
-                    Some(op) => self.binary(*op, t, value.ty, target.clone(), v, value.span),
-                };
-                quote!(#target = #v;)
+                match op {
+                    None => quote!(#target = #v;),
+                    Some(op) => {
+                        // Rust evaluates the right side of a compound assignment of
+                        // primitives first
+                        let combined = self.binary(
+                            *op,
+                            t,
+                            value.ty,
+                            target.clone(),
+                            quote!(__rhs),
+                            value.span,
+                        );
+                        quote!({ let __rhs = #v; #target = #combined; })
+                    }
+                }
             }
             Stmt::Expr(e) => {
                 let v = self.expr(e);

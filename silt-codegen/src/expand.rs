@@ -12,7 +12,7 @@ use crate::Instance;
 /// Everything generated for one kernel.
 pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> TokenStream {
     let name = &sig.name;
-    let name_str = name.to_string();
+    let name_str = crate::typeck::ident_name(name);
     let vis = &sig.vis;
     let docs = &sig.docs;
     let generic = sig.generic.is_some();
@@ -376,7 +376,7 @@ fn ret_type(sig: &Signature, generic_ty: TokenStream) -> TokenStream {
 }
 
 fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStream {
-    let name_str = sig.name.to_string();
+    let name_str = crate::typeck::ident_name(&sig.name);
     let generic = sig.generic.is_some();
     let params = sig.params.iter().map(|p| {
         let n = &p.name;
@@ -477,7 +477,7 @@ fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStrea
     } else if let Some(first) = t_scalars.first() {
         quote!(#first.dtype())
     } else {
-        quote!(dtype)
+        quote!(__dtype_arg)
     };
     let type_idents: Vec<TokenStream> = types
         .iter()

@@ -29,10 +29,12 @@ pub struct Kernel {
 
 impl Kernel {
     /// The name of the OpenCL C kernel function: `NAME_TYPE` (or `NAME`).
+    /// (A kernel without a generic parameter is `NAME_kernel`, so that it never
+    /// takes the name of an OpenCL built-in such as `abs` or `dot`.)
     pub fn entry(&self) -> String {
         match self.inst {
             Some(t) => format!("{}_{}", self.name, t.rust()),
-            None => self.name.clone(),
+            None => format!("{}_kernel", self.name),
         }
     }
 }

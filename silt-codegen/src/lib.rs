@@ -14,6 +14,7 @@ pub mod emit_cl;
 pub mod emit_rust;
 pub mod errors;
 pub mod expand;
+pub mod init;
 pub mod ir;
 pub mod ty;
 pub mod typeck;
@@ -150,7 +151,7 @@ fn check_signature(sig: &ast::Signature, opts: &attr::Options, attr_ok: bool, er
     }
     let mut seen: Vec<String> = Vec::new();
     for p in &sig.params {
-        let n = p.name.to_string();
+        let n = typeck::ident_name(&p.name);
         if seen.contains(&n) {
             errors.push(p.name.span(), format!("parameter `{n}` is declared twice"));
         }
@@ -158,6 +159,14 @@ fn check_signature(sig: &ast::Signature, opts: &attr::Options, attr_ok: bool, er
             errors.push(
                 p.name.span(),
                 "parameter names starting with `__` are reserved for generated code",
+            );
+        }
+        if n == "NAME" || n == "TYPES" {
+            errors.push(
+                p.name.span(),
+                format!(
+                    "`{n}` is a constant of the generated module: give the parameter another name"
+                ),
             );
         }
         seen.push(n);

@@ -50,6 +50,7 @@ pub fn check(
         locals: Vec::new(),
         local_tvs: Vec::new(),
         local_spans: Vec::new(),
+        deferred: Vec::new(),
         params: Vec::new(),
         outputs: Vec::new(),
         loop_depth: 0,
@@ -57,7 +58,7 @@ pub fn check(
     for p in &sig.params {
         let ty = cx.ty(p.ty);
         cx.params.push(ir::Param {
-            name: p.name.to_string(),
+            name: ident_name(&p.name),
             kind: p.kind,
             ty,
             mutable: p.mutable,
@@ -68,7 +69,7 @@ pub fn check(
     let mut ir_body = cx.body(body);
     cx.finish(&mut ir_body);
     let kernel = ir::Kernel {
-        name: sig.name.to_string(),
+        name: ident_name(&sig.name),
         inst,
         params: cx.params,
         outputs: cx.outputs,
@@ -76,6 +77,9 @@ pub fn check(
         body: ir_body,
         span: sig.name.span(),
     };
+    if errors_len(cx.errors) == before {
+        crate::init::check(&kernel, cx.errors);
+    }
     (errors_len(cx.errors) == before).then_some(kernel)
 }
 
@@ -92,6 +96,8 @@ struct Cx<'a> {
     locals: Vec<ir::Local>,
     local_tvs: Vec<usize>,
     local_spans: Vec<Span>,
+    /// Locals declared without a value (`let x;`).
+    deferred: Vec<ir::LocalId>,
     params: Vec<ir::Param>,
     outputs: Vec<Ty>,
     loop_depth: usize,
@@ -258,14 +264,14 @@ impl Cx<'_> {
     fn declare(&mut self, name: &syn::Ident, mutable: bool, tv: usize) -> ir::LocalId {
         let id = self.locals.len();
         self.locals.push(ir::Local {
-            name: name.to_string(),
+            name: ident_name(name),
             ty: Ty::Bool,
             mutable,
         });
         self.local_tvs.push(tv);
         self.local_spans.push(name.span());
         if let Some(s) = self.scopes.last_mut() {
-            s.insert(name.to_string(), id);
+            s.insert(ident_name(name), id);
         }
         id
     }
@@ -440,6 +446,9 @@ impl Cx<'_> {
                     v
                 });
                 let id = self.declare(name, *mutable, tv);
+                if init.is_none() {
+                    self.deferred.push(id);
+                }
                 out.push(Stmt::Let(id, init));
             }
             ast::Stmt::Expr(e) => self.stmt_expr(e, out),
@@ -478,7 +487,10 @@ impl Cx<'_> {
                 out.push(Stmt::If(cond, then, els));
             }
             ast::ExprKind::While(c, body) => {
+                // `break` in a loop condition is an error in Rust (E0590)
+                let depth = std::mem::replace(&mut self.loop_depth, 0);
                 let cond = self.bool_expr(c);
+                self.loop_depth = depth;
                 self.loop_depth += 1;
                 let body = self.block_stmts(body);
                 self.loop_depth -= 1;
@@ -547,9 +559,10 @@ impl Cx<'_> {
         span: Span,
     ) -> Option<Stmt> {
         let (place_ir, tv) = match &place.kind {
-            ast::ExprKind::Var(name) => match self.lookup(&name.to_string()) {
+            ast::ExprKind::Var(name) => match self.lookup(&ident_name(name)) {
                 Some(Ok(id)) => {
-                    if !self.locals[id].mutable {
+                    // `let x; x = 1;` is allowed once (checked by `init`)
+                    if !self.locals[id].mutable && !self.deferred.contains(&id) {
                         self.err(
                             place.span,
                             format!("cannot assign twice to immutable variable `{name}`: declare it with `let mut`"),
@@ -614,7 +627,7 @@ impl Cx<'_> {
     }
 
     fn inout_param(&mut self, name: &syn::Ident, span: Span) -> Option<ir::ParamId> {
-        match self.lookup(&name.to_string()) {
+        match self.lookup(&ident_name(name)) {
             Some(Err(pid)) if self.params[pid].kind == ParamKind::InOut => Some(pid),
             _ => {
                 self.err(
@@ -657,7 +670,7 @@ impl Cx<'_> {
                     self.expr(ExprKind::PendingFloat(text.clone()), tv, span)
                 }
             },
-            ast::ExprKind::Var(name) => match self.lookup(&name.to_string()) {
+            ast::ExprKind::Var(name) => match self.lookup(&ident_name(name)) {
                 Some(Ok(id)) => {
                     let tv = self.local_tvs[id];
                     self.expr(ExprKind::Local(id), tv, span)
@@ -948,12 +961,12 @@ impl Cx<'_> {
                 Need::IntOrBool => !t.is_float(),
                 Need::SignedOrFloat => t.is_signed_int() || t.is_float(),
                 Need::CastSource(target) => {
-                    if target == Ty::Bool {
+                    if target == Ty::Bool && t != Ty::Bool {
                         self.err(span, "cannot cast to `bool`: compare instead (`x != 0`)");
                         continue;
                     }
                     // `bool as f32` is a silt extension (Rust needs `as u8 as f32`)
-                    t != Ty::Bool || target.is_numeric()
+                    t != Ty::Bool || target.is_numeric() || target == Ty::Bool
                 }
             };
             if !ok {
@@ -1051,6 +1064,11 @@ impl Cx<'_> {
     }
 }
 
+/// An identifier's name without `r#`.
+pub(crate) fn ident_name(i: &syn::Ident) -> String {
+    syn::ext::IdentExt::unraw(i).to_string()
+}
+
 fn is_value_expr(e: &ast::Expr) -> bool {
     !matches!(
         e.kind,
@@ -1075,19 +1093,37 @@ fn stmt_diverges(s: &Stmt) -> bool {
         Stmt::Return(_) | Stmt::Break | Stmt::Continue => true,
         Stmt::If(_, t, Some(e)) => diverges(t) && diverges(e),
         Stmt::Block(b) => diverges(b),
-        Stmt::Loop(body) => !breaks(body),
+        Stmt::Loop(body) => !loop_breaks(body),
         _ => false,
     }
 }
 
-/// Whether a loop body can `break` out of this loop (not a nested one).
-fn breaks(b: &Block) -> bool {
+/// Whether a loop body can `break` out of this loop (not out of a nested one),
+/// also from inside an expression (`let v = if c { break; } else { 1 };`).
+pub(crate) fn loop_breaks(b: &Block) -> bool {
     b.stmts.iter().any(|s| match s {
         Stmt::Break => true,
-        Stmt::If(_, t, e) => breaks(t) || e.as_ref().is_some_and(breaks),
-        Stmt::Block(b) => breaks(b),
+        Stmt::If(c, t, e) => {
+            expr_breaks(c) || loop_breaks(t) || e.as_ref().is_some_and(loop_breaks)
+        }
+        Stmt::Block(b) => loop_breaks(b),
+        Stmt::Let(_, Some(x)) | Stmt::Assign(_, _, x) | Stmt::Expr(x) => expr_breaks(x),
+        Stmt::Return(vs) => vs.iter().any(expr_breaks),
+        // `while`/`for` conditions and ranges cannot break (checked), bodies are
+        // nested loops
         _ => false,
-    })
+    }) || b.tail.as_ref().is_some_and(|t| expr_breaks(t))
+}
+
+fn expr_breaks(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::If(c, t, f) => expr_breaks(c) || loop_breaks(t) || loop_breaks(f),
+        ExprKind::Block(b) => loop_breaks(b),
+        ExprKind::Unary(_, x) | ExprKind::Cast(x) => expr_breaks(x),
+        ExprKind::Binary(_, l, r) => expr_breaks(l) || expr_breaks(r),
+        ExprKind::Call(_, args) => args.iter().any(expr_breaks),
+        _ => false,
+    }
 }
 
 fn int_fits(v: i128, t: Ty) -> bool {

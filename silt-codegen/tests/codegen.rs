@@ -385,3 +385,68 @@ fn mutated_kernels_never_panic() {
         "accepted {accepted}, rejected {rejected}"
     );
 }
+
+#[test]
+fn definite_assignment_is_checked() {
+    let e = errors(
+        quote!(),
+        quote! { fn f(x: f32) -> f32 { let mut y: f32; if x > 0.0 { y = 1.0; } y + x } },
+    );
+    assert!(
+        e.iter()
+            .any(|m| m.contains("`y` may be read before it is assigned")),
+        "{e:?}"
+    );
+    let e = errors(
+        quote!(),
+        quote! { fn f(x: f32) -> f32 { let y: f32; y = 1.0; y = 2.0; y + x } },
+    );
+    assert!(e.iter().any(|m| m.contains("cannot assign twice")), "{e:?}");
+    let e = errors(
+        quote!(),
+        quote! { fn f(x: i32) -> i32 { let y: i32; for i in 0..x { y = i; } 0 } },
+    );
+    assert!(
+        e.iter().any(|m| m.contains("cannot assign twice")),
+        "in a loop: {e:?}"
+    );
+    // assigned on every path, or after diverging paths: fine
+    ok(
+        quote!(),
+        quote! { fn f(x: f32) -> f32 { let y; if x > 0.0 { y = 1.0; } else { return x; } y } },
+    );
+    ok(
+        quote!(),
+        quote! { fn f(x: f32) -> f32 { let y: f32; y = x; y } },
+    );
+}
+
+#[test]
+fn break_in_a_loop_condition_is_an_error() {
+    let e = errors(
+        quote!(),
+        quote! { fn f(x: i32) -> i32 { loop { while { break; } {} } x } },
+    );
+    assert!(e.iter().any(|m| m.contains("outside of a loop")), "{e:?}");
+}
+
+#[test]
+fn raw_identifiers_and_reserved_parameter_names() {
+    let c = ok(
+        quote!(),
+        quote! { fn r#loop(r#type: f32) -> f32 { let r#match = r#type; r#match } },
+    );
+    assert!(
+        c.instances[0].opencl.contains("loop_kernel"),
+        "{}",
+        c.instances[0].opencl
+    );
+    let out = expand_kernel(quote!(), quote! { fn raw(r#type: f32) -> f32 { r#type } }).to_string();
+    assert!(out.contains("r#type"), "{out}");
+    let e = errors(quote!(), quote! { fn f(NAME: f32) -> f32 { NAME } });
+    assert!(
+        e.iter()
+            .any(|m| m.contains("constant of the generated module")),
+        "{e:?}"
+    );
+}

@@ -132,7 +132,7 @@ pub enum Error {
 
     /// An output that overlaps another argument without being the same elements.
     #[error(
-        "kernel `{kernel}`: `&mut` argument {output} overlaps argument {other} in memory \
+        "kernel `{kernel}`: `&mut` argument {output} may overlap argument {other} in memory \
          without being the very same elements; pass a copy (`deep_copy()`)"
     )]
     Aliasing {

@@ -155,7 +155,7 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             if i == j || !out.shares_storage(other) {
                 continue;
             }
-            let same_elements = other.layout == out.layout;
+            let same_elements = other.layout.same_elements(&out.layout);
             let (a, b) = (out.layout.span(), other.layout.span());
             let disjoint = a.end <= b.start || b.end <= a.start;
             // the very same elements are fine for an input (`x += x`); two outputs

@@ -212,6 +212,23 @@ impl Layout {
         Ok(out)
     }
 
+    /// Whether two layouts address the same elements in the same order (strides of
+    /// dimensions of size 1 do not matter).
+    pub(crate) fn same_elements(&self, other: &Layout) -> bool {
+        if self.shape != other.shape {
+            return false;
+        }
+        if self.len() == 0 {
+            return true;
+        }
+        self.offset == other.offset
+            && self
+                .shape
+                .iter()
+                .zip(self.strides.iter().zip(&other.strides))
+                .all(|(&d, (a, b))| d == 1 || a == b)
+    }
+
     /// Whether two different logical indices address one storage element.
     pub(crate) fn has_self_overlap(&self) -> bool {
         if self.len() <= 1 {

@@ -10,5 +10,6 @@ mod common;
 mod defs;
 mod differential;
 mod launch;
+mod regressions;
 mod source;
 mod values;
