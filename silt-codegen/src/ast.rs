@@ -27,6 +27,9 @@ pub enum ParamKind {
     InOut,
     /// `#[scalar] a: T`: one value for all elements.
     Scalar,
+    /// `#[index] i: u64`: the element's logical (row-major) index; not an argument
+    /// of `launch`.
+    Index,
 }
 
 /// A kernel parameter.
@@ -390,15 +393,42 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
         }
     };
     let mut scalar = false;
+    let mut index = false;
     for a in &pt.attrs {
         if a.path().is_ident("scalar") && matches!(a.meta, syn::Meta::Path(_)) {
             scalar = true;
+        } else if a.path().is_ident("index") && matches!(a.meta, syn::Meta::Path(_)) {
+            index = true;
         } else {
             errors.push(
                 a.meta.path().span(),
-                "unsupported parameter attribute; expected `#[scalar]`",
+                "unsupported parameter attribute; expected `#[scalar]` or `#[index]`",
             );
         }
+    }
+    if index {
+        if scalar {
+            errors.push(
+                pt.span(),
+                "a parameter is `#[scalar]` or `#[index]`, not both",
+            );
+            return None;
+        }
+        let is_u64 = matches!(ungroup(&pt.ty), syn::Type::Path(p) if p.path.is_ident("u64"));
+        if !is_u64 {
+            errors.push(
+                pt.ty.span(),
+                "an `#[index]` parameter has type `u64`: `#[index] i: u64`",
+            );
+            return None;
+        }
+        return Some(Param {
+            name,
+            mutable,
+            kind: ParamKind::Index,
+            ty: TyRef::Elem(Ty::U64),
+            ty_span: pt.ty.span(),
+        });
     }
     let (kind, ty) = match &*pt.ty {
         syn::Type::Reference(r) => {
@@ -505,6 +535,10 @@ impl Lower<'_> {
             other => (other, None),
         };
         let (name, mutable) = match pat {
+            // `let _ = e;` evaluates `e` and drops it
+            syn::Pat::Wild(_) if l.init.is_some() => {
+                return l.init.as_ref().map(|i| Stmt::Expr(self.expr(&i.expr)));
+            }
             syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
                 (pi.ident.clone(), pi.mutability.is_some())
             }

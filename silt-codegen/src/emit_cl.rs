@@ -516,6 +516,7 @@ impl<'k> Emitter<'k> {
             .zip(&self.params)
             .map(|(p, n)| match p.kind {
                 ParamKind::InOut => format!("{}* {n}", p.ty.cl()),
+                ParamKind::Index => format!("ulong {n}"),
                 _ => format!("{} {n}", p.ty.cl()),
             })
             .collect();
@@ -543,47 +544,99 @@ impl<'k> Emitter<'k> {
     }
 
     /// `__kernel void NAME_TYPE(buffers..., ulong silt_n) { ... }`
+    /// The two entry points: `NAME_T` for contiguous tensors (each at an offset)
+    /// and `NAME_T_strided` for any views (strides of 0 broadcast), which turns the
+    /// element's index into coordinates. The runtime picks one per launch.
     fn kernel_function(&mut self) -> String {
+        let mut s = self.entry_point(false);
+        s.push('\n');
+        s.push_str(&self.entry_point(true));
+        s
+    }
+
+    fn entry_point(&mut self, strided: bool) -> String {
         let k = self.k;
         let mut args = Vec::new();
         let mut pre = Vec::new();
         let mut call = Vec::new();
         let mut post = Vec::new();
+        let mut views = Vec::new();
         for (p, n) in k.params.iter().zip(self.params.clone()) {
             let st = p.ty.cl_storage();
+            let at = if strided {
+                format!("silt_i_{n}")
+            } else {
+                format!("silt_off_{n} + silt_gid")
+            };
+            let strides = if strided {
+                format!(", ulong16 silt_st_{n}")
+            } else {
+                String::new()
+            };
             match p.kind {
                 ParamKind::Scalar => {
                     args.push(format!("{st} {n}"));
                     call.push(load(p.ty, n.clone()));
                 }
+                ParamKind::Index => call.push("silt_gid".into()),
                 ParamKind::Input => {
-                    args.push(format!("__global const {st}* {n}, ulong silt_off_{n}"));
-                    call.push(load(p.ty, format!("{n}[silt_off_{n} + silt_gid]")));
+                    args.push(format!(
+                        "__global const {st}* {n}, ulong silt_off_{n}{strides}"
+                    ));
+                    call.push(load(p.ty, format!("{n}[{at}]")));
+                    views.push(n);
                 }
                 ParamKind::InOut => {
-                    args.push(format!("__global {st}* {n}, ulong silt_off_{n}"));
+                    args.push(format!("__global {st}* {n}, ulong silt_off_{n}{strides}"));
                     pre.push(format!(
                         "{} silt_v_{n} = {};",
                         p.ty.cl(),
-                        load(p.ty, format!("{n}[silt_off_{n} + silt_gid]"))
+                        load(p.ty, format!("{n}[{at}]"))
                     ));
                     call.push(format!("&silt_v_{n}"));
                     post.push(format!(
-                        "{n}[silt_off_{n} + silt_gid] = {};",
+                        "{n}[{at}] = {};",
                         store(p.ty, format!("silt_v_{n}"))
                     ));
+                    views.push(n);
                 }
             }
         }
         for (i, t) in k.outputs.iter().enumerate() {
             args.push(format!("__global {}* silt_out{i}", t.cl_storage()));
         }
+        if strided {
+            args.push("ulong16 silt_shape, uint silt_ndim".into());
+        }
         args.push("ulong silt_n".into());
-        let mut s = format!("__kernel void {}(\n    ", k.entry());
+        let name = if strided {
+            format!("{}_strided", k.entry())
+        } else {
+            k.entry()
+        };
+        let mut s = format!("__kernel void {name}(\n    ");
         s.push_str(&args.join(",\n    "));
         s.push_str(
             ") {\n    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
         );
+        if strided {
+            // coordinates of element silt_gid in the (broadcast) shape, applied to
+            // each view's strides
+            s.push_str("    ulong silt_dims[16];\n    vstore16(silt_shape, 0, silt_dims);\n");
+            for n in &views {
+                let _ = writeln!(
+                    s,
+                    "    ulong silt_s_{n}[16];\n    vstore16(silt_st_{n}, 0, silt_s_{n});"
+                );
+                let _ = writeln!(s, "    ulong silt_i_{n} = silt_off_{n};");
+            }
+            s.push_str("    ulong silt_rest = silt_gid;\n    for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n");
+            s.push_str("        ulong silt_c = silt_rest % silt_dims[silt_k];\n        silt_rest /= silt_dims[silt_k];\n");
+            for n in &views {
+                let _ = writeln!(s, "        silt_i_{n} += silt_c * silt_s_{n}[silt_k];");
+            }
+            s.push_str("    }\n");
+        }
         for l in pre {
             let _ = writeln!(s, "    {l}");
         }

@@ -39,6 +39,9 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
         let entry = proc_macro2::Literal::c_string(
             &std::ffi::CString::new(inst.kernel.entry()).unwrap_or_default(),
         );
+        let strided_entry = proc_macro2::Literal::c_string(
+            &std::ffi::CString::new(format!("{}_strided", inst.kernel.entry())).unwrap_or_default(),
+        );
         let inst_dtype = match inst.ty {
             Some(t) => {
                 let d = dtype(t, &s);
@@ -51,7 +54,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
         items.push(quote! {
             #[doc(hidden)]
             pub static #info: #s::__private::KernelInfo =
-                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, #entry, #fp64);
+                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, #entry, #strided_entry, #fp64);
         });
         items.push(emit_rust::eval_fn(&inst.kernel, &eval, &s));
         if let Some(t) = inst.ty {
@@ -83,23 +86,31 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     };
 
     // ---- launch ----
-    let launch_params = sig.params.iter().map(|p| {
-        let n = &p.name;
-        let t = elem(p.ty);
-        match p.kind {
-            ParamKind::Input => quote!(#n: &#s::TensorT<#t>),
-            ParamKind::InOut => quote!(#n: &mut #s::TensorT<#t>),
-            ParamKind::Scalar => quote!(#n: #t),
-        }
-    });
-    let args = sig.params.iter().map(|p| {
-        let n = &p.name;
-        match p.kind {
-            ParamKind::Input => quote!(#s::__private::Arg::In(#n.as_tensor())),
-            ParamKind::InOut => quote!(#s::__private::Arg::InOut(#n.as_tensor())),
-            ParamKind::Scalar => quote!(#s::__private::Arg::Scalar(#s::Element::into_scalar(#n))),
-        }
-    });
+    let launch_params = sig
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let n = &p.name;
+            let t = elem(p.ty);
+            match p.kind {
+                ParamKind::Input => quote!(#n: &#s::TensorT<#t>),
+                ParamKind::InOut => quote!(#n: &mut #s::TensorT<#t>),
+                _ => quote!(#n: #t),
+            }
+        });
+    let args = sig
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let n = &p.name;
+            match p.kind {
+                ParamKind::Input => quote!(#s::__private::Arg::In(#n.as_tensor())),
+                ParamKind::InOut => quote!(#s::__private::Arg::InOut(#n.as_tensor())),
+                _ => quote!(#s::__private::Arg::Scalar(#s::Element::into_scalar(#n))),
+            }
+        });
     let out_tys: Vec<TokenStream> = sig.outputs.iter().map(|(r, _)| elem(*r)).collect();
     let launch_ret = match out_tys.as_slice() {
         [] => quote!(()),
@@ -120,16 +131,16 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     let host_loads = sig
         .params
         .iter()
-        .filter(|p| p.kind != ParamKind::Scalar)
+        .filter(|p| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
         .map(|p| {
             let n = &p.name;
             let v = format_ident!("__v_{}", n);
-            let m = if p.kind == ParamKind::InOut {
-                quote!(mut)
+            if p.kind == ParamKind::InOut {
+                quote!(let mut #v = #n.to_vec()?;)
             } else {
-                quote!()
-            };
-            quote!(let #m #v = #n.to_vec()?;)
+                // inputs are read broadcast to the launch's shape
+                quote!(let #v = __plan.broadcast(#n)?.to_vec()?;)
+            }
         });
     let host_args = sig.params.iter().map(|p| {
         let n = &p.name;
@@ -138,6 +149,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             ParamKind::Input => quote!(#v[__i]),
             ParamKind::InOut => quote!(&mut #v[__i]),
             ParamKind::Scalar => quote!(#n),
+            ParamKind::Index => quote!(__i as u64),
         }
     });
     let outs: Vec<syn::Ident> = (0..sig.outputs.len())
@@ -378,14 +390,18 @@ fn ret_type(sig: &Signature, generic_ty: TokenStream) -> TokenStream {
 fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStream {
     let name_str = crate::typeck::ident_name(&sig.name);
     let generic = sig.generic.is_some();
-    let params = sig.params.iter().map(|p| {
-        let n = &p.name;
-        match p.kind {
-            ParamKind::Input => quote!(#n: &#s::Tensor),
-            ParamKind::InOut => quote!(#n: &mut #s::Tensor),
-            ParamKind::Scalar => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
-        }
-    });
+    let params = sig
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let n = &p.name;
+            match p.kind {
+                ParamKind::Input => quote!(#n: &#s::Tensor),
+                ParamKind::InOut => quote!(#n: &mut #s::Tensor),
+                _ => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
+            }
+        });
     // where the dtype of T comes from: T tensors, else T scalars, else an argument
     let t_tensors: Vec<&syn::Ident> = sig
         .params
@@ -420,16 +436,21 @@ fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStrea
             ParamKind::Input => quote!(let #v = #n.typed::<#t>()?;),
             ParamKind::InOut => quote!(let mut #v = #n.typed::<#t>()?;),
             ParamKind::Scalar => quote!(let #v = #n.to::<#t>()?;),
+            ParamKind::Index => quote!(),
         }
     });
-    let call_args = sig.params.iter().map(|p| {
-        let v = format_ident!("__t_{}", p.name);
-        match p.kind {
-            ParamKind::Input => quote!(&#v),
-            ParamKind::InOut => quote!(&mut #v),
-            ParamKind::Scalar => quote!(#v),
-        }
-    });
+    let call_args = sig
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let v = format_ident!("__t_{}", p.name);
+            match p.kind {
+                ParamKind::Input => quote!(&#v),
+                ParamKind::InOut => quote!(&mut #v),
+                _ => quote!(#v),
+            }
+        });
     let turbofish = if generic { quote!(::<__T>) } else { quote!() };
     let wrap = match sig.outputs.len() {
         0 => quote!(),

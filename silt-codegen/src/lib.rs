@@ -137,10 +137,26 @@ fn check_signature(sig: &ast::Signature, opts: &attr::Options, attr_ok: bool, er
         ),
         _ => {}
     }
-    if !sig.params.iter().any(|p| p.kind != ast::ParamKind::Scalar) {
+    if !sig
+        .params
+        .iter()
+        .any(|p| matches!(p.kind, ast::ParamKind::Input | ast::ParamKind::InOut))
+    {
         errors.push(
             sig.name.span(),
             "a kernel needs at least one tensor parameter (`x: T` or `y: &mut T`): its shape and device come from the tensors",
+        );
+    }
+    if sig
+        .params
+        .iter()
+        .filter(|p| p.kind == ast::ParamKind::Index)
+        .count()
+        > 1
+    {
+        errors.push(
+            sig.name.span(),
+            "a kernel takes at most one `#[index]` parameter",
         );
     }
     if sig.outputs.is_empty() && !sig.params.iter().any(|p| p.kind == ast::ParamKind::InOut) {

@@ -10,7 +10,7 @@ use crate::cl::codes::INVALID_VALUE;
 use crate::cl::{Mem, Queue};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::layout::Layout;
+use crate::layout::{coalesce, Layout};
 
 /// The runtime's own OpenCL C: one strided copy per element size.
 pub(crate) const SOURCE: &str = r"// silt runtime: strided copies between views (one work-item per element).
@@ -52,38 +52,6 @@ fn kernel_name(elem_size: usize) -> Option<&'static CStr> {
     }
 }
 
-/// Drops dimensions of size 1 and merges neighbours that are contiguous with each
-/// other in both views, so that a copy between contiguous views is one dimension.
-pub(crate) fn coalesce(
-    shape: &[usize],
-    a: &[usize],
-    b: &[usize],
-) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
-    let (mut s, mut sa, mut sb) = (Vec::new(), Vec::new(), Vec::new());
-    for ((&d, &x), &y) in shape.iter().zip(a).zip(b) {
-        if d == 1 {
-            continue;
-        }
-        match (s.last_mut(), sa.last_mut(), sb.last_mut()) {
-            (Some(pd), Some(px), Some(py)) if *px == x * d && *py == y * d => {
-                *pd *= d;
-                *px = x;
-                *py = y;
-            }
-            _ => {
-                s.push(d);
-                sa.push(x);
-                sb.push(y);
-            }
-        }
-    }
-    if s.is_empty() {
-        (vec![1], vec![1], vec![1])
-    } else {
-        (s, sa, sb)
-    }
-}
-
 /// Copies the elements of `src` (viewed through `from`) into `dst` (viewed
 /// through `to`); both layouts have the same shape and the caller has ruled out
 /// overlap between them. Asynchronous, in queue order.
@@ -98,7 +66,8 @@ pub(crate) fn strided_copy(
     if n == 0 {
         return Ok(());
     }
-    let (shape, ss, ds) = coalesce(&to.shape, &from.strides, &to.strides);
+    let (shape, mut st) = coalesce(&to.shape, &[&from.strides, &to.strides]);
+    let (ds, ss) = (st.pop().unwrap_or_default(), st.pop().unwrap_or_default());
     if shape.len() == 1 && ss[0] == 1 && ds[0] == 1 {
         return queue
             .copy(
@@ -112,13 +81,7 @@ pub(crate) fn strided_copy(
     }
     let name = kernel_name(elem_size).ok_or(Error::cl("strided copy", INVALID_VALUE))?;
     // at most MAX_DIMS (16) dimensions, each array passed by value as a ulong16
-    let pack = |v: &[usize]| {
-        let mut a = [0u64; 16];
-        for (dst, &src) in a.iter_mut().zip(v) {
-            *dst = to_u64(src);
-        }
-        a
-    };
+
     let program = device.copy_program()?;
     let launch_err = |c| Error::cl("strided copy launch", c);
     let mut kernel = program
@@ -158,38 +121,11 @@ pub(crate) fn to_u64(v: usize) -> u64 {
     u64::try_from(v).unwrap_or(u64::MAX)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::coalesce;
-
-    #[test]
-    fn contiguous_views_coalesce_to_one_dimension() {
-        assert_eq!(
-            coalesce(&[2, 3, 4], &[12, 4, 1], &[12, 4, 1]),
-            (vec![24], vec![1], vec![1])
-        );
-        assert_eq!(
-            coalesce(&[1, 1], &[5, 9], &[1, 1]),
-            (vec![1], vec![1], vec![1])
-        );
+/// Up to 16 values as a `ulong16` kernel argument (the rest zero).
+pub(crate) fn pack(v: &[usize]) -> [u64; 16] {
+    let mut a = [0u64; 16];
+    for (dst, &src) in a.iter_mut().zip(v) {
+        *dst = to_u64(src);
     }
-
-    #[test]
-    fn strided_views_keep_their_dimensions() {
-        // a transpose into a contiguous buffer
-        assert_eq!(
-            coalesce(&[3, 2], &[1, 3], &[2, 1]),
-            (vec![3, 2], vec![1, 3], vec![2, 1])
-        );
-        // a narrowed row block: the rows are not contiguous with each other
-        assert_eq!(
-            coalesce(&[2, 3, 1], &[5, 1, 7], &[3, 1, 1]),
-            (vec![2, 3], vec![5, 1], vec![3, 1])
-        );
-        // a broadcast source
-        assert_eq!(
-            coalesce(&[4, 3], &[0, 1], &[3, 1]),
-            (vec![4, 3], vec![0, 1], vec![3, 1])
-        );
-    }
+    a
 }

@@ -144,6 +144,20 @@ pub enum Error {
         other: usize,
     },
 
+    /// A `&mut` argument whose shape is not the broadcast shape of the arguments.
+    #[error(
+        "kernel `{kernel}`: a `&mut` argument of shape {output:?} cannot take results of the \
+         broadcast shape {broadcast:?} (outputs are not broadcast)"
+    )]
+    OutputShape {
+        /// The kernel.
+        kernel: &'static str,
+        /// The `&mut` argument's shape.
+        output: Vec<usize>,
+        /// The shape the arguments broadcast to.
+        broadcast: Vec<usize>,
+    },
+
     /// More dimensions than silt supports.
     #[error("{ndim} dimensions: silt supports at most {max}")]
     TooManyDims {

@@ -6,10 +6,11 @@ use std::ffi::CStr;
 use std::sync::Arc;
 
 use crate::cl::Program;
-use crate::copy::to_u64;
+use crate::copy::{pack, to_u64};
 use crate::device::Device;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
+use crate::layout::{broadcast_shapes, coalesce};
 use crate::scalar::Scalar;
 use crate::tensor::{Tensor, TensorT};
 
@@ -21,16 +22,19 @@ pub struct KernelInfo {
     dtype: Option<DType>,
     source: &'static str,
     entry: &'static CStr,
+    strided_entry: &'static CStr,
     fp64: bool,
 }
 
 impl KernelInfo {
-    /// Describes an instantiation (called by generated code).
+    /// Describes an instantiation (called by generated code): its program and the
+    /// names of its two entry points (contiguous and strided).
     pub const fn new(
         name: &'static str,
         dtype: Option<DType>,
         source: &'static str,
         entry: &'static CStr,
+        strided_entry: &'static CStr,
         fp64: bool,
     ) -> Self {
         KernelInfo {
@@ -38,6 +42,7 @@ impl KernelInfo {
             dtype,
             source,
             entry,
+            strided_entry,
             fp64,
         }
     }
@@ -72,12 +77,15 @@ pub enum Arg<'a> {
     Scalar(Scalar),
 }
 
-/// A validated launch: where it runs and over how many elements.
+/// A validated launch: where it runs, over which shape, and the views the kernel
+/// reads and writes.
 #[derive(Debug)]
 pub struct Plan {
     device: Device,
     shape: Vec<usize>,
     len: usize,
+    /// Each argument's tensor as the kernel sees it: inputs broadcast to `shape`.
+    views: Vec<Option<Tensor>>,
 }
 
 impl Plan {
@@ -96,18 +104,27 @@ impl Plan {
         self.len == 0
     }
 
-    /// The shape of every tensor argument and output.
+    /// The broadcast shape of the tensor arguments: the shape of the outputs.
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }
+
+    /// `t` broadcast to the launch's shape (a view, no copy).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`] (which cannot happen for a tensor `prepare` accepted).
+    pub fn broadcast<T: Element>(&self, t: &TensorT<T>) -> Result<TensorT<T>> {
+        t.broadcast_to(&self.shape)
+    }
 }
 
-/// Checks a launch before anything runs: one device, one shape, outputs that do
-/// not overlap themselves or other arguments, and the device's capabilities.
+/// Checks a launch before anything runs: one device; input shapes that NumPy's
+/// rules broadcast together; `&mut` arguments that have the broadcast shape and do
+/// not overlap themselves or other arguments; the device's capabilities.
 ///
 /// # Errors
-/// [`Error::DeviceMismatch`], [`Error::ShapeMismatch`], [`Error::SelfOverlap`],
-/// [`Error::Aliasing`], [`Error::MissingExtension`].
+/// [`Error::DeviceMismatch`], [`Error::ShapeMismatch`], [`Error::OutputShape`],
+/// [`Error::SelfOverlap`], [`Error::Aliasing`], [`Error::MissingExtension`].
 pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
     let tensors: Vec<(usize, &Tensor, bool)> = args
         .iter()
@@ -126,6 +143,7 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             right: Vec::new(),
         });
     };
+    let mut shape = first.shape().to_vec();
     for &(_, t, _) in &tensors[1..] {
         if t.device() != first.device() {
             return Err(Error::DeviceMismatch {
@@ -133,33 +151,50 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
                 right: t.device().to_string(),
             });
         }
-        if t.shape() != first.shape() {
-            return Err(Error::ShapeMismatch {
-                op: info.name,
-                left: first.shape().to_vec(),
-                right: t.shape().to_vec(),
-            });
-        }
+        shape = broadcast_shapes(&shape, t.shape()).ok_or_else(|| Error::ShapeMismatch {
+            op: info.name,
+            left: shape.clone(),
+            right: t.shape().to_vec(),
+        })?;
+    }
+    let mut views: Vec<Option<Tensor>> = vec![None; args.len()];
+    for &(i, t, is_out) in &tensors {
+        views[i] = Some(if is_out {
+            // NumPy's in-place rule: an output is not broadcast
+            if t.shape() != shape.as_slice() {
+                return Err(Error::OutputShape {
+                    kernel: info.name,
+                    output: t.shape().to_vec(),
+                    broadcast: shape.clone(),
+                });
+            }
+            if t.has_self_overlap() {
+                return Err(Error::SelfOverlap {
+                    shape: t.shape().to_vec(),
+                    strides: t.strides().to_vec(),
+                });
+            }
+            t.clone()
+        } else {
+            t.broadcast_to(&shape)?
+        });
     }
     for &(i, out, is_out) in &tensors {
-        if !is_out {
+        let Some(out_view) = views[i].as_ref().filter(|_| is_out) else {
             continue;
-        }
-        if out.has_self_overlap() {
-            return Err(Error::SelfOverlap {
-                shape: out.shape().to_vec(),
-                strides: out.strides().to_vec(),
-            });
-        }
+        };
         for &(j, other, other_out) in &tensors {
+            let Some(other_view) = views[j].as_ref() else {
+                continue;
+            };
             if i == j || !out.shares_storage(other) {
                 continue;
             }
-            let same_elements = other.layout.same_elements(&out.layout);
-            let (a, b) = (out.layout.span(), other.layout.span());
+            let same_elements = other_view.layout.same_elements(&out_view.layout);
+            let (a, b) = (out_view.layout.span(), other_view.layout.span());
             let disjoint = a.end <= b.start || b.end <= a.start;
             // the very same elements are fine for an input (`x += x`); two outputs
-            // on the same elements, or any partial overlap, would race
+            // on the same elements, or any possible partial overlap, would race
             if !disjoint && (other_out || !same_elements) {
                 return Err(Error::Aliasing {
                     kernel: info.name,
@@ -177,10 +212,16 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             device: device.to_string(),
         });
     }
+    let len = if shape.contains(&0) {
+        0
+    } else {
+        shape.iter().product()
+    };
     Ok(Plan {
-        shape: first.shape().to_vec(),
-        len: first.len(),
+        shape,
+        len,
         device,
+        views,
     })
 }
 
@@ -224,7 +265,10 @@ pub fn build(info: &'static KernelInfo, device: &Device) -> Result<()> {
 }
 
 /// Runs an instantiation on the plan's OpenCL device and returns its new output
-/// tensors (one per `outputs` dtype). Asynchronous: results are ready when read.
+/// tensors (one per `outputs` dtype). Contiguous views (at any offset) use the
+/// plain entry point; any other view, a broadcast included, the strided one, which
+/// reads and writes it in place: nothing is copied. Asynchronous: results are
+/// ready when read.
 ///
 /// # Errors
 /// Build, allocation and launch errors.
@@ -246,35 +290,32 @@ pub fn launch_opencl(
         .queue()
         .ok_or(Error::cl("launch", crate::cl::codes::INVALID_DEVICE))?;
     let program = program(info, device)?;
-    // strided views are packed first (and unpacked after, for outputs)
-    let mut packed: Vec<Option<Tensor>> = Vec::with_capacity(args.len());
-    for a in args {
-        packed.push(match a {
-            Arg::In(t) | Arg::InOut(t) if !t.is_contiguous() => Some(t.contiguous()?),
-            _ => None,
-        });
-    }
+    let views: Vec<&Tensor> = plan.views.iter().flatten().collect();
+    let strided = !views.iter().all(|v| v.is_contiguous());
+    let (dims, strides) = if strided {
+        let all: Vec<&[usize]> = views.iter().map(|v| v.strides()).collect();
+        coalesce(&plan.shape, &all)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let err = |c| Error::cl("clSetKernelArg", c);
+    let entry = if strided {
+        info.strided_entry
+    } else {
+        info.entry
+    };
     let mut kernel = program
-        .kernel(info.entry)
+        .kernel(entry)
         .map_err(|c| Error::cl("clCreateKernel", c))?;
     let mut index = 0u32;
     let mut next = || {
         index += 1;
         index - 1
     };
-    for (a, p) in args.iter().zip(&packed) {
-        match a {
-            Arg::In(t) | Arg::InOut(t) => {
-                let t = p.as_ref().unwrap_or(t);
-                let block = t
-                    .storage
-                    .block()
-                    .ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
-                kernel.set_mem(next(), &block.mem).map_err(err)?;
-                kernel.set_value(next(), to_u64(t.offset())).map_err(err)?;
-            }
-            Arg::Scalar(s) => {
+    let mut view_no = 0;
+    for (a, v) in args.iter().zip(&plan.views) {
+        match (a, v) {
+            (Arg::Scalar(s), _) => {
                 let i = next();
                 match *s {
                     Scalar::Bool(v) => kernel.set_value(i, u8::from(v)),
@@ -292,6 +333,20 @@ pub fn launch_opencl(
                 }
                 .map_err(err)?;
             }
+            (_, Some(t)) => {
+                let block = t
+                    .storage
+                    .block()
+                    .ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
+                kernel.set_mem(next(), &block.mem).map_err(err)?;
+                kernel.set_value(next(), to_u64(t.offset())).map_err(err)?;
+                if strided {
+                    let st = strides.get(view_no).map_or(&[][..], Vec::as_slice);
+                    kernel.set_value(next(), pack(st)).map_err(err)?;
+                }
+                view_no += 1;
+            }
+            (_, None) => return Err(Error::cl("launch", crate::cl::codes::INVALID_VALUE)),
         }
     }
     for o in &outs {
@@ -300,6 +355,12 @@ pub fn launch_opencl(
             .block()
             .ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
         kernel.set_mem(next(), &block.mem).map_err(err)?;
+    }
+    if strided {
+        kernel.set_value(next(), pack(&dims)).map_err(err)?;
+        kernel
+            .set_value(next(), u32::try_from(dims.len()).unwrap_or(u32::MAX))
+            .map_err(err)?;
     }
     kernel.set_value(next(), to_u64(plan.len)).map_err(err)?;
     let local = kernel
@@ -318,11 +379,6 @@ pub fn launch_opencl(
         .launch(&kernel, global, local)
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
     drop(kernel);
-    for (a, p) in args.iter().zip(packed) {
-        if let (Arg::InOut(view), Some(packed)) = (a, p) {
-            (*view).clone().copy_from(&packed)?;
-        }
-    }
     Ok(outs)
 }
 

@@ -29,6 +29,72 @@ pub(crate) fn check_dims(ndim: usize) -> Result<()> {
     }
 }
 
+/// The shape NumPy's rules broadcast `a` and `b` to, if they are compatible.
+pub(crate) fn broadcast_shapes(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
+    let n = a.len().max(b.len());
+    let mut out = vec![0; n];
+    for (i, o) in out.iter_mut().enumerate() {
+        let da = if i + a.len() >= n {
+            a[i + a.len() - n]
+        } else {
+            1
+        };
+        let db = if i + b.len() >= n {
+            b[i + b.len() - n]
+        } else {
+            1
+        };
+        *o = match (da, db) {
+            (x, y) if x == y => x,
+            (1, y) => y,
+            (x, 1) => x,
+            _ => return None,
+        };
+    }
+    Some(out)
+}
+
+/// Drops dimensions of size 1 and merges neighbours that are contiguous with each
+/// other in every view, so that views that are contiguous together become one
+/// dimension. Row-major order is kept, so element `i` of the result is element `i`
+/// of the original shape. At least one dimension is returned.
+pub(crate) fn coalesce(shape: &[usize], strides: &[&[usize]]) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let mut dims: Vec<usize> = Vec::new();
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); strides.len()];
+    for (k, &d) in shape.iter().enumerate() {
+        if d == 1 {
+            continue;
+        }
+        let mergeable = !dims.is_empty()
+            && strides
+                .iter()
+                .zip(&out)
+                .all(|(s, o)| o.last().is_some_and(|&prev| prev == s[k] * d));
+        if mergeable {
+            if let Some(last) = dims.last_mut() {
+                *last *= d;
+            }
+            for (o, s) in out.iter_mut().zip(strides) {
+                if let Some(last) = o.last_mut() {
+                    *last = s[k];
+                }
+            }
+        } else {
+            dims.push(d);
+            for (o, s) in out.iter_mut().zip(strides) {
+                o.push(s[k]);
+            }
+        }
+    }
+    if dims.is_empty() {
+        dims.push(1);
+        for o in &mut out {
+            o.push(1);
+        }
+    }
+    (dims, out)
+}
+
 /// The element count of `shape`, or `None` when it overflows.
 pub(crate) fn numel(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))
@@ -419,6 +485,33 @@ mod tests {
                 max: MAX_DIMS
             })
         ));
+    }
+
+    #[test]
+    fn broadcasting_shapes() {
+        assert_eq!(broadcast_shapes(&[3, 1], &[4]), Some(vec![3, 4]));
+        assert_eq!(broadcast_shapes(&[], &[2, 2]), Some(vec![2, 2]));
+        assert_eq!(broadcast_shapes(&[0], &[1]), Some(vec![0]));
+        assert_eq!(broadcast_shapes(&[3], &[4]), None);
+    }
+
+    #[test]
+    fn coalescing_keeps_row_major_order() {
+        assert_eq!(
+            coalesce(&[2, 3, 4], &[&[12, 4, 1], &[12, 4, 1]]),
+            (vec![24], vec![vec![1], vec![1]])
+        );
+        assert_eq!(coalesce(&[1, 1], &[&[5, 9]]), (vec![1], vec![vec![1]]));
+        // a transpose against a contiguous output
+        assert_eq!(
+            coalesce(&[3, 2], &[&[1, 3], &[2, 1]]),
+            (vec![3, 2], vec![vec![1, 3], vec![2, 1]])
+        );
+        // a broadcast row: stays two dimensions for it, although the other merges
+        assert_eq!(
+            coalesce(&[4, 3], &[&[0, 1], &[3, 1]]),
+            (vec![4, 3], vec![vec![0, 1], vec![3, 1]])
+        );
     }
 
     #[test]

@@ -12,4 +12,5 @@ mod differential;
 mod launch;
 mod regressions;
 mod source;
+mod strided;
 mod values;

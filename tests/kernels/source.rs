@@ -188,6 +188,7 @@ fn build_errors_carry_the_log() {
         Some(DType::F32),
         "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }",
         c"broken_f32",
+        c"broken_f32_strided",
         false,
     );
     let err = silt::__private::build(&BAD, &cl).unwrap_err();
