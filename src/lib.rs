@@ -19,9 +19,44 @@ pub use silt_runtime::*;
 #[doc(inline)]
 pub use silt_macros::kernel;
 
+/// Makes a Rust-like function callable from `#[kernel]` bodies (and from other
+/// helpers): `#[helper(types = [f32, f64])] fn sq<T>(x: T) -> T { x * x }`.
+///
+/// A helper takes plain values and returns one; its body uses the kernel subset.
+/// Each kernel that calls it gets the helper's OpenCL C for the types it needs
+/// (once per program) and its host form for `eval`. A call for a type outside the
+/// helper's `types`, and recursion, are compile errors pointing at the call. Calls
+/// name the helper by a path resolved from the kernel's module (also for helpers
+/// that call helpers).
+///
+/// ```
+/// use silt::prelude::*;
+///
+/// #[helper(types = [f32, f64])]
+/// fn square<T>(x: T) -> T {
+///     x * x
+/// }
+///
+/// #[kernel(types = [f32])]
+/// fn norm2<T>(a: T, b: T) -> T {
+///     (square(a) + square(b)).sqrt()
+/// }
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[3.0f32], [1])?;
+/// let b = TensorT::from_slice(&dev, &[4.0f32], [1])?;
+/// assert_eq!(norm2::launch(&a, &b)?.to_vec()?, [5.0]);
+/// # Ok::<(), silt::Error>(())
+/// ```
+#[doc(inline)]
+pub use silt_macros::helper;
+
+#[doc(hidden)]
+pub use silt_macros::__kernel_chain;
+
 /// The names most programs use: `use silt::prelude::*;`.
 pub mod prelude {
-    pub use silt_macros::kernel;
+    pub use silt_macros::{helper, kernel};
     pub use silt_runtime::{
         select, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT,
     };

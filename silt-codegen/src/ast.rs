@@ -239,6 +239,89 @@ pub enum ExprKind {
     Block(Block),
     /// `(a, b)`: only as the returned value of a kernel with several outputs.
     Tuple(Vec<Expr>),
+    /// `helper(args)`: a call of a `#[helper]` function (keyed by its path as written).
+    Call(String, syn::Path, Vec<Expr>),
+}
+
+/// The path of a call that may name a `#[helper]`: a plain path that is not an
+/// associated function of an element type (`f32::sqrt(x)` is not a helper).
+pub fn helper_path(func: &syn::Expr) -> Option<&syn::Path> {
+    let syn::Expr::Path(p) = func else {
+        return None;
+    };
+    if p.qself.is_some() || p.path.segments.iter().any(|s| !s.arguments.is_none()) {
+        return None;
+    }
+    let first = p.path.segments.first()?.ident.to_string();
+    if p.path.segments.len() > 1 && (Ty::from_rust(&first).is_some() || first == "Self") {
+        return None;
+    }
+    Some(&p.path)
+}
+
+/// A path as text (`util::sq`), to match calls with helper definitions.
+pub fn path_key(p: &syn::Path) -> String {
+    let segs: Vec<String> = p
+        .segments
+        .iter()
+        .map(|s| crate::typeck::ident_name(&s.ident))
+        .collect();
+    let lead = if p.leading_colon.is_some() { "::" } else { "" };
+    format!("{lead}{}", segs.join("::"))
+}
+
+/// Every helper call path in a block (and nested expressions), in order of first
+/// appearance, without repeats.
+pub fn helper_calls(b: &Block, out: &mut Vec<(String, syn::Path)>) {
+    for s in &b.stmts {
+        match s {
+            Stmt::Let { init: Some(e), .. } | Stmt::Expr(e) => expr_calls(e, out),
+            Stmt::Let { init: None, .. } => {}
+        }
+    }
+    if let Some(t) = &b.tail {
+        expr_calls(t, out);
+    }
+}
+
+fn expr_calls(e: &Expr, out: &mut Vec<(String, syn::Path)>) {
+    match &e.kind {
+        ExprKind::Call(key, path, args) => {
+            if !out.iter().any(|(k, _)| k == key) {
+                out.push((key.clone(), path.clone()));
+            }
+            args.iter().for_each(|a| expr_calls(a, out));
+        }
+        ExprKind::Unary(_, x) | ExprKind::Cast(x, _) => expr_calls(x, out),
+        ExprKind::Binary(_, l, r) | ExprKind::Assign(l, _, r) => {
+            expr_calls(l, out);
+            expr_calls(r, out);
+        }
+        ExprKind::Method(r, _, args) => {
+            expr_calls(r, out);
+            args.iter().for_each(|a| expr_calls(a, out));
+        }
+        ExprKind::If(c, t, f) => {
+            expr_calls(c, out);
+            helper_calls(t, out);
+            if let Some(f) = f {
+                expr_calls(f, out);
+            }
+        }
+        ExprKind::While(c, b) => {
+            expr_calls(c, out);
+            helper_calls(b, out);
+        }
+        ExprKind::For(_, a, z, _, b) => {
+            expr_calls(a, out);
+            expr_calls(z, out);
+            helper_calls(b, out);
+        }
+        ExprKind::Loop(b) | ExprKind::Block(b) => helper_calls(b, out),
+        ExprKind::Return(Some(x)) => expr_calls(x, out),
+        ExprKind::Tuple(xs) => xs.iter().for_each(|x| expr_calls(x, out)),
+        _ => {}
+    }
 }
 
 /// Reads an element type or the generic parameter from a type.
@@ -711,6 +794,12 @@ impl Lower<'_> {
             }
             syn::Expr::Reference(_) => {
                 return self.unsupported(e, "references are not supported in kernel bodies; only `&mut T` parameters")
+            }
+            syn::Expr::Call(c) if helper_path(&c.func).is_some() => {
+                let path = helper_path(&c.func).cloned().unwrap_or_else(|| syn::Path::from(syn::Ident::new("_", span)));
+                let key = path_key(&path);
+                let args = c.args.iter().map(|a| self.expr(a)).collect();
+                ExprKind::Call(key, path, args)
             }
             syn::Expr::Call(c) => {
                 let method = match &*c.func {

@@ -24,6 +24,17 @@ pub struct Origin {
 /// The OpenCL C program of one kernel instantiation.
 pub fn emit(k: &Kernel, origin: &Origin) -> String {
     let mut e = Emitter::new(k);
+    // helper functions first (callees before callers), sharing the program's
+    // operator helpers and pragmas
+    let mut helper_fns = String::new();
+    for h in &k.helpers {
+        let mut he = Emitter::new(&h.kernel);
+        he.name_override = Some(h.name.clone());
+        helper_fns.push_str(&he.body_function());
+        helper_fns.push('\n');
+        e.helpers.extend(he.helpers);
+        e.uses_f64 |= he.uses_f64;
+    }
     let body = e.body_function();
     let wrapper = e.kernel_function();
     let mut out = String::new();
@@ -51,6 +62,7 @@ pub fn emit(k: &Kernel, origin: &Origin) -> String {
         out.push_str(&helper_source(*h));
     }
     out.push('\n');
+    out.push_str(&helper_fns);
     if let (Some(file), Some(line)) = (&origin.file, origin.line) {
         let _ = writeln!(
             out,
@@ -447,6 +459,8 @@ struct Emitter<'k> {
     out: String,
     indent: usize,
     tmp: usize,
+    /// The function's name when it is a helper's (else `silt_body_ENTRY`).
+    name_override: Option<String>,
 }
 
 impl<'k> Emitter<'k> {
@@ -486,6 +500,7 @@ impl<'k> Emitter<'k> {
             out: String::new(),
             indent: 1,
             tmp: 0,
+            name_override: None,
         }
     }
 
@@ -504,7 +519,10 @@ impl<'k> Emitter<'k> {
 
     /// `silt_body_ENTRY`: in the `silt_` namespace that user names never take.
     fn body_name(&self) -> String {
-        format!("silt_body_{}", self.k.entry())
+        match &self.name_override {
+            Some(n) => n.clone(),
+            None => format!("silt_body_{}", self.k.entry()),
+        }
     }
 
     /// `static RET NAME_body(params) { ... }`
@@ -902,6 +920,17 @@ impl<'k> Emitter<'k> {
                 }
                 self.builtin(*b, args[0].ty, e.ty, &vs)
             }
+            ExprKind::Helper(name, args) => {
+                let mut vs = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    let mut v = self.expr(a);
+                    if args[i + 1..].iter().any(needs_hoist) {
+                        v = self.spill(a.ty, v);
+                    }
+                    vs.push(v);
+                }
+                format!("{name}({})", vs.join(", "))
+            }
             ExprKind::If(c, t, f) => {
                 let tmp = self.fresh();
                 let ty = e.ty.cl();
@@ -1182,7 +1211,7 @@ fn needs_hoist(e: &Expr) -> bool {
         ExprKind::If(..) | ExprKind::Block(_) => true,
         ExprKind::Unary(_, x) | ExprKind::Cast(x) => needs_hoist(x),
         ExprKind::Binary(_, l, r) => needs_hoist(l) || needs_hoist(r),
-        ExprKind::Call(_, args) => args.iter().any(needs_hoist),
+        ExprKind::Call(_, args) | ExprKind::Helper(_, args) => args.iter().any(needs_hoist),
         _ => false,
     }
 }

@@ -228,6 +228,11 @@ impl Emitter<'_> {
                 let vs: Vec<TokenStream> = args.iter().map(|a| self.expr(a)).collect();
                 builtin(*b, &vs, krate, span)
             }
+            ExprKind::Helper(name, args) => {
+                let f = format_ident!("{}", name, span = span);
+                let vs = args.iter().map(|a| self.expr(a));
+                quote!(#f(#(#vs),*))
+            }
             ExprKind::If(c, t, f) => {
                 let c = self.expr(c);
                 let (t, f) = (self.block(t), self.block(f));

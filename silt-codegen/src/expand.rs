@@ -28,6 +28,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     // ---- per instantiation: info static, eval function, trait impl ----
     let mut items = Vec::new();
     let mut info_names = Vec::new();
+    let mut helper_fns: Vec<String> = Vec::new();
     let mut source_arms = Vec::new();
     for inst in instances {
         let suffix = inst
@@ -57,6 +58,16 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
                 #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, #entry, #strided_entry, #fp64);
         });
         items.push(emit_rust::eval_fn(&inst.kernel, &eval, &s));
+        for h in &inst.kernel.helpers {
+            if !helper_fns.contains(&h.name) {
+                helper_fns.push(h.name.clone());
+                items.push(emit_rust::eval_fn(
+                    &h.kernel,
+                    &format_ident!("{}", h.name),
+                    &s,
+                ));
+            }
+        }
         if let Some(t) = inst.ty {
             let rt = emit_rust::ty(t);
             let (eval_params, eval_args) = eval_signature(sig, Some(quote!(Self)));

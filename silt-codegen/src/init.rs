@@ -189,7 +189,7 @@ impl Checker<'_> {
                     self.expr(r, st);
                 }
             }
-            ExprKind::Call(_, args) => {
+            ExprKind::Call(_, args) | ExprKind::Helper(_, args) => {
                 for a in args {
                     self.expr(a, st);
                 }

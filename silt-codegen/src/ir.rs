@@ -25,6 +25,17 @@ pub struct Kernel {
     pub body: Block,
     /// Where the kernel is, for `#line` directives.
     pub span: Span,
+    /// The helper instantiations it calls, callees before callers.
+    pub helpers: Vec<HelperFn>,
+}
+
+/// One instantiation of a `#[helper]`: a function of its own in both emitters.
+#[derive(Debug, Clone)]
+pub struct HelperFn {
+    /// Its name in C and in Rust (`silt_helper_sq_f32`).
+    pub name: String,
+    /// Its body, as a kernel with by-value parameters and one output.
+    pub kernel: Kernel,
 }
 
 impl Kernel {
@@ -162,6 +173,8 @@ pub enum ExprKind {
     Cast(Box<Expr>),
     /// A builtin method.
     Call(Builtin, Vec<Expr>),
+    /// A call of a helper instantiation (by its function name).
+    Helper(String, Vec<Expr>),
     /// `if cond { a } else { b }` as a value.
     If(Box<Expr>, Block, Block),
     /// A block with a value.

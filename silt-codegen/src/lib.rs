@@ -14,6 +14,7 @@ pub mod emit_cl;
 pub mod emit_rust;
 pub mod errors;
 pub mod expand;
+pub mod helpers;
 pub mod init;
 pub mod ir;
 pub mod ty;
@@ -60,6 +61,18 @@ pub fn compile(
     attr: TokenStream,
     item: TokenStream,
 ) -> Result<Compiled, (syn::Error, Option<Box<ast::Signature>>)> {
+    compile_with(attr, item, &[])
+}
+
+/// [`compile`] with the `#[helper]` functions the kernel (and its helpers) call.
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_with(
+    attr: TokenStream,
+    item: TokenStream,
+    helpers: &[typeck::HelperDef],
+) -> Result<Compiled, (syn::Error, Option<Box<ast::Signature>>)> {
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
     let attr_ok = errors.is_empty();
@@ -90,7 +103,7 @@ pub fn compile(
     let mut instances = Vec::new();
     if errors.is_empty() {
         for (ty, ty_span) in types {
-            if let Some(kernel) = typeck::check(&sig, &body, ty, &mut errors) {
+            if let Some(kernel) = typeck::check(&sig, &body, ty, helpers, &mut errors) {
                 let opencl = emit_cl::emit(&kernel, &emit_cl::Origin::default());
                 let uses_f64 = opencl.contains("cl_khr_fp64");
                 instances.push(Instance {
@@ -192,6 +205,10 @@ fn check_signature(sig: &ast::Signature, opts: &attr::Options, attr_ok: bool, er
 /// The whole expansion of `#[kernel(attr)] item`: the generated module, or the
 /// errors (plus a placeholder module so that uses do not add errors of their own).
 pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
+    // a kernel that calls helpers first collects their definitions
+    if let Some(chain) = helpers::start_chain(&attr, &item) {
+        return chain;
+    }
     match compile(attr, item) {
         Ok(c) => expand::module(&c.sig, &c.instances, &c.krate),
         Err((e, sig)) => expand::fallback(sig.as_deref(), e),

@@ -33,14 +33,114 @@ enum Need {
     CastSource(Ty),
 }
 
-/// Checks one instantiation (`inst` is the type of the generic parameter).
+/// A `#[helper]` function a kernel may call.
+#[derive(Debug, Clone)]
+pub struct HelperDef {
+    /// The path calls use (`util::sq`).
+    pub key: String,
+    /// Its signature (parameters by value, one result).
+    pub sig: ast::Signature,
+    /// Its body.
+    pub body: ast::Block,
+    /// Its instantiation types (empty without a generic parameter).
+    pub types: Vec<Ty>,
+}
+
+/// A helper call found while checking a body: which helper, for which type, where.
+type Need2 = (usize, Option<Ty>, Span);
+
+/// Checks one instantiation (`inst` is the type of the generic parameter), and
+/// every helper instantiation it calls.
 pub fn check(
     sig: &ast::Signature,
     body: &ast::Block,
     inst: Option<Ty>,
+    helpers: &[HelperDef],
     errors: &mut Errors,
 ) -> Option<ir::Kernel> {
     let before = errors_len(errors);
+    let (mut kernel, calls) = check_fn(sig, body, inst, helpers, errors);
+    let mut done = Vec::new();
+    let mut stack = Vec::new();
+    for (h, t, span) in calls {
+        instantiate(helpers, h, t, span, &mut stack, &mut done, errors);
+    }
+    kernel.helpers = done;
+    if errors_len(errors) == before {
+        crate::init::check(&kernel, errors);
+    }
+    (errors_len(errors) == before).then_some(kernel)
+}
+
+/// Checks a function body alone (a helper at its definition), reporting into
+/// `errors`.
+pub fn check_fn_only(
+    sig: &ast::Signature,
+    body: &ast::Block,
+    inst: Option<Ty>,
+    errors: &mut Errors,
+) {
+    let _ = check_fn(sig, body, inst, &[], errors);
+}
+
+/// The C and Rust name of a helper instantiation: `silt_helper_NAME_TYPE`.
+fn helper_fn_name(def: &HelperDef, inst: Option<Ty>) -> String {
+    let name = ident_name(&def.sig.name);
+    match inst {
+        Some(t) => format!("silt_helper_{name}_{}", t.rust()),
+        None => format!("silt_helper_{name}"),
+    }
+}
+
+/// Checks a helper instantiation and, first, the helpers it calls; rejects
+/// recursion.
+fn instantiate(
+    helpers: &[HelperDef],
+    h: usize,
+    inst: Option<Ty>,
+    span: Span,
+    stack: &mut Vec<(usize, Option<Ty>)>,
+    done: &mut Vec<ir::HelperFn>,
+    errors: &mut Errors,
+) {
+    let def = &helpers[h];
+    let name = helper_fn_name(def, inst);
+    if done.iter().any(|d| d.name == name) {
+        return;
+    }
+    if stack.contains(&(h, inst)) {
+        let chain: Vec<String> = stack
+            .iter()
+            .map(|(i, _)| ident_name(&helpers[*i].sig.name))
+            .chain(std::iter::once(ident_name(&def.sig.name)))
+            .collect();
+        errors.push(
+            span,
+            format!(
+                "recursion is not supported in kernels: {}",
+                chain.join(" -> ")
+            ),
+        );
+        return;
+    }
+    stack.push((h, inst));
+    let (kernel, calls) = check_fn(&def.sig, &def.body, inst, helpers, errors);
+    for (callee, t, call_span) in calls {
+        instantiate(helpers, callee, t, call_span, stack, done, errors);
+    }
+    stack.pop();
+    done.push(ir::HelperFn { name, kernel });
+}
+
+/// Checks one function body (a kernel or a helper) for one type; returns its IR
+/// and the helper instantiations it calls.
+fn check_fn(
+    sig: &ast::Signature,
+    body: &ast::Block,
+    inst: Option<Ty>,
+    helpers: &[HelperDef],
+    errors: &mut Errors,
+) -> (ir::Kernel, Vec<Need2>) {
     let mut cx = Cx {
         slots: Vec::new(),
         needs: Vec::new(),
@@ -54,6 +154,8 @@ pub fn check(
         params: Vec::new(),
         outputs: Vec::new(),
         loop_depth: 0,
+        helpers,
+        calls: Vec::new(),
     };
     for p in &sig.params {
         let ty = cx.ty(p.ty);
@@ -76,11 +178,9 @@ pub fn check(
         locals: cx.locals,
         body: ir_body,
         span: sig.name.span(),
+        helpers: Vec::new(),
     };
-    if errors_len(cx.errors) == before {
-        crate::init::check(&kernel, cx.errors);
-    }
-    (errors_len(cx.errors) == before).then_some(kernel)
+    (kernel, cx.calls)
 }
 
 fn errors_len(e: &Errors) -> usize {
@@ -101,6 +201,10 @@ struct Cx<'a> {
     params: Vec<ir::Param>,
     outputs: Vec<Ty>,
     loop_depth: usize,
+    /// The helpers calls may name.
+    helpers: &'a [HelperDef],
+    /// The helper instantiations called so far.
+    calls: Vec<Need2>,
 }
 
 impl Cx<'_> {
@@ -806,6 +910,7 @@ impl Cx<'_> {
                 };
                 self.expr(ExprKind::Block(block), tv, span)
             }
+            ast::ExprKind::Call(key, _, args) => self.helper_call(key, args, span),
             ast::ExprKind::Tuple(_) => {
                 self.err(span, "tuples are only supported as the returned value of a kernel with several outputs");
                 let tv = self.var(Slot::Unknown);
@@ -870,6 +975,85 @@ impl Cx<'_> {
                 l.tv
             }
         }
+    }
+
+    fn helper_call(&mut self, key: &str, args: &[ast::Expr], span: Span) -> Expr {
+        let args: Vec<Expr> = args.iter().map(|a| self.value(a)).collect();
+        let fail = |cx: &mut Self| {
+            let tv = cx.var(Slot::Unknown);
+            cx.expr(ExprKind::Lit(Value::Int(0)), tv, span)
+        };
+        let helpers = self.helpers;
+        let Some(h) = helpers.iter().position(|d| d.key == key) else {
+            self.err(
+                span,
+                format!("`{key}` is not a `#[helper]`: mark the function `#[helper(types = [...])]` to call it from kernels"),
+            );
+            return fail(self);
+        };
+        let def = &helpers[h];
+        if def.sig.params.len() != args.len() {
+            self.err(
+                span,
+                format!(
+                    "`{key}` takes {} argument(s), {} given",
+                    def.sig.params.len(),
+                    args.len()
+                ),
+            );
+            return fail(self);
+        }
+        // a generic helper is instantiated for the type of its first generic
+        // argument (else for the kernel's own type)
+        let inst = if def.sig.generic.is_some() {
+            let mut t = None;
+            for (a, p) in args.iter().zip(&def.sig.params) {
+                if p.ty == TyRef::Generic {
+                    if let Slot::Known(x) = self.get(a.tv) {
+                        t = Some(x);
+                        break;
+                    }
+                }
+            }
+            match t.or(self.inst) {
+                Some(t) if def.types.contains(&t) => Some(t),
+                Some(t) => {
+                    let list: Vec<&str> = def.types.iter().map(|t| t.rust()).collect();
+                    self.err(
+                        span,
+                        format!(
+                            "helper `{key}` is not instantiated for `{t}` (its types: {})",
+                            list.join(", ")
+                        ),
+                    );
+                    return fail(self);
+                }
+                None => {
+                    self.err(span, format!("cannot tell which instantiation of helper `{key}` to call: give an argument a type"));
+                    return fail(self);
+                }
+            }
+        } else {
+            None
+        };
+        let resolve = |r: TyRef| match r {
+            TyRef::Generic => inst.unwrap_or(Ty::I32),
+            TyRef::Elem(t) => t,
+        };
+        for (a, p) in args.iter().zip(&def.sig.params) {
+            let k = self.known(resolve(p.ty));
+            self.unify(k, a.tv, a.span);
+        }
+        let ret = def
+            .sig
+            .outputs
+            .first()
+            .map_or(Ty::Bool, |(r, _)| resolve(*r));
+        let tv = self.known(ret);
+        if !self.calls.iter().any(|(hh, tt, _)| *hh == h && *tt == inst) {
+            self.calls.push((h, inst, span));
+        }
+        self.expr(ExprKind::Helper(helper_fn_name(def, inst), args), tv, span)
     }
 
     fn method(
@@ -1053,7 +1237,9 @@ impl Cx<'_> {
                 self.finish_expr(l);
                 self.finish_expr(r);
             }
-            ExprKind::Call(_, args) => args.iter_mut().for_each(|a| self.finish_expr(a)),
+            ExprKind::Call(_, args) | ExprKind::Helper(_, args) => {
+                args.iter_mut().for_each(|a| self.finish_expr(a))
+            }
             ExprKind::If(c, t, f) => {
                 self.finish_expr(c);
                 self.finish_block(t);
@@ -1121,7 +1307,7 @@ fn expr_breaks(e: &Expr) -> bool {
         ExprKind::Block(b) => loop_breaks(b),
         ExprKind::Unary(_, x) | ExprKind::Cast(x) => expr_breaks(x),
         ExprKind::Binary(_, l, r) => expr_breaks(l) || expr_breaks(r),
-        ExprKind::Call(_, args) => args.iter().any(expr_breaks),
+        ExprKind::Call(_, args) | ExprKind::Helper(_, args) => args.iter().any(expr_breaks),
         _ => false,
     }
 }

@@ -7,7 +7,7 @@ use silt::__private::KernelInfo;
 use silt::prelude::*;
 
 use crate::common;
-use crate::defs;
+use crate::{defs, helpers, regressions, strided};
 
 type Kernel = (
     &'static str,
@@ -17,41 +17,53 @@ type Kernel = (
 );
 
 macro_rules! kernels {
-    ($($k:ident),* $(,)?) => {
-        vec![$((stringify!($k), defs::$k::TYPES, defs::$k::source as fn(DType) -> Option<&'static str>,
-                defs::$k::__infos as fn() -> &'static [&'static KernelInfo])),*]
+    ($($m:ident :: $k:ident),* $(,)?) => {
+        vec![$((stringify!($k), $m::$k::TYPES, $m::$k::source as fn(DType) -> Option<&'static str>,
+                $m::$k::__infos as fn() -> &'static [&'static KernelInfo])),*]
     };
 }
 
 fn all() -> Vec<Kernel> {
     kernels!(
-        add,
-        axpy,
-        mandel,
-        greater,
-        int_arith,
-        int_bits,
-        signed_ops,
-        int_counts,
-        float_to_int,
-        int_casts,
-        narrow_f64,
-        float_exact,
-        float_minmax,
-        float_round,
-        float_compare,
-        float_bits,
-        transcendental,
-        transcendental2,
-        control,
-        inclusive_range,
-        sign,
-        sincos,
-        logic,
-        consts,
-        names,
-        compound,
-        int_consts,
+        defs::add,
+        defs::axpy,
+        defs::mandel,
+        defs::greater,
+        defs::int_arith,
+        defs::int_bits,
+        defs::signed_ops,
+        defs::int_counts,
+        defs::float_to_int,
+        defs::int_casts,
+        defs::narrow_f64,
+        defs::float_exact,
+        defs::float_minmax,
+        defs::float_round,
+        defs::float_compare,
+        defs::float_bits,
+        defs::transcendental,
+        defs::transcendental2,
+        defs::control,
+        defs::inclusive_range,
+        defs::sign,
+        defs::sincos,
+        defs::logic,
+        defs::consts,
+        defs::names,
+        defs::compound,
+        defs::int_consts,
+        helpers::hypot2,
+        helpers::sq_sum,
+        helpers::clamped,
+        strided::iota,
+        strided::checkerboard,
+        regressions::same_type_cast,
+        regressions::tuple_order,
+        regressions::compound_order,
+        regressions::reserved,
+        regressions::break_in_let,
+        regressions::deferred_init,
+        regressions::dot,
     )
 }
 

@@ -1,0 +1,98 @@
+//! `#[helper]` functions: called from two kernels, from another helper, generic
+//! and not, with the same results on the device and the host.
+
+use silt::prelude::*;
+
+use crate::common;
+
+#[helper(types = [f32, f64])]
+pub fn sq<T>(x: T) -> T {
+    x * x
+}
+
+/// A helper calling a helper.
+#[helper(types = [f32, f64])]
+pub fn norm2<T>(a: T, b: T) -> T {
+    (sq(a) + sq(b)).sqrt()
+}
+
+#[helper]
+pub fn clamp01(x: f32) -> f32 {
+    if x < 0.0 {
+        0.0
+    } else if x > 1.0 {
+        1.0
+    } else {
+        x
+    }
+}
+
+#[kernel(types = [f32, f64])]
+pub fn hypot2<T>(a: T, b: T) -> T {
+    norm2(a, b)
+}
+
+/// Two outputs, and the same helper as `hypot2` (through `norm2`).
+#[kernel(types = [f32, f64])]
+pub fn sq_sum<T>(a: T, b: T) -> (T, T) {
+    (sq(a) + sq(b), sq(a - b))
+}
+
+#[kernel]
+pub fn clamped(x: f32) -> f32 {
+    clamp01(x * 2.0) + sq(x)
+}
+
+fn col<T: Element>(dev: &Device, v: &[T]) -> TensorT<T> {
+    TensorT::from_slice(dev, v, [v.len()]).unwrap()
+}
+
+#[test]
+fn helpers_from_several_kernels() {
+    for dev in common::devices() {
+        let a = col(&dev, &[3.0f64, 0.5, -2.0]);
+        let b = col(&dev, &[4.0f64, 1.5, 0.0]);
+        assert_eq!(
+            hypot2::launch(&a, &b).unwrap().to_vec().unwrap(),
+            [5.0, 2.5f64.sqrt(), 2.0],
+            "on {dev}"
+        );
+        let (s, d) = sq_sum::launch(&a, &b).unwrap();
+        assert_eq!(s.to_vec().unwrap(), [25.0, 2.5, 4.0]);
+        assert_eq!(d.to_vec().unwrap(), [1.0, 1.0, 4.0]);
+        let x = col(&dev, &[-1.0f32, 0.25, 3.0]);
+        assert_eq!(
+            clamped::launch(&x).unwrap().to_vec().unwrap(),
+            [1.0, 0.5625, 10.0],
+            "on {dev}"
+        );
+        assert_eq!(hypot2::eval(6.0f32, 8.0), 10.0);
+    }
+}
+
+#[test]
+fn each_program_holds_the_helpers_it_uses_once() {
+    let src = hypot2::source(DType::F32).unwrap();
+    assert_eq!(
+        src.matches("static float silt_helper_sq_f32(").count(),
+        1,
+        "{src}"
+    );
+    assert_eq!(
+        src.matches("static float silt_helper_norm2_f32(").count(),
+        1,
+        "{src}"
+    );
+    // callees before callers
+    assert!(
+        src.find("silt_helper_sq_f32(float").unwrap()
+            < src.find("silt_helper_norm2_f32(float").unwrap()
+    );
+    let f64_src = sq_sum::source(DType::F64).unwrap();
+    assert!(
+        f64_src.contains("silt_helper_sq_f64") && !f64_src.contains("norm2"),
+        "{f64_src}"
+    );
+    let mixed = clamped::source(DType::F32).unwrap();
+    assert!(mixed.contains("silt_helper_clamp01(") && mixed.contains("silt_helper_sq_f32("));
+}
