@@ -149,6 +149,7 @@ fn the_device_builds_every_program() {
         return;
     };
     let start = std::time::Instant::now();
+    let before = cl.programs_built();
     let mut n = 0;
     for op in all() {
         for info in (op.infos)() {
@@ -158,11 +159,14 @@ fn the_device_builds_every_program() {
             n += 1;
         }
     }
+    let programs = cl.programs_built() - before;
     eprintln!(
-        "built {n} programs in {:.1} s",
+        "built the {n} instantiations in {programs} programs in {:.1} s",
         start.elapsed().as_secs_f64()
     );
     assert!(n > 400, "{n}");
+    // one program per kernel and precision
+    assert!(programs <= all().len() * 2, "{programs} programs");
 }
 
 /// Calls `dispatch` with zero-filled tensors of `dtype` (and `bool` conditions).

@@ -21,59 +21,106 @@ pub struct Origin {
     pub line: Option<usize>,
 }
 
-/// The OpenCL C program of one kernel instantiation.
-pub fn emit(k: &Kernel, origin: &Origin) -> String {
+/// What one instantiation contributes to a program.
+struct Parts {
+    helpers: BTreeSet<Helper>,
+    /// `#[helper]` functions, by name, callees first.
+    helper_fns: Vec<(String, String)>,
+    body: String,
+    entries: String,
+    uses_f64: bool,
+}
+
+fn parts(k: &Kernel) -> Parts {
     let mut e = Emitter::new(k);
-    // helper functions first (callees before callers), sharing the program's
-    // operator helpers and pragmas
-    let mut helper_fns = String::new();
+    let mut helper_fns = Vec::new();
     for h in &k.helpers {
         let mut he = Emitter::new(&h.kernel);
         he.name_override = Some(h.name.clone());
-        helper_fns.push_str(&he.body_function());
-        helper_fns.push('\n');
+        helper_fns.push((h.name.clone(), he.body_function()));
         e.helpers.extend(he.helpers);
         e.uses_f64 |= he.uses_f64;
     }
     let body = e.body_function();
-    let wrapper = e.kernel_function();
-    let mut out = String::new();
-    let what = match k.inst {
-        Some(t) => format!("`{}` for `{t}`", k.name),
-        None => format!("`{}`", k.name),
-    };
-    let _ = writeln!(
-        out,
-        "// silt kernel {what}: generated from its Rust body, do not edit."
-    );
-    if let Some(file) = &origin.file {
-        let _ = writeln!(
-            out,
-            "// source: {file}{}",
-            origin.line.map(|l| format!(":{l}")).unwrap_or_default()
-        );
+    let entries = e.kernel_function();
+    Parts {
+        helpers: e.helpers,
+        helper_fns,
+        body,
+        entries,
+        uses_f64: e.uses_f64,
     }
+}
+
+/// Pragmas, then operator helpers and `#[helper]` functions once each, then every
+/// instantiation's body and entry points.
+fn assemble(header: &str, all: &[Parts]) -> String {
+    let mut out = String::new();
+    out.push_str(header);
     out.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
-    if e.uses_f64 {
+    if all.iter().any(|p| p.uses_f64) {
         out.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     }
-    for h in &e.helpers {
+    let helpers: BTreeSet<Helper> = all.iter().flat_map(|p| p.helpers.iter().copied()).collect();
+    for h in &helpers {
         out.push('\n');
         out.push_str(&helper_source(*h));
     }
     out.push('\n');
-    out.push_str(&helper_fns);
-    if let (Some(file), Some(line)) = (&origin.file, origin.line) {
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, text) in all.iter().flat_map(|p| &p.helper_fns) {
+        if !seen.contains(&name.as_str()) {
+            seen.push(name);
+            out.push_str(text);
+            out.push('\n');
+        }
+    }
+    for (i, p) in all.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&p.body);
+        out.push('\n');
+        out.push_str(&p.entries);
+    }
+    out
+}
+
+/// The OpenCL C program of one kernel instantiation.
+pub fn emit(k: &Kernel, origin: &Origin) -> String {
+    let what = match k.inst {
+        Some(t) => format!("`{}` for `{t}`", k.name),
+        None => format!("`{}`", k.name),
+    };
+    let mut header = format!("// silt kernel {what}: generated from its Rust body, do not edit.\n");
+    if let Some(file) = &origin.file {
         let _ = writeln!(
-            out,
-            "#line {line} \"{}\"",
-            file.replace('\\', "/").replace('"', "'")
+            header,
+            "// source: {file}{}",
+            origin.line.map(|l| format!(":{l}")).unwrap_or_default()
         );
     }
-    out.push_str(&body);
-    out.push('\n');
-    out.push_str(&wrapper);
-    out
+    assemble(&header, &[parts(k)])
+}
+
+/// One program holding several instantiations of a kernel (the device builds it
+/// once for all of them; PoCL's cost is per program, not per kernel).
+pub fn emit_group(ks: &[&Kernel]) -> String {
+    let name = ks.first().map_or("", |k| k.name.as_str());
+    let types: Vec<String> = ks
+        .iter()
+        .filter_map(|k| k.inst.map(|t| t.rust().to_string()))
+        .collect();
+    let header = if types.is_empty() {
+        format!("// silt kernel `{name}`: generated from its Rust body, do not edit.\n")
+    } else {
+        format!(
+            "// silt kernel `{name}` for {}: generated from its Rust body, do not edit.\n",
+            types.join(", ")
+        )
+    };
+    let all: Vec<Parts> = ks.iter().map(|k| parts(k)).collect();
+    assemble(&header, &all)
 }
 
 /// A helper function an expression needs, emitted once per program.

@@ -25,8 +25,32 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     let types_text = type_list.join(", ");
     let dtypes = instances.iter().filter_map(|i| i.ty).map(|t| dtype(t, &s));
 
-    // ---- per instantiation: info static, eval function, trait impl ----
+    // ---- programs: one per precision, holding all its instantiations ----
     let mut items = Vec::new();
+    let groups: [Vec<&crate::ir::Kernel>; 2] = [
+        instances
+            .iter()
+            .filter(|i| !i.uses_f64)
+            .map(|i| &i.kernel)
+            .collect(),
+        instances
+            .iter()
+            .filter(|i| i.uses_f64)
+            .map(|i| &i.kernel)
+            .collect(),
+    ];
+    for (g, kernels) in groups.iter().enumerate() {
+        if kernels.is_empty() {
+            continue;
+        }
+        let ident = format_ident!("__PROGRAM_{}", g);
+        let text = crate::emit_cl::emit_group(kernels);
+        items.push(quote! {
+            #[doc(hidden)]
+            pub static #ident: #s::__private::ProgramText = #s::__private::ProgramText::new(#text);
+        });
+    }
+    // ---- per instantiation: info static, eval function, trait impl ----
     let mut info_names = Vec::new();
     let mut helper_fns: Vec<String> = Vec::new();
     let mut source_arms = Vec::new();
@@ -51,11 +75,12 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             None => quote!(::core::option::Option::None),
         };
         let fp64 = inst.uses_f64;
+        let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
         info_names.push(info.clone());
         items.push(quote! {
             #[doc(hidden)]
             pub static #info: #s::__private::KernelInfo =
-                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, #entry, #strided_entry, #fp64);
+                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #entry, #strided_entry, #fp64);
         });
         items.push(emit_rust::eval_fn(&inst.kernel, &eval, &s));
         for h in &inst.kernel.helpers {

@@ -14,25 +14,46 @@ use crate::layout::{broadcast_shapes, coalesce};
 use crate::scalar::Scalar;
 use crate::tensor::{Tensor, TensorT};
 
-/// What the runtime needs to know about one kernel instantiation. One `static` per
-/// instantiation: its address keys the program cache.
+/// The OpenCL C of one program, shared by the instantiations it holds. One
+/// `static` per program: its address keys the per-device program cache.
+#[derive(Debug)]
+pub struct ProgramText {
+    source: &'static str,
+}
+
+impl ProgramText {
+    /// A program's text (called by generated code).
+    pub const fn new(source: &'static str) -> Self {
+        ProgramText { source }
+    }
+
+    /// The OpenCL C.
+    pub fn source(&self) -> &'static str {
+        self.source
+    }
+}
+
+/// What the runtime needs to know about one kernel instantiation.
 #[derive(Debug)]
 pub struct KernelInfo {
     name: &'static str,
     dtype: Option<DType>,
     source: &'static str,
+    program: &'static ProgramText,
     entry: &'static CStr,
     strided_entry: &'static CStr,
     fp64: bool,
 }
 
 impl KernelInfo {
-    /// Describes an instantiation (called by generated code): its program and the
-    /// names of its two entry points (contiguous and strided).
+    /// Describes an instantiation (called by generated code): its own program
+    /// text (what `NAME::source` shows), the program it is built in (shared with
+    /// the kernel's other instantiations), and its two entry points.
     pub const fn new(
         name: &'static str,
         dtype: Option<DType>,
         source: &'static str,
+        program: &'static ProgramText,
         entry: &'static CStr,
         strided_entry: &'static CStr,
         fp64: bool,
@@ -41,6 +62,7 @@ impl KernelInfo {
             name,
             dtype,
             source,
+            program,
             entry,
             strided_entry,
             fp64,
@@ -52,9 +74,15 @@ impl KernelInfo {
         self.name
     }
 
-    /// The OpenCL C program.
+    /// The OpenCL C program of this instantiation alone.
     pub fn source(&self) -> &'static str {
         self.source
+    }
+
+    /// The program the device builds for it (with the kernel's other
+    /// instantiations of the same precision).
+    pub fn program(&self) -> &'static ProgramText {
+        self.program
     }
 
     /// `kernel `add` for f32`.
@@ -227,7 +255,7 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
 
 /// The program of `info` on `device`, built on first use and cached.
 fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<Program>> {
-    let key = std::ptr::from_ref(info) as usize;
+    let key = std::ptr::from_ref(info.program) as usize;
     let cache = &device.inner.programs;
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = map.get(&key) {
@@ -242,7 +270,7 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<Program>> {
         ""
     };
     let program = queue
-        .build(info.source, options)
+        .build(info.program.source, options)
         .map_err(|f| Error::Build {
             what: info.describe(),
             device: device.to_string(),

@@ -41,6 +41,6 @@ pub use tensor::{Tensor, TensorT};
 pub mod __private {
     pub use crate::launch::{
         build, clamp, common_dtype, fmax, fmin, host_output, int_div, int_rem, launch_opencl,
-        next_output, prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan,
+        next_output, prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan, ProgramText,
     };
 }

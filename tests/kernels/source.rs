@@ -195,10 +195,14 @@ fn the_device_builds_every_program() {
 #[test]
 fn build_errors_carry_the_log() {
     let Some(cl) = common::opencl() else { return };
+    static BAD_PROGRAM: silt::__private::ProgramText = silt::__private::ProgramText::new(
+        "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }",
+    );
     static BAD: KernelInfo = KernelInfo::new(
         "broken",
         Some(DType::F32),
         "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }",
+        &BAD_PROGRAM,
         c"broken_f32",
         c"broken_f32_strided",
         false,
