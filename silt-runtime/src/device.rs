@@ -141,7 +141,7 @@ pub(crate) struct DeviceInner {
     pub(crate) pool: Pool,
     copy_program: OnceLock<Result<Program>>,
     /// Built kernel programs, keyed by the address of their `KernelInfo`.
-    pub(crate) programs: Mutex<HashMap<usize, Arc<Program>>>,
+    pub(crate) programs: Mutex<HashMap<usize, Arc<crate::launch::ProgramEntry>>>,
     hide_fp64: AtomicBool,
 }
 

@@ -8,11 +8,13 @@ use std::sync::Arc;
 use crate::cl::Program;
 use crate::copy::{pack, to_u64};
 use crate::device::Device;
+use crate::diskcache;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
 use crate::layout::{broadcast_shapes, coalesce};
 use crate::scalar::Scalar;
 use crate::tensor::{Tensor, TensorT};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The OpenCL C of one program, shared by the instantiations it holds. One
 /// `static` per program: its address keys the per-device program cache.
@@ -253,8 +255,18 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
     })
 }
 
-/// The program of `info` on `device`, built on first use and cached.
-fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<Program>> {
+/// A built program and whether its binary still has to be saved to disk.
+#[derive(Debug)]
+pub(crate) struct ProgramEntry {
+    program: Program,
+    /// The disk cache key, for a program built from source.
+    save: Option<diskcache::Key>,
+    saved: AtomicBool,
+}
+
+/// The program of `info` on `device`: from this process's cache, else from a
+/// saved binary, else compiled from source (and saved after its first launch).
+fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntry>> {
     let key = std::ptr::from_ref(info.program) as usize;
     let cache = &device.inner.programs;
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -269,18 +281,56 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<Program>> {
     } else {
         ""
     };
-    let program = queue
-        .build(info.program.source, options)
-        .map_err(|f| Error::Build {
-            what: info.describe(),
-            device: device.to_string(),
-            code: f.code,
-            name: crate::cl::error_name(f.code),
-            log: f.log,
-        })?;
-    let program = Arc::new(program);
-    map.insert(key, Arc::clone(&program));
-    Ok(program)
+    let disk_key = diskcache::Key::new(info.program.source, options, device.info());
+    let from_disk =
+        diskcache::load(&disk_key).and_then(|binary| match queue.build_binary(&binary, options) {
+            Ok(p) => Some(p),
+            Err(_) => {
+                diskcache::reject(&disk_key);
+                None
+            }
+        });
+    let entry = match from_disk {
+        Some(program) => ProgramEntry {
+            program,
+            save: None,
+            saved: AtomicBool::new(true),
+        },
+        None => {
+            diskcache::note_source_build();
+            let program = queue
+                .build(info.program.source, options)
+                .map_err(|f| Error::Build {
+                    what: info.describe(),
+                    device: device.to_string(),
+                    code: f.code,
+                    name: crate::cl::error_name(f.code),
+                    log: f.log,
+                })?;
+            ProgramEntry {
+                program,
+                save: Some(disk_key),
+                saved: AtomicBool::new(false),
+            }
+        }
+    };
+    let entry = Arc::new(entry);
+    map.insert(key, Arc::clone(&entry));
+    Ok(entry)
+}
+
+/// Saves a program's binary after its first launch (once per process).
+fn save_after_first_launch(entry: &ProgramEntry, queue: &crate::cl::Queue) {
+    if let Some(key) = &entry.save {
+        if !entry.saved.swap(true, Ordering::AcqRel) {
+            // the work-group code is compiled when the launch runs
+            if queue.finish().is_ok() {
+                if let Ok(binary) = entry.program.binary() {
+                    diskcache::store(key, &binary);
+                }
+            }
+        }
+    }
 }
 
 /// Builds the program of `info` on `device` without launching it (for tests that
@@ -333,6 +383,7 @@ pub fn launch_opencl(
         info.entry
     };
     let mut kernel = program
+        .program
         .kernel(entry)
         .map_err(|c| Error::cl("clCreateKernel", c))?;
     let mut index = 0u32;
@@ -407,6 +458,7 @@ pub fn launch_opencl(
         .launch(&kernel, global, local)
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
     drop(kernel);
+    save_after_first_launch(&program, queue);
     Ok(outs)
 }
 

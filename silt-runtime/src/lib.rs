@@ -16,6 +16,7 @@
 mod cl;
 mod copy;
 mod device;
+mod diskcache;
 mod dtype;
 mod error;
 mod launch;
@@ -27,6 +28,7 @@ mod tensor;
 
 pub use cl::{buffer_counts, BufferCounts};
 pub use device::{Device, DeviceInfo, DeviceKind, DEVICE_ENV};
+pub use diskcache::{program_cache_stats, ProgramCacheStats};
 pub use dtype::{DType, Element};
 pub use error::{Error, Result};
 pub use half::f16;

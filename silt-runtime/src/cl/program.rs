@@ -69,6 +69,34 @@ impl Queue {
         }
     }
 
+    /// Creates a program from a binary this device produced earlier and builds
+    /// it (fast: the driver only links what it compiled before).
+    pub(crate) fn build_binary(
+        &self,
+        binary: &[u8],
+        options: &str,
+    ) -> Result<Program, BuildFailure> {
+        let fail = |code| BuildFailure {
+            code,
+            log: String::new(),
+        };
+        let options = CString::new(options).map_err(|_| fail(codes::CL_INVALID_BUILD_OPTIONS))?;
+        // SAFETY: one device and one binary, as clCreateProgramWithBinary requires;
+        // the driver copies the bytes during the call.
+        let raw = unsafe { p::create_program_with_binary(self.context, &[self.device], &[binary]) }
+            .map_err(fail)?;
+        let program = Program { program: raw };
+        p::build_program(
+            program.program,
+            &[self.device],
+            &options,
+            None,
+            ptr::null_mut(),
+        )
+        .map_err(fail)?;
+        Ok(program)
+    }
+
     /// Enqueues `kernel` over `global` work-items in groups of `local`
     /// (`global` a multiple of `local`). Asynchronous, in queue order.
     pub(crate) fn launch(
@@ -103,6 +131,14 @@ impl Queue {
 }
 
 impl Program {
+    /// The device binary of the program (what `build_binary` takes back).
+    pub(crate) fn binary(&self) -> Result<Vec<u8>, i32> {
+        match p::get_program_info(self.program, p::CL_PROGRAM_BINARIES)? {
+            cl3::info_type::InfoType::VecVecUchar(mut v) if !v.is_empty() => Ok(v.swap_remove(0)),
+            _ => Err(codes::CL_INVALID_PROGRAM),
+        }
+    }
+
     /// Creates the kernel `name` (a fresh object: kernels are not thread-safe).
     pub(crate) fn kernel<'a>(&self, name: &CStr) -> Result<Kernel<'a>, i32> {
         Ok(Kernel {

@@ -1,0 +1,226 @@
+//! The on-disk cache of program binaries.
+//!
+//! A program built from source is saved after its first launch (PoCL compiles the
+//! work-group code at the first launch; saving earlier would store a generic
+//! version that launches do not use). A later process loads the binary instead
+//! of compiling: about 2 ms instead of 20-500 ms on PoCL.
+//!
+//! - Folder: `SILT_CACHE_DIR` (`off` disables the cache), else
+//!   `$XDG_CACHE_HOME/silt`, else `~/.cache/silt`.
+//! - Key: the program's source, the build options, the device's name, the
+//!   driver's and the platform's versions, and silt's version. The full key is
+//!   stored in the file and compared on load: a stale or corrupt entry is rebuilt
+//!   from source, never trusted.
+//! - Writes go to a temporary file that is then renamed: a reader never sees half
+//!   a file.
+//! - Size cap: `SILT_CACHE_MAX_BYTES` (default 256 MiB); the least recently
+//!   written entries are removed beyond it.
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const MAGIC: &[u8] = b"silt-program-binary 2\n";
+
+static HITS: AtomicU64 = AtomicU64::new(0);
+static MISSES: AtomicU64 = AtomicU64::new(0);
+static STORES: AtomicU64 = AtomicU64::new(0);
+static REJECTED: AtomicU64 = AtomicU64::new(0);
+static BUILDS: AtomicU64 = AtomicU64::new(0);
+
+/// Counts of the program cache over the whole process.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ProgramCacheStats {
+    /// Programs loaded from a saved binary.
+    pub disk_hits: u64,
+    /// Programs that had no (usable) saved binary.
+    pub disk_misses: u64,
+    /// Binaries saved.
+    pub disk_stores: u64,
+    /// Saved binaries found stale or corrupt (and rebuilt from source).
+    pub disk_rejected: u64,
+    /// Programs compiled from source.
+    pub source_builds: u64,
+}
+
+/// The program cache's counts for this process.
+pub fn program_cache_stats() -> ProgramCacheStats {
+    ProgramCacheStats {
+        disk_hits: HITS.load(Ordering::Relaxed),
+        disk_misses: MISSES.load(Ordering::Relaxed),
+        disk_stores: STORES.load(Ordering::Relaxed),
+        disk_rejected: REJECTED.load(Ordering::Relaxed),
+        source_builds: BUILDS.load(Ordering::Relaxed),
+    }
+}
+
+pub(crate) fn note_source_build() {
+    BUILDS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// The cache folder, or `None` when the cache is off.
+pub(crate) fn dir() -> Option<PathBuf> {
+    match std::env::var_os("SILT_CACHE_DIR") {
+        Some(d) if d == "off" => None,
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => std::env::var_os("XDG_CACHE_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .map(|base| base.join("silt")),
+    }
+}
+
+fn max_bytes() -> u64 {
+    std::env::var("SILT_CACHE_MAX_BYTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256 << 20)
+}
+
+/// A program's identity in the cache: the full key text and its file name.
+#[derive(Debug, Clone)]
+pub(crate) struct Key {
+    text: String,
+    file: String,
+}
+
+impl Key {
+    pub(crate) fn new(source: &str, options: &str, device: &crate::DeviceInfo) -> Key {
+        let text = format!(
+            "silt {}\nplatform {}\ndevice {}\ndriver {}\noptions {}\nsource {}\n",
+            env!("CARGO_PKG_VERSION"),
+            device.platform_version,
+            device.name,
+            device.driver_version,
+            options,
+            source
+        );
+        let file = format!(
+            "{:016x}{:016x}.bin",
+            fnv1a(&text, 0xcbf2_9ce4_8422_2325),
+            fnv1a(&text, 0x84222325cbf29ce4)
+        );
+        Key { text, file }
+    }
+}
+
+/// A checksum of a binary (FNV-1a over its bytes).
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// FNV-1a, 64 bits: a stable hash (std's may change between Rust versions).
+fn fnv1a(text: &str, basis: u64) -> u64 {
+    text.bytes().fold(basis, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The saved binary for `key`, if there is one and it is for exactly this key.
+pub(crate) fn load(key: &Key) -> Option<Vec<u8>> {
+    let Some(path) = dir().map(|d| d.join(&key.file)) else {
+        MISSES.fetch_add(1, Ordering::Relaxed);
+        return None;
+    };
+    let Ok(bytes) = fs::read(&path) else {
+        MISSES.fetch_add(1, Ordering::Relaxed);
+        return None;
+    };
+    // magic, key length, key, binary length, binary checksum, binary: a binary
+    // that is cut short or altered is never handed to the driver (PoCL crashes
+    // on some corrupt binaries)
+    let k = MAGIC.len();
+    let header_len = k + 8 + key.text.len() + 16;
+    let ok = bytes.len() >= header_len
+        && bytes.starts_with(MAGIC)
+        && bytes[k..k + 8] == (key.text.len() as u64).to_le_bytes()
+        && &bytes[k + 8..k + 8 + key.text.len()] == key.text.as_bytes()
+        && {
+            let at = k + 8 + key.text.len();
+            let binary = &bytes[header_len..];
+            bytes[at..at + 8] == (binary.len() as u64).to_le_bytes()
+                && bytes[at + 8..at + 16] == checksum(binary).to_le_bytes()
+        };
+    if !ok {
+        reject(key);
+        return None;
+    }
+    HITS.fetch_add(1, Ordering::Relaxed);
+    Some(bytes[header_len..].to_vec())
+}
+
+/// Counts a saved binary that could not be used, and removes it.
+pub(crate) fn reject(key: &Key) {
+    REJECTED.fetch_add(1, Ordering::Relaxed);
+    MISSES.fetch_add(1, Ordering::Relaxed);
+    if let Some(d) = dir() {
+        let _ = fs::remove_file(d.join(&key.file));
+    }
+}
+
+/// Saves a binary atomically (write, then rename), then trims the folder to its
+/// size cap. Failures are ignored: the cache is an optimisation.
+pub(crate) fn store(key: &Key, binary: &[u8]) {
+    let Some(d) = dir() else { return };
+    if fs::create_dir_all(&d).is_err() {
+        return;
+    }
+    let tmp = d.join(format!("{}.{}.tmp", key.file, std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(MAGIC)?;
+        f.write_all(&(key.text.len() as u64).to_le_bytes())?;
+        f.write_all(key.text.as_bytes())?;
+        f.write_all(&(binary.len() as u64).to_le_bytes())?;
+        f.write_all(&checksum(binary).to_le_bytes())?;
+        f.write_all(binary)?;
+        f.sync_all()?;
+        fs::rename(&tmp, d.join(&key.file))
+    };
+    if write().is_ok() {
+        STORES.fetch_add(1, Ordering::Relaxed);
+        evict(&d);
+    } else {
+        let _ = fs::remove_file(&tmp);
+    }
+}
+
+/// Removes the oldest entries while the folder holds more than the cap.
+fn evict(d: &std::path::Path) {
+    let Ok(entries) = fs::read_dir(d) else { return };
+    let mut files: Vec<(std::time::SystemTime, u64, PathBuf)> = entries
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "bin"))
+        .filter_map(|e| {
+            let m = e.metadata().ok()?;
+            Some((m.modified().ok()?, m.len(), e.path()))
+        })
+        .collect();
+    let mut total: u64 = files.iter().map(|f| f.1).sum();
+    let cap = max_bytes();
+    files.sort();
+    for (_, len, path) in files {
+        if total <= cap {
+            break;
+        }
+        if fs::remove_file(&path).is_ok() {
+            total = total.saturating_sub(len);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnv1a;
+
+    #[test]
+    fn the_hash_is_stable() {
+        // FNV-1a's published test vector
+        assert_eq!(fnv1a("a", 0xcbf2_9ce4_8422_2325), 0xaf63_dc4c_8601_ec8c);
+    }
+}

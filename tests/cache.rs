@@ -1,0 +1,134 @@
+//! The on-disk program cache, across processes: a first process builds from
+//! source and saves, a second loads the binary, a corrupt entry is rebuilt, the
+//! size cap holds, `SILT_CACHE_DIR=off` writes nothing.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use silt::prelude::*;
+
+#[kernel(types = [f32, f64])]
+pub fn cached_affine<T>(x: T, #[scalar] a: T) -> T {
+    a * x + 1.0
+}
+
+/// The child: launches the kernel, checks the result, prints the cache counts.
+#[test]
+fn cache_child() {
+    if std::env::var_os("SILT_CACHE_CHILD").is_none() {
+        return;
+    }
+    let cl = common::opencl().unwrap();
+    let x = TensorT::from_slice(&cl, &[1.0f32, 2.0, 3.0], [3]).unwrap();
+    let y = cached_affine::launch(&x, 2.0).unwrap();
+    assert_eq!(y.to_vec().unwrap(), [3.0, 5.0, 7.0]);
+    let s = silt::program_cache_stats();
+    println!(
+        "STATS hits={} misses={} stores={} rejected={} builds={}",
+        s.disk_hits, s.disk_misses, s.disk_stores, s.disk_rejected, s.source_builds
+    );
+}
+
+fn run(dir: &str, extra: &[(&str, &str)]) -> String {
+    let mut cmd = Command::new(std::env::current_exe().unwrap());
+    cmd.args(["cache_child", "--exact", "--nocapture", "--test-threads=1"])
+        .env("SILT_CACHE_CHILD", "1")
+        .env("SILT_CACHE_DIR", dir)
+        .env_remove("SILT_CACHE_MAX_BYTES");
+    for (k, v) in extra {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = stdout
+        .lines()
+        .find_map(|l| l.find("STATS").map(|i| l[i..].to_string()))
+        .unwrap_or_default();
+    assert!(!line.is_empty(), "the child ran: {stdout}");
+    line
+}
+
+fn bins(dir: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "bin"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn binaries_are_saved_loaded_and_rebuilt_when_corrupt() {
+    if common::opencl().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("silt-cache-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+
+    let first = run(d, &[]);
+    assert!(
+        first.contains("hits=0") && first.contains("stores=1") && first.contains("builds=1"),
+        "{first}"
+    );
+    assert_eq!(bins(&dir).len(), 1, "one program saved");
+
+    let second = run(d, &[]);
+    assert!(
+        second.contains("hits=1") && second.contains("builds=0") && second.contains("stores=0"),
+        "{second}"
+    );
+
+    // a corrupt entry is rebuilt from source, not trusted
+    for b in bins(&dir) {
+        let mut bytes = std::fs::read(&b).unwrap();
+        let n = bytes.len();
+        bytes.truncate(n / 2);
+        bytes.extend_from_slice(b"garbage");
+        std::fs::write(&b, bytes).unwrap();
+    }
+    let third = run(d, &[]);
+    assert!(
+        third.contains("builds=1") && third.contains("stores=1"),
+        "{third}"
+    );
+    let fourth = run(d, &[]);
+    assert!(
+        fourth.contains("hits=1"),
+        "rebuilt and saved again: {fourth}"
+    );
+
+    // an entry for another key under the same name (stale) is rejected too
+    for b in bins(&dir) {
+        let bytes = std::fs::read(&b).unwrap();
+        let text = String::from_utf8_lossy(&bytes).replace("options ", "options -DSTALE ");
+        std::fs::write(&b, text.as_bytes()).unwrap();
+    }
+    let fifth = run(d, &[]);
+    assert!(
+        fifth.contains("rejected=1") && fifth.contains("builds=1"),
+        "{fifth}"
+    );
+
+    // the size cap evicts
+    let _ = std::fs::remove_dir_all(&dir);
+    run(d, &[("SILT_CACHE_MAX_BYTES", "1")]);
+    assert!(bins(&dir).is_empty(), "a 1-byte cap keeps nothing");
+
+    let _ = std::fs::remove_dir_all(&dir);
+    let off = run("off", &[]);
+    assert!(
+        off.contains("stores=0") && off.contains("builds=1"),
+        "{off}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
