@@ -25,9 +25,11 @@ pub use silt_macros::kernel;
 /// A helper takes plain values and returns one; its body uses the kernel subset.
 /// Each kernel that calls it gets the helper's OpenCL C for the types it needs
 /// (once per program) and its host form for `eval`. A call for a type outside the
-/// helper's `types`, and recursion, are compile errors pointing at the call. Calls
-/// name the helper by a path resolved from the kernel's module (also for helpers
-/// that call helpers).
+/// helper's `types`, and recursion, are compile errors pointing at the call. A call
+/// names the helper by a path resolved where the call is written (in a kernel's
+/// module, or in the module of the helper that calls it). Helpers are for the
+/// crate that defines them (not exported to other crates); a kernel that reaches
+/// more than about 50 helpers needs a higher `#![recursion_limit]`.
 ///
 /// ```
 /// use silt::prelude::*;

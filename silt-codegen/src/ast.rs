@@ -795,7 +795,12 @@ impl Lower<'_> {
             syn::Expr::Reference(_) => {
                 return self.unsupported(e, "references are not supported in kernel bodies; only `&mut T` parameters")
             }
-            syn::Expr::Call(c) if helper_path(&c.func).is_some() => {
+            syn::Expr::Call(c)
+                if helper_path(&c.func).is_some_and(|p| {
+                    // `T::sqrt(x)` is a method call in disguise, not a helper
+                    !(p.segments.len() > 1 && self.generic.is_some_and(|g| p.segments[0].ident == *g))
+                }) =>
+            {
                 let path = helper_path(&c.func).cloned().unwrap_or_else(|| syn::Path::from(syn::Ident::new("_", span)));
                 let key = path_key(&path);
                 let args = c.args.iter().map(|a| self.expr(a)).collect();

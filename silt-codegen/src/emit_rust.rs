@@ -231,7 +231,7 @@ impl Emitter<'_> {
             ExprKind::Helper(name, args) => {
                 let f = format_ident!("{}", name, span = span);
                 let vs = args.iter().map(|a| self.expr(a));
-                quote!(#f(#(#vs),*))
+                quote!(self::#f(#(#vs),*))
             }
             ExprKind::If(c, t, f) => {
                 let c = self.expr(c);

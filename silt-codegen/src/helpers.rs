@@ -7,8 +7,11 @@
 //! kernel that calls helpers expands to a call of the first helper's macro with
 //! `__kernel_chain` as the callback and its own tokens as state; `__kernel_chain`
 //! adds the definition and asks the next helper (including helpers that helpers
-//! call), and when none is left, compiles the kernel with all of them. Helper
-//! paths are resolved from the kernel's module.
+//! call), and when none is left, compiles the kernel with all of them. A call in
+//! a kernel is resolved from the kernel's module; a call in a helper through a
+//! re-export (`__silt_dep_N`) in that helper's own module, so from where it is
+//! written. A helper reached by two paths is recognised by its tokens and kept
+//! once.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
@@ -155,8 +158,28 @@ pub fn chain(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     let krate = krate_of(&chain.attr);
-    // helpers that the collected helpers call, not yet collected or asked
+    // a helper reached by two paths (`sq` and `norm::__silt_dep_0`) is the same
+    // definition: the first path found is its canonical key, and only it is
+    // lowered and asked about the helpers it calls (this also ends recursion)
     let mut chain = chain;
+    let mut canon: Vec<(String, String)> = Vec::new();
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for (p, h) in &chain.found {
+        let key = ast::path_key(p);
+        let text = h.to_string();
+        let target = texts
+            .iter()
+            .find(|(t, _)| *t == text)
+            .map(|(_, k)| k.clone());
+        match target {
+            Some(k) => canon.push((key, k)),
+            None => {
+                texts.push((text, key.clone()));
+                canon.push((key.clone(), key));
+            }
+        }
+    }
+    let is_canonical = |key: &str| canon.iter().any(|(k, c)| k == key && c == key);
     let known: Vec<String> = chain
         .found
         .iter()
@@ -164,9 +187,14 @@ pub fn chain(input: TokenStream) -> TokenStream {
         .chain(chain.pending.iter().map(ast::path_key))
         .collect();
     let mut more = Vec::new();
-    for (_, h) in &chain.found {
+    for (found_at, h) in &chain.found {
+        if !is_canonical(&ast::path_key(found_at)) {
+            continue;
+        }
         if let Ok(def) = syn::parse2::<HelperTokens>(h.clone()) {
-            for (key, path) in calls_in(&def.item) {
+            for j in 0..calls_in(&def.item).len() {
+                let path = dep_path(found_at, j);
+                let key = ast::path_key(&path);
                 if !known.contains(&key)
                     && !more.iter().any(|(k, _): &(String, syn::Path)| *k == key)
                 {
@@ -182,9 +210,18 @@ pub fn chain(input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let mut defs = Vec::new();
     for (path, h) in &chain.found {
+        if !is_canonical(&ast::path_key(path)) {
+            continue;
+        }
         match syn::parse2::<HelperTokens>(h.clone()) {
             Ok(t) => {
-                if let Some(def) = helper_def(ast::path_key(path), &t, &mut errors) {
+                if let Some(mut def) = helper_def(path, &t, &mut errors) {
+                    // calls of aliases go to the canonical definition
+                    for (_, resolved) in &mut def.deps {
+                        if let Some((_, c)) = canon.iter().find(|(k, _)| k == resolved) {
+                            *resolved = c.clone();
+                        }
+                    }
                     defs.push(def);
                 }
             }
@@ -215,8 +252,18 @@ impl Parse for HelperTokens {
     }
 }
 
-/// Lowers a helper's definition; problems go to `errors`.
-fn helper_def(key: String, t: &HelperTokens, errors: &mut Errors) -> Option<HelperDef> {
+/// `found_at::__silt_dep_j`: the `j`-th helper that the helper at `found_at` calls,
+/// named through the re-export in that helper's own module.
+fn dep_path(found_at: &syn::Path, j: usize) -> syn::Path {
+    let mut p = found_at.clone();
+    p.segments
+        .push(syn::PathSegment::from(format_ident!("__silt_dep_{}", j)));
+    p
+}
+
+/// Lowers a helper's definition, found at `found_at`; problems go to `errors`.
+fn helper_def(found_at: &syn::Path, t: &HelperTokens, errors: &mut Errors) -> Option<HelperDef> {
+    let key = ast::path_key(found_at);
     let opts = attr::parse(t.types.clone(), errors);
     let func: syn::ItemFn = syn::parse2(t.item.clone())
         .map_err(|e| errors.add(e))
@@ -228,11 +275,19 @@ fn helper_def(key: String, t: &HelperTokens, errors: &mut Errors) -> Option<Help
         .types
         .map(|(list, _)| list.into_iter().map(|(t, _)| t).collect())
         .unwrap_or_default();
+    let mut calls = Vec::new();
+    ast::helper_calls(&body, &mut calls);
+    let deps = calls
+        .into_iter()
+        .enumerate()
+        .map(|(j, (written, _))| (written, ast::path_key(&dep_path(found_at, j))))
+        .collect();
     Some(HelperDef {
         key,
         sig,
         body,
         types,
+        deps,
     })
 }
 
@@ -258,12 +313,29 @@ fn check_helper_signature(sig: &ast::Signature, opts: &attr::Options, errors: &m
     }
 }
 
+/// `p` as seen from a module one level below the one it is written in.
+fn from_parent(p: &syn::Path) -> TokenStream {
+    let first = p
+        .segments
+        .first()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
+    if p.leading_colon.is_some() || first == "crate" {
+        quote!(#p)
+    } else if first == "self" {
+        let rest = p.segments.iter().skip(1);
+        quote!(super #(:: #rest)*)
+    } else {
+        quote!(super::#p)
+    }
+}
+
 /// The expansion of `#[helper(attr)] item`: the definition's macro, and a module
 /// of the same name that makes it reachable by path.
 pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let def = helper_def(
-        String::new(),
+        &syn::Path::from(format_ident!("self")),
         &HelperTokens {
             types: attr.clone(),
             item: item.clone(),
@@ -291,6 +363,17 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     }
     let err = errors.combine().map(|e| e.to_compile_error());
+    // the helpers this one calls, named from this helper's module (one level
+    // below where it is written)
+    let deps = calls.iter().enumerate().map(|(j, (_, p))| {
+        let alias = format_ident!("__silt_dep_{}", j);
+        let path = from_parent(p);
+        quote! {
+            #[doc(hidden)]
+            #[allow(unused_imports)]
+            pub(crate) use #path as #alias;
+        }
+    });
     let name = &def.sig.name;
     let vis = &def.sig.vis;
     let docs = &def.sig.docs;
@@ -322,6 +405,7 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
             #[doc(hidden)]
             #[allow(unused_imports)]
             pub(crate) use #mac as __silt_helper_tokens;
+            #(#deps)*
         }
     }
 }

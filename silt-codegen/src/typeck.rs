@@ -44,6 +44,9 @@ pub struct HelperDef {
     pub body: ast::Block,
     /// Its instantiation types (empty without a generic parameter).
     pub types: Vec<Ty>,
+    /// How the calls in its body are resolved: the path as written, and the key
+    /// of the helper it names (resolved from the helper's own module).
+    pub deps: Vec<(String, String)>,
 }
 
 /// A helper call found while checking a body: which helper, for which type, where.
@@ -59,7 +62,7 @@ pub fn check(
     errors: &mut Errors,
 ) -> Option<ir::Kernel> {
     let before = errors_len(errors);
-    let (mut kernel, calls) = check_fn(sig, body, inst, helpers, errors);
+    let (mut kernel, calls) = check_fn(sig, body, inst, helpers, &[], errors);
     let mut done = Vec::new();
     let mut stack = Vec::new();
     for (h, t, span) in calls {
@@ -80,15 +83,25 @@ pub fn check_fn_only(
     inst: Option<Ty>,
     errors: &mut Errors,
 ) {
-    let _ = check_fn(sig, body, inst, &[], errors);
+    let before = errors.len();
+    let (kernel, _) = check_fn(sig, body, inst, &[], &[], errors);
+    if errors.len() == before {
+        crate::init::check(&kernel, errors);
+    }
 }
 
 /// The C and Rust name of a helper instantiation: `silt_helper_NAME_TYPE`.
 fn helper_fn_name(def: &HelperDef, inst: Option<Ty>) -> String {
+    // the helper's name and a short hash of the path it was reached by, so that
+    // helpers with one name in different modules (or `g<T>` at f32 and a
+    // `g_f32`) stay different functions
+    let hash = def.key.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
     let name = ident_name(&def.sig.name);
     match inst {
-        Some(t) => format!("silt_helper_{name}_{}", t.rust()),
-        None => format!("silt_helper_{name}"),
+        Some(t) => format!("silt_helper_{name}_{:04x}_{}", hash & 0xffff, t.rust()),
+        None => format!("silt_helper_{name}_{:04x}", hash & 0xffff),
     }
 }
 
@@ -124,7 +137,11 @@ fn instantiate(
         return;
     }
     stack.push((h, inst));
-    let (kernel, calls) = check_fn(&def.sig, &def.body, inst, helpers, errors);
+    let before = errors.len();
+    let (kernel, calls) = check_fn(&def.sig, &def.body, inst, helpers, &def.deps, errors);
+    if errors.len() == before {
+        crate::init::check(&kernel, errors);
+    }
     for (callee, t, call_span) in calls {
         instantiate(helpers, callee, t, call_span, stack, done, errors);
     }
@@ -139,6 +156,7 @@ fn check_fn(
     body: &ast::Block,
     inst: Option<Ty>,
     helpers: &[HelperDef],
+    deps: &[(String, String)],
     errors: &mut Errors,
 ) -> (ir::Kernel, Vec<Need2>) {
     let mut cx = Cx {
@@ -155,6 +173,7 @@ fn check_fn(
         outputs: Vec::new(),
         loop_depth: 0,
         helpers,
+        deps,
         calls: Vec::new(),
     };
     for p in &sig.params {
@@ -203,6 +222,8 @@ struct Cx<'a> {
     loop_depth: usize,
     /// The helpers calls may name.
     helpers: &'a [HelperDef],
+    /// How calls in this body name helpers (empty: as written).
+    deps: &'a [(String, String)],
     /// The helper instantiations called so far.
     calls: Vec<Need2>,
 }
@@ -984,6 +1005,11 @@ impl Cx<'_> {
             cx.expr(ExprKind::Lit(Value::Int(0)), tv, span)
         };
         let helpers = self.helpers;
+        let key = self
+            .deps
+            .iter()
+            .find(|(written, _)| written == key)
+            .map_or(key, |(_, resolved)| resolved.as_str());
         let Some(h) = helpers.iter().position(|d| d.key == key) else {
             self.err(
                 span,

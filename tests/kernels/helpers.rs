@@ -73,26 +73,81 @@ fn helpers_from_several_kernels() {
 #[test]
 fn each_program_holds_the_helpers_it_uses_once() {
     let src = hypot2::source(DType::F32).unwrap();
-    assert_eq!(
-        src.matches("static float silt_helper_sq_f32(").count(),
-        1,
-        "{src}"
-    );
-    assert_eq!(
-        src.matches("static float silt_helper_norm2_f32(").count(),
-        1,
-        "{src}"
-    );
+    let defs = |s: &str, name: &str| {
+        s.lines()
+            .filter(|l| l.starts_with("static float silt_helper_") && l.contains(name))
+            .count()
+    };
+    assert_eq!(defs(src, "_sq_"), 1, "{src}");
+    assert_eq!(defs(src, "_norm2_"), 1, "{src}");
     // callees before callers
-    assert!(
-        src.find("silt_helper_sq_f32(float").unwrap()
-            < src.find("silt_helper_norm2_f32(float").unwrap()
-    );
+    assert!(src.find("silt_helper_sq_").unwrap() < src.find("silt_helper_norm2_").unwrap());
     let f64_src = sq_sum::source(DType::F64).unwrap();
     assert!(
-        f64_src.contains("silt_helper_sq_f64") && !f64_src.contains("norm2"),
+        f64_src.contains("silt_helper_sq_")
+            && f64_src.contains("_f64(")
+            && !f64_src.contains("norm2"),
         "{f64_src}"
     );
     let mixed = clamped::source(DType::F32).unwrap();
-    assert!(mixed.contains("silt_helper_clamp01(") && mixed.contains("silt_helper_sq_f32("));
+    assert!(mixed.contains("silt_helper_clamp01_") && mixed.contains("silt_helper_sq_"));
+}
+
+/// Two helpers with one name in different modules stay two functions.
+pub mod twin_a {
+    use silt::prelude::*;
+    #[helper]
+    pub fn twin(x: f32) -> f32 {
+        x * x
+    }
+}
+
+pub mod twin_b {
+    use silt::prelude::*;
+    #[helper]
+    pub fn twin(x: f32) -> f32 {
+        x + x
+    }
+}
+
+#[kernel]
+pub fn twins(x: f32) -> f32 {
+    twin_a::twin(x) * 100.0 + twin_b::twin(x)
+}
+
+/// A helper in another module calling its sibling: the call is resolved from the
+/// helper's module, not from the kernel's (where another `sq` exists).
+pub mod geometry {
+    use silt::prelude::*;
+    #[helper]
+    pub fn sq(x: f32) -> f32 {
+        x * x
+    }
+    #[helper]
+    pub fn norm(x: f32, y: f32) -> f32 {
+        (sq(x) + sq(y)).sqrt()
+    }
+}
+
+#[kernel]
+pub fn geometry_norm(x: f32, y: f32) -> f32 {
+    geometry::norm(x, y) + sq(1.0f32) * 0.0
+}
+
+#[test]
+fn helpers_are_resolved_where_they_are_written() {
+    for dev in common::devices() {
+        let x = col(&dev, &[3.0f32]);
+        assert_eq!(
+            twins::launch(&x).unwrap().to_vec().unwrap(),
+            [906.0],
+            "on {dev}"
+        );
+        let y = col(&dev, &[4.0f32]);
+        assert_eq!(
+            geometry_norm::launch(&x, &y).unwrap().to_vec().unwrap(),
+            [5.0],
+            "on {dev}"
+        );
+    }
 }

@@ -35,4 +35,14 @@ pub fn plain_function<T>(x: T) -> T {
     not_a_helper(x)
 }
 
+
+
+#[helper]
+fn maybe_unset(x: f32) -> f32 {
+    let y: f32;
+    if x > 0.0 {
+        y = 1.0;
+    }
+    y
+}
 fn main() {}
