@@ -197,7 +197,8 @@ pub(crate) fn store(key: &Key, binary: &[u8]) {
 type Job = Box<dyn FnOnce() + Send>;
 
 /// Saves queued and not finished yet, and a signal for when that drops to 0.
-static PENDING: (std::sync::Mutex<usize>, std::sync::Condvar) = (std::sync::Mutex::new(0), std::sync::Condvar::new());
+static PENDING: (std::sync::Mutex<usize>, std::sync::Condvar) =
+    (std::sync::Mutex::new(0), std::sync::Condvar::new());
 
 /// Runs `job` on the cache's one background thread (started on first use).
 pub(crate) fn save_in_background(job: Job) {
@@ -221,7 +222,10 @@ pub(crate) fn save_in_background(job: Job) {
     });
     let Some(worker) = worker else { return };
     *PENDING.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-    let sent = worker.lock().map(|tx| tx.send(job).is_ok()).unwrap_or(false);
+    let sent = worker
+        .lock()
+        .map(|tx| tx.send(job).is_ok())
+        .unwrap_or(false);
     if !sent {
         let mut n = PENDING.0.lock().unwrap_or_else(|e| e.into_inner());
         *n = n.saturating_sub(1);
