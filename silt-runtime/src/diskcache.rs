@@ -221,6 +221,7 @@ pub(crate) fn save_in_background(job: Job) {
             .map(|_| Mutex::new(tx))
     });
     let Some(worker) = worker else { return };
+    crate::cl::at_exit(wait_at_exit);
     *PENDING.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
     let sent = worker
         .lock()
@@ -230,6 +231,12 @@ pub(crate) fn save_in_background(job: Job) {
         let mut n = PENDING.0.lock().unwrap_or_else(|e| e.into_inner());
         *n = n.saturating_sub(1);
     }
+}
+
+/// Called by the C runtime at process exit: a save still running would use the
+/// OpenCL driver while it is torn down.
+extern "C" fn wait_at_exit() {
+    wait_for_saves();
 }
 
 /// Waits until the saves queued so far are written.
