@@ -31,7 +31,6 @@ fn main() -> silt::Result<()> {
     let second = z.to_vec()?;
     let t_second = t2.elapsed();
 
-    dev.synchronize()?; // the program binary is saved in the background
     assert_eq!(first, [3.0, 5.0, 7.0]);
     assert_eq!(second, [3.0, 6.0, 9.0]);
     let s = silt::program_cache_stats();

@@ -356,20 +356,14 @@ impl Device {
         self.inner.programs.lock().map_or(0, |m| m.len())
     }
 
-    /// Waits until all work queued on this device has run (and the program
-    /// binaries queued for the disk cache are written).
+    /// Waits until all work queued on this device has run.
     ///
     /// # Errors
     /// [`Error::OpenCl`] when the driver reports a failure of queued work.
     pub fn synchronize(&self) -> Result<()> {
         match &self.inner.backend {
             Backend::Host => Ok(()),
-            Backend::OpenCl { queue, .. } => {
-                queue.finish().map_err(|c| Error::cl("clFinish", c))?;
-                // and the program binaries queued for the disk cache
-                crate::diskcache::wait_for_saves();
-                Ok(())
-            }
+            Backend::OpenCl { queue, .. } => queue.finish().map_err(|c| Error::cl("clFinish", c)),
         }
     }
 

@@ -2,11 +2,12 @@
 //!
 //! A program built from source is saved after its first launch (PoCL compiles the
 //! work-group code at the first launch; saving earlier would store a generic
-//! version that launches do not use), on a background thread: fetching the binary
-//! makes PoCL compile the program's other entry points. `Device::synchronize()`
-//! waits for the saves queued so far, so a short program that ends with it keeps
-//! them. A later process loads the binary instead of compiling: about 2 ms
-//! instead of 20-500 ms on PoCL.
+//! version that launches do not use). Saving waits for that launch and makes PoCL
+//! compile the program's other entry points, so the first launch of each program
+//! in the first process pays once more (0.1-0.7 s on PoCL); it is done on the
+//! launching thread: a background thread could still be inside the driver when
+//! the process exits (which crashed PoCL). A later process loads the binary
+//! instead of compiling: about 2 ms instead of 20-500 ms on PoCL.
 //!
 //! - Folder: `SILT_CACHE_DIR` (`off` disables the cache), else
 //!   `$XDG_CACHE_HOME/silt`, else `~/.cache/silt`.
@@ -190,60 +191,6 @@ pub(crate) fn store(key: &Key, binary: &[u8]) {
         evict(&d);
     } else {
         let _ = fs::remove_file(&tmp);
-    }
-}
-
-/// A save to run in the background.
-type Job = Box<dyn FnOnce() + Send>;
-
-/// Saves queued and not finished yet, and a signal for when that drops to 0.
-static PENDING: (std::sync::Mutex<usize>, std::sync::Condvar) =
-    (std::sync::Mutex::new(0), std::sync::Condvar::new());
-
-/// Runs `job` on the cache's one background thread (started on first use).
-pub(crate) fn save_in_background(job: Job) {
-    use std::sync::mpsc::{channel, Sender};
-    use std::sync::{Mutex, OnceLock};
-    static WORKER: OnceLock<Option<Mutex<Sender<Job>>>> = OnceLock::new();
-    let worker = WORKER.get_or_init(|| {
-        let (tx, rx) = channel::<Job>();
-        std::thread::Builder::new()
-            .name("silt-program-cache".into())
-            .spawn(move || {
-                for job in rx {
-                    job();
-                    let mut n = PENDING.0.lock().unwrap_or_else(|e| e.into_inner());
-                    *n = n.saturating_sub(1);
-                    PENDING.1.notify_all();
-                }
-            })
-            .ok()
-            .map(|_| Mutex::new(tx))
-    });
-    let Some(worker) = worker else { return };
-    crate::cl::at_exit(wait_at_exit);
-    *PENDING.0.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-    let sent = worker
-        .lock()
-        .map(|tx| tx.send(job).is_ok())
-        .unwrap_or(false);
-    if !sent {
-        let mut n = PENDING.0.lock().unwrap_or_else(|e| e.into_inner());
-        *n = n.saturating_sub(1);
-    }
-}
-
-/// Called by the C runtime at process exit: a save still running would use the
-/// OpenCL driver while it is torn down.
-extern "C" fn wait_at_exit() {
-    wait_for_saves();
-}
-
-/// Waits until the saves queued so far are written.
-pub(crate) fn wait_for_saves() {
-    let mut n = PENDING.0.lock().unwrap_or_else(|e| e.into_inner());
-    while *n > 0 {
-        n = PENDING.1.wait(n).unwrap_or_else(|e| e.into_inner());
     }
 }
 

@@ -319,23 +319,15 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
     Ok(entry)
 }
 
-/// Saves a program's binary after its first launch (once per process), on a
-/// background thread: fetching the binary makes PoCL compile the program's other
-/// entry points, which the launching thread should not wait for.
-fn save_after_first_launch(entry: &Arc<ProgramEntry>, device: &Device) {
-    if entry.save.is_some() && !entry.saved.swap(true, Ordering::AcqRel) {
-        diskcache::save_in_background(Box::new({
-            let (entry, device) = (Arc::clone(entry), device.clone());
-            move || {
-                let Some(queue) = device.queue() else { return };
-                // the work-group code is compiled when the first launch runs
-                if queue.finish().is_ok() {
-                    if let (Some(key), Ok(binary)) = (&entry.save, entry.program.binary()) {
-                        diskcache::store(key, &binary);
-                    }
-                }
+/// Saves a program's binary after its first launch (once per process; see the
+/// disk cache's notes on why this waits for the launch).
+fn save_after_first_launch(entry: &ProgramEntry, queue: &crate::cl::Queue) {
+    if let Some(key) = &entry.save {
+        if !entry.saved.swap(true, Ordering::AcqRel) && queue.finish().is_ok() {
+            if let Ok(binary) = entry.program.binary() {
+                diskcache::store(key, &binary);
             }
-        }));
+        }
     }
 }
 
@@ -464,7 +456,7 @@ pub fn launch_opencl(
         .launch(&kernel, global, local)
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
     drop(kernel);
-    save_after_first_launch(&program, device);
+    save_after_first_launch(&program, queue);
     Ok(outs)
 }
 

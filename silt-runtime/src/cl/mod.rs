@@ -35,24 +35,6 @@ pub(crate) mod codes {
     pub(crate) const INVALID_DEVICE: i32 = c::CL_INVALID_DEVICE;
 }
 
-unsafe extern "C" {
-    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
-}
-
-/// Registers `callback` to run at process exit, before the OpenCL driver's own
-/// teardown (which it registered earlier, and `atexit` handlers run last-in,
-/// first-out). Registers at most once per process.
-pub(crate) fn at_exit(callback: extern "C" fn()) {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        // SAFETY: `atexit` is the C standard library's; the callback is a plain
-        // `extern "C" fn` with no arguments that lives for the whole program.
-        unsafe {
-            atexit(callback);
-        }
-    });
-}
-
 /// The name of an OpenCL error code (`"CL_OUT_OF_RESOURCES"`).
 pub(crate) fn error_name(code: i32) -> &'static str {
     cl_codes::error_text(code)
