@@ -1173,26 +1173,16 @@ impl<'k> Emitter<'k> {
             B::IsSignNegative => format!("(signbit({x}) != 0)"),
             B::IsSignPositive => format!("(signbit({x}) == 0)"),
             B::ToBits => format!("as_{}({x})", ret.cl()),
-            B::WrappingAdd => format!(
-                "({})",
-                self.binary_text(BinOp::Add, t, t, (x, 0), (&a[1], 0)).0
-            ),
-            B::WrappingSub => format!(
-                "({})",
-                self.binary_text(BinOp::Sub, t, t, (x, 0), (&a[1], 0)).0
-            ),
-            B::WrappingMul => format!(
-                "({})",
-                self.binary_text(BinOp::Mul, t, t, (x, 0), (&a[1], 0)).0
-            ),
-            B::WrappingDiv => format!(
-                "({})",
-                self.binary_text(BinOp::Div, t, t, (x, 0), (&a[1], 0)).0
-            ),
-            B::WrappingRem => format!(
-                "({})",
-                self.binary_text(BinOp::Rem, t, t, (x, 0), (&a[1], 0)).0
-            ),
+            B::WrappingAdd | B::WrappingSub | B::WrappingMul | B::WrappingDiv | B::WrappingRem => {
+                let op = match b {
+                    B::WrappingAdd => BinOp::Add,
+                    B::WrappingSub => BinOp::Sub,
+                    B::WrappingMul => BinOp::Mul,
+                    B::WrappingDiv => BinOp::Div,
+                    _ => BinOp::Rem,
+                };
+                format!("({})", self.binary_text(op, t, t, (x, 0), (&a[1], 0)).0)
+            }
             B::WrappingShl => {
                 self.binary_text(BinOp::Shl, t, Ty::U32, (x, 0), (&a[1], 0))
                     .0

@@ -569,35 +569,27 @@ pub trait FloatOps: Copy + PartialOrd {
     fn erfc(self) -> Self;
 }
 
-impl FloatOps for f32 {
-    fn nan(self) -> bool {
-        self.is_nan()
-    }
-    fn negative(self) -> bool {
-        self.is_sign_negative()
-    }
-    fn erf(self) -> Self {
-        libm::erff(self)
-    }
-    fn erfc(self) -> Self {
-        libm::erfcf(self)
-    }
+macro_rules! float_ops {
+    ($t:ty, $erf:path, $erfc:path) => {
+        impl FloatOps for $t {
+            fn nan(self) -> bool {
+                self.is_nan()
+            }
+            fn negative(self) -> bool {
+                self.is_sign_negative()
+            }
+            fn erf(self) -> Self {
+                $erf(self)
+            }
+            fn erfc(self) -> Self {
+                $erfc(self)
+            }
+        }
+    };
 }
 
-impl FloatOps for f64 {
-    fn nan(self) -> bool {
-        self.is_nan()
-    }
-    fn negative(self) -> bool {
-        self.is_sign_negative()
-    }
-    fn erf(self) -> Self {
-        libm::erf(self)
-    }
-    fn erfc(self) -> Self {
-        libm::erfc(self)
-    }
-}
+float_ops!(f32, libm::erff, libm::erfcf);
+float_ops!(f64, libm::erf, libm::erfc);
 
 /// IEEE 754-2019 minimumNumber: the smaller number, the number when the other is
 /// NaN, `-0.0` below `+0.0`. The device computes the same.
