@@ -957,25 +957,11 @@ impl<'k> Emitter<'k> {
                 cast(x.ty, e.ty, &v)
             }
             ExprKind::Call(b, args) => {
-                let mut vs = Vec::new();
-                for (i, a) in args.iter().enumerate() {
-                    let mut v = self.expr(a);
-                    if args[i + 1..].iter().any(needs_hoist) {
-                        v = self.spill(a.ty, v);
-                    }
-                    vs.push(v);
-                }
+                let vs = self.args_in_order(args);
                 self.builtin(*b, args[0].ty, e.ty, &vs)
             }
             ExprKind::Helper(name, args) => {
-                let mut vs = Vec::new();
-                for (i, a) in args.iter().enumerate() {
-                    let mut v = self.expr(a);
-                    if args[i + 1..].iter().any(needs_hoist) {
-                        v = self.spill(a.ty, v);
-                    }
-                    vs.push(v);
-                }
+                let vs = self.args_in_order(args);
                 format!("{name}({})", vs.join(", "))
             }
             ExprKind::If(c, t, f) => {
@@ -1013,6 +999,20 @@ impl<'k> Emitter<'k> {
             self.line(&format!("{target} = {v};"));
         }
         self.indent -= 1;
+    }
+
+    /// The texts of call arguments; an argument is evaluated into a temporary first
+    /// when a later one writes statements, so that Rust's left-to-right order holds.
+    fn args_in_order(&mut self, args: &[Expr]) -> Vec<String> {
+        let mut vs = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let mut v = self.expr(a);
+            if args[i + 1..].iter().any(needs_hoist) {
+                v = self.spill(a.ty, v);
+            }
+            vs.push(v);
+        }
+        vs
     }
 
     /// Evaluates `v` into a temporary now (to keep evaluation order).
