@@ -116,6 +116,8 @@ pub struct Plan {
     len: usize,
     /// Each argument's tensor as the kernel sees it: inputs broadcast to `shape`.
     views: Vec<Option<Tensor>>,
+    /// The storages the launch writes (of its `&mut` arguments).
+    written: Vec<usize>,
 }
 
 impl Plan {
@@ -137,6 +139,17 @@ impl Plan {
     /// The broadcast shape of the tensor arguments: the shape of the outputs.
     pub fn shape(&self) -> &[usize] {
         &self.shape
+    }
+
+    /// Whether the launch writes the storage `t` is a view of.
+    pub fn writes_storage_of(&self, t: &Tensor) -> bool {
+        self.written.contains(&t.storage_id())
+    }
+
+    /// Whether exactly one argument of the launch writes the storage of `t`.
+    pub fn writes_storage_once(&self, t: &Tensor) -> bool {
+        let id = t.storage_id();
+        self.written.iter().filter(|&&w| w == id).count() == 1
     }
 
     /// `t` broadcast to the launch's shape (a view, no copy).
@@ -247,11 +260,17 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
     } else {
         shape.iter().product()
     };
+    let written = tensors
+        .iter()
+        .filter(|(_, _, is_out)| *is_out)
+        .map(|(_, t, _)| t.storage_id())
+        .collect();
     Ok(Plan {
         shape,
         len,
         device,
         views,
+        written,
     })
 }
 

@@ -19,6 +19,7 @@ mod device;
 mod diskcache;
 mod dtype;
 mod error;
+mod host;
 mod launch;
 mod layout;
 mod pool;
@@ -41,8 +42,12 @@ pub use tensor::{Tensor, TensorT};
 /// `launch`, `dispatch`, `eval` and `source` functions instead.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::host::{
+        host_inout, host_new, host_read, host_write, HostInOut, HostRead, HostWrite, HOST_CHUNK,
+    };
     pub use crate::launch::{
         build, clamp, common_dtype, fmax, fmin, host_output, int_div, int_rem, launch_opencl,
         next_output, prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan, ProgramText,
     };
+    pub use rayon;
 }

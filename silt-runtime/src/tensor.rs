@@ -149,6 +149,11 @@ impl Tensor {
         self.layout.is_contiguous()
     }
 
+    /// An identity of the storage (its address), for aliasing checks.
+    pub(crate) fn storage_id(&self) -> usize {
+        Arc::as_ptr(&self.storage) as usize
+    }
+
     /// Whether two tensors are views of one storage.
     pub fn shares_storage(&self, other: &Tensor) -> bool {
         Arc::ptr_eq(&self.storage, &other.storage)

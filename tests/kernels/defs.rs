@@ -13,6 +13,14 @@ pub fn axpy<T>(#[scalar] alpha: T, x: T, y: &mut T) {
     *y = alpha * x + *y;
 }
 
+/// Two `&mut` parameters: `(a, b) = (a + b, a)`.
+#[kernel(types = [i32])]
+pub fn sum_swap<T>(a: &mut T, b: &mut T) {
+    let t = *a;
+    *a = t + *b;
+    *b = t;
+}
+
 /// Escape-time iterations of the Mandelbrot map.
 #[kernel(types = [f32])]
 pub fn mandel<T>(cr: T, ci: T, #[scalar] max_iter: u32) -> u32 {

@@ -184,6 +184,24 @@ fn equal_aliasing_is_fine_partial_aliasing_is_an_error() {
 }
 
 #[test]
+fn two_outputs_on_one_storage_are_both_written() {
+    for dev in common::devices() {
+        let v = TensorT::from_slice(&dev, &[1i32, 2, 3, 10, 20, 30], [6]).unwrap();
+        let (mut lo, mut hi) = (v.narrow(0, 0, 3).unwrap(), v.narrow(0, 3, 3).unwrap());
+        defs::sum_swap::launch(&mut lo, &mut hi).unwrap();
+        assert_eq!(v.to_vec().unwrap(), [11, 22, 33, 1, 2, 3], "on {dev}");
+        // separate storages, one of them a strided view
+        let m = TensorT::from_slice(&dev, &[1i32, 2, 3, 4], [2, 2]).unwrap();
+        let mut col = m.narrow(1, 0, 1).unwrap();
+        assert!(!col.is_contiguous());
+        let mut w = TensorT::from_slice(&dev, &[5i32, 6], [2, 1]).unwrap();
+        defs::sum_swap::launch(&mut col, &mut w).unwrap();
+        assert_eq!(m.to_vec().unwrap(), [6, 2, 9, 4], "on {dev}");
+        assert_eq!(w.to_vec().unwrap(), [1, 3], "on {dev}");
+    }
+}
+
+#[test]
 fn shape_and_device_mismatches_are_errors() {
     for dev in common::devices() {
         let a = TensorT::<i32>::zeros(&dev, [2, 3]).unwrap();

@@ -1,0 +1,179 @@
+//! The host backend's element access for generated `launch` code: inputs read in
+//! place where they can be, fresh outputs written in place, work split over
+//! threads by rayon.
+
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
+use std::sync::{RwLockReadGuard, RwLockWriteGuard};
+
+use crate::dtype::Element;
+use crate::error::{Error, Result};
+use crate::launch::Plan;
+use crate::storage::{read_lock, write_lock, HostBytes};
+use crate::tensor::TensorT;
+
+/// An input's elements in logical order: borrowed from the tensor's storage when
+/// it is contiguous, of the launch's shape and not written by the launch, else a
+/// copy.
+pub struct HostRead<'a, T: Element>(Source<'a, T>);
+
+enum Source<'a, T: Element> {
+    /// A read guard on the storage and the byte range of the elements.
+    Borrowed(
+        RwLockReadGuard<'a, HostBytes>,
+        std::ops::Range<usize>,
+        PhantomData<T>,
+    ),
+    /// A copy (broadcast, strided, or read and written by the launch).
+    Owned(Vec<T>),
+}
+
+impl<T: Element> Deref for HostRead<'_, T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        match &self.0 {
+            // checked in `host_read`: the bytes are aligned and valid
+            Source::Borrowed(g, r, _) => T::from_bytes(&g.as_bytes()[r.clone()]).unwrap_or(&[]),
+            Source::Owned(v) => v,
+        }
+    }
+}
+
+/// The elements of input `t` as the launch reads them (see [`HostRead`]).
+///
+/// # Errors
+/// Allocation errors when a copy is needed.
+pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostRead<'a, T>> {
+    let tensor = t.as_tensor();
+    let in_place =
+        t.shape() == plan.shape() && t.is_contiguous() && !plan.writes_storage_of(tensor);
+    if let (true, Some(lock)) = (in_place, tensor.storage.host()) {
+        let guard = read_lock(lock);
+        let start = t.offset() * T::SIZE;
+        let range = start..start + t.len() * T::SIZE;
+        let valid = guard
+            .as_bytes()
+            .get(range.clone())
+            .and_then(T::from_bytes)
+            .is_some();
+        if valid {
+            return Ok(HostRead(Source::Borrowed(guard, range, PhantomData)));
+        }
+    }
+    Ok(HostRead(Source::Owned(plan.broadcast(t)?.to_vec()?)))
+}
+
+/// Write access to the elements of a fresh host tensor.
+#[allow(private_interfaces)]
+pub struct HostWrite<'a, T: Element> {
+    guard: RwLockWriteGuard<'a, HostBytes>,
+    _t: PhantomData<T>,
+}
+
+impl<T: Element> Deref for HostWrite<'_, T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        T::from_bytes(self.guard.as_bytes()).unwrap_or(&[])
+    }
+}
+
+impl<T: Element> DerefMut for HostWrite<'_, T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        T::from_bytes_mut(self.guard.as_bytes_mut()).unwrap_or(&mut [])
+    }
+}
+
+/// A fresh host tensor of the launch's shape, for an output.
+///
+/// # Errors
+/// Allocation errors.
+pub fn host_new<T: Element>(plan: &Plan) -> Result<TensorT<T>> {
+    TensorT::zeros(&crate::Device::host(), plan.shape())
+}
+
+/// Write access to a fresh host tensor made by [`host_new`].
+///
+/// # Errors
+/// [`Error::NotContiguous`] for anything but such a tensor (a bug in generated
+/// code).
+pub fn host_write<T: Element>(t: &TensorT<T>) -> Result<HostWrite<'_, T>> {
+    match t.as_tensor().storage.host() {
+        Some(lock) if t.is_contiguous() && t.offset() == 0 => Ok(HostWrite {
+            guard: write_lock(lock),
+            _t: PhantomData,
+        }),
+        _ => Err(Error::NotContiguous {
+            op: "host output",
+            shape: t.shape().to_vec(),
+            strides: t.strides().to_vec(),
+        }),
+    }
+}
+
+/// An `&mut` argument's elements: written in place when the tensor is
+/// contiguous and the only argument of the launch that writes its storage, else
+/// a copy that [`HostInOut::finish`] hands back to be stored.
+pub struct HostInOut<'a, T: Element>(InOut<'a, T>);
+
+enum InOut<'a, T: Element> {
+    /// A write guard on the storage and the byte range of the elements.
+    Direct(
+        RwLockWriteGuard<'a, HostBytes>,
+        std::ops::Range<usize>,
+        PhantomData<T>,
+    ),
+    /// A copy, to be written back.
+    Copied(Vec<T>),
+}
+
+impl<T: Element> HostInOut<'_, T> {
+    /// The elements, for reading and writing.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        match &mut self.0 {
+            // checked in `host_inout`: the bytes are aligned and valid
+            InOut::Direct(g, r, _) => {
+                T::from_bytes_mut(&mut g.as_bytes_mut()[r.clone()]).unwrap_or(&mut [])
+            }
+            InOut::Copied(v) => v,
+        }
+    }
+
+    /// Releases the storage; a copy comes back to be stored with
+    /// [`store_host`](crate::launch::store_host).
+    pub fn finish(self) -> Option<Vec<T>> {
+        match self.0 {
+            InOut::Direct(..) => None,
+            InOut::Copied(v) => Some(v),
+        }
+    }
+}
+
+/// The elements of `&mut` argument `t` as the launch writes them (see
+/// [`HostInOut`]). Call after every [`host_read`] of the launch: the write lock
+/// taken here would otherwise block a copy of the same storage.
+///
+/// # Errors
+/// Allocation errors when a copy is needed.
+pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostInOut<'a, T>> {
+    let tensor = t.as_tensor();
+    let direct = t.is_contiguous() && plan.writes_storage_once(tensor);
+    if let (true, Some(lock)) = (direct, tensor.storage.host()) {
+        let mut guard = write_lock(lock);
+        let start = t.offset() * T::SIZE;
+        let range = start..start + t.len() * T::SIZE;
+        let valid = guard
+            .as_bytes_mut()
+            .get_mut(range.clone())
+            .and_then(T::from_bytes_mut)
+            .is_some();
+        if valid {
+            return Ok(HostInOut(InOut::Direct(guard, range, PhantomData)));
+        }
+    }
+    Ok(HostInOut(InOut::Copied(t.to_vec()?)))
+}
+
+/// Elements per task of the host backend's parallel loop.
+pub const HOST_CHUNK: usize = 16 * 1024;
