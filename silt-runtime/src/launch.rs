@@ -3,9 +3,9 @@
 //! stable API of its own.
 
 use std::ffi::CStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use crate::cl::Program;
+use crate::cl::{IdleKernel, Program};
 use crate::copy::{pack, to_u64};
 use crate::device::Device;
 use crate::diskcache;
@@ -277,10 +277,27 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
 /// A built program and whether its binary still has to be saved to disk.
 #[derive(Debug)]
 pub(crate) struct ProgramEntry {
+    /// Per entry point launched so far: its work-group size and idle kernel
+    /// objects. A launch takes one (or makes one when none is idle) and puts it
+    /// back after enqueuing, so no kernel object is used by two threads at once.
+    entries: Mutex<Vec<EntryKernels>>,
     program: Program,
     /// The disk cache key, for a program built from source.
     save: Option<diskcache::Key>,
     saved: AtomicBool,
+}
+
+/// Idle kernel objects kept per entry point and device.
+const MAX_IDLE_KERNELS: usize = 16;
+
+/// What a program keeps for one of its entry points.
+#[derive(Debug)]
+struct EntryKernels {
+    /// The address of the entry point's name (names are `'static`).
+    entry: usize,
+    /// The work-group size launches use.
+    local: usize,
+    idle: Vec<IdleKernel>,
 }
 
 /// The program of `info` on `device`: from this process's cache, else from a
@@ -311,6 +328,7 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
         });
     let entry = match from_disk {
         Some(program) => ProgramEntry {
+            entries: Mutex::default(),
             program,
             save: None,
             saved: AtomicBool::new(true),
@@ -327,6 +345,7 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
                     log: f.log,
                 })?;
             ProgramEntry {
+                entries: Mutex::default(),
                 program,
                 save: Some(disk_key),
                 saved: AtomicBool::new(false),
@@ -399,10 +418,21 @@ pub fn launch_opencl(
     } else {
         info.entry
     };
-    let mut kernel = program
-        .program
-        .kernel(entry)
-        .map_err(|c| Error::cl("clCreateKernel", c))?;
+    let entry_key = entry.as_ptr() as usize;
+    let (idle, known_local) = program
+        .entries
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter_mut()
+        .find(|e| e.entry == entry_key)
+        .map_or((None, None), |e| (e.idle.pop(), Some(e.local)));
+    let mut kernel = match idle {
+        Some(k) => k.take(),
+        None => program
+            .program
+            .kernel(entry)
+            .map_err(|c| Error::cl("clCreateKernel", c))?,
+    };
     let mut index = 0u32;
     let mut next = || {
         index += 1;
@@ -459,10 +489,12 @@ pub fn launch_opencl(
             .map_err(err)?;
     }
     kernel.set_value(next(), to_u64(plan.len)).map_err(err)?;
-    let local = kernel
-        .work_group_size(queue)
-        .map_or(1, |w| w.min(device.local_size()))
-        .max(1);
+    let local = known_local.unwrap_or_else(|| {
+        kernel
+            .work_group_size(queue)
+            .map_or(1, |w| w.min(device.local_size()))
+            .max(1)
+    });
     let global = plan
         .len
         .div_ceil(local)
@@ -474,7 +506,24 @@ pub fn launch_opencl(
     queue
         .launch(&kernel, global, local)
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
-    drop(kernel);
+    let parked = kernel.park();
+    let mut entries = program.entries.lock().unwrap_or_else(|e| e.into_inner());
+    let pos = match entries.iter().position(|e| e.entry == entry_key) {
+        Some(pos) => pos,
+        None => {
+            entries.push(EntryKernels {
+                entry: entry_key,
+                local,
+                idle: Vec::new(),
+            });
+            entries.len() - 1
+        }
+    };
+    // as many as threads launch this entry point at once, within reason
+    if entries[pos].idle.len() < MAX_IDLE_KERNELS {
+        entries[pos].idle.push(parked);
+    }
+    drop(entries);
     save_after_first_launch(&program, queue);
     Ok(outs)
 }

@@ -2,6 +2,7 @@
 
 use std::ffi::{c_void, CStr, CString};
 use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
 use std::ptr;
 
 use opencl3::command_queue as cq;
@@ -156,9 +157,10 @@ impl Drop for Program {
 }
 
 /// One kernel object. `Send` but not `Sync`: OpenCL kernel objects must not be used
-/// from two threads at once (setting arguments races), so each launch makes its own.
-/// The lifetime ties it to the buffers set as its arguments, which must stay alive
-/// until it is enqueued.
+/// from two threads at once (setting arguments races), so a launch has one to
+/// itself (made, or taken from a pool as an [`IdleKernel`]). The lifetime ties it
+/// to the buffers set as its arguments, which must stay alive until it is
+/// enqueued.
 #[derive(Debug)]
 pub(crate) struct Kernel<'a> {
     kernel: cl_kernel,
@@ -169,7 +171,45 @@ pub(crate) struct Kernel<'a> {
 // which the missing `Sync` and the `&mut self` setters rule out.
 unsafe impl Send for Kernel<'_> {}
 
+/// A kernel object no launch is using, kept for the next one. Its argument slots
+/// may still name buffers of an earlier launch; every launch sets all of them.
+#[derive(Debug)]
+pub(crate) struct IdleKernel {
+    kernel: cl_kernel,
+}
+
+// SAFETY: as for `Kernel`: an idle kernel has one owner and is used by none.
+unsafe impl Send for IdleKernel {}
+
+impl IdleKernel {
+    /// Hands the kernel object to a launch.
+    pub(crate) fn take<'a>(self) -> Kernel<'a> {
+        let this = ManuallyDrop::new(self);
+        Kernel {
+            kernel: this.kernel,
+            _args: PhantomData,
+        }
+    }
+}
+
+impl Drop for IdleKernel {
+    fn drop(&mut self) {
+        // SAFETY: owned by this value alone (moved out of a `Kernel`), released
+        // exactly once.
+        let _ = unsafe { k::release_kernel(self.kernel) };
+    }
+}
+
 impl<'a> Kernel<'a> {
+    /// Ends the launch's use of the kernel object (after it was enqueued: the
+    /// command keeps the arguments it was given).
+    pub(crate) fn park(self) -> IdleKernel {
+        let this = ManuallyDrop::new(self);
+        IdleKernel {
+            kernel: this.kernel,
+        }
+    }
+
     /// The largest work-group this kernel can run with on `queue`'s device.
     pub(crate) fn work_group_size(&self, queue: &Queue) -> Result<usize, i32> {
         match k::get_kernel_work_group_info(
