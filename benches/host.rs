@@ -23,7 +23,8 @@ fn host(c: &mut Criterion) {
     let dev = Device::host();
     let av: Vec<f32> = (0..n).map(|i| i as f32).collect();
     let a = TensorT::from_slice(&dev, &av, [n]).unwrap();
-    let b = TensorT::from_slice(&dev, &av, [n]).unwrap();
+    let bv: Vec<f32> = (0..n).map(|i| (n - i) as f32).collect();
+    let b = TensorT::from_slice(&dev, &bv, [n]).unwrap();
     let mut y = TensorT::<f32>::zeros(&dev, [n]).unwrap();
     let mut group = c.benchmark_group("host 2^24 f32");
     group.throughput(Throughput::Bytes(3 * 4 * n as u64));
@@ -39,7 +40,7 @@ fn host(c: &mut Criterion) {
                 .for_each(|(k, o)| {
                     let base = k * 16 * 1024;
                     for (j, v) in o.iter_mut().enumerate() {
-                        *v = av[base + j] + av[base + j];
+                        *v = av[base + j] + bv[base + j];
                     }
                 });
             out

@@ -264,3 +264,21 @@ fn opening_a_device_twice_shares_one_pool() {
     );
     drop(t);
 }
+
+#[test]
+fn host_allocations_are_zeroed_and_a_huge_one_is_an_error() {
+    let host = Device::host();
+    let t = TensorT::<u64>::zeros(&host, [3, 1000]).unwrap();
+    assert!(t.to_vec().unwrap().iter().all(|&v| v == 0));
+    assert!(TensorT::<f32>::zeros(&host, [0])
+        .unwrap()
+        .to_vec()
+        .unwrap()
+        .is_empty());
+    // 64 TiB: refused by the allocator, reported instead of aborting
+    let err = TensorT::<u8>::zeros(&host, [1usize << 46]).unwrap_err();
+    assert!(
+        matches!(err, Error::OutOfMemory { requested, .. } if requested == 1 << 46),
+        "{err:?}"
+    );
+}

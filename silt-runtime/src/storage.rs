@@ -17,9 +17,24 @@ impl HostBytes {
     /// `len` zero bytes; an error instead of an abort when memory is short.
     pub(crate) fn zeroed(len: usize) -> Result<Self> {
         let words = len.div_ceil(8);
-        let mut v = Vec::new();
-        v.try_reserve_exact(words).map_err(|_| host_oom(len))?;
-        v.resize(words, 0);
+        if words == 0 {
+            return Ok(HostBytes {
+                words: Vec::new(),
+                len,
+            });
+        }
+        // zeroed by the allocator (fresh pages from the OS are not written
+        // twice), where `vec![0; n]` would abort on a failed allocation
+        let layout = std::alloc::Layout::array::<u64>(words).map_err(|_| host_oom(len))?;
+        // SAFETY: `layout` has a non-zero size (`words > 0`).
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
+        if ptr.is_null() {
+            return Err(host_oom(len));
+        }
+        // SAFETY: `ptr` comes from the global allocator with the layout of
+        // `words` `u64`s, all of them initialised (zero); the `Vec` takes
+        // ownership and frees it with that layout.
+        let v = unsafe { Vec::from_raw_parts(ptr, words, words) };
         Ok(HostBytes { words: v, len })
     }
 
