@@ -1,0 +1,358 @@
+//! The side-by-side performance report: silt's generated kernels against
+//! hand-written OpenCL C through raw opencl3, the host backend against a plain
+//! rayon loop, launch overhead, and start-up with cold and warm caches. Prints
+//! Markdown tables and writes an SVG plot of bandwidth over size.
+//!
+//! ```text
+//! cargo run --release -p silt-kernels --example bench_report [-- --svg PATH]
+//! ```
+//!
+//! Timings are medians of repeated runs within a time budget per cell; the
+//! machine is shared, so read ratios, not absolute numbers.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use silt::prelude::*;
+
+#[path = "../benches/raw/mod.rs"]
+mod raw;
+use raw::{axpy_args, Raw};
+
+/// Sizes of the bandwidth sweep (log2 of the element count).
+const SIZES: [u32; 8] = [10, 12, 14, 16, 18, 20, 22, 24];
+
+/// The median time of `f` over repeated runs within `budget` (at least 3 runs,
+/// after one warm-up run).
+fn median(budget: Duration, mut f: impl FnMut()) -> Duration {
+    f();
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < 3 || (start.elapsed() < budget && times.len() < 100_000) {
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// GB/s (1e9 bytes) for `bytes` moved in `t`.
+fn gbps(bytes: usize, t: Duration) -> f64 {
+    bytes as f64 / t.as_secs_f64() / 1e9
+}
+
+fn values(n: usize) -> Vec<f32> {
+    (0..n).map(|i| (i % 1000) as f32 / 100.0 - 5.0).collect()
+}
+
+/// One row of the `add` sweep: GB/s of silt on OpenCL, raw opencl3, silt on the
+/// host, plain rayon.
+fn add_row(dev: &Device, raw: &Raw, n: usize) -> [f64; 4] {
+    let budget = Duration::from_millis(300);
+    let bytes = 12 * n;
+    let (av, bv) = (values(n), values(n));
+    let a = TensorT::from_slice(dev, &av, [n]).unwrap();
+    let b = TensorT::from_slice(dev, &bv, [n]).unwrap();
+    let silt = median(budget, || {
+        let out = silt_kernels::add::launch(&a, &b).unwrap();
+        dev.synchronize().unwrap();
+        drop(out);
+    });
+    let (ra, rb, rc, rn) = (
+        raw.buffer(&av),
+        raw.buffer(&bv),
+        raw.buffer(&vec![0.0; n]),
+        n as u64,
+    );
+    let rawt = median(budget, || {
+        raw.launch(&raw.add, n, |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&ra).set_arg(&rb).set_arg(&rc).set_arg(&rn);
+            }
+        });
+        raw.finish();
+    });
+    let host = Device::host();
+    let (ha, hb) = (
+        TensorT::from_slice(&host, &av, [n]).unwrap(),
+        TensorT::from_slice(&host, &bv, [n]).unwrap(),
+    );
+    let hostt = median(budget, || {
+        drop(silt_kernels::add::launch(&ha, &hb).unwrap())
+    });
+    let plain = median(budget, || {
+        let mut out = vec![0.0f32; n];
+        let chunk = 16 * 1024;
+        out.par_chunks_mut(chunk)
+            .zip(av.par_chunks(chunk).zip(bv.par_chunks(chunk)))
+            .for_each(|(o, (x, y))| {
+                for ((o, x), y) in o.iter_mut().zip(x).zip(y) {
+                    *o = x + y;
+                }
+            });
+        drop(out);
+    });
+    [
+        gbps(bytes, silt),
+        gbps(bytes, rawt),
+        gbps(bytes, hostt),
+        gbps(bytes, plain),
+    ]
+}
+
+/// `axpy` and `gelu` over 2^24 elements: (op, silt GB/s, raw GB/s).
+fn ops_at_2_24(dev: &Device, raw: &Raw) -> Vec<(&'static str, f64, f64)> {
+    let n = 1 << 24;
+    let budget = Duration::from_secs(2);
+    let v = values(n);
+    let x = TensorT::from_slice(dev, &v, [n]).unwrap();
+    let mut y = TensorT::<f32>::zeros(dev, [n]).unwrap();
+    let (rx, ry, rn) = (raw.buffer(&v), raw.buffer(&vec![0.0; n]), n as u64);
+    let silt_axpy = median(budget, || {
+        silt_kernels::axpy::launch(1e-3, &x, &mut y).unwrap();
+        dev.synchronize().unwrap();
+    });
+    let raw_axpy = median(budget, || {
+        raw.launch(&raw.axpy, n, axpy_args(&1e-3, &rx, &ry, &rn));
+        raw.finish();
+    });
+    let silt_gelu = median(budget, || {
+        let out = silt_kernels::gelu::launch(&x).unwrap();
+        dev.synchronize().unwrap();
+        drop(out);
+    });
+    let raw_gelu = median(budget, || {
+        raw.launch(&raw.gelu, n, |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&rx).set_arg(&ry).set_arg(&rn);
+            }
+        });
+        raw.finish();
+    });
+    vec![
+        ("axpy", gbps(12 * n, silt_axpy), gbps(12 * n, raw_axpy)),
+        ("gelu", gbps(8 * n, silt_gelu), gbps(8 * n, raw_gelu)),
+    ]
+}
+
+/// Launch overhead in µs: (tiny launch + wait, per launch of 1,000 back to
+/// back) for silt and for raw opencl3.
+fn launch_overhead(dev: &Device, raw: &Raw) -> [(f64, f64); 2] {
+    let n = 64;
+    let budget = Duration::from_secs(1);
+    let x = TensorT::full(dev, 1.0f32, [n]).unwrap();
+    let mut y = TensorT::<f32>::zeros(dev, [n]).unwrap();
+    let (rx, ry, rn) = (raw.buffer(&[1.0; 64]), raw.buffer(&[0.0; 64]), n as u64);
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    let silt_one = median(budget, || {
+        silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap();
+        dev.synchronize().unwrap();
+    });
+    let raw_one = median(budget, || {
+        raw.launch(&raw.axpy, n, axpy_args(&1.0, &rx, &ry, &rn));
+        raw.finish();
+    });
+    let silt_many = median(budget, || {
+        for _ in 0..1000 {
+            silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap();
+        }
+        dev.synchronize().unwrap();
+    });
+    let raw_many = median(budget, || {
+        for _ in 0..1000 {
+            raw.launch(&raw.axpy, n, axpy_args(&1.0, &rx, &ry, &rn));
+        }
+        raw.finish();
+    });
+    [
+        (us(silt_one), us(raw_one)),
+        (us(silt_many) / 1000.0, us(raw_many) / 1000.0),
+    ]
+}
+
+/// Run as a child process: opens the device and launches `add` once, printing
+/// `open_us first_launch_us`.
+fn startup_child() {
+    let t = Instant::now();
+    let dev = Device::opencl(0).expect("an OpenCL device");
+    let open = t.elapsed();
+    let x = TensorT::full(&dev, 1.0f32, [1024]).unwrap();
+    let t = Instant::now();
+    let y = silt_kernels::add::launch(&x, &x).unwrap();
+    dev.synchronize().unwrap();
+    let first = t.elapsed();
+    assert_eq!(y.to_vec().unwrap()[0], 2.0);
+    println!("{} {}", open.as_secs_f64() * 1e6, first.as_secs_f64() * 1e6);
+}
+
+/// Start-up in child processes: (case, device open ms, first launch ms).
+fn startup() -> Vec<(&'static str, f64, f64)> {
+    let dir = std::env::temp_dir().join(format!("silt-report-{}", std::process::id()));
+    let (pocl, silt_dir) = (dir.join("pocl"), dir.join("silt"));
+    let exe = std::env::current_exe().expect("the example's path");
+    let run = |silt_cache: &std::ffi::OsStr| -> Option<(f64, f64)> {
+        let out = Command::new(&exe)
+            .arg("--startup-child")
+            .env("POCL_CACHE_DIR", &pocl)
+            .env("SILT_CACHE_DIR", silt_cache)
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let mut it = text.split_whitespace().map(|w| w.parse::<f64>().ok());
+        Some((it.next()?? / 1e3, it.next()?? / 1e3))
+    };
+    let _ = std::fs::create_dir_all(&pocl);
+    let cases = [
+        ("cold (empty PoCL and silt caches)", silt_dir.as_os_str()),
+        ("warm silt cache", silt_dir.as_os_str()),
+        ("PoCL's cache only (SILT_CACHE_DIR=off)", "off".as_ref()),
+    ];
+    let rows = cases
+        .iter()
+        .filter_map(|&(case, cache)| run(cache).map(|(o, f)| (case, o, f)))
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    rows
+}
+
+/// A line chart of the `add` sweep: GB/s over log2(elements), one line per
+/// column.
+fn svg(rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
+    let (w, h, left, right, top, bottom) = (760.0, 440.0, 60.0, 220.0, 30.0, 50.0);
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let ymax = rows
+        .iter()
+        .flat_map(|(_, v)| v.iter().copied())
+        .fold(1.0f64, f64::max)
+        * 1.1;
+    let (x0, x1) = (f64::from(SIZES[0]), f64::from(SIZES[SIZES.len() - 1]));
+    let px = |l: u32| left + (f64::from(l) - x0) / (x1 - x0) * pw;
+    let py = |g: f64| top + ph - g / ymax * ph;
+    let colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{left}" y="18" font-size="14">add, f32: GB/s over elements</text>"#
+    );
+    for i in 0..=5 {
+        let g = ymax * f64::from(i) / 5.0;
+        let y = py(g);
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{g:.1}</text>"##,
+            left + pw,
+            left - 6.0,
+            y + 4.0
+        );
+    }
+    for &l in &SIZES {
+        let x = px(l);
+        let _ = writeln!(
+            s,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">2^{l}</text>"#,
+            top + ph + 18.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="black"/>"#
+    );
+    for (k, (name, color)) in names.iter().zip(colors).enumerate() {
+        let points: Vec<String> = rows
+            .iter()
+            .map(|(l, v)| format!("{:.1},{:.1}", px(*l), py(v[k])))
+            .collect();
+        let _ = writeln!(
+            s,
+            r#"<polyline fill="none" stroke="{color}" stroke-width="2" points="{}"/>"#,
+            points.join(" ")
+        );
+        let ly = top + 20.0 + 20.0 * k as f64;
+        let lx = left + pw + 15.0;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{lx}" y1="{ly}" x2="{:.1}" y2="{ly}" stroke="{color}" stroke-width="2"/><text x="{:.1}" y="{:.1}">{name}</text>"#,
+            lx + 20.0,
+            lx + 26.0,
+            ly + 4.0
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--startup-child") {
+        startup_child();
+        return;
+    }
+    let svg_path = args
+        .iter()
+        .position(|a| a == "--svg")
+        .and_then(|i| args.get(i + 1))
+        .map_or_else(|| PathBuf::from("target/bench_report.svg"), PathBuf::from);
+    let (Ok(dev), Some(raw)) = (Device::opencl(0), Raw::new()) else {
+        eprintln!("bench_report needs an OpenCL device (see scripts/install-opencl)");
+        std::process::exit(1);
+    };
+    println!("# silt performance report on {dev}\n");
+    let names = ["silt (OpenCL)", "raw opencl3", "silt (host)", "plain rayon"];
+    println!("## add, f32, GB/s (12 bytes per element)\n");
+    println!(
+        "| elements | {} | silt / raw | host / rayon |",
+        names.join(" | ")
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let mut rows = Vec::new();
+    for &l in &SIZES {
+        let r = add_row(&dev, &raw, 1 << l);
+        println!(
+            "| 2^{l} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2}x | {:.2}x |",
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[0] / r[1],
+            r[2] / r[3]
+        );
+        rows.push((l, r));
+    }
+    println!("\n## axpy and gelu, 2^24 f32, GB/s\n");
+    println!("| op | silt | raw opencl3 | silt / raw |");
+    println!("|---|---|---|---|");
+    for (op, s, r) in ops_at_2_24(&dev, &raw) {
+        println!("| {op} | {s:.2} | {r:.2} | {:.2}x |", s / r);
+    }
+    println!("\n## Launch overhead, 64-element axpy, µs\n");
+    println!("| case | silt | raw opencl3 | difference |");
+    println!("|---|---|---|---|");
+    let [one, many] = launch_overhead(&dev, &raw);
+    for (case, (s, r)) in [
+        ("launch + synchronize", one),
+        ("each of 1,000 back to back", many),
+    ] {
+        println!("| {case} | {s:.2} | {r:.2} | {:+.2} |", s - r);
+    }
+    println!("\n## Start-up in a new process, ms\n");
+    println!("| caches | open device | first launch of `add` |");
+    println!("|---|---|---|");
+    for (case, open, first) in startup() {
+        println!("| {case} | {open:.2} | {first:.2} |");
+    }
+    match std::fs::write(&svg_path, svg(&rows, &names)) {
+        Ok(()) => println!("\nplot: {}", svg_path.display()),
+        Err(e) => eprintln!("could not write {}: {e}", svg_path.display()),
+    }
+}
