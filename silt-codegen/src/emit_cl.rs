@@ -628,10 +628,12 @@ impl<'k> Emitter<'k> {
         let mut views = Vec::new();
         for (p, n) in k.params.iter().zip(self.params.clone()) {
             let st = p.ty.cl_storage();
+            // the contiguous entry moves each pointer to its view's first element
+            // once (indexing with `off + gid` measured 5-10% slower on PoCL)
             let at = if strided {
                 format!("silt_i_{n}")
             } else {
-                format!("silt_off_{n} + silt_gid")
+                "silt_gid".to_owned()
             };
             let strides = if strided {
                 format!(", ulong16 silt_st_{n}")
@@ -701,6 +703,10 @@ impl<'k> Emitter<'k> {
                 let _ = writeln!(s, "        silt_i_{n} += silt_c * silt_s_{n}[silt_k];");
             }
             s.push_str("    }\n");
+        } else {
+            for n in &views {
+                let _ = writeln!(s, "    {n} += silt_off_{n};");
+            }
         }
         for l in pre {
             let _ = writeln!(s, "    {l}");
