@@ -100,6 +100,12 @@ fn bandwidth(c: &mut Criterion, dev: &Device, raw: &Raw) {
             raw.finish();
         });
     });
+    group.bench_function("raw opencl3 axpy (no contraction)", |bch| {
+        bch.iter(|| {
+            raw.launch(&raw.axpy_exact, n, axpy_args(&1e-3, &ra, &rc, &rn));
+            raw.finish();
+        });
+    });
     group.throughput(Throughput::Bytes(2 * 4 * n as u64));
     group.bench_function("silt gelu", |bch| {
         bch.iter(|| {

@@ -121,6 +121,10 @@ fn ops_at_2_24(dev: &Device, raw: &Raw) -> Vec<(&'static str, f64, f64)> {
         raw.launch(&raw.axpy, n, axpy_args(&1e-3, &rx, &ry, &rn));
         raw.finish();
     });
+    let raw_exact = median(budget, || {
+        raw.launch(&raw.axpy_exact, n, axpy_args(&1e-3, &rx, &ry, &rn));
+        raw.finish();
+    });
     let silt_gelu = median(budget, || {
         let out = silt_kernels::gelu::launch(&x).unwrap();
         dev.synchronize().unwrap();
@@ -137,6 +141,11 @@ fn ops_at_2_24(dev: &Device, raw: &Raw) -> Vec<(&'static str, f64, f64)> {
     });
     vec![
         ("axpy", gbps(12 * n, silt_axpy), gbps(12 * n, raw_axpy)),
+        (
+            "axpy, raw without FMA contraction (silt's rounding)",
+            gbps(12 * n, silt_axpy),
+            gbps(12 * n, raw_exact),
+        ),
         ("gelu", gbps(8 * n, silt_gelu), gbps(8 * n, raw_gelu)),
     ]
 }

@@ -25,6 +25,12 @@ __kernel void axpy(float alpha, __global const float *x, __global float *y,
     size_t i = get_global_id(0);
     if (i < n) y[i] += alpha * x[i];
 }
+__kernel void axpy_exact(float alpha, __global const float *x,
+                         __global float *y, ulong n) {
+#pragma OPENCL FP_CONTRACT OFF
+    size_t i = get_global_id(0);
+    if (i < n) y[i] += alpha * x[i];
+}
 __kernel void gelu(__global const float *x, __global float *y, ulong n) {
     size_t i = get_global_id(0);
     if (i < n) {
@@ -41,8 +47,14 @@ pub const LOCAL: usize = 64;
 pub struct Raw {
     context: Context,
     queue: CommandQueue,
+    /// `c = a + b`.
     pub add: Kernel,
+    /// `y += alpha * x`, compiled with OpenCL's default `FP_CONTRACT ON`.
     pub axpy: Kernel,
+    /// `axpy` without contracting `alpha * x + y` into a fused multiply-add,
+    /// the rounding silt keeps (its results match the host's).
+    pub axpy_exact: Kernel,
+    /// `y = gelu(x)` with `erf`.
     pub gelu: Kernel,
 }
 
@@ -59,6 +71,7 @@ impl Raw {
         Some(Self {
             add: Kernel::create(&program, "add").ok()?,
             axpy: Kernel::create(&program, "axpy").ok()?,
+            axpy_exact: Kernel::create(&program, "axpy_exact").ok()?,
             gelu: Kernel::create(&program, "gelu").ok()?,
             context,
             queue,
