@@ -50,8 +50,7 @@ pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostR
         t.shape() == plan.shape() && t.is_contiguous() && !plan.writes_storage_of(tensor);
     if let (true, Some(lock)) = (in_place, tensor.storage.host()) {
         let guard = read_lock(lock);
-        let start = t.offset() * T::SIZE;
-        let range = start..start + t.len() * T::SIZE;
+        let range = byte_range(t);
         let valid = guard
             .as_bytes()
             .get(range.clone())
@@ -161,8 +160,7 @@ pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<Host
     let direct = t.is_contiguous() && plan.writes_storage_once(tensor);
     if let (true, Some(lock)) = (direct, tensor.storage.host()) {
         let mut guard = write_lock(lock);
-        let start = t.offset() * T::SIZE;
-        let range = start..start + t.len() * T::SIZE;
+        let range = byte_range(t);
         let valid = guard
             .as_bytes_mut()
             .get_mut(range.clone())
@@ -173,6 +171,12 @@ pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<Host
         }
     }
     Ok(HostInOut(InOut::Copied(t.to_vec()?)))
+}
+
+/// The bytes of a contiguous tensor's elements in its storage.
+fn byte_range<T: Element>(t: &TensorT<T>) -> std::ops::Range<usize> {
+    let start = t.offset() * T::SIZE;
+    start..start + t.len() * T::SIZE
 }
 
 /// Elements per task of the host backend's parallel loop.

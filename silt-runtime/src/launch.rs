@@ -528,14 +528,6 @@ pub fn launch_opencl(
     Ok(outs)
 }
 
-/// A host tensor of the plan's shape holding `values`.
-///
-/// # Errors
-/// Allocation errors.
-pub fn host_output<T: Element>(plan: &Plan, values: &[T]) -> Result<TensorT<T>> {
-    TensorT::from_slice(&plan.device, values, &plan.shape)
-}
-
 /// Writes `values` (logical order) into a host tensor or view.
 ///
 /// # Errors
