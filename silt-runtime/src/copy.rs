@@ -79,7 +79,7 @@ pub(crate) fn strided_copy(
             )
             .map_err(|c| Error::cl("clEnqueueCopyBuffer", c));
     }
-    let name = kernel_name(elem_size).ok_or(Error::cl("strided copy", INVALID_VALUE))?;
+    let name = kernel_name(elem_size).ok_or_else(|| Error::cl("strided copy", INVALID_VALUE))?;
     // at most MAX_DIMS (16) dimensions, each array passed by value as a ulong16
 
     let program = device.copy_program()?;
@@ -107,8 +107,8 @@ pub(crate) fn strided_copy(
     let global = n
         .div_ceil(local)
         .checked_mul(local)
-        .ok_or(Error::SizeOverflow {
-            shape: to.shape.clone(),
+        .ok_or_else(|| Error::SizeOverflow {
+            shape: to.shape.to_vec(),
             elem_size,
         })?;
     queue

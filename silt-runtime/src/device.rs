@@ -424,7 +424,7 @@ impl Device {
     pub(crate) fn copy_program(&self) -> Result<&Program> {
         let queue = self
             .queue()
-            .ok_or(Error::cl("copy program", cl::codes::INVALID_DEVICE))?;
+            .ok_or_else(|| Error::cl("copy program", cl::codes::INVALID_DEVICE))?;
         self.inner
             .copy_program
             .get_or_init(|| {

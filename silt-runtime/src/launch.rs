@@ -11,7 +11,7 @@ use crate::device::Device;
 use crate::diskcache;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
-use crate::layout::{broadcast_shapes, coalesce};
+use crate::layout::{broadcast_shapes, coalesce, Dims};
 use crate::scalar::Scalar;
 use crate::tensor::{Tensor, TensorT};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -112,12 +112,66 @@ pub enum Arg<'a> {
 #[derive(Debug)]
 pub struct Plan {
     device: Device,
-    shape: Vec<usize>,
+    shape: Dims,
     len: usize,
-    /// Each argument's tensor as the kernel sees it: inputs broadcast to `shape`.
-    views: Vec<Option<Tensor>>,
-    /// The storages the launch writes (of its `&mut` arguments).
-    written: Vec<usize>,
+    /// Each argument's tensor as the kernel sees it (inputs broadcast to `shape`),
+    /// and whether the launch writes it.
+    views: Views,
+}
+
+/// Kernels with up to this many parameters launch without allocating for them.
+const INLINE_ARGS: usize = 8;
+
+/// A launch's per-argument views: inline for the first [`INLINE_ARGS`], so that
+/// the launch path does not allocate for them.
+#[derive(Debug, Default)]
+struct Views {
+    len: usize,
+    inline: [Option<(Tensor, bool)>; INLINE_ARGS],
+    heap: Vec<Option<(Tensor, bool)>>,
+}
+
+impl Views {
+    fn new(len: usize) -> Views {
+        let mut v = Views {
+            len,
+            ..Views::default()
+        };
+        if len > INLINE_ARGS {
+            v.heap.resize(len, None);
+        }
+        v
+    }
+
+    fn slots(&self) -> &[Option<(Tensor, bool)>] {
+        if self.len > INLINE_ARGS {
+            &self.heap
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+
+    fn slots_mut(&mut self) -> &mut [Option<(Tensor, bool)>] {
+        if self.len > INLINE_ARGS {
+            &mut self.heap
+        } else {
+            &mut self.inline[..self.len]
+        }
+    }
+
+    /// The views of the tensor arguments, in order.
+    fn tensors(&self) -> impl Iterator<Item = &Tensor> {
+        self.slots().iter().flatten().map(|(t, _)| t)
+    }
+
+    /// How many arguments write the storage `id`.
+    fn writers_of(&self, id: usize) -> usize {
+        self.slots()
+            .iter()
+            .flatten()
+            .filter(|(t, out)| *out && t.storage_id() == id)
+            .count()
+    }
 }
 
 impl Plan {
@@ -143,13 +197,12 @@ impl Plan {
 
     /// Whether the launch writes the storage `t` is a view of.
     pub fn writes_storage_of(&self, t: &Tensor) -> bool {
-        self.written.contains(&t.storage_id())
+        self.views.writers_of(t.storage_id()) > 0
     }
 
     /// Whether exactly one argument of the launch writes the storage of `t`.
     pub fn writes_storage_once(&self, t: &Tensor) -> bool {
-        let id = t.storage_id();
-        self.written.iter().filter(|&&w| w == id).count() == 1
+        self.views.writers_of(t.storage_id()) == 1
     }
 
     /// `t` broadcast to the launch's shape (a view, no copy).
@@ -157,28 +210,29 @@ impl Plan {
     /// # Errors
     /// [`Error::Broadcast`] (which cannot happen for a tensor `prepare` accepted).
     pub fn broadcast<T: Element>(&self, t: &TensorT<T>) -> Result<TensorT<T>> {
-        t.broadcast_to(&self.shape)
+        t.broadcast_to(&*self.shape)
     }
+}
+
+/// The tensor arguments of a launch: (parameter index, tensor, written).
+fn tensor_args<'a>(args: &'a [Arg<'a>]) -> impl Iterator<Item = (usize, &'a Tensor, bool)> + 'a {
+    args.iter().enumerate().filter_map(|(i, a)| match a {
+        Arg::In(t) => Some((i, *t, false)),
+        Arg::InOut(t) => Some((i, *t, true)),
+        Arg::Scalar(_) => None,
+    })
 }
 
 /// Checks a launch before anything runs: one device; input shapes that NumPy's
 /// rules broadcast together; `&mut` arguments that have the broadcast shape and do
-/// not overlap themselves or other arguments; the device's capabilities.
+/// not overlap themselves or other arguments; the device's capabilities. Allocates
+/// nothing for kernels of up to eight parameters.
 ///
 /// # Errors
 /// [`Error::DeviceMismatch`], [`Error::ShapeMismatch`], [`Error::OutputShape`],
 /// [`Error::SelfOverlap`], [`Error::Aliasing`], [`Error::MissingExtension`].
 pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
-    let tensors: Vec<(usize, &Tensor, bool)> = args
-        .iter()
-        .enumerate()
-        .filter_map(|(i, a)| match a {
-            Arg::In(t) => Some((i, *t, false)),
-            Arg::InOut(t) => Some((i, *t, true)),
-            Arg::Scalar(_) => None,
-        })
-        .collect();
-    let Some(&(_, first, _)) = tensors.first() else {
+    let Some((_, first, _)) = tensor_args(args).next() else {
         // generated kernels always have a tensor parameter
         return Err(Error::ShapeMismatch {
             op: info.name,
@@ -186,8 +240,8 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             right: Vec::new(),
         });
     };
-    let mut shape = first.shape().to_vec();
-    for &(_, t, _) in &tensors[1..] {
+    let mut shape = first.layout.shape;
+    for (_, t, _) in tensor_args(args).skip(1) {
         if t.device() != first.device() {
             return Err(Error::DeviceMismatch {
                 left: first.device().to_string(),
@@ -196,19 +250,19 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
         }
         shape = broadcast_shapes(&shape, t.shape()).ok_or_else(|| Error::ShapeMismatch {
             op: info.name,
-            left: shape.clone(),
+            left: shape.to_vec(),
             right: t.shape().to_vec(),
         })?;
     }
-    let mut views: Vec<Option<Tensor>> = vec![None; args.len()];
-    for &(i, t, is_out) in &tensors {
-        views[i] = Some(if is_out {
+    let mut views = Views::new(args.len());
+    for (i, t, is_out) in tensor_args(args) {
+        let view = if is_out {
             // NumPy's in-place rule: an output is not broadcast
-            if t.shape() != shape.as_slice() {
+            if t.shape() != &*shape {
                 return Err(Error::OutputShape {
                     kernel: info.name,
                     output: t.shape().to_vec(),
-                    broadcast: shape.clone(),
+                    broadcast: shape.to_vec(),
                 });
             }
             if t.has_self_overlap() {
@@ -219,18 +273,20 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             }
             t.clone()
         } else {
-            t.broadcast_to(&shape)?
-        });
+            t.broadcast_to(&*shape)?
+        };
+        views.slots_mut()[i] = Some((view, is_out));
     }
-    for &(i, out, is_out) in &tensors {
-        let Some(out_view) = views[i].as_ref().filter(|_| is_out) else {
+    let slots = views.slots();
+    for (i, out_view) in slots.iter().enumerate() {
+        let Some((out_view, true)) = out_view else {
             continue;
         };
-        for &(j, other, other_out) in &tensors {
-            let Some(other_view) = views[j].as_ref() else {
+        for (j, other) in slots.iter().enumerate() {
+            let Some((other_view, other_out)) = other else {
                 continue;
             };
-            if i == j || !out.shares_storage(other) {
+            if i == j || !out_view.shares_storage(other_view) {
                 continue;
             }
             let same_elements = other_view.layout.same_elements(&out_view.layout);
@@ -238,7 +294,7 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             let disjoint = a.end <= b.start || b.end <= a.start;
             // the very same elements are fine for an input (`x += x`); two outputs
             // on the same elements, or any possible partial overlap, would race
-            if !disjoint && (other_out || !same_elements) {
+            if !disjoint && (*other_out || !same_elements) {
                 return Err(Error::Aliasing {
                     kernel: info.name,
                     output: i,
@@ -260,17 +316,11 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
     } else {
         shape.iter().product()
     };
-    let written = tensors
-        .iter()
-        .filter(|(_, _, is_out)| *is_out)
-        .map(|(_, t, _)| t.storage_id())
-        .collect();
     Ok(Plan {
+        device,
         shape,
         len,
-        device,
         views,
-        written,
     })
 }
 
@@ -311,7 +361,7 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
     }
     let queue = device
         .queue()
-        .ok_or(Error::cl("build", crate::cl::codes::INVALID_DEVICE))?;
+        .ok_or_else(|| Error::cl("build", crate::cl::codes::INVALID_DEVICE))?;
     let options = if device.info().correctly_rounded_divide_sqrt {
         "-cl-fp32-correctly-rounded-divide-sqrt"
     } else {
@@ -402,12 +452,11 @@ pub fn launch_opencl(
     }
     let queue = device
         .queue()
-        .ok_or(Error::cl("launch", crate::cl::codes::INVALID_DEVICE))?;
+        .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_DEVICE))?;
     let program = program(info, device)?;
-    let views: Vec<&Tensor> = plan.views.iter().flatten().collect();
-    let strided = !views.iter().all(|v| v.is_contiguous());
+    let strided = !plan.views.tensors().all(Tensor::is_contiguous);
     let (dims, strides) = if strided {
-        let all: Vec<&[usize]> = views.iter().map(|v| v.strides()).collect();
+        let all: Vec<&[usize]> = plan.views.tensors().map(Tensor::strides).collect();
         coalesce(&plan.shape, &all)
     } else {
         (Vec::new(), Vec::new())
@@ -439,7 +488,7 @@ pub fn launch_opencl(
         index - 1
     };
     let mut view_no = 0;
-    for (a, v) in args.iter().zip(&plan.views) {
+    for (a, v) in args.iter().zip(plan.views.slots()) {
         match (a, v) {
             (Arg::Scalar(s), _) => {
                 let i = next();
@@ -459,11 +508,11 @@ pub fn launch_opencl(
                 }
                 .map_err(err)?;
             }
-            (_, Some(t)) => {
+            (_, Some((t, _))) => {
                 let block = t
                     .storage
                     .block()
-                    .ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
+                    .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
                 kernel.set_mem(next(), &block.mem).map_err(err)?;
                 kernel.set_value(next(), to_u64(t.offset())).map_err(err)?;
                 if strided {
@@ -479,7 +528,7 @@ pub fn launch_opencl(
         let block = o
             .storage
             .block()
-            .ok_or(Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
+            .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
         kernel.set_mem(next(), &block.mem).map_err(err)?;
     }
     if strided {
@@ -495,14 +544,14 @@ pub fn launch_opencl(
             .map_or(1, |w| w.min(device.local_size()))
             .max(1)
     });
-    let global = plan
-        .len
-        .div_ceil(local)
-        .checked_mul(local)
-        .ok_or(Error::SizeOverflow {
-            shape: plan.shape.clone(),
-            elem_size: 1,
-        })?;
+    let global =
+        plan.len
+            .div_ceil(local)
+            .checked_mul(local)
+            .ok_or_else(|| Error::SizeOverflow {
+                shape: plan.shape.to_vec(),
+                elem_size: 1,
+            })?;
     queue
         .launch(&kernel, global, local)
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;

@@ -10,10 +10,86 @@ use crate::error::{Error, Result};
 /// The most dimensions a tensor may have.
 pub const MAX_DIMS: usize = 16;
 
+/// Up to [`MAX_DIMS`] sizes or strides, stored inline: views, clones and launches
+/// never allocate for them. Reads as a `[usize]` slice.
+#[derive(Clone, Copy)]
+pub(crate) struct Dims {
+    len: u8,
+    d: [usize; MAX_DIMS],
+}
+
+impl Dims {
+    /// `n` zeros.
+    ///
+    /// # Errors
+    /// [`Error::TooManyDims`] above [`MAX_DIMS`].
+    pub(crate) fn zeros(n: usize) -> Result<Dims> {
+        check_dims(n)?;
+        Ok(Dims {
+            // at most MAX_DIMS (16), checked above
+            len: u8::try_from(n).unwrap_or(u8::MAX),
+            d: [0; MAX_DIMS],
+        })
+    }
+
+    /// A copy of `s`.
+    ///
+    /// # Errors
+    /// [`Error::TooManyDims`] above [`MAX_DIMS`].
+    pub(crate) fn new(s: &[usize]) -> Result<Dims> {
+        let mut out = Dims::zeros(s.len())?;
+        out.copy_from_slice(s);
+        Ok(out)
+    }
+}
+
+impl std::ops::Deref for Dims {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.d[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for Dims {
+    fn deref_mut(&mut self) -> &mut [usize] {
+        &mut self.d[..usize::from(self.len)]
+    }
+}
+
+impl<'a> IntoIterator for &'a Dims {
+    type Item = &'a usize;
+    type IntoIter = std::slice::Iter<'a, usize>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Dims {
+    fn eq(&self, other: &Dims) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Dims {}
+
+impl<const N: usize> PartialEq<[usize; N]> for Dims {
+    fn eq(&self, other: &[usize; N]) -> bool {
+        **self == *other
+    }
+}
+
+impl std::fmt::Debug for Dims {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Layout {
-    pub(crate) shape: Vec<usize>,
-    pub(crate) strides: Vec<usize>,
+    pub(crate) shape: Dims,
+    pub(crate) strides: Dims,
     pub(crate) offset: usize,
 }
 
@@ -30,9 +106,9 @@ pub(crate) fn check_dims(ndim: usize) -> Result<()> {
 }
 
 /// The shape NumPy's rules broadcast `a` and `b` to, if they are compatible.
-pub(crate) fn broadcast_shapes(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
+pub(crate) fn broadcast_shapes(a: &[usize], b: &[usize]) -> Option<Dims> {
     let n = a.len().max(b.len());
-    let mut out = vec![0; n];
+    let mut out = Dims::zeros(n).ok()?;
     for (i, o) in out.iter_mut().enumerate() {
         let da = if i + a.len() >= n {
             a[i + a.len() - n]
@@ -115,15 +191,14 @@ impl Layout {
     /// A row-major layout of `shape` at offset 0. The caller has checked the size
     /// with [`byte_len`].
     pub(crate) fn contiguous(shape: &[usize]) -> Result<Layout> {
-        check_dims(shape.len())?;
-        let mut strides = vec![0; shape.len()];
+        let mut strides = Dims::zeros(shape.len())?;
         let mut acc = 1usize;
         for (s, &d) in strides.iter_mut().zip(shape).rev() {
             *s = acc;
             acc = acc.saturating_mul(d);
         }
         Ok(Layout {
-            shape: shape.to_vec(),
+            shape: Dims::new(shape)?,
             strides,
             offset: 0,
         })
@@ -213,9 +288,14 @@ impl Layout {
                 ndim,
             });
         }
+        let (mut shape, mut strides) = (self.shape, self.strides);
+        for (k, &p) in perm.iter().enumerate() {
+            shape[k] = self.shape[p];
+            strides[k] = self.strides[p];
+        }
         Ok(Layout {
-            shape: perm.iter().map(|&p| self.shape[p]).collect(),
-            strides: perm.iter().map(|&p| self.strides[p]).collect(),
+            shape,
+            strides,
             offset: self.offset,
         })
     }
@@ -232,15 +312,14 @@ impl Layout {
     /// NumPy broadcasting of this view to `shape` (no copy: repeated dims get stride 0).
     pub(crate) fn broadcast_to(&self, shape: &[usize]) -> Result<Layout> {
         let err = || Error::Broadcast {
-            from: self.shape.clone(),
+            from: self.shape.to_vec(),
             to: shape.to_vec(),
         };
-        check_dims(shape.len())?;
         if shape.len() < self.shape.len() || numel(shape).is_none() {
             return Err(err());
         }
         let lead = shape.len() - self.shape.len();
-        let mut strides = vec![0; shape.len()];
+        let mut strides = Dims::zeros(shape.len())?;
         for (i, &target) in shape.iter().enumerate().skip(lead) {
             let (d, s) = (self.shape[i - lead], self.strides[i - lead]);
             strides[i] = if d == target {
@@ -252,7 +331,7 @@ impl Layout {
             };
         }
         Ok(Layout {
-            shape: shape.to_vec(),
+            shape: Dims::new(shape)?,
             strides,
             offset: self.offset,
         })
@@ -262,15 +341,15 @@ impl Layout {
         if numel(shape) != Some(self.len()) {
             return Err(Error::ShapeMismatch {
                 op: "reshape",
-                left: self.shape.clone(),
+                left: self.shape.to_vec(),
                 right: shape.to_vec(),
             });
         }
         if !self.is_contiguous() {
             return Err(Error::NotContiguous {
                 op: "reshape",
-                shape: self.shape.clone(),
-                strides: self.strides.clone(),
+                shape: self.shape.to_vec(),
+                strides: self.strides.to_vec(),
             });
         }
         let mut out = Layout::contiguous(shape)?;
@@ -300,18 +379,20 @@ impl Layout {
         if self.len() <= 1 {
             return false;
         }
-        let mut dims: Vec<(usize, usize)> = self
-            .shape
-            .iter()
-            .zip(&self.strides)
-            .filter(|(&d, _)| d > 1)
-            .map(|(&d, &s)| (s, d))
-            .collect();
+        let mut all = [(0usize, 0usize); MAX_DIMS];
+        let mut n = 0;
+        for (&d, &s) in self.shape.iter().zip(&self.strides) {
+            if d > 1 {
+                all[n] = (s, d);
+                n += 1;
+            }
+        }
+        let dims = &mut all[..n];
         dims.sort_unstable();
         // Sorted by stride, each stride must step past everything the smaller ones
         // reach; otherwise two indices meet.
         let mut reach = 0usize; // max offset reachable by the smaller dims
-        for (s, d) in dims {
+        for &mut (s, d) in dims {
             if s <= reach || s == 0 {
                 return true;
             }
@@ -324,7 +405,7 @@ impl Layout {
     pub(crate) fn offsets(&self) -> Offsets<'_> {
         Offsets {
             layout: self,
-            index: vec![0; self.shape.len()],
+            index: [0; MAX_DIMS],
             next: self.offset,
             left: self.len(),
         }
@@ -334,7 +415,7 @@ impl Layout {
 /// An odometer over a layout's elements.
 pub(crate) struct Offsets<'a> {
     layout: &'a Layout,
-    index: Vec<usize>,
+    index: [usize; MAX_DIMS],
     next: usize,
     left: usize,
 }
@@ -348,7 +429,7 @@ impl Iterator for Offsets<'_> {
         }
         self.left -= 1;
         let current = self.next;
-        for axis in (0..self.index.len()).rev() {
+        for axis in (0..self.layout.shape.len()).rev() {
             self.index[axis] += 1;
             self.next += self.layout.strides[axis];
             if self.index[axis] < self.layout.shape[axis] {
@@ -450,8 +531,8 @@ mod tests {
         assert!(!lay(&[3, 4]).has_self_overlap());
         assert!(!lay(&[3, 4]).transpose(0, 1).unwrap().has_self_overlap());
         let odd = Layout {
-            shape: vec![3, 3],
-            strides: vec![2, 1],
+            shape: Dims::new(&[3, 3]).unwrap(),
+            strides: Dims::new(&[2, 1]).unwrap(),
             offset: 0,
         };
         assert!(odd.has_self_overlap());
@@ -489,9 +570,10 @@ mod tests {
 
     #[test]
     fn broadcasting_shapes() {
-        assert_eq!(broadcast_shapes(&[3, 1], &[4]), Some(vec![3, 4]));
-        assert_eq!(broadcast_shapes(&[], &[2, 2]), Some(vec![2, 2]));
-        assert_eq!(broadcast_shapes(&[0], &[1]), Some(vec![0]));
+        let b = |x: &[usize], y: &[usize]| broadcast_shapes(x, y).map(|d| d.to_vec());
+        assert_eq!(b(&[3, 1], &[4]), Some(vec![3, 4]));
+        assert_eq!(b(&[], &[2, 2]), Some(vec![2, 2]));
+        assert_eq!(b(&[0], &[1]), Some(vec![0]));
         assert_eq!(broadcast_shapes(&[3], &[4]), None);
     }
 

@@ -138,7 +138,7 @@ impl Storage {
                 let src = offset
                     .checked_add(dst.len())
                     .and_then(|end| src.as_bytes().get(offset..end))
-                    .ok_or(Error::cl("host read", INVALID_VALUE))?;
+                    .ok_or_else(|| Error::cl("host read", INVALID_VALUE))?;
                 dst.copy_from_slice(src);
                 Ok(())
             }

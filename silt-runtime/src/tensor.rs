@@ -241,8 +241,8 @@ impl Tensor {
         let src = src.broadcast_to(self.shape())?;
         if self.has_self_overlap() {
             return Err(Error::SelfOverlap {
-                shape: self.layout.shape.clone(),
-                strides: self.layout.strides.clone(),
+                shape: self.layout.shape.to_vec(),
+                strides: self.layout.strides.to_vec(),
             });
         }
         if self.is_empty() {

@@ -1,0 +1,90 @@
+//! The launch path allocates nothing of its own: an in-place launch makes no heap
+//! allocation on the launching thread, a launch with a fresh output only the
+//! output. Counted with a global allocator that counts this thread's allocations
+//! (the OpenCL driver allocates with its own `malloc`, outside this count).
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use silt::prelude::*;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards every call to the system allocator unchanged; the counter is
+// a const-initialised thread-local, which never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCS.with(|n| n.set(n.get() + 1));
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_in(f: impl FnOnce()) -> usize {
+    let before = ALLOCS.with(Cell::get);
+    f();
+    ALLOCS.with(Cell::get) - before
+}
+
+#[kernel(types = [f32])]
+fn scale_add<T>(#[scalar] a: T, x: T, y: &mut T) {
+    *y = a * x + *y;
+}
+
+#[kernel(types = [f32])]
+fn sum<T>(x: T, y: T) -> T {
+    x + y
+}
+
+#[test]
+fn launches_allocate_nothing_beyond_their_outputs() {
+    let Some(dev) = common::opencl() else { return };
+    let x = TensorT::full(&dev, 1.0f32, [256]).unwrap();
+    let mut y = TensorT::<f32>::zeros(&dev, [256]).unwrap();
+    // the first launches build the program and make kernel objects
+    scale_add::launch(1.0, &x, &mut y).unwrap();
+    drop(sum::launch(&x, &y).unwrap());
+    dev.synchronize().unwrap();
+
+    let in_place = allocations_in(|| {
+        for _ in 0..100 {
+            scale_add::launch(1.0, &x, &mut y).unwrap();
+        }
+    });
+    assert_eq!(
+        in_place, 0,
+        "100 in-place launches allocated {in_place} times"
+    );
+
+    let fresh = allocations_in(|| {
+        for _ in 0..100 {
+            drop(sum::launch(&x, &y).unwrap());
+        }
+    });
+    // the output tensor's storage, and the list the outputs come back in
+    assert!(
+        fresh <= 200,
+        "100 launches with one output allocated {fresh} times"
+    );
+    assert_eq!(y.to_vec().unwrap(), vec![101.0f32; 256]);
+}
