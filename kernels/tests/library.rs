@@ -165,8 +165,9 @@ fn the_device_builds_every_program() {
         start.elapsed().as_secs_f64()
     );
     assert!(n > 400, "{n}");
-    // one program per kernel and precision
-    assert!(programs <= all().len() * 2, "{programs} programs");
+    // one program for the crate's kernels, one for those that use f64 (other
+    // tests of this binary launch only kernels of the same two programs)
+    assert!(programs <= 2, "{programs} programs");
 }
 
 /// Calls `dispatch` with zero-filled tensors of `dtype` (and `bool` conditions).

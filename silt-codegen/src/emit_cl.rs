@@ -123,6 +123,33 @@ pub fn emit_group(ks: &[&Kernel]) -> String {
     assemble(&header, &all)
 }
 
+/// The definitions of [`emit_group`]'s program, each with a name, in an order
+/// where every definition follows those it uses: operator helpers, `#[helper]`
+/// functions, then each instantiation's body and its entry points. The runtime
+/// merges the definitions of a crate's kernels into one program, emitting each
+/// name once; two definitions of one name with different texts keep a kernel
+/// out of that program.
+pub fn group_defs(ks: &[&Kernel]) -> Vec<(String, String)> {
+    let all: Vec<Parts> = ks.iter().map(|k| parts(k)).collect();
+    let helpers: BTreeSet<Helper> = all.iter().flat_map(|p| p.helpers.iter().copied()).collect();
+    let mut defs: Vec<(String, String)> = helpers
+        .iter()
+        .map(|&h| (helper_name(h), helper_source(h)))
+        .collect();
+    for (name, text) in all.iter().flat_map(|p| &p.helper_fns) {
+        if !defs.iter().any(|(n, _)| n == name) {
+            defs.push((name.clone(), text.clone()));
+        }
+    }
+    for (k, p) in ks.iter().zip(&all) {
+        defs.push((
+            format!("{} (kernel)", k.entry()),
+            format!("{}\n{}", p.body, p.entries),
+        ));
+    }
+    defs
+}
+
 /// A helper function an expression needs, emitted once per program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Helper {

@@ -44,10 +44,23 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             continue;
         }
         let ident = format_ident!("__PROGRAM_{}", g);
+        let registered = format_ident!("__REGISTERED_{}", g);
         let text = crate::emit_cl::emit_group(kernels);
+        let fp64 = g == 1;
+        let defs = crate::emit_cl::group_defs(kernels)
+            .into_iter()
+            .map(|(name, text)| quote!((#name, #text)));
         items.push(quote! {
             #[doc(hidden)]
-            pub static #ident: #s::__private::ProgramText = #s::__private::ProgramText::new(#text);
+            pub static #ident: #s::__private::ProgramText = #s::__private::ProgramText::new(
+                #text,
+                ::core::module_path!(),
+                #fp64,
+                &[#(#defs),*],
+            );
+            #[#s::__private::linkme::distributed_slice(#s::__private::PROGRAMS)]
+            #[linkme(crate = #s::__private::linkme)]
+            static #registered: &#s::__private::ProgramText = &#ident;
         });
     }
     // ---- per instantiation: info static, eval function, trait impl ----

@@ -1,6 +1,5 @@
 //! Devices: the host, or one OpenCL device with its context, queue and pool.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -140,8 +139,8 @@ pub(crate) struct DeviceInner {
     info: DeviceInfo,
     pub(crate) pool: Pool,
     copy_program: OnceLock<Result<Program>>,
-    /// Built kernel programs, keyed by the address of their `KernelInfo`.
-    pub(crate) programs: Mutex<HashMap<usize, Arc<crate::launch::ProgramEntry>>>,
+    /// Built kernel programs.
+    pub(crate) programs: Mutex<crate::launch::Programs>,
     hide_fp64: AtomicBool,
 }
 
@@ -191,7 +190,7 @@ impl Device {
                 info: DeviceInfo::host(),
                 pool: Pool::new(isize::MAX.unsigned_abs()),
                 copy_program: OnceLock::new(),
-                programs: Mutex::new(HashMap::new()),
+                programs: Mutex::default(),
                 hide_fp64: AtomicBool::new(false),
             }),
         })
@@ -233,7 +232,7 @@ impl Device {
                         pool: Pool::new(info.max_alloc_bytes),
                         info,
                         copy_program: OnceLock::new(),
-                        programs: Mutex::new(HashMap::new()),
+                        programs: Mutex::default(),
                         hide_fp64: AtomicBool::new(false),
                     }),
                 })
@@ -350,10 +349,11 @@ impl Device {
         self.inner.pool.empty_cache();
     }
 
-    /// How many kernel programs this device has built (each instantiation is built
-    /// once per device and process, on its first launch).
+    /// How many kernel programs this device has built or loaded in this process.
+    /// The kernels of one crate are built together, as one program per precision
+    /// (`f64` kernels apart), on the first launch of any of them.
     pub fn programs_built(&self) -> usize {
-        self.inner.programs.lock().map_or(0, |m| m.len())
+        self.inner.programs.lock().map_or(0, |m| m.built)
     }
 
     /// Waits until all work queued on this device has run.

@@ -2,6 +2,7 @@
 //! program cache, and setting arguments. Reached through `silt::__private`; not a
 //! stable API of its own.
 
+use std::collections::HashMap;
 use std::ffi::CStr;
 use std::sync::{Arc, Mutex};
 
@@ -16,23 +17,119 @@ use crate::scalar::Scalar;
 use crate::tensor::{Tensor, TensorT};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The OpenCL C of one program, shared by the instantiations it holds. One
-/// `static` per program: its address keys the per-device program cache.
+/// The OpenCL C of one kernel's instantiations of one precision, whole and as
+/// named definitions. One `static` per kernel and precision, registered in
+/// [`PROGRAMS`]: on the first launch of any kernel of a crate, the device builds
+/// the definitions of all that crate's kernels of the same precision as one
+/// program. Its address keys the per-device program cache.
 #[derive(Debug)]
 pub struct ProgramText {
     source: &'static str,
+    module: &'static str,
+    fp64: bool,
+    defs: &'static [(&'static str, &'static str)],
 }
 
 impl ProgramText {
-    /// A program's text (called by generated code).
-    pub const fn new(source: &'static str) -> Self {
-        ProgramText { source }
+    /// A kernel's program (called by generated code): its whole text, the module
+    /// that defines it, whether it needs `cl_khr_fp64`, and its definitions as
+    /// (name, text) in dependency order (operator helpers, `#[helper]`
+    /// functions, then each instantiation's body and entry points).
+    pub const fn new(
+        source: &'static str,
+        module: &'static str,
+        fp64: bool,
+        defs: &'static [(&'static str, &'static str)],
+    ) -> Self {
+        ProgramText {
+            source,
+            module,
+            fp64,
+            defs,
+        }
     }
 
-    /// The OpenCL C.
+    /// The OpenCL C of this kernel alone.
     pub fn source(&self) -> &'static str {
         self.source
     }
+
+    /// The crate that defines the kernel.
+    fn krate(&self) -> &'static str {
+        self.module.split("::").next().unwrap_or(self.module)
+    }
+}
+
+/// Every kernel program linked into the binary (filled in by `#[kernel]`).
+#[linkme::distributed_slice]
+pub static PROGRAMS: [&'static ProgramText];
+
+/// The kernels of one crate and precision, as one program.
+struct Group {
+    /// `crate` or `crate (f64)`.
+    name: String,
+    members: Vec<&'static ProgramText>,
+    source: String,
+}
+
+/// The program that holds `of` together with the other kernels of its crate
+/// and precision, or `None` when it has no such neighbours. The text does not
+/// depend on link order. A kernel whose definitions clash with another's of the
+/// same name (two modules defining kernels of one name) is left out, to be
+/// built alone.
+fn crate_group(of: &'static ProgramText) -> Option<Group> {
+    let krate = of.krate();
+    let mut candidates: Vec<&'static ProgramText> = PROGRAMS
+        .iter()
+        .copied()
+        .filter(|p| p.fp64 == of.fp64 && p.krate() == krate)
+        .collect();
+    candidates.sort_by_key(|p| (p.source, p.module));
+    candidates.dedup_by_key(|p| std::ptr::from_ref(*p));
+    if candidates.len() < 2 {
+        return None;
+    }
+    let mut defined: HashMap<&str, &str> = HashMap::new();
+    let mut members = Vec::new();
+    let mut body = String::new();
+    for p in candidates {
+        let clash = p
+            .defs
+            .iter()
+            .any(|(name, text)| defined.get(name).is_some_and(|d| d != text));
+        if clash {
+            continue;
+        }
+        for &(name, text) in p.defs {
+            if defined.insert(name, text).is_none() {
+                body.push('\n');
+                body.push_str(text);
+            }
+        }
+        members.push(p);
+    }
+    if members.len() < 2 || !members.iter().any(|p| std::ptr::eq(*p, of)) {
+        return None;
+    }
+    let name = if of.fp64 {
+        format!("{krate} (f64)")
+    } else {
+        krate.to_string()
+    };
+    let mut source = format!(
+        "// silt: the {} kernels of `{name}`, generated from their Rust bodies; do not edit.\n\
+         #pragma OPENCL FP_CONTRACT OFF\n",
+        members.len()
+    );
+    if of.fp64 {
+        source.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    }
+    source.push_str(&body);
+    Some(Group {
+        name,
+        members,
+        source,
+    })
 }
 
 /// What the runtime needs to know about one kernel instantiation.
@@ -81,8 +178,8 @@ impl KernelInfo {
         self.source
     }
 
-    /// The program the device builds for it (with the kernel's other
-    /// instantiations of the same precision).
+    /// The program text of the kernel's instantiations of this precision (the
+    /// device builds it with the other kernels of the crate).
     pub fn program(&self) -> &'static ProgramText {
         self.program
     }
@@ -330,7 +427,7 @@ pub(crate) struct ProgramEntry {
     /// Per entry point launched so far: its work-group size and idle kernel
     /// objects. A launch takes one (or makes one when none is idle) and puts it
     /// back after enqueuing, so no kernel object is used by two threads at once.
-    entries: Mutex<Vec<EntryKernels>>,
+    entries: Mutex<HashMap<usize, EntryKernels>>,
     program: Program,
     /// The disk cache key, for a program built from source.
     save: Option<diskcache::Key>,
@@ -340,23 +437,36 @@ pub(crate) struct ProgramEntry {
 /// Idle kernel objects kept per entry point and device.
 const MAX_IDLE_KERNELS: usize = 16;
 
-/// What a program keeps for one of its entry points.
+/// What a program keeps for one of its entry points (keyed by the address of
+/// the entry point's name: names are `'static`).
 #[derive(Debug)]
 struct EntryKernels {
-    /// The address of the entry point's name (names are `'static`).
-    entry: usize,
     /// The work-group size launches use.
     local: usize,
     idle: Vec<IdleKernel>,
 }
 
-/// The program of `info` on `device`: from this process's cache, else from a
-/// saved binary, else compiled from source (and saved after its first launch).
+/// The programs a device has built, by the address of each [`ProgramText`]
+/// they hold.
+#[derive(Debug, Default)]
+pub(crate) struct Programs {
+    by_text: HashMap<usize, Arc<ProgramEntry>>,
+    /// Crate programs that did not build here (their kernels build alone).
+    failed_groups: Vec<String>,
+    /// Programs built or loaded.
+    pub(crate) built: usize,
+}
+
+/// The program of `info` on `device`: from this process's cache, else the
+/// program of all kernels of its crate and precision (from a saved binary, else
+/// compiled from source and saved after its first launch). Should that program
+/// not build, the kernel's own program is built instead, so that a build error
+/// names the kernel that caused it.
 fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntry>> {
     let key = std::ptr::from_ref(info.program) as usize;
     let cache = &device.inner.programs;
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(p) = map.get(&key) {
+    let mut programs = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = programs.by_text.get(&key) {
         return Ok(Arc::clone(p));
     }
     let queue = device
@@ -367,7 +477,42 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
     } else {
         ""
     };
-    let disk_key = diskcache::Key::new(info.program.source, options, device.info());
+    if let Some(group) = crate_group(info.program) {
+        if !programs.failed_groups.contains(&group.name) {
+            if let Ok(entry) = load_or_build(queue, &group.source, options, device) {
+                let entry = Arc::new(entry);
+                for p in &group.members {
+                    let k = std::ptr::from_ref(*p) as usize;
+                    programs.by_text.insert(k, Arc::clone(&entry));
+                }
+                programs.built += 1;
+                return Ok(entry);
+            }
+            programs.failed_groups.push(group.name);
+        }
+    }
+    let entry =
+        load_or_build(queue, info.program.source, options, device).map_err(|f| Error::Build {
+            what: info.describe(),
+            device: device.to_string(),
+            code: f.code,
+            name: crate::cl::error_name(f.code),
+            log: f.log,
+        })?;
+    let entry = Arc::new(entry);
+    programs.by_text.insert(key, Arc::clone(&entry));
+    programs.built += 1;
+    Ok(entry)
+}
+
+/// A program from its saved binary, else built from `source`.
+fn load_or_build(
+    queue: &crate::cl::Queue,
+    source: &str,
+    options: &str,
+    device: &Device,
+) -> std::result::Result<ProgramEntry, crate::cl::BuildFailure> {
+    let disk_key = diskcache::Key::new(source, options, device.info());
     let from_disk =
         diskcache::load(&disk_key).and_then(|binary| match queue.build_binary(&binary, options) {
             Ok(p) => Some(p),
@@ -376,7 +521,7 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
                 None
             }
         });
-    let entry = match from_disk {
+    Ok(match from_disk {
         Some(program) => ProgramEntry {
             entries: Mutex::default(),
             program,
@@ -385,26 +530,14 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
         },
         None => {
             diskcache::note_source_build();
-            let program = queue
-                .build(info.program.source, options)
-                .map_err(|f| Error::Build {
-                    what: info.describe(),
-                    device: device.to_string(),
-                    code: f.code,
-                    name: crate::cl::error_name(f.code),
-                    log: f.log,
-                })?;
             ProgramEntry {
                 entries: Mutex::default(),
-                program,
+                program: queue.build(source, options)?,
                 save: Some(disk_key),
                 saved: AtomicBool::new(false),
             }
         }
-    };
-    let entry = Arc::new(entry);
-    map.insert(key, Arc::clone(&entry));
-    Ok(entry)
+    })
 }
 
 /// Saves a program's binary after its first launch (once per process; see the
@@ -472,8 +605,7 @@ pub fn launch_opencl(
         .entries
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .iter_mut()
-        .find(|e| e.entry == entry_key)
+        .get_mut(&entry_key)
         .map_or((None, None), |e| (e.idle.pop(), Some(e.local)));
     let mut kernel = match idle {
         Some(k) => k.take(),
@@ -557,20 +689,13 @@ pub fn launch_opencl(
         .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
     let parked = kernel.park();
     let mut entries = program.entries.lock().unwrap_or_else(|e| e.into_inner());
-    let pos = match entries.iter().position(|e| e.entry == entry_key) {
-        Some(pos) => pos,
-        None => {
-            entries.push(EntryKernels {
-                entry: entry_key,
-                local,
-                idle: Vec::new(),
-            });
-            entries.len() - 1
-        }
-    };
+    let slot = entries.entry(entry_key).or_insert_with(|| EntryKernels {
+        local,
+        idle: Vec::new(),
+    });
     // as many as threads launch this entry point at once, within reason
-    if entries[pos].idle.len() < MAX_IDLE_KERNELS {
-        entries[pos].idle.push(parked);
+    if slot.idle.len() < MAX_IDLE_KERNELS {
+        slot.idle.push(parked);
     }
     drop(entries);
     save_after_first_launch(&program, queue);

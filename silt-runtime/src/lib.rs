@@ -47,7 +47,8 @@ pub mod __private {
     };
     pub use crate::launch::{
         build, clamp, common_dtype, fmax, fmin, int_div, int_rem, launch_opencl, next_output,
-        prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan, ProgramText,
+        prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan, ProgramText, PROGRAMS,
     };
+    pub use linkme;
     pub use rayon;
 }

@@ -323,3 +323,47 @@ fn varying_sizes_use_one_program() {
     // other tests build programs concurrently: the count cannot be pinned here
     assert!(cl.programs_built() >= 1);
 }
+
+/// Two modules of one crate defining kernels of one name: the program of the
+/// crate's kernels takes the first, the other is built alone, and each computes
+/// its own body.
+mod same_name_a {
+    use silt::prelude::*;
+
+    #[kernel(types = [f32, i32])]
+    pub fn shadowed<T>(x: T) -> T {
+        x + x
+    }
+}
+
+mod same_name_b {
+    use silt::prelude::*;
+
+    #[kernel(types = [f32, i32])]
+    pub fn shadowed<T>(x: T) -> T {
+        x * x * x
+    }
+}
+
+#[test]
+fn kernels_of_one_name_in_two_modules_both_run() {
+    let Some(cl) = common::opencl() else { return };
+    let x = col(&cl, &[1i32, 2, 3, -4]);
+    assert_eq!(
+        same_name_a::shadowed::launch(&x).unwrap().to_vec().unwrap(),
+        [2, 4, 6, -8]
+    );
+    assert_eq!(
+        same_name_b::shadowed::launch(&x).unwrap().to_vec().unwrap(),
+        [1, 8, 27, -64]
+    );
+    let y = col(&cl, &[1.5f32, -2.0]);
+    assert_eq!(
+        same_name_b::shadowed::launch(&y).unwrap().to_vec().unwrap(),
+        [3.375, -8.0]
+    );
+    assert_eq!(
+        same_name_a::shadowed::launch(&y).unwrap().to_vec().unwrap(),
+        [3.0, -4.0]
+    );
+}

@@ -195,8 +195,14 @@ fn the_device_builds_every_program() {
 #[test]
 fn build_errors_carry_the_log() {
     let Some(cl) = common::opencl() else { return };
+    const BAD_SOURCE: &str =
+        "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }";
+    // not registered in `PROGRAMS`: built alone
     static BAD_PROGRAM: silt::__private::ProgramText = silt::__private::ProgramText::new(
-        "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }",
+        BAD_SOURCE,
+        module_path!(),
+        false,
+        &[("broken_f32 (kernel)", BAD_SOURCE)],
     );
     static BAD: KernelInfo = KernelInfo::new(
         "broken",

@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 
 mod program;
 
-pub(crate) use program::{IdleKernel, Program};
+pub(crate) use program::{BuildFailure, IdleKernel, Program};
 
 /// OpenCL error codes the runtime reports itself.
 pub(crate) mod codes {
