@@ -150,7 +150,7 @@ fn the_device_builds_every_program() {
     };
     let start = std::time::Instant::now();
     let before = cl.programs_built();
-    let mut n = 0;
+    let mut n = 0usize;
     for op in all() {
         for info in (op.infos)() {
             if let Err(e) = silt::__private::build(info, &cl) {
@@ -165,9 +165,10 @@ fn the_device_builds_every_program() {
         start.elapsed().as_secs_f64()
     );
     assert!(n > 400, "{n}");
-    // one program for the crate's kernels, one for those that use f64 (other
-    // tests of this binary launch only kernels of the same two programs)
-    assert!(programs <= 2, "{programs} programs");
+    // the crate's kernels in programs of up to 12 instantiations (f64 ones
+    // apart), packed in order: about one program per 10 instantiations (other
+    // tests of this binary build only programs of the same crate)
+    assert!(programs <= n.div_ceil(12) + 12, "{programs} programs");
 }
 
 /// Calls `dispatch` with zero-filled tensors of `dtype` (and `bool` conditions).

@@ -54,6 +54,14 @@ impl ProgramText {
         self.source
     }
 
+    /// How many instantiations the program holds.
+    fn instantiations(&self) -> usize {
+        self.defs
+            .iter()
+            .filter(|(name, _)| name.ends_with(" (kernel)"))
+            .count()
+    }
+
     /// The crate that defines the kernel.
     fn krate(&self) -> &'static str {
         self.module.split("::").next().unwrap_or(self.module)
@@ -64,7 +72,15 @@ impl ProgramText {
 #[linkme::distributed_slice]
 pub static PROGRAMS: [&'static ProgramText];
 
-/// The kernels of one crate and precision, as one program.
+/// The most instantiations a program of a crate's kernels holds. PoCL's costs
+/// grow with the kernels in a program: loading its binary (it carries code for
+/// every kernel), and saving it (which compiles a generic version of every
+/// kernel). Parts of this size keep a cached first launch near the cost of a
+/// lone kernel while a crate like `silt-kernels` needs tens of programs, not
+/// hundreds.
+const GROUP_INSTANTIATIONS: usize = 12;
+
+/// Kernels of one crate and precision, as one program.
 struct Group {
     /// `crate` or `crate (f64)`.
     name: String,
@@ -89,35 +105,51 @@ fn crate_group(of: &'static ProgramText) -> Option<Group> {
     if candidates.len() < 2 {
         return None;
     }
+    // kernels whose definitions clash with an earlier one's are left out
     let mut defined: HashMap<&str, &str> = HashMap::new();
-    let mut members = Vec::new();
-    let mut body = String::new();
+    let mut kept = Vec::new();
     for p in candidates {
         let clash = p
             .defs
             .iter()
             .any(|(name, text)| defined.get(name).is_some_and(|d| d != text));
-        if clash {
-            continue;
+        if !clash {
+            defined.extend(p.defs.iter().copied());
+            kept.push(p);
         }
-        for &(name, text) in p.defs {
-            if defined.insert(name, text).is_none() {
-                body.push('\n');
-                body.push_str(text);
+    }
+    // consecutive parts of at most GROUP_INSTANTIATIONS instantiations
+    let mut part = 0;
+    let mut in_part = 0;
+    let mut members: Vec<&'static ProgramText> = Vec::new();
+    for p in kept {
+        let n = p.instantiations().max(1);
+        if in_part > 0 && in_part + n > GROUP_INSTANTIATIONS {
+            if members.iter().any(|m| std::ptr::eq(*m, of)) {
+                break;
             }
+            members.clear();
+            part += 1;
+            in_part = 0;
         }
         members.push(p);
+        in_part += n;
     }
     if members.len() < 2 || !members.iter().any(|p| std::ptr::eq(*p, of)) {
         return None;
     }
-    let name = if of.fp64 {
-        format!("{krate} (f64)")
-    } else {
-        krate.to_string()
-    };
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    let mut body = String::new();
+    for &(name, text) in members.iter().flat_map(|p| p.defs) {
+        if seen.insert(name, ()).is_none() {
+            body.push('\n');
+            body.push_str(text);
+        }
+    }
+    let precision = if of.fp64 { ", f64" } else { "" };
+    let name = format!("{krate} (part {}{precision})", part + 1);
     let mut source = format!(
-        "// silt: the {} kernels of `{name}`, generated from their Rust bodies; do not edit.\n\
+        "// silt: {} kernels of `{name}`, generated from their Rust bodies; do not edit.\n\
          #pragma OPENCL FP_CONTRACT OFF\n",
         members.len()
     );
