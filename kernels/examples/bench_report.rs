@@ -185,27 +185,68 @@ fn launch_overhead(dev: &Device, raw: &Raw) -> [(f64, f64); 2] {
     ]
 }
 
-/// Run as a child process: opens the device and launches `add` once, printing
-/// `open_us first_launch_us`.
+/// Run as a child process: opens the device, launches `add` once, then 20
+/// other f32 operations once each, printing `open_us add_us twenty_us programs`.
 fn startup_child() {
+    use silt_kernels as k;
     let t = Instant::now();
     let dev = Device::opencl(0).expect("an OpenCL device");
     let open = t.elapsed();
-    let x = TensorT::full(&dev, 1.0f32, [1024]).unwrap();
+    let x = TensorT::full(&dev, 0.5f32, [1024]).unwrap();
     let t = Instant::now();
-    let y = silt_kernels::add::launch(&x, &x).unwrap();
+    let y = k::add::launch(&x, &x).unwrap();
     dev.synchronize().unwrap();
     let first = t.elapsed();
-    assert_eq!(y.to_vec().unwrap()[0], 2.0);
-    println!("{} {}", open.as_secs_f64() * 1e6, first.as_secs_f64() * 1e6);
+    assert_eq!(y.to_vec().unwrap()[0], 1.0);
+    let t = Instant::now();
+    let unary = [
+        k::neg::launch,
+        k::abs::launch,
+        k::sqrt::launch,
+        k::exp::launch,
+        k::log::launch,
+        k::tanh::launch,
+        k::sigmoid::launch,
+        k::gelu::launch,
+        k::relu::launch,
+        k::square::launch,
+        k::sin::launch,
+        k::floor::launch,
+    ];
+    for f in unary {
+        drop(f(&x).unwrap());
+    }
+    let binary = [
+        k::sub::launch,
+        k::mul::launch,
+        k::div::launch,
+        k::minimum::launch,
+        k::maximum::launch,
+        k::pow::launch,
+        k::atan2::launch,
+        k::hypot::launch,
+    ];
+    for f in binary {
+        drop(f(&x, &y).unwrap());
+    }
+    dev.synchronize().unwrap();
+    let twenty = t.elapsed();
+    println!(
+        "{} {} {} {}",
+        open.as_secs_f64() * 1e6,
+        first.as_secs_f64() * 1e6,
+        twenty.as_secs_f64() * 1e6,
+        dev.programs_built()
+    );
 }
 
-/// Start-up in child processes: (case, device open ms, first launch ms).
-fn startup() -> Vec<(&'static str, f64, f64)> {
+/// Start-up in child processes: (case, device open ms, first launch ms, first
+/// launches of 20 more operations ms, programs built).
+fn startup() -> Vec<(&'static str, f64, f64, f64, f64)> {
     let dir = std::env::temp_dir().join(format!("silt-report-{}", std::process::id()));
     let (pocl, silt_dir) = (dir.join("pocl"), dir.join("silt"));
     let exe = std::env::current_exe().expect("the example's path");
-    let run = |silt_cache: &std::ffi::OsStr| -> Option<(f64, f64)> {
+    let run = |silt_cache: &std::ffi::OsStr| -> Option<(f64, f64, f64, f64)> {
         let out = Command::new(&exe)
             .arg("--startup-child")
             .env("POCL_CACHE_DIR", &pocl)
@@ -214,7 +255,12 @@ fn startup() -> Vec<(&'static str, f64, f64)> {
             .ok()?;
         let text = String::from_utf8_lossy(&out.stdout);
         let mut it = text.split_whitespace().map(|w| w.parse::<f64>().ok());
-        Some((it.next()?? / 1e3, it.next()?? / 1e3))
+        Some((
+            it.next()?? / 1e3,
+            it.next()?? / 1e3,
+            it.next()?? / 1e3,
+            it.next()??,
+        ))
     };
     let _ = std::fs::create_dir_all(&pocl);
     let cases = [
@@ -224,7 +270,7 @@ fn startup() -> Vec<(&'static str, f64, f64)> {
     ];
     let rows = cases
         .iter()
-        .filter_map(|&(case, cache)| run(cache).map(|(o, f)| (case, o, f)))
+        .filter_map(|&(case, cache)| run(cache).map(|(o, f, t, p)| (case, o, f, t, p)))
         .collect();
     let _ = std::fs::remove_dir_all(&dir);
     rows
@@ -355,10 +401,12 @@ fn main() {
         println!("| {case} | {s:.2} | {r:.2} | {:+.2} |", s - r);
     }
     println!("\n## Start-up in a new process, ms\n");
-    println!("| caches | open device | first launch of `add` |");
-    println!("|---|---|---|");
-    for (case, open, first) in startup() {
-        println!("| {case} | {open:.2} | {first:.2} |");
+    println!(
+        "| caches | open device | first launch of `add` | then 20 other operations | programs built |"
+    );
+    println!("|---|---|---|---|---|");
+    for (case, open, first, twenty, programs) in startup() {
+        println!("| {case} | {open:.2} | {first:.2} | {twenty:.2} | {programs} |");
     }
     match std::fs::write(&svg_path, svg(&rows, &names)) {
         Ok(()) => println!("\nplot: {}", svg_path.display()),
