@@ -587,6 +587,8 @@ impl Lower<'_> {
                         stmts.push(s);
                     }
                 }
+                // a stray `;` (Rust allows it)
+                syn::Stmt::Expr(syn::Expr::Verbatim(v), Some(_)) if v.is_empty() => {}
                 syn::Stmt::Expr(e, semi) => {
                     let e = self.expr(e);
                     if semi.is_none() && i + 1 == n {

@@ -1,6 +1,6 @@
 //! The attribute's options: `#[kernel(types = [f32, f64])]`.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{Ident, Token};
@@ -65,8 +65,20 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
     if tokens.is_empty() {
         return opts;
     }
-    let parser = Punctuated::<RawOption, Token![,]>::parse_terminated;
-    let raw = match syn::parse::Parser::parse2(parser, tokens) {
+    // parsed inside a group that spans the last token, so that an error at the
+    // end of the tokens (`types`, `crate = a +`) points at that token instead of
+    // at the whole attribute
+    let last = tokens.clone().into_iter().last().map(|t| t.span());
+    let mut group = Group::new(Delimiter::Parenthesis, tokens);
+    if let Some(span) = last {
+        group.set_span(span);
+    }
+    let parser = |input: ParseStream| {
+        let content;
+        syn::parenthesized!(content in input);
+        Punctuated::<RawOption, Token![,]>::parse_terminated(&content)
+    };
+    let raw = match syn::parse::Parser::parse2(parser, TokenTree::Group(group).into()) {
         Ok(raw) => raw,
         Err(e) => {
             errors.push(

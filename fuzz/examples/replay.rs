@@ -1,0 +1,261 @@
+//! Replays fuzz inputs outside libFuzzer and checks every OpenCL C program the
+//! macro emits for an accepted kernel with `clang-15 -fsyntax-only`.
+//!
+//! ```text
+//! cargo run --release --example replay -- tokens corpus/tokens [more files or dirs]
+//! cargo run --release --example replay -- kernels corpus/kernels
+//! cargo run --release --example replay -- generate 5000 [seed]   # fresh random kernels
+//! ```
+//!
+//! Prints how many inputs were accepted and how many programs clang checked, and
+//! every rejected program with its kernel and clang's message; exits 1 if any.
+//! Without `clang-15` (or `$SILT_CLANG`) on PATH it only replays (no panic) and
+//! says so; with `CI=true` that is a failure.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use silt_codegen_fuzz::{run_kernels, run_tokens};
+
+/// A program to check, and where it came from.
+struct Item {
+    origin: String,
+    source: String,
+    program: String,
+}
+
+fn files(args: &[String]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for a in args {
+        let p = Path::new(a);
+        if p.is_dir() {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(p)
+                .expect("readable directory")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file())
+                .collect();
+            v.sort();
+            out.extend(v);
+        } else {
+            out.push(p.to_path_buf());
+        }
+    }
+    out
+}
+
+/// A small deterministic generator for `generate` mode.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn clang() -> Option<String> {
+    let name = std::env::var("SILT_CLANG").unwrap_or_else(|_| "clang-15".into());
+    Command::new(&name)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| name)
+}
+
+fn clang_args(clang: &str, files: &[PathBuf]) -> Command {
+    let mut c = Command::new(clang);
+    c.args([
+        "-x",
+        "cl",
+        "-cl-std=CL1.2",
+        "-fsyntax-only",
+        "-Xclang",
+        "-finclude-default-header",
+        "-Xclang",
+        "-cl-ext=-cl_khr_fp16",
+    ]);
+    c.args(files);
+    c
+}
+
+/// Checks the programs in batches (one clang process per batch, two at once);
+/// returns the rejected ones with clang's message.
+fn check_programs(clang: &str, items: &[Item], dir: &Path) -> Vec<(usize, String)> {
+    let paths: Vec<PathBuf> = items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| {
+            let p = dir.join(format!("p{i}.cl"));
+            std::fs::write(&p, &it.program).expect("writable temp dir");
+            p
+        })
+        .collect();
+    let chunks: Vec<Vec<usize>> = (0..items.len())
+        .collect::<Vec<_>>()
+        .chunks(40)
+        .map(<[usize]>::to_vec)
+        .collect();
+    let bad = std::sync::Mutex::new(Vec::new());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(chunk) = chunks.get(k) else { break };
+                let batch: Vec<PathBuf> = chunk.iter().map(|&i| paths[i].clone()).collect();
+                let out = clang_args(clang, &batch).output().expect("clang runs");
+                if out.status.success() {
+                    continue;
+                }
+                // find the culprits one by one
+                for &i in chunk {
+                    let o = clang_args(clang, &paths[i..=i])
+                        .output()
+                        .expect("clang runs");
+                    if !o.status.success() {
+                        let msg = String::from_utf8_lossy(&o.stderr).into_owned();
+                        bad.lock().expect("no poison").push((i, msg));
+                    }
+                }
+            });
+        }
+    });
+    let mut bad = bad.into_inner().expect("no poison");
+    bad.sort_by_key(|(i, _)| *i);
+    bad
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(mode) = args.first() else {
+        eprintln!("usage: replay (tokens|kernels) PATH... | replay generate N [SEED]");
+        std::process::exit(2);
+    };
+    let mut items: Vec<Item> = Vec::new();
+    let (mut inputs, mut accepted, mut wild) = (0usize, 0usize, 0usize);
+    let mut add = |origin: String, source: String, programs: Vec<String>| {
+        for program in programs {
+            if !items.iter().any(|it| it.program == program) {
+                items.push(Item {
+                    origin: origin.clone(),
+                    source: source.clone(),
+                    program,
+                });
+            }
+        }
+    };
+    match mode.as_str() {
+        "tokens" => {
+            for f in files(&args[1..]) {
+                let data = std::fs::read(&f).expect("readable input");
+                inputs += 1;
+                if let Some(e) = run_tokens(&data) {
+                    if e.accepted() {
+                        accepted += 1;
+                        let text = String::from_utf8_lossy(&data).into_owned();
+                        add(f.display().to_string(), text, e.programs);
+                    }
+                }
+            }
+        }
+        "kernels" => {
+            for f in files(&args[1..]) {
+                let data = std::fs::read(&f).expect("readable input");
+                inputs += 1;
+                if let Some((case, e)) = run_kernels(&data) {
+                    wild += usize::from(case.wild);
+                    if e.accepted() {
+                        accepted += 1;
+                        add(f.display().to_string(), case.to_string(), e.programs);
+                    }
+                }
+            }
+        }
+        "generate" => {
+            let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+            let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+            let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for i in 0..n {
+                let len = 64 + (rng.next() % 4000) as usize;
+                let data: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+                inputs += 1;
+                if let Some((case, e)) = run_kernels(&data) {
+                    wild += usize::from(case.wild);
+                    if e.accepted() {
+                        accepted += 1;
+                        add(
+                            format!("generated #{i} (seed {seed})"),
+                            case.to_string(),
+                            e.programs,
+                        );
+                    }
+                }
+            }
+        }
+        "seed" => {
+            // writes `attr\nitem` texts of generated kernels (without helpers) as
+            // seeds for the `tokens` target
+            let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(50);
+            let dir = PathBuf::from(args.get(2).map_or("corpus/tokens", String::as_str));
+            std::fs::create_dir_all(&dir).expect("writable corpus dir");
+            let mut rng = XorShift(0x5EED);
+            let mut written = 0;
+            while written < n {
+                let data: Vec<u8> = (0..512).map(|_| rng.next() as u8).collect();
+                let mut u = arbitrary::Unstructured::new(&data);
+                if let Ok(case) = silt_codegen_fuzz::gen::kernel(&mut u) {
+                    if case.helpers.is_empty() {
+                        let text = format!("{}\n{}", case.attr, case.item);
+                        std::fs::write(dir.join(format!("seed-{written}")), text)
+                            .expect("writable");
+                        written += 1;
+                    }
+                }
+            }
+            println!("{written} seeds in {}", dir.display());
+            return;
+        }
+        other => {
+            eprintln!("unknown mode `{other}`: expected tokens, kernels or generate");
+            std::process::exit(2);
+        }
+    }
+    println!(
+        "{inputs} inputs, {accepted} accepted ({wild} with a deliberate mistake), {} distinct programs",
+        items.len()
+    );
+    let Some(clang) = clang() else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            eprintln!("clang-15 is not on PATH (set SILT_CLANG): the programs were not checked");
+            std::process::exit(1);
+        }
+        println!("clang-15 is not on PATH (set SILT_CLANG): skipping the OpenCL C check");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("silt-fuzz-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = check_programs(&clang, &items, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut stdout = std::io::stdout().lock();
+    for (i, msg) in &bad {
+        let it = &items[*i];
+        let _ = writeln!(
+            stdout,
+            "==== clang rejects a program of {}\n---- kernel\n{}\n---- program\n{}\n---- clang\n{}",
+            it.origin, it.source, it.program, msg
+        );
+    }
+    let _ = writeln!(
+        stdout,
+        "{} programs checked with {clang}: {} rejected",
+        items.len(),
+        bad.len()
+    );
+    if !bad.is_empty() {
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,113 @@
+//! Inputs the fuzz targets in `fuzz/` found, one test each: the macro reports a
+//! spanned error (or accepts the kernel) instead of panicking, and what it emits
+//! is OpenCL C that clang accepts.
+//!
+//! Tokens are parsed from text (not `quote!`) so that spans carry locations and
+//! an error can be checked to point at the offending token. The OpenCL C check
+//! runs `clang-15` (or `$SILT_CLANG`); without it the check is skipped with a
+//! message, except under `CI=true`, where that is a failure.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use proc_macro2::TokenStream;
+use silt_codegen::compile;
+
+fn tokens(text: &str) -> TokenStream {
+    text.parse().expect("the test's text lexes")
+}
+
+/// The errors of a rejected kernel, with the source text each points at.
+fn errors(attr: &str, item: &str) -> Vec<(String, Option<String>)> {
+    match compile(tokens(attr), tokens(item)) {
+        Ok(_) => panic!("expected errors for {item}"),
+        Err((e, _)) => e
+            .into_iter()
+            .map(|e| (e.to_string(), e.span().source_text()))
+            .collect(),
+    }
+}
+
+/// The OpenCL C programs of an accepted kernel.
+fn programs(attr: &str, item: &str) -> Vec<String> {
+    match compile(tokens(attr), tokens(item)) {
+        Ok(c) => c.instances.into_iter().map(|i| i.opencl).collect(),
+        Err((e, _)) => panic!("expected a valid kernel: {e}\n{item}"),
+    }
+}
+
+/// Checks a program with clang's OpenCL C 1.2 front end.
+fn assert_clang_accepts(program: &str) {
+    let clang = std::env::var("SILT_CLANG").unwrap_or_else(|_| "clang-15".into());
+    let child = Command::new(&clang)
+        .args([
+            "-x",
+            "cl",
+            "-cl-std=CL1.2",
+            "-fsyntax-only",
+            "-Xclang",
+            "-finclude-default-header",
+            "-Xclang",
+            "-cl-ext=-cl_khr_fp16",
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "`{clang}` is needed under CI=true to check the emitted OpenCL C: {e}"
+            );
+            eprintln!("skipping the OpenCL C check: `{clang}` does not run ({e})");
+            return;
+        }
+    };
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(program.as_bytes())
+        .expect("clang reads the program");
+    let out = child.wait_with_output().expect("clang finishes");
+    assert!(
+        out.status.success(),
+        "clang rejects the program:\n{program}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn an_attribute_that_ends_early_is_blamed_on_its_last_token() {
+    // was: syn's "expected `=`" at the call site (the whole attribute)
+    let item = "fn k(x: f32) -> f32 { x }";
+    for (attr, at) in [
+        ("ZZZZZZZZ", "ZZZZZZZZ"),
+        ("types", "types"),
+        ("types = [f32] extra", "extra"),
+        ("types =", "="),
+        ("crate = a +", "+"),
+        ("types = [f32], crate", "crate"),
+    ] {
+        let e = errors(attr, item);
+        assert_eq!(e.len(), 1, "{attr}: {e:?}");
+        assert!(e[0].0.contains("expected"), "{attr}: {e:?}");
+        // the end of that token (proc-macro2 gives the last character)
+        let text = e[0].1.clone().unwrap_or_default();
+        assert!(!text.is_empty() && at.ends_with(&text), "{attr}: {e:?}");
+    }
+}
+
+#[test]
+fn stray_semicolons_are_empty_statements() {
+    // was: "unsupported syntax in a kernel body" at the call site
+    for p in programs(
+        "",
+        "fn k(x: &mut i16, y: f32) -> f32 { ; *x = 1;;;; let z = y;; if true { ; } z }",
+    ) {
+        assert_clang_accepts(&p);
+    }
+}
