@@ -1,7 +1,7 @@
 //! Devices: the host, or one OpenCL device with its context, queue and pool.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cl::{self, DeviceId, Program, Queue};
@@ -142,6 +142,8 @@ pub(crate) struct DeviceInner {
     /// Built kernel programs.
     pub(crate) programs: Mutex<crate::launch::Programs>,
     hide_fp64: AtomicBool,
+    /// Kernel enqueues still to fail (a test hook).
+    pub(crate) enqueue_failures: AtomicU32,
 }
 
 /// A place where tensors live and kernels run: the host, or one OpenCL device.
@@ -192,6 +194,7 @@ impl Device {
                 copy_program: OnceLock::new(),
                 programs: Mutex::default(),
                 hide_fp64: AtomicBool::new(false),
+                enqueue_failures: AtomicU32::new(0),
             }),
         })
         .clone()
@@ -234,6 +237,7 @@ impl Device {
                         copy_program: OnceLock::new(),
                         programs: Mutex::default(),
                         hide_fp64: AtomicBool::new(false),
+                        enqueue_failures: AtomicU32::new(0),
                     }),
                 })
             })
@@ -372,6 +376,13 @@ impl Device {
     #[doc(hidden)]
     pub fn __inject_alloc_failures(&self, n: u32) {
         self.inner.pool.inject_failures(n);
+    }
+
+    /// Makes the next `n` kernel enqueues on this device fail as the driver
+    /// would with `CL_OUT_OF_RESOURCES`, to test how code handles that.
+    #[doc(hidden)]
+    pub fn __inject_enqueue_failures(&self, n: u32) {
+        self.inner.enqueue_failures.store(n, Ordering::Relaxed);
     }
 
     /// Creates a buffer straight from the driver and releases it, bypassing the

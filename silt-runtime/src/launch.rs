@@ -716,9 +716,18 @@ pub fn launch_opencl(
                 shape: plan.shape.to_vec(),
                 elem_size: 1,
             })?;
-    queue
-        .launch(&kernel, global, local)
-        .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
+    let injected = device.inner.enqueue_failures.load(Ordering::Relaxed) > 0
+        && device
+            .inner
+            .enqueue_failures
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok();
+    if injected {
+        Err(crate::cl::codes::OUT_OF_RESOURCES)
+    } else {
+        queue.launch(&kernel, global, local)
+    }
+    .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))?;
     let parked = kernel.park();
     let mut entries = program.entries.lock().unwrap_or_else(|e| e.into_inner());
     let slot = entries.entry(entry_key).or_insert_with(|| EntryKernels {

@@ -367,3 +367,36 @@ fn kernels_of_one_name_in_two_modules_both_run() {
         [3.0, -4.0]
     );
 }
+
+/// A kernel enqueue the driver refuses is a typed error naming the call; nothing
+/// is left half done, and the next launches run.
+#[test]
+fn a_refused_enqueue_is_an_error_and_the_device_keeps_working() {
+    let Some(cl) = common::opencl() else { return };
+    let x = col(&cl, &[1.0f32, 2.0, 3.0]);
+    let mut y = col(&cl, &[10.0f32, 20.0, 30.0]);
+    cl.__inject_enqueue_failures(1);
+    let err = defs::add::launch(&x, &x).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::OpenCl {
+                op: "clEnqueueNDRangeKernel",
+                name: "CL_OUT_OF_RESOURCES",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    cl.__inject_enqueue_failures(1);
+    let err = defs::axpy::launch(2.0, &x, &mut y).unwrap_err();
+    assert!(matches!(err, Error::OpenCl { .. }), "{err:?}");
+    // the in-place output is untouched by the refused launch
+    assert_eq!(y.to_vec().unwrap(), [10.0, 20.0, 30.0]);
+    assert_eq!(
+        defs::add::launch(&x, &x).unwrap().to_vec().unwrap(),
+        [2.0, 4.0, 6.0]
+    );
+    defs::axpy::launch(2.0, &x, &mut y).unwrap();
+    assert_eq!(y.to_vec().unwrap(), [12.0, 24.0, 36.0]);
+}

@@ -33,6 +33,8 @@ pub(crate) mod codes {
     pub(crate) const INVALID_MEM: i32 = c::CL_INVALID_MEM_OBJECT;
     /// `CL_INVALID_DEVICE`.
     pub(crate) const INVALID_DEVICE: i32 = c::CL_INVALID_DEVICE;
+    /// `CL_OUT_OF_RESOURCES`.
+    pub(crate) const OUT_OF_RESOURCES: i32 = c::CL_OUT_OF_RESOURCES;
 }
 
 /// The name of an OpenCL error code (`"CL_OUT_OF_RESOURCES"`).
