@@ -26,7 +26,7 @@ enum RawValue {
     /// `[a, b, c]`, read as types.
     List(Vec<syn::Type>, Span),
     /// Anything else, kept for its span.
-    Other(syn::Expr),
+    Other(Box<syn::Expr>),
 }
 
 impl Parse for RawOption {
@@ -44,7 +44,7 @@ impl Parse for RawOption {
             let list = Punctuated::<syn::Type, Token![,]>::parse_terminated(&content)?;
             RawValue::List(list.into_iter().collect(), bracket.span.join())
         } else {
-            RawValue::Other(input.parse()?)
+            RawValue::Other(Box::new(input.parse()?))
         };
         Ok(RawOption { key, value })
     }
@@ -99,17 +99,22 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
             }
             opts.types = Some((parse_types(&opt.value, errors), opt.key.span()));
         } else if opt.key == "crate" {
-            match &opt.value {
-                RawValue::Other(syn::Expr::Path(p))
-                    if p.qself.is_none() && opts.krate.is_none() =>
-                {
+            let path = match &opt.value {
+                RawValue::Other(e) => match &**e {
+                    syn::Expr::Path(p) => Some(p),
+                    _ => None,
+                },
+                RawValue::List(..) => None,
+            };
+            match path {
+                Some(p) if p.qself.is_none() && opts.krate.is_none() => {
                     opts.krate = Some(p.path.clone());
                 }
                 _ if opts.krate.is_some() => {
                     errors.push(opt.key.span(), "duplicate `crate` option")
                 }
-                other => errors.push(
-                    value_span(other),
+                _ => errors.push(
+                    value_span(&opt.value),
                     "expected the path of the silt crate, e.g. `crate = ::my_crate::silt`",
                 ),
             }

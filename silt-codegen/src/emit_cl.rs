@@ -27,6 +27,8 @@ struct Parts {
     /// `#[helper]` functions, by name, callees first.
     helper_fns: Vec<(String, String)>,
     body: String,
+    /// (line of `body`, Rust line) of the body's statements.
+    body_lines: Vec<(usize, usize)>,
     entries: String,
     uses_f64: bool,
 }
@@ -42,11 +44,13 @@ fn parts(k: &Kernel) -> Parts {
         e.uses_f64 |= he.uses_f64;
     }
     let body = e.body_function();
+    let body_lines = std::mem::take(&mut e.line_map);
     let entries = e.kernel_function();
     Parts {
         helpers: e.helpers,
         helper_fns,
         body,
+        body_lines,
         entries,
         uses_f64: e.uses_f64,
     }
@@ -55,6 +59,13 @@ fn parts(k: &Kernel) -> Parts {
 /// Pragmas, then operator helpers and `#[helper]` functions once each, then every
 /// instantiation's body and entry points.
 fn assemble(header: &str, all: &[Parts]) -> String {
+    assemble_with_lines(header, all).0
+}
+
+/// [`assemble`], with the Rust line of each program line that a statement of a
+/// kernel body was emitted to: (1-based program line, Rust line).
+fn assemble_with_lines(header: &str, all: &[Parts]) -> (String, Vec<(usize, usize)>) {
+    let mut lines = Vec::new();
     let mut out = String::new();
     out.push_str(header);
     out.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
@@ -79,11 +90,13 @@ fn assemble(header: &str, all: &[Parts]) -> String {
         if i > 0 {
             out.push('\n');
         }
+        let first = out.matches('\n').count() + 1;
+        lines.extend(p.body_lines.iter().map(|&(at, rust)| (first + at, rust)));
         out.push_str(&p.body);
         out.push('\n');
         out.push_str(&p.entries);
     }
-    out
+    (out, lines)
 }
 
 /// The OpenCL C program of one kernel instantiation.
@@ -106,6 +119,13 @@ pub fn emit(k: &Kernel, origin: &Origin) -> String {
 /// One program holding several instantiations of a kernel (the device builds it
 /// once for all of them; PoCL's cost is per program, not per kernel).
 pub fn emit_group(ks: &[&Kernel]) -> String {
+    emit_group_with_lines(ks).0
+}
+
+/// [`emit_group`], with the Rust line of each program line a statement of a
+/// kernel body was emitted to, as (1-based program line, Rust line): what maps
+/// a compiler's message back to the kernel's source.
+pub fn emit_group_with_lines(ks: &[&Kernel]) -> (String, Vec<(usize, usize)>) {
     let name = ks.first().map_or("", |k| k.name.as_str());
     let types: Vec<String> = ks
         .iter()
@@ -120,7 +140,7 @@ pub fn emit_group(ks: &[&Kernel]) -> String {
         )
     };
     let all: Vec<Parts> = ks.iter().map(|k| parts(k)).collect();
-    assemble(&header, &all)
+    assemble_with_lines(&header, &all)
 }
 
 /// The definitions of [`emit_group`]'s program, each with a name, in an order
@@ -535,6 +555,10 @@ struct Emitter<'k> {
     tmp: usize,
     /// The function's name when it is a helper's (else `silt_body_ENTRY`).
     name_override: Option<String>,
+    /// The Rust line of the statement being emitted (0: unknown).
+    rust_line: usize,
+    /// (line of `out`, Rust line) for each line emitted for a statement.
+    line_map: Vec<(usize, usize)>,
 }
 
 impl<'k> Emitter<'k> {
@@ -575,10 +599,16 @@ impl<'k> Emitter<'k> {
             indent: 1,
             tmp: 0,
             name_override: None,
+            rust_line: 0,
+            line_map: Vec::new(),
         }
     }
 
     fn line(&mut self, s: &str) {
+        if self.rust_line > 0 {
+            let at = self.out.matches('\n').count();
+            self.line_map.push((at, self.rust_line));
+        }
         for _ in 0..self.indent {
             self.out.push_str("    ");
         }
@@ -624,10 +654,16 @@ impl<'k> Emitter<'k> {
             params.push("void".into());
         }
         self.out.clear();
+        self.line_map.clear();
         self.indent = 1;
         let body = k.body.clone();
         self.stmts(&body);
+        self.rust_line = 0;
         let text = std::mem::take(&mut self.out);
+        // the function's first line is its signature
+        for (at, _) in &mut self.line_map {
+            *at += 1;
+        }
         format!(
             "static {ret} {}({}) {{\n{text}}}\n",
             self.body_name(),
@@ -805,6 +841,19 @@ impl<'k> Emitter<'k> {
     }
 
     fn stmt(&mut self, s: &Stmt) {
+        let span = match s {
+            Stmt::Let(_, Some(e))
+            | Stmt::Assign(_, _, e)
+            | Stmt::Expr(e)
+            | Stmt::If(e, ..)
+            | Stmt::While(e, _)
+            | Stmt::For(_, e, ..) => Some(e.span),
+            Stmt::Return(es) => es.first().map(|e| e.span),
+            _ => None,
+        };
+        if let Some(line) = span.map(|sp| sp.start().line).filter(|&l| l > 0) {
+            self.rust_line = line;
+        }
         match s {
             Stmt::Let(id, init) => {
                 let ty = self.k.locals[*id].ty.cl();

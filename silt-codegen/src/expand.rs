@@ -45,7 +45,11 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
         }
         let ident = format_ident!("__PROGRAM_{}", g);
         let registered = format_ident!("__REGISTERED_{}", g);
-        let text = crate::emit_cl::emit_group(kernels);
+        let (text, lines) = crate::emit_cl::emit_group_with_lines(kernels);
+        let lines = lines.into_iter().filter_map(|(at, rust)| {
+            let (at, rust) = (u32::try_from(at).ok()?, u32::try_from(rust).ok()?);
+            Some(quote!((#at, #rust)))
+        });
         let fp64 = g == 1;
         let defs = crate::emit_cl::group_defs(kernels)
             .into_iter()
@@ -57,7 +61,8 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
                 ::core::module_path!(),
                 #fp64,
                 &[#(#defs),*],
-            );
+            )
+            .with_lines(::core::file!(), &[#(#lines),*]);
             #[#s::__private::linkme::distributed_slice(#s::__private::PROGRAMS)]
             #[linkme(crate = #s::__private::linkme)]
             static #registered: &#s::__private::ProgramText = &#ident;

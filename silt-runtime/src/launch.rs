@@ -28,6 +28,11 @@ pub struct ProgramText {
     module: &'static str,
     fp64: bool,
     defs: &'static [(&'static str, &'static str)],
+    /// The Rust file of the kernel.
+    file: &'static str,
+    /// (line of `source`, line of `file`) for the lines kernel statements were
+    /// emitted to, in order.
+    lines: &'static [(u32, u32)],
 }
 
 impl ProgramText {
@@ -46,7 +51,54 @@ impl ProgramText {
             module,
             fp64,
             defs,
+            file: "",
+            lines: &[],
         }
+    }
+
+    /// The Rust file that defines the kernel, and which of its lines each line
+    /// of `source` that holds a statement of a kernel body comes from, as
+    /// (line of `source`, line of `file`), both 1-based, in order (called by
+    /// generated code).
+    #[must_use]
+    pub const fn with_lines(mut self, file: &'static str, lines: &'static [(u32, u32)]) -> Self {
+        self.file = file;
+        self.lines = lines;
+        self
+    }
+
+    /// `file:line` of the Rust statement that line `line` of `source` was
+    /// emitted from, if it holds one.
+    fn rust_location(&self, line: usize) -> Option<String> {
+        let line = u32::try_from(line).ok()?;
+        let i = self.lines.binary_search_by_key(&line, |&(at, _)| at).ok()?;
+        Some(format!("{}:{}", self.file, self.lines[i].1))
+    }
+
+    /// A build log with each message about a line of the program followed by
+    /// the Rust line it comes from (for kernel statements) and that line of C.
+    fn map_log(&self, log: &str, built: &str) -> String {
+        let mut out = String::with_capacity(log.len());
+        for entry in log.lines() {
+            out.push_str(entry);
+            out.push('\n');
+            let Some(line) = log_line_number(entry) else {
+                continue;
+            };
+            let code = built.lines().nth(line.wrapping_sub(1)).unwrap_or("").trim();
+            match self.rust_location(line) {
+                Some(at) => {
+                    out.push_str(&format!("  --> {at} (OpenCL line {line}: `{code}`)\n"));
+                }
+                None if !code.is_empty() => {
+                    out.push_str(&format!(
+                        "  --> generated code, OpenCL line {line}: `{code}`\n"
+                    ));
+                }
+                None => {}
+            }
+        }
+        out
     }
 
     /// The OpenCL C of this kernel alone.
@@ -66,6 +118,25 @@ impl ProgramText {
     fn krate(&self) -> &'static str {
         self.module.split("::").next().unwrap_or(self.module)
     }
+}
+
+/// The line number of a compiler message such as `file.cl:12:5: error: ...`
+/// (the first `:LINE:COLUMN:` in it).
+fn log_line_number(entry: &str) -> Option<usize> {
+    let mut rest = entry;
+    while let Some(i) = rest.find(':') {
+        rest = &rest[i + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let after = &rest[digits..];
+        let Some(col) = after.strip_prefix(':') else {
+            continue;
+        };
+        let col_digits = col.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && col_digits > 0 && col[col_digits..].starts_with(':') {
+            return rest[..digits].parse().ok();
+        }
+    }
+    None
 }
 
 /// Every kernel program linked into the binary (filled in by `#[kernel]`).
@@ -511,7 +582,7 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
     };
     if let Some(group) = crate_group(info.program) {
         if !programs.failed_groups.contains(&group.name) {
-            if let Ok(entry) = load_or_build(queue, &group.source, options, device) {
+            if let Ok(entry) = load_or_build(queue, &hooked(&group.source), options, device) {
                 let entry = Arc::new(entry);
                 for p in &group.members {
                     let k = std::ptr::from_ref(*p) as usize;
@@ -523,18 +594,40 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
             programs.failed_groups.push(group.name);
         }
     }
-    let entry =
-        load_or_build(queue, info.program.source, options, device).map_err(|f| Error::Build {
-            what: info.describe(),
-            device: device.to_string(),
-            code: f.code,
-            name: crate::cl::error_name(f.code),
-            log: f.log,
-        })?;
+    let own = hooked(info.program.source);
+    let entry = load_or_build(queue, &own, options, device).map_err(|f| Error::Build {
+        what: info.describe(),
+        device: device.to_string(),
+        code: f.code,
+        name: crate::cl::error_name(f.code),
+        log: info.program.map_log(&f.log, &own),
+    })?;
     let entry = Arc::new(entry);
     programs.by_text.insert(key, Arc::clone(&entry));
     programs.built += 1;
     Ok(entry)
+}
+
+/// A function that rewrites every program's text before it is built (a test
+/// hook: a way to make a generated program fail to build).
+static SOURCE_HOOK: Mutex<Option<SourceHook>> = Mutex::new(None);
+
+/// A rewrite of a program's text.
+type SourceHook = fn(&str) -> String;
+
+/// Sets (or, with `None`, removes) a function that rewrites the text of every
+/// program before it is built, for tests of build failures.
+#[doc(hidden)]
+pub fn __set_source_hook(hook: Option<SourceHook>) {
+    *SOURCE_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = hook;
+}
+
+/// `source`, rewritten by the test hook if one is set.
+fn hooked(source: &str) -> std::borrow::Cow<'_, str> {
+    match *SOURCE_HOOK.lock().unwrap_or_else(|e| e.into_inner()) {
+        Some(hook) => hook(source).into(),
+        None => source.into(),
+    }
 }
 
 /// A program from its saved binary, else built from `source`.
@@ -901,6 +994,31 @@ pub fn fmax<T: FloatOps>(a: T, b: T) -> T {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn build_logs_point_at_rust_lines() {
+        assert_eq!(
+            log_line_number("error: /tmp/x.cl:12:5: use of undeclared"),
+            Some(12)
+        );
+        assert_eq!(log_line_number("<kernel>:3:17: error: bad"), Some(3));
+        assert_eq!(log_line_number("C:7: no column"), None);
+        assert_eq!(log_line_number("1 error generated."), None);
+        static P: ProgramText =
+            ProgramText::new("line one\n    float y = bad;\n}\n", "k::m", false, &[])
+                .with_lines("src/k.rs", &[(2, 40)]);
+        let built = "line one\n    float y = bad;\n}\n";
+        let log = P.map_log(
+            "error: a.cl:2:15: undeclared 'bad'\nerror: a.cl:3:1: oops\ndone",
+            built,
+        );
+        assert_eq!(
+            log,
+            "error: a.cl:2:15: undeclared 'bad'\n  --> src/k.rs:40 (OpenCL line 2: `float y = bad;`)\n\
+             error: a.cl:3:1: oops\n  --> generated code, OpenCL line 3: `}`\ndone\n"
+        );
+        assert_eq!(P.krate(), "k");
+    }
 
     #[test]
     fn division_rules() {
