@@ -48,6 +48,7 @@
 mod activation;
 mod binary;
 mod cast;
+pub mod catalog;
 mod compare;
 mod fill;
 mod inplace;

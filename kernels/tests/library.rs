@@ -129,6 +129,42 @@ fn the_library_has_every_operation_of_the_issue() {
 }
 
 #[test]
+fn the_catalogue_lists_every_operation_with_its_sources() {
+    let ops = all();
+    let names: Vec<&str> = k::catalog::OPERATIONS.iter().map(|o| o.name).collect();
+    assert_eq!(names, ops.iter().map(|o| o.name).collect::<Vec<_>>());
+    for (entry, op) in k::catalog::OPERATIONS.iter().zip(&ops) {
+        assert_eq!(entry.types, op.types, "{}", op.name);
+        assert!(!entry.group.is_empty(), "{}", op.name);
+        assert!(std::ptr::eq(k::catalog::find(op.name).unwrap(), entry));
+        let sources = entry.sources();
+        if op.types.is_empty() {
+            assert!(!entry.is_generic());
+            let src = (op.source)(DType::Bool).unwrap();
+            assert!(!src.trim().is_empty(), "{}", op.name);
+            assert_eq!(sources, [(None, src)], "{}", op.name);
+            continue;
+        }
+        assert_eq!(sources.len(), op.types.len(), "{}", op.name);
+        for (&d, &(sd, src)) in op.types.iter().zip(&sources) {
+            assert_eq!(sd, Some(d));
+            assert!(
+                src.contains(&format!("__kernel void {}_{d}(", op.name)),
+                "{} for {d}:\n{src}",
+                op.name
+            );
+            assert_eq!(entry.source(d), Some(src));
+            assert_eq!((op.source)(d), Some(src), "{} for {d}", op.name);
+        }
+        // a dtype outside the list has no source
+        if let Some(&d) = DType::ALL.iter().find(|d| !op.types.contains(d)) {
+            assert_eq!(entry.source(d), None, "{} for {d}", op.name);
+        }
+    }
+    assert!(k::catalog::find("no_such_op").is_none());
+}
+
+#[test]
 fn snapshot_of_every_operation() {
     for op in all() {
         let mut text = String::new();

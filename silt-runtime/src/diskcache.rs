@@ -77,6 +77,123 @@ pub(crate) fn dir() -> Option<PathBuf> {
     }
 }
 
+/// The folder of the on-disk program cache, as this process would use it:
+/// `SILT_CACHE_DIR`, else `$XDG_CACHE_HOME/silt`, else `~/.cache/silt`; `None`
+/// when the cache is off (`SILT_CACHE_DIR=off`) or no folder can be named. The
+/// folder may not exist yet: it is made when the first binary is saved.
+pub fn program_cache_dir() -> Option<PathBuf> {
+    dir()
+}
+
+/// What the program cache folder holds, as read from the disk (counts of this
+/// process are in [`program_cache_stats`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ProgramCacheUsage {
+    /// The folder ([`program_cache_dir`]).
+    pub dir: PathBuf,
+    /// Whether the folder exists.
+    pub exists: bool,
+    /// Saved program binaries in it.
+    pub entries: usize,
+    /// Their total size in bytes.
+    pub bytes: u64,
+    /// Unfinished writes in it (left by a process that stopped while saving).
+    pub partial: usize,
+    /// The size cap (`SILT_CACHE_MAX_BYTES`, default 256 MiB): beyond it the
+    /// least recently written entries are removed.
+    pub max_bytes: u64,
+}
+
+/// The files of the program cache folder, `None` when the cache is off.
+///
+/// Only silt's files are counted (`<32 hex digits>.bin`, and the temporary
+/// `<...>.bin.<pid>.tmp` of an unfinished write); anything else in the folder
+/// is left out.
+///
+/// # Errors
+/// The folder exists but cannot be read.
+pub fn program_cache_usage() -> std::io::Result<Option<ProgramCacheUsage>> {
+    let Some(d) = dir() else { return Ok(None) };
+    let mut usage = ProgramCacheUsage {
+        exists: d.is_dir(),
+        dir: d,
+        entries: 0,
+        bytes: 0,
+        partial: 0,
+        max_bytes: max_bytes(),
+    };
+    if !usage.exists {
+        return Ok(Some(usage));
+    }
+    for entry in fs::read_dir(&usage.dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        match cache_file(&name.to_string_lossy()) {
+            Some(CacheFile::Entry) => {
+                usage.entries += 1;
+                usage.bytes += entry.metadata().map_or(0, |m| m.len());
+            }
+            Some(CacheFile::Partial) => usage.partial += 1,
+            None => {}
+        }
+    }
+    Ok(Some(usage))
+}
+
+/// Removes every saved program binary (and unfinished write) from the program
+/// cache folder and returns how many files were removed; other files in the
+/// folder, and the folder itself, stay. `Ok(0)` when the cache is off or the
+/// folder does not exist. Later launches build from source and save again.
+///
+/// # Errors
+/// The folder cannot be read, or a file cannot be removed.
+pub fn clear_program_cache() -> std::io::Result<usize> {
+    let Some(d) = dir() else { return Ok(0) };
+    let entries = match fs::read_dir(&d) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e),
+    };
+    let mut removed = 0;
+    for entry in entries {
+        let entry = entry?;
+        if cache_file(&entry.file_name().to_string_lossy()).is_some()
+            && entry.file_type()?.is_file()
+        {
+            match fs::remove_file(entry.path()) {
+                Ok(()) => removed += 1,
+                // removed meanwhile (by eviction in another process)
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(removed)
+}
+
+/// The kinds of files silt writes in the cache folder.
+#[derive(Debug, PartialEq, Eq)]
+enum CacheFile {
+    /// `<32 hex digits>.bin`: a saved binary.
+    Entry,
+    /// `<32 hex digits>.bin.<pid>.tmp`: a write in progress or left unfinished.
+    Partial,
+}
+
+fn cache_file(name: &str) -> Option<CacheFile> {
+    let hex = name.get(..32)?;
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let rest = &name[32..];
+    if rest == ".bin" {
+        return Some(CacheFile::Entry);
+    }
+    let pid = rest.strip_prefix(".bin.")?.strip_suffix(".tmp")?;
+    (!pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())).then_some(CacheFile::Partial)
+}
+
 fn max_bytes() -> u64 {
     std::env::var("SILT_CACHE_MAX_BYTES")
         .ok()
@@ -220,7 +337,28 @@ fn evict(d: &std::path::Path) {
 
 #[cfg(test)]
 mod tests {
-    use super::fnv1a;
+    use super::{cache_file, fnv1a, CacheFile};
+
+    #[test]
+    fn only_silts_file_names_are_cache_files() {
+        let hex = "0123456789abcdef0123456789ABCDEF";
+        assert_eq!(cache_file(&format!("{hex}.bin")), Some(CacheFile::Entry));
+        assert_eq!(
+            cache_file(&format!("{hex}.bin.4242.tmp")),
+            Some(CacheFile::Partial)
+        );
+        for other in [
+            "notes.txt".to_string(),
+            format!("{hex}.bak"),
+            format!("{hex}.bin.x.tmp"),
+            format!("{hex}.bin..tmp"),
+            format!("{}.bin", &hex[1..]),
+            format!("{}g.bin", &hex[1..]),
+            format!("{hex}0.bin"),
+        ] {
+            assert_eq!(cache_file(&other), None, "{other}");
+        }
+    }
 
     #[test]
     fn the_hash_is_stable() {

@@ -29,7 +29,10 @@ mod tensor;
 
 pub use cl::{buffer_counts, BufferCounts};
 pub use device::{Device, DeviceInfo, DeviceKind, DEVICE_ENV};
-pub use diskcache::{program_cache_stats, ProgramCacheStats};
+pub use diskcache::{
+    clear_program_cache, program_cache_dir, program_cache_stats, program_cache_usage,
+    ProgramCacheStats, ProgramCacheUsage,
+};
 pub use dtype::{DType, Element};
 pub use error::{Error, Result};
 pub use half::f16;

@@ -1,0 +1,109 @@
+//! A list of every operation of this crate, for tools that look them up by name
+//! at run time (the `silt` command's `silt source` uses it).
+//!
+//! ```
+//! use silt::DType;
+//! use silt_kernels::catalog;
+//!
+//! let add = catalog::find("add").unwrap();
+//! assert!(add.types.contains(&DType::F32));
+//! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
+//! assert_eq!(catalog::OPERATIONS.len(), 92);
+//! ```
+
+use silt::DType;
+
+/// One operation of the crate: its name, its group and its OpenCL C.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Operation {
+    /// The operation's name, as its module is named (`"add"`, `"where_"`).
+    pub name: &'static str,
+    /// The group it belongs to in the crate's table of operations (`"binary"`,
+    /// `"activations"`, ...).
+    pub group: &'static str,
+    /// The element types it is instantiated for (the module's `TYPES`). Empty
+    /// for an operation that is not generic (such as `logical_and`, on `bool`):
+    /// it then has one instantiation.
+    pub types: &'static [DType],
+    /// The module's `source`: the OpenCL C program of the instantiation for a
+    /// dtype (`None` outside [`types`](Self::types); the dtype is ignored when
+    /// `types` is empty).
+    pub source_fn: fn(DType) -> Option<&'static str>,
+}
+
+impl Operation {
+    /// Whether the operation has a type parameter (a non-empty
+    /// [`types`](Self::types)).
+    pub fn is_generic(&self) -> bool {
+        !self.types.is_empty()
+    }
+
+    /// The OpenCL C program of the instantiation for `dtype`: `None` when a
+    /// generic operation is not instantiated for `dtype`; the single program,
+    /// whatever `dtype`, for an operation that is not generic.
+    pub fn source(&self, dtype: DType) -> Option<&'static str> {
+        if self.is_generic() && !self.types.contains(&dtype) {
+            return None;
+        }
+        (self.source_fn)(dtype)
+    }
+
+    /// Every instantiation's program, in the order of [`types`](Self::types):
+    /// `(Some(dtype), source)` for a generic operation, a single
+    /// `(None, source)` otherwise.
+    pub fn sources(&self) -> Vec<(Option<DType>, &'static str)> {
+        if self.is_generic() {
+            self.types
+                .iter()
+                .filter_map(|&d| Some((Some(d), (self.source_fn)(d)?)))
+                .collect()
+        } else {
+            (self.source_fn)(DType::Bool)
+                .map(|s| (None, s))
+                .into_iter()
+                .collect()
+        }
+    }
+}
+
+/// The operation named `name`, if the crate has one.
+pub fn find(name: &str) -> Option<&'static Operation> {
+    OPERATIONS.iter().find(|op| op.name == name)
+}
+
+macro_rules! catalog {
+    ($($group:literal: [$($name:ident),* $(,)?]),* $(,)?) => {
+        /// Every operation of the crate, in the order of the crate's table of
+        /// operations.
+        pub static OPERATIONS: &[Operation] = &[$($(Operation {
+            name: stringify!($name),
+            group: $group,
+            types: crate::$name::TYPES,
+            source_fn: crate::$name::source,
+        }),*),*];
+    };
+}
+
+catalog! {
+    "fill and copy": [set, copy],
+    "unary": [
+        neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log, log2, log10,
+        log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, erf, floor, ceil, round,
+        trunc, frac,
+    ],
+    "binary": [
+        add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
+    ],
+    "comparisons": [eq, ne, lt, le, gt, ge],
+    "tests": [isnan, isinf, isfinite],
+    "logical": [logical_and, logical_or, logical_xor, logical_not],
+    "bitwise": [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr],
+    "ternary": [where_, clamp, lerp, addcmul],
+    "activations": [
+        relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu, softplus, softsign,
+        mish, hardtanh, hardsigmoid, hardswish, logsigmoid,
+    ],
+    "in place": [axpy, scale_, add_],
+    "casts": [to_f32, to_f64, to_i32, to_i64, to_u8, to_bool],
+}
