@@ -295,16 +295,29 @@ impl Device {
         if let Some(spec) = std::env::var_os(DEVICE_ENV) {
             let spec = spec.to_string_lossy();
             if !spec.trim().is_empty() {
-                return Device::from_spec(&spec);
+                let chosen = Device::from_spec(&spec);
+                match &chosen {
+                    Ok(d) => {
+                        tracing::debug!(target: "silt::device", device = %d, spec = %spec, "default device from SILT_DEVICE")
+                    }
+                    Err(e) => {
+                        tracing::warn!(target: "silt::device", spec = %spec, error = %e, "SILT_DEVICE names no device")
+                    }
+                }
+                return chosen;
             }
         }
         match Device::opencl(0) {
-            Ok(d) => Ok(d),
+            Ok(d) => {
+                tracing::debug!(target: "silt::device", device = %d, "default device: the first OpenCL device");
+                Ok(d)
+            }
             Err(e) => {
                 static WARNED: OnceLock<()> = OnceLock::new();
                 WARNED.get_or_init(|| {
                     eprintln!("silt: no OpenCL device, using the host backend ({e})");
                 });
+                tracing::warn!(target: "silt::device", error = %e, "no OpenCL device: the default device is the host");
                 Ok(Device::host())
             }
         }

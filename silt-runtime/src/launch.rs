@@ -582,7 +582,8 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
     };
     if let Some(group) = crate_group(info.program) {
         if !programs.failed_groups.contains(&group.name) {
-            if let Ok(entry) = load_or_build(queue, &hooked(&group.source), options, device) {
+            let built = load_or_build(queue, &group.name, &hooked(&group.source), options, device);
+            if let Ok(entry) = built {
                 let entry = Arc::new(entry);
                 for p in &group.members {
                     let k = std::ptr::from_ref(*p) as usize;
@@ -591,16 +592,19 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
                 programs.built += 1;
                 return Ok(entry);
             }
+            tracing::warn!(target: "silt::program", program = %group.name, "building the kernels of this program one by one");
             programs.failed_groups.push(group.name);
         }
     }
     let own = hooked(info.program.source);
-    let entry = load_or_build(queue, &own, options, device).map_err(|f| Error::Build {
-        what: info.describe(),
-        device: device.to_string(),
-        code: f.code,
-        name: crate::cl::error_name(f.code),
-        log: info.program.map_log(&f.log, &own),
+    let entry = load_or_build(queue, &info.describe(), &own, options, device).map_err(|f| {
+        Error::Build {
+            what: info.describe(),
+            device: device.to_string(),
+            code: f.code,
+            name: crate::cl::error_name(f.code),
+            log: info.program.map_log(&f.log, &own),
+        }
     })?;
     let entry = Arc::new(entry);
     programs.by_text.insert(key, Arc::clone(&entry));
@@ -633,31 +637,42 @@ fn hooked(source: &str) -> std::borrow::Cow<'_, str> {
 /// A program from its saved binary, else built from `source`.
 fn load_or_build(
     queue: &crate::cl::Queue,
+    what: &str,
     source: &str,
     options: &str,
     device: &Device,
 ) -> std::result::Result<ProgramEntry, crate::cl::BuildFailure> {
+    let start = std::time::Instant::now();
     let disk_key = diskcache::Key::new(source, options, device.info());
     let from_disk =
         diskcache::load(&disk_key).and_then(|binary| match queue.build_binary(&binary, options) {
             Ok(p) => Some(p),
-            Err(_) => {
+            Err(f) => {
+                tracing::warn!(target: "silt::program", program = what, code = f.code, "saved binary rejected: rebuilding from source");
                 diskcache::reject(&disk_key);
                 None
             }
         });
+    let ms = || start.elapsed().as_secs_f64() * 1e3;
     Ok(match from_disk {
-        Some(program) => ProgramEntry {
-            entries: Mutex::default(),
-            program,
-            save: None,
-            saved: AtomicBool::new(true),
-        },
-        None => {
-            diskcache::note_source_build();
+        Some(program) => {
+            tracing::debug!(target: "silt::program", program = what, device = %device, ms = ms(), cache = "hit", "program loaded from the disk cache");
             ProgramEntry {
                 entries: Mutex::default(),
-                program: queue.build(source, options)?,
+                program,
+                save: None,
+                saved: AtomicBool::new(true),
+            }
+        }
+        None => {
+            diskcache::note_source_build();
+            let program = queue.build(source, options).inspect_err(|f| {
+                tracing::warn!(target: "silt::program", program = what, device = %device, code = f.code, "program failed to build");
+            })?;
+            tracing::info!(target: "silt::program", program = what, device = %device, ms = ms(), cache = "miss", "program built from source");
+            ProgramEntry {
+                entries: Mutex::default(),
+                program,
                 save: Some(disk_key),
                 saved: AtomicBool::new(false),
             }
@@ -671,6 +686,7 @@ fn save_after_first_launch(entry: &ProgramEntry, queue: &crate::cl::Queue) {
     if let Some(key) = &entry.save {
         if !entry.saved.swap(true, Ordering::AcqRel) && queue.finish().is_ok() {
             if let Ok(binary) = entry.program.binary() {
+                tracing::debug!(target: "silt::program", bytes = binary.len(), "program binary saved to the disk cache");
                 diskcache::store(key, &binary);
             }
         }
@@ -713,6 +729,7 @@ pub fn launch_opencl(
         .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_DEVICE))?;
     let program = program(info, device)?;
     let strided = !plan.views.tensors().all(Tensor::is_contiguous);
+    tracing::trace!(target: "silt::launch", kernel = info.name, elements = plan.len, strided, "launch");
     let (dims, strides) = if strided {
         let all: Vec<&[usize]> = plan.views.tensors().map(Tensor::strides).collect();
         coalesce(&plan.shape, &all)

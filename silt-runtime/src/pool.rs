@@ -174,10 +174,17 @@ impl Pool {
             }
             st.stats.misses += 1;
         }
+        tracing::debug!(target: "silt::pool", bytes = class, requested, "pool miss: a new driver buffer");
         let mem = match self.create(queue, class) {
             Ok(mem) => mem,
             Err(code) if cl::is_out_of_memory(code) => {
                 let freed_bytes = self.empty_cache();
+                tracing::warn!(
+                    target: "silt::pool",
+                    bytes = class,
+                    freed_bytes,
+                    "allocation refused: cache emptied, retrying once"
+                );
                 // Released buffers still used by queued commands are only freed by
                 // the driver once those commands have run.
                 let _ = queue.finish();
@@ -243,6 +250,7 @@ impl Pool {
         };
         // Released outside the lock: other threads keep allocating meanwhile.
         drop(bins.0);
+        tracing::debug!(target: "silt::pool", bytes = bins.1, "cache emptied");
         bins.1
     }
 }

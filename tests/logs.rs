@@ -1,0 +1,95 @@
+//! silt reports what it does through `tracing`: device selection, program
+//! builds (with the time and whether the disk cache hit), pool misses and
+//! `empty_cache`, and launches at trace level. The subscriber is the user's
+//! choice; this test installs a minimal one that records every event.
+
+mod common;
+
+use std::fmt::Write as _;
+use std::sync::Mutex;
+
+use silt::prelude::*;
+use tracing::field::{Field, Visit};
+use tracing::span::{Attributes, Id, Record};
+use tracing::{Event, Metadata, Subscriber};
+
+/// Every event, as `LEVEL target: message field=value ...`.
+static EVENTS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+struct Recorder;
+
+struct Fields(String);
+
+impl Visit for Fields {
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "message" {
+            let _ = write!(self.0, " {value:?}");
+        } else {
+            let _ = write!(self.0, " {}={value:?}", field.name());
+        }
+    }
+}
+
+impl Subscriber for Recorder {
+    fn enabled(&self, _: &Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, _: &Attributes<'_>) -> Id {
+        Id::from_u64(1)
+    }
+    fn record(&self, _: &Id, _: &Record<'_>) {}
+    fn record_follows_from(&self, _: &Id, _: &Id) {}
+    fn event(&self, event: &Event<'_>) {
+        let meta = event.metadata();
+        let mut fields = Fields(format!("{} {}:", meta.level(), meta.target()));
+        event.record(&mut fields);
+        EVENTS.lock().unwrap().push(fields.0);
+    }
+    fn enter(&self, _: &Id) {}
+    fn exit(&self, _: &Id) {}
+}
+
+#[kernel(types = [f32])]
+fn logged<T>(x: T) -> T {
+    x * x + x
+}
+
+fn find(what: &[&str]) -> Option<String> {
+    let events = EVENTS.lock().unwrap();
+    events
+        .iter()
+        .find(|e| what.iter().all(|w| e.contains(w)))
+        .cloned()
+}
+
+#[test]
+fn builds_pool_misses_devices_and_launches_are_traced() {
+    tracing::subscriber::set_global_default(Recorder).unwrap();
+    let Some(cl) = common::opencl() else { return };
+    drop(Device::default().unwrap());
+    let x = TensorT::from_slice(&cl, &[1.0f32, 2.0, 3.0], [3]).unwrap();
+    let y = logged::launch(&x).unwrap();
+    assert_eq!(y.to_vec().unwrap(), [2.0, 6.0, 12.0]);
+    drop((x, y));
+    cl.empty_cache();
+
+    let all = EVENTS.lock().unwrap().join("\n");
+    assert!(
+        find(&["silt::device:", "default device"]).is_some(),
+        "{all}"
+    );
+    let build = find(&["silt::program:", "`logged`"]).unwrap_or_else(|| panic!("{all}"));
+    assert!(build.contains("ms="), "{build}");
+    assert!(
+        build.contains("cache=\"hit\"") || build.contains("cache=\"miss\""),
+        "{build}"
+    );
+    assert!(find(&["DEBUG silt::pool:", "pool miss"]).is_some(), "{all}");
+    assert!(
+        find(&["DEBUG silt::pool:", "cache emptied"]).is_some(),
+        "{all}"
+    );
+    let launch =
+        find(&["TRACE silt::launch:", "kernel=\"logged\""]).unwrap_or_else(|| panic!("{all}"));
+    assert!(launch.contains("elements=3"), "{launch}");
+}
