@@ -226,7 +226,10 @@ impl Emitter<'_> {
             }
             ExprKind::Call(b, args) => {
                 let vs: Vec<TokenStream> = args.iter().map(|a| self.expr(a)).collect();
-                builtin(*b, &vs, krate, span)
+                match b {
+                    Builtin::Acosh | Builtin::Asinh => inverse_hyperbolic(*b, e.ty, &vs[0], span),
+                    _ => builtin(*b, &vs, krate, span),
+                }
             }
             ExprKind::Helper(name, args) => {
                 let f = format_ident!("{}", name, span = span);
@@ -281,6 +284,37 @@ impl Emitter<'_> {
             }
         }
     }
+}
+
+/// `acosh` and `asinh` of `t`: std's formulas overflow above `MAX / 2` (infinity
+/// where the result is about 710) and std's `acosh` loses all accuracy just above
+/// 1 (`ln` of `1 + tiny`); these take fdlibm's formulas in those ranges, like the
+/// device's built-ins.
+fn inverse_hyperbolic(b: Builtin, t: Ty, x: &TokenStream, span: Span) -> TokenStream {
+    let tt = ty(t);
+    if b == Builtin::Asinh {
+        return quote_spanned!(span=> ({
+            let __x: #tt = #x;
+            if __x.abs() >= 268_435_456.0 {
+                (__x.abs().ln() + ::core::#tt::consts::LN_2).copysign(__x)
+            } else {
+                __x.asinh()
+            }
+        }));
+    }
+    quote_spanned!(span=> ({
+        let __x: #tt = #x;
+        if __x >= 268_435_456.0 {
+            __x.ln() + ::core::#tt::consts::LN_2
+        } else if __x > 2.0 {
+            (2.0 * __x - 1.0 / (__x + (__x * __x - 1.0).sqrt())).ln()
+        } else if __x >= 1.0 {
+            let __u = __x - 1.0;
+            (__u + (2.0 * __u + __u * __u).sqrt()).ln_1p()
+        } else {
+            __x.acosh()
+        }
+    }))
 }
 
 fn builtin(b: Builtin, a: &[TokenStream], krate: &TokenStream, span: Span) -> TokenStream {
