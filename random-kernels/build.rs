@@ -2058,7 +2058,7 @@ fn glue(m: &Meta, inst: Option<Ty>, out: &mut String) -> String {
     // launch
     let _ = writeln!(
         out,
-        "fn {fname}_launch(dev: &::silt::Device, inp: &crate::Inputs) -> ::silt::Result<Vec<crate::Col>> {{"
+        "fn {fname}_launch(dev: &::silt::Device, inp: &crate::Inputs, via_dispatch: bool) -> ::silt::Result<Vec<crate::Col>> {{"
     );
     let mut args = Vec::new();
     for (k, p) in m.params.iter().enumerate() {
@@ -2087,6 +2087,67 @@ fn glue(m: &Meta, inst: Option<Ty>, out: &mut String) -> String {
             Kind::Index => {}
         }
     }
+    // the same through `dispatch`, on untyped tensors
+    let _ = writeln!(out, "    if via_dispatch {{");
+    let mut dargs = Vec::new();
+    for p in &m.params {
+        match p.kind {
+            Kind::Input => {
+                let _ = writeln!(
+                    out,
+                    "        let d_{n}: ::silt::Tensor = {n}.clone().into();",
+                    n = p.name
+                );
+                dargs.push(format!("&d_{}", p.name));
+            }
+            Kind::InOut => {
+                let _ = writeln!(
+                    out,
+                    "        let mut d_{n}: ::silt::Tensor = {n}.clone().into();",
+                    n = p.name
+                );
+                dargs.push(format!("&mut d_{}", p.name));
+            }
+            Kind::Scalar => dargs.push(p.name.clone()),
+            Kind::Index => {}
+        }
+    }
+    let _ = writeln!(
+        out,
+        "        let r = {}::dispatch({})?;",
+        m.name,
+        dargs.join(", ")
+    );
+    let mut dcols = Vec::new();
+    match m.outputs.len() {
+        0 => {
+            let _ = writeln!(out, "        let () = r;");
+        }
+        1 => dcols.push(format!(
+            "crate::out_any::<{}>(&r)?",
+            concrete(m.outputs[0], inst).name()
+        )),
+        _ => {
+            for (i, t) in m.outputs.iter().enumerate() {
+                dcols.push(format!(
+                    "crate::out_any::<{}>(&r.{i})?",
+                    concrete(*t, inst).name()
+                ));
+            }
+        }
+    }
+    for p in m.params.iter().filter(|p| p.kind == Kind::InOut) {
+        dcols.push(format!(
+            "crate::out_any::<{}>(&d_{})?",
+            concrete(p.tt, inst).name(),
+            p.name
+        ));
+    }
+    let _ = writeln!(
+        out,
+        "        return Ok(vec![{}]);\n    }}",
+        dcols.join(", ")
+    );
     let _ = writeln!(
         out,
         "    let r = {}::launch{turbofish}({})?;",

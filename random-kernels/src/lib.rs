@@ -10,7 +10,7 @@
 
 use std::fmt::Debug;
 
-use silt::{Device, Element, TensorT};
+use silt::{Device, Element, Tensor, TensorT};
 
 /// The generated kernels, their launch and `eval` wrappers, and [`generated::KERNELS`].
 #[allow(
@@ -57,8 +57,9 @@ pub struct Inst {
     pub classes: &'static [Class],
     /// The inputs the launch gets (tensor columns and one-element scalars), by name.
     pub inputs: fn(&Inputs) -> Vec<(&'static str, Col)>,
-    /// Launches the kernel on a device; returns every output column.
-    pub launch: fn(&Device, &Inputs) -> silt::Result<Vec<Col>>,
+    /// Launches the kernel on a device (through `dispatch` when the flag is set);
+    /// returns every output column.
+    pub launch: fn(&Device, &Inputs, bool) -> silt::Result<Vec<Col>>,
     /// Calls `eval` on the first `n` elements.
     pub eval: fn(&Inputs, usize) -> Vec<Col>,
 }
@@ -403,6 +404,14 @@ pub fn tensor<T: Elem>(dev: &Device, v: &[T]) -> silt::Result<TensorT<T>> {
 /// Whatever `TensorT::to_vec` reports.
 pub fn out<T: Elem>(t: &TensorT<T>) -> silt::Result<Col> {
     Ok(T::col(t.to_vec()?))
+}
+
+/// An untyped tensor's values as a column of `T`.
+///
+/// # Errors
+/// Whatever `Tensor::to_vec` reports (a dtype other than `T`'s among them).
+pub fn out_any<T: Elem>(t: &Tensor) -> silt::Result<Col> {
+    Ok(T::col(t.to_vec::<T>()?))
 }
 
 /// A scalar as a one-value column.

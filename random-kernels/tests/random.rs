@@ -116,11 +116,14 @@ fn run_shard(shard: usize) {
         for inst in k.insts {
             tally.insts += 1;
             for run in 0..RUNS {
+                // every other launch goes through `dispatch` on untyped tensors
+                let via_dispatch = run % 2 == 1;
+                let how = if via_dispatch { "dispatch" } else { "launch" };
                 let inputs = Inputs {
                     seed: SEED ^ (run.wrapping_mul(0x2545_f491_4f6c_dd1d)),
                     len: LEN,
                 };
-                let h = match (inst.launch)(&host, &inputs) {
+                let h = match (inst.launch)(&host, &inputs, via_dispatch) {
                     Ok(h) => h,
                     Err(e) => {
                         tally.failures.push(describe(
@@ -128,7 +131,7 @@ fn run_shard(shard: usize) {
                             inst,
                             &inputs,
                             0,
-                            &format!("host launch failed: {e}"),
+                            &format!("host {how} failed: {e}"),
                         ));
                         continue;
                     }
@@ -141,19 +144,33 @@ fn run_shard(shard: usize) {
                     inst,
                     inputs: &inputs,
                 };
-                compare(&case, "eval vs host launch", &e, &h, true, &mut tally);
+                compare(
+                    &case,
+                    &format!("eval vs host {how}"),
+                    &e,
+                    &h,
+                    true,
+                    &mut tally,
+                );
                 let Some(cl) = &cl else { continue };
-                match (inst.launch)(cl, &inputs) {
+                match (inst.launch)(cl, &inputs, via_dispatch) {
                     Ok(d) => {
                         tally.launches += 1;
-                        compare(&case, "device vs host", &d, &h, false, &mut tally);
+                        compare(
+                            &case,
+                            &format!("device vs host ({how})"),
+                            &d,
+                            &h,
+                            false,
+                            &mut tally,
+                        );
                     }
                     Err(e) => tally.failures.push(describe(
                         k,
                         inst,
                         &inputs,
                         0,
-                        &format!("device launch failed: {e}"),
+                        &format!("device {how} failed: {e}"),
                     )),
                 }
             }
