@@ -12,14 +12,14 @@ use crate::device::Device;
 use crate::diskcache;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
-use crate::layout::{broadcast_shapes, coalesce, Dims};
+use crate::layout::{broadcast_shapes, coalesce, Dims, Layout};
 use crate::scalar::Scalar;
 use crate::tensor::{Tensor, TensorT};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The OpenCL C of one kernel's instantiations of one precision, whole and as
 /// named definitions. One `static` per kernel and precision, registered in
-/// [`PROGRAMS`]: on the first launch of any kernel of a crate, the device builds
+/// `PROGRAMS`: on the first launch of any kernel of a crate, the device builds
 /// the definitions of all that crate's kernels of the same precision as one
 /// program. Its address keys the per-device program cache.
 #[derive(Debug)]
@@ -307,69 +307,46 @@ pub enum Arg<'a> {
     Scalar(Scalar),
 }
 
-/// A validated launch: where it runs, over which shape, and the views the kernel
-/// reads and writes.
+/// A validated launch: where it runs, over which shape, and which storages it
+/// writes. Small and free of heap allocations for kernels of up to
+/// four `&mut` parameters: the views the kernel sees are worked
+/// out again from the arguments when it is enqueued.
 #[derive(Debug)]
 pub struct Plan {
     device: Device,
     shape: Dims,
     len: usize,
-    /// Each argument's tensor as the kernel sees it (inputs broadcast to `shape`),
-    /// and whether the launch writes it.
-    views: Views,
+    /// The storages of the `&mut` arguments (a storage twice if two write it).
+    written: Written,
 }
 
-/// Kernels with up to this many parameters launch without allocating for them.
-const INLINE_ARGS: usize = 8;
+/// `&mut` parameters whose storages a plan keeps inline.
+const INLINE_OUTPUTS: usize = 4;
 
-/// A launch's per-argument views: inline for the first [`INLINE_ARGS`], so that
-/// the launch path does not allocate for them.
+/// The storages a launch writes: inline for the first [`INLINE_OUTPUTS`].
 #[derive(Debug, Default)]
-struct Views {
+struct Written {
     len: usize,
-    inline: [Option<(Tensor, bool)>; INLINE_ARGS],
-    heap: Vec<Option<(Tensor, bool)>>,
+    inline: [usize; INLINE_OUTPUTS],
+    more: Vec<usize>,
 }
 
-impl Views {
-    fn new(len: usize) -> Views {
-        let mut v = Views {
-            len,
-            ..Views::default()
-        };
-        if len > INLINE_ARGS {
-            v.heap.resize(len, None);
-        }
-        v
-    }
-
-    fn slots(&self) -> &[Option<(Tensor, bool)>] {
-        if self.len > INLINE_ARGS {
-            &self.heap
+impl Written {
+    fn push(&mut self, id: usize) {
+        if self.len < INLINE_OUTPUTS {
+            self.inline[self.len] = id;
+            self.len += 1;
         } else {
-            &self.inline[..self.len]
+            self.more.push(id);
         }
-    }
-
-    fn slots_mut(&mut self) -> &mut [Option<(Tensor, bool)>] {
-        if self.len > INLINE_ARGS {
-            &mut self.heap
-        } else {
-            &mut self.inline[..self.len]
-        }
-    }
-
-    /// The views of the tensor arguments, in order.
-    fn tensors(&self) -> impl Iterator<Item = &Tensor> {
-        self.slots().iter().flatten().map(|(t, _)| t)
     }
 
     /// How many arguments write the storage `id`.
-    fn writers_of(&self, id: usize) -> usize {
-        self.slots()
+    fn count(&self, id: usize) -> usize {
+        self.inline[..self.len]
             .iter()
-            .flatten()
-            .filter(|(t, out)| *out && t.storage_id() == id)
+            .chain(&self.more)
+            .filter(|&&w| w == id)
             .count()
     }
 }
@@ -397,12 +374,12 @@ impl Plan {
 
     /// Whether the launch writes the storage `t` is a view of.
     pub fn writes_storage_of(&self, t: &Tensor) -> bool {
-        self.views.writers_of(t.storage_id()) > 0
+        self.written.count(t.storage_id()) > 0
     }
 
     /// Whether exactly one argument of the launch writes the storage of `t`.
     pub fn writes_storage_once(&self, t: &Tensor) -> bool {
-        self.views.writers_of(t.storage_id()) == 1
+        self.written.count(t.storage_id()) == 1
     }
 
     /// `t` broadcast to the launch's shape (a view, no copy).
@@ -411,6 +388,21 @@ impl Plan {
     /// [`Error::Broadcast`] (which cannot happen for a tensor `prepare` accepted).
     pub fn broadcast<T: Element>(&self, t: &TensorT<T>) -> Result<TensorT<T>> {
         t.broadcast_to(&*self.shape)
+    }
+
+    /// The layout the kernel sees for an argument `prepare` accepted: its own
+    /// when it has the launch's shape, else broadcast to it.
+    fn view_of<'t>(&self, t: &'t Tensor) -> std::borrow::Cow<'t, Layout> {
+        if t.shape() == &*self.shape {
+            std::borrow::Cow::Borrowed(&t.layout)
+        } else {
+            // `prepare` checked that the shapes broadcast
+            std::borrow::Cow::Owned(
+                t.layout
+                    .broadcast_to(&self.shape)
+                    .unwrap_or_else(|_| t.layout.clone()),
+            )
+        }
     }
 }
 
@@ -454,47 +446,50 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             right: t.shape().to_vec(),
         })?;
     }
-    let mut views = Views::new(args.len());
-    for (i, t, is_out) in tensor_args(args) {
-        let view = if is_out {
-            // NumPy's in-place rule: an output is not broadcast
+    let mut written = Written::default();
+    for (_, t, is_out) in tensor_args(args) {
+        if !is_out {
             if t.shape() != &*shape {
-                return Err(Error::OutputShape {
-                    kernel: info.name,
-                    output: t.shape().to_vec(),
-                    broadcast: shape.to_vec(),
-                });
+                t.layout.broadcast_to(&shape)?;
             }
-            if t.has_self_overlap() {
-                return Err(Error::SelfOverlap {
-                    shape: t.shape().to_vec(),
-                    strides: t.strides().to_vec(),
-                });
-            }
-            t.clone()
-        } else {
-            t.broadcast_to(&*shape)?
-        };
-        views.slots_mut()[i] = Some((view, is_out));
-    }
-    let slots = views.slots();
-    for (i, out_view) in slots.iter().enumerate() {
-        let Some((out_view, true)) = out_view else {
             continue;
-        };
-        for (j, other) in slots.iter().enumerate() {
-            let Some((other_view, other_out)) = other else {
-                continue;
-            };
-            if i == j || !out_view.shares_storage(other_view) {
+        }
+        // NumPy's in-place rule: an output is not broadcast
+        if t.shape() != &*shape {
+            return Err(Error::OutputShape {
+                kernel: info.name,
+                output: t.shape().to_vec(),
+                broadcast: shape.to_vec(),
+            });
+        }
+        // (a contiguous view never overlaps itself)
+        if !t.is_contiguous() && t.has_self_overlap() {
+            return Err(Error::SelfOverlap {
+                shape: t.shape().to_vec(),
+                strides: t.strides().to_vec(),
+            });
+        }
+        written.push(t.storage_id());
+    }
+    for (i, out, is_out) in tensor_args(args) {
+        if !is_out {
+            continue;
+        }
+        for (j, other, other_out) in tensor_args(args) {
+            if i == j || !out.shares_storage(other) {
                 continue;
             }
-            let same_elements = other_view.layout.same_elements(&out_view.layout);
-            let (a, b) = (out_view.layout.span(), other_view.layout.span());
+            let other_view = if other_out {
+                std::borrow::Cow::Borrowed(&other.layout)
+            } else {
+                std::borrow::Cow::Owned(other.layout.broadcast_to(&shape)?)
+            };
+            let same_elements = other_view.same_elements(&out.layout);
+            let (a, b) = (out.layout.span(), other_view.span());
             let disjoint = a.end <= b.start || b.end <= a.start;
             // the very same elements are fine for an input (`x += x`); two outputs
             // on the same elements, or any possible partial overlap, would race
-            if !disjoint && (*other_out || !same_elements) {
+            if !disjoint && (other_out || !same_elements) {
                 return Err(Error::Aliasing {
                     kernel: info.name,
                     output: i,
@@ -520,7 +515,7 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
         device,
         shape,
         len,
-        views,
+        written,
     })
 }
 
@@ -530,7 +525,7 @@ pub(crate) struct ProgramEntry {
     /// Per entry point launched so far: its work-group size and idle kernel
     /// objects. A launch takes one (or makes one when none is idle) and puts it
     /// back after enqueuing, so no kernel object is used by two threads at once.
-    entries: Mutex<HashMap<usize, EntryKernels>>,
+    entries: Mutex<AddressMap<EntryKernels>>,
     program: Program,
     /// The disk cache key, for a program built from source.
     save: Option<diskcache::Key>,
@@ -549,11 +544,38 @@ struct EntryKernels {
     idle: Vec<IdleKernel>,
 }
 
+/// Hashes the addresses that key the launch path's maps (of `'static` program
+/// texts and entry-point names) with one multiplication: they are distinct by
+/// construction, so SipHash's protection buys nothing there.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        // the high bits pick the bucket: multiply, then fold them down
+        let h = (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ (h >> 29);
+    }
+}
+
+/// A map keyed by `'static` addresses.
+type AddressMap<V> = HashMap<usize, V, std::hash::BuildHasherDefault<AddressHasher>>;
+
 /// The programs a device has built, by the address of each [`ProgramText`]
 /// they hold.
 #[derive(Debug, Default)]
 pub(crate) struct Programs {
-    by_text: HashMap<usize, Arc<ProgramEntry>>,
+    by_text: AddressMap<Arc<ProgramEntry>>,
     /// Crate programs that did not build here (their kernels build alone).
     failed_groups: Vec<String>,
     /// Programs built or loaded.
@@ -728,10 +750,11 @@ pub fn launch_opencl(
         .queue()
         .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_DEVICE))?;
     let program = program(info, device)?;
-    let strided = !plan.views.tensors().all(Tensor::is_contiguous);
+    let strided = tensor_args(args).any(|(_, t, _)| !plan.view_of(t).is_contiguous());
     tracing::trace!(target: "silt::launch", kernel = info.name, elements = plan.len, strided, "launch");
     let (dims, strides) = if strided {
-        let all: Vec<&[usize]> = plan.views.tensors().map(Tensor::strides).collect();
+        let views: Vec<_> = tensor_args(args).map(|(_, t, _)| plan.view_of(t)).collect();
+        let all: Vec<&[usize]> = views.iter().map(|v| &*v.strides).collect();
         coalesce(&plan.shape, &all)
     } else {
         (Vec::new(), Vec::new())
@@ -762,9 +785,9 @@ pub fn launch_opencl(
         index - 1
     };
     let mut view_no = 0;
-    for (a, v) in args.iter().zip(plan.views.slots()) {
-        match (a, v) {
-            (Arg::Scalar(s), _) => {
+    for a in args {
+        match a {
+            Arg::Scalar(s) => {
                 let i = next();
                 match *s {
                     Scalar::Bool(v) => kernel.set_value(i, u8::from(v)),
@@ -782,7 +805,7 @@ pub fn launch_opencl(
                 }
                 .map_err(err)?;
             }
-            (_, Some((t, _))) => {
+            Arg::In(t) | Arg::InOut(t) => {
                 let block = t
                     .storage
                     .block()
@@ -795,7 +818,6 @@ pub fn launch_opencl(
                 }
                 view_no += 1;
             }
-            (_, None) => return Err(Error::cl("launch", crate::cl::codes::INVALID_VALUE)),
         }
     }
     for o in &outs {
