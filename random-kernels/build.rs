@@ -178,6 +178,7 @@ enum E {
     Block(Blk),
     Paren(Box<E>),
     Tuple(Vec<E>),
+    HelperCall(String, Vec<E>),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -219,7 +220,7 @@ fn binprec(op: &str) -> u8 {
 fn prec(e: &E) -> u8 {
     match e {
         E::Lit(t, _) if t.starts_with('-') => 15,
-        E::Lit(..) | E::Path(_) | E::Paren(_) | E::Call(..) | E::Tuple(_) => 16,
+        E::Lit(..) | E::Path(_) | E::Paren(_) | E::Call(..) | E::Tuple(_) | E::HelperCall(..) => 16,
         E::Deref(_) | E::Un(..) => 15,
         E::Cast(..) => 14,
         E::Bin(op, ..) => binprec(op),
@@ -301,6 +302,10 @@ impl Printer {
             E::Tuple(xs) => {
                 let a: Vec<String> = xs.iter().map(|a| self.e(a, ind)).collect();
                 format!("({})", a.join(", "))
+            }
+            E::HelperCall(n, xs) => {
+                let a: Vec<String> = xs.iter().map(|a| self.e(a, ind)).collect();
+                format!("{n}({})", a.join(", "))
             }
         }
     }
@@ -514,6 +519,8 @@ struct Gen {
     /// Unsuffixed integer literals must fit `i32` (their type may default).
     small_lits: bool,
     used_names: HashSet<String>,
+    /// The `#[helper]` functions bodies may call: name, parameter types, result.
+    helpers: Vec<(String, Vec<Ty>, Ty)>,
 }
 
 struct Ex {
@@ -910,6 +917,7 @@ impl Gen {
                 78..=84 => self.if_expr(t, depth, det),
                 85..=88 => self.block_expr(t, depth, det),
                 89..=93 => self.static_if(t, depth, det),
+                94..=96 => self.helper_call(t, depth),
                 _ => {
                     let x = self.expr(t, depth - 1, det);
                     Some(Ex {
@@ -936,6 +944,28 @@ impl Gen {
             let l = self.expr(t, depth - 1, false);
             (l, r)
         }
+    }
+
+    /// A call of a `#[helper]` returning `t`.
+    fn helper_call(&mut self, t: TT, depth: usize) -> Option<Ex> {
+        let hs: Vec<(String, Vec<Ty>, Ty)> = self
+            .helpers
+            .iter()
+            .filter(|h| TT::C(h.2) == t)
+            .cloned()
+            .collect();
+        if hs.is_empty() {
+            return None;
+        }
+        let (name, ps, _) = hs[self.r.below(hs.len())].clone();
+        let args: Vec<E> = ps
+            .iter()
+            .map(|p| self.expr(TT::C(*p), depth - 1, false).e)
+            .collect();
+        Some(Ex {
+            e: E::HelperCall(name, args),
+            det: true,
+        })
     }
 
     fn arith(&mut self, t: TT, depth: usize, det: bool) -> Option<Ex> {
@@ -1801,6 +1831,64 @@ struct Meta {
     text: String,
 }
 
+/// A `#[helper]` of concrete types with a random body; `g` may call it afterwards.
+fn gen_helper(g: &mut Gen, name: String) -> String {
+    let n = g.r.range(1, 3);
+    let ptys: Vec<Ty> = (0..n).map(|_| g.r.pick(&ALL)).collect();
+    let ret = g.r.pick(&ALL);
+    let gs = std::mem::take(&mut g.gs);
+    let scopes = std::mem::replace(&mut g.scopes, vec![Vec::new()]);
+    let params = std::mem::take(&mut g.params);
+    let outputs = std::mem::replace(&mut g.outputs, vec![TT::C(ret)]);
+    let budget = std::mem::replace(&mut g.budget, 30);
+    for (i, t) in ptys.iter().enumerate() {
+        let pn = format!("p{i}");
+        // arguments may be computed NaNs: `mutable` keeps `nan_free` wrapping them
+        g.params.push(Param {
+            name: pn.clone(),
+            kind: Kind::Input,
+            tt: TT::C(*t),
+            mutable: true,
+        });
+        g.scopes[0].push(Var {
+            name: pn,
+            tt: TT::C(*t),
+            det: true,
+            assignable: false,
+            deref: false,
+        });
+    }
+    g.scopes.push(Vec::new());
+    let k = g.r.range(0, 3);
+    let stmts = g.stmts(k, 2);
+    let tail = g.expr(TT::C(ret), 2, false).e;
+    let body = Blk {
+        stmts,
+        tail: Some(Box::new(tail)),
+    };
+    let mut p = Printer { out: String::new() };
+    let ps: Vec<String> = ptys
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("p{i}: {}", t.name()))
+        .collect();
+    // `pub`: a private helper that another private helper calls does not compile
+    // inside a module (E0365, "`h` is private, and cannot be re-exported")
+    let text = format!(
+        "#[::silt::helper]\npub fn {name}({}) -> {} {}\n",
+        ps.join(", "),
+        ret.name(),
+        p.blk(&body, 0)
+    );
+    g.gs = gs;
+    g.scopes = scopes;
+    g.params = params;
+    g.outputs = outputs;
+    g.budget = budget;
+    g.helpers.push((name, ptys, ret));
+    text
+}
+
 fn gen_kernel(seed: u64, index: usize) -> Meta {
     let mut r = Rng(seed ^ (index as u64).wrapping_mul(0xd6e8_feb8_6659_fd93));
     for _ in 0..4 {
@@ -1837,7 +1925,15 @@ fn gen_kernel(seed: u64, index: usize) -> Meta {
         budget: 70,
         small_lits: false,
         used_names: HashSet::new(),
+        helpers: Vec::new(),
     };
+    // ---- helpers it may call ----
+    let mut helper_text = String::new();
+    if g.r.pct(30) {
+        for j in 0..g.r.range(1, 2) {
+            helper_text.push_str(&gen_helper(&mut g, format!("h{index}_{j}")));
+        }
+    }
     // ---- signature ----
     let n_in = g.r.range(1, 3);
     let n_scalar = g.r.range(0, 2) * usize::from(g.r.pct(50));
@@ -2002,7 +2098,7 @@ fn gen_kernel(seed: u64, index: usize) -> Meta {
     let body_text = p.blk(&body, 0);
     let _ = &mut p.out;
     let text = format!(
-        "{attr}\npub fn {name}{generic}({}){ret} {body_text}\n",
+        "{helper_text}{attr}\npub fn {name}{generic}({}){ret} {body_text}\n",
         params.join(", ")
     );
     Meta {
