@@ -561,6 +561,30 @@ impl Gen<'_, '_> {
         }
         let float = self.all(g, Ty::is_float);
         let signed = self.all(g, |t| t.is_signed_int() || t.is_float());
+        if let G::E(t) = g {
+            if t.is_int() && self.u.ratio(1u8, 6u8)? {
+                // the type's bounds, as C must spell them (`-2147483648` is a long
+                // in C; `-9223372036854775808` does not fit any type)
+                let (lo, hi): (i128, i128) = match t {
+                    Ty::U8 => (0, 255),
+                    Ty::I8 => (-128, 127),
+                    Ty::U16 => (0, 65535),
+                    Ty::I16 => (-32768, 32767),
+                    Ty::U32 => (0, 4_294_967_295),
+                    Ty::I32 => (i128::from(i32::MIN), i128::from(i32::MAX)),
+                    Ty::U64 => (0, i128::from(u64::MAX)),
+                    _ => (i128::from(i64::MIN), i128::from(i64::MAX)),
+                };
+                let v = if self.u.ratio(1u8, 2u8)? { lo } else { hi };
+                // unsuffixed only where the default type is the right one
+                let text = if suffix || t != Ty::I32 {
+                    format!("{v}{}", t.rust())
+                } else {
+                    v.to_string()
+                };
+                return Ok(Some(text));
+            }
+        }
         let mut text = if float && self.u.ratio(2u8, 3u8)? {
             (*self.u.choose(FLOAT_LITS)?).to_string()
         } else {
@@ -658,7 +682,15 @@ impl Gen<'_, '_> {
                 let c = self.expr(ct, d)?;
                 format!("({a} {op} {c})")
             }
-            8 if signed => format!("(-{})", self.expr(g, d)?),
+            8 if signed => {
+                let x = self.expr(g, d)?;
+                // `-(-128i8)` overflows (Rust rejects it too)
+                if x.trim_start_matches('(').starts_with('-') {
+                    x
+                } else {
+                    format!("(-{x})")
+                }
+            }
             8 if not_float => format!("(!{})", self.expr(g, d)?),
             9 => {
                 let src = self.cast_source(g)?;
@@ -806,10 +838,8 @@ impl Gen<'_, '_> {
                 g
             });
         }
-        self.any_ty().map(|h| {
-            // a `T` that may be bool cast to a numeric type is fine (0 or 1)
-            h
-        })
+        // a `T` that may be bool cast to a numeric type is fine (0 or 1)
+        self.any_ty()
     }
 
     fn float_method(&mut self, g: G, d: u32) -> Result<String> {
@@ -988,7 +1018,10 @@ impl Gen<'_, '_> {
                 format!("if {cond} {a} else {b}")
             }
             9 if depth > 0 => {
+                // `break` in a `while` condition is an error (E0590)
+                let outer = std::mem::replace(&mut self.loop_depth, 0);
                 let c = self.cond(d)?;
+                self.loop_depth = outer;
                 self.loop_depth += 1;
                 let body = self.block(d, 3)?;
                 self.loop_depth -= 1;

@@ -2,6 +2,8 @@
 //! bodies, the kernel generator they share, and the replay that checks emitted
 //! programs with an OpenCL C compiler.
 
+#![warn(missing_docs)]
+
 pub mod check;
 pub mod gen;
 

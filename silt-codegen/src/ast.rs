@@ -256,6 +256,30 @@ pub fn helper_path(func: &syn::Expr) -> Option<&syn::Path> {
     if p.path.segments.len() > 1 && (Ty::from_rust(&first).is_some() || first == "Self") {
         return None;
     }
+    // `self`, `super` and `crate` only lead a path to a function, and `Self` names
+    // none (a helper is re-exported by its path: `use super::Self` is no Rust)
+    let segs = &p.path.segments;
+    let last = segs.len() - 1;
+    let lead = p.path.leading_colon.is_none();
+    for (n, s) in segs.iter().enumerate() {
+        let id = &s.ident;
+        let ok = if id == "Self" {
+            false
+        } else if id == "self" || id == "crate" {
+            lead && n == 0 && n < last
+        } else if id == "super" {
+            lead && n < last
+                && segs
+                    .iter()
+                    .take(n)
+                    .all(|x| x.ident == "self" || x.ident == "super")
+        } else {
+            true
+        };
+        if !ok {
+            return None;
+        }
+    }
     Some(&p.path)
 }
 

@@ -111,3 +111,49 @@ fn stray_semicolons_are_empty_statements() {
         assert_clang_accepts(&p);
     }
 }
+
+#[test]
+fn calls_of_self_and_misplaced_path_keywords_are_not_helper_calls() {
+    // was: `#[helper]` re-exported the callee as `use super::Self as ...`, which
+    // is not Rust; now they are calls of functions that are not helpers
+    for call in [
+        "Self(x)",
+        "self(x)",
+        "a::super::f(x)",
+        "a::self::f(x)",
+        "::super::f(x)",
+    ] {
+        let item = format!("fn h(x: f32) -> f32 {{ {call} }}");
+        let out = silt_codegen::helpers::expand_helper(tokens(""), tokens(&item));
+        let out = out.to_string();
+        assert!(
+            syn::parse_str::<syn::File>(&out).is_ok(),
+            "{call}: not Rust: {out}"
+        );
+        assert!(!out.contains("__silt_dep_0"), "{call}: {out}");
+        assert!(
+            out.contains("function calls are not supported"),
+            "{call}: {out}"
+        );
+        let e = errors("", &format!("fn k(x: f32) -> f32 {{ {call} }}"));
+        assert!(
+            e.iter()
+                .any(|(m, at)| m.contains("function calls are not supported")
+                    && at.as_deref() == Some(call)),
+            "{call}: {e:?}"
+        );
+    }
+    // paths that lead with them are still helper paths
+    for call in [
+        "self::sq(x)",
+        "super::sq(x)",
+        "crate::util::sq(x)",
+        "super::super::sq(x)",
+    ] {
+        let e = errors("", &format!("fn k(x: f32) -> f32 {{ {call} }}"));
+        assert!(
+            e.iter().any(|(m, _)| m.contains("is not a `#[helper]`")),
+            "{call}: {e:?}"
+        );
+    }
+}
