@@ -282,7 +282,15 @@ fn helper_source(h: Helper) -> String {
             let w = t.cl_wide_unsigned();
             un(t, wrap_to(t, &format!("({w})0 - ({w})a")))
         }
-        Helper::Abs(t) => un(t, format!("as_{}(abs(a))", t.cl())),
+        // negated as unsigned: OpenCL's `abs` leaves MIN undefined, and PoCL's
+        // optimiser then assumes a result that is never negative
+        Helper::Abs(t) => {
+            let (c, u) = (t.cl(), t.unsigned().cl());
+            un(
+                t,
+                format!("as_{c}(({u})(a < ({c})0 ? ({u})0 - as_{u}(a) : as_{u}(a)))"),
+            )
+        }
         Helper::Ctz(t) => {
             let u = t.unsigned().cl();
             let bits = t.bits();

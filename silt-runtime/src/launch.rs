@@ -132,7 +132,8 @@ fn log_line_number(entry: &str) -> Option<usize> {
             continue;
         };
         let col_digits = col.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0 && col_digits > 0 && col[col_digits..].starts_with(':') {
+        let end = &col[col_digits..];
+        if digits > 0 && col_digits > 0 && (end.starts_with(':') || end.starts_with(' ')) {
             return rest[..digits].parse().ok();
         }
     }
@@ -1042,6 +1043,10 @@ mod tests {
         );
         assert_eq!(log_line_number("<kernel>:3:17: error: bad"), Some(3));
         assert_eq!(log_line_number("C:7: no column"), None);
+        assert_eq!(
+            log_line_number("x.cl:21:12 <Spelling=a.h:535:20>: bad"),
+            Some(21)
+        );
         assert_eq!(log_line_number("1 error generated."), None);
         static P: ProgramText =
             ProgramText::new("line one\n    float y = bad;\n}\n", "k::m", false, &[])

@@ -248,3 +248,40 @@ fn equal_elements_through_other_strides_are_not_aliasing() {
 pub fn double_add(x: f32, y: &mut f32) {
     *y += 2.0 * x;
 }
+
+/// `abs` of MIN was OpenCL's `abs`, undefined there: PoCL's optimiser assumed a
+/// result that is never negative (`MIN.abs() < 0` was false, `(MIN.abs() | 1)
+/// .abs()` positive), where silt's wrapping `abs` gives MIN.
+#[kernel(types = [i8, i16, i32, i64])]
+pub fn abs_of_min<T>(x: T) -> (T, bool, T) {
+    let a = x.wrapping_abs();
+    (a, x.abs() < 0, (a | 1).wrapping_abs())
+}
+
+#[test]
+fn abs_of_min_wraps_on_every_device() {
+    fn check<T>(dev: &Device, values: &[T])
+    where
+        T: Element + abs_of_min::Instance + PartialEq + std::fmt::Debug,
+    {
+        let (a, neg, b) = abs_of_min::launch(&col(dev, values)).unwrap();
+        let want: Vec<(T, bool, T)> = values.iter().map(|&v| abs_of_min::eval(v)).collect();
+        let got: Vec<(T, bool, T)> = a
+            .to_vec()
+            .unwrap()
+            .into_iter()
+            .zip(neg.to_vec().unwrap())
+            .zip(b.to_vec().unwrap())
+            .map(|((a, n), b)| (a, n, b))
+            .collect();
+        assert_eq!(got, want, "on {dev}");
+    }
+    for dev in common::devices() {
+        check(&dev, &[i8::MIN, -3, 0, 5, i8::MAX]);
+        check(&dev, &[i16::MIN, -3, 0, 5, i16::MAX]);
+        check(&dev, &[i32::MIN, -3, 0, 5, i32::MAX]);
+        check(&dev, &[i64::MIN, -3, 0, 5, i64::MAX]);
+    }
+    // plain Rust's meaning, for the record
+    assert_eq!(abs_of_min::eval(i32::MIN), (i32::MIN, true, i32::MAX));
+}
