@@ -5,6 +5,7 @@
 //! cargo run --release --example replay -- tokens corpus/tokens [more files or dirs]
 //! cargo run --release --example replay -- kernels corpus/kernels
 //! cargo run --release --example replay -- generate 5000 [seed]   # fresh random kernels
+//! cargo run --release --example replay -- lexes corpus/tokens     # inputs that lex
 //! ```
 //!
 //! Prints how many inputs were accepted and how many programs clang checked, and
@@ -169,7 +170,10 @@ fn main() {
     match mode.as_str() {
         "tokens" => {
             for f in files(&args[1..]) {
-                let data = std::fs::read(&f).expect("readable input");
+                // a running fuzzer may have removed it since the listing
+                let Ok(data) = std::fs::read(&f) else {
+                    continue;
+                };
                 inputs += 1;
                 if let Some(e) = run_tokens(&data) {
                     if e.accepted() {
@@ -182,7 +186,10 @@ fn main() {
         }
         "kernels" => {
             for f in files(&args[1..]) {
-                let data = std::fs::read(&f).expect("readable input");
+                // a running fuzzer may have removed it since the listing
+                let Ok(data) = std::fs::read(&f) else {
+                    continue;
+                };
                 inputs += 1;
                 if let Some((case, e)) = run_kernels(&data) {
                     wild += usize::from(case.wild);
@@ -213,6 +220,25 @@ fn main() {
                     }
                 }
             }
+        }
+        "lexes" => {
+            // lists the `tokens` inputs whose attribute and item both lex (the
+            // ones that reach the code generator)
+            for f in files(&args[1..]) {
+                let Ok(data) = std::fs::read(&f) else {
+                    continue;
+                };
+                let Ok(text) = std::str::from_utf8(&data) else {
+                    continue;
+                };
+                let (attr, item) = silt_codegen_fuzz::split_raw(text);
+                if attr.parse::<proc_macro2::TokenStream>().is_ok()
+                    && item.parse::<proc_macro2::TokenStream>().is_ok()
+                {
+                    println!("{}", f.display());
+                }
+            }
+            return;
         }
         "seed" => {
             // writes `attr\nitem` texts of generated kernels (without helpers) as
