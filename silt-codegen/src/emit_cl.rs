@@ -189,6 +189,7 @@ enum Helper {
     Fract(Ty),
     FMin(Ty),
     FMax(Ty),
+    Keep(Ty),
 }
 
 fn helper_name(h: Helper) -> String {
@@ -208,6 +209,7 @@ fn helper_name(h: Helper) -> String {
         Helper::Fract(t) => ("fract", t),
         Helper::FMin(t) => ("min", t),
         Helper::FMax(t) => ("max", t),
+        Helper::Keep(t) => ("keep", t),
     };
     format!("silt_{op}_{}", t.cl())
 }
@@ -233,6 +235,15 @@ fn helper_source(h: Helper) -> String {
         format!("static inline {c} {name}({c} a) {{\n    return {body};\n}}\n")
     };
     match h {
+        // a value the compiler cannot see: PoCL folds some builtins of constant
+        // arguments wrongly (`exp(NAN)`, `rint(3e38f)`, ... came out as garbage,
+        // other outputs of the kernel with them)
+        Helper::Keep(t) => {
+            let c = t.cl();
+            format!(
+                "static inline {c} {name}({c} a) {{\n    volatile {c} v = a;\n    return v;\n}}\n"
+            )
+        }
         Helper::Add(t) | Helper::Sub(t) | Helper::Mul(t) => {
             let op = match h {
                 Helper::Add(_) => "+",
@@ -567,9 +578,78 @@ struct Emitter<'k> {
     rust_line: usize,
     /// (line of `out`, Rust line) for each line emitted for a statement.
     line_map: Vec<(usize, usize)>,
+    /// Which locals only ever hold values known when the program is compiled.
+    const_locals: Vec<bool>,
+}
+
+/// Whether each local of `k` only ever holds compile-time constants: every value
+/// assigned to it is made of literals and such locals.
+fn const_locals(k: &Kernel) -> Vec<bool> {
+    let mut konst = vec![true; k.locals.len()];
+    loop {
+        let mut changed = false;
+        let mut visit = |s: &Stmt, konst: &mut Vec<bool>| {
+            let (id, value) = match s {
+                Stmt::Let(id, Some(v)) | Stmt::Assign(Place::Local(id), _, v) => (*id, v),
+                Stmt::For(id, ..) => {
+                    if konst[*id] {
+                        konst[*id] = false;
+                        changed = true;
+                    }
+                    return;
+                }
+                _ => return,
+            };
+            if konst[id] && !const_expr(value, konst) {
+                konst[id] = false;
+                changed = true;
+            }
+        };
+        walk_stmts(&k.body, &mut |s| visit(s, &mut konst));
+        if !changed {
+            return konst;
+        }
+    }
+}
+
+/// Calls `f` on every statement of `b`, nested ones included.
+fn walk_stmts(b: &Block, f: &mut dyn FnMut(&Stmt)) {
+    for s in &b.stmts {
+        f(s);
+        match s {
+            Stmt::If(_, t, e) => {
+                walk_stmts(t, f);
+                if let Some(e) = e {
+                    walk_stmts(e, f);
+                }
+            }
+            Stmt::While(_, body) | Stmt::For(.., body) | Stmt::Loop(body) | Stmt::Block(body) => {
+                walk_stmts(body, f);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `e` is known when the program is compiled (literals, operations on
+/// them, and locals that only hold such values).
+fn const_expr(e: &Expr, konst: &[bool]) -> bool {
+    match &e.kind {
+        ExprKind::Lit(_) => true,
+        ExprKind::Local(id) => konst.get(*id).copied().unwrap_or(false),
+        ExprKind::Unary(_, x) | ExprKind::Cast(x) => const_expr(x, konst),
+        ExprKind::Binary(_, a, b) => const_expr(a, konst) && const_expr(b, konst),
+        ExprKind::Call(_, args) => args.iter().all(|a| const_expr(a, konst)),
+        _ => false,
+    }
 }
 
 impl<'k> Emitter<'k> {
+    /// See [`const_expr`].
+    fn is_const(&self, e: &Expr) -> bool {
+        const_expr(e, &self.const_locals)
+    }
+
     fn new(k: &'k Kernel) -> Self {
         // unique C names: the first `x` is `x`, shadowing ones `x_1`, `x_2`, ...
         let mut used: HashMap<String, usize> = HashMap::new();
@@ -609,6 +689,7 @@ impl<'k> Emitter<'k> {
             name_override: None,
             rust_line: 0,
             line_map: Vec::new(),
+            const_locals: const_locals(k),
         }
     }
 
@@ -1047,7 +1128,14 @@ impl<'k> Emitter<'k> {
                 cast(x.ty, e.ty, &v)
             }
             ExprKind::Call(b, args) => {
-                let vs = self.args_in_order(args);
+                let mut vs = self.args_in_order(args);
+                if args.iter().all(|a| self.is_const(a)) {
+                    for (v, a) in vs.iter_mut().zip(args) {
+                        if a.ty.is_float() {
+                            *v = self.call_helper(Helper::Keep(a.ty), std::slice::from_ref(v));
+                        }
+                    }
+                }
                 self.builtin(*b, args[0].ty, e.ty, &vs)
             }
             ExprKind::Helper(name, args) => {

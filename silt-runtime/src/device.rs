@@ -1,7 +1,7 @@
 //! Devices: the host, or one OpenCL device with its context, queue and pool.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cl::{self, DeviceId, Program, Queue};
@@ -142,8 +142,6 @@ pub(crate) struct DeviceInner {
     /// Built kernel programs.
     pub(crate) programs: Mutex<crate::launch::Programs>,
     hide_fp64: AtomicBool,
-    /// Kernel enqueues still to fail (a test hook).
-    pub(crate) enqueue_failures: AtomicU32,
 }
 
 /// A place where tensors live and kernels run: the host, or one OpenCL device.
@@ -194,7 +192,6 @@ impl Device {
                 copy_program: OnceLock::new(),
                 programs: Mutex::default(),
                 hide_fp64: AtomicBool::new(false),
-                enqueue_failures: AtomicU32::new(0),
             }),
         })
         .clone()
@@ -237,7 +234,6 @@ impl Device {
                         copy_program: OnceLock::new(),
                         programs: Mutex::default(),
                         hide_fp64: AtomicBool::new(false),
-                        enqueue_failures: AtomicU32::new(0),
                     }),
                 })
             })
@@ -391,11 +387,12 @@ impl Device {
         self.inner.pool.inject_failures(n);
     }
 
-    /// Makes the next `n` kernel enqueues on this device fail as the driver
-    /// would with `CL_OUT_OF_RESOURCES`, to test how code handles that.
+    /// Makes the next `n` kernel enqueues that this thread makes on an OpenCL
+    /// device fail as the driver would with `CL_OUT_OF_RESOURCES`, to test how
+    /// code handles that (other threads' launches are not affected).
     #[doc(hidden)]
     pub fn __inject_enqueue_failures(&self, n: u32) {
-        self.inner.enqueue_failures.store(n, Ordering::Relaxed);
+        crate::launch::ENQUEUE_FAILURES.with(|f| f.set(n));
     }
 
     /// Creates a buffer straight from the driver and releases it, bypassing the

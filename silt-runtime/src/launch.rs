@@ -635,6 +635,11 @@ fn program(info: &'static KernelInfo, device: &Device) -> Result<Arc<ProgramEntr
     Ok(entry)
 }
 
+thread_local! {
+    /// Kernel enqueues of this thread still to fail (a test hook).
+    pub(crate) static ENQUEUE_FAILURES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 /// A function that rewrites every program's text before it is built (a test
 /// hook: a way to make a generated program fail to build).
 static SOURCE_HOOK: Mutex<Option<SourceHook>> = Mutex::new(None);
@@ -849,12 +854,11 @@ pub fn launch_opencl(
                 shape: plan.shape.to_vec(),
                 elem_size: 1,
             })?;
-    let injected = device.inner.enqueue_failures.load(Ordering::Relaxed) > 0
-        && device
-            .inner
-            .enqueue_failures
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-            .is_ok();
+    let injected = ENQUEUE_FAILURES.with(|f| {
+        let n = f.get();
+        f.set(n.saturating_sub(1));
+        n > 0
+    });
     if injected {
         Err(crate::cl::codes::OUT_OF_RESOURCES)
     } else {
