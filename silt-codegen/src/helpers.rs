@@ -365,13 +365,19 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
     let err = errors.combine().map(|e| e.to_compile_error());
     // the helpers this one calls, named from this helper's module (one level
     // below where it is written)
+    // seen where the helper is: a private helper's re-exports may only be as
+    // visible as the private helpers they name
+    let dep_vis = match def.sig.vis {
+        syn::Visibility::Inherited => quote!(pub(super)),
+        _ => quote!(pub(crate)),
+    };
     let deps = calls.iter().enumerate().map(|(j, (_, p))| {
         let alias = format_ident!("__silt_dep_{}", j);
         let path = from_parent(p);
         quote! {
             #[doc(hidden)]
             #[allow(unused_imports)]
-            pub(crate) use #path as #alias;
+            #dep_vis use #path as #alias;
         }
     });
     let name = &def.sig.name;

@@ -151,3 +151,37 @@ fn helpers_are_resolved_where_they_are_written() {
         );
     }
 }
+
+/// Private helpers calling each other inside a module, used by a kernel of that
+/// module (this failed to compile: the re-export of `twice` was more visible than
+/// `twice`).
+pub mod private_chain {
+    use silt::prelude::*;
+    #[helper]
+    fn twice(x: f32) -> f32 {
+        x * 2.0
+    }
+    #[helper]
+    fn twice_plus_one(x: f32) -> f32 {
+        twice(x) + 1.0
+    }
+    #[kernel]
+    pub fn chained(x: f32) -> f32 {
+        twice_plus_one(x) * 10.0
+    }
+}
+
+#[test]
+fn private_helpers_call_each_other_in_a_module() {
+    for dev in common::devices() {
+        let x = col(&dev, &[3.0f32, -0.5]);
+        assert_eq!(
+            private_chain::chained::launch(&x)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [70.0, 0.0],
+            "on {dev}"
+        );
+    }
+}
