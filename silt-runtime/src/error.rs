@@ -249,6 +249,15 @@ pub enum Error {
         to: Vec<usize>,
     },
 
+    /// An operation on host memory was given a tensor of an OpenCL device.
+    #[error("{op} needs a tensor on the host backend, not on {device}; read it with to_vec() or move it with to(&Device::host())")]
+    NotOnHost {
+        /// The operation.
+        op: &'static str,
+        /// The tensor's device.
+        device: String,
+    },
+
     /// An operation that needs a contiguous tensor was given a view.
     #[error("{op} needs a contiguous tensor (shape {shape:?}, strides {strides:?}); call .contiguous() first")]
     NotContiguous {

@@ -572,6 +572,82 @@ impl<T: Element> TensorT<T> {
         Ok(T::vec_from_bytes(&self.inner.to_bytes()?))
     }
 
+    /// Calls `f` with the elements of this host tensor where they are stored: no
+    /// copy in either direction (a contiguous view at any offset).
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let t = TensorT::from_slice(&Device::host(), &[1.0f32, 2.0, 3.0, 4.0], [4])?;
+    /// let tail = t.narrow(0, 2, 2)?;
+    /// assert_eq!(tail.with_host_slice(|s| s.iter().sum::<f32>())?, 7.0);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::NotOnHost`] for a tensor on an OpenCL device (read it with
+    /// [`to_vec`](Self::to_vec)), [`Error::NotContiguous`] for a view with gaps or
+    /// repeated elements.
+    pub fn with_host_slice<R>(&self, f: impl FnOnce(&[T]) -> R) -> Result<R> {
+        let lock = self.host_lock("with_host_slice")?;
+        let bytes = read_lock(lock);
+        let range = self.host_range();
+        let elems = bytes
+            .as_bytes()
+            .get(range)
+            .and_then(T::from_bytes)
+            .ok_or_else(|| Error::cl("with_host_slice", INVALID_MEM))?;
+        Ok(f(elems))
+    }
+
+    /// Calls `f` with mutable access to the elements of this host tensor where
+    /// they are stored (see [`with_host_slice`](Self::with_host_slice)): a way to
+    /// fill a tensor without an intermediate buffer. Other views of the storage
+    /// see the writes.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let mut t = TensorT::<u32>::zeros(&Device::host(), [3])?;
+    /// t.with_host_slice_mut(|s| s.copy_from_slice(&[7, 8, 9]))?;
+    /// assert_eq!(t.to_vec()?, [7, 8, 9]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`with_host_slice`](Self::with_host_slice).
+    pub fn with_host_slice_mut<R>(&mut self, f: impl FnOnce(&mut [T]) -> R) -> Result<R> {
+        let lock = self.host_lock("with_host_slice_mut")?;
+        let mut bytes = write_lock(lock);
+        let range = self.host_range();
+        let elems = bytes
+            .as_bytes_mut()
+            .get_mut(range)
+            .and_then(T::from_bytes_mut)
+            .ok_or_else(|| Error::cl("with_host_slice_mut", INVALID_MEM))?;
+        Ok(f(elems))
+    }
+
+    /// The lock over this contiguous host tensor's storage.
+    fn host_lock(&self, op: &'static str) -> Result<&std::sync::RwLock<crate::storage::HostBytes>> {
+        let lock = self.inner.storage.host().ok_or_else(|| Error::NotOnHost {
+            op,
+            device: self.device().to_string(),
+        })?;
+        if !self.is_contiguous() {
+            return Err(Error::NotContiguous {
+                op,
+                shape: self.shape().to_vec(),
+                strides: self.strides().to_vec(),
+            });
+        }
+        Ok(lock)
+    }
+
+    /// The bytes of the storage this contiguous view covers.
+    fn host_range(&self) -> std::ops::Range<usize> {
+        let start = self.offset() * T::SIZE;
+        start..start + self.len() * T::SIZE
+    }
+
     /// Copies `src` into this view (see [`Tensor::copy_from`]).
     ///
     /// ```
