@@ -22,6 +22,8 @@ mod error;
 mod host;
 mod launch;
 mod layout;
+#[cfg(feature = "ndarray")]
+mod ndarray;
 mod pool;
 mod scalar;
 mod storage;
