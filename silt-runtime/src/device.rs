@@ -13,6 +13,15 @@ use crate::pool::{Block, MemoryStats, Pool};
 pub const DEVICE_ENV: &str = "SILT_DEVICE";
 
 /// What kind of processor a device is.
+///
+/// ```
+/// # use silt_runtime::{Device, DeviceKind};
+/// assert_eq!(Device::host().info().kind, DeviceKind::Host);
+/// if let Ok(dev) = Device::opencl(0) {
+///     // PoCL is a CPU device, a graphics card a GPU
+///     assert_ne!(dev.info().kind, DeviceKind::Host);
+/// }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DeviceKind {
@@ -182,6 +191,14 @@ fn registry() -> &'static Result<Registry> {
 
 impl Device {
     /// The host backend: tensors in host memory, kernels run as plain Rust.
+    ///
+    /// ```
+    /// # use silt_runtime::Device;
+    /// let dev = Device::host();
+    /// assert!(dev.is_host());
+    /// assert_eq!(dev, Device::host()); // one host device, shared
+    /// assert_eq!(dev.to_string(), "host");
+    /// ```
     pub fn host() -> Device {
         static HOST: OnceLock<Device> = OnceLock::new();
         HOST.get_or_init(|| Device {
@@ -199,6 +216,19 @@ impl Device {
 
     /// The OpenCL device with index `index`, counting the devices of all platforms
     /// in the order the ICD loader lists them.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error};
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     assert_eq!(dev.opencl_index(), Some(0));
+    ///     assert_eq!(dev, Device::opencl(0)?); // the same context, queue and pool
+    ///     assert!(dev.to_string().starts_with("opencl:0 ("));
+    /// }
+    /// // an index past the last device is an error, not a panic
+    /// let past = Device::opencl(Device::opencl_count());
+    /// assert!(matches!(past, Err(Error::NoDevice { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::NoDevice`] when OpenCL is not installed, no platform is present or
@@ -247,6 +277,16 @@ impl Device {
 
     /// Every device: the OpenCL devices in index order, then the host.
     ///
+    /// The example also shows [`opencl_count`](Self::opencl_count):
+    ///
+    /// ```
+    /// # use silt_runtime::Device;
+    /// let devices = Device::all()?;
+    /// assert_eq!(devices.len(), Device::opencl_count() + 1);
+    /// assert!(devices.last().unwrap().is_host());
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// An OpenCL device that is listed but whose context cannot be created.
     pub fn all() -> Result<Vec<Device>> {
@@ -259,6 +299,19 @@ impl Device {
 
     /// The device named by `spec`: `host`, `opencl` (the first OpenCL device) or
     /// `opencl:N`.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error};
+    /// assert!(Device::from_spec(" host ")?.is_host());
+    /// assert!(matches!(
+    ///     Device::from_spec("gpu"),
+    ///     Err(Error::InvalidDeviceSpec { .. })
+    /// ));
+    /// if let Ok(dev) = Device::from_spec("opencl") {
+    ///     assert_eq!(dev, Device::from_spec("opencl:0")?);
+    /// }
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidDeviceSpec`] for other text; [`Error::NoDevice`] when the
@@ -282,6 +335,16 @@ impl Device {
     /// The default device: the one `SILT_DEVICE` names (`host`, `opencl`,
     /// `opencl:N`), else the first OpenCL device, else the host (printing once to
     /// stderr why OpenCL is not used).
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, DEVICE_ENV};
+    /// std::env::set_var(DEVICE_ENV, "host");
+    /// assert!(Device::default()?.is_host());
+    /// // an explicit choice of an absent device is an error, not the host
+    /// std::env::set_var(DEVICE_ENV, "opencl:999");
+    /// assert!(matches!(Device::default(), Err(Error::NoDevice { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// When `SILT_DEVICE` is set, an invalid spec or an absent device is an error:
@@ -320,16 +383,47 @@ impl Device {
     }
 
     /// The device's facts.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, DeviceKind};
+    /// let host = Device::host();
+    /// let info = host.info();
+    /// assert_eq!(info.name, "host");
+    /// assert_eq!(info.kind, DeviceKind::Host);
+    /// assert!(info.fp64 && info.compute_units >= 1);
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     let info = dev.info();
+    ///     println!("{} ({}): {} compute units", info.name, info.vendor, info.compute_units);
+    ///     assert!(info.max_alloc_bytes > 0 && info.max_work_group_size >= 1);
+    ///     assert_eq!(info.fp64, info.extensions.iter().any(|e| e == "cl_khr_fp64"));
+    /// }
+    /// ```
     pub fn info(&self) -> &DeviceInfo {
         &self.inner.info
     }
 
     /// Whether this is the host backend.
+    ///
+    /// ```
+    /// # use silt_runtime::Device;
+    /// assert!(Device::host().is_host());
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     assert!(!dev.is_host());
+    /// }
+    /// ```
     pub fn is_host(&self) -> bool {
         matches!(self.inner.backend, Backend::Host)
     }
 
     /// The OpenCL index of the device, `None` for the host.
+    ///
+    /// ```
+    /// # use silt_runtime::Device;
+    /// assert_eq!(Device::host().opencl_index(), None);
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     assert_eq!(dev.opencl_index(), Some(0));
+    /// }
+    /// ```
     pub fn opencl_index(&self) -> Option<usize> {
         match &self.inner.backend {
             Backend::Host => None,
@@ -339,6 +433,15 @@ impl Device {
 
     /// Whether kernels of element type `dtype` can run here (`f64` needs
     /// `cl_khr_fp64` on OpenCL devices).
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device};
+    /// assert!(DType::ALL.iter().all(|&d| Device::host().supports(d)));
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     assert!(dev.supports(DType::F32));
+    ///     assert_eq!(dev.supports(DType::F64), dev.info().fp64);
+    /// }
+    /// ```
     pub fn supports(&self, dtype: DType) -> bool {
         dtype != DType::F64
             || (self.inner.info.fp64 && !self.inner.hide_fp64.load(Ordering::Relaxed))
@@ -352,12 +455,39 @@ impl Device {
     }
 
     /// The memory figures of this device's pool.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let dev = Device::host();
+    /// let before = dev.memory_stats();
+    /// let t = TensorT::<f32>::zeros(&dev, [16, 16])?; // 1024 bytes
+    /// let during = dev.memory_stats();
+    /// assert_eq!(during.allocated_bytes, before.allocated_bytes + 1024);
+    /// assert!(during.peak_bytes >= during.allocated_bytes);
+    /// drop(t);
+    /// assert_eq!(dev.memory_stats().allocated_bytes, before.allocated_bytes);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn memory_stats(&self) -> MemoryStats {
         self.inner.pool.stats()
     }
 
     /// Returns every cached, unused buffer to the driver. Buffers held by live
     /// tensors stay.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     drop(TensorT::<f32>::zeros(&dev, [1000])?); // its buffer stays cached
+    ///     let cached = dev.memory_stats();
+    ///     assert!(cached.reserved_bytes > cached.allocated_bytes);
+    ///     dev.empty_cache();
+    ///     let after = dev.memory_stats();
+    ///     assert_eq!(after.reserved_bytes, after.allocated_bytes);
+    ///     assert_eq!(after.cache_flushes, cached.cache_flushes + 1);
+    /// }
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn empty_cache(&self) {
         self.inner.pool.empty_cache();
     }
@@ -365,11 +495,29 @@ impl Device {
     /// How many kernel programs this device has built or loaded in this process.
     /// The kernels of one crate are built together, as one program per precision
     /// (`f64` kernels apart), on the first launch of any of them.
+    ///
+    /// ```
+    /// # use silt_runtime::Device;
+    /// // no kernel has been launched in this program: nothing built yet
+    /// assert_eq!(Device::host().programs_built(), 0);
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     assert_eq!(dev.programs_built(), 0);
+    /// }
+    /// ```
     pub fn programs_built(&self) -> usize {
         self.inner.programs.lock().map_or(0, |m| m.built)
     }
 
     /// Waits until all work queued on this device has run.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let dev = Device::opencl(0).unwrap_or_else(|_| Device::host());
+    /// let t = TensorT::full(&dev, 1.5f32, [1024])?; // a fill queued on the device
+    /// dev.synchronize()?; // waits for it (reads such as `to_vec` wait by themselves)
+    /// assert!(t.to_vec()?.iter().all(|&x| x == 1.5));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::OpenCl`] when the driver reports a failure of queued work.

@@ -50,6 +50,13 @@ pub struct ProgramCacheStats {
 }
 
 /// The program cache's counts for this process.
+///
+/// ```
+/// # use silt_runtime::program_cache_stats;
+/// // nothing launched in this program yet: nothing built, loaded or saved
+/// let s = program_cache_stats();
+/// assert_eq!(s.source_builds + s.disk_hits + s.disk_stores, 0);
+/// ```
 pub fn program_cache_stats() -> ProgramCacheStats {
     ProgramCacheStats {
         disk_hits: HITS.load(Ordering::Relaxed),
@@ -81,6 +88,14 @@ pub(crate) fn dir() -> Option<PathBuf> {
 /// `SILT_CACHE_DIR`, else `$XDG_CACHE_HOME/silt`, else `~/.cache/silt`; `None`
 /// when the cache is off (`SILT_CACHE_DIR=off`) or no folder can be named. The
 /// folder may not exist yet: it is made when the first binary is saved.
+///
+/// ```
+/// # use silt_runtime::program_cache_dir;
+/// std::env::set_var("SILT_CACHE_DIR", "/tmp/my-silt-cache");
+/// assert_eq!(program_cache_dir(), Some("/tmp/my-silt-cache".into()));
+/// std::env::set_var("SILT_CACHE_DIR", "off");
+/// assert_eq!(program_cache_dir(), None);
+/// ```
 pub fn program_cache_dir() -> Option<PathBuf> {
     dir()
 }
@@ -110,6 +125,21 @@ pub struct ProgramCacheUsage {
 /// Only silt's files are counted (`<32 hex digits>.bin`, and the temporary
 /// `<...>.bin.<pid>.tmp` of an unfinished write); anything else in the folder
 /// is left out.
+///
+/// ```
+/// # use silt_runtime::program_cache_usage;
+/// let dir = std::env::temp_dir().join(format!("silt-usage-doc-{}", std::process::id()));
+/// std::env::set_var("SILT_CACHE_DIR", &dir);
+/// let usage = program_cache_usage()?.expect("the cache is on");
+/// assert_eq!((usage.dir.as_path(), usage.exists), (dir.as_path(), false));
+/// std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join(format!("{:032x}.bin", 1)), [0u8; 10])?; // an entry
+/// std::fs::write(dir.join("notes.txt"), "not silt's")?; // not counted
+/// let usage = program_cache_usage()?.unwrap();
+/// assert_eq!((usage.entries, usage.bytes, usage.partial), (1, 10, 0));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 ///
 /// # Errors
 /// The folder exists but cannot be read.
@@ -145,6 +175,21 @@ pub fn program_cache_usage() -> std::io::Result<Option<ProgramCacheUsage>> {
 /// cache folder and returns how many files were removed; other files in the
 /// folder, and the folder itself, stay. `Ok(0)` when the cache is off or the
 /// folder does not exist. Later launches build from source and save again.
+///
+/// ```
+/// # use silt_runtime::clear_program_cache;
+/// let dir = std::env::temp_dir().join(format!("silt-clear-doc-{}", std::process::id()));
+/// std::env::set_var("SILT_CACHE_DIR", &dir);
+/// assert_eq!(clear_program_cache()?, 0); // no folder yet
+/// std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join(format!("{:032x}.bin", 1)), [0u8; 10])?;
+/// std::fs::write(dir.join(format!("{:032x}.bin.42.tmp", 2)), [0u8; 3])?;
+/// std::fs::write(dir.join("notes.txt"), "kept")?;
+/// assert_eq!(clear_program_cache()?, 2);
+/// assert!(dir.join("notes.txt").exists());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 ///
 /// # Errors
 /// The folder cannot be read, or a file cannot be removed.

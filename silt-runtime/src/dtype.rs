@@ -49,6 +49,18 @@ impl DType {
     ];
 
     /// The Rust name of the type (`"f32"`, `"bool"`, ...).
+    ///
+    /// The example also shows [`from_name`](Self::from_name), `Display` and
+    /// [`ALL`](Self::ALL):
+    ///
+    /// ```
+    /// # use silt_runtime::DType;
+    /// assert_eq!(DType::F32.name(), "f32");
+    /// assert_eq!(DType::Bool.to_string(), "bool");
+    /// assert_eq!(DType::from_name("i64"), Some(DType::I64));
+    /// assert_eq!(DType::from_name("float"), None); // Rust names only
+    /// assert!(DType::ALL.iter().all(|&d| DType::from_name(d.name()) == Some(d)));
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             DType::Bool => "bool",
@@ -68,6 +80,13 @@ impl DType {
 
     /// The OpenCL C type that stores one element (`bool` is stored as `uchar`,
     /// `f16` as `half`).
+    ///
+    /// ```
+    /// # use silt_runtime::DType;
+    /// assert_eq!(DType::F32.cl_name(), "float");
+    /// assert_eq!(DType::I64.cl_name(), "long");
+    /// assert_eq!(DType::Bool.cl_name(), DType::U8.cl_name()); // both `uchar`
+    /// ```
     pub const fn cl_name(self) -> &'static str {
         match self {
             DType::Bool => "uchar",
@@ -86,6 +105,13 @@ impl DType {
     }
 
     /// The size of one element in bytes.
+    ///
+    /// ```
+    /// # use silt_runtime::{f16, DType};
+    /// assert_eq!(DType::Bool.size(), 1);
+    /// assert_eq!(DType::F16.size(), std::mem::size_of::<f16>());
+    /// assert_eq!(DType::U64.size(), 8);
+    /// ```
     pub const fn size(self) -> usize {
         match self {
             DType::Bool | DType::U8 | DType::I8 => 1,
@@ -96,6 +122,17 @@ impl DType {
     }
 
     /// Whether this is a floating-point type.
+    ///
+    /// The example also shows [`is_int`](Self::is_int) and
+    /// [`is_signed_int`](Self::is_signed_int):
+    ///
+    /// ```
+    /// # use silt_runtime::DType;
+    /// assert!(DType::F16.is_float() && !DType::I32.is_float());
+    /// assert!(DType::U8.is_int() && DType::I8.is_int());
+    /// assert!(!DType::Bool.is_int() && !DType::Bool.is_float());
+    /// assert!(DType::I8.is_signed_int() && !DType::U8.is_signed_int());
+    /// ```
     pub const fn is_float(self) -> bool {
         matches!(self, DType::F16 | DType::F32 | DType::F64)
     }
@@ -130,6 +167,20 @@ mod sealed {
 ///
 /// Implemented for exactly the types of [`DType`] and sealed: user code cannot add
 /// more, so every `TensorT<T>` has a matching OpenCL C type.
+///
+/// Generic code reads the type's facts from its constants and moves values to and
+/// from [`Scalar`](crate::Scalar):
+///
+/// ```
+/// # use silt_runtime::{DType, Element, Scalar};
+/// fn describe<T: Element>() -> (DType, &'static str, usize) {
+///     (T::DTYPE, T::CL_NAME, T::SIZE)
+/// }
+/// assert_eq!(describe::<i16>(), (DType::I16, "short", 2));
+/// assert_eq!(3u8.into_scalar(), Scalar::U8(3));
+/// assert_eq!(u8::from_scalar(Scalar::U8(3)), Some(3));
+/// assert_eq!(u8::from_scalar(Scalar::I32(3)), None); // exactly this type only
+/// ```
 pub trait Element:
     sealed::Sealed
     + bytemuck::NoUninit

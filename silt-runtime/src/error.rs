@@ -10,6 +10,21 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// Nothing in the runtime panics on bad input: a bad shape, a dtype that does not
 /// match, a device that is absent or an allocation the driver refuses all come back
 /// as one of these variants.
+///
+/// Match a variant to handle one failure and read the values involved:
+///
+/// ```
+/// # use silt_runtime::{Device, Error, TensorT};
+/// let t = TensorT::<f32>::zeros(&Device::host(), [2, 3])?;
+/// match t.narrow(1, 2, 4) {
+///     Err(Error::OutOfRange { axis, size, .. }) => assert_eq!((axis, size), (1, 3)),
+///     other => panic!("expected OutOfRange, got {other:?}"),
+/// }
+/// // every error also reads as a sentence
+/// let e = t.transpose(0, 5).unwrap_err();
+/// assert_eq!(e.to_string(), "axis 5 out of range for a tensor of 2 dimensions");
+/// # Ok::<(), silt_runtime::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

@@ -35,6 +35,25 @@ use crate::error::{Error, Result};
 /// Memory figures of one device, as returned by [`Device::memory_stats`].
 ///
 /// [`Device::memory_stats`]: crate::Device::memory_stats
+///
+/// On an OpenCL device a freed buffer stays cached and serves the next request of
+/// its size class:
+///
+/// ```
+/// # use silt_runtime::{Device, TensorT};
+/// if let Ok(dev) = Device::opencl(0) {
+///     let start = dev.memory_stats();
+///     drop(TensorT::<u8>::zeros(&dev, [1000])?); // a 1024-byte size class
+///     let t = TensorT::<u8>::zeros(&dev, [1000])?; // the same buffer again
+///     let s = dev.memory_stats();
+///     assert_eq!(s.hits, start.hits + 1);
+///     assert_eq!(s.requested_bytes - start.requested_bytes, 1000);
+///     assert_eq!(s.allocated_bytes - start.allocated_bytes, 1024);
+///     assert!(s.reserved_bytes >= s.allocated_bytes);
+///     drop(t);
+/// }
+/// # Ok::<(), silt_runtime::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct MemoryStats {

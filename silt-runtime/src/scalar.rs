@@ -6,6 +6,13 @@ use half::f16;
 
 /// One value of any element type: what `NAME::dispatch` takes for `#[scalar]`
 /// parameters. Made with `From` (`Scalar::from(2.0f32)`, or `2.0f32.into()`).
+///
+/// ```
+/// # use silt_runtime::{DType, Scalar};
+/// let s: Scalar = 2.0f32.into();
+/// assert_eq!(s, Scalar::F32(2.0));
+/// assert_eq!(Scalar::from(true).dtype(), DType::Bool);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[allow(missing_docs)] // one variant per element type
 pub enum Scalar {
@@ -25,6 +32,12 @@ pub enum Scalar {
 
 impl Scalar {
     /// The value's element type.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Scalar};
+    /// assert_eq!(Scalar::from(7u16).dtype(), DType::U16);
+    /// assert_eq!(Scalar::from(-1.5f64).dtype(), DType::F64);
+    /// ```
     pub fn dtype(self) -> DType {
         match self {
             Scalar::Bool(_) => DType::Bool,
@@ -68,6 +81,20 @@ impl Scalar {
     /// The value as a `T`: the same type as is; a float to another float (rounded
     /// to nearest); an integer to a float (rounded to nearest); an integer to
     /// another integer when the value fits.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Error, Scalar};
+    /// assert_eq!(Scalar::from(2.5f64).to::<f32>()?, 2.5); // float to float
+    /// assert_eq!(Scalar::from(300i64).to::<u16>()?, 300); // it fits
+    /// assert_eq!(Scalar::from(3u8).to::<f64>()?, 3.0); // integer to float
+    /// assert!(matches!(
+    ///     Scalar::from(2.5f32).to::<i32>(), // would drop the fraction
+    ///     Err(Error::ScalarConversion { to: DType::I32, .. })
+    /// ));
+    /// assert!(Scalar::from(-1i32).to::<u32>().is_err()); // out of range
+    /// assert!(Scalar::from(1u8).to::<bool>().is_err());
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::ScalarConversion`] for anything that would lose the value silently:

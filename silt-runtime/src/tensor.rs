@@ -68,6 +68,14 @@ impl Tensor {
 
     /// A zero-filled tensor (`false`, `0`, `0.0`).
     ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Tensor};
+    /// let t = Tensor::zeros(&Device::host(), DType::Bool, [2, 2])?;
+    /// assert_eq!(t.dtype(), DType::Bool);
+    /// assert_eq!(t.to_vec::<bool>()?, [false; 4]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
     pub fn zeros(device: &Device, dtype: DType, shape: impl AsRef<[usize]>) -> Result<Tensor> {
@@ -83,6 +91,17 @@ impl Tensor {
     }
 
     /// A tensor holding a copy of `data` in the given shape.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Error, Tensor};
+    /// let dev = Device::host();
+    /// let t = Tensor::from_slice(&dev, &[1u16, 2, 3], [3])?;
+    /// assert_eq!(t.dtype(), DType::U16); // from the element type
+    /// assert_eq!(t.to_vec::<u16>()?, [1, 2, 3]);
+    /// let short = Tensor::from_slice(&dev, &[1u16, 2, 3], [2, 2]);
+    /// assert!(matches!(short, Err(Error::DataLength { expected: 4, len: 3, .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::DataLength`] when `data` does not fill `shape`; allocation errors.
@@ -109,12 +128,43 @@ impl Tensor {
     }
 
     /// The size of each dimension.
+    ///
+    /// The example also shows [`dtype`](Self::dtype), [`ndim`](Self::ndim),
+    /// [`len`](Self::len), [`is_empty`](Self::is_empty) and [`device`](Self::device):
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Tensor};
+    /// let dev = Device::host();
+    /// let t = Tensor::zeros(&dev, DType::F32, [2, 3, 4])?;
+    /// assert_eq!(t.dtype(), DType::F32);
+    /// assert_eq!(t.shape(), [2, 3, 4]);
+    /// assert_eq!((t.ndim(), t.len(), t.is_empty()), (3, 24, false));
+    /// assert_eq!(t.device(), &dev);
+    /// assert!(Tensor::zeros(&dev, DType::F32, [2, 0])?.is_empty());
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn shape(&self) -> &[usize] {
         &self.layout.shape
     }
 
     /// The step, in elements, between neighbours along each dimension (0 for a
     /// broadcast dimension).
+    ///
+    /// The example also shows [`offset`](Self::offset) and
+    /// [`is_contiguous`](Self::is_contiguous):
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Tensor};
+    /// let t = Tensor::zeros(&Device::host(), DType::I32, [3, 4])?;
+    /// assert_eq!(t.strides(), [4, 1]);
+    /// let v = t.narrow(0, 1, 2)?.narrow(1, 1, 2)?; // rows 1..3, columns 1..3
+    /// assert_eq!(v.strides(), [4, 1]);
+    /// assert_eq!(v.offset(), 5); // starts at row 1, column 1
+    /// assert!(t.is_contiguous() && !v.is_contiguous());
+    /// let b = t.narrow(0, 0, 1)?.broadcast_to([5, 4])?;
+    /// assert_eq!(b.strides(), [0, 1]); // the one row, repeated
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn strides(&self) -> &[usize] {
         &self.layout.strides
     }
@@ -155,17 +205,45 @@ impl Tensor {
     }
 
     /// Whether two tensors are views of one storage.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Tensor};
+    /// let t = Tensor::zeros(&Device::host(), DType::U8, [4])?;
+    /// assert!(t.narrow(0, 1, 2)?.shares_storage(&t));
+    /// assert!(!t.deep_copy()?.shares_storage(&t));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn shares_storage(&self, other: &Tensor) -> bool {
         Arc::ptr_eq(&self.storage, &other.storage)
     }
 
     /// Whether writing through this view would write some element twice (a
     /// broadcast view, for example).
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Tensor};
+    /// let row = Tensor::zeros(&Device::host(), DType::F32, [3])?;
+    /// assert!(!row.has_self_overlap());
+    /// assert!(row.broadcast_to([2, 3])?.has_self_overlap()); // each element twice
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn has_self_overlap(&self) -> bool {
         self.layout.has_self_overlap()
     }
 
     /// This tensor as a `TensorT<T>`, sharing storage.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[1.5f32, 2.5], [2])?;
+    /// let f = t.typed::<f32>()?; // shares storage with `t`
+    /// assert_eq!(f.to_vec()?, [1.5, 2.5]);
+    /// assert!(matches!(
+    ///     t.typed::<i32>(),
+    ///     Err(Error::DTypeMismatch { expected: DType::I32, got: DType::F32 })
+    /// ));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::DTypeMismatch`] when `T` is not the tensor's dtype.
@@ -174,6 +252,15 @@ impl Tensor {
     }
 
     /// Like [`typed`](Self::typed), consuming `self`.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor, TensorT};
+    /// let typed = TensorT::from_slice(&Device::host(), &[1u8, 2], [2])?;
+    /// let untyped: Tensor = typed.into(); // `From<TensorT<T>>`
+    /// let back: TensorT<u8> = untyped.into_typed()?; // or `TensorT::try_from(untyped)`
+    /// assert_eq!(back.to_vec()?, [1, 2]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::DTypeMismatch`] when `T` is not the tensor's dtype.
@@ -193,6 +280,14 @@ impl Tensor {
 
     /// The elements in logical (row-major) order.
     ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[1i64, 2, 3, 4], [2, 2])?;
+    /// assert_eq!(t.transpose(0, 1)?.to_vec::<i64>()?, [1, 3, 2, 4]);
+    /// assert!(t.to_vec::<u64>().is_err()); // not its dtype
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::DTypeMismatch`] when `T` is not the dtype; transfer errors.
     pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
@@ -201,6 +296,16 @@ impl Tensor {
 
     /// The elements' bytes in logical order, as stored (a `bool` is one byte).
     /// Waits for queued work that writes them.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let dev = Device::host();
+    /// let b = Tensor::from_slice(&dev, &[true, false, true], [3])?;
+    /// assert_eq!(b.to_bytes()?, [1, 0, 1]);
+    /// let w = Tensor::from_slice(&dev, &[0x0102u16, 0x0304], [2])?;
+    /// assert_eq!(w.narrow(0, 1, 1)?.to_bytes()?, 0x0304u16.to_ne_bytes());
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// Transfer errors; [`Error::SizeOverflow`] for a broadcast view too large to
@@ -227,6 +332,17 @@ impl Tensor {
     /// Copies `src` into the elements of this view, in logical order. `src` may
     /// live on any device and is broadcast to this view's shape (NumPy's rules).
     /// Other views of the same storage see the new values.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Error, Tensor};
+    /// let dev = Device::host();
+    /// let mut m = Tensor::zeros(&dev, DType::F32, [2, 2])?;
+    /// m.copy_from(&Tensor::from_slice(&dev, &[1.0f32, 2.0], [2])?)?; // to each row
+    /// assert_eq!(m.to_vec::<f32>()?, [1.0, 2.0, 1.0, 2.0]);
+    /// let mut rows = m.narrow(0, 0, 1)?.broadcast_to([2, 2])?; // row 0, twice
+    /// assert!(matches!(rows.copy_from(&m), Err(Error::SelfOverlap { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::DTypeMismatch`], [`Error::Broadcast`], [`Error::SelfOverlap`] when
@@ -289,6 +405,16 @@ impl Tensor {
 
     /// A view of `len` elements of `axis` from `start`, sharing storage.
     ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[0i32, 1, 2, 3, 4, 5], [2, 3])?;
+    /// let cols = t.narrow(1, 1, 2)?; // columns 1 and 2
+    /// assert_eq!(cols.shape(), [2, 2]);
+    /// assert_eq!(cols.to_vec::<i32>()?, [1, 2, 4, 5]);
+    /// assert!(matches!(t.narrow(1, 2, 2), Err(Error::OutOfRange { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidAxis`], [`Error::OutOfRange`].
     pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Tensor> {
@@ -298,6 +424,16 @@ impl Tensor {
     /// A view with the dimensions reordered: dimension `i` of the result is
     /// dimension `perm[i]` of `self`.
     ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Error, Tensor};
+    /// let t = Tensor::zeros(&Device::host(), DType::U8, [2, 3, 4])?;
+    /// let p = t.permute(&[2, 0, 1])?;
+    /// assert_eq!(p.shape(), [4, 2, 3]);
+    /// assert_eq!(p.strides(), [1, 12, 4]);
+    /// assert!(matches!(t.permute(&[0, 0, 1]), Err(Error::InvalidPermutation { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidPermutation`] unless `perm` is a permutation of `0..ndim`.
     pub fn permute(&self, perm: &[usize]) -> Result<Tensor> {
@@ -305,6 +441,16 @@ impl Tensor {
     }
 
     /// A view with dimensions `a` and `b` swapped.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[1u32, 2, 3, 4, 5, 6], [3, 2])?;
+    /// let tt = t.transpose(0, 1)?;
+    /// assert_eq!(tt.shape(), [2, 3]);
+    /// assert_eq!(tt.to_vec::<u32>()?, [1, 3, 5, 2, 4, 6]);
+    /// assert!(matches!(t.transpose(0, 2), Err(Error::InvalidAxis { axis: 2, ndim: 2 })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::InvalidAxis`].
@@ -315,6 +461,20 @@ impl Tensor {
     /// A view with another shape of the same element count. Only contiguous
     /// tensors can be reshaped without a copy.
     ///
+    /// The example also shows [`contiguous`](Self::contiguous):
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[1i8, 2, 3, 4, 5, 6], [2, 3])?;
+    /// assert_eq!(t.reshape([3, 2])?.shape(), [3, 2]);
+    /// assert!(matches!(t.reshape([4]), Err(Error::ShapeMismatch { .. })));
+    /// let tt = t.transpose(0, 1)?;
+    /// assert!(matches!(tt.reshape([6]), Err(Error::NotContiguous { .. })));
+    /// let flat = tt.contiguous()?.reshape([6])?;
+    /// assert_eq!(flat.to_vec::<i8>()?, [1, 4, 2, 5, 3, 6]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::ShapeMismatch`] for another element count, [`Error::NotContiguous`]
     /// for a strided view (call [`contiguous`](Self::contiguous) first).
@@ -324,6 +484,16 @@ impl Tensor {
 
     /// A read-only view broadcast to `shape` by NumPy's rules (repeated dimensions
     /// get stride 0; nothing is copied).
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, Tensor};
+    /// let col = Tensor::from_slice(&Device::host(), &[1.0f64, 2.0], [2, 1])?;
+    /// let b = col.broadcast_to([2, 3])?;
+    /// assert_eq!(b.strides()[1], 0);
+    /// assert_eq!(b.to_vec::<f64>()?, [1.0, 1.0, 1.0, 2.0, 2.0, 2.0]);
+    /// assert!(matches!(col.broadcast_to([3, 3]), Err(Error::Broadcast { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::Broadcast`] when the shapes are incompatible.
@@ -345,6 +515,17 @@ impl Tensor {
 
     /// An independent contiguous copy on the same device. Device bytes are copied
     /// on the device (`clEnqueueCopyBuffer`) when the view is contiguous.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let dev = Device::host();
+    /// let mut t = Tensor::from_slice(&dev, &[1i32, 2], [2])?;
+    /// let copy = t.deep_copy()?;
+    /// t.copy_from(&Tensor::from_slice(&dev, &[9i32], [1])?)?;
+    /// assert_eq!(t.to_vec::<i32>()?, [9, 9]);
+    /// assert_eq!(copy.to_vec::<i32>()?, [1, 2]); // unchanged: its own storage
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// Allocation and transfer errors.
@@ -383,6 +564,19 @@ impl Tensor {
 
     /// The tensor on `device`: `self` (shared) when it is already there, else a
     /// contiguous copy.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let host = Device::host();
+    /// let t = Tensor::from_slice(&host, &[1.0f32, 2.0, 3.0], [3])?;
+    /// assert!(t.to(&host)?.shares_storage(&t)); // already there: no copy
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     let d = t.to(&dev)?;
+    ///     assert_eq!(d.device(), &dev);
+    ///     assert_eq!(d.to(&host)?.to_vec::<f32>()?, [1.0, 2.0, 3.0]);
+    /// }
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// Allocation and transfer errors.
@@ -483,6 +677,13 @@ impl<T: Element> TensorT<T> {
 
     /// A zero-filled tensor.
     ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let t = TensorT::<i16>::zeros(&Device::host(), [3])?;
+    /// assert_eq!(t.to_vec()?, [0, 0, 0]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
     pub fn zeros(device: &Device, shape: impl AsRef<[usize]>) -> Result<Self> {
@@ -490,6 +691,16 @@ impl<T: Element> TensorT<T> {
     }
 
     /// A tensor with every element `value` (filled on the device, no upload).
+    ///
+    /// ```
+    /// # use silt_runtime::{f16, Device, TensorT};
+    /// let dev = Device::opencl(0).unwrap_or_else(|_| Device::host());
+    /// let t = TensorT::full(&dev, 2.5f32, [2, 2])?;
+    /// assert_eq!(t.to_vec()?, [2.5; 4]);
+    /// let h = TensorT::full(&dev, f16::from_f32(0.5), [3])?;
+    /// assert_eq!(h.to_vec()?, [f16::from_f32(0.5); 3]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::SizeOverflow`], [`Error::AllocationTooLarge`], [`Error::OutOfMemory`].
@@ -503,6 +714,15 @@ impl<T: Element> TensorT<T> {
     }
 
     /// The untyped view of this tensor.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, TensorT};
+    /// let t = TensorT::from_slice(&Device::host(), &[1u8, 2], [2])?;
+    /// let u = t.as_tensor();
+    /// assert_eq!(u.dtype(), DType::U8);
+    /// assert_eq!(u.to_vec::<u8>()?, [1, 2]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn as_tensor(&self) -> &Tensor {
         &self.inner
     }
@@ -513,6 +733,26 @@ impl<T: Element> TensorT<T> {
     }
 
     /// The size of each dimension.
+    ///
+    /// The example also shows [`dtype`](Self::dtype), [`strides`](Self::strides),
+    /// [`offset`](Self::offset), [`ndim`](Self::ndim), [`len`](Self::len),
+    /// [`is_empty`](Self::is_empty), [`device`](Self::device) and
+    /// [`is_contiguous`](Self::is_contiguous):
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, TensorT};
+    /// let dev = Device::host();
+    /// let t = TensorT::<f32>::zeros(&dev, [4, 5])?;
+    /// let v = t.narrow(1, 1, 3)?; // columns 1..4
+    /// assert_eq!(v.dtype(), DType::F32);
+    /// assert_eq!(v.shape(), [4, 3]);
+    /// assert_eq!(v.strides(), [5, 1]);
+    /// assert_eq!(v.offset(), 1);
+    /// assert_eq!((v.ndim(), v.len(), v.is_empty()), (2, 12, false));
+    /// assert_eq!(v.device(), &dev);
+    /// assert!(t.is_contiguous() && !v.is_contiguous());
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     pub fn shape(&self) -> &[usize] {
         self.inner.shape()
     }
@@ -554,6 +794,17 @@ impl<T: Element> TensorT<T> {
 
     /// The elements in logical (row-major) order, also for strided views. Waits
     /// for the queued work that writes them.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let t = TensorT::from_slice(&Device::host(), &[1, 2, 3, 4, 5, 6], [2, 3])?;
+    /// assert_eq!(t.narrow(1, 2, 1)?.to_vec()?, [3, 6]); // a strided view
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     let d = t.to(&dev)?.transpose(0, 1)?;
+    ///     assert_eq!(d.to_vec()?, [1, 4, 2, 5, 3, 6]); // gathered on the device
+    /// }
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// Transfer errors; [`Error::SizeOverflow`] for a broadcast too large to hold.
@@ -668,6 +919,16 @@ impl<T: Element> TensorT<T> {
 
     /// See [`Tensor::narrow`].
     ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let dev = Device::opencl(0).unwrap_or_else(|_| Device::host());
+    /// let t = TensorT::<f32>::zeros(&dev, [3, 4])?;
+    /// let mut mid = t.narrow(0, 1, 1)?; // row 1, sharing `t`'s storage
+    /// mid.copy_from(&TensorT::full(&dev, 1.0, [4])?)?;
+    /// assert_eq!(t.narrow(1, 0, 1)?.to_vec()?, [0.0, 1.0, 0.0]); // column 0
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
     /// # Errors
     /// [`Error::InvalidAxis`], [`Error::OutOfRange`].
     pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Self> {
@@ -691,6 +952,20 @@ impl<T: Element> TensorT<T> {
     }
 
     /// See [`Tensor::reshape`].
+    ///
+    /// The example also shows [`contiguous`](Self::contiguous) and
+    /// [`transpose`](Self::transpose):
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let t = TensorT::from_slice(&Device::host(), &[1u16, 2, 3, 4, 5, 6], [2, 3])?;
+    /// let m = t.reshape([3, 2])?; // the same storage, read as 3 x 2
+    /// assert_eq!(m.to_vec()?, [1, 2, 3, 4, 5, 6]);
+    /// let tt = m.transpose(0, 1)?; // [[1, 3, 5], [2, 4, 6]]
+    /// assert!(tt.reshape([6]).is_err()); // a strided view: copy first
+    /// assert_eq!(tt.contiguous()?.reshape([6])?.to_vec()?, [1, 3, 5, 2, 4, 6]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`Error::ShapeMismatch`], [`Error::NotContiguous`].
@@ -723,6 +998,20 @@ impl<T: Element> TensorT<T> {
     }
 
     /// See [`Tensor::to`].
+    ///
+    /// The example also shows [`deep_copy`](Self::deep_copy):
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let host = TensorT::from_slice(&Device::host(), &[1i32, 2, 3], [3])?;
+    /// let dev = Device::opencl(0).unwrap_or_else(|_| Device::host());
+    /// let on_dev = host.to(&dev)?; // a copy, unless `dev` is the host
+    /// assert_eq!(on_dev.device(), &dev);
+    /// let copy = on_dev.deep_copy()?; // on the same device, independent
+    /// assert!(!copy.as_tensor().shares_storage(on_dev.as_tensor()));
+    /// assert_eq!(copy.to(&Device::host())?.to_vec()?, [1, 2, 3]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
     ///
     /// # Errors
     /// Allocation and transfer errors.

@@ -72,6 +72,22 @@ pub struct BufferCounts {
 
 /// How many OpenCL buffers the process has created, released and holds, over all
 /// devices. Buffers cached by a pool count as live until `empty_cache()`.
+///
+/// ```
+/// # use silt_runtime::{buffer_counts, Device, TensorT};
+/// if let Ok(dev) = Device::opencl(0) {
+///     let before = buffer_counts();
+///     let t = TensorT::<f32>::zeros(&dev, [1 << 20])?; // a new 4 MiB buffer
+///     assert_eq!(buffer_counts().live, before.live + 1);
+///     drop(t); // back to the pool's cache: still alive
+///     assert_eq!(buffer_counts().live, before.live + 1);
+///     dev.empty_cache(); // released to the driver
+///     let after = buffer_counts();
+///     assert_eq!(after.live, before.live);
+///     assert_eq!(after.created - after.released, before.created - before.released);
+/// }
+/// # Ok::<(), silt_runtime::Error>(())
+/// ```
 pub fn buffer_counts() -> BufferCounts {
     BufferCounts {
         created: MEM_CREATED.load(Ordering::SeqCst),
