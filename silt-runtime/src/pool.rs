@@ -36,6 +36,9 @@ use crate::error::{Error, Result};
 ///
 /// [`Device::memory_stats`]: crate::Device::memory_stats
 ///
+/// The host backend keeps no cache: there only the byte counts, their peaks and
+/// `misses` (one per allocation) move; the buffer and cache figures stay 0.
+///
 /// On an OpenCL device a freed buffer stays cached and serves the next request of
 /// its size class:
 ///
