@@ -53,3 +53,30 @@ fn device_tensors_are_not_host_slices() {
     let h = t.to(&Device::host()).unwrap();
     assert_eq!(h.with_host_slice(|s| s.iter().sum::<i32>()).unwrap(), 6);
 }
+
+#[test]
+fn untyped_host_bytes_in_place() {
+    let host = Device::host();
+    let mut t: Tensor = TensorT::from_slice(&host, &[1.0f32, 2.0, 3.0], [3])
+        .unwrap()
+        .into();
+    // the second element's bytes, in place, through a narrowed view
+    let mut second = t.narrow(0, 1, 1).unwrap();
+    let bytes = second.with_host_bytes(<[u8]>::to_vec).unwrap();
+    assert_eq!(bytes, 2.0f32.to_ne_bytes());
+    second
+        .with_host_bytes_mut(|b| b.copy_from_slice(&(-8.5f32).to_ne_bytes()))
+        .unwrap();
+    assert_eq!(t.to_vec::<f32>().unwrap(), [1.0, -8.5, 3.0]);
+    let n = t.with_host_bytes_mut(|b| b.len()).unwrap();
+    assert_eq!(n, 12);
+
+    // a bool byte other than 0 or 1 reads back as true
+    let mut flags = Tensor::zeros(&host, DType::Bool, [2]).unwrap();
+    flags.with_host_bytes_mut(|b| b[1] = 2).unwrap();
+    assert_eq!(flags.to_vec::<bool>().unwrap(), [false, true]);
+
+    let strided = t.reshape([3, 1]).unwrap().broadcast_to([3, 2]).unwrap();
+    let err = strided.with_host_bytes(|b| b.len()).unwrap_err();
+    assert!(matches!(err, Error::NotContiguous { .. }), "{err}");
+}

@@ -294,6 +294,80 @@ impl Tensor {
         self.typed::<T>()?.to_vec()
     }
 
+    /// Calls `f` with the bytes of this host tensor where they are stored (no
+    /// copy; a contiguous view at any offset): untyped access for any dtype, to
+    /// be cast with `bytemuck` to the element type the caller knows.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[1.5f32, -2.0], [2])?;
+    /// let first = t.with_host_bytes(|b| f32::from_ne_bytes([b[0], b[1], b[2], b[3]]))?;
+    /// assert_eq!(first, 1.5);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::NotOnHost`] for a tensor of an OpenCL device,
+    /// [`Error::NotContiguous`] for a view with gaps or repeated elements.
+    pub fn with_host_bytes<R>(&self, f: impl FnOnce(&[u8]) -> R) -> Result<R> {
+        let (lock, range) = self.host_bytes("with_host_bytes")?;
+        let bytes = read_lock(lock);
+        let view = bytes
+            .as_bytes()
+            .get(range)
+            .ok_or_else(|| Error::cl("with_host_bytes", INVALID_MEM))?;
+        Ok(f(view))
+    }
+
+    /// Calls `f` with mutable access to the bytes of this host tensor where they
+    /// are stored (see [`with_host_bytes`](Self::with_host_bytes)). A `bool`
+    /// byte other than 0 or 1 reads back as `true`.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let mut t = Tensor::zeros(&Device::host(), silt_runtime::DType::U16, [2])?;
+    /// t.with_host_bytes_mut(|b| b[2..].copy_from_slice(&7u16.to_ne_bytes()))?;
+    /// assert_eq!(t.to_vec::<u16>()?, [0, 7]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`with_host_bytes`](Self::with_host_bytes).
+    pub fn with_host_bytes_mut<R>(&mut self, f: impl FnOnce(&mut [u8]) -> R) -> Result<R> {
+        let (lock, range) = self.host_bytes("with_host_bytes_mut")?;
+        let mut bytes = write_lock(lock);
+        let view = bytes
+            .as_bytes_mut()
+            .get_mut(range)
+            .ok_or_else(|| Error::cl("with_host_bytes_mut", INVALID_MEM))?;
+        Ok(f(view))
+    }
+
+    /// The lock over this contiguous host tensor's storage, and the bytes of it
+    /// the view covers.
+    fn host_bytes(
+        &self,
+        op: &'static str,
+    ) -> Result<(
+        &std::sync::RwLock<crate::storage::HostBytes>,
+        std::ops::Range<usize>,
+    )> {
+        let lock = self.storage.host().ok_or_else(|| Error::NotOnHost {
+            op,
+            device: self.device().to_string(),
+        })?;
+        if !self.is_contiguous() {
+            return Err(Error::NotContiguous {
+                op,
+                shape: self.shape().to_vec(),
+                strides: self.strides().to_vec(),
+            });
+        }
+        let size = self.dtype.size();
+        let start = self.offset() * size;
+        Ok((lock, start..start + self.len() * size))
+    }
+
     /// The elements' bytes in logical order, as stored (a `bool` is one byte).
     /// Waits for queued work that writes them.
     ///
@@ -839,9 +913,8 @@ impl<T: Element> TensorT<T> {
     /// [`to_vec`](Self::to_vec)), [`Error::NotContiguous`] for a view with gaps or
     /// repeated elements.
     pub fn with_host_slice<R>(&self, f: impl FnOnce(&[T]) -> R) -> Result<R> {
-        let lock = self.host_lock("with_host_slice")?;
+        let (lock, range) = self.inner.host_bytes("with_host_slice")?;
         let bytes = read_lock(lock);
-        let range = self.host_range();
         let elems = bytes
             .as_bytes()
             .get(range)
@@ -866,37 +939,14 @@ impl<T: Element> TensorT<T> {
     /// # Errors
     /// As [`with_host_slice`](Self::with_host_slice).
     pub fn with_host_slice_mut<R>(&mut self, f: impl FnOnce(&mut [T]) -> R) -> Result<R> {
-        let lock = self.host_lock("with_host_slice_mut")?;
+        let (lock, range) = self.inner.host_bytes("with_host_slice_mut")?;
         let mut bytes = write_lock(lock);
-        let range = self.host_range();
         let elems = bytes
             .as_bytes_mut()
             .get_mut(range)
             .and_then(T::from_bytes_mut)
             .ok_or_else(|| Error::cl("with_host_slice_mut", INVALID_MEM))?;
         Ok(f(elems))
-    }
-
-    /// The lock over this contiguous host tensor's storage.
-    fn host_lock(&self, op: &'static str) -> Result<&std::sync::RwLock<crate::storage::HostBytes>> {
-        let lock = self.inner.storage.host().ok_or_else(|| Error::NotOnHost {
-            op,
-            device: self.device().to_string(),
-        })?;
-        if !self.is_contiguous() {
-            return Err(Error::NotContiguous {
-                op,
-                shape: self.shape().to_vec(),
-                strides: self.strides().to_vec(),
-            });
-        }
-        Ok(lock)
-    }
-
-    /// The bytes of the storage this contiguous view covers.
-    fn host_range(&self) -> std::ops::Range<usize> {
-        let start = self.offset() * T::SIZE;
-        start..start + self.len() * T::SIZE
     }
 
     /// Copies `src` into this view (see [`Tensor::copy_from`]).
