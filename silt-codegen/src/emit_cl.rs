@@ -527,6 +527,9 @@ const RESERVED: &[&str] = &[
 ];
 
 fn c_ident(name: &str) -> String {
+    if !name.is_ascii() {
+        return crate::ir::ascii_name(name).into_owned();
+    }
     // macro-like names (FLT_MAX, M_PI, CHAR_BIT, ...) and cl_/CL_ names are the
     // OpenCL headers'
     let macro_like = name.chars().any(|c| c.is_ascii_uppercase())

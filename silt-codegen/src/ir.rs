@@ -44,10 +44,31 @@ impl Kernel {
     /// takes the name of an OpenCL built-in such as `abs` or `dot`.)
     pub fn entry(&self) -> String {
         match self.inst {
-            Some(t) => format!("{}_{}", self.name, t.rust()),
-            None => format!("{}_kernel", self.name),
+            Some(t) => format!("{}_{}", ascii_name(&self.name), t.rust()),
+            None => format!("{}_kernel", ascii_name(&self.name)),
         }
     }
+}
+
+/// A Rust identifier as an OpenCL C one. Rust accepts Unicode identifiers
+/// (`α`, `größe`) that OpenCL C compilers reject, so a name with a non-ASCII
+/// character becomes `silt_x_` followed by its characters with `_` doubled and
+/// every non-ASCII character written as `_HEX_` (`größe` is
+/// `silt_x_gr_f6__df_e`): ASCII, one-to-one, and in the `silt_` namespace that
+/// ASCII user names never take. An ASCII name is returned as it is.
+pub fn ascii_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.is_ascii() {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut out = String::from("silt_x_");
+    for c in name.chars() {
+        match c {
+            '_' => out.push_str("__"),
+            c if c.is_ascii() => out.push(c),
+            c => out.push_str(&format!("_{:x}_", c as u32)),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A kernel parameter.

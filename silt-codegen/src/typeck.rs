@@ -99,6 +99,7 @@ fn helper_fn_name(def: &HelperDef, inst: Option<Ty>) -> String {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     });
     let name = ident_name(&def.sig.name);
+    let name = ir::ascii_name(&name);
     match inst {
         Some(t) => format!("silt_helper_{name}_{:04x}_{}", hash & 0xffff, t.rust()),
         None => format!("silt_helper_{name}_{:04x}", hash & 0xffff),

@@ -157,3 +157,35 @@ fn calls_of_self_and_misplaced_path_keywords_are_not_helper_calls() {
         );
     }
 }
+
+#[test]
+fn non_ascii_identifiers_are_escaped_in_opencl_c() {
+    // was: `let mut reoݗfty` was emitted as it is, and clang rejects U+0757 in
+    // an identifier (Rust accepts every XID character)
+    let item = "pub fn float<T>(ctz: &mut i64, popcount: f32, #[scalar] intptr_t: T) { \
+                if ((1 as f32).is_infinite() as bool) { } else { \
+                let mut reo\u{757}fty: T = (intptr_t as T); let r#enum: T = 42; } \
+                let case: T = (1*5 + intptr_t); *ctz = i64::MAX; }";
+    for p in programs("types = [u8]", item) {
+        assert!(p.contains("uchar silt_x_reo_757_fty = intptr_t_;"), "{p}");
+        assert_clang_accepts(&p);
+    }
+    // names of kernels and parameters too, and an ASCII name spelled like an
+    // escaped one keeps its own
+    let item = "fn d\u{e9}j\u{e0}_vu(\u{3bb}: f32, silt_x_u_3bb_: f32) -> f32 { \
+                let \u{3bc} = \u{3bb} * silt_x_u_3bb_; \u{3bc} }";
+    for p in programs("", item) {
+        assert!(
+            p.contains("__kernel void silt_x_d_e9_j_e0___vu_kernel("),
+            "{p}"
+        );
+        assert!(
+            p.contains("float silt_x__3bb_, float silt_x_u_3bb__"),
+            "{p}"
+        );
+        assert!(p.contains("float silt_x__3bc_ = "), "{p}");
+        let code: String = p.lines().filter(|l| !l.starts_with("//")).collect();
+        assert!(code.is_ascii(), "{p}");
+        assert_clang_accepts(&p);
+    }
+}

@@ -328,3 +328,57 @@ fn builtins_of_constants_match_the_host() {
         check(&dev, &[0.0f64, 1.5, -2.0]);
     }
 }
+
+/// Unicode identifiers (which Rust accepts and OpenCL C compilers reject) reached
+/// the emitted C as they were: found by the `tokens` fuzz target. The kernel, its
+/// helper, a parameter and locals are named outside ASCII, next to an ASCII local
+/// spelled like the escaped form of one of them.
+pub mod unicode_names {
+    use silt::prelude::*;
+    #[helper(types = [f32, i32])]
+    fn größe<T>(ä: T) -> T {
+        ä * ä
+    }
+    #[kernel(types = [f32, i32])]
+    pub fn σ_sum<T>(λ: T, μ: &mut T) -> T {
+        let ü = größe(λ) + *μ;
+        let silt_x_u_fc_: T = λ;
+        let ζ = ü - silt_x_u_fc_;
+        *μ = ζ;
+        ü
+    }
+}
+
+#[test]
+fn unicode_identifiers_run_on_every_device() {
+    use unicode_names::σ_sum;
+    for dev in common::devices() {
+        let a = col(&dev, &[3.0f32, -0.5, 2.0]);
+        let mut b = col(&dev, &[1.0f32, 4.0, -8.0]);
+        let s = σ_sum::launch(&a, &mut b).unwrap().to_vec().unwrap();
+        let want: Vec<(f32, f32)> = [(3.0f32, 1.0f32), (-0.5, 4.0), (2.0, -8.0)]
+            .iter()
+            .map(|&(x, mut y)| (σ_sum::eval(x, &mut y), y))
+            .collect();
+        assert_eq!(s, want.iter().map(|w| w.0).collect::<Vec<_>>(), "on {dev}");
+        assert_eq!(
+            b.to_vec().unwrap(),
+            want.iter().map(|w| w.1).collect::<Vec<_>>(),
+            "on {dev}"
+        );
+        assert_eq!(s, [10.0, 4.25, -4.0]);
+        let ai = col(&dev, &[7i32, -2]);
+        let mut bi = col(&dev, &[1i32, 1]);
+        assert_eq!(
+            σ_sum::launch(&ai, &mut bi).unwrap().to_vec().unwrap(),
+            [50, 5]
+        );
+        assert_eq!(bi.to_vec().unwrap(), [43, 7]);
+    }
+    let source = σ_sum::source(DType::F32).unwrap();
+    let code: String = source
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect();
+    assert!(code.is_ascii(), "{source}");
+}
