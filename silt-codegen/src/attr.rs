@@ -166,17 +166,12 @@ fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(Ty, Span)> {
                     out.push((ty, span));
                 }
             }
-            Some(("f16", None)) => errors.push(
-                span,
-                format!(
-                    "`f16` kernels are not supported yet (f16 tensors are: convert with a kernel over f32); \
-                     supported element types: {}",
-                    supported_types()
-                ),
-            ),
             _ => errors.push(
                 span,
-                format!("unsupported element type; supported element types: {}", supported_types()),
+                format!(
+                    "unsupported element type; supported element types: {}",
+                    supported_types()
+                ),
             ),
         }
     }

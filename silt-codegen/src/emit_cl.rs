@@ -190,10 +190,22 @@ enum Helper {
     FMin(Ty),
     FMax(Ty),
     Keep(Ty),
+    /// The `f16` value nearest to a `float` (ties to even), as a `float`.
+    F16Round,
+    /// The `f16` value nearest to a `double`, as a `float` (one rounding).
+    F16RoundD,
+    /// An `f16`'s bits (a buffer element or argument) to its `float` value.
+    F16Load,
+    /// The bits of an `f16` value held in a `float`.
+    F16Bits,
 }
 
 fn helper_name(h: Helper) -> String {
     let (op, t) = match h {
+        Helper::F16Round => return "silt_f16_round".into(),
+        Helper::F16RoundD => return "silt_f16_round_d".into(),
+        Helper::F16Load => return "silt_f16_load".into(),
+        Helper::F16Bits => return "silt_f16_bits".into(),
         Helper::Add(t) => ("add", t),
         Helper::Sub(t) => ("sub", t),
         Helper::Mul(t) => ("mul", t),
@@ -235,6 +247,22 @@ fn helper_source(h: Helper) -> String {
         format!("static inline {c} {name}({c} a) {{\n    return {body};\n}}\n")
     };
     match h {
+        // f16 without `cl_khr_fp16`: values are floats that hold f16 values
+        // exactly, rounded after each operation (to nearest even, by rounding
+        // the bits: 13 of a float's 23 fraction bits, or a multiple of 2^-24
+        // for a subnormal f16); buffers hold the bits
+        Helper::F16Round => format!(
+            "static inline float {name}(float x) {{\n    float a = fabs(x);\n    if (!(a < 65520.0f)) return isnan(x) ? x : copysign(INFINITY, x);\n    if (a < 6.103515625e-05f) {{\n        a = rint(a * 16777216.0f) * 5.9604644775390625e-08f;\n    }} else {{\n        uint u = as_uint(a);\n        a = as_float((u + 0xfffu + ((u >> 13) & 1u)) & ~0x1fffu);\n    }}\n    return copysign(a, x);\n}}\n"
+        ),
+        Helper::F16RoundD => format!(
+            "static inline float {name}(double x) {{\n    double a = fabs(x);\n    if (!(a < 65520.0)) return isnan(x) ? (float)x : copysign(INFINITY, (float)x);\n    if (a < 6.103515625e-05) {{\n        a = rint(a * 16777216.0) * 5.9604644775390625e-08;\n    }} else {{\n        ulong u = as_ulong(a);\n        a = as_double((u + 0x1ffffffffffUL + ((u >> 42) & 1UL)) & ~0x3ffffffffffUL);\n    }}\n    return copysign((float)a, (float)x);\n}}\n"
+        ),
+        Helper::F16Load => format!(
+            "static inline float {name}(ushort h) {{\n    uint s = (uint)(h & 0x8000u) << 16;\n    uint e = (h >> 10) & 0x1fu;\n    uint m = h & 0x3ffu;\n    if (e == 0u) return as_float(s | as_uint((float)m * 5.9604644775390625e-08f));\n    if (e == 31u) return as_float(s | 0x7f800000u | (m << 13));\n    return as_float(s | ((e + 112u) << 23) | (m << 13));\n}}\n"
+        ),
+        Helper::F16Bits => format!(
+            "static inline ushort {name}(float x) {{\n    uint s = (as_uint(x) >> 16) & 0x8000u;\n    float a = fabs(x);\n    if (isnan(x)) return (ushort)(s | 0x7e00u);\n    if (!(a < 65520.0f)) return (ushort)(s | 0x7c00u);\n    if (a < 6.103515625e-05f) return (ushort)(s | (uint)(a * 16777216.0f));\n    uint u = as_uint(a);\n    return (ushort)(s | (((u >> 23) - 112u) << 10) | ((u >> 13) & 0x3ffu));\n}}\n"
+        ),
         // a value the compiler cannot see: PoCL folds some builtins of constant
         // arguments wrongly (`exp(NAN)`, `rint(3e38f)`, ... came out as garbage,
         // other outputs of the kernel with them)
@@ -776,6 +804,20 @@ impl<'k> Emitter<'k> {
 
     fn entry_point(&mut self, strided: bool) -> String {
         let k = self.k;
+        let f16_params = k
+            .params
+            .iter()
+            .any(|p| p.ty == Ty::F16 && p.kind != ParamKind::Index);
+        if f16_params {
+            self.helpers.insert(Helper::F16Load);
+        }
+        if k.outputs.contains(&Ty::F16)
+            || k.params
+                .iter()
+                .any(|p| p.ty == Ty::F16 && p.kind == ParamKind::InOut)
+        {
+            self.helpers.insert(Helper::F16Bits);
+        }
         let mut args = Vec::new();
         let mut pre = Vec::new();
         let mut call = Vec::new();
@@ -1128,14 +1170,22 @@ impl<'k> Emitter<'k> {
             ExprKind::Cast(x) if x.ty == e.ty => return self.pexpr(x),
             ExprKind::Cast(x) => {
                 let v = self.expr(x);
-                cast(x.ty, e.ty, &v)
+                match (x.ty, e.ty) {
+                    (Ty::F64, Ty::F16) => self.call_helper(Helper::F16RoundD, &[v]),
+                    (from, Ty::F16) => {
+                        let f = cast(from, Ty::F32, &v);
+                        self.call_helper(Helper::F16Round, &[f])
+                    }
+                    (from, to) => cast(from.compute(), to, &v),
+                }
             }
             ExprKind::Call(b, args) => {
                 let mut vs = self.args_in_order(args);
                 if args.iter().all(|a| self.is_const(a)) {
                     for (v, a) in vs.iter_mut().zip(args) {
                         if a.ty.is_float() {
-                            *v = self.call_helper(Helper::Keep(a.ty), std::slice::from_ref(v));
+                            let keep = Helper::Keep(a.ty.compute());
+                            *v = self.call_helper(keep, std::slice::from_ref(v));
                         }
                     }
                 }
@@ -1237,6 +1287,10 @@ impl<'k> Emitter<'k> {
         if op.is_comparison() || matches!(op, B::And | B::Or) {
             return plain(op);
         }
+        if t == Ty::F16 {
+            let (v, _) = self.binary_text(op, Ty::F32, rt, l, r);
+            return (self.call_helper(Helper::F16Round, &[v]), PRIMARY);
+        }
         if t.is_float() {
             return match op {
                 B::Rem => (format!("fmod({}, {})", l.0, r.0), PRIMARY),
@@ -1282,6 +1336,18 @@ impl<'k> Emitter<'k> {
 
     fn builtin(&mut self, b: Builtin, t: Ty, ret: Ty, a: &[String]) -> String {
         use Builtin as B;
+        if b == B::ToBits && t == Ty::F16 {
+            return self.call_helper(Helper::F16Bits, a);
+        }
+        if t == Ty::F16 || ret == Ty::F16 {
+            // computed in float, then rounded
+            let v = self.builtin(b, t.compute(), ret.compute(), a);
+            return if ret == Ty::F16 {
+                self.call_helper(Helper::F16Round, &[v])
+            } else {
+                v
+            };
+        }
         let f = |name: &str| format!("{name}({})", a.join(", "));
         let x = &a[0];
         // arguments used as operands are parenthesised: they may be any expression
@@ -1436,19 +1502,19 @@ fn needs_hoist(e: &Expr) -> bool {
 
 /// Reads a buffer element or scalar argument as a value of `t`.
 fn load(t: Ty, v: String) -> String {
-    if t == Ty::Bool {
-        format!("({v} != 0)")
-    } else {
-        v
+    match t {
+        Ty::Bool => format!("({v} != 0)"),
+        Ty::F16 => format!("{}({v})", helper_name(Helper::F16Load)),
+        _ => v,
     }
 }
 
 /// Converts a value of `t` for storing in a buffer.
 fn store(t: Ty, v: String) -> String {
-    if t == Ty::Bool {
-        format!("(uchar)({v})")
-    } else {
-        v
+    match t {
+        Ty::Bool => format!("(uchar)({v})"),
+        Ty::F16 => format!("{}({v})", helper_name(Helper::F16Bits)),
+        _ => v,
     }
 }
 
@@ -1456,7 +1522,7 @@ fn store(t: Ty, v: String) -> String {
 pub fn literal(t: Ty, v: Value) -> String {
     match (t, v) {
         (_, Value::Bool(b)) => b.to_string(),
-        (Ty::F32, Value::F32(x)) => float_lit(
+        (Ty::F32 | Ty::F16, Value::F32(x)) => float_lit(
             f64::from(x),
             x.is_nan(),
             format!("{x:?}"),

@@ -18,10 +18,28 @@ fn rust_ident(name: &str, span: Span) -> syn::Ident {
     }
 }
 
-/// The Rust type tokens of `t`.
+/// The Rust type tokens of `t` (`f16` through the `__silt` alias of the
+/// generated module: it is `half::f16`, not a primitive).
 pub fn ty(t: Ty) -> TokenStream {
+    if t == Ty::F16 {
+        return quote!(__silt::f16);
+    }
     let id = format_ident!("{}", t.rust());
     quote!(#id)
+}
+
+/// `v` (of type `t`) as the type `f16` arithmetic is computed in.
+fn widen(t: Ty, v: TokenStream) -> TokenStream {
+    if t == Ty::F16 {
+        quote!((#v).to_f32())
+    } else {
+        v
+    }
+}
+
+/// An `f32` result as `f16` (the nearest, ties to even).
+fn narrow(v: TokenStream, span: Span) -> TokenStream {
+    quote_spanned!(span=> __silt::f16::from_f32(#v))
 }
 
 /// `fn NAME(params) -> ret { body }`: the instantiation's element function.
@@ -186,6 +204,10 @@ impl Emitter<'_> {
         let span = e.span;
         let krate = self.krate;
         match &e.kind {
+            ExprKind::Lit(Value::F32(x)) if e.ty == Ty::F16 => {
+                let bits = crate::ty::f16_bits(*x);
+                quote_spanned!(span=> __silt::f16::from_bits(#bits))
+            }
             ExprKind::Lit(v) => literal(e.ty, *v, span),
             ExprKind::PendingFloat(t) => {
                 let l = proc_macro2::Literal::f64_unsuffixed(t.parse().unwrap_or(0.0));
@@ -215,6 +237,28 @@ impl Emitter<'_> {
                 let (lv, rv) = (self.expr(l), self.expr(r));
                 self.binary(*op, l.ty, r.ty, lv, rv, span)
             }
+            ExprKind::Cast(x) if x.ty == e.ty => self.expr(x),
+            ExprKind::Cast(x) if e.ty == Ty::F16 => {
+                let v = self.expr(x);
+                match x.ty {
+                    // one rounding, like every device
+                    Ty::F64 => quote_spanned!(span=> __silt::__private::f16_from_f64(#v)),
+                    Ty::F32 => narrow(v, span),
+                    Ty::Bool => narrow(quote!(((#v) as u8 as f32)), span),
+                    // exact in f64 below 2^53; any integer from 65520 up is
+                    // infinity in f16 however it is rounded on the way
+                    _ => quote_spanned!(span=> __silt::__private::f16_from_f64((#v) as f64)),
+                }
+            }
+            ExprKind::Cast(x) if x.ty == Ty::F16 => {
+                let v = self.expr(x);
+                if e.ty == Ty::F64 {
+                    quote_spanned!(span=> (#v).to_f64())
+                } else {
+                    let t = ty(e.ty);
+                    quote_spanned!(span=> ((#v).to_f32() as #t))
+                }
+            }
             ExprKind::Cast(x) => {
                 let v = self.expr(x);
                 let t = ty(e.ty);
@@ -224,11 +268,23 @@ impl Emitter<'_> {
                     quote_spanned!(span=> ((#v) as #t))
                 }
             }
+            ExprKind::Call(Builtin::ToBits, args) if args[0].ty == Ty::F16 => {
+                let v = self.expr(&args[0]);
+                quote_spanned!(span=> (#v).to_bits())
+            }
             ExprKind::Call(b, args) => {
-                let vs: Vec<TokenStream> = args.iter().map(|a| self.expr(a)).collect();
-                match b {
-                    Builtin::Acosh | Builtin::Asinh => inverse_hyperbolic(*b, e.ty, &vs[0], span),
+                // f16: computed in f32, then rounded
+                let vs: Vec<TokenStream> = args.iter().map(|a| widen(a.ty, self.expr(a))).collect();
+                let v = match b {
+                    Builtin::Acosh | Builtin::Asinh => {
+                        inverse_hyperbolic(*b, e.ty.compute(), &vs[0], span)
+                    }
                     _ => builtin(*b, &vs, krate, span),
+                };
+                if e.ty == Ty::F16 {
+                    narrow(v, span)
+                } else {
+                    v
                 }
             }
             ExprKind::Helper(name, args) => {
@@ -256,6 +312,17 @@ impl Emitter<'_> {
     ) -> TokenStream {
         use BinOp as B;
         let krate = self.krate;
+        if t == Ty::F16 && !matches!(op, B::And | B::Or) {
+            // computed in f32: exact for comparisons, and one rounding to f16 of
+            // an f32 result is the correctly rounded f16 result of + - * / %
+            let (l, r) = (widen(t, l), widen(t, r));
+            let v = self.binary(op, Ty::F32, Ty::F32, l, r, span);
+            return if op.is_comparison() {
+                v
+            } else {
+                narrow(v, span)
+            };
+        }
         if t.is_float() || t == Ty::Bool || op.is_comparison() || matches!(op, B::And | B::Or) {
             let sym: TokenStream = op.symbol().parse().unwrap_or_default();
             return quote_spanned!(span=> ((#l) #sym (#r)));

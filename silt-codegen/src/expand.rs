@@ -619,7 +619,7 @@ fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStrea
     };
     let type_idents: Vec<TokenStream> = types
         .iter()
-        .map(|t| t.parse().unwrap_or_default())
+        .map(|t| Ty::from_rust(t).map_or_else(|| t.parse().unwrap_or_default(), emit_rust::ty))
         .collect();
     quote! {
         #[doc = #doc]

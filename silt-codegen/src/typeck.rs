@@ -1234,6 +1234,7 @@ impl Cx<'_> {
             ExprKind::Lit(v) => {
                 if let Value::Int(i) = *v {
                     *v = match e.ty {
+                        Ty::F16 => Value::F32(crate::ty::round_f16(i as f64)),
                         Ty::F32 => Value::F32(i as f32),
                         Ty::F64 => Value::F64(i as f64),
                         t => {
@@ -1247,6 +1248,10 @@ impl Cx<'_> {
             }
             ExprKind::PendingFloat(text) => {
                 let v = match e.ty {
+                    Ty::F16 => text
+                        .parse::<f64>()
+                        .ok()
+                        .map(|x| Value::F32(crate::ty::round_f16(x))),
                     Ty::F32 => text.parse::<f32>().ok().map(Value::F32),
                     _ => text.parse::<f64>().ok().map(Value::F64),
                 };
@@ -1414,6 +1419,16 @@ fn constant(t: Ty, name: &str) -> Option<Value> {
         };
     }
     match t {
+        Ty::F16 => match name {
+            "MAX" => Some(Value::F32(65504.0)),
+            "MIN" => Some(Value::F32(-65504.0)),
+            "EPSILON" => Some(Value::F32(0.000_976_562_5)),
+            "MIN_POSITIVE" => Some(Value::F32(6.103_515_6e-5)),
+            _ => match constant(Ty::F64, name)? {
+                Value::F64(v) => Some(Value::F32(crate::ty::round_f16(v))),
+                _ => None,
+            },
+        },
         Ty::F32 => float_consts!(f32, Value::F32),
         Ty::F64 => float_consts!(f64, Value::F64),
         Ty::U8 => int_consts!(u8),

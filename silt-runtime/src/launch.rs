@@ -944,6 +944,39 @@ macro_rules! int_ops {
 
 int_ops!(u8, i8, u16, i16, u32, i32, u64, i64);
 
+/// `x as f16` with one rounding (to nearest, ties to even; overflow to
+/// infinity), as every device casts. `half::f16::from_f64` may round through
+/// `f32` first, which rounds twice: `1 + 2^-11 + 2^-40` came out as `1`.
+pub fn f16_from_f64(x: f64) -> half::f16 {
+    let a = x.abs();
+    let r = if x.is_nan() || a >= 65520.0 {
+        // NaN stays NaN; 65520 is the tie between f16::MAX and the next power
+        // of two, which rounds (to even) to infinity
+        if x.is_nan() {
+            a
+        } else {
+            f64::INFINITY
+        }
+    } else if a < 6.103_515_625e-5 {
+        // below the smallest normal f16: a multiple of 2^-24
+        (a * 16_777_216.0).round_ties_even() / 16_777_216.0
+    } else {
+        // 11 significant bits (exact: scaling by a power of two)
+        #[allow(clippy::cast_possible_truncation)] // an 11-bit exponent
+        let exponent = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+        let ulp = 2f64.powi(exponent - 10);
+        (a / ulp).round_ties_even() * ulp
+    };
+    // exact: `r` is an f16 value
+    #[allow(clippy::cast_possible_truncation)]
+    let h = half::f16::from_f32(r as f32);
+    if x.is_sign_negative() {
+        -h
+    } else {
+        h
+    }
+}
+
 /// `a / b` with silt's rules (see [`IntOps`]).
 #[inline]
 pub fn int_div<T: IntOps>(a: T, b: T) -> T {

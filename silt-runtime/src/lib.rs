@@ -51,9 +51,9 @@ pub mod __private {
         host_inout, host_new, host_read, host_write, HostInOut, HostRead, HostWrite, HOST_CHUNK,
     };
     pub use crate::launch::{
-        __set_source_hook, build, clamp, common_dtype, fmax, fmin, int_div, int_rem, launch_opencl,
-        next_output, prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan, ProgramText,
-        PROGRAMS,
+        __set_source_hook, build, clamp, common_dtype, f16_from_f64, fmax, fmin, int_div, int_rem,
+        launch_opencl, next_output, prepare, store_host, Arg, FloatOps, IntOps, KernelInfo, Plan,
+        ProgramText, PROGRAMS,
     };
     pub use linkme;
     pub use rayon;

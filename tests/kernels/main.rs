@@ -9,6 +9,7 @@ mod common;
 
 mod defs;
 mod differential;
+mod half;
 mod helpers;
 mod launch;
 mod regressions;

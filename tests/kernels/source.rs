@@ -7,7 +7,7 @@ use silt::__private::KernelInfo;
 use silt::prelude::*;
 
 use crate::common;
-use crate::{defs, helpers, regressions, strided};
+use crate::{defs, half, helpers, regressions, strided};
 
 type Kernel = (
     &'static str,
@@ -52,6 +52,10 @@ fn all() -> Vec<Kernel> {
         defs::names,
         defs::compound,
         defs::int_consts,
+        half::half_arith,
+        half::half_casts,
+        half::half_builtins,
+        half::half_convert,
         helpers::hypot2,
         helpers::sq_sum,
         helpers::clamped,

@@ -11,8 +11,8 @@ pub fn string<T>(a: T) -> T {
     a
 }
 
-#[kernel(types = [f16, f32])]
-pub fn half<T>(a: T) -> T {
+#[kernel(types = [f128, f32])]
+pub fn quad<T>(a: T) -> T {
     a
 }
 
