@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 92);
+//! assert_eq!(catalog::OPERATIONS.len(), 93);
 //! ```
 
 use silt::DType;
@@ -105,5 +105,5 @@ catalog! {
         mish, hardtanh, hardsigmoid, hardswish, logsigmoid,
     ],
     "in place": [axpy, scale_, add_],
-    "casts": [to_f32, to_f64, to_i32, to_i64, to_u8, to_bool],
+    "casts": [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool],
 }

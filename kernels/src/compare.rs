@@ -3,55 +3,55 @@
 use silt::kernel;
 
 /// `a == b`.
-#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64])]
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64])]
 pub fn eq<T>(a: T, b: T) -> bool {
     a == b
 }
 
 /// `a != b`.
-#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64])]
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64])]
 pub fn ne<T>(a: T, b: T) -> bool {
     a != b
 }
 
 /// `a < b`.
-#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64])]
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64])]
 pub fn lt<T>(a: T, b: T) -> bool {
     a < b
 }
 
 /// `a <= b`.
-#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64])]
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64])]
 pub fn le<T>(a: T, b: T) -> bool {
     a <= b
 }
 
 /// `a > b`.
-#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64])]
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64])]
 pub fn gt<T>(a: T, b: T) -> bool {
     a > b
 }
 
 /// `a >= b`.
-#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64])]
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64])]
 pub fn ge<T>(a: T, b: T) -> bool {
     a >= b
 }
 
 /// Whether `x` is NaN.
-#[kernel(types = [f32, f64])]
+#[kernel(types = [f16, f32, f64])]
 pub fn isnan<T>(x: T) -> bool {
     x.is_nan()
 }
 
 /// Whether `x` is positive or negative infinity.
-#[kernel(types = [f32, f64])]
+#[kernel(types = [f16, f32, f64])]
 pub fn isinf<T>(x: T) -> bool {
     x.is_infinite()
 }
 
 /// Whether `x` is neither infinite nor NaN.
-#[kernel(types = [f32, f64])]
+#[kernel(types = [f16, f32, f64])]
 pub fn isfinite<T>(x: T) -> bool {
     x.is_finite()
 }

@@ -24,8 +24,15 @@
 //! ```
 //!
 //! # Operations
-//! Types: *floats* = `f32 f64`; *ints* = `i8 i16 i32 i64 u8 u16 u32 u64`; *all* =
-//! both; *signed* = `i8 i16 i32 i64 f32 f64`.
+//! Types: *floats* = `f16 f32 f64`; *ints* = `i8 i16 i32 i64 u8 u16 u32 u64`; *all*
+//! = both; *signed* = `i8 i16 i32 i64 f16 f32 f64`.
+//!
+//! `f16` operations compute each step in `f32` and round it to `f16`, as if
+//! `f16` were a native type (see `docs/semantics.md`): a single operation
+//! (`add`, `sqrt`, `exp`, ...) gives the `f16` nearest to the `f32` result, while
+//! a composite activation (`gelu`, `silu`, ...) rounds every step and its
+//! constants, so it can differ by a few `f16` ULPs from a library that
+//! evaluates the whole formula in `f32` and rounds once (as PyTorch does).
 //!
 //! | group | operations | types |
 //! |---|---|---|
@@ -43,7 +50,7 @@
 //! | ternary | [`lerp`] (scalar weight) | floats |
 //! | activations | [`relu`], [`relu6`], [`leaky_relu`], [`elu`], [`selu`], [`gelu`], [`gelu_tanh`], [`sigmoid`], [`silu`], [`softplus`], [`softsign`], [`mish`], [`hardtanh`], [`hardsigmoid`], [`hardswish`], [`logsigmoid`] | floats |
 //! | in place | [`axpy`] (`y += a * x`), [`scale_`] (`x *= a`), [`add_`] (`x += y`) | floats |
-//! | casts | [`to_f32`], [`to_f64`], [`to_i32`], [`to_i64`], [`to_u8`], [`to_bool`] (`x != 0`) | all |
+//! | casts | [`to_f16`], [`to_f32`], [`to_f64`], [`to_i32`], [`to_i64`], [`to_u8`], [`to_bool`] (`x != 0`) | all |
 
 mod activation;
 mod binary;

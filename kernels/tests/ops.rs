@@ -4,6 +4,7 @@
 mod harness;
 
 use harness::{binary, nary, ulp_bound, unary, Class};
+use silt::f16;
 use silt::prelude::*;
 use silt_kernels as k;
 
@@ -28,77 +29,125 @@ macro_rules! binary_test {
 }
 
 // ---- unary ----
-unary_test!(neg, EXACT, [i8, i16, i32, i64, f32, f64]);
-unary_test!(abs, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
+unary_test!(neg, EXACT, [i8, i16, i32, i64, f16, f32, f64]);
+unary_test!(
+    abs,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
 unary_test!(
     sign,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 unary_test!(
     square,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
-unary_test!(reciprocal, EXACT, [f32, f64]);
-unary_test!(sqrt, EXACT, [f32, f64]);
-unary_test!(rsqrt, EXACT, [f32, f64]);
-unary_test!(floor, EXACT, [f32, f64]);
-unary_test!(ceil, EXACT, [f32, f64]);
-unary_test!(round, EXACT, [f32, f64]);
-unary_test!(trunc, EXACT, [f32, f64]);
-unary_test!(frac, EXACT, [f32, f64]);
-unary_test!(exp, Class::Ulps(ulp_bound("exp")), [f32, f64]);
-unary_test!(exp2, Class::Ulps(ulp_bound("exp2")), [f32, f64]);
-unary_test!(expm1, Class::Ulps(ulp_bound("expm1")), [f32, f64]);
-unary_test!(log, Class::Ulps(ulp_bound("log")), [f32, f64]);
-unary_test!(log2, Class::Ulps(ulp_bound("log2")), [f32, f64]);
-unary_test!(log10, Class::Ulps(ulp_bound("log10")), [f32, f64]);
-unary_test!(log1p, Class::Ulps(ulp_bound("log1p")), [f32, f64]);
-unary_test!(sin, Class::Ulps(ulp_bound("sin")), [f32, f64]);
-unary_test!(cos, Class::Ulps(ulp_bound("cos")), [f32, f64]);
-unary_test!(tan, Class::Ulps(ulp_bound("tan")), [f32, f64]);
-unary_test!(asin, Class::Ulps(ulp_bound("asin")), [f32, f64]);
-unary_test!(acos, Class::Ulps(ulp_bound("acos")), [f32, f64]);
-unary_test!(atan, Class::Ulps(ulp_bound("atan")), [f32, f64]);
-unary_test!(sinh, Class::Ulps(ulp_bound("sinh")), [f32, f64]);
-unary_test!(cosh, Class::Ulps(ulp_bound("cosh")), [f32, f64]);
-unary_test!(tanh, Class::Ulps(ulp_bound("tanh")), [f32, f64]);
-unary_test!(erf, Class::Ulps(ulp_bound("erf")), [f32, f64]);
+unary_test!(reciprocal, EXACT, [f16, f32, f64]);
+unary_test!(sqrt, EXACT, [f16, f32, f64]);
+unary_test!(rsqrt, EXACT, [f16, f32, f64]);
+unary_test!(floor, EXACT, [f16, f32, f64]);
+unary_test!(ceil, EXACT, [f16, f32, f64]);
+unary_test!(round, EXACT, [f16, f32, f64]);
+unary_test!(trunc, EXACT, [f16, f32, f64]);
+unary_test!(frac, EXACT, [f16, f32, f64]);
+unary_test!(exp, Class::Ulps(ulp_bound("exp")), [f16, f32, f64]);
+unary_test!(exp2, Class::Ulps(ulp_bound("exp2")), [f16, f32, f64]);
+unary_test!(expm1, Class::Ulps(ulp_bound("expm1")), [f16, f32, f64]);
+unary_test!(log, Class::Ulps(ulp_bound("log")), [f16, f32, f64]);
+unary_test!(log2, Class::Ulps(ulp_bound("log2")), [f16, f32, f64]);
+unary_test!(log10, Class::Ulps(ulp_bound("log10")), [f16, f32, f64]);
+unary_test!(log1p, Class::Ulps(ulp_bound("log1p")), [f16, f32, f64]);
+unary_test!(sin, Class::Ulps(ulp_bound("sin")), [f16, f32, f64]);
+unary_test!(cos, Class::Ulps(ulp_bound("cos")), [f16, f32, f64]);
+unary_test!(tan, Class::Ulps(ulp_bound("tan")), [f16, f32, f64]);
+unary_test!(asin, Class::Ulps(ulp_bound("asin")), [f16, f32, f64]);
+unary_test!(acos, Class::Ulps(ulp_bound("acos")), [f16, f32, f64]);
+unary_test!(atan, Class::Ulps(ulp_bound("atan")), [f16, f32, f64]);
+unary_test!(sinh, Class::Ulps(ulp_bound("sinh")), [f16, f32, f64]);
+unary_test!(cosh, Class::Ulps(ulp_bound("cosh")), [f16, f32, f64]);
+unary_test!(tanh, Class::Ulps(ulp_bound("tanh")), [f16, f32, f64]);
+unary_test!(erf, Class::Ulps(ulp_bound("erf")), [f16, f32, f64]);
 
 // ---- binary ----
-binary_test!(add, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(sub, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(mul, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(div, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(rem, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
+binary_test!(
+    add,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    sub,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    mul,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    div,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    rem,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
 binary_test!(
     minimum,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 binary_test!(
     maximum,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
-binary_test!(fmin, EXACT, [f32, f64]);
-binary_test!(fmax, EXACT, [f32, f64]);
-binary_test!(copysign, EXACT, [f32, f64]);
-binary_test!(pow, Class::Ulps(ulp_bound("pow")), [f32, f64]);
-binary_test!(atan2, Class::Ulps(ulp_bound("atan2")), [f32, f64]);
-binary_test!(hypot, Class::Ulps(ulp_bound("hypot")), [f32, f64]);
+binary_test!(fmin, EXACT, [f16, f32, f64]);
+binary_test!(fmax, EXACT, [f16, f32, f64]);
+binary_test!(copysign, EXACT, [f16, f32, f64]);
+binary_test!(pow, Class::Ulps(ulp_bound("pow")), [f16, f32, f64]);
+binary_test!(atan2, Class::Ulps(ulp_bound("atan2")), [f16, f32, f64]);
+binary_test!(hypot, Class::Ulps(ulp_bound("hypot")), [f16, f32, f64]);
 
 // ---- comparisons and tests ----
-binary_test!(eq, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(ne, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(lt, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(le, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(gt, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-binary_test!(ge, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]);
-unary_test!(isnan, EXACT, [f32, f64]);
-unary_test!(isinf, EXACT, [f32, f64]);
-unary_test!(isfinite, EXACT, [f32, f64]);
+binary_test!(
+    eq,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    ne,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    lt,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    le,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    gt,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+binary_test!(
+    ge,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+unary_test!(isnan, EXACT, [f16, f32, f64]);
+unary_test!(isinf, EXACT, [f16, f32, f64]);
+unary_test!(isfinite, EXACT, [f16, f32, f64]);
 
 // ---- logical and bitwise ----
 binary_test!(logical_and, EXACT, [bool]);
@@ -113,55 +162,65 @@ binary_test!(shl, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
 binary_test!(shr, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
 
 // ---- activations ----
-unary_test!(relu, EXACT, [f32, f64]);
-unary_test!(relu6, EXACT, [f32, f64]);
-unary_test!(softsign, EXACT, [f32, f64]);
-unary_test!(hardsigmoid, EXACT, [f32, f64]);
-unary_test!(hardswish, EXACT, [f32, f64]);
-unary_test!(selu, Class::Composite(8), [f32, f64]);
-unary_test!(gelu, Class::Composite(64), [f32, f64]);
-unary_test!(gelu_tanh, Class::Composite(64), [f32, f64]);
-unary_test!(sigmoid, Class::Composite(16), [f32, f64]);
-unary_test!(silu, Class::Composite(16), [f32, f64]);
-unary_test!(softplus, Class::Composite(16), [f32, f64]);
-unary_test!(mish, Class::Composite(32), [f32, f64]);
-unary_test!(logsigmoid, Class::Composite(16), [f32, f64]);
+unary_test!(relu, EXACT, [f16, f32, f64]);
+unary_test!(relu6, EXACT, [f16, f32, f64]);
+unary_test!(softsign, EXACT, [f16, f32, f64]);
+unary_test!(hardsigmoid, EXACT, [f16, f32, f64]);
+unary_test!(hardswish, EXACT, [f16, f32, f64]);
+unary_test!(selu, Class::Composite(8), [f16, f32, f64]);
+unary_test!(gelu, Class::Composite(64), [f16, f32, f64]);
+unary_test!(gelu_tanh, Class::Composite(64), [f16, f32, f64]);
+unary_test!(sigmoid, Class::Composite(16), [f16, f32, f64]);
+unary_test!(silu, Class::Composite(16), [f16, f32, f64]);
+unary_test!(softplus, Class::Composite(16), [f16, f32, f64]);
+unary_test!(mish, Class::Composite(32), [f16, f32, f64]);
+unary_test!(logsigmoid, Class::Composite(16), [f16, f32, f64]);
 
 // ---- casts ----
 unary_test!(
+    to_f16,
+    EXACT,
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
+);
+unary_test!(
     to_f32,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 unary_test!(
     to_f64,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 unary_test!(
     to_i32,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 unary_test!(
     to_i64,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 unary_test!(
     to_u8,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 unary_test!(
     to_bool,
     EXACT,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64]
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64]
 );
 
 // ---- with scalars, three operands, in place ----
 fn col<T: Element>(dev: &Device, v: &[T]) -> TensorT<T> {
     harness::column(dev, v)
+}
+
+/// A scalar argument of the element type under test (rounded for `f16`).
+fn lit<T: Element>(x: f64) -> T {
+    Scalar::F64(x).to::<T>().unwrap()
 }
 
 macro_rules! nary_test {
@@ -173,20 +232,20 @@ macro_rules! nary_test {
     };
 }
 
-nary_test!(leaky_relu, EXACT, 1, [f32, f64], |d, c| {
-    k::leaky_relu::launch(&col(d, &c[0]), 0.01)
+nary_test!(leaky_relu, EXACT, 1, [f16, f32, f64], |d, c| {
+    k::leaky_relu::launch(&col(d, &c[0]), lit(0.01))
         .unwrap()
         .to_vec()
         .unwrap()
 });
-nary_test!(elu, Class::Composite(8), 1, [f32, f64], |d, c| {
-    k::elu::launch(&col(d, &c[0]), 1.5)
+nary_test!(elu, Class::Composite(8), 1, [f16, f32, f64], |d, c| {
+    k::elu::launch(&col(d, &c[0]), lit(1.5))
         .unwrap()
         .to_vec()
         .unwrap()
 });
-nary_test!(hardtanh, EXACT, 1, [f32, f64], |d, c| {
-    k::hardtanh::launch(&col(d, &c[0]), -0.5, 2.0)
+nary_test!(hardtanh, EXACT, 1, [f16, f32, f64], |d, c| {
+    k::hardtanh::launch(&col(d, &c[0]), lit(-0.5), lit(2.0))
         .unwrap()
         .to_vec()
         .unwrap()
@@ -195,7 +254,7 @@ nary_test!(
     clamp,
     EXACT,
     3,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64],
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64],
     |d, c| {
         // the bounds are scalars: take them from the first elements of two columns
         k::clamp::launch(&col(d, &c[0]), c[1][1], c[2][2])
@@ -210,13 +269,13 @@ nary_test!(clamp_crossed_bounds, EXACT, 1, [i32, f32], |d, c| {
         .to_vec()
         .unwrap()
 });
-nary_test!(lerp, EXACT, 2, [f32, f64], |d, c| {
-    let mut out = k::lerp::launch(&col(d, &c[0]), &col(d, &c[1]), 0.25)
+nary_test!(lerp, EXACT, 2, [f16, f32, f64], |d, c| {
+    let mut out = k::lerp::launch(&col(d, &c[0]), &col(d, &c[1]), lit(0.25))
         .unwrap()
         .to_vec()
         .unwrap();
     out.extend(
-        k::lerp::launch(&col(d, &c[0]), &col(d, &c[1]), 0.75)
+        k::lerp::launch(&col(d, &c[0]), &col(d, &c[1]), lit(0.75))
             .unwrap()
             .to_vec()
             .unwrap(),
@@ -227,7 +286,7 @@ nary_test!(
     addcmul,
     EXACT,
     3,
-    [i8, i16, i32, i64, u8, u16, u32, u64, f32, f64],
+    [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64],
     |d, c| {
         k::addcmul::launch(&col(d, &c[0]), &col(d, &c[1]), &col(d, &c[2]), c[0][3])
             .unwrap()
@@ -239,7 +298,7 @@ nary_test!(
     where_,
     EXACT,
     2,
-    [bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64],
+    [bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64],
     |d, c| {
         let cond: Vec<bool> = (0..c[0].len()).map(|i| i % 3 == 1).collect();
         k::where_::launch(&col(d, &cond), &col(d, &c[0]), &col(d, &c[1]))
@@ -248,17 +307,17 @@ nary_test!(
             .unwrap()
     }
 );
-nary_test!(axpy, EXACT, 2, [f32, f64], |d, c| {
+nary_test!(axpy, EXACT, 2, [f16, f32, f64], |d, c| {
     let mut y = col(d, &c[1]);
     k::axpy::launch(c[0][5], &col(d, &c[0]), &mut y).unwrap();
     y.to_vec().unwrap()
 });
-nary_test!(scale_, EXACT, 1, [f32, f64], |d, c| {
+nary_test!(scale_, EXACT, 1, [f16, f32, f64], |d, c| {
     let mut x = col(d, &c[0]);
-    k::scale_::launch(-2.5, &mut x).unwrap();
+    k::scale_::launch(lit(-2.5), &mut x).unwrap();
     x.to_vec().unwrap()
 });
-nary_test!(add_, EXACT, 2, [f32, f64], |d, c| {
+nary_test!(add_, EXACT, 2, [f16, f32, f64], |d, c| {
     let mut x = col(d, &c[0]);
     k::add_::launch(&mut x, &col(d, &c[1])).unwrap();
     x.to_vec().unwrap()
@@ -267,7 +326,7 @@ nary_test!(
     set,
     EXACT,
     1,
-    [bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64],
+    [bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64],
     |d, c| {
         let mut x = col(d, &c[0]);
         k::set::launch(c[0][1], &mut x).unwrap();
@@ -278,7 +337,7 @@ nary_test!(
     copy,
     EXACT,
     2,
-    [bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64],
+    [bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64],
     |d, c| {
         let mut out = col(d, &c[1]);
         k::copy::launch(&col(d, &c[0]), &mut out).unwrap();

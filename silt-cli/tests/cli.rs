@@ -210,7 +210,7 @@ fn source_without_a_kernel_lists_every_operation() {
             op.name
         );
     }
-    assert!(text.contains("92 operations"), "{text}");
+    assert!(text.contains("93 operations"), "{text}");
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn an_unknown_kernel_is_exit_code_2_with_close_names() {
     let err = stderr(&silt(&["source", "qwertyuiop"], &[]));
     assert!(!err.contains("did you mean"), "{err}");
     assert!(
-        err.contains("`silt source` lists all 92 operations"),
+        err.contains("`silt source` lists all 93 operations"),
         "{err}"
     );
 }

@@ -81,6 +81,30 @@ pub enum Builtin {
     IClamp,
 }
 
+impl Builtin {
+    /// Whether the result of this float builtin is one of its arguments, or
+    /// another value that every `f16` input gives exactly in `f16` (so an `f16`
+    /// result needs no rounding): `abs`, `floor`, `min`, `copysign`, ...
+    pub fn exact_on_f16(self) -> bool {
+        use Builtin as B;
+        matches!(
+            self,
+            B::FAbs
+                | B::Floor
+                | B::Ceil
+                | B::Round
+                | B::Trunc
+                | B::RoundTiesEven
+                | B::Fract
+                | B::FSignum
+                | B::FMin
+                | B::FMax
+                | B::FClamp
+                | B::Copysign
+        )
+    }
+}
+
 /// The type of an argument or result, relative to the receiver's type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rel {

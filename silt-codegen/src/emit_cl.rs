@@ -261,7 +261,7 @@ fn helper_source(h: Helper) -> String {
             "static inline float {name}(ushort h) {{\n    uint s = (uint)(h & 0x8000u) << 16;\n    uint e = (h >> 10) & 0x1fu;\n    uint m = h & 0x3ffu;\n    if (e == 0u) return as_float(s | as_uint((float)m * 5.9604644775390625e-08f));\n    if (e == 31u) return as_float(s | 0x7f800000u | (m << 13));\n    return as_float(s | ((e + 112u) << 23) | (m << 13));\n}}\n"
         ),
         Helper::F16Bits => format!(
-            "static inline ushort {name}(float x) {{\n    uint s = (as_uint(x) >> 16) & 0x8000u;\n    float a = fabs(x);\n    if (isnan(x)) return (ushort)(s | 0x7e00u);\n    if (!(a < 65520.0f)) return (ushort)(s | 0x7c00u);\n    if (a < 6.103515625e-05f) return (ushort)(s | (uint)(a * 16777216.0f));\n    uint u = as_uint(a);\n    return (ushort)(s | (((u >> 23) - 112u) << 10) | ((u >> 13) & 0x3ffu));\n}}\n"
+            "static inline ushort {name}(float x) {{\n    uint s = (as_uint(x) >> 16) & 0x8000u;\n    float a = fabs(x);\n    if (isnan(x)) {{\n        uint m = (as_uint(x) >> 13) & 0x3ffu;\n        return (ushort)(s | 0x7c00u | (m == 0u ? 0x200u : m));\n    }}\n    if (!(a < 65520.0f)) return (ushort)(s | 0x7c00u);\n    if (a < 6.103515625e-05f) return (ushort)(s | (uint)(a * 16777216.0f));\n    uint u = as_uint(a);\n    return (ushort)(s | (((u >> 23) - 112u) << 10) | ((u >> 13) & 0x3ffu));\n}}\n"
         ),
         // a value the compiler cannot see: PoCL folds some builtins of constant
         // arguments wrongly (`exp(NAN)`, `rint(3e38f)`, ... came out as garbage,
@@ -1288,7 +1288,11 @@ impl<'k> Emitter<'k> {
             return plain(op);
         }
         if t == Ty::F16 {
-            let (v, _) = self.binary_text(op, Ty::F32, rt, l, r);
+            let (v, p) = self.binary_text(op, Ty::F32, rt, l, r);
+            // `fmod` of f16 values is exact, and an f16 value
+            if op == B::Rem {
+                return (v, p);
+            }
             return (self.call_helper(Helper::F16Round, &[v]), PRIMARY);
         }
         if t.is_float() {
@@ -1342,7 +1346,7 @@ impl<'k> Emitter<'k> {
         if t == Ty::F16 || ret == Ty::F16 {
             // computed in float, then rounded
             let v = self.builtin(b, t.compute(), ret.compute(), a);
-            return if ret == Ty::F16 {
+            return if ret == Ty::F16 && !b.exact_on_f16() {
                 self.call_helper(Helper::F16Round, &[v])
             } else {
                 v

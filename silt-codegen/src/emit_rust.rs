@@ -281,6 +281,7 @@ impl Emitter<'_> {
                     }
                     _ => builtin(*b, &vs, krate, span),
                 };
+                // (exact for the builtins that need no rounding on the device)
                 if e.ty == Ty::F16 {
                     narrow(v, span)
                 } else {

@@ -132,8 +132,26 @@ float_edges!(f32, u32);
 float_edges!(f64, u64);
 
 impl Edge for f16 {
+    /// The `f32` edges that `f16` has (rounded), and `f16`'s own extremes.
     fn edges() -> Vec<f16> {
-        vec![f16::ZERO, f16::ONE, f16::NAN, f16::INFINITY]
+        let mut v: Vec<f16> = f32::edges()
+            .into_iter()
+            .map(f16::from_f32)
+            .filter(|x| !x.is_infinite())
+            .collect();
+        v.extend([
+            f16::INFINITY,
+            f16::NEG_INFINITY,
+            f16::MAX,
+            f16::MIN,
+            f16::MIN_POSITIVE,
+            f16::from_bits(1),
+            f16::from_bits(0x8001),
+            f16::EPSILON,
+            f16::from_f32(2049.0),
+            f16::from_f32(11.1),
+        ]);
+        v
     }
     fn key(self) -> u64 {
         if self.is_nan() {
@@ -141,6 +159,24 @@ impl Edge for f16 {
         } else {
             u64::from(self.to_bits())
         }
+    }
+    fn ulps(self, other: f16) -> u64 {
+        if self.key() == other.key() {
+            return 0;
+        }
+        if self.is_nan() || other.is_nan() {
+            return u64::MAX;
+        }
+        // neighbouring f16 values differ by one on this line
+        let line = |x: f16| {
+            let b = i64::from(x.to_bits());
+            if b & 0x8000 != 0 {
+                -(b & 0x7fff)
+            } else {
+                b
+            }
+        };
+        line(self).abs_diff(line(other))
     }
 }
 

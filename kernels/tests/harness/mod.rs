@@ -90,10 +90,10 @@ pub fn compare<T: Edge, O: Edge>(
                 d.ulps(*h) <= n || {
                     let (df, hf) = (as_f64(*d), as_f64(*h));
                     let xf = x.get(i).map_or(1.0, |v| as_f64(*v).abs().max(1.0));
-                    let eps = if O::DTYPE == DType::F32 {
-                        f64::from(f32::EPSILON)
-                    } else {
-                        f64::EPSILON
+                    let eps = match O::DTYPE {
+                        DType::F16 => f64::from(silt::f16::EPSILON),
+                        DType::F32 => f64::from(f32::EPSILON),
+                        _ => f64::EPSILON,
                     };
                     (df - hf).abs() <= n as f64 * eps * xf
                 }
@@ -115,14 +115,39 @@ fn as_f64<T: Edge>(v: T) -> f64 {
     }
 }
 
+/// Element types proptest can generate: its `Arbitrary` types, and `f16` from
+/// arbitrary bits.
+pub trait Random: Edge {
+    /// Any value of the type, NaNs and infinities included.
+    fn any() -> BoxedStrategy<Self>;
+}
+
+macro_rules! random_by_arbitrary {
+    ($($t:ty),*) => {$(
+        impl Random for $t {
+            fn any() -> BoxedStrategy<Self> {
+                any::<$t>().boxed()
+            }
+        }
+    )*};
+}
+
+random_by_arbitrary!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+
+impl Random for silt::f16 {
+    fn any() -> BoxedStrategy<Self> {
+        any::<u16>().prop_map(silt::f16::from_bits).boxed()
+    }
+}
+
 /// Proptest-generated columns: a few cases of a few hundred arbitrary values.
-fn random_cases<T: Arbitrary + Edge>(cols: usize, f: impl Fn(Vec<Vec<T>>)) {
+fn random_cases<T: Random>(cols: usize, f: impl Fn(Vec<Vec<T>>)) {
     let mut runner = TestRunner::new(Config {
         cases: 6,
         failure_persistence: None,
         ..Config::default()
     });
-    let strategy = proptest::collection::vec(proptest::collection::vec(any::<T>(), 300), cols);
+    let strategy = proptest::collection::vec(proptest::collection::vec(T::any(), 300), cols);
     runner
         .run(&strategy, |v| {
             f(v);
@@ -132,7 +157,7 @@ fn random_cases<T: Arbitrary + Edge>(cols: usize, f: impl Fn(Vec<Vec<T>>)) {
 }
 
 /// One tensor in, one out.
-pub fn unary<T: Edge + Arbitrary, O: Edge>(
+pub fn unary<T: Random, O: Edge>(
     op: &str,
     class: Class,
     launch: impl Fn(&TensorT<T>) -> silt::Result<TensorT<O>>,
@@ -150,7 +175,7 @@ pub fn unary<T: Edge + Arbitrary, O: Edge>(
 }
 
 /// Two tensors in (every pair of edge values), one out.
-pub fn binary<T: Edge + Arbitrary, O: Edge>(
+pub fn binary<T: Random, O: Edge>(
     op: &str,
     class: Class,
     launch: impl Fn(&TensorT<T>, &TensorT<T>) -> silt::Result<TensorT<O>>,
@@ -184,7 +209,7 @@ pub fn binary<T: Edge + Arbitrary, O: Edge>(
 
 /// Any arity: `run(device, columns)` returns one output column; the columns are
 /// combinations of edge values (`arity` columns) and random cases.
-pub fn nary<T: Edge + Arbitrary, O: Edge>(
+pub fn nary<T: Random, O: Edge>(
     op: &str,
     class: Class,
     arity: usize,
