@@ -439,7 +439,7 @@ struct Gen<'a, 'b> {
     in_helper: bool,
 }
 
-fn ty_list() -> [Ty; 11] {
+fn ty_list() -> [Ty; 12] {
     Ty::ALL
 }
 
@@ -491,7 +491,7 @@ impl Gen<'_, '_> {
         {
             return Ok(G::T);
         }
-        Ok(G::E(*self.u.choose(&[Ty::F32, Ty::F64])?))
+        Ok(G::E(*self.u.choose(&[Ty::F16, Ty::F32, Ty::F64])?))
     }
 
     /// A deliberate mistake, at most as often as allowed.
