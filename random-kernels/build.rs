@@ -102,12 +102,13 @@ enum Ty {
     I32,
     U64,
     I64,
+    F16,
     F32,
     F64,
 }
 use Ty::*;
 
-const ALL: [Ty; 11] = [Bool, U8, I8, U16, I16, U32, I32, U64, I64, F32, F64];
+const ALL: [Ty; 12] = [Bool, U8, I8, U16, I16, U32, I32, U64, I64, F16, F32, F64];
 const INTS: [Ty; 8] = [U8, I8, U16, I16, U32, I32, U64, I64];
 
 impl Ty {
@@ -122,6 +123,7 @@ impl Ty {
             I32 => "i32",
             U64 => "u64",
             I64 => "i64",
+            F16 => "f16",
             F32 => "f32",
             F64 => "f64",
         }
@@ -130,7 +132,7 @@ impl Ty {
         INTS.contains(&self)
     }
     fn is_float(self) -> bool {
-        matches!(self, F32 | F64)
+        matches!(self, F16 | F32 | F64)
     }
     fn is_signed_int(self) -> bool {
         matches!(self, I8 | I16 | I32 | I64)
@@ -145,6 +147,8 @@ impl Ty {
             I32 => (i32::MIN.into(), i32::MAX.into()),
             U64 => (0, u64::MAX.into()),
             I64 => (i64::MIN.into(), i64::MAX.into()),
+            // the literals that do not round to infinity
+            F16 => (-65519, 65519),
             _ => (i128::MIN, i128::MAX),
         }
     }
@@ -629,12 +633,25 @@ impl Gen {
             "1E2",
             "6.02e23",
             "1_000.5",
+            // f16: ties (to even), the largest finite values, subnormals
+            "2049.0",
+            "2051.0",
+            "1.00048828125",
+            "65519.0",
+            "6.1e-5",
+            "5.96e-8",
+            "3e-8",
+            "0.333",
         ];
         all.into_iter()
             .filter(|t| {
                 let t2 = t.replace('_', "");
-                tys.iter()
-                    .all(|ty| *ty != F32 || t2.parse::<f32>().is_ok_and(f32::is_finite))
+                tys.iter().all(|ty| match ty {
+                    F32 => t2.parse::<f32>().is_ok_and(f32::is_finite),
+                    // finite in f16: below 65520, where rounding gives infinity
+                    F16 => t2.parse::<f64>().is_ok_and(|x| x.abs() < 65520.0),
+                    _ => true,
+                })
             })
             .collect()
     }
@@ -682,7 +699,10 @@ impl Gen {
             i64::MIN.into(),
         ];
         c.push(i128::from(self.r.next() % 50));
-        c.retain(|v| tys.iter().all(|t| t.is_float() || t.fits(*v)));
+        c.retain(|v| {
+            tys.iter()
+                .all(|t| (t.is_float() && *t != F16) || t.fits(*v))
+        });
         if i32_only {
             c.retain(|v| I32.fits(*v));
         }
@@ -811,6 +831,12 @@ impl Gen {
                 TT::G => {
                     for n in ["PI", "E", "LN_2", "FRAC_1_SQRT_2", "TAU"] {
                         c.push(format!("T::{n}"));
+                    }
+                }
+                // `half::f16` has no `consts` module: `f16::PI`
+                TT::C(F16) => {
+                    for n in ["PI", "E", "LN_10", "SQRT_2", "FRAC_PI_3"] {
+                        c.push(format!("f16::{n}"));
                     }
                 }
                 TT::C(x) => {
@@ -1123,7 +1149,7 @@ impl Gen {
         if t == TT::C(Bool) {
             options.push(3);
         }
-        if t == TT::C(U32) || t == TT::C(U64) {
+        if t == TT::C(U16) || t == TT::C(U32) || t == TT::C(U64) {
             options.push(4);
         }
         if options.is_empty() {
@@ -1213,7 +1239,11 @@ impl Gen {
                 E::Call(Box::new(recv), m, vec![])
             }
             _ => {
-                let src = if t == TT::C(U32) { F32 } else { F64 };
+                let src = match t {
+                    TT::C(U16) => F16,
+                    TT::C(U32) => F32,
+                    _ => F64,
+                };
                 let recv = self.expr(TT::C(src), d, true).e;
                 let recv = self.nan_free(TT::C(src), recv);
                 E::Call(Box::new(recv), "to_bits", vec![])
@@ -1897,16 +1927,21 @@ fn gen_kernel(seed: u64, index: usize) -> Meta {
     let gs: Vec<Ty> = if r.pct(70) {
         let mut pool: Vec<Ty> = match r.below(7) {
             0 | 1 => INTS.to_vec(),
-            2 => vec![F32, F64],
-            3 => vec![U8, I16, U32, I64, F32, F64],
-            4 => vec![I8, I16, I32, I64, F32, F64],
+            2 => vec![F16, F32, F64],
+            3 => vec![U8, I16, U32, I64, F16, F32, F64],
+            4 => vec![I8, I16, I32, I64, F16, F32, F64],
             5 => vec![Bool, U8, I8, U64, I32],
             _ => ALL.to_vec(),
         };
-        // a random non-empty subset, in the pool's order
+        // a random non-empty subset, in the pool's order (`f16` less often: its
+        // instantiations would lengthen the default run by a fifth)
         let mut chosen = Vec::new();
         while chosen.is_empty() {
-            chosen = pool.iter().copied().filter(|_| r.pct(45)).collect();
+            chosen = pool
+                .iter()
+                .copied()
+                .filter(|t| r.pct(if *t == F16 { 30 } else { 45 }))
+                .collect();
         }
         pool.clear();
         chosen
@@ -2335,7 +2370,7 @@ fn generate(seed: u64, count: usize, indices: &[usize]) -> String {
     let _ = writeln!(
         out,
         "// Generated by build.rs from SILT_RANDOM_SEED={seed:#x}, SILT_RANDOM_COUNT={count}.\n\
-         use ::silt::kernel;\n\n\
+         use ::silt::kernel;\nuse ::silt::f16;\n\n\
          /// The seed the corpus was generated from.\npub const SEED: u64 = {seed:#x};\n\
          /// The number of kernels of the corpus.\npub const COUNT: usize = {count};\n"
     );
@@ -2359,6 +2394,10 @@ fn generate(seed: u64, count: usize, indices: &[usize]) -> String {
                     let t = concrete(c.1, inst);
                     if c.2 == 0 || !t.is_float() {
                         "crate::Class::Exact".to_string()
+                    } else if t == F16 {
+                        // the f32 function's error shows in f16 only next to a
+                        // rounding tie, as one f16 ULP
+                        "crate::Class::Ulps(1)".to_string()
                     } else {
                         format!("crate::Class::Ulps({})", c.2)
                     }

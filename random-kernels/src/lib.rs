@@ -10,7 +10,7 @@
 
 use std::fmt::Debug;
 
-use silt::{Device, Element, Tensor, TensorT};
+use silt::{f16, Device, Element, Tensor, TensorT};
 
 /// The generated kernels, their launch and `eval` wrappers, and [`generated::KERNELS`].
 #[allow(
@@ -77,6 +77,7 @@ pub enum Col {
     I32(Vec<i32>),
     U64(Vec<u64>),
     I64(Vec<i64>),
+    F16(Vec<f16>),
     F32(Vec<f32>),
     F64(Vec<f64>),
 }
@@ -93,6 +94,7 @@ macro_rules! each_col {
             Col::I32($v) => $body,
             Col::U64($v) => $body,
             Col::I64($v) => $body,
+            Col::F16($v) => $body,
             Col::F32($v) => $body,
             Col::F64($v) => $body,
         }
@@ -122,6 +124,7 @@ impl Col {
             Col::I32(_) => "i32",
             Col::U64(_) => "u64",
             Col::I64(_) => "i64",
+            Col::F16(_) => "f16",
             Col::F32(_) => "f32",
             Col::F64(_) => "f64",
         }
@@ -132,6 +135,7 @@ impl Col {
     pub fn show(&self, i: usize) -> String {
         let i = if self.len() == 1 { 0 } else { i };
         match self {
+            Col::F16(v) => format!("{:?}f16 (0x{:04x})", v[i].to_f32(), v[i].to_bits()),
             Col::F32(v) => format!("{:?}f32 (0x{:08x})", v[i], v[i].to_bits()),
             Col::F64(v) => format!("{:?}f64 (0x{:016x})", v[i], v[i].to_bits()),
             _ => each_col!(self, v => format!("{:?}{}", v[i], self.type_name())),
@@ -150,7 +154,7 @@ impl Col {
                 }
             };
         }
-        arm!(Bool, U8, I8, U16, I16, U32, I32, U64, I64, F32, F64)
+        arm!(Bool, U8, I8, U16, I16, U32, I32, U64, I64, F16, F32, F64)
     }
 }
 
@@ -342,6 +346,107 @@ macro_rules! float_elem {
 
 float_elem!(f32 F32 u32);
 float_elem!(f64 F64 u64);
+
+impl Elem for f16 {
+    #[allow(clippy::cast_possible_truncation)]
+    fn edges() -> Vec<f16> {
+        let mut v: Vec<f16> = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            -0.5,
+            1.5,
+            2.5,
+            -2.5,
+            0.1,
+            3.0,
+            -7.25,
+            127.9,
+            -128.5,
+            128.0,
+            255.5,
+            256.0,
+            -129.0,
+            2048.0,
+            2050.0,
+            -2052.0,
+            4095.0,
+            32767.0,
+            -32768.0,
+            65504.0,
+            -65504.0,
+            1000.0,
+            0.333,
+            11.0,
+            -17.0,
+            88.5,
+            -100.0,
+            0.75,
+            std::f32::consts::PI,
+            std::f32::consts::FRAC_PI_2,
+            std::f32::consts::E,
+            6.1e-5,
+            1.0e-7,
+            3.0e-8,
+        ]
+        .into_iter()
+        .map(f16::from_f32)
+        .collect();
+        v.extend([
+            f16::NAN,
+            -f16::NAN,
+            f16::INFINITY,
+            f16::NEG_INFINITY,
+            f16::MAX,
+            f16::MIN,
+            f16::MIN_POSITIVE,
+            -f16::MIN_POSITIVE,
+            f16::from_bits(1),
+            f16::from_bits(0x8001),
+            f16::from_bits(0x03ff),
+            f16::EPSILON,
+            f16::ONE - f16::EPSILON / f16::from_f32(2.0),
+            f16::ONE + f16::EPSILON,
+            f16::from_bits(0x7bfe),
+            f16::from_bits(0x3c01),
+        ]);
+        v
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    fn from_bits64(bits: u64) -> f16 {
+        f16::from_bits(bits as u16)
+    }
+    fn small(v: i8) -> f16 {
+        f16::from_f32(f32::from(v) * 0.5)
+    }
+    fn distance(self, other: f16) -> u64 {
+        if self.is_nan() && other.is_nan() {
+            return 0;
+        }
+        if self.to_bits() == other.to_bits() {
+            return 0;
+        }
+        if self.is_nan() || other.is_nan() {
+            return u64::MAX;
+        }
+        // neighbouring values are 1 apart on this line
+        fn line(x: f16) -> i64 {
+            let b = i64::from(x.to_bits());
+            if b & 0x8000 != 0 {
+                -(b & 0x7fff)
+            } else {
+                b
+            }
+        }
+        // `0.0` and `-0.0` are 0 apart on the line but not equal
+        line(self).abs_diff(line(other)).max(1)
+    }
+    fn col(v: Vec<f16>) -> Col {
+        Col::F16(v)
+    }
+}
 
 /// The inputs of one launch: a seed, and the number of elements.
 #[derive(Debug, Clone, Copy)]

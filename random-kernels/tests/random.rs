@@ -30,6 +30,9 @@ struct Tally {
     insts: usize,
     launches: usize,
     values: usize,
+    /// Instantiations for `f16`, and `f16` values compared (of any instantiation).
+    f16_insts: usize,
+    f16_values: usize,
     failures: Vec<String>,
 }
 
@@ -77,6 +80,9 @@ fn compare(
             Class::Ulps(u) => u,
         };
         tally.values += n;
+        if d.type_name() == "f16" {
+            tally.f16_values += n;
+        }
         for i in 0..n {
             let dist = d.distance(h, i);
             if dist > allowed {
@@ -115,6 +121,9 @@ fn run_shard(shard: usize) {
         tally.kernels += 1;
         for inst in k.insts {
             tally.insts += 1;
+            if inst.ty == "f16" {
+                tally.f16_insts += 1;
+            }
             for run in 0..RUNS {
                 // every other launch goes through `dispatch` on untyped tensors
                 let via_dispatch = run % 2 == 1;
@@ -177,9 +186,9 @@ fn run_shard(shard: usize) {
         }
     }
     eprintln!(
-        "shard {shard}: {} kernels, {} instantiations, {} launches, {} values compared \
-         (SILT_RANDOM_SEED={SEED:#x}, SILT_RANDOM_COUNT={COUNT})",
-        tally.kernels, tally.insts, tally.launches, tally.values
+        "shard {shard}: {} kernels, {} instantiations ({} for f16), {} launches, {} values \
+         compared ({} f16) (SILT_RANDOM_SEED={SEED:#x}, SILT_RANDOM_COUNT={COUNT})",
+        tally.kernels, tally.insts, tally.f16_insts, tally.launches, tally.values, tally.f16_values
     );
     assert!(
         tally.failures.is_empty(),
@@ -242,4 +251,26 @@ fn distance_tells_values_apart() {
     assert_eq!((a.distance(&b, 0), a.distance(&b, 1)), (u64::MAX, 0));
     assert_eq!(a.distance(&f, 0), u64::MAX, "different types");
     assert_eq!(f.show(1), "NaNf32 (0x7fc00000)");
+    // f16: the same line, on 16 bits
+    let h = |x: f32| silt::f16::from_f32(x);
+    let f = Col::F16(vec![
+        h(0.0),
+        silt::f16::NAN,
+        h(1.0),
+        -silt::f16::from_bits(1),
+        silt::f16::INFINITY,
+        silt::f16::from_bits(0x7e01),
+    ]);
+    let g = Col::F16(vec![
+        h(-0.0),
+        -silt::f16::NAN,
+        silt::f16::from_bits(h(1.0).to_bits() + 2),
+        silt::f16::from_bits(1),
+        silt::f16::MAX,
+        h(1.0),
+    ]);
+    let d: Vec<u64> = (0..6).map(|i| f.distance(&g, i)).collect();
+    assert_eq!(d, [1, 0, 2, 2, 1, u64::MAX]);
+    assert_eq!(f.show(2), "1.0f16 (0x3c00)");
+    assert_eq!(f.distance(&Col::F32(vec![0.0]), 0), u64::MAX);
 }
