@@ -1234,7 +1234,13 @@ impl Cx<'_> {
             ExprKind::Lit(v) => {
                 if let Value::Int(i) = *v {
                     *v = match e.ty {
-                        Ty::F16 => Value::F32(crate::ty::round_f16(i as f64)),
+                        Ty::F16 => {
+                            let x = crate::ty::round_f16(i as f64);
+                            if x.is_infinite() {
+                                self.err(e.span, "literal out of range for `f16`");
+                            }
+                            Value::F32(x)
+                        }
                         Ty::F32 => Value::F32(i as f32),
                         Ty::F64 => Value::F64(i as f64),
                         t => {
@@ -1255,6 +1261,15 @@ impl Cx<'_> {
                     Ty::F32 => text.parse::<f32>().ok().map(Value::F32),
                     _ => text.parse::<f64>().ok().map(Value::F64),
                 };
+                let infinite = match v {
+                    Some(Value::F32(x)) => x.is_infinite(),
+                    Some(Value::F64(x)) => x.is_infinite(),
+                    _ => false,
+                };
+                if infinite {
+                    // as rustc's `overflowing_literals`
+                    self.err(e.span, format!("literal out of range for `{}`", e.ty));
+                }
                 match v {
                     Some(v) => e.kind = ExprKind::Lit(v),
                     None => {

@@ -450,3 +450,28 @@ fn raw_identifiers_and_reserved_parameter_names() {
         "{e:?}"
     );
 }
+
+#[test]
+fn float_literals_that_overflow_are_errors() {
+    // as rustc's `overflowing_literals`: a literal that rounds to infinity
+    let e = errors(
+        quote!(types = [f16, f32]),
+        quote! { fn big<T>(x: T) -> T { x + 70000.0 } },
+    );
+    assert_eq!(
+        e,
+        ["literal out of range for `f16` (in the `f16` instantiation)"]
+    );
+    let e = errors(quote!(), quote! { fn big(x: f32) -> f32 { x * 1e39 } });
+    assert_eq!(e, ["literal out of range for `f32`"]);
+    let e = errors(quote!(), quote! { fn big(x: f16) -> f16 { x - 65520 } });
+    assert_eq!(e, ["literal out of range for `f16`"]);
+    // the largest finite ones are fine, and so is infinity by name
+    let c = ok(
+        quote!(),
+        quote! { fn edge(x: f16) -> f16 { x + 65519.0 - 65504 + f16::INFINITY } },
+    );
+    let src = &c.instances[0].opencl;
+    assert!(src.contains("65504.0f"), "{src}");
+    assert!(src.contains("INFINITY"), "{src}");
+}
