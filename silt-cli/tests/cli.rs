@@ -248,7 +248,7 @@ fn an_unknown_dtype_is_exit_code_2_with_the_valid_ones() {
         assert_eq!(o.status.code(), Some(2), "{o:?}");
         let err = stderr(&o);
         assert!(err.contains(expect), "{err}");
-        assert!(err.contains("instantiated for: f32, f64"), "{err}");
+        assert!(err.contains("instantiated for: f16, f32, f64"), "{err}");
     }
     let o = silt(&["source", "logical_not", "bool"], &[]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
