@@ -759,8 +759,10 @@ impl Lower<'_> {
                     syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() && pi.mutability.is_none() => {
                         pi.ident.clone()
                     }
+                    // `for _ in`: a name the body cannot refer to
+                    syn::Pat::Wild(w) => syn::Ident::new("__silt_unused", w.underscore_token.span),
                     other => {
-                        self.errors.push(other.span(), "a `for` loop binds one name: `for i in a..b`");
+                        self.errors.push(other.span(), "a `for` loop binds one name: `for i in a..b` or `for _ in a..b`");
                         return self.unsupported_quiet(span);
                     }
                 };

@@ -173,8 +173,9 @@ struct Registry {
     platforms: usize,
 }
 
+static REGISTRY: OnceLock<Result<Registry>> = OnceLock::new();
+
 fn registry() -> &'static Result<Registry> {
-    static REGISTRY: OnceLock<Result<Registry>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         cl::all_devices().map(|(ids, platforms)| Registry {
             slots: ids
@@ -187,6 +188,52 @@ fn registry() -> &'static Result<Registry> {
             platforms,
         })
     })
+}
+
+/// Waits for every OpenCL queue (errors ignored: this runs at thread exit).
+fn finish_all_queues() {
+    if let Some(Ok(registry)) = REGISTRY.get() {
+        for slot in &registry.slots {
+            if let Some(Ok(device)) = slot.device.get() {
+                if let Backend::OpenCl { queue, .. } = &device.inner.backend {
+                    let _ = queue.finish();
+                }
+            }
+        }
+    }
+}
+
+/// Finishes the queues when the thread that holds it ends.
+struct FinishAtThreadExit;
+
+impl Drop for FinishAtThreadExit {
+    fn drop(&mut self) {
+        finish_all_queues();
+        THREAD_EXIT_FINISHES.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// How many threads have waited for the queues as they ended.
+static THREAD_EXIT_FINISHES: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
+thread_local! {
+    static LAUNCHED_HERE: FinishAtThreadExit = const { FinishAtThreadExit };
+}
+
+/// Notes that this thread enqueued a kernel: when the thread ends (the main
+/// thread too: glibc runs thread-local destructors first in `exit`), it waits
+/// for every OpenCL queue.
+///
+/// Work queued and never waited for would otherwise still run in the driver's
+/// threads while the process tears down: PoCL compiles a kernel's work-group
+/// function when the kernel first runs, and a compile that meets LLVM's already
+/// destroyed statics crashes the process or aborts it ("Failed to create kernel
+/// compiler pass"), seen at the exit of a test binary that dropped its results
+/// unread. An `atexit` handler cannot do this: LLVM creates statics during
+/// those compiles, so their destructors are registered later and run earlier.
+pub(crate) fn note_launch() {
+    LAUNCHED_HERE.with(|_| {});
 }
 
 impl Device {
@@ -445,6 +492,13 @@ impl Device {
     pub fn supports(&self, dtype: DType) -> bool {
         dtype != DType::F64
             || (self.inner.info.fp64 && !self.inner.hide_fp64.load(Ordering::Relaxed))
+    }
+
+    /// How many threads that enqueued kernels have waited for every OpenCL
+    /// queue as they ended (see `note_launch`), for tests.
+    #[doc(hidden)]
+    pub fn __thread_exit_finishes() -> usize {
+        THREAD_EXIT_FINISHES.load(Ordering::Relaxed)
     }
 
     /// Makes this device report that it lacks `cl_khr_fp64` (or has it again), to

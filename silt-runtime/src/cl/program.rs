@@ -133,6 +133,7 @@ impl Queue {
             )
             .ok_or(codes::DLOPEN_FUNCTION_NOT_AVAILABLE)?;
         if status == codes::CL_SUCCESS {
+            crate::device::note_launch();
             Ok(())
         } else {
             Err(status)
