@@ -252,16 +252,16 @@ fn helper_source(h: Helper) -> String {
         // the bits: 13 of a float's 23 fraction bits, or a multiple of 2^-24
         // for a subnormal f16); buffers hold the bits
         Helper::F16Round => format!(
-            "static inline float {name}(float x) {{\n    float a = fabs(x);\n    if (!(a < 65520.0f)) return isnan(x) ? x : copysign(INFINITY, x);\n    if (a < 6.103515625e-05f) {{\n        a = rint(a * 16777216.0f) * 5.9604644775390625e-08f;\n    }} else {{\n        uint u = as_uint(a);\n        a = as_float((u + 0xfffu + ((u >> 13) & 1u)) & ~0x1fffu);\n    }}\n    return copysign(a, x);\n}}\n"
+            "static inline float {name}(float x) {{\n    float a = fabs(x);\n    uint u = as_uint(a);\n    uint r = (u + 0xfffu + ((u >> 13) & 1u)) & ~0x1fffu;\n    r = a < 6.103515625e-05f ? as_uint(rint(a * 16777216.0f) * 5.9604644775390625e-08f) : r;\n    r = a >= 65520.0f ? 0x7f800000u : r;\n    r = isnan(x) ? u : r;\n    return as_float((as_uint(x) & 0x80000000u) | r);\n}}\n"
         ),
         Helper::F16RoundD => format!(
             "static inline float {name}(double x) {{\n    double a = fabs(x);\n    if (!(a < 65520.0)) return isnan(x) ? (float)x : copysign(INFINITY, (float)x);\n    if (a < 6.103515625e-05) {{\n        a = rint(a * 16777216.0) * 5.9604644775390625e-08;\n    }} else {{\n        ulong u = as_ulong(a);\n        a = as_double((u + 0x1ffffffffffUL + ((u >> 42) & 1UL)) & ~0x3ffffffffffUL);\n    }}\n    return copysign((float)a, (float)x);\n}}\n"
         ),
         Helper::F16Load => format!(
-            "static inline float {name}(ushort h) {{\n    uint s = (uint)(h & 0x8000u) << 16;\n    uint e = (h >> 10) & 0x1fu;\n    uint m = h & 0x3ffu;\n    if (e == 0u) return as_float(s | as_uint((float)m * 5.9604644775390625e-08f));\n    if (e == 31u) return as_float(s | 0x7f800000u | (m << 13));\n    return as_float(s | ((e + 112u) << 23) | (m << 13));\n}}\n"
+            "static inline float {name}(ushort h) {{\n    uint e = h & 0x7fffu;\n    uint r = (e << 13) + (e >= 0x7c00u ? 224u << 23 : 112u << 23);\n    r = e < 0x400u ? as_uint((float)e * 5.9604644775390625e-08f) : r;\n    return as_float(((uint)(h & 0x8000u) << 16) | r);\n}}\n"
         ),
         Helper::F16Bits => format!(
-            "static inline ushort {name}(float x) {{\n    uint s = (as_uint(x) >> 16) & 0x8000u;\n    float a = fabs(x);\n    if (isnan(x)) {{\n        uint m = (as_uint(x) >> 13) & 0x3ffu;\n        return (ushort)(s | 0x7c00u | (m == 0u ? 0x200u : m));\n    }}\n    if (!(a < 65520.0f)) return (ushort)(s | 0x7c00u);\n    if (a < 6.103515625e-05f) return (ushort)(s | (uint)(a * 16777216.0f));\n    uint u = as_uint(a);\n    return (ushort)(s | (((u >> 23) - 112u) << 10) | ((u >> 13) & 0x3ffu));\n}}\n"
+            "static inline ushort {name}(float x) {{\n    uint u = as_uint(x) & 0x7fffffffu;\n    float a = as_float(u);\n    uint r = (u >> 13) - (112u << 10);\n    r = a < 6.103515625e-05f ? convert_uint_sat(a * 16777216.0f) : r;\n    r = a >= 65520.0f ? 0x7c00u : r;\n    uint m = (u >> 13) & 0x3ffu;\n    r = isnan(x) ? (0x7c00u | (m == 0u ? 0x200u : m)) : r;\n    return (ushort)(((as_uint(x) >> 16) & 0x8000u) | r);\n}}\n"
         ),
         // a value the compiler cannot see: PoCL folds some builtins of constant
         // arguments wrongly (`exp(NAN)`, `rint(3e38f)`, ... came out as garbage,
