@@ -459,7 +459,7 @@ impl Gen<'_, '_> {
 
     fn name_of(&self, g: G) -> String {
         match g {
-            G::E(t) => t.rust().to_string(),
+            G::E(t) => t.name().to_string(),
             G::T => self.generic.clone().unwrap_or_else(|| "T".into()),
         }
     }
@@ -578,7 +578,7 @@ impl Gen<'_, '_> {
                 let v = if self.u.ratio(1u8, 2u8)? { lo } else { hi };
                 // unsuffixed only where the default type is the right one
                 let text = if suffix || t != Ty::I32 {
-                    format!("{v}{}", t.rust())
+                    format!("{v}{}", t.name())
                 } else {
                     v.to_string()
                 };
@@ -604,7 +604,7 @@ impl Gen<'_, '_> {
                 // `0x7ff32` would be one hex number
                 text = "7".into();
             }
-            text.push_str(t.rust());
+            text.push_str(t.name());
         }
         Ok(Some(text))
     }
@@ -1262,7 +1262,7 @@ impl Gen<'_, '_> {
             self.name_of(ret)
         );
         let attr = if generic {
-            let list: Vec<&str> = types.iter().map(|t| t.rust()).collect();
+            let list: Vec<&str> = types.iter().map(|t| t.name()).collect();
             format!("types = [{}]", list.join(", "))
         } else {
             String::new()
@@ -1404,7 +1404,7 @@ impl Gen<'_, '_> {
             params.join(", ")
         );
         let attr = if generic {
-            let list: Vec<&str> = types.iter().map(|t| t.rust()).collect();
+            let list: Vec<&str> = types.iter().map(|t| t.name()).collect();
             format!("types = [{}]", list.join(", "))
         } else {
             String::new()

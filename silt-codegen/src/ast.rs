@@ -253,7 +253,7 @@ pub fn helper_path(func: &syn::Expr) -> Option<&syn::Path> {
         return None;
     }
     let first = p.path.segments.first()?.ident.to_string();
-    if p.path.segments.len() > 1 && (Ty::from_rust(&first).is_some() || first == "Self") {
+    if p.path.segments.len() > 1 && (Ty::from_name(&first).is_some() || first == "Self") {
         return None;
     }
     // `self`, `super` and `crate` only lead a path to a function, and `Self` names
@@ -357,7 +357,7 @@ pub fn ty_ref(ty: &syn::Type, generic: Option<&syn::Ident>, errors: &mut Errors)
                 if generic.is_some_and(|g| id == g) {
                     return Some(TyRef::Generic);
                 }
-                if let Some(t) = Ty::from_rust(&id.to_string()) {
+                if let Some(t) = Ty::from_name(&id.to_string()) {
                     return Some(TyRef::Elem(t));
                 }
             }
@@ -910,7 +910,7 @@ impl Lower<'_> {
         if s.is_empty() {
             return Some(None);
         }
-        match Ty::from_rust(s) {
+        match Ty::from_name(s) {
             Some(t) if t != Ty::Bool => Some(Some(t)),
             _ => {
                 self.errors
@@ -970,7 +970,7 @@ impl Lower<'_> {
         };
         let ty = if self.generic.is_some_and(|g| g == ty_name) {
             TyRef::Generic
-        } else if let Some(t) = Ty::from_rust(ty_name) {
+        } else if let Some(t) = Ty::from_name(ty_name) {
             TyRef::Elem(t)
         } else {
             return self.unsupported(

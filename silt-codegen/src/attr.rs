@@ -54,7 +54,7 @@ impl Parse for RawOption {
 pub fn supported_types() -> String {
     Ty::ALL
         .iter()
-        .map(|t| t.rust())
+        .map(|t| t.name())
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -158,7 +158,7 @@ fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(Ty, Span)> {
             syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().map(Ident::to_string),
             _ => None,
         };
-        match name.as_deref().map(|n| (n, Ty::from_rust(n))) {
+        match name.as_deref().map(|n| (n, Ty::from_name(n))) {
             Some((_, Some(ty))) => {
                 if out.iter().any(|(t, _)| *t == ty) {
                     errors.push(span, format!("`{ty}` is listed twice in `types`"));

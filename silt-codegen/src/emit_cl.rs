@@ -11,6 +11,42 @@ use std::fmt::Write;
 use crate::builtins::Builtin;
 use crate::ir::{BinOp, Block, Expr, ExprKind, Kernel, ParamKind, Place, Stmt, UnOp, Value};
 use crate::ty::Ty;
+use silt_abi::opencl::Pass;
+
+/// How OpenCL C spells an element type.
+pub trait ClType {
+    /// The OpenCL C type of a value in code (`bool` is `bool`, `f16` is `float`).
+    fn cl(self) -> &'static str;
+    /// The OpenCL C type of an element in a buffer or a kernel argument (`f16`
+    /// as its bits: `half` needs `cl_khr_fp16` for anything but pointers).
+    fn cl_storage(self) -> &'static str;
+    /// The OpenCL type that integer arithmetic of this type is done in: unsigned
+    /// (so that overflow wraps instead of being undefined) and at least 32 bits (so
+    /// that C's promotion to `int` cannot overflow).
+    fn cl_wide_unsigned(self) -> &'static str;
+}
+
+impl ClType for Ty {
+    fn cl(self) -> &'static str {
+        match self {
+            Ty::Bool => "bool",
+            Ty::F16 => "float",
+            other => other.cl_storage(),
+        }
+    }
+
+    fn cl_storage(self) -> &'static str {
+        silt_abi::opencl::arg_type(self)
+    }
+
+    fn cl_wide_unsigned(self) -> &'static str {
+        if self.bits() == 64 {
+            "ulong"
+        } else {
+            "uint"
+        }
+    }
+}
 
 /// Where a kernel came from, for the program's header and `#line` directives.
 #[derive(Debug, Clone, Default)]
@@ -129,7 +165,7 @@ pub fn emit_group_with_lines(ks: &[&Kernel]) -> (String, Vec<(usize, usize)>) {
     let name = ks.first().map_or("", |k| k.name.as_str());
     let types: Vec<String> = ks
         .iter()
-        .filter_map(|k| k.inst.map(|t| t.rust().to_string()))
+        .filter_map(|k| k.inst.map(|t| t.name().to_string()))
         .collect();
     let header = if types.is_empty() {
         format!("// silt kernel `{name}`: generated from its Rust body, do not edit.\n")
@@ -802,6 +838,76 @@ impl<'k> Emitter<'k> {
         s
     }
 
+    /// The parameter list of an entry point, by the launch ABI
+    /// ([`silt_abi::opencl::map_args`]): one line per parameter (a view's buffer,
+    /// offset and strides together), per output, for the shape, and the count.
+    fn entry_args(&self, strided: bool) -> Vec<String> {
+        use silt_abi::opencl::{map_args, MapArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
+        let k = self.k;
+        let pass = k.params.iter().map(|p| match p.kind {
+            ParamKind::Input | ParamKind::InOut => Pass::Tensor,
+            ParamKind::Scalar => Pass::Scalar,
+            ParamKind::Index => Pass::Index,
+        });
+        // arguments on one line share a key: a view's buffer, offset and strides;
+        // the shape and the dimension count
+        #[derive(PartialEq)]
+        enum Line {
+            Param(usize),
+            Output(usize),
+            Dims,
+            Len,
+        }
+        let mut lines: Vec<(Line, String)> = Vec::new();
+        for a in map_args(pass, k.outputs.len(), strided) {
+            let (line, text) = match a {
+                MapArg::Scalar { param } => {
+                    let st = k.params[param].ty.cl_storage();
+                    (Line::Param(param), format!("{st} {}", self.params[param]))
+                }
+                MapArg::Buffer { param } => {
+                    let p = &k.params[param];
+                    let q = if p.kind == ParamKind::Input {
+                        "const "
+                    } else {
+                        ""
+                    };
+                    let st = p.ty.cl_storage();
+                    (
+                        Line::Param(param),
+                        format!("__global {q}{st}* {}", self.params[param]),
+                    )
+                }
+                MapArg::Offset { param } => (
+                    Line::Param(param),
+                    format!("{COUNT_TYPE} silt_off_{}", self.params[param]),
+                ),
+                MapArg::Strides { param, .. } => (
+                    Line::Param(param),
+                    format!("{DIMS_TYPE} silt_st_{}", self.params[param]),
+                ),
+                MapArg::Output { output } => (
+                    Line::Output(output),
+                    format!(
+                        "__global {}* silt_out{output}",
+                        k.outputs[output].cl_storage()
+                    ),
+                ),
+                MapArg::Shape => (Line::Dims, format!("{DIMS_TYPE} silt_shape")),
+                MapArg::Ndim => (Line::Dims, format!("{NDIM_TYPE} silt_ndim")),
+                MapArg::Len => (Line::Len, format!("{COUNT_TYPE} silt_n")),
+            };
+            match lines.last_mut() {
+                Some((l, t)) if *l == line => {
+                    t.push_str(", ");
+                    t.push_str(&text);
+                }
+                _ => lines.push((line, text)),
+            }
+        }
+        lines.into_iter().map(|(_, t)| t).collect()
+    }
+
     fn entry_point(&mut self, strided: bool) -> String {
         let k = self.k;
         let f16_params = k
@@ -818,13 +924,11 @@ impl<'k> Emitter<'k> {
         {
             self.helpers.insert(Helper::F16Bits);
         }
-        let mut args = Vec::new();
         let mut pre = Vec::new();
         let mut call = Vec::new();
         let mut post = Vec::new();
         let mut views = Vec::new();
         for (p, n) in k.params.iter().zip(self.params.clone()) {
-            let st = p.ty.cl_storage();
             // the contiguous entry moves each pointer to its view's first element
             // once (indexing with `off + gid` measured 5-10% slower on PoCL)
             let at = if strided {
@@ -832,26 +936,14 @@ impl<'k> Emitter<'k> {
             } else {
                 "silt_gid".to_owned()
             };
-            let strides = if strided {
-                format!(", ulong16 silt_st_{n}")
-            } else {
-                String::new()
-            };
             match p.kind {
-                ParamKind::Scalar => {
-                    args.push(format!("{st} {n}"));
-                    call.push(load(p.ty, n.clone()));
-                }
+                ParamKind::Scalar => call.push(load(p.ty, n.clone())),
                 ParamKind::Index => call.push("silt_gid".into()),
                 ParamKind::Input => {
-                    args.push(format!(
-                        "__global const {st}* {n}, ulong silt_off_{n}{strides}"
-                    ));
                     call.push(load(p.ty, format!("{n}[{at}]")));
                     views.push(n);
                 }
                 ParamKind::InOut => {
-                    args.push(format!("__global {st}* {n}, ulong silt_off_{n}{strides}"));
                     pre.push(format!(
                         "{} silt_v_{n} = {};",
                         p.ty.cl(),
@@ -866,13 +958,7 @@ impl<'k> Emitter<'k> {
                 }
             }
         }
-        for (i, t) in k.outputs.iter().enumerate() {
-            args.push(format!("__global {}* silt_out{i}", t.cl_storage()));
-        }
-        if strided {
-            args.push("ulong16 silt_shape, uint silt_ndim".into());
-        }
-        args.push("ulong silt_n".into());
+        let args = self.entry_args(strided);
         let name = if strided {
             format!("{}_strided", k.entry())
         } else {

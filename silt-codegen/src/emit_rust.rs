@@ -24,7 +24,7 @@ pub fn ty(t: Ty) -> TokenStream {
     if t == Ty::F16 {
         return quote!(__silt::f16);
     }
-    let id = format_ident!("{}", t.rust());
+    let id = format_ident!("{}", t.name());
     quote!(#id)
 }
 
@@ -205,7 +205,7 @@ impl Emitter<'_> {
         let krate = self.krate;
         match &e.kind {
             ExprKind::Lit(Value::F32(x)) if e.ty == Ty::F16 => {
-                let bits = crate::ty::f16_bits(*x);
+                let bits = silt_abi::f16_bits(*x);
                 quote_spanned!(span=> __silt::f16::from_bits(#bits))
             }
             ExprKind::Lit(v) => literal(e.ty, *v, span),
@@ -486,7 +486,7 @@ fn literal(t: Ty, v: Value, span: Span) -> TokenStream {
             if t.is_signed_int() && i == min {
                 quote_spanned!(span=> #tt::MIN)
             } else {
-                let text = format!("{}{}", i.unsigned_abs(), t.rust());
+                let text = format!("{}{}", i.unsigned_abs(), t.name());
                 let lit: TokenStream = text.parse().unwrap_or_default();
                 if i < 0 {
                     quote_spanned!(span=> (-#lit))

@@ -20,7 +20,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
 
     let type_list: Vec<String> = instances
         .iter()
-        .filter_map(|i| i.ty.map(|t| t.rust().to_string()))
+        .filter_map(|i| i.ty.map(|t| t.name().to_string()))
         .collect();
     let types_text = type_list.join(", ");
     let dtypes = instances.iter().filter_map(|i| i.ty).map(|t| dtype(t, &s));
@@ -75,7 +75,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
     for inst in instances {
         let suffix = inst
             .ty
-            .map_or_else(|| "kernel".to_string(), |t| t.rust().to_string());
+            .map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
         let info = format_ident!("__INFO_{}", suffix.to_uppercase());
         let eval = format_ident!("__eval_{}", suffix);
         let src = &inst.opencl;
@@ -461,7 +461,7 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
 }
 
 fn dtype(t: Ty, s: &TokenStream) -> TokenStream {
-    let v = format_ident!("{}", t.dtype_variant());
+    let v = format_ident!("{}", t.variant_name());
     quote!(#s::DType::#v)
 }
 
@@ -619,7 +619,7 @@ fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStrea
     };
     let type_idents: Vec<TokenStream> = types
         .iter()
-        .map(|t| Ty::from_rust(t).map_or_else(|| t.parse().unwrap_or_default(), emit_rust::ty))
+        .map(|t| Ty::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), emit_rust::ty))
         .collect();
     quote! {
         #[doc = #doc]

@@ -384,7 +384,7 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
     let vis = &def.sig.vis;
     let docs = &def.sig.docs;
     let mac = format_ident!("__silt_helper_{}", ident_name(name));
-    let types_text: Vec<&str> = def.types.iter().map(|t| t.rust()).collect();
+    let types_text: Vec<&str> = def.types.iter().map(|t| t.name()).collect();
     let doc = format!(
         "The `#[helper]` function `{}`, callable from `#[kernel]` bodies{}.",
         ident_name(name),

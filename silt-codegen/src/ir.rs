@@ -44,7 +44,7 @@ impl Kernel {
     /// takes the name of an OpenCL built-in such as `abs` or `dot`.)
     pub fn entry(&self) -> String {
         match self.inst {
-            Some(t) => format!("{}_{}", ascii_name(&self.name), t.rust()),
+            Some(t) => format!("{}_{}", ascii_name(&self.name), t.name()),
             None => format!("{}_kernel", ascii_name(&self.name)),
         }
     }

@@ -101,7 +101,7 @@ fn helper_fn_name(def: &HelperDef, inst: Option<Ty>) -> String {
     let name = ident_name(&def.sig.name);
     let name = ir::ascii_name(&name);
     match inst {
-        Some(t) => format!("silt_helper_{name}_{:04x}_{}", hash & 0xffff, t.rust()),
+        Some(t) => format!("silt_helper_{name}_{:04x}_{}", hash & 0xffff, t.name()),
         None => format!("silt_helper_{name}_{:04x}", hash & 0xffff),
     }
 }
@@ -1045,7 +1045,7 @@ impl Cx<'_> {
             match t.or(self.inst) {
                 Some(t) if def.types.contains(&t) => Some(t),
                 Some(t) => {
-                    let list: Vec<&str> = def.types.iter().map(|t| t.rust()).collect();
+                    let list: Vec<&str> = def.types.iter().map(|t| t.name()).collect();
                     self.err(
                         span,
                         format!(
@@ -1235,7 +1235,7 @@ impl Cx<'_> {
                 if let Value::Int(i) = *v {
                     *v = match e.ty {
                         Ty::F16 => {
-                            let x = crate::ty::round_f16(i as f64);
+                            let x = silt_abi::round_f16(i as f64);
                             if x.is_infinite() {
                                 self.err(e.span, "literal out of range for `f16`");
                             }
@@ -1257,7 +1257,7 @@ impl Cx<'_> {
                     Ty::F16 => text
                         .parse::<f64>()
                         .ok()
-                        .map(|x| Value::F32(crate::ty::round_f16(x))),
+                        .map(|x| Value::F32(silt_abi::round_f16(x))),
                     Ty::F32 => text.parse::<f32>().ok().map(Value::F32),
                     _ => text.parse::<f64>().ok().map(Value::F64),
                 };
@@ -1440,7 +1440,7 @@ fn constant(t: Ty, name: &str) -> Option<Value> {
             "EPSILON" => Some(Value::F32(0.000_976_562_5)),
             "MIN_POSITIVE" => Some(Value::F32(6.103_515_6e-5)),
             _ => match constant(Ty::F64, name)? {
-                Value::F64(v) => Some(Value::F32(crate::ty::round_f16(v))),
+                Value::F64(v) => Some(Value::F32(silt_abi::round_f16(v))),
                 _ => None,
             },
         },

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::ffi::CStr;
 use std::sync::{Arc, Mutex};
 
-use crate::cl::{IdleKernel, Program};
+use crate::cl::{IdleKernel, Kernel, Program};
 use crate::copy::{pack, to_u64};
 use crate::device::Device;
 use crate::diskcache;
@@ -16,6 +16,8 @@ use crate::layout::{broadcast_shapes, coalesce, Dims, Layout};
 use crate::scalar::Scalar;
 use crate::tensor::{Tensor, TensorT};
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use silt_abi::opencl::{map_args, MapArg, Pass};
 
 /// The OpenCL C of one kernel's instantiations of one precision, whole and as
 /// named definitions. One `static` per kernel and precision, registered in
@@ -785,61 +787,38 @@ pub fn launch_opencl(
             .kernel(entry)
             .map_err(|c| Error::cl("clCreateKernel", c))?,
     };
-    let mut index = 0u32;
-    let mut next = || {
-        index += 1;
-        index - 1
+    let pass = args.iter().map(|a| match a {
+        Arg::Scalar(_) => Pass::Scalar,
+        Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
+    });
+    // `map_args` numbers the parameters as `args` lists them: the kinds match
+    let mismatch = || Error::cl("clSetKernelArg", crate::cl::codes::INVALID_VALUE);
+    let tensor_at = |param: usize| match args.get(param) {
+        Some(Arg::In(t) | Arg::InOut(t)) => Ok(*t),
+        _ => Err(mismatch()),
     };
-    let mut view_no = 0;
-    for a in args {
+    for (i, a) in (0u32..).zip(map_args(pass, outs.len(), strided)) {
         match a {
-            Arg::Scalar(s) => {
-                let i = next();
-                match *s {
-                    Scalar::Bool(v) => kernel.set_value(i, u8::from(v)),
-                    Scalar::U8(v) => kernel.set_value(i, v),
-                    Scalar::I8(v) => kernel.set_value(i, v),
-                    Scalar::U16(v) => kernel.set_value(i, v),
-                    Scalar::I16(v) => kernel.set_value(i, v),
-                    Scalar::U32(v) => kernel.set_value(i, v),
-                    Scalar::I32(v) => kernel.set_value(i, v),
-                    Scalar::U64(v) => kernel.set_value(i, v),
-                    Scalar::I64(v) => kernel.set_value(i, v),
-                    Scalar::F16(v) => kernel.set_value(i, v.to_bits()),
-                    Scalar::F32(v) => kernel.set_value(i, v),
-                    Scalar::F64(v) => kernel.set_value(i, v),
-                }
-                .map_err(err)?;
+            MapArg::Scalar { param } => match args.get(param) {
+                Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
+                _ => return Err(mismatch()),
+            },
+            MapArg::Buffer { param } => kernel.set_mem(i, mem_of(tensor_at(param)?)?),
+            MapArg::Offset { param } => kernel.set_value(i, to_u64(tensor_at(param)?.offset())),
+            MapArg::Strides { view, .. } => {
+                let st = strides.get(view).map_or(&[][..], Vec::as_slice);
+                kernel.set_value(i, pack(st))
             }
-            Arg::In(t) | Arg::InOut(t) => {
-                let block = t
-                    .storage
-                    .block()
-                    .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
-                kernel.set_mem(next(), &block.mem).map_err(err)?;
-                kernel.set_value(next(), to_u64(t.offset())).map_err(err)?;
-                if strided {
-                    let st = strides.get(view_no).map_or(&[][..], Vec::as_slice);
-                    kernel.set_value(next(), pack(st)).map_err(err)?;
-                }
-                view_no += 1;
+            MapArg::Output { output } => {
+                let o = outs.get(output).ok_or_else(mismatch)?;
+                kernel.set_mem(i, mem_of(o)?)
             }
+            MapArg::Shape => kernel.set_value(i, pack(&dims)),
+            MapArg::Ndim => kernel.set_value(i, u32::try_from(dims.len()).unwrap_or(u32::MAX)),
+            MapArg::Len => kernel.set_value(i, to_u64(plan.len)),
         }
+        .map_err(err)?;
     }
-    for o in &outs {
-        let block = o
-            .storage
-            .block()
-            .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_MEM))?;
-        kernel.set_mem(next(), &block.mem).map_err(err)?;
-    }
-    if strided {
-        kernel.set_value(next(), pack(&dims)).map_err(err)?;
-        kernel
-            .set_value(next(), u32::try_from(dims.len()).unwrap_or(u32::MAX))
-            .map_err(err)?;
-    }
-    kernel.set_value(next(), to_u64(plan.len)).map_err(err)?;
     let local = known_local.unwrap_or_else(|| {
         kernel
             .work_group_size(queue)
@@ -878,6 +857,33 @@ pub fn launch_opencl(
     drop(entries);
     save_after_first_launch(&program, queue);
     Ok(outs)
+}
+
+/// The buffer of a device tensor.
+fn mem_of(t: &Tensor) -> Result<&crate::cl::Mem> {
+    t.storage
+        .block()
+        .map(|b| &b.mem)
+        .ok_or_else(|| Error::cl("launch", crate::cl::codes::INVALID_MEM))
+}
+
+/// Sets a scalar argument, as [`silt_abi::opencl::arg_type`] of its dtype
+/// (`bool` as a byte, `f16` as its bits).
+fn set_scalar(kernel: &mut Kernel<'_>, i: u32, s: Scalar) -> Result<(), i32> {
+    match s {
+        Scalar::Bool(v) => kernel.set_value(i, u8::from(v)),
+        Scalar::U8(v) => kernel.set_value(i, v),
+        Scalar::I8(v) => kernel.set_value(i, v),
+        Scalar::U16(v) => kernel.set_value(i, v),
+        Scalar::I16(v) => kernel.set_value(i, v),
+        Scalar::U32(v) => kernel.set_value(i, v),
+        Scalar::I32(v) => kernel.set_value(i, v),
+        Scalar::U64(v) => kernel.set_value(i, v),
+        Scalar::I64(v) => kernel.set_value(i, v),
+        Scalar::F16(v) => kernel.set_value(i, v.to_bits()),
+        Scalar::F32(v) => kernel.set_value(i, v),
+        Scalar::F64(v) => kernel.set_value(i, v),
+    }
 }
 
 /// Writes `values` (logical order) into a host tensor or view.
@@ -948,33 +954,8 @@ int_ops!(u8, i8, u16, i16, u32, i32, u64, i64);
 /// infinity), as every device casts. `half::f16::from_f64` may round through
 /// `f32` first, which rounds twice: `1 + 2^-11 + 2^-40` came out as `1`.
 pub fn f16_from_f64(x: f64) -> half::f16 {
-    let a = x.abs();
-    let r = if x.is_nan() || a >= 65520.0 {
-        // NaN stays NaN; 65520 is the tie between f16::MAX and the next power
-        // of two, which rounds (to even) to infinity
-        if x.is_nan() {
-            a
-        } else {
-            f64::INFINITY
-        }
-    } else if a < 6.103_515_625e-5 {
-        // below the smallest normal f16: a multiple of 2^-24
-        (a * 16_777_216.0).round_ties_even() / 16_777_216.0
-    } else {
-        // 11 significant bits (exact: scaling by a power of two)
-        #[allow(clippy::cast_possible_truncation)] // an 11-bit exponent
-        let exponent = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-        let ulp = 2f64.powi(exponent - 10);
-        (a / ulp).round_ties_even() * ulp
-    };
-    // exact: `r` is an f16 value
-    #[allow(clippy::cast_possible_truncation)]
-    let h = half::f16::from_f32(r as f32);
-    if x.is_sign_negative() {
-        -h
-    } else {
-        h
-    }
+    // exact: `round_f16` returns an f16 value held in an f32
+    half::f16::from_f32(silt_abi::round_f16(x))
 }
 
 /// `a / b` with silt's rules (see [`IntOps`]).

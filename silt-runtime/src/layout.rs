@@ -7,8 +7,7 @@
 
 use crate::error::{Error, Result};
 
-/// The most dimensions a tensor may have.
-pub const MAX_DIMS: usize = 16;
+pub use silt_abi::MAX_DIMS;
 
 /// Up to [`MAX_DIMS`] sizes or strides, stored inline: views, clones and launches
 /// never allocate for them. Reads as a `[usize]` slice.

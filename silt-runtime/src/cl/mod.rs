@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 
 mod program;
 
-pub(crate) use program::{BuildFailure, IdleKernel, Program};
+pub(crate) use program::{BuildFailure, IdleKernel, Kernel, Program};
 
 /// OpenCL error codes the runtime reports itself.
 pub(crate) mod codes {
