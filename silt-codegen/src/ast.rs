@@ -840,10 +840,7 @@ impl Lower<'_> {
                     _ => None,
                 };
                 let known = |m: &str| {
-                    crate::builtins::FLOAT_METHODS
-                        .split_whitespace()
-                        .chain(crate::builtins::INT_METHODS.split_whitespace())
-                        .any(|x| x == m)
+                    crate::builtins::TABLE.iter().any(|d| d.name == m)
                 };
                 let msg = match method {
                     Some(m) if !c.args.is_empty() && known(&m) => format!(

@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
-use crate::builtins::Builtin;
+use crate::builtins::{Builtin, Form};
 use crate::ir::{BinOp, Block, Expr, ExprKind, Kernel, ParamKind, Place, Stmt, UnOp, Value};
 use crate::ty::Ty;
 use silt_abi::opencl::Pass;
@@ -1444,40 +1444,14 @@ impl<'k> Emitter<'k> {
         let xp = format!("({x})");
         let a1 = a.get(1).map(|v| format!("({v})")).unwrap_or_default();
         let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
+        if let Form::Call(name) = b.def().opencl {
+            return f(name);
+        }
         match b {
-            B::Sqrt => f("sqrt"),
-            B::Exp => f("exp"),
-            B::Exp2 => f("exp2"),
-            B::ExpM1 => f("expm1"),
-            B::Ln => f("log"),
-            B::Ln1p => f("log1p"),
-            B::Log2 => f("log2"),
-            B::Log10 => f("log10"),
-            B::Sin => f("sin"),
-            B::Cos => f("cos"),
-            B::Tan => f("tan"),
-            B::Asin => f("asin"),
-            B::Acos => f("acos"),
-            B::Atan => f("atan"),
-            B::Sinh => f("sinh"),
-            B::Cosh => f("cosh"),
-            B::Tanh => f("tanh"),
-            B::Asinh => f("asinh"),
-            B::Acosh => f("acosh"),
-            B::Atanh => f("atanh"),
-            B::FAbs => f("fabs"),
-            B::Floor => f("floor"),
-            B::Ceil => f("ceil"),
-            B::Round => f("round"),
-            B::Trunc => f("trunc"),
             B::Fract => self.call_helper(Helper::Fract(t), a),
             B::Recip => format!("({one} / {xp})"),
             B::FSignum => self.call_helper(Helper::FSignum(t), a),
-            B::Cbrt => f("cbrt"),
-            B::Erf => f("erf"),
-            B::Erfc => f("erfc"),
             // the default rounding mode of OpenCL is to nearest even
-            B::RoundTiesEven => f("rint"),
             B::ToDegrees => {
                 // the same constant Rust multiplies by
                 let k = if t == Ty::F32 {
@@ -1495,14 +1469,8 @@ impl<'k> Emitter<'k> {
                 };
                 format!("({xp} * {k})")
             }
-            B::Atan2 => f("atan2"),
-            B::Powf => f("pow"),
-            B::Powi => f("pown"),
             B::FMin => self.call_helper(Helper::FMin(t), a),
             B::FMax => self.call_helper(Helper::FMax(t), a),
-            B::Hypot => f("hypot"),
-            B::Copysign => f("copysign"),
-            B::MulAdd => f("fma"),
             B::FClamp => self.call_helper(Helper::FClamp(t), a),
             B::IsNan => format!("(isnan({x}) != 0)"),
             B::IsFinite => format!("(isfinite({x}) != 0)"),
@@ -1544,9 +1512,9 @@ impl<'k> Emitter<'k> {
                 format!("rotate({x}, ({})({n}))", t.cl())
             }
             B::ISignum => format!("(({c})(({xp} > ({c})0) - ({xp} < ({c})0)))", c = t.cl()),
-            B::IMin => f("min"),
-            B::IMax => f("max"),
             B::IClamp => self.call_helper(Helper::IClamp(t), a),
+            // the table gives the others as calls
+            _ => f(b.def().name),
         }
     }
 }

@@ -5,7 +5,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::builtins::Builtin;
+use crate::builtins::{Builtin, Form};
 use crate::ir::{BinOp, Block, Expr, ExprKind, Kernel, ParamKind, Place, Stmt, UnOp, Value};
 use crate::ty::Ty;
 
@@ -389,78 +389,26 @@ fn builtin(b: Builtin, a: &[TokenStream], krate: &TokenStream, span: Span) -> To
     use Builtin as B;
     let x = &a[0];
     let rest = &a[1..];
-    let method = |name: &str| {
+    if let Form::Call(name) = b.def().rust {
         let m = syn::Ident::new(name, span);
-        quote_spanned!(span=> (#x).#m(#(#rest),*))
-    };
+        return quote_spanned!(span=> (#x).#m(#(#rest),*));
+    }
     match b {
-        B::Sqrt => method("sqrt"),
-        B::Exp => method("exp"),
-        B::Exp2 => method("exp2"),
-        B::ExpM1 => method("exp_m1"),
-        B::Ln => method("ln"),
-        B::Ln1p => method("ln_1p"),
-        B::Log2 => method("log2"),
-        B::Log10 => method("log10"),
-        B::Sin => method("sin"),
-        B::Cos => method("cos"),
-        B::Tan => method("tan"),
-        B::Asin => method("asin"),
-        B::Acos => method("acos"),
-        B::Atan => method("atan"),
-        B::Sinh => method("sinh"),
-        B::Cosh => method("cosh"),
-        B::Tanh => method("tanh"),
-        B::Asinh => method("asinh"),
-        B::Acosh => method("acosh"),
-        B::Atanh => method("atanh"),
-        B::FAbs => method("abs"),
-        B::Floor => method("floor"),
-        B::Ceil => method("ceil"),
-        B::Round => method("round"),
-        B::Trunc => method("trunc"),
-        B::Fract => method("fract"),
-        B::Recip => method("recip"),
-        B::FSignum => method("signum"),
-        B::Cbrt => method("cbrt"),
-        B::RoundTiesEven => method("round_ties_even"),
         B::Erf => quote_spanned!(span=> #krate::__private::FloatOps::erf(#x)),
         B::Erfc => quote_spanned!(span=> #krate::__private::FloatOps::erfc(#x)),
-        B::ToDegrees => method("to_degrees"),
-        B::ToRadians => method("to_radians"),
-        B::Atan2 => method("atan2"),
-        B::Powf => method("powf"),
-        B::Powi => method("powi"),
         B::FMin => quote_spanned!(span=> #krate::__private::fmin(#x, #(#rest),*)),
         B::FMax => quote_spanned!(span=> #krate::__private::fmax(#x, #(#rest),*)),
-        B::Hypot => method("hypot"),
-        B::Copysign => method("copysign"),
-        B::MulAdd => method("mul_add"),
         B::FClamp | B::IClamp => quote_spanned!(span=> #krate::__private::clamp(#x, #(#rest),*)),
-        B::IsNan => method("is_nan"),
-        B::IsFinite => method("is_finite"),
-        B::IsInfinite => method("is_infinite"),
-        B::IsSignNegative => method("is_sign_negative"),
-        B::IsSignPositive => method("is_sign_positive"),
-        B::ToBits => method("to_bits"),
-        B::WrappingAdd => method("wrapping_add"),
-        B::WrappingSub => method("wrapping_sub"),
-        B::WrappingMul => method("wrapping_mul"),
-        B::WrappingNeg => method("wrapping_neg"),
         B::WrappingDiv => quote_spanned!(span=> #krate::__private::int_div(#x, #(#rest),*)),
         B::WrappingRem => quote_spanned!(span=> #krate::__private::int_rem(#x, #(#rest),*)),
-        B::WrappingShl => method("wrapping_shl"),
-        B::WrappingShr => method("wrapping_shr"),
-        B::WrappingAbs | B::IAbs => method("wrapping_abs"),
-        B::CountOnes => method("count_ones"),
-        B::CountZeros => method("count_zeros"),
-        B::LeadingZeros => method("leading_zeros"),
-        B::TrailingZeros => method("trailing_zeros"),
-        B::RotateLeft => method("rotate_left"),
-        B::RotateRight => method("rotate_right"),
-        B::ISignum => method("signum"),
         B::IMin => quote_spanned!(span=> ::core::cmp::Ord::min(#x, #(#rest),*)),
         B::IMax => quote_spanned!(span=> ::core::cmp::Ord::max(#x, #(#rest),*)),
+        // asinh and acosh are written by `inverse_hyperbolic`; every other
+        // builtin has a `Call` form in the table
+        _ => {
+            let m = syn::Ident::new(b.def().name, span);
+            quote_spanned!(span=> (#x).#m(#(#rest),*))
+        }
     }
 }
 
