@@ -1,7 +1,7 @@
 //! silt: author OpenCL kernels as Rust-like elementwise functions.
 //!
 //! This facade re-exports the runtime ([`Device`], [`Tensor`], [`TensorT`], the
-//! caching pool's [`MemoryStats`]) and, as it lands, the `#[kernel]` attribute.
+//! caching pool's [`MemoryStats`]) and the [`kernel`] and [`helper`] attributes.
 //! `use silt::prelude::*;` brings in what a typical program needs.
 //!
 //! ```

@@ -179,8 +179,9 @@ fn tokens(code: &str) -> Vec<String> {
 }
 
 /// Paths in `use` trees (expanded) and paths written in code, each as its
-/// segments, plus whether it came from a `pub use` (a re-export). `$crate`
-/// paths are left out: they are code that a macro writes into its user's crate.
+/// segments, plus whether it came from a `pub use` (a re-export). Left out:
+/// `$crate` paths (code that a macro writes into its user's crate), `pub(in
+/// path)` visibilities, and a root alone (`super::#p` in quoted code).
 fn paths(code: &str) -> Vec<(Vec<String>, bool)> {
     let t = tokens(code);
     let mut out = Vec::new();
@@ -196,7 +197,7 @@ fn paths(code: &str) -> Vec<(Vec<String>, bool)> {
             || t[i] == "self"
             || t[i].starts_with(char::is_lowercase))
             && t.get(i + 1).map(String::as_str) == Some("::")
-            && !(i > 0 && (t[i - 1] == "::" || t[i - 1] == "$"))
+            && !(i > 0 && (t[i - 1] == "::" || t[i - 1] == "$" || t[i - 1] == "in"))
         {
             let mut p = vec![t[i].clone()];
             let mut j = i + 1;
@@ -207,7 +208,10 @@ fn paths(code: &str) -> Vec<(Vec<String>, bool)> {
                 p.push(t[j + 1].clone());
                 j += 2;
             }
-            out.push((p, false));
+            // a bare `super::` (as quoted code writes `super::#path`) names nothing
+            if p.len() > 1 {
+                out.push((p, false));
+            }
             i = j;
         } else {
             i += 1;
@@ -367,6 +371,14 @@ impl Crate {
         for (i, f) in self.files.iter().enumerate() {
             for (p, _) in paths(&f.code) {
                 if let Some(to) = self.resolve(i, &p, 0) {
+                    if std::env::var_os("LAYOUT_DEBUG").is_some() && to != i {
+                        eprintln!(
+                            "{} -> {}: {}",
+                            f.path.display(),
+                            self.files[to].path.display(),
+                            p.join("::")
+                        );
+                    }
                     if to != i {
                         g.entry(i).or_default().insert(to);
                     }

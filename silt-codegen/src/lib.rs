@@ -1,212 +1,43 @@
-//! The code generator behind silt's `#[kernel]` attribute, as a plain library.
+//! The code generator behind silt's `#[kernel]` and `#[helper]` attributes, as
+//! a plain library. `silt-macros` is a thin shell over [`expand_kernel`],
+//! [`expand_helper`] and [`helper_chain`].
 //!
-//! The pipeline: [`attr`] and [`ast`] lower the attribute and the function into a
-//! spanned AST (rejecting unsupported syntax with spanned errors), [`typeck`]
-//! infers and checks types for each instantiation and produces the typed [`ir`],
-//! and two emitters read only the IR: [`emit_cl`] (OpenCL C text) and
-//! [`emit_rust`] (the body as Rust tokens). [`expand`] assembles the generated
-//! module. `silt-macros` is a thin shell over [`expand_kernel`].
+//! The pipeline, one folder a stage (`ARCHITECTURE.md` maps the files):
+//! 1. [`front`]: the attribute's options and the function, lowered from `syn`
+//!    into a spanned syntax tree; unsupported syntax is rejected here;
+//! 2. [`check`]: types inferred and checked for each instantiation, helper
+//!    calls resolved, the typed [`ir`] produced; then definite assignment;
+//! 3. [`back`]: the backends, which read only the IR: [`back::opencl`] (OpenCL
+//!    C programs with their entry points) and [`back::rust`] (the body as Rust);
+//! 4. [`expand`]: the generated module (`launch`, `dispatch`, `eval`, ...).
+//!
+//! [`compile`] runs stages 1 and 2 and the OpenCL backend for one kernel;
+//! [`helper`] carries the definitions of `#[helper]` functions to the kernels
+//! that call them. What the generator shares with the runtime (element types,
+//! the launch ABI) is in `silt-abi`; the methods of the language are one table,
+//! [`builtins`].
 
-pub mod ast;
-pub mod attr;
+pub mod back;
 pub mod builtins;
-pub mod emit_cl;
-pub mod emit_rust;
+pub mod check;
+pub mod compile;
 pub mod errors;
 pub mod expand;
-pub mod helpers;
-pub mod init;
+pub mod front;
+pub mod helper;
 pub mod ir;
 pub mod ty;
-pub mod typeck;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
-use errors::Errors;
-use ty::Ty;
-
-/// One instantiation of a kernel.
-#[derive(Debug, Clone)]
-pub struct Instance {
-    /// The type of the generic parameter (`None` for a non-generic kernel).
-    pub ty: Option<Ty>,
-    /// The typed IR.
-    pub kernel: ir::Kernel,
-    /// The OpenCL C program.
-    pub opencl: String,
-    /// Whether the program needs `cl_khr_fp64`.
-    pub uses_f64: bool,
-    /// Where the type is listed in `types`.
-    pub ty_span: proc_macro2::Span,
-}
-
-/// A kernel that passed every check.
-#[derive(Debug, Clone)]
-pub struct Compiled {
-    /// The signature.
-    pub sig: ast::Signature,
-    /// One entry per listed type (or one for a non-generic kernel).
-    pub instances: Vec<Instance>,
-    /// The crate path generated code uses (`::silt` unless `crate = ...`).
-    pub krate: TokenStream,
-}
-
-/// Parses, checks and lowers a kernel; all errors at once, spanned.
-///
-/// # Errors
-/// Every problem found, combined into one `syn::Error`, and the signature when it
-/// could be read (so that a placeholder module can be generated).
-pub fn compile(
-    attr: TokenStream,
-    item: TokenStream,
-) -> Result<Compiled, (syn::Error, Option<Box<ast::Signature>>)> {
-    compile_with(attr, item, &[])
-}
-
-/// [`compile`] with the `#[helper]` functions the kernel (and its helpers) call.
-///
-/// # Errors
-/// As [`compile`].
-pub fn compile_with(
-    attr: TokenStream,
-    item: TokenStream,
-    helpers: &[typeck::HelperDef],
-) -> Result<Compiled, (syn::Error, Option<Box<ast::Signature>>)> {
-    let mut errors = Errors::default();
-    let opts = attr::parse(attr, &mut errors);
-    let attr_ok = errors.is_empty();
-    let func: syn::ItemFn = match syn::parse2(item) {
-        Ok(f) => f,
-        Err(e) => {
-            errors.push(e.span(), format!("`#[kernel]` goes on a function: {e}"));
-            return Err((combine(errors), None));
-        }
-    };
-    let sig = ast::signature(&func, &mut errors);
-    let body = ast::block(
-        &func.block,
-        sig.as_ref().and_then(|s| s.generic.as_ref()),
-        &mut errors,
-    );
-    let Some(sig) = sig else {
-        return Err((combine(errors), None));
-    };
-    if sig.complete {
-        check_signature(&sig, &opts, attr_ok, &mut errors);
-    }
-    let types: Vec<(Option<Ty>, proc_macro2::Span)> = match (&sig.generic, &opts.types) {
-        (Some(_), Some((list, _))) => list.iter().map(|(t, s)| (Some(*t), *s)).collect(),
-        (None, None) => vec![(None, sig.name.span())],
-        _ => Vec::new(),
-    };
-    let mut instances = Vec::new();
-    if errors.is_empty() {
-        for (ty, ty_span) in types {
-            if let Some(kernel) = typeck::check(&sig, &body, ty, helpers, &mut errors) {
-                let opencl = emit_cl::emit(&kernel, &emit_cl::Origin::default());
-                let uses_f64 = opencl.contains("cl_khr_fp64");
-                instances.push(Instance {
-                    ty,
-                    kernel,
-                    opencl,
-                    uses_f64,
-                    ty_span,
-                });
-            }
-        }
-    }
-    if !errors.is_empty() {
-        return Err((combine(errors), Some(Box::new(sig))));
-    }
-    let krate = match opts.krate {
-        Some(p) => quote!(#p),
-        None => quote!(::silt),
-    };
-    Ok(Compiled {
-        sig,
-        instances,
-        krate,
-    })
-}
-
-fn combine(errors: Errors) -> syn::Error {
-    errors
-        .combine()
-        .unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "invalid kernel"))
-}
-
-fn check_signature(sig: &ast::Signature, opts: &attr::Options, attr_ok: bool, errors: &mut Errors) {
-    match (&sig.generic, &opts.types) {
-        (Some(g), None) if attr_ok => errors.push(
-            g.span(),
-            format!(
-                "a generic kernel needs `types`: write `#[kernel(types = [f32, f64])]`; `{g}` stands for each of them"
-            ),
-        ),
-        (None, Some((_, span))) => errors.push(
-            *span,
-            "`types` needs a generic parameter: write `fn name<T>(...)`, or drop `types` for a kernel of fixed types",
-        ),
-        _ => {}
-    }
-    if !sig
-        .params
-        .iter()
-        .any(|p| matches!(p.kind, ast::ParamKind::Input | ast::ParamKind::InOut))
-    {
-        errors.push(
-            sig.name.span(),
-            "a kernel needs at least one tensor parameter (`x: T` or `y: &mut T`): its shape and device come from the tensors",
-        );
-    }
-    if sig
-        .params
-        .iter()
-        .filter(|p| p.kind == ast::ParamKind::Index)
-        .count()
-        > 1
-    {
-        errors.push(
-            sig.name.span(),
-            "a kernel takes at most one `#[index]` parameter",
-        );
-    }
-    if sig.outputs.is_empty() && !sig.params.iter().any(|p| p.kind == ast::ParamKind::InOut) {
-        errors.push(
-            sig.name.span(),
-            "a kernel without a return value must write a `&mut` parameter, or it has no effect",
-        );
-    }
-    let mut seen: Vec<String> = Vec::new();
-    for p in &sig.params {
-        let n = typeck::ident_name(&p.name);
-        if seen.contains(&n) {
-            errors.push(p.name.span(), format!("parameter `{n}` is declared twice"));
-        }
-        if n.starts_with("__") {
-            errors.push(
-                p.name.span(),
-                "parameter names starting with `__` are reserved for generated code",
-            );
-        }
-        if n == "NAME" || n == "TYPES" {
-            errors.push(
-                p.name.span(),
-                format!(
-                    "`{n}` is a constant of the generated module: give the parameter another name"
-                ),
-            );
-        }
-        seen.push(n);
-    }
-}
+pub use compile::{compile, compile_with, Compiled, Instance};
+pub use helper::{chain as helper_chain, expand_helper};
 
 /// The whole expansion of `#[kernel(attr)] item`: the generated module, or the
 /// errors (plus a placeholder module so that uses do not add errors of their own).
 pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
     // a kernel that calls helpers first collects their definitions
-    if let Some(chain) = helpers::start_chain(&attr, &item) {
+    if let Some(chain) = helper::start_chain(&attr, &item) {
         return chain;
     }
     match compile(attr, item) {

@@ -124,7 +124,7 @@ fn calls_of_self_and_misplaced_path_keywords_are_not_helper_calls() {
         "::super::f(x)",
     ] {
         let item = format!("fn h(x: f32) -> f32 {{ {call} }}");
-        let out = silt_codegen::helpers::expand_helper(tokens(""), tokens(&item));
+        let out = silt_codegen::expand_helper(tokens(""), tokens(&item));
         let out = out.to_string();
         assert!(
             syn::parse_str::<syn::File>(&out).is_ok(),

@@ -14,12 +14,12 @@ pub fn kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// Makes a Rust-like function callable from `#[kernel]` bodies; see `silt::helper`.
 #[proc_macro_attribute]
 pub fn helper(attr: TokenStream, item: TokenStream) -> TokenStream {
-    silt_codegen::helpers::expand_helper(attr.into(), item.into()).into()
+    silt_codegen::expand_helper(attr.into(), item.into()).into()
 }
 
 /// One link of the chain that collects a kernel's helpers (generated code only).
 #[doc(hidden)]
 #[proc_macro]
 pub fn __kernel_chain(input: TokenStream) -> TokenStream {
-    silt_codegen::helpers::chain(input.into()).into()
+    silt_codegen::helper_chain(input.into()).into()
 }

@@ -1,87 +1,27 @@
-//! Rust tokens from the typed IR: the body as plain Rust for one element, with
-//! silt's semantics (wrapping integers, division by zero is 0, non-panicking
-//! clamp), so that the host backend and the reference agree with the device.
+//! A function body as Rust tokens, with silt's semantics (wrapping integers,
+//! division by zero is 0, non-panicking clamp, `f16` computed in `f32` and
+//! rounded after every operation).
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::builtins::{Builtin, Form};
-use crate::ir::{BinOp, Block, Expr, ExprKind, Kernel, ParamKind, Place, Stmt, UnOp, Value};
+use super::builtin::{builtin, inverse_hyperbolic};
+use super::literal::literal;
+use super::types::{helper_fn_name, narrow, rust_ident, ty, widen};
+use crate::builtins::Builtin;
+use crate::ir::{BinOp, Block, Expr, ExprKind, Function, Place, Stmt, UnOp, Value};
 use crate::ty::Ty;
 
-/// An identifier for `name`, raw (`r#type`) when `name` is a keyword.
-fn rust_ident(name: &str, span: Span) -> syn::Ident {
-    if syn::parse_str::<syn::Ident>(name).is_ok() {
-        syn::Ident::new(name, span)
-    } else {
-        syn::Ident::new_raw(name, span)
-    }
-}
-
-/// The Rust type tokens of `t` (`f16` through the `__silt` alias of the
-/// generated module: it is `half::f16`, not a primitive).
-pub fn ty(t: Ty) -> TokenStream {
-    if t == Ty::F16 {
-        return quote!(__silt::f16);
-    }
-    let id = format_ident!("{}", t.name());
-    quote!(#id)
-}
-
-/// `v` (of type `t`) as the type `f16` arithmetic is computed in.
-fn widen(t: Ty, v: TokenStream) -> TokenStream {
-    if t == Ty::F16 {
-        quote!((#v).to_f32())
-    } else {
-        v
-    }
-}
-
-/// An `f32` result as `f16` (the nearest, ties to even).
-fn narrow(v: TokenStream, span: Span) -> TokenStream {
-    quote_spanned!(span=> __silt::f16::from_f32(#v))
-}
-
-/// `fn NAME(params) -> ret { body }`: the instantiation's element function.
-pub fn eval_fn(k: &Kernel, name: &syn::Ident, krate: &TokenStream) -> TokenStream {
-    let e = Emitter { k, krate };
-    let params = k.params.iter().enumerate().map(|(i, p)| {
-        let n = e.param(i);
-        let t = ty(p.ty);
-        let m = if p.mutable { quote!(mut) } else { quote!() };
-        match p.kind {
-            ParamKind::InOut => quote!(#n: &mut #t),
-            _ => quote!(#m #n: #t),
-        }
-    });
-    let ret = match k.outputs.as_slice() {
-        [] => quote!(),
-        [one] => {
-            let t = ty(*one);
-            quote!(-> #t)
-        }
-        many => {
-            let ts = many.iter().map(|t| ty(*t));
-            quote!(-> (#(#ts),*))
-        }
-    };
-    let body = e.block(&k.body);
-    quote! {
-        #[doc(hidden)]
-        #[inline]
-        #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, unreachable_code,
-                clippy::all, clippy::pedantic, non_snake_case)]
-        pub fn #name(#(#params),*) #ret #body
-    }
-}
-
-struct Emitter<'a> {
-    k: &'a Kernel,
-    krate: &'a TokenStream,
+/// Writes one function's body as Rust.
+pub(super) struct Emitter<'a> {
+    /// The function.
+    pub(super) k: &'a Function,
+    /// The path of the silt crate in generated code.
+    pub(super) krate: &'a TokenStream,
 }
 
 impl Emitter<'_> {
-    fn param(&self, i: usize) -> syn::Ident {
+    pub(super) fn param(&self, i: usize) -> syn::Ident {
         let p = &self.k.params[i];
         rust_ident(&p.name, p.span)
     }
@@ -92,7 +32,7 @@ impl Emitter<'_> {
         format_ident!("__l{}_{}", id, self.k.locals[id].name)
     }
 
-    fn block(&self, b: &Block) -> TokenStream {
+    pub(super) fn block(&self, b: &Block) -> TokenStream {
         let stmts = b.stmts.iter().map(|s| self.stmt(s));
         let tail = b.tail.as_ref().map(|t| self.expr(t));
         quote!({ #(#stmts)* #tail })
@@ -209,10 +149,6 @@ impl Emitter<'_> {
                 quote_spanned!(span=> __silt::f16::from_bits(#bits))
             }
             ExprKind::Lit(v) => literal(e.ty, *v, span),
-            ExprKind::PendingFloat(t) => {
-                let l = proc_macro2::Literal::f64_unsuffixed(t.parse().unwrap_or(0.0));
-                quote!(#l)
-            }
             ExprKind::Local(id) => {
                 let n = self.local(*id);
                 quote!(#n)
@@ -288,8 +224,8 @@ impl Emitter<'_> {
                     v
                 }
             }
-            ExprKind::Helper(name, args) => {
-                let f = format_ident!("{}", name, span = span);
+            ExprKind::Helper(h, args) => {
+                let f = format_ident!("{}", helper_fn_name(h), span = span);
                 let vs = args.iter().map(|a| self.expr(a));
                 quote!(self::#f(#(#vs),*))
             }
@@ -351,123 +287,5 @@ impl Emitter<'_> {
                 quote_spanned!(span=> ((#l) #sym (#r)))
             }
         }
-    }
-}
-
-/// `acosh` and `asinh` of `t`: std's formulas overflow above `MAX / 2` (infinity
-/// where the result is about 710) and std's `acosh` loses all accuracy just above
-/// 1 (`ln` of `1 + tiny`); these take fdlibm's formulas in those ranges, like the
-/// device's built-ins.
-fn inverse_hyperbolic(b: Builtin, t: Ty, x: &TokenStream, span: Span) -> TokenStream {
-    let tt = ty(t);
-    if b == Builtin::Asinh {
-        return quote_spanned!(span=> ({
-            let __x: #tt = #x;
-            if __x.abs() >= 268_435_456.0 {
-                (__x.abs().ln() + ::core::#tt::consts::LN_2).copysign(__x)
-            } else {
-                __x.asinh()
-            }
-        }));
-    }
-    quote_spanned!(span=> ({
-        let __x: #tt = #x;
-        if __x >= 268_435_456.0 {
-            __x.ln() + ::core::#tt::consts::LN_2
-        } else if __x > 2.0 {
-            (2.0 * __x - 1.0 / (__x + (__x * __x - 1.0).sqrt())).ln()
-        } else if __x >= 1.0 {
-            let __u = __x - 1.0;
-            (__u + (2.0 * __u + __u * __u).sqrt()).ln_1p()
-        } else {
-            __x.acosh()
-        }
-    }))
-}
-
-fn builtin(b: Builtin, a: &[TokenStream], krate: &TokenStream, span: Span) -> TokenStream {
-    use Builtin as B;
-    let x = &a[0];
-    let rest = &a[1..];
-    if let Form::Call(name) = b.def().rust {
-        let m = syn::Ident::new(name, span);
-        return quote_spanned!(span=> (#x).#m(#(#rest),*));
-    }
-    match b {
-        B::Erf => quote_spanned!(span=> #krate::__private::FloatOps::erf(#x)),
-        B::Erfc => quote_spanned!(span=> #krate::__private::FloatOps::erfc(#x)),
-        B::FMin => quote_spanned!(span=> #krate::__private::fmin(#x, #(#rest),*)),
-        B::FMax => quote_spanned!(span=> #krate::__private::fmax(#x, #(#rest),*)),
-        B::FClamp | B::IClamp => quote_spanned!(span=> #krate::__private::clamp(#x, #(#rest),*)),
-        B::WrappingDiv => quote_spanned!(span=> #krate::__private::int_div(#x, #(#rest),*)),
-        B::WrappingRem => quote_spanned!(span=> #krate::__private::int_rem(#x, #(#rest),*)),
-        B::IMin => quote_spanned!(span=> ::core::cmp::Ord::min(#x, #(#rest),*)),
-        B::IMax => quote_spanned!(span=> ::core::cmp::Ord::max(#x, #(#rest),*)),
-        // asinh and acosh are written by `inverse_hyperbolic`; every other
-        // builtin has a `Call` form in the table
-        _ => {
-            let m = syn::Ident::new(b.def().name, span);
-            quote_spanned!(span=> (#x).#m(#(#rest),*))
-        }
-    }
-}
-
-/// A literal of type `t`.
-fn literal(t: Ty, v: Value, span: Span) -> TokenStream {
-    let tt = ty(t);
-    match v {
-        Value::Bool(b) => {
-            if b {
-                quote_spanned!(span=> true)
-            } else {
-                quote_spanned!(span=> false)
-            }
-        }
-        Value::Int(i) => {
-            let min = match t {
-                Ty::I8 => i128::from(i8::MIN),
-                Ty::I16 => i128::from(i16::MIN),
-                Ty::I32 => i128::from(i32::MIN),
-                Ty::I64 => i128::from(i64::MIN),
-                _ => 0,
-            };
-            if t.is_signed_int() && i == min {
-                quote_spanned!(span=> #tt::MIN)
-            } else {
-                let text = format!("{}{}", i.unsigned_abs(), t.name());
-                let lit: TokenStream = text.parse().unwrap_or_default();
-                if i < 0 {
-                    quote_spanned!(span=> (-#lit))
-                } else {
-                    lit
-                }
-            }
-        }
-        Value::F32(x) => float(
-            f64::from(x),
-            x.is_nan(),
-            format!("{:?}", x.abs()),
-            &tt,
-            span,
-        ),
-        Value::F64(x) => float(x, x.is_nan(), format!("{:?}", x.abs()), &tt, span),
-    }
-}
-
-fn float(x: f64, nan: bool, abs_repr: String, tt: &TokenStream, span: Span) -> TokenStream {
-    if nan {
-        return quote_spanned!(span=> #tt::NAN);
-    }
-    let mag = if x.is_infinite() {
-        quote_spanned!(span=> #tt::INFINITY)
-    } else {
-        let text = format!("{abs_repr}_{tt}");
-        let lit: TokenStream = text.parse().unwrap_or_default();
-        lit
-    };
-    if x.is_sign_negative() {
-        quote_spanned!(span=> (-#mag))
-    } else {
-        mag
     }
 }

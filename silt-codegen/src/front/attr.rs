@@ -5,6 +5,7 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{Ident, Token};
 
+use super::types::{supported_types, ungroup};
 use crate::errors::Errors;
 use crate::ty::Ty;
 
@@ -48,15 +49,6 @@ impl Parse for RawOption {
         };
         Ok(RawOption { key, value })
     }
-}
-
-/// Every type name `types` accepts, for messages.
-pub fn supported_types() -> String {
-    Ty::ALL
-        .iter()
-        .map(|t| t.name())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Parses the attribute's tokens, reporting every problem into `errors`.
@@ -154,7 +146,7 @@ fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(Ty, Span)> {
     let mut out: Vec<(Ty, Span)> = Vec::new();
     for elem in elems {
         let span = syn::spanned::Spanned::span(elem);
-        let name = match crate::ast::ungroup(elem) {
+        let name = match ungroup(elem) {
             syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().map(Ident::to_string),
             _ => None,
         };

@@ -6,7 +6,7 @@
 use proc_macro2::Span;
 
 use crate::errors::Errors;
-use crate::ir::{Block, Expr, ExprKind, Kernel, Place, Stmt};
+use crate::ir::{loop_breaks, Block, Expr, ExprKind, Function, Place, Stmt};
 
 #[derive(Clone)]
 struct State {
@@ -19,7 +19,7 @@ struct State {
 }
 
 struct Checker<'a> {
-    k: &'a Kernel,
+    k: &'a Function,
     errors: &'a mut Errors,
     /// The loop depth each local was declared at.
     depth_of: Vec<usize>,
@@ -29,7 +29,7 @@ struct Checker<'a> {
 
 /// Reports reads of possibly unassigned locals and repeated assignments of
 /// immutable ones.
-pub fn check(k: &Kernel, errors: &mut Errors) {
+pub fn check(k: &Function, errors: &mut Errors) {
     let n = k.locals.len();
     let mut state = State {
         definitely: vec![false; n],
@@ -127,7 +127,7 @@ impl Checker<'_> {
                 self.absorb_maybe(st, &inner);
             }
             Stmt::Loop(body) => {
-                let exits = crate::typeck::loop_breaks(body);
+                let exits = loop_breaks(body);
                 self.in_loop(body, st);
                 if !exits {
                     st.dead = true;
@@ -173,10 +173,7 @@ impl Checker<'_> {
     fn expr(&mut self, e: &Expr, st: &mut State) {
         match &e.kind {
             ExprKind::Local(id) => self.read(*id, e.span, st),
-            ExprKind::Lit(_)
-            | ExprKind::Param(_)
-            | ExprKind::Deref(_)
-            | ExprKind::PendingFloat(_) => {}
+            ExprKind::Lit(_) | ExprKind::Param(_) | ExprKind::Deref(_) => {}
             ExprKind::Unary(_, x) | ExprKind::Cast(x) => self.expr(x, st),
             ExprKind::Binary(op, l, r) => {
                 self.expr(l, st);

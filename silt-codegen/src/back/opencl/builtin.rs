@@ -1,0 +1,115 @@
+//! Builtin methods as C: a call from the table, or code of their own.
+
+use super::function::Emitter;
+use super::literal::literal;
+use super::polyfill::Polyfill;
+use super::types::ClType;
+use crate::builtins::{Builtin, Form};
+use crate::ir::{BinOp, Value};
+use crate::ty::Ty;
+
+impl Emitter<'_> {
+    /// `b` applied to the argument texts `a` (the receiver first), for a
+    /// receiver of type `t` and a result of type `ret`.
+    pub(super) fn builtin(&mut self, b: Builtin, t: Ty, ret: Ty, a: &[String]) -> String {
+        use Builtin as B;
+        if b == B::ToBits && t == Ty::F16 {
+            return self.call_polyfill(Polyfill::F16Bits, a);
+        }
+        if t == Ty::F16 || ret == Ty::F16 {
+            // computed in float, then rounded
+            let v = self.builtin(b, t.compute(), ret.compute(), a);
+            return if ret == Ty::F16 && !b.exact_on_f16() {
+                self.call_polyfill(Polyfill::F16Round, &[v])
+            } else {
+                v
+            };
+        }
+        let f = |name: &str| format!("{name}({})", a.join(", "));
+        let x = &a[0];
+        // arguments used as operands are parenthesised: they may be any expression
+        let xp = format!("({x})");
+        let a1 = a.get(1).map(|v| format!("({v})")).unwrap_or_default();
+        let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
+        if let Form::Call(name) = b.def().opencl {
+            return f(name);
+        }
+        match b {
+            B::Fract => self.call_polyfill(Polyfill::Fract(t), a),
+            B::Recip => format!("({one} / {xp})"),
+            B::FSignum => self.call_polyfill(Polyfill::FSignum(t), a),
+            // the default rounding mode of OpenCL is to nearest even
+            B::ToDegrees => {
+                // the same constant Rust multiplies by
+                let k = if t == Ty::F32 {
+                    literal(t, Value::F32(to_f32(180.0f64 / std::f64::consts::PI)))
+                } else {
+                    literal(t, Value::F64(180.0f64 / std::f64::consts::PI))
+                };
+                format!("({xp} * {k})")
+            }
+            B::ToRadians => {
+                let k = if t == Ty::F32 {
+                    literal(t, Value::F32(std::f32::consts::PI / 180.0))
+                } else {
+                    literal(t, Value::F64(std::f64::consts::PI / 180.0))
+                };
+                format!("({xp} * {k})")
+            }
+            B::FMin => self.call_polyfill(Polyfill::FMin(t), a),
+            B::FMax => self.call_polyfill(Polyfill::FMax(t), a),
+            B::FClamp => self.call_polyfill(Polyfill::FClamp(t), a),
+            B::IsNan => format!("(isnan({x}) != 0)"),
+            B::IsFinite => format!("(isfinite({x}) != 0)"),
+            B::IsInfinite => format!("(isinf({x}) != 0)"),
+            B::IsSignNegative => format!("(signbit({x}) != 0)"),
+            B::IsSignPositive => format!("(signbit({x}) == 0)"),
+            B::ToBits => format!("as_{}({x})", ret.cl()),
+            B::WrappingAdd | B::WrappingSub | B::WrappingMul | B::WrappingDiv | B::WrappingRem => {
+                let op = match b {
+                    B::WrappingAdd => BinOp::Add,
+                    B::WrappingSub => BinOp::Sub,
+                    B::WrappingMul => BinOp::Mul,
+                    B::WrappingDiv => BinOp::Div,
+                    _ => BinOp::Rem,
+                };
+                format!("({})", self.binary_text(op, t, t, (x, 0), (&a[1], 0)).0)
+            }
+            B::WrappingShl => {
+                self.binary_text(BinOp::Shl, t, Ty::U32, (x, 0), (&a[1], 0))
+                    .0
+            }
+            B::WrappingShr => {
+                self.binary_text(BinOp::Shr, t, Ty::U32, (x, 0), (&a[1], 0))
+                    .0
+            }
+            B::WrappingNeg => self.call_polyfill(Polyfill::Neg(t), std::slice::from_ref(x)),
+            B::WrappingAbs | B::IAbs => {
+                self.call_polyfill(Polyfill::Abs(t), std::slice::from_ref(x))
+            }
+            B::CountOnes => format!("((uint)popcount({x}))"),
+            B::CountZeros => format!("((uint)({} - popcount({x})))", t.bits()),
+            B::LeadingZeros => format!("((uint)clz({x}))"),
+            B::TrailingZeros => self.call_polyfill(Polyfill::Ctz(t), std::slice::from_ref(x)),
+            B::RotateLeft | B::RotateRight => {
+                let m = t.bits() - 1;
+                let n = if b == B::RotateLeft {
+                    format!("({a1} & {m}u)")
+                } else {
+                    format!("(({}u - ({a1} & {m}u)) & {m}u)", t.bits())
+                };
+                format!("rotate({x}, ({})({n}))", t.cl())
+            }
+            B::ISignum => format!("(({c})(({xp} > ({c})0) - ({xp} < ({c})0)))", c = t.cl()),
+            B::IClamp => self.call_polyfill(Polyfill::IClamp(t), a),
+            // the table gives the others as calls
+            _ => f(b.def().name),
+        }
+    }
+}
+
+/// The `f32` nearest to `x` (Rust's `as`, which rounds to nearest).
+#[allow(clippy::cast_possible_truncation)]
+fn to_f32(x: f64) -> f32 {
+    x as f32
+}

@@ -1,0 +1,6 @@
+//! Entry templates: the `__kernel` functions that assign elements to
+//! work-items and call a kernel's body. One file per form of [`Entry`].
+//!
+//! [`Entry`]: crate::ir::Entry
+
+pub(super) mod map;

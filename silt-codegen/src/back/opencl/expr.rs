@@ -1,0 +1,239 @@
+//! Expressions as C text, in Rust's evaluation order, with silt's semantics.
+
+use super::c::{needs_hoist, precedence, PRIMARY, UNARY};
+use super::function::Emitter;
+use super::literal::{cast, literal};
+use super::names::helper_fn_name;
+use super::polyfill::{self, Polyfill};
+use super::types::ClType;
+use crate::ir::{BinOp, Block, Expr, ExprKind, UnOp};
+use crate::ty::Ty;
+
+impl Emitter<'_> {
+    /// The C text of `e`; statements it needs first (blocks, `if` values) are
+    /// written out before it, in Rust's left-to-right order.
+    pub(super) fn expr(&mut self, e: &Expr) -> String {
+        self.pexpr(e).0
+    }
+
+    /// The C text of `e` and the precedence of its outermost operator (so that
+    /// operands are parenthesised only where C needs it).
+    pub(super) fn pexpr(&mut self, e: &Expr) -> (String, u8) {
+        let text = match &e.kind {
+            ExprKind::Lit(v) => literal(e.ty, *v),
+            ExprKind::Local(id) => self.locals[*id].clone(),
+            ExprKind::Param(pid) => self.params[*pid].clone(),
+            ExprKind::Deref(pid) => format!("(*{})", self.params[*pid]),
+            ExprKind::Unary(op, x) => {
+                let (v, p) = self.pexpr(x);
+                let operand = if p < UNARY || v.starts_with('-') {
+                    format!("({v})")
+                } else {
+                    v.clone()
+                };
+                return match (op, x.ty) {
+                    (UnOp::Neg, t) if t.is_float() => (format!("-{operand}"), UNARY),
+                    (UnOp::Neg, t) => (self.call_polyfill(Polyfill::Neg(t), &[v]), PRIMARY),
+                    (UnOp::Not, Ty::Bool) => (format!("!{operand}"), UNARY),
+                    (UnOp::Not, t) => (format!("({})~{operand}", t.cl()), UNARY),
+                };
+            }
+            ExprKind::Binary(op, l, r) => {
+                if matches!(op, BinOp::And | BinOp::Or) && needs_hoist(r) {
+                    // keep the short circuit: the right side runs only when needed
+                    let lv = self.expr(l);
+                    let t = self.fresh();
+                    self.line(&format!("bool {t} = {lv};"));
+                    let test = if *op == BinOp::And {
+                        t.clone()
+                    } else {
+                        format!("!{t}")
+                    };
+                    self.line(&format!("if ({test}) {{"));
+                    self.indent += 1;
+                    let rv = self.expr(r);
+                    self.line(&format!("{t} = {rv};"));
+                    self.indent -= 1;
+                    self.line("}");
+                    return (t, PRIMARY);
+                }
+                let (mut lv, mut lp) = self.pexpr(l);
+                if needs_hoist(r) {
+                    lv = self.spill(l.ty, lv);
+                    lp = PRIMARY;
+                }
+                let (rv, rp) = self.pexpr(r);
+                return self.binary_text(*op, l.ty, r.ty, (&lv, lp), (&rv, rp));
+            }
+            ExprKind::Cast(x) if x.ty == e.ty => return self.pexpr(x),
+            ExprKind::Cast(x) => {
+                let v = self.expr(x);
+                match (x.ty, e.ty) {
+                    (Ty::F64, Ty::F16) => self.call_polyfill(Polyfill::F16RoundD, &[v]),
+                    (from, Ty::F16) => {
+                        let f = cast(from, Ty::F32, &v);
+                        self.call_polyfill(Polyfill::F16Round, &[f])
+                    }
+                    (from, to) => cast(from.compute(), to, &v),
+                }
+            }
+            ExprKind::Call(b, args) => {
+                let mut vs = self.args_in_order(args);
+                if args.iter().all(|a| self.is_const(a)) {
+                    for (v, a) in vs.iter_mut().zip(args) {
+                        if a.ty.is_float() {
+                            let keep = Polyfill::Keep(a.ty.compute());
+                            *v = self.call_polyfill(keep, std::slice::from_ref(v));
+                        }
+                    }
+                }
+                self.builtin(*b, args[0].ty, e.ty, &vs)
+            }
+            ExprKind::Helper(h, args) => {
+                let vs = self.args_in_order(args);
+                format!("{}({})", helper_fn_name(h), vs.join(", "))
+            }
+            ExprKind::If(c, t, f) => {
+                let tmp = self.fresh();
+                let ty = e.ty.cl();
+                self.line(&format!("{ty} {tmp};"));
+                let cv = self.expr(c);
+                self.line(&format!("if ({cv}) {{"));
+                self.value_block(t, &tmp);
+                self.line("} else {");
+                self.value_block(f, &tmp);
+                self.line("}");
+                tmp
+            }
+            ExprKind::Block(b) => {
+                let tmp = self.fresh();
+                let ty = e.ty.cl();
+                self.line(&format!("{ty} {tmp};"));
+                self.line("{");
+                self.value_block(b, &tmp);
+                self.line("}");
+                tmp
+            }
+        };
+        (text, PRIMARY)
+    }
+
+    fn value_block(&mut self, b: &Block, target: &str) {
+        self.indent += 1;
+        for s in &b.stmts {
+            self.stmt(s);
+        }
+        if let Some(t) = &b.tail {
+            let v = self.expr(t);
+            self.line(&format!("{target} = {v};"));
+        }
+        self.indent -= 1;
+    }
+
+    /// The texts of call arguments; an argument is evaluated into a temporary first
+    /// when a later one writes statements, so that Rust's left-to-right order holds.
+    fn args_in_order(&mut self, args: &[Expr]) -> Vec<String> {
+        let mut vs = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let mut v = self.expr(a);
+            if args[i + 1..].iter().any(needs_hoist) {
+                v = self.spill(a.ty, v);
+            }
+            vs.push(v);
+        }
+        vs
+    }
+
+    /// Evaluates `v` into a temporary now (to keep evaluation order).
+    pub(super) fn spill(&mut self, t: Ty, v: String) -> String {
+        let tmp = self.fresh();
+        self.line(&format!("{} {tmp} = {v};", t.cl()));
+        tmp
+    }
+
+    /// A call of a polyfill, which the program then defines.
+    pub(super) fn call_polyfill(&mut self, h: Polyfill, args: &[String]) -> String {
+        self.polyfills.insert(h);
+        format!("{}({})", polyfill::name(h), args.join(", "))
+    }
+
+    /// `l op r` for operands of type `t` (`rt` for a shift count), each given with
+    /// its precedence; returns the text and its precedence.
+    pub(super) fn binary_text(
+        &mut self,
+        op: BinOp,
+        t: Ty,
+        rt: Ty,
+        l: (&str, u8),
+        r: (&str, u8),
+    ) -> (String, u8) {
+        use BinOp as B;
+        let plain = |op: BinOp| {
+            let p = precedence(op);
+            let lv = if l.1 < p {
+                format!("({})", l.0)
+            } else {
+                l.0.to_string()
+            };
+            // left-associative: an equal-precedence right operand needs parentheses
+            let rv = if r.1 <= p {
+                format!("({})", r.0)
+            } else {
+                r.0.to_string()
+            };
+            (format!("{lv} {} {rv}", op.symbol()), p)
+        };
+        if op.is_comparison() || matches!(op, B::And | B::Or) {
+            return plain(op);
+        }
+        if t == Ty::F16 {
+            let (v, p) = self.binary_text(op, Ty::F32, rt, l, r);
+            // `fmod` of f16 values is exact, and an f16 value
+            if op == B::Rem {
+                return (v, p);
+            }
+            return (self.call_polyfill(Polyfill::F16Round, &[v]), PRIMARY);
+        }
+        if t.is_float() {
+            return match op {
+                B::Rem => (format!("fmod({}, {})", l.0, r.0), PRIMARY),
+                _ => plain(op),
+            };
+        }
+        if t == Ty::Bool {
+            // & | ^ on bools give an int 0 or 1
+            let (v, _) = plain(op);
+            return (format!("({v}) != 0"), precedence(B::Ne));
+        }
+        let wide = t.bits() >= 32 && !t.is_signed_int();
+        let args = [l.0.to_string(), r.0.to_string()];
+        let helper = match op {
+            B::Add | B::Sub | B::Mul if wide => return plain(op),
+            B::Add => Polyfill::Add(t),
+            B::Sub => Polyfill::Sub(t),
+            B::Mul => Polyfill::Mul(t),
+            B::Div => Polyfill::Div(t),
+            B::Rem => Polyfill::Rem(t),
+            B::Shl | B::Shr => {
+                let s = if rt == Ty::U32 {
+                    r.0.to_string()
+                } else {
+                    format!("(uint)({})", r.0)
+                };
+                let h = if op == B::Shl {
+                    Polyfill::Shl(t)
+                } else {
+                    Polyfill::Shr(t)
+                };
+                return (self.call_polyfill(h, &[l.0.to_string(), s]), PRIMARY);
+            }
+            B::BitAnd | B::BitOr | B::BitXor if wide || t.bits() >= 32 => return plain(op),
+            B::BitAnd | B::BitOr | B::BitXor => {
+                let (v, _) = plain(op);
+                return (format!("({})({v})", t.cl()), UNARY);
+            }
+            _ => return plain(op),
+        };
+        (self.call_polyfill(helper, &args), PRIMARY)
+    }
+}

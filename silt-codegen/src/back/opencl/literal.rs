@@ -1,0 +1,90 @@
+//! Literals and casts as C.
+
+use super::polyfill::wrap_to;
+use super::types::ClType;
+use crate::ir::Value;
+use crate::ty::Ty;
+
+/// The C literal of `v` with type `t`.
+pub fn literal(t: Ty, v: Value) -> String {
+    match (t, v) {
+        (_, Value::Bool(b)) => b.to_string(),
+        (Ty::F32 | Ty::F16, Value::F32(x)) => float_lit(
+            f64::from(x),
+            x.is_nan(),
+            format!("{x:?}"),
+            "f",
+            "INFINITY",
+            "NAN",
+        ),
+        (Ty::F64, Value::F64(x)) => float_lit(
+            x,
+            x.is_nan(),
+            format!("{x:?}"),
+            "",
+            "(double)INFINITY",
+            "(double)NAN",
+        ),
+        (t, Value::Int(i)) => int_lit(t, i),
+        // a value of another type than the expression cannot come out of the checker
+        (t, Value::F32(x)) => format!("(({})({x:?}f))", t.cl()),
+        (t, Value::F64(x)) => format!("(({})({x:?}))", t.cl()),
+    }
+}
+
+fn float_lit(x: f64, nan: bool, repr: String, suffix: &str, inf: &str, nan_text: &str) -> String {
+    if nan {
+        nan_text.to_string()
+    } else if x.is_infinite() {
+        if x > 0.0 {
+            inf.to_string()
+        } else {
+            format!("(-{inf})")
+        }
+    } else if x.is_sign_negative() {
+        format!("({repr}{suffix})")
+    } else {
+        format!("{repr}{suffix}")
+    }
+}
+
+fn int_lit(t: Ty, i: i128) -> String {
+    match t {
+        Ty::U32 => format!("{i}u"),
+        Ty::I32 if i == i128::from(i32::MIN) => "(-2147483647 - 1)".into(),
+        Ty::I32 if i < 0 => format!("({i})"),
+        Ty::I32 => format!("{i}"),
+        Ty::U64 => format!("{i}UL"),
+        Ty::I64 if i == i128::from(i64::MIN) => "(-9223372036854775807L - 1L)".into(),
+        Ty::I64 if i < 0 => format!("({i}L)"),
+        Ty::I64 => format!("{i}L"),
+        Ty::Bool => (i != 0).to_string(),
+        // char, uchar, short, ushort: an int literal converted
+        t => format!("(({})({i}))", t.cl()),
+    }
+}
+
+/// `x as to` for a value of type `from`.
+pub(super) fn cast(from: Ty, to: Ty, x: &str) -> String {
+    if from == to {
+        return x.to_string();
+    }
+    let c = to.cl();
+    match (from.is_float(), to.is_float()) {
+        // saturating, NaN -> 0, toward zero: Rust's `as`
+        (true, false) => format!("convert_{c}_sat_rtz({x})"),
+        // round to nearest even (the default for conversions to float)
+        (_, true) if from != Ty::Bool => format!("convert_{c}({x})"),
+        (_, true) => format!("(({c})({x}))"),
+        (false, false) => {
+            let preserving = from == Ty::Bool
+                || (from.is_signed_int() == to.is_signed_int() && to.bits() >= from.bits())
+                || (!from.is_signed_int() && to.bits() > from.bits());
+            if preserving {
+                format!("(({c})({x}))")
+            } else {
+                format!("({})", wrap_to(to, x))
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! C names: user identifiers kept out of C's and OpenCL's namespaces, and the
+//! names of entry points, body functions and helper functions.
+
+use crate::ir::{Function, HelperRef};
+
+/// The entry point of a map kernel's instantiation: `NAME_TYPE`, or
+/// `NAME_kernel` without a generic parameter (so that it never takes the name
+/// of an OpenCL built-in such as `abs` or `dot`).
+pub fn entry_name(f: &Function) -> String {
+    match f.inst {
+        Some(t) => format!("{}_{}", ascii_name(&f.name), t.name()),
+        None => format!("{}_kernel", ascii_name(&f.name)),
+    }
+}
+
+/// The entry point for views of any strides: [`entry_name`] + `_strided`.
+pub fn strided_entry_name(f: &Function) -> String {
+    format!("{}_strided", entry_name(f))
+}
+
+/// The C function of a kernel's body: `silt_body_ENTRY`, in the `silt_`
+/// namespace that user names never take.
+pub(super) fn body_name(f: &Function) -> String {
+    format!("silt_body_{}", entry_name(f))
+}
+
+/// The C function of a helper instantiation: `silt_helper_NAME_TAG_TYPE`, the
+/// helper's name and a short hash of the path it was reached by, so that
+/// helpers with one name in different modules (or `g<T>` at f32 and a `g_f32`)
+/// stay different functions.
+pub(super) fn helper_fn_name(h: &HelperRef) -> String {
+    let name = ascii_name(&h.name);
+    match h.inst {
+        Some(t) => format!("silt_helper_{name}_{:04x}_{}", h.tag(), t.name()),
+        None => format!("silt_helper_{name}_{:04x}", h.tag()),
+    }
+}
+
+/// A Rust identifier as an OpenCL C one. Rust accepts Unicode identifiers
+/// (`α`, `größe`) that OpenCL C compilers reject, so a name with a non-ASCII
+/// character becomes `silt_x_` followed by its characters with `_` doubled and
+/// every non-ASCII character written as `_HEX_` (`größe` is
+/// `silt_x_gr_f6__df_e`): ASCII, one-to-one, and in the `silt_` namespace that
+/// ASCII user names never take. An ASCII name is returned as it is.
+pub fn ascii_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.is_ascii() {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut out = String::from("silt_x_");
+    for c in name.chars() {
+        match c {
+            '_' => out.push_str("__"),
+            c if c.is_ascii() => out.push(c),
+            c => out.push_str(&format!("_{:x}_", c as u32)),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Names that user identifiers must not take in C: keywords, OpenCL types and
+/// qualifiers, and every function silt's programs call.
+const RESERVED: &[&str] = &[
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "bool",
+    "true",
+    "false",
+    "half",
+    "uchar",
+    "ushort",
+    "uint",
+    "ulong",
+    "size_t",
+    "ptrdiff_t",
+    "intptr_t",
+    "uintptr_t",
+    "kernel",
+    "global",
+    "local",
+    "constant",
+    "private",
+    "read_only",
+    "write_only",
+    "read_write",
+    "image1d_t",
+    "image2d_t",
+    "image3d_t",
+    "sampler_t",
+    "event_t",
+    "complex",
+    "imaginary",
+    "INFINITY",
+    "NAN",
+    "HUGE_VALF",
+    "HUGE_VAL",
+    "MAXFLOAT",
+    "sqrt",
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log1p",
+    "log2",
+    "log10",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "fabs",
+    "floor",
+    "ceil",
+    "round",
+    "trunc",
+    "fract",
+    "cbrt",
+    "atan2",
+    "pow",
+    "pown",
+    "fmin",
+    "fmax",
+    "hypot",
+    "copysign",
+    "fma",
+    "fmod",
+    "isnan",
+    "isfinite",
+    "isinf",
+    "signbit",
+    "popcount",
+    "clz",
+    "rotate",
+    "abs",
+    "min",
+    "max",
+    "clamp",
+    "select",
+    "get_global_id",
+    "vload_half",
+    "vstore_half",
+    "main",
+    "erf",
+    "erfc",
+    "rint",
+    "vec_step",
+    "pipe",
+    "generic",
+    "typeof",
+    "asm",
+    "image1d_array_t",
+    "image1d_buffer_t",
+    "image2d_array_t",
+    "image2d_depth_t",
+    "image2d_array_depth_t",
+    "queue_t",
+    "ndrange_t",
+    "clk_event_t",
+    "reserve_id_t",
+    "cl_mem_fence_flags",
+    "_Bool",
+    "_Complex",
+    "_Imaginary",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Generic",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "NULL",
+    "bitselect",
+    "mad",
+    "mix",
+    "dot",
+    "cross",
+    "length",
+    "distance",
+    "normalize",
+    "sign",
+    "step",
+    "smoothstep",
+    "degrees",
+    "radians",
+    "printf",
+    "barrier",
+    "shuffle",
+    "shuffle2",
+    "upsample",
+    "hadd",
+    "rhadd",
+    "mul_hi",
+    "mad_hi",
+    "mad_sat",
+    "add_sat",
+    "sub_sat",
+    "ctz",
+    "nan",
+    "ldexp",
+    "frexp",
+    "modf",
+    "remquo",
+    "sincos",
+];
+
+/// `name` as a C identifier of a local or parameter: escaped to ASCII, and
+/// with `_` appended where it would take a name of C, OpenCL or silt.
+pub(super) fn c_ident(name: &str) -> String {
+    if !name.is_ascii() {
+        return ascii_name(name).into_owned();
+    }
+    // macro-like names (FLT_MAX, M_PI, CHAR_BIT, ...) and cl_/CL_ names are the
+    // OpenCL headers'
+    let macro_like = name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    let taken = RESERVED.contains(&name)
+        || macro_like
+        || name.starts_with("cl_")
+        || name.starts_with("CL_")
+        || name.starts_with("CLK_")
+        || name.starts_with("silt_")
+        || name.starts_with("__")
+        || name.starts_with("as_")
+        || name.starts_with("convert_")
+        || name.starts_with("get_")
+        || is_vector_type(name);
+    if taken {
+        format!("{name}_")
+    } else {
+        name.to_string()
+    }
+}
+
+fn is_vector_type(name: &str) -> bool {
+    [
+        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
+        "half", "bool",
+    ]
+    .iter()
+    .any(|base| {
+        name.strip_prefix(base)
+            .is_some_and(|n| matches!(n, "2" | "3" | "4" | "8" | "16"))
+    })
+}

@@ -1,0 +1,226 @@
+//! Small C functions that give OpenCL C silt's semantics where its operators
+//! and builtins differ (wrapping integer arithmetic, division by zero, NaN-aware
+//! `min`/`max`, `f16` rounding, ...), each emitted once per program.
+
+use super::types::ClType;
+use crate::ty::Ty;
+
+/// A C function an expression needs, emitted once per program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Polyfill {
+    Add(Ty),
+    Sub(Ty),
+    Mul(Ty),
+    Div(Ty),
+    Rem(Ty),
+    Shl(Ty),
+    Shr(Ty),
+    Neg(Ty),
+    Abs(Ty),
+    Ctz(Ty),
+    IClamp(Ty),
+    FClamp(Ty),
+    FSignum(Ty),
+    Fract(Ty),
+    FMin(Ty),
+    FMax(Ty),
+    Keep(Ty),
+    /// The `f16` value nearest to a `float` (ties to even), as a `float`.
+    F16Round,
+    /// The `f16` value nearest to a `double`, as a `float` (one rounding).
+    F16RoundD,
+    /// An `f16`'s bits (a buffer element or argument) to its `float` value.
+    F16Load,
+    /// The bits of an `f16` value held in a `float`.
+    F16Bits,
+}
+
+/// The polyfill's C name (`silt_add_char`, `silt_f16_round`, ...).
+pub(super) fn name(h: Polyfill) -> String {
+    let (op, t) = match h {
+        Polyfill::F16Round => return "silt_f16_round".into(),
+        Polyfill::F16RoundD => return "silt_f16_round_d".into(),
+        Polyfill::F16Load => return "silt_f16_load".into(),
+        Polyfill::F16Bits => return "silt_f16_bits".into(),
+        Polyfill::Add(t) => ("add", t),
+        Polyfill::Sub(t) => ("sub", t),
+        Polyfill::Mul(t) => ("mul", t),
+        Polyfill::Div(t) => ("div", t),
+        Polyfill::Rem(t) => ("rem", t),
+        Polyfill::Shl(t) => ("shl", t),
+        Polyfill::Shr(t) => ("shr", t),
+        Polyfill::Neg(t) => ("neg", t),
+        Polyfill::Abs(t) => ("abs", t),
+        Polyfill::Ctz(t) => ("ctz", t),
+        Polyfill::IClamp(t) | Polyfill::FClamp(t) => ("clamp", t),
+        Polyfill::FSignum(t) => ("signum", t),
+        Polyfill::Fract(t) => ("fract", t),
+        Polyfill::FMin(t) => ("min", t),
+        Polyfill::FMax(t) => ("max", t),
+        Polyfill::Keep(t) => ("keep", t),
+    };
+    format!("silt_{op}_{}", t.cl())
+}
+
+/// `(T)(x)` for an unsigned `T`, `as_T((UT)(x))` for a signed one: the two's
+/// complement truncation that C leaves implementation-defined for signed types.
+pub(super) fn wrap_to(t: Ty, x: &str) -> String {
+    if t.is_signed_int() {
+        format!("as_{}(({})({x}))", t.cl(), t.unsigned().cl())
+    } else {
+        format!("({})({x})", t.cl())
+    }
+}
+
+/// The polyfill's C definition.
+pub(super) fn source(h: Polyfill) -> String {
+    let name = name(h);
+    let bin = |t: Ty, body: String| {
+        let c = t.cl();
+        format!("static inline {c} {name}({c} a, {c} b) {{\n    return {body};\n}}\n")
+    };
+    let un = |t: Ty, body: String| {
+        let c = t.cl();
+        format!("static inline {c} {name}({c} a) {{\n    return {body};\n}}\n")
+    };
+    match h {
+        // f16 without `cl_khr_fp16`: values are floats that hold f16 values
+        // exactly, rounded after each operation (to nearest even, by rounding
+        // the bits: 13 of a float's 23 fraction bits, or a multiple of 2^-24
+        // for a subnormal f16); buffers hold the bits
+        Polyfill::F16Round => format!(
+            "static inline float {name}(float x) {{\n    float a = fabs(x);\n    uint u = as_uint(a);\n    uint r = (u + 0xfffu + ((u >> 13) & 1u)) & ~0x1fffu;\n    r = a < 6.103515625e-05f ? as_uint(rint(a * 16777216.0f) * 5.9604644775390625e-08f) : r;\n    r = a >= 65520.0f ? 0x7f800000u : r;\n    r = isnan(x) ? u : r;\n    return as_float((as_uint(x) & 0x80000000u) | r);\n}}\n"
+        ),
+        Polyfill::F16RoundD => format!(
+            "static inline float {name}(double x) {{\n    double a = fabs(x);\n    if (!(a < 65520.0)) return isnan(x) ? (float)x : copysign(INFINITY, (float)x);\n    if (a < 6.103515625e-05) {{\n        a = rint(a * 16777216.0) * 5.9604644775390625e-08;\n    }} else {{\n        ulong u = as_ulong(a);\n        a = as_double((u + 0x1ffffffffffUL + ((u >> 42) & 1UL)) & ~0x3ffffffffffUL);\n    }}\n    return copysign((float)a, (float)x);\n}}\n"
+        ),
+        Polyfill::F16Load => format!(
+            "static inline float {name}(ushort h) {{\n    uint e = h & 0x7fffu;\n    uint r = (e << 13) + (e >= 0x7c00u ? 224u << 23 : 112u << 23);\n    r = e < 0x400u ? as_uint((float)e * 5.9604644775390625e-08f) : r;\n    return as_float(((uint)(h & 0x8000u) << 16) | r);\n}}\n"
+        ),
+        Polyfill::F16Bits => format!(
+            "static inline ushort {name}(float x) {{\n    uint u = as_uint(x) & 0x7fffffffu;\n    float a = as_float(u);\n    uint r = (u >> 13) - (112u << 10);\n    r = a < 6.103515625e-05f ? convert_uint_sat(a * 16777216.0f) : r;\n    r = a >= 65520.0f ? 0x7c00u : r;\n    uint m = (u >> 13) & 0x3ffu;\n    r = isnan(x) ? (0x7c00u | (m == 0u ? 0x200u : m)) : r;\n    return (ushort)(((as_uint(x) >> 16) & 0x8000u) | r);\n}}\n"
+        ),
+        // a value the compiler cannot see: PoCL folds some builtins of constant
+        // arguments wrongly (`exp(NAN)`, `rint(3e38f)`, ... came out as garbage,
+        // other outputs of the kernel with them)
+        Polyfill::Keep(t) => {
+            let c = t.cl();
+            format!(
+                "static inline {c} {name}({c} a) {{\n    volatile {c} v = a;\n    return v;\n}}\n"
+            )
+        }
+        Polyfill::Add(t) | Polyfill::Sub(t) | Polyfill::Mul(t) => {
+            let op = match h {
+                Polyfill::Add(_) => "+",
+                Polyfill::Sub(_) => "-",
+                _ => "*",
+            };
+            let w = t.cl_wide_unsigned();
+            bin(t, wrap_to(t, &format!("({w})a {op} ({w})b")))
+        }
+        Polyfill::Div(t) | Polyfill::Rem(t) => {
+            let is_div = matches!(h, Polyfill::Div(_));
+            let op = if is_div { "/" } else { "%" };
+            let c = t.cl();
+            let body = if t.is_signed_int() {
+                // MIN / -1 wraps to MIN and MIN % -1 is 0, as in Rust's wrapping_*
+                let neg1 = if is_div {
+                    wrap_to(
+                        t,
+                        &format!("({})0 - ({})a", t.cl_wide_unsigned(), t.cl_wide_unsigned()),
+                    )
+                } else {
+                    format!("({c})0")
+                };
+                format!("b == ({c})0 ? ({c})0 : (b == ({c})-1 ? {neg1} : ({c})(a {op} b))")
+            } else {
+                format!("b == ({c})0 ? ({c})0 : ({c})(a {op} b)")
+            };
+            bin(t, body)
+        }
+        Polyfill::Shl(t) | Polyfill::Shr(t) => {
+            let c = t.cl();
+            let mask = t.bits() - 1;
+            let body = if matches!(h, Polyfill::Shl(_)) {
+                let w = t.cl_wide_unsigned();
+                // through the unsigned type of the same width, so no sign bits leak in
+                wrap_to(
+                    t,
+                    &format!("({w})({})a << (s & {mask}u)", t.unsigned().cl()),
+                )
+            } else {
+                // arithmetic for signed types, logical for unsigned ones
+                format!("({c})(a >> (s & {mask}u))")
+            };
+            format!("static inline {c} {name}({c} a, uint s) {{\n    return {body};\n}}\n")
+        }
+        Polyfill::Neg(t) => {
+            let w = t.cl_wide_unsigned();
+            un(t, wrap_to(t, &format!("({w})0 - ({w})a")))
+        }
+        // negated as unsigned: OpenCL's `abs` leaves MIN undefined, and PoCL's
+        // optimiser then assumes a result that is never negative
+        Polyfill::Abs(t) => {
+            let (c, u) = (t.cl(), t.unsigned().cl());
+            un(
+                t,
+                format!("as_{c}(({u})(a < ({c})0 ? ({u})0 - as_{u}(a) : as_{u}(a)))"),
+            )
+        }
+        Polyfill::Ctz(t) => {
+            let u = t.unsigned().cl();
+            let bits = t.bits();
+            format!(
+                "static inline uint {name}({c} a) {{\n    {u} u = ({u})a;\n    return u == ({u})0 ? {bits}u : (uint)popcount(({u})((u & ({u})(({u})0 - u)) - ({u})1));\n}}\n",
+                c = t.cl()
+            )
+        }
+        Polyfill::IClamp(t) | Polyfill::FClamp(t) => {
+            let c = t.cl();
+            // NaN stays NaN (comparisons are false), lo > hi does not trap
+            format!("static inline {c} {name}({c} x, {c} lo, {c} hi) {{\n    return x < lo ? lo : (x > hi ? hi : x);\n}}\n")
+        }
+        Polyfill::FSignum(t) => {
+            let c = t.cl();
+            let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
+            format!("static inline {c} {name}({c} x) {{\n    return isnan(x) ? x : copysign({one}, x);\n}}\n")
+        }
+        Polyfill::FMin(t) | Polyfill::FMax(t) => {
+            let c = t.cl();
+            // IEEE 754-2019 minimumNumber / maximumNumber: the number when one side
+            // is NaN, and -0.0 below +0.0, so that every device and the host agree
+            // (fmin and fmax leave the sign of a zero result open)
+            let (lt, zero) = if matches!(h, Polyfill::FMin(_)) {
+                ("<", "signbit(a) ? a : b")
+            } else {
+                (">", "signbit(a) ? b : a")
+            };
+            format!(
+                "static inline {c} {name}({c} a, {c} b) {{\n    return a {lt} b ? a : (b {lt} a ? b : (isnan(a) ? b : (isnan(b) ? a : ({zero}))));\n}}\n"
+            )
+        }
+        Polyfill::Fract(t) => {
+            let c = t.cl();
+            // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
+            format!("static inline {c} {name}({c} x) {{\n    return x - trunc(x);\n}}\n")
+        }
+    }
+}
+
+/// Reads a buffer element or scalar argument as a value of `t`.
+pub(super) fn load(t: Ty, v: String) -> String {
+    match t {
+        Ty::Bool => format!("({v} != 0)"),
+        Ty::F16 => format!("{}({v})", name(Polyfill::F16Load)),
+        _ => v,
+    }
+}
+
+/// Converts a value of `t` for storing in a buffer.
+pub(super) fn store(t: Ty, v: String) -> String {
+    match t {
+        Ty::Bool => format!("(uchar)({v})"),
+        Ty::F16 => format!("{}({v})", name(Polyfill::F16Bits)),
+        _ => v,
+    }
+}

@@ -1,0 +1,49 @@
+//! The Rust backend: a function body as plain Rust for one element, with
+//! silt's semantics, so that the host backend and the reference (`eval`)
+//! agree with the device.
+
+mod body;
+mod builtin;
+mod literal;
+mod types;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ir::{Function, ParamKind};
+use body::Emitter;
+
+pub use types::{helper_fn_name, ty};
+
+/// `fn NAME(params) -> ret { body }`: the instantiation's element function.
+pub fn eval_fn(k: &Function, name: &syn::Ident, krate: &TokenStream) -> TokenStream {
+    let e = Emitter { k, krate };
+    let params = k.params.iter().enumerate().map(|(i, p)| {
+        let n = e.param(i);
+        let t = ty(p.ty);
+        let m = if p.mutable { quote!(mut) } else { quote!() };
+        match p.kind {
+            ParamKind::InOut => quote!(#n: &mut #t),
+            _ => quote!(#m #n: #t),
+        }
+    });
+    let ret = match k.outputs.as_slice() {
+        [] => quote!(),
+        [one] => {
+            let t = ty(*one);
+            quote!(-> #t)
+        }
+        many => {
+            let ts = many.iter().map(|t| ty(*t));
+            quote!(-> (#(#ts),*))
+        }
+    };
+    let body = e.block(&k.body);
+    quote! {
+        #[doc(hidden)]
+        #[inline]
+        #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, unreachable_code,
+                clippy::all, clippy::pedantic, non_snake_case)]
+        pub fn #name(#(#params),*) #ret #body
+    }
+}

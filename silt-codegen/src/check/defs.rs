@@ -1,0 +1,20 @@
+//! The definitions a body may call besides builtins: `#[helper]` functions.
+
+use crate::front::syntax;
+use crate::ty::Ty;
+
+/// A `#[helper]` function a kernel may call.
+#[derive(Debug, Clone)]
+pub struct HelperDef {
+    /// The path calls use (`util::sq`).
+    pub key: String,
+    /// Its signature (parameters by value, one result).
+    pub sig: syntax::Signature,
+    /// Its body.
+    pub body: syntax::Block,
+    /// Its instantiation types (empty without a generic parameter).
+    pub types: Vec<Ty>,
+    /// How the calls in its body are resolved: the path as written, and the key
+    /// of the helper it names (resolved from the helper's own module).
+    pub deps: Vec<(String, String)>,
+}

@@ -1,0 +1,155 @@
+//! Checking one function body (a kernel's or a helper's) for one type, and the
+//! helper instantiations it calls.
+
+use std::collections::HashMap;
+
+use proc_macro2::Span;
+
+use super::definite_init;
+use super::defs::HelperDef;
+use super::infer::{Cx, Need2};
+use crate::errors::Errors;
+use crate::front::ident_name;
+use crate::front::syntax;
+use crate::ir::{self, HelperRef};
+use crate::ty::Ty;
+
+/// Type-checks one instantiation of a kernel's body (`inst` is the type of the
+/// generic parameter), and every helper instantiation it calls, into the IR of
+/// a map kernel. Definite assignment is checked apart ([`definite_init`]).
+pub fn check(
+    sig: &syntax::Signature,
+    body: &syntax::Block,
+    inst: Option<Ty>,
+    helpers: &[HelperDef],
+    errors: &mut Errors,
+) -> Option<ir::Kernel> {
+    let before = errors.len();
+    let (func, calls) = check_fn(sig, body, inst, helpers, &[], errors);
+    let mut done = Vec::new();
+    let mut stack = Vec::new();
+    for (h, t, span) in calls {
+        instantiate(helpers, h, t, span, &mut stack, &mut done, errors);
+    }
+    (errors.len() == before).then_some(ir::Kernel {
+        func,
+        helpers: done,
+        entry: ir::Entry::Map,
+    })
+}
+
+/// Checks a function body alone (a helper at its definition), definite
+/// assignment included, reporting into `errors`.
+pub fn check_fn_only(
+    sig: &syntax::Signature,
+    body: &syntax::Block,
+    inst: Option<Ty>,
+    errors: &mut Errors,
+) {
+    let before = errors.len();
+    let (func, _) = check_fn(sig, body, inst, &[], &[], errors);
+    if errors.len() == before {
+        definite_init::check(&func, errors);
+    }
+}
+
+/// Checks a helper instantiation and, first, the helpers it calls; rejects
+/// recursion.
+fn instantiate(
+    helpers: &[HelperDef],
+    h: usize,
+    inst: Option<Ty>,
+    span: Span,
+    stack: &mut Vec<(usize, Option<Ty>)>,
+    done: &mut Vec<ir::HelperFn>,
+    errors: &mut Errors,
+) {
+    let def = &helpers[h];
+    let id = helper_ref(def, inst);
+    if done.iter().any(|d| d.id == id) {
+        return;
+    }
+    if stack.contains(&(h, inst)) {
+        let chain: Vec<String> = stack
+            .iter()
+            .map(|(i, _)| ident_name(&helpers[*i].sig.name))
+            .chain(std::iter::once(ident_name(&def.sig.name)))
+            .collect();
+        errors.push(
+            span,
+            format!(
+                "recursion is not supported in kernels: {}",
+                chain.join(" -> ")
+            ),
+        );
+        return;
+    }
+    stack.push((h, inst));
+    let (func, calls) = check_fn(&def.sig, &def.body, inst, helpers, &def.deps, errors);
+    for (callee, t, call_span) in calls {
+        instantiate(helpers, callee, t, call_span, stack, done, errors);
+    }
+    stack.pop();
+    done.push(ir::HelperFn { id, func });
+}
+
+/// How calls name the instantiation `inst` of the helper `def`.
+pub(super) fn helper_ref(def: &HelperDef, inst: Option<Ty>) -> HelperRef {
+    HelperRef {
+        name: ident_name(&def.sig.name),
+        key: def.key.clone(),
+        inst,
+    }
+}
+
+/// Checks one function body (a kernel or a helper) for one type; returns its IR
+/// and the helper instantiations it calls.
+fn check_fn(
+    sig: &syntax::Signature,
+    body: &syntax::Block,
+    inst: Option<Ty>,
+    helpers: &[HelperDef],
+    deps: &[(String, String)],
+    errors: &mut Errors,
+) -> (ir::Function, Vec<Need2>) {
+    let mut cx = Cx {
+        slots: Vec::new(),
+        needs: Vec::new(),
+        errors,
+        inst,
+        scopes: vec![HashMap::new()],
+        locals: Vec::new(),
+        local_tvs: Vec::new(),
+        local_spans: Vec::new(),
+        deferred: Vec::new(),
+        params: Vec::new(),
+        outputs: Vec::new(),
+        loop_depth: 0,
+        helpers,
+        deps,
+        calls: Vec::new(),
+    };
+    for p in &sig.params {
+        let ty = cx.ty(p.ty);
+        cx.params.push(ir::Param {
+            name: ident_name(&p.name),
+            kind: p.kind,
+            ty,
+            mutable: p.mutable,
+            span: p.name.span(),
+        });
+    }
+    cx.outputs = sig.outputs.iter().map(|(t, _)| cx.ty(*t)).collect();
+    let checked = cx.body(body);
+    let body = cx.finish(checked);
+    let func = ir::Function {
+        name: ident_name(&sig.name),
+        inst,
+        params: cx.params,
+        outputs: cx.outputs,
+        locals: cx.locals,
+        body,
+        span: sig.name.span(),
+    };
+    (func, cx.calls)
+}

@@ -1,0 +1,257 @@
+//! Type inference by unification, as rustc does for numbers: a literal without
+//! suffix is an integer or float variable that takes its type from the code
+//! around it (an integer literal may also become a float: `x * 2` works for
+//! `x: f32`), and defaults to `i32` / `f64` when nothing decides it.
+//!
+//! [`Cx`] holds the state of checking one function body: type variables, the
+//! requirements on them, scopes, and the helper calls found. Its methods are
+//! spread over this module's siblings by what they check.
+
+use std::collections::HashMap;
+
+use proc_macro2::Span;
+
+use super::consts::type_property;
+use super::defs::HelperDef;
+use super::tree::Expr;
+use crate::errors::Errors;
+use crate::front::ident_name;
+use crate::front::syntax::{self, BinOp, TyRef, UnOp};
+use crate::ir::{self, ExprKind, Value};
+use crate::ty::Ty;
+
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Slot {
+    Known(Ty),
+    IntLit,
+    FloatLit,
+    Unknown,
+    Link(usize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Need {
+    Numeric,
+    Int,
+    IntOrBool,
+    SignedOrFloat,
+    CastSource(Ty),
+}
+
+/// A helper call found while checking a body: which helper, for which type, where.
+pub(super) type Need2 = (usize, Option<Ty>, Span);
+
+pub(super) struct Cx<'a> {
+    pub(super) slots: Vec<Slot>,
+    pub(super) needs: Vec<(usize, Need, Span)>,
+    pub(super) errors: &'a mut Errors,
+    pub(super) inst: Option<Ty>,
+    pub(super) scopes: Vec<HashMap<String, ir::LocalId>>,
+    pub(super) locals: Vec<ir::Local>,
+    pub(super) local_tvs: Vec<usize>,
+    pub(super) local_spans: Vec<Span>,
+    /// Locals declared without a value (`let x;`).
+    pub(super) deferred: Vec<ir::LocalId>,
+    pub(super) params: Vec<ir::Param>,
+    pub(super) outputs: Vec<Ty>,
+    pub(super) loop_depth: usize,
+    /// The helpers calls may name.
+    pub(super) helpers: &'a [HelperDef],
+    /// How calls in this body name helpers (empty: as written).
+    pub(super) deps: &'a [(String, String)],
+    /// The helper instantiations called so far.
+    pub(super) calls: Vec<Need2>,
+}
+
+impl Cx<'_> {
+    pub(super) fn in_inst(&self) -> String {
+        match self.inst {
+            Some(t) => format!(" (in the `{t}` instantiation)"),
+            None => String::new(),
+        }
+    }
+
+    pub(super) fn err(&mut self, span: Span, msg: impl std::fmt::Display) {
+        let msg = format!("{msg}{}", self.in_inst());
+        self.errors.push(span, msg);
+    }
+
+    pub(super) fn ty(&self, t: TyRef) -> Ty {
+        match t {
+            TyRef::Elem(t) => t,
+            // without `types` there is no generic parameter, so this is unreachable
+            // through `lib.rs`; i32 keeps the checker going if it ever happens
+            TyRef::Generic => self.inst.unwrap_or(Ty::I32),
+        }
+    }
+
+    // ---- type variables ----
+
+    pub(super) fn var(&mut self, s: Slot) -> usize {
+        self.slots.push(s);
+        self.slots.len() - 1
+    }
+
+    pub(super) fn known(&mut self, t: Ty) -> usize {
+        self.var(Slot::Known(t))
+    }
+
+    pub(super) fn find(&mut self, v: usize) -> usize {
+        match self.slots[v] {
+            Slot::Link(n) => {
+                let root = self.find(n);
+                self.slots[v] = Slot::Link(root);
+                root
+            }
+            _ => v,
+        }
+    }
+
+    pub(super) fn get(&mut self, v: usize) -> Slot {
+        let r = self.find(v);
+        self.slots[r]
+    }
+
+    pub(super) fn show(&mut self, v: usize) -> String {
+        match self.get(v) {
+            Slot::Known(t) => format!("`{t}`"),
+            Slot::IntLit => "an integer".into(),
+            Slot::FloatLit => "a float".into(),
+            _ => "a value".into(),
+        }
+    }
+
+    /// Makes `a` and `b` one type; reports a mismatch at `span`.
+    pub(super) fn unify(&mut self, a: usize, b: usize, span: Span) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return;
+        }
+        let merged = match (self.slots[ra], self.slots[rb]) {
+            (Slot::Unknown, _) => Some((ra, rb)),
+            (_, Slot::Unknown) => Some((rb, ra)),
+            (Slot::Known(x), Slot::Known(y)) => (x == y).then_some((ra, rb)),
+            (Slot::Known(x), Slot::IntLit) => x.is_numeric().then_some((rb, ra)),
+            (Slot::IntLit, Slot::Known(y)) => y.is_numeric().then_some((ra, rb)),
+            (Slot::Known(x), Slot::FloatLit) => x.is_float().then_some((rb, ra)),
+            (Slot::FloatLit, Slot::Known(y)) => y.is_float().then_some((ra, rb)),
+            (Slot::IntLit, Slot::FloatLit) => Some((ra, rb)),
+            (Slot::FloatLit, Slot::IntLit) => Some((rb, ra)),
+            (Slot::IntLit, Slot::IntLit) | (Slot::FloatLit, Slot::FloatLit) => Some((ra, rb)),
+            (Slot::Link(_), _) | (_, Slot::Link(_)) => None,
+        };
+        match merged {
+            Some((from, to)) => self.slots[from] = Slot::Link(to),
+            None => {
+                let (x, y) = (self.show(a), self.show(b));
+                let hint = match (self.get(a), self.get(b)) {
+                    (Slot::Known(t), Slot::FloatLit) if t.is_int() => {
+                        "; a float literal cannot be an integer: write an integer literal"
+                    }
+                    (Slot::Known(_), Slot::Known(_)) => "; convert explicitly with `as`",
+                    _ => "",
+                };
+                self.err(
+                    span,
+                    format!("mismatched types: expected {x}, found {y}{hint}"),
+                );
+            }
+        }
+    }
+
+    /// Unifies the operands of a binary operator, blaming the operand that is a
+    /// literal if one is (else the right one).
+    pub(super) fn unify_operands(&mut self, l: &Expr, r: &Expr) {
+        let lit = |e: &Expr| matches!(e.kind, ExprKind::Lit(_));
+        if lit(l) && !lit(r) {
+            self.unify(r.tv, l.tv, l.span);
+        } else {
+            self.unify(l.tv, r.tv, r.span);
+        }
+    }
+
+    /// The value of a condition made only of type properties (`T::IS_FLOAT`,
+    /// `!T::IS_SIGNED && ...`): such an `if` picks its branch per instantiation,
+    /// and the other branch is neither checked nor emitted.
+    pub(super) fn static_cond(&self, e: &syntax::Expr) -> Option<bool> {
+        match &e.kind {
+            syntax::ExprKind::Const(t, name) => match type_property(self.ty(*t), name) {
+                Some((Value::Bool(b), _)) => Some(b),
+                _ => None,
+            },
+            syntax::ExprKind::Unary(UnOp::Not, x) => self.static_cond(x).map(|b| !b),
+            syntax::ExprKind::Binary(BinOp::And, l, r) => {
+                Some(self.static_cond(l)? && self.static_cond(r)?)
+            }
+            syntax::ExprKind::Binary(BinOp::Or, l, r) => {
+                Some(self.static_cond(l)? || self.static_cond(r)?)
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn need(&mut self, v: usize, need: Need, span: Span) {
+        self.needs.push((v, need, span));
+    }
+
+    pub(super) fn resolved(&mut self, v: usize) -> Ty {
+        match self.get(v) {
+            Slot::Known(t) => t,
+            Slot::IntLit | Slot::Unknown | Slot::Link(_) => Ty::I32,
+            Slot::FloatLit => Ty::F64,
+        }
+    }
+
+    pub(super) fn expr(&mut self, kind: ExprKind<Expr>, tv: usize, span: Span) -> Expr {
+        Expr {
+            kind,
+            tv,
+            span,
+            float: None,
+        }
+    }
+
+    /// An unsuffixed float literal: its value is read once its type is known.
+    pub(super) fn float_literal(&mut self, digits: String, tv: usize, span: Span) -> Expr {
+        Expr {
+            kind: ExprKind::Lit(Value::F64(0.0)),
+            tv,
+            span,
+            float: Some(digits),
+        }
+    }
+
+    // ---- scopes ----
+
+    pub(super) fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    pub(super) fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    pub(super) fn declare(&mut self, name: &syn::Ident, mutable: bool, tv: usize) -> ir::LocalId {
+        let id = self.locals.len();
+        self.locals.push(ir::Local {
+            name: ident_name(name),
+            ty: Ty::Bool,
+            mutable,
+        });
+        self.local_tvs.push(tv);
+        self.local_spans.push(name.span());
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(ident_name(name), id);
+        }
+        id
+    }
+
+    pub(super) fn lookup(&self, name: &str) -> Option<Result<ir::LocalId, ir::ParamId>> {
+        for s in self.scopes.iter().rev() {
+            if let Some(&id) = s.get(name) {
+                return Some(Ok(id));
+            }
+        }
+        self.params.iter().position(|p| p.name == name).map(Err)
+    }
+}

@@ -1,0 +1,19 @@
+//! The checker: types inferred and checked for each instantiation, helper calls
+//! resolved and instantiated, and the syntax tree turned into the typed [`ir`].
+//! Definite assignment is a pass of its own over the IR.
+//!
+//! [`ir`]: crate::ir
+
+mod call;
+mod consts;
+pub mod definite_init;
+mod defs;
+mod expr;
+mod finish;
+mod function;
+mod infer;
+mod stmt;
+mod tree;
+
+pub use defs::HelperDef;
+pub use function::{check, check_fn_only};

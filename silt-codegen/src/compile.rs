@@ -1,0 +1,204 @@
+//! The pipeline of one kernel, from tokens to checked instantiations:
+//! [`front`] (attribute and function lowered into the syntax tree), the
+//! signature rules, [`check`] (types, for each listed type, with the helpers
+//! it calls), definite assignment, and the OpenCL C program of each
+//! instantiation ([`opencl`]).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::back::opencl;
+use crate::check;
+use crate::errors::Errors;
+use crate::front::syntax::{ParamKind, Signature};
+use crate::front::{self, attr, ident_name};
+use crate::ir;
+use crate::ty::Ty;
+
+/// One instantiation of a kernel.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// The type of the generic parameter (`None` for a non-generic kernel).
+    pub ty: Option<Ty>,
+    /// The typed IR.
+    pub kernel: ir::Kernel,
+    /// The OpenCL C program.
+    pub opencl: String,
+    /// Whether the kernel computes in `f64` (OpenCL devices need `cl_khr_fp64`).
+    pub uses_f64: bool,
+    /// Where the type is listed in `types`.
+    pub ty_span: proc_macro2::Span,
+}
+
+/// A kernel that passed every check.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    /// The signature.
+    pub sig: Signature,
+    /// One entry per listed type (or one for a non-generic kernel).
+    pub instances: Vec<Instance>,
+    /// The crate path generated code uses (`::silt` unless `crate = ...`).
+    pub krate: TokenStream,
+}
+
+/// Parses, checks and lowers a kernel; all errors at once, spanned.
+///
+/// # Errors
+/// Every problem found, combined into one `syn::Error`, and the signature when it
+/// could be read (so that a placeholder module can be generated).
+pub fn compile(
+    attr: TokenStream,
+    item: TokenStream,
+) -> Result<Compiled, (syn::Error, Option<Box<Signature>>)> {
+    compile_with(attr, item, &[])
+}
+
+/// [`compile`] with the `#[helper]` functions the kernel (and its helpers) call.
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_with(
+    attr: TokenStream,
+    item: TokenStream,
+    helpers: &[check::HelperDef],
+) -> Result<Compiled, (syn::Error, Option<Box<Signature>>)> {
+    let mut errors = Errors::default();
+    let opts = attr::parse(attr, &mut errors);
+    let attr_ok = errors.is_empty();
+    let func: syn::ItemFn = match syn::parse2(item) {
+        Ok(f) => f,
+        Err(e) => {
+            errors.push(e.span(), format!("`#[kernel]` goes on a function: {e}"));
+            return Err((combine(errors), None));
+        }
+    };
+    let sig = front::signature(&func, &mut errors);
+    let body = front::block(
+        &func.block,
+        sig.as_ref().and_then(|s| s.generic.as_ref()),
+        &mut errors,
+    );
+    let Some(sig) = sig else {
+        return Err((combine(errors), None));
+    };
+    if sig.complete {
+        check_signature(&sig, &opts, attr_ok, &mut errors);
+    }
+    let types: Vec<(Option<Ty>, proc_macro2::Span)> = match (&sig.generic, &opts.types) {
+        (Some(_), Some((list, _))) => list.iter().map(|(t, s)| (Some(*t), *s)).collect(),
+        (None, None) => vec![(None, sig.name.span())],
+        _ => Vec::new(),
+    };
+    let mut instances = Vec::new();
+    if errors.is_empty() {
+        for (ty, ty_span) in types {
+            let before = errors.len();
+            let Some(kernel) = check::check(&sig, &body, ty, helpers, &mut errors) else {
+                continue;
+            };
+            // definite assignment, once the types are right: the helpers', then
+            // the kernel's if theirs passed
+            for h in &kernel.helpers {
+                check::definite_init::check(&h.func, &mut errors);
+            }
+            if errors.len() == before {
+                check::definite_init::check(&kernel.func, &mut errors);
+            }
+            if errors.len() == before {
+                let opencl = opencl::emit(&kernel, &opencl::Origin::default());
+                let uses_f64 = kernel.uses(Ty::F64);
+                instances.push(Instance {
+                    ty,
+                    kernel,
+                    opencl,
+                    uses_f64,
+                    ty_span,
+                });
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err((combine(errors), Some(Box::new(sig))));
+    }
+    let krate = match opts.krate {
+        Some(p) => quote!(#p),
+        None => quote!(::silt),
+    };
+    Ok(Compiled {
+        sig,
+        instances,
+        krate,
+    })
+}
+
+fn combine(errors: Errors) -> syn::Error {
+    errors
+        .combine()
+        .unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "invalid kernel"))
+}
+
+fn check_signature(sig: &Signature, opts: &attr::Options, attr_ok: bool, errors: &mut Errors) {
+    match (&sig.generic, &opts.types) {
+        (Some(g), None) if attr_ok => errors.push(
+            g.span(),
+            format!(
+                "a generic kernel needs `types`: write `#[kernel(types = [f32, f64])]`; `{g}` stands for each of them"
+            ),
+        ),
+        (None, Some((_, span))) => errors.push(
+            *span,
+            "`types` needs a generic parameter: write `fn name<T>(...)`, or drop `types` for a kernel of fixed types",
+        ),
+        _ => {}
+    }
+    if !sig
+        .params
+        .iter()
+        .any(|p| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
+    {
+        errors.push(
+            sig.name.span(),
+            "a kernel needs at least one tensor parameter (`x: T` or `y: &mut T`): its shape and device come from the tensors",
+        );
+    }
+    if sig
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::Index)
+        .count()
+        > 1
+    {
+        errors.push(
+            sig.name.span(),
+            "a kernel takes at most one `#[index]` parameter",
+        );
+    }
+    if sig.outputs.is_empty() && !sig.params.iter().any(|p| p.kind == ParamKind::InOut) {
+        errors.push(
+            sig.name.span(),
+            "a kernel without a return value must write a `&mut` parameter, or it has no effect",
+        );
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for p in &sig.params {
+        let n = ident_name(&p.name);
+        if seen.contains(&n) {
+            errors.push(p.name.span(), format!("parameter `{n}` is declared twice"));
+        }
+        if n.starts_with("__") {
+            errors.push(
+                p.name.span(),
+                "parameter names starting with `__` are reserved for generated code",
+            );
+        }
+        if n == "NAME" || n == "TYPES" {
+            errors.push(
+                p.name.span(),
+                format!(
+                    "`{n}` is a constant of the generated module: give the parameter another name"
+                ),
+            );
+        }
+        seen.push(n);
+    }
+}

@@ -1,0 +1,139 @@
+//! `dispatch`: the same over untyped tensors and dynamic scalars, choosing the
+//! instantiation from the runtime dtype (`select!`).
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::back::rust;
+use crate::front::ident_name;
+use crate::front::syntax::{Param, ParamKind, Signature, TyRef};
+use crate::ty::Ty;
+
+/// The `dispatch` function; `types` are the instantiation types' names.
+pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStream {
+    let name_str = ident_name(&sig.name);
+    let generic = sig.generic.is_some();
+    let params = sig
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let n = &p.name;
+            match p.kind {
+                ParamKind::Input => quote!(#n: &#s::Tensor),
+                ParamKind::InOut => quote!(#n: &mut #s::Tensor),
+                _ => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
+            }
+        });
+    // where the dtype of T comes from: T tensors, else T scalars, else an argument
+    let t_tensors: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.ty == TyRef::Generic && p.kind != ParamKind::Scalar)
+        .map(|p| &p.name)
+        .collect();
+    let t_scalars: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.ty == TyRef::Generic && p.kind == ParamKind::Scalar)
+        .map(|p| &p.name)
+        .collect();
+    let explicit_dtype = generic && t_tensors.is_empty() && t_scalars.is_empty();
+    let scalars_in = sig
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::Scalar)
+        .map(|p| {
+            let n = &p.name;
+            quote!(let #n: #s::Scalar = #n.into();)
+        });
+    let ty_of = |p: &Param| match p.ty {
+        TyRef::Generic => quote!(__T),
+        TyRef::Elem(t) => rust::ty(t),
+    };
+    let typed = sig.params.iter().map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__t_{}", n);
+        let t = ty_of(p);
+        match p.kind {
+            ParamKind::Input => quote!(let #v = #n.typed::<#t>()?;),
+            ParamKind::InOut => quote!(let mut #v = #n.typed::<#t>()?;),
+            ParamKind::Scalar => quote!(let #v = #n.to::<#t>()?;),
+            ParamKind::Index => quote!(),
+        }
+    });
+    let call_args = sig
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let v = format_ident!("__t_{}", p.name);
+            match p.kind {
+                ParamKind::Input => quote!(&#v),
+                ParamKind::InOut => quote!(&mut #v),
+                _ => quote!(#v),
+            }
+        });
+    let turbofish = if generic { quote!(::<__T>) } else { quote!() };
+    let wrap = match sig.outputs.len() {
+        0 => quote!(),
+        1 => quote!(.map(#s::Tensor::from)),
+        n => {
+            let idx = (0..n).map(syn::Index::from);
+            quote!(.map(|__o| (#(#s::Tensor::from(__o.#idx)),*)))
+        }
+    };
+    let ret = match sig.outputs.len() {
+        0 => quote!(()),
+        1 => quote!(#s::Tensor),
+        n => {
+            let ts = (0..n).map(|_| quote!(#s::Tensor));
+            quote!((#(#ts),*))
+        }
+    };
+    let body = quote! {{
+        #(#typed)*
+        launch #turbofish (#(#call_args),*) #wrap
+    }};
+    let dtype_param = if explicit_dtype {
+        quote!(dtype: #s::DType,)
+    } else {
+        quote!()
+    };
+    let doc = format!(
+        "Runs `{name_str}` on untyped tensors, choosing the instantiation from their dtype.\n\n\
+         # Errors\n`Error::UnsupportedDType` for a dtype outside [`TYPES`], \
+         `Error::DTypeMismatch` when tensor arguments disagree, a scalar that does not \
+         convert, and everything [`launch`] reports."
+    );
+    if !generic {
+        return quote! {
+            #[doc = #doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn dispatch(#(#params),*) -> #s::Result<#ret> {
+                #(#scalars_in)*
+                #body
+            }
+        };
+    }
+    let dtype_expr = if !t_tensors.is_empty() {
+        quote!(#s::__private::common_dtype(&[#(#t_tensors.dtype()),*])?)
+    } else if let Some(first) = t_scalars.first() {
+        quote!(#first.dtype())
+    } else {
+        quote!(__dtype_arg)
+    };
+    let type_idents: Vec<TokenStream> = types
+        .iter()
+        .map(|t| Ty::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), rust::ty))
+        .collect();
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::too_many_arguments)]
+        pub fn dispatch(#dtype_param #(#params),*) -> #s::Result<#ret> {
+            #(#scalars_in)*
+            let __dtype: #s::DType = #dtype_expr;
+            #s::select!(#name_str, __dtype, __T => #body, [#(#type_idents),*])
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The host path of `launch`: inputs read in place where possible, fresh
+//! outputs and `&mut` arguments written in place where possible (else through
+//! a copy written back), chunks run on rayon, each element by the `eval`
+//! function.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::sig::elem;
+use crate::front::syntax::{Param, ParamKind, Signature};
+
+/// The statements of the host path and the value it returns; `eval_call` is
+/// the element function.
+pub(super) fn host_path(
+    sig: &Signature,
+    eval_call: &TokenStream,
+    s: &TokenStream,
+) -> (TokenStream, TokenStream) {
+    let inputs: Vec<&Param> = sig
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::Input)
+        .collect();
+    let inouts: Vec<&Param> = sig
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::InOut)
+        .collect();
+    let host_reads = inputs.iter().map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__v_{}", n);
+        let sl = format_ident!("__s_{}", n);
+        quote! {
+            let #v = #s::__private::host_read(&__plan, #n)?;
+            let #sl = &*#v;
+        }
+    });
+    let inout_loads = inouts.iter().map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__v_{}", n);
+        quote!(let mut #v = #s::__private::host_inout(&__plan, &*#n)?;)
+    });
+    let n_out = sig.outputs.len();
+    let out_ts: Vec<syn::Ident> = (0..n_out).map(|i| format_ident!("__t{}", i)).collect();
+    let out_ws: Vec<syn::Ident> = (0..n_out).map(|i| format_ident!("__w{}", i)).collect();
+    // the mutable buffers, zipped chunk by chunk: outputs, then `&mut` copies
+    let mut mut_bufs: Vec<TokenStream> = out_ws.iter().map(|w| quote!(&mut *#w)).collect();
+    mut_bufs.extend(inouts.iter().map(|p| {
+        let v = format_ident!("__v_{}", p.name);
+        quote!(#v.as_mut_slice())
+    }));
+    let chunks: Vec<syn::Ident> = (0..mut_bufs.len())
+        .map(|i| format_ident!("__c{}", i))
+        .collect();
+    let mut zipped = quote!();
+    let mut pattern = quote!();
+    for (i, (b, c)) in mut_bufs.iter().zip(&chunks).enumerate() {
+        if i == 0 {
+            zipped = quote!(#s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK));
+            pattern = quote!(#c);
+        } else {
+            zipped = quote!(#s::__private::rayon::iter::IndexedParallelIterator::zip(#zipped, #s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK)));
+            pattern = quote!((#pattern, #c));
+        }
+    }
+    let host_args = sig.params.iter().map(|p| {
+        let n = &p.name;
+        match p.kind {
+            ParamKind::Input => {
+                let sl = format_ident!("__s_{}", n);
+                quote!(#sl[__i])
+            }
+            ParamKind::InOut => {
+                let pos = inouts.iter().position(|q| q.name == p.name).unwrap_or(0);
+                let c = &chunks[n_out + pos];
+                quote!(&mut #c[__j])
+            }
+            ParamKind::Scalar => quote!(#n),
+            ParamKind::Index => quote!(__i as u64),
+        }
+    });
+    let call = quote!(#eval_call(#(#host_args),*));
+    let rs: Vec<syn::Ident> = (0..n_out).map(|i| format_ident!("__r{}", i)).collect();
+    let out_chunks = &chunks[..n_out];
+    let per_element = match n_out {
+        0 => quote!(#call;),
+        1 => {
+            let c = &out_chunks[0];
+            quote!(#c[__j] = #call;)
+        }
+        _ => quote! {
+            let (#(#rs),*) = #call;
+            #(#out_chunks[__j] = #rs;)*
+        },
+    };
+    let Some(first) = chunks.first() else {
+        // rejected before expansion (a kernel writes something)
+        let error = quote!(::core::compile_error!("a kernel must write an output"););
+        return (error, quote!(()));
+    };
+    let out_tys_host: Vec<TokenStream> = sig.outputs.iter().map(|(r, _)| elem(*r)).collect();
+    // `&mut` arguments that went through a copy are stored once every lock is
+    // released
+    let inout_vs: Vec<syn::Ident> = inouts
+        .iter()
+        .map(|p| format_ident!("__v_{}", p.name))
+        .collect();
+    let backs: Vec<syn::Ident> = inouts
+        .iter()
+        .map(|p| format_ident!("__back_{}", p.name))
+        .collect();
+    let inout_names = inouts.iter().map(|p| &p.name);
+    let host = quote! {
+        #(let #out_ts = #s::__private::host_new::<#out_tys_host>(&__plan)?;)*
+        let (#(#backs,)*) = {
+            #(#host_reads)*
+            #(#inout_loads)*
+            #(let mut #out_ws = #s::__private::host_write(&#out_ts)?;)*
+            #s::__private::rayon::iter::ParallelIterator::for_each(
+                #s::__private::rayon::iter::IndexedParallelIterator::enumerate(#zipped),
+                |(__k, #pattern)| {
+                    let __base = __k * #s::__private::HOST_CHUNK;
+                    for __j in 0..#first.len() {
+                        let __i = __base + __j;
+                        #per_element
+                    }
+                },
+            );
+            (#(#inout_vs.finish(),)*)
+        };
+        #(
+            if let ::core::option::Option::Some(__copy) = #backs {
+                #s::__private::store_host(#inout_names, &__copy)?;
+            }
+        )*
+    };
+    let host_ret = match n_out {
+        0 => quote!(()),
+        1 => {
+            let t = &out_ts[0];
+            quote!(#t)
+        }
+        _ => quote!((#(#out_ts),*)),
+    };
+    (host, host_ret)
+}

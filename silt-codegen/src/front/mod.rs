@@ -1,0 +1,15 @@
+//! The front end: the attribute's options and the function, lowered from `syn`
+//! into silt's own spanned syntax tree. Unsupported syntax is rejected here,
+//! with a spanned error saying what to write instead; no types are decided yet.
+
+pub mod attr;
+mod body;
+mod paths;
+mod signature;
+pub mod syntax;
+mod types;
+
+pub use body::block;
+pub use paths::{helper_calls, helper_path, ident_name, path_key};
+pub use signature::signature;
+pub use types::{supported_types, ty_ref, ungroup};

@@ -1,0 +1,207 @@
+//! Lowers a kernel's (or helper's) signature: name, generic parameter,
+//! parameters and their kinds, outputs, doc comments.
+
+use syn::spanned::Spanned;
+
+use super::syntax::{Param, ParamKind, Signature, TyRef};
+use super::types::{ty_ref, ungroup};
+use crate::errors::Errors;
+use crate::ty::Ty;
+
+/// Lowers the signature. Problems go to `errors`; what could be read is returned.
+pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
+    let before = errors.len();
+    let sig = &f.sig;
+    if let Some(t) = &sig.constness {
+        errors.push(t.span(), "a kernel cannot be `const`");
+    }
+    if let Some(t) = &sig.asyncness {
+        errors.push(t.span(), "a kernel cannot be `async`");
+    }
+    if let Some(t) = &sig.unsafety {
+        errors.push(
+            t.span(),
+            "a kernel cannot be `unsafe`: silt checks everything it accepts",
+        );
+    }
+    if let Some(t) = &sig.abi {
+        errors.push(t.span(), "a kernel cannot have an ABI");
+    }
+    if let Some(t) = &sig.variadic {
+        errors.push(t.span(), "a kernel cannot be variadic");
+    }
+    if let Some(w) = &sig.generics.where_clause {
+        errors.push(w.span(), "`where` clauses are not supported: the generic parameter stands for each type in `types`");
+    }
+    let mut generic = None;
+    for gp in &sig.generics.params {
+        match gp {
+            syn::GenericParam::Type(tp) => {
+                if generic.is_some() {
+                    errors.push(
+                        tp.ident.span(),
+                        "a kernel takes at most one generic type parameter",
+                    );
+                } else if let Some(b) = tp.bounds.first() {
+                    errors.push(
+                        b.span(),
+                        "generic bounds are not supported: the generic parameter stands for each type in `types`",
+                    );
+                    generic = Some(tp.ident.clone());
+                } else if let Some(d) = &tp.default {
+                    errors.push(d.span(), "generic defaults are not supported");
+                } else {
+                    generic = Some(tp.ident.clone());
+                }
+            }
+            other => errors.push(
+                other.span(),
+                "only one generic type parameter is supported (no lifetimes or const generics)",
+            ),
+        }
+    }
+    let mut params = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            syn::FnArg::Receiver(r) => errors.push(r.span(), "a kernel cannot take `self`"),
+            syn::FnArg::Typed(pt) => {
+                if let Some(p) = param(pt, generic.as_ref(), errors) {
+                    params.push(p);
+                }
+            }
+        }
+    }
+    let outputs = match &sig.output {
+        syn::ReturnType::Default => Vec::new(),
+        syn::ReturnType::Type(_, ty) => match &**ty {
+            syn::Type::Tuple(t) => t
+                .elems
+                .iter()
+                .filter_map(|e| ty_ref(e, generic.as_ref(), errors).map(|r| (r, e.span())))
+                .collect(),
+            other => ty_ref(other, generic.as_ref(), errors)
+                .map(|r| vec![(r, other.span())])
+                .unwrap_or_default(),
+        },
+    };
+    let docs = f
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .cloned()
+        .collect();
+    for a in &f.attrs {
+        if !a.path().is_ident("doc") {
+            errors.push(
+                a.span(),
+                "attributes other than doc comments are not supported on a kernel",
+            );
+        }
+    }
+    Some(Signature {
+        name: sig.ident.clone(),
+        vis: f.vis.clone(),
+        generic,
+        params,
+        outputs,
+        docs,
+        complete: errors.len() == before,
+    })
+}
+
+fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -> Option<Param> {
+    let (name, mutable) = match &*pt.pat {
+        syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+            (pi.ident.clone(), pi.mutability.is_some())
+        }
+        other => {
+            errors.push(other.span(), "a kernel parameter must be a plain name");
+            return None;
+        }
+    };
+    let mut scalar = false;
+    let mut index = false;
+    for a in &pt.attrs {
+        if a.path().is_ident("scalar") && matches!(a.meta, syn::Meta::Path(_)) {
+            scalar = true;
+        } else if a.path().is_ident("index") && matches!(a.meta, syn::Meta::Path(_)) {
+            index = true;
+        } else {
+            errors.push(
+                a.meta.path().span(),
+                "unsupported parameter attribute; expected `#[scalar]` or `#[index]`",
+            );
+        }
+    }
+    if index {
+        if scalar {
+            errors.push(
+                pt.span(),
+                "a parameter is `#[scalar]` or `#[index]`, not both",
+            );
+            return None;
+        }
+        let is_u64 = matches!(ungroup(&pt.ty), syn::Type::Path(p) if p.path.is_ident("u64"));
+        if !is_u64 {
+            errors.push(
+                pt.ty.span(),
+                "an `#[index]` parameter has type `u64`: `#[index] i: u64`",
+            );
+            return None;
+        }
+        return Some(Param {
+            name,
+            mutable,
+            kind: ParamKind::Index,
+            ty: TyRef::Elem(Ty::U64),
+            ty_span: pt.ty.span(),
+        });
+    }
+    let (kind, ty) = match &*pt.ty {
+        syn::Type::Reference(r) => {
+            if r.mutability.is_none() {
+                errors.push(
+                    r.span(),
+                    "references other than `&mut T` are not supported: take `T` for an input tensor",
+                );
+                return None;
+            }
+            if let Some(l) = &r.lifetime {
+                errors.push(l.span(), "lifetimes are not supported in kernel parameters");
+            }
+            if scalar {
+                errors.push(
+                    r.span(),
+                    "a `#[scalar]` parameter is passed by value: drop the `&mut`",
+                );
+                return None;
+            }
+            if matches!(&*r.elem, syn::Type::Reference(_)) {
+                errors.push(
+                    r.span(),
+                    "an in/out parameter is `&mut T` (one element, read and written in place)",
+                );
+                return None;
+            }
+            if mutable {
+                errors.push(pt.pat.span(), "`mut` is not needed on a `&mut` parameter");
+            }
+            (ParamKind::InOut, ty_ref(&r.elem, generic, errors)?)
+        }
+        other => {
+            let kind = if scalar {
+                ParamKind::Scalar
+            } else {
+                ParamKind::Input
+            };
+            (kind, ty_ref(other, generic, errors)?)
+        }
+    };
+    Some(Param {
+        name,
+        mutable,
+        kind,
+        ty,
+        ty_span: pt.ty.span(),
+    })
+}

@@ -1,0 +1,145 @@
+//! The kernel as written, in silt's own spanned syntax tree.
+//!
+//! Only the supported subset has a node here; [`super::body`] and
+//! [`super::signature`] report everything else. No types are decided yet.
+
+use proc_macro2::Span;
+
+pub use crate::ir::{BinOp, ParamKind, UnOp};
+use crate::ty::Ty;
+
+/// A type as written in the kernel: the generic parameter or an element type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TyRef {
+    /// The kernel's generic parameter (`T`).
+    Generic,
+    /// A fixed element type.
+    Elem(Ty),
+}
+
+/// A kernel parameter.
+#[derive(Debug, Clone)]
+pub struct Param {
+    /// The name as written.
+    pub name: syn::Ident,
+    /// `mut x: T` (a by-value parameter the body reassigns).
+    pub mutable: bool,
+    /// How it is passed.
+    pub kind: ParamKind,
+    /// Its element type.
+    pub ty: TyRef,
+    /// The span of its type.
+    pub ty_span: Span,
+}
+
+/// The kernel's signature.
+#[derive(Debug, Clone)]
+pub struct Signature {
+    /// The function's name.
+    pub name: syn::Ident,
+    /// Its visibility, given to the generated module.
+    pub vis: syn::Visibility,
+    /// The generic parameter's name, if any.
+    pub generic: Option<syn::Ident>,
+    /// The parameters.
+    pub params: Vec<Param>,
+    /// The returned element types (empty: nothing returned).
+    pub outputs: Vec<(TyRef, Span)>,
+    /// The doc comments and other outer attributes to keep on the module.
+    pub docs: Vec<syn::Attribute>,
+    /// Whether every parameter and output could be read (checks that need the
+    /// whole signature are skipped otherwise, so one mistake reports once).
+    pub complete: bool,
+}
+
+/// A literal.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Lit {
+    /// An integer, with its suffix type if any.
+    Int(i128, Option<Ty>),
+    /// A float as written (digits), with its suffix type if any.
+    Float(String, Option<Ty>),
+    /// `true` / `false`.
+    Bool(bool),
+}
+
+/// A block: statements and an optional tail expression (its value).
+#[derive(Debug, Clone)]
+pub struct Block {
+    /// The statements.
+    pub stmts: Vec<Stmt>,
+    /// The value of the block, if it ends in an expression without `;`.
+    pub tail: Option<Box<Expr>>,
+    /// The span of the braces.
+    pub span: Span,
+}
+
+/// A statement.
+#[derive(Debug, Clone)]
+pub enum Stmt {
+    /// `let [mut] name[: ty] [= init];`
+    Let {
+        /// The bound name.
+        name: syn::Ident,
+        /// `let mut`.
+        mutable: bool,
+        /// The annotation.
+        ty: Option<(TyRef, Span)>,
+        /// The initialiser.
+        init: Option<Expr>,
+    },
+    /// An expression followed by `;` (or a block-like expression).
+    Expr(Expr),
+}
+
+/// An expression with its span.
+#[derive(Debug, Clone)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// The kinds of expression in the supported subset.
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    /// A literal.
+    Lit(Lit),
+    /// A local variable or parameter.
+    Var(syn::Ident),
+    /// An associated constant: `T::MAX`, `f32::INFINITY`, `core::f64::consts::PI`.
+    Const(TyRef, String),
+    /// `*p` for a `&mut` parameter.
+    Deref(syn::Ident),
+    /// `-x`, `!x`.
+    Unary(UnOp, Box<Expr>),
+    /// `a op b`.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `place = value`, `place op= value`.
+    Assign(Box<Expr>, Option<BinOp>, Box<Expr>),
+    /// `x as ty`.
+    Cast(Box<Expr>, TyRef),
+    /// `receiver.method(args)`.
+    Method(Box<Expr>, syn::Ident, Vec<Expr>),
+    /// `if cond { .. } else ..`.
+    If(Box<Expr>, Block, Option<Box<Expr>>),
+    /// `while cond { .. }`.
+    While(Box<Expr>, Block),
+    /// `for var in start..end { .. }` (`..=` when inclusive).
+    For(syn::Ident, Box<Expr>, Box<Expr>, bool, Block),
+    /// `loop { .. }`.
+    Loop(Block),
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return [value]`.
+    Return(Option<Box<Expr>>),
+    /// `{ .. }`.
+    Block(Block),
+    /// `(a, b)`: only as the returned value of a kernel with several outputs.
+    Tuple(Vec<Expr>),
+    /// `helper(args)`: a call of a `#[helper]` function (keyed by its path as written).
+    Call(String, syn::Path, Vec<Expr>),
+}

@@ -1,0 +1,217 @@
+//! The chain of macros by which a kernel collects the definitions of the
+//! helpers it calls (see the module above).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::parse::{Parse, ParseStream};
+use syn::Token;
+
+use super::def::{bracketed, dep_path, helper_def, HelperTokens};
+use crate::errors::Errors;
+use crate::front::{self, attr, helper_calls, path_key};
+use crate::{compile, expand};
+
+/// The state the chain carries from one helper macro to the next.
+struct Chain {
+    attr: TokenStream,
+    item: TokenStream,
+    pending: Vec<syn::Path>,
+    asked: Option<syn::Path>,
+    found: Vec<(syn::Path, TokenStream)>,
+}
+
+impl Parse for Chain {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let state;
+        syn::braced!(state in input);
+        let attr = bracketed(&state, "attr")?;
+        let item = bracketed(&state, "item")?;
+        let paths = |t: TokenStream| -> syn::Result<Vec<syn::Path>> {
+            let p = syn::punctuated::Punctuated::<syn::Path, Token![,]>::parse_terminated;
+            Ok(syn::parse::Parser::parse2(p, t)?.into_iter().collect())
+        };
+        let pending = paths(bracketed(&state, "pending")?)?;
+        let asked = paths(bracketed(&state, "asked")?)?.into_iter().next();
+        let found_tokens = bracketed(&state, "found")?;
+        let found = syn::parse::Parser::parse2(
+            |input: ParseStream| {
+                let mut out = Vec::new();
+                while !input.is_empty() {
+                    let p;
+                    syn::bracketed!(p in input);
+                    let path: syn::Path = p.parse()?;
+                    let h;
+                    syn::braced!(h in input);
+                    out.push((path, h.parse()?));
+                }
+                Ok(out)
+            },
+            found_tokens,
+        )?;
+        let mut chain = Chain {
+            attr,
+            item,
+            pending,
+            asked,
+            found,
+        };
+        // the definition the asked helper's macro appended
+        if !input.is_empty() {
+            let h;
+            syn::braced!(h in input);
+            if let Some(asked) = chain.asked.take() {
+                chain.found.push((asked, h.parse()?));
+            }
+        }
+        Ok(chain)
+    }
+}
+
+impl Chain {
+    /// The tokens that ask the next pending helper, or `None` when none is left.
+    fn next(&mut self, krate: &TokenStream) -> Option<TokenStream> {
+        if self.pending.is_empty() {
+            return None;
+        }
+        let next = self.pending.remove(0);
+        let (attr, item, pending) = (&self.attr, &self.item, &self.pending);
+        let found = self.found.iter().map(|(p, h)| quote!([#p] { #h }));
+        Some(quote! {
+            #next::__silt_helper_tokens! {
+                [#krate::__kernel_chain]
+                { attr [#attr] item [#item] pending [#(#pending),*] asked [#next] found [#(#found)*] }
+            }
+        })
+    }
+}
+
+/// The crate path a kernel's attribute names (`crate = ...`), else `::silt`.
+fn krate_of(attr_tokens: &TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    match attr::parse(attr_tokens.clone(), &mut errors).krate {
+        Some(p) => quote!(#p),
+        None => quote!(::silt),
+    }
+}
+
+/// The helper paths a function body calls.
+fn calls_in(item: &TokenStream) -> Vec<(String, syn::Path)> {
+    let Ok(func) = syn::parse2::<syn::ItemFn>(item.clone()) else {
+        return Vec::new();
+    };
+    let mut errors = Errors::default();
+    let generic = func
+        .sig
+        .generics
+        .type_params()
+        .next()
+        .map(|t| t.ident.clone());
+    let body = front::block(&func.block, generic.as_ref(), &mut errors);
+    let mut out = Vec::new();
+    helper_calls(&body, &mut out);
+    out
+}
+
+/// For a kernel that calls helpers: the first link of the chain that collects
+/// them. `None` for a kernel that calls none.
+pub fn start_chain(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
+    let calls = calls_in(item);
+    if calls.is_empty() {
+        return None;
+    }
+    let mut chain = Chain {
+        attr: attr.clone(),
+        item: item.clone(),
+        pending: calls.into_iter().map(|(_, p)| p).collect(),
+        asked: None,
+        found: Vec::new(),
+    };
+    chain.next(&krate_of(attr))
+}
+
+/// One link of the chain (`__kernel_chain!`): adds the helper just handed over,
+/// asks for the next one, or compiles the kernel with all of them.
+pub fn chain(input: TokenStream) -> TokenStream {
+    let chain: Chain = match syn::parse2(input) {
+        Ok(c) => c,
+        Err(e) => return e.to_compile_error(),
+    };
+    let krate = krate_of(&chain.attr);
+    // a helper reached by two paths (`sq` and `norm::__silt_dep_0`) is the same
+    // definition: the first path found is its canonical key, and only it is
+    // lowered and asked about the helpers it calls (this also ends recursion)
+    let mut chain = chain;
+    let mut canon: Vec<(String, String)> = Vec::new();
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for (p, h) in &chain.found {
+        let key = path_key(p);
+        let text = h.to_string();
+        let target = texts
+            .iter()
+            .find(|(t, _)| *t == text)
+            .map(|(_, k)| k.clone());
+        match target {
+            Some(k) => canon.push((key, k)),
+            None => {
+                texts.push((text, key.clone()));
+                canon.push((key.clone(), key));
+            }
+        }
+    }
+    let is_canonical = |key: &str| canon.iter().any(|(k, c)| k == key && c == key);
+    let known: Vec<String> = chain
+        .found
+        .iter()
+        .map(|(p, _)| path_key(p))
+        .chain(chain.pending.iter().map(path_key))
+        .collect();
+    let mut more = Vec::new();
+    for (found_at, h) in &chain.found {
+        if !is_canonical(&path_key(found_at)) {
+            continue;
+        }
+        if let Ok(def) = syn::parse2::<HelperTokens>(h.clone()) {
+            for j in 0..calls_in(&def.item).len() {
+                let path = dep_path(found_at, j);
+                let key = path_key(&path);
+                if !known.contains(&key)
+                    && !more.iter().any(|(k, _): &(String, syn::Path)| *k == key)
+                {
+                    more.push((key, path));
+                }
+            }
+        }
+    }
+    chain.pending.extend(more.into_iter().map(|(_, p)| p));
+    if let Some(tokens) = chain.next(&krate) {
+        return tokens;
+    }
+    let mut errors = Errors::default();
+    let mut defs = Vec::new();
+    for (path, h) in &chain.found {
+        if !is_canonical(&path_key(path)) {
+            continue;
+        }
+        match syn::parse2::<HelperTokens>(h.clone()) {
+            Ok(t) => {
+                if let Some(mut def) = helper_def(path, &t, &mut errors) {
+                    // calls of aliases go to the canonical definition
+                    for (_, resolved) in &mut def.deps {
+                        if let Some((_, c)) = canon.iter().find(|(k, _)| k == resolved) {
+                            *resolved = c.clone();
+                        }
+                    }
+                    defs.push(def);
+                }
+            }
+            Err(e) => errors.add(e),
+        }
+    }
+    if let Some(e) = errors.combine() {
+        return e.to_compile_error();
+    }
+    match compile::compile_with(chain.attr, chain.item, &defs) {
+        Ok(c) => expand::module(&c.sig, &c.instances, &c.krate),
+        Err((e, sig)) => expand::fallback(sig.as_deref(), e),
+    }
+}

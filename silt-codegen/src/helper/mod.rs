@@ -1,0 +1,21 @@
+//! `#[helper]` functions, and how a kernel collects the definitions of the helpers
+//! it calls.
+//!
+//! A proc macro sees only its own item, so the definitions travel as tokens: each
+//! `#[helper] fn NAME` also defines a `macro_rules!` reachable as
+//! `NAME::__silt_helper_tokens!`, which hands its definition to a callback. A
+//! kernel that calls helpers expands to a call of the first helper's macro with
+//! `__kernel_chain` as the callback and its own tokens as state; `__kernel_chain`
+//! adds the definition and asks the next helper (including helpers that helpers
+//! call), and when none is left, compiles the kernel with all of them. A call in
+//! a kernel is resolved from the kernel's module; a call in a helper through a
+//! re-export (`__silt_dep_N`) in that helper's own module, so from where it is
+//! written. A helper reached by two paths is recognised by its tokens and kept
+//! once.
+
+mod chain;
+mod def;
+mod expand;
+
+pub use chain::{chain, start_chain};
+pub use expand::expand_helper;

@@ -1,0 +1,84 @@
+//! Kernels and functions: a body with its parameters, locals and outputs.
+
+use proc_macro2::Span;
+
+use super::ops::ParamKind;
+use super::tree::Block;
+use super::values::HelperRef;
+use crate::ty::Ty;
+
+/// One kernel instantiation: its body, the helpers it calls and its entry form.
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    /// The body, monomorphised for one type.
+    pub func: Function,
+    /// The helper instantiations the body calls (directly or through other
+    /// helpers), callees before callers.
+    pub helpers: Vec<HelperFn>,
+    /// How elements are assigned to work-items.
+    pub entry: Entry,
+}
+
+/// How a kernel's elements are assigned to work-items: the entry template a
+/// backend wraps around the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// One work-item per element of the broadcast shape of the tensor
+    /// parameters; outputs have that shape (`#[kernel]`).
+    Map,
+}
+
+/// A checked function body, monomorphised for one type: a kernel's body or a
+/// helper's.
+#[derive(Debug, Clone)]
+pub struct Function {
+    /// The function's name as written (without `r#`).
+    pub name: String,
+    /// The instantiation type (`None` for a function without a generic parameter).
+    pub inst: Option<Ty>,
+    /// The parameters, in order.
+    pub params: Vec<Param>,
+    /// The returned element types, in order.
+    pub outputs: Vec<Ty>,
+    /// Every local of the body, indexed by [`LocalId`].
+    pub locals: Vec<Local>,
+    /// The body. Values are returned by [`Stmt::Return`] only.
+    pub body: Block,
+    /// Where the function is, for line mappings.
+    pub span: Span,
+}
+
+/// One instantiation of a `#[helper]`: a function of its own in every backend.
+#[derive(Debug, Clone)]
+pub struct HelperFn {
+    /// Which helper, for which type.
+    pub id: HelperRef,
+    /// Its body (by-value parameters, one output).
+    pub func: Function,
+}
+
+/// A function parameter.
+#[derive(Debug, Clone)]
+pub struct Param {
+    /// The name as written (without `r#`).
+    pub name: String,
+    /// How it is passed.
+    pub kind: ParamKind,
+    /// Its element type.
+    pub ty: Ty,
+    /// Whether the body assigns to it (`mut x: T`).
+    pub mutable: bool,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// A `let` binding or `for` variable.
+#[derive(Debug, Clone)]
+pub struct Local {
+    /// The name as written (several locals may share it through shadowing).
+    pub name: String,
+    /// Its type.
+    pub ty: Ty,
+    /// `let mut`.
+    pub mutable: bool,
+}

@@ -1,0 +1,95 @@
+//! Blocks, statements and expressions.
+//!
+//! [`Block`], [`Stmt`] and [`ExprKind`] are generic over the expression node,
+//! so that the checker can build the same shapes with nodes of its own (whose
+//! types are still being inferred) and hand the IR its final [`Expr`]s.
+
+use proc_macro2::Span;
+
+use super::ops::{BinOp, UnOp};
+use super::values::{HelperRef, LocalId, ParamId, Place, Value};
+use crate::builtins::Builtin;
+use crate::ty::Ty;
+
+/// Statements and an optional value.
+#[derive(Debug, Clone)]
+pub struct Block<E = Expr> {
+    /// The statements.
+    pub stmts: Vec<Stmt<E>>,
+    /// The block's value, when used as an expression.
+    pub tail: Option<Box<E>>,
+}
+
+impl<E> Default for Block<E> {
+    fn default() -> Self {
+        Block {
+            stmts: Vec::new(),
+            tail: None,
+        }
+    }
+}
+
+/// A statement.
+#[derive(Debug, Clone)]
+pub enum Stmt<E = Expr> {
+    /// Declares a local, initialised or not.
+    Let(LocalId, Option<E>),
+    /// `place = value` or `place op= value`.
+    Assign(Place, Option<BinOp>, E),
+    /// An expression evaluated for its effects.
+    Expr(E),
+    /// `if` in statement position.
+    If(E, Block<E>, Option<Block<E>>),
+    /// `while cond { body }`.
+    While(E, Block<E>),
+    /// `for var in start..end` (`..=` when inclusive).
+    For(LocalId, E, E, bool, Block<E>),
+    /// `loop { body }`.
+    Loop(Block<E>),
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// Returns one value per output (none for a function without outputs).
+    Return(Vec<E>),
+    /// A nested block.
+    Block(Block<E>),
+}
+
+/// A typed expression.
+#[derive(Debug, Clone)]
+pub struct Expr {
+    /// What it computes.
+    pub kind: ExprKind,
+    /// Its type.
+    pub ty: Ty,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The kinds of expression.
+#[derive(Debug, Clone)]
+pub enum ExprKind<E = Expr> {
+    /// A constant.
+    Lit(Value),
+    /// A local.
+    Local(LocalId),
+    /// A by-value parameter (input element, scalar or index).
+    Param(ParamId),
+    /// `*y`: the current value of a `&mut` parameter.
+    Deref(ParamId),
+    /// A unary operation.
+    Unary(UnOp, Box<E>),
+    /// A binary operation (operands of one type, except shifts).
+    Binary(BinOp, Box<E>, Box<E>),
+    /// `x as ty` (the target is the expression's type).
+    Cast(Box<E>),
+    /// A builtin method; the receiver is the first argument.
+    Call(Builtin, Vec<E>),
+    /// A call of a helper instantiation.
+    Helper(HelperRef, Vec<E>),
+    /// `if cond { a } else { b }` as a value.
+    If(Box<E>, Block<E>, Block<E>),
+    /// A block with a value.
+    Block(Block<E>),
+}
