@@ -33,7 +33,9 @@ fn files_of(krate: &Path) -> Vec<File> {
             let p = entry.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|e| e == "rs") {
+            } else if p.extension().is_some_and(|e| e == "rs")
+                && p.file_name().is_some_and(|n| n != "tests.rs")
+            {
                 let rel = p.strip_prefix(&src).unwrap();
                 let mut module: Vec<String> = rel
                     .with_extension("")

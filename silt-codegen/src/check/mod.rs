@@ -17,3 +17,6 @@ mod tree;
 
 pub use defs::HelperDef;
 pub use function::{check, check_fn_only};
+
+#[cfg(test)]
+mod tests;

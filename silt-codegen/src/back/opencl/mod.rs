@@ -198,3 +198,6 @@ pub fn group_defs(ks: &[&Kernel]) -> Vec<(String, String)> {
     }
     defs
 }
+
+#[cfg(test)]
+mod tests;
