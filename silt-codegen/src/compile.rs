@@ -11,6 +11,7 @@ use crate::back::opencl;
 use crate::check;
 use crate::errors::Errors;
 use crate::front::syntax::{ParamKind, Signature};
+use crate::front::reduce::ReduceModule;
 use crate::front::{self, attr, ident_name};
 use crate::ir;
 use crate::ty::Ty;
@@ -64,6 +65,9 @@ pub fn compile_with(
 ) -> Result<Compiled, (syn::Error, Option<Box<Signature>>)> {
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
+    if let Some((_, span)) = opts.empty {
+        errors.push(span, "`empty` is an option of `#[reduce]`: a kernel has a value for every element");
+    }
     let attr_ok = errors.is_empty();
     let func: syn::ItemFn = match syn::parse2(item) {
         Ok(f) => f,
@@ -201,4 +205,94 @@ fn check_signature(sig: &Signature, opts: &attr::Options, attr_ok: bool, errors:
         }
         seen.push(n);
     }
+}
+
+/// A reduction that passed every check.
+#[derive(Debug, Clone)]
+pub struct CompiledReduce {
+    /// Its functions as written (`map` and `finish` written in when missing).
+    pub module: ReduceModule,
+    /// One entry per listed type (or one for a reduction without `types`).
+    pub instances: Vec<Instance>,
+    /// Whether a reduction over no elements is an error (`empty = error`).
+    pub empty_is_error: bool,
+    /// The crate path generated code uses (`::silt` unless `crate = ...`).
+    pub krate: TokenStream,
+}
+
+/// Parses and checks a `#[reduce]` module for each listed type; all errors at
+/// once, spanned.
+///
+/// # Errors
+/// Every problem found, and the module's name and visibility when they could
+/// be read (for a placeholder module).
+pub fn compile_reduce(
+    attr: TokenStream,
+    item: TokenStream,
+) -> Result<CompiledReduce, (syn::Error, Option<(syn::Visibility, syn::Ident)>)> {
+    let mut errors = Errors::default();
+    let opts = attr::parse(attr, &mut errors);
+    let Some(mut m) = front::reduce::reduce_module(item, &mut errors) else {
+        return Err((combine(errors), None));
+    };
+    let placeholder = Some((m.vis.clone(), m.name.clone()));
+    if !errors.is_empty() {
+        return Err((combine(errors), placeholder));
+    }
+    check::reduce::complete(&mut m, &mut errors);
+    let parts = [&m.identity, &m.map, &m.combine, &m.finish];
+    let generic = parts
+        .iter()
+        .filter_map(|p| p.as_ref())
+        .find_map(|p| p.sig.generic.as_ref());
+    let types: Vec<(Option<Ty>, proc_macro2::Span)> = match (generic, &opts.types) {
+        (Some(_), Some((list, _))) => list.iter().map(|(t, s)| (Some(*t), *s)).collect(),
+        (None, None) => vec![(None, m.name.span())],
+        (Some(g), None) => {
+            errors.push(
+                g.span(),
+                format!("a generic reduction needs `types`: write `#[reduce(types = [f32, f64])]`; `{g}` stands for each of them"),
+            );
+            Vec::new()
+        }
+        (None, Some((_, span))) => {
+            errors.push(
+                *span,
+                "`types` needs a generic parameter: write `fn identity<T>() -> T`, or drop `types` for a reduction of fixed types",
+            );
+            Vec::new()
+        }
+    };
+    let empty_is_error = matches!(opts.empty, Some((attr::EmptyRows::Error, _)));
+    let mut instances = Vec::new();
+    if errors.is_empty() {
+        for (ty, ty_span) in types {
+            if let Some(kernel) =
+                check::reduce::instantiate(&m, ty, empty_is_error, &mut errors)
+            {
+                let opencl = opencl::emit(&kernel, &opencl::Origin::default());
+                let uses_f64 = kernel.uses(Ty::F64);
+                instances.push(Instance {
+                    ty,
+                    kernel,
+                    opencl,
+                    uses_f64,
+                    ty_span,
+                });
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err((combine(errors), placeholder));
+    }
+    let krate = match opts.krate {
+        Some(p) => quote!(#p),
+        None => quote!(::silt),
+    };
+    Ok(CompiledReduce {
+        module: m,
+        instances,
+        empty_is_error,
+        krate,
+    })
 }

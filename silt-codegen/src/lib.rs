@@ -30,7 +30,7 @@ pub mod ty;
 
 use proc_macro2::TokenStream;
 
-pub use compile::{compile, compile_with, Compiled, Instance};
+pub use compile::{compile, compile_reduce, compile_with, Compiled, CompiledReduce, Instance};
 pub use helper::{chain as helper_chain, expand_helper};
 
 /// The whole expansion of `#[kernel(attr)] item`: the generated module, or the
@@ -43,5 +43,14 @@ pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
     match compile(attr, item) {
         Ok(c) => expand::module(&c.sig, &c.instances, &c.krate),
         Err((e, sig)) => expand::fallback(sig.as_deref(), e),
+    }
+}
+
+/// The whole expansion of `#[reduce(attr)] mod NAME { .. }`: the generated
+/// module, or the errors beside a placeholder module of the same name.
+pub fn expand_reduce(attr: TokenStream, item: TokenStream) -> TokenStream {
+    match compile_reduce(attr, item) {
+        Ok(c) => expand::reduce::module(&c),
+        Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
     }
 }

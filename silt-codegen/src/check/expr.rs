@@ -61,11 +61,49 @@ impl Cx<'_> {
                     self.expr(ExprKind::Param(pid), tv, span)
                 }
                 None => {
-                    self.err(span, format!("cannot find value `{name}` in this kernel"));
+                    let n = self.tuple_fields(&ident_name(name)).map(<[_]>::len);
+                    match n {
+                        Some(n) => self.err(
+                            span,
+                            format!(
+                                "`{name}` is a tuple of {n}: read its fields (`{name}.0` to `{name}.{}`), or return it whole",
+                                n - 1
+                            ),
+                        ),
+                        None => self.err(span, format!("cannot find value `{name}` in this kernel")),
+                    }
                     let tv = self.var(Slot::Unknown);
                     self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
                 }
             },
+            syntax::ExprKind::Field(name, i) => {
+                let field = self
+                    .tuple_fields(&ident_name(name))
+                    .map(|f| (f.len(), f.get(*i).copied()));
+                match field {
+                    Some((_, Some(pid))) => {
+                        let t = self.params[pid].ty;
+                        let tv = self.known(t);
+                        self.expr(ExprKind::Param(pid), tv, span)
+                    }
+                    Some((n, None)) => {
+                        self.err(
+                            span,
+                            format!("`{name}` has {n} fields: `{name}.0` to `{name}.{}`", n - 1),
+                        );
+                        let tv = self.var(Slot::Unknown);
+                        self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
+                    }
+                    None => {
+                        self.err(
+                            span,
+                            format!("`{name}` is not a tuple parameter: `.{i}` reads a field of a parameter like `a: (T, i64)`"),
+                        );
+                        let tv = self.var(Slot::Unknown);
+                        self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
+                    }
+                }
+            }
             syntax::ExprKind::Const(t, name) if type_property(self.ty(*t), name).is_some() => {
                 let (v, vt) =
                     type_property(self.ty(*t), name).unwrap_or((Value::Bool(false), Ty::Bool));

@@ -46,11 +46,24 @@ pub fn check_fn_only(
     inst: Option<Ty>,
     errors: &mut Errors,
 ) {
+    check_function(sig, body, inst, errors);
+}
+
+/// Checks a function body that calls no helper (a helper at its definition, a
+/// function of a reduction), definite assignment included: its IR when it has
+/// no errors.
+pub fn check_function(
+    sig: &syntax::Signature,
+    body: &syntax::Block,
+    inst: Option<Ty>,
+    errors: &mut Errors,
+) -> Option<ir::Function> {
     let before = errors.len();
     let (func, _) = check_fn(sig, body, inst, &[], &[], errors);
     if errors.len() == before {
         definite_init::check(&func, errors);
     }
+    (errors.len() == before).then_some(func)
 }
 
 /// Checks a helper instantiation and, first, the helpers it calls; rejects
@@ -123,6 +136,11 @@ fn check_fn(
         local_spans: Vec::new(),
         deferred: Vec::new(),
         params: Vec::new(),
+        tuples: sig
+            .tuples
+            .iter()
+            .map(|(n, f)| (ident_name(n), f.clone()))
+            .collect(),
         outputs: Vec::new(),
         loop_depth: 0,
         helpers,

@@ -53,6 +53,8 @@ pub(super) struct Cx<'a> {
     /// Locals declared without a value (`let x;`).
     pub(super) deferred: Vec<ir::LocalId>,
     pub(super) params: Vec<ir::Param>,
+    /// The tuple parameters: each name with its fields' parameters.
+    pub(super) tuples: Vec<(String, Vec<ir::ParamId>)>,
     pub(super) outputs: Vec<Ty>,
     pub(super) loop_depth: usize,
     /// The helpers calls may name.
@@ -244,6 +246,14 @@ impl Cx<'_> {
             s.insert(ident_name(name), id);
         }
         id
+    }
+
+    /// The parameters of the fields of the tuple parameter `name`, if it is one.
+    pub(super) fn tuple_fields(&self, name: &str) -> Option<&[ir::ParamId]> {
+        self.tuples
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| f.as_slice())
     }
 
     pub(super) fn lookup(&self, name: &str) -> Option<Result<ir::LocalId, ir::ParamId>> {

@@ -12,6 +12,7 @@ mod expr;
 mod finish;
 mod function;
 mod infer;
+pub mod reduce;
 mod stmt;
 mod tree;
 

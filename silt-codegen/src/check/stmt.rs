@@ -102,7 +102,20 @@ impl Cx<'_> {
     /// The values of `return e` / a tail `e`, checked against the outputs.
     pub(super) fn returned(&mut self, e: &syntax::Expr) -> Vec<Expr> {
         let n = self.outputs.len();
+        // a tuple parameter returned whole is its fields
+        let whole: Option<Vec<syntax::Expr>> = match &e.kind {
+            syntax::ExprKind::Var(id) => self.tuple_fields(&ident_name(id)).map(|f| {
+                (0..f.len())
+                    .map(|i| syntax::Expr {
+                        kind: syntax::ExprKind::Field(id.clone(), i),
+                        span: e.span,
+                    })
+                    .collect()
+            }),
+            _ => None,
+        };
         let elems: Vec<&syntax::Expr> = match (&e.kind, n) {
+            _ if whole.is_some() => whole.iter().flatten().collect(),
             (syntax::ExprKind::Tuple(xs), _) if n != 1 => xs.iter().collect(),
             (_, 1) => vec![e],
             _ => {

@@ -11,6 +11,17 @@ use crate::ty::Ty;
 
 /// The `dispatch` function; `types` are the instantiation types' names.
 pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStream {
+    dispatch_with(sig, types, &[], s)
+}
+
+/// [`dispatch_fn`] with `extra` arguments after the signature's, passed on to
+/// `launch` as they are: (parameter, argument) tokens, as `axes: Axes`.
+pub(super) fn dispatch_with(
+    sig: &Signature,
+    types: &[String],
+    extra: &[(TokenStream, TokenStream)],
+    s: &TokenStream,
+) -> TokenStream {
     let name_str = ident_name(&sig.name);
     let generic = sig.generic.is_some();
     let params = sig
@@ -24,7 +35,8 @@ pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) ->
                 ParamKind::InOut => quote!(#n: &mut #s::Tensor),
                 _ => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
             }
-        });
+        })
+        .chain(extra.iter().map(|(p, _)| p.clone()));
     // where the dtype of T comes from: T tensors, else T scalars, else an argument
     let t_tensors: Vec<&syn::Ident> = sig
         .params
@@ -62,6 +74,7 @@ pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) ->
             ParamKind::Index => quote!(),
         }
     });
+    let extra_args = extra.iter().map(|(_, a)| a);
     let call_args = sig
         .params
         .iter()
@@ -93,7 +106,7 @@ pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) ->
     };
     let body = quote! {{
         #(#typed)*
-        launch #turbofish (#(#call_args),*) #wrap
+        launch #turbofish (#(#call_args,)* #(#extra_args),*) #wrap
     }};
     let dtype_param = if explicit_dtype {
         quote!(dtype: #s::DType,)
@@ -121,7 +134,7 @@ pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) ->
     } else if let Some(first) = t_scalars.first() {
         quote!(#first.dtype())
     } else {
-        quote!(__dtype_arg)
+        quote!(dtype)
     };
     let type_idents: Vec<TokenStream> = types
         .iter()

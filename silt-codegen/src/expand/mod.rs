@@ -8,6 +8,7 @@ mod host;
 mod instances;
 mod launch;
 mod programs;
+pub mod reduce;
 mod sig;
 
 use proc_macro2::TokenStream;

@@ -16,6 +16,19 @@ pub struct Options {
     pub types: Option<(Vec<(Ty, Span)>, Span)>,
     /// The path of the `silt` crate in generated code (`crate = my_reexport::silt`).
     pub krate: Option<syn::Path>,
+    /// `#[reduce]` only: what a reduction over no elements gives, `empty =
+    /// identity` (the default) or `empty = error` (an error at launch, for
+    /// reductions such as `amax` whose identity is no answer), with the span.
+    pub empty: Option<(EmptyRows, Span)>,
+}
+
+/// What a reduction over no elements gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmptyRows {
+    /// `finish(identity(), 0)`.
+    Identity,
+    /// `Error::EmptyReduction` at launch.
+    Error,
 }
 
 struct RawOption {
@@ -108,6 +121,25 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
                 _ => errors.push(
                     value_span(&opt.value),
                     "expected the path of the silt crate, e.g. `crate = ::my_crate::silt`",
+                ),
+            }
+        } else if opt.key == "empty" {
+            let value = match &opt.value {
+                RawValue::Other(e) => match &**e {
+                    syn::Expr::Path(p) if p.path.is_ident("error") => Some(EmptyRows::Error),
+                    syn::Expr::Path(p) if p.path.is_ident("identity") => Some(EmptyRows::Identity),
+                    _ => None,
+                },
+                RawValue::List(..) => None,
+            };
+            match value {
+                Some(_) if opts.empty.is_some() => {
+                    errors.push(opt.key.span(), "duplicate `empty` option")
+                }
+                Some(v) => opts.empty = Some((v, opt.key.span())),
+                None => errors.push(
+                    value_span(&opt.value),
+                    "expected `empty = error` (an empty reduction is an error) or `empty = identity`",
                 ),
             }
         } else {

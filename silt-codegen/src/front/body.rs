@@ -282,7 +282,21 @@ impl Lower<'_> {
                 );
                 return self.unsupported_quiet(span);
             }
-            syn::Expr::Field(_) => return self.unsupported(e, "field access is not supported in kernel bodies"),
+            syn::Expr::Field(f) => {
+                let base = match &*f.base {
+                    syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().cloned(),
+                    _ => None,
+                };
+                match (base, &f.member) {
+                    (Some(id), syn::Member::Unnamed(i)) => ExprKind::Field(id, i.index as usize),
+                    _ => {
+                        return self.unsupported(
+                            e,
+                            "field access is only supported on a tuple parameter of a reduction's function: `a.0`",
+                        )
+                    }
+                }
+            }
             syn::Expr::Range(_) => return self.unsupported(e, "ranges are only supported in `for i in a..b`"),
             syn::Expr::Let(_) => return self.unsupported(e, "`if let` / `while let` are not supported"),
             _ => return self.unsupported(e, "unsupported syntax in a kernel body"),

@@ -5,11 +5,12 @@
 pub mod attr;
 mod body;
 mod paths;
+pub mod reduce;
 mod signature;
 pub mod syntax;
 mod types;
 
 pub use body::block;
 pub use paths::{helper_calls, helper_path, ident_name, path_key};
-pub use signature::signature;
+pub use signature::{signature, signature_with};
 pub use types::{supported_types, ty_ref, ungroup};

@@ -10,6 +10,12 @@ use crate::ty::Ty;
 
 /// Lowers the signature. Problems go to `errors`; what could be read is returned.
 pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
+    signature_with(f, false, errors)
+}
+
+/// [`signature`], also accepting tuple parameters (`a: (T, i64)`) when
+/// `tuples` is set: the functions of a reduction take their accumulator so.
+pub fn signature_with(f: &syn::ItemFn, tuples: bool, errors: &mut Errors) -> Option<Signature> {
     let before = errors.len();
     let sig = &f.sig;
     if let Some(t) = &sig.constness {
@@ -61,12 +67,25 @@ pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
         }
     }
     let mut params = Vec::new();
+    let mut tuple_params = Vec::new();
     for input in &sig.inputs {
         match input {
             syn::FnArg::Receiver(r) => errors.push(r.span(), "a kernel cannot take `self`"),
             syn::FnArg::Typed(pt) => {
-                if let Some(p) = param(pt, generic.as_ref(), errors) {
-                    params.push(p);
+                match &*pt.ty {
+                    syn::Type::Tuple(t) if tuples && !t.elems.is_empty() => {
+                        if let Some((name, fields)) =
+                            tuple_param(pt, t, generic.as_ref(), errors)
+                        {
+                            tuple_params.push((name, (params.len()..params.len() + fields.len()).collect()));
+                            params.extend(fields);
+                        }
+                    }
+                    _ => {
+                        if let Some(p) = param(pt, generic.as_ref(), errors) {
+                            params.push(p);
+                        }
+                    }
                 }
             }
         }
@@ -103,10 +122,45 @@ pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
         vis: f.vis.clone(),
         generic,
         params,
+        tuples: tuple_params,
         outputs,
         docs,
         complete: errors.len() == before,
     })
+}
+
+/// A tuple parameter `a: (T, i64)`: one by-value parameter per field,
+/// `__silt_a_0: T`, `__silt_a_1: i64` (a name no user parameter can take).
+fn tuple_param(
+    pt: &syn::PatType,
+    t: &syn::TypeTuple,
+    generic: Option<&syn::Ident>,
+    errors: &mut Errors,
+) -> Option<(syn::Ident, Vec<Param>)> {
+    let name = match &*pt.pat {
+        syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() && pi.mutability.is_none() => {
+            pi.ident.clone()
+        }
+        other => {
+            errors.push(other.span(), "a tuple parameter is a plain name: `a: (T, i64)`, read as `a.0`, `a.1`");
+            return None;
+        }
+    };
+    if let Some(a) = pt.attrs.first() {
+        errors.push(a.span(), "a tuple parameter takes no attribute");
+    }
+    let mut fields = Vec::new();
+    for (i, elem) in t.elems.iter().enumerate() {
+        let ty = ty_ref(elem, generic, errors)?;
+        fields.push(Param {
+            name: syn::Ident::new(&format!("__silt_{}_{i}", super::ident_name(&name)), name.span()),
+            mutable: false,
+            kind: ParamKind::Input,
+            ty,
+            ty_span: elem.span(),
+        });
+    }
+    Some((name, fields))
 }
 
 fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -> Option<Param> {

@@ -41,8 +41,12 @@ pub struct Signature {
     pub vis: syn::Visibility,
     /// The generic parameter's name, if any.
     pub generic: Option<syn::Ident>,
-    /// The parameters.
+    /// The parameters. A tuple parameter `a: (T, i64)` (where allowed: the
+    /// functions of a reduction) is one parameter per field, named
+    /// `__silt_a_0`, `__silt_a_1`, ... (see `tuples`).
     pub params: Vec<Param>,
+    /// The tuple parameters: each name with its fields' indices in `params`.
+    pub tuples: Vec<(syn::Ident, Vec<usize>)>,
     /// The returned element types (empty: nothing returned).
     pub outputs: Vec<(TyRef, Span)>,
     /// The doc comments and other outer attributes to keep on the module.
@@ -138,6 +142,8 @@ pub enum ExprKind {
     Return(Option<Box<Expr>>),
     /// `{ .. }`.
     Block(Block),
+    /// `a.0`: a field of a tuple parameter.
+    Field(syn::Ident, usize),
     /// `(a, b)`: only as the returned value of a kernel with several outputs.
     Tuple(Vec<Expr>),
     /// `helper(args)`: a call of a `#[helper]` function (keyed by its path as written).

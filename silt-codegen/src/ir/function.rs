@@ -21,11 +21,35 @@ pub struct Kernel {
 
 /// How a kernel's elements are assigned to work-items: the entry template a
 /// backend wraps around the body.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum Entry {
     /// One work-item per element of the broadcast shape of the tensor
     /// parameters; outputs have that shape (`#[kernel]`).
     Map,
+    /// The body is a reduction's `map`; each output element combines the
+    /// mapped elements of its row in silt's fixed order (`#[reduce]`).
+    Reduce(Box<Reduce>),
+}
+
+/// The functions of a reduction besides its `map`, checked for one type.
+#[derive(Debug, Clone)]
+pub struct Reduce {
+    /// `identity() -> Acc`: the value of an empty row.
+    pub identity: Function,
+    /// `combine(a: Acc, b: Acc) -> Acc` (its parameters are the fields of `a`,
+    /// then those of `b`).
+    pub combine: Function,
+    /// `finish(acc: Acc, count: u64) -> Out`.
+    pub finish: Function,
+    /// Whether a row without elements is an error at launch (`empty = error`).
+    pub empty_is_error: bool,
+}
+
+impl Reduce {
+    /// The accumulator's types (`identity`'s outputs).
+    pub fn acc(&self) -> &[Ty] {
+        &self.identity.outputs
+    }
 }
 
 /// A checked function body, monomorphised for one type: a kernel's body or a

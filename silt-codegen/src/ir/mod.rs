@@ -14,7 +14,7 @@ mod values;
 mod walk;
 
 pub use flow::{diverges, loop_breaks, Node};
-pub use function::{Entry, Function, HelperFn, Kernel, Local, Param};
+pub use function::{Entry, Function, HelperFn, Kernel, Local, Param, Reduce};
 pub use ops::{BinOp, ParamKind, UnOp};
 pub use tree::{Block, Expr, ExprKind, Stmt};
 pub use values::{HelperRef, LocalId, ParamId, Place, Value};

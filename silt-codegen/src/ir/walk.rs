@@ -1,6 +1,6 @@
 //! Walks over the IR: every statement, every expression, which types appear.
 
-use super::function::{Function, Kernel};
+use super::function::{Entry, Function, Kernel};
 use super::tree::{Block, Expr, ExprKind, Stmt};
 use crate::ty::Ty;
 
@@ -89,9 +89,16 @@ impl Function {
 }
 
 impl Kernel {
-    /// Whether values of type `t` appear in the kernel or a helper it calls
-    /// (`f64` needs `cl_khr_fp64` on OpenCL devices).
+    /// Whether values of type `t` appear in the kernel, the other functions of
+    /// its entry, or a helper it calls (`f64` needs `cl_khr_fp64` on OpenCL
+    /// devices).
     pub fn uses(&self, t: Ty) -> bool {
-        self.func.uses(t) || self.helpers.iter().any(|h| h.func.uses(t))
+        let entry = match &self.entry {
+            Entry::Map => false,
+            Entry::Reduce(r) => {
+                r.identity.uses(t) || r.combine.uses(t) || r.finish.uses(t)
+            }
+        };
+        entry || self.func.uses(t) || self.helpers.iter().any(|h| h.func.uses(t))
     }
 }

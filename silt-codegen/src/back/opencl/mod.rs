@@ -65,8 +65,9 @@ fn parts(k: &Kernel) -> Parts {
     }
     let body = e.body_function();
     let body_lines = std::mem::take(&mut e.line_map);
-    let entries = match k.entry {
+    let entries = match &k.entry {
         Entry::Map => entry::map::entry_points(&mut e),
+        Entry::Reduce(r) => entry::reduce::entry_points(&mut e, r),
     };
     Parts {
         polyfills: e.polyfills,

@@ -24,6 +24,12 @@ pub(super) fn body_name(f: &Function) -> String {
     format!("silt_body_{}", entry_name(f))
 }
 
+/// The C function of another function of a kernel's entry (a reduction's
+/// `identity`, `combine`, `finish`): `silt_PART_ENTRY`.
+pub(super) fn part_name(f: &Function, part: &str) -> String {
+    format!("silt_{part}_{}", entry_name(f))
+}
+
 /// The C function of a helper instantiation: `silt_helper_NAME_TAG_TYPE`, the
 /// helper's name and a short hash of the path it was reached by, so that
 /// helpers with one name in different modules (or `g<T>` at f32 and a `g_f32`)

@@ -4,3 +4,4 @@
 //! [`Entry`]: crate::ir::Entry
 
 pub(super) mod map;
+pub(super) mod reduce;

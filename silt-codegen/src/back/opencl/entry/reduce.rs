@@ -1,0 +1,452 @@
+//! The reduction entry template: the first pass (`NAME_TYPE_reduce`, and
+//! `NAME_TYPE_reduce_strided` for views of any strides), which folds tiles of
+//! each row, and the tree pass (`NAME_TYPE_tree`), which combines partial
+//! results `REDUCE_LANES` at a time, in the order `silt_abi::opencl` fixes.
+
+use std::fmt::Write;
+
+use silt_abi::opencl::{
+    reduce_args, tree_args, Pass, ReduceArg, TreeArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
+    REDUCE_LANES, REDUCE_TILE,
+};
+
+use crate::back::opencl::function::Emitter;
+use crate::back::opencl::names::{entry_name, part_name};
+use crate::back::opencl::polyfill::{load, store, Polyfill};
+use crate::back::opencl::types::ClType;
+use crate::ir::{Function, ParamKind, Reduce};
+use crate::ty::Ty;
+
+/// The functions `identity`, `combine` and `finish` (the emitter has written
+/// `map`, the body), then the three entry points.
+pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, r: &Reduce) -> String {
+    let mut out = String::new();
+    for (f, part) in [
+        (&r.identity, "identity"),
+        (&r.combine, "combine"),
+        (&r.finish, "finish"),
+    ] {
+        let mut pe = Emitter::new(f, part_name(e.f, part));
+        out.push_str(&pe.body_function());
+        out.push('\n');
+        e.polyfills.extend(pe.polyfills);
+    }
+    let t = Template::new(e, r);
+    if t.uses_f16() {
+        e.polyfills.insert(Polyfill::F16Load);
+        e.polyfills.insert(Polyfill::F16Bits);
+    }
+    out.push_str(&t.first_pass(false));
+    out.push('\n');
+    out.push_str(&t.first_pass(true));
+    out.push('\n');
+    out.push_str(&t.tree_pass());
+    out
+}
+
+/// What the entry points of one reduction instantiation need.
+struct Template<'a> {
+    map: &'a Function,
+    /// The C names of `map`'s parameters.
+    params: Vec<String>,
+    acc: Vec<Ty>,
+    out: Vec<Ty>,
+    names: [String; 4],
+    entry: String,
+}
+
+impl<'a> Template<'a> {
+    fn new(e: &Emitter<'a>, r: &'a Reduce) -> Self {
+        let f = e.f;
+        Template {
+            map: f,
+            params: e.params.clone(),
+            acc: r.acc().to_vec(),
+            out: r.finish.outputs.clone(),
+            names: [
+                e.name.clone(),
+                part_name(f, "identity"),
+                part_name(f, "combine"),
+                part_name(f, "finish"),
+            ],
+            entry: entry_name(f),
+        }
+    }
+
+    fn uses_f16(&self) -> bool {
+        self.acc.contains(&Ty::F16) || self.out.contains(&Ty::F16)
+    }
+
+    /// `__local T silt_tN[LANES]` for each accumulator field (`bool` as `uchar`).
+    fn locals(&self, s: &mut String) {
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(s, "    __local {} silt_t{i}[{REDUCE_LANES}];", local_type(*t));
+        }
+    }
+
+    /// Calls `f` with `args`, its results going to the variables `{to}0`, ...
+    /// (declared by the caller).
+    fn call(&self, f: usize, args: &[String], to: &str, n: usize) -> String {
+        let name = &self.names[f];
+        if n == 1 {
+            return format!("{to}0 = {name}({});", args.join(", "));
+        }
+        let mut all = args.to_vec();
+        all.extend((0..n).map(|i| format!("&{to}{i}")));
+        format!("{name}({});", all.join(", "))
+    }
+
+    fn declare(&self, s: &mut String, indent: &str, var: &str) {
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(s, "{indent}{} {var}{i};", t.cl());
+        }
+    }
+
+    fn vars(var: &str, n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("{var}{i}")).collect()
+    }
+
+    /// `silt_a = combine(silt_a, other)`.
+    fn combine_into(&self, s: &mut String, indent: &str, a: &[String], b: &[String]) {
+        let mut args = a.to_vec();
+        args.extend(b.iter().cloned());
+        let _ = writeln!(s, "{indent}{{");
+        self.declare(s, &format!("{indent}    "), "silt_c");
+        let _ = writeln!(
+            s,
+            "{indent}    {}",
+            self.call(2, &args, "silt_c", self.acc.len())
+        );
+        for (i, v) in a.iter().enumerate() {
+            let _ = writeln!(s, "{indent}    {v} = silt_c{i};");
+        }
+        let _ = writeln!(s, "{indent}}}");
+    }
+
+    /// The tree over the lanes' values in `silt_t*`, `silt_leaves` of them.
+    fn tree(&self, s: &mut String) {
+        let n = self.acc.len();
+        s.push_str("    barrier(CLK_LOCAL_MEM_FENCE);\n");
+        let _ = writeln!(
+            s,
+            "    for (uint silt_w = 1; silt_w < {REDUCE_LANES}u; silt_w <<= 1) {{"
+        );
+        s.push_str("        if ((silt_j & (2u * silt_w - 1u)) == 0u && silt_j + silt_w < silt_leaves) {\n");
+        let a: Vec<String> = (0..n)
+            .map(|i| from_local(self.acc[i], format!("silt_t{i}[silt_j]")))
+            .collect();
+        let b: Vec<String> = (0..n)
+            .map(|i| from_local(self.acc[i], format!("silt_t{i}[silt_j + silt_w]")))
+            .collect();
+        let mut args = a;
+        args.extend(b);
+        self.declare(s, "            ", "silt_c");
+        let _ = writeln!(s, "            {}", self.call(2, &args, "silt_c", n));
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            silt_t{i}[silt_j] = {};",
+                to_local(*t, format!("silt_c{i}"))
+            );
+        }
+        s.push_str("        }\n        barrier(CLK_LOCAL_MEM_FENCE);\n    }\n");
+    }
+
+    /// Work-item 0's ending: the row's result finished into the outputs, or
+    /// the partial result stored at `silt_g` in the accumulator buffers.
+    fn ending(&self, s: &mut String, parts: &str, count: &str, empty_leaves: bool) {
+        let n = self.acc.len();
+        s.push_str("    if (silt_j == 0u) {\n");
+        self.declare(s, "        ", "silt_r");
+        if empty_leaves {
+            s.push_str("        if (silt_leaves == 0u) {\n");
+            let _ = writeln!(s, "            {}", self.call(1, &[], "silt_r", n));
+            s.push_str("        } else {\n");
+            for (i, t) in self.acc.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "            silt_r{i} = {};",
+                    from_local(*t, format!("silt_t{i}[0]"))
+                );
+            }
+            s.push_str("        }\n");
+        } else {
+            for (i, t) in self.acc.iter().enumerate() {
+                let _ = writeln!(
+                    s,
+                    "        silt_r{i} = {};",
+                    from_local(*t, format!("silt_t{i}[0]"))
+                );
+            }
+        }
+        s.push_str("        if (silt_final) {\n");
+        for (i, t) in self.out.iter().enumerate() {
+            let _ = writeln!(s, "            {} silt_o{i};", t.cl());
+        }
+        let mut args = Self::vars("silt_r", n);
+        args.push(count.to_owned());
+        let _ = writeln!(
+            s,
+            "            {}",
+            self.call(3, &args, "silt_o", self.out.len())
+        );
+        for (i, t) in self.out.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            silt_out{i}[silt_row] = {};",
+                store(*t, format!("silt_o{i}"))
+            );
+        }
+        s.push_str("        } else {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            {parts}{i}[silt_g] = {};",
+                store(*t, format!("silt_r{i}"))
+            );
+        }
+        s.push_str("        }\n    }\n}\n");
+    }
+
+    /// The first pass over the elements: contiguous rows, or (`strided`) views
+    /// of any strides over the shape of kept then reduced dimensions.
+    fn first_pass(&self, strided: bool) -> String {
+        let f = self.map;
+        let pass = f.params.iter().map(|p| match p.kind {
+            ParamKind::Input | ParamKind::InOut => Pass::Tensor,
+            ParamKind::Scalar => Pass::Scalar,
+            ParamKind::Index => Pass::Index,
+        });
+        let mut args = Vec::new();
+        for a in reduce_args(pass, self.acc.len(), self.out.len(), strided) {
+            args.push(match a {
+                ReduceArg::Scalar { param } => {
+                    format!("{} {}", f.params[param].ty.cl_storage(), self.params[param])
+                }
+                ReduceArg::Buffer { param } => format!(
+                    "__global const {}* {}",
+                    f.params[param].ty.cl_storage(),
+                    self.params[param]
+                ),
+                ReduceArg::Offset { param } => {
+                    format!("{COUNT_TYPE} silt_off_{}", self.params[param])
+                }
+                ReduceArg::Strides { param, .. } => {
+                    format!("{DIMS_TYPE} silt_st_{}", self.params[param])
+                }
+                ReduceArg::Acc { component } => format!(
+                    "__global {}* silt_acc{component}",
+                    self.acc[component].cl_storage()
+                ),
+                ReduceArg::Out { output } => format!(
+                    "__global {}* silt_out{output}",
+                    self.out[output].cl_storage()
+                ),
+                ReduceArg::Shape => format!("{DIMS_TYPE} silt_shape"),
+                ReduceArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
+                ReduceArg::Kept => format!("{NDIM_TYPE} silt_kept"),
+                ReduceArg::Rows => format!("{COUNT_TYPE} silt_rows"),
+                ReduceArg::Len => format!("{COUNT_TYPE} silt_len"),
+                ReduceArg::Tiles => format!("{COUNT_TYPE} silt_tiles"),
+                ReduceArg::Final => format!("{NDIM_TYPE} silt_final"),
+            });
+        }
+        let views: Vec<&String> = f
+            .params
+            .iter()
+            .zip(&self.params)
+            .filter(|(p, _)| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
+            .map(|(_, n)| n)
+            .collect();
+        let name = if strided {
+            format!("{}_reduce_strided", self.entry)
+        } else {
+            format!("{}_reduce", self.entry)
+        };
+        let mut s = format!(
+            "__kernel __attribute__((reqd_work_group_size({REDUCE_LANES}, 1, 1)))\nvoid {name}(\n    {}) {{\n",
+            args.join(",\n    ")
+        );
+        self.locals(&mut s);
+        s.push_str("    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n");
+        s.push_str("    ulong silt_row = silt_g / silt_tiles;\n    ulong silt_first = (silt_g - silt_row * silt_tiles) * ");
+        let _ = writeln!(s, "{REDUCE_TILE}UL;");
+        let _ = writeln!(
+            s,
+            "    ulong silt_end = min(silt_first + {REDUCE_TILE}UL, silt_len);"
+        );
+        let d = silt_abi::MAX_DIMS;
+        if strided {
+            // each view's offset of the row: its coordinates in the kept dimensions
+            let _ = writeln!(
+                s,
+                "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);"
+            );
+            for n in &views {
+                let _ = writeln!(
+                    s,
+                    "    ulong silt_s_{n}[{d}];\n    vstore{d}(silt_st_{n}, 0, silt_s_{n});\n    ulong silt_b_{n} = silt_off_{n};"
+                );
+            }
+            s.push_str("    {\n        ulong silt_rest = silt_row;\n        for (uint silt_d = silt_kept; silt_d-- > 0u;) {\n");
+            s.push_str("            ulong silt_c = silt_rest % silt_dims[silt_d];\n            silt_rest /= silt_dims[silt_d];\n");
+            for n in &views {
+                let _ = writeln!(s, "            silt_b_{n} += silt_c * silt_s_{n}[silt_d];");
+            }
+            s.push_str("        }\n    }\n");
+        } else {
+            for n in &views {
+                let _ = writeln!(s, "    {n} += silt_off_{n} + silt_row * silt_len;");
+            }
+        }
+        let n = self.acc.len();
+        self.declare(&mut s, "    ", "silt_a");
+        s.push_str("    ulong silt_k = silt_first + silt_j;\n");
+        s.push_str("    if (silt_k < silt_end) {\n");
+        self.mapped(&mut s, "        ", "silt_a", strided, &views);
+        let _ = writeln!(
+            s,
+            "        for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
+        );
+        self.declare(&mut s, "            ", "silt_m");
+        self.mapped(&mut s, "            ", "silt_m", strided, &views);
+        self.combine_into(
+            &mut s,
+            "            ",
+            &Self::vars("silt_a", n),
+            &Self::vars("silt_m", n),
+        );
+        s.push_str("        }\n    } else {\n");
+        let _ = writeln!(s, "        {}", self.call(1, &[], "silt_a", n));
+        s.push_str("    }\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "    silt_t{i}[silt_j] = {};",
+                to_local(*t, format!("silt_a{i}"))
+            );
+        }
+        let _ = writeln!(
+            s,
+            "    uint silt_leaves = silt_end > silt_first ? (uint)min(silt_end - silt_first, {REDUCE_LANES}UL) : 0u;"
+        );
+        self.tree(&mut s);
+        self.ending(&mut s, "silt_acc", "silt_len", true);
+        s
+    }
+
+    /// `{to}* = map(element silt_k of each view, scalars, silt_k)`.
+    fn mapped(&self, s: &mut String, indent: &str, to: &str, strided: bool, views: &[&String]) {
+        let f = self.map;
+        if strided {
+            // each view's offset of element silt_k: its coordinates in the
+            // reduced dimensions
+            let _ = writeln!(s, "{indent}ulong silt_rest = silt_k;");
+            for n in views {
+                let _ = writeln!(s, "{indent}ulong silt_i_{n} = silt_b_{n};");
+            }
+            let _ = writeln!(
+                s,
+                "{indent}for (uint silt_d = silt_ndim; silt_d-- > silt_kept;) {{"
+            );
+            let _ = writeln!(
+                s,
+                "{indent}    ulong silt_c = silt_rest % silt_dims[silt_d];\n{indent}    silt_rest /= silt_dims[silt_d];"
+            );
+            for n in views {
+                let _ = writeln!(s, "{indent}    silt_i_{n} += silt_c * silt_s_{n}[silt_d];");
+            }
+            let _ = writeln!(s, "{indent}}}");
+        }
+        let args: Vec<String> = f
+            .params
+            .iter()
+            .zip(&self.params)
+            .map(|(p, n)| match p.kind {
+                ParamKind::Scalar => load(p.ty, n.clone()),
+                ParamKind::Index => "silt_k".to_owned(),
+                ParamKind::Input | ParamKind::InOut if strided => {
+                    load(p.ty, format!("{n}[silt_i_{n}]"))
+                }
+                ParamKind::Input | ParamKind::InOut => load(p.ty, format!("{n}[silt_k]")),
+            })
+            .collect();
+        let _ = writeln!(s, "{indent}{}", self.call(0, &args, to, self.acc.len()));
+    }
+
+    /// The tree pass over partial results.
+    fn tree_pass(&self) -> String {
+        let mut args = Vec::new();
+        for a in tree_args(self.acc.len(), self.out.len()) {
+            args.push(match a {
+                TreeArg::Src { component } => format!(
+                    "__global const {}* silt_src{component}",
+                    self.acc[component].cl_storage()
+                ),
+                TreeArg::Dst { component } => format!(
+                    "__global {}* silt_dst{component}",
+                    self.acc[component].cl_storage()
+                ),
+                TreeArg::Out { output } => format!(
+                    "__global {}* silt_out{output}",
+                    self.out[output].cl_storage()
+                ),
+                TreeArg::Rows => format!("{COUNT_TYPE} silt_rows"),
+                TreeArg::Parts => format!("{COUNT_TYPE} silt_parts"),
+                TreeArg::Blocks => format!("{COUNT_TYPE} silt_blocks"),
+                TreeArg::Final => format!("{NDIM_TYPE} silt_final"),
+                TreeArg::Count => format!("{COUNT_TYPE} silt_count"),
+            });
+        }
+        let mut s = format!(
+            "__kernel __attribute__((reqd_work_group_size({REDUCE_LANES}, 1, 1)))\nvoid {}_tree(\n    {}) {{\n",
+            self.entry,
+            args.join(",\n    ")
+        );
+        self.locals(&mut s);
+        s.push_str("    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n");
+        s.push_str("    ulong silt_row = silt_g / silt_blocks;\n");
+        let _ = writeln!(
+            s,
+            "    ulong silt_first = (silt_g - silt_row * silt_blocks) * {REDUCE_LANES}UL;"
+        );
+        let _ = writeln!(
+            s,
+            "    uint silt_leaves = (uint)min(silt_parts - silt_first, {REDUCE_LANES}UL);"
+        );
+        s.push_str("    if (silt_j < silt_leaves) {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let v = load(*t, format!("silt_src{i}[silt_row * silt_parts + silt_first + silt_j]"));
+            let _ = writeln!(s, "        silt_t{i}[silt_j] = {};", to_local(*t, v));
+        }
+        s.push_str("    }\n");
+        self.tree(&mut s);
+        self.ending(&mut s, "silt_dst", "silt_count", false);
+        s
+    }
+}
+
+/// The type of an accumulator field in local memory (`bool` as `uchar`).
+fn local_type(t: Ty) -> &'static str {
+    if t == Ty::Bool {
+        "uchar"
+    } else {
+        t.cl()
+    }
+}
+
+fn to_local(t: Ty, v: String) -> String {
+    if t == Ty::Bool {
+        format!("(uchar)({v})")
+    } else {
+        v
+    }
+}
+
+fn from_local(t: Ty, v: String) -> String {
+    if t == Ty::Bool {
+        format!("({v} != 0)")
+    } else {
+        v
+    }
+}

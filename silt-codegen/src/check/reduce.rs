@@ -1,0 +1,278 @@
+//! The rules of a reduction's functions: `identity` gives the accumulator,
+//! `map` turns the inputs of one element into it, `combine` joins two, and
+//! `finish` turns the row's accumulator (and its count) into the outputs.
+//! A missing `map` or `finish` is written here as the identity function.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote_spanned};
+
+use super::function::check_function;
+use crate::errors::Errors;
+use crate::front::reduce::{Part, ReduceModule};
+use crate::front::syntax::{ParamKind, Signature, TyRef};
+use crate::front::{block, signature_with};
+use crate::ir;
+use crate::ty::Ty;
+
+/// The accumulator's types as written, with how messages show them.
+struct Acc {
+    types: Vec<TyRef>,
+    text: String,
+}
+
+/// Checks the functions' signatures against each other and writes the
+/// missing `map` and `finish`; reports into `errors`. `identity` and `combine`
+/// must be there.
+pub fn complete(m: &mut ReduceModule, errors: &mut Errors) {
+    let Some(identity) = &m.identity else {
+        errors.push(
+            m.name.span(),
+            "a reduction needs `fn identity() -> Acc`, the value of an empty reduction: add it (for a sum, `fn identity<T>() -> T { 0 as T }`)",
+        );
+        if m.combine.is_none() {
+            errors.push(
+                m.name.span(),
+                "a reduction needs `fn combine(a: Acc, b: Acc) -> Acc`, which joins two partial results: add it (for a sum, `a + b`)",
+            );
+        }
+        return;
+    };
+    let sig = &identity.sig;
+    if let Some(p) = sig.params.first() {
+        errors.push(
+            p.name.span(),
+            "`identity` takes no parameter: it is the value of an empty reduction, `fn identity() -> Acc`",
+        );
+    }
+    if sig.outputs.is_empty() {
+        errors.push(
+            sig.name.span(),
+            "`identity` returns the accumulator: `fn identity<T>() -> T { .. }` (or a tuple, `-> (T, i64)`)",
+        );
+        return;
+    }
+    let generic = sig.generic.clone().unwrap_or_else(|| format_ident!("T"));
+    let acc = Acc {
+        types: sig.outputs.iter().map(|(t, _)| *t).collect(),
+        text: show(&sig.outputs.iter().map(|(t, _)| *t).collect::<Vec<_>>(), &generic.to_string()),
+    };
+    let at = sig.name.span();
+    match &m.combine {
+        None => errors.push(
+            m.name.span(),
+            format!(
+                "a reduction needs `fn combine(a: {a}, b: {a}) -> {a}`, which joins two partial results: add it",
+                a = acc.text
+            ),
+        ),
+        Some(c) => check_combine(&c.sig, &acc, errors),
+    }
+    match &m.map {
+        Some(p) => check_map(&p.sig, &acc, errors),
+        None => match acc.types.as_slice() {
+            [one] => m.map = synthesize(&map_tokens(*one, &generic, at), errors),
+            _ => errors.push(
+                m.name.span(),
+                format!(
+                    "without `map`, a reduction folds its input itself, so its accumulator is one type, not `{}`: add `fn map(x: T) -> {}`",
+                    acc.text, acc.text
+                ),
+            ),
+        },
+    }
+    match &m.finish {
+        Some(p) => check_finish(&p.sig, &acc, errors),
+        None => m.finish = synthesize(&finish_tokens(&acc.types, &generic, at), errors),
+    }
+}
+
+/// The parameters of `sig` grouped as written: a tuple parameter is one
+/// group of its fields' types, any other parameter a group of one.
+fn groups(sig: &Signature) -> Vec<(Vec<TyRef>, Span)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < sig.params.len() {
+        match sig.tuples.iter().find(|(_, f)| f.first() == Some(&i)) {
+            Some((name, fields)) => {
+                out.push((fields.iter().map(|&f| sig.params[f].ty).collect(), name.span()));
+                i += fields.len();
+            }
+            None => {
+                out.push((vec![sig.params[i].ty], sig.params[i].name.span()));
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+fn outputs(sig: &Signature) -> Vec<TyRef> {
+    sig.outputs.iter().map(|(t, _)| *t).collect()
+}
+
+fn check_combine(sig: &Signature, acc: &Acc, errors: &mut Errors) {
+    let want = format!(
+        "`combine` joins two accumulators into one: `fn combine(a: {a}, b: {a}) -> {a}`",
+        a = acc.text
+    );
+    let g = groups(sig);
+    if g.len() != 2 {
+        errors.push(sig.name.span(), format!("{want}; this one takes {} parameter(s)", g.len()));
+    }
+    for (types, span) in &g {
+        if *types != acc.types {
+            errors.push(*span, format!("{want}, the type of `identity`'s result"));
+        }
+    }
+    if outputs(sig) != acc.types {
+        let span = sig.outputs.first().map_or(sig.name.span(), |(_, s)| *s);
+        errors.push(span, format!("{want}, the type of `identity`'s result"));
+    }
+}
+
+fn check_map(sig: &Signature, acc: &Acc, errors: &mut Errors) {
+    if let Some((name, _)) = sig.tuples.first() {
+        errors.push(
+            name.span(),
+            "`map` takes elements (`x: T`), `#[scalar]`s and an `#[index]`, not tuples",
+        );
+    }
+    for p in &sig.params {
+        if p.kind == ParamKind::InOut {
+            errors.push(
+                p.name.span(),
+                "`map` reads its inputs: take `x: T`, not `&mut T` (a reduction writes only its result)",
+            );
+        }
+    }
+    if !sig.params.iter().any(|p| p.kind == ParamKind::Input) {
+        errors.push(
+            sig.name.span(),
+            "`map` takes at least one tensor element (`x: T`): its shape and device come from the tensors",
+        );
+    }
+    if outputs(sig) != acc.types {
+        let span = sig.outputs.first().map_or(sig.name.span(), |(_, s)| *s);
+        errors.push(
+            span,
+            format!(
+                "`map` returns the accumulator, `{}` (the type of `identity`'s result)",
+                acc.text
+            ),
+        );
+    }
+}
+
+fn check_finish(sig: &Signature, acc: &Acc, errors: &mut Errors) {
+    let want = format!(
+        "`finish` takes the row's accumulator and its element count: `fn finish(acc: {}, count: u64) -> Out`",
+        acc.text
+    );
+    let g = groups(sig);
+    match g.as_slice() {
+        [(a, a_span), (c, c_span)] => {
+            if *a != acc.types {
+                errors.push(*a_span, want.clone());
+            }
+            if *c != [TyRef::Elem(Ty::U64)] {
+                errors.push(*c_span, want);
+            }
+        }
+        _ => errors.push(sig.name.span(), format!("{want}; this one takes {} parameter(s)", g.len())),
+    }
+    if sig.outputs.is_empty() {
+        errors.push(sig.name.span(), "`finish` returns the reduction's result: `-> T` (or a tuple)");
+    }
+}
+
+/// `T`, `f32` or `(T, i64)`.
+fn show(types: &[TyRef], generic: &str) -> String {
+    let names: Vec<String> = types
+        .iter()
+        .map(|t| match t {
+            TyRef::Generic => generic.to_owned(),
+            TyRef::Elem(t) => t.to_string(),
+        })
+        .collect();
+    match names.as_slice() {
+        [one] => one.clone(),
+        _ => format!("({})", names.join(", ")),
+    }
+}
+
+fn ty_tokens(t: TyRef, generic: &syn::Ident, at: Span) -> TokenStream {
+    match t {
+        TyRef::Generic => quote_spanned!(at=> #generic),
+        TyRef::Elem(t) => {
+            let id = syn::Ident::new(t.name(), at);
+            quote_spanned!(at=> #id)
+        }
+    }
+}
+
+fn generics(types: &[TyRef], generic: &syn::Ident, at: Span) -> TokenStream {
+    if types.contains(&TyRef::Generic) {
+        quote_spanned!(at=> <#generic>)
+    } else {
+        TokenStream::new()
+    }
+}
+
+/// `fn map<T>(x: T) -> T { x }`.
+fn map_tokens(acc: TyRef, generic: &syn::Ident, at: Span) -> TokenStream {
+    let t = ty_tokens(acc, generic, at);
+    let g = generics(&[acc], generic, at);
+    let x = syn::Ident::new("x", at);
+    quote_spanned!(at=> fn map #g (#x: #t) -> #t { #x })
+}
+
+/// `fn finish<T>(acc: Acc, count: u64) -> Acc { acc }`.
+fn finish_tokens(acc: &[TyRef], generic: &syn::Ident, at: Span) -> TokenStream {
+    let ts: Vec<TokenStream> = acc.iter().map(|t| ty_tokens(*t, generic, at)).collect();
+    let t = match ts.as_slice() {
+        [one] => one.clone(),
+        many => quote_spanned!(at=> (#(#many),*)),
+    };
+    let g = generics(acc, generic, at);
+    let a = syn::Ident::new("acc", at);
+    let n = syn::Ident::new("count", at);
+    quote_spanned!(at=> fn finish #g (#a: #t, #n: u64) -> #t { #a })
+}
+
+fn synthesize(tokens: &TokenStream, errors: &mut Errors) -> Option<Part> {
+    let f: syn::ItemFn = syn::parse2(tokens.clone()).map_err(|e| errors.add(e)).ok()?;
+    let sig = signature_with(&f, true, errors)?;
+    let body = block(&f.block, sig.generic.as_ref(), errors);
+    Some(Part { sig, body })
+}
+
+/// The reduction's IR for one instantiation type: `map` as the body, the
+/// other functions in its entry. `None` after errors.
+pub fn instantiate(
+    m: &ReduceModule,
+    inst: Option<Ty>,
+    empty_is_error: bool,
+    errors: &mut Errors,
+) -> Option<ir::Kernel> {
+    let mut check = |p: &Option<Part>| {
+        let p = p.as_ref()?;
+        check_function(&p.sig, &p.body, inst, errors)
+    };
+    let identity = check(&m.identity);
+    let map = check(&m.map);
+    let combine = check(&m.combine);
+    let finish = check(&m.finish);
+    let (identity, mut func, combine, finish) = (identity?, map?, combine?, finish?);
+    // the body's C and Rust functions are named after the reduction
+    func.name = crate::front::ident_name(&m.name);
+    Some(ir::Kernel {
+        func,
+        helpers: Vec::new(),
+        entry: ir::Entry::Reduce(Box::new(ir::Reduce {
+            identity,
+            combine,
+            finish,
+            empty_is_error,
+        })),
+    })
+}

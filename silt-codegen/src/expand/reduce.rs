@@ -1,0 +1,509 @@
+//! The generated module of a reduction: its programs, per instantiation the
+//! `KernelInfo` and the functions as Rust, the `Instance` trait, `launch`
+//! (device passes or the host fold), `dispatch`, `eval` (one row on the host),
+//! `source`, `TYPES` and `NAME`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+use super::sig::dtype;
+use super::{api, dispatch, programs};
+use crate::back::{opencl, rust};
+use crate::compile::CompiledReduce;
+use crate::front::ident_name;
+use crate::front::syntax::{ParamKind, Signature, TyRef};
+use crate::ir::Entry;
+
+/// Rust types of a list of element types as written (`T` as `self_ty`): one
+/// type, or a tuple.
+fn types_of(list: &[TyRef], self_ty: &TokenStream) -> TokenStream {
+    let ts: Vec<TokenStream> = list
+        .iter()
+        .map(|t| match t {
+            TyRef::Generic => self_ty.clone(),
+            TyRef::Elem(t) => rust::ty(*t),
+        })
+        .collect();
+    match ts.as_slice() {
+        [one] => one.clone(),
+        many => quote!((#(#many),*)),
+    }
+}
+
+/// `a` as the arguments of a function taking its fields one by one.
+fn fields(a: &TokenStream, n: usize) -> Vec<TokenStream> {
+    if n == 1 {
+        return vec![a.clone()];
+    }
+    (0..n)
+        .map(|i| {
+            let i = syn::Index::from(i);
+            quote!(#a.#i)
+        })
+        .collect()
+}
+
+fn sig_of(p: &Option<crate::front::reduce::Part>) -> Option<&Signature> {
+    p.as_ref().map(|p| &p.sig)
+}
+
+/// Everything generated for one reduction.
+pub fn module(c: &CompiledReduce) -> TokenStream {
+    let m = &c.module;
+    let (Some(map), Some(identity), Some(finish)) =
+        (sig_of(&m.map), sig_of(&m.identity), sig_of(&m.finish))
+    else {
+        // `complete` writes `map` and `finish` or reports an error
+        return quote!(::core::compile_error!("a reduction needs its functions"););
+    };
+    let krate = &c.krate;
+    let name = &m.name;
+    let name_str = ident_name(name);
+    let vis = &m.vis;
+    let docs = &m.docs;
+    let s = quote!(__silt);
+    let generic = c.instances.iter().any(|i| i.ty.is_some());
+    let acc: Vec<TyRef> = identity.outputs.iter().map(|(t, _)| *t).collect();
+    let out: Vec<TyRef> = finish.outputs.iter().map(|(t, _)| *t).collect();
+    let n_acc = acc.len();
+    let type_list: Vec<String> = c
+        .instances
+        .iter()
+        .filter_map(|i| i.ty.map(|t| t.name().to_string()))
+        .collect();
+    let types_text = type_list.join(", ");
+    let dtypes = c.instances.iter().filter_map(|i| i.ty).map(|t| dtype(t, &s));
+    let programs = programs::items(&c.instances, &s);
+
+    // ---- per instantiation ----
+    let mut items = Vec::new();
+    let mut infos = Vec::new();
+    let mut source_arms = Vec::new();
+    let empty_is_error = c.empty_is_error;
+    let self_ty = quote!(Self);
+    for inst in &c.instances {
+        let Entry::Reduce(r) = &inst.kernel.entry else {
+            continue;
+        };
+        let suffix = inst.ty.map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
+        let info = format_ident!("__INFO_{}", suffix.to_uppercase());
+        let f = &inst.kernel.func;
+        let c_string = |text: String| {
+            proc_macro2::Literal::c_string(&std::ffi::CString::new(text).unwrap_or_default())
+        };
+        let first = c_string(format!("{}_reduce", opencl::entry_name(f)));
+        let strided = c_string(format!("{}_reduce_strided", opencl::entry_name(f)));
+        let tree = c_string(format!("{}_tree", opencl::entry_name(f)));
+        let src = &inst.opencl;
+        let fp64 = inst.uses_f64;
+        let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
+        let inst_dtype = match inst.ty {
+            Some(t) => {
+                let d = dtype(t, &s);
+                quote!(::core::option::Option::Some(#d))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        items.push(quote! {
+            #[doc(hidden)]
+            pub static #info: #s::__private::KernelInfo =
+                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #first, #strided, #fp64)
+                    .reduction(#tree, #empty_is_error);
+        });
+        infos.push(info.clone());
+        // the functions as Rust, then adapters that take the accumulator whole
+        let fns = [
+            ("identity", &r.identity),
+            ("map", f),
+            ("combine", &r.combine),
+            ("finish", &r.finish),
+        ];
+        for (part, func) in fns {
+            items.push(rust::eval_fn(func, &format_ident!("__{}_{}", part, suffix), &s));
+        }
+        let inst_ty = inst.ty.map_or_else(|| quote!(()), rust::ty);
+        let acc_t = types_of(&acc, &inst_ty);
+        let out_t = types_of(&out, &inst_ty);
+        let (identity_f, map_f, combine_f, finish_f) = (
+            format_ident!("__identity_{}", suffix),
+            format_ident!("__map_{}", suffix),
+            format_ident!("__combine_{}", suffix),
+            format_ident!("__finish_{}", suffix),
+        );
+        let (combine_acc, finish_acc) = (
+            format_ident!("__combine_acc_{}", suffix),
+            format_ident!("__finish_acc_{}", suffix),
+        );
+        let (a, b) = (quote!(__a), quote!(__b));
+        let (fa, fb) = (fields(&a, n_acc), fields(&b, n_acc));
+        items.push(quote! {
+            #[doc(hidden)]
+            #[inline]
+            pub fn #combine_acc(#a: #acc_t, #b: #acc_t) -> #acc_t {
+                #combine_f(#(#fa,)* #(#fb),*)
+            }
+            #[doc(hidden)]
+            #[inline]
+            pub fn #finish_acc(#a: #acc_t, __count: u64) -> #out_t {
+                #finish_f(#(#fa,)* __count)
+            }
+        });
+        if let Some(t) = inst.ty {
+            let rt = rust::ty(t);
+            let header = quote_spanned!(inst.ty_span=> impl Instance for #rt);
+            let (map_params, map_args) = map_signature(map, &self_ty);
+            let acc_self = types_of(&acc, &self_ty);
+            let out_self = types_of(&out, &self_ty);
+            items.push(quote! {
+                impl __sealed::Sealed for #rt {}
+                #header {
+                    fn __info() -> &'static #s::__private::KernelInfo {
+                        &#info
+                    }
+                    #[inline]
+                    fn __identity() -> #acc_self {
+                        #identity_f()
+                    }
+                    #[inline]
+                    fn __map(#(#map_params),*) -> #acc_self {
+                        #map_f(#(#map_args),*)
+                    }
+                    #[inline]
+                    fn __combine(__a: #acc_self, __b: #acc_self) -> #acc_self {
+                        #combine_acc(__a, __b)
+                    }
+                    #[inline]
+                    fn __finish(__a: #acc_self, __count: u64) -> #out_self {
+                        #finish_acc(__a, __count)
+                    }
+                }
+            });
+            let d = dtype(t, &s);
+            source_arms.push(quote!(#d => ::core::option::Option::Some(#info.source()),));
+        }
+    }
+
+    // ---- how launch and eval call the functions ----
+    let (identity_call, map_call, combine_call, finish_call, info_expr) = if generic {
+        (
+            quote!(<T as Instance>::__identity),
+            quote!(<T as Instance>::__map),
+            quote!(<T as Instance>::__combine),
+            quote!(<T as Instance>::__finish),
+            quote!(<T as Instance>::__info()),
+        )
+    } else {
+        (
+            quote!(__identity_kernel),
+            quote!(__map_kernel),
+            quote!(__combine_acc_kernel),
+            quote!(__finish_acc_kernel),
+            quote!(&__INFO_KERNEL),
+        )
+    };
+    let generics = if generic {
+        quote!(<T: Instance>)
+    } else {
+        quote!()
+    };
+    let t = quote!(T);
+    let elem = |r: TyRef| match r {
+        TyRef::Generic => t.clone(),
+        TyRef::Elem(t) => rust::ty(t),
+    };
+    let acc_dtypes: Vec<TokenStream> = acc
+        .iter()
+        .map(|r| {
+            let e = elem(*r);
+            quote!(<#e as #s::Element>::DTYPE)
+        })
+        .collect();
+    let out_tys: Vec<TokenStream> = out.iter().map(|r| elem(*r)).collect();
+
+    // ---- launch ----
+    let inputs: Vec<&syn::Ident> = map
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::Input)
+        .map(|p| &p.name)
+        .collect();
+    let launch_params = map.params.iter().filter(|p| p.kind != ParamKind::Index).map(|p| {
+        let n = &p.name;
+        let ty = elem(p.ty);
+        match p.kind {
+            ParamKind::Input => quote!(#n: &#s::TensorT<#ty>),
+            _ => quote!(#n: #ty),
+        }
+    });
+    let args = map.params.iter().filter(|p| p.kind != ParamKind::Index).map(|p| {
+        let n = &p.name;
+        match p.kind {
+            ParamKind::Input => quote!(#s::__private::Arg::In(#n.as_tensor())),
+            _ => quote!(#s::__private::Arg::Scalar(#s::Element::into_scalar(#n))),
+        }
+    });
+    let rows_reads = inputs.iter().map(|n| {
+        let v = format_ident!("__v_{}", n);
+        let sl = format_ident!("__s_{}", n);
+        quote! {
+            let #v = #s::__private::host_rows(&__plan, #n)?;
+            let #sl = &*#v;
+        }
+    });
+    let host_map_args = map.params.iter().map(|p| {
+        let n = &p.name;
+        match p.kind {
+            ParamKind::Input => {
+                let sl = format_ident!("__s_{}", n);
+                quote!(#sl[__i])
+            }
+            ParamKind::Index => quote!(__k),
+            _ => quote!(#n),
+        }
+    });
+    let (launch_ret, host_ret, cl_ret) = match out_tys.as_slice() {
+        [one] => (
+            quote!(#s::TensorT<#one>),
+            quote!(#s::__private::host_output::<#one>(&__plan, &__out)),
+            quote!(#s::__private::next_output::<#one>(&mut __outs)),
+        ),
+        many => {
+            let idx: Vec<syn::Index> = (0..many.len()).map(syn::Index::from).collect();
+            (
+                quote!((#(#s::TensorT<#many>),*)),
+                quote! {
+                    ::core::result::Result::Ok((#(
+                        #s::__private::host_output::<#many>(
+                            &__plan,
+                            &__out.iter().map(|__o| __o.#idx).collect::<::std::vec::Vec<_>>(),
+                        )?
+                    ),*))
+                },
+                quote!(::core::result::Result::Ok((#(#s::__private::next_output::<#many>(&mut __outs)?),*))),
+            )
+        }
+    };
+    let launch_doc = format!(
+        "Reduces with `{name_str}` over `axes` of its tensor arguments (broadcast \
+         together), on their device, in silt's fixed order: the same bits on every \
+         device.\n\n# Errors\nAn axis out of range or repeated, tensors on different \
+         devices or of shapes that do not broadcast, {}an `f64` instantiation on a \
+         device without `cl_khr_fp64`, an OpenCL build or launch failure, or an \
+         allocation failure.",
+        if empty_is_error {
+            "a reduction over no elements, "
+        } else {
+            ""
+        }
+    );
+    let launch = quote! {
+        #[doc = #launch_doc]
+        #[allow(clippy::too_many_arguments, clippy::needless_question_mark, unused_mut)]
+        pub fn launch #generics (#(#launch_params,)* axes: #s::Axes) -> #s::Result<#launch_ret> {
+            let __info = #info_expr;
+            let __args = [#(#args),*];
+            let __plan = #s::__private::prepare_reduce(__info, &__args, &axes)?;
+            if __plan.is_host() {
+                #(#rows_reads)*
+                let __out = #s::__private::host_reduce(
+                    &__plan,
+                    #identity_call,
+                    |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
+                    #combine_call,
+                    #finish_call,
+                );
+                #host_ret
+            } else {
+                let mut __outs = #s::__private::launch_reduce_opencl(
+                    __info,
+                    &__plan,
+                    &__args,
+                    &[#(<#out_tys as #s::Element>::DTYPE),*],
+                    &[#(#acc_dtypes),*],
+                )?
+                .into_iter();
+                #cl_ret
+            }
+        }
+    };
+
+    // ---- eval: one row on the host ----
+    let eval_params = map.params.iter().filter(|p| p.kind != ParamKind::Index).map(|p| {
+        let n = &p.name;
+        let ty = elem(p.ty);
+        match p.kind {
+            ParamKind::Input => quote!(#n: &[#ty]),
+            _ => quote!(#n: #ty),
+        }
+    });
+    let eval_map_args = map.params.iter().map(|p| {
+        let n = &p.name;
+        match p.kind {
+            ParamKind::Input => quote!(#n[__k]),
+            ParamKind::Index => quote!(__k as u64),
+            _ => quote!(#n),
+        }
+    });
+    let out_ret = types_of(&out, &t);
+    let first_input = inputs.first();
+    let eval_doc = format!(
+        "Reduces the elements of one row with `{name_str}` on the host, in silt's \
+         fixed order: what a launch computes for each output element.{}",
+        if inputs.len() > 1 {
+            "\n\n# Errors\n`Error::ShapeMismatch` when the slices' lengths differ."
+        } else {
+            ""
+        }
+    );
+    let fold = quote! {
+        #s::__private::fold_row(
+            __len,
+            #identity_call,
+            |__k: usize| #map_call(#(#eval_map_args),*),
+            #combine_call,
+            #finish_call,
+        )
+    };
+    let eval = if inputs.len() > 1 {
+        let others = &inputs[1..];
+        quote! {
+            #[doc = #eval_doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn eval #generics (#(#eval_params),*) -> #s::Result<#out_ret> {
+                let __len = #first_input.len();
+                #(
+                    if #others.len() != __len {
+                        return ::core::result::Result::Err(#s::Error::ShapeMismatch {
+                            a: ::std::vec![__len],
+                            b: ::std::vec![#others.len()],
+                        });
+                    }
+                )*
+                ::core::result::Result::Ok(#fold)
+            }
+        }
+    } else {
+        quote! {
+            #[doc = #eval_doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn eval #generics (#(#eval_params),*) -> #out_ret {
+                let __len = #first_input.len();
+                #fold
+            }
+        }
+    };
+
+    // ---- dispatch, source, the trait ----
+    let mut dispatch_sig = map.clone();
+    dispatch_sig.name = name.clone();
+    dispatch_sig.outputs.clone_from(&finish.outputs);
+    dispatch_sig.generic = generic.then(|| format_ident!("T"));
+    let dispatch = dispatch::dispatch_with(
+        &dispatch_sig,
+        &type_list,
+        &[(quote!(axes: #s::Axes), quote!(axes))],
+        &s,
+    );
+    let source = api::source_fn(generic, &source_arms, &s);
+    let trait_def = if generic {
+        let msg = format!("reduction `{name_str}` is not instantiated for `{{Self}}`");
+        let label = format!("`{name_str}` has no `{{Self}}` instantiation");
+        let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
+        let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
+        let (map_params, _) = map_signature(map, &self_ty);
+        let acc_self = types_of(&acc, &self_ty);
+        let out_self = types_of(&out, &self_ty);
+        quote! {
+            #[doc(hidden)]
+            pub mod __sealed {
+                pub trait Sealed {}
+            }
+            #[doc = #doc]
+            #[diagnostic::on_unimplemented(message = #msg, label = #label, note = #note)]
+            pub trait Instance: #s::Element + __sealed::Sealed {
+                #[doc(hidden)]
+                fn __info() -> &'static #s::__private::KernelInfo;
+                #[doc(hidden)]
+                fn __identity() -> #acc_self;
+                #[doc(hidden)]
+                fn __map(#(#map_params),*) -> #acc_self;
+                #[doc(hidden)]
+                fn __combine(a: #acc_self, b: #acc_self) -> #acc_self;
+                #[doc(hidden)]
+                fn __finish(a: #acc_self, count: u64) -> #out_self;
+            }
+        }
+    } else {
+        quote!()
+    };
+    let module_doc = format!(
+        "The reduction `{name_str}`, generated by `#[reduce]`: [`launch`] on typed \
+         tensors, [`dispatch`] on untyped ones, [`eval`] for one row on the host, \
+         [`source`] for the OpenCL C.{}",
+        if generic {
+            format!("\n\nInstantiated for: {types_text}.")
+        } else {
+            String::new()
+        }
+    );
+    quote! {
+        #(#docs)*
+        #[doc = #module_doc]
+        #[allow(non_snake_case, clippy::all)]
+        #vis mod #name {
+            #[allow(unused_imports)]
+            use #krate as __silt;
+
+            /// The element types this reduction is instantiated for.
+            pub const TYPES: &[#s::DType] = &[#(#dtypes),*];
+            /// The reduction's name.
+            pub const NAME: &str = #name_str;
+
+            #trait_def
+            #(#programs)*
+            #(#items)*
+            #source
+            #launch
+            #eval
+            #dispatch
+
+            #[doc(hidden)]
+            pub static __INFOS: &[&#s::__private::KernelInfo] = &[#(&#infos),*];
+
+            /// Every instantiation's launch information (for tests and tools).
+            #[doc(hidden)]
+            pub fn __infos() -> &'static [&'static #s::__private::KernelInfo] {
+                __INFOS
+            }
+        }
+    }
+}
+
+/// The parameters of `__map` (`T` as `self_ty`) and the arguments that pass
+/// them on.
+fn map_signature(map: &Signature, self_ty: &TokenStream) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    map.params
+        .iter()
+        .map(|p| {
+            let n = &p.name;
+            let t = types_of(&[p.ty], self_ty);
+            (quote!(#n: #t), quote!(#n))
+        })
+        .unzip()
+}
+
+/// The placeholder generated beside the errors of a rejected reduction.
+pub fn fallback(
+    placeholder: Option<(syn::Visibility, syn::Ident)>,
+    err: syn::Error,
+) -> TokenStream {
+    let err = err.to_compile_error();
+    match placeholder {
+        Some((vis, name)) => quote! {
+            #err
+            #[allow(dead_code, non_snake_case)]
+            #vis mod #name {}
+        },
+        None => err,
+    }
+}

@@ -1,0 +1,132 @@
+//! A `#[reduce]` module as written: its functions `identity`, `map`,
+//! `combine` and `finish`, each lowered like a kernel's body.
+
+use proc_macro2::{Span, TokenStream};
+use syn::spanned::Spanned;
+
+use super::body::block;
+use super::signature::signature_with;
+use super::syntax::{Block, Signature};
+use crate::errors::Errors;
+
+/// One function of a reduction.
+#[derive(Debug, Clone)]
+pub struct Part {
+    /// Its signature (tuple parameters allowed).
+    pub sig: Signature,
+    /// Its body.
+    pub body: Block,
+}
+
+/// The functions of a reduction, as written.
+#[derive(Debug, Clone)]
+pub struct ReduceModule {
+    /// The module's name.
+    pub name: syn::Ident,
+    /// Its visibility, given to the generated module.
+    pub vis: syn::Visibility,
+    /// Its doc comments.
+    pub docs: Vec<syn::Attribute>,
+    /// `fn identity() -> Acc`.
+    pub identity: Option<Part>,
+    /// `fn map(inputs..) -> Acc`.
+    pub map: Option<Part>,
+    /// `fn combine(a: Acc, b: Acc) -> Acc`.
+    pub combine: Option<Part>,
+    /// `fn finish(acc: Acc, count: u64) -> Out`.
+    pub finish: Option<Part>,
+}
+
+/// The functions a reduction module may hold, in order.
+pub const PARTS: [&str; 4] = ["identity", "map", "combine", "finish"];
+
+/// Lowers `mod NAME { fn identity.. }`; problems go to `errors`. `None` when
+/// the item is no inline module.
+pub fn reduce_module(item: TokenStream, errors: &mut Errors) -> Option<ReduceModule> {
+    let module: syn::ItemMod = match syn::parse2(item) {
+        Ok(m) => m,
+        Err(e) => {
+            errors.push(
+                e.span(),
+                format!("`#[reduce]` goes on an inline module: `mod NAME {{ fn identity() .. fn combine(a, b) .. }}`: {e}"),
+            );
+            return None;
+        }
+    };
+    let docs = module
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .cloned()
+        .collect();
+    for a in module.attrs.iter().filter(|a| !a.path().is_ident("doc")) {
+        errors.push(
+            a.span(),
+            "attributes other than doc comments are not supported on a reduction",
+        );
+    }
+    if let Some(u) = &module.unsafety {
+        errors.push(u.span(), "a reduction module cannot be `unsafe`");
+    }
+    let mut out = ReduceModule {
+        name: module.ident.clone(),
+        vis: module.vis.clone(),
+        docs,
+        identity: None,
+        map: None,
+        combine: None,
+        finish: None,
+    };
+    let Some((_, items)) = &module.content else {
+        errors.push(
+            module.semi.map_or(module.ident.span(), |s| s.span()),
+            "`#[reduce]` goes on an inline module: write its functions inside `mod NAME { ... }`",
+        );
+        return Some(out);
+    };
+    for item in items {
+        let syn::Item::Fn(f) = item else {
+            errors.push(
+                item_span(item),
+                "a `#[reduce]` module holds only the functions `identity`, `map`, `combine` and `finish`",
+            );
+            continue;
+        };
+        let name = f.sig.ident.to_string();
+        let slot = match name.as_str() {
+            "identity" => &mut out.identity,
+            "map" => &mut out.map,
+            "combine" => &mut out.combine,
+            "finish" => &mut out.finish,
+            _ => {
+                errors.push(
+                    f.sig.ident.span(),
+                    format!("unknown function `{name}` in a `#[reduce]` module; expected `identity`, `map`, `combine` or `finish`"),
+                );
+                continue;
+            }
+        };
+        if slot.is_some() {
+            errors.push(f.sig.ident.span(), format!("`{name}` is defined twice"));
+            continue;
+        }
+        let Some(sig) = signature_with(f, true, errors) else {
+            continue;
+        };
+        let body = block(&f.block, sig.generic.as_ref(), errors);
+        *slot = Some(Part { sig, body });
+    }
+    Some(out)
+}
+
+fn item_span(item: &syn::Item) -> Span {
+    match item {
+        syn::Item::Const(c) => c.ident.span(),
+        syn::Item::Static(s) => s.ident.span(),
+        syn::Item::Struct(s) => s.ident.span(),
+        syn::Item::Enum(e) => e.ident.span(),
+        syn::Item::Mod(m) => m.ident.span(),
+        syn::Item::Type(t) => t.ident.span(),
+        other => other.span(),
+    }
+}
