@@ -20,7 +20,7 @@ mod sealed {
 /// more, so every `TensorT<T>` has a matching OpenCL C type.
 ///
 /// Generic code reads the type's facts from its constants and moves values to and
-/// from [`Scalar`]:
+/// from [`Scalar`](crate::Scalar):
 ///
 /// ```
 /// # use silt_runtime::{DType, Element, Scalar};
@@ -67,10 +67,10 @@ pub trait Element:
     #[doc(hidden)]
     fn vec_from_bytes(bytes: &[u8]) -> Vec<Self>;
 
-    /// This value as a [`Scalar`].
+    /// This value as a [`Scalar`](crate::Scalar).
     fn into_scalar(self) -> Scalar;
 
-    /// The value of a [`Scalar`] of exactly this type.
+    /// The value of a [`Scalar`](crate::Scalar) of exactly this type.
     fn from_scalar(s: Scalar) -> Option<Self>;
 }
 

@@ -2,6 +2,8 @@
 //! `transpose`, `reshape` and `broadcast_to`.
 
 use crate::dtype::Element;
+#[cfg(doc)]
+use crate::error::Error;
 use crate::error::Result;
 
 use super::{Tensor, TensorT};
