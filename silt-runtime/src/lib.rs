@@ -13,6 +13,22 @@
 //! # Ok::<(), silt_runtime::Error>(())
 //! ```
 
+// The modules are layers, bottom up; each uses only layers below it
+// (tests/layout.rs checks that the use graph between files has no cycle):
+//   cl                         OpenCL objects as RAII handles, `ClError`; uses
+//                              nothing else of the crate
+//   error                      `Error`, `Result` (`ClError` converts into `Error`)
+//   dtype, layout, semantics   element types and `Scalar`; shapes, strides and
+//                              views; the host semantics generated `eval` calls
+//   program                    program texts, crate groups, the disk cache of
+//                              binaries: nothing device-specific
+//   device                     `Device`: registry, facts, pool, strided copies and
+//                              the programs built on it
+//   storage                    the bytes behind tensors, on the host or a device
+//   tensor                     `Tensor`, `TensorT`: creation, views, copies, host
+//                              access, ndarray
+//   launch                     what generated code calls: plans, the OpenCL launch,
+//                              host access
 mod cl;
 mod device;
 mod dtype;

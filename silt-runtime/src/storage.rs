@@ -7,7 +7,7 @@ use crate::device::{Block, Device};
 use crate::error::{Error, Result};
 
 /// Host bytes aligned to 8, so that any element type can view them in place.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct HostBytes {
     words: Vec<u64>,
     len: usize,

@@ -66,7 +66,6 @@ pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostR
 }
 
 /// Write access to the elements of a fresh host tensor.
-#[allow(private_interfaces)]
 pub struct HostWrite<'a, T: Element> {
     guard: RwLockWriteGuard<'a, HostBytes>,
     _t: PhantomData<T>,

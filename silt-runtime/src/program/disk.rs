@@ -246,7 +246,7 @@ fn max_bytes() -> u64 {
 }
 
 /// A program's identity in the cache: the full key text and its file name.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Key {
     text: String,
     file: String,
