@@ -6,7 +6,8 @@ use silt_abi::opencl::{map_args, MapArg, Pass};
 
 use crate::cl::codes::{INVALID_DEVICE, INVALID_MEM, INVALID_VALUE, OUT_OF_RESOURCES};
 use crate::cl::{ClError, Kernel, Mem};
-use crate::device::{take_injected_enqueue_failure, Device};
+use crate::device::hooks::take_injected_enqueue_failure;
+use crate::device::Device;
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result};
 use crate::layout::coalesce;
