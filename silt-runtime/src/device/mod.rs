@@ -24,8 +24,7 @@ pub(crate) use pool::Block;
 pub use pool::MemoryStats;
 use pool::Pool;
 pub use programs::__set_source_hook;
-pub(crate) use programs::BuiltProgram;
-use programs::{Programs, Target};
+use programs::{BuiltProgram, Programs, Target};
 
 /// The environment variable that chooses [`Device::default`].
 pub const DEVICE_ENV: &str = "SILT_DEVICE";
