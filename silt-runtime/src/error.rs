@@ -1,6 +1,8 @@
 //! The one error type of silt.
 
-use crate::dtype::DType;
+use silt_abi::DType;
+
+use crate::cl::{error_name, ClError};
 
 /// The result type of every fallible silt operation.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -305,11 +307,19 @@ fn list(dtypes: &[DType]) -> String {
 }
 
 impl Error {
+    /// [`Error::OpenCl`] for `op` (an OpenCL call, or the runtime operation
+    /// that found the problem) failing with `code`.
     pub(crate) fn cl(op: &'static str, code: i32) -> Self {
         Error::OpenCl {
             op,
             code,
-            name: crate::cl::error_name(code),
+            name: error_name(code),
         }
+    }
+}
+
+impl From<ClError> for Error {
+    fn from(e: ClError) -> Self {
+        Error::cl(e.call, e.code)
     }
 }

@@ -2,12 +2,12 @@
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use crate::device::Device;
+use crate::cl::codes::{INVALID_MEM, INVALID_VALUE};
+use crate::device::{Block, Device};
 use crate::error::{Error, Result};
-use crate::pool::Block;
 
 /// Host bytes aligned to 8, so that any element type can view them in place.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct HostBytes {
     words: Vec<u64>,
     len: usize,
@@ -16,26 +16,11 @@ pub(crate) struct HostBytes {
 impl HostBytes {
     /// `len` zero bytes; an error instead of an abort when memory is short.
     pub(crate) fn zeroed(len: usize) -> Result<Self> {
-        let words = len.div_ceil(8);
-        if words == 0 {
-            return Ok(HostBytes {
-                words: Vec::new(),
-                len,
-            });
-        }
         // zeroed by the allocator (fresh pages from the OS are not written
         // twice), where `vec![0; n]` would abort on a failed allocation
-        let layout = std::alloc::Layout::array::<u64>(words).map_err(|_| host_oom(len))?;
-        // SAFETY: `layout` has a non-zero size (`words > 0`).
-        let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
-        if ptr.is_null() {
-            return Err(host_oom(len));
-        }
-        // SAFETY: `ptr` comes from the global allocator with the layout of
-        // `words` `u64`s, all of them initialised (zero); the `Vec` takes
-        // ownership and frees it with that layout.
-        let v = unsafe { Vec::from_raw_parts(ptr, words, words) };
-        Ok(HostBytes { words: v, len })
+        let words = bytemuck::allocation::try_zeroed_vec::<u64>(len.div_ceil(8))
+            .map_err(|()| host_oom(len))?;
+        Ok(HostBytes { words, len })
     }
 
     pub(crate) fn as_bytes(&self) -> &[u8] {
@@ -67,7 +52,7 @@ impl Storage {
         let data = match device.queue() {
             None => {
                 let bytes = HostBytes::zeroed(nbytes)?;
-                device.inner.pool.note_host_alloc(nbytes);
+                device.note_host_alloc(nbytes);
                 Data::Host(RwLock::new(bytes))
             }
             Some(queue) => Data::OpenCl(Some(device.alloc_block(queue, nbytes)?)),
@@ -84,9 +69,9 @@ impl Storage {
     pub(crate) fn filled(device: &Device, nbytes: usize, pattern: &[u8]) -> Result<Storage> {
         let s = Storage::uninit(device, nbytes)?;
         match (&s.data, device.queue()) {
-            (Data::OpenCl(Some(block)), Some(queue)) => queue
-                .fill(&block.mem, 0, nbytes, pattern)
-                .map_err(|c| Error::cl("clEnqueueFillBuffer", c))?,
+            (Data::OpenCl(Some(block)), Some(queue)) => {
+                queue.fill(&block.mem, 0, nbytes, pattern)?
+            }
             (Data::Host(lock), _) => {
                 if pattern.iter().any(|&b| b != 0) {
                     for chunk in write_lock(lock)
@@ -106,9 +91,7 @@ impl Storage {
     pub(crate) fn from_bytes(device: &Device, bytes: &[u8]) -> Result<Storage> {
         let s = Storage::uninit(device, bytes.len())?;
         match (&s.data, device.queue()) {
-            (Data::OpenCl(Some(block)), Some(queue)) => queue
-                .write(&block.mem, 0, bytes)
-                .map_err(|c| Error::cl("clEnqueueWriteBuffer", c))?,
+            (Data::OpenCl(Some(block)), Some(queue)) => queue.write(&block.mem, 0, bytes)?,
             (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),
             (Data::OpenCl(_), _) => return Err(Error::cl("clEnqueueWriteBuffer", INVALID_MEM)),
         }
@@ -146,15 +129,11 @@ impl Storage {
                 let (Some(block), Some(queue)) = (block, self.device.queue()) else {
                     return Err(Error::cl("clEnqueueReadBuffer", INVALID_MEM));
                 };
-                queue
-                    .read(&block.mem, offset, dst)
-                    .map_err(|c| Error::cl("clEnqueueReadBuffer", c))
+                Ok(queue.read(&block.mem, offset, dst)?)
             }
         }
     }
 }
-
-use crate::cl::codes::{INVALID_MEM, INVALID_VALUE};
 
 /// The error for a host allocation of `len` bytes that failed.
 pub(crate) fn host_oom(len: usize) -> Error {
@@ -182,10 +161,10 @@ pub(crate) fn write_lock(lock: &RwLock<HostBytes>) -> RwLockWriteGuard<'_, HostB
 impl Drop for Storage {
     fn drop(&mut self) {
         match &mut self.data {
-            Data::Host(_) => self.device.inner.pool.note_host_free(self.nbytes),
+            Data::Host(_) => self.device.note_host_free(self.nbytes),
             Data::OpenCl(block) => {
                 if let Some(block) = block.take() {
-                    self.device.inner.pool.free(block);
+                    self.device.free_block(block);
                 }
             }
         }

@@ -6,11 +6,13 @@ use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
 use std::sync::{RwLockReadGuard, RwLockWriteGuard};
 
+use crate::device::Device;
 use crate::dtype::Element;
 use crate::error::{Error, Result};
-use crate::launch::Plan;
 use crate::storage::{read_lock, write_lock, HostBytes};
 use crate::tensor::TensorT;
+
+use super::plan::Plan;
 
 /// An input's elements in logical order: borrowed from the tensor's storage when
 /// it is contiguous, of the launch's shape and not written by the launch, else a
@@ -64,7 +66,6 @@ pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostR
 }
 
 /// Write access to the elements of a fresh host tensor.
-#[allow(private_interfaces)]
 pub struct HostWrite<'a, T: Element> {
     guard: RwLockWriteGuard<'a, HostBytes>,
     _t: PhantomData<T>,
@@ -89,7 +90,7 @@ impl<T: Element> DerefMut for HostWrite<'_, T> {
 /// # Errors
 /// Allocation errors.
 pub fn host_new<T: Element>(plan: &Plan) -> Result<TensorT<T>> {
-    TensorT::zeros(&crate::Device::host(), plan.shape())
+    TensorT::zeros(&Device::host(), plan.shape())
 }
 
 /// Write access to a fresh host tensor made by [`host_new`].
@@ -140,7 +141,7 @@ impl<T: Element> HostInOut<'_, T> {
     }
 
     /// Releases the storage; a copy comes back to be stored with
-    /// [`store_host`](crate::launch::store_host).
+    /// [`store_host`].
     pub fn finish(self) -> Option<Vec<T>> {
         match self.0 {
             InOut::Direct(..) => None,
@@ -181,3 +182,12 @@ fn byte_range<T: Element>(t: &TensorT<T>) -> std::ops::Range<usize> {
 
 /// Elements per task of the host backend's parallel loop.
 pub const HOST_CHUNK: usize = 16 * 1024;
+
+/// Writes `values` (logical order) into a host tensor or view.
+///
+/// # Errors
+/// Allocation errors.
+pub fn store_host<T: Element>(dst: &mut TensorT<T>, values: &[T]) -> Result<()> {
+    let src = TensorT::from_slice(dst.device(), values, dst.shape())?;
+    dst.copy_from(&src)
+}

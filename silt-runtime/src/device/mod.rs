@@ -1,155 +1,47 @@
-//! Devices: the host, or one OpenCL device with its context, queue and pool.
+//! Devices: the host, or one OpenCL device with its context, queue, pool and
+//! programs.
+//!
+//! The device layer sits on the OpenCL layer (`cl`) and on the device-agnostic
+//! program layer (`program`); storages, tensors and launches sit on it.
+
+pub(crate) mod copy;
+pub(crate) mod hooks;
+mod info;
+mod pool;
+mod programs;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::cl::{self, DeviceId, Program, Queue};
+use crate::cl::{self, codes::INVALID_DEVICE, DeviceId, Program, Queue};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::pool::{Block, MemoryStats, Pool};
+use crate::program::text::KernelInfo;
+
+pub use info::{DeviceInfo, DeviceKind};
+pub(crate) use pool::Block;
+pub use pool::MemoryStats;
+use pool::Pool;
+pub use programs::__set_source_hook;
+use programs::{BuiltProgram, Programs, Target};
 
 /// The environment variable that chooses [`Device::default`].
 pub const DEVICE_ENV: &str = "SILT_DEVICE";
 
-/// What kind of processor a device is.
-///
-/// ```
-/// # use silt_runtime::{Device, DeviceKind};
-/// assert_eq!(Device::host().info().kind, DeviceKind::Host);
-/// if let Ok(dev) = Device::opencl(0) {
-///     // PoCL is a CPU device, a graphics card a GPU
-///     assert_ne!(dev.info().kind, DeviceKind::Host);
-/// }
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DeviceKind {
-    /// silt's host backend: kernels run as plain Rust on the CPU.
-    Host,
-    /// An OpenCL CPU device (such as PoCL).
-    Cpu,
-    /// An OpenCL GPU.
-    Gpu,
-    /// An OpenCL accelerator or other device.
-    Accelerator,
-}
-
-/// The facts about a device that kernels and users need.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct DeviceInfo {
-    /// The device's name (`CL_DEVICE_NAME`, or `"host"`).
-    pub name: String,
-    /// Its vendor.
-    pub vendor: String,
-    /// The kind of processor.
-    pub kind: DeviceKind,
-    /// `CL_DEVICE_VERSION` (`"OpenCL 3.0 PoCL ..."`).
-    pub version: String,
-    /// `CL_DEVICE_OPENCL_C_VERSION` (`"OpenCL C 1.2 PoCL"`); empty for the host.
-    pub opencl_c_version: String,
-    /// `CL_DRIVER_VERSION`.
-    pub driver_version: String,
-    /// The platform's name.
-    pub platform_name: String,
-    /// The platform's version.
-    pub platform_version: String,
-    /// Whether `f64` kernels can run (`cl_khr_fp64`; always true on the host).
-    pub fp64: bool,
-    /// Whether half arithmetic is native (`cl_khr_fp16`); `f16` tensors work either way.
-    pub fp16: bool,
-    /// The largest single buffer in bytes (`CL_DEVICE_MAX_MEM_ALLOC_SIZE`).
-    pub max_alloc_bytes: usize,
-    /// Global memory in bytes (`CL_DEVICE_GLOBAL_MEM_SIZE`; 0 when unknown).
-    pub global_mem_bytes: u64,
-    /// Compute units (`CL_DEVICE_MAX_COMPUTE_UNITS`; logical CPUs on the host).
-    pub compute_units: u32,
-    /// The largest work-group (`CL_DEVICE_MAX_WORK_GROUP_SIZE`).
-    pub max_work_group_size: usize,
-    /// Whether `f32` division and `sqrt` can be correctly rounded
-    /// (`CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT`); silt then asks for it.
-    pub correctly_rounded_divide_sqrt: bool,
-    /// The device's extensions, one name each.
-    pub extensions: Vec<String>,
-}
-
-impl DeviceInfo {
-    fn host() -> Self {
-        DeviceInfo {
-            name: "host".into(),
-            vendor: "silt".into(),
-            kind: DeviceKind::Host,
-            version: String::new(),
-            opencl_c_version: String::new(),
-            driver_version: env!("CARGO_PKG_VERSION").into(),
-            platform_name: "silt host".into(),
-            platform_version: String::new(),
-            fp64: true,
-            fp16: true,
-            max_alloc_bytes: isize::MAX.unsigned_abs(),
-            global_mem_bytes: 0,
-            compute_units: std::thread::available_parallelism()
-                .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
-            max_work_group_size: 1,
-            correctly_rounded_divide_sqrt: true,
-            extensions: Vec::new(),
-        }
-    }
-
-    fn from_raw(raw: cl::RawInfo) -> Self {
-        let extensions: Vec<String> = raw
-            .extensions
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
-        let has = |e: &str| extensions.iter().any(|x| x == e);
-        // CL_DEVICE_TYPE_CPU and CL_DEVICE_TYPE_GPU bits
-        const CPU: u64 = 1 << 1;
-        const GPU: u64 = 1 << 2;
-        let kind = if raw.device_type & GPU != 0 {
-            DeviceKind::Gpu
-        } else if raw.device_type & CPU != 0 {
-            DeviceKind::Cpu
-        } else {
-            DeviceKind::Accelerator
-        };
-        DeviceInfo {
-            fp64: has("cl_khr_fp64"),
-            fp16: has("cl_khr_fp16"),
-            name: raw.name,
-            vendor: raw.vendor,
-            kind,
-            version: raw.version,
-            opencl_c_version: raw.opencl_c_version,
-            driver_version: raw.driver_version,
-            platform_name: raw.platform_name,
-            platform_version: raw.platform_version,
-            max_alloc_bytes: usize::try_from(raw.max_alloc).unwrap_or(usize::MAX),
-            global_mem_bytes: raw.global_mem,
-            compute_units: raw.compute_units,
-            // CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT
-            correctly_rounded_divide_sqrt: raw.single_fp_config & (1 << 7) != 0,
-            max_work_group_size: usize::try_from(raw.max_work_group)
-                .unwrap_or(usize::MAX)
-                .max(1),
-            extensions,
-        }
-    }
-}
-
-pub(crate) enum Backend {
+enum Backend {
     Host,
     OpenCl { index: usize, queue: Queue },
 }
 
 pub(crate) struct DeviceInner {
-    pub(crate) backend: Backend,
+    backend: Backend,
     info: DeviceInfo,
-    pub(crate) pool: Pool,
+    pool: Pool,
+    /// The runtime's strided copy kernels (see `copy`), built on first use.
     copy_program: OnceLock<Result<Program>>,
     /// Built kernel programs.
-    pub(crate) programs: Mutex<crate::launch::Programs>,
+    programs: Mutex<Programs>,
     hide_fp64: AtomicBool,
 }
 
@@ -160,7 +52,7 @@ pub(crate) struct DeviceInner {
 /// equal when they are the same device.
 #[derive(Clone)]
 pub struct Device {
-    pub(crate) inner: Arc<DeviceInner>,
+    inner: Arc<DeviceInner>,
 }
 
 struct Slot {
@@ -177,7 +69,21 @@ static REGISTRY: OnceLock<Result<Registry>> = OnceLock::new();
 
 fn registry() -> &'static Result<Registry> {
     REGISTRY.get_or_init(|| {
-        cl::all_devices().map(|(ids, platforms)| Registry {
+        let (ids, platforms) = cl::all_devices().map_err(|e| Error::NoDevice {
+            requested: "opencl".into(),
+            reason: if cl::is_loader_failure(e.code) {
+                "the OpenCL loader libOpenCL.so.1 could not be loaded; install an ICD loader \
+                 and a driver (on Debian: apt-get install ocl-icd-libopencl1 pocl-opencl-icd)"
+                    .to_string()
+            } else {
+                format!(
+                    "no OpenCL platform found ({}); install a driver (on Debian: apt-get install \
+                     pocl-opencl-icd) and check OCL_ICD_VENDORS",
+                    cl::error_name(e.code)
+                )
+            },
+        })?;
+        Ok(Registry {
             slots: ids
                 .into_iter()
                 .map(|id| Slot {
@@ -188,52 +94,6 @@ fn registry() -> &'static Result<Registry> {
             platforms,
         })
     })
-}
-
-/// Waits for every OpenCL queue (errors ignored: this runs at thread exit).
-fn finish_all_queues() {
-    if let Some(Ok(registry)) = REGISTRY.get() {
-        for slot in &registry.slots {
-            if let Some(Ok(device)) = slot.device.get() {
-                if let Backend::OpenCl { queue, .. } = &device.inner.backend {
-                    let _ = queue.finish();
-                }
-            }
-        }
-    }
-}
-
-/// Finishes the queues when the thread that holds it ends.
-struct FinishAtThreadExit;
-
-impl Drop for FinishAtThreadExit {
-    fn drop(&mut self) {
-        finish_all_queues();
-        THREAD_EXIT_FINISHES.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-/// How many threads have waited for the queues as they ended.
-static THREAD_EXIT_FINISHES: std::sync::atomic::AtomicUsize =
-    std::sync::atomic::AtomicUsize::new(0);
-
-thread_local! {
-    static LAUNCHED_HERE: FinishAtThreadExit = const { FinishAtThreadExit };
-}
-
-/// Notes that this thread enqueued a kernel: when the thread ends (the main
-/// thread too: glibc runs thread-local destructors first in `exit`), it waits
-/// for every OpenCL queue.
-///
-/// Work queued and never waited for would otherwise still run in the driver's
-/// threads while the process tears down: PoCL compiles a kernel's work-group
-/// function when the kernel first runs, and a compile that meets LLVM's already
-/// destroyed statics crashes the process or aborts it ("Failed to create kernel
-/// compiler pass"), seen at the exit of a test binary that dropped its results
-/// unread. An `atexit` handler cannot do this: LLVM creates statics during
-/// those compiles, so their destructors are registered later and run earlier.
-pub(crate) fn note_launch() {
-    LAUNCHED_HERE.with(|_| {});
 }
 
 impl Device {
@@ -494,20 +354,6 @@ impl Device {
             || (self.inner.info.fp64 && !self.inner.hide_fp64.load(Ordering::Relaxed))
     }
 
-    /// How many threads that enqueued kernels have waited for every OpenCL
-    /// queue as they ended (see `note_launch`), for tests.
-    #[doc(hidden)]
-    pub fn __thread_exit_finishes() -> usize {
-        THREAD_EXIT_FINISHES.load(Ordering::Relaxed)
-    }
-
-    /// Makes this device report that it lacks `cl_khr_fp64` (or has it again), to
-    /// test how code handles such devices.
-    #[doc(hidden)]
-    pub fn __hide_fp64(&self, hide: bool) {
-        self.inner.hide_fp64.store(hide, Ordering::Relaxed);
-    }
-
     /// The memory figures of this device's pool.
     ///
     /// ```
@@ -578,51 +424,8 @@ impl Device {
     pub fn synchronize(&self) -> Result<()> {
         match &self.inner.backend {
             Backend::Host => Ok(()),
-            Backend::OpenCl { queue, .. } => queue.finish().map_err(|c| Error::cl("clFinish", c)),
+            Backend::OpenCl { queue, .. } => Ok(queue.finish()?),
         }
-    }
-
-    /// Makes the next `n` driver allocations on this device fail as if the device
-    /// were out of memory. For testing how code handles allocation failures.
-    #[doc(hidden)]
-    pub fn __inject_alloc_failures(&self, n: u32) {
-        self.inner.pool.inject_failures(n);
-    }
-
-    /// Makes the next `n` kernel enqueues that this thread makes on an OpenCL
-    /// device fail as the driver would with `CL_OUT_OF_RESOURCES`, to test how
-    /// code handles that (other threads' launches are not affected).
-    #[doc(hidden)]
-    pub fn __inject_enqueue_failures(&self, n: u32) {
-        crate::launch::ENQUEUE_FAILURES.with(|f| f.set(n));
-    }
-
-    /// Creates a buffer straight from the driver and releases it, bypassing the
-    /// pool: the baseline the pool is measured against. With `touch`, the buffer is
-    /// first made real with a one-byte write, as the pool does on a miss.
-    ///
-    /// # Errors
-    /// The driver's error.
-    #[doc(hidden)]
-    pub fn __driver_alloc_release(&self, nbytes: usize, touch: bool) -> Result<()> {
-        let Some(queue) = self.queue() else {
-            return Ok(());
-        };
-        let mem = queue
-            .create_buffer(nbytes.max(1))
-            .map_err(|c| Error::cl("clCreateBuffer", c))?;
-        if touch {
-            queue
-                .write(&mem, 0, &[0])
-                .map_err(|c| Error::cl("clEnqueueWriteBuffer", c))?;
-        }
-        drop(mem);
-        Ok(())
-    }
-
-    /// A short name: `host` or `opencl:N (device name)`.
-    pub(crate) fn label(&self) -> String {
-        self.to_string()
     }
 
     pub(crate) fn queue(&self) -> Option<&Queue> {
@@ -632,8 +435,24 @@ impl Device {
         }
     }
 
+    /// A buffer of at least `nbytes` from this device's pool.
     pub(crate) fn alloc_block(&self, queue: &Queue, nbytes: usize) -> Result<Block> {
-        self.inner.pool.alloc(queue, nbytes, || self.label())
+        self.inner.pool.alloc(queue, nbytes, || self.to_string())
+    }
+
+    /// Gives a buffer back to this device's pool.
+    pub(crate) fn free_block(&self, block: Block) {
+        self.inner.pool.free(block);
+    }
+
+    /// Counts a host allocation of `bytes` in this (host) device's figures.
+    pub(crate) fn note_host_alloc(&self, bytes: usize) {
+        self.inner.pool.note_host_alloc(bytes);
+    }
+
+    /// Counts a host allocation of `bytes` as freed.
+    pub(crate) fn note_host_free(&self, bytes: usize) {
+        self.inner.pool.note_host_free(bytes);
     }
 
     /// The work-group size of silt's launches: 64, or less where the device
@@ -643,36 +462,32 @@ impl Device {
         self.inner.info.max_work_group_size.min(64)
     }
 
-    /// The runtime's copy program, built on first use.
-    pub(crate) fn copy_program(&self) -> Result<&Program> {
+    /// The program that holds the kernel `info` on this device, built (or
+    /// loaded) on first use (see `programs`).
+    ///
+    /// # Errors
+    /// [`Error::Build`] when it does not build; [`Error::OpenCl`] on the host.
+    pub(crate) fn program(&self, info: &'static KernelInfo) -> Result<Arc<BuiltProgram>> {
+        let mut programs = self
+            .inner
+            .programs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let queue = self
             .queue()
-            .ok_or_else(|| Error::cl("copy program", cl::codes::INVALID_DEVICE))?;
-        self.inner
-            .copy_program
-            .get_or_init(|| {
-                queue
-                    .build(crate::copy::SOURCE, "")
-                    .map_err(|f| Error::Build {
-                        what: "the runtime's copy kernels".into(),
-                        device: self.label(),
-                        code: f.code,
-                        name: cl::error_name(f.code),
-                        log: f.log,
-                    })
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    pub(crate) fn same(&self, other: &Device) -> bool {
-        Arc::ptr_eq(&self.inner, &other.inner)
+            .ok_or_else(|| Error::cl("build", INVALID_DEVICE))?;
+        let target = Target {
+            queue,
+            info: &self.inner.info,
+            device: self,
+        };
+        programs.get(info, &target)
     }
 }
 
 impl PartialEq for Device {
     fn eq(&self, other: &Self) -> bool {
-        self.same(other)
+        Arc::ptr_eq(&self.inner, &other.inner)
     }
 }
 

@@ -6,14 +6,15 @@
 
 use std::ffi::CStr;
 
-use crate::cl::codes::INVALID_VALUE;
-use crate::cl::{Mem, Queue};
-use crate::device::Device;
+use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE};
+use crate::cl::{error_name, ClError, Mem, Program, Queue};
 use crate::error::{Error, Result};
 use crate::layout::{coalesce, Layout};
 
+use super::Device;
+
 /// The runtime's own OpenCL C: one strided copy per element size.
-pub(crate) const SOURCE: &str = r"// silt runtime: strided copies between views (one work-item per element).
+const SOURCE: &str = r"// silt runtime: strided copies between views (one work-item per element).
 // shape, src_strides and dst_strides hold ndim <= 16 entries each, passed by value.
 #define SILT_STRIDED_COPY(NAME, T)                                      \
 __kernel void NAME(__global const T* src, ulong src_offset,             \
@@ -52,6 +53,27 @@ fn kernel_name(elem_size: usize) -> Option<&'static CStr> {
     }
 }
 
+/// The device's copy program, built on first use.
+fn program(device: &Device) -> Result<&Program> {
+    let queue = device
+        .queue()
+        .ok_or_else(|| Error::cl("copy program", INVALID_DEVICE))?;
+    device
+        .inner
+        .copy_program
+        .get_or_init(|| {
+            queue.build(SOURCE, "").map_err(|f| Error::Build {
+                what: "the runtime's copy kernels".into(),
+                device: device.to_string(),
+                code: f.code,
+                name: error_name(f.code),
+                log: f.log,
+            })
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 /// Copies the elements of `src` (viewed through `from`) into `dst` (viewed
 /// through `to`); both layouts have the same shape and the caller has ruled out
 /// overlap between them. Asynchronous, in queue order.
@@ -69,37 +91,29 @@ pub(crate) fn strided_copy(
     let (shape, mut st) = coalesce(&to.shape, &[&from.strides, &to.strides]);
     let (ds, ss) = (st.pop().unwrap_or_default(), st.pop().unwrap_or_default());
     if shape.len() == 1 && ss[0] == 1 && ds[0] == 1 {
-        return queue
-            .copy(
-                src,
-                from.offset * elem_size,
-                dst,
-                to.offset * elem_size,
-                n * elem_size,
-            )
-            .map_err(|c| Error::cl("clEnqueueCopyBuffer", c));
+        return Ok(queue.copy(
+            src,
+            from.offset * elem_size,
+            dst,
+            to.offset * elem_size,
+            n * elem_size,
+        )?);
     }
     let name = kernel_name(elem_size).ok_or_else(|| Error::cl("strided copy", INVALID_VALUE))?;
+    let mut kernel = program(device)?.kernel(name)?;
     // at most MAX_DIMS (16) dimensions, each array passed by value as a ulong16
-
-    let program = device.copy_program()?;
-    let launch_err = |c| Error::cl("strided copy launch", c);
-    let mut kernel = program
-        .kernel(name)
-        .map_err(|c| Error::cl("clCreateKernel", c))?;
+    let launch_err = |e: ClError| Error::cl("strided copy launch", e.code);
     kernel.set_mem(0, src).map_err(launch_err)?;
-    kernel
-        .set_value(1, to_u64(from.offset))
-        .map_err(launch_err)?;
+    kernel.set_size(1, from.offset).map_err(launch_err)?;
     kernel.set_mem(2, dst).map_err(launch_err)?;
-    kernel.set_value(3, to_u64(to.offset)).map_err(launch_err)?;
-    kernel.set_value(4, pack(&shape)).map_err(launch_err)?;
-    kernel.set_value(5, pack(&ss)).map_err(launch_err)?;
-    kernel.set_value(6, pack(&ds)).map_err(launch_err)?;
+    kernel.set_size(3, to.offset).map_err(launch_err)?;
+    kernel.set_dims(4, &shape).map_err(launch_err)?;
+    kernel.set_dims(5, &ss).map_err(launch_err)?;
+    kernel.set_dims(6, &ds).map_err(launch_err)?;
     kernel
         .set_value(7, u32::try_from(shape.len()).unwrap_or(u32::MAX))
         .map_err(launch_err)?;
-    kernel.set_value(8, to_u64(n)).map_err(launch_err)?;
+    kernel.set_size(8, n).map_err(launch_err)?;
     let local = kernel
         .work_group_size(queue)
         .map_or(1, |w| w.min(device.local_size()))
@@ -111,21 +125,5 @@ pub(crate) fn strided_copy(
             shape: to.shape.to_vec(),
             elem_size,
         })?;
-    queue
-        .launch(&kernel, global, local)
-        .map_err(|c| Error::cl("clEnqueueNDRangeKernel", c))
-}
-
-/// `usize` to `u64`, which cannot fail on the 32- and 64-bit targets silt builds for.
-pub(crate) fn to_u64(v: usize) -> u64 {
-    u64::try_from(v).unwrap_or(u64::MAX)
-}
-
-/// Up to 16 values as a `ulong16` kernel argument (the rest zero).
-pub(crate) fn pack(v: &[usize]) -> [u64; 16] {
-    let mut a = [0u64; 16];
-    for (dst, &src) in a.iter_mut().zip(v) {
-        *dst = to_u64(src);
-    }
-    a
+    Ok(queue.launch(&kernel, global, local)?)
 }

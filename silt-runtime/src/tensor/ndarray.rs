@@ -6,7 +6,8 @@ use crate::device::Device;
 use crate::dtype::Element;
 use crate::error::{Error, Result};
 use crate::storage::read_lock;
-use crate::tensor::TensorT;
+
+use super::TensorT;
 
 impl<T: Element> TensorT<T> {
     /// A tensor on `device` holding the elements of `a`, of its shape. `a` may

@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
-use crate::cl::{self, Mem, Queue};
+use crate::cl::{self, codes, ClError, Mem, Queue};
 use crate::error::{Error, Result};
 
 /// Memory figures of one device, as returned by [`Device::memory_stats`].
@@ -199,7 +199,7 @@ impl Pool {
         tracing::debug!(target: "silt::pool", bytes = class, requested, "pool miss: a new driver buffer");
         let mem = match self.create(queue, class) {
             Ok(mem) => mem,
-            Err(code) if cl::is_out_of_memory(code) => {
+            Err(e) if cl::is_out_of_memory(e.code) => {
                 let freed_bytes = self.empty_cache();
                 tracing::warn!(
                     target: "silt::pool",
@@ -210,17 +210,17 @@ impl Pool {
                 // Released buffers still used by queued commands are only freed by
                 // the driver once those commands have run.
                 let _ = queue.finish();
-                self.create(queue, class)
-                    .map_err(|code| Error::OutOfMemory {
-                        device: device(),
-                        requested,
-                        class,
-                        allocated_bytes: self.lock().stats.allocated_bytes,
-                        freed_bytes,
-                        code_name: cl::error_name(code),
-                    })?
+                self.create(queue, class).map_err(|e| Error::OutOfMemory {
+                    device: device(),
+                    requested,
+                    class,
+                    allocated_bytes: self.lock().stats.allocated_bytes,
+                    freed_bytes,
+                    code_name: cl::error_name(e.code),
+                })?
             }
-            Err(code) => return Err(Error::cl("clCreateBuffer", code)),
+            // labelled by the allocation, also when the write that makes it real failed
+            Err(e) => return Err(Error::cl("clCreateBuffer", e.code)),
         };
         let mut st = self.lock();
         st.stats.driver_allocs += 1;
@@ -233,13 +233,13 @@ impl Pool {
     }
 
     /// Creates a buffer and makes its memory real (see the module docs).
-    fn create(&self, queue: &Queue, size: usize) -> Result<Mem, i32> {
+    fn create(&self, queue: &Queue, size: usize) -> Result<Mem, ClError> {
         let injected = self
             .inject_failures
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
             .is_ok();
         if injected {
-            return Err(cl::ALLOCATION_FAILURE);
+            return Err(ClError::new("clCreateBuffer", codes::ALLOCATION_FAILURE));
         }
         let mem = queue.create_buffer(size)?;
         queue.write(&mem, 0, &[0u8])?;

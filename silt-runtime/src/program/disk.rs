@@ -71,19 +71,6 @@ pub(crate) fn note_source_build() {
     BUILDS.fetch_add(1, Ordering::Relaxed);
 }
 
-/// The cache folder, or `None` when the cache is off.
-pub(crate) fn dir() -> Option<PathBuf> {
-    match std::env::var_os("SILT_CACHE_DIR") {
-        Some(d) if d == "off" => None,
-        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
-        _ => std::env::var_os("XDG_CACHE_HOME")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-            .map(|base| base.join("silt")),
-    }
-}
-
 /// The folder of the on-disk program cache, as this process would use it:
 /// `SILT_CACHE_DIR`, else `$XDG_CACHE_HOME/silt`, else `~/.cache/silt`; `None`
 /// when the cache is off (`SILT_CACHE_DIR=off`) or no folder can be named. The
@@ -97,7 +84,15 @@ pub(crate) fn dir() -> Option<PathBuf> {
 /// assert_eq!(program_cache_dir(), None);
 /// ```
 pub fn program_cache_dir() -> Option<PathBuf> {
-    dir()
+    match std::env::var_os("SILT_CACHE_DIR") {
+        Some(d) if d == "off" => None,
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => std::env::var_os("XDG_CACHE_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .map(|base| base.join("silt")),
+    }
 }
 
 /// What the program cache folder holds, as read from the disk (counts of this
@@ -144,7 +139,9 @@ pub struct ProgramCacheUsage {
 /// # Errors
 /// The folder exists but cannot be read.
 pub fn program_cache_usage() -> std::io::Result<Option<ProgramCacheUsage>> {
-    let Some(d) = dir() else { return Ok(None) };
+    let Some(d) = program_cache_dir() else {
+        return Ok(None);
+    };
     let mut usage = ProgramCacheUsage {
         exists: d.is_dir(),
         dir: d,
@@ -194,7 +191,9 @@ pub fn program_cache_usage() -> std::io::Result<Option<ProgramCacheUsage>> {
 /// # Errors
 /// The folder cannot be read, or a file cannot be removed.
 pub fn clear_program_cache() -> std::io::Result<usize> {
-    let Some(d) = dir() else { return Ok(0) };
+    let Some(d) = program_cache_dir() else {
+        return Ok(0);
+    };
     let entries = match fs::read_dir(&d) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
@@ -247,20 +246,28 @@ fn max_bytes() -> u64 {
 }
 
 /// A program's identity in the cache: the full key text and its file name.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Key {
     text: String,
     file: String,
 }
 
 impl Key {
-    pub(crate) fn new(source: &str, options: &str, device: &crate::DeviceInfo) -> Key {
+    /// The key of `source` built with `options` on the device named `device`
+    /// of a platform and driver of these versions.
+    pub(crate) fn new(
+        source: &str,
+        options: &str,
+        platform_version: &str,
+        device: &str,
+        driver_version: &str,
+    ) -> Key {
         let text = format!(
             "silt {}\nplatform {}\ndevice {}\ndriver {}\noptions {}\nsource {}\n",
             env!("CARGO_PKG_VERSION"),
-            device.platform_version,
-            device.name,
-            device.driver_version,
+            platform_version,
+            device,
+            driver_version,
             options,
             source
         );
@@ -289,7 +296,7 @@ fn fnv1a(text: &str, basis: u64) -> u64 {
 
 /// The saved binary for `key`, if there is one and it is for exactly this key.
 pub(crate) fn load(key: &Key) -> Option<Vec<u8>> {
-    let Some(path) = dir().map(|d| d.join(&key.file)) else {
+    let Some(path) = program_cache_dir().map(|d| d.join(&key.file)) else {
         MISSES.fetch_add(1, Ordering::Relaxed);
         return None;
     };
@@ -324,7 +331,7 @@ pub(crate) fn load(key: &Key) -> Option<Vec<u8>> {
 pub(crate) fn reject(key: &Key) {
     REJECTED.fetch_add(1, Ordering::Relaxed);
     MISSES.fetch_add(1, Ordering::Relaxed);
-    if let Some(d) = dir() {
+    if let Some(d) = program_cache_dir() {
         let _ = fs::remove_file(d.join(&key.file));
     }
 }
@@ -332,7 +339,7 @@ pub(crate) fn reject(key: &Key) {
 /// Saves a binary atomically (write, then rename), then trims the folder to its
 /// size cap. Failures are ignored: the cache is an optimisation.
 pub(crate) fn store(key: &Key, binary: &[u8]) {
-    let Some(d) = dir() else { return };
+    let Some(d) = program_cache_dir() else { return };
     if fs::create_dir_all(&d).is_err() {
         return;
     }

@@ -1,0 +1,76 @@
+//! Hidden hooks for silt's tests and benchmarks: injected allocation and
+//! enqueue failures, a hidden `cl_khr_fp64`, the thread-exit counter, and the
+//! driver's own allocation as a baseline for the pool.
+
+use std::cell::Cell;
+use std::sync::atomic::Ordering;
+
+use crate::cl;
+use crate::error::Result;
+
+use super::Device;
+
+thread_local! {
+    /// Kernel enqueues of this thread still to fail (a test hook).
+    static ENQUEUE_FAILURES: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Whether this thread's next kernel enqueue is to fail (see
+/// [`Device::__inject_enqueue_failures`]); counts it down.
+pub(crate) fn take_injected_enqueue_failure() -> bool {
+    ENQUEUE_FAILURES.with(|f| {
+        let n = f.get();
+        f.set(n.saturating_sub(1));
+        n > 0
+    })
+}
+
+impl Device {
+    /// How many threads that enqueued kernels have waited for every OpenCL
+    /// queue as they ended (see `cl::thread_exit`), for tests.
+    #[doc(hidden)]
+    pub fn __thread_exit_finishes() -> usize {
+        cl::thread_exit_finishes()
+    }
+
+    /// Makes this device report that it lacks `cl_khr_fp64` (or has it again), to
+    /// test how code handles such devices.
+    #[doc(hidden)]
+    pub fn __hide_fp64(&self, hide: bool) {
+        self.inner.hide_fp64.store(hide, Ordering::Relaxed);
+    }
+
+    /// Makes the next `n` driver allocations on this device fail as if the device
+    /// were out of memory. For testing how code handles allocation failures.
+    #[doc(hidden)]
+    pub fn __inject_alloc_failures(&self, n: u32) {
+        self.inner.pool.inject_failures(n);
+    }
+
+    /// Makes the next `n` kernel enqueues that this thread makes on an OpenCL
+    /// device fail as the driver would with `CL_OUT_OF_RESOURCES`, to test how
+    /// code handles that (other threads' launches are not affected).
+    #[doc(hidden)]
+    pub fn __inject_enqueue_failures(&self, n: u32) {
+        ENQUEUE_FAILURES.with(|f| f.set(n));
+    }
+
+    /// Creates a buffer straight from the driver and releases it, bypassing the
+    /// pool: the baseline the pool is measured against. With `touch`, the buffer is
+    /// first made real with a one-byte write, as the pool does on a miss.
+    ///
+    /// # Errors
+    /// The driver's error.
+    #[doc(hidden)]
+    pub fn __driver_alloc_release(&self, nbytes: usize, touch: bool) -> Result<()> {
+        let Some(queue) = self.queue() else {
+            return Ok(());
+        };
+        let mem = queue.create_buffer(nbytes.max(1))?;
+        if touch {
+            queue.write(&mem, 0, &[0])?;
+        }
+        drop(mem);
+        Ok(())
+    }
+}

@@ -1,0 +1,163 @@
+//! The OpenCL backend of a launch: the instantiation's program on the plan's
+//! device, its arguments set in the order of the launch ABI
+//! ([`silt_abi::opencl::map_args`]), one enqueue.
+
+use silt_abi::opencl::{map_args, MapArg, Pass};
+
+use crate::cl::codes::{INVALID_DEVICE, INVALID_MEM, INVALID_VALUE, OUT_OF_RESOURCES};
+use crate::cl::{ClError, Kernel, Mem};
+use crate::device::hooks::take_injected_enqueue_failure;
+use crate::device::Device;
+use crate::dtype::{DType, Element, Scalar};
+use crate::error::{Error, Result};
+use crate::layout::coalesce;
+use crate::program::text::KernelInfo;
+use crate::tensor::{Tensor, TensorT};
+
+use super::plan::{tensor_args, Arg, Plan};
+
+/// Builds the program of `info` on `device` without launching it (for tests that
+/// check every emitted program compiles).
+///
+/// # Errors
+/// [`Error::Build`] with the build log.
+pub fn build(info: &'static KernelInfo, device: &Device) -> Result<()> {
+    device.program(info).map(drop)
+}
+
+/// Runs an instantiation on the plan's OpenCL device and returns its new output
+/// tensors (one per `outputs` dtype). Contiguous views (at any offset) use the
+/// plain entry point; any other view, a broadcast included, the strided one, which
+/// reads and writes it in place: nothing is copied. Asynchronous: results are
+/// ready when read.
+///
+/// # Errors
+/// Build, allocation and launch errors.
+pub fn launch_opencl(
+    info: &'static KernelInfo,
+    plan: &Plan,
+    args: &[Arg<'_>],
+    outputs: &[DType],
+) -> Result<Vec<Tensor>> {
+    let device = &plan.device;
+    let outs = outputs
+        .iter()
+        .map(|&d| Tensor::__uninit(device, d, &plan.shape))
+        .collect::<Result<Vec<_>>>()?;
+    if plan.len == 0 {
+        return Ok(outs);
+    }
+    let queue = device
+        .queue()
+        .ok_or_else(|| Error::cl("launch", INVALID_DEVICE))?;
+    let program = device.program(info)?;
+    let strided = tensor_args(args).any(|(_, t, _)| !plan.view_of(t).is_contiguous());
+    tracing::trace!(target: "silt::launch", kernel = info.name, elements = plan.len, strided, "launch");
+    let (dims, strides) = if strided {
+        let views: Vec<_> = tensor_args(args).map(|(_, t, _)| plan.view_of(t)).collect();
+        let all: Vec<&[usize]> = views.iter().map(|v| &*v.strides).collect();
+        coalesce(&plan.shape, &all)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let entry = if strided {
+        info.strided_entry
+    } else {
+        info.entry
+    };
+    let (mut kernel, known_local) = program.kernel(entry)?;
+    let pass = args.iter().map(|a| match a {
+        Arg::Scalar(_) => Pass::Scalar,
+        Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
+    });
+    // `map_args` numbers the parameters as `args` lists them: the kinds match
+    let mismatch = || ClError::new("clSetKernelArg", INVALID_VALUE);
+    let tensor_at = |param: usize| match args.get(param) {
+        Some(Arg::In(t) | Arg::InOut(t)) => Ok(*t),
+        _ => Err(mismatch()),
+    };
+    for (i, a) in (0u32..).zip(map_args(pass, outs.len(), strided)) {
+        match a {
+            MapArg::Scalar { param } => match args.get(param) {
+                Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
+                _ => return Err(mismatch().into()),
+            },
+            MapArg::Buffer { param } => kernel.set_mem(i, mem_of(tensor_at(param)?)?),
+            MapArg::Offset { param } => kernel.set_size(i, tensor_at(param)?.offset()),
+            MapArg::Strides { view, .. } => {
+                let st = strides.get(view).map_or(&[][..], Vec::as_slice);
+                kernel.set_dims(i, st)
+            }
+            MapArg::Output { output } => {
+                let o = outs.get(output).ok_or_else(mismatch)?;
+                kernel.set_mem(i, mem_of(o)?)
+            }
+            MapArg::Shape => kernel.set_dims(i, &dims),
+            MapArg::Ndim => kernel.set_value(i, u32::try_from(dims.len()).unwrap_or(u32::MAX)),
+            MapArg::Len => kernel.set_size(i, plan.len),
+        }?;
+    }
+    let local = known_local.unwrap_or_else(|| {
+        kernel
+            .work_group_size(queue)
+            .map_or(1, |w| w.min(device.local_size()))
+            .max(1)
+    });
+    let global =
+        plan.len
+            .div_ceil(local)
+            .checked_mul(local)
+            .ok_or_else(|| Error::SizeOverflow {
+                shape: plan.shape.to_vec(),
+                elem_size: 1,
+            })?;
+    if take_injected_enqueue_failure() {
+        return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
+    }
+    queue.launch(&kernel, global, local)?;
+    program.put_back(entry, local, kernel);
+    program.save_after_first_launch(queue);
+    Ok(outs)
+}
+
+/// The buffer of a device tensor.
+fn mem_of(t: &Tensor) -> Result<&Mem> {
+    t.storage
+        .block()
+        .map(|b| &b.mem)
+        .ok_or_else(|| Error::cl("launch", INVALID_MEM))
+}
+
+/// Sets a scalar argument, as [`silt_abi::opencl::arg_type`] of its dtype
+/// (`bool` as a byte, `f16` as its bits).
+fn set_scalar(kernel: &mut Kernel<'_>, i: u32, s: Scalar) -> Result<(), ClError> {
+    match s {
+        Scalar::Bool(v) => kernel.set_value(i, u8::from(v)),
+        Scalar::U8(v) => kernel.set_value(i, v),
+        Scalar::I8(v) => kernel.set_value(i, v),
+        Scalar::U16(v) => kernel.set_value(i, v),
+        Scalar::I16(v) => kernel.set_value(i, v),
+        Scalar::U32(v) => kernel.set_value(i, v),
+        Scalar::I32(v) => kernel.set_value(i, v),
+        Scalar::U64(v) => kernel.set_value(i, v),
+        Scalar::I64(v) => kernel.set_value(i, v),
+        Scalar::F16(v) => kernel.set_value(i, v.to_bits()),
+        Scalar::F32(v) => kernel.set_value(i, v),
+        Scalar::F64(v) => kernel.set_value(i, v),
+    }
+}
+
+/// The next output of [`launch_opencl`], typed.
+///
+/// # Errors
+/// [`Error::DTypeMismatch`] if generated code and runtime disagree (a bug).
+pub fn next_output<T: Element>(outs: &mut impl Iterator<Item = Tensor>) -> Result<TensorT<T>> {
+    match outs.next() {
+        Some(t) => t.into_typed(),
+        None => Err(Error::DataLength {
+            shape: Vec::new(),
+            expected: 1,
+            len: 0,
+        }),
+    }
+}

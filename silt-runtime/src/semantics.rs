@@ -1,0 +1,164 @@
+//! The host semantics that generated `eval` code calls: silt's integer division
+//! and remainder, IEEE `minimumNumber`/`maximumNumber`, a `clamp` that never
+//! panics, the error functions and the single-rounding cast to `f16`. Each agrees
+//! with what the device computes (docs/semantics.md). Reached through
+//! `silt::__private`.
+
+/// Integer types with silt's division rules.
+pub trait IntOps: Copy {
+    /// `a / b`; 0 when `b == 0`; wrapping for `MIN / -1`.
+    fn silt_div(self, b: Self) -> Self;
+    /// `a % b`; 0 when `b == 0` and for `MIN % -1`.
+    fn silt_rem(self, b: Self) -> Self;
+}
+
+macro_rules! int_ops {
+    ($($t:ty),*) => {$(
+        impl IntOps for $t {
+            #[inline]
+            fn silt_div(self, b: Self) -> Self {
+                if b == 0 { 0 } else { self.wrapping_div(b) }
+            }
+            #[inline]
+            fn silt_rem(self, b: Self) -> Self {
+                if b == 0 { 0 } else { self.wrapping_rem(b) }
+            }
+        }
+    )*};
+}
+
+int_ops!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+/// `x as f16` with one rounding (to nearest, ties to even; overflow to
+/// infinity), as every device casts. `half::f16::from_f64` may round through
+/// `f32` first, which rounds twice: `1 + 2^-11 + 2^-40` came out as `1`.
+pub fn f16_from_f64(x: f64) -> half::f16 {
+    // exact: `round_f16` returns an f16 value held in an f32
+    half::f16::from_f32(silt_abi::round_f16(x))
+}
+
+/// `a / b` with silt's rules (see [`IntOps`]).
+#[inline]
+pub fn int_div<T: IntOps>(a: T, b: T) -> T {
+    a.silt_div(b)
+}
+
+/// `a % b` with silt's rules (see [`IntOps`]).
+#[inline]
+pub fn int_rem<T: IntOps>(a: T, b: T) -> T {
+    a.silt_rem(b)
+}
+
+/// `x` limited to `lo..=hi`: `lo` below, `hi` above, else `x` (so NaN stays NaN);
+/// never panics, also when `lo > hi`, and agrees with the device's `clamp`.
+#[inline]
+pub fn clamp<T: PartialOrd>(x: T, lo: T, hi: T) -> T {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
+}
+
+/// Floats with silt's `min` and `max`.
+pub trait FloatOps: Copy + PartialOrd {
+    /// Whether the value is NaN.
+    fn nan(self) -> bool;
+    /// Whether the sign bit is set.
+    fn negative(self) -> bool;
+    /// The error function (`libm`'s, which Rust's std lacks).
+    fn erf(self) -> Self;
+    /// The complementary error function.
+    fn erfc(self) -> Self;
+}
+
+macro_rules! float_ops {
+    ($t:ty, $erf:path, $erfc:path) => {
+        impl FloatOps for $t {
+            fn nan(self) -> bool {
+                self.is_nan()
+            }
+            fn negative(self) -> bool {
+                self.is_sign_negative()
+            }
+            fn erf(self) -> Self {
+                $erf(self)
+            }
+            fn erfc(self) -> Self {
+                $erfc(self)
+            }
+        }
+    };
+}
+
+float_ops!(f32, libm::erff, libm::erfcf);
+float_ops!(f64, libm::erf, libm::erfc);
+
+/// IEEE 754-2019 minimumNumber: the smaller number, the number when the other is
+/// NaN, `-0.0` below `+0.0`. The device computes the same.
+#[inline]
+pub fn fmin<T: FloatOps>(a: T, b: T) -> T {
+    let take_a = if a < b || b < a {
+        a < b
+    } else {
+        !a.nan() && (b.nan() || a.negative())
+    };
+    if take_a {
+        a
+    } else {
+        b
+    }
+}
+
+/// IEEE 754-2019 maximumNumber: the larger number, the number when the other is
+/// NaN, `+0.0` above `-0.0`. The device computes the same.
+#[inline]
+pub fn fmax<T: FloatOps>(a: T, b: T) -> T {
+    let take_a = if a > b || b > a {
+        a > b
+    } else {
+        !a.nan() && (b.nan() || !a.negative())
+    };
+    if take_a {
+        a
+    } else {
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn division_rules() {
+        assert_eq!(int_div(7i32, 0), 0);
+        assert_eq!(int_rem(7u8, 0), 0);
+        assert_eq!(int_div(i32::MIN, -1), i32::MIN);
+        assert_eq!(int_rem(i64::MIN, -1), 0);
+        assert_eq!(int_div(-7i16, 2), -3);
+        assert_eq!(int_rem(-7i16, 2), -1);
+    }
+
+    #[test]
+    fn min_max_order_zeros_and_skip_nan() {
+        assert!(fmin(0.0f32, -0.0).is_sign_negative());
+        assert!(fmin(-0.0f32, 0.0).is_sign_negative());
+        assert!(fmax(-0.0f64, 0.0).is_sign_positive());
+        assert!(fmax(0.0f64, -0.0).is_sign_positive());
+        assert_eq!(fmin(f32::NAN, 2.0), 2.0);
+        assert_eq!(fmax(1.0, f64::NAN), 1.0);
+        assert!(fmin(f32::NAN, f32::NAN).is_nan());
+        assert_eq!(fmin(1.0f32, 2.0), 1.0);
+        assert_eq!(fmax(1.0f32, 2.0), 2.0);
+    }
+
+    #[test]
+    fn clamp_never_panics() {
+        assert_eq!(clamp(5, 0, 3), 3);
+        assert!(clamp(f32::NAN, 0.0, 1.0).is_nan());
+        assert_eq!(clamp(0.5, 1.0, 0.0), 1.0);
+    }
+}

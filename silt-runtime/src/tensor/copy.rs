@@ -1,0 +1,334 @@
+//! Reading, writing and copying elements: `to_vec`, `to_bytes`, `copy_from`,
+//! `contiguous`, `deep_copy` and `to` (another device). Views on one OpenCL
+//! device are copied on the device.
+
+use crate::cl::codes::INVALID_MEM;
+use crate::device::copy::strided_copy;
+use crate::device::Device;
+use crate::dtype::Element;
+use crate::error::{Error, Result};
+use crate::layout::{byte_len, Layout};
+use crate::storage::{host_oom, read_lock, write_lock, Data, Storage};
+
+use super::{Tensor, TensorT};
+
+fn try_bytes(len: usize) -> Result<Vec<u8>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| host_oom(len))?;
+    v.resize(len, 0);
+    Ok(v)
+}
+
+/// Copies the elements of `layout` out of `src` in logical order.
+fn gather(src: &[u8], layout: &Layout, es: usize, out: &mut [u8]) {
+    for (dst, off) in out.chunks_exact_mut(es).zip(layout.offsets()) {
+        dst.copy_from_slice(&src[off * es..off * es + es]);
+    }
+}
+
+impl Tensor {
+    /// The elements in logical (row-major) order.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[1i64, 2, 3, 4], [2, 2])?;
+    /// assert_eq!(t.transpose(0, 1)?.to_vec::<i64>()?, [1, 3, 2, 4]);
+    /// assert!(t.to_vec::<u64>().is_err()); // not its dtype
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::DTypeMismatch`] when `T` is not the dtype; transfer errors.
+    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+        self.typed::<T>()?.to_vec()
+    }
+
+    /// The elements' bytes in logical order, as stored (a `bool` is one byte).
+    /// Waits for queued work that writes them.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let dev = Device::host();
+    /// let b = Tensor::from_slice(&dev, &[true, false, true], [3])?;
+    /// assert_eq!(b.to_bytes()?, [1, 0, 1]);
+    /// let w = Tensor::from_slice(&dev, &[0x0102u16, 0x0304], [2])?;
+    /// assert_eq!(w.narrow(0, 1, 1)?.to_bytes()?, 0x0304u16.to_ne_bytes());
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Transfer errors; [`Error::SizeOverflow`] for a broadcast view too large to
+    /// materialise.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let es = self.dtype.size();
+        let mut out = try_bytes(byte_len(&self.layout.shape, es)?)?;
+        if self.is_empty() {
+            return Ok(out);
+        }
+        if let Some(lock) = self.storage.host() {
+            let src = read_lock(lock);
+            gather(src.as_bytes(), &self.layout, es, &mut out);
+        } else if self.is_contiguous() {
+            self.storage.read_range(self.layout.offset * es, &mut out)?;
+        } else {
+            // gathered on the device, then read in one transfer
+            let packed = self.deep_copy()?;
+            packed.storage.read_range(0, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    /// Copies `src` into the elements of this view, in logical order. `src` may
+    /// live on any device and is broadcast to this view's shape (NumPy's rules).
+    /// Other views of the same storage see the new values.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Error, Tensor};
+    /// let dev = Device::host();
+    /// let mut m = Tensor::zeros(&dev, DType::F32, [2, 2])?;
+    /// m.copy_from(&Tensor::from_slice(&dev, &[1.0f32, 2.0], [2])?)?; // to each row
+    /// assert_eq!(m.to_vec::<f32>()?, [1.0, 2.0, 1.0, 2.0]);
+    /// let mut rows = m.narrow(0, 0, 1)?.broadcast_to([2, 2])?; // row 0, twice
+    /// assert!(matches!(rows.copy_from(&m), Err(Error::SelfOverlap { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::DTypeMismatch`], [`Error::Broadcast`], [`Error::SelfOverlap`] when
+    /// this view covers an element twice (a broadcast view); transfer errors.
+    pub fn copy_from(&mut self, src: &Tensor) -> Result<()> {
+        if src.dtype != self.dtype {
+            return Err(Error::DTypeMismatch {
+                expected: self.dtype,
+                got: src.dtype,
+            });
+        }
+        let src = src.broadcast_to(self.shape())?;
+        if self.has_self_overlap() {
+            return Err(Error::SelfOverlap {
+                shape: self.layout.shape.to_vec(),
+                strides: self.layout.strides.to_vec(),
+            });
+        }
+        if self.is_empty() {
+            return Ok(());
+        }
+        let es = self.dtype.size();
+        match (&self.storage.data, self.device().queue()) {
+            (Data::Host(lock), _) => {
+                // `to_bytes` reads all of `src` before anything is written, so a
+                // source overlapping this view is copied correctly.
+                let bytes = src.to_bytes()?;
+                let mut dst = write_lock(lock);
+                let dst = dst.as_bytes_mut();
+                for (src, off) in bytes.chunks_exact(es).zip(self.layout.offsets()) {
+                    dst[off * es..off * es + es].copy_from_slice(src);
+                }
+                Ok(())
+            }
+            (Data::OpenCl(Some(to)), Some(queue)) => {
+                let src = if src.device() != self.device() {
+                    src.to(self.device())?
+                } else if src.shares_storage(self) {
+                    if src.layout == self.layout {
+                        return Ok(()); // the very same elements
+                    }
+                    src.deep_copy()? // may overlap: copy through a temporary
+                } else {
+                    src
+                };
+                let Some(from) = src.storage.block() else {
+                    return Err(Error::cl("copy_from", INVALID_MEM));
+                };
+                strided_copy(
+                    self.device(),
+                    queue,
+                    (&from.mem, &src.layout),
+                    (&to.mem, &self.layout),
+                    es,
+                )
+            }
+            (Data::OpenCl(_), _) => Err(Error::cl("copy_from", INVALID_MEM)),
+        }
+    }
+
+    /// `self` if already contiguous, else a contiguous copy on the same device.
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn contiguous(&self) -> Result<Tensor> {
+        if self.is_contiguous() {
+            Ok(self.clone())
+        } else {
+            self.deep_copy()
+        }
+    }
+
+    /// An independent contiguous copy on the same device. Device bytes are copied
+    /// on the device (`clEnqueueCopyBuffer`) when the view is contiguous.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let dev = Device::host();
+    /// let mut t = Tensor::from_slice(&dev, &[1i32, 2], [2])?;
+    /// let copy = t.deep_copy()?;
+    /// t.copy_from(&Tensor::from_slice(&dev, &[9i32], [1])?)?;
+    /// assert_eq!(t.to_vec::<i32>()?, [9, 9]);
+    /// assert_eq!(copy.to_vec::<i32>()?, [1, 2]); // unchanged: its own storage
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn deep_copy(&self) -> Result<Tensor> {
+        let es = self.dtype.size();
+        let nbytes = byte_len(&self.layout.shape, es)?;
+        let device = self.device();
+        match (&self.storage.data, device.queue()) {
+            (Data::OpenCl(Some(src)), Some(queue)) => {
+                let out = Tensor::new(
+                    Storage::uninit(device, nbytes)?,
+                    &self.layout.shape,
+                    self.dtype,
+                )?;
+                if let Some(dst) = out.storage.block() {
+                    strided_copy(
+                        device,
+                        queue,
+                        (&src.mem, &self.layout),
+                        (&dst.mem, &out.layout),
+                        es,
+                    )?;
+                }
+                Ok(out)
+            }
+            _ => {
+                let bytes = self.to_bytes()?;
+                Tensor::new(
+                    Storage::from_bytes(device, &bytes)?,
+                    &self.layout.shape,
+                    self.dtype,
+                )
+            }
+        }
+    }
+
+    /// The tensor on `device`: `self` (shared) when it is already there, else a
+    /// contiguous copy.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let host = Device::host();
+    /// let t = Tensor::from_slice(&host, &[1.0f32, 2.0, 3.0], [3])?;
+    /// assert!(t.to(&host)?.shares_storage(&t)); // already there: no copy
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     let d = t.to(&dev)?;
+    ///     assert_eq!(d.device(), &dev);
+    ///     assert_eq!(d.to(&host)?.to_vec::<f32>()?, [1.0, 2.0, 3.0]);
+    /// }
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn to(&self, device: &Device) -> Result<Tensor> {
+        if self.device() == device {
+            return Ok(self.clone());
+        }
+        let bytes = self.to_bytes()?;
+        Tensor::new(
+            Storage::from_bytes(device, &bytes)?,
+            &self.layout.shape,
+            self.dtype,
+        )
+    }
+}
+
+impl<T: Element> TensorT<T> {
+    /// The elements in logical (row-major) order, also for strided views. Waits
+    /// for the queued work that writes them.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let t = TensorT::from_slice(&Device::host(), &[1, 2, 3, 4, 5, 6], [2, 3])?;
+    /// assert_eq!(t.narrow(1, 2, 1)?.to_vec()?, [3, 6]); // a strided view
+    /// if let Ok(dev) = Device::opencl(0) {
+    ///     let d = t.to(&dev)?.transpose(0, 1)?;
+    ///     assert_eq!(d.to_vec()?, [1, 4, 2, 5, 3, 6]); // gathered on the device
+    /// }
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Transfer errors; [`Error::SizeOverflow`] for a broadcast too large to hold.
+    pub fn to_vec(&self) -> Result<Vec<T>> {
+        if self.is_empty() {
+            return Ok(Vec::new());
+        }
+        if let (Some(lock), true) = (self.inner.storage.host(), self.is_contiguous()) {
+            let bytes = read_lock(lock);
+            let es = T::SIZE;
+            let start = self.offset() * es;
+            return Ok(T::vec_from_bytes(
+                &bytes.as_bytes()[start..start + self.len() * es],
+            ));
+        }
+        Ok(T::vec_from_bytes(&self.inner.to_bytes()?))
+    }
+
+    /// Copies `src` into this view (see [`Tensor::copy_from`]).
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let dev = Device::host();
+    /// let mut y = TensorT::<i32>::zeros(&dev, [2, 3])?;
+    /// let mut col = y.narrow(1, 1, 1)?; // a strided view sharing y's storage
+    /// col.copy_from(&TensorT::from_slice(&dev, &[7], [1])?)?; // broadcast
+    /// assert_eq!(y.to_vec()?, [0, 7, 0, 0, 7, 0]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`], [`Error::SelfOverlap`], transfer errors.
+    pub fn copy_from(&mut self, src: &TensorT<T>) -> Result<()> {
+        self.inner.copy_from(&src.inner)
+    }
+
+    /// See [`Tensor::contiguous`].
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn contiguous(&self) -> Result<Self> {
+        self.inner.contiguous().map(Self::wrap)
+    }
+
+    /// See [`Tensor::deep_copy`].
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn deep_copy(&self) -> Result<Self> {
+        self.inner.deep_copy().map(Self::wrap)
+    }
+
+    /// See [`Tensor::to`].
+    ///
+    /// The example also shows [`deep_copy`](Self::deep_copy):
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let host = TensorT::from_slice(&Device::host(), &[1i32, 2, 3], [3])?;
+    /// let dev = Device::opencl(0).unwrap_or_else(|_| Device::host());
+    /// let on_dev = host.to(&dev)?; // a copy, unless `dev` is the host
+    /// assert_eq!(on_dev.device(), &dev);
+    /// let copy = on_dev.deep_copy()?; // on the same device, independent
+    /// assert!(!copy.as_tensor().shares_storage(on_dev.as_tensor()));
+    /// assert_eq!(copy.to(&Device::host())?.to_vec()?, [1, 2, 3]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Allocation and transfer errors.
+    pub fn to(&self, device: &Device) -> Result<Self> {
+        self.inner.to(device).map(Self::wrap)
+    }
+}
