@@ -119,8 +119,17 @@ impl DType {
     /// ```
     pub const fn cl_name(self) -> &'static str {
         match self {
+            DType::Bool | DType::U8 => "uchar",
+            DType::I8 => "char",
+            DType::U16 => "ushort",
+            DType::I16 => "short",
+            DType::U32 => "uint",
+            DType::I32 => "int",
+            DType::U64 => "ulong",
+            DType::I64 => "long",
             DType::F16 => "half",
-            other => crate::opencl::arg_type(other),
+            DType::F32 => "float",
+            DType::F64 => "double",
         }
     }
 

@@ -29,7 +29,7 @@
 //! assert_eq!(strided[3], MapArg::Strides { param: 1, view: 0 });
 //! ```
 
-use crate::DType;
+use crate::dtype::DType;
 
 /// The OpenCL C type that carries one element in a buffer or as a scalar
 /// argument of an entry point: `uchar` for `bool`, and `ushort` for `f16`,
@@ -44,16 +44,8 @@ use crate::DType;
 /// ```
 pub const fn arg_type(d: DType) -> &'static str {
     match d {
-        DType::Bool | DType::U8 => "uchar",
-        DType::I8 => "char",
-        DType::U16 | DType::F16 => "ushort",
-        DType::I16 => "short",
-        DType::U32 => "uint",
-        DType::I32 => "int",
-        DType::U64 => "ulong",
-        DType::I64 => "long",
-        DType::F32 => "float",
-        DType::F64 => "double",
+        DType::F16 => "ushort",
+        other => other.cl_name(),
     }
 }
 
