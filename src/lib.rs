@@ -1,7 +1,8 @@
 //! silt: author OpenCL kernels as Rust-like elementwise functions.
 //!
 //! This facade re-exports the runtime ([`Device`], [`Tensor`], [`TensorT`], the
-//! caching pool's [`MemoryStats`]) and the [`kernel`] and [`helper`] attributes.
+//! caching pool's [`MemoryStats`]) and the [`kernel`], [`helper`] and [`reduce`]
+//! attributes.
 //! `use silt::prelude::*;` brings in what a typical program needs.
 //!
 //! ```
@@ -53,13 +54,17 @@ pub use silt_macros::kernel;
 #[doc(inline)]
 pub use silt_macros::helper;
 
+#[doc = include_str!("../docs/reduce.md")]
+#[doc(inline)]
+pub use silt_macros::reduce;
+
 #[doc(hidden)]
 pub use silt_macros::__kernel_chain;
 
 /// The names most programs use: `use silt::prelude::*;`.
 pub mod prelude {
-    pub use silt_macros::{helper, kernel};
+    pub use silt_macros::{helper, kernel, reduce};
     pub use silt_runtime::{
-        select, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT,
+        select, Axes, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT,
     };
 }

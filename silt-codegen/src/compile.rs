@@ -10,8 +10,8 @@ use quote::quote;
 use crate::back::opencl;
 use crate::check;
 use crate::errors::Errors;
-use crate::front::syntax::{ParamKind, Signature};
 use crate::front::reduce::ReduceModule;
+use crate::front::syntax::{ParamKind, Signature};
 use crate::front::{self, attr, ident_name};
 use crate::ir;
 use crate::ty::Ty;
@@ -66,7 +66,10 @@ pub fn compile_with(
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
     if let Some((_, span)) = opts.empty {
-        errors.push(span, "`empty` is an option of `#[reduce]`: a kernel has a value for every element");
+        errors.push(
+            span,
+            "`empty` is an option of `#[reduce]`: a kernel has a value for every element",
+        );
     }
     let attr_ok = errors.is_empty();
     let func: syn::ItemFn = match syn::parse2(item) {
@@ -267,9 +270,7 @@ pub fn compile_reduce(
     let mut instances = Vec::new();
     if errors.is_empty() {
         for (ty, ty_span) in types {
-            if let Some(kernel) =
-                check::reduce::instantiate(&m, ty, empty_is_error, &mut errors)
-            {
+            if let Some(kernel) = check::reduce::instantiate(&m, ty, empty_is_error, &mut errors) {
                 let opencl = opencl::emit(&kernel, &opencl::Origin::default());
                 let uses_f64 = kernel.uses(Ty::F64);
                 instances.push(Instance {

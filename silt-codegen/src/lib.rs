@@ -11,7 +11,7 @@
 //!    C programs with their entry points) and [`back::rust`] (the body as Rust);
 //! 4. [`expand`]: the generated module (`launch`, `dispatch`, `eval`, ...).
 //!
-//! [`compile`] runs stages 1 and 2 and the OpenCL backend for one kernel;
+//! [`compile()`] runs stages 1 and 2 and the OpenCL backend for one kernel;
 //! [`helper`] carries the definitions of `#[helper]` functions to the kernels
 //! that call them. What the generator shares with the runtime (element types,
 //! the launch ABI) is in `silt-abi`; the methods of the language are one table,

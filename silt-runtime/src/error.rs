@@ -235,6 +235,33 @@ pub enum Error {
         ndim: usize,
     },
 
+    /// A reduction's axis outside `-ndim..ndim`.
+    #[error(
+        "axis {axis} out of range for a tensor of {ndim} dimensions (expected -{ndim}..{ndim})"
+    )]
+    AxisOutOfRange {
+        /// The axis given (negative counts from the end).
+        axis: isize,
+        /// The number of dimensions.
+        ndim: usize,
+    },
+
+    /// A reduction's axis given twice.
+    #[error("axis {axis} is given twice: each axis is reduced once")]
+    RepeatedAxis {
+        /// The axis given again.
+        axis: isize,
+    },
+
+    /// A reduction without an identity (`amax`, `argmax`, ...) over no elements.
+    #[error("{op} of no elements: the reduced axes of shape {shape:?} hold none, and `{op}` has no value for that")]
+    EmptyReduction {
+        /// The reduction.
+        op: &'static str,
+        /// The shape reduced (after broadcasting).
+        shape: Vec<usize>,
+    },
+
     /// A `narrow` range past the end of an axis.
     #[error("range {start}..{start}+{len} out of bounds for axis {axis} of size {size}")]
     OutOfRange {

@@ -18,8 +18,9 @@
 //   cl                         OpenCL objects as RAII handles, `ClError`; uses
 //                              nothing else of the crate
 //   error                      `Error`, `Result` (`ClError` converts into `Error`)
-//   dtype, layout, semantics   element types and `Scalar`; shapes, strides and
-//                              views; the host semantics generated `eval` calls
+//   dtype, layout, semantics,  element types and `Scalar`; shapes, strides and
+//   axes                       views; the host semantics generated `eval` calls;
+//                              a reduction's axes
 //   program                    program texts, crate groups, the disk cache of
 //                              binaries: nothing device-specific
 //   device                     `Device`: registry, facts, pool, strided copies and
@@ -28,7 +29,8 @@
 //   tensor                     `Tensor`, `TensorT`: creation, views, copies, host
 //                              access, ndarray
 //   launch                     what generated code calls: plans, the OpenCL launch,
-//                              host access
+//                              host access; reductions (launch/reduce)
+mod axes;
 mod cl;
 mod device;
 mod dtype;
@@ -40,6 +42,7 @@ mod semantics;
 mod storage;
 mod tensor;
 
+pub use axes::Axes;
 pub use cl::{buffer_counts, BufferCounts};
 pub use device::{Device, DeviceInfo, DeviceKind, MemoryStats, DEVICE_ENV};
 pub use dtype::{DType, Element, Scalar};
@@ -63,6 +66,9 @@ pub mod __private {
     };
     pub use crate::launch::opencl::{build, launch_opencl, next_output};
     pub use crate::launch::plan::{common_dtype, prepare, Arg, Plan};
+    pub use crate::launch::reduce::host::{fold_row, host_output, host_reduce, host_rows};
+    pub use crate::launch::reduce::opencl::launch_reduce_opencl;
+    pub use crate::launch::reduce::plan::{prepare_reduce, ReducePlan};
     pub use crate::program::text::{KernelInfo, ProgramText, PROGRAMS};
     pub use crate::semantics::{
         clamp, f16_from_f64, fmax, fmin, int_div, int_rem, FloatOps, IntOps,

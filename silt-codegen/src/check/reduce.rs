@@ -54,7 +54,10 @@ pub fn complete(m: &mut ReduceModule, errors: &mut Errors) {
     let generic = sig.generic.clone().unwrap_or_else(|| format_ident!("T"));
     let acc = Acc {
         types: sig.outputs.iter().map(|(t, _)| *t).collect(),
-        text: show(&sig.outputs.iter().map(|(t, _)| *t).collect::<Vec<_>>(), &generic.to_string()),
+        text: show(
+            &sig.outputs.iter().map(|(t, _)| *t).collect::<Vec<_>>(),
+            &generic.to_string(),
+        ),
     };
     let at = sig.name.span();
     match &m.combine {
@@ -94,7 +97,10 @@ fn groups(sig: &Signature) -> Vec<(Vec<TyRef>, Span)> {
     while i < sig.params.len() {
         match sig.tuples.iter().find(|(_, f)| f.first() == Some(&i)) {
             Some((name, fields)) => {
-                out.push((fields.iter().map(|&f| sig.params[f].ty).collect(), name.span()));
+                out.push((
+                    fields.iter().map(|&f| sig.params[f].ty).collect(),
+                    name.span(),
+                ));
                 i += fields.len();
             }
             None => {
@@ -117,7 +123,10 @@ fn check_combine(sig: &Signature, acc: &Acc, errors: &mut Errors) {
     );
     let g = groups(sig);
     if g.len() != 2 {
-        errors.push(sig.name.span(), format!("{want}; this one takes {} parameter(s)", g.len()));
+        errors.push(
+            sig.name.span(),
+            format!("{want}; this one takes {} parameter(s)", g.len()),
+        );
     }
     for (types, span) in &g {
         if *types != acc.types {
@@ -178,10 +187,16 @@ fn check_finish(sig: &Signature, acc: &Acc, errors: &mut Errors) {
                 errors.push(*c_span, want);
             }
         }
-        _ => errors.push(sig.name.span(), format!("{want}; this one takes {} parameter(s)", g.len())),
+        _ => errors.push(
+            sig.name.span(),
+            format!("{want}; this one takes {} parameter(s)", g.len()),
+        ),
     }
     if sig.outputs.is_empty() {
-        errors.push(sig.name.span(), "`finish` returns the reduction's result: `-> T` (or a tuple)");
+        errors.push(
+            sig.name.span(),
+            "`finish` returns the reduction's result: `-> T` (or a tuple)",
+        );
     }
 }
 
@@ -240,7 +255,9 @@ fn finish_tokens(acc: &[TyRef], generic: &syn::Ident, at: Span) -> TokenStream {
 }
 
 fn synthesize(tokens: &TokenStream, errors: &mut Errors) -> Option<Part> {
-    let f: syn::ItemFn = syn::parse2(tokens.clone()).map_err(|e| errors.add(e)).ok()?;
+    let f: syn::ItemFn = syn::parse2(tokens.clone())
+        .map_err(|e| errors.add(e))
+        .ok()?;
     let sig = signature_with(&f, true, errors)?;
     let body = block(&f.block, sig.generic.as_ref(), errors);
     Some(Part { sig, body })

@@ -72,7 +72,11 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         .filter_map(|i| i.ty.map(|t| t.name().to_string()))
         .collect();
     let types_text = type_list.join(", ");
-    let dtypes = c.instances.iter().filter_map(|i| i.ty).map(|t| dtype(t, &s));
+    let dtypes = c
+        .instances
+        .iter()
+        .filter_map(|i| i.ty)
+        .map(|t| dtype(t, &s));
     let programs = programs::items(&c.instances, &s);
 
     // ---- per instantiation ----
@@ -85,7 +89,9 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         let Entry::Reduce(r) = &inst.kernel.entry else {
             continue;
         };
-        let suffix = inst.ty.map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
+        let suffix = inst
+            .ty
+            .map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
         let info = format_ident!("__INFO_{}", suffix.to_uppercase());
         let f = &inst.kernel.func;
         let c_string = |text: String| {
@@ -119,7 +125,11 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
             ("finish", &r.finish),
         ];
         for (part, func) in fns {
-            items.push(rust::eval_fn(func, &format_ident!("__{}_{}", part, suffix), &s));
+            items.push(rust::eval_fn(
+                func,
+                &format_ident!("__{}_{}", part, suffix),
+                &s,
+            ));
         }
         let inst_ty = inst.ty.map_or_else(|| quote!(()), rust::ty);
         let acc_t = types_of(&acc, &inst_ty);
@@ -227,21 +237,29 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         .filter(|p| p.kind == ParamKind::Input)
         .map(|p| &p.name)
         .collect();
-    let launch_params = map.params.iter().filter(|p| p.kind != ParamKind::Index).map(|p| {
-        let n = &p.name;
-        let ty = elem(p.ty);
-        match p.kind {
-            ParamKind::Input => quote!(#n: &#s::TensorT<#ty>),
-            _ => quote!(#n: #ty),
-        }
-    });
-    let args = map.params.iter().filter(|p| p.kind != ParamKind::Index).map(|p| {
-        let n = &p.name;
-        match p.kind {
-            ParamKind::Input => quote!(#s::__private::Arg::In(#n.as_tensor())),
-            _ => quote!(#s::__private::Arg::Scalar(#s::Element::into_scalar(#n))),
-        }
-    });
+    let launch_params = map
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let n = &p.name;
+            let ty = elem(p.ty);
+            match p.kind {
+                ParamKind::Input => quote!(#n: &#s::TensorT<#ty>),
+                _ => quote!(#n: #ty),
+            }
+        });
+    let args = map
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let n = &p.name;
+            match p.kind {
+                ParamKind::Input => quote!(#s::__private::Arg::In(#n.as_tensor())),
+                _ => quote!(#s::__private::Arg::Scalar(#s::Element::into_scalar(#n))),
+            }
+        });
     let rows_reads = inputs.iter().map(|n| {
         let v = format_ident!("__v_{}", n);
         let sl = format_ident!("__s_{}", n);
@@ -328,14 +346,18 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
     };
 
     // ---- eval: one row on the host ----
-    let eval_params = map.params.iter().filter(|p| p.kind != ParamKind::Index).map(|p| {
-        let n = &p.name;
-        let ty = elem(p.ty);
-        match p.kind {
-            ParamKind::Input => quote!(#n: &[#ty]),
-            _ => quote!(#n: #ty),
-        }
-    });
+    let eval_params = map
+        .params
+        .iter()
+        .filter(|p| p.kind != ParamKind::Index)
+        .map(|p| {
+            let n = &p.name;
+            let ty = elem(p.ty);
+            match p.kind {
+                ParamKind::Input => quote!(#n: &[#ty]),
+                _ => quote!(#n: #ty),
+            }
+        });
     let eval_map_args = map.params.iter().map(|p| {
         let n = &p.name;
         match p.kind {
@@ -374,8 +396,9 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
                 #(
                     if #others.len() != __len {
                         return ::core::result::Result::Err(#s::Error::ShapeMismatch {
-                            a: ::std::vec![__len],
-                            b: ::std::vec![#others.len()],
+                            op: #name_str,
+                            left: ::std::vec![__len],
+                            right: ::std::vec![#others.len()],
                         });
                     }
                 )*

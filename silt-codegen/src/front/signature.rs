@@ -71,23 +71,20 @@ pub fn signature_with(f: &syn::ItemFn, tuples: bool, errors: &mut Errors) -> Opt
     for input in &sig.inputs {
         match input {
             syn::FnArg::Receiver(r) => errors.push(r.span(), "a kernel cannot take `self`"),
-            syn::FnArg::Typed(pt) => {
-                match &*pt.ty {
-                    syn::Type::Tuple(t) if tuples && !t.elems.is_empty() => {
-                        if let Some((name, fields)) =
-                            tuple_param(pt, t, generic.as_ref(), errors)
-                        {
-                            tuple_params.push((name, (params.len()..params.len() + fields.len()).collect()));
-                            params.extend(fields);
-                        }
-                    }
-                    _ => {
-                        if let Some(p) = param(pt, generic.as_ref(), errors) {
-                            params.push(p);
-                        }
+            syn::FnArg::Typed(pt) => match &*pt.ty {
+                syn::Type::Tuple(t) if tuples && !t.elems.is_empty() => {
+                    if let Some((name, fields)) = tuple_param(pt, t, generic.as_ref(), errors) {
+                        tuple_params
+                            .push((name, (params.len()..params.len() + fields.len()).collect()));
+                        params.extend(fields);
                     }
                 }
-            }
+                _ => {
+                    if let Some(p) = param(pt, generic.as_ref(), errors) {
+                        params.push(p);
+                    }
+                }
+            },
         }
     }
     let outputs = match &sig.output {
@@ -138,11 +135,16 @@ fn tuple_param(
     errors: &mut Errors,
 ) -> Option<(syn::Ident, Vec<Param>)> {
     let name = match &*pt.pat {
-        syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() && pi.mutability.is_none() => {
+        syn::Pat::Ident(pi)
+            if pi.by_ref.is_none() && pi.subpat.is_none() && pi.mutability.is_none() =>
+        {
             pi.ident.clone()
         }
         other => {
-            errors.push(other.span(), "a tuple parameter is a plain name: `a: (T, i64)`, read as `a.0`, `a.1`");
+            errors.push(
+                other.span(),
+                "a tuple parameter is a plain name: `a: (T, i64)`, read as `a.0`, `a.1`",
+            );
             return None;
         }
     };
@@ -153,7 +155,10 @@ fn tuple_param(
     for (i, elem) in t.elems.iter().enumerate() {
         let ty = ty_ref(elem, generic, errors)?;
         fields.push(Param {
-            name: syn::Ident::new(&format!("__silt_{}_{i}", super::ident_name(&name)), name.span()),
+            name: syn::Ident::new(
+                &format!("__silt_{}_{i}", super::ident_name(&name)),
+                name.span(),
+            ),
             mutable: false,
             kind: ParamKind::Input,
             ty,

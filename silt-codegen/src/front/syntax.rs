@@ -1,7 +1,7 @@
 //! The kernel as written, in silt's own spanned syntax tree.
 //!
-//! Only the supported subset has a node here; [`super::body`] and
-//! [`super::signature`] report everything else. No types are decided yet.
+//! Only the supported subset has a node here; `body.rs` and
+//! `signature.rs` report everything else. No types are decided yet.
 
 use proc_macro2::Span;
 

@@ -64,9 +64,9 @@ pub struct Function {
     pub params: Vec<Param>,
     /// The returned element types, in order.
     pub outputs: Vec<Ty>,
-    /// Every local of the body, indexed by [`LocalId`].
+    /// Every local of the body, indexed by [`LocalId`](super::LocalId).
     pub locals: Vec<Local>,
-    /// The body. Values are returned by [`Stmt::Return`] only.
+    /// The body. Values are returned by [`Stmt::Return`](super::Stmt::Return) only.
     pub body: Block,
     /// Where the function is, for line mappings.
     pub span: Span,

@@ -3,9 +3,9 @@
 
 use crate::ty::Ty;
 
-/// Index of a [`Local`].
+/// Index of a [`Local`](super::Local).
 pub type LocalId = usize;
-/// Index of a [`Param`].
+/// Index of a [`Param`](super::Param).
 pub type ParamId = usize;
 
 /// A helper instantiation, as calls name it.

@@ -65,6 +65,33 @@ pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostR
     Ok(HostRead(Source::Owned(plan.broadcast(t)?.to_vec()?)))
 }
 
+/// The elements of `t` seen through `layout` (a view of its storage), in
+/// logical order: borrowed when the view is contiguous, else a copy.
+///
+/// # Errors
+/// Allocation errors when a copy is needed.
+pub(crate) fn read_layout<'a, T: Element>(
+    t: &'a TensorT<T>,
+    layout: crate::layout::Layout,
+) -> Result<HostRead<'a, T>> {
+    let tensor = t.as_tensor();
+    if let (true, Some(lock)) = (layout.is_contiguous(), tensor.storage.host()) {
+        let guard = read_lock(lock);
+        let start = layout.offset * T::SIZE;
+        let range = start..start + layout.len() * T::SIZE;
+        let valid = guard
+            .as_bytes()
+            .get(range.clone())
+            .and_then(T::from_bytes)
+            .is_some();
+        if valid {
+            return Ok(HostRead(Source::Borrowed(guard, range, PhantomData)));
+        }
+    }
+    let view: TensorT<T> = tensor.with_layout(layout).into_typed()?;
+    Ok(HostRead(Source::Owned(view.to_vec()?)))
+}
+
 /// Write access to the elements of a fresh host tensor.
 pub struct HostWrite<'a, T: Element> {
     guard: RwLockWriteGuard<'a, HostBytes>,

@@ -6,3 +6,4 @@
 pub(crate) mod host;
 pub(crate) mod opencl;
 pub(crate) mod plan;
+pub(crate) mod reduce;

@@ -121,7 +121,7 @@ pub fn launch_opencl(
 }
 
 /// The buffer of a device tensor.
-fn mem_of(t: &Tensor) -> Result<&Mem> {
+pub(crate) fn mem_of(t: &Tensor) -> Result<&Mem> {
     t.storage
         .block()
         .map(|b| &b.mem)
@@ -130,7 +130,7 @@ fn mem_of(t: &Tensor) -> Result<&Mem> {
 
 /// Sets a scalar argument, as [`silt_abi::opencl::arg_type`] of its dtype
 /// (`bool` as a byte, `f16` as its bits).
-fn set_scalar(kernel: &mut Kernel<'_>, i: u32, s: Scalar) -> Result<(), ClError> {
+pub(crate) fn set_scalar(kernel: &mut Kernel<'_>, i: u32, s: Scalar) -> Result<(), ClError> {
     match s {
         Scalar::Bool(v) => kernel.set_value(i, u8::from(v)),
         Scalar::U8(v) => kernel.set_value(i, v),

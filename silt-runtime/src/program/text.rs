@@ -147,6 +147,10 @@ pub struct KernelInfo {
     pub(crate) strided_entry: &'static CStr,
     /// Whether it needs `cl_khr_fp64`.
     pub(crate) fp64: bool,
+    /// A reduction's tree pass (`None` for a map kernel).
+    pub(crate) tree_entry: Option<&'static CStr>,
+    /// Whether a reduction over no elements is an error (`empty = error`).
+    pub(crate) empty_is_error: bool,
 }
 
 impl KernelInfo {
@@ -170,7 +174,18 @@ impl KernelInfo {
             entry,
             strided_entry,
             fp64,
+            tree_entry: None,
+            empty_is_error: false,
         }
+    }
+
+    /// Makes this a reduction's description (called by generated code): `entry`
+    /// and `strided_entry` are its first passes, `tree` its tree pass.
+    #[must_use]
+    pub const fn reduction(mut self, tree: &'static CStr, empty_is_error: bool) -> Self {
+        self.tree_entry = Some(tree);
+        self.empty_is_error = empty_is_error;
+        self
     }
 
     /// The kernel's name.

@@ -54,7 +54,7 @@ impl Tensor {
         })
     }
 
-    fn with_layout(&self, layout: Layout) -> Tensor {
+    pub(crate) fn with_layout(&self, layout: Layout) -> Tensor {
         Tensor {
             storage: Arc::clone(&self.storage),
             layout,

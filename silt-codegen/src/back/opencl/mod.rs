@@ -6,9 +6,9 @@
 //! division by zero gives 0, shift counts are masked, float-to-integer casts
 //! saturate, and contraction of `a * b + c` into fma is off.
 //!
-//! A kernel's body is a C function of its own ([`function`], [`expr`],
-//! [`builtin`]); the entry template of its [`Entry`] form wraps it in
-//! `__kernel` entry points ([`entry`]), by the launch ABI of
+//! A kernel's body is a C function of its own (`function.rs`, `expr.rs`,
+//! `builtin.rs`); the entry template of its [`Entry`] form wraps it in
+//! `__kernel` entry points (`entry/`), by the launch ABI of
 //! `silt_abi::opencl`.
 
 mod builtin;

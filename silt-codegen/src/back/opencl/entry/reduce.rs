@@ -73,14 +73,26 @@ impl<'a> Template<'a> {
         }
     }
 
+    /// Whether `f16` values cross the entry points (map's tensors and
+    /// scalars, the accumulator, the outputs): they travel as bits.
     fn uses_f16(&self) -> bool {
-        self.acc.contains(&Ty::F16) || self.out.contains(&Ty::F16)
+        self.acc.contains(&Ty::F16)
+            || self.out.contains(&Ty::F16)
+            || self
+                .map
+                .params
+                .iter()
+                .any(|p| p.ty == Ty::F16 && p.kind != ParamKind::Index)
     }
 
     /// `__local T silt_tN[LANES]` for each accumulator field (`bool` as `uchar`).
     fn locals(&self, s: &mut String) {
         for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(s, "    __local {} silt_t{i}[{REDUCE_LANES}];", local_type(*t));
+            let _ = writeln!(
+                s,
+                "    __local {} silt_t{i}[{REDUCE_LANES}];",
+                local_type(*t)
+            );
         }
     }
 
@@ -131,7 +143,9 @@ impl<'a> Template<'a> {
             s,
             "    for (uint silt_w = 1; silt_w < {REDUCE_LANES}u; silt_w <<= 1) {{"
         );
-        s.push_str("        if ((silt_j & (2u * silt_w - 1u)) == 0u && silt_j + silt_w < silt_leaves) {\n");
+        s.push_str(
+            "        if ((silt_j & (2u * silt_w - 1u)) == 0u && silt_j + silt_w < silt_leaves) {\n",
+        );
         let a: Vec<String> = (0..n)
             .map(|i| from_local(self.acc[i], format!("silt_t{i}[silt_j]")))
             .collect();
@@ -268,7 +282,9 @@ impl<'a> Template<'a> {
             args.join(",\n    ")
         );
         self.locals(&mut s);
-        s.push_str("    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n");
+        s.push_str(
+            "    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n",
+        );
         s.push_str("    ulong silt_row = silt_g / silt_tiles;\n    ulong silt_first = (silt_g - silt_row * silt_tiles) * ");
         let _ = writeln!(s, "{REDUCE_TILE}UL;");
         let _ = writeln!(
@@ -404,7 +420,9 @@ impl<'a> Template<'a> {
             args.join(",\n    ")
         );
         self.locals(&mut s);
-        s.push_str("    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n");
+        s.push_str(
+            "    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n",
+        );
         s.push_str("    ulong silt_row = silt_g / silt_blocks;\n");
         let _ = writeln!(
             s,
@@ -416,7 +434,10 @@ impl<'a> Template<'a> {
         );
         s.push_str("    if (silt_j < silt_leaves) {\n");
         for (i, t) in self.acc.iter().enumerate() {
-            let v = load(*t, format!("silt_src{i}[silt_row * silt_parts + silt_first + silt_j]"));
+            let v = load(
+                *t,
+                format!("silt_src{i}[silt_row * silt_parts + silt_first + silt_j]"),
+            );
             let _ = writeln!(s, "        silt_t{i}[silt_j] = {};", to_local(*t, v));
         }
         s.push_str("    }\n");

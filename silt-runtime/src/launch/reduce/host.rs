@@ -1,0 +1,77 @@
+//! The host backend of a reduction, and `eval`'s fold of one row: rows and
+//! tiles folded in parallel by rayon, each in silt's order ([`super::order`]).
+
+use rayon::prelude::*;
+
+use crate::device::Device;
+use crate::dtype::Element;
+use crate::error::Result;
+use crate::launch::host::{read_layout, HostRead};
+use crate::tensor::TensorT;
+
+use super::order::{tile_result, tiles, tree};
+use super::plan::ReducePlan;
+
+/// The elements of input `t` in the reduction's order: row `r`'s element `k`
+/// at `r * len + k`. Borrowed when the view allows, else a copy.
+///
+/// # Errors
+/// Allocation errors when a copy is needed.
+pub fn host_rows<'a, T: Element>(plan: &ReducePlan, t: &'a TensorT<T>) -> Result<HostRead<'a, T>> {
+    read_layout(t, plan.view_of(t.as_tensor())?)
+}
+
+/// Every row of a plan folded in silt's order, then finished: `map(i, k)`
+/// maps element `k` of the row at logical index `i = row * len + k`.
+pub fn host_reduce<A, O>(
+    plan: &ReducePlan,
+    identity: impl Fn() -> A + Sync,
+    map: impl Fn(usize, u64) -> A + Sync,
+    combine: impl Fn(A, A) -> A + Sync,
+    finish: impl Fn(A, u64) -> O + Sync,
+) -> Vec<O>
+where
+    A: Clone + Send + Sync,
+    O: Send,
+{
+    let (rows, len) = (plan.rows, plan.len);
+    let count = u64::try_from(len).unwrap_or(u64::MAX);
+    if len == 0 {
+        return (0..rows).map(|_| finish(identity(), 0)).collect();
+    }
+    let per_row = tiles(len);
+    let parts: Vec<A> = (0..rows * per_row)
+        .into_par_iter()
+        .map(|g| {
+            let (row, tile) = (g / per_row, g % per_row);
+            let base = row * len;
+            let at = |k: usize| map(base + k, u64::try_from(k).unwrap_or(u64::MAX));
+            tile_result(len, tile, &at, &combine)
+        })
+        .collect();
+    parts
+        .par_chunks(per_row)
+        .map(|row| finish(tree(&mut row.to_vec(), &combine), count))
+        .collect()
+}
+
+/// One row of `len` elements folded in silt's order and finished (`map(k)`
+/// is element `k`): what a launch computes for each output element.
+pub fn fold_row<A: Clone, O>(
+    len: usize,
+    identity: impl Fn() -> A,
+    map: impl Fn(usize) -> A,
+    combine: impl Fn(A, A) -> A,
+    finish: impl Fn(A, u64) -> O,
+) -> O {
+    let acc = super::order::fold_row(len, identity, map, combine);
+    finish(acc, u64::try_from(len).unwrap_or(u64::MAX))
+}
+
+/// A host tensor of the plan's output shape holding `values`.
+///
+/// # Errors
+/// Allocation errors.
+pub fn host_output<T: Element>(plan: &ReducePlan, values: &[T]) -> Result<TensorT<T>> {
+    TensorT::from_slice(&Device::host(), values, &*plan.out_shape)
+}

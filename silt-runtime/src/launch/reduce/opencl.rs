@@ -1,0 +1,187 @@
+//! The OpenCL backend of a reduction: the first pass over tiles of each row,
+//! then tree passes over the partial results until one value per row is left
+//! (the entry points and their arguments: `silt_abi::opencl::reduce_args`,
+//! `tree_args`).
+
+use silt_abi::opencl::{reduce_args, tree_args, Pass, ReduceArg, TreeArg, REDUCE_LANES};
+
+use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE, OUT_OF_RESOURCES};
+use crate::cl::{ClError, Mem};
+use crate::device::hooks::take_injected_enqueue_failure;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::launch::opencl::{mem_of, set_scalar};
+use crate::launch::plan::{tensor_args, Arg};
+use crate::layout::{coalesce, Layout};
+use crate::program::text::KernelInfo;
+use crate::tensor::Tensor;
+
+use super::order::tiles;
+use super::plan::ReducePlan;
+
+/// Runs a reduction on the plan's OpenCL device and returns its new output
+/// tensors (one per `outputs` dtype; `accs` are the accumulator's dtypes).
+/// Views of any strides are read in place. Asynchronous.
+///
+/// # Errors
+/// Build, allocation and launch errors.
+pub fn launch_reduce_opencl(
+    info: &'static KernelInfo,
+    plan: &ReducePlan,
+    args: &[Arg<'_>],
+    outputs: &[DType],
+    accs: &[DType],
+) -> Result<Vec<Tensor>> {
+    let device = &plan.device;
+    let outs = outputs
+        .iter()
+        .map(|&d| Tensor::__uninit(device, d, &plan.out_shape))
+        .collect::<Result<Vec<_>>>()?;
+    if plan.rows == 0 {
+        return Ok(outs);
+    }
+    let (Some(tree_entry), Some(queue)) = (info.tree_entry, device.queue()) else {
+        return Err(Error::cl("launch", INVALID_DEVICE));
+    };
+    let program = device.program(info)?;
+    let views: Vec<Layout> = tensor_args(args)
+        .map(|(_, t, _)| plan.view_of(t))
+        .collect::<Result<_>>()?;
+    let strided = views.iter().any(|v| !v.is_contiguous());
+    // kept and reduced dimensions coalesced apart: a row never spans both
+    let (dims, strides, kept) = if strided {
+        let shape: Vec<usize> = views.first().map_or_else(Vec::new, |v| v.shape.to_vec());
+        let k = plan.kept;
+        let kept_strides: Vec<&[usize]> = views.iter().map(|v| &v.strides[..k]).collect();
+        let red_strides: Vec<&[usize]> = views.iter().map(|v| &v.strides[k..]).collect();
+        let (mut dims, mut strides) = coalesce(&shape[..k], &kept_strides);
+        let kept = dims.len();
+        let (rdims, rstrides) = coalesce(&shape[k..], &red_strides);
+        dims.extend(rdims);
+        for (s, r) in strides.iter_mut().zip(rstrides) {
+            s.extend(r);
+        }
+        (dims, strides, kept)
+    } else {
+        (Vec::new(), Vec::new(), 0)
+    };
+    let per_row = tiles(plan.len);
+    let groups = plan
+        .rows
+        .checked_mul(per_row)
+        .and_then(|g| g.checked_mul(REDUCE_LANES))
+        .ok_or_else(|| Error::SizeOverflow {
+            shape: plan.out_shape.to_vec(),
+            elem_size: 1,
+        })?;
+    let first_is_final = per_row == 1;
+    let partials = |n: usize| -> Result<Vec<Tensor>> {
+        accs.iter()
+            .map(|&d| Tensor::__uninit(device, d, &[n]))
+            .collect()
+    };
+    let mut parts = if first_is_final {
+        Vec::new()
+    } else {
+        partials(plan.rows * per_row)?
+    };
+    let mismatch = || ClError::new("clSetKernelArg", INVALID_VALUE);
+    let entry = if strided {
+        info.strided_entry
+    } else {
+        info.entry
+    };
+    let pass = args.iter().map(|a| match a {
+        Arg::Scalar(_) => Pass::Scalar,
+        Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
+    });
+    let (mut kernel, _) = program.kernel(entry)?;
+    let mut view_no = 0;
+    for (i, a) in (0u32..).zip(reduce_args(pass, accs.len(), outs.len(), strided)) {
+        match a {
+            ReduceArg::Scalar { param } => match args.get(param) {
+                Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
+                _ => return Err(mismatch().into()),
+            },
+            ReduceArg::Buffer { param } => match args.get(param) {
+                Some(Arg::In(t) | Arg::InOut(t)) => kernel.set_mem(i, mem_of(t)?),
+                _ => return Err(mismatch().into()),
+            },
+            ReduceArg::Offset { .. } => {
+                let off = views.get(view_no).map_or(0, |v| v.offset);
+                view_no += 1;
+                kernel.set_size(i, off)
+            }
+            ReduceArg::Strides { view, .. } => {
+                kernel.set_dims(i, strides.get(view).map_or(&[][..], Vec::as_slice))
+            }
+            ReduceArg::Acc { component } => kernel.set_mem(i, acc_mem(&parts, &outs, component)?),
+            ReduceArg::Out { output } => {
+                let o = outs.get(output).ok_or_else(mismatch)?;
+                kernel.set_mem(i, mem_of(o)?)
+            }
+            ReduceArg::Shape => kernel.set_dims(i, &dims),
+            ReduceArg::Ndim => kernel.set_value(i, u32::try_from(dims.len()).unwrap_or(u32::MAX)),
+            ReduceArg::Kept => kernel.set_value(i, u32::try_from(kept).unwrap_or(u32::MAX)),
+            ReduceArg::Rows => kernel.set_size(i, plan.rows),
+            ReduceArg::Len => kernel.set_size(i, plan.len),
+            ReduceArg::Tiles => kernel.set_size(i, per_row),
+            ReduceArg::Final => kernel.set_value(i, u32::from(first_is_final)),
+        }?;
+    }
+    tracing::trace!(target: "silt::launch", kernel = info.name, rows = plan.rows, len = plan.len, strided, "reduce");
+    if take_injected_enqueue_failure() {
+        return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
+    }
+    queue.launch(&kernel, groups, REDUCE_LANES)?;
+    program.put_back(entry, REDUCE_LANES, kernel);
+    // tree passes: REDUCE_LANES partial results of a row at a time
+    let mut m = per_row;
+    while m > 1 {
+        let blocks = m.div_ceil(REDUCE_LANES);
+        let last = blocks == 1;
+        let next = if last {
+            Vec::new()
+        } else {
+            partials(plan.rows * blocks)?
+        };
+        let (mut kernel, _) = program.kernel(tree_entry)?;
+        for (i, a) in (0u32..).zip(tree_args(accs.len(), outs.len())) {
+            match a {
+                TreeArg::Src { component } => kernel.set_mem(i, acc_mem(&parts, &outs, component)?),
+                TreeArg::Dst { component } => {
+                    let dst = if last { &parts } else { &next };
+                    kernel.set_mem(i, acc_mem(dst, &outs, component)?)
+                }
+                TreeArg::Out { output } => {
+                    let o = outs.get(output).ok_or_else(mismatch)?;
+                    kernel.set_mem(i, mem_of(o)?)
+                }
+                TreeArg::Rows => kernel.set_size(i, plan.rows),
+                TreeArg::Parts => kernel.set_size(i, m),
+                TreeArg::Blocks => kernel.set_size(i, blocks),
+                TreeArg::Final => kernel.set_value(i, u32::from(last)),
+                TreeArg::Count => kernel.set_size(i, plan.len),
+            }?;
+        }
+        queue.launch(&kernel, plan.rows * blocks * REDUCE_LANES, REDUCE_LANES)?;
+        program.put_back(tree_entry, REDUCE_LANES, kernel);
+        // the in-order queue runs the next pass after this one: the partial
+        // results go back to the pool now and are reused only by later work
+        parts = next;
+        m = blocks;
+    }
+    program.save_after_first_launch(queue);
+    Ok(outs)
+}
+
+/// The buffer of a component of partial results; a final pass writes none,
+/// and the outputs stand in for them.
+fn acc_mem<'a>(parts: &'a [Tensor], outs: &'a [Tensor], c: usize) -> Result<&'a Mem> {
+    match parts.get(c) {
+        Some(p) => mem_of(p),
+        None => outs
+            .first()
+            .map_or(Err(Error::cl("launch", INVALID_VALUE)), mem_of),
+    }
+}

@@ -1,0 +1,97 @@
+//! silt's order of combination, on the host: the same tiles, lanes and trees
+//! as the device's passes (`silt_abi::opencl::ReduceArg` describes them), so
+//! that a reduction gives the same bits on every backend.
+
+use silt_abi::opencl::{REDUCE_LANES, REDUCE_TILE};
+
+/// The number of tiles a row of `len` elements is cut into (at least one).
+pub(crate) fn tiles(len: usize) -> usize {
+    len.div_ceil(REDUCE_TILE).max(1)
+}
+
+/// The result of tile `tile` of a row of `len > tile * REDUCE_TILE` elements
+/// (a tile is never empty):
+/// lane `j` folds elements `j`, `j + LANES`, ... of the tile from its first
+/// (`map(k)` is element `k` of the row, mapped), and the lanes' results are
+/// combined by the pairwise tree.
+pub(crate) fn tile_result<A: Clone>(
+    len: usize,
+    tile: usize,
+    map: &impl Fn(usize) -> A,
+    combine: &impl Fn(A, A) -> A,
+) -> A {
+    let first = tile * REDUCE_TILE;
+    let end = (first + REDUCE_TILE).min(len);
+    let mut leaves = Vec::with_capacity(REDUCE_LANES);
+    for j in 0..REDUCE_LANES.min(end - first) {
+        let mut k = first + j;
+        let mut acc = map(k);
+        k += REDUCE_LANES;
+        while k < end {
+            acc = combine(acc, map(k));
+            k += REDUCE_LANES;
+        }
+        leaves.push(acc);
+    }
+    tree(&mut leaves, combine)
+}
+
+/// The pairwise tree over `leaves` (at least one), level by level: leaf `2k`
+/// with leaf `2k + 1`, an odd last one carried up. Overwrites `leaves`.
+pub(crate) fn tree<A: Clone>(leaves: &mut [A], combine: &impl Fn(A, A) -> A) -> A {
+    let mut n = leaves.len();
+    while n > 1 {
+        let half = n.div_ceil(2);
+        for i in 0..half {
+            leaves[i] = if 2 * i + 1 < n {
+                combine(leaves[2 * i].clone(), leaves[2 * i + 1].clone())
+            } else {
+                leaves[2 * i].clone()
+            };
+        }
+        n = half;
+    }
+    leaves[0].clone()
+}
+
+/// One row of `len` elements folded in silt's order: `identity()` when it is
+/// empty.
+pub(crate) fn fold_row<A: Clone>(
+    len: usize,
+    identity: impl Fn() -> A,
+    map: impl Fn(usize) -> A,
+    combine: impl Fn(A, A) -> A,
+) -> A {
+    if len == 0 {
+        return identity();
+    }
+    let mut parts: Vec<A> = (0..tiles(len))
+        .map(|t| tile_result(len, t, &map, &combine))
+        .collect();
+    tree(&mut parts, &combine)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The combination as text, to see the order.
+    fn shape(len: usize) -> String {
+        fold_row(
+            len,
+            || "e".to_string(),
+            |k| k.to_string(),
+            |a: String, b: String| format!("({a}+{b})"),
+        )
+    }
+
+    #[test]
+    fn lanes_fold_strided_elements_and_trees_pair_neighbours() {
+        assert_eq!(shape(0), "e");
+        assert_eq!(shape(1), "0");
+        assert_eq!(shape(3), "((0+1)+2)");
+        // lane 0 holds 0 and 64; lane 1 holds 1
+        assert_eq!(shape(65).split('+').next(), Some("((((((0"));
+        assert!(shape(65).starts_with("((((((0+64)+1)"));
+    }
+}

@@ -1,0 +1,135 @@
+//! The reductions under test: every form the attribute takes.
+
+use silt::prelude::*;
+
+/// A plain sum: no `map`, no `finish`.
+#[reduce(types = [f32, f64, i32, u8])]
+pub mod sum {
+    pub fn identity<T>() -> T {
+        0 as T
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
+/// `map` and `finish` of the same type.
+#[reduce(types = [f32, f64])]
+pub mod sum_sq {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(x: T) -> T {
+        x * x
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+    pub fn finish<T>(acc: T, count: u64) -> T {
+        acc
+    }
+}
+
+/// An accumulator of another type than the input; a fixed output type.
+#[reduce(types = [f16, f32, i8, i64, bool])]
+pub mod count_nonzero {
+    pub fn identity() -> u64 {
+        0
+    }
+    pub fn map<T>(x: T) -> u64 {
+        // the branch not taken for a type is not checked for it
+        if T::IS_BOOL {
+            x as u64
+        } else if x != (0 as T) {
+            1
+        } else {
+            0
+        }
+    }
+    pub fn combine(a: u64, b: u64) -> u64 {
+        a + b
+    }
+}
+
+/// A tuple accumulator with an `#[index]`: the first largest element's index,
+/// NaN winning.
+#[reduce(types = [f32, f16, i32], empty = error)]
+pub mod argmax {
+    pub fn identity<T>() -> (T, i64) {
+        (T::MIN, -1)
+    }
+    pub fn map<T>(x: T, #[index] i: u64) -> (T, i64) {
+        (x, i as i64)
+    }
+    pub fn combine<T>(a: (T, i64), b: (T, i64)) -> (T, i64) {
+        if T::IS_FLOAT {
+            if a.0 != a.0 {
+                return a;
+            }
+            if b.0 != b.0 {
+                return b;
+            }
+        }
+        if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish<T>(acc: (T, i64), count: u64) -> i64 {
+        acc.1
+    }
+}
+
+/// Two inputs, a scalar, and a `finish` that divides by the count: a scaled
+/// mean of products.
+#[reduce(types = [f32, f64])]
+pub mod scaled_dot_mean {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(x: T, y: T, #[scalar] s: T) -> T {
+        x * y * s
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+    pub fn finish<T>(acc: T, count: u64) -> T {
+        if count == 0 {
+            T::NAN
+        } else {
+            acc / (count as T)
+        }
+    }
+}
+
+/// Two outputs from `finish`: the minimum and the maximum.
+#[reduce(types = [f32, i16])]
+pub mod min_max {
+    pub fn identity<T>() -> (T, T) {
+        (T::MAX, T::MIN)
+    }
+    pub fn map<T>(x: T) -> (T, T) {
+        (x, x)
+    }
+    pub fn combine<T>(a: (T, T), b: (T, T)) -> (T, T) {
+        (a.0.min(b.0), a.1.max(b.1))
+    }
+    pub fn finish<T>(acc: (T, T), count: u64) -> (T, T) {
+        acc
+    }
+}
+
+/// A reduction without `types`.
+#[reduce]
+pub mod all_positive {
+    pub fn identity() -> bool {
+        true
+    }
+    pub fn map(x: f32) -> bool {
+        x > 0.0
+    }
+    pub fn combine(a: bool, b: bool) -> bool {
+        a && b
+    }
+}

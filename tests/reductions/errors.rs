@@ -1,0 +1,90 @@
+//! Bad reductions are errors, with nothing written.
+
+use silt::prelude::*;
+
+use super::common::devices;
+use super::defs::*;
+
+#[test]
+fn bad_axes_are_errors() {
+    for dev in devices() {
+        let x = TensorT::<f32>::zeros(&dev, [2, 3]).unwrap();
+        assert!(matches!(
+            sum::launch(&x, Axes::of([2])),
+            Err(Error::AxisOutOfRange { axis: 2, ndim: 2 })
+        ));
+        assert!(matches!(
+            sum::launch(&x, Axes::of([-3])),
+            Err(Error::AxisOutOfRange { axis: -3, ndim: 2 })
+        ));
+        assert!(matches!(
+            sum::launch(&x, Axes::of([1, -1])),
+            Err(Error::RepeatedAxis { axis: -1 })
+        ));
+        assert!(matches!(
+            sum::launch(&x, Axes::of(0..20)),
+            Err(Error::RepeatedAxis { .. })
+        ));
+    }
+}
+
+#[test]
+fn an_empty_row_is_the_identity_or_an_error() {
+    for dev in devices() {
+        let x = TensorT::<f32>::zeros(&dev, [3, 0]).unwrap();
+        assert_eq!(
+            sum::launch(&x, Axes::of([1])).unwrap().to_vec().unwrap(),
+            [0.0; 3]
+        );
+        assert!(scaled_dot_mean::launch(&x, &x, 1.0, Axes::all())
+            .unwrap()
+            .to_vec()
+            .unwrap()[0]
+            .is_nan());
+        assert!(matches!(
+            argmax::launch(&x, Axes::of([1])),
+            Err(Error::EmptyReduction { op: "argmax", .. })
+        ));
+        // no rows: nothing to reduce, and no error
+        assert_eq!(argmax::launch(&x, Axes::of([0])).unwrap().shape(), [0]);
+        assert_eq!(argmax::eval(&[] as &[f32]), -1);
+    }
+}
+
+#[test]
+fn mismatched_inputs_are_errors() {
+    let devs = devices();
+    for dev in &devs {
+        let x = TensorT::<f32>::zeros(dev, [2, 3]).unwrap();
+        let y = TensorT::<f32>::zeros(dev, [4]).unwrap();
+        assert!(matches!(
+            scaled_dot_mean::launch(&x, &y, 1.0, Axes::all()),
+            Err(Error::ShapeMismatch { .. })
+        ));
+        assert!(matches!(
+            scaled_dot_mean::eval(&[1.0f32, 2.0], &[1.0], 1.0),
+            Err(Error::ShapeMismatch { .. })
+        ));
+        let t: Tensor = x.clone().into();
+        let u8s: Tensor = TensorT::<u8>::zeros(dev, [2]).unwrap().into();
+        assert!(matches!(
+            sum_sq::dispatch(&u8s, Axes::all()),
+            Err(Error::UnsupportedDType { .. })
+        ));
+        assert_eq!(
+            sum_sq::dispatch(&t, Axes::all())
+                .unwrap()
+                .to_vec::<f32>()
+                .unwrap(),
+            [0.0]
+        );
+    }
+    if let [host, cl] = devs.as_slice() {
+        let x = TensorT::<f32>::zeros(host, [3]).unwrap();
+        let y = TensorT::<f32>::zeros(cl, [3]).unwrap();
+        assert!(matches!(
+            scaled_dot_mean::launch(&x, &y, 1.0, Axes::all()),
+            Err(Error::DeviceMismatch { .. })
+        ));
+    }
+}

@@ -1,0 +1,240 @@
+//! Device, host and `eval` agree bit for bit, over shapes, axes and views.
+
+use silt::f16;
+use silt::prelude::*;
+
+use super::common::devices;
+use super::defs::*;
+
+/// Deterministic test values with sign changes, zeros and awkward magnitudes.
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let m = (s % 20_001) as f32 / 1000.0 - 10.0;
+            if s % 17 == 0 {
+                0.0
+            } else {
+                m * 10f32.powi((s % 7) as i32 - 3)
+            }
+        })
+        .collect()
+}
+
+/// The rows of `x` (shape `shape`) for reducing `axes`, gathered on the host:
+/// kept axes in order, then reduced ones, as the reduction reads them.
+fn rows(x: &[f32], shape: &[usize], reduced: &[bool]) -> Vec<Vec<f32>> {
+    let nd = shape.len();
+    let strides: Vec<usize> = (0..nd).map(|i| shape[i + 1..].iter().product()).collect();
+    let kept: Vec<usize> = (0..nd).filter(|&i| !reduced[i]).collect();
+    let red: Vec<usize> = (0..nd).filter(|&i| reduced[i]).collect();
+    let count = |axes: &[usize]| axes.iter().map(|&a| shape[a]).product::<usize>();
+    let coords = |mut i: usize, axes: &[usize]| {
+        let mut off = 0;
+        for &a in axes.iter().rev() {
+            off += (i % shape[a]) * strides[a];
+            i /= shape[a];
+        }
+        off
+    };
+    (0..count(&kept))
+        .map(|r| {
+            let base = coords(r, &kept);
+            (0..count(&red))
+                .map(|k| x[base + coords(k, &red)])
+                .collect()
+        })
+        .collect()
+}
+
+fn check_sum_sq(dev: &Device, shape: &[usize], axes: Axes) {
+    let n: usize = shape.iter().product();
+    let data = values(n, n as u64 + 7);
+    let x = TensorT::from_slice(dev, &data, shape).unwrap();
+    let got = sum_sq::launch(&x, axes).unwrap().to_vec().unwrap();
+    let reduced = axes.reduced(shape.len()).unwrap();
+    let want: Vec<f32> = rows(&data, shape, &reduced)
+        .iter()
+        .map(|r| sum_sq::eval(r))
+        .collect();
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&got), bits(&want), "{dev} {shape:?} {axes:?}");
+}
+
+#[test]
+fn every_backend_equals_eval_over_shapes_and_axes() {
+    let cases: &[(&[usize], Axes)] = &[
+        (&[], Axes::all()),
+        (&[0], Axes::all()),
+        (&[1], Axes::all()),
+        (&[7], Axes::all()),
+        (&[64], Axes::all()),
+        (&[65], Axes::all()),
+        (&[4096], Axes::all()),
+        (&[4097], Axes::all()),
+        (&[300_001], Axes::all()),
+        (&[3, 5000], Axes::of([-1])),
+        (&[3, 5000], Axes::of([0])),
+        (&[3, 5000], Axes::of([0]).keepdim()),
+        (&[5, 0, 3], Axes::of([1])),
+        (&[5, 0, 3], Axes::of([0, 2])),
+        (&[4, 6, 70], Axes::of([0, 2])),
+        (&[4, 6, 70], Axes::of([2, 0]).keepdim()),
+        (&[4, 6, 70], Axes::of([])),
+        (&[2, 3, 4, 5], Axes::of([1, -1])),
+        (&[70_000, 3], Axes::of([0])),
+    ];
+    for dev in devices() {
+        for (shape, axes) in cases {
+            check_sum_sq(&dev, shape, *axes);
+        }
+    }
+}
+
+#[test]
+fn shapes_of_results() {
+    for dev in devices() {
+        let x = TensorT::<f32>::zeros(&dev, [2, 3, 4]).unwrap();
+        assert_eq!(
+            sum::launch(&x, Axes::all()).unwrap().shape(),
+            [] as [usize; 0]
+        );
+        assert_eq!(
+            sum::launch(&x, Axes::all().keepdim()).unwrap().shape(),
+            [1, 1, 1]
+        );
+        assert_eq!(sum::launch(&x, Axes::of([1])).unwrap().shape(), [2, 4]);
+        assert_eq!(
+            sum::launch(&x, Axes::of([-1, 0]).keepdim())
+                .unwrap()
+                .shape(),
+            [1, 3, 1]
+        );
+        // a 0-d tensor takes axis 0 as its one axis
+        let s = TensorT::from_slice(&dev, &[5.0f32], [] as [usize; 0]).unwrap();
+        assert_eq!(
+            sum::launch(&s, Axes::of([0])).unwrap().to_vec().unwrap(),
+            [5.0]
+        );
+    }
+}
+
+#[test]
+fn views_are_read_in_place_with_the_same_bits() {
+    for dev in devices() {
+        let data = values(6 * 5000, 3);
+        let x = TensorT::from_slice(&dev, &data, [6, 5000]).unwrap();
+        let t = x.transpose(0, 1).unwrap(); // [5000, 6]
+        let n = x.narrow(1, 7, 4500).unwrap();
+        let b = TensorT::from_slice(&dev, &data[..5000], [5000])
+            .unwrap()
+            .broadcast_to([3, 5000])
+            .unwrap();
+        for (v, axes) in [
+            (&t, Axes::of([0])),
+            (&t, Axes::all()),
+            (&n, Axes::of([1])),
+            (&b, Axes::of([1])),
+            (&b, Axes::all()),
+        ] {
+            let got = sum_sq::launch(v, axes).unwrap().to_vec().unwrap();
+            let copy = v.contiguous().unwrap();
+            let want = sum_sq::launch(&copy, axes).unwrap().to_vec().unwrap();
+            assert_eq!(got, want, "{dev} {:?} {axes:?}", v.shape());
+        }
+    }
+}
+
+#[test]
+fn host_and_device_agree_for_every_form() {
+    let devs = devices();
+    let data = values(9000, 11);
+    let ints: Vec<i32> = data.iter().map(|x| (x * 100.0) as i32).collect();
+    let halves: Vec<f16> = data.iter().map(|&x| f16::from_f32(x)).collect();
+    let mut results = Vec::new();
+    for dev in &devs {
+        let x = TensorT::from_slice(dev, &data, [3, 3000]).unwrap();
+        let y = TensorT::from_slice(dev, &data[..3000], [3000]).unwrap();
+        let xi = TensorT::from_slice(dev, &ints, [3, 3000]).unwrap();
+        let xh = TensorT::from_slice(dev, &halves, [9000]).unwrap();
+        let xb = TensorT::from_slice(
+            dev,
+            &ints.iter().map(|&v| v > 0).collect::<Vec<_>>(),
+            [9000],
+        )
+        .unwrap();
+        let (lo, hi) = min_max::launch(&x, Axes::of([1])).unwrap();
+        let r = (
+            sum::launch(&xi, Axes::of([1])).unwrap().to_vec().unwrap(),
+            count_nonzero::launch(&xh, Axes::all())
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            count_nonzero::launch(&xb, Axes::all())
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            argmax::launch(&x, Axes::of([1])).unwrap().to_vec().unwrap(),
+            argmax::launch(&xh, Axes::all()).unwrap().to_vec().unwrap(),
+            scaled_dot_mean::launch(&x, &y, 0.5f32, Axes::of([-1]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            (lo.to_vec().unwrap(), hi.to_vec().unwrap()),
+            all_positive::launch(&x, Axes::of([1]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+        );
+        results.push(r);
+    }
+    for r in &results[1..] {
+        assert_eq!(format!("{r:?}"), format!("{:?}", results[0]));
+    }
+    let r = &results[0];
+    // against plain Rust
+    let wrapping_sum = |row: &[i32]| row.iter().fold(0i32, |a, &b| a.wrapping_add(b));
+    assert_eq!(r.0, ints.chunks(3000).map(wrapping_sum).collect::<Vec<_>>());
+    assert_eq!(
+        r.1,
+        [halves.iter().filter(|h| h.to_f32() != 0.0).count() as u64]
+    );
+    assert_eq!(r.2, [ints.iter().filter(|&&v| v > 0).count() as u64]);
+    let first_max = |row: &[f32]| {
+        let m = row.iter().copied().fold(f32::MIN, f32::max);
+        row.iter().position(|&v| v == m).unwrap() as i64
+    };
+    assert_eq!(r.3, data.chunks(3000).map(first_max).collect::<Vec<_>>());
+    let mins: Vec<f32> = data
+        .chunks(3000)
+        .map(|c| c.iter().copied().fold(f32::MAX, f32::min))
+        .collect();
+    let maxs: Vec<f32> = data
+        .chunks(3000)
+        .map(|c| c.iter().copied().fold(f32::MIN, f32::max))
+        .collect();
+    assert_eq!(r.6, (mins, maxs));
+    assert_eq!(
+        r.7,
+        data.chunks(3000)
+            .map(|c| c.iter().all(|&v| v > 0.0))
+            .collect::<Vec<_>>()
+    );
+    // the mean of products, close to an f64 reference
+    for (row, got) in data.chunks(3000).zip(&r.5) {
+        let terms: Vec<f64> = row
+            .iter()
+            .zip(&data[..3000])
+            .map(|(&a, &b)| f64::from(a) * f64::from(b) * 0.5)
+            .collect();
+        let exact = terms.iter().sum::<f64>() / 3000.0;
+        let scale = terms.iter().map(|t| t.abs()).sum::<f64>() / 3000.0;
+        assert!(
+            (f64::from(*got) - exact).abs() <= scale * 1e-5,
+            "{got} vs {exact}"
+        );
+    }
+}
