@@ -127,6 +127,7 @@ fn check_combine(sig: &Signature, acc: &Acc, errors: &mut Errors) {
             sig.name.span(),
             format!("{want}; this one takes {} parameter(s)", g.len()),
         );
+        return;
     }
     for (types, span) in &g {
         if *types != acc.types {
