@@ -1,0 +1,130 @@
+//! The map entry points' arguments.
+
+use super::types::Pass;
+
+/// One argument of a map entry point.
+///
+/// `param` counts the parameters given to [`map_args`] (those passed as
+/// [`Pass::Index`] included), `view` counts the tensor parameters only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapArg {
+    /// A scalar parameter's value ([`arg_type`]).
+    Scalar {
+        /// Which parameter.
+        param: usize,
+    },
+    /// A tensor parameter's buffer (`__global T*`).
+    Buffer {
+        /// Which parameter.
+        param: usize,
+    },
+    /// Where the view starts in its buffer, in elements ([`COUNT_TYPE`]).
+    Offset {
+        /// Which parameter.
+        param: usize,
+    },
+    /// The view's strides in elements, in the launch's coalesced dimensions
+    /// ([`DIMS_TYPE`]; strided entry only).
+    Strides {
+        /// Which parameter.
+        param: usize,
+        /// Which tensor parameter (the `view`-th).
+        view: usize,
+    },
+    /// The buffer of a returned tensor (contiguous, of the launch's shape).
+    Output {
+        /// Which return value.
+        output: usize,
+    },
+    /// The launch's coalesced shape ([`DIMS_TYPE`]; strided entry only).
+    Shape,
+    /// How many dimensions of [`MapArg::Shape`] are used ([`NDIM_TYPE`];
+    /// strided entry only).
+    Ndim,
+    /// The number of elements ([`COUNT_TYPE`]); work-items at or past it return.
+    Len,
+}
+
+/// The arguments of a map entry point, in order: each parameter's (a scalar's
+/// value; a tensor's buffer, offset and, when `strided`, strides), then each
+/// output's buffer, then (when `strided`) the shape and the dimension count,
+/// then the element count. Allocation-free, for the launch path.
+pub fn map_args<I>(params: I, outputs: usize, strided: bool) -> MapArgs<I::IntoIter>
+where
+    I: IntoIterator<Item = Pass>,
+{
+    MapArgs {
+        params: params.into_iter(),
+        param: 0,
+        view: 0,
+        pending: [None; 3],
+        next_pending: 3,
+        output: 0,
+        outputs,
+        strided,
+        tail: 0,
+    }
+}
+
+/// The iterator of [`map_args`].
+#[derive(Debug, Clone)]
+pub struct MapArgs<I> {
+    params: I,
+    param: usize,
+    view: usize,
+    pending: [Option<MapArg>; 3],
+    next_pending: usize,
+    output: usize,
+    outputs: usize,
+    strided: bool,
+    tail: u8,
+}
+
+impl<I: Iterator<Item = Pass>> Iterator for MapArgs<I> {
+    type Item = MapArg;
+
+    fn next(&mut self) -> Option<MapArg> {
+        while self.next_pending < self.pending.len() {
+            let a = self.pending[self.next_pending].take();
+            self.next_pending += 1;
+            if a.is_some() {
+                return a;
+            }
+        }
+        if let Some(pass) = self.params.next() {
+            let param = self.param;
+            self.param += 1;
+            self.pending = match pass {
+                Pass::Scalar => [Some(MapArg::Scalar { param }), None, None],
+                Pass::Index => [None, None, None],
+                Pass::Tensor => {
+                    let view = self.view;
+                    self.view += 1;
+                    [
+                        Some(MapArg::Buffer { param }),
+                        Some(MapArg::Offset { param }),
+                        self.strided.then_some(MapArg::Strides { param, view }),
+                    ]
+                }
+            };
+            self.next_pending = 0;
+            return self.next();
+        }
+        if self.output < self.outputs {
+            self.output += 1;
+            return Some(MapArg::Output {
+                output: self.output - 1,
+            });
+        }
+        let tail: &[MapArg] = if self.strided {
+            &[MapArg::Shape, MapArg::Ndim, MapArg::Len]
+        } else {
+            &[MapArg::Len]
+        };
+        let a = tail.get(usize::from(self.tail)).copied();
+        if a.is_some() {
+            self.tail += 1;
+        }
+        a
+    }
+}

@@ -1,0 +1,45 @@
+//! The OpenCL launch ABI: how the runtime passes a launch to a generated entry
+//! point.
+//!
+//! The code generator declares every entry point's arguments by
+//! [`map_args`], and the runtime sets them by the same function, so the order
+//! lives here alone. For the elementwise map form, a kernel
+//! `fn k(#[scalar] a: T, x: T, y: &mut T) -> T` has two entry points: the
+//! contiguous one and the strided one (any views, broadcasts included).
+//!
+//! ```
+//! use silt_abi::opencl::{map_args, MapArg, Pass};
+//!
+//! let params = [Pass::Scalar, Pass::Tensor, Pass::Tensor];
+//! let contiguous: Vec<MapArg> = map_args(params, 1, false).collect();
+//! assert_eq!(
+//!     contiguous,
+//!     [
+//!         MapArg::Scalar { param: 0 },
+//!         MapArg::Buffer { param: 1 },
+//!         MapArg::Offset { param: 1 },
+//!         MapArg::Buffer { param: 2 },
+//!         MapArg::Offset { param: 2 },
+//!         MapArg::Output { output: 0 },
+//!         MapArg::Len,
+//!     ]
+//! );
+//! let strided: Vec<MapArg> = map_args(params, 1, true).collect();
+//! assert_eq!(strided.len(), contiguous.len() + 4); // two strides, shape, ndim
+//! assert_eq!(strided[3], MapArg::Strides { param: 1, view: 0 });
+//! ```
+
+mod map;
+mod reduce;
+mod scan;
+mod types;
+
+pub use map::{map_args, MapArg, MapArgs};
+pub use reduce::{
+    reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
+};
+pub use scan::{scan_args, scan_phase, ScanArg, SCAN_CHUNK};
+pub use types::{arg_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
+
+#[cfg(test)]
+mod tests;

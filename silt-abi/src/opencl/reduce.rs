@@ -1,0 +1,176 @@
+//! A reduction's entry points' arguments and its order of combination.
+
+use super::map::{map_args, MapArg};
+use super::types::Pass;
+
+/// How many lanes (work-items) fold one tile of a reduction's row, and so the
+/// leaves of each tile's tree; also how many partial results one tree pass
+/// combines. See [`reduce_args`] for the whole order.
+pub const REDUCE_LANES: usize = 64;
+
+/// How many elements each lane folds in one tile (the tile is
+/// `REDUCE_LANES * REDUCE_DEPTH` consecutive elements of a row).
+pub const REDUCE_DEPTH: usize = 64;
+
+/// The elements of a row one tile covers.
+pub const REDUCE_TILE: usize = REDUCE_LANES * REDUCE_DEPTH;
+
+/// One argument of a reduction's first pass (`NAME_TYPE_reduce` and
+/// `NAME_TYPE_reduce_strided`).
+///
+/// silt fixes the order in which a reduction combines the elements of a row
+/// (the reduced elements of one output element, in row-major order), so that
+/// every device gives the same bits: the row is cut into tiles of
+/// [`REDUCE_TILE`] elements; in a tile, lane `j` folds elements `j`,
+/// `j + REDUCE_LANES`, `j + 2 * REDUCE_LANES`, ... in that order, starting
+/// from the first (`acc = map(first)`, then `acc = combine(acc, map(next))`);
+/// the lanes that hold elements are the leaves of a pairwise tree (leaf `2k`
+/// with `2k + 1`, an odd last leaf carried up, level by level), and so are the
+/// tiles' results, `REDUCE_LANES` at a time, in later passes ([`tree_args`]),
+/// until one value per row is left. `identity` is only the value of an empty
+/// row. The first pass is final (applies `finish` and writes the outputs) when
+/// a row has one tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReduceArg {
+    /// A scalar parameter of `map` ([`arg_type`]).
+    Scalar {
+        /// Which parameter of `map`.
+        param: usize,
+    },
+    /// A tensor parameter's buffer.
+    Buffer {
+        /// Which parameter of `map`.
+        param: usize,
+    },
+    /// Where its view starts, in elements ([`COUNT_TYPE`]).
+    Offset {
+        /// Which parameter of `map`.
+        param: usize,
+    },
+    /// Its strides over [`ReduceArg::Shape`] ([`DIMS_TYPE`]; strided entry only).
+    Strides {
+        /// Which parameter of `map`.
+        param: usize,
+        /// Which tensor parameter.
+        view: usize,
+    },
+    /// A component of the accumulator: the buffer of the tiles' results,
+    /// `rows * tiles` of them (written when the pass is not final).
+    Acc {
+        /// Which component of the accumulator.
+        component: usize,
+    },
+    /// An output buffer, one value per row (written when the pass is final).
+    Out {
+        /// Which output of `finish`.
+        output: usize,
+    },
+    /// The shape the inputs are viewed in: the kept dimensions, then the
+    /// reduced ones ([`DIMS_TYPE`]; strided entry only).
+    Shape,
+    /// How many dimensions of the shape are used ([`NDIM_TYPE`]; strided only).
+    Ndim,
+    /// How many leading dimensions of the shape are kept ([`NDIM_TYPE`];
+    /// strided only).
+    Kept,
+    /// The number of rows (output elements) ([`COUNT_TYPE`]).
+    Rows,
+    /// The number of elements in a row ([`COUNT_TYPE`]); in the contiguous
+    /// entry, element `k` of row `r` of a view is at `offset + r * len + k`.
+    Len,
+    /// The number of tiles in a row, `max(1, ceil(len / REDUCE_TILE))`
+    /// ([`COUNT_TYPE`]); work-group `g` takes tile `g % tiles` of row
+    /// `g / tiles`.
+    Tiles,
+    /// Whether this pass is the last ([`NDIM_TYPE`], 0 or 1).
+    Final,
+}
+
+/// The arguments of a reduction's first pass, in order: each parameter of
+/// `map` as in [`map_args`], each accumulator component's buffer, each
+/// output's buffer, then (when `strided`) the shape, the dimension count and
+/// the kept count, then rows, len, tiles and final.
+pub fn reduce_args<I>(
+    params: I,
+    accs: usize,
+    outputs: usize,
+    strided: bool,
+) -> impl Iterator<Item = ReduceArg>
+where
+    I: IntoIterator<Item = Pass>,
+{
+    let params = map_args(params, 0, strided)
+        .take_while(|a| !matches!(a, MapArg::Shape | MapArg::Len))
+        .map(|a| match a {
+            MapArg::Scalar { param } => ReduceArg::Scalar { param },
+            MapArg::Buffer { param } => ReduceArg::Buffer { param },
+            MapArg::Offset { param } => ReduceArg::Offset { param },
+            MapArg::Strides { param, view } => ReduceArg::Strides { param, view },
+            // `take_while` stops before the shape, and there are no outputs
+            MapArg::Output { .. } | MapArg::Shape | MapArg::Ndim | MapArg::Len => ReduceArg::Rows,
+        });
+    let dims: &[ReduceArg] = if strided {
+        &[ReduceArg::Shape, ReduceArg::Ndim, ReduceArg::Kept]
+    } else {
+        &[]
+    };
+    params
+        .chain((0..accs).map(|component| ReduceArg::Acc { component }))
+        .chain((0..outputs).map(|output| ReduceArg::Out { output }))
+        .chain(dims.iter().copied())
+        .chain([
+            ReduceArg::Rows,
+            ReduceArg::Len,
+            ReduceArg::Tiles,
+            ReduceArg::Final,
+        ])
+}
+
+/// One argument of a reduction's tree pass (`NAME_TYPE_tree`), which combines
+/// the partial results of each row `REDUCE_LANES` at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeArg {
+    /// A component of the partial results read: `rows * parts` of them.
+    Src {
+        /// Which component of the accumulator.
+        component: usize,
+    },
+    /// A component of the partial results written: `rows * blocks` (when not
+    /// final).
+    Dst {
+        /// Which component of the accumulator.
+        component: usize,
+    },
+    /// An output buffer, one value per row (when final).
+    Out {
+        /// Which output of `finish`.
+        output: usize,
+    },
+    /// The number of rows ([`COUNT_TYPE`]).
+    Rows,
+    /// Partial results per row read ([`COUNT_TYPE`]).
+    Parts,
+    /// Blocks per row, `ceil(parts / REDUCE_LANES)` ([`COUNT_TYPE`]);
+    /// work-group `g` takes block `g % blocks` of row `g / blocks`.
+    Blocks,
+    /// Whether this pass is the last ([`NDIM_TYPE`], 0 or 1).
+    Final,
+    /// The number of elements each row reduced, for `finish` ([`COUNT_TYPE`]).
+    Count,
+}
+
+/// The arguments of a tree pass, in order: the accumulator's components read,
+/// those written, the outputs, then rows, parts, blocks, final and count.
+pub fn tree_args(accs: usize, outputs: usize) -> impl Iterator<Item = TreeArg> {
+    (0..accs)
+        .map(|component| TreeArg::Src { component })
+        .chain((0..accs).map(|component| TreeArg::Dst { component }))
+        .chain((0..outputs).map(|output| TreeArg::Out { output }))
+        .chain([
+            TreeArg::Rows,
+            TreeArg::Parts,
+            TreeArg::Blocks,
+            TreeArg::Final,
+            TreeArg::Count,
+        ])
+}

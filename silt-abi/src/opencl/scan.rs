@@ -1,0 +1,116 @@
+//! A scan's entry point's arguments and its order of combination.
+
+use super::reduce::{reduce_args, ReduceArg};
+use super::types::Pass;
+
+/// The elements of a scan's chunk: a scan's row is cut into chunks of this many
+/// consecutive elements.
+///
+/// silt fixes the order of a scan's combinations: in chunk `c`, the running
+/// value of element `i` folds the chunk from its first element to `i` in order
+/// (`local = map(first)`, then `local = combine(local, map(next))`); chunk
+/// totals fold left to right into prefixes (`P_1 = T_0`, `P_{c+1} =
+/// combine(P_c, T_c)`), and element `i` of chunk `c > 0` is
+/// `combine(P_c, local_i)`. Each output is `finish(value, i + 1)`; the
+/// exclusive scan's element `i` is the inclusive one's `i - 1` (`P_c` at a
+/// chunk's start, `finish(identity(), 0)` at the row's start).
+pub const SCAN_CHUNK: usize = 1024;
+
+/// What a scan's entry point does in one launch ([`ScanArg::Phase`]).
+pub mod scan_phase {
+    /// One work-item per (row, chunk): each chunk's total into the partial
+    /// buffers, at `row * chunks + chunk`.
+    pub const TOTALS: u32 = 0;
+    /// One work-item per row: the totals turned into prefixes in place (slot
+    /// `c` holds `P_c`; slot 0 is not read).
+    pub const PREFIXES: u32 = 1;
+    /// One work-item per (row, chunk): the inclusive scan written.
+    pub const INCLUSIVE: u32 = 2;
+    /// One work-item per (row, chunk): the exclusive scan written.
+    pub const EXCLUSIVE: u32 = 3;
+}
+
+/// One argument of a scan's entry point (`NAME_TYPE_scan`). Every tensor is a
+/// view over the shape of kept dimensions then the scanned one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScanArg {
+    /// A scalar parameter of `map` ([`arg_type`]).
+    Scalar {
+        /// Which parameter of `map`.
+        param: usize,
+    },
+    /// A tensor parameter's buffer.
+    Buffer {
+        /// Which parameter of `map`.
+        param: usize,
+    },
+    /// Where its view starts, in elements ([`COUNT_TYPE`]).
+    Offset {
+        /// Which parameter of `map`.
+        param: usize,
+    },
+    /// Its strides ([`DIMS_TYPE`]): the kept dimensions', then the scanned one's.
+    Strides {
+        /// Which parameter of `map`.
+        param: usize,
+        /// Which tensor parameter.
+        view: usize,
+    },
+    /// A component of the chunks' totals and prefixes: `rows * chunks` of them.
+    Acc {
+        /// Which component of the accumulator.
+        component: usize,
+    },
+    /// An output buffer.
+    Out {
+        /// Which output of `finish`.
+        output: usize,
+    },
+    /// The output's strides over the same shape ([`DIMS_TYPE`]), one set for
+    /// all outputs (they are contiguous tensors of one shape).
+    OutStrides,
+    /// The shape: kept dimensions, then the scanned one ([`DIMS_TYPE`]).
+    Shape,
+    /// How many dimensions of the shape are used, the scanned one included
+    /// ([`NDIM_TYPE`]).
+    Ndim,
+    /// The number of rows ([`COUNT_TYPE`]).
+    Rows,
+    /// The number of elements in a row ([`COUNT_TYPE`]).
+    Len,
+    /// Chunks per row, `ceil(len / SCAN_CHUNK)` ([`COUNT_TYPE`]).
+    Chunks,
+    /// What this launch does ([`NDIM_TYPE`], one of [`scan_phase`]).
+    Phase,
+}
+
+/// The arguments of a scan's entry point, in order: each parameter of `map`
+/// as in [`map_args`]'s strided entry, each accumulator component's buffer,
+/// each output's buffer, then the output strides, shape, ndim, rows, len,
+/// chunks and phase.
+pub fn scan_args<I>(params: I, accs: usize, outputs: usize) -> impl Iterator<Item = ScanArg>
+where
+    I: IntoIterator<Item = Pass>,
+{
+    reduce_args(params, accs, outputs, true)
+        .take_while(|a| !matches!(a, ReduceArg::Shape))
+        .map(|a| match a {
+            ReduceArg::Scalar { param } => ScanArg::Scalar { param },
+            ReduceArg::Buffer { param } => ScanArg::Buffer { param },
+            ReduceArg::Offset { param } => ScanArg::Offset { param },
+            ReduceArg::Strides { param, view } => ScanArg::Strides { param, view },
+            ReduceArg::Acc { component } => ScanArg::Acc { component },
+            ReduceArg::Out { output } => ScanArg::Out { output },
+            // `take_while` stops at the shape
+            _ => ScanArg::Phase,
+        })
+        .chain([
+            ScanArg::OutStrides,
+            ScanArg::Shape,
+            ScanArg::Ndim,
+            ScanArg::Rows,
+            ScanArg::Len,
+            ScanArg::Chunks,
+            ScanArg::Phase,
+        ])
+}
