@@ -63,7 +63,11 @@ impl Gen<'_> {
             },
             94..=95 => {
                 let t = self.any_tt();
+                // silt does not unify the branches of an `if` whose value is
+                // discarded: a literal alone in its branch is an `i32` there
+                let outer = std::mem::replace(&mut self.small_lits, true);
                 let e = self.expr(t, depth, true);
+                self.small_lits = outer;
                 out.push(if self.c.bool() {
                     S::LetWild(e.e)
                 } else {
