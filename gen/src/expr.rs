@@ -69,10 +69,7 @@ impl Gen<'_> {
         } else {
             "1i32"
         };
-        Ex::det(E::Cast(
-            Box::new(E::Lit(src.into(), None)),
-            self.tname(t),
-        ))
+        Ex::det(E::Cast(Box::new(E::Lit(src.into(), None)), self.tname(t)))
     }
 
     /// An expression of type `t`, at most `depth` deep; with a type fixed
@@ -156,7 +153,11 @@ impl Gen<'_> {
                 stmts: vec![S::Assign(v.place(), None, val.e)],
                 tail: Some(Box::new(tail.e)),
             };
-            return Some(Ex::det(E::Bin(op, Box::new(v.read()), Box::new(E::Block(blk)))));
+            return Some(Ex::det(E::Bin(
+                op,
+                Box::new(v.read()),
+                Box::new(E::Block(blk)),
+            )));
         }
         Some(self.binary(op, t, depth, det))
     }

@@ -582,10 +582,10 @@ mod tests {
             let b = generate(&mut SplitMix64::new(seed), &opts);
             assert_eq!(a.to_string(), b.to_string());
             assert!(!a.checks.is_empty(), "{a}");
-            assert!(a.params.iter().any(|p| matches!(
-                p.kind,
-                ParamKind::Input | ParamKind::InOut
-            )));
+            assert!(a
+                .params
+                .iter()
+                .any(|p| matches!(p.kind, ParamKind::Input | ParamKind::InOut)));
             assert!(!opts.runnable || !a.mistake);
             let open = a.item.matches('{').count();
             assert_eq!(open, a.item.matches('}').count(), "{a}");

@@ -4,6 +4,7 @@
 //! rename them all), raw identifiers and non-ASCII ones.
 
 /// Names of parameters and locals.
+#[rustfmt::skip]
 pub(crate) const NAMES: &[&str] = &[
     "x", "y", "z", "a", "b", "acc", "v", "n", "i", "t", "s", "out", "res", "tmp", "result",
     // C and OpenCL C keywords and types
@@ -37,8 +38,9 @@ pub(crate) const NAMES: &[&str] = &[
 ];
 
 /// Names of kernels the generator names itself.
-pub(crate) const KERNEL_NAMES: &[&str] =
-    &["k", "axpy", "int", "float", "kernel", "main", "silt_k", "café"];
+pub(crate) const KERNEL_NAMES: &[&str] = &[
+    "k", "axpy", "int", "float", "kernel", "main", "silt_k", "café",
+];
 
 /// Stems of helper names (an index follows).
 pub(crate) const HELPER_STEMS: &[&str] = &["h", "sq", "int", "silt_h", "mix"];

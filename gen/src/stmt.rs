@@ -320,13 +320,21 @@ impl Gen<'_> {
         }
         let c = self.counter(out);
         let k = i128::try_from(self.range(1, 6)).unwrap_or(1);
-        let mut cond = E::Bin("<", Box::new(c.read()), Box::new(E::Lit(k.to_string(), Some(k))));
+        let mut cond = E::Bin(
+            "<",
+            Box::new(c.read()),
+            Box::new(E::Lit(k.to_string(), Some(k))),
+        );
         if self.pct(60) {
             let extra = self.outside_loops(|g| g.expr(Ty::Elem(DType::Bool), depth.min(2), false));
             cond = E::Bin("&&", Box::new(cond), Box::new(extra.e));
         }
         // the counter goes up first, so that `continue` cannot loop forever
-        let head = vec![S::Assign(c.name.clone(), Some("+"), E::Lit("1".into(), Some(1)))];
+        let head = vec![S::Assign(
+            c.name.clone(),
+            Some("+"),
+            E::Lit("1".into(), Some(1)),
+        )];
         self.scopes.push(vec![c]);
         let body = self.loop_body(None, depth, head);
         self.scopes.pop();
@@ -344,7 +352,11 @@ impl Gen<'_> {
         }
         let c = self.counter(out);
         let k = i128::try_from(self.range(1, 6)).unwrap_or(1);
-        let over = E::Bin(">", Box::new(c.read()), Box::new(E::Lit(k.to_string(), Some(k))));
+        let over = E::Bin(
+            ">",
+            Box::new(c.read()),
+            Box::new(E::Lit(k.to_string(), Some(k))),
+        );
         let head = vec![
             S::Assign(c.name.clone(), Some("+"), E::Lit("1".into(), Some(1))),
             S::If(over, Blk::of(S::Break), None),

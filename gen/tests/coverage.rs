@@ -32,19 +32,54 @@ fn assert_covers(what: &str, ks: &[Kernel], all: &str) {
             .any(|k| k.params.iter().any(|p| p.ty == Ty::Elem(d)));
         assert!(listed && param, "{what}: {d} never generated");
     }
-    for kind in [ParamKind::Input, ParamKind::Scalar, ParamKind::InOut, ParamKind::Index] {
+    for kind in [
+        ParamKind::Input,
+        ParamKind::Scalar,
+        ParamKind::InOut,
+        ParamKind::Index,
+    ] {
         assert!(ks.iter().any(|k| k.params.iter().any(|p| p.kind == kind)));
     }
     for form in [
-        "0x", "0o", "0b", "_0", "e-", "f16", "as T", "::MAX", "::consts::", "::IS_FLOAT",
-        "::BITS", "loop {", "while ", "for ", "..=", "break;", "continue;", "return", "} else if ",
-        "let _ = ", "let mut ", "#[scalar] mut ", "&mut ", "{\n        let ", "r#", "é", "<U>",
-        "wrapping_", "to_bits()", "is_nan()",
+        "0x",
+        "0o",
+        "0b",
+        "_0",
+        "e-",
+        "f16",
+        "as T",
+        "::MAX",
+        "::consts::",
+        "::IS_FLOAT",
+        "::BITS",
+        "loop {",
+        "while ",
+        "for ",
+        "..=",
+        "break;",
+        "continue;",
+        "return",
+        "} else if ",
+        "let _ = ",
+        "let mut ",
+        "#[scalar] mut ",
+        "&mut ",
+        "{\n        let ",
+        "r#",
+        "é",
+        "<U>",
+        "wrapping_",
+        "to_bits()",
+        "is_nan()",
     ] {
         assert!(all.contains(form), "{what}: `{form}` never generated");
     }
-    assert!(ks.iter().any(|k| k.helpers.iter().any(|h| h.attr.contains("types"))));
-    assert!(ks.iter().any(|k| k.helpers.iter().any(|h| h.attr.is_empty())));
+    assert!(ks
+        .iter()
+        .any(|k| k.helpers.iter().any(|h| h.attr.contains("types"))));
+    assert!(ks
+        .iter()
+        .any(|k| k.helpers.iter().any(|h| h.attr.is_empty())));
 }
 
 #[test]
@@ -53,7 +88,11 @@ fn kernels_that_only_compile_cover_every_method_and_some_mistakes() {
     let all = text(&ks);
     assert_covers("compiled", &ks, &all);
     for d in TABLE {
-        assert!(all.contains(&format!(".{}(", d.name)), "`{}` never called", d.name);
+        assert!(
+            all.contains(&format!(".{}(", d.name)),
+            "`{}` never called",
+            d.name
+        );
     }
     let wild = ks.iter().filter(|k| k.mistake).count();
     assert!((150..700).contains(&wild), "{wild} kernels with a mistake");
@@ -65,7 +104,11 @@ fn kernels_that_run_cover_every_method_and_no_mistake() {
     let all = text(&ks);
     assert_covers("runnable", &ks, &all);
     for d in TABLE {
-        assert!(all.contains(&format!(".{}(", d.name)), "`{}` never called", d.name);
+        assert!(
+            all.contains(&format!(".{}(", d.name)),
+            "`{}` never called",
+            d.name
+        );
     }
     assert!(ks.iter().all(|k| !k.mistake));
     // inexact methods only at the end of outputs, which say how far off they may be

@@ -49,7 +49,10 @@ fn the_catalogue_lists_every_operation_with_its_sources() {
     let linked = linked_entries();
     assert!(linked.len() > 400, "{} entry points", linked.len());
     for e in &linked {
-        assert!(listed.contains(e), "`{e}` is linked but not in the catalogue");
+        assert!(
+            listed.contains(e),
+            "`{e}` is linked but not in the catalogue"
+        );
     }
     for entry in OPERATIONS {
         let name = entry.name;
@@ -91,8 +94,7 @@ fn snapshot_of_every_operation() {
             text.push_str((op.source_fn)(DType::Bool).unwrap_or_default());
         }
         for &d in op.types {
-            let src =
-                (op.source_fn)(d).unwrap_or_else(|| panic!("{}: no source for {d}", op.name));
+            let src = (op.source_fn)(d).unwrap_or_else(|| panic!("{}: no source for {d}", op.name));
             text.push_str(&format!("/* ===== {} for {d} ===== */\n{src}\n", op.name));
         }
         insta::assert_snapshot!(op.name, text);

@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
-use silt_kernel_gen::{Kernel, ParamKind, Ty};
 use silt_abi::DType;
+use silt_kernel_gen::{Kernel, ParamKind, Ty};
 
 /// Writes the wrappers of every instantiation of `k` to `out`; returns its
 /// `crate::Kernel` entry.
@@ -69,10 +69,18 @@ fn instantiation(k: &Kernel, inst: Option<DType>, out: &mut String) -> String {
         let t = ty(p.ty);
         match p.kind {
             ParamKind::Input | ParamKind::InOut => {
-                let _ = writeln!(out, "        ({:?}, crate::Elem::col(inp.col::<{t}>({i}))),", p.name);
+                let _ = writeln!(
+                    out,
+                    "        ({:?}, crate::Elem::col(inp.col::<{t}>({i}))),",
+                    p.name
+                );
             }
             ParamKind::Scalar => {
-                let _ = writeln!(out, "        ({:?}, crate::one(inp.scalar::<{t}>({i}))),", p.name);
+                let _ = writeln!(
+                    out,
+                    "        ({:?}, crate::one(inp.scalar::<{t}>({i}))),",
+                    p.name
+                );
             }
             ParamKind::Index => {}
         }
@@ -90,12 +98,18 @@ fn instantiation(k: &Kernel, inst: Option<DType>, out: &mut String) -> String {
         let (t, v) = (ty(p.ty), x(i));
         match p.kind {
             ParamKind::Input => {
-                let _ = writeln!(out, "    let {v} = crate::tensor(dev, &inp.col::<{t}>({i}))?;");
+                let _ = writeln!(
+                    out,
+                    "    let {v} = crate::tensor(dev, &inp.col::<{t}>({i}))?;"
+                );
                 args.push(format!("&{v}"));
                 dargs.push(format!("&::silt::Tensor::from({v}.clone())"));
             }
             ParamKind::InOut => {
-                let _ = writeln!(out, "    let mut {v} = crate::tensor(dev, &inp.col::<{t}>({i}))?;");
+                let _ = writeln!(
+                    out,
+                    "    let mut {v} = crate::tensor(dev, &inp.col::<{t}>({i}))?;"
+                );
                 args.push(format!("&mut {v}"));
                 dargs.push(format!("&mut d_{v}"));
             }
@@ -110,9 +124,17 @@ fn instantiation(k: &Kernel, inst: Option<DType>, out: &mut String) -> String {
     let _ = writeln!(out, "    if via_dispatch {{");
     for (i, _) in inouts() {
         let v = x(i);
-        let _ = writeln!(out, "        let mut d_{v}: ::silt::Tensor = {v}.clone().into();");
+        let _ = writeln!(
+            out,
+            "        let mut d_{v}: ::silt::Tensor = {v}.clone().into();"
+        );
     }
-    let _ = writeln!(out, "        let r = {}::dispatch({})?;", k.name, dargs.join(", "));
+    let _ = writeln!(
+        out,
+        "        let r = {}::dispatch({})?;",
+        k.name,
+        dargs.join(", ")
+    );
     let mut dcols = Vec::new();
     match k.outputs.as_slice() {
         [] => {
@@ -128,8 +150,17 @@ fn instantiation(k: &Kernel, inst: Option<DType>, out: &mut String) -> String {
     for (i, p) in inouts() {
         dcols.push(format!("crate::out_any::<{}>(&d_{})?", ty(p.ty), x(i)));
     }
-    let _ = writeln!(out, "        return Ok(vec![{}]);\n    }}", dcols.join(", "));
-    let _ = writeln!(out, "    let r = {}::launch{turbofish}({})?;", k.name, args.join(", "));
+    let _ = writeln!(
+        out,
+        "        return Ok(vec![{}]);\n    }}",
+        dcols.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "    let r = {}::launch{turbofish}({})?;",
+        k.name,
+        args.join(", ")
+    );
     let mut cols = Vec::new();
     match k.outputs.len() {
         0 => {
@@ -144,7 +175,10 @@ fn instantiation(k: &Kernel, inst: Option<DType>, out: &mut String) -> String {
     let _ = writeln!(out, "    Ok(vec![{}])\n}}", cols.join(", "));
 
     // eval on the first `n` elements
-    let _ = writeln!(out, "fn {stem}_eval(inp: &crate::Inputs, n: usize) -> Vec<crate::Col> {{");
+    let _ = writeln!(
+        out,
+        "fn {stem}_eval(inp: &crate::Inputs, n: usize) -> Vec<crate::Col> {{"
+    );
     let mut eargs = Vec::new();
     for (i, p) in k.params.iter().enumerate() {
         let (t, v) = (ty(p.ty), x(i));
@@ -154,7 +188,10 @@ fn instantiation(k: &Kernel, inst: Option<DType>, out: &mut String) -> String {
                 eargs.push(format!("{v}[i]"));
             }
             ParamKind::InOut => {
-                let _ = writeln!(out, "    let mut {v} = inp.col::<{t}>({i}); {v}.truncate(n);");
+                let _ = writeln!(
+                    out,
+                    "    let mut {v} = inp.col::<{t}>({i}); {v}.truncate(n);"
+                );
                 eargs.push(format!("&mut {v}[i]"));
             }
             ParamKind::Scalar => {

@@ -1,12 +1,20 @@
 //! Randomly generated `#[kernel]` functions and what the tests need to run them.
 //!
-//! `build.rs` writes a corpus of random valid kernels (and, per instantiation, a
-//! function that launches it and one that calls its `eval`) into `OUT_DIR`; it is
-//! included here as [`generated`]. The corpus is a pure function of
-//! `SILT_RANDOM_SEED` and `SILT_RANDOM_COUNT` (see [`generated::SEED`]).
+//! `build.rs` asks `silt-kernel-gen` (the generator the `kernels` fuzz target
+//! uses too, `gen/`) for a corpus of random kernels that run: valid for every
+//! instantiation, using only operations every backend computes alike except for
+//! one transcendental function at the end of a float output, with loops that
+//! end, `#[helper]`s (generic or not), every element type (`f16` included),
+//! names that are C keywords. It writes them, and per instantiation a function
+//! that launches the kernel (by `launch` or by `dispatch`) and one that calls its
+//! `eval`, into `OUT_DIR`; the file is included here as [`generated`]. The
+//! corpus is a pure function of `SILT_RANDOM_SEED` and `SILT_RANDOM_COUNT` (see
+//! [`generated::SEED`]); `SILT_RANDOM_ONLY=3,17` keeps only those kernels.
 //! `tests/random.rs` runs every kernel on the OpenCL device and on the host and
-//! compares the results: bit for bit, or within the ULP bound of the transcendental
-//! function a float output ends in.
+//! compares the results: bit for bit, or within the ULP bound of the
+//! transcendental function a float output ends in ([`Class`]). The inputs are
+//! the edge values of [`Edges`] (defined once in `silt-kernel-gen`, shared with
+//! the differential tests) and random values.
 
 use std::fmt::Debug;
 
