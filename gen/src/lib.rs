@@ -35,6 +35,8 @@ mod expr;
 #[cfg(feature = "generate")]
 mod gen;
 #[cfg(feature = "generate")]
+mod helper;
+#[cfg(feature = "generate")]
 mod kernel;
 #[cfg(feature = "generate")]
 mod lits;
