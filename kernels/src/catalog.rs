@@ -30,6 +30,10 @@ pub struct Operation {
     /// dtype (`None` outside [`types`](Self::types); the dtype is ignored when
     /// `types` is empty).
     pub source_fn: fn(DType) -> Option<&'static str>,
+    /// The module's `__infos`: every instantiation's launch information, for
+    /// tests and tools that build the programs.
+    #[doc(hidden)]
+    pub infos_fn: fn() -> &'static [&'static silt::__private::KernelInfo],
 }
 
 impl Operation {
@@ -81,6 +85,7 @@ macro_rules! catalog {
             group: $group,
             types: crate::$name::TYPES,
             source_fn: crate::$name::source,
+            infos_fn: crate::$name::__infos,
         }),*),*];
     };
 }

@@ -1,165 +1,86 @@
-//! The library as a whole: a snapshot of every operation's OpenCL C (all its
-//! types in one file), every program built by the device, and `dispatch` called
-//! once per listed dtype and once with a dtype outside the list.
+//! The library as a whole: every operation the crate links is in its catalogue
+//! (`silt_kernels::catalog`, the one list of operations these tests read), a
+//! snapshot of every operation's OpenCL C (all its types in one file), every
+//! program built by the device, and `dispatch` called once per listed dtype and
+//! once with a dtype outside the list.
 
 mod harness;
 
-use silt::__private::KernelInfo;
 use silt::prelude::*;
 use silt_kernels as k;
-
-struct Op {
-    name: &'static str,
-    types: &'static [DType],
-    source: fn(DType) -> Option<&'static str>,
-    infos: fn() -> &'static [&'static KernelInfo],
-}
-
-macro_rules! ops {
-    ($($name:ident),* $(,)?) => {
-        vec![$(Op {
-            name: stringify!($name),
-            types: k::$name::TYPES,
-            source: k::$name::source,
-            infos: k::$name::__infos,
-        }),*]
-    };
-}
-
-fn all() -> Vec<Op> {
-    ops!(
-        set,
-        copy,
-        neg,
-        abs,
-        sign,
-        square,
-        reciprocal,
-        sqrt,
-        rsqrt,
-        exp,
-        exp2,
-        expm1,
-        log,
-        log2,
-        log10,
-        log1p,
-        sin,
-        cos,
-        tan,
-        asin,
-        acos,
-        atan,
-        sinh,
-        cosh,
-        tanh,
-        erf,
-        floor,
-        ceil,
-        round,
-        trunc,
-        frac,
-        add,
-        sub,
-        mul,
-        div,
-        rem,
-        minimum,
-        maximum,
-        fmin,
-        fmax,
-        pow,
-        atan2,
-        hypot,
-        copysign,
-        eq,
-        ne,
-        lt,
-        le,
-        gt,
-        ge,
-        isnan,
-        isinf,
-        isfinite,
-        logical_and,
-        logical_or,
-        logical_xor,
-        logical_not,
-        bitwise_and,
-        bitwise_or,
-        bitwise_xor,
-        bitwise_not,
-        shl,
-        shr,
-        where_,
-        clamp,
-        lerp,
-        addcmul,
-        relu,
-        relu6,
-        leaky_relu,
-        elu,
-        selu,
-        gelu,
-        gelu_tanh,
-        sigmoid,
-        silu,
-        softplus,
-        softsign,
-        mish,
-        hardtanh,
-        hardsigmoid,
-        hardswish,
-        logsigmoid,
-        axpy,
-        scale_,
-        add_,
-        to_f16,
-        to_f32,
-        to_f64,
-        to_i32,
-        to_i64,
-        to_u8,
-        to_bool,
-    )
-}
+use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(all().len(), 93);
+    assert_eq!(OPERATIONS.len(), 93);
+    let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), OPERATIONS.len(), "a name twice");
+}
+
+/// The entry point names (`add_f32`, `logical_and_kernel`) of every kernel
+/// linked into this binary (only silt-kernels' kernels are), from their programs.
+fn linked_entries() -> Vec<String> {
+    let mut out = Vec::new();
+    for p in silt::__private::PROGRAMS {
+        for rest in p.source().split("__kernel void ").skip(1) {
+            let name = rest.split('(').next().unwrap_or_default();
+            if !name.ends_with("_strided") {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 #[test]
 fn the_catalogue_lists_every_operation_with_its_sources() {
-    let ops = all();
-    let names: Vec<&str> = k::catalog::OPERATIONS.iter().map(|o| o.name).collect();
-    assert_eq!(names, ops.iter().map(|o| o.name).collect::<Vec<_>>());
-    for (entry, op) in k::catalog::OPERATIONS.iter().zip(&ops) {
-        assert_eq!(entry.types, op.types, "{}", op.name);
-        assert!(!entry.group.is_empty(), "{}", op.name);
-        assert!(std::ptr::eq(k::catalog::find(op.name).unwrap(), entry));
-        let sources = entry.sources();
+    // every instantiation of the crate belongs to an operation of the catalogue
+    let mut listed: Vec<String> = Vec::new();
+    for op in OPERATIONS {
         if op.types.is_empty() {
+            listed.push(format!("{}_kernel", op.name));
+        }
+        listed.extend(op.types.iter().map(|d| format!("{}_{d}", op.name)));
+    }
+    let linked = linked_entries();
+    assert!(linked.len() > 400, "{} entry points", linked.len());
+    for e in &linked {
+        assert!(
+            listed.contains(e),
+            "`{e}` is linked but not in the catalogue"
+        );
+    }
+    for entry in OPERATIONS {
+        let name = entry.name;
+        assert!(!entry.group.is_empty(), "{name}");
+        assert!(std::ptr::eq(k::catalog::find(name).unwrap(), entry));
+        // one launch description per instantiation
+        assert_eq!((entry.infos_fn)().len(), entry.types.len().max(1), "{name}");
+        let sources = entry.sources();
+        if entry.types.is_empty() {
             assert!(!entry.is_generic());
-            let src = (op.source)(DType::Bool).unwrap();
-            assert!(!src.trim().is_empty(), "{}", op.name);
-            assert_eq!(sources, [(None, src)], "{}", op.name);
+            let src = (entry.source_fn)(DType::Bool).unwrap();
+            assert!(!src.trim().is_empty(), "{name}");
+            assert_eq!(sources, [(None, src)], "{name}");
             continue;
         }
-        assert_eq!(sources.len(), op.types.len(), "{}", op.name);
-        for (&d, &(sd, src)) in op.types.iter().zip(&sources) {
+        assert_eq!(sources.len(), entry.types.len(), "{name}");
+        for (&d, &(sd, src)) in entry.types.iter().zip(&sources) {
             assert_eq!(sd, Some(d));
             assert!(
-                src.contains(&format!("__kernel void {}_{d}(", op.name)),
-                "{} for {d}:\n{src}",
-                op.name
+                src.contains(&format!("__kernel void {name}_{d}(")),
+                "{name} for {d}:\n{src}"
             );
             assert_eq!(entry.source(d), Some(src));
-            assert_eq!((op.source)(d), Some(src), "{} for {d}", op.name);
+            assert_eq!((entry.source_fn)(d), Some(src), "{name} for {d}");
         }
         // a dtype outside the list has no source
-        if let Some(&d) = DType::ALL.iter().find(|d| !op.types.contains(d)) {
-            assert_eq!(entry.source(d), None, "{} for {d}", op.name);
+        if let Some(&d) = DType::ALL.iter().find(|d| !entry.types.contains(d)) {
+            assert_eq!(entry.source(d), None, "{name} for {d}");
         }
     }
     assert!(k::catalog::find("no_such_op").is_none());
@@ -167,13 +88,13 @@ fn the_catalogue_lists_every_operation_with_its_sources() {
 
 #[test]
 fn snapshot_of_every_operation() {
-    for op in all() {
+    for op in OPERATIONS {
         let mut text = String::new();
         if op.types.is_empty() {
-            text.push_str((op.source)(DType::Bool).unwrap_or_default());
+            text.push_str((op.source_fn)(DType::Bool).unwrap_or_default());
         }
         for &d in op.types {
-            let src = (op.source)(d).unwrap_or_else(|| panic!("{}: no source for {d}", op.name));
+            let src = (op.source_fn)(d).unwrap_or_else(|| panic!("{}: no source for {d}", op.name));
             text.push_str(&format!("/* ===== {} for {d} ===== */\n{src}\n", op.name));
         }
         insta::assert_snapshot!(op.name, text);
@@ -188,8 +109,8 @@ fn the_device_builds_every_program() {
     let start = std::time::Instant::now();
     let before = cl.programs_built();
     let mut n = 0usize;
-    for op in all() {
-        for info in (op.infos)() {
+    for op in OPERATIONS {
+        for info in (op.infos_fn)() {
             if let Err(e) = silt::__private::build(info, &cl) {
                 panic!("{}: {e}", op.name);
             }
@@ -346,7 +267,7 @@ fn one_of(dtype: DType) -> Scalar {
 #[test]
 fn dispatch_once_per_dtype_and_once_outside() {
     for dev in harness::common::devices() {
-        for op in all() {
+        for op in OPERATIONS {
             let listed: Vec<DType> = if op.types.is_empty() {
                 vec![DType::Bool]
             } else {

@@ -1,16 +1,25 @@
 //! Randomly generated `#[kernel]` functions and what the tests need to run them.
 //!
-//! `build.rs` writes a corpus of random valid kernels (and, per instantiation, a
-//! function that launches it and one that calls its `eval`) into `OUT_DIR`; it is
-//! included here as [`generated`]. The corpus is a pure function of
-//! `SILT_RANDOM_SEED` and `SILT_RANDOM_COUNT` (see [`generated::SEED`]).
+//! `build.rs` asks `silt-kernel-gen` (the generator the `kernels` fuzz target
+//! uses too, `gen/`) for a corpus of random kernels that run: valid for every
+//! instantiation, using only operations every backend computes alike except for
+//! one transcendental function at the end of a float output, with loops that
+//! end, `#[helper]`s (generic or not), every element type (`f16` included),
+//! names that are C keywords. It writes them, and per instantiation a function
+//! that launches the kernel (by `launch` or by `dispatch`) and one that calls its
+//! `eval`, into `OUT_DIR`; the file is included here as [`generated`]. The
+//! corpus is a pure function of `SILT_RANDOM_SEED` and `SILT_RANDOM_COUNT` (see
+//! [`generated::SEED`]); `SILT_RANDOM_ONLY=3,17` keeps only those kernels.
 //! `tests/random.rs` runs every kernel on the OpenCL device and on the host and
-//! compares the results: bit for bit, or within the ULP bound of the transcendental
-//! function a float output ends in.
+//! compares the results: bit for bit, or within the ULP bound of the
+//! transcendental function a float output ends in ([`Class`]). The inputs are
+//! the edge values of [`Edges`] (defined once in `silt-kernel-gen`, shared with
+//! the differential tests) and random values.
 
 use std::fmt::Debug;
 
 use silt::{f16, Device, Element, Tensor, TensorT};
+pub use silt_kernel_gen::values::Edges;
 
 /// The generated kernels, their launch and `eval` wrappers, and [`generated::KERNELS`].
 #[allow(
@@ -20,7 +29,10 @@ use silt::{f16, Device, Element, Tensor, TensorT};
     unused_mut,
     unused_variables,
     unused_parens,
-    non_snake_case
+    non_snake_case,
+    dead_code,
+    path_statements,
+    unused_must_use
 )]
 pub mod generated {
     include!(concat!(env!("OUT_DIR"), "/generated.rs"));
@@ -158,12 +170,10 @@ impl Col {
     }
 }
 
-/// An element type of the generated kernels: test values, and the distance used to
-/// compare results.
-pub trait Elem: Element + Copy + Debug + PartialEq + Send + Sync + 'static {
-    /// Edge values: extremes, zeros, ±1, NaN, infinities, subnormals, values where
-    /// casts saturate or round.
-    fn edges() -> Vec<Self>;
+/// An element type of the generated kernels: test values (the edge values of
+/// [`Edges`], defined in `silt-kernel-gen`), and the distance used to compare
+/// results.
+pub trait Elem: Element + Edges + Copy + Debug + PartialEq + Send + Sync + 'static {
     /// A value from raw random bits.
     fn from_bits64(bits: u64) -> Self;
     /// A small value near zero (`-10..=10`, clamped for unsigned types).
@@ -176,9 +186,6 @@ pub trait Elem: Element + Copy + Debug + PartialEq + Send + Sync + 'static {
 }
 
 impl Elem for bool {
-    fn edges() -> Vec<bool> {
-        vec![false, true]
-    }
     fn from_bits64(bits: u64) -> bool {
         bits & 1 == 1
     }
@@ -200,21 +207,6 @@ impl Elem for bool {
 macro_rules! int_elem {
     ($($t:ident $var:ident),*) => {$(
         impl Elem for $t {
-            #[allow(unused_comparisons, clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_possible_wrap)]
-            fn edges() -> Vec<$t> {
-                let mut v = vec![
-                    $t::MIN, $t::MAX, 0, 1, 2, 3, 7, 8, 100, $t::MAX - 1, $t::MIN + 1,
-                    $t::MAX / 2, ($t::MAX / 2).wrapping_add(1), 0x55u64 as $t, 0xaau64 as $t,
-                    127u64 as $t, 128u64 as $t, 255u64 as $t, 256u64 as $t, 65535u64 as $t,
-                    65536u64 as $t, 16_777_217u64 as $t, 2_147_483_647u64 as $t, 2_147_483_648u64 as $t,
-                    4_294_967_295u64 as $t, 9_007_199_254_740_993u64 as $t,
-                ];
-                if $t::MIN < 0 {
-                    v.extend([(0 as $t).wrapping_sub(1), (0 as $t).wrapping_sub(2),
-                        (0 as $t).wrapping_sub(100), (0 as $t).wrapping_sub(127).wrapping_sub(1)]);
-                }
-                v
-            }
             #[allow(clippy::cast_possible_truncation)]
             fn from_bits64(bits: u64) -> $t {
                 bits as $t
@@ -238,74 +230,6 @@ int_elem!(u8 U8, i8 I8, u16 U16, i16 I16, u32 U32, i32 I32, u64 U64, i64 I64);
 macro_rules! float_elem {
     ($t:ident $var:ident $bits:ident) => {
         impl Elem for $t {
-            #[allow(clippy::cast_possible_truncation, clippy::excessive_precision)]
-            fn edges() -> Vec<$t> {
-                vec![
-                    0.0,
-                    -0.0,
-                    1.0,
-                    -1.0,
-                    0.5,
-                    -0.5,
-                    1.5,
-                    2.5,
-                    -2.5,
-                    0.1,
-                    3.0,
-                    -7.25,
-                    $t::NAN,
-                    -$t::NAN,
-                    $t::INFINITY,
-                    $t::NEG_INFINITY,
-                    $t::MAX,
-                    $t::MIN,
-                    $t::MIN_POSITIVE,
-                    -$t::MIN_POSITIVE,
-                    $t::from_bits(1),
-                    -$t::from_bits(1),
-                    $t::MIN_POSITIVE / 3.0,
-                    $t::EPSILON,
-                    1.0 - $t::EPSILON / 2.0,
-                    127.9,
-                    -128.5,
-                    128.0,
-                    255.5,
-                    256.0,
-                    -129.0,
-                    65535.9,
-                    -32768.7,
-                    65536.0,
-                    2147483520.0,
-                    2147483648.0,
-                    -2147483904.0,
-                    4294967296.0,
-                    3.0e9,
-                    -3.0e9,
-                    9.3e18,
-                    1.8446744e19,
-                    -9.3e18,
-                    1.0e19,
-                    -1.0e19,
-                    1.0e10,
-                    16777217.0,
-                    88.5,
-                    -100.0,
-                    1.0e-10,
-                    0.75,
-                    709.0,
-                    -745.0,
-                    1.0e30,
-                    std::$t::consts::PI,
-                    std::$t::consts::FRAC_PI_2,
-                    std::$t::consts::E,
-                    1.0 + $t::EPSILON,
-                    1.000_244_140_625,
-                    1.5 * $t::EPSILON,
-                    $t::MAX * 0.75,
-                    -$t::MAX * 0.75,
-                    268_435_456.0,
-                ]
-            }
             #[allow(clippy::cast_possible_truncation)]
             fn from_bits64(bits: u64) -> $t {
                 $t::from_bits(bits as $bits)
@@ -348,72 +272,6 @@ float_elem!(f32 F32 u32);
 float_elem!(f64 F64 u64);
 
 impl Elem for f16 {
-    #[allow(clippy::cast_possible_truncation)]
-    fn edges() -> Vec<f16> {
-        let mut v: Vec<f16> = [
-            0.0f32,
-            -0.0,
-            1.0,
-            -1.0,
-            0.5,
-            -0.5,
-            1.5,
-            2.5,
-            -2.5,
-            0.1,
-            3.0,
-            -7.25,
-            127.9,
-            -128.5,
-            128.0,
-            255.5,
-            256.0,
-            -129.0,
-            2048.0,
-            2050.0,
-            -2052.0,
-            4095.0,
-            32767.0,
-            -32768.0,
-            65504.0,
-            -65504.0,
-            1000.0,
-            0.333,
-            11.0,
-            -17.0,
-            88.5,
-            -100.0,
-            0.75,
-            std::f32::consts::PI,
-            std::f32::consts::FRAC_PI_2,
-            std::f32::consts::E,
-            6.1e-5,
-            1.0e-7,
-            3.0e-8,
-        ]
-        .into_iter()
-        .map(f16::from_f32)
-        .collect();
-        v.extend([
-            f16::NAN,
-            -f16::NAN,
-            f16::INFINITY,
-            f16::NEG_INFINITY,
-            f16::MAX,
-            f16::MIN,
-            f16::MIN_POSITIVE,
-            -f16::MIN_POSITIVE,
-            f16::from_bits(1),
-            f16::from_bits(0x8001),
-            f16::from_bits(0x03ff),
-            f16::EPSILON,
-            f16::ONE - f16::EPSILON / f16::from_f32(2.0),
-            f16::ONE + f16::EPSILON,
-            f16::from_bits(0x7bfe),
-            f16::from_bits(0x3c01),
-        ]);
-        v
-    }
     #[allow(clippy::cast_possible_truncation)]
     fn from_bits64(bits: u64) -> f16 {
         f16::from_bits(bits as u16)

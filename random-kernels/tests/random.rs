@@ -1,7 +1,8 @@
-//! Every generated kernel on the OpenCL device against the host (`launch` on
-//! `Device::host()`, which runs `eval`) and against `eval` itself, over edge values
-//! and random values: bit for bit, or within the ULP bound of the transcendental
-//! function a float output ends in.
+//! Every generated kernel (from `silt-kernel-gen`, see the crate docs) on the
+//! OpenCL device against the host (`launch` on `Device::host()`, which runs
+//! `eval`) and against `eval` itself, over edge values and random values: bit
+//! for bit, or within the ULP bound of the transcendental function a float output
+//! ends in (`silt_codegen::builtins::Builtin::ulps`, plus one for the host).
 //!
 //! On a mismatch the test prints the kernel, the instantiation, the inputs of the
 //! element and both values, and the seed: `SILT_RANDOM_SEED=<seed>

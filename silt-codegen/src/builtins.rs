@@ -253,6 +253,37 @@ impl Builtin {
     pub fn exact_on_f16(self) -> bool {
         self.def().exact_on_f16
     }
+
+    /// The most a result may be from the correctly rounded one, in ULPs, by the
+    /// OpenCL 1.2 specification (section 7.4, tables 7.1 and 7.2, the same for
+    /// `float` and `double` for these methods): 0 for the [`exact`](Def::exact)
+    /// ones. Tests allow one ULP more for the host's own error (docs/semantics.md).
+    pub fn ulps(self) -> u32 {
+        use Builtin as B;
+        match self {
+            B::Exp | B::Exp2 | B::ExpM1 | B::Ln | B::Log2 | B::Log10 => 3,
+            B::Ln1p | B::Cbrt => 2,
+            B::Sin | B::Cos | B::Asin | B::Acos | B::Sinh | B::Cosh => 4,
+            B::Asinh | B::Acosh | B::Hypot => 4,
+            B::Tan | B::Atan | B::Tanh | B::Atanh => 5,
+            B::Atan2 => 6,
+            B::Powf | B::Powi | B::Erf | B::Erfc => 16,
+            _ => 0,
+        }
+    }
+
+    /// The operand (0: the receiver, 1: the first argument) whose sign the
+    /// result shows even when it is a NaN (`is_sign_*`, `to_bits`, `copysign`'s
+    /// sign). IEEE 754 leaves the sign and payload of a NaN that arithmetic
+    /// produced unspecified, so such a result may differ between backends unless
+    /// that operand is a number or an input NaN passed on unchanged.
+    pub fn nan_sign_operand(self) -> Option<usize> {
+        match self {
+            Builtin::IsSignNegative | Builtin::IsSignPositive | Builtin::ToBits => Some(0),
+            Builtin::Copysign => Some(1),
+            _ => None,
+        }
+    }
 }
 
 /// The type of an argument or result, relative to the receiver's type.
@@ -345,6 +376,16 @@ mod tests {
         }
         // one row per variant: the last variant's discriminant + 1
         assert_eq!(TABLE.len(), Builtin::IClamp as usize + 1);
+    }
+
+    #[test]
+    fn only_inexact_methods_have_ulp_bounds() {
+        for d in TABLE {
+            assert_eq!(d.exact, d.builtin.ulps() == 0, "`{}`", d.name);
+            if let Some(k) = d.builtin.nan_sign_operand() {
+                assert!(d.on == On::Float && d.exact && k <= d.args.len());
+            }
+        }
     }
 
     #[test]

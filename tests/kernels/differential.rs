@@ -6,7 +6,7 @@ use silt::prelude::*;
 
 use crate::common;
 use crate::defs;
-use crate::values::{assert_exact, assert_ulps, pairs, Edge};
+use crate::values::{assert_exact, assert_ulps, pairs, Edge, Edges};
 
 fn col<T: Element>(dev: &Device, v: &[T]) -> TensorT<T> {
     TensorT::from_slice(dev, v, [v.len()]).unwrap()

@@ -1,13 +1,14 @@
-//! Edge values per element type, and comparison of results.
+//! Edge values per element type (defined once, in `silt-kernel-gen`), and
+//! comparison of results.
 
 use silt::f16;
 use silt::Element;
+pub use silt_kernel_gen::values::Edges;
 
-/// A type with interesting test values and an exact comparison.
-pub trait Edge: Element {
-    /// Edge values: extremes, zeros, NaN and infinities, subnormals, values near
-    /// the integer ranges that casts saturate at.
-    fn edges() -> Vec<Self>;
+/// A type with interesting test values ([`Edges::edges`]: extremes, zeros, NaN
+/// and infinities, subnormals, values near the integer ranges that casts
+/// saturate at) and an exact comparison.
+pub trait Edge: Element + Edges {
     /// A key equal for equal values, all NaNs alike, `0.0 != -0.0`.
     fn key(self) -> u64;
     /// ULP distance for floats (0 for equal keys, `u64::MAX` for a NaN against a
@@ -24,15 +25,6 @@ pub trait Edge: Element {
 macro_rules! int_edges {
     ($($t:ty),*) => {$(
         impl Edge for $t {
-            #[allow(clippy::cast_sign_loss, clippy::cast_lossless, unused_comparisons)]
-            fn edges() -> Vec<$t> {
-                let mut v = vec![<$t>::MIN, <$t>::MAX, 0, 1, 2, 3, 7, 100, <$t>::MAX - 1, <$t>::MIN + 1,
-                    (<$t>::MAX / 2) as $t, 0x55 as $t];
-                if <$t>::MIN < 0 {
-                    v.extend([(0 as $t).wrapping_sub(1), (0 as $t).wrapping_sub(2), (0 as $t).wrapping_sub(100)]);
-                }
-                v
-            }
             #[allow(clippy::cast_sign_loss)]
             fn key(self) -> u64 {
                 self as u64
@@ -44,9 +36,6 @@ macro_rules! int_edges {
 int_edges!(u8, i8, u16, i16, u32, i32, u64, i64);
 
 impl Edge for bool {
-    fn edges() -> Vec<bool> {
-        vec![false, true]
-    }
     fn key(self) -> u64 {
         u64::from(self)
     }
@@ -55,46 +44,6 @@ impl Edge for bool {
 macro_rules! float_edges {
     ($t:ident, $bits:ty) => {
         impl Edge for $t {
-            fn edges() -> Vec<$t> {
-                vec![
-                    0.0,
-                    -0.0,
-                    1.0,
-                    -1.0,
-                    0.5,
-                    -0.5,
-                    1.5,
-                    2.5,
-                    -2.5,
-                    0.1,
-                    3.0,
-                    -7.25,
-                    $t::NAN,
-                    $t::INFINITY,
-                    $t::NEG_INFINITY,
-                    $t::MAX,
-                    $t::MIN,
-                    $t::MIN_POSITIVE,
-                    $t::from_bits(1),
-                    -$t::from_bits(1),
-                    $t::EPSILON,
-                    127.9,
-                    -128.5,
-                    255.5,
-                    256.0,
-                    65535.9,
-                    -32768.7,
-                    3.0e9,
-                    -3.0e9,
-                    1.0e19,
-                    -1.0e19,
-                    1.0e10,
-                    88.5,
-                    -100.0,
-                    1.0e-10,
-                    std::$t::consts::PI,
-                ]
-            }
             fn key(self) -> u64 {
                 if self.is_nan() {
                     u64::MAX
@@ -132,27 +81,6 @@ float_edges!(f32, u32);
 float_edges!(f64, u64);
 
 impl Edge for f16 {
-    /// The `f32` edges that `f16` has (rounded), and `f16`'s own extremes.
-    fn edges() -> Vec<f16> {
-        let mut v: Vec<f16> = f32::edges()
-            .into_iter()
-            .map(f16::from_f32)
-            .filter(|x| !x.is_infinite())
-            .collect();
-        v.extend([
-            f16::INFINITY,
-            f16::NEG_INFINITY,
-            f16::MAX,
-            f16::MIN,
-            f16::MIN_POSITIVE,
-            f16::from_bits(1),
-            f16::from_bits(0x8001),
-            f16::EPSILON,
-            f16::from_f32(2049.0),
-            f16::from_f32(11.1),
-        ]);
-        v
-    }
     fn key(self) -> u64 {
         if self.is_nan() {
             u64::MAX

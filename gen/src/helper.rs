@@ -1,0 +1,109 @@
+//! `#[helper]` functions for kernels to call, generic or not.
+
+use silt_abi::DType;
+
+use crate::ast::{self, Blk};
+use crate::gen::{Gen, HelperSig, Var};
+use crate::kernel::{param_name, types_attr, Helper, Ty};
+use crate::names::TYPE_PARAMS;
+
+/// A `#[helper]`, generic over `types` half of the time (then mostly over the
+/// kernel's types and more, so that the kernel can call it at its own type);
+/// the code generated afterwards may call it.
+pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helper {
+    let types: Vec<DType> = if g.c.bool() {
+        let mut t: Vec<DType> = if !kernel_types.is_empty() && g.pct(70) {
+            kernel_types.to_vec()
+        } else {
+            Vec::new()
+        };
+        for d in DType::ALL {
+            if !t.contains(&d) && g.pct(15) {
+                t.push(d);
+            }
+        }
+        if t.is_empty() {
+            t.push(g.pick(&DType::ALL));
+        }
+        t.sort();
+        t
+    } else {
+        Vec::new()
+    };
+    let generic = !types.is_empty();
+    let n = g.range(1, 3);
+    let ptys: Vec<Ty> = (0..n)
+        .map(|j| {
+            if generic && (j == 0 || g.pct(30)) {
+                Ty::Param
+            } else {
+                Ty::Elem(g.pick(&DType::ALL))
+            }
+        })
+        .collect();
+    let ret = if generic && g.pct(65) {
+        Ty::Param
+    } else {
+        Ty::Elem(g.pick(&DType::ALL))
+    };
+    let tparam = if generic {
+        g.pick(TYPE_PARAMS).to_string()
+    } else {
+        "T".to_string()
+    };
+    // a helper is a function of its own: fresh state, but the names used so
+    // far stay taken
+    let saved = (
+        std::mem::replace(&mut g.gs, types.clone()),
+        std::mem::replace(&mut g.tparam, tparam),
+        std::mem::replace(&mut g.scopes, vec![Vec::new()]),
+        std::mem::take(&mut g.param_names),
+        std::mem::replace(&mut g.outputs, vec![ret]),
+        std::mem::replace(&mut g.budget, 30),
+    );
+    let mut ps = Vec::new();
+    for (i, t) in ptys.iter().enumerate() {
+        let pn = param_name(g, "p", i);
+        g.used_names.insert(pn.clone());
+        g.param_names.push(pn.clone());
+        ps.push(format!("{pn}: {}", g.tname(*t)));
+        // arguments may be computed NaNs: not pristine
+        g.scopes[0].push(Var::local(pn, *t, true, false));
+    }
+    let body = g.nested(|g| {
+        let k = g.range(0, 3);
+        let stmts = g.stmts(k, 2);
+        let tail = g.expr(ret, 2, false).e;
+        Blk {
+            stmts,
+            tail: Some(Box::new(tail)),
+        }
+    });
+    // `pub` when it runs: a private helper that another private helper calls
+    // does not compile inside a module (E0365, "`h` is private, and cannot be
+    // re-exported")
+    let vis = if g.run { "pub " } else { g.pick(&["", "pub "]) };
+    let generic_text = if generic {
+        format!("<{}>", g.tparam)
+    } else {
+        String::new()
+    };
+    let item = format!(
+        "{vis}fn {name}{generic_text}({}) -> {} {}",
+        ps.join(", "),
+        g.tname(ret),
+        ast::blk(&body, 0)
+    );
+    (g.gs, g.tparam, g.scopes, g.param_names, g.outputs, g.budget) = saved;
+    g.helpers.push(HelperSig {
+        name: name.clone(),
+        params: ptys,
+        ret,
+        types: types.clone(),
+    });
+    Helper {
+        name,
+        attr: types_attr(&types),
+        item,
+    }
+}
