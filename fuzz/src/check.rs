@@ -138,7 +138,7 @@ pub fn expand(attr: &str, item: &str, helpers: &[HelperSrc]) -> Option<Expansion
         let a: TokenStream = h.attr.parse().ok()?;
         let i: TokenStream = h.item.parse().ok()?;
         // each helper's own expansion must not panic, and must be valid Rust
-        let out = silt_codegen::helpers::expand_helper(a.clone(), i.clone());
+        let out = silt_codegen::expand_helper(a.clone(), i.clone());
         if let Err(err) = syn::parse2::<syn::File>(out.clone()) {
             panic!("the helper's expansion is not valid Rust: {err}\n{out}");
         }
@@ -162,7 +162,7 @@ pub fn expand(attr: &str, item: &str, helpers: &[HelperSrc]) -> Option<Expansion
             }
         };
         let input: TokenStream = quote_chain(state, types, def_item);
-        out = silt_codegen::helpers::chain(input);
+        out = silt_codegen::helper_chain(input);
     }
     panic!("the helper chain does not end");
 }
@@ -209,9 +209,9 @@ fn resolve(
             .next()
             .map(|p| p.ident.clone());
         let mut errors = silt_codegen::errors::Errors::default();
-        let body = silt_codegen::ast::block(&func.block, generic.as_ref(), &mut errors);
+        let body = silt_codegen::front::block(&func.block, generic.as_ref(), &mut errors);
         let mut calls = Vec::new();
-        silt_codegen::ast::helper_calls(&body, &mut calls);
+        silt_codegen::front::helper_calls(&body, &mut calls);
         let (key, _) = calls.get(j)?;
         cur = defs.iter().find(|(n, _, _)| n == key)?;
     }

@@ -29,14 +29,14 @@ pub fn run_tokens(data: &[u8]) -> Option<Expansion> {
     // the other way round, and as a helper: no panic, valid Rust
     let _ = check::expand(item, attr, &[]);
     if let (Ok(a), Ok(i)) = (attr.parse(), item.parse()) {
-        let out = silt_codegen::helpers::expand_helper(a, i);
+        let out = silt_codegen::expand_helper(a, i);
         if let Err(e) = syn::parse2::<syn::File>(out.clone()) {
             panic!("the helper's expansion is not valid Rust: {e}\n{out}");
         }
     }
     if let Ok(ts) = text.parse() {
         // the chain's own macro, fed garbage
-        let _ = silt_codegen::helpers::chain(ts);
+        let _ = silt_codegen::helper_chain(ts);
     }
     let e = check::expand(attr, item, &[])?;
     if syn::parse_str::<syn::ItemFn>(item).is_ok()

@@ -475,3 +475,32 @@ fn float_literals_that_overflow_are_errors() {
     assert!(src.contains("65504.0f"), "{src}");
     assert!(src.contains("INFINITY"), "{src}");
 }
+
+#[test]
+fn a_dropped_if_still_has_one_type() {
+    // rustc rejects both: the branches of an `if` have one type even when its
+    // value is dropped
+    let e = errors(
+        quote!(),
+        quote! {
+            fn k(x: f32, y: &mut f32) {
+                let _ = if x > 0.0 { 1u8 } else { 300 };
+                *y = x;
+            }
+        },
+    );
+    assert!(
+        e.iter().any(|m| m.contains("out of range for `u8`")),
+        "{e:?}"
+    );
+    let e = errors(
+        quote!(),
+        quote! {
+            fn k(x: f32, y: &mut f32) {
+                if x > 0.0 { 1.5f64 } else { 3u8 };
+                *y = x;
+            }
+        },
+    );
+    assert!(e.iter().any(|m| m.contains("mismatched types")), "{e:?}");
+}

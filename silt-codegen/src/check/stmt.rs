@@ -211,9 +211,13 @@ impl Cx<'_> {
                     self.stmt_expr(els, out);
                 }
             }
-            syntax::ExprKind::If(c, then, els) => {
+            syntax::ExprKind::If(c, then_src, els) => {
                 let cond = self.bool_expr(c);
-                let then = self.block_stmts(then);
+                let then = self.block_stmts(then_src);
+                let els_src = els.as_ref().and_then(|x| match &x.kind {
+                    syntax::ExprKind::Block(b) => Some(b),
+                    _ => None,
+                });
                 let els = els.as_ref().map(|x| match &x.kind {
                     syntax::ExprKind::Block(b) => self.block_stmts(b),
                     _ => {
@@ -222,6 +226,19 @@ impl Cx<'_> {
                         b
                     }
                 });
+                // an `if` whose value is dropped still has one type, as in Rust
+                if let (Some(e_src), Some(e)) = (els_src, &els) {
+                    let tail_tv = |src: &syntax::Block, b: &Block| match (&src.tail, b.stmts.last())
+                    {
+                        (Some(_), Some(Stmt::Expr(v))) => Some((v.tv, v.span)),
+                        _ => None,
+                    };
+                    if let (Some((a, _)), Some((b, span))) =
+                        (tail_tv(then_src, &then), tail_tv(e_src, e))
+                    {
+                        self.unify(a, b, span);
+                    }
+                }
                 out.push(Stmt::If(cond, then, els));
             }
             syntax::ExprKind::While(c, body) => {
