@@ -1,8 +1,8 @@
 //! silt: author OpenCL kernels as Rust-like elementwise functions.
 //!
 //! This facade re-exports the runtime ([`Device`], [`Tensor`], [`TensorT`], the
-//! caching pool's [`MemoryStats`]) and the [`kernel`], [`helper`] and [`reduce`]
-//! attributes.
+//! caching pool's [`MemoryStats`]) and the [`kernel`], [`helper`], [`reduce`]
+//! and [`scan`] attributes.
 //! `use silt::prelude::*;` brings in what a typical program needs.
 //!
 //! ```
@@ -58,12 +58,16 @@ pub use silt_macros::helper;
 #[doc(inline)]
 pub use silt_macros::reduce;
 
+#[doc = include_str!("../docs/scan.md")]
+#[doc(inline)]
+pub use silt_macros::scan;
+
 #[doc(hidden)]
 pub use silt_macros::__kernel_chain;
 
 /// The names most programs use: `use silt::prelude::*;`.
 pub mod prelude {
-    pub use silt_macros::{helper, kernel, reduce};
+    pub use silt_macros::{helper, kernel, reduce, scan};
     pub use silt_runtime::{
         select, Axes, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT,
     };

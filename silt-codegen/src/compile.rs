@@ -219,6 +219,8 @@ pub struct CompiledReduce {
     pub instances: Vec<Instance>,
     /// Whether a reduction over no elements is an error (`empty = error`).
     pub empty_is_error: bool,
+    /// Whether this is a scan (`#[scan]`) rather than a reduction.
+    pub scan: bool,
     /// The crate path generated code uses (`::silt` unless `crate = ...`).
     pub krate: TokenStream,
 }
@@ -233,9 +235,36 @@ pub fn compile_reduce(
     attr: TokenStream,
     item: TokenStream,
 ) -> Result<CompiledReduce, (syn::Error, Option<(syn::Visibility, syn::Ident)>)> {
+    compile_parts(attr, item, false)
+}
+
+/// Parses and checks a `#[scan]` module for each listed type, as
+/// [`compile_reduce`].
+///
+/// # Errors
+/// As [`compile_reduce`].
+pub fn compile_scan(
+    attr: TokenStream,
+    item: TokenStream,
+) -> Result<CompiledReduce, (syn::Error, Option<(syn::Visibility, syn::Ident)>)> {
+    compile_parts(attr, item, true)
+}
+
+fn compile_parts(
+    attr: TokenStream,
+    item: TokenStream,
+    scan: bool,
+) -> Result<CompiledReduce, (syn::Error, Option<(syn::Visibility, syn::Ident)>)> {
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
-    let Some(mut m) = front::reduce::reduce_module(item, &mut errors) else {
+    if let (true, Some((_, span))) = (scan, opts.empty) {
+        errors.push(
+            span,
+            "`empty` is an option of `#[reduce]`: a scan of no elements has no outputs",
+        );
+    }
+    let what = if scan { "scan" } else { "reduce" };
+    let Some(mut m) = front::reduce::module_of_parts(item, what, &mut errors) else {
         return Err((combine(errors), None));
     };
     let placeholder = Some((m.vis.clone(), m.name.clone()));
@@ -270,7 +299,9 @@ pub fn compile_reduce(
     let mut instances = Vec::new();
     if errors.is_empty() {
         for (ty, ty_span) in types {
-            if let Some(kernel) = check::reduce::instantiate(&m, ty, empty_is_error, &mut errors) {
+            if let Some(kernel) =
+                check::reduce::instantiate(&m, ty, empty_is_error, scan, &mut errors)
+            {
                 let opencl = opencl::emit(&kernel, &opencl::Origin::default());
                 let uses_f64 = kernel.uses(Ty::F64);
                 instances.push(Instance {
@@ -294,6 +325,7 @@ pub fn compile_reduce(
         module: m,
         instances,
         empty_is_error,
+        scan,
         krate,
     })
 }

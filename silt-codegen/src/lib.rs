@@ -30,7 +30,9 @@ pub mod ty;
 
 use proc_macro2::TokenStream;
 
-pub use compile::{compile, compile_reduce, compile_with, Compiled, CompiledReduce, Instance};
+pub use compile::{
+    compile, compile_reduce, compile_scan, compile_with, Compiled, CompiledReduce, Instance,
+};
 pub use helper::{chain as helper_chain, expand_helper};
 
 /// The whole expansion of `#[kernel(attr)] item`: the generated module, or the
@@ -50,6 +52,15 @@ pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// module, or the errors beside a placeholder module of the same name.
 pub fn expand_reduce(attr: TokenStream, item: TokenStream) -> TokenStream {
     match compile_reduce(attr, item) {
+        Ok(c) => expand::reduce::module(&c),
+        Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
+    }
+}
+
+/// The whole expansion of `#[scan(attr)] mod NAME { .. }`: the generated
+/// module, or the errors beside a placeholder module of the same name.
+pub fn expand_scan(attr: TokenStream, item: TokenStream) -> TokenStream {
+    match compile_scan(attr, item) {
         Ok(c) => expand::reduce::module(&c),
         Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
     }

@@ -18,6 +18,13 @@ pub fn reduce(attr: TokenStream, item: TokenStream) -> TokenStream {
     silt_codegen::expand_reduce(attr.into(), item.into()).into()
 }
 
+/// Turns an inline module of `identity`, `map`, `combine` and `finish` into a
+/// scan along one axis; see `silt::scan` for the documentation.
+#[proc_macro_attribute]
+pub fn scan(attr: TokenStream, item: TokenStream) -> TokenStream {
+    silt_codegen::expand_scan(attr.into(), item.into()).into()
+}
+
 /// Makes a Rust-like function callable from `#[kernel]` bodies; see `silt::helper`.
 #[proc_macro_attribute]
 pub fn helper(attr: TokenStream, item: TokenStream) -> TokenStream {

@@ -69,6 +69,9 @@ pub mod __private {
     pub use crate::launch::reduce::host::{fold_row, host_output, host_reduce, host_rows};
     pub use crate::launch::reduce::opencl::launch_reduce_opencl;
     pub use crate::launch::reduce::plan::{prepare_reduce, ReducePlan};
+    pub use crate::launch::scan::host::{host_scan, host_scan_output, scan_row};
+    pub use crate::launch::scan::opencl::launch_scan_opencl;
+    pub use crate::launch::scan::plan::prepare_scan;
     pub use crate::program::text::{KernelInfo, ProgramText, PROGRAMS};
     pub use crate::semantics::{
         clamp, f16_from_f64, fmax, fmin, int_div, int_rem, FloatOps, IntOps,

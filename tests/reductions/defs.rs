@@ -133,3 +133,56 @@ pub mod all_positive {
         a && b
     }
 }
+
+/// A running sum (no `map`, no `finish`).
+#[scan(types = [f32, f64, i32, f16])]
+pub mod running_sum {
+    pub fn identity<T>() -> T {
+        0 as T
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
+/// A running maximum with the index of its first occurrence: two outputs.
+#[scan(types = [f32, i64])]
+pub mod running_max {
+    pub fn identity<T>() -> (T, i64) {
+        (T::MIN, -1)
+    }
+    pub fn map<T>(x: T, #[index] i: u64) -> (T, i64) {
+        (x, i as i64)
+    }
+    pub fn combine<T>(a: (T, i64), b: (T, i64)) -> (T, i64) {
+        if b.0 > a.0 {
+            b
+        } else {
+            a
+        }
+    }
+    pub fn finish<T>(acc: (T, i64), count: u64) -> (T, i64) {
+        acc
+    }
+}
+
+/// A running mean of products: two inputs, `finish` with the count.
+#[scan(types = [f32])]
+pub mod running_dot_mean {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(x: T, y: T) -> T {
+        x * y
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+    pub fn finish<T>(acc: T, count: u64) -> T {
+        if count == 0 {
+            0.0
+        } else {
+            acc / (count as T)
+        }
+    }
+}

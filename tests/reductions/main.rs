@@ -11,4 +11,5 @@ mod accuracy;
 mod defs;
 mod errors;
 mod order;
+mod scans;
 mod source;

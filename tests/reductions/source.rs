@@ -17,6 +17,9 @@ fn all() -> Vec<(&'static str, &'static [&'static KernelInfo])> {
         ("scaled_dot_mean", scaled_dot_mean::__infos()),
         ("min_max", min_max::__infos()),
         ("all_positive", all_positive::__infos()),
+        ("running_sum", running_sum::__infos()),
+        ("running_max", running_max::__infos()),
+        ("running_dot_mean", running_dot_mean::__infos()),
     ]
 }
 

@@ -8,7 +8,7 @@ use super::types::Pass;
 /// [`Pass::Index`] included), `view` counts the tensor parameters only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MapArg {
-    /// A scalar parameter's value ([`arg_type`]).
+    /// A scalar parameter's value ([`arg_type`](super::arg_type)).
     Scalar {
         /// Which parameter.
         param: usize,
@@ -18,13 +18,13 @@ pub enum MapArg {
         /// Which parameter.
         param: usize,
     },
-    /// Where the view starts in its buffer, in elements ([`COUNT_TYPE`]).
+    /// Where the view starts in its buffer, in elements ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Offset {
         /// Which parameter.
         param: usize,
     },
     /// The view's strides in elements, in the launch's coalesced dimensions
-    /// ([`DIMS_TYPE`]; strided entry only).
+    /// ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
     Strides {
         /// Which parameter.
         param: usize,
@@ -36,12 +36,12 @@ pub enum MapArg {
         /// Which return value.
         output: usize,
     },
-    /// The launch's coalesced shape ([`DIMS_TYPE`]; strided entry only).
+    /// The launch's coalesced shape ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
     Shape,
-    /// How many dimensions of [`MapArg::Shape`] are used ([`NDIM_TYPE`];
+    /// How many dimensions of [`MapArg::Shape`] are used ([`NDIM_TYPE`](super::NDIM_TYPE);
     /// strided entry only).
     Ndim,
-    /// The number of elements ([`COUNT_TYPE`]); work-items at or past it return.
+    /// The number of elements ([`COUNT_TYPE`](super::COUNT_TYPE)); work-items at or past it return.
     Len,
 }
 

@@ -32,7 +32,7 @@ pub const REDUCE_TILE: usize = REDUCE_LANES * REDUCE_DEPTH;
 /// a row has one tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReduceArg {
-    /// A scalar parameter of `map` ([`arg_type`]).
+    /// A scalar parameter of `map` ([`arg_type`](super::arg_type)).
     Scalar {
         /// Which parameter of `map`.
         param: usize,
@@ -42,12 +42,12 @@ pub enum ReduceArg {
         /// Which parameter of `map`.
         param: usize,
     },
-    /// Where its view starts, in elements ([`COUNT_TYPE`]).
+    /// Where its view starts, in elements ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Offset {
         /// Which parameter of `map`.
         param: usize,
     },
-    /// Its strides over [`ReduceArg::Shape`] ([`DIMS_TYPE`]; strided entry only).
+    /// Its strides over [`ReduceArg::Shape`] ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
     Strides {
         /// Which parameter of `map`.
         param: usize,
@@ -66,28 +66,28 @@ pub enum ReduceArg {
         output: usize,
     },
     /// The shape the inputs are viewed in: the kept dimensions, then the
-    /// reduced ones ([`DIMS_TYPE`]; strided entry only).
+    /// reduced ones ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
     Shape,
-    /// How many dimensions of the shape are used ([`NDIM_TYPE`]; strided only).
+    /// How many dimensions of the shape are used ([`NDIM_TYPE`](super::NDIM_TYPE); strided only).
     Ndim,
-    /// How many leading dimensions of the shape are kept ([`NDIM_TYPE`];
+    /// How many leading dimensions of the shape are kept ([`NDIM_TYPE`](super::NDIM_TYPE);
     /// strided only).
     Kept,
-    /// The number of rows (output elements) ([`COUNT_TYPE`]).
+    /// The number of rows (output elements) ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Rows,
-    /// The number of elements in a row ([`COUNT_TYPE`]); in the contiguous
+    /// The number of elements in a row ([`COUNT_TYPE`](super::COUNT_TYPE)); in the contiguous
     /// entry, element `k` of row `r` of a view is at `offset + r * len + k`.
     Len,
     /// The number of tiles in a row, `max(1, ceil(len / REDUCE_TILE))`
-    /// ([`COUNT_TYPE`]); work-group `g` takes tile `g % tiles` of row
+    /// ([`COUNT_TYPE`](super::COUNT_TYPE)); work-group `g` takes tile `g % tiles` of row
     /// `g / tiles`.
     Tiles,
-    /// Whether this pass is the last ([`NDIM_TYPE`], 0 or 1).
+    /// Whether this pass is the last ([`NDIM_TYPE`](super::NDIM_TYPE), 0 or 1).
     Final,
 }
 
 /// The arguments of a reduction's first pass, in order: each parameter of
-/// `map` as in [`map_args`], each accumulator component's buffer, each
+/// `map` as in [`map_args`](super::map_args), each accumulator component's buffer, each
 /// output's buffer, then (when `strided`) the shape, the dimension count and
 /// the kept count, then rows, len, tiles and final.
 pub fn reduce_args<I>(
@@ -146,16 +146,16 @@ pub enum TreeArg {
         /// Which output of `finish`.
         output: usize,
     },
-    /// The number of rows ([`COUNT_TYPE`]).
+    /// The number of rows ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Rows,
-    /// Partial results per row read ([`COUNT_TYPE`]).
+    /// Partial results per row read ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Parts,
-    /// Blocks per row, `ceil(parts / REDUCE_LANES)` ([`COUNT_TYPE`]);
+    /// Blocks per row, `ceil(parts / REDUCE_LANES)` ([`COUNT_TYPE`](super::COUNT_TYPE));
     /// work-group `g` takes block `g % blocks` of row `g / blocks`.
     Blocks,
-    /// Whether this pass is the last ([`NDIM_TYPE`], 0 or 1).
+    /// Whether this pass is the last ([`NDIM_TYPE`](super::NDIM_TYPE), 0 or 1).
     Final,
-    /// The number of elements each row reduced, for `finish` ([`COUNT_TYPE`]).
+    /// The number of elements each row reduced, for `finish` ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Count,
 }
 

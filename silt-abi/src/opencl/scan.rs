@@ -34,7 +34,7 @@ pub mod scan_phase {
 /// view over the shape of kept dimensions then the scanned one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScanArg {
-    /// A scalar parameter of `map` ([`arg_type`]).
+    /// A scalar parameter of `map` ([`arg_type`](super::arg_type)).
     Scalar {
         /// Which parameter of `map`.
         param: usize,
@@ -44,12 +44,12 @@ pub enum ScanArg {
         /// Which parameter of `map`.
         param: usize,
     },
-    /// Where its view starts, in elements ([`COUNT_TYPE`]).
+    /// Where its view starts, in elements ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Offset {
         /// Which parameter of `map`.
         param: usize,
     },
-    /// Its strides ([`DIMS_TYPE`]): the kept dimensions', then the scanned one's.
+    /// Its strides ([`DIMS_TYPE`](super::DIMS_TYPE)): the kept dimensions', then the scanned one's.
     Strides {
         /// Which parameter of `map`.
         param: usize,
@@ -66,26 +66,26 @@ pub enum ScanArg {
         /// Which output of `finish`.
         output: usize,
     },
-    /// The output's strides over the same shape ([`DIMS_TYPE`]), one set for
+    /// The output's strides over the same shape ([`DIMS_TYPE`](super::DIMS_TYPE)), one set for
     /// all outputs (they are contiguous tensors of one shape).
     OutStrides,
-    /// The shape: kept dimensions, then the scanned one ([`DIMS_TYPE`]).
+    /// The shape: kept dimensions, then the scanned one ([`DIMS_TYPE`](super::DIMS_TYPE)).
     Shape,
     /// How many dimensions of the shape are used, the scanned one included
-    /// ([`NDIM_TYPE`]).
+    /// ([`NDIM_TYPE`](super::NDIM_TYPE)).
     Ndim,
-    /// The number of rows ([`COUNT_TYPE`]).
+    /// The number of rows ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Rows,
-    /// The number of elements in a row ([`COUNT_TYPE`]).
+    /// The number of elements in a row ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Len,
-    /// Chunks per row, `ceil(len / SCAN_CHUNK)` ([`COUNT_TYPE`]).
+    /// Chunks per row, `ceil(len / SCAN_CHUNK)` ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Chunks,
-    /// What this launch does ([`NDIM_TYPE`], one of [`scan_phase`]).
+    /// What this launch does ([`NDIM_TYPE`](super::NDIM_TYPE), one of [`scan_phase`]).
     Phase,
 }
 
 /// The arguments of a scan's entry point, in order: each parameter of `map`
-/// as in [`map_args`]'s strided entry, each accumulator component's buffer,
+/// as in [`map_args`](super::map_args)'s strided entry, each accumulator component's buffer,
 /// each output's buffer, then the output strides, shape, ndim, rows, len,
 /// chunks and phase.
 pub fn scan_args<I>(params: I, accs: usize, outputs: usize) -> impl Iterator<Item = ScanArg>

@@ -26,11 +26,11 @@ pub const DIMS_TYPE: &str = "ulong16";
 
 const _: () = assert!(crate::MAX_DIMS == 16, "DIMS_TYPE holds MAX_DIMS ulongs");
 
-/// The OpenCL C type of the dimension count argument ([`MapArg::Ndim`]).
+/// The OpenCL C type of the dimension count argument ([`MapArg::Ndim`](super::MapArg::Ndim)).
 pub const NDIM_TYPE: &str = "uint";
 
-/// The OpenCL C type of offsets ([`MapArg::Offset`]) and of the element count
-/// ([`MapArg::Len`]).
+/// The OpenCL C type of offsets ([`MapArg::Offset`](super::MapArg::Offset)) and of the element count
+/// ([`MapArg::Len`](super::MapArg::Len)).
 pub const COUNT_TYPE: &str = "ulong";
 
 /// How a kernel parameter reaches an entry point.

@@ -270,6 +270,7 @@ pub fn instantiate(
     m: &ReduceModule,
     inst: Option<Ty>,
     empty_is_error: bool,
+    scan: bool,
     errors: &mut Errors,
 ) -> Option<ir::Kernel> {
     let mut check = |p: &Option<Part>| {
@@ -286,11 +287,18 @@ pub fn instantiate(
     Some(ir::Kernel {
         func,
         helpers: Vec::new(),
-        entry: ir::Entry::Reduce(Box::new(ir::Reduce {
-            identity,
-            combine,
-            finish,
-            empty_is_error,
-        })),
+        entry: {
+            let parts = Box::new(ir::Reduce {
+                identity,
+                combine,
+                finish,
+                empty_is_error,
+            });
+            if scan {
+                ir::Entry::Scan(parts)
+            } else {
+                ir::Entry::Reduce(parts)
+            }
+        },
     })
 }

@@ -86,7 +86,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
     let empty_is_error = c.empty_is_error;
     let self_ty = quote!(Self);
     for inst in &c.instances {
-        let Entry::Reduce(r) = &inst.kernel.entry else {
+        let (Entry::Reduce(r) | Entry::Scan(r)) = &inst.kernel.entry else {
             continue;
         };
         let suffix = inst
@@ -97,9 +97,21 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         let c_string = |text: String| {
             proc_macro2::Literal::c_string(&std::ffi::CString::new(text).unwrap_or_default())
         };
-        let first = c_string(format!("{}_reduce", opencl::entry_name(f)));
-        let strided = c_string(format!("{}_reduce_strided", opencl::entry_name(f)));
+        let (first, strided) = if c.scan {
+            let e = format!("{}_scan", opencl::entry_name(f));
+            (c_string(e.clone()), c_string(e))
+        } else {
+            (
+                c_string(format!("{}_reduce", opencl::entry_name(f))),
+                c_string(format!("{}_reduce_strided", opencl::entry_name(f))),
+            )
+        };
         let tree = c_string(format!("{}_tree", opencl::entry_name(f)));
+        let reduction = if c.scan {
+            quote!()
+        } else {
+            quote!(.reduction(#tree, #empty_is_error))
+        };
         let src = &inst.opencl;
         let fp64 = inst.uses_f64;
         let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
@@ -114,7 +126,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
             #[doc(hidden)]
             pub static #info: #s::__private::KernelInfo =
                 #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #first, #strided, #fp64)
-                    .reduction(#tree, #empty_is_error);
+                    #reduction;
         });
         infos.push(info.clone());
         // the functions as Rust, then adapters that take the accumulator whole
@@ -279,10 +291,15 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
             _ => quote!(#n),
         }
     });
+    let host_output = if c.scan {
+        quote!(host_scan_output)
+    } else {
+        quote!(host_output)
+    };
     let (launch_ret, host_ret, cl_ret) = match out_tys.as_slice() {
         [one] => (
             quote!(#s::TensorT<#one>),
-            quote!(#s::__private::host_output::<#one>(&__plan, &__out)),
+            quote!(#s::__private::#host_output::<#one>(&__plan, &__out)),
             quote!(#s::__private::next_output::<#one>(&mut __outs)),
         ),
         many => {
@@ -291,7 +308,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
                 quote!((#(#s::TensorT<#many>),*)),
                 quote! {
                     ::core::result::Result::Ok((#(
-                        #s::__private::host_output::<#many>(
+                        #s::__private::#host_output::<#many>(
                             &__plan,
                             &__out.iter().map(|__o| __o.#idx).collect::<::std::vec::Vec<_>>(),
                         )?
@@ -314,7 +331,74 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
             ""
         }
     );
-    let launch = quote! {
+    let launch = if c.scan {
+        let names: Vec<&syn::Ident> = map
+            .params
+            .iter()
+            .filter(|p| p.kind != ParamKind::Index)
+            .map(|p| &p.name)
+            .collect();
+        let params: Vec<TokenStream> = launch_params.collect();
+        let scan_doc = |which: &str| {
+            format!(
+                "The {which} scan of `{name_str}` along `axis` (negative counts from the \
+                 end) of its tensor arguments (broadcast together), on their device, in \
+                 silt's fixed order: a result of their broadcast shape.\n\n# Errors\nAn \
+                 axis out of range, tensors on different devices or of shapes that do not \
+                 broadcast, an `f64` instantiation on a device without `cl_khr_fp64`, an \
+                 OpenCL build or launch failure, or an allocation failure."
+            )
+        };
+        let (inclusive_doc, exclusive_doc) = (
+            scan_doc("inclusive (element `i` combines elements `0..=i`)"),
+            scan_doc("exclusive (element `i` combines elements `0..i`)"),
+        );
+        let turbofish = if generic { quote!(::<T>) } else { quote!() };
+        quote! {
+            #[doc = #inclusive_doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn launch #generics (#(#params,)* axis: isize) -> #s::Result<#launch_ret> {
+                __scan #turbofish (#(#names,)* axis, false)
+            }
+
+            #[doc = #exclusive_doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn launch_exclusive #generics (#(#params,)* axis: isize) -> #s::Result<#launch_ret> {
+                __scan #turbofish (#(#names,)* axis, true)
+            }
+
+            #[allow(clippy::too_many_arguments, clippy::needless_question_mark, unused_mut)]
+            fn __scan #generics (#(#params,)* axis: isize, exclusive: bool) -> #s::Result<#launch_ret> {
+                let __info = #info_expr;
+                let __args = [#(#args),*];
+                let __plan = #s::__private::prepare_scan(__info, &__args, axis)?;
+                if __plan.is_host() {
+                    #(#rows_reads)*
+                    let __out = #s::__private::host_scan(
+                        &__plan,
+                        #identity_call,
+                        |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
+                        #combine_call,
+                        #finish_call,
+                        exclusive,
+                    );
+                    #host_ret
+                } else {
+                    let mut __outs = #s::__private::launch_scan_opencl(
+                        __info,
+                        &__plan,
+                        &__args,
+                        &[#(<#out_tys as #s::Element>::DTYPE),*],
+                        &[#(#acc_dtypes),*],
+                        exclusive,
+                    )?
+                    .into_iter();
+                    #cl_ret
+                }
+            }
+        }
+    } else {
+        quote! {
         #[doc = #launch_doc]
         #[allow(clippy::too_many_arguments, clippy::needless_question_mark, unused_mut)]
         pub fn launch #generics (#(#launch_params,)* axes: #s::Axes) -> #s::Result<#launch_ret> {
@@ -342,6 +426,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
                 .into_iter();
                 #cl_ret
             }
+        }
         }
     };
 
@@ -377,43 +462,83 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
             ""
         }
     );
-    let fold = quote! {
-        #s::__private::fold_row(
-            __len,
-            #identity_call,
-            |__k: usize| #map_call(#(#eval_map_args),*),
-            #combine_call,
-            #finish_call,
-        )
+    let eval_map_args: Vec<TokenStream> = eval_map_args.collect();
+    let fold = |exclusive: bool| {
+        if c.scan {
+            quote! {
+                #s::__private::scan_row(
+                    __len,
+                    #identity_call,
+                    |__k: usize| #map_call(#(#eval_map_args),*),
+                    #combine_call,
+                    #finish_call,
+                    #exclusive,
+                )
+            }
+        } else {
+            quote! {
+                #s::__private::fold_row(
+                    __len,
+                    #identity_call,
+                    |__k: usize| #map_call(#(#eval_map_args),*),
+                    #combine_call,
+                    #finish_call,
+                )
+            }
+        }
     };
-    let eval = if inputs.len() > 1 {
-        let others = &inputs[1..];
-        quote! {
-            #[doc = #eval_doc]
-            #[allow(clippy::too_many_arguments)]
-            pub fn eval #generics (#(#eval_params),*) -> #s::Result<#out_ret> {
-                let __len = #first_input.len();
-                #(
-                    if #others.len() != __len {
-                        return ::core::result::Result::Err(#s::Error::ShapeMismatch {
-                            op: #name_str,
-                            left: ::std::vec![__len],
-                            right: ::std::vec![#others.len()],
-                        });
-                    }
-                )*
-                ::core::result::Result::Ok(#fold)
-            }
-        }
+    let out_ret = if c.scan {
+        quote!(::std::vec::Vec<#out_ret>)
     } else {
-        quote! {
-            #[doc = #eval_doc]
-            #[allow(clippy::too_many_arguments)]
-            pub fn eval #generics (#(#eval_params),*) -> #out_ret {
-                let __len = #first_input.len();
-                #fold
+        out_ret
+    };
+    let eval_params: Vec<TokenStream> = eval_params.collect();
+    let eval_fn = |fn_name: syn::Ident, exclusive: bool, doc: &str| {
+        let fold = fold(exclusive);
+        if inputs.len() > 1 {
+            let others = &inputs[1..];
+            quote! {
+                #[doc = #doc]
+                #[allow(clippy::too_many_arguments)]
+                pub fn #fn_name #generics (#(#eval_params),*) -> #s::Result<#out_ret> {
+                    let __len = #first_input.len();
+                    #(
+                        if #others.len() != __len {
+                            return ::core::result::Result::Err(#s::Error::ShapeMismatch {
+                                op: #name_str,
+                                left: ::std::vec![__len],
+                                right: ::std::vec![#others.len()],
+                            });
+                        }
+                    )*
+                    ::core::result::Result::Ok(#fold)
+                }
+            }
+        } else {
+            quote! {
+                #[doc = #doc]
+                #[allow(clippy::too_many_arguments)]
+                pub fn #fn_name #generics (#(#eval_params),*) -> #out_ret {
+                    let __len = #first_input.len();
+                    #fold
+                }
             }
         }
+    };
+    let eval = if c.scan {
+        let inclusive = eval_fn(
+            format_ident!("eval"),
+            false,
+            &format!("The inclusive scan of one row with `{name_str}` on the host, in silt's fixed order: what a launch computes along the axis.{}", if inputs.len() > 1 { "\n\n# Errors\n`Error::ShapeMismatch` when the slices' lengths differ." } else { "" }),
+        );
+        let exclusive = eval_fn(
+            format_ident!("eval_exclusive"),
+            true,
+            &format!("The exclusive scan of one row with `{name_str}` on the host, as [`launch_exclusive`] computes it.{}", if inputs.len() > 1 { "\n\n# Errors\n`Error::ShapeMismatch` when the slices' lengths differ." } else { "" }),
+        );
+        quote!(#inclusive #exclusive)
+    } else {
+        eval_fn(format_ident!("eval"), false, &eval_doc)
     };
 
     // ---- dispatch, source, the trait ----
@@ -424,7 +549,11 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
     let dispatch = dispatch::dispatch_with(
         &dispatch_sig,
         &type_list,
-        &[(quote!(axes: #s::Axes), quote!(axes))],
+        &[if c.scan {
+            (quote!(axis: isize), quote!(axis))
+        } else {
+            (quote!(axes: #s::Axes), quote!(axes))
+        }],
         &s,
     );
     let source = api::source_fn(generic, &source_arms, &s);

@@ -1,4 +1,4 @@
-//! A `#[reduce]` module as written: its functions `identity`, `map`,
+//! A `#[reduce]` or `#[scan]` module as written: its functions `identity`, `map`,
 //! `combine` and `finish`, each lowered like a kernel's body.
 
 use proc_macro2::{Span, TokenStream};
@@ -43,12 +43,18 @@ pub const PARTS: [&str; 4] = ["identity", "map", "combine", "finish"];
 /// Lowers `mod NAME { fn identity.. }`; problems go to `errors`. `None` when
 /// the item is no inline module.
 pub fn reduce_module(item: TokenStream, errors: &mut Errors) -> Option<ReduceModule> {
+    module_of_parts(item, "reduce", errors)
+}
+
+/// [`reduce_module`] for the attribute `#[what]` (`reduce` or `scan`), which
+/// messages name.
+pub fn module_of_parts(item: TokenStream, what: &str, errors: &mut Errors) -> Option<ReduceModule> {
     let module: syn::ItemMod = match syn::parse2(item) {
         Ok(m) => m,
         Err(e) => {
             errors.push(
                 e.span(),
-                format!("`#[reduce]` goes on an inline module: `mod NAME {{ fn identity() .. fn combine(a, b) .. }}`: {e}"),
+                format!("`#[{what}]` goes on an inline module: `mod NAME {{ fn identity() .. fn combine(a, b) .. }}`: {e}"),
             );
             return None;
         }
@@ -80,7 +86,7 @@ pub fn reduce_module(item: TokenStream, errors: &mut Errors) -> Option<ReduceMod
     let Some((_, items)) = &module.content else {
         errors.push(
             module.semi.map_or(module.ident.span(), |s| s.span()),
-            "`#[reduce]` goes on an inline module: write its functions inside `mod NAME { ... }`",
+            format!("`#[{what}]` goes on an inline module: write its functions inside `mod NAME {{ ... }}`"),
         );
         return Some(out);
     };
@@ -88,7 +94,7 @@ pub fn reduce_module(item: TokenStream, errors: &mut Errors) -> Option<ReduceMod
         let syn::Item::Fn(f) = item else {
             errors.push(
                 item_span(item),
-                "a `#[reduce]` module holds only the functions `identity`, `map`, `combine` and `finish`",
+                format!("a `#[{what}]` module holds only the functions `identity`, `map`, `combine` and `finish`"),
             );
             continue;
         };
@@ -101,7 +107,7 @@ pub fn reduce_module(item: TokenStream, errors: &mut Errors) -> Option<ReduceMod
             _ => {
                 errors.push(
                     f.sig.ident.span(),
-                    format!("unknown function `{name}` in a `#[reduce]` module; expected `identity`, `map`, `combine` or `finish`"),
+                    format!("unknown function `{name}` in a `#[{what}]` module; expected `identity`, `map`, `combine` or `finish`"),
                 );
                 continue;
             }

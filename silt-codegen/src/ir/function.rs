@@ -29,9 +29,13 @@ pub enum Entry {
     /// The body is a reduction's `map`; each output element combines the
     /// mapped elements of its row in silt's fixed order (`#[reduce]`).
     Reduce(Box<Reduce>),
+    /// The body is a scan's `map`; each output element is the running value
+    /// of its row up to it, in silt's fixed order (`#[scan]`).
+    Scan(Box<Reduce>),
 }
 
-/// The functions of a reduction besides its `map`, checked for one type.
+/// The functions of a reduction (or scan) besides its `map`, checked for one
+/// type.
 #[derive(Debug, Clone)]
 pub struct Reduce {
     /// `identity() -> Acc`: the value of an empty row.

@@ -95,7 +95,9 @@ impl Kernel {
     pub fn uses(&self, t: Ty) -> bool {
         let entry = match &self.entry {
             Entry::Map => false,
-            Entry::Reduce(r) => r.identity.uses(t) || r.combine.uses(t) || r.finish.uses(t),
+            Entry::Reduce(r) | Entry::Scan(r) => {
+                r.identity.uses(t) || r.combine.uses(t) || r.finish.uses(t)
+            }
         };
         entry || self.func.uses(t) || self.helpers.iter().any(|h| h.func.uses(t))
     }

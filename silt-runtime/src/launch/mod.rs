@@ -7,3 +7,4 @@ pub(crate) mod host;
 pub(crate) mod opencl;
 pub(crate) mod plan;
 pub(crate) mod reduce;
+pub(crate) mod scan;

@@ -68,6 +68,7 @@ fn parts(k: &Kernel) -> Parts {
     let entries = match &k.entry {
         Entry::Map => entry::map::entry_points(&mut e),
         Entry::Reduce(r) => entry::reduce::entry_points(&mut e, r),
+        Entry::Scan(r) => entry::scan::entry_points(&mut e, r),
     };
     Parts {
         polyfills: e.polyfills,

@@ -71,6 +71,56 @@ pub(crate) fn fold_row<A: Clone>(
     tree(&mut parts, &combine)
 }
 
+/// One row of `len` elements scanned in silt's order (`silt_abi::opencl::
+/// SCAN_CHUNK`): `out(i, value)` receives each element's running value, the
+/// value before it when `exclusive` (`identity()` at the row's start).
+pub(crate) fn scan_row<A: Clone>(
+    len: usize,
+    identity: impl Fn() -> A,
+    map: impl Fn(usize) -> A,
+    combine: impl Fn(A, A) -> A,
+    exclusive: bool,
+    mut out: impl FnMut(usize, A),
+) {
+    use silt_abi::opencl::SCAN_CHUNK;
+    let chunks = len.div_ceil(SCAN_CHUNK);
+    // the chunks' totals, folded left to right into prefixes
+    let mut prefix: Option<A> = None;
+    for c in 0..chunks {
+        let (first, end) = (c * SCAN_CHUNK, ((c + 1) * SCAN_CHUNK).min(len));
+        let mut local: Option<A> = None;
+        for k in first..end {
+            let m = map(k);
+            let with_prefix = |l: &A| match &prefix {
+                Some(p) => combine(p.clone(), l.clone()),
+                None => l.clone(),
+            };
+            if exclusive {
+                let before = match (&local, &prefix) {
+                    (Some(l), _) => with_prefix(l),
+                    (None, Some(p)) => p.clone(),
+                    (None, None) => identity(),
+                };
+                out(k, before);
+            }
+            let l = match local.take() {
+                Some(l) => combine(l, m),
+                None => m,
+            };
+            if !exclusive {
+                out(k, with_prefix(&l));
+            }
+            local = Some(l);
+        }
+        if let Some(total) = local {
+            prefix = Some(match prefix.take() {
+                Some(p) => combine(p, total),
+                None => total,
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,12 +136,38 @@ mod tests {
     }
 
     #[test]
+    fn scans_prefix_chunks_left_to_right() {
+        let scan = |len: usize, exclusive: bool| {
+            let mut out = vec![String::new(); len];
+            scan_row(
+                len,
+                || "e".to_string(),
+                |k| k.to_string(),
+                |a: String, b: String| format!("({a}+{b})"),
+                exclusive,
+                |k, v| out[k] = v,
+            );
+            out
+        };
+        assert_eq!(scan(3, false), ["0", "(0+1)", "((0+1)+2)"]);
+        assert_eq!(scan(3, true), ["e", "0", "(0+1)"]);
+        let long = scan(1026, false);
+        // chunk 1: the prefix (chunk 0's total) with the chunk's running value
+        assert!(long[1024].starts_with("((((") && long[1024].ends_with("+1023)+1024)"));
+        assert!(long[1025].ends_with("+1023)+(1024+1025))"));
+        let ex = scan(1026, true);
+        assert_eq!(ex[1024], long[1023]);
+        assert_eq!(ex[1025], long[1024]);
+    }
+
+    #[test]
     fn lanes_fold_strided_elements_and_trees_pair_neighbours() {
         assert_eq!(shape(0), "e");
         assert_eq!(shape(1), "0");
         assert_eq!(shape(3), "((0+1)+2)");
         // lane 0 holds 0 and 64; lane 1 holds 1
-        assert_eq!(shape(65).split('+').next(), Some("((((((0"));
-        assert!(shape(65).starts_with("((((((0+64)+1)"));
+        // the lanes' 64 leaves make a 6-level tree
+        assert!(shape(65).starts_with("(((((((0+64)+1)"), "{}", shape(65));
+        assert!(shape(65).ends_with("(62+63))))))"), "{}", shape(65));
     }
 }

@@ -5,3 +5,4 @@
 
 pub(super) mod map;
 pub(super) mod reduce;
+pub(super) mod scan;

@@ -20,17 +20,7 @@ use crate::ty::Ty;
 /// The functions `identity`, `combine` and `finish` (the emitter has written
 /// `map`, the body), then the three entry points.
 pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, r: &Reduce) -> String {
-    let mut out = String::new();
-    for (f, part) in [
-        (&r.identity, "identity"),
-        (&r.combine, "combine"),
-        (&r.finish, "finish"),
-    ] {
-        let mut pe = Emitter::new(f, part_name(e.f, part));
-        out.push_str(&pe.body_function());
-        out.push('\n');
-        e.polyfills.extend(pe.polyfills);
-    }
+    let mut out = part_functions(e, r);
     let t = Template::new(e, r);
     if t.uses_f16() {
         e.polyfills.insert(Polyfill::F16Load);
@@ -44,19 +34,37 @@ pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, r: &Reduce) -> 
     out
 }
 
+/// The C functions `identity`, `combine` and `finish` (the emitter has
+/// written `map`, the body); their polyfills join the emitter's.
+pub(super) fn part_functions(e: &mut Emitter<'_>, r: &Reduce) -> String {
+    let mut out = String::new();
+    for (f, part) in [
+        (&r.identity, "identity"),
+        (&r.combine, "combine"),
+        (&r.finish, "finish"),
+    ] {
+        let mut pe = Emitter::new(f, part_name(e.f, part));
+        out.push_str(&pe.body_function());
+        out.push('\n');
+        e.polyfills.extend(pe.polyfills);
+    }
+    out
+}
+
 /// What the entry points of one reduction instantiation need.
-struct Template<'a> {
-    map: &'a Function,
+pub(super) struct Template<'a> {
+    pub(super) map: &'a Function,
     /// The C names of `map`'s parameters.
-    params: Vec<String>,
-    acc: Vec<Ty>,
-    out: Vec<Ty>,
-    names: [String; 4],
-    entry: String,
+    pub(super) params: Vec<String>,
+    pub(super) acc: Vec<Ty>,
+    pub(super) out: Vec<Ty>,
+    /// The C functions of `map`, `identity`, `combine` and `finish`.
+    pub(super) names: [String; 4],
+    pub(super) entry: String,
 }
 
 impl<'a> Template<'a> {
-    fn new(e: &Emitter<'a>, r: &'a Reduce) -> Self {
+    pub(super) fn new(e: &Emitter<'a>, r: &'a Reduce) -> Self {
         let f = e.f;
         Template {
             map: f,
@@ -75,7 +83,7 @@ impl<'a> Template<'a> {
 
     /// Whether `f16` values cross the entry points (map's tensors and
     /// scalars, the accumulator, the outputs): they travel as bits.
-    fn uses_f16(&self) -> bool {
+    pub(super) fn uses_f16(&self) -> bool {
         self.acc.contains(&Ty::F16)
             || self.out.contains(&Ty::F16)
             || self
@@ -98,7 +106,7 @@ impl<'a> Template<'a> {
 
     /// Calls `f` with `args`, its results going to the variables `{to}0`, ...
     /// (declared by the caller).
-    fn call(&self, f: usize, args: &[String], to: &str, n: usize) -> String {
+    pub(super) fn call(&self, f: usize, args: &[String], to: &str, n: usize) -> String {
         let name = &self.names[f];
         if n == 1 {
             return format!("{to}0 = {name}({});", args.join(", "));
@@ -108,18 +116,18 @@ impl<'a> Template<'a> {
         format!("{name}({});", all.join(", "))
     }
 
-    fn declare(&self, s: &mut String, indent: &str, var: &str) {
+    pub(super) fn declare(&self, s: &mut String, indent: &str, var: &str) {
         for (i, t) in self.acc.iter().enumerate() {
             let _ = writeln!(s, "{indent}{} {var}{i};", t.cl());
         }
     }
 
-    fn vars(var: &str, n: usize) -> Vec<String> {
+    pub(super) fn vars(var: &str, n: usize) -> Vec<String> {
         (0..n).map(|i| format!("{var}{i}")).collect()
     }
 
     /// `silt_a = combine(silt_a, other)`.
-    fn combine_into(&self, s: &mut String, indent: &str, a: &[String], b: &[String]) {
+    pub(super) fn combine_into(&self, s: &mut String, indent: &str, a: &[String], b: &[String]) {
         let mut args = a.to_vec();
         args.extend(b.iter().cloned());
         let _ = writeln!(s, "{indent}{{");
@@ -448,7 +456,7 @@ impl<'a> Template<'a> {
 }
 
 /// The type of an accumulator field in local memory (`bool` as `uchar`).
-fn local_type(t: Ty) -> &'static str {
+pub(super) fn local_type(t: Ty) -> &'static str {
     if t == Ty::Bool {
         "uchar"
     } else {

@@ -1,0 +1,189 @@
+//! `#[scan]`: device, host and `eval` agree bit for bit over shapes, axes and
+//! views; exclusive scans; errors.
+
+use silt::prelude::*;
+
+use super::common::devices;
+use super::defs::*;
+
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % 20_001) as f32 / 1000.0 - 10.0
+        })
+        .collect()
+}
+
+/// Lines of a row-major `shape` along `axis`, each as the indices it visits.
+fn lines(shape: &[usize], axis: usize) -> Vec<Vec<usize>> {
+    let stride: usize = shape[axis + 1..].iter().product();
+    let n: usize = shape.iter().product();
+    (0..n)
+        .filter(|i| (i / stride) % shape[axis] == 0)
+        .map(|start| (0..shape[axis]).map(|k| start + k * stride).collect())
+        .collect()
+}
+
+#[test]
+fn every_backend_equals_eval_along_every_axis() {
+    let cases: &[(&[usize], isize)] = &[
+        (&[0], 0),
+        (&[1], 0),
+        (&[5], -1),
+        (&[1024], 0),
+        (&[1025], 0),
+        (&[5000], 0),
+        (&[3, 2500], 1),
+        (&[3, 2500], 0),
+        (&[4, 0, 3], 2),
+        (&[2, 3, 1100], -1),
+        (&[2, 1100, 3], 1),
+    ];
+    for dev in devices() {
+        for &(shape, axis) in cases {
+            let n: usize = shape.iter().product();
+            let data = values(n, n as u64 + 3);
+            let x = TensorT::from_slice(&dev, &data, shape).unwrap();
+            let a = if axis < 0 {
+                (shape.len() as isize + axis) as usize
+            } else {
+                axis as usize
+            };
+            for exclusive in [false, true] {
+                let got = if exclusive {
+                    running_sum::launch_exclusive(&x, axis)
+                } else {
+                    running_sum::launch(&x, axis)
+                }
+                .unwrap();
+                assert_eq!(got.shape(), shape);
+                let got = got.to_vec().unwrap();
+                let mut want = vec![0.0f32; n];
+                if n > 0 {
+                    for line in lines(shape, a) {
+                        let row: Vec<f32> = line.iter().map(|&i| data[i]).collect();
+                        let scanned = if exclusive {
+                            running_sum::eval_exclusive(&row)
+                        } else {
+                            running_sum::eval(&row)
+                        };
+                        for (&i, v) in line.iter().zip(scanned) {
+                            want[i] = v;
+                        }
+                    }
+                }
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(&got),
+                    bits(&want),
+                    "{dev} {shape:?} axis {axis} exclusive {exclusive}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn tuples_two_inputs_views_and_types_agree_across_backends() {
+    let data = values(3 * 2100, 5);
+    let ints: Vec<i64> = data.iter().map(|&v| (v * 10.0) as i64).collect();
+    let mut results = Vec::new();
+    for dev in devices() {
+        let x = TensorT::from_slice(&dev, &data, [3, 2100]).unwrap();
+        let xi = TensorT::from_slice(&dev, &ints, [3, 2100]).unwrap();
+        let y = TensorT::from_slice(&dev, &data[..2100], [2100]).unwrap();
+        let t = x.transpose(0, 1).unwrap(); // [2100, 3]
+        let (mv, mi) = running_max::launch(&xi, 1).unwrap();
+        let (tv, ti) = running_max::launch(&t, 0).unwrap();
+        let h = TensorT::from_slice(
+            &dev,
+            &data
+                .iter()
+                .map(|&v| silt::f16::from_f32(v))
+                .collect::<Vec<_>>(),
+            [6300],
+        )
+        .unwrap();
+        results.push(format!(
+            "{:?}",
+            (
+                mv.to_vec().unwrap(),
+                mi.to_vec().unwrap(),
+                tv.to_vec().unwrap(),
+                ti.to_vec().unwrap(),
+                running_dot_mean::launch(&x, &y, -1)
+                    .unwrap()
+                    .to_vec()
+                    .unwrap(),
+                running_sum::launch(&h, 0).unwrap().to_vec().unwrap(),
+            )
+        ));
+        // a transposed view scans like its contiguous copy
+        let copy = t.contiguous().unwrap();
+        assert_eq!(
+            running_max::launch(&copy, 0).unwrap().1.to_vec().unwrap(),
+            ti.to_vec().unwrap()
+        );
+    }
+    for r in &results[1..] {
+        assert_eq!(r, &results[0]);
+    }
+    // the running maximum against plain Rust
+    let row = &ints[..2100];
+    let (values_, indices) = running_max::eval(row)
+        .into_iter()
+        .unzip::<_, _, Vec<i64>, Vec<i64>>();
+    let mut best = (i64::MIN, -1);
+    for (k, &v) in row.iter().enumerate() {
+        if v > best.0 {
+            best = (v, k as i64);
+        }
+        assert_eq!((values_[k], indices[k]), best);
+    }
+}
+
+#[test]
+fn a_bad_axis_is_an_error_and_0d_scans_one_element() {
+    for dev in devices() {
+        let x = TensorT::<f32>::zeros(&dev, [2, 3]).unwrap();
+        assert!(matches!(
+            running_sum::launch(&x, 2),
+            Err(Error::AxisOutOfRange { axis: 2, ndim: 2 })
+        ));
+        assert!(matches!(
+            running_sum::launch(&x, -3),
+            Err(Error::AxisOutOfRange { .. })
+        ));
+        let s = TensorT::from_slice(&dev, &[4.0f32], [] as [usize; 0]).unwrap();
+        let r = running_sum::launch(&s, 0).unwrap();
+        assert_eq!(r.shape(), [] as [usize; 0]);
+        assert_eq!(r.to_vec().unwrap(), [4.0]);
+        assert_eq!(
+            running_sum::launch_exclusive(&s, -1)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0]
+        );
+    }
+}
+
+#[test]
+fn a_long_cumsum_stays_accurate() {
+    let n = 1 << 20;
+    for dev in devices() {
+        let x = TensorT::full(&dev, 0.1f32, [n]).unwrap();
+        let got = running_sum::launch(&x, 0).unwrap().to_vec().unwrap();
+        for k in [0, 1023, 1024, 5000, n - 1] {
+            let exact = f64::from(0.1f32) * (k + 1) as f64;
+            let err = (f64::from(got[k]) - exact).abs() / exact;
+            // the chunk's terms plus the chunks before it
+            let bound = (1024.0 + (k / 1024) as f64 + 1.0) * f64::from(f32::EPSILON);
+            assert!(err <= bound, "{dev} k={k}: {err:e} > {bound:e}");
+        }
+    }
+}
