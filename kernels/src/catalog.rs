@@ -8,10 +8,25 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 93);
+//! assert_eq!(catalog::OPERATIONS.len(), 113);
 //! ```
 
 use silt::DType;
+
+/// The form of an operation, which says how it is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Kind {
+    /// A `#[kernel]`: `launch(tensors.., scalars..)`, one output element per
+    /// element of the broadcast inputs.
+    Elementwise,
+    /// A reduction: `launch(x, axes)` (`var`: `(x, correction, axes)`; `norm`:
+    /// `(x, p, axes)`).
+    Reduction,
+    /// A scan or a normalisation along one axis: `launch(x, axis)`, a result
+    /// of `x`'s shape.
+    Scan,
+}
 
 /// One operation of the crate: its name, its group and its OpenCL C.
 #[derive(Debug, Clone, Copy)]
@@ -30,6 +45,9 @@ pub struct Operation {
     /// dtype (`None` outside [`types`](Self::types); the dtype is ignored when
     /// `types` is empty).
     pub source_fn: fn(DType) -> Option<&'static str>,
+    /// What form it has: elementwise, a reduction, a scan, or made of several
+    /// launches.
+    pub kind: Kind,
     /// The module's `__infos`: every instantiation's launch information, for
     /// tests and tools that build the programs.
     #[doc(hidden)]
@@ -77,7 +95,7 @@ pub fn find(name: &str) -> Option<&'static Operation> {
 }
 
 macro_rules! catalog {
-    ($($group:literal: [$($name:ident),* $(,)?]),* $(,)?) => {
+    ($($group:literal $kind:ident: [$($name:ident),* $(,)?]),* $(,)?) => {
         /// Every operation of the crate, in the order of the crate's table of
         /// operations.
         pub static OPERATIONS: &[Operation] = &[$($(Operation {
@@ -85,30 +103,37 @@ macro_rules! catalog {
             group: $group,
             types: crate::$name::TYPES,
             source_fn: crate::$name::source,
+            kind: Kind::$kind,
             infos_fn: crate::$name::__infos,
         }),*),*];
     };
 }
 
 catalog! {
-    "fill and copy": [set, copy],
-    "unary": [
+    "fill and copy" Elementwise: [set, copy],
+    "unary" Elementwise: [
         neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log, log2, log10,
         log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, erf, floor, ceil, round,
         trunc, frac,
     ],
-    "binary": [
+    "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
     ],
-    "comparisons": [eq, ne, lt, le, gt, ge],
-    "tests": [isnan, isinf, isfinite],
-    "logical": [logical_and, logical_or, logical_xor, logical_not],
-    "bitwise": [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr],
-    "ternary": [where_, clamp, lerp, addcmul],
-    "activations": [
+    "comparisons" Elementwise: [eq, ne, lt, le, gt, ge],
+    "tests" Elementwise: [isnan, isinf, isfinite],
+    "logical" Elementwise: [logical_and, logical_or, logical_xor, logical_not],
+    "bitwise" Elementwise: [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr],
+    "ternary" Elementwise: [where_, clamp, lerp, addcmul],
+    "activations" Elementwise: [
         relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu, softplus, softsign,
         mish, hardtanh, hardsigmoid, hardswish, logsigmoid,
     ],
-    "in place": [axpy, scale_, add_],
-    "casts": [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool],
+    "in place" Elementwise: [axpy, scale_, add_],
+    "casts" Elementwise: [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool],
+    "reductions" Reduction: [
+        sum, prod, mean, var, std, amin, amax, argmin, argmax, all, any, count_nonzero, norm,
+        logsumexp,
+    ],
+    "normalisation" Scan: [softmax, log_softmax],
+    "scans" Scan: [cumsum, cumprod, cummax, cummin],
 }

@@ -57,8 +57,14 @@ mod binary;
 mod cast;
 pub mod catalog;
 mod compare;
+mod composite;
 mod fill;
 mod inplace;
+mod ops;
+#[doc(hidden)]
+pub mod reduce;
+#[doc(hidden)]
+pub mod scan;
 mod ternary;
 mod unary;
 
@@ -70,6 +76,11 @@ pub use fill::*;
 pub use inplace::*;
 pub use ternary::*;
 pub use unary::*;
+
+pub use composite::{log_softmax, logsumexp, norm, softmax, std, var, Float};
+pub use ops::*;
+pub use reduce::{all, amax, amin, any, argmax, argmin, count_nonzero};
+pub use scan::{cummax, cummin};
 
 /// The README's examples (which use both `silt` and `silt_kernels`), compiled and
 /// run as doctests so that they stay true.

@@ -262,6 +262,15 @@ pub enum Error {
         shape: Vec<usize>,
     },
 
+    /// An argument an operation does not take (a norm's order, ...).
+    #[error("{op}: {reason}")]
+    InvalidArgument {
+        /// The operation.
+        op: &'static str,
+        /// What is wrong and what it takes instead.
+        reason: String,
+    },
+
     /// A `narrow` range past the end of an axis.
     #[error("range {start}..{start}+{len} out of bounds for axis {axis} of size {size}")]
     OutOfRange {

@@ -9,6 +9,7 @@ mod instances;
 mod launch;
 mod programs;
 pub mod reduce;
+mod reduce_items;
 mod sig;
 
 use proc_macro2::TokenStream;

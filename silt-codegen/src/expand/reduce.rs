@@ -4,44 +4,14 @@
 //! `source`, `TYPES` and `NAME`.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 
-use super::sig::dtype;
+use super::sig::{dtype, map_signature, types_of};
 use super::{api, dispatch, programs};
-use crate::back::{opencl, rust};
+use crate::back::rust;
 use crate::compile::CompiledReduce;
 use crate::front::ident_name;
 use crate::front::syntax::{ParamKind, Signature, TyRef};
-use crate::ir::Entry;
-
-/// Rust types of a list of element types as written (`T` as `self_ty`): one
-/// type, or a tuple.
-fn types_of(list: &[TyRef], self_ty: &TokenStream) -> TokenStream {
-    let ts: Vec<TokenStream> = list
-        .iter()
-        .map(|t| match t {
-            TyRef::Generic => self_ty.clone(),
-            TyRef::Elem(t) => rust::ty(*t),
-        })
-        .collect();
-    match ts.as_slice() {
-        [one] => one.clone(),
-        many => quote!((#(#many),*)),
-    }
-}
-
-/// `a` as the arguments of a function taking its fields one by one.
-fn fields(a: &TokenStream, n: usize) -> Vec<TokenStream> {
-    if n == 1 {
-        return vec![a.clone()];
-    }
-    (0..n)
-        .map(|i| {
-            let i = syn::Index::from(i);
-            quote!(#a.#i)
-        })
-        .collect()
-}
 
 fn sig_of(p: &Option<crate::front::reduce::Part>) -> Option<&Signature> {
     p.as_ref().map(|p| &p.sig)
@@ -65,7 +35,6 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
     let generic = c.instances.iter().any(|i| i.ty.is_some());
     let acc: Vec<TyRef> = identity.outputs.iter().map(|(t, _)| *t).collect();
     let out: Vec<TyRef> = finish.outputs.iter().map(|(t, _)| *t).collect();
-    let n_acc = acc.len();
     let type_list: Vec<String> = c
         .instances
         .iter()
@@ -79,131 +48,13 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         .map(|t| dtype(t, &s));
     let programs = programs::items(&c.instances, &s);
 
-    // ---- per instantiation ----
-    let mut items = Vec::new();
-    let mut infos = Vec::new();
-    let mut source_arms = Vec::new();
     let empty_is_error = c.empty_is_error;
     let self_ty = quote!(Self);
-    for inst in &c.instances {
-        let (Entry::Reduce(r) | Entry::Scan(r)) = &inst.kernel.entry else {
-            continue;
-        };
-        let suffix = inst
-            .ty
-            .map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
-        let info = format_ident!("__INFO_{}", suffix.to_uppercase());
-        let f = &inst.kernel.func;
-        let c_string = |text: String| {
-            proc_macro2::Literal::c_string(&std::ffi::CString::new(text).unwrap_or_default())
-        };
-        let (first, strided) = if c.scan {
-            let e = format!("{}_scan", opencl::entry_name(f));
-            (c_string(e.clone()), c_string(e))
-        } else {
-            (
-                c_string(format!("{}_reduce", opencl::entry_name(f))),
-                c_string(format!("{}_reduce_strided", opencl::entry_name(f))),
-            )
-        };
-        let tree = c_string(format!("{}_tree", opencl::entry_name(f)));
-        let reduction = if c.scan {
-            quote!()
-        } else {
-            quote!(.reduction(#tree, #empty_is_error))
-        };
-        let src = &inst.opencl;
-        let fp64 = inst.uses_f64;
-        let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
-        let inst_dtype = match inst.ty {
-            Some(t) => {
-                let d = dtype(t, &s);
-                quote!(::core::option::Option::Some(#d))
-            }
-            None => quote!(::core::option::Option::None),
-        };
-        items.push(quote! {
-            #[doc(hidden)]
-            pub static #info: #s::__private::KernelInfo =
-                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #first, #strided, #fp64)
-                    #reduction;
-        });
-        infos.push(info.clone());
-        // the functions as Rust, then adapters that take the accumulator whole
-        let fns = [
-            ("identity", &r.identity),
-            ("map", f),
-            ("combine", &r.combine),
-            ("finish", &r.finish),
-        ];
-        for (part, func) in fns {
-            items.push(rust::eval_fn(
-                func,
-                &format_ident!("__{}_{}", part, suffix),
-                &s,
-            ));
-        }
-        let inst_ty = inst.ty.map_or_else(|| quote!(()), rust::ty);
-        let acc_t = types_of(&acc, &inst_ty);
-        let out_t = types_of(&out, &inst_ty);
-        let (identity_f, map_f, combine_f, finish_f) = (
-            format_ident!("__identity_{}", suffix),
-            format_ident!("__map_{}", suffix),
-            format_ident!("__combine_{}", suffix),
-            format_ident!("__finish_{}", suffix),
-        );
-        let (combine_acc, finish_acc) = (
-            format_ident!("__combine_acc_{}", suffix),
-            format_ident!("__finish_acc_{}", suffix),
-        );
-        let (a, b) = (quote!(__a), quote!(__b));
-        let (fa, fb) = (fields(&a, n_acc), fields(&b, n_acc));
-        items.push(quote! {
-            #[doc(hidden)]
-            #[inline]
-            pub fn #combine_acc(#a: #acc_t, #b: #acc_t) -> #acc_t {
-                #combine_f(#(#fa,)* #(#fb),*)
-            }
-            #[doc(hidden)]
-            #[inline]
-            pub fn #finish_acc(#a: #acc_t, __count: u64) -> #out_t {
-                #finish_f(#(#fa,)* __count)
-            }
-        });
-        if let Some(t) = inst.ty {
-            let rt = rust::ty(t);
-            let header = quote_spanned!(inst.ty_span=> impl Instance for #rt);
-            let (map_params, map_args) = map_signature(map, &self_ty);
-            let acc_self = types_of(&acc, &self_ty);
-            let out_self = types_of(&out, &self_ty);
-            items.push(quote! {
-                impl __sealed::Sealed for #rt {}
-                #header {
-                    fn __info() -> &'static #s::__private::KernelInfo {
-                        &#info
-                    }
-                    #[inline]
-                    fn __identity() -> #acc_self {
-                        #identity_f()
-                    }
-                    #[inline]
-                    fn __map(#(#map_params),*) -> #acc_self {
-                        #map_f(#(#map_args),*)
-                    }
-                    #[inline]
-                    fn __combine(__a: #acc_self, __b: #acc_self) -> #acc_self {
-                        #combine_acc(__a, __b)
-                    }
-                    #[inline]
-                    fn __finish(__a: #acc_self, __count: u64) -> #out_self {
-                        #finish_acc(__a, __count)
-                    }
-                }
-            });
-            let d = dtype(t, &s);
-            source_arms.push(quote!(#d => ::core::option::Option::Some(#info.source()),));
-        }
-    }
+    let super::reduce_items::Items {
+        items,
+        infos,
+        source_arms,
+    } = super::reduce_items::items(c, map, &acc, &out, &s);
 
     // ---- how launch and eval call the functions ----
     let (identity_call, map_call, combine_call, finish_call, info_expr) = if generic {
@@ -629,19 +480,6 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
             }
         }
     }
-}
-
-/// The parameters of `__map` (`T` as `self_ty`) and the arguments that pass
-/// them on.
-fn map_signature(map: &Signature, self_ty: &TokenStream) -> (Vec<TokenStream>, Vec<TokenStream>) {
-    map.params
-        .iter()
-        .map(|p| {
-            let n = &p.name;
-            let t = types_of(&[p.ty], self_ty);
-            (quote!(#n: #t), quote!(#n))
-        })
-        .unzip()
 }
 
 /// The placeholder generated beside the errors of a rejected reduction.

@@ -61,3 +61,48 @@ pub(super) fn ret_type(sig: &Signature, generic_ty: TokenStream) -> TokenStream 
         many => quote!(-> (#(#many),*)),
     }
 }
+
+/// Rust types of a list of element types as written (`T` as `self_ty`): one
+/// type, or a tuple.
+pub(super) fn types_of(list: &[TyRef], self_ty: &TokenStream) -> TokenStream {
+    let ts: Vec<TokenStream> = list
+        .iter()
+        .map(|t| match t {
+            TyRef::Generic => self_ty.clone(),
+            TyRef::Elem(t) => rust::ty(*t),
+        })
+        .collect();
+    match ts.as_slice() {
+        [one] => one.clone(),
+        many => quote!((#(#many),*)),
+    }
+}
+
+/// `a` as the arguments of a function taking its fields one by one.
+pub(super) fn fields(a: &TokenStream, n: usize) -> Vec<TokenStream> {
+    if n == 1 {
+        return vec![a.clone()];
+    }
+    (0..n)
+        .map(|i| {
+            let i = syn::Index::from(i);
+            quote!(#a.#i)
+        })
+        .collect()
+}
+
+/// The parameters of `__map` (`T` as `self_ty`) and the arguments that pass
+/// them on.
+pub(super) fn map_signature(
+    map: &Signature,
+    self_ty: &TokenStream,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    map.params
+        .iter()
+        .map(|p| {
+            let n = &p.name;
+            let t = types_of(&[p.ty], self_ty);
+            (quote!(#n: #t), quote!(#n))
+        })
+        .unzip()
+}
