@@ -1,0 +1,396 @@
+//! The library's reductions and scans against independent references (plain
+//! Rust in f64, or exact integers), on every device, with the device's result
+//! equal to the host backend's.
+
+#![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)] // test data
+
+mod harness;
+
+use silt::prelude::*;
+use silt::{f16, Axes};
+use silt_kernels as k;
+
+const ROWS: usize = 3;
+const LEN: usize = 5000;
+
+/// Deterministic values in [-10, 10) with zeros.
+fn values(n: usize, seed: u64) -> Vec<f64> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            if s % 13 == 0 {
+                0.0
+            } else {
+                (s % 20_000) as f64 / 1000.0 - 10.0
+            }
+        })
+        .collect()
+}
+
+fn rows(v: &[f64]) -> impl Iterator<Item = &[f64]> {
+    v.chunks(LEN)
+}
+
+/// `|got - want| <= tol * scale` for every pair.
+fn close(got: &[f64], want: &[f64], scale: &[f64], tol: f64, what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (i, ((g, w), s)) in got.iter().zip(want).zip(scale).enumerate() {
+        assert!(
+            (g - w).abs() <= tol * s.max(f64::MIN_POSITIVE) || (g.is_nan() && w.is_nan()),
+            "{what}[{i}]: {g} vs {w} (scale {s})"
+        );
+    }
+}
+
+/// Runs `f` on the host and on the OpenCL device, asserts the same bits, and
+/// returns the host's result.
+fn same_on_every_device<T: std::fmt::Debug>(f: impl Fn(&Device) -> Vec<T>) -> Vec<T> {
+    let devs = harness::common::devices();
+    let host = f(&devs[0]);
+    for d in &devs[1..] {
+        let got = f(d);
+        assert_eq!(format!("{got:?}"), format!("{host:?}"), "{d} vs host");
+    }
+    host
+}
+
+#[test]
+fn sums_products_and_means_of_floats() {
+    let data = values(ROWS * LEN, 1);
+    let f32s: Vec<f32> = data.iter().map(|&v| v as f32).collect();
+    let x64: Vec<f64> = f32s.iter().map(|&v| f64::from(v)).collect();
+    let sum = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &f32s, [ROWS, LEN]).unwrap();
+        k::sum::launch(&x, Axes::of([1])).unwrap().to_vec().unwrap()
+    });
+    let want: Vec<f64> = rows(&x64).map(|r| r.iter().sum()).collect();
+    let scale: Vec<f64> = rows(&x64)
+        .map(|r| r.iter().map(|v| v.abs()).sum())
+        .collect();
+    // silt's order: at most (64 + log2(len / 64)) roundings on any path
+    let bound = (64.0 + (LEN as f64 / 64.0).log2()) * f64::from(f32::EPSILON);
+    close(
+        &sum.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(),
+        &want,
+        &scale,
+        bound,
+        "sum f32",
+    );
+    let mean = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &f32s, [ROWS, LEN]).unwrap();
+        k::mean::launch(&x, Axes::of([-1]))
+            .unwrap()
+            .to_vec()
+            .unwrap()
+    });
+    let want_mean: Vec<f64> = want.iter().map(|s| s / LEN as f64).collect();
+    let scale_mean: Vec<f64> = scale.iter().map(|s| s / LEN as f64).collect();
+    close(
+        &mean.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(),
+        &want_mean,
+        &scale_mean,
+        bound + f64::from(f32::EPSILON),
+        "mean f32",
+    );
+    // a product of values near 1
+    let near1: Vec<f64> = data.iter().map(|v| 1.0 + v / 1e4).collect();
+    let prod = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &near1, [ROWS, LEN]).unwrap();
+        k::prod::launch(&x, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap()
+    });
+    let want_prod: Vec<f64> = rows(&near1).map(|r| r.iter().product()).collect();
+    close(
+        &prod,
+        &want_prod,
+        &want_prod.iter().map(|v| v.abs()).collect::<Vec<_>>(),
+        1e-12,
+        "prod f64",
+    );
+    // f16 sums accumulate in f32 and round once
+    let halves: Vec<f16> = data.iter().map(|&v| f16::from_f64(v / 100.0)).collect();
+    let hsum = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &halves, [ROWS * LEN]).unwrap();
+        k::sum::launch(&x, Axes::all()).unwrap().to_vec().unwrap()
+    });
+    let exact: f64 = halves.iter().map(|h| h.to_f64()).sum();
+    assert!(
+        (hsum[0].to_f64() - exact).abs() <= exact.abs() * 2f64.powi(-10) + 1e-3,
+        "{} vs {exact}",
+        hsum[0]
+    );
+}
+
+#[test]
+fn integer_sums_widen_as_pytorch() {
+    let data: Vec<i8> = values(ROWS * LEN, 2)
+        .iter()
+        .map(|v| (v * 12.0) as i8)
+        .collect();
+    let sum = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &data, [ROWS, LEN]).unwrap();
+        let s: TensorT<i64> = k::sum::launch(&x, Axes::of([1])).unwrap();
+        s.to_vec().unwrap()
+    });
+    let want: Vec<i64> = data
+        .chunks(LEN)
+        .map(|r| r.iter().map(|&v| i64::from(v)).sum())
+        .collect();
+    assert_eq!(sum, want);
+    let bools: Vec<bool> = data.iter().map(|&v| v > 0).collect();
+    let count = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &bools, [ROWS, LEN]).unwrap();
+        k::count_nonzero::launch(&x, Axes::all())
+            .unwrap()
+            .to_vec()
+            .unwrap()
+    });
+    assert_eq!(count, [bools.iter().filter(|&&b| b).count() as i64]);
+    let big: Vec<u64> = (0..100u64).map(|i| u64::MAX / 100 + i).collect();
+    let s = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &big, [100]).unwrap();
+        k::sum::launch(&x, Axes::all()).unwrap().to_vec().unwrap()
+    });
+    assert_eq!(s, [big.iter().fold(0u64, |a, &b| a.wrapping_add(b))]);
+}
+
+#[test]
+fn extremes_and_their_indices_with_nan_and_ties() {
+    let mut data: Vec<f32> = values(ROWS * LEN, 3).iter().map(|&v| v as f32).collect();
+    // row 0: a tie for the largest value; row 1: two NaNs; row 2: plain
+    data[100] = 50.0;
+    data[4000] = 50.0;
+    data[LEN + 3000] = f32::NAN;
+    data[LEN + 4000] = f32::NAN;
+    let got = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &data, [ROWS, LEN]).unwrap();
+        let amax = k::amax::launch(&x, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let amin = k::amin::launch(&x, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let argmax = k::argmax::launch(&x, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let argmin = k::argmin::launch(&x, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        vec![format!("{amax:?} {amin:?} {argmax:?} {argmin:?}")]
+    });
+    let (mut amax, mut amin, mut argmax, mut argmin) = (vec![], vec![], vec![], vec![]);
+    for r in data.chunks(LEN) {
+        let first_nan = r.iter().position(|v| v.is_nan());
+        let mx = r.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mn = r.iter().copied().fold(f32::INFINITY, f32::min);
+        amax.push(if first_nan.is_some() { f32::NAN } else { mx });
+        amin.push(if first_nan.is_some() { f32::NAN } else { mn });
+        argmax.push(first_nan.unwrap_or_else(|| r.iter().position(|&v| v == mx).unwrap()) as i64);
+        argmin.push(first_nan.unwrap_or_else(|| r.iter().position(|&v| v == mn).unwrap()) as i64);
+    }
+    assert_eq!(got, [format!("{amax:?} {amin:?} {argmax:?} {argmin:?}")]);
+    assert_eq!(argmax[0], 100);
+    assert_eq!(argmax[1], 3000);
+    // no identity: an empty reduction is an error
+    let dev = Device::host();
+    let empty = TensorT::<f32>::zeros(&dev, [2, 0]).unwrap();
+    assert!(matches!(
+        k::amax::launch(&empty, Axes::of([1])),
+        Err(Error::EmptyReduction { .. })
+    ));
+    assert!(matches!(
+        k::argmin::launch(&empty, Axes::all()),
+        Err(Error::EmptyReduction { .. })
+    ));
+    assert_eq!(
+        k::sum::launch(&empty, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap(),
+        [0.0, 0.0]
+    );
+}
+
+#[test]
+fn variance_norms_and_logsumexp() {
+    let data = values(ROWS * LEN, 4);
+    let x64: Vec<f64> = data.iter().map(|v| v + 1000.0).collect(); // a large mean
+    let var = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &x64, [ROWS, LEN]).unwrap();
+        k::var::launch(&x, 1.0, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap()
+    });
+    let want: Vec<f64> = rows(&x64)
+        .map(|r| {
+            let m = r.iter().sum::<f64>() / r.len() as f64;
+            r.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / (r.len() - 1) as f64
+        })
+        .collect();
+    close(&var, &want, &want, 1e-12, "var f64");
+    let std = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &x64, [ROWS, LEN]).unwrap();
+        k::std::launch(&x, 0.0, Axes::all())
+            .unwrap()
+            .to_vec()
+            .unwrap()
+    });
+    let m = x64.iter().sum::<f64>() / x64.len() as f64;
+    let want_std = (x64.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / x64.len() as f64).sqrt();
+    close(&std, &[want_std], &[want_std], 1e-12, "std f64");
+    let x32: Vec<f32> = data.iter().map(|&v| v as f32).collect();
+    for p in [1.0, 2.0, f64::INFINITY] {
+        let norm = same_on_every_device(|d| {
+            let x = TensorT::from_slice(d, &x32, [ROWS, LEN]).unwrap();
+            k::norm::launch(&x, p, Axes::of([1]))
+                .unwrap()
+                .to_vec()
+                .unwrap()
+        });
+        let want: Vec<f64> = x32
+            .chunks(LEN)
+            .map(|r| {
+                let a = r.iter().map(|&v| f64::from(v).abs());
+                match p {
+                    1.0 => a.sum(),
+                    2.0 => a.map(|v| v * v).sum::<f64>().sqrt(),
+                    _ => a.fold(0.0, f64::max),
+                }
+            })
+            .collect();
+        close(
+            &norm.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(),
+            &want,
+            &want,
+            2e-5,
+            "norm",
+        );
+    }
+    let dev = Device::host();
+    let x = TensorT::from_slice(&dev, &x32, [ROWS, LEN]).unwrap();
+    assert!(matches!(
+        k::norm::launch(&x, 3.0, Axes::all()),
+        Err(Error::InvalidArgument { .. })
+    ));
+    // logsumexp of large inputs does not overflow
+    let big: Vec<f64> = data.iter().map(|v| v * 100.0 + 700.0).collect();
+    let lse = k::logsumexp::launch(
+        &TensorT::from_slice(&dev, &big, [ROWS, LEN]).unwrap(),
+        Axes::of([1]),
+    )
+    .unwrap()
+    .to_vec()
+    .unwrap();
+    let want: Vec<f64> = rows(&big)
+        .map(|r| {
+            let m = r.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            m + r.iter().map(|v| (v - m).exp()).sum::<f64>().ln()
+        })
+        .collect();
+    close(&lse, &want, &want, 1e-13, "logsumexp f64");
+    assert!(lse.iter().all(|v| v.is_finite()));
+}
+
+#[test]
+fn softmax_rows_sum_to_one() {
+    let data: Vec<f32> = values(ROWS * LEN, 5)
+        .iter()
+        .map(|&v| (v * 3.0) as f32)
+        .collect();
+    for dev in harness::common::devices() {
+        let x = TensorT::from_slice(&dev, &data, [ROWS, LEN]).unwrap();
+        let p = k::softmax::launch(&x, -1).unwrap().to_vec().unwrap();
+        let lp = k::log_softmax::launch(&x, 1).unwrap().to_vec().unwrap();
+        for (r, (row, lrow)) in p.chunks(LEN).zip(lp.chunks(LEN)).enumerate() {
+            let s: f64 = row.iter().map(|&v| f64::from(v)).sum();
+            // each term within a few ulps; their sum within len ulps of 1
+            assert!((s - 1.0).abs() < 1e-4, "{dev} row {r}: {s}");
+            for (a, b) in row.iter().zip(lrow) {
+                assert!(
+                    (f64::from(*a) - f64::from(*b).exp()).abs() < 1e-6,
+                    "{a} vs exp({b})"
+                );
+            }
+        }
+        // softmax over axis 0 of the same data sums to 1 down the columns
+        let q = k::softmax::launch(&x, 0).unwrap().to_vec().unwrap();
+        for c in 0..LEN {
+            let s: f64 = (0..ROWS).map(|r| f64::from(q[r * LEN + c])).sum();
+            assert!((s - 1.0).abs() < 1e-5, "{dev} column {c}: {s}");
+        }
+    }
+}
+
+#[test]
+fn scans_against_running_folds() {
+    let data: Vec<i32> = values(ROWS * LEN, 6)
+        .iter()
+        .map(|v| (v * 100.0) as i32)
+        .collect();
+    let got = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &data, [ROWS, LEN]).unwrap();
+        let (mv, mi) = k::cummax::launch(&x, 1).unwrap();
+        let (nv, ni) = k::cummin::launch(&x, 1).unwrap();
+        vec![format!(
+            "{:?} {:?} {:?} {:?} {:?}",
+            k::cumsum::launch(&x, 1).unwrap().to_vec().unwrap(),
+            mv.to_vec().unwrap(),
+            mi.to_vec().unwrap(),
+            nv.to_vec().unwrap(),
+            ni.to_vec().unwrap()
+        )]
+    });
+    let (mut cs, mut mv, mut mi, mut nv, mut ni) = (vec![], vec![], vec![], vec![], vec![]);
+    for r in data.chunks(LEN) {
+        let (mut s, mut hi, mut lo) = (0i64, (i32::MIN, -1i64), (i32::MAX, -1i64));
+        for (k, &v) in r.iter().enumerate() {
+            s += i64::from(v);
+            if v >= hi.0 {
+                hi = (v, k as i64);
+            }
+            if v <= lo.0 {
+                lo = (v, k as i64);
+            }
+            cs.push(s);
+            mv.push(hi.0);
+            mi.push(hi.1);
+            nv.push(lo.0);
+            ni.push(lo.1);
+        }
+    }
+    assert_eq!(got, [format!("{cs:?} {mv:?} {mi:?} {nv:?} {ni:?}")]);
+    // cumprod of floats near 1
+    let near1: Vec<f64> = values(LEN, 7).iter().map(|v| 1.0 + v / 1e5).collect();
+    let p = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &near1, [LEN]).unwrap();
+        k::cumprod::launch(&x, 0).unwrap().to_vec().unwrap()
+    });
+    let mut acc = 1.0;
+    for (k, (&v, &g)) in near1.iter().zip(&p).enumerate() {
+        acc *= v;
+        assert!((g - acc).abs() <= acc * 1e-12, "cumprod[{k}]: {g} vs {acc}");
+    }
+}
+
+#[test]
+fn logic_reductions() {
+    let data = [0.0f32, 1.0, f32::NAN, -2.0, 0.0, 0.0];
+    let got = same_on_every_device(|d| {
+        let x = TensorT::from_slice(d, &data, [2, 3]).unwrap();
+        let all = k::all::launch(&x, Axes::of([1])).unwrap().to_vec().unwrap();
+        let any = k::any::launch(&x, Axes::of([1])).unwrap().to_vec().unwrap();
+        vec![all, any]
+    });
+    // NaN is nonzero, as in PyTorch
+    assert_eq!(got, [vec![false, false], vec![true, true]]);
+}
