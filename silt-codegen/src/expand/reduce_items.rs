@@ -70,7 +70,7 @@ pub(super) fn items(
         let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
         let inst_dtype = match inst.ty {
             Some(t) => {
-                let d = dtype(t, &s);
+                let d = dtype(t, s);
                 quote!(::core::option::Option::Some(#d))
             }
             None => quote!(::core::option::Option::None),
@@ -93,12 +93,12 @@ pub(super) fn items(
             items.push(rust::eval_fn(
                 func,
                 &format_ident!("__{}_{}", part, suffix),
-                &s,
+                s,
             ));
         }
         let inst_ty = inst.ty.map_or_else(|| quote!(()), rust::ty);
-        let acc_t = types_of(&acc, &inst_ty);
-        let out_t = types_of(&out, &inst_ty);
+        let acc_t = types_of(acc, &inst_ty);
+        let out_t = types_of(out, &inst_ty);
         let (identity_f, map_f, combine_f, finish_f) = (
             format_ident!("__identity_{}", suffix),
             format_ident!("__map_{}", suffix),
@@ -127,8 +127,8 @@ pub(super) fn items(
             let rt = rust::ty(t);
             let header = quote_spanned!(inst.ty_span=> impl Instance for #rt);
             let (map_params, map_args) = map_signature(map, &self_ty);
-            let acc_self = types_of(&acc, &self_ty);
-            let out_self = types_of(&out, &self_ty);
+            let acc_self = types_of(acc, &self_ty);
+            let out_self = types_of(out, &self_ty);
             items.push(quote! {
                 impl __sealed::Sealed for #rt {}
                 #header {
@@ -153,7 +153,7 @@ pub(super) fn items(
                     }
                 }
             });
-            let d = dtype(t, &s);
+            let d = dtype(t, s);
             source_arms.push(quote!(#d => ::core::option::Option::Some(#info.source()),));
         }
     }
