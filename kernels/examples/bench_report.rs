@@ -4,7 +4,7 @@
 //! Markdown tables and writes an SVG plot of bandwidth over size.
 //!
 //! ```text
-//! cargo run --release -p silt-kernels --example bench_report [-- --svg PATH]
+//! cargo run --release -p silt-kernels --example bench_report [-- --svg PATH] [-- --reductions]
 //! ```
 //!
 //! Timings are medians of repeated runs within a time budget per cell; the
@@ -147,6 +147,70 @@ fn ops_at_2_24(dev: &Device, raw: &Raw) -> Vec<(&'static str, f64, f64)> {
             gbps(12 * n, raw_exact),
         ),
         ("gelu", gbps(8 * n, silt_gelu), gbps(8 * n, raw_gelu)),
+    ]
+}
+
+/// Reductions against raw opencl3 written as a user would (driver's local
+/// size; for the full sum, the best of four chunk sizes of a two-stage sum):
+/// rows of (case, silt GB/s, raw GB/s), bytes read per second.
+fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
+    let n = 1usize << 24;
+    let budget = Duration::from_secs(2);
+    let v = values(n);
+    let x = TensorT::from_slice(dev, &v, [n]).unwrap();
+    let (rx, ry, rn) = (raw.buffer(&v), raw.buffer(&vec![0.0; n]), n as u64);
+    let (pa, pb) = (raw.buffer(&vec![0.0; n / 64 + 1]), raw.buffer(&vec![0.0; n / 64 + 1]));
+    let sync = |t: TensorT<f32>| {
+        dev.synchronize().unwrap();
+        drop(t);
+    };
+    let silt_sum = median(budget, || sync(silt_kernels::sum::launch(&x, Axes::all()).unwrap()));
+    let raw_sum = [64, 256, 1024, 4096]
+        .into_iter()
+        .map(|chunk| {
+            median(budget, || {
+                raw.sum(&rx, n, chunk, &pa, &pb);
+                raw.finish();
+            })
+        })
+        .min()
+        .unwrap_or(Duration::MAX);
+    let copy = median(budget, || {
+        raw.launch_any(&raw.copy, n, |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&rx).set_arg(&ry).set_arg(&rn);
+            }
+        });
+        raw.finish();
+    });
+    let m = TensorT::from_slice(dev, &v, [4096, 4096]).unwrap();
+    let silt_rows = median(budget, || sync(silt_kernels::sum::launch(&m, Axes::of([-1])).unwrap()));
+    let silt_cols = median(budget, || sync(silt_kernels::sum::launch(&m, Axes::of([0])).unwrap()));
+    let (r, c) = (4096u64, 4096u64);
+    let mut raw_axis = |kernel: &opencl3::kernel::Kernel| {
+        median(budget, || {
+            raw.launch_any(kernel, 4096, |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(&rx).set_arg(&pa).set_arg(&r).set_arg(&c);
+                }
+            });
+            raw.finish();
+        })
+    };
+    let raw_rows = raw_axis(&raw.sum_rows);
+    let raw_cols = raw_axis(&raw.sum_cols);
+    let softmax = median(budget, || sync(silt_kernels::softmax::launch(&m, -1).unwrap()));
+    let add = median(budget, || sync(silt_kernels::add::launch(&x, &x).unwrap()));
+    let read = 4 * n;
+    vec![
+        ("full sum, 2^24 f32".into(), gbps(read, silt_sum), gbps(read, raw_sum)),
+        ("(raw copy's read half, 2^24 f32)".into(), f64::NAN, gbps(read, copy)),
+        ("sum over the last axis, [4096, 4096]".into(), gbps(read, silt_rows), gbps(read, raw_rows)),
+        ("sum over the first axis, [4096, 4096]".into(), gbps(read, silt_cols), gbps(read, raw_cols)),
+        ("softmax over rows, [4096, 4096] (reads x twice, writes once)".into(), gbps(3 * read, softmax), f64::NAN),
+        ("(silt add, 2^24 f32, for comparison)".into(), gbps(3 * read, add), f64::NAN),
     ]
 }
 
@@ -347,6 +411,17 @@ fn svg(rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
     s
 }
 
+fn print_reductions(dev: &Device, raw: &Raw) {
+    println!("\n## Reductions, f32, GB/s read\n");
+    println!("| case | silt | raw opencl3 | silt / raw |");
+    println!("|---|---|---|---|");
+    for (case, s, r) in reductions(dev, raw) {
+        let show = |v: f64| if v.is_nan() { "-".to_string() } else { format!("{v:.2}") };
+        let ratio = if s.is_nan() || r.is_nan() { "-".to_string() } else { format!("{:.2}x", s / r) };
+        println!("| {case} | {} | {} | {ratio} |", show(s), show(r));
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--startup-child") {
@@ -363,6 +438,11 @@ fn main() {
         std::process::exit(1);
     };
     println!("# silt performance report on {dev}\n");
+    let only_reductions = args.iter().any(|a| a == "--reductions");
+    if only_reductions {
+        print_reductions(&dev, &raw);
+        return;
+    }
     let names = ["silt (OpenCL)", "raw opencl3", "silt (host)", "plain rayon"];
     println!("## add, f32, GB/s (12 bytes per element)\n");
     println!(
@@ -390,6 +470,7 @@ fn main() {
     for (op, s, r) in ops_at_2_24(&dev, &raw) {
         println!("| {op} | {s:.2} | {r:.2} | {:.2}x |", s / r);
     }
+    print_reductions(&dev, &raw);
     println!("\n## Launch overhead, 64-element axpy, µs\n");
     println!("| case | silt | raw opencl3 | difference |");
     println!("|---|---|---|---|");

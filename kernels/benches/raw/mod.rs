@@ -31,6 +31,35 @@ __kernel void axpy_exact(float alpha, __global const float *x,
     size_t i = get_global_id(0);
     if (i < n) y[i] += alpha * x[i];
 }
+__kernel void copy(__global const float *x, __global float *y, ulong n) {
+    size_t i = get_global_id(0);
+    if (i < n) y[i] = x[i];
+}
+__kernel void sum_chunks(__global const float *x, __global float *out, ulong n,
+                         ulong chunk) {
+    ulong g = get_global_id(0);
+    ulong a = g * chunk, b = min(a + chunk, n);
+    if (a >= n) return;
+    float s = 0.0f;
+    for (ulong i = a; i < b; i++) s += x[i];
+    out[g] = s;
+}
+__kernel void sum_rows(__global const float *x, __global float *out,
+                       ulong rows, ulong cols) {
+    ulong r = get_global_id(0);
+    if (r >= rows) return;
+    float s = 0.0f;
+    for (ulong c = 0; c < cols; c++) s += x[r * cols + c];
+    out[r] = s;
+}
+__kernel void sum_cols(__global const float *x, __global float *out,
+                       ulong rows, ulong cols) {
+    ulong c = get_global_id(0);
+    if (c >= cols) return;
+    float s = 0.0f;
+    for (ulong r = 0; r < rows; r++) s += x[r * cols + c];
+    out[c] = s;
+}
 __kernel void gelu(__global const float *x, __global float *y, ulong n) {
     size_t i = get_global_id(0);
     if (i < n) {
@@ -56,6 +85,15 @@ pub struct Raw {
     pub axpy_exact: Kernel,
     /// `y = gelu(x)` with `erf`.
     pub gelu: Kernel,
+    /// `y = x`.
+    pub copy: Kernel,
+    /// Each work-item sums `chunk` consecutive elements: one stage of a
+    /// two-stage sum.
+    pub sum_chunks: Kernel,
+    /// One work-item per row of a row-major matrix sums the row.
+    pub sum_rows: Kernel,
+    /// One work-item per column sums the column.
+    pub sum_cols: Kernel,
 }
 
 impl Raw {
@@ -73,6 +111,10 @@ impl Raw {
             axpy: Kernel::create(&program, "axpy").ok()?,
             axpy_exact: Kernel::create(&program, "axpy_exact").ok()?,
             gelu: Kernel::create(&program, "gelu").ok()?,
+            copy: Kernel::create(&program, "copy").ok()?,
+            sum_chunks: Kernel::create(&program, "sum_chunks").ok()?,
+            sum_rows: Kernel::create(&program, "sum_rows").ok()?,
+            sum_cols: Kernel::create(&program, "sum_cols").ok()?,
             context,
             queue,
         })
@@ -108,6 +150,45 @@ impl Raw {
                 .set_local_work_size(LOCAL)
                 .enqueue_nd_range(&self.queue)
                 .expect("raw launch");
+        }
+    }
+
+    /// Enqueues `kernel` over `n` work-items with the driver's local size (what
+    /// a user writes who does not tune it).
+    pub fn launch_any(&self, kernel: &Kernel, n: usize, set: impl FnOnce(&mut ExecuteKernel)) {
+        let mut exec = ExecuteKernel::new(kernel);
+        set(&mut exec);
+        // SAFETY: every argument the kernel declares was set by `set`, with the
+        // matching types; the buffers hold what the kernel indexes.
+        unsafe {
+            exec.set_global_work_size(n)
+                .enqueue_nd_range(&self.queue)
+                .expect("raw launch");
+        }
+    }
+
+    /// A two-stage sum as a user writes it: chunks of `chunk` elements summed
+    /// by each work-item, then the partial sums the same way, until one is
+    /// left (in `a` or `b`, scratch buffers of at least `n / chunk + 1`).
+    pub fn sum(&self, x: &Buffer<f32>, n: usize, chunk: usize, a: &Buffer<f32>, b: &Buffer<f32>) {
+        let mut m = n;
+        let mut src = x;
+        let mut dst = a;
+        loop {
+            let groups = m.div_ceil(chunk);
+            let (mm, cc) = (m as u64, chunk as u64);
+            self.launch_any(&self.sum_chunks, groups, |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(src).set_arg(dst).set_arg(&mm).set_arg(&cc);
+                }
+            });
+            if groups == 1 {
+                break;
+            }
+            m = groups;
+            src = dst;
+            dst = if std::ptr::eq(dst, a) { b } else { a };
         }
     }
 
