@@ -159,12 +159,17 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
     let v = values(n);
     let x = TensorT::from_slice(dev, &v, [n]).unwrap();
     let (rx, ry, rn) = (raw.buffer(&v), raw.buffer(&vec![0.0; n]), n as u64);
-    let (pa, pb) = (raw.buffer(&vec![0.0; n / 64 + 1]), raw.buffer(&vec![0.0; n / 64 + 1]));
+    let (pa, pb) = (
+        raw.buffer(&vec![0.0; n / 64 + 1]),
+        raw.buffer(&vec![0.0; n / 64 + 1]),
+    );
     let sync = |t: TensorT<f32>| {
         dev.synchronize().unwrap();
         drop(t);
     };
-    let silt_sum = median(budget, || sync(silt_kernels::sum::launch(&x, Axes::all()).unwrap()));
+    let silt_sum = median(budget, || {
+        sync(silt_kernels::sum::launch(&x, Axes::all()).unwrap())
+    });
     let raw_sum = [64, 256, 1024, 4096]
         .into_iter()
         .map(|chunk| {
@@ -185,10 +190,14 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
         raw.finish();
     });
     let m = TensorT::from_slice(dev, &v, [4096, 4096]).unwrap();
-    let silt_rows = median(budget, || sync(silt_kernels::sum::launch(&m, Axes::of([-1])).unwrap()));
-    let silt_cols = median(budget, || sync(silt_kernels::sum::launch(&m, Axes::of([0])).unwrap()));
+    let silt_rows = median(budget, || {
+        sync(silt_kernels::sum::launch(&m, Axes::of([-1])).unwrap())
+    });
+    let silt_cols = median(budget, || {
+        sync(silt_kernels::sum::launch(&m, Axes::of([0])).unwrap())
+    });
     let (r, c) = (4096u64, 4096u64);
-    let mut raw_axis = |kernel: &opencl3::kernel::Kernel| {
+    let raw_axis = |kernel: &opencl3::kernel::Kernel| {
         median(budget, || {
             raw.launch_any(kernel, 4096, |e| {
                 // SAFETY: the argument types match the kernel's parameters.
@@ -201,16 +210,65 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
     };
     let raw_rows = raw_axis(&raw.sum_rows);
     let raw_cols = raw_axis(&raw.sum_cols);
-    let softmax = median(budget, || sync(silt_kernels::softmax::launch(&m, -1).unwrap()));
+    let softmax = median(budget, || {
+        sync(silt_kernels::softmax::launch(&m, -1).unwrap())
+    });
+    let lse = median(budget, || {
+        sync(silt_kernels::logsumexp::launch(&m, Axes::of([-1])).unwrap())
+    });
+    let exp = median(budget, || sync(silt_kernels::exp::launch(&m).unwrap()));
+    let col = TensorT::full(dev, 1.0f32, [4096, 1]).unwrap();
+    let add_col = median(budget, || {
+        sync(silt_kernels::add::launch(&m, &col).unwrap())
+    });
     let add = median(budget, || sync(silt_kernels::add::launch(&x, &x).unwrap()));
     let read = 4 * n;
     vec![
-        ("full sum, 2^24 f32".into(), gbps(read, silt_sum), gbps(read, raw_sum)),
-        ("(raw copy's read half, 2^24 f32)".into(), f64::NAN, gbps(read, copy)),
-        ("sum over the last axis, [4096, 4096]".into(), gbps(read, silt_rows), gbps(read, raw_rows)),
-        ("sum over the first axis, [4096, 4096]".into(), gbps(read, silt_cols), gbps(read, raw_cols)),
-        ("softmax over rows, [4096, 4096] (reads x twice, writes once)".into(), gbps(3 * read, softmax), f64::NAN),
-        ("(silt add, 2^24 f32, for comparison)".into(), gbps(3 * read, add), f64::NAN),
+        (
+            "full sum, 2^24 f32".into(),
+            gbps(read, silt_sum),
+            gbps(read, raw_sum),
+        ),
+        (
+            "(raw copy's read half, 2^24 f32)".into(),
+            f64::NAN,
+            gbps(read, copy),
+        ),
+        (
+            "sum over the last axis, [4096, 4096]".into(),
+            gbps(read, silt_rows),
+            gbps(read, raw_rows),
+        ),
+        (
+            "sum over the first axis, [4096, 4096]".into(),
+            gbps(read, silt_cols),
+            gbps(read, raw_cols),
+        ),
+        (
+            "softmax over rows, [4096, 4096] (reads x twice, writes once)".into(),
+            gbps(3 * read, softmax),
+            f64::NAN,
+        ),
+        (
+            "(its first step: logsumexp over rows, [4096, 4096])".into(),
+            gbps(read, lse),
+            f64::NAN,
+        ),
+        (
+            "(its second step's cost: exp of [4096, 4096], reads and writes)".into(),
+            gbps(2 * read, exp),
+            f64::NAN,
+        ),
+        (
+            "(add of a broadcast column, [4096, 4096] + [4096, 1])".into(),
+            gbps(2 * read, add_col),
+            f64::NAN,
+        ),
+        (
+            "(silt add, 2^24 f32, for comparison)".into(),
+            gbps(3 * read, add),
+            f64::NAN,
+        ),
     ]
 }
 
@@ -416,8 +474,18 @@ fn print_reductions(dev: &Device, raw: &Raw) {
     println!("| case | silt | raw opencl3 | silt / raw |");
     println!("|---|---|---|---|");
     for (case, s, r) in reductions(dev, raw) {
-        let show = |v: f64| if v.is_nan() { "-".to_string() } else { format!("{v:.2}") };
-        let ratio = if s.is_nan() || r.is_nan() { "-".to_string() } else { format!("{:.2}x", s / r) };
+        let show = |v: f64| {
+            if v.is_nan() {
+                "-".to_string()
+            } else {
+                format!("{v:.2}")
+            }
+        };
+        let ratio = if s.is_nan() || r.is_nan() {
+            "-".to_string()
+        } else {
+            format!("{:.2}x", s / r)
+        };
         println!("| {case} | {} | {} | {ratio} |", show(s), show(r));
     }
 }

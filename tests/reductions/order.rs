@@ -2,6 +2,7 @@
 
 use silt::f16;
 use silt::prelude::*;
+use silt::DeviceKind;
 
 use super::common::devices;
 use super::defs::*;
@@ -86,12 +87,20 @@ fn every_backend_equals_eval_over_shapes_and_axes() {
         (&[4, 6, 70], Axes::of([])),
         (&[2, 3, 4, 5], Axes::of([1, -1])),
         (&[70_000, 3], Axes::of([0])),
+        (&[5000, 130], Axes::of([0])),
+        (&[5000, 130], Axes::of([1])),
     ];
-    for dev in devices() {
-        for (shape, axes) in cases {
-            check_sum_sq(&dev, shape, *axes);
+    // every way of sharing out the work gives the same bits (a GPU's: a lane
+    // per work-item; a CPU's: whole tiles, blocks of rows)
+    for kind in [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)] {
+        Device::__reduce_as(kind);
+        for dev in devices() {
+            for (shape, axes) in cases {
+                check_sum_sq(&dev, shape, *axes);
+            }
         }
     }
+    Device::__reduce_as(None);
 }
 
 #[test]
@@ -155,8 +164,22 @@ fn host_and_device_agree_for_every_form() {
     let ints: Vec<i32> = data.iter().map(|x| (x * 100.0) as i32).collect();
     let halves: Vec<f16> = data.iter().map(|&x| f16::from_f32(x)).collect();
     let mut results = Vec::new();
-    for dev in &devs {
+    // every way of sharing out the work, on every device
+    let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
+    for (kind, dev) in ways.iter().flat_map(|k| devs.iter().map(move |d| (k, d))) {
+        Device::__reduce_as(*kind);
         let x = TensorT::from_slice(dev, &data, [3, 3000]).unwrap();
+        // the same rows as columns: neighbouring rows neighbours in memory
+        let xt = TensorT::from_slice(dev, &data, [3, 3000])
+            .unwrap()
+            .contiguous()
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap()
+            .contiguous()
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap();
         let y = TensorT::from_slice(dev, &data[..3000], [3000]).unwrap();
         let xi = TensorT::from_slice(dev, &ints, [3, 3000]).unwrap();
         let xh = TensorT::from_slice(dev, &halves, [9000]).unwrap();
@@ -188,9 +211,18 @@ fn host_and_device_agree_for_every_form() {
                 .unwrap()
                 .to_vec()
                 .unwrap(),
+            argmax::launch(&xt, Axes::of([1]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            all_positive::launch(&xt, Axes::of([1]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
         );
         results.push(r);
     }
+    Device::__reduce_as(None);
     for r in &results[1..] {
         assert_eq!(format!("{r:?}"), format!("{:?}", results[0]));
     }
@@ -208,6 +240,7 @@ fn host_and_device_agree_for_every_form() {
         row.iter().position(|&v| v == m).unwrap() as i64
     };
     assert_eq!(r.3, data.chunks(3000).map(first_max).collect::<Vec<_>>());
+    assert_eq!((&r.8, &r.9), (&r.3, &r.7));
     let mins: Vec<f32> = data
         .chunks(3000)
         .map(|c| c.iter().copied().fold(f32::MAX, f32::min))

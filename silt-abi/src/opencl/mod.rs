@@ -37,6 +37,7 @@ mod types;
 pub use map::{map_args, MapArg, MapArgs};
 pub use reduce::{
     reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
+    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,
 };
 pub use scan::{scan_args, scan_phase, ScanArg, SCAN_CHUNK};
 pub use types::{arg_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};

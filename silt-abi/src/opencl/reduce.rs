@@ -3,9 +3,9 @@
 use super::map::{map_args, MapArg};
 use super::types::Pass;
 
-/// How many lanes (work-items) fold one tile of a reduction's row, and so the
-/// leaves of each tile's tree; also how many partial results one tree pass
-/// combines. See [`reduce_args`] for the whole order.
+/// How many lanes fold one tile of a reduction's row, and so how many leaves
+/// each tile gives the tree; also how many partial results one tree pass
+/// combines. See [`ReduceArg`] for the whole order.
 pub const REDUCE_LANES: usize = 64;
 
 /// How many elements each lane folds in one tile (the tile is
@@ -15,6 +15,22 @@ pub const REDUCE_DEPTH: usize = 64;
 /// The elements of a row one tile covers.
 pub const REDUCE_TILE: usize = REDUCE_LANES * REDUCE_DEPTH;
 
+/// A [`ReduceArg::Mapping`] flag: neighbouring work-items take neighbouring
+/// rows (rather than neighbouring lanes or tiles of one row).
+pub const ROWS_FASTEST: u32 = 1;
+
+/// A [`ReduceArg::Mapping`] flag: a work-item computes all the lanes of a
+/// tile (rather than one).
+pub const WHOLE_TILES: u32 = 2;
+
+/// A [`ReduceArg::Mapping`] flag: a work-item takes its part of a tile in
+/// each of [`ROW_BLOCK`] consecutive rows (rather than in one); only for the
+/// strided entry with one kept dimension.
+pub const ROW_BLOCKS: u32 = 4;
+
+/// The rows a work-item takes with [`ROW_BLOCKS`].
+pub const ROW_BLOCK: usize = 64;
+
 /// One argument of a reduction's first pass (`NAME_TYPE_reduce` and
 /// `NAME_TYPE_reduce_strided`).
 ///
@@ -23,13 +39,24 @@ pub const REDUCE_TILE: usize = REDUCE_LANES * REDUCE_DEPTH;
 /// every device gives the same bits: the row is cut into tiles of
 /// [`REDUCE_TILE`] elements; in a tile, lane `j` folds elements `j`,
 /// `j + REDUCE_LANES`, `j + 2 * REDUCE_LANES`, ... in that order, starting
-/// from the first (`acc = map(first)`, then `acc = combine(acc, map(next))`);
-/// the lanes that hold elements are the leaves of a pairwise tree (leaf `2k`
-/// with `2k + 1`, an odd last leaf carried up, level by level), and so are the
-/// tiles' results, `REDUCE_LANES` at a time, in later passes ([`tree_args`]),
-/// until one value per row is left. `identity` is only the value of an empty
-/// row. The first pass is final (applies `finish` and writes the outputs) when
-/// a row has one tile.
+/// from the first (`acc = map(first)`, then `acc = combine(acc, map(next))`).
+/// The lanes that hold elements, `REDUCE_LANES` per tile in order, are the
+/// leaves of a pairwise tree (leaf `2k` with `2k + 1`, an odd last leaf carried
+/// up, level by level) until one value per row is left. `identity` is only
+/// the value of an empty row.
+///
+/// The first pass computes the lanes and writes each lane's value at `(row *
+/// tiles + tile) * REDUCE_LANES + lane` of the accumulator's buffers; the tree
+/// passes ([`tree_args`]) do the rest. How work-items share the lanes is the
+/// [`ReduceArg::Mapping`], which changes the speed and never the result: a
+/// work-item per lane (what suits a GPU: neighbouring work-items read
+/// neighbouring elements), or with [`WHOLE_TILES`] a work-item per tile,
+/// holding its lanes side by side and reading the tile in order (what suits a
+/// CPU). Work-item `g` takes part `g % P` of tile `g / P % tiles` of row `g /
+/// P / tiles`, `P` being the parts of a tile (`REDUCE_LANES`, or 1 for whole
+/// tiles); or, with [`ROWS_FASTEST`], row `g % rows` of part `g / rows % P` of
+/// tile `g / rows / P` (neighbouring work-items then read neighbouring elements
+/// when the kept dimensions are the innermost in memory).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReduceArg {
     /// A scalar parameter of `map` ([`arg_type`](super::arg_type)).
@@ -47,55 +74,49 @@ pub enum ReduceArg {
         /// Which parameter of `map`.
         param: usize,
     },
-    /// Its strides over [`ReduceArg::Shape`] ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
+    /// Its strides over [`ReduceArg::Shape`] ([`DIMS_TYPE`](super::DIMS_TYPE);
+    /// strided entry only).
     Strides {
         /// Which parameter of `map`.
         param: usize,
         /// Which tensor parameter.
         view: usize,
     },
-    /// A component of the accumulator: the buffer of the tiles' results,
-    /// `rows * tiles` of them (written when the pass is not final).
+    /// A component of the accumulator: the lanes' values, `rows * tiles *
+    /// REDUCE_LANES` of them (a lane without elements writes nothing).
     Acc {
         /// Which component of the accumulator.
         component: usize,
     },
-    /// An output buffer, one value per row (written when the pass is final).
-    Out {
-        /// Which output of `finish`.
-        output: usize,
-    },
     /// The shape the inputs are viewed in: the kept dimensions, then the
     /// reduced ones ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
     Shape,
-    /// How many dimensions of the shape are used ([`NDIM_TYPE`](super::NDIM_TYPE); strided only).
+    /// How many dimensions of the shape are used
+    /// ([`NDIM_TYPE`](super::NDIM_TYPE); strided only).
     Ndim,
-    /// How many leading dimensions of the shape are kept ([`NDIM_TYPE`](super::NDIM_TYPE);
-    /// strided only).
+    /// How many leading dimensions of the shape are kept
+    /// ([`NDIM_TYPE`](super::NDIM_TYPE); strided only).
     Kept,
     /// The number of rows (output elements) ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Rows,
-    /// The number of elements in a row ([`COUNT_TYPE`](super::COUNT_TYPE)); in the contiguous
-    /// entry, element `k` of row `r` of a view is at `offset + r * len + k`.
+    /// The number of elements in a row ([`COUNT_TYPE`](super::COUNT_TYPE)); in
+    /// the contiguous entry, element `k` of row `r` of a view is at `offset +
+    /// r * len + k`.
     Len,
-    /// The number of tiles in a row, `max(1, ceil(len / REDUCE_TILE))`
-    /// ([`COUNT_TYPE`](super::COUNT_TYPE)); work-group `g` takes tile `g % tiles` of row
-    /// `g / tiles`.
+    /// The number of tiles in a row, `ceil(len / REDUCE_TILE)`
+    /// ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Tiles,
-    /// Whether this pass is the last ([`NDIM_TYPE`](super::NDIM_TYPE), 0 or 1).
-    Final,
+    /// How work-items share the lanes: [`ROWS_FASTEST`] and
+    /// [`WHOLE_TILES`] or'd together, 0 for a work-item per lane, lanes
+    /// fastest ([`NDIM_TYPE`](super::NDIM_TYPE)).
+    Mapping,
 }
 
 /// The arguments of a reduction's first pass, in order: each parameter of
-/// `map` as in [`map_args`](super::map_args), each accumulator component's buffer, each
-/// output's buffer, then (when `strided`) the shape, the dimension count and
-/// the kept count, then rows, len, tiles and final.
-pub fn reduce_args<I>(
-    params: I,
-    accs: usize,
-    outputs: usize,
-    strided: bool,
-) -> impl Iterator<Item = ReduceArg>
+/// `map` as in [`map_args`], each accumulator component's buffer, then (when
+/// `strided`) the shape, the dimension count and the kept count, then rows,
+/// len, tiles and the mapping.
+pub fn reduce_args<I>(params: I, accs: usize, strided: bool) -> impl Iterator<Item = ReduceArg>
 where
     I: IntoIterator<Item = Pass>,
 {
@@ -116,13 +137,12 @@ where
     };
     params
         .chain((0..accs).map(|component| ReduceArg::Acc { component }))
-        .chain((0..outputs).map(|output| ReduceArg::Out { output }))
         .chain(dims.iter().copied())
         .chain([
             ReduceArg::Rows,
             ReduceArg::Len,
             ReduceArg::Tiles,
-            ReduceArg::Final,
+            ReduceArg::Mapping,
         ])
 }
 
@@ -148,8 +168,13 @@ pub enum TreeArg {
     },
     /// The number of rows ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Rows,
-    /// Partial results per row read ([`COUNT_TYPE`](super::COUNT_TYPE)).
+    /// Partial results per row read, the leaves of this pass
+    /// ([`COUNT_TYPE`](super::COUNT_TYPE)); 0 for an empty row, whose result
+    /// is `identity()`.
     Parts,
+    /// Where row `r`'s partial results start in the buffers read: at
+    /// `r * stride` ([`COUNT_TYPE`](super::COUNT_TYPE)).
+    Stride,
     /// Blocks per row, `ceil(parts / REDUCE_LANES)` ([`COUNT_TYPE`](super::COUNT_TYPE));
     /// work-group `g` takes block `g % blocks` of row `g / blocks`.
     Blocks,
@@ -160,7 +185,10 @@ pub enum TreeArg {
 }
 
 /// The arguments of a tree pass, in order: the accumulator's components read,
-/// those written, the outputs, then rows, parts, blocks, final and count.
+/// those written, the outputs, then rows, parts, stride, blocks, final and
+/// count. Work-group `g` (of `REDUCE_LANES` work-items) combines block `g %
+/// blocks` of row `g / blocks`, and writes it at `g` (or, when final, the row's
+/// output).
 pub fn tree_args(accs: usize, outputs: usize) -> impl Iterator<Item = TreeArg> {
     (0..accs)
         .map(|component| TreeArg::Src { component })
@@ -169,6 +197,7 @@ pub fn tree_args(accs: usize, outputs: usize) -> impl Iterator<Item = TreeArg> {
         .chain([
             TreeArg::Rows,
             TreeArg::Parts,
+            TreeArg::Stride,
             TreeArg::Blocks,
             TreeArg::Final,
             TreeArg::Count,

@@ -1,6 +1,6 @@
 //! A scan's entry point's arguments and its order of combination.
 
-use super::reduce::{reduce_args, ReduceArg};
+use super::map::{map_args, MapArg};
 use super::types::Pass;
 
 /// The elements of a scan's chunk: a scan's row is cut into chunks of this many
@@ -92,18 +92,18 @@ pub fn scan_args<I>(params: I, accs: usize, outputs: usize) -> impl Iterator<Ite
 where
     I: IntoIterator<Item = Pass>,
 {
-    reduce_args(params, accs, outputs, true)
-        .take_while(|a| !matches!(a, ReduceArg::Shape))
+    map_args(params, 0, true)
+        .take_while(|a| !matches!(a, MapArg::Shape))
         .map(|a| match a {
-            ReduceArg::Scalar { param } => ScanArg::Scalar { param },
-            ReduceArg::Buffer { param } => ScanArg::Buffer { param },
-            ReduceArg::Offset { param } => ScanArg::Offset { param },
-            ReduceArg::Strides { param, view } => ScanArg::Strides { param, view },
-            ReduceArg::Acc { component } => ScanArg::Acc { component },
-            ReduceArg::Out { output } => ScanArg::Out { output },
-            // `take_while` stops at the shape
-            _ => ScanArg::Phase,
+            MapArg::Scalar { param } => ScanArg::Scalar { param },
+            MapArg::Buffer { param } => ScanArg::Buffer { param },
+            MapArg::Offset { param } => ScanArg::Offset { param },
+            MapArg::Strides { param, view } => ScanArg::Strides { param, view },
+            // `take_while` stops at the shape, and there are no outputs
+            MapArg::Output { .. } | MapArg::Shape | MapArg::Ndim | MapArg::Len => ScanArg::Phase,
         })
+        .chain((0..accs).map(|component| ScanArg::Acc { component }))
+        .chain((0..outputs).map(|output| ScanArg::Out { output }))
         .chain([
             ScanArg::OutStrides,
             ScanArg::Shape,

@@ -24,7 +24,7 @@ fn index_parameters_take_no_argument_but_keep_their_number() {
 #[test]
 fn reduction_arguments_follow_map_parameters() {
     let args: Vec<ReduceArg> =
-        reduce_args([Pass::Tensor, Pass::Scalar, Pass::Index], 2, 1, true).collect();
+        reduce_args([Pass::Tensor, Pass::Scalar, Pass::Index], 2, true).collect();
     assert_eq!(
         args,
         [
@@ -34,19 +34,18 @@ fn reduction_arguments_follow_map_parameters() {
             ReduceArg::Scalar { param: 1 },
             ReduceArg::Acc { component: 0 },
             ReduceArg::Acc { component: 1 },
-            ReduceArg::Out { output: 0 },
             ReduceArg::Shape,
             ReduceArg::Ndim,
             ReduceArg::Kept,
             ReduceArg::Rows,
             ReduceArg::Len,
             ReduceArg::Tiles,
-            ReduceArg::Final,
+            ReduceArg::Mapping,
         ]
     );
-    let contiguous = reduce_args([Pass::Tensor], 1, 1, false).count();
-    assert_eq!(contiguous, 2 + 1 + 1 + 4);
-    assert_eq!(tree_args(2, 1).count(), 2 + 2 + 1 + 5);
+    let contiguous = reduce_args([Pass::Tensor], 1, false).count();
+    assert_eq!(contiguous, 2 + 1 + 4);
+    assert_eq!(tree_args(2, 1).count(), 2 + 2 + 1 + 6);
 }
 
 #[test]

@@ -8,11 +8,20 @@ use std::sync::atomic::Ordering;
 use crate::cl;
 use crate::error::Result;
 
-use super::Device;
+use super::{Device, DeviceKind};
 
 thread_local! {
     /// Kernel enqueues of this thread still to fail (a test hook).
     static ENQUEUE_FAILURES: Cell<u32> = const { Cell::new(0) };
+    /// The kind of device whose way this thread's reductions share out their
+    /// work, whatever the device (a test hook).
+    static REDUCE_AS: Cell<Option<DeviceKind>> = const { Cell::new(None) };
+}
+
+/// The kind of device a reduction on `kind` shares out its work as (see
+/// [`Device::__reduce_as`]).
+pub(crate) fn reduce_as(kind: DeviceKind) -> DeviceKind {
+    REDUCE_AS.with(Cell::get).unwrap_or(kind)
 }
 
 /// Whether this thread's next kernel enqueue is to fail (see
@@ -53,6 +62,14 @@ impl Device {
     #[doc(hidden)]
     pub fn __inject_enqueue_failures(&self, n: u32) {
         ENQUEUE_FAILURES.with(|f| f.set(n));
+    }
+
+    /// Makes this thread's reductions on OpenCL devices share out their work
+    /// among work-items as they would on a device of `kind` (`None`: their
+    /// own), to test every way on one device: the results must not change.
+    #[doc(hidden)]
+    pub fn __reduce_as(kind: Option<DeviceKind>) {
+        REDUCE_AS.with(|k| k.set(kind));
     }
 
     /// Creates a buffer straight from the driver and releases it, bypassing the

@@ -3,11 +3,15 @@
 //! (the entry points and their arguments: `silt_abi::opencl::reduce_args`,
 //! `tree_args`).
 
-use silt_abi::opencl::{reduce_args, tree_args, Pass, ReduceArg, TreeArg, REDUCE_LANES};
+use silt_abi::opencl::{
+    reduce_args, tree_args, Pass, ReduceArg, TreeArg, REDUCE_LANES, REDUCE_TILE, ROWS_FASTEST,
+    ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,
+};
 
 use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE, OUT_OF_RESOURCES};
 use crate::cl::{ClError, Mem};
-use crate::device::hooks::take_injected_enqueue_failure;
+use crate::device::hooks::{reduce_as, take_injected_enqueue_failure};
+use crate::device::DeviceKind;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::launch::opencl::{mem_of, set_scalar};
@@ -16,7 +20,6 @@ use crate::layout::{coalesce, Layout};
 use crate::program::text::KernelInfo;
 use crate::tensor::Tensor;
 
-use super::order::tiles;
 use super::plan::ReducePlan;
 
 /// Runs a reduction on the plan's OpenCL device and returns its new output
@@ -65,8 +68,8 @@ pub fn launch_reduce_opencl(
     } else {
         (Vec::new(), Vec::new(), 0)
     };
-    let per_row = tiles(plan.len);
-    let groups = plan
+    let per_row = plan.len.div_ceil(REDUCE_TILE);
+    let lanes = plan
         .rows
         .checked_mul(per_row)
         .and_then(|g| g.checked_mul(REDUCE_LANES))
@@ -74,71 +77,109 @@ pub fn launch_reduce_opencl(
             shape: plan.out_shape.to_vec(),
             elem_size: 1,
         })?;
-    let first_is_final = per_row == 1;
     let partials = |n: usize| -> Result<Vec<Tensor>> {
         accs.iter()
-            .map(|&d| Tensor::__uninit(device, d, &[n]))
+            .map(|&d| Tensor::__uninit(device, d, &[n.max(1)]))
             .collect()
     };
-    let mut parts = if first_is_final {
-        Vec::new()
-    } else {
-        partials(plan.rows * per_row)?
-    };
     let mismatch = || ClError::new("clSetKernelArg", INVALID_VALUE);
-    let entry = if strided {
-        info.strided_entry
+    // the first pass: each lane's value
+    let mut parts = partials(lanes)?;
+    if lanes > 0 {
+        let entry = if strided {
+            info.strided_entry
+        } else {
+            info.entry
+        };
+        // neighbouring work-items on neighbouring rows when the kept dimensions
+        // are innermost in memory (a sum down the columns of a matrix)
+        let rows_fastest = strided
+            && kept > 0
+            && strides.first().is_some_and(|st| {
+                st.get(kept - 1) == Some(&1) && st.last().is_some_and(|&r| r > 1)
+            });
+        let mapping = lane_mapping(reduce_as(device.info().kind), rows_fastest, kept);
+        let units = if mapping & ROW_BLOCKS != 0 {
+            plan.rows.div_ceil(ROW_BLOCK)
+        } else {
+            plan.rows
+        };
+        let items = units
+            * per_row
+            * if mapping & WHOLE_TILES != 0 {
+                1
+            } else {
+                REDUCE_LANES
+            };
+        let pass = args.iter().map(|a| match a {
+            Arg::Scalar(_) => Pass::Scalar,
+            Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
+        });
+        let (mut kernel, known_local) = program.kernel(entry)?;
+        let mut view_no = 0;
+        for (i, a) in (0u32..).zip(reduce_args(pass, accs.len(), strided)) {
+            match a {
+                ReduceArg::Scalar { param } => match args.get(param) {
+                    Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
+                    _ => return Err(mismatch().into()),
+                },
+                ReduceArg::Buffer { param } => match args.get(param) {
+                    Some(Arg::In(t) | Arg::InOut(t)) => kernel.set_mem(i, mem_of(t)?),
+                    _ => return Err(mismatch().into()),
+                },
+                ReduceArg::Offset { .. } => {
+                    let off = views.get(view_no).map_or(0, |v| v.offset);
+                    view_no += 1;
+                    kernel.set_size(i, off)
+                }
+                ReduceArg::Strides { view, .. } => {
+                    kernel.set_dims(i, strides.get(view).map_or(&[][..], Vec::as_slice))
+                }
+                ReduceArg::Acc { component } => {
+                    kernel.set_mem(i, mem_of(parts.get(component).ok_or_else(mismatch)?)?)
+                }
+                ReduceArg::Shape => kernel.set_dims(i, &dims),
+                ReduceArg::Ndim => {
+                    kernel.set_value(i, u32::try_from(dims.len()).unwrap_or(u32::MAX))
+                }
+                ReduceArg::Kept => kernel.set_value(i, u32::try_from(kept).unwrap_or(u32::MAX)),
+                ReduceArg::Rows => kernel.set_size(i, plan.rows),
+                ReduceArg::Len => kernel.set_size(i, plan.len),
+                ReduceArg::Tiles => kernel.set_size(i, per_row),
+                ReduceArg::Mapping => kernel.set_value(i, mapping),
+            }?;
+        }
+        let local = known_local.unwrap_or_else(|| {
+            kernel
+                .work_group_size(queue)
+                .map_or(1, |w| w.min(device.local_size()))
+                .max(1)
+        });
+        let global =
+            items
+                .div_ceil(local)
+                .checked_mul(local)
+                .ok_or_else(|| Error::SizeOverflow {
+                    shape: plan.out_shape.to_vec(),
+                    elem_size: 1,
+                })?;
+        tracing::trace!(target: "silt::launch", kernel = info.name, rows = plan.rows, len = plan.len, strided, mapping, "reduce");
+        if take_injected_enqueue_failure() {
+            return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
+        }
+        queue.launch(&kernel, global, local)?;
+        program.put_back(entry, local, kernel);
+    }
+    // tree passes: REDUCE_LANES partial results of a row at a time; the lanes
+    // holding elements are a prefix of each row's
+    let mut leaves = if plan.len == 0 {
+        0
     } else {
-        info.entry
+        (per_row - 1) * REDUCE_LANES + (plan.len - (per_row - 1) * REDUCE_TILE).min(REDUCE_LANES)
     };
-    let pass = args.iter().map(|a| match a {
-        Arg::Scalar(_) => Pass::Scalar,
-        Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
-    });
-    let (mut kernel, _) = program.kernel(entry)?;
-    let mut view_no = 0;
-    for (i, a) in (0u32..).zip(reduce_args(pass, accs.len(), outs.len(), strided)) {
-        match a {
-            ReduceArg::Scalar { param } => match args.get(param) {
-                Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
-                _ => return Err(mismatch().into()),
-            },
-            ReduceArg::Buffer { param } => match args.get(param) {
-                Some(Arg::In(t) | Arg::InOut(t)) => kernel.set_mem(i, mem_of(t)?),
-                _ => return Err(mismatch().into()),
-            },
-            ReduceArg::Offset { .. } => {
-                let off = views.get(view_no).map_or(0, |v| v.offset);
-                view_no += 1;
-                kernel.set_size(i, off)
-            }
-            ReduceArg::Strides { view, .. } => {
-                kernel.set_dims(i, strides.get(view).map_or(&[][..], Vec::as_slice))
-            }
-            ReduceArg::Acc { component } => kernel.set_mem(i, acc_mem(&parts, &outs, component)?),
-            ReduceArg::Out { output } => {
-                let o = outs.get(output).ok_or_else(mismatch)?;
-                kernel.set_mem(i, mem_of(o)?)
-            }
-            ReduceArg::Shape => kernel.set_dims(i, &dims),
-            ReduceArg::Ndim => kernel.set_value(i, u32::try_from(dims.len()).unwrap_or(u32::MAX)),
-            ReduceArg::Kept => kernel.set_value(i, u32::try_from(kept).unwrap_or(u32::MAX)),
-            ReduceArg::Rows => kernel.set_size(i, plan.rows),
-            ReduceArg::Len => kernel.set_size(i, plan.len),
-            ReduceArg::Tiles => kernel.set_size(i, per_row),
-            ReduceArg::Final => kernel.set_value(i, u32::from(first_is_final)),
-        }?;
-    }
-    tracing::trace!(target: "silt::launch", kernel = info.name, rows = plan.rows, len = plan.len, strided, "reduce");
-    if take_injected_enqueue_failure() {
-        return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
-    }
-    queue.launch(&kernel, groups, REDUCE_LANES)?;
-    program.put_back(entry, REDUCE_LANES, kernel);
-    // tree passes: REDUCE_LANES partial results of a row at a time
-    let mut m = per_row;
-    while m > 1 {
-        let blocks = m.div_ceil(REDUCE_LANES);
+    let mut stride = per_row * REDUCE_LANES;
+    loop {
+        let blocks = leaves.div_ceil(REDUCE_LANES).max(1);
         let last = blocks == 1;
         let next = if last {
             Vec::new()
@@ -158,18 +199,24 @@ pub fn launch_reduce_opencl(
                     kernel.set_mem(i, mem_of(o)?)
                 }
                 TreeArg::Rows => kernel.set_size(i, plan.rows),
-                TreeArg::Parts => kernel.set_size(i, m),
+                TreeArg::Parts => kernel.set_size(i, leaves),
+                TreeArg::Stride => kernel.set_size(i, stride),
                 TreeArg::Blocks => kernel.set_size(i, blocks),
                 TreeArg::Final => kernel.set_value(i, u32::from(last)),
                 TreeArg::Count => kernel.set_size(i, plan.len),
             }?;
         }
-        queue.launch(&kernel, plan.rows * blocks * REDUCE_LANES, REDUCE_LANES)?;
+        let groups = plan.rows * blocks * REDUCE_LANES;
+        queue.launch(&kernel, groups, REDUCE_LANES)?;
         program.put_back(tree_entry, REDUCE_LANES, kernel);
+        if last {
+            break;
+        }
         // the in-order queue runs the next pass after this one: the partial
         // results go back to the pool now and are reused only by later work
         parts = next;
-        m = blocks;
+        leaves = blocks;
+        stride = blocks;
     }
     program.save_after_first_launch(queue);
     Ok(outs)
@@ -183,5 +230,22 @@ fn acc_mem<'a>(parts: &'a [Tensor], outs: &'a [Tensor], c: usize) -> Result<&'a 
         None => outs
             .first()
             .map_or(Err(Error::cl("launch", INVALID_VALUE)), mem_of),
+    }
+}
+
+/// How the first pass gives the lanes to work-items (`silt_abi`'s
+/// `ReduceArg::Mapping`), which changes the speed and never the result. On a
+/// GPU, a work-item per lane: neighbouring work-items read neighbouring
+/// elements (those of neighbouring rows when the rows are innermost in
+/// memory). On a CPU, whose cores each read best in order: a whole tile per
+/// work-item, or, when the rows are innermost (the sum of a matrix's columns)
+/// and one kept dimension steps from row to row, a lane of a block of rows
+/// per work-item, reading the neighbouring rows' elements together.
+fn lane_mapping(kind: DeviceKind, rows_fastest: bool, kept: usize) -> u32 {
+    match (kind, rows_fastest) {
+        (DeviceKind::Cpu, false) => WHOLE_TILES,
+        (DeviceKind::Cpu, true) if kept == 1 => ROW_BLOCKS,
+        (_, true) => ROWS_FASTEST,
+        (_, false) => 0,
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! [`Entry`]: crate::ir::Entry
 
+mod first_pass;
 pub(super) mod map;
 pub(super) mod reduce;
 pub(super) mod scan;

@@ -1,14 +1,12 @@
 //! The reduction entry template: the first pass (`NAME_TYPE_reduce`, and
-//! `NAME_TYPE_reduce_strided` for views of any strides), which folds tiles of
-//! each row, and the tree pass (`NAME_TYPE_tree`), which combines partial
-//! results `REDUCE_LANES` at a time, in the order `silt_abi::opencl` fixes.
+//! `NAME_TYPE_reduce_strided` for views of any strides; in `first_pass`),
+//! which folds each lane of each tile of each row, and the tree pass
+//! (`NAME_TYPE_tree`), which combines partial results `REDUCE_LANES` at a
+//! time, in the order `silt_abi::opencl` fixes.
 
 use std::fmt::Write;
 
-use silt_abi::opencl::{
-    reduce_args, tree_args, Pass, ReduceArg, TreeArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
-    REDUCE_LANES, REDUCE_TILE,
-};
+use silt_abi::opencl::{tree_args, TreeArg, COUNT_TYPE, NDIM_TYPE, REDUCE_LANES};
 
 use crate::back::opencl::function::Emitter;
 use crate::back::opencl::names::{entry_name, part_name};
@@ -176,31 +174,22 @@ impl<'a> Template<'a> {
 
     /// Work-item 0's ending: the row's result finished into the outputs, or
     /// the partial result stored at `silt_g` in the accumulator buffers.
-    fn ending(&self, s: &mut String, parts: &str, count: &str, empty_leaves: bool) {
+    fn ending(&self, s: &mut String, parts: &str, count: &str) {
         let n = self.acc.len();
         s.push_str("    if (silt_j == 0u) {\n");
         self.declare(s, "        ", "silt_r");
-        if empty_leaves {
-            s.push_str("        if (silt_leaves == 0u) {\n");
-            let _ = writeln!(s, "            {}", self.call(1, &[], "silt_r", n));
-            s.push_str("        } else {\n");
-            for (i, t) in self.acc.iter().enumerate() {
-                let _ = writeln!(
-                    s,
-                    "            silt_r{i} = {};",
-                    from_local(*t, format!("silt_t{i}[0]"))
-                );
-            }
-            s.push_str("        }\n");
-        } else {
-            for (i, t) in self.acc.iter().enumerate() {
-                let _ = writeln!(
-                    s,
-                    "        silt_r{i} = {};",
-                    from_local(*t, format!("silt_t{i}[0]"))
-                );
-            }
+        // an empty row has no leaves: its result is identity()
+        s.push_str("        if (silt_leaves == 0u) {\n");
+        let _ = writeln!(s, "            {}", self.call(1, &[], "silt_r", n));
+        s.push_str("        } else {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            silt_r{i} = {};",
+                from_local(*t, format!("silt_t{i}[0]"))
+            );
         }
+        s.push_str("        }\n");
         s.push_str("        if (silt_final) {\n");
         for (i, t) in self.out.iter().enumerate() {
             let _ = writeln!(s, "            {} silt_o{i};", t.cl());
@@ -230,174 +219,6 @@ impl<'a> Template<'a> {
         s.push_str("        }\n    }\n}\n");
     }
 
-    /// The first pass over the elements: contiguous rows, or (`strided`) views
-    /// of any strides over the shape of kept then reduced dimensions.
-    fn first_pass(&self, strided: bool) -> String {
-        let f = self.map;
-        let pass = f.params.iter().map(|p| match p.kind {
-            ParamKind::Input | ParamKind::InOut => Pass::Tensor,
-            ParamKind::Scalar => Pass::Scalar,
-            ParamKind::Index => Pass::Index,
-        });
-        let mut args = Vec::new();
-        for a in reduce_args(pass, self.acc.len(), self.out.len(), strided) {
-            args.push(match a {
-                ReduceArg::Scalar { param } => {
-                    format!("{} {}", f.params[param].ty.cl_storage(), self.params[param])
-                }
-                ReduceArg::Buffer { param } => format!(
-                    "__global const {}* {}",
-                    f.params[param].ty.cl_storage(),
-                    self.params[param]
-                ),
-                ReduceArg::Offset { param } => {
-                    format!("{COUNT_TYPE} silt_off_{}", self.params[param])
-                }
-                ReduceArg::Strides { param, .. } => {
-                    format!("{DIMS_TYPE} silt_st_{}", self.params[param])
-                }
-                ReduceArg::Acc { component } => format!(
-                    "__global {}* silt_acc{component}",
-                    self.acc[component].cl_storage()
-                ),
-                ReduceArg::Out { output } => format!(
-                    "__global {}* silt_out{output}",
-                    self.out[output].cl_storage()
-                ),
-                ReduceArg::Shape => format!("{DIMS_TYPE} silt_shape"),
-                ReduceArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
-                ReduceArg::Kept => format!("{NDIM_TYPE} silt_kept"),
-                ReduceArg::Rows => format!("{COUNT_TYPE} silt_rows"),
-                ReduceArg::Len => format!("{COUNT_TYPE} silt_len"),
-                ReduceArg::Tiles => format!("{COUNT_TYPE} silt_tiles"),
-                ReduceArg::Final => format!("{NDIM_TYPE} silt_final"),
-            });
-        }
-        let views: Vec<&String> = f
-            .params
-            .iter()
-            .zip(&self.params)
-            .filter(|(p, _)| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
-            .map(|(_, n)| n)
-            .collect();
-        let name = if strided {
-            format!("{}_reduce_strided", self.entry)
-        } else {
-            format!("{}_reduce", self.entry)
-        };
-        let mut s = format!(
-            "__kernel __attribute__((reqd_work_group_size({REDUCE_LANES}, 1, 1)))\nvoid {name}(\n    {}) {{\n",
-            args.join(",\n    ")
-        );
-        self.locals(&mut s);
-        s.push_str(
-            "    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n",
-        );
-        s.push_str("    ulong silt_row = silt_g / silt_tiles;\n    ulong silt_first = (silt_g - silt_row * silt_tiles) * ");
-        let _ = writeln!(s, "{REDUCE_TILE}UL;");
-        let _ = writeln!(
-            s,
-            "    ulong silt_end = min(silt_first + {REDUCE_TILE}UL, silt_len);"
-        );
-        let d = silt_abi::MAX_DIMS;
-        if strided {
-            // each view's offset of the row: its coordinates in the kept dimensions
-            let _ = writeln!(
-                s,
-                "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);"
-            );
-            for n in &views {
-                let _ = writeln!(
-                    s,
-                    "    ulong silt_s_{n}[{d}];\n    vstore{d}(silt_st_{n}, 0, silt_s_{n});\n    ulong silt_b_{n} = silt_off_{n};"
-                );
-            }
-            s.push_str("    {\n        ulong silt_rest = silt_row;\n        for (uint silt_d = silt_kept; silt_d-- > 0u;) {\n");
-            s.push_str("            ulong silt_c = silt_rest % silt_dims[silt_d];\n            silt_rest /= silt_dims[silt_d];\n");
-            for n in &views {
-                let _ = writeln!(s, "            silt_b_{n} += silt_c * silt_s_{n}[silt_d];");
-            }
-            s.push_str("        }\n    }\n");
-        } else {
-            for n in &views {
-                let _ = writeln!(s, "    {n} += silt_off_{n} + silt_row * silt_len;");
-            }
-        }
-        let n = self.acc.len();
-        self.declare(&mut s, "    ", "silt_a");
-        s.push_str("    ulong silt_k = silt_first + silt_j;\n");
-        s.push_str("    if (silt_k < silt_end) {\n");
-        self.mapped(&mut s, "        ", "silt_a", strided, &views);
-        let _ = writeln!(
-            s,
-            "        for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
-        );
-        self.declare(&mut s, "            ", "silt_m");
-        self.mapped(&mut s, "            ", "silt_m", strided, &views);
-        self.combine_into(
-            &mut s,
-            "            ",
-            &Self::vars("silt_a", n),
-            &Self::vars("silt_m", n),
-        );
-        s.push_str("        }\n    } else {\n");
-        let _ = writeln!(s, "        {}", self.call(1, &[], "silt_a", n));
-        s.push_str("    }\n");
-        for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "    silt_t{i}[silt_j] = {};",
-                to_local(*t, format!("silt_a{i}"))
-            );
-        }
-        let _ = writeln!(
-            s,
-            "    uint silt_leaves = silt_end > silt_first ? (uint)min(silt_end - silt_first, {REDUCE_LANES}UL) : 0u;"
-        );
-        self.tree(&mut s);
-        self.ending(&mut s, "silt_acc", "silt_len", true);
-        s
-    }
-
-    /// `{to}* = map(element silt_k of each view, scalars, silt_k)`.
-    fn mapped(&self, s: &mut String, indent: &str, to: &str, strided: bool, views: &[&String]) {
-        let f = self.map;
-        if strided {
-            // each view's offset of element silt_k: its coordinates in the
-            // reduced dimensions
-            let _ = writeln!(s, "{indent}ulong silt_rest = silt_k;");
-            for n in views {
-                let _ = writeln!(s, "{indent}ulong silt_i_{n} = silt_b_{n};");
-            }
-            let _ = writeln!(
-                s,
-                "{indent}for (uint silt_d = silt_ndim; silt_d-- > silt_kept;) {{"
-            );
-            let _ = writeln!(
-                s,
-                "{indent}    ulong silt_c = silt_rest % silt_dims[silt_d];\n{indent}    silt_rest /= silt_dims[silt_d];"
-            );
-            for n in views {
-                let _ = writeln!(s, "{indent}    silt_i_{n} += silt_c * silt_s_{n}[silt_d];");
-            }
-            let _ = writeln!(s, "{indent}}}");
-        }
-        let args: Vec<String> = f
-            .params
-            .iter()
-            .zip(&self.params)
-            .map(|(p, n)| match p.kind {
-                ParamKind::Scalar => load(p.ty, n.clone()),
-                ParamKind::Index => "silt_k".to_owned(),
-                ParamKind::Input | ParamKind::InOut if strided => {
-                    load(p.ty, format!("{n}[silt_i_{n}]"))
-                }
-                ParamKind::Input | ParamKind::InOut => load(p.ty, format!("{n}[silt_k]")),
-            })
-            .collect();
-        let _ = writeln!(s, "{indent}{}", self.call(0, &args, to, self.acc.len()));
-    }
-
     /// The tree pass over partial results.
     fn tree_pass(&self) -> String {
         let mut args = Vec::new();
@@ -417,6 +238,7 @@ impl<'a> Template<'a> {
                 ),
                 TreeArg::Rows => format!("{COUNT_TYPE} silt_rows"),
                 TreeArg::Parts => format!("{COUNT_TYPE} silt_parts"),
+                TreeArg::Stride => format!("{COUNT_TYPE} silt_stride"),
                 TreeArg::Blocks => format!("{COUNT_TYPE} silt_blocks"),
                 TreeArg::Final => format!("{NDIM_TYPE} silt_final"),
                 TreeArg::Count => format!("{COUNT_TYPE} silt_count"),
@@ -438,19 +260,19 @@ impl<'a> Template<'a> {
         );
         let _ = writeln!(
             s,
-            "    uint silt_leaves = (uint)min(silt_parts - silt_first, {REDUCE_LANES}UL);"
+            "    uint silt_leaves = silt_parts > silt_first ? (uint)min(silt_parts - silt_first, {REDUCE_LANES}UL) : 0u;"
         );
         s.push_str("    if (silt_j < silt_leaves) {\n");
         for (i, t) in self.acc.iter().enumerate() {
             let v = load(
                 *t,
-                format!("silt_src{i}[silt_row * silt_parts + silt_first + silt_j]"),
+                format!("silt_src{i}[silt_row * silt_stride + silt_first + silt_j]"),
             );
             let _ = writeln!(s, "        silt_t{i}[silt_j] = {};", to_local(*t, v));
         }
         s.push_str("    }\n");
         self.tree(&mut s);
-        self.ending(&mut s, "silt_dst", "silt_count", false);
+        self.ending(&mut s, "silt_dst", "silt_count");
         s
     }
 }
@@ -464,7 +286,7 @@ pub(super) fn local_type(t: Ty) -> &'static str {
     }
 }
 
-fn to_local(t: Ty, v: String) -> String {
+pub(super) fn to_local(t: Ty, v: String) -> String {
     if t == Ty::Bool {
         format!("(uchar)({v})")
     } else {
@@ -472,7 +294,7 @@ fn to_local(t: Ty, v: String) -> String {
     }
 }
 
-fn from_local(t: Ty, v: String) -> String {
+pub(super) fn from_local(t: Ty, v: String) -> String {
     if t == Ty::Bool {
         format!("({v} != 0)")
     } else {

@@ -1,0 +1,313 @@
+//! A reduction's first pass (`NAME_TYPE_reduce`, and `NAME_TYPE_reduce_strided`
+//! for views of any strides): each lane's fold of its elements, written to
+//! the accumulator's buffers, with the work shared out among work-items in
+//! the ways `silt_abi::opencl::ReduceArg::Mapping` names.
+
+use std::fmt::Write;
+
+use silt_abi::opencl::{
+    reduce_args, Pass, ReduceArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE, REDUCE_LANES, REDUCE_TILE,
+    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,
+};
+
+use crate::back::opencl::polyfill::{load, store};
+use crate::back::opencl::types::ClType;
+use crate::ir::ParamKind;
+
+use super::reduce::{from_local, local_type, to_local, Template};
+
+impl Template<'_> {
+    /// The first pass over the elements: one work-item per lane, contiguous
+    /// rows or (`strided`) views of any strides over the shape of kept then
+    /// reduced dimensions; each lane's value goes to the accumulator's buffers.
+    pub(super) fn first_pass(&self, strided: bool) -> String {
+        let f = self.map;
+        let pass = f.params.iter().map(|p| match p.kind {
+            ParamKind::Input | ParamKind::InOut => Pass::Tensor,
+            ParamKind::Scalar => Pass::Scalar,
+            ParamKind::Index => Pass::Index,
+        });
+        let mut args = Vec::new();
+        for a in reduce_args(pass, self.acc.len(), strided) {
+            args.push(match a {
+                ReduceArg::Scalar { param } => {
+                    format!("{} {}", f.params[param].ty.cl_storage(), self.params[param])
+                }
+                ReduceArg::Buffer { param } => format!(
+                    "__global const {}* {}",
+                    f.params[param].ty.cl_storage(),
+                    self.params[param]
+                ),
+                ReduceArg::Offset { param } => {
+                    format!("{COUNT_TYPE} silt_off_{}", self.params[param])
+                }
+                ReduceArg::Strides { param, .. } => {
+                    format!("{DIMS_TYPE} silt_st_{}", self.params[param])
+                }
+                ReduceArg::Acc { component } => format!(
+                    "__global {}* silt_acc{component}",
+                    self.acc[component].cl_storage()
+                ),
+                ReduceArg::Shape => format!("{DIMS_TYPE} silt_shape"),
+                ReduceArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
+                ReduceArg::Kept => format!("{NDIM_TYPE} silt_kept"),
+                ReduceArg::Rows => format!("{COUNT_TYPE} silt_rows"),
+                ReduceArg::Len => format!("{COUNT_TYPE} silt_len"),
+                ReduceArg::Tiles => format!("{COUNT_TYPE} silt_tiles"),
+                ReduceArg::Mapping => format!("{NDIM_TYPE} silt_mapping"),
+            });
+        }
+        let views: Vec<&String> = f
+            .params
+            .iter()
+            .zip(&self.params)
+            .filter(|(p, _)| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
+            .map(|(_, n)| n)
+            .collect();
+        let name = if strided {
+            format!("{}_reduce_strided", self.entry)
+        } else {
+            format!("{}_reduce", self.entry)
+        };
+        let mut s = format!("__kernel void {name}(\n    {}) {{\n", args.join(",\n    "));
+        let (rows_fastest, whole, blocks) = (ROWS_FASTEST, WHOLE_TILES, ROW_BLOCKS);
+        // the units work-items are given: rows, or blocks of REDUCE_LANES rows
+        // (a work-item takes a part of a tile in each row of its unit); the
+        // parts of a tile: its lanes, or the whole tile
+        let _ = writeln!(
+            s,
+            "    ulong silt_g = get_global_id(0);\n    int silt_whole = (silt_mapping & {whole}u) != 0u;\n    int silt_blocked = (silt_mapping & {blocks}u) != 0u;\n    ulong silt_units = silt_blocked ? (silt_rows + {l1}UL) / {ROW_BLOCK}UL : silt_rows;\n    ulong silt_per_tile = silt_whole ? 1UL : {REDUCE_LANES}UL;\n    if (silt_g >= silt_units * silt_tiles * silt_per_tile) return;",
+            l1 = ROW_BLOCK - 1
+        );
+        s.push_str("    ulong silt_unit, silt_tile, silt_j;\n");
+        let _ = writeln!(
+            s,
+            "    if ((silt_mapping & {rows_fastest}u) != 0u) {{\n        silt_unit = silt_g % silt_units;\n        ulong silt_q = silt_g / silt_units;\n        silt_j = silt_q % silt_per_tile;\n        silt_tile = silt_q / silt_per_tile;\n    }} else {{\n        silt_j = silt_g % silt_per_tile;\n        ulong silt_q = silt_g / silt_per_tile;\n        silt_tile = silt_q % silt_tiles;\n        silt_unit = silt_q / silt_tiles;\n    }}\n    ulong silt_row = silt_blocked ? silt_unit * {ROW_BLOCK}UL : silt_unit;"
+        );
+        let _ = writeln!(
+            s,
+            "    ulong silt_first = silt_tile * {REDUCE_TILE}UL;\n    ulong silt_end = min(silt_first + {REDUCE_TILE}UL, silt_len);\n    ulong silt_at = (silt_row * silt_tiles + silt_tile) * {REDUCE_LANES}UL;"
+        );
+        let d = silt_abi::MAX_DIMS;
+        if strided {
+            // each view's offset of the row: its coordinates in the kept dimensions
+            let _ = writeln!(
+                s,
+                "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);"
+            );
+            for n in &views {
+                let _ = writeln!(
+                    s,
+                    "    ulong silt_s_{n}[{d}];\n    vstore{d}(silt_st_{n}, 0, silt_s_{n});\n    ulong silt_b_{n} = silt_off_{n};"
+                );
+            }
+            s.push_str("    {\n        ulong silt_rest = silt_row;\n        for (uint silt_d = silt_kept; silt_d-- > 0u;) {\n");
+            s.push_str("            ulong silt_c = silt_rest % silt_dims[silt_d];\n            silt_rest /= silt_dims[silt_d];\n");
+            for n in &views {
+                let _ = writeln!(s, "            silt_b_{n} += silt_c * silt_s_{n}[silt_d];");
+            }
+            s.push_str("        }\n    }\n");
+        } else {
+            for n in &views {
+                let _ = writeln!(s, "    {n} += silt_off_{n} + silt_row * silt_len;");
+            }
+        }
+        let n = self.acc.len();
+        if strided {
+            self.row_blocks(&mut s, &views);
+        }
+        // a whole tile per work-item: its lanes side by side in private
+        // memory, the tile read in order (what suits a CPU)
+        s.push_str("    if (silt_whole) {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(s, "        {} silt_v{i}[{REDUCE_LANES}];", local_type(*t));
+        }
+        let _ = writeln!(
+            s,
+            "        uint silt_n = (uint)min(silt_end - silt_first, {REDUCE_LANES}UL);\n        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {{\n            ulong silt_k = silt_first + silt_l;"
+        );
+        self.declare(&mut s, "            ", "silt_a");
+        self.mapped(&mut s, "            ", "silt_a", strided, &views);
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            silt_v{i}[silt_l] = {};",
+                to_local(*t, format!("silt_a{i}"))
+            );
+        }
+        let _ = writeln!(
+            s,
+            "        }}\n        for (ulong silt_base = silt_first + {REDUCE_LANES}UL; silt_base < silt_end; silt_base += {REDUCE_LANES}UL) {{\n            uint silt_cnt = (uint)min(silt_end - silt_base, {REDUCE_LANES}UL);\n            for (uint silt_l = 0u; silt_l < silt_cnt; silt_l++) {{\n                ulong silt_k = silt_base + silt_l;"
+        );
+        self.declare(&mut s, "                ", "silt_m");
+        self.mapped(&mut s, "                ", "silt_m", strided, &views);
+        self.fold_held(&mut s, "                ", n);
+        s.push_str("            }\n        }\n");
+        s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            silt_acc{i}[silt_at + silt_l] = {};",
+                store(*t, from_local(*t, format!("silt_v{i}[silt_l]")))
+            );
+        }
+        s.push_str("        }\n        return;\n    }\n");
+        // a lane per work-item
+        s.push_str(
+            "    ulong silt_k = silt_first + silt_j;\n    if (silt_k >= silt_end) return;\n",
+        );
+        self.declare(&mut s, "    ", "silt_a");
+        self.mapped(&mut s, "    ", "silt_a", strided, &views);
+        let _ = writeln!(
+            s,
+            "    for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
+        );
+        self.declare(&mut s, "        ", "silt_m");
+        self.mapped(&mut s, "        ", "silt_m", strided, &views);
+        self.combine_into(
+            &mut s,
+            "        ",
+            &Self::vars("silt_a", n),
+            &Self::vars("silt_m", n),
+        );
+        s.push_str("    }\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "    silt_acc{i}[silt_at + silt_j] = {};",
+                store(*t, format!("silt_a{i}"))
+            );
+        }
+        s.push_str("}\n");
+        s
+    }
+
+    /// The branch of [`ROW_BLOCKS`]: a work-item takes lane silt_j of a tile
+    /// in each of [`ROW_BLOCK`] rows, side by side in private memory (each
+    /// element read, those of neighbouring rows, is then near the last when
+    /// rows are the innermost dimension in memory). Only for one kept
+    /// dimension, whose stride steps from row to row.
+    fn row_blocks(&self, s: &mut String, views: &[&String]) {
+        let n = self.acc.len();
+        s.push_str("    if (silt_blocked) {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(s, "        {} silt_v{i}[{ROW_BLOCK}];", local_type(*t));
+        }
+        let _ = writeln!(
+            s,
+            "        ulong silt_k = silt_first + silt_j;\n        if (silt_k >= silt_end) return;\n        uint silt_n = (uint)min(silt_rows - silt_row, {ROW_BLOCK}UL);\n        {{"
+        );
+        Self::offsets(s, "            ", views);
+        s.push_str("            for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        self.declare(s, "                ", "silt_a");
+        self.map_call(s, "                ", "silt_a", true, Some("silt_l"));
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "                silt_v{i}[silt_l] = {};",
+                to_local(*t, format!("silt_a{i}"))
+            );
+        }
+        let _ = writeln!(
+            s,
+            "            }}\n        }}\n        for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
+        );
+        Self::offsets(s, "            ", views);
+        s.push_str("            for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        self.declare(s, "                ", "silt_m");
+        self.map_call(s, "                ", "silt_m", true, Some("silt_l"));
+        self.fold_held(s, "                ", n);
+        s.push_str("            }\n        }\n");
+        s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            silt_acc{i}[silt_at + silt_l * silt_tiles * {REDUCE_LANES}UL + silt_j] = {};",
+                store(*t, from_local(*t, format!("silt_v{i}[silt_l]")))
+            );
+        }
+        s.push_str("        }\n        return;\n    }\n");
+    }
+
+    /// `silt_v*[silt_l] = combine(silt_v*[silt_l], silt_m*)`.
+    fn fold_held(&self, s: &mut String, indent: &str, n: usize) {
+        self.declare(s, indent, "silt_a");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "{indent}silt_a{i} = {};",
+                from_local(*t, format!("silt_v{i}[silt_l]"))
+            );
+        }
+        self.combine_into(
+            s,
+            indent,
+            &Self::vars("silt_a", n),
+            &Self::vars("silt_m", n),
+        );
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "{indent}silt_v{i}[silt_l] = {};",
+                to_local(*t, format!("silt_a{i}"))
+            );
+        }
+    }
+
+    /// `{to}* = map(element silt_k of each view, scalars, silt_k)`.
+    fn mapped(&self, s: &mut String, indent: &str, to: &str, strided: bool, views: &[&String]) {
+        if strided {
+            Self::offsets(s, indent, views);
+        }
+        self.map_call(s, indent, to, strided, None);
+    }
+
+    /// `silt_i_{view}`: each view's offset of element silt_k of the row at
+    /// `silt_b_{view}`, from its coordinates in the reduced dimensions.
+    fn offsets(s: &mut String, indent: &str, views: &[&String]) {
+        let _ = writeln!(s, "{indent}ulong silt_rest = silt_k;");
+        for n in views {
+            let _ = writeln!(s, "{indent}ulong silt_i_{n} = silt_b_{n};");
+        }
+        let _ = writeln!(
+            s,
+            "{indent}for (uint silt_d = silt_ndim; silt_d-- > silt_kept;) {{"
+        );
+        let _ = writeln!(
+            s,
+            "{indent}    ulong silt_c = silt_rest % silt_dims[silt_d];\n{indent}    silt_rest /= silt_dims[silt_d];"
+        );
+        for n in views {
+            let _ = writeln!(s, "{indent}    silt_i_{n} += silt_c * silt_s_{n}[silt_d];");
+        }
+        let _ = writeln!(s, "{indent}}}");
+    }
+
+    /// The call of `map` on element silt_k (of the row `row_step` rows on in
+    /// the one kept dimension, when given), its results going to `{to}*`.
+    fn map_call(
+        &self,
+        s: &mut String,
+        indent: &str,
+        to: &str,
+        strided: bool,
+        row_step: Option<&str>,
+    ) {
+        let f = self.map;
+        let args: Vec<String> = f
+            .params
+            .iter()
+            .zip(&self.params)
+            .map(|(p, n)| match p.kind {
+                ParamKind::Scalar => load(p.ty, n.clone()),
+                ParamKind::Index => "silt_k".to_owned(),
+                ParamKind::Input | ParamKind::InOut if strided => match row_step {
+                    Some(r) => load(p.ty, format!("{n}[silt_i_{n} + {r} * silt_s_{n}[0]]")),
+                    None => load(p.ty, format!("{n}[silt_i_{n}]")),
+                },
+                ParamKind::Input | ParamKind::InOut => load(p.ty, format!("{n}[silt_k]")),
+            })
+            .collect();
+        let _ = writeln!(s, "{indent}{}", self.call(0, &args, to, self.acc.len()));
+    }
+}
