@@ -58,7 +58,8 @@ fn main() -> silt::Result<()> {
                         }
                         5 => {
                             // the largest of each column of an [n, 3] matrix is in row n - 1
-                            let a: Vec<i32> = (0..3 * n as i32).collect();
+                            let a: Vec<i32> =
+                                (0..3 * n).map(|v| i32::try_from(v).unwrap()).collect();
                             let x = TensorT::from_slice(&cl, &a, [n, 3]).unwrap();
                             let m = k::argmax::launch(&x, Axes::of([0])).unwrap();
                             assert_eq!(m.to_vec().unwrap(), [n as i64 - 1; 3]);
