@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod calls;
 mod defs;
 mod differential;
 mod half;
