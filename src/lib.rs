@@ -28,9 +28,18 @@ pub use silt_macros::kernel;
 /// (once per program) and its host form for `eval`. A call for a type outside the
 /// helper's `types`, and recursion, are compile errors pointing at the call. A call
 /// names the helper by a path resolved where the call is written (in a kernel's
-/// module, or in the module of the helper that calls it). Helpers are for the
-/// crate that defines them (not exported to other crates); a kernel that reaches
+/// module, or in the module of the helper that calls it); a kernel that reaches
 /// more than about 50 helpers needs a higher `#![recursion_limit]`.
+///
+/// A `#[kernel]` with values and `#[scalar]`s for parameters and one result is
+/// callable the same way (its `#[scalar]`s are plain values in a call), and so
+/// is any `pub` kernel or helper of another crate, by a path that starts with
+/// that crate's name (`silt_kernels::gelu(x + b)`): its body is inlined for the
+/// caller's type, so a chain written this way is one launch with the bits of
+/// the launches it replaces. A crate exports its `pub` kernels and helpers by
+/// name, so two `pub` ones of one crate may not share a name (make one
+/// `pub(crate)`); a `pub` helper that calls other helpers is for its own crate
+/// only for now.
 ///
 /// ```
 /// use silt::prelude::*;

@@ -6,6 +6,7 @@ use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::Token;
 
+use super::crates::{dependencies, tokens_macro};
 use super::def::{bracketed, dep_path, helper_def, Embedded, HelperTokens};
 use crate::errors::Errors;
 use crate::front::{self, attr, helper_calls, path_key};
@@ -76,8 +77,9 @@ impl Chain {
         let next = self.pending.remove(0);
         let (attr, item, pending) = (&self.attr, &self.item, &self.pending);
         let found = self.found.iter().map(|(p, h)| quote!([#p] { #h }));
+        let mac = tokens_macro(&next, &dependencies());
         Some(quote! {
-            #next::__silt_helper_tokens! {
+            #mac! {
                 [#krate::__kernel_chain]
                 { attr [#attr] item [#item] pending [#(#pending),*] asked [#next] found [#(#found)*] }
             }
@@ -95,7 +97,7 @@ fn krate_of(attr_tokens: &TokenStream) -> TokenStream {
 }
 
 /// The items a kernel's module carries so that other kernels can call it (see
-/// [`super::expand::token_items`]), with the definitions of the helpers it
+/// `token_items` in `expand.rs`), with the definitions of the helpers it
 /// uses (`found`: as its chain found them, by the paths the chain asked).
 pub fn callable_items(
     name: &syn::Ident,

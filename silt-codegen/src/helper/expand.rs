@@ -123,7 +123,21 @@ pub fn token_items(
         let entries = found.iter().map(|(at, h)| quote!([#(#at),*] { #h }));
         quote!(kernel [#(#entries)*])
     });
+    // a `pub` one is also exported for other crates, at the crate's root
+    let export = matches!(vis, syn::Visibility::Public(_)).then(|| {
+        let exported = format_ident!("__silt_export_{}", ident_name(name));
+        quote! {
+            #[doc(hidden)]
+            #[macro_export]
+            macro_rules! #exported {
+                ([$($cb:tt)*] { $($state:tt)* }) => {
+                    $($cb)*! { { $($state)* } { types [#attr] item [#item] #marker } }
+                };
+            }
+        }
+    });
     quote! {
+        #export
         #[doc(hidden)]
         #[allow(unused_macros)]
         macro_rules! #mac {

@@ -18,6 +18,7 @@
 //! marked `kernel []`), and a call passes its `#[scalar]`s as plain values.
 
 mod chain;
+mod crates;
 mod def;
 mod expand;
 
