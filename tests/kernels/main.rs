@@ -13,6 +13,7 @@ mod differential;
 mod half;
 mod helpers;
 mod launch;
+mod matching;
 mod regressions;
 mod source;
 mod strided;
