@@ -77,6 +77,9 @@ pub fn module(
 
             /// The element types this kernel is instantiated for.
             pub const TYPES: &[#s::DType] = &[#(#dtypes),*];
+            /// Every instantiation of this kernel, for chains fused at run time
+            /// (`silt::Fusion`).
+            pub static KERNEL: #s::KernelRef = #s::KernelRef::new(#name_str, &[#(&#infos),*]);
             /// The kernel's name.
             pub const NAME: &str = #name_str;
 
