@@ -9,6 +9,7 @@
 //! cargo run --release -p silt-kernels --example bench_report [-- --svg PATH]
 //! cargo run --release -p silt-kernels --example bench_report -- --reductions   (that table only)
 //! cargo run --release -p silt-kernels --example bench_report -- --sum          (the sum sweep only)
+//! cargo run --release -p silt-kernels --example bench_report -- --fusion       (the fusion tables only)
 //! ```
 //!
 //! Timings are medians of repeated runs within a time budget per cell; the
@@ -22,6 +23,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use silt::prelude::*;
 
+#[path = "../benches/report/fusion.rs"]
+mod fusion;
 #[path = "../benches/raw/mod.rs"]
 mod raw;
 use raw::{axpy_args, Raw};
@@ -594,6 +597,10 @@ fn main() {
         startup_child();
         return;
     }
+    if args.iter().any(|a| a == "--fusion-child") {
+        fusion::child();
+        return;
+    }
     let svg_path = args
         .iter()
         .position(|a| a == "--svg")
@@ -606,6 +613,10 @@ fn main() {
     println!("# silt performance report on {dev}\n");
     if args.iter().any(|a| a == "--reductions") {
         print_reductions(&dev, &raw);
+        return;
+    }
+    if args.iter().any(|a| a == "--fusion") {
+        fusion::print(&dev);
         return;
     }
     if args.iter().any(|a| a == "--sum") {
@@ -630,6 +641,7 @@ fn main() {
         &SUM_NAMES,
         |n| sum_row(&dev, &raw, n),
     );
+    fusion::print(&dev);
     println!("\n## Launch overhead, 64-element axpy, µs\n");
     println!("| case | silt | raw opencl3 | difference |");
     println!("|---|---|---|---|");

@@ -2,17 +2,17 @@
 //! through the steps' host forms (`Body::eval`, the kernels' own `eval`), in
 //! parallel chunks; intermediate values stay on the stack.
 
+use half::f16;
 use rayon::prelude::*;
 
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
-use crate::f16;
 use crate::launch::host::HOST_CHUNK;
 use crate::launch::plan::{prepare, Arg};
 use crate::tensor::Tensor;
 
+use super::graph::Fusion;
 use super::text::{Chain, ChainArg, Source};
-use super::Fusion;
 
 /// One input on the host: its elements' bytes in logical order, the strides
 /// by which an element of the broadcast shape finds its own, its dtype.
@@ -42,6 +42,11 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
             ChainArg::Scalar(_) => None,
         });
     }
+    let bodies = chain
+        .steps
+        .iter()
+        .map(|s| s.info.body.ok_or_else(unfusable))
+        .collect::<Result<Vec<_>>>()?;
     let outs: Vec<Vec<Vec<u8>>> = (0..len.div_ceil(HOST_CHUNK))
         .into_par_iter()
         .map(|c| {
@@ -54,21 +59,27 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
             let mut argv: Vec<Scalar> = Vec::with_capacity(chain.args.len());
             let mut results: Vec<Scalar> = Vec::with_capacity(chain.steps.len());
             let mut call: Vec<Scalar> = Vec::new();
+            // the element's coordinates and each input's position, stepped
+            // from one element to the next (no division per element)
+            let mut coord = coordinates(range.start, &shape);
+            let mut pos: Vec<usize> = inputs
+                .iter()
+                .map(|i| i.as_ref().map_or(0, |(_, st, _)| dot(&coord, st)))
+                .collect();
             for idx in range {
                 argv.clear();
-                for (a, input) in chain.args.iter().zip(&inputs) {
+                for ((a, input), &k) in chain.args.iter().zip(&inputs).zip(&pos) {
                     argv.push(match (a, input) {
                         (ChainArg::Scalar(s), _) => *s,
-                        (ChainArg::Input(_), Some((data, strides, d))) => {
-                            let k = element_of(idx, &shape, strides);
+                        (ChainArg::Input(_), Some((data, _, d))) => {
                             read(*d, &data[k * d.size()..(k + 1) * d.size()])
                         }
                         (ChainArg::Input(_), None) => Scalar::Bool(false),
                     });
                 }
+                step_on(&mut coord, &mut pos, &shape, &inputs);
                 results.clear();
-                for step in &chain.steps {
-                    let body = step.info.body.ok_or_else(unfusable)?;
+                for (step, body) in chain.steps.iter().zip(&bodies) {
                     call.clear();
                     call.extend(step.args.iter().map(|a| match a {
                         None => Scalar::U64(idx as u64),
@@ -89,7 +100,10 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
         .iter()
         .enumerate()
         .map(|(o, (_, d))| {
-            let data: Vec<u8> = outs.iter().flat_map(|c| c[o].iter().copied()).collect();
+            let mut data: Vec<u8> = Vec::with_capacity(len * d.size());
+            for c in &outs {
+                data.extend_from_slice(&c[o]);
+            }
             let mut t = Tensor::zeros(&plan_device(args), *d, &shape)?;
             t.with_host_bytes_mut(|b| b.copy_from_slice(&data))?;
             Ok(t)
@@ -127,14 +141,40 @@ fn broadcast_strides(from: &[usize], to: &[usize]) -> Vec<usize> {
     strides
 }
 
-/// The logical index in an input of element `idx` of the broadcast shape.
-fn element_of(mut idx: usize, shape: &[usize], strides: &[usize]) -> usize {
-    let mut k = 0;
+/// The coordinates of element `idx` of `shape` (row-major).
+fn coordinates(mut idx: usize, shape: &[usize]) -> Vec<usize> {
+    let mut c = vec![0; shape.len()];
     for (d, &n) in shape.iter().enumerate().rev() {
-        k += (idx % n) * strides[d];
+        c[d] = idx % n;
         idx /= n;
     }
-    k
+    c
+}
+
+fn dot(coord: &[usize], strides: &[usize]) -> usize {
+    coord.iter().zip(strides).map(|(c, s)| c * s).sum()
+}
+
+/// Moves `coord` to the next element of `shape`, and each input's position
+/// in `pos` with it.
+fn step_on(coord: &mut [usize], pos: &mut [usize], shape: &[usize], inputs: &[Option<HostInput>]) {
+    for d in (0..shape.len()).rev() {
+        coord[d] += 1;
+        let wrap = coord[d] == shape[d];
+        for (p, i) in pos.iter_mut().zip(inputs) {
+            if let Some((_, st, _)) = i {
+                if wrap {
+                    *p -= (shape[d] - 1) * st[d];
+                } else {
+                    *p += st[d];
+                }
+            }
+        }
+        if !wrap {
+            return;
+        }
+        coord[d] = 0;
+    }
 }
 
 /// An element of type `d` from its bytes.
