@@ -73,6 +73,7 @@ mod ops;
 pub mod reduce;
 #[doc(hidden)]
 pub mod scan;
+mod smooth;
 mod ternary;
 mod unary;
 
@@ -82,6 +83,7 @@ pub use cast::*;
 pub use compare::*;
 pub use fill::*;
 pub use inplace::*;
+pub use smooth::*;
 pub use ternary::*;
 pub use unary::*;
 
