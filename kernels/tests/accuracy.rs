@@ -210,3 +210,25 @@ fn f64_activations_match_fifty_digit_values() {
         }
     }
 }
+
+/// The reported wrong answers, pinned: `softplus` of `f16` overflowed from 11.09
+/// to 20 (`exp(x)` rounded to `f16` first), and PoCL's `tanh`, which never
+/// reaches ±1, made `gelu_tanh` of large negative `f32`s tiny numbers instead of
+/// `-0.0`.
+#[test]
+fn reported_cases() {
+    for dev in harness::common::devices() {
+        let x = [
+            f16::from_f32(11.09),
+            f16::from_f32(15.0),
+            f16::from_f32(19.9),
+        ];
+        let y = run("softplus", &dev, &x);
+        for (a, b) in x.iter().zip(&y) {
+            assert!(a.ulps(*b) <= 1, "{dev}: softplus({a}) = {b}");
+        }
+        let y = run("gelu_tanh", &dev, &[-1e6f32, -3.4e38, -20.0]);
+        let bits: Vec<u32> = y.iter().map(|v| v.to_bits()).collect();
+        assert_eq!(bits, [(-0.0f32).to_bits(); 3], "{dev}: {y:?}");
+    }
+}

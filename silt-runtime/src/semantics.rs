@@ -96,6 +96,7 @@ macro_rules! float_ops {
             fn erfc(self) -> Self {
                 $erfc(self)
             }
+            #[inline]
             fn pow(self, y: Self) -> Self {
                 if self == 1.0 || y == 0.0 {
                     1.0
@@ -103,6 +104,7 @@ macro_rules! float_ops {
                     self.powf(y)
                 }
             }
+            #[inline]
             fn hypot(self, y: Self) -> Self {
                 if self.is_infinite() || y.is_infinite() {
                     <$t>::INFINITY
