@@ -6,13 +6,12 @@ use rayon::prelude::*;
 
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
-use crate::f16;
 use crate::launch::host::HOST_CHUNK;
 use crate::launch::plan::{prepare, Arg};
 use crate::tensor::Tensor;
 
+use super::graph::Fusion;
 use super::text::{Chain, ChainArg, Source};
-use super::Fusion;
 
 /// One input on the host: its elements' bytes in logical order, the strides
 /// by which an element of the broadcast shape finds its own, its dtype.
@@ -151,7 +150,7 @@ fn read(d: DType, b: &[u8]) -> Scalar {
         DType::I8 => Scalar::I8(i8::from_ne_bytes([a[0]])),
         DType::U16 => Scalar::U16(u16::from_ne_bytes([a[0], a[1]])),
         DType::I16 => Scalar::I16(i16::from_ne_bytes([a[0], a[1]])),
-        DType::F16 => Scalar::F16(f16::from_ne_bytes([a[0], a[1]])),
+        DType::F16 => Scalar::F16(half::f16::from_ne_bytes([a[0], a[1]])),
         DType::U32 => Scalar::U32(u32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
         DType::I32 => Scalar::I32(i32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
         DType::F32 => Scalar::F32(f32::from_ne_bytes([a[0], a[1], a[2], a[3]])),

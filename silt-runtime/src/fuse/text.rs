@@ -17,7 +17,7 @@ use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::program::text::{KernelInfo, ProgramText};
 
-use super::{Fusion, Node, Value};
+use super::graph::{Fusion, Node, Value};
 
 /// An argument of the fused kernel.
 #[derive(Debug, Clone)]
