@@ -36,6 +36,16 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The time `out[i] = f(xs[i], ys[i])` takes over the whole slices.
+fn fill(out: &mut [f32], xs: &[f32], ys: &[f32], f: impl Fn(f32, f32) -> f32) -> Duration {
+    let t = Instant::now();
+    for ((o, a), b) in out.iter_mut().zip(xs).zip(ys) {
+        *o = f(*a, *b);
+    }
+    black_box(&mut *out);
+    t.elapsed()
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     const N: usize = 1 << 22;
     let xs: Vec<f32> = (0..N).map(|i| (i as f32 / N as f32 - 0.5) * 40.0).collect();
@@ -90,37 +100,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         (guarded.as_secs_f64() / plain.as_secs_f64() - 1.0) * 100.0
     );
 
-    // the host's guards: pow and hypot of the same values
+    // the host's guards: pow and hypot of the same values, each result written
+    // to memory (a running sum would time its own dependency chain instead)
     let ys: Vec<f32> = xs.iter().map(|v| v * 0.25).collect();
+    let mut out = vec![0f32; N];
     let mut host = [Vec::new(), Vec::new(), Vec::new(), Vec::new()];
-    for _ in 0..15 {
-        let t = Instant::now();
-        black_box(
-            xs.iter()
-                .zip(&ys)
-                .map(|(a, b)| a.abs().powf(*b))
-                .sum::<f32>(),
-        );
-        host[0].push(t.elapsed());
-        let t = Instant::now();
-        black_box(
-            xs.iter()
-                .zip(&ys)
-                .map(|(a, b)| FloatOps::pow(a.abs(), *b))
-                .sum::<f32>(),
-        );
-        host[1].push(t.elapsed());
-        let t = Instant::now();
-        black_box(xs.iter().zip(&ys).map(|(a, b)| a.hypot(*b)).sum::<f32>());
-        host[2].push(t.elapsed());
-        let t = Instant::now();
-        black_box(
-            xs.iter()
-                .zip(&ys)
-                .map(|(a, b)| FloatOps::hypot(*a, *b))
-                .sum::<f32>(),
-        );
-        host[3].push(t.elapsed());
+    for _ in 0..25 {
+        host[0].push(fill(&mut out, &xs, &ys, |a, b| a.abs().powf(b)));
+        host[1].push(fill(&mut out, &xs, &ys, |a, b| FloatOps::pow(a.abs(), b)));
+        host[2].push(fill(&mut out, &xs, &ys, f32::hypot));
+        host[3].push(fill(&mut out, &xs, &ys, FloatOps::hypot));
     }
     let [p, pg, h, hg] = host.map(median);
     let pct = |a: Duration, b: Duration| (b.as_secs_f64() / a.as_secs_f64() - 1.0) * 100.0;

@@ -106,10 +106,14 @@ macro_rules! float_ops {
             }
             #[inline]
             fn hypot(self, y: Self) -> Self {
-                if self.is_infinite() || y.is_infinite() {
+                // the library's result, unless it is the NaN of a signalling
+                // one beside an infinity (tested after the call: cheaper than
+                // a branch before it)
+                let r = <$t>::hypot(self, y);
+                if r.is_nan() && (self.is_infinite() || y.is_infinite()) {
                     <$t>::INFINITY
                 } else {
-                    <$t>::hypot(self, y)
+                    r
                 }
             }
         }

@@ -9,8 +9,11 @@ const INF: f64 = f64::INFINITY;
 const NAN: f64 = f64::NAN;
 const M0: f64 = -0.0;
 
+/// Per method, its cases (arguments and the expected result).
+pub type Cases<C> = &'static [(&'static str, &'static [C])];
+
 /// `(method, [(x, expected)])`.
-pub const UNARY: &[(&str, &[(f64, f64)])] = &[
+pub const UNARY: Cases<(f64, f64)> = &[
     (
         "sqrt",
         &[
@@ -306,7 +309,7 @@ pub const UNARY: &[(&str, &[(f64, f64)])] = &[
 ];
 
 /// `(method, [(a, b, expected)])`: `a.method(b)`.
-pub const BINARY: &[(&str, &[(f64, f64, f64)])] = &[
+pub const BINARY: Cases<(f64, f64, f64)> = &[
     (
         "atan2",
         &[
@@ -450,7 +453,7 @@ pub const BINARY: &[(&str, &[(f64, f64, f64)])] = &[
 ];
 
 /// `(method, [(a, b, c, expected)])`: `a.method(b, c)`.
-pub const TERNARY: &[(&str, &[(f64, f64, f64, f64)])] = &[
+pub const TERNARY: Cases<(f64, f64, f64, f64)> = &[
     (
         "mul_add",
         &[
