@@ -72,6 +72,13 @@ pub trait FloatOps: Copy + PartialOrd {
     fn erf(self) -> Self;
     /// The complementary error function.
     fn erfc(self) -> Self;
+    /// `self` to the power `y`, with C99 Annex F's special values for every NaN:
+    /// `pow(1, y)` and `pow(x, ±0)` are 1 even for a signalling NaN (glibc, after
+    /// IEEE 754-2019, gives NaN there; every device gives 1).
+    fn pow(self, y: Self) -> Self;
+    /// `sqrt(self² + y²)`; `+∞` when either is infinite, even when the other is
+    /// a signalling NaN (as for a quiet one; glibc gives NaN there).
+    fn hypot(self, y: Self) -> Self;
 }
 
 macro_rules! float_ops {
@@ -88,6 +95,26 @@ macro_rules! float_ops {
             }
             fn erfc(self) -> Self {
                 $erfc(self)
+            }
+            #[inline]
+            fn pow(self, y: Self) -> Self {
+                if self == 1.0 || y == 0.0 {
+                    1.0
+                } else {
+                    self.powf(y)
+                }
+            }
+            #[inline]
+            fn hypot(self, y: Self) -> Self {
+                // the library's result, unless it is the NaN of a signalling
+                // one beside an infinity (tested after the call: cheaper than
+                // a branch before it)
+                let r = <$t>::hypot(self, y);
+                if r.is_nan() && (self.is_infinite() || y.is_infinite()) {
+                    <$t>::INFINITY
+                } else {
+                    r
+                }
             }
         }
     };
@@ -153,6 +180,19 @@ mod tests {
         assert!(fmin(f32::NAN, f32::NAN).is_nan());
         assert_eq!(fmin(1.0f32, 2.0), 1.0);
         assert_eq!(fmax(1.0f32, 2.0), 2.0);
+    }
+
+    #[test]
+    fn a_signalling_nan_meets_annex_f_like_a_quiet_one() {
+        let snan = f64::from_bits(0x7ff0_0000_0000_0001);
+        assert_eq!(FloatOps::pow(1.0, snan), 1.0);
+        assert_eq!(FloatOps::pow(snan, -0.0), 1.0);
+        assert!(FloatOps::pow(2.0, snan).is_nan());
+        assert_eq!(
+            FloatOps::hypot(f32::NEG_INFINITY, f32::from_bits(0x7f80_0001)),
+            f32::INFINITY
+        );
+        assert!(FloatOps::hypot(1.0, snan).is_nan());
     }
 
     #[test]

@@ -35,6 +35,7 @@ impl Emitter<'_> {
             return f(name);
         }
         match b {
+            B::Tanh => self.tanh(t, a),
             B::Fract => self.call_polyfill(Polyfill::Fract(t), a),
             B::Recip => format!("({one} / {xp})"),
             B::FSignum => self.call_polyfill(Polyfill::FSignum(t), a),
@@ -104,6 +105,20 @@ impl Emitter<'_> {
             B::IClamp => self.call_polyfill(Polyfill::IClamp(t), a),
             // the table gives the others as calls
             _ => f(b.def().name),
+        }
+    }
+}
+
+impl Emitter<'_> {
+    /// `tanh`, guarded where the device's built-in misses the table: PoCL's
+    /// `float` `tanh` never reaches ±1 (`tanh(±inf)` is `±0.99999994`, where C99
+    /// Annex F and the OpenCL C specification say `±1`, and correct rounding
+    /// gives `±1` from `|x| = 9.01` on). Its `double` one is right.
+    fn tanh(&mut self, t: Ty, a: &[String]) -> String {
+        if t == Ty::F32 {
+            self.call_polyfill(Polyfill::Tanh(t), a)
+        } else {
+            format!("tanh({})", a.join(", "))
         }
     }
 }

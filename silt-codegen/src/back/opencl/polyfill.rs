@@ -25,6 +25,8 @@ pub(super) enum Polyfill {
     FMin(Ty),
     FMax(Ty),
     Keep(Ty),
+    /// `tanh` that is ±1 where the correctly rounded result is.
+    Tanh(Ty),
     /// The `f16` value nearest to a `float` (ties to even), as a `float`.
     F16Round,
     /// The `f16` value nearest to a `double`, as a `float` (one rounding).
@@ -58,6 +60,7 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::FMin(t) => ("min", t),
         Polyfill::FMax(t) => ("max", t),
         Polyfill::Keep(t) => ("keep", t),
+        Polyfill::Tanh(t) => ("tanh", t),
     };
     format!("silt_{op}_{}", t.cl())
 }
@@ -108,6 +111,12 @@ pub(super) fn source(h: Polyfill) -> String {
             format!(
                 "static inline {c} {name}({c} a) {{\n    volatile {c} v = a;\n    return v;\n}}\n"
             )
+        }
+        // ±1 from |x| = 9.1 on, where the correctly rounded float tanh is ±1 (it
+        // is from 9.0110...); NaN fails the comparison and takes the built-in
+        Polyfill::Tanh(t) => {
+            let c = t.cl();
+            format!("static inline {c} {name}({c} x) {{\n    return fabs(x) >= 9.1f ? copysign(1.0f, x) : tanh(x);\n}}\n")
         }
         Polyfill::Add(t) | Polyfill::Sub(t) | Polyfill::Mul(t) => {
             let op = match h {

@@ -56,6 +56,8 @@ pub(super) fn builtin(
     match b {
         B::Erf => quote_spanned!(span=> #krate::__private::FloatOps::erf(#x)),
         B::Erfc => quote_spanned!(span=> #krate::__private::FloatOps::erfc(#x)),
+        B::Powf => quote_spanned!(span=> #krate::__private::FloatOps::pow(#x, #(#rest),*)),
+        B::Hypot => quote_spanned!(span=> #krate::__private::FloatOps::hypot(#x, #(#rest),*)),
         B::FMin => quote_spanned!(span=> #krate::__private::fmin(#x, #(#rest),*)),
         B::FMax => quote_spanned!(span=> #krate::__private::fmax(#x, #(#rest),*)),
         B::FClamp | B::IClamp => quote_spanned!(span=> #krate::__private::clamp(#x, #(#rest),*)),
