@@ -19,13 +19,13 @@ use silt_kernels as k;
 struct Lazy(Rc<Node>);
 
 enum Node {
-    Leaf(Tensor),
+    Leaf(Box<Tensor>),
     Call(&'static KernelRef, Vec<Lazy>),
 }
 
 impl Lazy {
     fn new(t: &Tensor) -> Self {
-        Lazy(Rc::new(Node::Leaf(t.clone())))
+        Lazy(Rc::new(Node::Leaf(Box::new(t.clone()))))
     }
 
     fn call(kernel: &'static KernelRef, args: Vec<Lazy>) -> Self {
