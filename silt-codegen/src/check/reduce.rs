@@ -24,7 +24,10 @@ struct Acc {
 /// missing `map` and `finish`; reports into `errors`. `identity` and `combine`
 /// must be there.
 pub fn complete(m: &mut ReduceModule, errors: &mut Errors) {
-    for p in [&m.identity, &m.map, &m.combine, &m.finish].into_iter().flatten() {
+    for p in [&m.identity, &m.map, &m.combine, &m.finish]
+        .into_iter()
+        .flatten()
+    {
         check_names(&p.sig, errors);
     }
     let Some(identity) = &m.identity else {
