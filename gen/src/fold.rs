@@ -270,19 +270,21 @@ pub fn generate_fold(c: &mut dyn Choose, opts: &Options, kind: FoldKind) -> Fold
 
 /// A parameter name of a reduction's function: `prefix` (and `i`), or now
 /// and then one of the names its generated module uses itself.
+/// The name is taken from then on.
 fn fold_name(g: &mut Gen, prefix: &str, i: usize) -> String {
-    if g.pct(10) {
-        let n = g.pick(FOLD_NAMES);
-        if !g.used_names.contains(n) {
-            return n.to_string();
-        }
-    }
-    let n = param_name(g, prefix, i);
-    if g.used_names.contains(&n) {
-        format!("{prefix}{i}_{}", g.used_names.len())
+    let odd = g.pick(FOLD_NAMES);
+    let n = if g.pct(10) && !g.used_names.contains(odd) {
+        odd.to_string()
     } else {
-        n
-    }
+        let n = param_name(g, prefix, i);
+        if g.used_names.contains(&n) {
+            format!("{prefix}{i}_{}", g.used_names.len())
+        } else {
+            n
+        }
+    };
+    g.used_names.insert(n.clone());
+    n
 }
 
 /// `map`'s parameters: one to three tensor elements, maybe `#[scalar]`s, maybe
@@ -314,7 +316,6 @@ fn map_params(g: &mut Gen, runnable: bool) -> Vec<Param> {
             _ => "x",
         };
         let name = fold_name(g, prefix, i);
-        g.used_names.insert(name.clone());
         let mutable = k != ParamKind::Index && g.pct(15);
         params.push(Param {
             name,

@@ -152,7 +152,6 @@ fn mix(g: &mut Gen, t: Ty, depth: usize) -> E {
         } else {
             g.expr(t, depth - 1, false).e
         };
-        let (x, y) = if g.c.bool() { (x, y) } else { (y, x) };
         let mut ops: Vec<&'static str> = Vec::new();
         if g.all(t, |d| d != DType::Bool) {
             ops.extend(["+", "-", "*", "+", "/", "%"]);
@@ -182,7 +181,10 @@ fn mix(g: &mut Gen, t: Ty, depth: usize) -> E {
             return E::Call(Box::new(x), d.name, vec![y]);
         }
         if !ops.is_empty() {
+            // the parameter on either side (a method's receiver is always it:
+            // its type must be fixed)
             let op = g.pick(&ops);
+            let (x, y) = if g.c.bool() { (x, y) } else { (y, x) };
             return E::Bin(op, Box::new(x), Box::new(y));
         }
     }
