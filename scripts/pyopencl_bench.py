@@ -8,7 +8,10 @@ Times three float32 element-wise operations on the first OpenCL device found
     axpy   y += alpha * x, in place                  (12 bytes/element)
     gelu   y = 0.5f*x*(1.0f+erf(x*M_SQRT1_2_F))      ( 8 bytes/element)
 
-for 2^10 .. 2^24 elements. Each case is warmed up once (the first call
+for 2^10 .. 2^24 elements, and, beside silt's reductions and scans, a full
+float32 sum through pyopencl.reduction.ReductionKernel and a cumulative sum
+through pyopencl.scan.InclusiveScanKernel (4 bytes read per element) at
+2^20 .. 2^24 elements. Each case is warmed up once (the first call
 compiles), then timed call by call (each call followed by queue.finish())
 for about half a second and at least 3 calls; the median per-call time and
 the effective bandwidth (GB = 1e9 bytes) are printed as a Markdown table.
@@ -17,8 +20,9 @@ Run, after `source scripts/env.sh` (PoCL needs a writable cache folder):
 
     python3 scripts/pyopencl_bench.py [--json out.json]
 
---json writes the results as a list of {"op", "n", "us", "gbps"} objects.
-Needs pyopencl and numpy (pip install pyopencl numpy); without pyopencl, or
+--json writes the results as a list of {"op", "n", "us", "gbps"} objects
+(GB/s counts the bytes read and written; for sum and cumsum, those read).
+Needs pyopencl, numpy and mako (pip install pyopencl numpy mako); without them, or
 without an OpenCL device, it prints one line saying so and exits 0.
 
 PyOpenCL's elementwise kernels use a grid-stride loop over a fixed, small
@@ -46,8 +50,10 @@ def main():
         import pyopencl as cl
         import pyopencl.array as cla
         from pyopencl.elementwise import ElementwiseKernel
+        from pyopencl.reduction import ReductionKernel
+        from pyopencl.scan import InclusiveScanKernel
     except ImportError:
-        print("pyopencl is not installed (pip install pyopencl): skipped")
+        print("pyopencl, numpy or mako is not installed (pip install pyopencl numpy mako): skipped")
         return 0
 
     try:
@@ -104,11 +110,57 @@ def main():
             results.append({"op": op, "n": n, "us": med * 1e6, "gbps": gbps})
             print(f"| {op} | {n} | {med * 1e6:.1f} | {gbps:.2f} |", flush=True)
 
+    # reductions and scans, the way a PyOpenCL user writes them
+    total = ReductionKernel(ctx, np.float32, neutral="0", reduce_expr="a+b",
+                            map_expr="x[i]", arguments="const float *x")
+    cumsum = InclusiveScanKernel(ctx, np.float32, "a+b", neutral="0")
+    print()
+    print("| op | elements | us/call | GB/s read |")
+    print("|---|---:|---:|---:|")
+    for op in ("sum", "cumsum"):
+        for n in (2**20, 2**22, 2**24):
+            a = a_full[:n]
+            if op == "sum":
+                def call():
+                    return total(a)
+            else:
+                scratch = cla.empty_like(a)
+
+                def call():
+                    scratch[:] = a
+                    return cumsum(scratch)
+            med = median_time(call, queue)
+            if op == "cumsum":
+                # the copy into the scratch array is not the scan's: time it apart
+                def copy():
+                    scratch[:] = a
+                med = max(med - median_time(copy, queue), 1e-9)
+            gbps = 4 * n / med / 1e9
+            results.append({"op": op, "n": n, "us": med * 1e6, "gbps": gbps})
+            print(f"| {op} | {n} | {med * 1e6:.1f} | {gbps:.2f} |", flush=True)
+
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)
             f.write("\n")
     return 0
+
+
+def median_time(call, queue):
+    """The median time of `call()` (then queue.finish()), after one warm-up."""
+    call()  # warm-up; compiles on first use
+    queue.finish()
+    t0 = time.perf_counter()
+    call()
+    queue.finish()
+    once = max(time.perf_counter() - t0, 1e-7)
+    times = []
+    for _ in range(max(MIN_REPS, int(TARGET_S / once))):
+        t0 = time.perf_counter()
+        call()
+        queue.finish()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
 
 
 if __name__ == "__main__":

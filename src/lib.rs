@@ -13,6 +13,44 @@
 //! assert_eq!(x.to(&Device::host())?.to_vec()?, [1.0, 2.0, 3.0]);
 //! # Ok::<(), silt::Error>(())
 //! ```
+//!
+//! # Fusing chains at run time
+//!
+//! A chain of kernel calls decided at run time (a framework's `mul`, then
+//! `add_relu`) runs as one launch through a [`Fusion`]: record the inputs and
+//! calls, then run it for the values wanted. The program is built once per
+//! chain structure (kernels, dtypes, which inputs broadcast) and cached;
+//! results have the bits of the separate launches, and values not asked for
+//! are never written to memory.
+//!
+//! ```
+//! use silt::prelude::*;
+//! use silt::Fusion;
+//!
+//! #[kernel(types = [f32, f64])]
+//! fn mul<T>(a: T, b: T) -> T {
+//!     a * b
+//! }
+//!
+//! #[kernel(types = [f32, f64])]
+//! fn add_relu<T>(a: T, b: T) -> T {
+//!     let s = a + b;
+//!     if s > 0.0 { s } else { 0.0 }
+//! }
+//!
+//! let dev = Device::default()?;
+//! let x = TensorT::from_slice(&dev, &[1.0f32, -2.0, 3.0], [3])?;
+//! let w = TensorT::from_slice(&dev, &[2.0f32, 2.0, -1.0], [3])?;
+//! let b = TensorT::from_slice(&dev, &[0.5f32], [1])?; // broadcast
+//!
+//! let mut f = Fusion::new();
+//! let (xv, wv, bv) = (f.input(x.as_tensor()), f.input(w.as_tensor()), f.input(b.as_tensor()));
+//! let h = f.call(&mul::KERNEL, &[xv, wv])?;
+//! let y = f.call(&add_relu::KERNEL, &[h, bv])?;
+//! let out = f.run(&[y])?; // one launch; `h` is never stored
+//! assert_eq!(out[0].to_vec::<f32>()?, [2.5, 0.0, 0.0]);
+//! # Ok::<(), silt::Error>(())
+//! ```
 
 pub use silt_runtime::*;
 
@@ -28,9 +66,18 @@ pub use silt_macros::kernel;
 /// (once per program) and its host form for `eval`. A call for a type outside the
 /// helper's `types`, and recursion, are compile errors pointing at the call. A call
 /// names the helper by a path resolved where the call is written (in a kernel's
-/// module, or in the module of the helper that calls it). Helpers are for the
-/// crate that defines them (not exported to other crates); a kernel that reaches
+/// module, or in the module of the helper that calls it); a kernel that reaches
 /// more than about 50 helpers needs a higher `#![recursion_limit]`.
+///
+/// A `#[kernel]` with values and `#[scalar]`s for parameters and one result is
+/// callable the same way (its `#[scalar]`s are plain values in a call), and so
+/// is any `pub` kernel or helper of another crate, by a path that starts with
+/// that crate's name (`silt_kernels::gelu(x + b)`): its body is inlined for the
+/// caller's type, so a chain written this way is one launch with the bits of
+/// the launches it replaces. A crate exports its `pub` kernels and helpers by
+/// name, so two `pub` ones of one crate may not share a name (make one
+/// `pub(crate)`); a `pub` helper that calls other helpers is for its own crate
+/// only for now.
 ///
 /// ```
 /// use silt::prelude::*;

@@ -4,7 +4,10 @@
 //!
 //! - launch overhead: a 64-element `axpy` launched and waited for, and 1,000
 //!   launches enqueued back to back;
-//! - bandwidth: `add`, `axpy` and `gelu` over 2^24 `f32`.
+//! - bandwidth: `add`, `axpy` and `gelu` over 2^24 `f32`;
+//! - reductions: the full sum of 2^24 `f32` against a two-stage sum and a
+//!   copy, and the sums of the rows and of the columns of a [4096, 4096]
+//!   matrix against a work-item per row or column (driver's local size).
 //!
 //! The raw side creates its kernel objects once, sets the arguments and enqueues
 //! with a local size of 64 (silt's), so it is the floor a toolkit can reach.
@@ -128,6 +131,70 @@ fn bandwidth(c: &mut Criterion, dev: &Device, raw: &Raw) {
     group.finish();
 }
 
+fn reductions(c: &mut Criterion, dev: &Device, raw: &Raw) {
+    let n = 1 << 24;
+    let values: Vec<f32> = (0..n).map(|i| (i % 1000) as f32 / 100.0 - 5.0).collect();
+    let x = TensorT::from_slice(dev, &values, [n]).unwrap();
+    let m = TensorT::from_slice(dev, &values, [4096, 4096]).unwrap();
+    let (rx, ry, rn) = (raw.buffer(&values), raw.buffer(&vec![0.0; n]), n as u64);
+    let (pa, pb) = (
+        raw.buffer(&vec![0.0; n / 64 + 1]),
+        raw.buffer(&vec![0.0; n / 64 + 1]),
+    );
+    let mut group = c.benchmark_group("reductions (2^24 f32)");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(4 * n as u64));
+    group.bench_function("silt sum", |bch| {
+        bch.iter(|| {
+            let out = silt_kernels::sum::launch(&x, Axes::all()).unwrap();
+            dev.synchronize().unwrap();
+            out
+        });
+    });
+    group.bench_function("raw opencl3 two-stage sum (chunks of 1024)", |bch| {
+        bch.iter(|| {
+            raw.sum(&rx, n, 1024, &pa, &pb);
+            raw.finish();
+        });
+    });
+    group.bench_function("raw opencl3 copy (reads as much, writes as much)", |bch| {
+        bch.iter(|| {
+            raw.launch_any(&raw.copy, n, |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(&rx).set_arg(&ry).set_arg(&rn);
+                }
+            });
+            raw.finish();
+        });
+    });
+    for (axis, kernel, name) in [(1, &raw.sum_rows, "rows"), (0, &raw.sum_cols, "columns")] {
+        group.bench_function(format!("silt sum of the {name} of [4096, 4096]"), |bch| {
+            bch.iter(|| {
+                let out = silt_kernels::sum::launch(&m, Axes::of([axis])).unwrap();
+                dev.synchronize().unwrap();
+                out
+            });
+        });
+        group.bench_function(
+            format!("raw opencl3 sum of the {name}, a work-item each"),
+            |bch| {
+                let (r, c) = (4096u64, 4096u64);
+                bch.iter(|| {
+                    raw.launch_any(kernel, 4096, |e| {
+                        // SAFETY: the argument types match the kernel's parameters.
+                        unsafe {
+                            e.set_arg(&rx).set_arg(&pa).set_arg(&r).set_arg(&c);
+                        }
+                    });
+                    raw.finish();
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
 fn versus_raw(c: &mut Criterion) {
     let (Ok(dev), Some(raw)) = (Device::opencl(0), Raw::new()) else {
         eprintln!("versus_raw needs an OpenCL device");
@@ -135,6 +202,7 @@ fn versus_raw(c: &mut Criterion) {
     };
     launch_overhead(c, &dev, &raw);
     bandwidth(c, &dev, &raw);
+    reductions(c, &dev, &raw);
 }
 
 criterion_group!(benches, versus_raw);

@@ -1,10 +1,14 @@
 //! The side-by-side performance report: silt's generated kernels against
 //! hand-written OpenCL C through raw opencl3, the host backend against a plain
-//! rayon loop, launch overhead, and start-up with cold and warm caches. Prints
-//! Markdown tables and writes an SVG plot of bandwidth over size.
+//! rayon loop, reductions against a raw two-stage sum, launch overhead, and
+//! start-up with cold and warm caches. Prints Markdown tables and writes SVG
+//! plots of bandwidth over size for `add` and for `sum` (beside the first,
+//! with `_sum` added to its name).
 //!
 //! ```text
-//! cargo run --release -p silt-kernels --example bench_report [-- --svg PATH] [-- --reductions]
+//! cargo run --release -p silt-kernels --example bench_report [-- --svg PATH]
+//! cargo run --release -p silt-kernels --example bench_report -- --reductions   (that table only)
+//! cargo run --release -p silt-kernels --example bench_report -- --sum          (the sum sweep only)
 //! ```
 //!
 //! Timings are medians of repeated runs within a time budget per cell; the
@@ -96,6 +100,50 @@ fn add_row(dev: &Device, raw: &Raw, n: usize) -> [f64; 4] {
                 }
             });
         drop(out);
+    });
+    [
+        gbps(bytes, silt),
+        gbps(bytes, rawt),
+        gbps(bytes, hostt),
+        gbps(bytes, plain),
+    ]
+}
+
+/// One row of the `sum` sweep: GB/s read of silt's full sum on OpenCL, a raw
+/// two-stage sum (the best of four chunk sizes), silt's sum on the host, and
+/// a plain rayon sum.
+fn sum_row(dev: &Device, raw: &Raw, n: usize) -> [f64; 4] {
+    let budget = Duration::from_millis(300);
+    let bytes = 4 * n;
+    let v = values(n);
+    let x = TensorT::from_slice(dev, &v, [n]).unwrap();
+    let silt = median(budget, || {
+        let out = silt_kernels::sum::launch(&x, Axes::all()).unwrap();
+        dev.synchronize().unwrap();
+        drop(out);
+    });
+    let rx = raw.buffer(&v);
+    let (pa, pb) = (
+        raw.buffer(&vec![0.0; n / 64 + 1]),
+        raw.buffer(&vec![0.0; n / 64 + 1]),
+    );
+    let rawt = [64, 256, 1024, 4096]
+        .into_iter()
+        .map(|chunk| {
+            median(budget / 4, || {
+                raw.sum(&rx, n, chunk, &pa, &pb);
+                raw.finish();
+            })
+        })
+        .min()
+        .unwrap_or(Duration::MAX);
+    let host = Device::host();
+    let hx = TensorT::from_slice(&host, &v, [n]).unwrap();
+    let hostt = median(budget, || {
+        drop(silt_kernels::sum::launch(&hx, Axes::all()).unwrap())
+    });
+    let plain = median(budget, || {
+        std::hint::black_box(v.par_iter().sum::<f32>());
     });
     [
         gbps(bytes, silt),
@@ -221,6 +269,9 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
     let add_col = median(budget, || {
         sync(silt_kernels::add::launch(&m, &col).unwrap())
     });
+    let cumsum = median(budget, || {
+        sync(silt_kernels::cumsum::launch(&x, 0).unwrap())
+    });
     let add = median(budget, || sync(silt_kernels::add::launch(&x, &x).unwrap()));
     let read = 4 * n;
     vec![
@@ -257,6 +308,11 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
         (
             "(its second step's cost: exp of [4096, 4096], reads and writes)".into(),
             gbps(2 * read, exp),
+            f64::NAN,
+        ),
+        (
+            "cumsum, 2^24 f32 (GB/s read)".into(),
+            gbps(read, cumsum),
             f64::NAN,
         ),
         (
@@ -398,9 +454,9 @@ fn startup() -> Vec<(&'static str, f64, f64, f64, f64)> {
     rows
 }
 
-/// A line chart of the `add` sweep: GB/s over log2(elements), one line per
-/// column.
-fn svg(rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
+/// A line chart of a sweep titled `title`: GB/s over log2(elements), one line
+/// per column.
+fn svg(title: &str, rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
     let (w, h, left, right, top, bottom) = (760.0, 440.0, 60.0, 220.0, 30.0, 50.0);
     let (pw, ph) = (w - left - right, h - top - bottom);
     let ymax = rows
@@ -420,7 +476,7 @@ fn svg(rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
     let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     let _ = writeln!(
         s,
-        r#"<text x="{left}" y="18" font-size="14">add, f32: GB/s over elements</text>"#
+        r#"<text x="{left}" y="18" font-size="14">{title}</text>"#
     );
     for i in 0..=5 {
         let g = ymax * f64::from(i) / 5.0;
@@ -469,6 +525,48 @@ fn svg(rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
     s
 }
 
+/// The columns of the `sum` sweep.
+const SUM_NAMES: [&str; 4] = [
+    "silt (OpenCL)",
+    "raw opencl3, two-stage",
+    "silt (host)",
+    "plain rayon",
+];
+
+/// Prints a sweep over [`SIZES`] under `heading`: the four columns of `row`
+/// and the ratios of the first to the second and the third to the fourth.
+fn sweep(
+    heading: &str,
+    names: &[&str; 4],
+    mut row: impl FnMut(usize) -> [f64; 4],
+) -> Vec<(u32, [f64; 4])> {
+    println!("{heading}");
+    println!(
+        "| elements | {} | {} / {} | {} / {} |",
+        names.join(" | "),
+        names[0],
+        names[1],
+        names[2],
+        names[3]
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let mut rows = Vec::new();
+    for &l in &SIZES {
+        let r = row(1 << l);
+        println!(
+            "| 2^{l} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2}x | {:.2}x |",
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[0] / r[1],
+            r[2] / r[3]
+        );
+        rows.push((l, r));
+    }
+    rows
+}
+
 fn print_reductions(dev: &Device, raw: &Raw) {
     println!("\n## Reductions, f32, GB/s read\n");
     println!("| case | silt | raw opencl3 | silt / raw |");
@@ -506,32 +604,20 @@ fn main() {
         std::process::exit(1);
     };
     println!("# silt performance report on {dev}\n");
-    let only_reductions = args.iter().any(|a| a == "--reductions");
-    if only_reductions {
+    if args.iter().any(|a| a == "--reductions") {
         print_reductions(&dev, &raw);
         return;
     }
-    let names = ["silt (OpenCL)", "raw opencl3", "silt (host)", "plain rayon"];
-    println!("## add, f32, GB/s (12 bytes per element)\n");
-    println!(
-        "| elements | {} | silt / raw | host / rayon |",
-        names.join(" | ")
-    );
-    println!("|---|---|---|---|---|---|---|");
-    let mut rows = Vec::new();
-    for &l in &SIZES {
-        let r = add_row(&dev, &raw, 1 << l);
-        println!(
-            "| 2^{l} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2}x | {:.2}x |",
-            r[0],
-            r[1],
-            r[2],
-            r[3],
-            r[0] / r[1],
-            r[2] / r[3]
-        );
-        rows.push((l, r));
+    if args.iter().any(|a| a == "--sum") {
+        sweep("## sum, f32, GB/s read\n", &SUM_NAMES, |n| {
+            sum_row(&dev, &raw, n)
+        });
+        return;
     }
+    let names = ["silt (OpenCL)", "raw opencl3", "silt (host)", "plain rayon"];
+    let rows = sweep("## add, f32, GB/s (12 bytes per element)\n", &names, |n| {
+        add_row(&dev, &raw, n)
+    });
     println!("\n## axpy and gelu, 2^24 f32, GB/s\n");
     println!("| op | silt | raw opencl3 | silt / raw |");
     println!("|---|---|---|---|");
@@ -539,6 +625,11 @@ fn main() {
         println!("| {op} | {s:.2} | {r:.2} | {:.2}x |", s / r);
     }
     print_reductions(&dev, &raw);
+    let sums = sweep(
+        "\n## sum (all elements), f32, GB/s read (4 bytes per element)\n",
+        &SUM_NAMES,
+        |n| sum_row(&dev, &raw, n),
+    );
     println!("\n## Launch overhead, 64-element axpy, µs\n");
     println!("| case | silt | raw opencl3 | difference |");
     println!("|---|---|---|---|");
@@ -557,8 +648,24 @@ fn main() {
     for (case, open, first, twenty, programs) in startup() {
         println!("| {case} | {open:.2} | {first:.2} | {twenty:.2} | {programs} |");
     }
-    match std::fs::write(&svg_path, svg(&rows, &names)) {
-        Ok(()) => println!("\nplot: {}", svg_path.display()),
-        Err(e) => eprintln!("could not write {}: {e}", svg_path.display()),
+    let sum_path = svg_path.with_file_name(format!(
+        "{}_sum.svg",
+        svg_path
+            .file_stem()
+            .map_or("bench_report".into(), |s| s.to_string_lossy())
+    ));
+    for (path, title, rows, names) in [
+        (&svg_path, "add, f32: GB/s over elements", &rows, names),
+        (
+            &sum_path,
+            "sum, f32: GB/s read over elements",
+            &sums,
+            SUM_NAMES,
+        ),
+    ] {
+        match std::fs::write(path, svg(title, rows, &names)) {
+            Ok(()) => println!("\nplot: {}", path.display()),
+            Err(e) => eprintln!("could not write {}: {e}", path.display()),
+        }
     }
 }

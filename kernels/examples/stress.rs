@@ -1,5 +1,5 @@
-//! A stress run: 8 threads x 2,000 launches of four kernels with mixed sizes,
-//! dtypes and views on one OpenCL device, then the pool is emptied and every
+//! A stress run: 8 threads x 2,000 launches of four kernels, three reductions
+//! and a scan with mixed sizes, dtypes, axes and views on one OpenCL device, then the pool is emptied and every
 //! buffer must be released: `cargo run --release -p silt-kernels --example stress`.
 
 use silt::prelude::*;
@@ -14,7 +14,7 @@ fn main() -> silt::Result<()> {
             s.spawn(move || {
                 for i in 0..2000u32 {
                     let n = 1 + ((i * 7919 + t * 104729) % 3000) as usize;
-                    match i % 4 {
+                    match i % 8 {
                         0 => {
                             let a: Vec<f32> = (0..n).map(|j| j as f32).collect();
                             let x = TensorT::from_slice(&cl, &a, [n]).unwrap();
@@ -40,7 +40,7 @@ fn main() -> silt::Result<()> {
                                 assert_eq!(y.to_vec().unwrap()[0], 1.0);
                             }
                         }
-                        _ => {
+                        3 => {
                             let x = TensorT::<u8>::full(&cl, 3, [n, 1])
                                 .unwrap()
                                 .broadcast_to([n, 4])
@@ -49,6 +49,34 @@ fn main() -> silt::Result<()> {
                             if i % 100 == 3 {
                                 assert_eq!(y.to_vec().unwrap()[4 * n - 1], 3.0);
                             }
+                        }
+                        // reductions and a scan: every result checked
+                        4 => {
+                            let x = TensorT::<f32>::full(&cl, 1.0, [n]).unwrap();
+                            let s = k::sum::launch(&x, Axes::all()).unwrap();
+                            assert_eq!(s.to_vec().unwrap(), [n as f32]);
+                        }
+                        5 => {
+                            // the largest of each column of an [n, 3] matrix is in row n - 1
+                            let a: Vec<i32> =
+                                (0..3 * n).map(|v| i32::try_from(v).unwrap()).collect();
+                            let x = TensorT::from_slice(&cl, &a, [n, 3]).unwrap();
+                            let m = k::argmax::launch(&x, Axes::of([0])).unwrap();
+                            assert_eq!(m.to_vec().unwrap(), [n as i64 - 1; 3]);
+                        }
+                        6 => {
+                            let x = TensorT::<f64>::full(&cl, 2.0, [3, n])
+                                .unwrap()
+                                .transpose(0, 1)
+                                .unwrap();
+                            let v = k::mean::launch(&x, Axes::of([-1]).keepdim()).unwrap();
+                            assert_eq!(v.shape(), [n, 1]);
+                            assert_eq!(v.to_vec().unwrap()[n - 1], 2.0);
+                        }
+                        _ => {
+                            let x = TensorT::<i64>::full(&cl, 1, [n]).unwrap();
+                            let c = k::cumsum::launch(&x, 0).unwrap();
+                            assert_eq!(c.to_vec().unwrap()[n - 1], n as i64);
                         }
                     }
                 }
@@ -59,7 +87,7 @@ fn main() -> silt::Result<()> {
     let el = t0.elapsed();
     let s = cl.memory_stats();
     cl.empty_cache();
-    println!("16000 launches in {:.2} s; pool {:?}; after empty_cache reserved={} live_buffers={}; buffer_counts={:?}",
+    println!("16000 operations in {:.2} s; pool {:?}; after empty_cache reserved={} live_buffers={}; buffer_counts={:?}",
         el.as_secs_f64(), s, cl.memory_stats().reserved_bytes, cl.memory_stats().live_buffers, silt::buffer_counts());
     Ok(())
 }

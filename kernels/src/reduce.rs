@@ -1,7 +1,7 @@
 //! The reductions of the library, written with `#[reduce]`. Operations whose
 //! accumulator depends on the element type (a sum of `i8` accumulates in
 //! `i64`, of `f16` in `f32`) are families of several reductions, joined into
-//! one operation by [`family!`](crate::family) in `ops.rs`.
+//! one operation by the `family!` macro in `ops.rs`.
 
 use silt::reduce;
 

@@ -42,8 +42,11 @@ pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
     if let Some(chain) = helper::start_chain(&attr, &item) {
         return chain;
     }
-    match compile(attr, item) {
-        Ok(c) => expand::module(&c.sig, &c.instances, &c.krate),
+    match compile(attr.clone(), item.clone()) {
+        Ok(c) => {
+            let callable = helper::callable_items(&c.sig.name, &c.sig.vis, &attr, &item, &[]);
+            expand::module(&c.sig, &c.instances, &c.krate, &callable)
+        }
         Err((e, sig)) => expand::fallback(sig.as_deref(), e),
     }
 }

@@ -93,11 +93,13 @@ fn each_program_holds_the_helpers_it_uses_once() {
     assert!(mixed.contains("silt_helper_clamp01_") && mixed.contains("silt_helper_sq_"));
 }
 
-/// Two helpers with one name in different modules stay two functions.
+/// Two helpers with one name in different modules stay two functions (not
+/// `pub`: a crate exports its `pub` kernels and helpers by name, so two of them
+/// may not share one).
 pub mod twin_a {
     use silt::prelude::*;
     #[helper]
-    pub fn twin(x: f32) -> f32 {
+    pub(crate) fn twin(x: f32) -> f32 {
         x * x
     }
 }
@@ -105,7 +107,7 @@ pub mod twin_a {
 pub mod twin_b {
     use silt::prelude::*;
     #[helper]
-    pub fn twin(x: f32) -> f32 {
+    pub(crate) fn twin(x: f32) -> f32 {
         x + x
     }
 }
@@ -116,11 +118,12 @@ pub fn twins(x: f32) -> f32 {
 }
 
 /// A helper in another module calling its sibling: the call is resolved from the
-/// helper's module, not from the kernel's (where another `sq` exists).
+/// helper's module, not from the kernel's (where another `sq` exists; one of
+/// the two is `pub(crate)`: a crate exports its `pub` helpers by name).
 pub mod geometry {
     use silt::prelude::*;
     #[helper]
-    pub fn sq(x: f32) -> f32 {
+    pub(crate) fn sq(x: f32) -> f32 {
         x * x
     }
     #[helper]

@@ -339,8 +339,9 @@ mod same_name_a {
 mod same_name_b {
     use silt::prelude::*;
 
+    // `pub(crate)`: a crate exports its `pub` kernels by name, once
     #[kernel(types = [f32, i32])]
-    pub fn shadowed<T>(x: T) -> T {
+    pub(crate) fn shadowed<T>(x: T) -> T {
         x * x * x
     }
 }

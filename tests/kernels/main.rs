@@ -7,11 +7,13 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod calls;
 mod defs;
 mod differential;
 mod half;
 mod helpers;
 mod launch;
+mod matching;
 mod regressions;
 mod source;
 mod strided;

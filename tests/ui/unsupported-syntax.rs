@@ -45,14 +45,6 @@ pub fn macro_expr<T>(a: T) -> T {
     b
 }
 
-#[kernel(types = [i32])]
-pub fn match_expr<T>(a: T) -> T {
-    match a {
-        0 => 1,
-        _ => a,
-    }
-}
-
 #[kernel(types = [f32])]
 pub fn indexing<T>(a: T) -> T {
     a[0]

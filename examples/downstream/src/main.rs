@@ -54,6 +54,15 @@ fn pipeline(dev: &Device, x: &[f32], w: &[f32], bias: &[f32]) -> Result<Outputs>
     k::add_::launch(&mut y, &x)?; // silt-kernels, in place
 
     let unfused = k::gelu::launch(&k::add::launch(&h, &bias)?)?;
+    // silt-kernels' gelu called from our kernel: one launch, the same bits
+    let lib = ops::bias_gelu_lib::launch(&h, &bias)?;
+    let bits = |t: &TensorT<f32>| -> Result<Vec<u32>> {
+        Ok(t.to_vec()?.iter().map(|v| v.to_bits()).collect())
+    };
+    assert!(
+        bits(&lib)? == bits(&unfused)?,
+        "bias_gelu_lib differs from add then gelu on {dev}"
+    );
     Ok(Outputs {
         y: y.to_vec()?,
         fused: a.to_vec()?,

@@ -33,6 +33,7 @@ mod map;
 mod reduce;
 mod scan;
 mod types;
+mod values;
 
 pub use map::{map_args, MapArg, MapArgs};
 pub use reduce::{
@@ -41,6 +42,7 @@ pub use reduce::{
 };
 pub use scan::{scan_args, scan_phase, ScanArg, SCAN_CHUNK};
 pub use types::{arg_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
+pub use values::{load, store, value_type, BodyParam, F16_BITS, F16_LOAD};
 
 #[cfg(test)]
 mod tests;

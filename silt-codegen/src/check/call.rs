@@ -58,13 +58,18 @@ impl Cx<'_> {
                 Some(t) if def.types.contains(&t) => Some(t),
                 Some(t) => {
                     let list: Vec<&str> = def.types.iter().map(|t| t.name()).collect();
-                    self.err(
-                        span,
+                    let msg = if def.kernel {
+                        format!(
+                            "kernel `{key}` has no `{t}` instantiation (its types: {}): the calling kernel's `types` must be among them",
+                            list.join(", ")
+                        )
+                    } else {
                         format!(
                             "helper `{key}` is not instantiated for `{t}` (its types: {})",
                             list.join(", ")
-                        ),
-                    );
+                        )
+                    };
+                    self.err(span, msg);
                     return fail(self);
                 }
                 None => {

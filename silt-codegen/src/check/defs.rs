@@ -17,4 +17,7 @@ pub struct HelperDef {
     /// How the calls in its body are resolved: the path as written, and the key
     /// of the helper it names (resolved from the helper's own module).
     pub deps: Vec<(String, String)>,
+    /// Whether it is a `#[kernel]` called from another kernel (not a
+    /// `#[helper]`).
+    pub kernel: bool,
 }

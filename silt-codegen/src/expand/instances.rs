@@ -19,6 +19,57 @@ pub(super) struct Items {
     pub source_arms: Vec<TokenStream>,
 }
 
+/// For a map kernel of values, `#[scalar]`s and an `#[index]` with one result
+/// (what a chain fused at run time can hold): the `Body` that describes its C
+/// body function, and the function that evaluates it on `Scalar`s (the host's
+/// way to run a fused chain).
+fn fusable_body(
+    k: &crate::ir::Kernel,
+    eval: &syn::Ident,
+    suffix: &str,
+    s: &TokenStream,
+) -> Option<(TokenStream, TokenStream)> {
+    use crate::ir::{Entry, ParamKind};
+    let f = &k.func;
+    if !matches!(k.entry, Entry::Map) || f.outputs.len() != 1 {
+        return None;
+    }
+    if f.params.iter().any(|p| p.kind == ParamKind::InOut) {
+        return None;
+    }
+    let params = f.params.iter().map(|p| {
+        let d = dtype(p.ty, s);
+        match p.kind {
+            ParamKind::Input => quote!(#s::__private::BodyParam::Value(#d)),
+            ParamKind::Scalar => quote!(#s::__private::BodyParam::Scalar(#d)),
+            _ => quote!(#s::__private::BodyParam::Index),
+        }
+    });
+    let out = dtype(f.outputs[0], s);
+    let name = opencl::body_name(f);
+    let dyn_name = format_ident!("__eval_dyn_{}", suffix);
+    let n = f.params.len();
+    let vars: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__a{}", i)).collect();
+    let converted = f.params.iter().zip(&vars).map(|(p, v)| {
+        let t = rust::ty(p.ty);
+        quote!(<#t as #s::Element>::from_scalar(*#v)?)
+    });
+    let body = quote! {
+        #s::__private::Body::new(#name, &[#(#params),*], #out, #dyn_name)
+    };
+    let func = quote! {
+        #[doc(hidden)]
+        #[allow(clippy::all)]
+        fn #dyn_name(__args: &[#s::Scalar]) -> ::core::option::Option<#s::Scalar> {
+            let [#(#vars),*] = __args else {
+                return ::core::option::Option::None;
+            };
+            ::core::option::Option::Some(#s::Element::into_scalar(#eval(#(#converted),*)))
+        }
+    };
+    Some((body, func))
+}
+
 /// The items of every instantiation of the kernel `name_str`.
 pub(super) fn items(
     sig: &Signature,
@@ -54,10 +105,14 @@ pub(super) fn items(
         let fp64 = inst.uses_f64;
         let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
         info_names.push(info.clone());
+        let body = fusable_body(&inst.kernel, &eval, &suffix, s);
+        let with_body = body.as_ref().map(|(b, _)| quote!(.with_body(#b)));
+        items.extend(body.map(|(_, f)| f));
         items.push(quote! {
             #[doc(hidden)]
             pub static #info: #s::__private::KernelInfo =
-                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #entry, #strided_entry, #fp64);
+                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #entry, #strided_entry, #fp64)
+                    #with_body;
         });
         items.push(rust::eval_fn(&inst.kernel.func, &eval, s));
         for h in &inst.kernel.helpers {

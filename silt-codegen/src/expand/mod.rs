@@ -19,8 +19,14 @@ use crate::compile::Instance;
 use crate::front::ident_name;
 use crate::front::syntax::Signature;
 
-/// Everything generated for one kernel.
-pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> TokenStream {
+/// Everything generated for one kernel; `callable` makes it callable from
+/// other kernels (`helper::callable_items`).
+pub fn module(
+    sig: &Signature,
+    instances: &[Instance],
+    krate: &TokenStream,
+    callable: &TokenStream,
+) -> TokenStream {
     let name = &sig.name;
     let name_str = ident_name(name);
     let vis = &sig.vis;
@@ -67,8 +73,13 @@ pub fn module(sig: &Signature, instances: &[Instance], krate: &TokenStream) -> T
             #[allow(unused_imports)]
             use #krate as __silt;
 
+            #callable
+
             /// The element types this kernel is instantiated for.
             pub const TYPES: &[#s::DType] = &[#(#dtypes),*];
+            /// Every instantiation of this kernel, for chains fused at run time
+            /// (`silt::Fusion`).
+            pub static KERNEL: #s::KernelRef = #s::KernelRef::new(#name_str, &[#(&#infos),*]);
             /// The kernel's name.
             pub const NAME: &str = #name_str;
 

@@ -12,29 +12,42 @@ use crate::ty::Ty;
 
 /// Lowers a function body.
 pub fn block(b: &syn::Block, generic: Option<&syn::Ident>, errors: &mut Errors) -> Block {
-    Lower { generic, errors }.block(b)
+    Lower {
+        generic,
+        errors,
+        matches: 0,
+    }
+    .block(b)
 }
 
-struct Lower<'a> {
+pub(super) struct Lower<'a> {
     generic: Option<&'a syn::Ident>,
-    errors: &'a mut Errors,
+    pub(super) errors: &'a mut Errors,
+    /// How many `match`es and tuple `let`s so far (names their temporaries).
+    pub(super) matches: usize,
 }
 
 const METHOD_HINT: &str =
     "the supported methods (sqrt, exp, min, max, abs, ...) are listed in the `kernel` docs";
 
 impl Lower<'_> {
-    fn block(&mut self, b: &syn::Block) -> Block {
+    pub(super) fn block(&mut self, b: &syn::Block) -> Block {
         let mut stmts = Vec::new();
         let mut tail = None;
         let n = b.stmts.len();
         for (i, s) in b.stmts.iter().enumerate() {
             match s {
-                syn::Stmt::Local(l) => {
-                    if let Some(s) = self.local(l) {
-                        stmts.push(s);
+                syn::Stmt::Local(l) => match &l.pat {
+                    syn::Pat::Tuple(t) => {
+                        let init = l.init.as_ref().map(|i| &*i.expr);
+                        stmts.extend(self.let_tuple(t, init));
                     }
-                }
+                    _ => {
+                        if let Some(s) = self.local(l) {
+                            stmts.push(s);
+                        }
+                    }
+                },
                 // a stray `;` (Rust allows it)
                 syn::Stmt::Expr(syn::Expr::Verbatim(v), Some(_)) if v.is_empty() => {}
                 syn::Stmt::Expr(e, semi) => {
@@ -78,7 +91,7 @@ impl Lower<'_> {
             other => {
                 self.errors.push(
                     other.span(),
-                    "only `let name` and `let mut name` are supported (no patterns)",
+                    "only `let name`, `let mut name` and `let (a, b) = (x, y)` are supported",
                 );
                 return None;
             }
@@ -106,7 +119,7 @@ impl Lower<'_> {
         }
     }
 
-    fn expr(&mut self, e: &syn::Expr) -> Expr {
+    pub(super) fn expr(&mut self, e: &syn::Expr) -> Expr {
         let span = e.span();
         let kind = match e {
             syn::Expr::Lit(l) => match self.lit(&l.lit) {
@@ -274,7 +287,7 @@ impl Lower<'_> {
                 };
                 return self.unsupported(e, &msg);
             }
-            syn::Expr::Match(_) => return self.unsupported(e, "`match` is not supported: use `if` / `else`"),
+            syn::Expr::Match(m) => self.match_expr(m),
             syn::Expr::Index(ix) => {
                 self.errors.push(
                     ix.bracket_token.span.join(),

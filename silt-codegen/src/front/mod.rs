@@ -5,6 +5,7 @@
 pub mod attr;
 mod body;
 mod paths;
+mod patterns;
 pub mod reduce;
 mod signature;
 pub mod syntax;

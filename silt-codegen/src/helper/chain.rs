@@ -6,7 +6,8 @@ use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::Token;
 
-use super::def::{bracketed, dep_path, helper_def, HelperTokens};
+use super::crates::{dependencies, tokens_macro};
+use super::def::{bracketed, dep_path, helper_def, Embedded, HelperTokens};
 use crate::errors::Errors;
 use crate::front::{self, attr, helper_calls, path_key};
 use crate::{compile, expand};
@@ -76,8 +77,9 @@ impl Chain {
         let next = self.pending.remove(0);
         let (attr, item, pending) = (&self.attr, &self.item, &self.pending);
         let found = self.found.iter().map(|(p, h)| quote!([#p] { #h }));
+        let mac = tokens_macro(&next, &dependencies());
         Some(quote! {
-            #next::__silt_helper_tokens! {
+            #mac! {
                 [#krate::__kernel_chain]
                 { attr [#attr] item [#item] pending [#(#pending),*] asked [#next] found [#(#found)*] }
             }
@@ -92,6 +94,50 @@ fn krate_of(attr_tokens: &TokenStream) -> TokenStream {
         Some(p) => quote!(#p),
         None => quote!(::silt),
     }
+}
+
+/// The items a kernel's module carries so that other kernels can call it (see
+/// `token_items` in `expand.rs`), with the definitions of the helpers it
+/// uses (`found`: as its chain found them, by the paths the chain asked).
+pub fn callable_items(
+    name: &syn::Ident,
+    vis: &syn::Visibility,
+    attr: &TokenStream,
+    item: &TokenStream,
+    found: &[(syn::Path, TokenStream)],
+) -> TokenStream {
+    let calls = calls_in(item);
+    let embedded: Embedded = found
+        .iter()
+        .filter_map(|(p, h)| Some((dep_chain(p, &calls)?, h.clone())))
+        .collect();
+    super::expand::token_items(name, vis, attr, item, &calls, Some(&embedded))
+}
+
+/// How a helper found at `p` is reached from a kernel whose body makes
+/// `calls`: `[j, k, ...]` for `calls[j]::__silt_dep_k::...`.
+fn dep_chain(p: &syn::Path, calls: &[(String, syn::Path)]) -> Option<Vec<usize>> {
+    let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+    (1..=segs.len()).rev().find_map(|i| {
+        let mut head = p.clone();
+        head.segments = p.segments.iter().take(i).cloned().collect();
+        let j = calls
+            .iter()
+            .position(|(_, c)| path_key(c) == path_key(&head))?;
+        let rest: Option<Vec<usize>> = segs[i..]
+            .iter()
+            .map(|s| s.strip_prefix("__silt_dep_")?.parse().ok())
+            .collect();
+        let mut at = vec![j];
+        at.extend(rest?);
+        Some(at)
+    })
+}
+
+/// `found_at` followed by the chain of re-exports `at` names (see
+/// [`dep_chain`]): where a helper a called kernel uses is from the caller.
+fn chain_path(found_at: &syn::Path, at: &[usize]) -> syn::Path {
+    at.iter().fold(found_at.clone(), |p, &j| dep_path(&p, j))
 }
 
 /// The helper paths a function body calls.
@@ -137,10 +183,33 @@ pub fn chain(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     let krate = krate_of(&chain.attr);
+    let mut chain = chain;
+    // a called kernel brings the helpers it uses: found where its re-exports
+    // would be, so they are never asked for
+    let mut brought = Vec::new();
+    for (found_at, h) in &chain.found {
+        if let Ok(HelperTokens {
+            kernel: Some(embedded),
+            ..
+        }) = syn::parse2::<HelperTokens>(h.clone())
+        {
+            for (at, def) in embedded {
+                let p = chain_path(found_at, &at);
+                let key = path_key(&p);
+                let known = chain.found.iter().any(|(q, _)| path_key(q) == key)
+                    || brought
+                        .iter()
+                        .any(|(q, _): &(syn::Path, TokenStream)| path_key(q) == key);
+                if !known {
+                    brought.push((p, def));
+                }
+            }
+        }
+    }
+    chain.found.extend(brought);
     // a helper reached by two paths (`sq` and `norm::__silt_dep_0`) is the same
     // definition: the first path found is its canonical key, and only it is
     // lowered and asked about the helpers it calls (this also ends recursion)
-    let mut chain = chain;
     let mut canon: Vec<(String, String)> = Vec::new();
     let mut texts: Vec<(String, String)> = Vec::new();
     for (p, h) in &chain.found {
@@ -210,8 +279,17 @@ pub fn chain(input: TokenStream) -> TokenStream {
     if let Some(e) = errors.combine() {
         return e.to_compile_error();
     }
-    match compile::compile_with(chain.attr, chain.item, &defs) {
-        Ok(c) => expand::module(&c.sig, &c.instances, &c.krate),
+    match compile::compile_with(chain.attr.clone(), chain.item.clone(), &defs) {
+        Ok(c) => {
+            let callable = callable_items(
+                &c.sig.name,
+                &c.sig.vis,
+                &chain.attr,
+                &chain.item,
+                &chain.found,
+            );
+            expand::module(&c.sig, &c.instances, &c.krate, &callable)
+        }
         Err((e, sig)) => expand::fallback(sig.as_deref(), e),
     }
 }

@@ -8,7 +8,7 @@ use crate::check::HelperDef;
 use crate::errors::Errors;
 use crate::front::attr::{self, Options};
 use crate::front::syntax::{ParamKind, Signature};
-use crate::front::{self, helper_calls, path_key};
+use crate::front::{self, helper_calls, ident_name, path_key};
 
 /// The tokens in `key [ ... ]`.
 pub(super) fn bracketed(input: ParseStream, key: &str) -> syn::Result<TokenStream> {
@@ -21,19 +21,56 @@ pub(super) fn bracketed(input: ParseStream, key: &str) -> syn::Result<TokenStrea
     content.parse()
 }
 
-/// A helper's definition as its macro hands it over: `types [..] item [..]`.
+/// What a kernel hands over beside its own definition: the definitions of
+/// the helpers its body uses, each with the chain of calls that reaches it
+/// from the kernel (`[j, k]`: the `k`-th call of the helper that is the
+/// kernel's `j`-th call), so a caller needs no path to them.
+pub type Embedded = Vec<(Vec<usize>, TokenStream)>;
+
+/// A helper's definition as its macro hands it over: `types [..] item [..]`,
+/// then, for a `#[kernel]`, `kernel [..]` with the definitions of the helpers
+/// it uses ([`Embedded`]).
 pub(super) struct HelperTokens {
     /// The attribute's tokens.
     pub(super) types: TokenStream,
     /// The function's tokens.
     pub(super) item: TokenStream,
+    /// For a `#[kernel]` (whose `#[scalar]`s are plain values in a call), the
+    /// helpers it uses.
+    pub(super) kernel: Option<Embedded>,
 }
 
 impl Parse for HelperTokens {
     fn parse(input: ParseStream) -> syn::Result<Self> {
+        let types = bracketed(input, "types")?;
+        let item = bracketed(input, "item")?;
+        let kernel = if input.is_empty() {
+            None
+        } else {
+            let entries = bracketed(input, "kernel")?;
+            Some(syn::parse::Parser::parse2(
+                |input: ParseStream| {
+                    let mut out = Vec::new();
+                    while !input.is_empty() {
+                        let at;
+                        syn::bracketed!(at in input);
+                        let at = syn::punctuated::Punctuated::<syn::LitInt, syn::Token![,]>::parse_terminated(&at)?
+                            .iter()
+                            .map(syn::LitInt::base10_parse::<usize>)
+                            .collect::<syn::Result<Vec<_>>>()?;
+                        let h;
+                        syn::braced!(h in input);
+                        out.push((at, h.parse()?));
+                    }
+                    Ok(out)
+                },
+                entries,
+            )?)
+        };
         Ok(HelperTokens {
-            types: bracketed(input, "types")?,
-            item: bracketed(input, "item")?,
+            types,
+            item,
+            kernel,
         })
     }
 }
@@ -58,8 +95,12 @@ pub(super) fn helper_def(
     let func: syn::ItemFn = syn::parse2(t.item.clone())
         .map_err(|e| errors.add(e))
         .ok()?;
-    let sig = front::signature(&func, errors)?;
-    check_helper_signature(&sig, &opts, errors);
+    let mut sig = front::signature(&func, errors)?;
+    if t.kernel.is_some() {
+        callable_kernel(found_at, &mut sig, errors);
+    } else {
+        check_helper_signature(&sig, &opts, errors);
+    }
     let body = front::block(&func.block, sig.generic.as_ref(), errors);
     let types = opts
         .types
@@ -78,7 +119,49 @@ pub(super) fn helper_def(
         body,
         types,
         deps,
+        kernel: t.kernel.is_some(),
     })
+}
+
+/// A kernel called from another kernel (found at `found_at`, as the call
+/// wrote it): its `#[scalar]`s become plain values; `&mut` and `#[index]`
+/// parameters, and more or fewer than one result, are errors at the call.
+fn callable_kernel(found_at: &syn::Path, sig: &mut Signature, errors: &mut Errors) {
+    let name = path_key(found_at);
+    let span = found_at
+        .segments
+        .last()
+        .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
+    let callable = "a kernel can be called from another kernel when its parameters are values and `#[scalar]`s and it returns one value";
+    for p in &mut sig.params {
+        match p.kind {
+            ParamKind::Input => {}
+            ParamKind::Scalar => p.kind = ParamKind::Input,
+            ParamKind::InOut => errors.push(
+                span,
+                format!(
+                    "kernel `{name}` writes through `&mut {}`: {callable}",
+                    ident_name(&p.name)
+                ),
+            ),
+            ParamKind::Index => errors.push(
+                span,
+                format!(
+                    "kernel `{name}` takes an `#[index]` (`{}`): {callable}",
+                    ident_name(&p.name)
+                ),
+            ),
+        }
+    }
+    if sig.outputs.len() != 1 {
+        errors.push(
+            span,
+            format!(
+                "kernel `{name}` returns {} values: {callable}",
+                sig.outputs.len()
+            ),
+        );
+    }
 }
 
 fn check_helper_signature(sig: &Signature, opts: &Options, errors: &mut Errors) {

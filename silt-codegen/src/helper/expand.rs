@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::def::{helper_def, HelperTokens};
+use super::def::{helper_def, Embedded, HelperTokens};
 use crate::check;
 use crate::errors::Errors;
 use crate::front::{helper_calls, ident_name};
@@ -35,6 +35,7 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
         &HelperTokens {
             types: attr.clone(),
             item: item.clone(),
+            kernel: None,
         },
         &mut errors,
     );
@@ -59,27 +60,9 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     }
     let err = errors.combine().map(|e| e.to_compile_error());
-    // the helpers this one calls, named from this helper's module (one level
-    // below where it is written)
-    // seen where the helper is: a private helper's re-exports may only be as
-    // visible as the private helpers they name
-    let dep_vis = match def.sig.vis {
-        syn::Visibility::Inherited => quote!(pub(super)),
-        _ => quote!(pub(crate)),
-    };
-    let deps = calls.iter().enumerate().map(|(j, (_, p))| {
-        let alias = format_ident!("__silt_dep_{}", j);
-        let path = from_parent(p);
-        quote! {
-            #[doc(hidden)]
-            #[allow(unused_imports)]
-            #dep_vis use #path as #alias;
-        }
-    });
     let name = &def.sig.name;
     let vis = &def.sig.vis;
     let docs = &def.sig.docs;
-    let mac = format_ident!("__silt_helper_{}", ident_name(name));
     let types_text: Vec<&str> = def.types.iter().map(|t| t.name()).collect();
     let doc = format!(
         "The `#[helper]` function `{}`, callable from `#[kernel]` bodies{}.",
@@ -90,23 +73,81 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
             format!(" for {}", types_text.join(", "))
         }
     );
+    let items = token_items(name, &def.sig.vis, &attr, &item, &calls, None);
     quote! {
         #err
         #(#docs)*
         #[doc = #doc]
         #[allow(non_snake_case)]
         #vis mod #name {
+            #items
+        }
+    }
+}
+
+/// The items that make a function's definition reachable from kernels, to go
+/// in the module named after it: its macro (as `__silt_helper_tokens`), which
+/// hands `types [attr] item [item]` to a callback. A helper's module also
+/// re-exports the helpers its body `calls` (`__silt_dep_N`), named from where
+/// it is written; a kernel's definition is marked `kernel [..]` and carries
+/// its helpers' definitions instead (`kernel`).
+pub fn token_items(
+    name: &syn::Ident,
+    vis: &syn::Visibility,
+    attr: &TokenStream,
+    item: &TokenStream,
+    calls: &[(String, syn::Path)],
+    kernel: Option<&Embedded>,
+) -> TokenStream {
+    // seen where the function is: a private one's re-exports may only be as
+    // visible as the private helpers they name
+    let dep_vis = match vis {
+        syn::Visibility::Inherited => quote!(pub(super)),
+        _ => quote!(pub(crate)),
+    };
+    let deps = calls
+        .iter()
+        .enumerate()
+        .filter(|_| kernel.is_none())
+        .map(|(j, (_, p))| {
+            let alias = format_ident!("__silt_dep_{}", j);
+            let path = from_parent(p);
+            quote! {
+                #[doc(hidden)]
+                #[allow(unused_imports)]
+                #dep_vis use #path as #alias;
+            }
+        });
+    let mac = format_ident!("__silt_helper_{}", ident_name(name));
+    let marker = kernel.map(|found| {
+        let entries = found.iter().map(|(at, h)| quote!([#(#at),*] { #h }));
+        quote!(kernel [#(#entries)*])
+    });
+    // a `pub` one is also exported for other crates, at the crate's root
+    let export = matches!(vis, syn::Visibility::Public(_)).then(|| {
+        let exported = format_ident!("__silt_export_{}", ident_name(name));
+        quote! {
             #[doc(hidden)]
-            #[allow(unused_macros)]
-            macro_rules! #mac {
+            #[macro_export]
+            macro_rules! #exported {
                 ([$($cb:tt)*] { $($state:tt)* }) => {
-                    $($cb)*! { { $($state)* } { types [#attr] item [#item] } }
+                    $($cb)*! { { $($state)* } { types [#attr] item [#item] #marker } }
                 };
             }
-            #[doc(hidden)]
-            #[allow(unused_imports)]
-            pub(crate) use #mac as __silt_helper_tokens;
-            #(#deps)*
         }
+    });
+    quote! {
+        #export
+        #[doc(hidden)]
+        #[allow(unused_macros)]
+        macro_rules! #mac {
+            ([$($cb:tt)*] { $($state:tt)* }) => {
+                $($cb)*! { { $($state)* } { types [#attr] item [#item] #marker } }
+            };
+        }
+        #[doc(hidden)]
+        #[allow(unused_imports)]
+        pub(crate) use #mac as __silt_helper_tokens;
+        #(#deps)*
     }
 }

@@ -12,10 +12,16 @@
 //! re-export (`__silt_dep_N`) in that helper's own module, so from where it is
 //! written. A helper reached by two paths is recognised by its tokens and kept
 //! once.
+//!
+//! A `#[kernel]` with plain and `#[scalar]` parameters and one result is
+//! callable the same way: its module carries the same macro (its definition
+//! marked `kernel []`), and a call passes its `#[scalar]`s as plain values.
 
 mod chain;
+mod crates;
 mod def;
 mod expand;
 
+pub use chain::callable_items;
 pub use chain::{chain, start_chain};
 pub use expand::expand_helper;

@@ -5,4 +5,5 @@
 
 pub(crate) mod disk;
 pub(crate) mod grouping;
+pub(crate) mod kernel_ref;
 pub(crate) mod text;

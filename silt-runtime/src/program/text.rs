@@ -5,7 +5,10 @@
 
 use std::ffi::CStr;
 
+use silt_abi::opencl::BodyParam;
 use silt_abi::DType;
+
+use crate::dtype::Scalar;
 
 /// The OpenCL C of one kernel's instantiations of one precision, whole and as
 /// named definitions. One `static` per kernel and precision, registered in
@@ -15,9 +18,9 @@ use silt_abi::DType;
 #[derive(Debug)]
 pub struct ProgramText {
     pub(super) source: &'static str,
-    pub(super) module: &'static str,
-    pub(super) fp64: bool,
-    pub(super) defs: &'static [(&'static str, &'static str)],
+    pub(crate) module: &'static str,
+    pub(crate) fp64: bool,
+    pub(crate) defs: &'static [(&'static str, &'static str)],
     /// The Rust file of the kernel.
     file: &'static str,
     /// (line of `source`, line of `file`) for the lines kernel statements were
@@ -134,6 +137,37 @@ fn log_line_number(entry: &str) -> Option<usize> {
 #[linkme::distributed_slice]
 pub static PROGRAMS: [&'static ProgramText];
 
+/// The body function of a map kernel's instantiation with values,
+/// `#[scalar]`s and an `#[index]` for parameters and one result: its C name
+/// and signature, and its evaluation on [`Scalar`]s (called by generated
+/// code; see [`Fusion`](crate::Fusion)).
+#[derive(Debug, Clone, Copy)]
+pub struct Body {
+    pub(crate) name: &'static str,
+    pub(crate) params: &'static [BodyParam],
+    pub(crate) output: DType,
+    pub(crate) eval: fn(&[Scalar]) -> Option<Scalar>,
+}
+
+impl Body {
+    /// Describes a body function: its C name, parameters and result type, and
+    /// `eval`, which runs it on one value per parameter (the index as a
+    /// `u64`), or gives `None` when they do not fit.
+    pub const fn new(
+        name: &'static str,
+        params: &'static [BodyParam],
+        output: DType,
+        eval: fn(&[Scalar]) -> Option<Scalar>,
+    ) -> Self {
+        Body {
+            name,
+            params,
+            output,
+            eval,
+        }
+    }
+}
+
 /// What the runtime needs to know about one kernel instantiation.
 #[derive(Debug)]
 pub struct KernelInfo {
@@ -151,6 +185,8 @@ pub struct KernelInfo {
     pub(crate) tree_entry: Option<&'static CStr>,
     /// Whether a reduction over no elements is an error (`empty = error`).
     pub(crate) empty_is_error: bool,
+    /// A map kernel's body function, when a fused chain can call it.
+    pub(crate) body: Option<Body>,
 }
 
 impl KernelInfo {
@@ -176,7 +212,16 @@ impl KernelInfo {
             fp64,
             tree_entry: None,
             empty_is_error: false,
+            body: None,
         }
+    }
+
+    /// Describes the instantiation's body function (called by generated code),
+    /// which makes it callable in a [`Fusion`](crate::Fusion).
+    #[must_use]
+    pub const fn with_body(mut self, body: Body) -> Self {
+        self.body = Some(body);
+        self
     }
 
     /// Makes this a reduction's description (called by generated code): `entry`

@@ -30,7 +30,7 @@ use crate::ty::Ty;
 use function::Emitter;
 use polyfill::Polyfill;
 
-pub use names::{ascii_name, entry_name, strided_entry_name};
+pub use names::{ascii_name, body_name, entry_name, strided_entry_name};
 pub use types::ClType;
 
 /// Where a kernel came from, for the program's header.
@@ -173,7 +173,8 @@ pub fn emit_group_with_lines(ks: &[&Kernel]) -> (String, Vec<(usize, usize)>) {
 
 /// The definitions of [`emit_group`]'s program, each with a name, in an order
 /// where every definition follows those it uses: operator helpers, `#[helper]`
-/// functions, then each instantiation's body and its entry points. The runtime
+/// functions, then each instantiation's body (`NAME (body)`) and its entry
+/// points (`NAME (kernel)`; a program composed at run time takes the rest). The runtime
 /// merges the definitions of a crate's kernels into one program, emitting each
 /// name once; two definitions of one name with different texts keep a kernel
 /// out of that program.
@@ -193,9 +194,10 @@ pub fn group_defs(ks: &[&Kernel]) -> Vec<(String, String)> {
         }
     }
     for (k, p) in ks.iter().zip(&all) {
+        defs.push((format!("{} (body)", body_name(&k.func)), p.body.clone()));
         defs.push((
             format!("{} (kernel)", entry_name(&k.func)),
-            format!("{}\n{}", p.body, p.entries),
+            p.entries.clone(),
         ));
     }
     defs

@@ -20,7 +20,7 @@ pub fn strided_entry_name(f: &Function) -> String {
 
 /// The C function of a kernel's body: `silt_body_ENTRY`, in the `silt_`
 /// namespace that user names never take.
-pub(super) fn body_name(f: &Function) -> String {
+pub fn body_name(f: &Function) -> String {
     format!("silt_body_{}", entry_name(f))
 }
 

@@ -40,8 +40,8 @@ pub(super) fn name(h: Polyfill) -> String {
     let (op, t) = match h {
         Polyfill::F16Round => return "silt_f16_round".into(),
         Polyfill::F16RoundD => return "silt_f16_round_d".into(),
-        Polyfill::F16Load => return "silt_f16_load".into(),
-        Polyfill::F16Bits => return "silt_f16_bits".into(),
+        Polyfill::F16Load => return silt_abi::opencl::F16_LOAD.into(),
+        Polyfill::F16Bits => return silt_abi::opencl::F16_BITS.into(),
         Polyfill::Add(t) => ("add", t),
         Polyfill::Sub(t) => ("sub", t),
         Polyfill::Mul(t) => ("mul", t),
@@ -209,18 +209,10 @@ pub(super) fn source(h: Polyfill) -> String {
 
 /// Reads a buffer element or scalar argument as a value of `t`.
 pub(super) fn load(t: Ty, v: String) -> String {
-    match t {
-        Ty::Bool => format!("({v} != 0)"),
-        Ty::F16 => format!("{}({v})", name(Polyfill::F16Load)),
-        _ => v,
-    }
+    silt_abi::opencl::load(t, &v)
 }
 
 /// Converts a value of `t` for storing in a buffer.
 pub(super) fn store(t: Ty, v: String) -> String {
-    match t {
-        Ty::Bool => format!("(uchar)({v})"),
-        Ty::F16 => format!("{}({v})", name(Polyfill::F16Bits)),
-        _ => v,
-    }
+    silt_abi::opencl::store(t, &v)
 }

@@ -17,11 +17,7 @@ pub trait ClType {
 
 impl ClType for Ty {
     fn cl(self) -> &'static str {
-        match self {
-            Ty::Bool => "bool",
-            Ty::F16 => "float",
-            other => other.cl_storage(),
-        }
+        silt_abi::opencl::value_type(self)
     }
 
     fn cl_storage(self) -> &'static str {

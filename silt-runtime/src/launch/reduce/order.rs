@@ -22,16 +22,17 @@ pub(crate) fn tile_result<A: Clone>(
 ) -> A {
     let first = tile * REDUCE_TILE;
     let end = (first + REDUCE_TILE).min(len);
-    let mut leaves = Vec::with_capacity(REDUCE_LANES);
-    for j in 0..REDUCE_LANES.min(end - first) {
-        let mut k = first + j;
-        let mut acc = map(k);
-        k += REDUCE_LANES;
-        while k < end {
-            acc = combine(acc, map(k));
-            k += REDUCE_LANES;
+    // the lanes side by side, the tile read in order: 64 independent chains
+    // of combines (which the compiler can interleave or vectorise) where one
+    // lane at a time would wait on each combine
+    let mut leaves: Vec<A> = (first..end.min(first + REDUCE_LANES)).map(map).collect();
+    let mut base = first + REDUCE_LANES;
+    while base < end {
+        let m = REDUCE_LANES.min(end - base);
+        for (j, acc) in leaves[..m].iter_mut().enumerate() {
+            *acc = combine(acc.clone(), map(base + j));
         }
-        leaves.push(acc);
+        base += REDUCE_LANES;
     }
     tree(&mut leaves, combine)
 }

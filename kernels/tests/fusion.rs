@@ -1,0 +1,165 @@
+//! Chains fused at run time ([`silt::Fusion`]): library and user kernels on
+//! broadcast and strided inputs, scalars, an `#[index]`, `f16` and `bool`;
+//! one launch with the bits of the launches it replaces, on every device;
+//! errors for what cannot be fused.
+
+use silt::prelude::*;
+use silt::{f16, Fusion, Scalar};
+use silt_kernels as k;
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+/// A user kernel with an `#[index]` and a `#[scalar]`.
+#[kernel(types = [f32, f64])]
+pub fn ramp<T>(x: T, #[scalar] step: T, #[index] i: u64) -> T {
+    x + step * (i % 7) as T
+}
+
+fn bits32(t: &Tensor) -> Vec<u32> {
+    t.to_vec::<f32>()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_bits())
+        .collect()
+}
+
+fn data(n: usize, seed: u32) -> Vec<f32> {
+    (0..u32::try_from(n).unwrap())
+        .map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed) % 2001) as f32 / 100.0 - 10.0)
+        .collect()
+}
+
+#[test]
+fn a_fused_chain_has_the_bits_of_its_launches() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &data(3 * 1000, 1), [3, 1000]).unwrap();
+        // a transposed view and a broadcast row
+        let w = TensorT::from_slice(&dev, &data(3000, 2), [1000, 3])
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap();
+        let b = TensorT::from_slice(&dev, &data(1000, 3), [1000]).unwrap();
+
+        let mut f = Fusion::new();
+        let (xv, wv, bv) = (
+            f.input(x.as_tensor()),
+            f.input(w.as_tensor()),
+            f.input(b.as_tensor()),
+        );
+        let h = f.call(&k::mul::KERNEL, &[xv, wv]).unwrap();
+        let s = f.call(&k::add::KERNEL, &[h, bv]).unwrap();
+        let r = f.call(&k::relu::KERNEL, &[s]).unwrap();
+        let step = f.scalar(Scalar::F32(0.25));
+        let q = f.call(&ramp::KERNEL, &[r, step]).unwrap();
+        let g = f.call(&k::gelu::KERNEL, &[s]).unwrap();
+        // a dead branch: recorded, never run
+        let _unused = f.call(&k::exp::KERNEL, &[xv]).unwrap();
+        let out = f.run(&[q, g, s]).unwrap();
+
+        let h1 = k::mul::launch(&x, &w).unwrap();
+        let s1 = k::add::launch(&h1, &b).unwrap();
+        let r1 = k::relu::launch(&s1).unwrap();
+        let q1 = ramp::launch(&r1, 0.25).unwrap();
+        let g1 = k::gelu::launch(&s1).unwrap();
+        assert_eq!(out.len(), 3);
+        assert_eq!(out[0].shape(), [3, 1000]);
+        assert_eq!(bits32(&out[0]), bits32(q1.as_tensor()), "on {dev}");
+        assert_eq!(bits32(&out[1]), bits32(g1.as_tensor()), "on {dev}");
+        assert_eq!(bits32(&out[2]), bits32(s1.as_tensor()), "on {dev}");
+    }
+}
+
+#[test]
+fn half_and_bool_values_cross_between_steps() {
+    for dev in common::devices() {
+        let v: Vec<f16> = data(777, 5).iter().map(|&x| f16::from_f32(x)).collect();
+        let x = TensorT::from_slice(&dev, &v, [777]).unwrap();
+        let y = TensorT::from_slice(&dev, &v[..1], [1]).unwrap();
+        let mut f = Fusion::new();
+        let (xv, yv) = (f.input(x.as_tensor()), f.input(y.as_tensor()));
+        let sig = f.call(&k::sigmoid::KERNEL, &[xv]).unwrap();
+        let gt = f.call(&k::gt::KERNEL, &[sig, yv]).unwrap();
+        let picked = f.call(&k::where_::KERNEL, &[gt, sig, xv]).unwrap();
+        assert_eq!(f.dtype(gt), Some(DType::Bool));
+        let out = f.run(&[picked, gt]).unwrap();
+
+        let sig1 = k::sigmoid::launch(&x).unwrap();
+        let gt1 = k::gt::launch(&sig1, &y).unwrap();
+        let picked1 = k::where_::launch(&gt1, &sig1, &x).unwrap();
+        let h = |t: &Tensor| -> Vec<u16> {
+            t.to_vec::<f16>()
+                .unwrap()
+                .iter()
+                .map(|v| v.to_bits())
+                .collect()
+        };
+        assert_eq!(h(&out[0]), h(picked1.as_tensor()), "on {dev}");
+        assert_eq!(
+            out[1].to_vec::<bool>().unwrap(),
+            gt1.to_vec().unwrap(),
+            "on {dev}"
+        );
+    }
+}
+
+#[test]
+fn a_chain_structure_is_composed_once() {
+    let source = |n: usize, dev: &Device| {
+        let x = TensorT::from_slice(dev, &data(n, 9), [n]).unwrap();
+        let mut f = Fusion::new();
+        let xv = f.input(x.as_tensor());
+        let a = f.call(&k::neg::KERNEL, &[xv]).unwrap();
+        let b = f.call(&k::abs::KERNEL, &[a]).unwrap();
+        let c = f.call(&k::sqrt::KERNEL, &[b]).unwrap();
+        f.run(&[c]).unwrap();
+        f.source(&[c]).unwrap()
+    };
+    let host = Device::host();
+    let first = source(10, &host);
+    // the same structure on other sizes and devices: the same program object,
+    // which a device builds once (its programs are kept by address)
+    for dev in common::devices() {
+        assert!(std::ptr::eq(first, source(1000, &dev)));
+        assert!(std::ptr::eq(first, source(3, &dev)));
+    }
+    // one entry point pair, each step's body once, the intermediates in registers
+    assert_eq!(first.matches("__kernel void").count(), 2, "{first}");
+    for body in [
+        "silt_body_neg_f32(",
+        "silt_body_abs_f32(",
+        "silt_body_sqrt_f32(",
+    ] {
+        assert!(first.contains(body), "{first}");
+    }
+    let start = first.find("__kernel void silt_fused(").unwrap();
+    let end = first.find("__kernel void silt_fused_strided(").unwrap();
+    let entry = &first[start..end];
+    assert_eq!(entry.matches("silt_out0[").count(), 1, "{entry}");
+    assert_eq!(entry.matches("a0[").count(), 1, "{entry}");
+}
+
+#[test]
+fn what_cannot_be_fused_is_an_error() {
+    let dev = Device::host();
+    let x = TensorT::from_slice(&dev, &[1.0f32, 2.0], [2]).unwrap();
+    let xi = TensorT::from_slice(&dev, &[1i32, 2], [2]).unwrap();
+    let mut f = Fusion::new();
+    let (xv, xiv) = (f.input(x.as_tensor()), f.input(xi.as_tensor()));
+    let reason = |e: silt::Error| e.to_string();
+    // types outside the kernel's, mixed types, a wrong count
+    let e = f.call(&k::gelu::KERNEL, &[xiv]).unwrap_err();
+    assert!(reason(e).contains("no instantiation for (i32)"));
+    assert!(f.call(&k::add::KERNEL, &[xv, xiv]).is_err());
+    assert!(f.call(&k::add::KERNEL, &[xv]).is_err());
+    // a scalar where a value goes, and a scalar of another type
+    let s64 = f.scalar(Scalar::F64(0.5));
+    assert!(f.call(&k::add::KERNEL, &[xv, s64]).is_err());
+    assert!(f.call(&ramp::KERNEL, &[xv, s64]).is_err());
+    // `&mut` parameters
+    let e = reason(f.call(&k::axpy::KERNEL, &[s64, xv]).unwrap_err());
+    assert!(e.contains("cannot be fused"), "{e}");
+    // outputs that are not call results
+    assert!(f.run(&[xv]).is_err());
+    assert!(f.run(&[]).is_err());
+}

@@ -1,0 +1,347 @@
+//! A chain's structure, and the program composed for it: the body functions
+//! of its steps (and what they use) from their instantiations' programs, and
+//! an entry point by the map launch ABI that loads each input once, calls the
+//! steps in order and stores the asked-for results.
+
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::fmt::Write;
+
+use silt_abi::opencl::{
+    arg_type, load, map_args, store, value_type, BodyParam, MapArg, Pass, COUNT_TYPE, DIMS_TYPE,
+    NDIM_TYPE,
+};
+use silt_abi::MAX_DIMS;
+
+use crate::dtype::{DType, Scalar};
+use crate::error::{Error, Result};
+use crate::program::text::{KernelInfo, ProgramText};
+
+use super::{Fusion, Node, Value};
+
+/// An argument of the fused kernel.
+#[derive(Debug, Clone)]
+pub(super) enum ChainArg {
+    /// The fusion's `i`-th input tensor.
+    Input(usize),
+    /// A scalar.
+    Scalar(Scalar),
+}
+
+/// One call of the chain, on earlier values.
+#[derive(Debug)]
+pub(super) struct Step {
+    pub(super) info: &'static KernelInfo,
+    /// Per body parameter: the value it takes (`None` for the `#[index]`).
+    pub(super) args: Vec<Option<Source>>,
+}
+
+/// Where a step's argument comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Source {
+    /// The fused kernel's `i`-th argument.
+    Arg(usize),
+    /// The `i`-th step's result.
+    Step(usize),
+}
+
+/// What a run needs: the arguments, the steps, the outputs and the key of
+/// the structure (the kernels, the types and how values flow; not the
+/// shapes, which the launch handles).
+#[derive(Debug)]
+pub(super) struct Chain {
+    pub(super) args: Vec<ChainArg>,
+    pub(super) steps: Vec<Step>,
+    /// Each output: the step whose result it is, and its type.
+    pub(super) outputs: Vec<(usize, DType)>,
+    pub(super) key: String,
+}
+
+impl Chain {
+    pub(super) fn new(f: &Fusion, outputs: &[Value]) -> Result<Chain> {
+        let bad = |reason: String| Error::InvalidArgument {
+            op: "Fusion::run",
+            reason,
+        };
+        if outputs.is_empty() {
+            return Err(bad("name at least one output".into()));
+        }
+        // the calls the outputs depend on, in recording order
+        let mut needed = vec![false; f.nodes.len()];
+        let mut stack: Vec<usize> = Vec::new();
+        for o in outputs {
+            match f.nodes.get(o.0) {
+                Some(Node::Call(..)) => stack.push(o.0),
+                Some(_) => {
+                    return Err(bad(
+                        "an output is a call's result (inputs and scalars are already known)"
+                            .into(),
+                    ))
+                }
+                None => return Err(bad("an output is not a value of this fusion".into())),
+            }
+        }
+        while let Some(n) = stack.pop() {
+            if std::mem::replace(&mut needed[n], true) {
+                continue;
+            }
+            if let Some(Node::Call(_, args)) = f.nodes.get(n) {
+                stack.extend(args.iter().map(|a| a.0));
+            }
+        }
+        let mut args = Vec::new();
+        let mut arg_of: HashMap<usize, usize> = HashMap::new();
+        let mut step_of: HashMap<usize, usize> = HashMap::new();
+        let mut steps = Vec::new();
+        let mut key = String::new();
+        for (n, node) in f.nodes.iter().enumerate() {
+            if !needed[n] {
+                continue;
+            }
+            match node {
+                Node::Input(i) => {
+                    arg_of.insert(n, args.len());
+                    let _ = write!(key, "in:{};", f.inputs[*i].dtype());
+                    args.push(ChainArg::Input(*i));
+                }
+                Node::Scalar(s) => {
+                    arg_of.insert(n, args.len());
+                    let _ = write!(key, "sc:{};", s.dtype());
+                    args.push(ChainArg::Scalar(*s));
+                }
+                Node::Call(info, values) => {
+                    let Some(body) = info.body else {
+                        return Err(bad(format!("{} cannot be fused", info.describe())));
+                    };
+                    let mut given = values.iter();
+                    let mut sources = Vec::new();
+                    for p in body.params {
+                        if *p == BodyParam::Index {
+                            sources.push(None);
+                            continue;
+                        }
+                        let v = given.next().map(|v| v.0).unwrap_or(usize::MAX);
+                        let src = match (arg_of.get(&v), step_of.get(&v)) {
+                            (Some(&a), _) => Source::Arg(a),
+                            (_, Some(&s)) => Source::Step(s),
+                            _ => {
+                                return Err(bad("a call's argument is not an earlier value".into()))
+                            }
+                        };
+                        sources.push(Some(src));
+                    }
+                    let _ = write!(key, "{}@{}(", body.name, info.program().module);
+                    for s in &sources {
+                        let _ = match s {
+                            None => write!(key, "i,"),
+                            Some(Source::Arg(a)) => write!(key, "a{a},"),
+                            Some(Source::Step(s)) => write!(key, "s{s},"),
+                        };
+                    }
+                    key.push_str(");");
+                    step_of.insert(n, steps.len());
+                    steps.push(Step {
+                        info,
+                        args: sources,
+                    });
+                }
+            }
+        }
+        let outputs: Vec<(usize, DType)> = outputs
+            .iter()
+            .filter_map(|o| {
+                let s = *step_of.get(&o.0)?;
+                Some((s, steps[s].info.body?.output))
+            })
+            .collect();
+        for (s, _) in &outputs {
+            let _ = write!(key, "out:s{s};");
+        }
+        Ok(Chain {
+            args,
+            steps,
+            outputs,
+            key,
+        })
+    }
+
+    /// The types of the arguments (inputs' element types, scalars' types).
+    fn arg_dtypes(&self, f_inputs: &[DType]) -> Vec<DType> {
+        self.args
+            .iter()
+            .map(|a| match a {
+                ChainArg::Input(i) => f_inputs[*i],
+                ChainArg::Scalar(s) => s.dtype(),
+            })
+            .collect()
+    }
+}
+
+/// The program and the description of a chain's fused kernel, leaked: there
+/// is one per chain structure in the process.
+pub(super) fn compose(chain: &Chain, input_dtypes: &[DType]) -> Result<&'static KernelInfo> {
+    // every definition but entry points, of every step's program, once
+    let mut defined: HashMap<&str, &str> = HashMap::new();
+    let mut body = String::new();
+    let mut fp64 = false;
+    let mut programs: Vec<&'static ProgramText> = Vec::new();
+    for s in &chain.steps {
+        let p = s.info.program();
+        if !programs.iter().any(|q| std::ptr::eq(*q, p)) {
+            programs.push(p);
+        }
+    }
+    for p in &programs {
+        fp64 |= p.fp64;
+        for &(name, text) in p.defs {
+            if name.ends_with(" (kernel)") {
+                continue;
+            }
+            match defined.get(name) {
+                Some(t) if *t == text => {}
+                Some(_) => {
+                    return Err(Error::InvalidArgument {
+                        op: "Fusion::run",
+                        reason: format!(
+                            "two kernels of the chain define `{name}` differently (kernels of one name from two modules): call one of them alone"
+                        ),
+                    })
+                }
+                None => {
+                    defined.insert(name, text);
+                    body.push('\n');
+                    body.push_str(text);
+                }
+            }
+        }
+    }
+    let dtypes = chain.arg_dtypes(input_dtypes);
+    let mut source = String::from(
+        "// silt: a chain of kernels fused at run time; generated, do not edit.\n#pragma OPENCL FP_CONTRACT OFF\n",
+    );
+    if fp64 {
+        source.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    }
+    source.push_str(&body);
+    source.push('\n');
+    source.push_str(&entry(chain, &dtypes, false));
+    source.push('\n');
+    source.push_str(&entry(chain, &dtypes, true));
+    let source: &'static str = Box::leak(source.into_boxed_str());
+    let program: &'static ProgramText =
+        Box::leak(Box::new(ProgramText::new(source, "silt-fused", fp64, &[])));
+    let name = |s: &str| -> &'static std::ffi::CStr {
+        Box::leak(CString::new(s).unwrap_or_default().into_boxed_c_str())
+    };
+    Ok(Box::leak(Box::new(KernelInfo::new(
+        "fused chain",
+        None,
+        source,
+        program,
+        name("silt_fused"),
+        name("silt_fused_strided"),
+        fp64,
+    ))))
+}
+
+/// The entry point (contiguous views, or any views when `strided`).
+fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
+    let pass = chain.args.iter().map(|a| match a {
+        ChainArg::Input(_) => Pass::Tensor,
+        ChainArg::Scalar(_) => Pass::Scalar,
+    });
+    let mut params = Vec::new();
+    for a in map_args(pass, chain.outputs.len(), strided) {
+        params.push(match a {
+            MapArg::Scalar { param } => format!("{} a{param}", arg_type(dtypes[param])),
+            MapArg::Buffer { param } => {
+                format!("__global const {}* a{param}", arg_type(dtypes[param]))
+            }
+            MapArg::Offset { param } => format!("{COUNT_TYPE} silt_off_a{param}"),
+            MapArg::Strides { param, .. } => format!("{DIMS_TYPE} silt_st_a{param}"),
+            MapArg::Output { output } => format!(
+                "__global {}* silt_out{output}",
+                arg_type(chain.outputs[output].1)
+            ),
+            MapArg::Shape => format!("{DIMS_TYPE} silt_shape"),
+            MapArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
+            MapArg::Len => format!("{COUNT_TYPE} silt_n"),
+        });
+    }
+    let name = if strided {
+        "silt_fused_strided"
+    } else {
+        "silt_fused"
+    };
+    let mut s = format!(
+        "__kernel void {name}(\n    {}) {{\n    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
+        params.join(",\n    ")
+    );
+    let views: Vec<usize> = chain
+        .args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, ChainArg::Input(_)))
+        .map(|(i, _)| i)
+        .collect();
+    if strided {
+        let _ = writeln!(
+            s,
+            "    ulong silt_dims[{MAX_DIMS}];\n    vstore{MAX_DIMS}(silt_shape, 0, silt_dims);"
+        );
+        for i in &views {
+            let _ = writeln!(
+                s,
+                "    ulong silt_s_a{i}[{MAX_DIMS}];\n    vstore{MAX_DIMS}(silt_st_a{i}, 0, silt_s_a{i});\n    ulong silt_i_a{i} = silt_off_a{i};"
+            );
+        }
+        s.push_str("    ulong silt_rest = silt_gid;\n    for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n        ulong silt_c = silt_rest % silt_dims[silt_k];\n        silt_rest /= silt_dims[silt_k];\n");
+        for i in &views {
+            let _ = writeln!(s, "        silt_i_a{i} += silt_c * silt_s_a{i}[silt_k];");
+        }
+        s.push_str("    }\n");
+    }
+    if !strided {
+        // each pointer moved to its view's first element once
+        for i in &views {
+            let _ = writeln!(s, "    a{i} += silt_off_a{i};");
+        }
+    }
+    // each argument read once
+    for (i, d) in dtypes.iter().enumerate() {
+        let raw = match &chain.args[i] {
+            ChainArg::Input(_) if strided => format!("a{i}[silt_i_a{i}]"),
+            ChainArg::Input(_) => format!("a{i}[silt_gid]"),
+            ChainArg::Scalar(_) => format!("a{i}"),
+        };
+        let _ = writeln!(s, "    {} silt_v{i} = {};", value_type(*d), load(*d, &raw));
+    }
+    for (k, step) in chain.steps.iter().enumerate() {
+        let Some(body) = step.info.body else { continue };
+        let args: Vec<String> = step
+            .args
+            .iter()
+            .map(|a| match a {
+                None => "silt_gid".to_owned(),
+                Some(Source::Arg(i)) => format!("silt_v{i}"),
+                Some(Source::Step(j)) => format!("silt_t{j}"),
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "    {} silt_t{k} = {}({});",
+            value_type(body.output),
+            body.name,
+            args.join(", ")
+        );
+    }
+    for (o, (k, d)) in chain.outputs.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "    silt_out{o}[silt_gid] = {};",
+            store(*d, &format!("silt_t{k}"))
+        );
+    }
+    s.push_str("}\n");
+    s
+}
