@@ -138,21 +138,36 @@ fn chains(dev: &Device) -> [(&'static str, [f64; 3]); 2] {
 }
 
 /// µs of a 64-element chain's launch + synchronize: (composed kernel, the
-/// same chain recorded and run through `Fusion` each time).
+/// same chain recorded and run through `Fusion` each time), medians of runs
+/// taken in turns so that both see the same machine.
 fn per_launch(dev: &Device) -> (f64, f64) {
-    let budget = Duration::from_secs(1);
-    let us = |d: Duration| d.as_secs_f64() * 1e6;
     let x = TensorT::from_slice(dev, &values(64, 5), [64]).unwrap();
-    let composed = median(budget, || {
+    let composed = || {
         drop(neg_abs_relu::launch(&x).unwrap());
         dev.synchronize().unwrap();
-    });
-    let fused = median(budget, || {
+    };
+    let fused = || {
         let (f, c) = unary_chain(x.as_tensor());
         drop(f.run(&[c]).unwrap());
         dev.synchronize().unwrap();
-    });
-    (us(composed), us(fused))
+    };
+    composed();
+    fused();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let start = Instant::now();
+    while a.len() < 100 || (start.elapsed() < Duration::from_secs(2) && a.len() < 100_000) {
+        let t = Instant::now();
+        composed();
+        a.push(t.elapsed());
+        let t = Instant::now();
+        fused();
+        b.push(t.elapsed());
+    }
+    let med = |v: &mut Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2].as_secs_f64() * 1e6
+    };
+    (med(&mut a), med(&mut b))
 }
 
 /// Run as a child process (`--fusion-child`): opens the device, launches

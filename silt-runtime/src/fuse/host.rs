@@ -1,6 +1,9 @@
 //! A fused chain on the host: each element of the broadcast shape goes
 //! through the steps' host forms (`Body::eval`, the kernels' own `eval`), in
-//! parallel chunks; intermediate values stay on the stack.
+//! parallel chunks; inputs are read where they are stored, intermediate
+//! values stay on the stack.
+
+use std::sync::{Arc, RwLockReadGuard};
 
 use half::f16;
 use rayon::prelude::*;
@@ -9,14 +12,16 @@ use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::launch::host::HOST_CHUNK;
 use crate::launch::plan::{prepare, Arg};
+use crate::storage::{read_lock, HostBytes, Storage};
 use crate::tensor::Tensor;
 
 use super::graph::Fusion;
 use super::text::{Chain, ChainArg, Source};
 
-/// One input on the host: its elements' bytes in logical order, the strides
-/// by which an element of the broadcast shape finds its own, its dtype.
-type HostInput = (Vec<u8>, Vec<usize>, DType);
+/// One input on the host: its storage's bytes (read in place), the strides by
+/// which an element of the broadcast shape finds its own (0 where broadcast),
+/// its dtype.
+type HostInput<'a> = (&'a [u8], Vec<usize>, DType);
 
 /// Runs `chain` on the host.
 pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Tensor>> {
@@ -26,22 +31,42 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
     let plan = prepare(first.info, args)?;
     let shape = plan.shape().to_vec();
     let len = plan.len();
-    // each input's elements in logical order, and how an element of the
-    // broadcast shape finds its own
-    let mut inputs: Vec<Option<HostInput>> = Vec::new();
+    // each storage read-locked once for the run (an input given twice, or
+    // two views of one storage, share the lock)
+    let mut guards: Vec<(*const Storage, RwLockReadGuard<'_, HostBytes>)> = Vec::new();
+    let mut views: Vec<Option<(usize, Tensor)>> = Vec::new();
     for a in &chain.args {
-        inputs.push(match a {
+        views.push(match a {
             ChainArg::Input(i) => {
                 let t = &f.inputs[*i];
-                Some((
-                    t.to_bytes()?,
-                    broadcast_strides(t.shape(), &shape),
-                    t.dtype(),
-                ))
+                let key = Arc::as_ptr(&t.storage);
+                let g = match guards.iter().position(|(k, _)| *k == key) {
+                    Some(g) => g,
+                    None => {
+                        let lock = t.storage.host().ok_or_else(|| Error::NotOnHost {
+                            op: "Fusion::run",
+                            device: t.device().to_string(),
+                        })?;
+                        guards.push((key, read_lock(lock)));
+                        guards.len() - 1
+                    }
+                };
+                Some((g, t.broadcast_to(&shape)?))
             }
             ChainArg::Scalar(_) => None,
         });
     }
+    let inputs: Vec<Option<HostInput<'_>>> = views
+        .iter()
+        .map(|v| {
+            v.as_ref()
+                .map(|(g, t)| (guards[*g].1.as_bytes(), t.strides().to_vec(), t.dtype()))
+        })
+        .collect();
+    let offsets: Vec<usize> = views
+        .iter()
+        .map(|v| v.as_ref().map_or(0, |(_, t)| t.offset()))
+        .collect();
     let bodies = chain
         .steps
         .iter()
@@ -64,7 +89,8 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
             let mut coord = coordinates(range.start, &shape);
             let mut pos: Vec<usize> = inputs
                 .iter()
-                .map(|i| i.as_ref().map_or(0, |(_, st, _)| dot(&coord, st)))
+                .zip(&offsets)
+                .map(|(i, o)| i.as_ref().map_or(0, |(_, st, _)| o + dot(&coord, st)))
                 .collect();
             for idx in range {
                 argv.clear();
@@ -126,19 +152,6 @@ fn plan_device(args: &[Arg<'_>]) -> crate::device::Device {
             Arg::Scalar(_) => None,
         })
         .unwrap_or_else(crate::device::Device::host)
-}
-
-/// Per dimension of `to` (a broadcast of `from`), the step in `from`'s
-/// logical order: 0 where `from` is broadcast.
-fn broadcast_strides(from: &[usize], to: &[usize]) -> Vec<usize> {
-    let mut strides = vec![0; to.len()];
-    let mut step = 1;
-    for (k, &n) in from.iter().enumerate().rev() {
-        let d = to.len() - (from.len() - k);
-        strides[d] = if n == 1 { 0 } else { step };
-        step *= n;
-    }
-    strides
 }
 
 /// The coordinates of element `idx` of `shape` (row-major).
