@@ -1,17 +1,17 @@
-//! A fused chain on the host: each element of the broadcast shape goes
-//! through the steps' host forms (`Body::eval`, the kernels' own `eval`), in
+//! A fused chain on the host: the elements of the broadcast shape go through
+//! the steps' host forms (the kernels' own `eval`) a block at a time, in
 //! parallel chunks; inputs are read where they are stored, intermediate
-//! values stay on the stack.
+//! values stay in a block's buffers (in the cache), never in a tensor.
 
 use std::sync::{Arc, RwLockReadGuard};
 
-use half::f16;
 use rayon::prelude::*;
 
-use crate::dtype::{DType, Scalar};
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::launch::host::HOST_CHUNK;
 use crate::launch::plan::{prepare, Arg};
+use crate::program::text::ChunkArg;
 use crate::storage::{read_lock, HostBytes, Storage};
 use crate::tensor::Tensor;
 
@@ -22,6 +22,10 @@ use super::text::{Chain, ChainArg, Source};
 /// which an element of the broadcast shape finds its own (0 where broadcast),
 /// its dtype.
 type HostInput<'a> = (&'a [u8], Vec<usize>, DType);
+
+/// Elements per block: each step runs over a block of values that stays in
+/// the cache.
+const BLOCK: usize = 1024;
 
 /// Runs `chain` on the host.
 pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Tensor>> {
@@ -81,9 +85,17 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
                 .iter()
                 .map(|(_, d)| Vec::with_capacity(range.len() * d.size()))
                 .collect();
-            let mut argv: Vec<Scalar> = Vec::with_capacity(chain.args.len());
-            let mut results: Vec<Scalar> = Vec::with_capacity(chain.steps.len());
-            let mut call: Vec<Scalar> = Vec::new();
+            // a block's input values and step results, 8-byte aligned
+            let block = |size: usize| vec![0u64; (BLOCK * size).div_ceil(8)];
+            let mut ins: Vec<Vec<u64>> = inputs
+                .iter()
+                .map(|i| {
+                    i.as_ref()
+                        .map_or_else(Vec::new, |(_, _, d)| block(d.size()))
+                })
+                .collect();
+            let mut results: Vec<Vec<u64>> =
+                bodies.iter().map(|b| block(b.output.size())).collect();
             // the element's coordinates and each input's position, stepped
             // from one element to the next (no division per element)
             let mut coord = coordinates(range.start, &shape);
@@ -92,31 +104,88 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
                 .zip(&offsets)
                 .map(|(i, o)| i.as_ref().map_or(0, |(_, st, _)| o + dot(&coord, st)))
                 .collect();
-            for idx in range {
-                argv.clear();
-                for ((a, input), &k) in chain.args.iter().zip(&inputs).zip(&pos) {
-                    argv.push(match (a, input) {
-                        (ChainArg::Scalar(s), _) => *s,
-                        (ChainArg::Input(_), Some((data, _, d))) => {
-                            read(*d, &data[k * d.size()..(k + 1) * d.size()])
+            let mut start = range.start;
+            while start < range.end {
+                let m = BLOCK.min(range.end - start);
+                // gathered a run along the last axis at a time: a copy where
+                // the input is contiguous there, a repeat where broadcast
+                let mut e = 0;
+                while e < m {
+                    let run = shape
+                        .last()
+                        .map_or(1, |&n| (n - coord[shape.len() - 1]).min(m - e));
+                    for ((input, buf), &k) in inputs.iter().zip(&mut ins).zip(&pos) {
+                        if let Some((data, st, d)) = input {
+                            let size = d.size();
+                            let dst = &mut bytemuck::cast_slice_mut::<u64, u8>(buf)
+                                [e * size..(e + run) * size];
+                            match st.last() {
+                                Some(1) => {
+                                    dst.copy_from_slice(&data[k * size..(k + run) * size]);
+                                }
+                                Some(0) => {
+                                    let v = &data[k * size..(k + 1) * size];
+                                    for c in dst.chunks_exact_mut(size) {
+                                        c.copy_from_slice(v);
+                                    }
+                                }
+                                step => {
+                                    let step = step.copied().unwrap_or(0);
+                                    for (j, c) in dst.chunks_exact_mut(size).enumerate() {
+                                        let at = k + j * step;
+                                        c.copy_from_slice(&data[at * size..(at + 1) * size]);
+                                    }
+                                }
+                            }
+                            if *d == DType::Bool {
+                                for b in dst.iter_mut() {
+                                    *b = u8::from(*b != 0);
+                                }
+                            }
                         }
-                        (ChainArg::Input(_), None) => Scalar::Bool(false),
-                    });
+                    }
+                    // to the run's last element, then one step on
+                    if let Some(last) = shape.len().checked_sub(1) {
+                        coord[last] += run - 1;
+                        for (p, i) in pos.iter_mut().zip(&inputs) {
+                            if let Some((_, st, _)) = i {
+                                *p += (run - 1) * st[last];
+                            }
+                        }
+                    }
+                    step_on(&mut coord, &mut pos, &shape, &inputs);
+                    e += run;
                 }
-                step_on(&mut coord, &mut pos, &shape, &inputs);
-                results.clear();
-                for (step, body) in chain.steps.iter().zip(&bodies) {
-                    call.clear();
-                    call.extend(step.args.iter().map(|a| match a {
-                        None => Scalar::U64(idx as u64),
-                        Some(Source::Arg(i)) => argv[*i],
-                        Some(Source::Step(j)) => results[*j],
-                    }));
-                    results.push((body.eval)(&call).ok_or_else(unfusable)?);
+                for (k, (step, body)) in chain.steps.iter().zip(&bodies).enumerate() {
+                    let (done, rest) = results.split_at_mut(k);
+                    let args: Vec<ChunkArg<'_>> = step
+                        .args
+                        .iter()
+                        .map(|a| match a {
+                            None => ChunkArg::Index(start as u64),
+                            Some(Source::Arg(i)) => match (&chain.args[*i], &inputs[*i]) {
+                                (ChainArg::Input(_), Some((_, _, d))) => ChunkArg::Values(
+                                    &bytemuck::cast_slice::<u64, u8>(&ins[*i])[..m * d.size()],
+                                ),
+                                (ChainArg::Scalar(s), _) => ChunkArg::Scalar(*s),
+                                (ChainArg::Input(_), None) => ChunkArg::Index(0),
+                            },
+                            Some(Source::Step(j)) => ChunkArg::Values(
+                                &bytemuck::cast_slice::<u64, u8>(&done[*j])
+                                    [..m * bodies[*j].output.size()],
+                            ),
+                        })
+                        .collect();
+                    let out = &mut bytemuck::cast_slice_mut::<u64, u8>(&mut rest[0])
+                        [..m * body.output.size()];
+                    (body.chunk)(&args, out).ok_or_else(unfusable)?;
                 }
-                for ((k, _), out) in chain.outputs.iter().zip(&mut bytes) {
-                    write(results[*k], out);
+                for ((k, d), out) in chain.outputs.iter().zip(&mut bytes) {
+                    out.extend_from_slice(
+                        &bytemuck::cast_slice::<u64, u8>(&results[*k])[..m * d.size()],
+                    );
                 }
+                start += m;
             }
             Ok(bytes)
         })
@@ -187,47 +256,5 @@ fn step_on(coord: &mut [usize], pos: &mut [usize], shape: &[usize], inputs: &[Op
             return;
         }
         coord[d] = 0;
-    }
-}
-
-/// An element of type `d` from its bytes.
-fn read(d: DType, b: &[u8]) -> Scalar {
-    let arr = |n: usize| -> [u8; 8] {
-        let mut a = [0; 8];
-        a[..n].copy_from_slice(&b[..n]);
-        a
-    };
-    let a = arr(d.size());
-    match d {
-        DType::Bool => Scalar::Bool(a[0] != 0),
-        DType::U8 => Scalar::U8(a[0]),
-        DType::I8 => Scalar::I8(i8::from_ne_bytes([a[0]])),
-        DType::U16 => Scalar::U16(u16::from_ne_bytes([a[0], a[1]])),
-        DType::I16 => Scalar::I16(i16::from_ne_bytes([a[0], a[1]])),
-        DType::F16 => Scalar::F16(f16::from_ne_bytes([a[0], a[1]])),
-        DType::U32 => Scalar::U32(u32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
-        DType::I32 => Scalar::I32(i32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
-        DType::F32 => Scalar::F32(f32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
-        DType::U64 => Scalar::U64(u64::from_ne_bytes(a)),
-        DType::I64 => Scalar::I64(i64::from_ne_bytes(a)),
-        DType::F64 => Scalar::F64(f64::from_ne_bytes(a)),
-    }
-}
-
-/// Appends a value's bytes.
-fn write(s: Scalar, out: &mut Vec<u8>) {
-    match s {
-        Scalar::Bool(v) => out.push(u8::from(v)),
-        Scalar::U8(v) => out.push(v),
-        Scalar::I8(v) => out.extend(v.to_ne_bytes()),
-        Scalar::U16(v) => out.extend(v.to_ne_bytes()),
-        Scalar::I16(v) => out.extend(v.to_ne_bytes()),
-        Scalar::F16(v) => out.extend(v.to_ne_bytes()),
-        Scalar::U32(v) => out.extend(v.to_ne_bytes()),
-        Scalar::I32(v) => out.extend(v.to_ne_bytes()),
-        Scalar::F32(v) => out.extend(v.to_ne_bytes()),
-        Scalar::U64(v) => out.extend(v.to_ne_bytes()),
-        Scalar::I64(v) => out.extend(v.to_ne_bytes()),
-        Scalar::F64(v) => out.extend(v.to_ne_bytes()),
     }
 }
