@@ -40,7 +40,8 @@ pub use silt_kernel_gen::values::Edges;
     non_snake_case,
     dead_code,
     path_statements,
-    unused_must_use
+    unused_must_use,
+    unused_comparisons
 )]
 pub mod generated {
     include!(concat!(env!("OUT_DIR"), "/generated.rs"));

@@ -10,6 +10,10 @@ pub trait IntOps: Copy {
     fn silt_div(self, b: Self) -> Self;
     /// `a % b`; 0 when `b == 0` and for `MIN % -1`.
     fn silt_rem(self, b: Self) -> Self;
+    /// `a.div_euclid(b)`; 0 when `b == 0`; wrapping (`MIN`) for `MIN / -1`.
+    fn silt_div_euclid(self, b: Self) -> Self;
+    /// `a.rem_euclid(b)`; 0 when `b == 0` and for `MIN % -1`.
+    fn silt_rem_euclid(self, b: Self) -> Self;
 }
 
 macro_rules! int_ops {
@@ -22,6 +26,14 @@ macro_rules! int_ops {
             #[inline]
             fn silt_rem(self, b: Self) -> Self {
                 if b == 0 { 0 } else { self.wrapping_rem(b) }
+            }
+            #[inline]
+            fn silt_div_euclid(self, b: Self) -> Self {
+                if b == 0 { 0 } else { self.wrapping_div_euclid(b) }
+            }
+            #[inline]
+            fn silt_rem_euclid(self, b: Self) -> Self {
+                if b == 0 { 0 } else { self.wrapping_rem_euclid(b) }
             }
         }
     )*};
@@ -47,6 +59,35 @@ pub fn int_div<T: IntOps>(a: T, b: T) -> T {
 #[inline]
 pub fn int_rem<T: IntOps>(a: T, b: T) -> T {
     a.silt_rem(b)
+}
+
+/// `a.div_euclid(b)` with silt's rules (see [`IntOps`]).
+#[inline]
+pub fn int_div_euclid<T: IntOps>(a: T, b: T) -> T {
+    a.silt_div_euclid(b)
+}
+
+/// `a.rem_euclid(b)` with silt's rules (see [`IntOps`]).
+#[inline]
+pub fn int_rem_euclid<T: IntOps>(a: T, b: T) -> T {
+    a.silt_rem_euclid(b)
+}
+
+/// `a.div_euclid(b)` in `f16`, given as `f32` values (exact) and returned as
+/// one to round to `f16`: the quotient is rounded to `f16` before `trunc`, as
+/// `f16` division and the device round it.
+#[inline]
+pub fn f16_div_euclid(a: f32, b: f32) -> f32 {
+    let q = half::f16::from_f32(a / b).to_f32().trunc();
+    if a % b < 0.0 {
+        if b > 0.0 {
+            q - 1.0
+        } else {
+            q + 1.0
+        }
+    } else {
+        q
+    }
 }
 
 /// `x` limited to `lo..=hi`: `lo` below, `hi` above, else `x` (so NaN stays NaN);
@@ -167,6 +208,22 @@ mod tests {
         assert_eq!(int_rem(i64::MIN, -1), 0);
         assert_eq!(int_div(-7i16, 2), -3);
         assert_eq!(int_rem(-7i16, 2), -1);
+    }
+
+    #[test]
+    fn euclid_rules() {
+        assert_eq!(int_div_euclid(7i32, 0), 0);
+        assert_eq!(int_rem_euclid(7u8, 0), 0);
+        assert_eq!(int_div_euclid(i32::MIN, -1), i32::MIN);
+        assert_eq!(int_rem_euclid(i64::MIN, -1), 0);
+        assert_eq!(int_div_euclid(-7i16, 2), -4);
+        assert_eq!(int_rem_euclid(-7i16, 2), 1);
+        assert_eq!(int_rem_euclid(i8::MIN + 1, i8::MIN), 1);
+        assert_eq!(int_div_euclid(200u8, 7), 28);
+        // the quotient is rounded to f16 (2.9993 is 3) before `trunc`
+        assert_eq!(f16_div_euclid(2047.0, 682.5), 3.0);
+        assert_eq!(f16_div_euclid(-7.5, 2.0), -4.0);
+        assert_eq!(f16_div_euclid(-7.5, -2.0), 4.0);
     }
 
     #[test]

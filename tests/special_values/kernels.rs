@@ -119,7 +119,17 @@ pub fn unary<T>(x: T, #[scalar] op: u32) -> T {
 }
 
 /// The two-argument float methods and `%`, in the order of [`binary`]'s `op`.
-pub const BINARY: &[&str] = &["atan2", "powf", "min", "max", "hypot", "copysign", "rem"];
+pub const BINARY: &[&str] = &[
+    "atan2",
+    "powf",
+    "min",
+    "max",
+    "hypot",
+    "copysign",
+    "rem_euclid",
+    "div_euclid",
+    "rem",
+];
 
 /// `BINARY[op]` of `a` and `b`.
 #[kernel(types = [f16, f32, f64])]
@@ -136,6 +146,10 @@ pub fn binary<T>(a: T, b: T, #[scalar] op: u32) -> T {
         a.hypot(b)
     } else if op == 5 {
         a.copysign(b)
+    } else if op == 6 {
+        a.rem_euclid(b)
+    } else if op == 7 {
+        a.div_euclid(b)
     } else {
         a % b
     }
@@ -205,6 +219,8 @@ pub const INT: &[&str] = &[
     "min",
     "max",
     "clamp",
+    "rem_euclid",
+    "div_euclid",
 ];
 
 /// `INT[op]` of `a` (and `b`, `b as u32`, or `clamp(b, c)`), widened to `i64`.
@@ -261,7 +277,11 @@ pub fn int_ops<T>(a: T, b: T, c: T, #[scalar] op: u32) -> i64 {
         a.min(b) as i64
     } else if op == 18 {
         a.max(b) as i64
-    } else {
+    } else if op == 19 {
         a.clamp(b, c) as i64
+    } else if op == 20 {
+        a.rem_euclid(b) as i64
+    } else {
+        a.div_euclid(b) as i64
     }
 }

@@ -435,6 +435,47 @@ pub const BINARY: Cases<(f64, f64, f64)> = &[
             (0.0, -INF, M0),
         ],
     ),
+    // Rust's formulas on `%`, `/` and `trunc`: a remainder below zero moves up
+    // by |b| (to ∞ for b = ±∞), the quotient one away from it
+    (
+        "rem_euclid",
+        &[
+            (0.0, 2.0, 0.0),
+            (M0, 2.0, M0),
+            (1.0, 0.0, NAN),
+            (INF, 2.0, NAN),
+            (1.5, INF, 1.5),
+            (-1.5, INF, INF),
+            (-1.5, -INF, INF),
+            (M0, INF, M0),
+            (-7.5, 2.0, 0.5),
+            (7.5, -2.0, 1.5),
+            (-7.5, -2.0, 0.5),
+            (NAN, 1.0, NAN),
+            (1.0, NAN, NAN),
+        ],
+    ),
+    (
+        "div_euclid",
+        &[
+            (0.0, 2.0, 0.0),
+            (M0, 2.0, M0),
+            (1.0, 0.0, INF),
+            (-1.0, 0.0, -INF),
+            (1.0, M0, -INF),
+            (0.0, 0.0, NAN),
+            (INF, 2.0, INF),
+            (INF, -2.0, -INF),
+            (1.5, INF, 0.0),
+            (-1.5, INF, -1.0),
+            (-1.5, -INF, 1.0),
+            (-7.5, 2.0, -4.0),
+            (7.5, -2.0, -3.0),
+            (-7.5, -2.0, 4.0),
+            (NAN, 1.0, NAN),
+            (1.0, NAN, NAN),
+        ],
+    ),
     (
         "rem",
         &[
@@ -537,4 +578,11 @@ pub const INT: &[(&str, &str, i64, i64, i64, i64)] = &[
     ("i8", "signum", -128, 0, 0, -1), ("i8", "signum", 0, 0, 0, 0), ("i32", "signum", 5, 0, 0, 1),
     ("i8", "min", -128, 127, 0, -128), ("u8", "max", 0, 255, 0, 255),
     ("i8", "clamp", 100, -5, 5, 5), ("u8", "clamp", 3, 5, 1, 5), ("i32", "clamp", -9, -5, 5, -5),
+    // silt's `/` and `%` beneath: 0 for a zero divisor, MIN / -1 wraps
+    ("i8", "rem_euclid", -7, 2, 0, 1), ("i32", "rem_euclid", -7, -2, 0, 1), ("i8", "rem_euclid", -128, -1, 0, 0),
+    ("i32", "rem_euclid", 7, 0, 0, 0), ("u8", "rem_euclid", 7, 0, 0, 0), ("i8", "rem_euclid", -127, -128, 0, 1),
+    ("u8", "rem_euclid", 250, 7, 0, 5),
+    ("i8", "div_euclid", -7, 2, 0, -4), ("i32", "div_euclid", -7, -2, 0, 4), ("i8", "div_euclid", -128, -1, 0, -128),
+    ("i32", "div_euclid", 7, 0, 0, 0), ("u8", "div_euclid", 7, 0, 0, 0), ("i8", "div_euclid", -127, -128, 0, 1),
+    ("u64", "div_euclid", -1, 2, 0, i64::MAX),
 ];

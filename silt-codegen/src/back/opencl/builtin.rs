@@ -16,6 +16,13 @@ impl Emitter<'_> {
         if b == B::ToBits && t == Ty::F16 {
             return self.call_polyfill(Polyfill::F16Bits, a);
         }
+        if b == B::FDivEuclid && t == Ty::F16 {
+            // the quotient rounded to f16 before `trunc`, as f16 division
+            // rounds it; the polyfill calls `silt_f16_round`
+            self.polyfills.insert(Polyfill::F16Round);
+            let v = self.call_polyfill(Polyfill::DivEuclid(t), a);
+            return self.call_polyfill(Polyfill::F16Round, &[v]);
+        }
         if t == Ty::F16 || ret == Ty::F16 {
             // computed in float, then rounded
             let v = self.builtin(b, t.compute(), ret.compute(), a);
@@ -103,6 +110,8 @@ impl Emitter<'_> {
             }
             B::ISignum => format!("(({c})(({xp} > ({c})0) - ({xp} < ({c})0)))", c = t.cl()),
             B::IClamp => self.call_polyfill(Polyfill::IClamp(t), a),
+            B::FRemEuclid | B::IRemEuclid => self.call_polyfill(Polyfill::RemEuclid(t), a),
+            B::FDivEuclid | B::IDivEuclid => self.call_polyfill(Polyfill::DivEuclid(t), a),
             // the table gives the others as calls
             _ => f(b.def().name),
         }

@@ -223,6 +223,14 @@ impl Emitter<'_> {
                 let vs = args.iter().map(|a| self.expr(a));
                 quote_spanned!(span=> #krate::__private::clamp(#(#vs),*))
             }
+            // the quotient rounded to f16 before `trunc`, as on the device
+            ExprKind::Call(Builtin::FDivEuclid, args) if e.ty == Ty::F16 => {
+                let vs = args.iter().map(|a| widen(a.ty, self.expr(a)));
+                narrow(
+                    quote_spanned!(span=> #krate::__private::f16_div_euclid(#(#vs),*)),
+                    span,
+                )
+            }
             ExprKind::Call(b, args) => {
                 // f16: computed in f32, then rounded
                 let vs: Vec<TokenStream> = args.iter().map(|a| widen(a.ty, self.expr(a))).collect();
