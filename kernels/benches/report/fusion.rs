@@ -11,6 +11,8 @@ use silt::prelude::*;
 use silt::Fusion;
 use silt_kernels as k;
 
+use super::median;
+
 /// `neg`, `abs`, `relu` composed at compile time: one launch.
 #[kernel(types = [f32])]
 fn neg_abs_relu<T>(x: T) -> T {
@@ -21,21 +23,6 @@ fn neg_abs_relu<T>(x: T) -> T {
 #[kernel(types = [f32])]
 fn mul_add_relu<T>(a: T, b: T, c: T) -> T {
     silt_kernels::relu(silt_kernels::add(silt_kernels::mul(a, b), c))
-}
-
-/// The median time of `f` over repeated runs within `budget` (at least 3 runs,
-/// after one warm-up run).
-fn median(budget: Duration, mut f: impl FnMut()) -> Duration {
-    f();
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while times.len() < 3 || (start.elapsed() < budget && times.len() < 100_000) {
-        let t = Instant::now();
-        f();
-        times.push(t.elapsed());
-    }
-    times.sort();
-    times[times.len() / 2]
 }
 
 fn values(n: usize, seed: usize) -> Vec<f32> {
