@@ -5,12 +5,14 @@ use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use crate::cl::codes::{INVALID_MEM, INVALID_VALUE};
 use crate::device::{Block, Device};
 use crate::error::{Error, Result};
+use crate::foreign::{Foreign, ForeignMemory};
 
-/// Host bytes aligned to 8, so that any element type can view them in place.
-#[derive(Debug)]
-pub(crate) struct HostBytes {
-    words: Vec<u64>,
-    len: usize,
+/// Host bytes: silt's own, aligned to 8 so that any element type can view them
+/// in place, or memory owned outside silt (aligned to its element type by
+/// `Tensor::from_foreign`).
+pub(crate) enum HostBytes {
+    Owned { words: Vec<u64>, len: usize },
+    Foreign(Foreign),
 }
 
 impl HostBytes {
@@ -20,15 +22,27 @@ impl HostBytes {
         // twice), where `vec![0; n]` would abort on a failed allocation
         let words = bytemuck::allocation::try_zeroed_vec::<u64>(len.div_ceil(8))
             .map_err(|()| host_oom(len))?;
-        Ok(HostBytes { words, len })
+        Ok(HostBytes::Owned { words, len })
     }
 
     pub(crate) fn as_bytes(&self) -> &[u8] {
-        &bytemuck::cast_slice(&self.words)[..self.len]
+        match self {
+            HostBytes::Owned { words, len } => &bytemuck::cast_slice(words)[..*len],
+            HostBytes::Foreign(f) => f.as_bytes(),
+        }
     }
 
     pub(crate) fn as_bytes_mut(&mut self) -> &mut [u8] {
-        &mut bytemuck::cast_slice_mut(&mut self.words)[..self.len]
+        match self {
+            HostBytes::Owned { words, len } => &mut bytemuck::cast_slice_mut(words)[..*len],
+            HostBytes::Foreign(f) => f.as_bytes_mut(),
+        }
+    }
+
+    /// Whether silt allocated these bytes (and counts them in the host's
+    /// memory statistics).
+    fn is_owned(&self) -> bool {
+        matches!(self, HostBytes::Owned { .. })
     }
 }
 
@@ -98,6 +112,17 @@ impl Storage {
         Ok(s)
     }
 
+    /// Host storage over memory owned outside silt, used in place (not counted
+    /// in the host's memory statistics).
+    pub(crate) fn foreign(memory: Box<dyn ForeignMemory>) -> Storage {
+        let nbytes = memory.len();
+        Storage {
+            device: Device::host(),
+            nbytes,
+            data: Data::Host(RwLock::new(HostBytes::Foreign(Foreign::new(memory)))),
+        }
+    }
+
     pub(crate) fn block(&self) -> Option<&Block> {
         match &self.data {
             Data::OpenCl(b) => b.as_ref(),
@@ -161,7 +186,12 @@ pub(crate) fn write_lock(lock: &RwLock<HostBytes>) -> RwLockWriteGuard<'_, HostB
 impl Drop for Storage {
     fn drop(&mut self) {
         match &mut self.data {
-            Data::Host(_) => self.device.note_host_free(self.nbytes),
+            Data::Host(lock) => {
+                let owned = lock.get_mut().map_or_else(|e| e.into_inner().is_owned(), |b| b.is_owned());
+                if owned {
+                    self.device.note_host_free(self.nbytes);
+                }
+            }
             Data::OpenCl(block) => {
                 if let Some(block) = block.take() {
                     self.device.free_block(block);
