@@ -87,5 +87,6 @@ fn silt_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let ops = PyModule::new(m.py(), "ops")?;
     ops::add_ops(&ops)?;
     m.add_submodule(&ops)?;
+    m.add_function(wrap_pyfunction!(ops::catalog, m)?)?;
     Ok(())
 }

@@ -67,12 +67,10 @@ macro_rules! along {
     )*};
 }
 
-/// Adds functions to the module, and their names to `names`.
+/// Adds functions to the module (pyo3 lists each in its `__all__`).
 macro_rules! add {
-    ($m:expr, $names:expr, [$($name:ident),* $(,)?]) => {$(
-        let f = wrap_pyfunction!($name, $m)?;
-        $names.push(f.getattr("__name__")?.extract::<String>()?);
-        $m.add_function(f)?;
+    ($m:expr, [$($name:ident),* $(,)?]) => {$(
+        $m.add_function(wrap_pyfunction!($name, $m)?)?;
     )*};
 }
 
@@ -362,33 +360,29 @@ fn add_<'py>(py: Python<'py>, x: Bound<'py, PyAny>, y: Input<'_>) -> Result<Boun
 
 /// The names of silt-kernels' operations, from its catalog (for tests).
 #[pyfunction]
-fn catalog() -> Vec<&'static str> {
+#[pyo3(name = "_catalog")]
+pub fn catalog() -> Vec<&'static str> {
     k::catalog::OPERATIONS.iter().map(|op| op.name).collect()
 }
 
-/// `silt.ops`, filled: every operation, `where` (an alias of `where_`) and
-/// `__all__`.
+/// `silt.ops`, filled: every operation, and `where` (an alias of `where_`).
 pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let mut names: Vec<String> = Vec::new();
-    add!(m, names, [set, copy]);
-    add!(m, names, [neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log]);
-    add!(m, names, [log2, log10, log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh]);
-    add!(m, names, [erf, floor, ceil, round, trunc, frac]);
-    add!(m, names, [add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2]);
-    add!(m, names, [hypot, copysign, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite]);
-    add!(m, names, [logical_and, logical_or, logical_xor, logical_not]);
-    add!(m, names, [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr]);
-    add!(m, names, [where_, clamp, lerp, addcmul]);
-    add!(m, names, [relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu]);
-    add!(m, names, [softplus, softsign, mish, hardtanh, hardsigmoid, hardswish, logsigmoid]);
-    add!(m, names, [axpy, scale_, add_]);
-    add!(m, names, [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool]);
-    add!(m, names, [sum, prod, mean, var, std_dev, amin, amax, argmin, argmax, all, any]);
-    add!(m, names, [count_nonzero, norm, logsumexp, softmax, log_softmax]);
-    add!(m, names, [cumsum, cumprod, cummax, cummin]);
+    add!(m, [set, copy]);
+    add!(m, [neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log]);
+    add!(m, [log2, log10, log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh]);
+    add!(m, [erf, floor, ceil, round, trunc, frac]);
+    add!(m, [add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2]);
+    add!(m, [hypot, copysign, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite]);
+    add!(m, [logical_and, logical_or, logical_xor, logical_not]);
+    add!(m, [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr]);
+    add!(m, [where_, clamp, lerp, addcmul]);
+    add!(m, [relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu]);
+    add!(m, [softplus, softsign, mish, hardtanh, hardsigmoid, hardswish, logsigmoid]);
+    add!(m, [axpy, scale_, add_]);
+    add!(m, [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool]);
+    add!(m, [sum, prod, mean, var, std_dev, amin, amax, argmin, argmax, all, any]);
+    add!(m, [count_nonzero, norm, logsumexp, softmax, log_softmax]);
+    add!(m, [cumsum, cumprod, cummax, cummin]);
     m.add("where", m.getattr("where_")?)?;
-    names.push("where".into());
-    m.add("__all__", names)?;
-    m.add_function(wrap_pyfunction!(catalog, m)?)?;
     Ok(())
 }
