@@ -118,6 +118,13 @@ pub fn from_array(
 ) -> Result<(Tensor, Made)> {
     let descr = array.dtype();
     let dtype = dtype::from_numpy(&descr).ok_or_else(|| dtype::unsupported(py, descr.as_any()))?;
+    if array.ndim() > silt::MAX_DIMS {
+        return Err(silt::Error::TooManyDims {
+            ndim: array.ndim(),
+            max: silt::MAX_DIMS,
+        }
+        .into());
+    }
     let wrapped = match wrap(array, dtype)? {
         Wrapped::NeedsCopy => {
             // a C-ordered, aligned copy in the machine's byte order, then a view
