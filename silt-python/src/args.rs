@@ -14,6 +14,7 @@ use crate::tensor::{tensor_on, PyTensor};
 /// tensor of the other arguments' dtype, broadcast), or anything else
 /// `numpy.asarray` takes. [`place`] turns the arguments of one call into
 /// tensors on one device.
+#[allow(clippy::large_enum_variant)] // short-lived: one call's arguments, on its stack
 pub enum Input<'py> {
     /// A `silt.Tensor`.
     Tensor(Tensor),
@@ -28,7 +29,10 @@ impl<'py> FromPyObject<'py> for Input<'py> {
         if let Ok(t) = ob.downcast::<PyTensor>() {
             return Ok(Input::Tensor(t.get().tensor.clone()));
         }
-        if ob.is_instance_of::<PyBool>() || ob.is_instance_of::<PyInt>() || ob.is_instance_of::<PyFloat>() {
+        if ob.is_instance_of::<PyBool>()
+            || ob.is_instance_of::<PyInt>()
+            || ob.is_instance_of::<PyFloat>()
+        {
             return Ok(Input::Number(scalar(ob)?));
         }
         Ok(Input::Other(ob.clone()))
@@ -116,7 +120,9 @@ fn unreachable_input(py: Python<'_>) -> Result<()> {
 
 /// A 0-d tensor on `device` holding `s` as `dtype`.
 fn number(device: &Device, s: Scalar, dtype: DType) -> Result<Tensor> {
-    Ok(select!(dtype, T => number_as::<T>(device, s), [bool, u8, i8, u16, i16, u32, i32, u64, i64, silt::f16, f32, f64])?)
+    Ok(
+        select!(dtype, T => number_as::<T>(device, s), [bool, u8, i8, u16, i16, u32, i32, u64, i64, silt::f16, f32, f64])?,
+    )
 }
 
 fn number_as<T: Element>(device: &Device, s: Scalar) -> silt::Result<Tensor> {

@@ -16,7 +16,7 @@
 use numpy::{PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
-use silt::{Device, DType, ForeignMemory, Tensor};
+use silt::{DType, Device, ForeignMemory, Tensor};
 
 use crate::dtype;
 use crate::error::Result;
@@ -49,6 +49,7 @@ const ALIGNED: i32 = 0x0100;
 const WRITEABLE: i32 = 0x0400;
 
 /// What [`wrap`] found.
+#[allow(clippy::large_enum_variant)] // short-lived, returned once
 enum Wrapped {
     /// A host tensor over the array's memory; `writeable` says whether kernels
     /// may write it (else it is only read, to be copied).

@@ -75,16 +75,88 @@ macro_rules! add {
 }
 
 unary!(
-    neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log, log2, log10, log1p,
-    sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, erf, floor, ceil, round, trunc, frac,
-    isnan, isinf, isfinite, logical_not, bitwise_not, relu, relu6, softsign, hardsigmoid,
-    hardswish, selu, gelu, gelu_tanh, sigmoid, silu, softplus, mish, logsigmoid, to_f16, to_f32,
-    to_f64, to_i32, to_i64, to_u8, to_bool,
+    neg,
+    abs,
+    sign,
+    square,
+    reciprocal,
+    sqrt,
+    rsqrt,
+    exp,
+    exp2,
+    expm1,
+    log,
+    log2,
+    log10,
+    log1p,
+    sin,
+    cos,
+    tan,
+    asin,
+    acos,
+    atan,
+    sinh,
+    cosh,
+    tanh,
+    erf,
+    floor,
+    ceil,
+    round,
+    trunc,
+    frac,
+    isnan,
+    isinf,
+    isfinite,
+    logical_not,
+    bitwise_not,
+    relu,
+    relu6,
+    softsign,
+    hardsigmoid,
+    hardswish,
+    selu,
+    gelu,
+    gelu_tanh,
+    sigmoid,
+    silu,
+    softplus,
+    mish,
+    logsigmoid,
+    to_f16,
+    to_f32,
+    to_f64,
+    to_i32,
+    to_i64,
+    to_u8,
+    to_bool,
 );
 
 binary!(
-    add, sub, mul, div, rem, minimum, maximum, fmin, fmax, atan2, hypot, copysign, eq, ne, lt,
-    le, gt, ge, logical_and, logical_or, logical_xor, bitwise_and, bitwise_or, bitwise_xor, shl,
+    add,
+    sub,
+    mul,
+    div,
+    rem,
+    minimum,
+    maximum,
+    fmin,
+    fmax,
+    atan2,
+    hypot,
+    copysign,
+    eq,
+    ne,
+    lt,
+    le,
+    gt,
+    ge,
+    logical_and,
+    logical_or,
+    logical_xor,
+    bitwise_and,
+    bitwise_or,
+    bitwise_xor,
+    shl,
     shr,
 );
 
@@ -307,7 +379,11 @@ fn target(py: Python<'_>, ob: &Bound<'_, PyAny>, name: &str) -> Result<Tensor> {
 /// `set(value, out)`: every element of `out` set to `value`; returns `out`.
 #[pyfunction]
 #[pyo3(signature = (value, out))]
-fn set<'py>(py: Python<'py>, value: ScalarArg, out: Bound<'py, PyAny>) -> Result<Bound<'py, PyAny>> {
+fn set<'py>(
+    py: Python<'py>,
+    value: ScalarArg,
+    out: Bound<'py, PyAny>,
+) -> Result<Bound<'py, PyAny>> {
     let mut o = target(py, &out, "out")?;
     py.allow_threads(|| k::set::dispatch(value, &mut o))?;
     Ok(out)
@@ -368,19 +444,51 @@ pub fn catalog() -> Vec<&'static str> {
 /// `silt.ops`, filled: every operation, and `where` (an alias of `where_`).
 pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [set, copy]);
-    add!(m, [neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log]);
-    add!(m, [log2, log10, log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh]);
+    add!(
+        m,
+        [neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log]
+    );
+    add!(
+        m,
+        [log2, log10, log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh]
+    );
     add!(m, [erf, floor, ceil, round, trunc, frac]);
-    add!(m, [add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2]);
-    add!(m, [hypot, copysign, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite]);
+    add!(
+        m,
+        [add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2]
+    );
+    add!(
+        m,
+        [hypot, copysign, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite]
+    );
     add!(m, [logical_and, logical_or, logical_xor, logical_not]);
-    add!(m, [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr]);
+    add!(
+        m,
+        [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr]
+    );
     add!(m, [where_, clamp, lerp, addcmul]);
-    add!(m, [relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu]);
-    add!(m, [softplus, softsign, mish, hardtanh, hardsigmoid, hardswish, logsigmoid]);
+    add!(
+        m,
+        [relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu]
+    );
+    add!(
+        m,
+        [
+            softplus,
+            softsign,
+            mish,
+            hardtanh,
+            hardsigmoid,
+            hardswish,
+            logsigmoid
+        ]
+    );
     add!(m, [axpy, scale_, add_]);
     add!(m, [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool]);
-    add!(m, [sum, prod, mean, var, std_dev, amin, amax, argmin, argmax, all, any]);
+    add!(
+        m,
+        [sum, prod, mean, var, std_dev, amin, amax, argmin, argmax, all, any]
+    );
     add!(m, [count_nonzero, norm, logsumexp, softmax, log_softmax]);
     add!(m, [cumsum, cumprod, cummax, cummin]);
     m.add("where", m.getattr("where_")?)?;

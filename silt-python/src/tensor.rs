@@ -237,7 +237,8 @@ impl PyTensor {
     /// dimension may be -1).
     #[pyo3(signature = (*shape))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
-        let dims: Vec<isize> = if shape.len() == 1 && shape.get_item(0)?.downcast::<PyTuple>().is_ok()
+        let dims: Vec<isize> = if shape.len() == 1
+            && shape.get_item(0)?.downcast::<PyTuple>().is_ok()
             || shape.len() == 1 && shape.get_item(0)?.extract::<Vec<isize>>().is_ok()
         {
             shape.get_item(0)?.extract()?
@@ -270,11 +271,12 @@ impl PyTensor {
     /// A view repeating dimensions of size 1 to `shape` (NumPy's broadcasting).
     #[pyo3(signature = (*shape))]
     fn broadcast_to(&self, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
-        let dims: Vec<usize> = if shape.len() == 1 && shape.get_item(0)?.extract::<Vec<usize>>().is_ok() {
-            shape.get_item(0)?.extract()?
-        } else {
-            shape.extract()?
-        };
+        let dims: Vec<usize> =
+            if shape.len() == 1 && shape.get_item(0)?.extract::<Vec<usize>>().is_ok() {
+                shape.get_item(0)?.extract()?
+            } else {
+                shape.extract()?
+            };
         Ok(self.tensor.broadcast_to(&dims)?.into())
     }
 
@@ -285,9 +287,11 @@ impl PyTensor {
             Ok(t) => t.iter().collect(),
             Err(_) => vec![key.clone()],
         };
-        let ellipses = items.iter().filter(|i| i.is(&PyEllipsis::get(py))).count();
+        let ellipses = items.iter().filter(|i| i.is(PyEllipsis::get(py))).count();
         if ellipses > 1 {
-            return Err(PyIndexError::new_err("an index can only have a single ellipsis ('...')").into());
+            return Err(
+                PyIndexError::new_err("an index can only have a single ellipsis ('...')").into(),
+            );
         }
         let ndim = self.tensor.ndim();
         let given = items.len() - ellipses;
@@ -300,7 +304,7 @@ impl PyTensor {
         let mut t = self.tensor.clone();
         let mut dim = 0usize; // the dimension of `t` the next item applies to
         for item in &items {
-            if item.is(&PyEllipsis::get(py)) {
+            if item.is(PyEllipsis::get(py)) {
                 dim += ndim - given;
                 continue;
             }
@@ -410,8 +414,7 @@ pub(crate) fn tensor_on(
                 Some(d) => np.getattr("asarray")?.call1((data, d))?,
                 None => np.getattr("asarray")?.call1((data,))?,
             };
-            a.downcast_into::<PyUntypedArray>()
-                .map_err(PyErr::from)?
+            a.downcast_into::<PyUntypedArray>().map_err(PyErr::from)?
         }
     };
     convert::from_array(py, &array, device)

@@ -187,7 +187,9 @@ impl Drop for Storage {
     fn drop(&mut self) {
         match &mut self.data {
             Data::Host(lock) => {
-                let owned = lock.get_mut().map_or_else(|e| e.into_inner().is_owned(), |b| b.is_owned());
+                let owned = lock
+                    .get_mut()
+                    .map_or_else(|e| e.into_inner().is_owned(), |b| b.is_owned());
                 if owned {
                     self.device.note_host_free(self.nbytes);
                 }

@@ -98,12 +98,9 @@ impl Tensor {
     }
 
     fn axis_size(&self, axis: usize) -> Result<usize> {
-        self.shape()
-            .get(axis)
-            .copied()
-            .ok_or(Error::InvalidAxis {
-                axis,
-                ndim: self.ndim(),
-            })
+        self.shape().get(axis).copied().ok_or(Error::InvalidAxis {
+            axis,
+            ndim: self.ndim(),
+        })
     }
 }
