@@ -62,7 +62,7 @@ impl Tensor {
             reason,
         };
         let size = dtype.size();
-        if memory.len() > 0 && memory.as_ptr().align_offset(size) != 0 {
+        if !memory.is_empty() && memory.as_ptr().align_offset(size) != 0 {
             return Err(bad(format!(
                 "memory at {:p} is not aligned to {size} bytes for {dtype}",
                 memory.as_ptr()
