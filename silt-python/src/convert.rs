@@ -98,6 +98,49 @@ fn wrap(array: &Bound<'_, PyUntypedArray>, dtype: DType) -> Result<Wrapped> {
     })
 }
 
+/// A view of a host tensor's storage, when `array`'s base (through NumPy's
+/// chain of views) is that `silt.Tensor` (the arrays `numpy()` makes, and
+/// NumPy's views of them); the address is checked to lie in the storage: the
+/// same storage in the array's layout, so that silt's aliasing checks see one
+/// storage. `None` when the layout is not one silt has (negative strides).
+fn view_of_base(array: &Bound<'_, PyUntypedArray>, dtype: DType) -> Option<Tensor> {
+    // NumPy's views of views keep the chain of arrays: walk it to the tensor
+    let mut base = array.getattr("base").ok()?;
+    for _ in 0..64 {
+        if base.downcast::<PyUntypedArray>().is_err() {
+            break;
+        }
+        base = base.getattr("base").ok()?;
+    }
+    let t = &base
+        .downcast::<crate::tensor::PyTensor>()
+        .ok()?
+        .get()
+        .tensor;
+    if t.dtype() != dtype {
+        return None;
+    }
+    // SAFETY: as in `wrap`: reading the live array object's data pointer.
+    let data = unsafe { (*array.as_array_ptr()).data as usize };
+    let size = dtype.size();
+    let start = (t.host_ptr().ok()? as usize).checked_sub(t.offset() * size)?;
+    let bytes = data.checked_sub(start)?;
+    let strides = array
+        .strides()
+        .iter()
+        .map(|&b| {
+            usize::try_from(b)
+                .ok()
+                .filter(|b| b % size == 0)
+                .map(|b| b / size)
+        })
+        .collect::<Option<Vec<usize>>>()?;
+    if bytes % size != 0 {
+        return None;
+    }
+    t.as_strided(array.shape(), strides, bytes / size).ok()
+}
+
 /// How [`from_array`] made the tensor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Made {
@@ -125,6 +168,11 @@ pub fn from_array(
             max: silt::MAX_DIMS,
         }
         .into());
+    }
+    if device.is_host() {
+        if let Some(t) = view_of_base(array, dtype) {
+            return Ok((t, Made::InPlace));
+        }
     }
     let wrapped = match wrap(array, dtype)? {
         Wrapped::NeedsCopy => {

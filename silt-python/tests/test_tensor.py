@@ -210,3 +210,15 @@ def test_tensor_of_tensor_and_dtype(host, opencl):
     f = silt.tensor([1, 2, 3], device=host, dtype=np.float16)
     assert f.dtype == np.float16
     np.testing.assert_array_equal(f.numpy(), [1, 2, 3])
+
+
+def test_arrays_of_a_tensor_come_back_as_views_of_its_storage(host):
+    t = silt.ops.add(silt.tensor(np.arange(6.0).reshape(2, 3), device=host), 0.0)
+    a = t.numpy()
+    assert silt.tensor(a, device=host).shares_storage(t)
+    assert silt.tensor(t.T.numpy(), device=host).shares_storage(t)
+    # and NumPy's views of it: the same storage, in the view's layout
+    v = silt.tensor(a[:, 1::2], device=host)
+    assert v.shares_storage(t) and v.offset == 1 and v.strides == (3, 2)
+    np.testing.assert_array_equal(v.numpy(), a[:, 1::2])
+    assert not silt.tensor(a[::-1], device=host).shares_storage(t)  # copied

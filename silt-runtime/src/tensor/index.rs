@@ -1,5 +1,6 @@
-//! Views for indexing: every `step`-th element of an axis (`slice`) and one
-//! position of an axis, which removes it (`select`). Python's `t[a:b:s, i]`.
+//! Views for indexing: every `step`-th element of an axis (`slice`), one
+//! position of an axis, which removes it (`select`), Python's `t[a:b:s, i]`;
+//! and any layout over the storage (`as_strided`).
 
 use crate::error::{Error, Result};
 use crate::layout::{Dims, Layout};
@@ -95,6 +96,60 @@ impl Tensor {
             offset: self.layout.offset + index * self.layout.strides[axis],
         };
         Ok(self.with_layout(layout))
+    }
+
+    /// A view of this tensor's storage with any shape, strides and offset (in
+    /// elements from the storage's start), as PyTorch's `as_strided`: checked
+    /// to lie inside the storage.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[0u8, 1, 2, 3, 4, 5], [6])?;
+    /// let pairs = t.narrow(0, 4, 2)?.as_strided([2, 2], [2, 1], 1)?; // [[1, 2], [3, 4]]
+    /// assert_eq!(pairs.to_vec::<u8>()?, [1, 2, 3, 4]);
+    /// assert!(matches!(t.as_strided([2], [5], 2), Err(Error::OutOfRange { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] when an element would lie outside the storage,
+    /// [`Error::ShapeMismatch`] when `shape` and `strides` differ in length,
+    /// [`Error::TooManyDims`].
+    pub fn as_strided(
+        &self,
+        shape: impl AsRef<[usize]>,
+        strides: impl AsRef<[usize]>,
+        offset: usize,
+    ) -> Result<Tensor> {
+        let (shape, strides) = (shape.as_ref(), strides.as_ref());
+        if shape.len() != strides.len() {
+            return Err(Error::ShapeMismatch {
+                op: "as_strided (shape and strides)",
+                left: shape.to_vec(),
+                right: strides.to_vec(),
+            });
+        }
+        let elems = self.storage.nbytes / self.dtype().size();
+        let mut end = Some(offset);
+        if !shape.contains(&0) {
+            for (&d, &s) in shape.iter().zip(strides) {
+                end = end.and_then(|e| (d - 1).checked_mul(s)?.checked_add(e));
+            }
+            end = end.and_then(|e| e.checked_add(1));
+        }
+        if end.is_none_or(|e| e > elems) {
+            return Err(Error::OutOfRange {
+                axis: 0,
+                start: offset,
+                len: end.map_or(usize::MAX, |e| e - offset),
+                size: elems,
+            });
+        }
+        Ok(self.with_layout(Layout {
+            shape: Dims::new(shape)?,
+            strides: Dims::new(strides)?,
+            offset,
+        }))
     }
 
     fn axis_size(&self, axis: usize) -> Result<usize> {
