@@ -5,7 +5,8 @@ Times, as the median of repeated calls (about half a second of work each):
 
 - ``silt.ops.add`` on 2^24 float32 host tensors (silt's host backend; the
   tensors are NumPy arrays used in place) against ``numpy.add`` on the same
-  arrays; both allocate their result;
+  arrays; both allocate their result; and the same in place (``c += b``:
+  ``silt.ops.add_`` against ``numpy.add(c, b, out=c)``), without allocation;
 - ``silt.ops.add`` on 2^24 float32 tensors of the first OpenCL device (PoCL
   here) against PyOpenCL's ``ElementwiseKernel`` ``c[i] = a[i] + b[i]`` on
   the same device, each call followed by a wait for the queue;
@@ -84,6 +85,12 @@ def main():
     row(big, "numpy.add", median_time(lambda: np.add(a, b)), nbytes)
     ta, tb = silt.tensor(a, device=host), silt.tensor(b, device=host)
     row(big, "silt.ops.add, host backend", median_time(lambda: silt.ops.add(ta, tb)), nbytes)
+    # in place (no result to allocate): c += b
+    c = a.copy()
+    tc = silt.tensor(c, device=host)
+    inplace = f"add in place (c += b), 2^{args.log2n} float32"
+    row(inplace, "numpy.add(c, b, out=c)", median_time(lambda: np.add(c, b, out=c)), nbytes)
+    row(inplace, "silt.ops.add_(c, b), host backend", median_time(lambda: silt.ops.add_(tc, tb)), nbytes)
 
     if cl_devs:
         dev = cl_devs[0]
@@ -108,6 +115,9 @@ def main():
 
             row(big, "PyOpenCL ElementwiseKernel, same device",
                 median_time(pyopencl_add, queue.finish), nbytes)
+            pc = cla.empty_like(pa)
+            row(big, "PyOpenCL ElementwiseKernel, result preallocated",
+                median_time(lambda: knl(pa, pb, pc), queue.finish), nbytes)
         except Exception as e:  # not installed, or no device for it
             print(f"| {big} | PyOpenCL: not run ({type(e).__name__}: {e}) | - | - |")
     else:
