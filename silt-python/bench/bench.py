@@ -95,7 +95,7 @@ def main():
     if cl_devs:
         dev = cl_devs[0]
         oa, ob = silt.tensor(a, device=dev), silt.tensor(b, device=dev)
-        row(big, f"silt.ops.add, {dev.name.split('-')[0]} (opencl:0)",
+        row(big, f"silt.ops.add, {dev.spec} ({dev.info()['platform_name']})",
             median_time(lambda: silt.ops.add(oa, ob), dev.synchronize), nbytes)
         try:
             import pyopencl as cl
