@@ -376,6 +376,26 @@ fn target(py: Python<'_>, ob: &Bound<'_, PyAny>, name: &str) -> Result<Tensor> {
     .into())
 }
 
+/// `input` placed for an in-place operation that writes `target` (the tensor
+/// of `target_ob`): the very same tensor when it is the same Python object, so
+/// that silt sees one storage and not two over the same memory.
+fn beside(
+    py: Python<'_>,
+    input: Input<'_>,
+    target_ob: &Bound<'_, PyAny>,
+    target: &Tensor,
+) -> Result<Tensor> {
+    match input {
+        Input::Other(ob) if ob.is(target_ob) => Ok(target.clone()),
+        Input::Tensor(t) => Ok(t),
+        // arrays and numbers go where the target is, with its dtype
+        other => {
+            let [_, x] = place(py, [Input::Tensor(target.clone()), other])?;
+            Ok(x)
+        }
+    }
+}
+
 /// `set(value, out)`: every element of `out` set to `value`; returns `out`.
 #[pyfunction]
 #[pyo3(signature = (value, out))]
@@ -395,7 +415,7 @@ fn set<'py>(
 #[pyo3(signature = (x, out))]
 fn copy<'py>(py: Python<'py>, x: Input<'_>, out: Bound<'py, PyAny>) -> Result<Bound<'py, PyAny>> {
     let mut o = target(py, &out, "out")?;
-    let [x] = place(py, [x])?;
+    let x = beside(py, x, &out, &o)?;
     py.allow_threads(|| k::copy::dispatch(&x, &mut o))?;
     Ok(out)
 }
@@ -410,7 +430,7 @@ fn axpy<'py>(
     y: Bound<'py, PyAny>,
 ) -> Result<Bound<'py, PyAny>> {
     let mut t = target(py, &y, "y")?;
-    let [x] = place(py, [x])?;
+    let x = beside(py, x, &y, &t)?;
     py.allow_threads(|| k::axpy::dispatch(a, &x, &mut t))?;
     Ok(y)
 }
@@ -429,7 +449,7 @@ fn scale_<'py>(py: Python<'py>, a: ScalarArg, x: Bound<'py, PyAny>) -> Result<Bo
 #[pyo3(signature = (x, y))]
 fn add_<'py>(py: Python<'py>, x: Bound<'py, PyAny>, y: Input<'_>) -> Result<Bound<'py, PyAny>> {
     let mut t = target(py, &x, "x")?;
-    let [y] = place(py, [y])?;
+    let y = beside(py, y, &x, &t)?;
     py.allow_threads(|| k::add_::dispatch(&mut t, &y))?;
     Ok(x)
 }

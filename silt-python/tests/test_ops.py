@@ -256,3 +256,15 @@ def test_float16(device):
     s = silt.ops.sum(silt.tensor(h, device=device))
     assert s.dtype == np.float16
     np.testing.assert_allclose(float(s.item()), float(h.astype(np.float64).sum()), rtol=2e-3)
+
+
+def test_in_place_with_the_same_array_twice(host, monkeypatch):
+    monkeypatch.setenv("SILT_DEVICE", "host")
+    a = X.copy()
+    assert silt.ops.add_(a, a) is a  # one storage, not two over the same memory
+    np.testing.assert_array_equal(a, X * 2)
+    silt.ops.axpy(1.0, a, a)
+    np.testing.assert_array_equal(a, X * 4)
+    t = silt.tensor(X.copy(), device=host)
+    silt.ops.add_(t, X)  # an array beside a tensor goes to its device
+    check(t, 2 * X, "array beside")
