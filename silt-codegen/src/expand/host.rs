@@ -1,7 +1,7 @@
 //! The host path of `launch`: inputs read in place where possible, fresh
 //! outputs and `&mut` arguments written in place where possible (else through
-//! a copy written back), chunks run on rayon, each element by the `eval`
-//! function.
+//! a copy written back), chunks run on rayon (on the calling thread up to
+//! `HOST_SERIAL_MAX` elements), each element by the `eval` function.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -52,15 +52,34 @@ pub(super) fn host_path(
     let chunks: Vec<syn::Ident> = (0..mut_bufs.len())
         .map(|i| format_ident!("__c{}", i))
         .collect();
+    // the element types of the mutable buffers, in the same order
+    let mut_tys: Vec<TokenStream> = sig
+        .outputs
+        .iter()
+        .map(|(r, _)| elem(*r))
+        .chain(inouts.iter().map(|p| elem(p.ty)))
+        .collect();
+    // the buffers zipped chunk by chunk, in parallel (rayon) and serially (on
+    // the calling thread, for small launches), and the pattern and type of an
+    // item
     let mut zipped = quote!();
+    let mut serial = quote!();
     let mut pattern = quote!();
-    for (i, (b, c)) in mut_bufs.iter().zip(&chunks).enumerate() {
+    let mut item_ty = quote!();
+    for (i, ((b, c), t)) in mut_bufs.iter().zip(&chunks).zip(&mut_tys).enumerate() {
+        let par = quote!(#s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK));
+        let ser = quote!(<[#t]>::chunks_mut(#b, #s::__private::HOST_CHUNK));
         if i == 0 {
-            zipped = quote!(#s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK));
+            zipped = par;
+            serial = ser;
             pattern = quote!(#c);
+            item_ty = quote!(&mut [#t]);
         } else {
-            zipped = quote!(#s::__private::rayon::iter::IndexedParallelIterator::zip(#zipped, #s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK)));
+            zipped =
+                quote!(#s::__private::rayon::iter::IndexedParallelIterator::zip(#zipped, #par));
+            serial = quote!(::core::iter::Iterator::zip(#serial, #ser));
             pattern = quote!((#pattern, #c));
+            item_ty = quote!((#item_ty, &mut [#t]));
         }
     }
     let host_args = sig.params.iter().map(|p| {
@@ -116,16 +135,22 @@ pub(super) fn host_path(
             #(#host_reads)*
             #(#inout_loads)*
             #(let mut #out_ws = #s::__private::host_write(&#out_ts)?;)*
-            #s::__private::rayon::iter::ParallelIterator::for_each(
-                #s::__private::rayon::iter::IndexedParallelIterator::enumerate(#zipped),
-                |(__k, #pattern)| {
-                    let __base = __k * #s::__private::HOST_CHUNK;
-                    for __j in 0..#first.len() {
-                        let __i = __base + __j;
-                        #per_element
-                    }
-                },
-            );
+            let __chunk = |(__k, #pattern): (usize, #item_ty)| {
+                let __base = __k * #s::__private::HOST_CHUNK;
+                for __j in 0..#first.len() {
+                    let __i = __base + __j;
+                    #per_element
+                }
+            };
+            if __plan.len() <= #s::__private::HOST_SERIAL_MAX {
+                // small: on the calling thread, without waking rayon's
+                ::core::iter::Iterator::for_each(::core::iter::Iterator::enumerate(#serial), &__chunk);
+            } else {
+                #s::__private::rayon::iter::ParallelIterator::for_each(
+                    #s::__private::rayon::iter::IndexedParallelIterator::enumerate(#zipped),
+                    &__chunk,
+                );
+            }
             (#(#inout_vs.finish(),)*)
         };
         #(

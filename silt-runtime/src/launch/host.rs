@@ -210,6 +210,11 @@ fn byte_range<T: Element>(t: &TensorT<T>) -> std::ops::Range<usize> {
 /// Elements per task of the host backend's parallel loop.
 pub const HOST_CHUNK: usize = 16 * 1024;
 
+/// Launches of up to this many elements run on the calling thread: handing
+/// work to rayon's threads costs more than it saves below it. Measured with
+/// `bench_report --host` (a plain loop against rayon, `add` on `f32`).
+pub const HOST_SERIAL_MAX: usize = 1 << 15;
+
 /// Writes `values` (logical order) into a host tensor or view.
 ///
 /// # Errors
