@@ -91,10 +91,12 @@ pub struct Raw {
     pub axpy_exact: Kernel,
     /// `axpy_exact` with an offset per buffer, as silt's entry points take
     /// them.
+    #[allow(dead_code)] // the report's, not every benchmark's
     pub axpy_offsets: Kernel,
     /// `y = gelu(x)` with `erf`.
     pub gelu: Kernel,
     /// Writes the work-group size it runs with (what the driver chose).
+    #[allow(dead_code)] // the report's, not every benchmark's
     pub local_size: Kernel,
     /// `y = x`.
     pub copy: Kernel,
@@ -186,6 +188,7 @@ impl Raw {
 
     /// The work-group size the driver picks for a launch of `n` work-items
     /// when the local size is left to it.
+    #[allow(dead_code)] // the report's, not every benchmark's
     pub fn driver_local_size(&self, n: usize) -> u32 {
         let out = self.buffer(&[0.0]);
         self.launch(&self.local_size, n, |e| {

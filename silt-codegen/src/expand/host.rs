@@ -86,8 +86,8 @@ pub(super) fn host_path(
         let n = &p.name;
         match p.kind {
             ParamKind::Input => {
-                let sl = format_ident!("__s_{}", n);
-                quote!(#sl[__i])
+                let xl = format_ident!("__x_{}", n);
+                quote!(#xl[__j])
             }
             ParamKind::InOut => {
                 let pos = inouts.iter().position(|q| q.name == p.name).unwrap_or(0);
@@ -99,6 +99,20 @@ pub(super) fn host_path(
         }
     });
     let call = quote!(#eval_call(#(#host_args),*));
+    // the element's index, for an `#[index]` parameter
+    let index_of = if sig.params.iter().any(|p| p.kind == ParamKind::Index) {
+        quote!(let __i = __base + __j;)
+    } else {
+        quote!()
+    };
+    let chunk_inputs: Vec<syn::Ident> = inputs
+        .iter()
+        .map(|p| format_ident!("__x_{}", p.name))
+        .collect();
+    let input_slices: Vec<syn::Ident> = inputs
+        .iter()
+        .map(|p| format_ident!("__s_{}", p.name))
+        .collect();
     let rs: Vec<syn::Ident> = (0..n_out).map(|i| format_ident!("__r{}", i)).collect();
     let out_chunks = &chunks[..n_out];
     let per_element = match n_out {
@@ -137,8 +151,11 @@ pub(super) fn host_path(
             #(let mut #out_ws = #s::__private::host_write(&#out_ts)?;)*
             let __chunk = |(__k, #pattern): (usize, #item_ty)| {
                 let __base = __k * #s::__private::HOST_CHUNK;
+                // each input's elements of this chunk: indexed like the
+                // chunk, so the bounds checks fold away
+                #(let #chunk_inputs = &#input_slices[__base..__base + #first.len()];)*
                 for __j in 0..#first.len() {
-                    let __i = __base + __j;
+                    #index_of
                     #per_element
                 }
             };
