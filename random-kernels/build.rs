@@ -1,13 +1,20 @@
 //! Writes `$OUT_DIR/generated.rs`: `SILT_RANDOM_COUNT` random valid `#[kernel]`
 //! functions derived from `SILT_RANDOM_SEED`, and for each instantiation a function
-//! that launches it, one that calls its `eval` and one that lists its inputs.
+//! that launches it, one that calls its `eval` and one that lists its inputs; then
+//! `SILT_RANDOM_FOLDS` random `#[reduce]` and `#[scan]` modules (two reductions for
+//! each scan), with per instantiation a function that launches one over a case's
+//! shape, views and axes and one that calls its `eval` on the case's rows.
 //!
 //! The kernels come from `silt-kernel-gen` (the generator the fuzzer uses too),
 //! asked for kernels that run: they use only operations every backend computes
 //! alike, except that a float output may end in one transcendental function of
 //! exact arguments (compared within that function's ULP bound), and their loops
-//! end. This script only seeds it and writes the wrappers (`build/wrappers.rs`).
+//! end. The reductions and scans use only exactly specified operations, so every
+//! backend gives the same bits. This script only seeds it and writes the wrappers
+//! (`build/wrappers.rs`, `build/fold_wrappers.rs`).
 
+#[path = "build/fold_wrappers.rs"]
+mod fold_wrappers;
 #[path = "build/wrappers.rs"]
 mod wrappers;
 
@@ -16,16 +23,19 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-use silt_kernel_gen::{generate, Options, SplitMix64};
+use silt_kernel_gen::{generate, generate_fold, FoldKind, Options, SplitMix64};
 
 const DEFAULT_SEED: u64 = 0x5117_0001;
 const DEFAULT_COUNT: usize = 40;
+const DEFAULT_FOLDS: usize = 24;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/wrappers.rs");
+    println!("cargo:rerun-if-changed=build/fold_wrappers.rs");
     println!("cargo:rerun-if-env-changed=SILT_RANDOM_SEED");
     println!("cargo:rerun-if-env-changed=SILT_RANDOM_COUNT");
+    println!("cargo:rerun-if-env-changed=SILT_RANDOM_FOLDS");
     println!("cargo:rerun-if-env-changed=SILT_RANDOM_ONLY");
     let seed = env::var("SILT_RANDOM_SEED")
         .ok()
@@ -37,16 +47,77 @@ fn main() {
         .map_or(DEFAULT_COUNT, |n| {
             usize::try_from(n).unwrap_or(DEFAULT_COUNT)
         });
-    // `SILT_RANDOM_ONLY=3,17`: only these kernels of the corpus (to reproduce one)
-    let only: Option<Vec<usize>> = env::var("SILT_RANDOM_ONLY")
+    let folds = env::var("SILT_RANDOM_FOLDS")
         .ok()
-        .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect());
-    let indices: Vec<usize> = match only {
-        Some(v) => v,
-        None => (0..count).collect(),
+        .and_then(|s| parse_u64(&s))
+        .map_or(DEFAULT_FOLDS, |n| {
+            usize::try_from(n).unwrap_or(DEFAULT_FOLDS)
+        });
+    // `SILT_RANDOM_ONLY=3,17,rr4,rs8`: only these kernels, reductions and scans
+    // of the corpus (to reproduce one)
+    let only: Option<Vec<String>> = env::var("SILT_RANDOM_ONLY")
+        .ok()
+        .map(|s| s.split(',').map(|x| x.trim().to_string()).collect());
+    let (indices, fold_indices): (Vec<usize>, Vec<usize>) = match &only {
+        Some(v) => (
+            v.iter().filter_map(|x| x.parse().ok()).collect(),
+            v.iter()
+                .filter_map(|x| x.strip_prefix("rr").or_else(|| x.strip_prefix("rs")))
+                .filter_map(|x| x.parse().ok())
+                .collect(),
+        ),
+        None => ((0..count).collect(), (0..folds).collect()),
     };
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
-    fs::write(out.join("generated.rs"), corpus(seed, count, &indices)).expect("write");
+    let mut text = corpus(seed, count, &indices);
+    text.push_str(&fold_corpus(seed, folds, &fold_indices));
+    fs::write(out.join("generated.rs"), text).expect("write");
+}
+
+/// Fold `i` is a scan when `i % 3 == 2` (`rs{i}`), else a reduction (`rr{i}`).
+fn fold_corpus(seed: u64, count: usize, indices: &[usize]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "use ::silt::{{reduce, scan}};
+
+         /// The number of reductions and scans of the corpus.
+pub const FOLD_COUNT: usize = {count};
+"
+    );
+    let mut entries = Vec::new();
+    for &i in indices {
+        let index = u64::try_from(i).unwrap_or(u64::MAX);
+        let mut rng = SplitMix64::new(seed ^ (index | 1 << 40).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let (kind, prefix) = if i % 3 == 2 {
+            (FoldKind::Scan, "rs")
+        } else {
+            (FoldKind::Reduce, "rr")
+        };
+        let opts = Options {
+            runnable: true,
+            mistakes: 0,
+            name: Some(format!("{prefix}{i}")),
+        };
+        let f = generate_fold(&mut rng, &opts, kind);
+        let _ = writeln!(
+            out,
+            "/// Random {} {i}.
+{f}
+",
+            kind.attr_name()
+        );
+        entries.push(fold_wrappers::write(&f, &mut out));
+    }
+    let _ = writeln!(
+        out,
+        "/// Every generated reduction and scan.
+pub static FOLDS: &[crate::fold::Fold] = &[
+    {}
+];",
+        entries.join(",\n    ")
+    );
+    out
 }
 
 fn parse_u64(s: &str) -> Option<u64> {

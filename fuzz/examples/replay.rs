@@ -4,7 +4,9 @@
 //! ```text
 //! cargo run --release --example replay -- tokens corpus/tokens [more files or dirs]
 //! cargo run --release --example replay -- kernels corpus/kernels
+//! cargo run --release --example replay -- folds corpus/folds
 //! cargo run --release --example replay -- generate 5000 [seed]   # fresh random kernels
+//! cargo run --release --example replay -- generate-folds 3000 [seed]   # reductions, scans
 //! cargo run --release --example replay -- lexes corpus/tokens     # inputs that lex
 //! ```
 //!
@@ -17,7 +19,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use silt_codegen_fuzz::{run_kernels, run_tokens};
+use silt_codegen_fuzz::{run_folds, run_kernels, run_tokens};
 
 /// A program to check, and where it came from.
 struct Item {
@@ -72,7 +74,9 @@ fn clang() -> Option<String> {
 /// the runtime only asks for it when the program says so). Warnings are errors
 /// (`double precision constant requires cl_khr_fp64` is one), except the ones
 /// about style that generated code trips over (`a > b | c` is parenthesised as
-/// C reads it, `x == x` is a NaN test, `2 ^ 3` is what the kernel says).
+/// C reads it, `x == x` is a NaN test, `2 ^ 3` is what the kernel says,
+/// `f64::MAX == f64::NAN` is `DBL_MAX == (double)NAN`, which clang takes for a
+/// comparison in `float` that `DBL_MAX` does not fit).
 fn clang_args(clang: &str, files: &[PathBuf], fp64: bool) -> Command {
     let mut c = Command::new(clang);
     c.args([
@@ -85,6 +89,7 @@ fn clang_args(clang: &str, files: &[PathBuf], fp64: bool) -> Command {
         "-Wno-tautological-compare",
         "-Wno-xor-used-as-pow",
         "-Wno-constant-logical-operand",
+        "-Wno-literal-range",
         "-Xclang",
         "-finclude-default-header",
         "-Xclang",
@@ -151,7 +156,9 @@ fn check_programs(clang: &str, items: &[Item], dir: &Path) -> Vec<(usize, String
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(mode) = args.first() else {
-        eprintln!("usage: replay (tokens|kernels) PATH... | replay generate N [SEED]");
+        eprintln!(
+            "usage: replay (tokens|kernels|folds) PATH... | replay (generate|generate-folds) N [SEED]"
+        );
         std::process::exit(2);
     };
     let mut items: Vec<Item> = Vec::new();
@@ -196,6 +203,42 @@ fn main() {
                     if e.accepted() {
                         accepted += 1;
                         add(f.display().to_string(), case.to_string(), e.programs);
+                    }
+                }
+            }
+        }
+        "folds" => {
+            for f in files(&args[1..]) {
+                let Ok(data) = std::fs::read(&f) else {
+                    continue;
+                };
+                inputs += 1;
+                if let Some((case, e)) = run_folds(&data) {
+                    wild += usize::from(case.wild);
+                    if e.accepted() {
+                        accepted += 1;
+                        add(f.display().to_string(), case.to_string(), e.programs);
+                    }
+                }
+            }
+        }
+        "generate-folds" => {
+            let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+            let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+            let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for i in 0..n {
+                let len = 64 + (rng.next() % 4000) as usize;
+                let data: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+                inputs += 1;
+                if let Some((case, e)) = run_folds(&data) {
+                    wild += usize::from(case.wild);
+                    if e.accepted() {
+                        accepted += 1;
+                        add(
+                            format!("generated module #{i} (seed {seed})"),
+                            case.to_string(),
+                            e.programs,
+                        );
                     }
                 }
             }
@@ -264,7 +307,9 @@ fn main() {
             return;
         }
         other => {
-            eprintln!("unknown mode `{other}`: expected tokens, kernels or generate");
+            eprintln!(
+                "unknown mode `{other}`: expected tokens, kernels, folds, generate or generate-folds"
+            );
             std::process::exit(2);
         }
     }

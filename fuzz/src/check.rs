@@ -127,6 +127,19 @@ pub struct HelperSrc {
     pub item: String,
 }
 
+/// Expands `#[reduce(attr)] item` (`#[scan(attr)] item` when `scan`) as rustc
+/// would. `None` when the text does not lex.
+pub fn expand_fold(attr: &str, item: &str, scan_: bool) -> Option<Expansion> {
+    let attr: TokenStream = attr.parse().ok()?;
+    let item: TokenStream = item.parse().ok()?;
+    let out = if scan_ {
+        silt_codegen::expand_scan(attr, item)
+    } else {
+        silt_codegen::expand_reduce(attr, item)
+    };
+    Some(scan(&out))
+}
+
 /// Expands `#[kernel(attr)] item` as rustc would, with `helpers` defined beside it
 /// at the crate root: the kernel's chain of helper macros is followed until it
 /// ends. `None` when the text does not lex (rustc would stop before the macro).

@@ -1,5 +1,6 @@
-//! The `kernels` target's kernels: `silt-kernel-gen`'s generator (the one the
-//! random-kernel tests use), its choices read from the fuzzer's bytes.
+//! The `kernels` target's kernels and the `folds` target's reductions and
+//! scans: `silt-kernel-gen`'s generators (the ones the random-kernel tests
+//! use), their choices read from the fuzzer's bytes.
 //!
 //! Every choice reads bytes from an [`Unstructured`], so the fuzzer's mutations
 //! become changes to the program. The generator tracks the type of every
@@ -9,7 +10,7 @@
 //! an unknown method, ...) to exercise the error paths.
 
 use arbitrary::{Result, Unstructured};
-use silt_kernel_gen::{generate, Choose, Options};
+use silt_kernel_gen::{generate, generate_fold, Choose, FoldKind, Options};
 
 use crate::check::HelperSrc;
 
@@ -75,5 +76,50 @@ pub fn kernel(u: &mut Unstructured) -> Result<Case> {
             })
             .collect(),
         wild: k.mistake,
+    })
+}
+
+/// A generated reduction or scan: the attribute's tokens and the module.
+#[derive(Debug, Clone)]
+pub struct FoldCase {
+    /// `#[scan]` (else `#[reduce]`).
+    pub scan: bool,
+    /// What goes in `#[reduce(...)]`.
+    pub attr: String,
+    /// The `mod` item.
+    pub item: String,
+    /// Whether a deliberate mistake was made (the module may be rejected).
+    pub wild: bool,
+}
+
+impl std::fmt::Display for FoldCase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.scan { "scan" } else { "reduce" };
+        write!(f, "#[{what}({})]\n{}", self.attr, self.item)
+    }
+}
+
+/// Generates a reduction (two times in three) or a scan from the fuzzer's bytes.
+///
+/// # Errors
+/// Never in practice: running out of bytes makes every later choice the first one.
+pub fn fold(u: &mut Unstructured) -> Result<FoldCase> {
+    let opts = Options {
+        runnable: false,
+        mistakes: MISTAKES,
+        name: None,
+    };
+    let mut bytes = Bytes(u);
+    let kind = if bytes.below(3) == 2 {
+        FoldKind::Scan
+    } else {
+        FoldKind::Reduce
+    };
+    let f = generate_fold(&mut bytes, &opts, kind);
+    Ok(FoldCase {
+        scan: kind == FoldKind::Scan,
+        attr: f.attr,
+        item: f.item,
+        wild: f.mistake,
     })
 }

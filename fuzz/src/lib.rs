@@ -1,6 +1,7 @@
-//! Fuzzing support for silt's `#[kernel]` code generator: the two fuzz targets'
-//! bodies, the kernel generator they share, and the replay that checks emitted
-//! programs with an OpenCL C compiler.
+//! Fuzzing support for silt's code generator (`#[kernel]`, `#[reduce]`,
+//! `#[scan]`): the fuzz targets' bodies, the generators they share with the
+//! random-kernel tests, and the replay that checks emitted programs with an
+//! OpenCL C compiler.
 
 #![warn(missing_docs)]
 
@@ -96,4 +97,32 @@ pub fn run_kernels(data: &[u8]) -> Option<(gen::Case, Expansion)> {
 fn quote_path(p: &syn::Path) -> String {
     let segs: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
     segs.join("::")
+}
+
+/// The body of the `folds` target: a generated `#[reduce]` or `#[scan]`
+/// module expanded. Nothing may panic, every output must be valid Rust, every
+/// error points at a token, and an accepted module carries its programs.
+/// Returns the case and its expansion.
+pub fn run_folds(data: &[u8]) -> Option<(gen::FoldCase, Expansion)> {
+    proc_macro2::extra::invalidate_current_thread_spans();
+    let mut u = arbitrary::Unstructured::new(data);
+    let case = gen::fold(&mut u).ok()?;
+    let e = check::expand_fold(&case.attr, &case.item, case.scan)
+        .unwrap_or_else(|| panic!("a generated module does not lex:\n{case}"));
+    for (msg, span) in &e.errors {
+        assert!(
+            check::located(*span),
+            "an error without a span (at the call site): {msg}\n{case}"
+        );
+    }
+    if e.accepted() {
+        assert!(
+            !e.programs.is_empty(),
+            "accepted without a program:\n{case}"
+        );
+    } else if strict() && !case.wild {
+        let msgs: Vec<&str> = e.errors.iter().map(|(m, _)| m.as_str()).collect();
+        panic!("a module without mistakes was rejected: {msgs:#?}\n{case}");
+    }
+    Some((case, e))
 }

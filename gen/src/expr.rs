@@ -197,10 +197,14 @@ impl Gen<'_> {
             }
             if let E::Lit(_, Some(v)) = inner {
                 let v = *v;
+                // a literal of a `let` without a type may default to `i32`
+                // (see `small_lits`): negated, it must fit there too
+                let i32_only = self.small_lits && !det;
                 if !self
                     .insts(t)
                     .iter()
                     .all(|ty| ty.is_float() || crate::lits::fits(*ty, -v))
+                    || (i32_only && !crate::lits::fits(DType::I32, -v))
                 {
                     return None;
                 }

@@ -327,7 +327,7 @@ fn result_type(g: &Gen, outputs: &[Ty]) -> String {
 /// The kernel's `types`: none three times in ten, else a random non-empty
 /// subset of a family of types (`f16` less often: its instantiations are the
 /// slowest to test).
-fn kernel_types(g: &mut Gen) -> Vec<DType> {
+pub(crate) fn kernel_types(g: &mut Gen) -> Vec<DType> {
     use DType::*;
     if g.pct(30) {
         return Vec::new();

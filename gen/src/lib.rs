@@ -33,6 +33,10 @@ mod choose;
 #[cfg(feature = "generate")]
 mod expr;
 #[cfg(feature = "generate")]
+mod fold;
+#[cfg(feature = "generate")]
+mod fold_parts;
+#[cfg(feature = "generate")]
 mod gen;
 #[cfg(feature = "generate")]
 mod helper;
@@ -51,5 +55,7 @@ pub mod values;
 
 #[cfg(feature = "generate")]
 pub use choose::{Choose, SplitMix64};
+#[cfg(feature = "generate")]
+pub use fold::{generate_fold, Fold, FoldKind};
 #[cfg(feature = "generate")]
 pub use kernel::{generate, Check, Helper, Kernel, Options, Param, ParamKind, Ty};

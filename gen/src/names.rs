@@ -47,3 +47,24 @@ pub(crate) const HELPER_STEMS: &[&str] = &["h", "sq", "int", "silt_h", "mix"];
 
 /// Names of the type parameter (`T` most often).
 pub(crate) const TYPE_PARAMS: &[&str] = &["T", "T", "T", "U", "Elem", "F"];
+
+/// Names a reduction's generated module uses itself (`launch`'s `axes`, a
+/// scan's `axis` and `exclusive`, its functions and items), for the parameters
+/// of a reduction's functions.
+pub(crate) const FOLD_NAMES: &[&str] = &[
+    "axes",
+    "axis",
+    "exclusive",
+    "count",
+    "acc",
+    "identity",
+    "map",
+    "combine",
+    "finish",
+    "eval",
+    "launch",
+    "dispatch",
+    "source",
+    "Instance",
+    "dtype",
+];

@@ -12,6 +12,7 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --ops          (add/axpy/gelu against raw, launch overhead)
 //! cargo run --release -p silt-kernels --example bench_report -- --host         (the host backend against plain loops)
 //! cargo run --release -p silt-kernels --example bench_report -- --geometry     (raw axpy at each local size)
+//! cargo run --release -p silt-kernels --example bench_report -- --fusion       (the fusion tables only)
 //! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
 //! ```
 //!
@@ -27,6 +28,8 @@ use rayon::prelude::*;
 use silt::f16;
 use silt::prelude::*;
 
+#[path = "../benches/report/fusion.rs"]
+mod fusion;
 #[path = "../benches/raw/mod.rs"]
 mod raw;
 use raw::{axpy_args, Raw};
@@ -929,6 +932,10 @@ fn main() {
         startup_child();
         return;
     }
+    if args.iter().any(|a| a == "--fusion-child") {
+        fusion::child();
+        return;
+    }
     let svg_path = args
         .iter()
         .position(|a| a == "--svg")
@@ -956,6 +963,10 @@ fn main() {
     }
     if args.iter().any(|a| a == "--reductions") {
         print_reductions(&dev, &raw);
+        return;
+    }
+    if args.iter().any(|a| a == "--fusion") {
+        fusion::print(&dev);
         return;
     }
     if args.iter().any(|a| a == "--sum") {
@@ -986,6 +997,7 @@ fn main() {
         &SUM_NAMES,
         |n| sum_row(&dev, &raw, n),
     );
+    fusion::print(&dev);
     println!("\n## Start-up in a new process, ms\n");
     println!(
         "| caches | open device | first launch of `add` | then 20 other operations | programs built |"

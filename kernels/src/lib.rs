@@ -28,12 +28,14 @@
 //! Types: *floats* = `f16 f32 f64`; *ints* = `i8 i16 i32 i64 u8 u16 u32 u64`; *all*
 //! = both; *signed* = `i8 i16 i32 i64 f16 f32 f64`.
 //!
-//! `f16` operations compute each step in `f32` and round it to `f16`, as if
-//! `f16` were a native type (see `docs/semantics.md`): a single operation
-//! (`add`, `sqrt`, `exp`, ...) gives the `f16` nearest to the `f32` result, while
-//! a composite activation (`gelu`, `silu`, ...) rounds every step and its
-//! constants, so it can differ by a few `f16` ULPs from a library that
-//! evaluates the whole formula in `f32` and rounds once (as PyTorch does).
+//! `f16` operations compute in `f32` and round to `f16` once, at the end (as
+//! PyTorch's "opmath" does): a single operation (`add`, `sqrt`, `exp`, ...) gives
+//! the `f16` nearest to the `f32` result, and an operation of several steps
+//! (`gelu`, `silu`, `softplus`, `lerp`, ...) is within one `f16` ULP of the true
+//! result. The smooth activations are written in numerically stable forms (`gelu`
+//! through `erfc`, `softplus` through `ln(1 + e^-|x|)`, ...), with per-operation
+//! error bounds; those and the special values every method meets are in
+//! `docs/semantics.md`.
 //!
 //! | group | operations | types |
 //! |---|---|---|
@@ -73,6 +75,7 @@ mod ops;
 pub mod reduce;
 #[doc(hidden)]
 pub mod scan;
+mod smooth;
 mod ternary;
 mod unary;
 
@@ -82,6 +85,7 @@ pub use cast::*;
 pub use compare::*;
 pub use fill::*;
 pub use inplace::*;
+pub use smooth::*;
 pub use ternary::*;
 pub use unary::*;
 

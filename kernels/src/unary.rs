@@ -44,10 +44,15 @@ pub fn sqrt<T>(x: T) -> T {
     x.sqrt()
 }
 
-/// `1 / sqrt(x)`, as two correctly rounded operations.
+/// `1 / sqrt(x)`, as two correctly rounded operations (`f16` in `f32`,
+/// rounded once).
 #[kernel(types = [f16, f32, f64])]
 pub fn rsqrt<T>(x: T) -> T {
-    1.0 / x.sqrt()
+    if T::BITS == 16 {
+        (1.0 / (x as f32).sqrt()) as T
+    } else {
+        1.0 / x.sqrt()
+    }
 }
 
 /// `e^x`.

@@ -4,7 +4,7 @@
 //! errors for what cannot be fused.
 
 use silt::prelude::*;
-use silt::{f16, Fusion, Scalar};
+use silt::{f16, Fusion, Scalar, Value};
 use silt_kernels as k;
 
 #[path = "../../tests/common/mod.rs"]
@@ -162,4 +162,121 @@ fn what_cannot_be_fused_is_an_error() {
     // outputs that are not call results
     assert!(f.run(&[xv]).is_err());
     assert!(f.run(&[]).is_err());
+}
+
+/// A library operation on one or two values: its handle for a chain and its
+/// `dispatch` for a launch of its own.
+enum Op {
+    Unary(
+        &'static silt::KernelRef,
+        fn(&Tensor) -> silt::Result<Tensor>,
+    ),
+    Binary(
+        &'static silt::KernelRef,
+        fn(&Tensor, &Tensor) -> silt::Result<Tensor>,
+    ),
+}
+
+fn ops() -> Vec<Op> {
+    use Op::{Binary, Unary};
+    vec![
+        Unary(&k::neg::KERNEL, k::neg::dispatch),
+        Unary(&k::abs::KERNEL, k::abs::dispatch),
+        Unary(&k::relu::KERNEL, k::relu::dispatch),
+        Unary(&k::square::KERNEL, k::square::dispatch),
+        Unary(&k::exp::KERNEL, k::exp::dispatch),
+        Unary(&k::sigmoid::KERNEL, k::sigmoid::dispatch),
+        Unary(&k::tanh::KERNEL, k::tanh::dispatch),
+        Unary(&k::gelu::KERNEL, k::gelu::dispatch),
+        Unary(&k::floor::KERNEL, k::floor::dispatch),
+        Unary(&k::sin::KERNEL, k::sin::dispatch),
+        Binary(&k::add::KERNEL, k::add::dispatch),
+        Binary(&k::sub::KERNEL, k::sub::dispatch),
+        Binary(&k::mul::KERNEL, k::mul::dispatch),
+        Binary(&k::div::KERNEL, k::div::dispatch),
+        Binary(&k::minimum::KERNEL, k::minimum::dispatch),
+        Binary(&k::maximum::KERNEL, k::maximum::dispatch),
+        Binary(&k::hypot::KERNEL, k::hypot::dispatch),
+    ]
+}
+
+/// Random chains of library operations over a full, a broadcast and a
+/// transposed input, in f32 and f64: the fused run has the bits of the
+/// operations launched one by one (their `dispatch`), every value asked for.
+#[test]
+fn random_chains_have_the_bits_of_their_launches() {
+    let ops = ops();
+    let mut seed = 0x9e37_79b9_u64;
+    let mut next = |n: usize| -> usize {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    for dev in common::devices() {
+        for round in 0..10 {
+            let f64_round = round % 3 == 2;
+            let mk = |seed: u32, n: usize, shape: &[usize]| -> Tensor {
+                let v = data(n, seed);
+                if f64_round {
+                    let v: Vec<f64> = v.iter().map(|&x| f64::from(x) * 1.5).collect();
+                    TensorT::from_slice(&dev, &v, shape).unwrap().into()
+                } else {
+                    TensorT::from_slice(&dev, &v, shape).unwrap().into()
+                }
+            };
+            let inputs = [
+                mk(round, 6 * 40, &[6, 40]),
+                mk(round + 100, 40, &[40]),
+                mk(round + 200, 40 * 6, &[40, 6]).transpose(0, 1).unwrap(),
+            ];
+            let mut f = Fusion::new();
+            let mut vals: Vec<Value> = inputs.iter().map(|t| f.input(t)).collect();
+            let mut direct: Vec<Tensor> = inputs.to_vec();
+            let steps = 2 + next(7);
+            for _ in 0..steps {
+                let (a, b) = (next(vals.len()), next(vals.len()));
+                match &ops[next(ops.len())] {
+                    Op::Unary(kr, launch) => {
+                        vals.push(f.call(kr, &[vals[a]]).unwrap());
+                        direct.push(launch(&direct[a]).unwrap());
+                    }
+                    Op::Binary(kr, launch) => {
+                        vals.push(f.call(kr, &[vals[a], vals[b]]).unwrap());
+                        direct.push(launch(&direct[a], &direct[b]).unwrap());
+                    }
+                }
+            }
+            // the last value and one earlier call result, when there is one
+            let last = vals.len() - 1;
+            let mut wanted = vec![last];
+            let earlier = 3 + next(steps);
+            if earlier != last {
+                wanted.push(earlier);
+            }
+            let outs = f
+                .run(&wanted.iter().map(|&i| vals[i]).collect::<Vec<_>>())
+                .unwrap();
+            // the run's shape: the broadcast of the inputs its values read
+            let shape: &[usize] = if wanted.iter().any(|&i| direct[i].shape().len() == 2) {
+                &[6, 40]
+            } else {
+                &[40]
+            };
+            for (out, &i) in outs.iter().zip(&wanted) {
+                assert_eq!(out.shape(), shape);
+                let (got, want) = (out.to_bytes().unwrap(), {
+                    let d = &direct[i];
+                    // a value that reads only the row has a smaller shape:
+                    // broadcast as the run's
+                    d.broadcast_to(shape).unwrap().to_bytes().unwrap()
+                });
+                assert!(
+                    got == want,
+                    "round {round} on {dev}: value {i} of a chain of {steps} differs\n{}",
+                    f.source(&[vals[i]]).unwrap()
+                );
+            }
+        }
+    }
 }

@@ -15,8 +15,16 @@
 //! transcendental function a float output ends in ([`Class`]). The inputs are
 //! the edge values of [`Edges`] (defined once in `silt-kernel-gen`, shared with
 //! the differential tests) and random values.
+//!
+//! The corpus also holds random `#[reduce]` and `#[scan]` modules
+//! ([`generated::FOLDS`]): `tests/folds.rs` launches each over shapes, axes and
+//! views ([`fold::Case`]) on the OpenCL device (every way of sharing out a
+//! reduction's work) and on the host, and compares with `eval` on the rows
+//! gathered on the host: bit for bit.
 
 use std::fmt::Debug;
+
+pub mod fold;
 
 use silt::{f16, Device, Element, Tensor, TensorT};
 pub use silt_kernel_gen::values::Edges;
@@ -32,7 +40,8 @@ pub use silt_kernel_gen::values::Edges;
     non_snake_case,
     dead_code,
     path_statements,
-    unused_must_use
+    unused_must_use,
+    unused_comparisons
 )]
 pub mod generated {
     include!(concat!(env!("OUT_DIR"), "/generated.rs"));

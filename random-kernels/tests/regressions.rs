@@ -177,3 +177,57 @@ fn input_nan_signs_agree() {
         vec![2.0, 2.0, -3.0, 3.0],
     );
 }
+
+/// A `map` parameter named `axes` took the name of `launch`'s last parameter
+/// (the module did not compile); `return if c { a } else { b };` of a tuple
+/// was rejected.
+#[reduce(types = [f32, i32])]
+pub mod argmax_named_axes {
+    pub fn identity<T>() -> (T, i64) {
+        (T::MIN, -1)
+    }
+    pub fn map<T>(axes: T, #[index] exclusive: u64) -> (T, i64) {
+        (axes, exclusive as i64)
+    }
+    pub fn combine<T>(a: (T, i64), b: (T, i64)) -> (T, i64) {
+        return if b.0 > a.0 { b } else { a };
+    }
+    pub fn finish<T>(acc: (T, i64), count: u64) -> i64 {
+        acc.1
+    }
+}
+
+/// As above for a scan: `axis` and `exclusive` were `launch`'s parameters.
+#[scan(types = [i32])]
+pub mod running_sum_named_axis {
+    pub fn identity<T>() -> T {
+        0 as T
+    }
+    pub fn map<T>(axis: T, #[scalar] exclusive: T) -> T {
+        axis * exclusive
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
+#[test]
+fn reduction_parameters_may_be_named_as_launchs() {
+    let x = [3.0f32, 9.0, -1.0, 9.0, 2.0, 0.5];
+    let xi = [1i32, 2, 3, 4, 5, 6];
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &x, [2, 3]).unwrap();
+        let rows = argmax_named_axes::launch(&t, Axes::of([-1])).unwrap();
+        assert_eq!(rows.to_vec().unwrap(), [1, 0], "{dev}");
+        let all = argmax_named_axes::launch(&t, Axes::all()).unwrap();
+        assert_eq!(all.to_vec().unwrap(), [1], "{dev}");
+        let ti = TensorT::from_slice(&dev, &xi, [2, 3]).unwrap();
+        let s = running_sum_named_axis::launch(&ti, 2, -1).unwrap();
+        assert_eq!(s.to_vec().unwrap(), [2, 6, 12, 8, 18, 30], "{dev}");
+        let e = running_sum_named_axis::launch_exclusive(&ti, 2, 0).unwrap();
+        assert_eq!(e.to_vec().unwrap(), [0, 0, 0, 2, 4, 6], "{dev}");
+    }
+    assert_eq!(argmax_named_axes::eval(&x), 1);
+    assert_eq!(argmax_named_axes::eval(&[2i32, 7, 7]), 1);
+    assert_eq!(running_sum_named_axis::eval(&[1, 2], 3), [3, 9]);
+}

@@ -51,6 +51,8 @@ pub enum Builtin {
     Copysign,
     MulAdd,
     FClamp,
+    FRemEuclid,
+    FDivEuclid,
     // float predicates and bits
     IsNan,
     IsFinite,
@@ -79,6 +81,8 @@ pub enum Builtin {
     IMin,
     IMax,
     IClamp,
+    IRemEuclid,
+    IDivEuclid,
 }
 
 /// Which receivers a method is defined on.
@@ -182,7 +186,7 @@ pub const TABLE: &[Def] = {
         row(B::Atan, "atan", Float, &[], Same, false, false, Call("atan"), Method("atan")),
         row(B::Sinh, "sinh", Float, &[], Same, false, false, Call("sinh"), Method("sinh")),
         row(B::Cosh, "cosh", Float, &[], Same, false, false, Call("cosh"), Method("cosh")),
-        row(B::Tanh, "tanh", Float, &[], Same, false, false, Call("tanh"), Method("tanh")),
+        row(B::Tanh, "tanh", Float, &[], Same, false, false, Special, Method("tanh")),
         row(B::Asinh, "asinh", Float, &[], Same, false, false, Call("asinh"), Special),
         row(B::Acosh, "acosh", Float, &[], Same, false, false, Call("acosh"), Special),
         row(B::Atanh, "atanh", Float, &[], Same, false, false, Call("atanh"), Method("atanh")),
@@ -201,14 +205,16 @@ pub const TABLE: &[Def] = {
         row(B::Erf, "erf", Float, &[], Same, false, false, Call("erf"), Special),
         row(B::Erfc, "erfc", Float, &[], Same, false, false, Call("erfc"), Special),
         row(B::Atan2, "atan2", Float, &[Same], Same, false, false, Call("atan2"), Method("atan2")),
-        row(B::Powf, "powf", Float, &[Same], Same, false, false, Call("pow"), Method("powf")),
+        row(B::Powf, "powf", Float, &[Same], Same, false, false, Call("pow"), Special),
         row(B::Powi, "powi", Float, &[Fixed(Ty::I32)], Same, false, false, Call("pown"), Method("powi")),
         row(B::FMin, "min", Float, &[Same], Same, true, true, Special, Special),
         row(B::FMax, "max", Float, &[Same], Same, true, true, Special, Special),
-        row(B::Hypot, "hypot", Float, &[Same], Same, false, false, Call("hypot"), Method("hypot")),
+        row(B::Hypot, "hypot", Float, &[Same], Same, false, false, Call("hypot"), Special),
         row(B::Copysign, "copysign", Float, &[Same], Same, true, true, Call("copysign"), Method("copysign")),
         row(B::MulAdd, "mul_add", Float, &[Same, Same], Same, true, false, Call("fma"), Method("mul_add")),
         row(B::FClamp, "clamp", Float, &[Same, Same], Same, true, true, Special, Special),
+        row(B::FRemEuclid, "rem_euclid", Float, &[Same], Same, true, false, Special, Method("rem_euclid")),
+        row(B::FDivEuclid, "div_euclid", Float, &[Same], Same, true, false, Special, Method("div_euclid")),
         row(B::IsNan, "is_nan", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_nan")),
         row(B::IsFinite, "is_finite", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_finite")),
         row(B::IsInfinite, "is_infinite", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_infinite")),
@@ -235,6 +241,8 @@ pub const TABLE: &[Def] = {
         row(B::IMin, "min", Int, &[Same], Same, true, false, Call("min"), Special),
         row(B::IMax, "max", Int, &[Same], Same, true, false, Call("max"), Special),
         row(B::IClamp, "clamp", Int, &[Same, Same], Same, true, false, Special, Special),
+        row(B::IRemEuclid, "rem_euclid", Int, &[Same], Same, true, false, Special, Special),
+        row(B::IDivEuclid, "div_euclid", Int, &[Same], Same, true, false, Special, Special),
     ]
 };
 
@@ -375,7 +383,7 @@ mod tests {
             assert!(!d.exact_on_f16 || d.on == On::Float);
         }
         // one row per variant: the last variant's discriminant + 1
-        assert_eq!(TABLE.len(), Builtin::IClamp as usize + 1);
+        assert_eq!(TABLE.len(), Builtin::IDivEuclid as usize + 1);
     }
 
     #[test]

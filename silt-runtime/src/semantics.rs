@@ -10,6 +10,10 @@ pub trait IntOps: Copy {
     fn silt_div(self, b: Self) -> Self;
     /// `a % b`; 0 when `b == 0` and for `MIN % -1`.
     fn silt_rem(self, b: Self) -> Self;
+    /// `a.div_euclid(b)`; 0 when `b == 0`; wrapping (`MIN`) for `MIN / -1`.
+    fn silt_div_euclid(self, b: Self) -> Self;
+    /// `a.rem_euclid(b)`; 0 when `b == 0` and for `MIN % -1`.
+    fn silt_rem_euclid(self, b: Self) -> Self;
 }
 
 macro_rules! int_ops {
@@ -22,6 +26,14 @@ macro_rules! int_ops {
             #[inline]
             fn silt_rem(self, b: Self) -> Self {
                 if b == 0 { 0 } else { self.wrapping_rem(b) }
+            }
+            #[inline]
+            fn silt_div_euclid(self, b: Self) -> Self {
+                if b == 0 { 0 } else { self.wrapping_div_euclid(b) }
+            }
+            #[inline]
+            fn silt_rem_euclid(self, b: Self) -> Self {
+                if b == 0 { 0 } else { self.wrapping_rem_euclid(b) }
             }
         }
     )*};
@@ -49,6 +61,35 @@ pub fn int_rem<T: IntOps>(a: T, b: T) -> T {
     a.silt_rem(b)
 }
 
+/// `a.div_euclid(b)` with silt's rules (see [`IntOps`]).
+#[inline]
+pub fn int_div_euclid<T: IntOps>(a: T, b: T) -> T {
+    a.silt_div_euclid(b)
+}
+
+/// `a.rem_euclid(b)` with silt's rules (see [`IntOps`]).
+#[inline]
+pub fn int_rem_euclid<T: IntOps>(a: T, b: T) -> T {
+    a.silt_rem_euclid(b)
+}
+
+/// `a.div_euclid(b)` in `f16`, given as `f32` values (exact) and returned as
+/// one to round to `f16`: the quotient is rounded to `f16` before `trunc`, as
+/// `f16` division and the device round it.
+#[inline]
+pub fn f16_div_euclid(a: f32, b: f32) -> f32 {
+    let q = half::f16::from_f32(a / b).to_f32().trunc();
+    if a % b < 0.0 {
+        if b > 0.0 {
+            q - 1.0
+        } else {
+            q + 1.0
+        }
+    } else {
+        q
+    }
+}
+
 /// `x` limited to `lo..=hi`: `lo` below, `hi` above, else `x` (so NaN stays NaN);
 /// never panics, also when `lo > hi`, and agrees with the device's `clamp`.
 #[inline]
@@ -72,6 +113,13 @@ pub trait FloatOps: Copy + PartialOrd {
     fn erf(self) -> Self;
     /// The complementary error function.
     fn erfc(self) -> Self;
+    /// `self` to the power `y`, with C99 Annex F's special values for every NaN:
+    /// `pow(1, y)` and `pow(x, ±0)` are 1 even for a signalling NaN (glibc, after
+    /// IEEE 754-2019, gives NaN there; every device gives 1).
+    fn pow(self, y: Self) -> Self;
+    /// `sqrt(self² + y²)`; `+∞` when either is infinite, even when the other is
+    /// a signalling NaN (as for a quiet one; glibc gives NaN there).
+    fn hypot(self, y: Self) -> Self;
 }
 
 macro_rules! float_ops {
@@ -88,6 +136,26 @@ macro_rules! float_ops {
             }
             fn erfc(self) -> Self {
                 $erfc(self)
+            }
+            #[inline]
+            fn pow(self, y: Self) -> Self {
+                if self == 1.0 || y == 0.0 {
+                    1.0
+                } else {
+                    self.powf(y)
+                }
+            }
+            #[inline]
+            fn hypot(self, y: Self) -> Self {
+                // the library's result, unless it is the NaN of a signalling
+                // one beside an infinity (tested after the call: cheaper than
+                // a branch before it)
+                let r = <$t>::hypot(self, y);
+                if r.is_nan() && (self.is_infinite() || y.is_infinite()) {
+                    <$t>::INFINITY
+                } else {
+                    r
+                }
             }
         }
     };
@@ -143,6 +211,22 @@ mod tests {
     }
 
     #[test]
+    fn euclid_rules() {
+        assert_eq!(int_div_euclid(7i32, 0), 0);
+        assert_eq!(int_rem_euclid(7u8, 0), 0);
+        assert_eq!(int_div_euclid(i32::MIN, -1), i32::MIN);
+        assert_eq!(int_rem_euclid(i64::MIN, -1), 0);
+        assert_eq!(int_div_euclid(-7i16, 2), -4);
+        assert_eq!(int_rem_euclid(-7i16, 2), 1);
+        assert_eq!(int_rem_euclid(i8::MIN + 1, i8::MIN), 1);
+        assert_eq!(int_div_euclid(200u8, 7), 28);
+        // the quotient is rounded to f16 (2.9993 is 3) before `trunc`
+        assert_eq!(f16_div_euclid(2047.0, 682.5), 3.0);
+        assert_eq!(f16_div_euclid(-7.5, 2.0), -4.0);
+        assert_eq!(f16_div_euclid(-7.5, -2.0), 4.0);
+    }
+
+    #[test]
     fn min_max_order_zeros_and_skip_nan() {
         assert!(fmin(0.0f32, -0.0).is_sign_negative());
         assert!(fmin(-0.0f32, 0.0).is_sign_negative());
@@ -153,6 +237,19 @@ mod tests {
         assert!(fmin(f32::NAN, f32::NAN).is_nan());
         assert_eq!(fmin(1.0f32, 2.0), 1.0);
         assert_eq!(fmax(1.0f32, 2.0), 2.0);
+    }
+
+    #[test]
+    fn a_signalling_nan_meets_annex_f_like_a_quiet_one() {
+        let snan = f64::from_bits(0x7ff0_0000_0000_0001);
+        assert_eq!(FloatOps::pow(1.0, snan), 1.0);
+        assert_eq!(FloatOps::pow(snan, -0.0), 1.0);
+        assert!(FloatOps::pow(2.0, snan).is_nan());
+        assert_eq!(
+            FloatOps::hypot(f32::NEG_INFINITY, f32::from_bits(0x7f80_0001)),
+            f32::INFINITY
+        );
+        assert!(FloatOps::hypot(1.0, snan).is_nan());
     }
 
     #[test]

@@ -283,3 +283,10 @@ pub fn int_consts<T>(x: T) -> (T, T, bool, u8) {
         200u8,
     )
 }
+
+/// `rem_euclid` and `div_euclid`, on silt's `/` and `%` (a zero divisor gives 0,
+/// `MIN / -1` wraps).
+#[kernel(types = [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])]
+pub fn euclid<T>(a: T, b: T) -> (T, T) {
+    (a.rem_euclid(b), a.div_euclid(b))
+}

@@ -10,6 +10,7 @@ mod common;
 mod calls;
 mod defs;
 mod differential;
+mod euclid;
 mod half;
 mod helpers;
 mod launch;

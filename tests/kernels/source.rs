@@ -33,6 +33,7 @@ fn all() -> Vec<Kernel> {
         defs::int_bits,
         defs::signed_ops,
         defs::int_counts,
+        defs::euclid,
         defs::float_to_int,
         defs::int_casts,
         defs::narrow_f64,

@@ -23,9 +23,10 @@ pub enum Class {
     Exact,
     /// Within this many ULPs (infinities and NaN exactly).
     Ulps(u64),
-    /// A composition of bounded functions: within this many ULPs of the result, or
-    /// within this many machine epsilons times `max(1, |x|)` absolutely (results
-    /// near zero of a cancellation lose relative, not absolute, accuracy).
+    /// A composition of bounded functions: within this many ULPs of the result,
+    /// or, below the normal range, within this many times `max(1, |x|)` of the
+    /// smallest subnormal absolutely (an `e^x` that has underflowed carries its
+    /// absolute error into `x · e^x`).
     Composite(u64),
 }
 
@@ -90,12 +91,12 @@ pub fn compare<T: Edge, O: Edge>(
                 d.ulps(*h) <= n || {
                     let (df, hf) = (as_f64(*d), as_f64(*h));
                     let xf = x.get(i).map_or(1.0, |v| as_f64(*v).abs().max(1.0));
-                    let eps = match O::DTYPE {
-                        DType::F16 => f64::from(silt::f16::EPSILON),
-                        DType::F32 => f64::from(f32::EPSILON),
-                        _ => f64::EPSILON,
+                    let tiny = match O::DTYPE {
+                        DType::F16 => silt::f16::from_bits(1).to_f64(),
+                        DType::F32 => f64::from(f32::from_bits(1)),
+                        _ => f64::from_bits(1),
                     };
-                    (df - hf).abs() <= n as f64 * eps * xf
+                    (df - hf).abs() <= n as f64 * tiny * xf
                 }
             }
         };

@@ -173,8 +173,8 @@ impl Cx<'_> {
     }
 
     /// The value of a condition made only of type properties (`T::IS_FLOAT`,
-    /// `!T::IS_SIGNED && ...`): such an `if` picks its branch per instantiation,
-    /// and the other branch is neither checked nor emitted.
+    /// `!T::IS_SIGNED && ...`, `T::BITS == 16`): such an `if` picks its branch
+    /// per instantiation, and the other branch is neither checked nor emitted.
     pub(super) fn static_cond(&self, e: &syntax::Expr) -> Option<bool> {
         match &e.kind {
             syntax::ExprKind::Const(t, name) => match type_property(self.ty(*t), name) {
@@ -188,8 +188,36 @@ impl Cx<'_> {
             syntax::ExprKind::Binary(BinOp::Or, l, r) => {
                 Some(self.static_cond(l)? || self.static_cond(r)?)
             }
+            syntax::ExprKind::Binary(op, l, r) => self.static_comparison(*op, l, r),
             _ => None,
         }
+    }
+
+    /// `T::BITS == 16`, `32 <= T::BITS`, ...: a comparison of an integer type
+    /// property with an integer literal or another one (a comparison of two
+    /// literals stays an ordinary expression).
+    fn static_comparison(&self, op: BinOp, l: &syntax::Expr, r: &syntax::Expr) -> Option<bool> {
+        let int = |e: &syntax::Expr| match &e.kind {
+            syntax::ExprKind::Const(t, name) => match type_property(self.ty(*t), name) {
+                Some((Value::Int(v), _)) => Some((v, true)),
+                _ => None,
+            },
+            syntax::ExprKind::Lit(syntax::Lit::Int(v, _)) => Some((*v, false)),
+            _ => None,
+        };
+        let ((a, pa), (b, pb)) = (int(l)?, int(r)?);
+        if !(pa || pb) {
+            return None;
+        }
+        Some(match op {
+            BinOp::Eq => a == b,
+            BinOp::Ne => a != b,
+            BinOp::Lt => a < b,
+            BinOp::Le => a <= b,
+            BinOp::Gt => a > b,
+            BinOp::Ge => a >= b,
+            _ => return None,
+        })
     }
 
     pub(super) fn need(&mut self, v: usize, need: Need, span: Span) {

@@ -24,6 +24,12 @@ struct Acc {
 /// missing `map` and `finish`; reports into `errors`. `identity` and `combine`
 /// must be there.
 pub fn complete(m: &mut ReduceModule, errors: &mut Errors) {
+    for p in [&m.identity, &m.map, &m.combine, &m.finish]
+        .into_iter()
+        .flatten()
+    {
+        check_names(&p.sig, errors);
+    }
     let Some(identity) = &m.identity else {
         errors.push(
             m.name.span(),
@@ -86,6 +92,47 @@ pub fn complete(m: &mut ReduceModule, errors: &mut Errors) {
     match &m.finish {
         Some(p) => check_finish(&p.sig, &acc, errors),
         None => m.finish = synthesize(&finish_tokens(&acc.types, &generic, at), errors),
+    }
+}
+
+/// The parameter names of one function, as kernels' are checked: each once,
+/// none `__`-prefixed (the generated code's own), none `NAME` or `TYPES` (the
+/// generated module's constants, which a parameter of the same name would
+/// match as a pattern). A tuple parameter is checked by its name.
+fn check_names(sig: &Signature, errors: &mut Errors) {
+    let fields: Vec<usize> = sig
+        .tuples
+        .iter()
+        .flat_map(|(_, f)| f.iter().copied())
+        .collect();
+    let names = sig
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !fields.contains(i))
+        .map(|(_, p)| &p.name)
+        .chain(sig.tuples.iter().map(|(n, _)| n));
+    let mut seen: Vec<String> = Vec::new();
+    for id in names {
+        let n = crate::front::ident_name(id);
+        if seen.contains(&n) {
+            errors.push(id.span(), format!("parameter `{n}` is declared twice"));
+        }
+        if n.starts_with("__") {
+            errors.push(
+                id.span(),
+                "parameter names starting with `__` are reserved for generated code",
+            );
+        }
+        if n == "NAME" || n == "TYPES" {
+            errors.push(
+                id.span(),
+                format!(
+                    "`{n}` is a constant of the generated module: give the parameter another name"
+                ),
+            );
+        }
+        seen.push(n);
     }
 }
 

@@ -279,6 +279,17 @@ impl Cx<'_> {
                     Stmt::Continue
                 });
             }
+            // `return if c { a } else { (x, y) };` of several outputs: each
+            // branch returns its tuple, as the same `if` in tail position
+            syntax::ExprKind::Return(Some(v))
+                if self.outputs.len() > 1
+                    && matches!(
+                        v.kind,
+                        syntax::ExprKind::If(_, _, Some(_)) | syntax::ExprKind::Block(_)
+                    ) =>
+            {
+                self.tail(v, out);
+            }
             syntax::ExprKind::Return(value) => {
                 let values = match (value, self.outputs.is_empty()) {
                     (None, true) => Vec::new(),

@@ -97,6 +97,33 @@ fn a_static_branch_keeps_only_the_taken_side() {
 }
 
 #[test]
+fn a_static_branch_may_compare_the_bit_width() {
+    // `T::BITS == 16` picks the f16 branch only; `x as f32` would not type-check
+    // as the value of an f64 instantiation, so that side must not be checked
+    let item = quote! {
+        fn k<T>(x: T) -> T {
+            if T::IS_FLOAT && T::BITS == 16 { ((x as f32) * 2.0) as T } else if 32 < T::BITS { x - x } else { x + x }
+        }
+    };
+    for (t, op) in [
+        ("f16", crate::ir::BinOp::Mul),
+        ("i16", crate::ir::BinOp::Add),
+        ("f32", crate::ir::BinOp::Add),
+        ("f64", crate::ir::BinOp::Sub),
+    ] {
+        let t: proc_macro2::TokenStream = t.parse().unwrap();
+        let k = ir(quote!(types = [#t]), item.clone());
+        let mut ops = Vec::new();
+        crate::ir::walk_exprs(&k.func.body, &mut |e| {
+            if let ExprKind::Binary(op, ..) = &e.kind {
+                ops.push(*op);
+            }
+        });
+        assert_eq!(ops, vec![op], "{t}");
+    }
+}
+
+#[test]
 fn uses_sees_f64_anywhere_in_the_kernel() {
     let with = |body: proc_macro2::TokenStream| {
         ir(quote!(types = [f32]), quote!(fn k<T>(x: T) -> T { #body }))

@@ -21,8 +21,8 @@ pub(super) struct Items {
 
 /// For a map kernel of values, `#[scalar]`s and an `#[index]` with one result
 /// (what a chain fused at run time can hold): the `Body` that describes its C
-/// body function, and the function that evaluates it on `Scalar`s (the host's
-/// way to run a fused chain).
+/// body function, and the function that evaluates it over a block of elements
+/// (the host's way to run a fused chain).
 fn fusable_body(
     k: &crate::ir::Kernel,
     eval: &syn::Ident,
@@ -47,24 +47,65 @@ fn fusable_body(
     });
     let out = dtype(f.outputs[0], s);
     let name = opencl::body_name(f);
-    let dyn_name = format_ident!("__eval_dyn_{}", suffix);
     let n = f.params.len();
     let vars: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__a{}", i)).collect();
-    let converted = f.params.iter().zip(&vars).map(|(p, v)| {
+    let chunk_name = format_ident!("__eval_chunk_{}", suffix);
+    let out_ty = rust::ty(f.outputs[0]);
+    // each argument of a block: a slice of values, a scalar, or the block's
+    // first index
+    let unpack = f.params.iter().zip(&vars).map(|(p, v)| {
         let t = rust::ty(p.ty);
-        quote!(<#t as #s::Element>::from_scalar(*#v)?)
+        match p.kind {
+            ParamKind::Input => quote! {
+                let #v: &[#t] = match #v {
+                    #s::__private::ChunkArg::Values(b) => <#t as #s::Element>::from_bytes(b)?,
+                    _ => return ::core::option::Option::None,
+                };
+                if #v.len() != __out.len() {
+                    return ::core::option::Option::None;
+                }
+            },
+            ParamKind::Scalar => quote! {
+                let #v: #t = match #v {
+                    #s::__private::ChunkArg::Scalar(x) => <#t as #s::Element>::from_scalar(*x)?,
+                    _ => return ::core::option::Option::None,
+                };
+            },
+            _ => quote! {
+                let #v: u64 = match #v {
+                    #s::__private::ChunkArg::Index(i) => *i,
+                    _ => return ::core::option::Option::None,
+                };
+            },
+        }
+    });
+    let per_element = f.params.iter().zip(&vars).map(|(p, v)| {
+        let t = rust::ty(p.ty);
+        match p.kind {
+            ParamKind::Input => quote!(#v[__i]),
+            ParamKind::Scalar => quote!(#v),
+            _ => quote!((#v + __i as u64) as #t),
+        }
     });
     let body = quote! {
-        #s::__private::Body::new(#name, &[#(#params),*], #out, #dyn_name)
+        #s::__private::Body::new(#name, &[#(#params),*], #out, #chunk_name)
     };
     let func = quote! {
         #[doc(hidden)]
         #[allow(clippy::all)]
-        fn #dyn_name(__args: &[#s::Scalar]) -> ::core::option::Option<#s::Scalar> {
+        fn #chunk_name(
+            __args: &[#s::__private::ChunkArg<'_>],
+            __out: &mut [u8],
+        ) -> ::core::option::Option<()> {
             let [#(#vars),*] = __args else {
                 return ::core::option::Option::None;
             };
-            ::core::option::Option::Some(#s::Element::into_scalar(#eval(#(#converted),*)))
+            let __out: &mut [#out_ty] = <#out_ty as #s::Element>::from_bytes_mut(__out)?;
+            #(#unpack)*
+            for __i in 0..__out.len() {
+                __out[__i] = #eval(#(#per_element),*);
+            }
+            ::core::option::Option::Some(())
         }
     };
     Some((body, func))

@@ -170,7 +170,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         }
     };
     let launch_doc = format!(
-        "Reduces with `{name_str}` over `axes` of its tensor arguments (broadcast \
+        "Reduces with `{name_str}` over the axes `__axes` (last argument) of its tensor arguments (broadcast \
          together), on their device, in silt's fixed order: the same bits on every \
          device.\n\n# Errors\nAn axis out of range or repeated, tensors on different \
          devices or of shapes that do not broadcast, {}an `f64` instantiation on a \
@@ -192,7 +192,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         let params: Vec<TokenStream> = launch_params.collect();
         let scan_doc = |which: &str| {
             format!(
-                "The {which} scan of `{name_str}` along `axis` (negative counts from the \
+                "The {which} scan of `{name_str}` along the axis `__axis` (last argument; negative counts from the \
                  end) of its tensor arguments (broadcast together), on their device, in \
                  silt's fixed order: a result of their broadcast shape.\n\n# Errors\nAn \
                  axis out of range, tensors on different devices or of shapes that do not \
@@ -208,21 +208,21 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         quote! {
             #[doc = #inclusive_doc]
             #[allow(clippy::too_many_arguments)]
-            pub fn launch #generics (#(#params,)* axis: isize) -> #s::Result<#launch_ret> {
-                __scan #turbofish (#(#names,)* axis, false)
+            pub fn launch #generics (#(#params,)* __axis: isize) -> #s::Result<#launch_ret> {
+                __scan #turbofish (#(#names,)* __axis, false)
             }
 
             #[doc = #exclusive_doc]
             #[allow(clippy::too_many_arguments)]
-            pub fn launch_exclusive #generics (#(#params,)* axis: isize) -> #s::Result<#launch_ret> {
-                __scan #turbofish (#(#names,)* axis, true)
+            pub fn launch_exclusive #generics (#(#params,)* __axis: isize) -> #s::Result<#launch_ret> {
+                __scan #turbofish (#(#names,)* __axis, true)
             }
 
             #[allow(clippy::too_many_arguments, clippy::needless_question_mark, unused_mut)]
-            fn __scan #generics (#(#params,)* axis: isize, exclusive: bool) -> #s::Result<#launch_ret> {
+            fn __scan #generics (#(#params,)* __axis: isize, __exclusive: bool) -> #s::Result<#launch_ret> {
                 let __info = #info_expr;
                 let __args = [#(#args),*];
-                let __plan = #s::__private::prepare_scan(__info, &__args, axis)?;
+                let __plan = #s::__private::prepare_scan(__info, &__args, __axis)?;
                 if __plan.is_host() {
                     #(#rows_reads)*
                     let __out = #s::__private::host_scan(
@@ -231,7 +231,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
                         |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
                         #combine_call,
                         #finish_call,
-                        exclusive,
+                        __exclusive,
                     );
                     #host_ret
                 } else {
@@ -241,7 +241,7 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
                         &__args,
                         &[#(<#out_tys as #s::Element>::DTYPE),*],
                         &[#(#acc_dtypes),*],
-                        exclusive,
+                        __exclusive,
                     )?
                     .into_iter();
                     #cl_ret
@@ -252,10 +252,10 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         quote! {
         #[doc = #launch_doc]
         #[allow(clippy::too_many_arguments, clippy::needless_question_mark, unused_mut)]
-        pub fn launch #generics (#(#launch_params,)* axes: #s::Axes) -> #s::Result<#launch_ret> {
+        pub fn launch #generics (#(#launch_params,)* __axes: #s::Axes) -> #s::Result<#launch_ret> {
             let __info = #info_expr;
             let __args = [#(#args),*];
-            let __plan = #s::__private::prepare_reduce(__info, &__args, &axes)?;
+            let __plan = #s::__private::prepare_reduce(__info, &__args, &__axes)?;
             if __plan.is_host() {
                 #(#rows_reads)*
                 let __out = #s::__private::host_reduce(
@@ -401,9 +401,9 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         &dispatch_sig,
         &type_list,
         &[if c.scan {
-            (quote!(axis: isize), quote!(axis))
+            (quote!(__axis: isize), quote!(__axis))
         } else {
-            (quote!(axes: #s::Axes), quote!(axes))
+            (quote!(__axes: #s::Axes), quote!(__axes))
         }],
         &s,
     );

@@ -1,22 +1,31 @@
-//! A fused chain on the host: each element of the broadcast shape goes
-//! through the steps' host forms (`Body::eval`, the kernels' own `eval`), in
-//! parallel chunks; intermediate values stay on the stack.
+//! A fused chain on the host: the elements of the broadcast shape go through
+//! the steps' host forms (the kernels' own `eval`) a block at a time, in
+//! parallel chunks; inputs are read where they are stored, intermediate
+//! values stay in a block's buffers (in the cache), never in a tensor.
+
+use std::sync::{Arc, RwLockReadGuard};
 
 use rayon::prelude::*;
 
-use crate::dtype::{DType, Scalar};
+use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::f16;
 use crate::launch::host::HOST_CHUNK;
 use crate::launch::plan::{prepare, Arg};
+use crate::program::text::ChunkArg;
+use crate::storage::{read_lock, HostBytes, Storage};
 use crate::tensor::Tensor;
 
+use super::graph::Fusion;
 use super::text::{Chain, ChainArg, Source};
-use super::Fusion;
 
-/// One input on the host: its elements' bytes in logical order, the strides
-/// by which an element of the broadcast shape finds its own, its dtype.
-type HostInput = (Vec<u8>, Vec<usize>, DType);
+/// One input on the host: its storage's bytes (read in place), the strides by
+/// which an element of the broadcast shape finds its own (0 where broadcast),
+/// its dtype.
+type HostInput<'a> = (&'a [u8], Vec<usize>, DType);
+
+/// Elements per block: each step runs over a block of values that stays in
+/// the cache.
+const BLOCK: usize = 1024;
 
 /// Runs `chain` on the host.
 pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Tensor>> {
@@ -26,22 +35,47 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
     let plan = prepare(first.info, args)?;
     let shape = plan.shape().to_vec();
     let len = plan.len();
-    // each input's elements in logical order, and how an element of the
-    // broadcast shape finds its own
-    let mut inputs: Vec<Option<HostInput>> = Vec::new();
+    // each storage read-locked once for the run (an input given twice, or
+    // two views of one storage, share the lock)
+    let mut guards: Vec<(*const Storage, RwLockReadGuard<'_, HostBytes>)> = Vec::new();
+    let mut views: Vec<Option<(usize, Tensor)>> = Vec::new();
     for a in &chain.args {
-        inputs.push(match a {
+        views.push(match a {
             ChainArg::Input(i) => {
                 let t = &f.inputs[*i];
-                Some((
-                    t.to_bytes()?,
-                    broadcast_strides(t.shape(), &shape),
-                    t.dtype(),
-                ))
+                let key = Arc::as_ptr(&t.storage);
+                let g = match guards.iter().position(|(k, _)| *k == key) {
+                    Some(g) => g,
+                    None => {
+                        let lock = t.storage.host().ok_or_else(|| Error::NotOnHost {
+                            op: "Fusion::run",
+                            device: t.device().to_string(),
+                        })?;
+                        guards.push((key, read_lock(lock)));
+                        guards.len() - 1
+                    }
+                };
+                Some((g, t.broadcast_to(&shape)?))
             }
             ChainArg::Scalar(_) => None,
         });
     }
+    let inputs: Vec<Option<HostInput<'_>>> = views
+        .iter()
+        .map(|v| {
+            v.as_ref()
+                .map(|(g, t)| (guards[*g].1.as_bytes(), t.strides().to_vec(), t.dtype()))
+        })
+        .collect();
+    let offsets: Vec<usize> = views
+        .iter()
+        .map(|v| v.as_ref().map_or(0, |(_, t)| t.offset()))
+        .collect();
+    let bodies = chain
+        .steps
+        .iter()
+        .map(|s| s.info.body.ok_or_else(unfusable))
+        .collect::<Result<Vec<_>>>()?;
     let outs: Vec<Vec<Vec<u8>>> = (0..len.div_ceil(HOST_CHUNK))
         .into_par_iter()
         .map(|c| {
@@ -51,35 +85,107 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
                 .iter()
                 .map(|(_, d)| Vec::with_capacity(range.len() * d.size()))
                 .collect();
-            let mut argv: Vec<Scalar> = Vec::with_capacity(chain.args.len());
-            let mut results: Vec<Scalar> = Vec::with_capacity(chain.steps.len());
-            let mut call: Vec<Scalar> = Vec::new();
-            for idx in range {
-                argv.clear();
-                for (a, input) in chain.args.iter().zip(&inputs) {
-                    argv.push(match (a, input) {
-                        (ChainArg::Scalar(s), _) => *s,
-                        (ChainArg::Input(_), Some((data, strides, d))) => {
-                            let k = element_of(idx, &shape, strides);
-                            read(*d, &data[k * d.size()..(k + 1) * d.size()])
+            // a block's input values and step results, 8-byte aligned
+            let block = |size: usize| vec![0u64; (BLOCK * size).div_ceil(8)];
+            let mut ins: Vec<Vec<u64>> = inputs
+                .iter()
+                .map(|i| {
+                    i.as_ref()
+                        .map_or_else(Vec::new, |(_, _, d)| block(d.size()))
+                })
+                .collect();
+            let mut results: Vec<Vec<u64>> =
+                bodies.iter().map(|b| block(b.output.size())).collect();
+            // the element's coordinates and each input's position, stepped
+            // from one element to the next (no division per element)
+            let mut coord = coordinates(range.start, &shape);
+            let mut pos: Vec<usize> = inputs
+                .iter()
+                .zip(&offsets)
+                .map(|(i, o)| i.as_ref().map_or(0, |(_, st, _)| o + dot(&coord, st)))
+                .collect();
+            let mut start = range.start;
+            while start < range.end {
+                let m = BLOCK.min(range.end - start);
+                // gathered a run along the last axis at a time: a copy where
+                // the input is contiguous there, a repeat where broadcast
+                let mut e = 0;
+                while e < m {
+                    let run = shape
+                        .last()
+                        .map_or(1, |&n| (n - coord[shape.len() - 1]).min(m - e));
+                    for ((input, buf), &k) in inputs.iter().zip(&mut ins).zip(&pos) {
+                        if let Some((data, st, d)) = input {
+                            let size = d.size();
+                            let dst = &mut bytemuck::cast_slice_mut::<u64, u8>(buf)
+                                [e * size..(e + run) * size];
+                            match st.last() {
+                                Some(1) => {
+                                    dst.copy_from_slice(&data[k * size..(k + run) * size]);
+                                }
+                                Some(0) => {
+                                    let v = &data[k * size..(k + 1) * size];
+                                    for c in dst.chunks_exact_mut(size) {
+                                        c.copy_from_slice(v);
+                                    }
+                                }
+                                step => {
+                                    let step = step.copied().unwrap_or(0);
+                                    for (j, c) in dst.chunks_exact_mut(size).enumerate() {
+                                        let at = k + j * step;
+                                        c.copy_from_slice(&data[at * size..(at + 1) * size]);
+                                    }
+                                }
+                            }
+                            if *d == DType::Bool {
+                                for b in dst.iter_mut() {
+                                    *b = u8::from(*b != 0);
+                                }
+                            }
                         }
-                        (ChainArg::Input(_), None) => Scalar::Bool(false),
-                    });
+                    }
+                    // to the run's last element, then one step on
+                    if let Some(last) = shape.len().checked_sub(1) {
+                        coord[last] += run - 1;
+                        for (p, i) in pos.iter_mut().zip(&inputs) {
+                            if let Some((_, st, _)) = i {
+                                *p += (run - 1) * st[last];
+                            }
+                        }
+                    }
+                    step_on(&mut coord, &mut pos, &shape, &inputs);
+                    e += run;
                 }
-                results.clear();
-                for step in &chain.steps {
-                    let body = step.info.body.ok_or_else(unfusable)?;
-                    call.clear();
-                    call.extend(step.args.iter().map(|a| match a {
-                        None => Scalar::U64(idx as u64),
-                        Some(Source::Arg(i)) => argv[*i],
-                        Some(Source::Step(j)) => results[*j],
-                    }));
-                    results.push((body.eval)(&call).ok_or_else(unfusable)?);
+                for (k, (step, body)) in chain.steps.iter().zip(&bodies).enumerate() {
+                    let (done, rest) = results.split_at_mut(k);
+                    let args: Vec<ChunkArg<'_>> = step
+                        .args
+                        .iter()
+                        .map(|a| match a {
+                            None => ChunkArg::Index(start as u64),
+                            Some(Source::Arg(i)) => match (&chain.args[*i], &inputs[*i]) {
+                                (ChainArg::Input(_), Some((_, _, d))) => ChunkArg::Values(
+                                    &bytemuck::cast_slice::<u64, u8>(&ins[*i])[..m * d.size()],
+                                ),
+                                (ChainArg::Scalar(s), _) => ChunkArg::Scalar(*s),
+                                (ChainArg::Input(_), None) => ChunkArg::Index(0),
+                            },
+                            Some(Source::Step(j)) => ChunkArg::Values(
+                                &bytemuck::cast_slice::<u64, u8>(&done[*j])
+                                    [..m * bodies[*j].output.size()],
+                            ),
+                        })
+                        .collect();
+                    let out = &mut bytemuck::cast_slice_mut::<u64, u8>(&mut rest[0])
+                        [..m * body.output.size()];
+                    (body.chunk)(&args, out).ok_or_else(unfusable)?;
                 }
-                for ((k, _), out) in chain.outputs.iter().zip(&mut bytes) {
-                    write(results[*k], out);
+                for ((k, d), out) in chain.outputs.iter().zip(&mut bytes) {
+                    out.extend_from_slice(
+                        &bytemuck::cast_slice::<u64, u8>(&results[*k])[..m * d.size()],
+                    );
                 }
+                start += m;
             }
             Ok(bytes)
         })
@@ -89,7 +195,10 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
         .iter()
         .enumerate()
         .map(|(o, (_, d))| {
-            let data: Vec<u8> = outs.iter().flat_map(|c| c[o].iter().copied()).collect();
+            let mut data: Vec<u8> = Vec::with_capacity(len * d.size());
+            for c in &outs {
+                data.extend_from_slice(&c[o]);
+            }
             let mut t = Tensor::zeros(&plan_device(args), *d, &shape)?;
             t.with_host_bytes_mut(|b| b.copy_from_slice(&data))?;
             Ok(t)
@@ -114,67 +223,38 @@ fn plan_device(args: &[Arg<'_>]) -> crate::device::Device {
         .unwrap_or_else(crate::device::Device::host)
 }
 
-/// Per dimension of `to` (a broadcast of `from`), the step in `from`'s
-/// logical order: 0 where `from` is broadcast.
-fn broadcast_strides(from: &[usize], to: &[usize]) -> Vec<usize> {
-    let mut strides = vec![0; to.len()];
-    let mut step = 1;
-    for (k, &n) in from.iter().enumerate().rev() {
-        let d = to.len() - (from.len() - k);
-        strides[d] = if n == 1 { 0 } else { step };
-        step *= n;
-    }
-    strides
-}
-
-/// The logical index in an input of element `idx` of the broadcast shape.
-fn element_of(mut idx: usize, shape: &[usize], strides: &[usize]) -> usize {
-    let mut k = 0;
+/// The coordinates of element `idx` of `shape` (row-major).
+fn coordinates(mut idx: usize, shape: &[usize]) -> Vec<usize> {
+    let mut c = vec![0; shape.len()];
     for (d, &n) in shape.iter().enumerate().rev() {
-        k += (idx % n) * strides[d];
+        c[d] = idx % n;
         idx /= n;
     }
-    k
+    c
 }
 
-/// An element of type `d` from its bytes.
-fn read(d: DType, b: &[u8]) -> Scalar {
-    let arr = |n: usize| -> [u8; 8] {
-        let mut a = [0; 8];
-        a[..n].copy_from_slice(&b[..n]);
-        a
-    };
-    let a = arr(d.size());
-    match d {
-        DType::Bool => Scalar::Bool(a[0] != 0),
-        DType::U8 => Scalar::U8(a[0]),
-        DType::I8 => Scalar::I8(i8::from_ne_bytes([a[0]])),
-        DType::U16 => Scalar::U16(u16::from_ne_bytes([a[0], a[1]])),
-        DType::I16 => Scalar::I16(i16::from_ne_bytes([a[0], a[1]])),
-        DType::F16 => Scalar::F16(f16::from_ne_bytes([a[0], a[1]])),
-        DType::U32 => Scalar::U32(u32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
-        DType::I32 => Scalar::I32(i32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
-        DType::F32 => Scalar::F32(f32::from_ne_bytes([a[0], a[1], a[2], a[3]])),
-        DType::U64 => Scalar::U64(u64::from_ne_bytes(a)),
-        DType::I64 => Scalar::I64(i64::from_ne_bytes(a)),
-        DType::F64 => Scalar::F64(f64::from_ne_bytes(a)),
-    }
+fn dot(coord: &[usize], strides: &[usize]) -> usize {
+    coord.iter().zip(strides).map(|(c, s)| c * s).sum()
 }
 
-/// Appends a value's bytes.
-fn write(s: Scalar, out: &mut Vec<u8>) {
-    match s {
-        Scalar::Bool(v) => out.push(u8::from(v)),
-        Scalar::U8(v) => out.push(v),
-        Scalar::I8(v) => out.extend(v.to_ne_bytes()),
-        Scalar::U16(v) => out.extend(v.to_ne_bytes()),
-        Scalar::I16(v) => out.extend(v.to_ne_bytes()),
-        Scalar::F16(v) => out.extend(v.to_ne_bytes()),
-        Scalar::U32(v) => out.extend(v.to_ne_bytes()),
-        Scalar::I32(v) => out.extend(v.to_ne_bytes()),
-        Scalar::F32(v) => out.extend(v.to_ne_bytes()),
-        Scalar::U64(v) => out.extend(v.to_ne_bytes()),
-        Scalar::I64(v) => out.extend(v.to_ne_bytes()),
-        Scalar::F64(v) => out.extend(v.to_ne_bytes()),
+/// Moves `coord` to the next element of `shape`, and each input's position
+/// in `pos` with it.
+fn step_on(coord: &mut [usize], pos: &mut [usize], shape: &[usize], inputs: &[Option<HostInput>]) {
+    for d in (0..shape.len()).rev() {
+        coord[d] += 1;
+        let wrap = coord[d] == shape[d];
+        for (p, i) in pos.iter_mut().zip(inputs) {
+            if let Some((_, st, _)) = i {
+                if wrap {
+                    *p -= (shape[d] - 1) * st[d];
+                } else {
+                    *p += st[d];
+                }
+            }
+        }
+        if !wrap {
+            return;
+        }
+        coord[d] = 0;
     }
 }

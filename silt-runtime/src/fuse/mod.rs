@@ -9,8 +9,12 @@
 //! have the bits of the launches it replaces; values the caller does not ask
 //! for stay in registers.
 
+mod graph;
 mod host;
 mod text;
+
+use graph::Node;
+pub use graph::{Fusion, Value};
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -24,35 +28,6 @@ use crate::launch::plan::{prepare, Arg};
 use crate::program::kernel_ref::KernelRef;
 use crate::program::text::KernelInfo;
 use crate::tensor::Tensor;
-
-/// A value in a [`Fusion`]: an input tensor, a scalar, or a call's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Value(usize);
-
-/// What a value is.
-#[derive(Debug, Clone)]
-enum Node {
-    /// The `i`-th input tensor.
-    Input(usize),
-    /// A scalar argument.
-    Scalar(Scalar),
-    /// A call of an instantiation on earlier values (one per parameter that
-    /// is not the `#[index]`).
-    Call(&'static KernelInfo, Vec<Value>),
-}
-
-/// A chain of kernel calls recorded now and run later as one kernel.
-///
-/// Record inputs with [`Fusion::input`] (and [`Fusion::scalar`]), calls with
-/// [`Fusion::call`] on a kernel's `KERNEL` handle (every `#[kernel]` module
-/// has one), then [`Fusion::run`] with the values wanted: one launch. The
-/// `silt` crate's documentation ("Fusing chains at run time") has a complete
-/// example.
-#[derive(Debug, Default)]
-pub struct Fusion {
-    inputs: Vec<Tensor>,
-    nodes: Vec<Node>,
-}
 
 impl Fusion {
     /// An empty chain.

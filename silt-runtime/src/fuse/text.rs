@@ -17,7 +17,7 @@ use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::program::text::{KernelInfo, ProgramText};
 
-use super::{Fusion, Node, Value};
+use super::graph::{Fusion, Node, Value};
 
 /// An argument of the fused kernel.
 #[derive(Debug, Clone)]
@@ -295,11 +295,23 @@ fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
                 "    ulong silt_s_a{i}[{MAX_DIMS}];\n    vstore{MAX_DIMS}(silt_st_a{i}, 0, silt_s_a{i});\n    ulong silt_i_a{i} = silt_off_a{i};"
             );
         }
-        s.push_str("    ulong silt_rest = silt_gid;\n    for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n        ulong silt_c = silt_rest % silt_dims[silt_k];\n        silt_rest /= silt_dims[silt_k];\n");
+        // coordinates by 32-bit division where the shape allows (integer
+        // division is most of a strided element's cost on CPUs)
+        s.push_str("    if (silt_n <= 0xFFFFFFFFUL) {\n        uint silt_rest = (uint)silt_gid;\n        for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n            uint silt_d = (uint)silt_dims[silt_k];\n            ulong silt_c = silt_rest % silt_d;\n            silt_rest /= silt_d;\n");
         for i in &views {
-            let _ = writeln!(s, "        silt_i_a{i} += silt_c * silt_s_a{i}[silt_k];");
+            let _ = writeln!(
+                s,
+                "            silt_i_a{i} += silt_c * silt_s_a{i}[silt_k];"
+            );
         }
-        s.push_str("    }\n");
+        s.push_str("        }\n    } else {\n        ulong silt_rest = silt_gid;\n        for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n            ulong silt_c = silt_rest % silt_dims[silt_k];\n            silt_rest /= silt_dims[silt_k];\n");
+        for i in &views {
+            let _ = writeln!(
+                s,
+                "            silt_i_a{i} += silt_c * silt_s_a{i}[silt_k];"
+            );
+        }
+        s.push_str("        }\n    }\n");
     }
     if !strided {
         // each pointer moved to its view's first element once

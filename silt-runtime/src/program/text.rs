@@ -139,31 +139,48 @@ pub static PROGRAMS: [&'static ProgramText];
 
 /// The body function of a map kernel's instantiation with values,
 /// `#[scalar]`s and an `#[index]` for parameters and one result: its C name
-/// and signature, and its evaluation on [`Scalar`]s (called by generated
+/// and signature, and its evaluation over blocks of elements (called by generated
 /// code; see [`Fusion`](crate::Fusion)).
 #[derive(Debug, Clone, Copy)]
 pub struct Body {
     pub(crate) name: &'static str,
     pub(crate) params: &'static [BodyParam],
     pub(crate) output: DType,
-    pub(crate) eval: fn(&[Scalar]) -> Option<Scalar>,
+    pub(crate) chunk: ChunkFn,
+}
+
+/// Runs a body over a block of elements: one [`ChunkArg`] per parameter, the
+/// results written to the output bytes (as many elements as each `Values`
+/// slice holds); `None` when the arguments do not fit.
+pub type ChunkFn = fn(&[ChunkArg<'_>], &mut [u8]) -> Option<()>;
+
+/// An argument of a body run over a block of elements (see [`ChunkFn`]).
+#[derive(Debug, Clone, Copy)]
+pub enum ChunkArg<'a> {
+    /// The parameter's values for the block, as bytes of its type (aligned,
+    /// `bool`s as 0 or 1).
+    Values(&'a [u8]),
+    /// A `#[scalar]`'s value.
+    Scalar(Scalar),
+    /// The index of the block's first element (for the `#[index]`).
+    Index(u64),
 }
 
 impl Body {
     /// Describes a body function: its C name, parameters and result type, and
-    /// `eval`, which runs it on one value per parameter (the index as a
-    /// `u64`), or gives `None` when they do not fit.
+    /// `chunk`, which runs it over a block of elements (the host's way to
+    /// run a fused chain).
     pub const fn new(
         name: &'static str,
         params: &'static [BodyParam],
         output: DType,
-        eval: fn(&[Scalar]) -> Option<Scalar>,
+        chunk: ChunkFn,
     ) -> Self {
         Body {
             name,
             params,
             output,
-            eval,
+            chunk,
         }
     }
 }

@@ -16,6 +16,13 @@ impl Emitter<'_> {
         if b == B::ToBits && t == Ty::F16 {
             return self.call_polyfill(Polyfill::F16Bits, a);
         }
+        if b == B::FDivEuclid && t == Ty::F16 {
+            // the quotient rounded to f16 before `trunc`, as f16 division
+            // rounds it; the polyfill calls `silt_f16_round`
+            self.polyfills.insert(Polyfill::F16Round);
+            let v = self.call_polyfill(Polyfill::DivEuclid(t), a);
+            return self.call_polyfill(Polyfill::F16Round, &[v]);
+        }
         if t == Ty::F16 || ret == Ty::F16 {
             // computed in float, then rounded
             let v = self.builtin(b, t.compute(), ret.compute(), a);
@@ -35,6 +42,7 @@ impl Emitter<'_> {
             return f(name);
         }
         match b {
+            B::Tanh => self.tanh(t, a),
             B::Fract => self.call_polyfill(Polyfill::Fract(t), a),
             B::Recip => format!("({one} / {xp})"),
             B::FSignum => self.call_polyfill(Polyfill::FSignum(t), a),
@@ -102,8 +110,24 @@ impl Emitter<'_> {
             }
             B::ISignum => format!("(({c})(({xp} > ({c})0) - ({xp} < ({c})0)))", c = t.cl()),
             B::IClamp => self.call_polyfill(Polyfill::IClamp(t), a),
+            B::FRemEuclid | B::IRemEuclid => self.call_polyfill(Polyfill::RemEuclid(t), a),
+            B::FDivEuclid | B::IDivEuclid => self.call_polyfill(Polyfill::DivEuclid(t), a),
             // the table gives the others as calls
             _ => f(b.def().name),
+        }
+    }
+}
+
+impl Emitter<'_> {
+    /// `tanh`, guarded where the device's built-in misses the table: PoCL's
+    /// `float` `tanh` never reaches ±1 (`tanh(±inf)` is `±0.99999994`, where C99
+    /// Annex F and the OpenCL C specification say `±1`, and correct rounding
+    /// gives `±1` from `|x| = 9.01` on). Its `double` one is right.
+    fn tanh(&mut self, t: Ty, a: &[String]) -> String {
+        if t == Ty::F32 {
+            self.call_polyfill(Polyfill::Tanh(t), a)
+        } else {
+            format!("tanh({})", a.join(", "))
         }
     }
 }

@@ -25,6 +25,8 @@ pub(super) enum Polyfill {
     FMin(Ty),
     FMax(Ty),
     Keep(Ty),
+    /// `tanh` that is ±1 where the correctly rounded result is.
+    Tanh(Ty),
     /// The `f16` value nearest to a `float` (ties to even), as a `float`.
     F16Round,
     /// The `f16` value nearest to a `double`, as a `float` (one rounding).
@@ -33,6 +35,13 @@ pub(super) enum Polyfill {
     F16Load,
     /// The bits of an `f16` value held in a `float`.
     F16Bits,
+    /// `rem_euclid`: for integers on silt's `%` (0 for a zero divisor and for
+    /// `MIN % -1`), for floats on `fmod`. After `F16Round`, which the `f16` form
+    /// of `DivEuclid` calls.
+    RemEuclid(Ty),
+    /// `div_euclid`: for integers on silt's `/` (0 for a zero divisor, `MIN`
+    /// for `MIN / -1`), for floats on `/` and `trunc`.
+    DivEuclid(Ty),
 }
 
 /// The polyfill's C name (`silt_add_char`, `silt_f16_round`, ...).
@@ -42,6 +51,8 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::F16RoundD => return "silt_f16_round_d".into(),
         Polyfill::F16Load => return silt_abi::opencl::F16_LOAD.into(),
         Polyfill::F16Bits => return silt_abi::opencl::F16_BITS.into(),
+        // f16 values are held in floats: a name of its own beside the float one
+        Polyfill::DivEuclid(Ty::F16) => return "silt_div_euclid_half".into(),
         Polyfill::Add(t) => ("add", t),
         Polyfill::Sub(t) => ("sub", t),
         Polyfill::Mul(t) => ("mul", t),
@@ -58,6 +69,9 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::FMin(t) => ("min", t),
         Polyfill::FMax(t) => ("max", t),
         Polyfill::Keep(t) => ("keep", t),
+        Polyfill::Tanh(t) => ("tanh", t),
+        Polyfill::RemEuclid(t) => ("rem_euclid", t),
+        Polyfill::DivEuclid(t) => ("div_euclid", t),
     };
     format!("silt_{op}_{}", t.cl())
 }
@@ -108,6 +122,12 @@ pub(super) fn source(h: Polyfill) -> String {
             format!(
                 "static inline {c} {name}({c} a) {{\n    volatile {c} v = a;\n    return v;\n}}\n"
             )
+        }
+        // ±1 from |x| = 9.1 on, where the correctly rounded float tanh is ±1 (it
+        // is from 9.0110...); NaN fails the comparison and takes the built-in
+        Polyfill::Tanh(t) => {
+            let c = t.cl();
+            format!("static inline {c} {name}({c} x) {{\n    return fabs(x) >= 9.1f ? copysign(1.0f, x) : tanh(x);\n}}\n")
         }
         Polyfill::Add(t) | Polyfill::Sub(t) | Polyfill::Mul(t) => {
             let op = match h {
@@ -199,12 +219,62 @@ pub(super) fn source(h: Polyfill) -> String {
                 "static inline {c} {name}({c} a, {c} b) {{\n    return a {lt} b ? a : (b {lt} a ? b : (isnan(a) ? b : (isnan(b) ? a : ({zero}))));\n}}\n"
             )
         }
+        Polyfill::RemEuclid(t) | Polyfill::DivEuclid(t) => euclid(&name, h, t),
         Polyfill::Fract(t) => {
             let c = t.cl();
             // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
             format!("static inline {c} {name}({c} x) {{\n    return x - trunc(x);\n}}\n")
         }
     }
+}
+
+/// The C definition of `rem_euclid` or `div_euclid` (`h`) on `t`, named `name`:
+/// Rust's formulas (`r = a % b; r < 0 ? r + |b| : r`, and `trunc(a / b)` one
+/// towards -∞ or +∞ where `a % b < 0`) on silt's `/` and `%`. Integer
+/// arithmetic is done unsigned (two's complement, no overflow); a float `f16`
+/// is held in a `float` and its quotient rounded to `f16` before `trunc`.
+fn euclid(name: &str, h: Polyfill, t: Ty) -> String {
+    let rem = matches!(h, Polyfill::RemEuclid(_));
+    if t.is_float() {
+        let c = t.compute().cl();
+        let (zero, one) = if t == Ty::F64 {
+            ("0.0", "1.0")
+        } else {
+            ("0.0f", "1.0f")
+        };
+        let body = if rem {
+            format!("{c} r = fmod(a, b);\n    return r < {zero} ? r + fabs(b) : r;")
+        } else {
+            let q = if t == Ty::F16 {
+                "trunc(silt_f16_round(a / b))"
+            } else {
+                "trunc(a / b)"
+            };
+            format!(
+                "{c} q = {q};\n    return fmod(a, b) < {zero} ? (b > {zero} ? q - {one} : q + {one}) : q;"
+            )
+        };
+        return format!("static inline {c} {name}({c} a, {c} b) {{\n    {body}\n}}\n");
+    }
+    let c = t.cl();
+    if !t.is_signed_int() {
+        let op = if rem { "%" } else { "/" };
+        return format!(
+            "static inline {c} {name}({c} a, {c} b) {{\n    return b == ({c})0 ? ({c})0 : ({c})(a {op} b);\n}}\n"
+        );
+    }
+    let u = t.unsigned().cl();
+    // b == -1 leaves no remainder; MIN / -1 wraps to MIN
+    let body = if rem {
+        format!(
+            "if (b == ({c})0 || b == ({c})-1) return ({c})0;\n    {c} r = a % b;\n    {u} m = b < ({c})0 ? ({u})0 - as_{u}(b) : as_{u}(b);\n    return r < ({c})0 ? as_{c}(({u})(as_{u}(r) + m)) : r;"
+        )
+    } else {
+        format!(
+            "if (b == ({c})0) return ({c})0;\n    if (b == ({c})-1) return as_{c}(({u})(({u})0 - as_{u}(a)));\n    {c} q = a / b;\n    return a % b < ({c})0 ? (b > ({c})0 ? q - ({c})1 : q + ({c})1) : q;"
+        )
+    };
+    format!("static inline {c} {name}({c} a, {c} b) {{\n    {body}\n}}\n")
 }
 
 /// Reads a buffer element or scalar argument as a value of `t`.

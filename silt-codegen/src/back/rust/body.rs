@@ -208,6 +208,29 @@ impl Emitter<'_> {
                 let v = self.expr(&args[0]);
                 quote_spanned!(span=> (#v).to_bits())
             }
+            // f16 sign operations on the bits, as the device does them: through
+            // f32 they would quiet a signalling NaN
+            ExprKind::Call(Builtin::FAbs, args) if e.ty == Ty::F16 => {
+                let v = self.expr(&args[0]);
+                quote_spanned!(span=> __silt::f16::from_bits((#v).to_bits() & 0x7fff))
+            }
+            ExprKind::Call(Builtin::Copysign, args) if e.ty == Ty::F16 => {
+                let (a, b) = (self.expr(&args[0]), self.expr(&args[1]));
+                quote_spanned!(span=> __silt::f16::from_bits(((#a).to_bits() & 0x7fff) | ((#b).to_bits() & 0x8000)))
+            }
+            // a selection: compared as f16 (`half`'s order is IEEE's), returned as is
+            ExprKind::Call(Builtin::FClamp, args) if e.ty == Ty::F16 => {
+                let vs = args.iter().map(|a| self.expr(a));
+                quote_spanned!(span=> #krate::__private::clamp(#(#vs),*))
+            }
+            // the quotient rounded to f16 before `trunc`, as on the device
+            ExprKind::Call(Builtin::FDivEuclid, args) if e.ty == Ty::F16 => {
+                let vs = args.iter().map(|a| widen(a.ty, self.expr(a)));
+                narrow(
+                    quote_spanned!(span=> #krate::__private::f16_div_euclid(#(#vs),*)),
+                    span,
+                )
+            }
             ExprKind::Call(b, args) => {
                 // f16: computed in f32, then rounded
                 let vs: Vec<TokenStream> = args.iter().map(|a| widen(a.ty, self.expr(a))).collect();

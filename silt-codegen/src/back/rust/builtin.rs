@@ -56,11 +56,15 @@ pub(super) fn builtin(
     match b {
         B::Erf => quote_spanned!(span=> #krate::__private::FloatOps::erf(#x)),
         B::Erfc => quote_spanned!(span=> #krate::__private::FloatOps::erfc(#x)),
+        B::Powf => quote_spanned!(span=> #krate::__private::FloatOps::pow(#x, #(#rest),*)),
+        B::Hypot => quote_spanned!(span=> #krate::__private::FloatOps::hypot(#x, #(#rest),*)),
         B::FMin => quote_spanned!(span=> #krate::__private::fmin(#x, #(#rest),*)),
         B::FMax => quote_spanned!(span=> #krate::__private::fmax(#x, #(#rest),*)),
         B::FClamp | B::IClamp => quote_spanned!(span=> #krate::__private::clamp(#x, #(#rest),*)),
         B::WrappingDiv => quote_spanned!(span=> #krate::__private::int_div(#x, #(#rest),*)),
         B::WrappingRem => quote_spanned!(span=> #krate::__private::int_rem(#x, #(#rest),*)),
+        B::IDivEuclid => quote_spanned!(span=> #krate::__private::int_div_euclid(#x, #(#rest),*)),
+        B::IRemEuclid => quote_spanned!(span=> #krate::__private::int_rem_euclid(#x, #(#rest),*)),
         B::IMin => quote_spanned!(span=> ::core::cmp::Ord::min(#x, #(#rest),*)),
         B::IMax => quote_spanned!(span=> ::core::cmp::Ord::max(#x, #(#rest),*)),
         // asinh and acosh are written by `inverse_hyperbolic`; every other

@@ -1,0 +1,240 @@
+//! The fusion section of the bench report: chains of memory-bound operations
+//! run as separate launches, as one kernel composed at compile time (a
+//! `#[kernel]` calling library kernels), and fused at run time
+//! ([`silt::Fusion`]); the build time of a new fused program, cold and warm;
+//! the per-launch cost of a repeated fused chain over the composed kernel.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use silt::prelude::*;
+use silt::Fusion;
+use silt_kernels as k;
+
+use super::median;
+
+/// `neg`, `abs`, `relu` composed at compile time: one launch.
+#[kernel(types = [f32])]
+fn neg_abs_relu<T>(x: T) -> T {
+    silt_kernels::relu(silt_kernels::abs(silt_kernels::neg(x)))
+}
+
+/// `relu(a * b + c)` composed at compile time: one launch.
+#[kernel(types = [f32])]
+fn mul_add_relu<T>(a: T, b: T, c: T) -> T {
+    silt_kernels::relu(silt_kernels::add(silt_kernels::mul(a, b), c))
+}
+
+fn values(n: usize, seed: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| ((i * 7 + seed) % 1000) as f32 / 100.0 - 5.0)
+        .collect()
+}
+
+/// `neg`, `abs`, `relu` recorded on `x`.
+fn unary_chain(x: &Tensor) -> (Fusion, silt::Value) {
+    let mut f = Fusion::new();
+    let v = f.input(x);
+    let a = f.call(&k::neg::KERNEL, &[v]).unwrap();
+    let b = f.call(&k::abs::KERNEL, &[a]).unwrap();
+    let c = f.call(&k::relu::KERNEL, &[b]).unwrap();
+    (f, c)
+}
+
+/// `relu(a * b + c)` recorded.
+fn ternary_chain(a: &Tensor, b: &Tensor, c: &Tensor) -> (Fusion, silt::Value) {
+    let mut f = Fusion::new();
+    let (av, bv, cv) = (f.input(a), f.input(b), f.input(c));
+    let m = f.call(&k::mul::KERNEL, &[av, bv]).unwrap();
+    let s = f.call(&k::add::KERNEL, &[m, cv]).unwrap();
+    let r = f.call(&k::relu::KERNEL, &[s]).unwrap();
+    (f, r)
+}
+
+/// Milliseconds of (separate launches, composed kernel, run-time fused) for
+/// both chains on 2^24 `f32`, after checking that the three agree bit for bit.
+fn chains(dev: &Device) -> [(&'static str, [f64; 3]); 2] {
+    let n = 1 << 24;
+    let budget = Duration::from_millis(600);
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let x = TensorT::from_slice(dev, &values(n, 1), [n]).unwrap();
+    let (f, c) = unary_chain(x.as_tensor());
+    let bits = |t: &Tensor| -> Vec<u32> {
+        t.to_vec::<f32>()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_bits())
+            .collect()
+    };
+    let three = k::relu::launch(&k::abs::launch(&k::neg::launch(&x).unwrap()).unwrap()).unwrap();
+    assert_eq!(bits(three.as_tensor()), bits(&f.run(&[c]).unwrap()[0]));
+    assert_eq!(
+        bits(three.as_tensor()),
+        bits(neg_abs_relu::launch(&x).unwrap().as_tensor())
+    );
+    let sep = median(budget, || {
+        let a = k::neg::launch(&x).unwrap();
+        let b = k::abs::launch(&a).unwrap();
+        drop(k::relu::launch(&b).unwrap());
+        dev.synchronize().unwrap();
+    });
+    let composed = median(budget, || {
+        drop(neg_abs_relu::launch(&x).unwrap());
+        dev.synchronize().unwrap();
+    });
+    let fused = median(budget, || {
+        drop(f.run(&[c]).unwrap());
+        dev.synchronize().unwrap();
+    });
+    let unary = [ms(sep), ms(composed), ms(fused)];
+
+    let (a, b, cc) = (
+        TensorT::from_slice(dev, &values(n, 2), [n]).unwrap(),
+        TensorT::from_slice(dev, &values(n, 3), [n]).unwrap(),
+        TensorT::from_slice(dev, &values(n, 4), [n]).unwrap(),
+    );
+    let (g, r) = ternary_chain(a.as_tensor(), b.as_tensor(), cc.as_tensor());
+    let unfused =
+        k::relu::launch(&k::add::launch(&k::mul::launch(&a, &b).unwrap(), &cc).unwrap()).unwrap();
+    assert_eq!(bits(unfused.as_tensor()), bits(&g.run(&[r]).unwrap()[0]));
+    assert_eq!(
+        bits(unfused.as_tensor()),
+        bits(mul_add_relu::launch(&a, &b, &cc).unwrap().as_tensor())
+    );
+    let sep = median(budget, || {
+        let m = k::mul::launch(&a, &b).unwrap();
+        let s = k::add::launch(&m, &cc).unwrap();
+        drop(k::relu::launch(&s).unwrap());
+        dev.synchronize().unwrap();
+    });
+    let composed = median(budget, || {
+        drop(mul_add_relu::launch(&a, &b, &cc).unwrap());
+        dev.synchronize().unwrap();
+    });
+    let fused = median(budget, || {
+        drop(g.run(&[r]).unwrap());
+        dev.synchronize().unwrap();
+    });
+    [
+        ("neg, abs, relu (traffic limit 3x)", unary),
+        (
+            "mul, add, relu over three inputs (limit 2x)",
+            [ms(sep), ms(composed), ms(fused)],
+        ),
+    ]
+}
+
+/// µs of a 64-element chain's launch + synchronize: (composed kernel, the
+/// same chain recorded and run through `Fusion` each time), medians of runs
+/// taken in turns so that both see the same machine.
+fn per_launch(dev: &Device) -> (f64, f64) {
+    let x = TensorT::from_slice(dev, &values(64, 5), [64]).unwrap();
+    let composed = || {
+        drop(neg_abs_relu::launch(&x).unwrap());
+        dev.synchronize().unwrap();
+    };
+    let fused = || {
+        let (f, c) = unary_chain(x.as_tensor());
+        drop(f.run(&[c]).unwrap());
+        dev.synchronize().unwrap();
+    };
+    composed();
+    fused();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let start = Instant::now();
+    while a.len() < 100 || (start.elapsed() < Duration::from_secs(2) && a.len() < 100_000) {
+        let t = Instant::now();
+        composed();
+        a.push(t.elapsed());
+        let t = Instant::now();
+        fused();
+        b.push(t.elapsed());
+    }
+    let med = |v: &mut Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2].as_secs_f64() * 1e6
+    };
+    (med(&mut a), med(&mut b))
+}
+
+/// Run as a child process (`--fusion-child`): opens the device, launches
+/// `neg` (so the library's program is built), then runs a fused chain of a
+/// structure new to the process, printing its first-run and second-run times
+/// in µs and the programs built by the first run.
+pub fn child() {
+    let dev = Device::opencl(0).expect("an OpenCL device");
+    let x = TensorT::from_slice(&dev, &values(1024, 6), [1024]).unwrap();
+    drop(k::neg::launch(&x).unwrap());
+    dev.synchronize().unwrap();
+    let before = dev.programs_built();
+    let t = Instant::now();
+    let (f, c) = unary_chain(x.as_tensor());
+    drop(f.run(&[c]).unwrap());
+    dev.synchronize().unwrap();
+    let first = t.elapsed();
+    let built = dev.programs_built() - before;
+    let t = Instant::now();
+    let (f, c) = unary_chain(x.as_tensor());
+    drop(f.run(&[c]).unwrap());
+    dev.synchronize().unwrap();
+    let second = t.elapsed();
+    println!(
+        "{} {} {built}",
+        first.as_secs_f64() * 1e6,
+        second.as_secs_f64() * 1e6
+    );
+}
+
+/// First and second run of a new fused chain in child processes: (case, first
+/// ms, second ms, programs built by the first).
+fn build_times() -> Vec<(&'static str, f64, f64, f64)> {
+    let dir = std::env::temp_dir().join(format!("silt-fusion-report-{}", std::process::id()));
+    let (pocl, silt_dir) = (dir.join("pocl"), dir.join("silt"));
+    let exe = std::env::current_exe().expect("the example's path");
+    let run = || -> Option<(f64, f64, f64)> {
+        let out = Command::new(&exe)
+            .arg("--fusion-child")
+            .env("POCL_CACHE_DIR", &pocl)
+            .env("SILT_CACHE_DIR", &silt_dir)
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let mut it = text.split_whitespace().map(|w| w.parse::<f64>().ok());
+        Some((it.next()?? / 1e3, it.next()?? / 1e3, it.next()??))
+    };
+    let _ = std::fs::create_dir_all(&pocl);
+    let rows = [
+        "cold (empty PoCL and silt caches)",
+        "warm (a later process)",
+    ]
+    .into_iter()
+    .filter_map(|case| run().map(|(a, b, p)| (case, a, b, p)))
+    .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    rows
+}
+
+/// Prints the fusion tables.
+pub fn print(dev: &Device) {
+    println!("\n## Fusion, 2^24 f32, ms per chain (speed-up over separate launches)\n");
+    println!("| chain | three launches | composed kernel | run-time fused |");
+    println!("|---|---|---|---|");
+    for (case, [sep, composed, fused]) in chains(dev) {
+        println!(
+            "| {case} | {sep:.2} | {composed:.2} ({:.2}x) | {fused:.2} ({:.2}x) |",
+            sep / composed,
+            sep / fused
+        );
+    }
+    println!("\n## A new fused program (neg, abs, relu on 1,024 f32), ms\n");
+    println!("| caches | first run (compose + build + launch) | second run | programs built |");
+    println!("|---|---|---|---|");
+    for (case, first, second, built) in build_times() {
+        println!("| {case} | {first:.2} | {second:.3} | {built} |");
+    }
+    let (composed, fused) = per_launch(dev);
+    println!("\n## A repeated chain, 64 elements, launch + synchronize, µs\n");
+    println!("| composed kernel | recorded and run through Fusion | difference |");
+    println!("|---|---|---|");
+    println!("| {composed:.2} | {fused:.2} | {:+.2} |", fused - composed);
+}
