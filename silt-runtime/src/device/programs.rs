@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
 use crate::cl::{
     error_name, BuildFailure, ClError, IdleKernel, Kernel, KernelLimits, Program, Queue,
@@ -27,6 +27,12 @@ pub(crate) struct BuiltProgram {
     /// back after enqueuing, so no kernel object is used by two threads at once.
     entries: Mutex<AddressMap<EntryKernels>>,
     program: Program,
+    /// Held (shared) by each enqueue of this program's kernels and
+    /// (exclusively) by the save of its binary: PoCL 3.1 fetching a program's
+    /// binary while kernels of that program are being enqueued failed an
+    /// assertion (`pocl_release_dlhandle_cache`) in about one cold run of
+    /// four of a multi-threaded test suite.
+    gate: RwLock<()>,
     /// The disk cache key, for a program built from source.
     save: Option<disk::Key>,
     saved: AtomicBool,
@@ -96,11 +102,25 @@ impl BuiltProgram {
         if self.save.is_some() && !self.saved.swap(true, Ordering::AcqRel) {
             let (program, device) = (Arc::clone(self), device.clone());
             saver::submit(Box::new(move || {
+                let _gate = program.gate.write().unwrap_or_else(|e| e.into_inner());
                 if finish(&device) {
                     program.save_now();
                 }
             }));
         }
+    }
+
+    /// Enqueues `kernel`, one of this program's, over `global` work-items in
+    /// groups of `local` (see `gate`).
+    pub(crate) fn enqueue(
+        &self,
+        queue: &Queue,
+        kernel: &Kernel<'_>,
+        global: usize,
+        local: usize,
+    ) -> std::result::Result<(), ClError> {
+        let _gate = self.gate.read().unwrap_or_else(|e| e.into_inner());
+        queue.launch(kernel, global, local)
     }
 
     /// Saves the binary (its launches have run).
@@ -252,6 +272,7 @@ impl Target<'_> {
                 tracing::debug!(target: "silt::program", program = what, device = %device, ms = ms(), cache = "hit", "program loaded from the disk cache");
                 BuiltProgram {
                     entries: Mutex::default(),
+                    gate: RwLock::new(()),
                     program,
                     save: None,
                     saved: AtomicBool::new(true),
@@ -265,6 +286,7 @@ impl Target<'_> {
                 tracing::info!(target: "silt::program", program = what, device = %device, ms = ms(), cache = "miss", "program built from source");
                 BuiltProgram {
                     entries: Mutex::default(),
+                    gate: RwLock::new(()),
                     program,
                     save: Some(disk_key),
                     saved: AtomicBool::new(false),

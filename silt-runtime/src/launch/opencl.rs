@@ -109,7 +109,7 @@ pub fn launch_opencl(
     if take_injected_enqueue_failure() {
         return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
     }
-    queue.launch(&kernel, global, local)?;
+    program.enqueue(queue, &kernel, global, local)?;
     program.put_back(entry, limits, kernel);
     program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(outs)

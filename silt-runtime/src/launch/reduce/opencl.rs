@@ -162,7 +162,7 @@ pub fn launch_reduce_opencl(
         if take_injected_enqueue_failure() {
             return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
         }
-        queue.launch(&kernel, global, local)?;
+        program.enqueue(queue, &kernel, global, local)?;
         program.put_back(entry, limits, kernel);
     }
     // tree passes: REDUCE_LANES partial results of a row at a time; the lanes
@@ -202,7 +202,7 @@ pub fn launch_reduce_opencl(
             }?;
         }
         let groups = plan.rows * blocks * REDUCE_LANES;
-        queue.launch(&kernel, groups, REDUCE_LANES)?;
+        program.enqueue(queue, &kernel, groups, REDUCE_LANES)?;
         program.put_back(tree_entry, tree_limits, kernel);
         if last {
             break;

@@ -106,7 +106,7 @@ pub fn launch_scan_opencl(
         if take_injected_enqueue_failure() {
             return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
         }
-        queue.launch(&kernel, global, local)?;
+        program.enqueue(queue, &kernel, global, local)?;
         program.put_back(entry, limits, kernel);
     }
     tracing::trace!(target: "silt::launch", kernel = info.name, rows = plan.rows, len = plan.len, "scan");
