@@ -76,7 +76,7 @@ pub mod __private {
     pub use crate::launch::scan::host::{host_scan, host_scan_output, scan_row};
     pub use crate::launch::scan::opencl::launch_scan_opencl;
     pub use crate::launch::scan::plan::prepare_scan;
-    pub use crate::program::text::{Body, ChunkArg, KernelInfo, ProgramText, PROGRAMS};
+    pub use crate::program::text::{Body, ChunkArg, ChunkFn, KernelInfo, ProgramText, PROGRAMS};
     pub use crate::semantics::{
         clamp, f16_div_euclid, f16_from_f64, fmax, fmin, int_div, int_div_euclid, int_rem,
         int_rem_euclid, FloatOps, IntOps,
