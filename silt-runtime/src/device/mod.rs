@@ -5,6 +5,7 @@
 //! program layer (`program`); storages, tensors and launches sit on it.
 
 pub(crate) mod copy;
+mod geometry;
 pub(crate) mod hooks;
 mod info;
 mod pool;
@@ -455,11 +456,10 @@ impl Device {
         self.inner.pool.note_host_free(bytes);
     }
 
-    /// The work-group size of silt's launches: 64, or less where the device
-    /// allows less. Fixed, so that the driver compiles a kernel once, not once per
-    /// global size.
-    pub(crate) fn local_size(&self) -> usize {
-        self.inner.info.max_work_group_size.min(64)
+    /// The work-group size of a launch of `items` work-items of a kernel with
+    /// `limits` on this device (see `geometry`).
+    pub(crate) fn local_size(&self, items: usize, limits: crate::cl::KernelLimits) -> usize {
+        geometry::local_size(&self.inner.info, items, limits)
     }
 
     /// The program that holds the kernel `info` on this device, built (or
