@@ -183,7 +183,7 @@ impl Fusion {
 /// The fused kernel of a chain's structure: composed and leaked once per
 /// structure in the process (a bounded set: one per distinct chain).
 fn fused_info(chain: &text::Chain, input_dtypes: &[DType]) -> Result<&'static KernelInfo> {
-    static FUSED: Mutex<Option<HashMap<String, &'static KernelInfo>>> = Mutex::new(None);
+    static FUSED: Mutex<Option<HashMap<Vec<usize>, &'static KernelInfo>>> = Mutex::new(None);
     let mut fused = FUSED.lock().unwrap_or_else(|e| e.into_inner());
     let map = fused.get_or_insert_with(HashMap::new);
     if let Some(info) = map.get(&chain.key) {
