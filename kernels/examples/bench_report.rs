@@ -13,6 +13,7 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --host         (the host backend against plain loops)
 //! cargo run --release -p silt-kernels --example bench_report -- --geometry     (raw axpy at each local size)
 //! cargo run --release -p silt-kernels --example bench_report -- --fusion       (the fusion tables only)
+//! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
 //! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
 //! ```
 //!
@@ -934,6 +935,13 @@ fn main() {
     }
     if args.iter().any(|a| a == "--fusion-child") {
         fusion::child();
+        return;
+    }
+    // `--fusion-calls composed|fused N`: N repeated launches only, for
+    // instruction counts under callgrind (`scripts/fusion-overhead`)
+    if let Some(i) = args.iter().position(|a| a == "--fusion-calls") {
+        let n = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(1000);
+        fusion::calls(args.get(i + 1).map_or("fused", String::as_str), n);
         return;
     }
     let svg_path = args

@@ -23,6 +23,12 @@ impl HostBytes {
         Ok(HostBytes { words, len })
     }
 
+    /// Bytes over `words` (at least `len` bytes of them), as they are.
+    pub(crate) fn from_words(words: Vec<u64>, len: usize) -> Self {
+        debug_assert!(words.len() * 8 >= len);
+        HostBytes { words, len }
+    }
+
     pub(crate) fn as_bytes(&self) -> &[u8] {
         &bytemuck::cast_slice(&self.words)[..self.len]
     }
@@ -49,10 +55,27 @@ impl Storage {
     /// Uninitialised storage of `nbytes` (zeroed on the host, whatever the pool
     /// hands out on a device).
     pub(crate) fn uninit(device: &Device, nbytes: usize) -> Result<Storage> {
+        Storage::new(device, nbytes, false)
+    }
+
+    /// Storage of `nbytes` that the caller writes whole before any of it is
+    /// read: on the host it may hold a freed buffer's stale bytes (no zeroing).
+    pub(crate) fn for_overwrite(device: &Device, nbytes: usize) -> Result<Storage> {
+        Storage::new(device, nbytes, true)
+    }
+
+    fn new(device: &Device, nbytes: usize, stale_ok: bool) -> Result<Storage> {
         let data = match device.queue() {
             None => {
-                let bytes = HostBytes::zeroed(nbytes)?;
-                device.note_host_alloc(nbytes);
+                let words = nbytes.div_ceil(8);
+                let bytes = match stale_ok.then(|| device.take_host(words, nbytes)) {
+                    Some(Some(w)) => HostBytes::from_words(w, nbytes),
+                    _ => {
+                        let b = HostBytes::zeroed(nbytes)?;
+                        device.note_host_alloc(nbytes, words * 8);
+                        b
+                    }
+                };
                 Data::Host(RwLock::new(bytes))
             }
             Some(queue) => Data::OpenCl(Some(device.alloc_block(queue, nbytes)?)),
@@ -67,13 +90,20 @@ impl Storage {
     /// Storage of `nbytes` filled with copies of `pattern` (`nbytes` is a multiple
     /// of its length, a power of two up to 128).
     pub(crate) fn filled(device: &Device, nbytes: usize, pattern: &[u8]) -> Result<Storage> {
-        let s = Storage::uninit(device, nbytes)?;
+        // zeros come zeroed from the allocator; any other pattern is written
+        // over every byte, so a reused host buffer does as well
+        let zero = pattern.iter().all(|&b| b == 0);
+        let s = if zero {
+            Storage::uninit(device, nbytes)?
+        } else {
+            Storage::for_overwrite(device, nbytes)?
+        };
         match (&s.data, device.queue()) {
             (Data::OpenCl(Some(block)), Some(queue)) => {
                 queue.fill(&block.mem, 0, nbytes, pattern)?
             }
             (Data::Host(lock), _) => {
-                if pattern.iter().any(|&b| b != 0) {
+                if !zero {
                     for chunk in write_lock(lock)
                         .as_bytes_mut()
                         .chunks_exact_mut(pattern.len())
@@ -89,7 +119,7 @@ impl Storage {
 
     /// Storage holding a copy of `bytes`.
     pub(crate) fn from_bytes(device: &Device, bytes: &[u8]) -> Result<Storage> {
-        let s = Storage::uninit(device, bytes.len())?;
+        let s = Storage::for_overwrite(device, bytes.len())?;
         match (&s.data, device.queue()) {
             (Data::OpenCl(Some(block)), Some(queue)) => queue.write(&block.mem, 0, bytes)?,
             (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),
@@ -161,7 +191,13 @@ pub(crate) fn write_lock(lock: &RwLock<HostBytes>) -> RwLockWriteGuard<'_, HostB
 impl Drop for Storage {
     fn drop(&mut self) {
         match &mut self.data {
-            Data::Host(_) => self.device.note_host_free(self.nbytes),
+            Data::Host(lock) => {
+                let bytes = std::mem::replace(
+                    lock.get_mut().unwrap_or_else(|e| e.into_inner()),
+                    HostBytes::from_words(Vec::new(), 0),
+                );
+                self.device.give_host(bytes.words, self.nbytes);
+            }
             Data::OpenCl(block) => {
                 if let Some(block) = block.take() {
                     self.device.free_block(block);

@@ -446,14 +446,20 @@ impl Device {
         self.inner.pool.free(block);
     }
 
-    /// Counts a host allocation of `bytes` in this (host) device's figures.
-    pub(crate) fn note_host_alloc(&self, bytes: usize) {
-        self.inner.pool.note_host_alloc(bytes);
+    /// Counts a new host buffer of `size` bytes for `bytes` bytes.
+    pub(crate) fn note_host_alloc(&self, bytes: usize, size: usize) {
+        self.inner.pool.note_host_alloc(bytes, size);
     }
 
-    /// Counts a host allocation of `bytes` as freed.
-    pub(crate) fn note_host_free(&self, bytes: usize) {
-        self.inner.pool.note_host_free(bytes);
+    /// A cached host buffer of `words` words for `bytes` bytes, holding stale
+    /// values (see `Pool::take_host`).
+    pub(crate) fn take_host(&self, words: usize, bytes: usize) -> Option<Vec<u64>> {
+        self.inner.pool.take_host(words, bytes)
+    }
+
+    /// Takes back the buffer of freed host storage of `bytes` bytes.
+    pub(crate) fn give_host(&self, words: Vec<u64>, bytes: usize) {
+        self.inner.pool.give_host(words, bytes);
     }
 
     /// The work-group size of a launch of `items` work-items of a kernel with

@@ -117,7 +117,8 @@ impl<T: Element> DerefMut for HostWrite<'_, T> {
 /// # Errors
 /// Allocation errors.
 pub fn host_new<T: Element>(plan: &Plan) -> Result<TensorT<T>> {
-    TensorT::zeros(&Device::host(), plan.shape())
+    // every element is written by the launch before anything reads it
+    TensorT::for_overwrite(&Device::host(), plan.shape())
 }
 
 /// Write access to a fresh host tensor made by [`host_new`].
