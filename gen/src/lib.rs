@@ -29,6 +29,8 @@
 #[cfg(feature = "generate")]
 mod ast;
 #[cfg(feature = "generate")]
+mod callee;
+#[cfg(feature = "generate")]
 mod choose;
 #[cfg(feature = "generate")]
 mod expr;
@@ -44,6 +46,8 @@ mod helper;
 mod kernel;
 #[cfg(feature = "generate")]
 mod lits;
+#[cfg(feature = "generate")]
+mod matching;
 #[cfg(feature = "generate")]
 mod mistakes;
 #[cfg(feature = "generate")]
