@@ -183,7 +183,7 @@ pub fn generate(c: &mut dyn Choose, opts: &Options) -> Kernel {
     // ---- a kernel it may call ----
     let mut callees = Vec::new();
     // (fewer when the kernel runs: each is built as a kernel of its own too)
-    if g.pct(if opts.runnable { 20 } else { 30 }) {
+    if g.pct(if opts.runnable { 12 } else { 30 }) {
         let name = match &opts.name {
             Some(k) => format!("{k}_k0"),
             None => format!("{}_c0", g.pick(KERNEL_NAMES)),

@@ -58,14 +58,16 @@ impl Gen<'_> {
             .collect();
         // the scrutinee's type must be known without context
         let scrutinee = self.expr(st, depth - 1, true).e;
-        let n = self.range(1, 3);
+        // arms are shallower than an `if`'s branches: a `match` has more
+        let n = self.range(1, 2);
+        let arm_depth = if depth > 2 { depth - 2 } else { depth - 1 };
         let mut arms = Vec::new();
         let mut any_det = false;
         let mut bools_left = [true, true];
         for k in 0..=n {
             let last = k == n;
             // an arm with a guard covers nothing
-            let guarded = !last && self.pct(25);
+            let guarded = !last && self.pct(20);
             let (pat, binds) = if is_bool {
                 self.bool_pattern(last, guarded, &mut bools_left)
             } else {
@@ -75,8 +77,8 @@ impl Gen<'_> {
                 if let Some(name) = &binds {
                     g.declare(Var::local(name.clone(), st, true, false));
                 }
-                let guard = guarded.then(|| g.expr(Ty::Elem(DType::Bool), depth - 1, false).e);
-                let body = g.expr(t, depth - 1, det);
+                let guard = guarded.then(|| g.expr(Ty::Elem(DType::Bool), arm_depth, false).e);
+                let body = g.expr(t, arm_depth, det);
                 any_det |= body.det;
                 Arm {
                     pat,
