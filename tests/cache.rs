@@ -1,6 +1,7 @@
 //! The on-disk program cache, across processes: a first process builds from
 //! source and saves, a second loads the binary, a corrupt entry is rebuilt, the
-//! size cap holds, `SILT_CACHE_DIR=off` writes nothing.
+//! size cap holds, `SILT_CACHE_DIR=off` writes nothing, a process that ends
+//! right after its first launch still saves.
 
 mod common;
 
@@ -24,6 +25,11 @@ fn cache_child() {
     let x = TensorT::from_slice(&cl, &[1.0f32, 2.0, 3.0], [3]).unwrap();
     let y = cached_affine::launch(&x, 2.0).unwrap();
     assert_eq!(y.to_vec().unwrap(), [3.0, 5.0, 7.0]);
+    // the binary is saved on silt's saving thread; unless told not to, wait
+    // for it so that the counts include it
+    if std::env::var_os("SILT_CACHE_CHILD_NO_WAIT").is_none() {
+        silt::wait_for_program_saves();
+    }
     let s = silt::program_cache_stats();
     println!(
         "STATS hits={} misses={} stores={} rejected={} builds={}",
@@ -117,6 +123,18 @@ fn binaries_are_saved_loaded_and_rebuilt_when_corrupt() {
     assert!(
         fifth.contains("rejected=1") && fifth.contains("builds=1"),
         "{fifth}"
+    );
+
+    // a process that ends without waiting for the save still saves: the
+    // next one loads the binary
+    let _ = std::fs::remove_dir_all(&dir);
+    let quick = run(d, &[("SILT_CACHE_CHILD_NO_WAIT", "1")]);
+    assert!(quick.contains("builds=1"), "{quick}");
+    assert_eq!(bins(&dir).len(), 1, "saved as the process ended: {quick}");
+    let after = run(d, &[]);
+    assert!(
+        after.contains("hits=1") && after.contains("builds=0"),
+        "{after}"
     );
 
     // the size cap evicts

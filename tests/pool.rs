@@ -282,3 +282,65 @@ fn host_allocations_are_zeroed_and_a_huge_one_is_an_error() {
         "{err:?}"
     );
 }
+
+/// Doubles its input: a launch whose output is written whole.
+#[kernel(types = [f32, u8])]
+pub fn twice<T>(x: T) -> T {
+    x + x
+}
+
+#[test]
+fn host_outputs_reuse_freed_buffers_and_zeros_stay_zero() {
+    let _g = serial();
+    let host = Device::host();
+    let before = fresh(&host);
+    assert_eq!(before.reserved_bytes, before.allocated_bytes, "{before:?}");
+    let x = TensorT::from_slice(&host, &[1.5f32, -2.0, 3.25], [3]).unwrap();
+    // a freed buffer of the output's length holding other values
+    drop(TensorT::full(&host, 7.0f32, [3]).unwrap());
+    let cached = host.memory_stats();
+    assert_eq!(
+        cached.reserved_bytes - cached.allocated_bytes,
+        16,
+        "{cached:?}"
+    );
+    let y = twice::launch(&x).unwrap();
+    let reused = host.memory_stats();
+    assert_eq!(reused.hits - cached.hits, 1, "{reused:?}");
+    assert_eq!(reused.misses, cached.misses, "{reused:?}");
+    assert_eq!(y.to_vec().unwrap(), [3.0, -4.0, 6.5]);
+    drop(y);
+    // `zeros` never takes a cached buffer: every element is 0
+    let z = TensorT::<f32>::zeros(&host, [3]).unwrap();
+    assert_eq!(z.to_vec().unwrap(), [0.0; 3]);
+    assert_eq!(host.memory_stats().hits, reused.hits);
+    drop(z);
+    // bytes past the length (the last word's padding) never show
+    let b = TensorT::from_slice(&host, &[200u8, 1, 2], [3]).unwrap();
+    drop(TensorT::full(&host, 255u8, [7]).unwrap());
+    let t = twice::launch(&b).unwrap();
+    assert_eq!(t.to_vec().unwrap(), [144, 2, 4]);
+    assert_eq!(t.narrow(0, 1, 2).unwrap().to_vec().unwrap(), [2, 4]);
+    drop((x, b, t));
+    host.empty_cache();
+    let empty = host.memory_stats();
+    assert_eq!(empty.reserved_bytes, before.reserved_bytes, "{empty:?}");
+    assert_eq!(empty.live_buffers, before.live_buffers, "{empty:?}");
+}
+
+#[test]
+fn the_host_cache_holds_at_most_256_mib() {
+    let _g = serial();
+    let host = Device::host();
+    let before = fresh(&host);
+    // 40 buffers of 8 MiB freed: 32 of them stay
+    let ts: Vec<_> = (0..40)
+        .map(|_| TensorT::<u8>::full(&host, 1, [8 << 20]).unwrap())
+        .collect();
+    drop(ts);
+    let s = host.memory_stats();
+    assert_eq!(s.allocated_bytes, before.allocated_bytes, "{s:?}");
+    assert_eq!(s.reserved_bytes - before.reserved_bytes, 256 << 20, "{s:?}");
+    host.empty_cache();
+    assert_eq!(host.memory_stats().reserved_bytes, before.reserved_bytes);
+}

@@ -125,6 +125,10 @@ pub struct HelperSrc {
     pub attr: String,
     /// The `fn` item.
     pub item: String,
+    /// A `#[kernel]` that other kernels call (its definition is marked
+    /// `kernel [..]`; the helpers it calls are found through its path, as for
+    /// a helper).
+    pub kernel: bool,
 }
 
 /// Expands `#[reduce(attr)] item` (`#[scan(attr)] item` when `scan`) as rustc
@@ -151,11 +155,14 @@ pub fn expand(attr: &str, item: &str, helpers: &[HelperSrc]) -> Option<Expansion
         let a: TokenStream = h.attr.parse().ok()?;
         let i: TokenStream = h.item.parse().ok()?;
         // each helper's own expansion must not panic, and must be valid Rust
-        let out = silt_codegen::expand_helper(a.clone(), i.clone());
-        if let Err(err) = syn::parse2::<syn::File>(out.clone()) {
-            panic!("the helper's expansion is not valid Rust: {err}\n{out}");
+        // (a called kernel's is checked as the kernel's: `expand` on it)
+        if !h.kernel {
+            let out = silt_codegen::expand_helper(a.clone(), i.clone());
+            if let Err(err) = syn::parse2::<syn::File>(out.clone()) {
+                panic!("the helper's expansion is not valid Rust: {err}\n{out}");
+            }
         }
-        defs.push((h.name.clone(), a, i));
+        defs.push((h.name.clone(), a, i, h.kernel));
     }
     let mut out = silt_codegen::expand_kernel(attr, item);
     // a chain longer than this is a loop
@@ -164,7 +171,7 @@ pub fn expand(attr: &str, item: &str, helpers: &[HelperSrc]) -> Option<Expansion
         let Some((path, state)) = e.next_helper else {
             return Some(e);
         };
-        let (types, def_item) = match resolve(&path, &defs) {
+        let (types, def_item, kernel) = match resolve(&path, &defs) {
             Some(d) => d,
             // rustc would report an unresolved macro path: nothing more to run
             None => {
@@ -174,13 +181,18 @@ pub fn expand(attr: &str, item: &str, helpers: &[HelperSrc]) -> Option<Expansion
                 })
             }
         };
-        let input: TokenStream = quote_chain(state, types, def_item);
+        let input: TokenStream = quote_chain(state, types, def_item, kernel);
         out = silt_codegen::helper_chain(input);
     }
     panic!("the helper chain does not end");
 }
 
-fn quote_chain(state: TokenStream, types: TokenStream, item: TokenStream) -> TokenStream {
+fn quote_chain(
+    state: TokenStream,
+    types: TokenStream,
+    item: TokenStream,
+    kernel: bool,
+) -> TokenStream {
     let mut def = TokenStream::new();
     let bracket =
         |ts: TokenStream| TokenTree::Group(proc_macro2::Group::new(Delimiter::Bracket, ts));
@@ -190,6 +202,12 @@ fn quote_chain(state: TokenStream, types: TokenStream, item: TokenStream) -> Tok
         TokenTree::Ident(proc_macro2::Ident::new("item", Span::call_site())),
         bracket(item),
     ]);
+    if kernel {
+        def.extend([
+            TokenTree::Ident(proc_macro2::Ident::new("kernel", Span::call_site())),
+            bracket(TokenStream::new()),
+        ]);
+    }
     let mut input = state;
     input.extend([TokenTree::Group(proc_macro2::Group::new(
         Delimiter::Brace,
@@ -198,15 +216,15 @@ fn quote_chain(state: TokenStream, types: TokenStream, item: TokenStream) -> Tok
     input
 }
 
-/// The helper a path names, from the crate root: `h` is the helper `h`,
-/// `h::__silt_dep_j` the `j`-th helper `h`'s body calls.
+/// The helper (or called kernel) a path names, from the crate root: `h` is
+/// the helper `h`, `h::__silt_dep_j` the `j`-th helper `h`'s body calls.
 fn resolve(
     path: &syn::Path,
-    defs: &[(String, TokenStream, TokenStream)],
-) -> Option<(TokenStream, TokenStream)> {
+    defs: &[(String, TokenStream, TokenStream, bool)],
+) -> Option<(TokenStream, TokenStream, bool)> {
     let mut segs = path.segments.iter();
     let first = segs.next()?.ident.to_string();
-    let mut cur = defs.iter().find(|(n, _, _)| *n == first)?;
+    let mut cur = defs.iter().find(|(n, ..)| *n == first)?;
     for s in segs {
         let j: usize = s
             .ident
@@ -226,7 +244,7 @@ fn resolve(
         let mut calls = Vec::new();
         silt_codegen::front::helper_calls(&body, &mut calls);
         let (key, _) = calls.get(j)?;
-        cur = defs.iter().find(|(n, _, _)| n == key)?;
+        cur = defs.iter().find(|(n, ..)| n == key)?;
     }
-    Some((cur.1.clone(), cur.2.clone()))
+    Some((cur.1.clone(), cur.2.clone(), cur.3))
 }

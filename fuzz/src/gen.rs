@@ -21,7 +21,7 @@ pub struct Case {
     pub attr: String,
     /// The `fn` item.
     pub item: String,
-    /// The `#[helper]` functions the kernel may call.
+    /// The `#[helper]` functions, and the kernels, the kernel may call.
     pub helpers: Vec<HelperSrc>,
     /// Whether a deliberate mistake was made (the kernel may be rejected).
     pub wild: bool,
@@ -30,7 +30,8 @@ pub struct Case {
 impl std::fmt::Display for Case {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for h in &self.helpers {
-            writeln!(f, "#[helper({})]\n{}\n", h.attr, h.item)?;
+            let what = if h.kernel { "kernel" } else { "helper" };
+            writeln!(f, "#[{what}({})]\n{}\n", h.attr, h.item)?;
         }
         write!(f, "#[kernel({})]\n{}", self.attr, self.item)
     }
@@ -73,7 +74,14 @@ pub fn kernel(u: &mut Unstructured) -> Result<Case> {
                 name: h.name,
                 attr: h.attr,
                 item: h.item,
+                kernel: false,
             })
+            .chain(k.callees.into_iter().map(|c| HelperSrc {
+                name: c.name,
+                attr: c.attr,
+                item: c.item,
+                kernel: true,
+            }))
             .collect(),
         wild: k.mistake,
     })

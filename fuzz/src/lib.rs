@@ -70,6 +70,21 @@ pub fn run_kernels(data: &[u8]) -> Option<(gen::Case, Expansion)> {
     proc_macro2::extra::invalidate_current_thread_spans();
     let mut u = arbitrary::Unstructured::new(data);
     let case = gen::kernel(&mut u).ok()?;
+    // the kernels it may call, each by itself (with the helpers beside it)
+    for callee in case.helpers.iter().filter(|h| h.kernel) {
+        let e = check::expand(&callee.attr, &callee.item, &case.helpers)
+            .unwrap_or_else(|| panic!("a generated kernel does not lex:\n{case}"));
+        for (msg, span) in &e.errors {
+            assert!(
+                check::located(*span),
+                "an error without a span (at the call site): {msg}\n{case}"
+            );
+        }
+        if strict() && !case.wild && !e.accepted() {
+            let msgs: Vec<&str> = e.errors.iter().map(|(m, _)| m.as_str()).collect();
+            panic!("a called kernel without mistakes was rejected: {msgs:#?}\n{case}");
+        }
+    }
     let e = check::expand(&case.attr, &case.item, &case.helpers)
         .unwrap_or_else(|| panic!("a generated kernel does not lex:\n{case}"));
     for (msg, span) in &e.errors {

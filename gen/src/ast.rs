@@ -23,8 +23,19 @@ pub(crate) enum E {
     Paren(Box<E>),
     Tuple(Vec<E>),
     HelperCall(String, Vec<E>),
+    /// `match scrutinee { arms }`.
+    Match(Box<E>, Vec<Arm>),
     /// Text printed as it is (the deliberate mistakes); atomic.
     Raw(String),
+}
+
+/// An arm of a `match`: `pattern [if guard] => body`.
+#[derive(Clone, Debug)]
+pub(crate) struct Arm {
+    /// The pattern, as written.
+    pub pat: String,
+    pub guard: Option<E>,
+    pub body: E,
 }
 
 /// A block: statements and an optional tail.
@@ -102,7 +113,7 @@ fn prec(e: &E) -> u8 {
         E::Deref(_) | E::Un(..) => 15,
         E::Cast(..) => 14,
         E::Bin(op, ..) => binprec(op),
-        E::If(..) | E::Block(_) => 0,
+        E::If(..) | E::Block(_) | E::Match(..) => 0,
     }
 }
 
@@ -158,6 +169,20 @@ pub(crate) fn expr(e: &E, ind: usize) -> String {
         E::Paren(x) => format!("({})", expr(x, ind)),
         E::Tuple(xs) => format!("({})", list(xs, ind)),
         E::HelperCall(n, xs) => format!("{n}({})", list(xs, ind)),
+        E::Match(x, arms) => {
+            let pad = "    ".repeat(ind + 1);
+            let mut s = format!("match {} {{\n", cond(x, ind));
+            for a in arms {
+                let guard = a
+                    .guard
+                    .as_ref()
+                    .map(|g| format!(" if {}", cond(g, ind + 1)))
+                    .unwrap_or_default();
+                let _ = writeln!(s, "{pad}{}{guard} => {},", a.pat, expr(&a.body, ind + 1));
+            }
+            let _ = write!(s, "{}}}", "    ".repeat(ind));
+            s
+        }
     }
 }
 

@@ -94,7 +94,8 @@ impl Gen<'_> {
                 46..=55 => self.compare(t, depth),
                 56..=59 => self.logic(t, depth),
                 60..=77 => self.method(t, depth),
-                78..=84 => self.if_expr(t, depth, det),
+                78..=79 => self.match_expr(t, depth, det),
+                80..=84 => self.if_expr(t, depth, det),
                 85..=88 => self.block_expr(t, depth, det),
                 89..=93 => self.static_if(t, depth, det),
                 94..=96 => self.helper_call(t, depth),
@@ -478,7 +479,7 @@ impl Gen<'_> {
     }
 
     /// A call of a `#[helper]` returning `t`.
-    fn helper_call(&mut self, t: Ty, depth: usize) -> Option<Ex> {
+    pub(crate) fn helper_call(&mut self, t: Ty, depth: usize) -> Option<Ex> {
         // (helper, the type its type parameter is instantiated at)
         let mut fits: Vec<(HelperSig, Option<Ty>)> = Vec::new();
         for h in &self.helpers {

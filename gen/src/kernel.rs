@@ -105,6 +105,10 @@ pub struct Kernel {
     pub item: String,
     /// The helpers it may call, each defined before the ones that call it.
     pub helpers: Vec<Helper>,
+    /// The kernels it may call (values and `#[scalar]`s in, one result out;
+    /// they may call its helpers), each with empty `helpers`, `callees` and
+    /// `checks`: they are not run by themselves.
+    pub callees: Vec<Kernel>,
     /// The instantiation types (empty: not generic).
     pub types: Vec<DType>,
     /// Its parameters, in order.
@@ -130,6 +134,9 @@ impl fmt::Display for Kernel {
         };
         for h in &self.helpers {
             writeln!(f, "#[helper{}]\n{}\n", attr(&h.attr), h.item)?;
+        }
+        for k in &self.callees {
+            writeln!(f, "#[kernel{}]\n{}\n", attr(&k.attr), k.item)?;
         }
         write!(f, "#[kernel{}]\n{}", attr(&self.attr), self.item)
     }
@@ -173,6 +180,16 @@ pub fn generate(c: &mut dyn Choose, opts: &Options) -> Kernel {
             helpers.push(crate::helper::helper(&mut g, name, &kernel_gs));
         }
     }
+    // ---- a kernel it may call ----
+    let mut callees = Vec::new();
+    // (fewer when the kernel runs: each is built as a kernel of its own too)
+    if g.pct(if opts.runnable { 12 } else { 30 }) {
+        let name = match &opts.name {
+            Some(k) => format!("{k}_k0"),
+            None => format!("{}_c0", g.pick(KERNEL_NAMES)),
+        };
+        callees.push(crate::callee::callee(&mut g, name, &kernel_gs));
+    }
     g.gs = kernel_gs;
     g.tparam = kernel_tparam;
     // ---- signature ----
@@ -202,7 +219,8 @@ pub fn generate(c: &mut dyn Choose, opts: &Options) -> Kernel {
     let depth = 3;
     g.scopes.push(Vec::new());
     let n = g.range(2, 7);
-    let mut stmts = g.stmts(n, depth);
+    let mut stmts = crate::callee::first_calls(&mut g, &callees, depth);
+    stmts.extend(g.stmts(n, depth));
     let mut checks = Vec::new();
     let mut tail_vals = Vec::new();
     for (i, t) in outputs.iter().enumerate() {
@@ -297,6 +315,7 @@ pub fn generate(c: &mut dyn Choose, opts: &Options) -> Kernel {
         attr: types_attr(&g.gs),
         item,
         helpers,
+        callees,
         types: g.gs.clone(),
         params,
         outputs,

@@ -1,7 +1,8 @@
 //! Random `#[kernel]` functions in silt's kernel language, from one generator for
 //! every user, and the edge values tests feed kernels.
 //!
-//! [`generate`] writes one kernel (with the `#[helper]`s it calls) from a source
+//! [`generate`] writes one kernel (with the `#[helper]`s and the kernels it
+//! calls: [`Kernel::callees`]) from a source
 //! of choices, [`Choose`]: a seeded [`SplitMix64`] for `silt-random-kernels`,
 //! whose build script writes a corpus of kernels that its tests run on the OpenCL
 //! device and on the host, or the fuzzer's bytes for the `kernels` target in
@@ -29,6 +30,8 @@
 #[cfg(feature = "generate")]
 mod ast;
 #[cfg(feature = "generate")]
+mod callee;
+#[cfg(feature = "generate")]
 mod choose;
 #[cfg(feature = "generate")]
 mod expr;
@@ -44,6 +47,8 @@ mod helper;
 mod kernel;
 #[cfg(feature = "generate")]
 mod lits;
+#[cfg(feature = "generate")]
+mod matching;
 #[cfg(feature = "generate")]
 mod mistakes;
 #[cfg(feature = "generate")]

@@ -1,6 +1,6 @@
 //! The side-by-side performance report: silt's generated kernels against
-//! hand-written OpenCL C through raw opencl3, the host backend against a plain
-//! rayon loop, reductions against a raw two-stage sum, launch overhead, and
+//! hand-written OpenCL C through raw opencl3 (launched as a user would: the
+//! driver's local size), the host backend against a plain loop and rayon, reductions against a raw two-stage sum, launch overhead, and
 //! start-up with cold and warm caches. Prints Markdown tables and writes SVG
 //! plots of bandwidth over size for `add` and for `sum` (beside the first,
 //! with `_sum` added to its name).
@@ -9,7 +9,12 @@
 //! cargo run --release -p silt-kernels --example bench_report [-- --svg PATH]
 //! cargo run --release -p silt-kernels --example bench_report -- --reductions   (that table only)
 //! cargo run --release -p silt-kernels --example bench_report -- --sum          (the sum sweep only)
+//! cargo run --release -p silt-kernels --example bench_report -- --ops          (add/axpy/gelu against raw, launch overhead)
+//! cargo run --release -p silt-kernels --example bench_report -- --host         (the host backend against plain loops)
+//! cargo run --release -p silt-kernels --example bench_report -- --geometry     (raw axpy at each local size)
 //! cargo run --release -p silt-kernels --example bench_report -- --fusion       (the fusion tables only)
+//! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
+//! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
 //! ```
 //!
 //! Timings are medians of repeated runs within a time budget per cell; the
@@ -21,6 +26,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use silt::f16;
 use silt::prelude::*;
 
 #[path = "../benches/report/fusion.rs"]
@@ -47,6 +53,31 @@ fn median(budget: Duration, mut f: impl FnMut()) -> Duration {
     times[times.len() / 2]
 }
 
+/// The median times of several functions run in turn (one run of each, then
+/// the next round) within `budget`, after one warm-up round: on a shared,
+/// noisy machine each sees the same conditions.
+fn interleaved(budget: Duration, fs: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
+    for f in fs.iter_mut() {
+        f();
+    }
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); fs.len()];
+    let start = Instant::now();
+    while times[0].len() < 3 || (start.elapsed() < budget && times[0].len() < 100_000) {
+        for (f, t) in fs.iter_mut().zip(&mut times) {
+            let s = Instant::now();
+            f();
+            t.push(s.elapsed());
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
+}
+
 /// GB/s (1e9 bytes) for `bytes` moved in `t`.
 fn gbps(bytes: usize, t: Duration) -> f64 {
     bytes as f64 / t.as_secs_f64() / 1e9
@@ -54,62 +85,6 @@ fn gbps(bytes: usize, t: Duration) -> f64 {
 
 fn values(n: usize) -> Vec<f32> {
     (0..n).map(|i| (i % 1000) as f32 / 100.0 - 5.0).collect()
-}
-
-/// One row of the `add` sweep: GB/s of silt on OpenCL, raw opencl3, silt on the
-/// host, plain rayon.
-fn add_row(dev: &Device, raw: &Raw, n: usize) -> [f64; 4] {
-    let budget = Duration::from_millis(300);
-    let bytes = 12 * n;
-    let (av, bv) = (values(n), values(n));
-    let a = TensorT::from_slice(dev, &av, [n]).unwrap();
-    let b = TensorT::from_slice(dev, &bv, [n]).unwrap();
-    let silt = median(budget, || {
-        let out = silt_kernels::add::launch(&a, &b).unwrap();
-        dev.synchronize().unwrap();
-        drop(out);
-    });
-    let (ra, rb, rc, rn) = (
-        raw.buffer(&av),
-        raw.buffer(&bv),
-        raw.buffer(&vec![0.0; n]),
-        n as u64,
-    );
-    let rawt = median(budget, || {
-        raw.launch(&raw.add, n, |e| {
-            // SAFETY: the argument types match the kernel's parameters.
-            unsafe {
-                e.set_arg(&ra).set_arg(&rb).set_arg(&rc).set_arg(&rn);
-            }
-        });
-        raw.finish();
-    });
-    let host = Device::host();
-    let (ha, hb) = (
-        TensorT::from_slice(&host, &av, [n]).unwrap(),
-        TensorT::from_slice(&host, &bv, [n]).unwrap(),
-    );
-    let hostt = median(budget, || {
-        drop(silt_kernels::add::launch(&ha, &hb).unwrap())
-    });
-    let plain = median(budget, || {
-        let mut out = vec![0.0f32; n];
-        let chunk = 16 * 1024;
-        out.par_chunks_mut(chunk)
-            .zip(av.par_chunks(chunk).zip(bv.par_chunks(chunk)))
-            .for_each(|(o, (x, y))| {
-                for ((o, x), y) in o.iter_mut().zip(x).zip(y) {
-                    *o = x + y;
-                }
-            });
-        drop(out);
-    });
-    [
-        gbps(bytes, silt),
-        gbps(bytes, rawt),
-        gbps(bytes, hostt),
-        gbps(bytes, plain),
-    ]
 }
 
 /// One row of the `sum` sweep: GB/s read of silt's full sum on OpenCL, a raw
@@ -156,49 +131,362 @@ fn sum_row(dev: &Device, raw: &Raw, n: usize) -> [f64; 4] {
     ]
 }
 
-/// `axpy` and `gelu` over 2^24 elements: (op, silt GB/s, raw GB/s).
-fn ops_at_2_24(dev: &Device, raw: &Raw) -> Vec<(&'static str, f64, f64)> {
-    let n = 1 << 24;
-    let budget = Duration::from_secs(2);
+/// Sizes of the sweep against raw kernels (log2 of the element count).
+const OP_SIZES: [u32; 9] = [10, 12, 14, 16, 18, 20, 22, 24, 26];
+
+/// One cell of the sweep against raw kernels: GB/s of silt, of the raw kernel
+/// with the driver's local size and, for `axpy`, of the raw kernel compiled
+/// with contraction (an FMA where the device has one; silt keeps the
+/// uncontracted rounding, so the first raw column is its like).
+struct OpRow {
+    op: &'static str,
+    silt: f64,
+    raw: f64,
+    raw_fma: Option<f64>,
+}
+
+/// `add`, `axpy` and `gelu` over `n` f32 elements, silt against raw, each
+/// side with buffers of its own, timed in turn.
+fn op_rows(dev: &Device, raw: &Raw, n: usize) -> Vec<OpRow> {
+    let budget = Duration::from_millis(if n >= 1 << 24 { 900 } else { 400 });
     let v = values(n);
-    let x = TensorT::from_slice(dev, &v, [n]).unwrap();
+    let rn = n as u64;
+    let sync = || dev.synchronize().unwrap();
+    let mut rows = Vec::new();
+    {
+        let a = TensorT::from_slice(dev, &v, [n]).unwrap();
+        let b = TensorT::from_slice(dev, &v, [n]).unwrap();
+        let (ra, rb, rc) = (raw.buffer(&v), raw.buffer(&v), raw.buffer(&v));
+        let t = interleaved(
+            budget,
+            &mut [
+                &mut || {
+                    let out = silt_kernels::add::launch(&a, &b).unwrap();
+                    sync();
+                    drop(out);
+                },
+                &mut || {
+                    raw.launch(&raw.add, n, |e| {
+                        // SAFETY: the argument types match the kernel's parameters.
+                        unsafe {
+                            e.set_arg(&ra).set_arg(&rb).set_arg(&rc).set_arg(&rn);
+                        }
+                    });
+                    raw.finish();
+                },
+            ],
+        );
+        rows.push(OpRow {
+            op: "add",
+            silt: gbps(12 * n, t[0]),
+            raw: gbps(12 * n, t[1]),
+            raw_fma: None,
+        });
+    }
+    {
+        let x = TensorT::from_slice(dev, &v, [n]).unwrap();
+        let mut y = TensorT::from_slice(dev, &v, [n]).unwrap();
+        let (rx, ry) = (raw.buffer(&v), raw.buffer(&v));
+        let (fx, fy) = (raw.buffer(&v), raw.buffer(&v));
+        let t = interleaved(
+            budget,
+            &mut [
+                &mut || {
+                    silt_kernels::axpy::launch(1e-3, &x, &mut y).unwrap();
+                    sync();
+                },
+                &mut || {
+                    raw.launch(&raw.axpy_exact, n, axpy_args(&1e-3, &rx, &ry, &rn));
+                    raw.finish();
+                },
+                &mut || {
+                    raw.launch(&raw.axpy, n, axpy_args(&1e-3, &fx, &fy, &rn));
+                    raw.finish();
+                },
+            ],
+        );
+        rows.push(OpRow {
+            op: "axpy",
+            silt: gbps(12 * n, t[0]),
+            raw: gbps(12 * n, t[1]),
+            raw_fma: Some(gbps(12 * n, t[2])),
+        });
+    }
+    {
+        let x = TensorT::from_slice(dev, &v, [n]).unwrap();
+        let (rx, ry) = (raw.buffer(&v), raw.buffer(&v));
+        let t = interleaved(
+            budget,
+            &mut [
+                &mut || {
+                    let out = silt_kernels::gelu::launch(&x).unwrap();
+                    sync();
+                    drop(out);
+                },
+                &mut || {
+                    raw.launch(&raw.gelu, n, |e| {
+                        // SAFETY: the argument types match the kernel's parameters.
+                        unsafe {
+                            e.set_arg(&rx).set_arg(&ry).set_arg(&rn);
+                        }
+                    });
+                    raw.finish();
+                },
+            ],
+        );
+        rows.push(OpRow {
+            op: "gelu",
+            silt: gbps(8 * n, t[0]),
+            raw: gbps(8 * n, t[1]),
+            raw_fma: None,
+        });
+    }
+    rows
+}
+
+/// Prints the sweep against raw kernels and returns the `add` rows for the
+/// plot (silt, raw).
+fn print_ops(dev: &Device, raw: &Raw) -> Vec<(u32, [f64; 2])> {
+    println!("## add, axpy, gelu against raw OpenCL C, f32, GB/s\n");
+    println!(
+        "Raw: the same computation hand-written, launched through opencl3 with the driver's \
+         local size (`None`). axpy: silt keeps the uncontracted rounding (no FMA), so \
+         `silt / raw` compares like with like and `silt / raw FMA` with the contracted kernel \
+         OpenCL compiles by default. Goal from 2^16 up: silt / raw >= 0.95x.\n"
+    );
+    println!("| op | elements | silt | raw | silt / raw | raw FMA | silt / raw FMA |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut plot = Vec::new();
+    for &l in &OP_SIZES {
+        for r in op_rows(dev, raw, 1 << l) {
+            let fma = r.raw_fma.map_or_else(
+                || "- | -".to_string(),
+                |f| format!("{f:.2} | {:.2}x", r.silt / f),
+            );
+            println!(
+                "| {} | 2^{l} | {:.2} | {:.2} | {:.2}x | {fma} |",
+                r.op,
+                r.silt,
+                r.raw,
+                r.silt / r.raw
+            );
+            if r.op == "add" {
+                plot.push((l, [r.silt, r.raw]));
+            }
+        }
+    }
+    plot
+}
+
+/// Sizes of the host sweep (log2 of the element count).
+const HOST_SIZES: [u32; 11] = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24];
+
+/// `add` on the host: GB/s of silt, a plain loop and rayon (each making a new
+/// output, as silt does).
+fn host_row(n: usize) -> [f64; 3] {
+    let budget = Duration::from_millis(if n <= 1 << 16 { 150 } else { 400 });
+    let (av, bv) = (values(n), values(n));
+    let host = Device::host();
+    let (ha, hb) = (
+        TensorT::from_slice(&host, &av, [n]).unwrap(),
+        TensorT::from_slice(&host, &bv, [n]).unwrap(),
+    );
+    let t = interleaved(
+        budget,
+        &mut [
+            &mut || {
+                drop(std::hint::black_box(
+                    silt_kernels::add::launch(&ha, &hb).unwrap(),
+                ))
+            },
+            &mut || {
+                let out: Vec<f32> = av.iter().zip(&bv).map(|(x, y)| x + y).collect();
+                drop(std::hint::black_box(out));
+            },
+            &mut || {
+                let mut out = vec![0.0f32; n];
+                let chunk = 16 * 1024;
+                out.par_chunks_mut(chunk)
+                    .zip(av.par_chunks(chunk).zip(bv.par_chunks(chunk)))
+                    .for_each(|(o, (x, y))| {
+                        for ((o, x), y) in o.iter_mut().zip(x).zip(y) {
+                            *o = x + y;
+                        }
+                    });
+                drop(std::hint::black_box(out));
+            },
+        ],
+    );
+    [gbps(12 * n, t[0]), gbps(12 * n, t[1]), gbps(12 * n, t[2])]
+}
+
+/// `f16` and `f32` `add` on the host at 2^20: GB/s of silt and of a plain loop
+/// converting through `f32` (as silt's `f16` arithmetic does).
+fn host_f16() -> [(&'static str, f64, f64); 2] {
+    let n = 1 << 20;
+    let budget = Duration::from_millis(600);
+    let v = values(n);
+    let h: Vec<f16> = v.iter().map(|&x| f16::from_f32(x)).collect();
+    let host = Device::host();
+    let (a, b) = (
+        TensorT::from_slice(&host, &v, [n]).unwrap(),
+        TensorT::from_slice(&host, &v, [n]).unwrap(),
+    );
+    let (ha, hb) = (
+        TensorT::from_slice(&host, &h, [n]).unwrap(),
+        TensorT::from_slice(&host, &h, [n]).unwrap(),
+    );
+    let t = interleaved(
+        budget,
+        &mut [
+            &mut || {
+                drop(std::hint::black_box(
+                    silt_kernels::add::launch(&a, &b).unwrap(),
+                ))
+            },
+            &mut || {
+                drop(std::hint::black_box(
+                    silt_kernels::add::launch(&ha, &hb).unwrap(),
+                ))
+            },
+            &mut || {
+                let out: Vec<f16> = h
+                    .iter()
+                    .zip(&h)
+                    .map(|(x, y)| f16::from_f32(x.to_f32() + y.to_f32()))
+                    .collect();
+                drop(std::hint::black_box(out));
+            },
+        ],
+    );
+    [
+        ("f32", gbps(12 * n, t[0]), f64::NAN),
+        ("f16", gbps(6 * n, t[1]), gbps(6 * n, t[2])),
+    ]
+}
+
+fn print_host() {
+    println!("\n## The host backend: add, f32, GB/s\n");
+    println!(
+        "Each makes a new output. Goal: silt >= 0.8x of the better of a plain loop and rayon \
+         at every size.\n"
+    );
+    println!("| elements | silt (host) | plain loop | rayon | silt / better |");
+    println!("|---|---|---|---|---|");
+    for &l in &HOST_SIZES {
+        let [s, p, r] = host_row(1 << l);
+        println!(
+            "| 2^{l} | {s:.2} | {p:.2} | {r:.2} | {:.2}x |",
+            s / p.max(r)
+        );
+    }
+    println!("\n| add on the host, 2^20 | silt GB/s | plain loop GB/s (through f32) |");
+    println!("|---|---|---|");
+    for (ty, s, p) in host_f16() {
+        let p = if p.is_nan() {
+            "-".to_string()
+        } else {
+            format!("{p:.2}")
+        };
+        println!("| {ty} | {s:.2} | {p} |");
+    }
+}
+
+/// Launch overhead in µs: (1-element launch + wait, per launch of 1,000 back
+/// to back), each as (silt, raw opencl3, raw with silt's six arguments), timed
+/// in turn.
+fn launch_overhead(dev: &Device, raw: &Raw) -> [[f64; 3]; 2] {
+    let n = 1;
+    let budget = Duration::from_secs(3);
+    let x = TensorT::full(dev, 1.0f32, [n]).unwrap();
     let mut y = TensorT::<f32>::zeros(dev, [n]).unwrap();
-    let (rx, ry, rn) = (raw.buffer(&v), raw.buffer(&vec![0.0; n]), n as u64);
-    let silt_axpy = median(budget, || {
-        silt_kernels::axpy::launch(1e-3, &x, &mut y).unwrap();
-        dev.synchronize().unwrap();
-    });
-    let raw_axpy = median(budget, || {
-        raw.launch(&raw.axpy, n, axpy_args(&1e-3, &rx, &ry, &rn));
-        raw.finish();
-    });
-    let raw_exact = median(budget, || {
-        raw.launch(&raw.axpy_exact, n, axpy_args(&1e-3, &rx, &ry, &rn));
-        raw.finish();
-    });
-    let silt_gelu = median(budget, || {
-        let out = silt_kernels::gelu::launch(&x).unwrap();
-        dev.synchronize().unwrap();
-        drop(out);
-    });
-    let raw_gelu = median(budget, || {
-        raw.launch(&raw.gelu, n, |e| {
+    let (rx, ry, rn, zero) = (raw.buffer(&[1.0]), raw.buffer(&[0.0]), n as u64, 0u64);
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    let raw_offsets = || {
+        raw.launch(&raw.axpy_offsets, n, |e| {
             // SAFETY: the argument types match the kernel's parameters.
             unsafe {
-                e.set_arg(&rx).set_arg(&ry).set_arg(&rn);
+                e.set_arg(&1.0f32)
+                    .set_arg(&rx)
+                    .set_arg(&zero)
+                    .set_arg(&ry)
+                    .set_arg(&zero)
+                    .set_arg(&rn);
             }
         });
-        raw.finish();
-    });
-    vec![
-        ("axpy", gbps(12 * n, silt_axpy), gbps(12 * n, raw_axpy)),
-        (
-            "axpy, raw without FMA contraction (silt's rounding)",
-            gbps(12 * n, silt_axpy),
-            gbps(12 * n, raw_exact),
-        ),
-        ("gelu", gbps(8 * n, silt_gelu), gbps(8 * n, raw_gelu)),
+    };
+    let one = interleaved(
+        budget,
+        &mut [
+            &mut || {
+                silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap();
+                dev.synchronize().unwrap();
+            },
+            &mut || {
+                raw.launch(&raw.axpy_exact, n, axpy_args(&1.0, &rx, &ry, &rn));
+                raw.finish();
+            },
+            &mut || {
+                raw_offsets();
+                raw.finish();
+            },
+        ],
+    );
+    let many = interleaved(
+        budget,
+        &mut [
+            &mut || {
+                for _ in 0..1000 {
+                    silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap();
+                }
+                dev.synchronize().unwrap();
+            },
+            &mut || {
+                for _ in 0..1000 {
+                    raw.launch(&raw.axpy_exact, n, axpy_args(&1.0, &rx, &ry, &rn));
+                }
+                raw.finish();
+            },
+            &mut || {
+                for _ in 0..1000 {
+                    raw_offsets();
+                }
+                raw.finish();
+            },
+        ],
+    );
+    [
+        [us(one[0]), us(one[1]), us(one[2])],
+        [
+            us(many[0]) / 1000.0,
+            us(many[1]) / 1000.0,
+            us(many[2]) / 1000.0,
+        ],
     ]
+}
+
+fn print_overhead(dev: &Device, raw: &Raw) {
+    println!("\n## Launch overhead, 1-element axpy, µs\n");
+    println!(
+        "Raw: 4 arguments, the driver's local size. \"raw, 6 args\": the same kernel with an \
+         offset per buffer, as silt's entry points take them (PoCL copies every argument of \
+         every command).\n"
+    );
+    println!(
+        "| case | silt | raw opencl3 | silt - raw | goal | raw, 6 args | silt - raw, 6 args |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let [one, many] = launch_overhead(dev, raw);
+    for (case, [s, r, o], goal) in [
+        ("launch + synchronize", one, "<= +2.00"),
+        ("each of 1,000 back to back", many, "<= +0.50"),
+    ] {
+        println!(
+            "| {case} | {s:.2} | {r:.2} | {:+.2} | {goal} | {o:.2} | {:+.2} |",
+            s - r,
+            s - o
+        );
+    }
 }
 
 /// Reductions against raw opencl3 written as a user would (driver's local
@@ -232,7 +520,7 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
         .min()
         .unwrap_or(Duration::MAX);
     let copy = median(budget, || {
-        raw.launch_any(&raw.copy, n, |e| {
+        raw.launch(&raw.copy, n, |e| {
             // SAFETY: the argument types match the kernel's parameters.
             unsafe {
                 e.set_arg(&rx).set_arg(&ry).set_arg(&rn);
@@ -250,7 +538,7 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
     let (r, c) = (4096u64, 4096u64);
     let raw_axis = |kernel: &opencl3::kernel::Kernel| {
         median(budget, || {
-            raw.launch_any(kernel, 4096, |e| {
+            raw.launch(kernel, 4096, |e| {
                 // SAFETY: the argument types match the kernel's parameters.
                 unsafe {
                     e.set_arg(&rx).set_arg(&pa).set_arg(&r).set_arg(&c);
@@ -328,41 +616,6 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
             gbps(3 * read, add),
             f64::NAN,
         ),
-    ]
-}
-
-/// Launch overhead in µs: (tiny launch + wait, per launch of 1,000 back to
-/// back) for silt and for raw opencl3.
-fn launch_overhead(dev: &Device, raw: &Raw) -> [(f64, f64); 2] {
-    let n = 64;
-    let budget = Duration::from_secs(1);
-    let x = TensorT::full(dev, 1.0f32, [n]).unwrap();
-    let mut y = TensorT::<f32>::zeros(dev, [n]).unwrap();
-    let (rx, ry, rn) = (raw.buffer(&[1.0; 64]), raw.buffer(&[0.0; 64]), n as u64);
-    let us = |d: Duration| d.as_secs_f64() * 1e6;
-    let silt_one = median(budget, || {
-        silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap();
-        dev.synchronize().unwrap();
-    });
-    let raw_one = median(budget, || {
-        raw.launch(&raw.axpy, n, axpy_args(&1.0, &rx, &ry, &rn));
-        raw.finish();
-    });
-    let silt_many = median(budget, || {
-        for _ in 0..1000 {
-            silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap();
-        }
-        dev.synchronize().unwrap();
-    });
-    let raw_many = median(budget, || {
-        for _ in 0..1000 {
-            raw.launch(&raw.axpy, n, axpy_args(&1.0, &rx, &ry, &rn));
-        }
-        raw.finish();
-    });
-    [
-        (us(silt_one), us(raw_one)),
-        (us(silt_many) / 1000.0, us(raw_many) / 1000.0),
     ]
 }
 
@@ -459,7 +712,7 @@ fn startup() -> Vec<(&'static str, f64, f64, f64, f64)> {
 
 /// A line chart of a sweep titled `title`: GB/s over log2(elements), one line
 /// per column.
-fn svg(title: &str, rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
+fn svg<const N: usize>(title: &str, rows: &[(u32, [f64; N])], names: &[&str; N]) -> String {
     let (w, h, left, right, top, bottom) = (760.0, 440.0, 60.0, 220.0, 30.0, 50.0);
     let (pw, ph) = (w - left - right, h - top - bottom);
     let ymax = rows
@@ -467,7 +720,12 @@ fn svg(title: &str, rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
         .flat_map(|(_, v)| v.iter().copied())
         .fold(1.0f64, f64::max)
         * 1.1;
-    let (x0, x1) = (f64::from(SIZES[0]), f64::from(SIZES[SIZES.len() - 1]));
+    let sizes: Vec<u32> = rows.iter().map(|r| r.0).collect();
+    let (x0, x1) = (
+        f64::from(sizes.first().copied().unwrap_or(0)),
+        f64::from(sizes.last().copied().unwrap_or(1))
+            .max(f64::from(sizes.first().copied().unwrap_or(0)) + 1.0),
+    );
     let px = |l: u32| left + (f64::from(l) - x0) / (x1 - x0) * pw;
     let py = |g: f64| top + ph - g / ymax * ph;
     let colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
@@ -492,7 +750,7 @@ fn svg(title: &str, rows: &[(u32, [f64; 4])], names: &[&str; 4]) -> String {
             y + 4.0
         );
     }
-    for &l in &SIZES {
+    for &l in &sizes {
         let x = px(l);
         let _ = writeln!(
             s,
@@ -591,6 +849,84 @@ fn print_reductions(dev: &Device, raw: &Raw) {
     }
 }
 
+/// The local sizes the geometry table tries besides the driver's choice.
+const LOCALS: [usize; 6] = [16, 64, 256, 1024, 2048, 4096];
+
+/// Raw `axpy` (uncontracted) at each local size of [`LOCALS`] and with the
+/// driver's choice, against silt's, over sizes: GB/s, and the local size the
+/// driver picks.
+fn print_geometry(dev: &Device, raw: &Raw) {
+    println!("\n## Local size: raw axpy (uncontracted) at fixed local sizes, f32, GB/s\n");
+    let max = dev.info().max_work_group_size;
+    let locals: Vec<usize> = LOCALS.into_iter().filter(|&l| l <= max).collect();
+    print!("| elements | driver's local | driver (None) |");
+    for l in &locals {
+        print!(" {l} |");
+    }
+    println!(" silt |");
+    println!("|---|---|---|{}---|", "---|".repeat(locals.len()));
+    // each variant its own buffers, so that none finds its data in a cache
+    // the previous run warmed
+    for l in (10..=24).step_by(2) {
+        let n = 1usize << l;
+        let v = values(n);
+        let x = TensorT::from_slice(dev, &v, [n]).unwrap();
+        let mut y = TensorT::<f32>::zeros(dev, [n]).unwrap();
+        let times = geometry_times(dev, raw, &locals, &v, (&x, &mut y));
+        print!("| 2^{l} | {} |", raw.driver_local_size(n));
+        for t in times {
+            print!(" {:.2} |", gbps(12 * n, t));
+        }
+        println!();
+    }
+    let x = TensorT::from_slice(dev, &[1.0f32], [1]).unwrap();
+    let mut y = TensorT::<f32>::zeros(dev, [1]).unwrap();
+    let times = geometry_times(dev, raw, &locals, &[1.0], (&x, &mut y));
+    print!(
+        "| 1 (µs per launch + wait) | {} |",
+        raw.driver_local_size(1)
+    );
+    for t in times {
+        print!(" {:.1} |", t.as_secs_f64() * 1e6);
+    }
+    println!();
+}
+
+/// The interleaved medians of raw `axpy` over `v` with the driver's local size
+/// and each of `locals`, then of silt's `axpy` on `xy`.
+fn geometry_times(
+    dev: &Device,
+    raw: &Raw,
+    locals: &[usize],
+    v: &[f32],
+    xy: (&TensorT<f32>, &mut TensorT<f32>),
+) -> Vec<Duration> {
+    let n = v.len();
+    let budget = Duration::from_millis(150 * (locals.len() as u64 + 2));
+    let rn = n as u64;
+    let bufs: Vec<_> = (0..=locals.len())
+        .map(|_| (raw.buffer(v), raw.buffer(&vec![0.0; n])))
+        .collect();
+    let mut runs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
+    for (local, (rx, ry)) in std::iter::once(None)
+        .chain(locals.iter().map(|&l| Some(l)))
+        .zip(&bufs)
+    {
+        let rn = &rn;
+        runs.push(Box::new(move || {
+            raw.launch_local(&raw.axpy_exact, n, local, axpy_args(&1e-3, rx, ry, rn));
+            raw.finish();
+        }));
+    }
+    let (x, y) = xy;
+    runs.push(Box::new(move || {
+        silt_kernels::axpy::launch(1e-3, x, y).unwrap();
+        dev.synchronize().unwrap();
+    }));
+    let mut refs: Vec<&mut dyn FnMut()> = runs.iter_mut().map(|b| &mut **b as _).collect();
+    interleaved(budget, &mut refs)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--startup-child") {
@@ -599,6 +935,13 @@ fn main() {
     }
     if args.iter().any(|a| a == "--fusion-child") {
         fusion::child();
+        return;
+    }
+    // `--fusion-calls composed|fused N`: N repeated launches only, for
+    // instruction counts under callgrind (`scripts/fusion-overhead`)
+    if let Some(i) = args.iter().position(|a| a == "--fusion-calls") {
+        let n = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(1000);
+        fusion::calls(args.get(i + 1).map_or("fused", String::as_str), n);
         return;
     }
     let svg_path = args
@@ -610,7 +953,22 @@ fn main() {
         eprintln!("bench_report needs an OpenCL device (see scripts/install-opencl)");
         std::process::exit(1);
     };
+    // `--local N`: silt launches with work-groups of N (64 was its fixed size
+    // before it chose per device), to compare
+    if let Some(n) = args
+        .iter()
+        .position(|a| a == "--local")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+    {
+        Device::__local_size(Some(n));
+        println!("(silt's work-groups forced to {n} work-items)\n");
+    }
     println!("# silt performance report on {dev}\n");
+    if args.iter().any(|a| a == "--geometry") {
+        print_geometry(&dev, &raw);
+        return;
+    }
     if args.iter().any(|a| a == "--reductions") {
         print_reductions(&dev, &raw);
         return;
@@ -625,16 +983,22 @@ fn main() {
         });
         return;
     }
-    let names = ["silt (OpenCL)", "raw opencl3", "silt (host)", "plain rayon"];
-    let rows = sweep("## add, f32, GB/s (12 bytes per element)\n", &names, |n| {
-        add_row(&dev, &raw, n)
-    });
-    println!("\n## axpy and gelu, 2^24 f32, GB/s\n");
-    println!("| op | silt | raw opencl3 | silt / raw |");
-    println!("|---|---|---|---|");
-    for (op, s, r) in ops_at_2_24(&dev, &raw) {
-        println!("| {op} | {s:.2} | {r:.2} | {:.2}x |", s / r);
+    if args.iter().any(|a| a == "--ops") {
+        print_ops(&dev, &raw);
+        print_overhead(&dev, &raw);
+        return;
     }
+    if args.iter().any(|a| a == "--overhead") {
+        print_overhead(&dev, &raw);
+        return;
+    }
+    if args.iter().any(|a| a == "--host") {
+        print_host();
+        return;
+    }
+    let rows = print_ops(&dev, &raw);
+    print_overhead(&dev, &raw);
+    print_host();
     print_reductions(&dev, &raw);
     let sums = sweep(
         "\n## sum (all elements), f32, GB/s read (4 bytes per element)\n",
@@ -642,16 +1006,6 @@ fn main() {
         |n| sum_row(&dev, &raw, n),
     );
     fusion::print(&dev);
-    println!("\n## Launch overhead, 64-element axpy, µs\n");
-    println!("| case | silt | raw opencl3 | difference |");
-    println!("|---|---|---|---|");
-    let [one, many] = launch_overhead(&dev, &raw);
-    for (case, (s, r)) in [
-        ("launch + synchronize", one),
-        ("each of 1,000 back to back", many),
-    ] {
-        println!("| {case} | {s:.2} | {r:.2} | {:+.2} |", s - r);
-    }
     println!("\n## Start-up in a new process, ms\n");
     println!(
         "| caches | open device | first launch of `add` | then 20 other operations | programs built |"
@@ -666,16 +1020,21 @@ fn main() {
             .file_stem()
             .map_or("bench_report".into(), |s| s.to_string_lossy())
     ));
-    for (path, title, rows, names) in [
-        (&svg_path, "add, f32: GB/s over elements", &rows, names),
+    for (path, text) in [
+        (
+            &svg_path,
+            svg(
+                "add, f32: GB/s over elements",
+                &rows,
+                &["silt (OpenCL)", "raw opencl3 (driver's local size)"],
+            ),
+        ),
         (
             &sum_path,
-            "sum, f32: GB/s read over elements",
-            &sums,
-            SUM_NAMES,
+            svg("sum, f32: GB/s read over elements", &sums, &SUM_NAMES),
         ),
     ] {
-        match std::fs::write(path, svg(title, rows, &names)) {
+        match std::fs::write(path, text) {
             Ok(()) => println!("\nplot: {}", path.display()),
             Err(e) => eprintln!("could not write {}: {e}", path.display()),
         }

@@ -52,6 +52,7 @@
 //! | ternary | [`where_`] (`bool`, `T`, `T`), [`clamp`] (scalar bounds), [`addcmul`] (`a + v * b * c`, scalar `v`) | all |
 //! | ternary | [`lerp`] (scalar weight) | floats |
 //! | activations | [`relu`], [`relu6`], [`leaky_relu`], [`elu`], [`selu`], [`gelu`], [`gelu_tanh`], [`sigmoid`], [`silu`], [`softplus`], [`softsign`], [`mish`], [`hardtanh`], [`hardsigmoid`], [`hardswish`], [`logsigmoid`] | floats |
+//! | helpers, for kernel bodies | [`swish`] (`x * sigmoid(beta * x)`: `silt_kernels::swish(x, beta)` in a `#[kernel]`) | `f32 f64` |
 //! | in place | [`axpy`] (`y += a * x`), [`scale_`] (`x *= a`), [`add_`] (`x += y`) | floats |
 //! | casts | [`to_f16`], [`to_f32`], [`to_f64`], [`to_i32`], [`to_i64`], [`to_u8`], [`to_bool`] (`x != 0`) | all |
 //! | reductions, `(x, axes)` | [`sum`], [`prod`] (integers to `i64`/`u64`), [`amin`], [`amax`], [`argmin`], [`argmax`] (`i64`), [`all`], [`any`], [`count_nonzero`] (`i64`) | all |

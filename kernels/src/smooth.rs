@@ -130,6 +130,25 @@ fn sigmoid_of<T>(x: T) -> T {
     }
 }
 
+/// Swish with a slope, `x * sigmoid(beta * x)`, in `T`: a `#[helper]` for
+/// kernel bodies (`silt_kernels::swish(x, beta)` from a kernel of any crate),
+/// not an operation of its own. `swish(x, 1)` is [`silu`](mod@silu) bit for
+/// bit; where `sigmoid(beta * x)` is 0 the result is a zero of `x`'s sign
+/// (`swish(-∞, 1) = -0.0`, where the formula gives `∞ · 0`).
+#[helper(types = [f32, f64])]
+pub fn swish<T>(x: T, beta: T) -> T {
+    let s = sigmoid_of(beta * x);
+    if s == 0.0 {
+        if x < 0.0 {
+            -0.0
+        } else {
+            0.0
+        }
+    } else {
+        x * s
+    }
+}
+
 /// `x * sigmoid(x)`; `silu(-∞) = -0.0` (the formula gives `∞ · 0`).
 #[kernel(types = [f16, f32, f64])]
 pub fn silu<T>(x: T) -> T {

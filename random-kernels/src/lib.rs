@@ -4,7 +4,8 @@
 //! uses too, `gen/`) for a corpus of random kernels that run: valid for every
 //! instantiation, using only operations every backend computes alike except for
 //! one transcendental function at the end of a float output, with loops that
-//! end, `#[helper]`s (generic or not), every element type (`f16` included),
+//! end, `#[helper]`s (generic or not), kernels that call a kernel generated for
+//! them (inlined), `match` on integers and `bool`, every element type (`f16` included),
 //! names that are C keywords. It writes them, and per instantiation a function
 //! that launches the kernel (by `launch` or by `dispatch`) and one that calls its
 //! `eval`, into `OUT_DIR`; the file is included here as [`generated`]. The

@@ -1,4 +1,6 @@
-//! `silt bench`: a quick measurement of silt's `add` kernel.
+//! `silt bench`: a quick measurement of silt's `add` kernel, beside the same
+//! kernel hand-written and launched through opencl3 with the driver's local
+//! size (on OpenCL devices).
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -6,6 +8,7 @@ use std::time::{Duration, Instant};
 use silt::{Device, TensorT};
 use silt_kernels::add;
 
+use crate::raw::RawAdd;
 use crate::Failure;
 
 /// Bytes moved per element of `c = a + b` on f32: two reads and a write.
@@ -81,19 +84,45 @@ fn measure(dev: &Device, quick: bool) -> Result<(), Box<dyn std::error::Error>> 
         time(first)
     ));
 
+    // the baseline: the same `add` hand-written, launched through opencl3 with
+    // the driver's local size
+    let raw = if dev.is_host() {
+        None
+    } else {
+        match RawAdd::new(&dev.info().name) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                say(&format!("  (no raw OpenCL baseline: {e})\n"));
+                None
+            }
+        }
+    };
+
     // launch + synchronize on one element: the fixed cost of a launch
     let rounds = if quick { 20 } else { 300 };
+    let raw_one = raw.as_ref().map(|r| r.buffers(1, 1.0)).transpose()?;
     let mut samples = Vec::with_capacity(rounds);
+    let mut raw_samples = Vec::with_capacity(rounds);
     for _ in 0..rounds {
         let start = Instant::now();
         let c = add::launch(&one, &one)?;
         dev.synchronize()?;
         samples.push(start.elapsed());
         drop(c);
+        if let (Some(r), Some(b)) = (&raw, &raw_one) {
+            let start = Instant::now();
+            r.launch(b)?;
+            r.finish()?;
+            raw_samples.push(start.elapsed());
+        }
     }
     samples.sort();
+    raw_samples.sort();
+    let raw_note = raw_samples
+        .get(rounds / 2)
+        .map_or_else(String::new, |&t| format!("; raw OpenCL: {}", time(t)));
     say(&format!(
-        "  launch + synchronize: {} (median of {rounds}, 1 element)\n",
+        "  launch + synchronize: {} (median of {rounds}, 1 element{raw_note})\n",
         time(samples[rounds / 2])
     ));
 
@@ -103,28 +132,54 @@ fn measure(dev: &Device, quick: bool) -> Result<(), Box<dyn std::error::Error>> 
         &[1 << 12, 1 << 16, 1 << 20, 1 << 24]
     };
     let budget = Duration::from_millis(if quick { 20 } else { 300 });
-    say("  elements   per launch   bandwidth\n");
+    if raw.is_some() {
+        say("  elements   per launch   bandwidth   raw OpenCL   silt / raw\n");
+    } else {
+        say("  elements   per launch   bandwidth\n");
+    }
     for &n in sizes {
         let a = TensorT::full(dev, 1.5f32, [n])?;
         let b = TensorT::full(dev, 2.0f32, [n])?;
         drop(add::launch(&a, &b)?); // warm the pool for this size
         dev.synchronize()?;
-        let start = Instant::now();
+        let bufs = raw.as_ref().map(|r| r.buffers(n, 1.5)).transpose()?;
+        // silt and raw in turn, 16 launches at a time, until the budget is spent
+        let (mut silt_time, mut raw_time) = (Duration::ZERO, Duration::ZERO);
         let mut launches = 0u32;
-        while launches < 3 || start.elapsed() < budget {
-            drop(add::launch(&a, &b)?);
-            launches += 1;
-            if launches % 16 == 0 {
-                dev.synchronize()?;
+        while launches < 16 || silt_time + raw_time < budget {
+            let start = Instant::now();
+            for _ in 0..16 {
+                drop(add::launch(&a, &b)?);
             }
+            dev.synchronize()?;
+            silt_time += start.elapsed();
+            if let (Some(r), Some(bufs)) = (&raw, &bufs) {
+                let start = Instant::now();
+                for _ in 0..16 {
+                    r.launch(bufs)?;
+                }
+                r.finish()?;
+                raw_time += start.elapsed();
+            }
+            launches += 16;
         }
-        dev.synchronize()?;
-        let per = start.elapsed() / launches;
-        let gbs = (n * BYTES_PER_ELEMENT) as f64 / per.as_secs_f64() / 1e9;
+        let per = silt_time / launches;
+        let gbs = |t: Duration| (n * BYTES_PER_ELEMENT) as f64 / t.as_secs_f64() / 1e9;
+        let raw_col = if raw.is_some() {
+            let raw_per = raw_time / launches;
+            format!(
+                "  {:<11}  {:.2}x",
+                format!("{:.1} GB/s", gbs(raw_per)),
+                raw_per.as_secs_f64() / per.as_secs_f64()
+            )
+        } else {
+            String::new()
+        };
         say(&format!(
-            "  {:<9}  {:<11}  {gbs:.1} GB/s\n",
+            "  {:<9}  {:<11}  {:<10}{raw_col}\n",
             pow2(n),
-            time(per)
+            time(per),
+            format!("{:.1} GB/s", gbs(per)),
         ));
     }
     say("\n");

@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod bench;
 mod cache;
 mod devices;
+mod raw;
 mod source;
 mod table;
 
@@ -92,12 +93,14 @@ enum Command {
     },
     /// Measure the `add` kernel: bandwidth over sizes and launch overhead.
     ///
-    /// A quick check of silt alone, on the default device and on the host:
-    /// the time of the first launch (building or loading the program), the
-    /// bandwidth of `c = a + b` on f32 tensors of a few sizes, and the time of
-    /// one launch plus synchronize. Build with --release for meaningful host
-    /// numbers. For the full report (silt next to hand-written OpenCL C, over
-    /// sizes, start-up with cold and warm caches) run
+    /// A quick check on the default device and on the host: the time of the
+    /// first launch (building or loading the program), the bandwidth of
+    /// `c = a + b` on f32 tensors of a few sizes, and the time of one launch
+    /// plus synchronize; on an OpenCL device, beside the same kernel
+    /// hand-written and launched through opencl3 with the driver's local
+    /// size. Build with --release for meaningful host numbers. For the full
+    /// report (more operations and sizes, the host against plain loops,
+    /// start-up with cold and warm caches) run
     /// `cargo run --release -p silt-kernels --example bench_report`.
     Bench {
         /// Small sizes and short runs only (a few seconds at most).

@@ -25,6 +25,12 @@ impl HostBytes {
         Ok(HostBytes::Owned { words, len })
     }
 
+    /// Bytes over `words` (at least `len` bytes of them), as they are.
+    pub(crate) fn from_words(words: Vec<u64>, len: usize) -> Self {
+        debug_assert!(words.len() * 8 >= len);
+        HostBytes::Owned { words, len }
+    }
+
     pub(crate) fn as_bytes(&self) -> &[u8] {
         match self {
             HostBytes::Owned { words, len } => &bytemuck::cast_slice(words)[..*len],
@@ -37,12 +43,6 @@ impl HostBytes {
             HostBytes::Owned { words, len } => &mut bytemuck::cast_slice_mut(words)[..*len],
             HostBytes::Foreign(f) => f.as_bytes_mut(),
         }
-    }
-
-    /// Whether silt allocated these bytes (and counts them in the host's
-    /// memory statistics).
-    fn is_owned(&self) -> bool {
-        matches!(self, HostBytes::Owned { .. })
     }
 }
 
@@ -63,10 +63,27 @@ impl Storage {
     /// Uninitialised storage of `nbytes` (zeroed on the host, whatever the pool
     /// hands out on a device).
     pub(crate) fn uninit(device: &Device, nbytes: usize) -> Result<Storage> {
+        Storage::new(device, nbytes, false)
+    }
+
+    /// Storage of `nbytes` that the caller writes whole before any of it is
+    /// read: on the host it may hold a freed buffer's stale bytes (no zeroing).
+    pub(crate) fn for_overwrite(device: &Device, nbytes: usize) -> Result<Storage> {
+        Storage::new(device, nbytes, true)
+    }
+
+    fn new(device: &Device, nbytes: usize, stale_ok: bool) -> Result<Storage> {
         let data = match device.queue() {
             None => {
-                let bytes = HostBytes::zeroed(nbytes)?;
-                device.note_host_alloc(nbytes);
+                let words = nbytes.div_ceil(8);
+                let bytes = match stale_ok.then(|| device.take_host(words, nbytes)) {
+                    Some(Some(w)) => HostBytes::from_words(w, nbytes),
+                    _ => {
+                        let b = HostBytes::zeroed(nbytes)?;
+                        device.note_host_alloc(nbytes, words * 8);
+                        b
+                    }
+                };
                 Data::Host(RwLock::new(bytes))
             }
             Some(queue) => Data::OpenCl(Some(device.alloc_block(queue, nbytes)?)),
@@ -81,13 +98,20 @@ impl Storage {
     /// Storage of `nbytes` filled with copies of `pattern` (`nbytes` is a multiple
     /// of its length, a power of two up to 128).
     pub(crate) fn filled(device: &Device, nbytes: usize, pattern: &[u8]) -> Result<Storage> {
-        let s = Storage::uninit(device, nbytes)?;
+        // zeros come zeroed from the allocator; any other pattern is written
+        // over every byte, so a reused host buffer does as well
+        let zero = pattern.iter().all(|&b| b == 0);
+        let s = if zero {
+            Storage::uninit(device, nbytes)?
+        } else {
+            Storage::for_overwrite(device, nbytes)?
+        };
         match (&s.data, device.queue()) {
             (Data::OpenCl(Some(block)), Some(queue)) => {
                 queue.fill(&block.mem, 0, nbytes, pattern)?
             }
             (Data::Host(lock), _) => {
-                if pattern.iter().any(|&b| b != 0) {
+                if !zero {
                     for chunk in write_lock(lock)
                         .as_bytes_mut()
                         .chunks_exact_mut(pattern.len())
@@ -103,7 +127,7 @@ impl Storage {
 
     /// Storage holding a copy of `bytes`.
     pub(crate) fn from_bytes(device: &Device, bytes: &[u8]) -> Result<Storage> {
-        let s = Storage::uninit(device, bytes.len())?;
+        let s = Storage::for_overwrite(device, bytes.len())?;
         match (&s.data, device.queue()) {
             (Data::OpenCl(Some(block)), Some(queue)) => queue.write(&block.mem, 0, bytes)?,
             (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),
@@ -187,11 +211,14 @@ impl Drop for Storage {
     fn drop(&mut self) {
         match &mut self.data {
             Data::Host(lock) => {
-                let owned = lock
-                    .get_mut()
-                    .map_or_else(|e| e.into_inner().is_owned(), |b| b.is_owned());
-                if owned {
-                    self.device.note_host_free(self.nbytes);
+                let bytes = std::mem::replace(
+                    lock.get_mut().unwrap_or_else(|e| e.into_inner()),
+                    HostBytes::from_words(Vec::new(), 0),
+                );
+                // silt's own buffers go to the host cache; foreign memory goes
+                // back to its owner as `bytes` drops
+                if let HostBytes::Owned { words, .. } = bytes {
+                    self.device.give_host(words, self.nbytes);
                 }
             }
             Data::OpenCl(block) => {

@@ -10,6 +10,7 @@ mod common;
 mod accuracy;
 mod defs;
 mod errors;
+mod geometry;
 mod order;
 mod scans;
 mod source;

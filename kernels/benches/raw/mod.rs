@@ -31,6 +31,12 @@ __kernel void axpy_exact(float alpha, __global const float *x,
     size_t i = get_global_id(0);
     if (i < n) y[i] += alpha * x[i];
 }
+__kernel void axpy_offsets(float alpha, __global const float *x, ulong ox,
+                           __global float *y, ulong oy, ulong n) {
+#pragma OPENCL FP_CONTRACT OFF
+    size_t i = get_global_id(0);
+    if (i < n) y[oy + i] += alpha * x[ox + i];
+}
 __kernel void copy(__global const float *x, __global float *y, ulong n) {
     size_t i = get_global_id(0);
     if (i < n) y[i] = x[i];
@@ -60,6 +66,9 @@ __kernel void sum_cols(__global const float *x, __global float *out,
     for (ulong r = 0; r < rows; r++) s += x[r * cols + c];
     out[c] = s;
 }
+__kernel void local_size(__global uint *out) {
+    if (get_global_id(0) == 0) out[0] = (uint)get_local_size(0);
+}
 __kernel void gelu(__global const float *x, __global float *y, ulong n) {
     size_t i = get_global_id(0);
     if (i < n) {
@@ -68,9 +77,6 @@ __kernel void gelu(__global const float *x, __global float *y, ulong n) {
     }
 }
 ";
-
-/// The work-group size both sides use.
-pub const LOCAL: usize = 64;
 
 /// A context, queue and the built raw program on the first OpenCL device.
 pub struct Raw {
@@ -83,8 +89,15 @@ pub struct Raw {
     /// `axpy` without contracting `alpha * x + y` into a fused multiply-add,
     /// the rounding silt keeps (its results match the host's).
     pub axpy_exact: Kernel,
+    /// `axpy_exact` with an offset per buffer, as silt's entry points take
+    /// them.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub axpy_offsets: Kernel,
     /// `y = gelu(x)` with `erf`.
     pub gelu: Kernel,
+    /// Writes the work-group size it runs with (what the driver chose).
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub local_size: Kernel,
     /// `y = x`.
     pub copy: Kernel,
     /// Each work-item sums `chunk` consecutive elements: one stage of a
@@ -111,6 +124,8 @@ impl Raw {
             axpy: Kernel::create(&program, "axpy").ok()?,
             axpy_exact: Kernel::create(&program, "axpy_exact").ok()?,
             gelu: Kernel::create(&program, "gelu").ok()?,
+            axpy_offsets: Kernel::create(&program, "axpy_offsets").ok()?,
+            local_size: Kernel::create(&program, "local_size").ok()?,
             copy: Kernel::create(&program, "copy").ok()?,
             sum_chunks: Kernel::create(&program, "sum_chunks").ok()?,
             sum_rows: Kernel::create(&program, "sum_rows").ok()?,
@@ -139,32 +154,57 @@ impl Raw {
         }
     }
 
-    /// Enqueues `kernel` over `n` elements with `set` setting its arguments.
+    /// Enqueues `kernel` over `n` work-items with `set` setting its arguments,
+    /// leaving the local size to the driver (`None`): what a user writes who
+    /// does not tune it, and on PoCL what its own heuristic picks.
     pub fn launch(&self, kernel: &Kernel, n: usize, set: impl FnOnce(&mut ExecuteKernel)) {
-        let mut exec = ExecuteKernel::new(kernel);
-        set(&mut exec);
-        // SAFETY: every argument the kernel declares was set by `set`, with the
-        // matching types; the buffers hold at least `n` elements.
-        unsafe {
-            exec.set_global_work_size(n.div_ceil(LOCAL) * LOCAL)
-                .set_local_work_size(LOCAL)
-                .enqueue_nd_range(&self.queue)
-                .expect("raw launch");
-        }
+        self.launch_local(kernel, n, None, set);
     }
 
-    /// Enqueues `kernel` over `n` work-items with the driver's local size (what
-    /// a user writes who does not tune it).
-    pub fn launch_any(&self, kernel: &Kernel, n: usize, set: impl FnOnce(&mut ExecuteKernel)) {
+    /// Enqueues `kernel` over `n` work-items in groups of `local` (the global
+    /// size rounded up to a multiple; the kernels check their bounds), or
+    /// with the driver's local size for `None`.
+    pub fn launch_local(
+        &self,
+        kernel: &Kernel,
+        n: usize,
+        local: Option<usize>,
+        set: impl FnOnce(&mut ExecuteKernel),
+    ) {
         let mut exec = ExecuteKernel::new(kernel);
         set(&mut exec);
+        match local {
+            Some(l) => exec
+                .set_global_work_size(n.div_ceil(l) * l)
+                .set_local_work_size(l),
+            None => exec.set_global_work_size(n),
+        };
         // SAFETY: every argument the kernel declares was set by `set`, with the
         // matching types; the buffers hold what the kernel indexes.
         unsafe {
-            exec.set_global_work_size(n)
-                .enqueue_nd_range(&self.queue)
-                .expect("raw launch");
+            exec.enqueue_nd_range(&self.queue).expect("raw launch");
         }
+    }
+
+    /// The work-group size the driver picks for a launch of `n` work-items
+    /// when the local size is left to it.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub fn driver_local_size(&self, n: usize) -> u32 {
+        let out = self.buffer(&[0.0]);
+        self.launch(&self.local_size, n, |e| {
+            // SAFETY: the kernel's one parameter is a buffer of one element.
+            unsafe {
+                e.set_arg(&out);
+            }
+        });
+        let mut v = [0.0f32];
+        // SAFETY: blocking read of one element into `v`.
+        unsafe {
+            self.queue
+                .enqueue_read_buffer(&out, CL_BLOCKING, 0, &mut v, &[])
+                .expect("raw read");
+        }
+        v[0].to_bits()
     }
 
     /// A two-stage sum as a user writes it: chunks of `chunk` elements summed
@@ -177,7 +217,7 @@ impl Raw {
         loop {
             let groups = m.div_ceil(chunk);
             let (mm, cc) = (m as u64, chunk as u64);
-            self.launch_any(&self.sum_chunks, groups, |e| {
+            self.launch(&self.sum_chunks, groups, |e| {
                 // SAFETY: the argument types match the kernel's parameters.
                 unsafe {
                     e.set_arg(src).set_arg(dst).set_arg(&mm).set_arg(&cc);

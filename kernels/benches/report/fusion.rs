@@ -157,6 +157,33 @@ fn per_launch(dev: &Device) -> (f64, f64) {
     (med(&mut a), med(&mut b))
 }
 
+/// `--fusion-calls WHICH N`: `N` launches + synchronize of the 64-element
+/// chain, `composed` (the compile-time composed kernel) or `fused` (recorded
+/// and run through `Fusion` each time), after one of each to build both; for
+/// `scripts/fusion-overhead`, which counts instructions under callgrind.
+pub fn calls(which: &str, n: usize) {
+    let dev = Device::opencl(0).expect("an OpenCL device");
+    let x = TensorT::from_slice(&dev, &values(64, 5), [64]).unwrap();
+    let composed = || {
+        drop(neg_abs_relu::launch(&x).unwrap());
+        dev.synchronize().unwrap();
+    };
+    let fused = || {
+        let (f, c) = unary_chain(x.as_tensor());
+        drop(f.run(&[c]).unwrap());
+        dev.synchronize().unwrap();
+    };
+    composed();
+    fused();
+    for _ in 0..n {
+        if which == "composed" {
+            composed();
+        } else {
+            fused();
+        }
+    }
+}
+
 /// Run as a child process (`--fusion-child`): opens the device, launches
 /// `neg` (so the library's program is built), then runs a fused chain of a
 /// structure new to the process, printing its first-run and second-run times

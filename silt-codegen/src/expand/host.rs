@@ -1,7 +1,7 @@
 //! The host path of `launch`: inputs read in place where possible, fresh
 //! outputs and `&mut` arguments written in place where possible (else through
-//! a copy written back), chunks run on rayon, each element by the `eval`
-//! function.
+//! a copy written back), chunks run on rayon (on the calling thread up to
+//! `HOST_SERIAL_MAX` elements), each element by the `eval` function.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -52,23 +52,42 @@ pub(super) fn host_path(
     let chunks: Vec<syn::Ident> = (0..mut_bufs.len())
         .map(|i| format_ident!("__c{}", i))
         .collect();
+    // the element types of the mutable buffers, in the same order
+    let mut_tys: Vec<TokenStream> = sig
+        .outputs
+        .iter()
+        .map(|(r, _)| elem(*r))
+        .chain(inouts.iter().map(|p| elem(p.ty)))
+        .collect();
+    // the buffers zipped chunk by chunk, in parallel (rayon) and serially (on
+    // the calling thread, for small launches), and the pattern and type of an
+    // item
     let mut zipped = quote!();
+    let mut serial = quote!();
     let mut pattern = quote!();
-    for (i, (b, c)) in mut_bufs.iter().zip(&chunks).enumerate() {
+    let mut item_ty = quote!();
+    for (i, ((b, c), t)) in mut_bufs.iter().zip(&chunks).zip(&mut_tys).enumerate() {
+        let par = quote!(#s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK));
+        let ser = quote!(<[#t]>::chunks_mut(#b, #s::__private::HOST_CHUNK));
         if i == 0 {
-            zipped = quote!(#s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK));
+            zipped = par;
+            serial = ser;
             pattern = quote!(#c);
+            item_ty = quote!(&mut [#t]);
         } else {
-            zipped = quote!(#s::__private::rayon::iter::IndexedParallelIterator::zip(#zipped, #s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK)));
+            zipped =
+                quote!(#s::__private::rayon::iter::IndexedParallelIterator::zip(#zipped, #par));
+            serial = quote!(::core::iter::Iterator::zip(#serial, #ser));
             pattern = quote!((#pattern, #c));
+            item_ty = quote!((#item_ty, &mut [#t]));
         }
     }
     let host_args = sig.params.iter().map(|p| {
         let n = &p.name;
         match p.kind {
             ParamKind::Input => {
-                let sl = format_ident!("__s_{}", n);
-                quote!(#sl[__i])
+                let xl = format_ident!("__x_{}", n);
+                quote!(#xl[__j])
             }
             ParamKind::InOut => {
                 let pos = inouts.iter().position(|q| q.name == p.name).unwrap_or(0);
@@ -80,6 +99,20 @@ pub(super) fn host_path(
         }
     });
     let call = quote!(#eval_call(#(#host_args),*));
+    // the element's index, for an `#[index]` parameter
+    let index_of = if sig.params.iter().any(|p| p.kind == ParamKind::Index) {
+        quote!(let __i = __base + __j;)
+    } else {
+        quote!()
+    };
+    let chunk_inputs: Vec<syn::Ident> = inputs
+        .iter()
+        .map(|p| format_ident!("__x_{}", p.name))
+        .collect();
+    let input_slices: Vec<syn::Ident> = inputs
+        .iter()
+        .map(|p| format_ident!("__s_{}", p.name))
+        .collect();
     let rs: Vec<syn::Ident> = (0..n_out).map(|i| format_ident!("__r{}", i)).collect();
     let out_chunks = &chunks[..n_out];
     let per_element = match n_out {
@@ -116,16 +149,25 @@ pub(super) fn host_path(
             #(#host_reads)*
             #(#inout_loads)*
             #(let mut #out_ws = #s::__private::host_write(&#out_ts)?;)*
-            #s::__private::rayon::iter::ParallelIterator::for_each(
-                #s::__private::rayon::iter::IndexedParallelIterator::enumerate(#zipped),
-                |(__k, #pattern)| {
-                    let __base = __k * #s::__private::HOST_CHUNK;
-                    for __j in 0..#first.len() {
-                        let __i = __base + __j;
-                        #per_element
-                    }
-                },
-            );
+            let __chunk = |(__k, #pattern): (usize, #item_ty)| {
+                let __base = __k * #s::__private::HOST_CHUNK;
+                // each input's elements of this chunk: indexed like the
+                // chunk, so the bounds checks fold away
+                #(let #chunk_inputs = &#input_slices[__base..__base + #first.len()];)*
+                for __j in 0..#first.len() {
+                    #index_of
+                    #per_element
+                }
+            };
+            if __plan.len() <= #s::__private::HOST_SERIAL_MAX {
+                // small: on the calling thread, without waking rayon's
+                ::core::iter::Iterator::for_each(::core::iter::Iterator::enumerate(#serial), &__chunk);
+            } else {
+                #s::__private::rayon::iter::ParallelIterator::for_each(
+                    #s::__private::rayon::iter::IndexedParallelIterator::enumerate(#zipped),
+                    &__chunk,
+                );
+            }
             (#(#inout_vs.finish(),)*)
         };
         #(

@@ -8,12 +8,16 @@ use syn::Token;
 
 use super::crates::{dependencies, tokens_macro};
 use super::def::{bracketed, dep_path, helper_def, Embedded, HelperTokens};
+use super::expand::{export_item, Carries};
 use crate::errors::Errors;
 use crate::front::{self, attr, helper_calls, path_key};
 use crate::{compile, expand};
 
 /// The state the chain carries from one helper macro to the next.
 struct Chain {
+    /// The chain of a `pub` helper's export (marked `export` first in the
+    /// state), not of a kernel.
+    export: bool,
     attr: TokenStream,
     item: TokenStream,
     pending: Vec<syn::Path>,
@@ -25,6 +29,10 @@ impl Parse for Chain {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let state;
         syn::braced!(state in input);
+        let export = state.peek(syn::Ident) && state.fork().parse::<syn::Ident>()? == "export";
+        if export {
+            state.parse::<syn::Ident>()?;
+        }
         let attr = bracketed(&state, "attr")?;
         let item = bracketed(&state, "item")?;
         let paths = |t: TokenStream| -> syn::Result<Vec<syn::Path>> {
@@ -50,6 +58,7 @@ impl Parse for Chain {
             found_tokens,
         )?;
         let mut chain = Chain {
+            export,
             attr,
             item,
             pending,
@@ -78,10 +87,11 @@ impl Chain {
         let (attr, item, pending) = (&self.attr, &self.item, &self.pending);
         let found = self.found.iter().map(|(p, h)| quote!([#p] { #h }));
         let mac = tokens_macro(&next, &dependencies());
+        let export = self.export.then(|| quote!(export));
         Some(quote! {
             #mac! {
                 [#krate::__kernel_chain]
-                { attr [#attr] item [#item] pending [#(#pending),*] asked [#next] found [#(#found)*] }
+                { #export attr [#attr] item [#item] pending [#(#pending),*] asked [#next] found [#(#found)*] }
             }
         })
     }
@@ -107,11 +117,17 @@ pub fn callable_items(
     found: &[(syn::Path, TokenStream)],
 ) -> TokenStream {
     let calls = calls_in(item);
-    let embedded: Embedded = found
+    let embedded = embed(found, &calls);
+    super::expand::token_items(name, vis, attr, item, &calls, Carries::Kernel(&embedded))
+}
+
+/// The definitions `found` by a chain, each with the chain of calls that
+/// reaches it from a body that makes `calls`.
+fn embed(found: &[(syn::Path, TokenStream)], calls: &[(String, syn::Path)]) -> Embedded {
+    found
         .iter()
-        .filter_map(|(p, h)| Some((dep_chain(p, &calls)?, h.clone())))
-        .collect();
-    super::expand::token_items(name, vis, attr, item, &calls, Some(&embedded))
+        .filter_map(|(p, h)| Some((dep_chain(p, calls)?, h.clone())))
+        .collect()
 }
 
 /// How a helper found at `p` is reached from a kernel whose body makes
@@ -161,11 +177,22 @@ fn calls_in(item: &TokenStream) -> Vec<(String, syn::Path)> {
 /// For a kernel that calls helpers: the first link of the chain that collects
 /// them. `None` for a kernel that calls none.
 pub fn start_chain(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
+    start(attr, item, false)
+}
+
+/// For a `pub` helper that calls helpers: the first link of the chain that
+/// collects them and exports the helper with their definitions.
+pub(super) fn start_export_chain(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
+    start(attr, item, true)
+}
+
+fn start(attr: &TokenStream, item: &TokenStream, export: bool) -> Option<TokenStream> {
     let calls = calls_in(item);
     if calls.is_empty() {
         return None;
     }
     let mut chain = Chain {
+        export,
         attr: attr.clone(),
         item: item.clone(),
         pending: calls.into_iter().map(|(_, p)| p).collect(),
@@ -184,12 +211,12 @@ pub fn chain(input: TokenStream) -> TokenStream {
     };
     let krate = krate_of(&chain.attr);
     let mut chain = chain;
-    // a called kernel brings the helpers it uses: found where its re-exports
-    // would be, so they are never asked for
+    // a called kernel (or another crate's `pub` helper) brings the helpers it
+    // uses: found where its re-exports would be, so they are never asked for
     let mut brought = Vec::new();
     for (found_at, h) in &chain.found {
         if let Ok(HelperTokens {
-            kernel: Some(embedded),
+            embedded: Some(embedded),
             ..
         }) = syn::parse2::<HelperTokens>(h.clone())
         {
@@ -254,6 +281,15 @@ pub fn chain(input: TokenStream) -> TokenStream {
     chain.pending.extend(more.into_iter().map(|(_, p)| p));
     if let Some(tokens) = chain.next(&krate) {
         return tokens;
+    }
+    if chain.export {
+        // a helper's export: its definition with every one it uses (checked
+        // with the kernels that call it)
+        let Ok(func) = syn::parse2::<syn::ItemFn>(chain.item.clone()) else {
+            return TokenStream::new();
+        };
+        let embedded = embed(&chain.found, &calls_in(&chain.item));
+        return export_item(&func.sig.ident, &chain.attr, &chain.item, &embedded);
     }
     let mut errors = Errors::default();
     let mut defs = Vec::new();

@@ -78,8 +78,12 @@ pub(super) fn tokens_macro(path: &syn::Path, deps: &[String]) -> syn::Path {
         && (path.leading_colon.is_some() || first.is_some_and(|f| deps.contains(&f)));
     match (external, path.segments.first(), path.segments.last()) {
         (true, Some(krate), Some(last)) => {
-            let name =
-                quote::format_ident!("__silt_export_{}", crate::front::ident_name(&last.ident));
+            // spanned on the call's name, where rustc reports a missing export
+            let name = quote::format_ident!(
+                "__silt_export_{}",
+                crate::front::ident_name(&last.ident),
+                span = last.ident.span()
+            );
             let krate = &krate.ident;
             syn::parse_quote!(::#krate::#name)
         }

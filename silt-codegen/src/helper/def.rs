@@ -21,56 +21,62 @@ pub(super) fn bracketed(input: ParseStream, key: &str) -> syn::Result<TokenStrea
     content.parse()
 }
 
-/// What a kernel hands over beside its own definition: the definitions of
-/// the helpers its body uses, each with the chain of calls that reaches it
-/// from the kernel (`[j, k]`: the `k`-th call of the helper that is the
-/// kernel's `j`-th call), so a caller needs no path to them.
+/// What a kernel, or a `pub` helper that calls helpers, hands over beside its
+/// own definition: the definitions of the helpers its body uses, each with the
+/// chain of calls that reaches it (`[j, k]`: the `k`-th call of the helper that
+/// is the body's `j`-th call), so a caller, in another crate too, needs no
+/// path to them.
 pub type Embedded = Vec<(Vec<usize>, TokenStream)>;
 
 /// A helper's definition as its macro hands it over: `types [..] item [..]`,
 /// then, for a `#[kernel]`, `kernel [..]` with the definitions of the helpers
-/// it uses ([`Embedded`]).
+/// it uses ([`Embedded`]), or for a helper exported with them, `uses [..]`.
 pub(super) struct HelperTokens {
     /// The attribute's tokens.
     pub(super) types: TokenStream,
     /// The function's tokens.
     pub(super) item: TokenStream,
-    /// For a `#[kernel]` (whose `#[scalar]`s are plain values in a call), the
-    /// helpers it uses.
-    pub(super) kernel: Option<Embedded>,
+    /// A `#[kernel]` (whose `#[scalar]`s are plain values in a call).
+    pub(super) kernel: bool,
+    /// The definitions of the helpers it uses, when they travel with it.
+    pub(super) embedded: Option<Embedded>,
+}
+
+/// `[0, 1] { def } [2] { def } ...`: the entries of an [`Embedded`].
+fn embedded_entries(input: ParseStream) -> syn::Result<Embedded> {
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        let at;
+        syn::bracketed!(at in input);
+        let at = syn::punctuated::Punctuated::<syn::LitInt, syn::Token![,]>::parse_terminated(&at)?
+            .iter()
+            .map(syn::LitInt::base10_parse::<usize>)
+            .collect::<syn::Result<Vec<_>>>()?;
+        let h;
+        syn::braced!(h in input);
+        out.push((at, h.parse()?));
+    }
+    Ok(out)
 }
 
 impl Parse for HelperTokens {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let types = bracketed(input, "types")?;
         let item = bracketed(input, "item")?;
-        let kernel = if input.is_empty() {
-            None
+        let (kernel, embedded) = if input.is_empty() {
+            (false, None)
         } else {
-            let entries = bracketed(input, "kernel")?;
-            Some(syn::parse::Parser::parse2(
-                |input: ParseStream| {
-                    let mut out = Vec::new();
-                    while !input.is_empty() {
-                        let at;
-                        syn::bracketed!(at in input);
-                        let at = syn::punctuated::Punctuated::<syn::LitInt, syn::Token![,]>::parse_terminated(&at)?
-                            .iter()
-                            .map(syn::LitInt::base10_parse::<usize>)
-                            .collect::<syn::Result<Vec<_>>>()?;
-                        let h;
-                        syn::braced!(h in input);
-                        out.push((at, h.parse()?));
-                    }
-                    Ok(out)
-                },
-                entries,
-            )?)
+            let key: syn::Ident = input.fork().parse()?;
+            let kernel = key == "kernel";
+            let entries = bracketed(input, if kernel { "kernel" } else { "uses" })?;
+            let entries = syn::parse::Parser::parse2(embedded_entries, entries)?;
+            (kernel, Some(entries))
         };
         Ok(HelperTokens {
             types,
             item,
             kernel,
+            embedded,
         })
     }
 }
@@ -96,7 +102,7 @@ pub(super) fn helper_def(
         .map_err(|e| errors.add(e))
         .ok()?;
     let mut sig = front::signature(&func, errors)?;
-    if t.kernel.is_some() {
+    if t.kernel {
         callable_kernel(found_at, &mut sig, errors);
     } else {
         check_helper_signature(&sig, &opts, errors);
@@ -119,7 +125,7 @@ pub(super) fn helper_def(
         body,
         types,
         deps,
-        kernel: t.kernel.is_some(),
+        kernel: t.kernel,
     })
 }
 

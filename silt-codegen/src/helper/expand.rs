@@ -9,41 +9,45 @@ use crate::check;
 use crate::errors::Errors;
 use crate::front::{helper_calls, ident_name};
 
-/// `p` as seen from a module one level below the one it is written in.
-fn from_parent(p: &syn::Path) -> TokenStream {
+/// `p`, written in a module, as seen from `levels` modules below it.
+fn from_below(p: &syn::Path, levels: usize) -> TokenStream {
     let first = p
         .segments
         .first()
         .map(|s| s.ident.to_string())
         .unwrap_or_default();
+    let up = std::iter::repeat_n(quote!(super::), levels);
     if p.leading_colon.is_some() || first == "crate" {
         quote!(#p)
     } else if first == "self" {
         let rest = p.segments.iter().skip(1);
-        quote!(super #(:: #rest)*)
+        quote!(#(#up)* #(#rest)::*)
     } else {
-        quote!(super::#p)
+        quote!(#(#up)* #p)
     }
 }
 
 /// The expansion of `#[helper(attr)] item`: the definition's macro, and a module
-/// of the same name that makes it reachable by path.
-pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
+/// of the same name that makes it reachable by path; and whether a chain must
+/// export it (a `pub` helper that calls helpers: `Carries::Deps`).
+pub fn expand_helper(attr: TokenStream, item: TokenStream) -> (TokenStream, bool) {
     let mut errors = Errors::default();
     let def = helper_def(
         &syn::Path::from(format_ident!("self")),
         &HelperTokens {
             types: attr.clone(),
             item: item.clone(),
-            kernel: None,
+            kernel: false,
+            embedded: None,
         },
         &mut errors,
     );
     let Some(def) = def else {
-        return errors
+        let err = errors
             .combine()
             .map(|e| e.to_compile_error())
             .unwrap_or_default();
+        return (err, false);
     };
     // check the body now if it stands alone (helpers it calls are checked with
     // the kernels that use them)
@@ -73,8 +77,16 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
             format!(" for {}", types_text.join(", "))
         }
     );
-    let items = token_items(name, &def.sig.vis, &attr, &item, &calls, None);
-    quote! {
+    // a `pub` helper that calls helpers is exported with their definitions,
+    // which a chain collects (another crate cannot name the private ones)
+    let exported_by_chain = matches!(vis, syn::Visibility::Public(_)) && !calls.is_empty();
+    let carries = if exported_by_chain {
+        Carries::Deps
+    } else {
+        Carries::Nothing
+    };
+    let items = token_items(name, &def.sig.vis, &attr, &item, &calls, carries);
+    let out = quote! {
         #err
         #(#docs)*
         #[doc = #doc]
@@ -82,67 +94,110 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
         #vis mod #name {
             #items
         }
+    };
+    (out, exported_by_chain)
+}
+
+/// What the macros of a function's module hand over beside its definition.
+pub enum Carries<'a> {
+    /// Nothing: a helper, whose dependencies are named through its module.
+    Nothing,
+    /// The definitions of the helpers a `pub` helper calls, in its export
+    /// only, which a chain writes (`export_item`).
+    Deps,
+    /// A `#[kernel]`, with the definitions of the helpers it uses.
+    Kernel(&'a Embedded),
+}
+
+/// `kernel [..]` or `uses [..]`: what a definition's macro appends.
+fn marker(kernel: bool, found: &Embedded) -> TokenStream {
+    let entries = found.iter().map(|(at, h)| quote!([#(#at),*] { #h }));
+    if kernel {
+        quote!(kernel [#(#entries)*])
+    } else {
+        quote!(uses [#(#entries)*])
     }
+}
+
+/// The macro, exported at the crate's root as `__silt_export_NAME`, that
+/// hands another crate the definition of a `pub` function, with `marker`
+/// after it.
+fn export_macro(
+    name: &syn::Ident,
+    attr: &TokenStream,
+    item: &TokenStream,
+    marker: Option<&TokenStream>,
+) -> TokenStream {
+    let exported = format_ident!("__silt_export_{}", ident_name(name));
+    quote! {
+        #[doc(hidden)]
+        #[macro_export]
+        macro_rules! #exported {
+            ([$($cb:tt)*] { $($state:tt)* }) => {
+                $($cb)*! { { $($state)* } { types [#attr] item [#item] #marker } }
+            };
+        }
+    }
+}
+
+/// The export of a `pub` helper with the definitions of the helpers it uses
+/// (`found`, each with its chain of calls): what its export chain writes last.
+pub fn export_item(
+    name: &syn::Ident,
+    attr: &TokenStream,
+    item: &TokenStream,
+    found: &Embedded,
+) -> TokenStream {
+    export_macro(name, attr, item, Some(&marker(false, found)))
 }
 
 /// The items that make a function's definition reachable from kernels, to go
 /// in the module named after it: its macro (as `__silt_helper_tokens`), which
-/// hands `types [attr] item [item]` to a callback. A helper's module also
-/// re-exports the helpers its body `calls` (`__silt_dep_N`), named from where
-/// it is written; a kernel's definition is marked `kernel [..]` and carries
-/// its helpers' definitions instead (`kernel`).
+/// hands `types [attr] item [item]` to a callback, and for a `pub` function
+/// its export at the crate's root (unless a chain writes it: `Carries::Deps`).
+/// A helper's module also holds, per helper its body `calls`, a module
+/// `__silt_dep_N` that re-exports that helper's items (named from where the
+/// helper is written; a glob, so that a `pub` helper may use a private one);
+/// a kernel's definition is marked `kernel [..]` and carries its helpers'
+/// definitions instead.
 pub fn token_items(
     name: &syn::Ident,
     vis: &syn::Visibility,
     attr: &TokenStream,
     item: &TokenStream,
     calls: &[(String, syn::Path)],
-    kernel: Option<&Embedded>,
+    carries: Carries,
 ) -> TokenStream {
-    // seen where the function is: a private one's re-exports may only be as
-    // visible as the private helpers they name
-    let dep_vis = match vis {
-        syn::Visibility::Inherited => quote!(pub(super)),
-        _ => quote!(pub(crate)),
+    let embedded = match carries {
+        Carries::Kernel(found) => Some(marker(true, found)),
+        _ => None,
     };
     let deps = calls
         .iter()
         .enumerate()
-        .filter(|_| kernel.is_none())
+        .filter(|_| embedded.is_none())
         .map(|(j, (_, p))| {
-            let alias = format_ident!("__silt_dep_{}", j);
-            let path = from_parent(p);
+            let module = format_ident!("__silt_dep_{}", j);
+            let path = from_below(p, 2);
             quote! {
                 #[doc(hidden)]
-                #[allow(unused_imports)]
-                #dep_vis use #path as #alias;
+                pub(crate) mod #module {
+                    #[allow(unused_imports)]
+                    pub(crate) use #path::*;
+                }
             }
         });
     let mac = format_ident!("__silt_helper_{}", ident_name(name));
-    let marker = kernel.map(|found| {
-        let entries = found.iter().map(|(at, h)| quote!([#(#at),*] { #h }));
-        quote!(kernel [#(#entries)*])
-    });
     // a `pub` one is also exported for other crates, at the crate's root
-    let export = matches!(vis, syn::Visibility::Public(_)).then(|| {
-        let exported = format_ident!("__silt_export_{}", ident_name(name));
-        quote! {
-            #[doc(hidden)]
-            #[macro_export]
-            macro_rules! #exported {
-                ([$($cb:tt)*] { $($state:tt)* }) => {
-                    $($cb)*! { { $($state)* } { types [#attr] item [#item] #marker } }
-                };
-            }
-        }
-    });
+    let export = (matches!(vis, syn::Visibility::Public(_)) && !matches!(carries, Carries::Deps))
+        .then(|| export_macro(name, attr, item, embedded.as_ref()));
     quote! {
         #export
         #[doc(hidden)]
         #[allow(unused_macros)]
         macro_rules! #mac {
             ([$($cb:tt)*] { $($state:tt)* }) => {
-                $($cb)*! { { $($state)* } { types [#attr] item [#item] #marker } }
+                $($cb)*! { { $($state)* } { types [#attr] item [#item] #embedded } }
             };
         }
         #[doc(hidden)]

@@ -16,6 +16,14 @@
 //! A `#[kernel]` with plain and `#[scalar]` parameters and one result is
 //! callable the same way: its module carries the same macro (its definition
 //! marked `kernel []`), and a call passes its `#[scalar]`s as plain values.
+//!
+//! Another crate reaches a `pub` kernel or helper through the macro exported
+//! at the defining crate's root (`__silt_export_NAME`), and cannot name the
+//! helpers its body calls (private ones, or through modules it cannot see):
+//! so a kernel's export, and a `pub` helper's when its body calls helpers,
+//! carries their definitions (`kernel [..]`, `uses [..]`). A helper's is
+//! written by a chain of its own, started beside it, whose last link writes
+//! the export instead of compiling a kernel.
 
 mod chain;
 mod crates;
@@ -24,4 +32,16 @@ mod expand;
 
 pub use chain::callable_items;
 pub use chain::{chain, start_chain};
-pub use expand::expand_helper;
+
+use proc_macro2::TokenStream;
+
+/// The expansion of `#[helper(attr)] item`: its module (`expand.rs`), and for
+/// a `pub` helper that calls helpers, the chain that exports it with their
+/// definitions, so that other crates can call it.
+pub fn expand_helper(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let (mut out, export) = expand::expand_helper(attr.clone(), item.clone());
+    if export {
+        out.extend(chain::start_export_chain(&attr, &item));
+    }
+    out
+}

@@ -14,6 +14,15 @@ use super::memory::Mem;
 use super::queue::Queue;
 use super::thread_exit;
 
+/// What a device allows one kernel's work-groups (see [`Kernel::limits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct KernelLimits {
+    /// The largest work-group, at least 1.
+    pub(crate) max: usize,
+    /// The preferred multiple of the work-group size, at least 1.
+    pub(crate) multiple: usize,
+}
+
 /// One kernel object. `Send` but not `Sync`: OpenCL kernel objects must not be used
 /// from two threads at once (setting arguments races), so a launch has one to
 /// itself (made, or taken from a pool as an [`IdleKernel`]). The lifetime ties it
@@ -22,7 +31,40 @@ use super::thread_exit;
 #[derive(Debug)]
 pub(crate) struct Kernel<'a> {
     kernel: cl_kernel,
+    /// The value each argument was last set to.
+    set: Vec<ArgValue>,
     _args: PhantomData<&'a Mem>,
+}
+
+/// The largest argument value remembered: a `ulong16`.
+const MAX_ARG_BYTES: usize = 128;
+
+/// The bytes an argument of a kernel object was last set to, so that setting
+/// it to the same value again makes no driver call (a launch repeated on the
+/// same tensors sets none). Values are compared byte for byte; a buffer
+/// argument is its handle.
+#[derive(Clone, Copy)]
+struct ArgValue {
+    /// 0: not known (never set, or the last set failed).
+    len: u8,
+    bytes: [u8; MAX_ARG_BYTES],
+}
+
+impl ArgValue {
+    const UNKNOWN: Self = ArgValue {
+        len: 0,
+        bytes: [0; MAX_ARG_BYTES],
+    };
+
+    fn is(&self, bytes: &[u8]) -> bool {
+        usize::from(self.len) == bytes.len() && self.bytes.get(..bytes.len()) == Some(bytes)
+    }
+}
+
+impl std::fmt::Debug for ArgValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ArgValue({} bytes)", self.len)
+    }
 }
 
 // SAFETY: a kernel object may move between threads; only concurrent use is unsafe,
@@ -30,10 +72,12 @@ pub(crate) struct Kernel<'a> {
 unsafe impl Send for Kernel<'_> {}
 
 /// A kernel object no launch is using, kept for the next one. Its argument slots
-/// may still name buffers of an earlier launch; every launch sets all of them.
+/// may still name buffers of an earlier launch; every launch sets all of them
+/// (those whose value differs from the one they hold).
 #[derive(Debug)]
 pub(crate) struct IdleKernel {
     kernel: cl_kernel,
+    set: Vec<ArgValue>,
 }
 
 // SAFETY: as for `Kernel`: an idle kernel has one owner and is used by none.
@@ -42,8 +86,12 @@ unsafe impl Send for IdleKernel {}
 impl IdleKernel {
     /// Hands the kernel object to a launch.
     pub(crate) fn take<'a>(self) -> Kernel<'a> {
-        let this = ManuallyDrop::new(self);
-        Kernel::new(this.kernel)
+        let mut this = ManuallyDrop::new(self);
+        Kernel {
+            kernel: this.kernel,
+            set: std::mem::take(&mut this.set),
+            _args: PhantomData,
+        }
     }
 }
 
@@ -60,6 +108,7 @@ impl<'a> Kernel<'a> {
     pub(super) fn new(kernel: cl_kernel) -> Self {
         Kernel {
             kernel,
+            set: Vec::new(),
             _args: PhantomData,
         }
     }
@@ -67,37 +116,65 @@ impl<'a> Kernel<'a> {
     /// Ends the launch's use of the kernel object (after it was enqueued: the
     /// command keeps the arguments it was given).
     pub(crate) fn park(self) -> IdleKernel {
-        let this = ManuallyDrop::new(self);
+        let mut this = ManuallyDrop::new(self);
         IdleKernel {
             kernel: this.kernel,
+            set: std::mem::take(&mut this.set),
         }
     }
 
-    /// The largest work-group this kernel can run with on `queue`'s device.
-    pub(crate) fn work_group_size(&self, queue: &Queue) -> Result<usize, ClError> {
-        let fail = |c| ClError::new("clGetKernelWorkGroupInfo", c);
-        match k::get_kernel_work_group_info(self.kernel, queue.device, k::CL_KERNEL_WORK_GROUP_SIZE)
-            .map_err(fail)?
-        {
-            cl3::info_type::InfoType::Size(n) => Ok(n),
-            _ => Err(fail(codes::CL_INVALID_VALUE)),
+    /// What `queue`'s device allows this kernel's work-groups: the largest
+    /// (`CL_KERNEL_WORK_GROUP_SIZE`) and the multiple they run best at
+    /// (`CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE`: the warp or wavefront on
+    /// a GPU). A query the driver refuses counts as 1.
+    pub(crate) fn limits(&self, queue: &Queue) -> KernelLimits {
+        let size = |param| match k::get_kernel_work_group_info(self.kernel, queue.device, param) {
+            Ok(cl3::info_type::InfoType::Size(n)) => n.max(1),
+            _ => 1,
+        };
+        KernelLimits {
+            max: size(k::CL_KERNEL_WORK_GROUP_SIZE),
+            multiple: size(k::CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE),
         }
+    }
+
+    /// Sets argument `index` to `bytes`, unless it holds them already.
+    fn set_bytes(&mut self, index: u32, bytes: &[u8]) -> Result<(), ClError> {
+        let slot = usize::try_from(index).unwrap_or(usize::MAX);
+        if self.set.get(slot).is_some_and(|v| v.is(bytes)) {
+            return Ok(());
+        }
+        // SAFETY: the driver copies `bytes.len()` bytes from `bytes` during the
+        // call; every caller passes the value of the argument's C type (a
+        // `cl_mem` handle for a buffer, as OpenCL requires, or a plain scalar).
+        let result = unsafe {
+            k::set_kernel_arg(
+                self.kernel,
+                index,
+                bytes.len(),
+                bytes.as_ptr().cast::<c_void>(),
+            )
+        }
+        .map_err(|c| ClError::new("clSetKernelArg", c));
+        if slot < 64 && bytes.len() <= MAX_ARG_BYTES {
+            if self.set.len() <= slot {
+                self.set.resize(slot + 1, ArgValue::UNKNOWN);
+            }
+            let v = &mut self.set[slot];
+            if result.is_ok() {
+                v.bytes[..bytes.len()].copy_from_slice(bytes);
+                v.len = u8::try_from(bytes.len()).unwrap_or(0);
+            } else {
+                v.len = 0;
+            }
+        }
+        result
     }
 
     /// Sets argument `index` to a buffer.
     pub(crate) fn set_mem(&mut self, index: u32, mem: &'a Mem) -> Result<(), ClError> {
         let handle: cl_mem = mem.mem;
-        // SAFETY: the driver copies the handle value during the call; the size is
-        // that of a `cl_mem`, as OpenCL requires for buffer arguments.
-        unsafe {
-            k::set_kernel_arg(
-                self.kernel,
-                index,
-                std::mem::size_of::<cl_mem>(),
-                (&raw const handle).cast::<c_void>(),
-            )
-        }
-        .map_err(|c| ClError::new("clSetKernelArg", c))
+        self.set_bytes(index, bytemuck::bytes_of(&handle.addr()))
     }
 
     /// Sets argument `index` to a plain value (a scalar of the kernel's C type).
@@ -106,17 +183,7 @@ impl<'a> Kernel<'a> {
         index: u32,
         value: T,
     ) -> Result<(), ClError> {
-        // SAFETY: the driver copies `size_of::<T>()` bytes from `value` during the
-        // call; `T` has no padding (`NoUninit`), so every byte is initialised.
-        unsafe {
-            k::set_kernel_arg(
-                self.kernel,
-                index,
-                std::mem::size_of::<T>(),
-                (&raw const value).cast::<c_void>(),
-            )
-        }
-        .map_err(|c| ClError::new("clSetKernelArg", c))
+        self.set_bytes(index, bytemuck::bytes_of(&value))
     }
 
     /// Sets argument `index` to a count or an offset, as a `ulong`.

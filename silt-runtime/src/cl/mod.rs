@@ -14,10 +14,10 @@ mod queue;
 mod thread_exit;
 
 pub(crate) use error::{codes, error_name, is_loader_failure, is_out_of_memory, ClError};
-pub(crate) use kernel::{IdleKernel, Kernel};
+pub(crate) use kernel::{IdleKernel, Kernel, KernelLimits};
 pub(crate) use memory::Mem;
 pub use memory::{buffer_counts, BufferCounts};
 pub(crate) use platform::{all_devices, device_info, DeviceId, RawInfo};
 pub(crate) use program::{BuildFailure, Program};
 pub(crate) use queue::Queue;
-pub(crate) use thread_exit::thread_exit_finishes;
+pub(crate) use thread_exit::{on_thread_exit, thread_exit_finishes};

@@ -9,9 +9,13 @@
 //! those compiles, so their destructors are registered later and run earlier.
 //! A thread-local guard runs in time, the main thread's too: glibc runs
 //! thread-local destructors first in `exit`.
+//!
+//! Before the queues, such a thread waits for what `on_thread_exit` set: the
+//! program binaries being saved in the background, so that no save is lost
+//! and the saving thread is out of the driver before the process ends.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 use opencl3::command_queue as cq;
 use opencl3::types::cl_command_queue;
@@ -41,6 +45,16 @@ pub(super) fn remove_queue(queue: cl_command_queue) {
     queues().retain(|q| q.0 != queue);
 }
 
+/// What a thread that launched kernels waits for as it ends, before the
+/// queues (the program saver's `wait_for_program_saves`).
+static EXIT_WAIT: OnceLock<fn()> = OnceLock::new();
+
+/// Sets what threads that launched kernels wait for as they end, before they
+/// wait for the queues (set once; later calls change nothing).
+pub(crate) fn on_thread_exit(wait: fn()) {
+    let _ = EXIT_WAIT.set(wait);
+}
+
 /// How many threads have waited for the queues as they ended.
 static FINISHES: AtomicUsize = AtomicUsize::new(0);
 
@@ -49,6 +63,9 @@ struct FinishAtThreadExit;
 
 impl Drop for FinishAtThreadExit {
     fn drop(&mut self) {
+        if let Some(wait) = EXIT_WAIT.get() {
+            wait();
+        }
         // errors are ignored: this runs at thread exit
         for q in queues().iter() {
             let _ = cq::finish(q.0);

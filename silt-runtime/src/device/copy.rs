@@ -114,10 +114,7 @@ pub(crate) fn strided_copy(
         .set_value(7, u32::try_from(shape.len()).unwrap_or(u32::MAX))
         .map_err(launch_err)?;
     kernel.set_size(8, n).map_err(launch_err)?;
-    let local = kernel
-        .work_group_size(queue)
-        .map_or(1, |w| w.min(device.local_size()))
-        .max(1);
+    let local = device.local_size(n, kernel.limits(queue));
     let global = n
         .div_ceil(local)
         .checked_mul(local)

@@ -72,6 +72,15 @@ impl Device {
         REDUCE_AS.with(|k| k.set(kind));
     }
 
+    /// Makes this thread's launches on OpenCL devices use work-groups of `n`
+    /// work-items (within what each kernel allows; `None`: the device's own
+    /// choice), to check that no result depends on it and to measure each
+    /// size.
+    #[doc(hidden)]
+    pub fn __local_size(n: Option<usize>) {
+        super::geometry::LOCAL_OVERRIDE.with(|o| o.set(n));
+    }
+
     /// Creates a buffer straight from the driver and releases it, bypassing the
     /// pool: the baseline the pool is measured against. With `touch`, the buffer is
     /// first made real with a one-byte write, as the pool does on a miss.

@@ -5,6 +5,7 @@
 //! program layer (`program`); storages, tensors and launches sit on it.
 
 pub(crate) mod copy;
+mod geometry;
 pub(crate) mod hooks;
 mod info;
 mod pool;
@@ -445,21 +446,26 @@ impl Device {
         self.inner.pool.free(block);
     }
 
-    /// Counts a host allocation of `bytes` in this (host) device's figures.
-    pub(crate) fn note_host_alloc(&self, bytes: usize) {
-        self.inner.pool.note_host_alloc(bytes);
+    /// Counts a new host buffer of `size` bytes for `bytes` bytes.
+    pub(crate) fn note_host_alloc(&self, bytes: usize, size: usize) {
+        self.inner.pool.note_host_alloc(bytes, size);
     }
 
-    /// Counts a host allocation of `bytes` as freed.
-    pub(crate) fn note_host_free(&self, bytes: usize) {
-        self.inner.pool.note_host_free(bytes);
+    /// A cached host buffer of `words` words for `bytes` bytes, holding stale
+    /// values (see `Pool::take_host`).
+    pub(crate) fn take_host(&self, words: usize, bytes: usize) -> Option<Vec<u64>> {
+        self.inner.pool.take_host(words, bytes)
     }
 
-    /// The work-group size of silt's launches: 64, or less where the device
-    /// allows less. Fixed, so that the driver compiles a kernel once, not once per
-    /// global size.
-    pub(crate) fn local_size(&self) -> usize {
-        self.inner.info.max_work_group_size.min(64)
+    /// Takes back the buffer of freed host storage of `bytes` bytes.
+    pub(crate) fn give_host(&self, words: Vec<u64>, bytes: usize) {
+        self.inner.pool.give_host(words, bytes);
+    }
+
+    /// The work-group size of a launch of `items` work-items of a kernel with
+    /// `limits` on this device (see `geometry`).
+    pub(crate) fn local_size(&self, items: usize, limits: crate::cl::KernelLimits) -> usize {
+        geometry::local_size(&self.inner.info, items, limits)
     }
 
     /// The program that holds the kernel `info` on this device, built (or

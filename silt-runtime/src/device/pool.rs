@@ -36,8 +36,9 @@ use crate::error::{Error, Result};
 ///
 /// [`Device::memory_stats`]: crate::Device::memory_stats
 ///
-/// The host backend keeps no cache: there only the byte counts, their peaks and
-/// `misses` (one per allocation) move; the buffer and cache figures stay 0.
+/// On the host, buffers are counted in whole 8-byte words; a freed one is kept
+/// for reuse by an output of the same length while the host's cache holds under
+/// 256 MiB; `driver_allocs` and `driver_frees` stay 0.
 ///
 /// On an OpenCL device a freed buffer stays cached and serves the next request of
 /// its size class:
@@ -118,8 +119,17 @@ pub(crate) struct Block {
 #[derive(Default)]
 struct State {
     bins: BTreeMap<usize, Vec<Mem>>,
+    /// The host's cached buffers, by length in 8-byte words.
+    host_bins: BTreeMap<usize, Vec<Vec<u64>>>,
+    /// The bytes in `host_bins`.
+    host_cached: usize,
     stats: MemoryStats,
 }
+
+/// The most bytes of freed host buffers kept for reuse: enough for the outputs of
+/// a chain of launches over a few large tensors, little beside the memory they
+/// use while live.
+pub(crate) const HOST_CACHE_MAX: usize = 256 << 20;
 
 /// The caching pool of one OpenCL device, or the bookkeeping of the host.
 pub(crate) struct Pool {
@@ -147,21 +157,47 @@ impl Pool {
         self.lock().stats
     }
 
-    /// Bookkeeping for host storage, which is not cached.
-    pub(crate) fn note_host_alloc(&self, bytes: usize) {
+    /// Bookkeeping for a new host buffer of `size` bytes for `bytes` (a miss).
+    pub(crate) fn note_host_alloc(&self, bytes: usize, size: usize) {
         let mut st = self.lock();
-        st.stats.allocated_bytes += bytes;
+        st.stats.allocated_bytes += size;
         st.stats.requested_bytes += bytes;
-        st.stats.reserved_bytes += bytes;
+        st.stats.reserved_bytes += size;
         st.stats.misses += 1;
+        st.stats.live_buffers += 1;
         st.stats.note_peaks();
     }
 
-    pub(crate) fn note_host_free(&self, bytes: usize) {
+    /// A cached host buffer of `words` 8-byte words for `bytes` bytes (a hit),
+    /// holding what its last tensor left there: only for storage that is
+    /// written whole before it is read.
+    pub(crate) fn take_host(&self, words: usize, bytes: usize) -> Option<Vec<u64>> {
         let mut st = self.lock();
-        st.stats.allocated_bytes -= bytes;
+        let buf = st.host_bins.get_mut(&words).and_then(Vec::pop)?;
+        st.host_cached -= words * 8;
+        st.stats.hits += 1;
+        st.stats.allocated_bytes += words * 8;
+        st.stats.requested_bytes += bytes;
+        st.stats.note_peaks();
+        Some(buf)
+    }
+
+    /// Takes back the buffer of freed host storage of `bytes` bytes: into the
+    /// cache while it holds under [`HOST_CACHE_MAX`], else to the allocator.
+    pub(crate) fn give_host(&self, words: Vec<u64>, bytes: usize) {
+        let size = words.len() * 8;
+        let mut st = self.lock();
+        st.stats.allocated_bytes -= size;
         st.stats.requested_bytes -= bytes;
-        st.stats.reserved_bytes -= bytes;
+        if size > 0 && st.host_cached + size <= HOST_CACHE_MAX {
+            st.host_cached += size;
+            st.host_bins.entry(words.len()).or_default().push(words);
+            return;
+        }
+        st.stats.reserved_bytes -= size;
+        st.stats.live_buffers -= 1;
+        drop(st);
+        drop(words);
     }
 
     /// Makes the next `n` driver allocations fail as if out of memory (for tests).
@@ -255,25 +291,30 @@ impl Pool {
         st.bins.entry(class).or_default().push(block.mem);
     }
 
-    /// Releases every cached buffer to the driver; returns the bytes released.
+    /// Releases every cached buffer to the driver (the allocator, on the host);
+    /// returns the bytes released.
     pub(crate) fn empty_cache(&self) -> usize {
-        let bins = {
+        let (bins, host, bytes) = {
             let mut st = self.lock();
             let bins = std::mem::take(&mut st.bins);
+            let host = std::mem::take(&mut st.host_bins);
             let (count, bytes) = bins
                 .values()
                 .flatten()
                 .fold((0usize, 0usize), |(c, b), m| (c + 1, b + m.size()));
-            st.stats.reserved_bytes -= bytes;
-            st.stats.live_buffers -= count;
+            let host_count: usize = host.values().map(Vec::len).sum();
+            let host_bytes = std::mem::take(&mut st.host_cached);
+            st.stats.reserved_bytes -= bytes + host_bytes;
+            st.stats.live_buffers -= count + host_count;
             st.stats.driver_frees += u64::try_from(count).unwrap_or(u64::MAX);
             st.stats.cache_flushes += 1;
-            (bins, bytes)
+            (bins, host, bytes + host_bytes)
         };
         // Released outside the lock: other threads keep allocating meanwhile.
-        drop(bins.0);
-        tracing::debug!(target: "silt::pool", bytes = bins.1, "cache emptied");
-        bins.1
+        drop(bins);
+        drop(host);
+        tracing::debug!(target: "silt::pool", bytes, "cache emptied");
+        bytes
     }
 }
 

@@ -7,24 +7,32 @@ use std::collections::HashMap;
 use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
-use crate::cl::{error_name, BuildFailure, ClError, IdleKernel, Kernel, Program, Queue};
+use crate::cl::{
+    error_name, BuildFailure, ClError, IdleKernel, Kernel, KernelLimits, Program, Queue,
+};
 use crate::error::{Error, Result};
-use crate::program::disk;
 use crate::program::grouping::crate_group;
 use crate::program::text::KernelInfo;
+use crate::program::{disk, saver};
 
 use super::info::DeviceInfo;
 
 /// A built program and whether its binary still has to be saved to disk.
 #[derive(Debug)]
 pub(crate) struct BuiltProgram {
-    /// Per entry point launched so far: its work-group size and idle kernel
+    /// Per entry point launched so far: its work-group limits and idle kernel
     /// objects. A launch takes one (or makes one when none is idle) and puts it
     /// back after enqueuing, so no kernel object is used by two threads at once.
     entries: Mutex<AddressMap<EntryKernels>>,
     program: Program,
+    /// Held (shared) by each enqueue of this program's kernels and
+    /// (exclusively) by the save of its binary: PoCL 3.1 fetching a program's
+    /// binary while kernels of that program are being enqueued failed an
+    /// assertion (`pocl_release_dlhandle_cache`) in about one cold run of
+    /// four of a multi-threaded test suite.
+    gate: RwLock<()>,
     /// The disk cache key, for a program built from source.
     save: Option<disk::Key>,
     saved: AtomicBool,
@@ -37,41 +45,42 @@ const MAX_IDLE_KERNELS: usize = 16;
 /// the entry point's name: names are `'static`).
 #[derive(Debug)]
 struct EntryKernels {
-    /// The work-group size launches use.
-    local: usize,
+    /// What the device allows its work-groups (queried once).
+    limits: KernelLimits,
     idle: Vec<IdleKernel>,
 }
 
 impl BuiltProgram {
     /// A kernel object for the entry point `entry` (an idle one, else a new
-    /// one), and the work-group size its launches use once one has been
-    /// enqueued.
+    /// one), and what `queue`'s device allows its work-groups.
     pub(crate) fn kernel<'a>(
         &self,
         entry: &'static CStr,
-    ) -> std::result::Result<(Kernel<'a>, Option<usize>), ClError> {
-        let (idle, known_local) = self
+        queue: &Queue,
+    ) -> std::result::Result<(Kernel<'a>, KernelLimits), ClError> {
+        let (idle, known) = self
             .entries
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get_mut(&address(entry))
-            .map_or((None, None), |e| (e.idle.pop(), Some(e.local)));
+            .map_or((None, None), |e| (e.idle.pop(), Some(e.limits)));
         let kernel = match idle {
             Some(k) => k.take(),
             None => self.program.kernel(entry)?,
         };
-        Ok((kernel, known_local))
+        let limits = known.unwrap_or_else(|| kernel.limits(queue));
+        Ok((kernel, limits))
     }
 
-    /// Keeps the kernel object of a launch of `entry` that has been enqueued
-    /// with work-groups of `local`, for a later launch.
-    pub(crate) fn put_back(&self, entry: &'static CStr, local: usize, kernel: Kernel<'_>) {
+    /// Keeps the kernel object of a launch of `entry` (enqueued, with the
+    /// `limits` [`Self::kernel`] gave) for a later launch.
+    pub(crate) fn put_back(&self, entry: &'static CStr, limits: KernelLimits, kernel: Kernel<'_>) {
         let parked = kernel.park();
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         let slot = entries
             .entry(address(entry))
             .or_insert_with(|| EntryKernels {
-                local,
+                limits,
                 idle: Vec::new(),
             });
         // as many as threads launch this entry point at once, within reason
@@ -81,15 +90,44 @@ impl BuiltProgram {
     }
 
     /// Saves the program's binary after its first launch (once per process;
-    /// see the disk cache's notes on why this waits for the launch).
-    pub(crate) fn save_after_first_launch(&self, queue: &Queue) {
-        if let Some(key) = &self.save {
-            if !self.saved.swap(true, Ordering::AcqRel) && queue.finish().is_ok() {
-                if let Ok(binary) = self.program.binary() {
-                    tracing::debug!(target: "silt::program", bytes = binary.len(), "program binary saved to the disk cache");
-                    disk::store(key, &binary);
+    /// see the disk cache's notes on why this waits for the launch), on the
+    /// saving thread: the launch returns at once. `finish` waits there for
+    /// the work queued on (a clone of) `device`, the first launch included,
+    /// whose work-group code PoCL compiles as it runs.
+    pub(crate) fn save_after_first_launch<D: Clone + Send + 'static>(
+        self: &Arc<Self>,
+        device: &D,
+        finish: fn(&D) -> bool,
+    ) {
+        if self.save.is_some() && !self.saved.swap(true, Ordering::AcqRel) {
+            let (program, device) = (Arc::clone(self), device.clone());
+            saver::submit(Box::new(move || {
+                let _gate = program.gate.write().unwrap_or_else(|e| e.into_inner());
+                if finish(&device) {
+                    program.save_now();
                 }
-            }
+            }));
+        }
+    }
+
+    /// Enqueues `kernel`, one of this program's, over `global` work-items in
+    /// groups of `local` (see `gate`).
+    pub(crate) fn enqueue(
+        &self,
+        queue: &Queue,
+        kernel: &Kernel<'_>,
+        global: usize,
+        local: usize,
+    ) -> std::result::Result<(), ClError> {
+        let _gate = self.gate.read().unwrap_or_else(|e| e.into_inner());
+        queue.launch(kernel, global, local)
+    }
+
+    /// Saves the binary (its launches have run).
+    fn save_now(&self) {
+        if let (Some(key), Ok(binary)) = (&self.save, self.program.binary()) {
+            tracing::debug!(target: "silt::program", bytes = binary.len(), "program binary saved to the disk cache");
+            disk::store(key, &binary);
         }
     }
 }
@@ -234,6 +272,7 @@ impl Target<'_> {
                 tracing::debug!(target: "silt::program", program = what, device = %device, ms = ms(), cache = "hit", "program loaded from the disk cache");
                 BuiltProgram {
                     entries: Mutex::default(),
+                    gate: RwLock::new(()),
                     program,
                     save: None,
                     saved: AtomicBool::new(true),
@@ -247,6 +286,7 @@ impl Target<'_> {
                 tracing::info!(target: "silt::program", program = what, device = %device, ms = ms(), cache = "miss", "program built from source");
                 BuiltProgram {
                     entries: Mutex::default(),
+                    gate: RwLock::new(()),
                     program,
                     save: Some(disk_key),
                     saved: AtomicBool::new(false),

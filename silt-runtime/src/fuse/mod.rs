@@ -65,18 +65,16 @@ impl Fusion {
     /// these arguments (their number, kinds or types), or cannot be fused
     /// (`&mut` parameters, several results, a reduction).
     pub fn call(&mut self, kernel: &KernelRef, args: &[Value]) -> Result<Value> {
-        let kinds: Vec<Option<(bool, DType)>> = args
-            .iter()
-            .map(|v| {
-                let scalar = matches!(self.nodes.get(v.0)?, Node::Scalar(_));
-                Some((scalar, self.dtype(*v)?))
-            })
-            .collect();
+        // each argument's kind (scalar or not) and type; None for an unknown value
+        let kind = |v: &Value| {
+            let scalar = matches!(self.nodes.get(v.0)?, Node::Scalar(_));
+            Some((scalar, self.dtype(*v)?))
+        };
         let fits = |info: &KernelInfo| {
             let Some(body) = info.body else {
                 return false;
             };
-            let mut given = kinds.iter();
+            let mut given = args.iter();
             for p in body.params {
                 let want = match p {
                     BodyParam::Index => continue,
@@ -84,16 +82,16 @@ impl Fusion {
                     BodyParam::Scalar(d) => (true, *d),
                     BodyParam::InOut(_) => return false,
                 };
-                if given.next() != Some(&Some(want)) {
+                if given.next().map(kind) != Some(Some(want)) {
                     return false;
                 }
             }
             given.next().is_none()
         };
         let Some(info) = kernel.infos().iter().copied().find(|i| fits(i)) else {
-            let shown: Vec<String> = kinds
+            let shown: Vec<String> = args
                 .iter()
-                .map(|k| match k {
+                .map(|v| match kind(v) {
                     Some((true, d)) => format!("scalar {d}"),
                     Some((false, d)) => format!("{d}"),
                     None => "an unknown value".into(),
@@ -155,8 +153,7 @@ impl Fusion {
         if device.is_host() {
             return host::run(self, &chain, &args);
         }
-        let input_dtypes: Vec<DType> = self.inputs.iter().map(Tensor::dtype).collect();
-        let info = fused_info(&chain, &input_dtypes)?;
+        let info = fused_info(&chain, &self.inputs)?;
         let plan = prepare(info, &args)?;
         let out_dtypes: Vec<DType> = chain.outputs.iter().map(|(_, d)| *d).collect();
         launch_opencl(info, &plan, &args, &out_dtypes)
@@ -170,8 +167,7 @@ impl Fusion {
     /// As [`Fusion::run`] before a launch.
     pub fn source(&self, outputs: &[Value]) -> Result<&'static str> {
         let chain = text::Chain::new(self, outputs)?;
-        let input_dtypes: Vec<DType> = self.inputs.iter().map(Tensor::dtype).collect();
-        Ok(fused_info(&chain, &input_dtypes)?.source())
+        Ok(fused_info(&chain, &self.inputs)?.source())
     }
 
     fn push(&mut self, n: Node) -> Value {
@@ -182,14 +178,15 @@ impl Fusion {
 
 /// The fused kernel of a chain's structure: composed and leaked once per
 /// structure in the process (a bounded set: one per distinct chain).
-fn fused_info(chain: &text::Chain, input_dtypes: &[DType]) -> Result<&'static KernelInfo> {
-    static FUSED: Mutex<Option<HashMap<String, &'static KernelInfo>>> = Mutex::new(None);
+fn fused_info(chain: &text::Chain, inputs: &[Tensor]) -> Result<&'static KernelInfo> {
+    static FUSED: Mutex<Option<HashMap<Vec<usize>, &'static KernelInfo>>> = Mutex::new(None);
     let mut fused = FUSED.lock().unwrap_or_else(|e| e.into_inner());
     let map = fused.get_or_insert_with(HashMap::new);
     if let Some(info) = map.get(&chain.key) {
         return Ok(info);
     }
-    let info = text::compose(chain, input_dtypes)?;
+    let input_dtypes: Vec<DType> = inputs.iter().map(Tensor::dtype).collect();
+    let info = text::compose(chain, &input_dtypes)?;
     map.insert(chain.key.clone(), info);
     Ok(info)
 }

@@ -54,8 +54,19 @@ pub(super) struct Chain {
     pub(super) steps: Vec<Step>,
     /// Each output: the step whose result it is, and its type.
     pub(super) outputs: Vec<(usize, DType)>,
-    pub(super) key: String,
+    /// The structure, as numbers: per argument its kind and type, per step
+    /// its instantiation (the address of its static description) and where
+    /// each of its arguments comes from, per output its step.
+    pub(super) key: Vec<usize>,
 }
+
+/// `key` tags.
+const KEY_INPUT: usize = 0;
+const KEY_SCALAR: usize = 1;
+const KEY_STEP: usize = 2;
+const KEY_OUTPUT: usize = 3;
+/// "Not (yet) a value of the chain", in `arg_of`/`step_of`.
+const NONE: usize = usize::MAX;
 
 impl Chain {
     pub(super) fn new(f: &Fusion, outputs: &[Value]) -> Result<Chain> {
@@ -90,23 +101,24 @@ impl Chain {
             }
         }
         let mut args = Vec::new();
-        let mut arg_of: HashMap<usize, usize> = HashMap::new();
-        let mut step_of: HashMap<usize, usize> = HashMap::new();
+        // per node: its argument or step number, else NONE
+        let mut arg_of = vec![NONE; f.nodes.len()];
+        let mut step_of = vec![NONE; f.nodes.len()];
         let mut steps = Vec::new();
-        let mut key = String::new();
+        let mut key = Vec::with_capacity(4 * f.nodes.len());
         for (n, node) in f.nodes.iter().enumerate() {
             if !needed[n] {
                 continue;
             }
             match node {
                 Node::Input(i) => {
-                    arg_of.insert(n, args.len());
-                    let _ = write!(key, "in:{};", f.inputs[*i].dtype());
+                    arg_of[n] = args.len();
+                    key.extend([KEY_INPUT, f.inputs[*i].dtype() as usize]);
                     args.push(ChainArg::Input(*i));
                 }
                 Node::Scalar(s) => {
-                    arg_of.insert(n, args.len());
-                    let _ = write!(key, "sc:{};", s.dtype());
+                    arg_of[n] = args.len();
+                    key.extend([KEY_SCALAR, s.dtype() as usize]);
                     args.push(ChainArg::Scalar(*s));
                 }
                 Node::Call(info, values) => {
@@ -121,25 +133,23 @@ impl Chain {
                             continue;
                         }
                         let v = given.next().map(|v| v.0).unwrap_or(usize::MAX);
-                        let src = match (arg_of.get(&v), step_of.get(&v)) {
-                            (Some(&a), _) => Source::Arg(a),
-                            (_, Some(&s)) => Source::Step(s),
+                        let src = match (arg_of.get(v), step_of.get(v)) {
+                            (Some(&a), _) if a != NONE => Source::Arg(a),
+                            (_, Some(&s)) if s != NONE => Source::Step(s),
                             _ => {
                                 return Err(bad("a call's argument is not an earlier value".into()))
                             }
                         };
                         sources.push(Some(src));
                     }
-                    let _ = write!(key, "{}@{}(", body.name, info.program().module);
-                    for s in &sources {
-                        let _ = match s {
-                            None => write!(key, "i,"),
-                            Some(Source::Arg(a)) => write!(key, "a{a},"),
-                            Some(Source::Step(s)) => write!(key, "s{s},"),
-                        };
-                    }
-                    key.push_str(");");
-                    step_of.insert(n, steps.len());
+                    // one description per instantiation in the process
+                    key.extend([KEY_STEP, std::ptr::from_ref(*info) as usize, sources.len()]);
+                    key.extend(sources.iter().map(|s| match s {
+                        None => NONE,
+                        Some(Source::Arg(a)) => 2 * a,
+                        Some(Source::Step(s)) => 2 * s + 1,
+                    }));
+                    step_of[n] = steps.len();
                     steps.push(Step {
                         info,
                         args: sources,
@@ -150,12 +160,12 @@ impl Chain {
         let outputs: Vec<(usize, DType)> = outputs
             .iter()
             .filter_map(|o| {
-                let s = *step_of.get(&o.0)?;
+                let s = *step_of.get(o.0).filter(|&&s| s != NONE)?;
                 Some((s, steps[s].info.body?.output))
             })
             .collect();
         for (s, _) in &outputs {
-            let _ = write!(key, "out:s{s};");
+            key.extend([KEY_OUTPUT, *s]);
         }
         Ok(Chain {
             args,

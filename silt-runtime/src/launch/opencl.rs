@@ -65,7 +65,7 @@ pub fn launch_opencl(
     } else {
         info.entry
     };
-    let (mut kernel, known_local) = program.kernel(entry)?;
+    let (mut kernel, limits) = program.kernel(entry, queue)?;
     let pass = args.iter().map(|a| match a {
         Arg::Scalar(_) => Pass::Scalar,
         Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
@@ -97,12 +97,7 @@ pub fn launch_opencl(
             MapArg::Len => kernel.set_size(i, plan.len),
         }?;
     }
-    let local = known_local.unwrap_or_else(|| {
-        kernel
-            .work_group_size(queue)
-            .map_or(1, |w| w.min(device.local_size()))
-            .max(1)
-    });
+    let local = device.local_size(plan.len, limits);
     let global =
         plan.len
             .div_ceil(local)
@@ -114,9 +109,9 @@ pub fn launch_opencl(
     if take_injected_enqueue_failure() {
         return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
     }
-    queue.launch(&kernel, global, local)?;
-    program.put_back(entry, local, kernel);
-    program.save_after_first_launch(queue);
+    program.enqueue(queue, &kernel, global, local)?;
+    program.put_back(entry, limits, kernel);
+    program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(outs)
 }
 

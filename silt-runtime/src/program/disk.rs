@@ -3,10 +3,11 @@
 //! A program built from source is saved after its first launch (PoCL compiles the
 //! work-group code at the first launch; saving earlier would store a generic
 //! version that launches do not use). Saving waits for that launch and makes PoCL
-//! compile the program's other entry points, so the first launch of each program
-//! in the first process pays once more (0.1-0.7 s on PoCL); it is done on the
-//! launching thread: a background thread could still be inside the driver when
-//! the process exits (which crashed PoCL). A later process loads the binary
+//! compile the program's other entry points (0.1-1 s on PoCL), so it runs on a
+//! thread of its own (`saver`), not the launching one; threads that launched
+//! kernels wait for it as they end, so the save is not lost at exit and the
+//! saving thread is out of the driver before the process tears it down (a
+//! thread still inside PoCL at exit crashed it). A later process loads the binary
 //! instead of compiling: about 2 ms instead of 20-500 ms on PoCL.
 //!
 //! - Folder: `SILT_CACHE_DIR` (`off` disables the cache), else

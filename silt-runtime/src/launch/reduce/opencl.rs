@@ -115,7 +115,7 @@ pub fn launch_reduce_opencl(
             Arg::Scalar(_) => Pass::Scalar,
             Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
         });
-        let (mut kernel, known_local) = program.kernel(entry)?;
+        let (mut kernel, limits) = program.kernel(entry, queue)?;
         let mut view_no = 0;
         for (i, a) in (0u32..).zip(reduce_args(pass, accs.len(), strided)) {
             match a {
@@ -149,12 +149,7 @@ pub fn launch_reduce_opencl(
                 ReduceArg::Mapping => kernel.set_value(i, mapping),
             }?;
         }
-        let local = known_local.unwrap_or_else(|| {
-            kernel
-                .work_group_size(queue)
-                .map_or(1, |w| w.min(device.local_size()))
-                .max(1)
-        });
+        let local = device.local_size(items, limits);
         let global =
             items
                 .div_ceil(local)
@@ -167,8 +162,8 @@ pub fn launch_reduce_opencl(
         if take_injected_enqueue_failure() {
             return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
         }
-        queue.launch(&kernel, global, local)?;
-        program.put_back(entry, local, kernel);
+        program.enqueue(queue, &kernel, global, local)?;
+        program.put_back(entry, limits, kernel);
     }
     // tree passes: REDUCE_LANES partial results of a row at a time; the lanes
     // holding elements are a prefix of each row's
@@ -186,7 +181,7 @@ pub fn launch_reduce_opencl(
         } else {
             partials(plan.rows * blocks)?
         };
-        let (mut kernel, _) = program.kernel(tree_entry)?;
+        let (mut kernel, tree_limits) = program.kernel(tree_entry, queue)?;
         for (i, a) in (0u32..).zip(tree_args(accs.len(), outs.len())) {
             match a {
                 TreeArg::Src { component } => kernel.set_mem(i, acc_mem(&parts, &outs, component)?),
@@ -207,8 +202,8 @@ pub fn launch_reduce_opencl(
             }?;
         }
         let groups = plan.rows * blocks * REDUCE_LANES;
-        queue.launch(&kernel, groups, REDUCE_LANES)?;
-        program.put_back(tree_entry, REDUCE_LANES, kernel);
+        program.enqueue(queue, &kernel, groups, REDUCE_LANES)?;
+        program.put_back(tree_entry, tree_limits, kernel);
         if last {
             break;
         }
@@ -218,7 +213,7 @@ pub fn launch_reduce_opencl(
         leaves = blocks;
         stride = blocks;
     }
-    program.save_after_first_launch(queue);
+    program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(outs)
 }
 

@@ -81,7 +81,7 @@ pub fn launch_scan_opencl(
     };
     phases.push((write, cells));
     for (phase, items) in phases {
-        let (mut kernel, known_local) = program.kernel(entry)?;
+        let (mut kernel, limits) = program.kernel(entry, queue)?;
         set_args(
             &mut kernel,
             args,
@@ -94,12 +94,7 @@ pub fn launch_scan_opencl(
             chunks,
             phase,
         )?;
-        let local = known_local.unwrap_or_else(|| {
-            kernel
-                .work_group_size(queue)
-                .map_or(1, |w| w.min(device.local_size()))
-                .max(1)
-        });
+        let local = device.local_size(items, limits);
         let global =
             items
                 .div_ceil(local)
@@ -111,11 +106,11 @@ pub fn launch_scan_opencl(
         if take_injected_enqueue_failure() {
             return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
         }
-        queue.launch(&kernel, global, local)?;
-        program.put_back(entry, local, kernel);
+        program.enqueue(queue, &kernel, global, local)?;
+        program.put_back(entry, limits, kernel);
     }
     tracing::trace!(target: "silt::launch", kernel = info.name, rows = plan.rows, len = plan.len, "scan");
-    program.save_after_first_launch(queue);
+    program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(outs)
 }
 
