@@ -18,6 +18,7 @@
 //   cl                         OpenCL objects as RAII handles, `ClError`; uses
 //                              nothing else of the crate
 //   error                      `Error`, `Result` (`ClError` converts into `Error`)
+//   foreign                    host memory owned outside silt (`ForeignMemory`)
 //   dtype, layout, semantics,  element types and `Scalar`; shapes, strides and
 //   axes                       views; the host semantics generated `eval` calls;
 //                              a reduction's axes
@@ -35,6 +36,7 @@ mod cl;
 mod device;
 mod dtype;
 mod error;
+mod foreign;
 mod fuse;
 mod launch;
 mod layout;
@@ -48,6 +50,7 @@ pub use cl::{buffer_counts, BufferCounts};
 pub use device::{Device, DeviceInfo, DeviceKind, MemoryStats, DEVICE_ENV};
 pub use dtype::{DType, Element, Scalar};
 pub use error::{Error, Result};
+pub use foreign::ForeignMemory;
 pub use fuse::{Fusion, Value};
 pub use half::f16;
 pub use layout::MAX_DIMS;

@@ -5,12 +5,14 @@ use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use crate::cl::codes::{INVALID_MEM, INVALID_VALUE};
 use crate::device::{Block, Device};
 use crate::error::{Error, Result};
+use crate::foreign::{Foreign, ForeignMemory};
 
-/// Host bytes aligned to 8, so that any element type can view them in place.
-#[derive(Debug)]
-pub(crate) struct HostBytes {
-    words: Vec<u64>,
-    len: usize,
+/// Host bytes: silt's own, aligned to 8 so that any element type can view them
+/// in place, or memory owned outside silt (aligned to its element type by
+/// `Tensor::from_foreign`).
+pub(crate) enum HostBytes {
+    Owned { words: Vec<u64>, len: usize },
+    Foreign(Foreign),
 }
 
 impl HostBytes {
@@ -20,21 +22,27 @@ impl HostBytes {
         // twice), where `vec![0; n]` would abort on a failed allocation
         let words = bytemuck::allocation::try_zeroed_vec::<u64>(len.div_ceil(8))
             .map_err(|()| host_oom(len))?;
-        Ok(HostBytes { words, len })
+        Ok(HostBytes::Owned { words, len })
     }
 
     /// Bytes over `words` (at least `len` bytes of them), as they are.
     pub(crate) fn from_words(words: Vec<u64>, len: usize) -> Self {
         debug_assert!(words.len() * 8 >= len);
-        HostBytes { words, len }
+        HostBytes::Owned { words, len }
     }
 
     pub(crate) fn as_bytes(&self) -> &[u8] {
-        &bytemuck::cast_slice(&self.words)[..self.len]
+        match self {
+            HostBytes::Owned { words, len } => &bytemuck::cast_slice(words)[..*len],
+            HostBytes::Foreign(f) => f.as_bytes(),
+        }
     }
 
     pub(crate) fn as_bytes_mut(&mut self) -> &mut [u8] {
-        &mut bytemuck::cast_slice_mut(&mut self.words)[..self.len]
+        match self {
+            HostBytes::Owned { words, len } => &mut bytemuck::cast_slice_mut(words)[..*len],
+            HostBytes::Foreign(f) => f.as_bytes_mut(),
+        }
     }
 }
 
@@ -128,6 +136,17 @@ impl Storage {
         Ok(s)
     }
 
+    /// Host storage over memory owned outside silt, used in place (not counted
+    /// in the host's memory statistics).
+    pub(crate) fn foreign(memory: Box<dyn ForeignMemory>) -> Storage {
+        let nbytes = memory.len();
+        Storage {
+            device: Device::host(),
+            nbytes,
+            data: Data::Host(RwLock::new(HostBytes::Foreign(Foreign::new(memory)))),
+        }
+    }
+
     pub(crate) fn block(&self) -> Option<&Block> {
         match &self.data {
             Data::OpenCl(b) => b.as_ref(),
@@ -196,7 +215,11 @@ impl Drop for Storage {
                     lock.get_mut().unwrap_or_else(|e| e.into_inner()),
                     HostBytes::from_words(Vec::new(), 0),
                 );
-                self.device.give_host(bytes.words, self.nbytes);
+                // silt's own buffers go to the host cache; foreign memory goes
+                // back to its owner as `bytes` drops
+                if let HostBytes::Owned { words, .. } = bytes {
+                    self.device.give_host(words, self.nbytes);
+                }
             }
             Data::OpenCl(block) => {
                 if let Some(block) = block.take() {

@@ -5,9 +5,8 @@
 //!
 //! Run with `cargo run -p silt-downstream-example`.
 
-mod ops;
-
 use silt::prelude::*;
+use silt_downstream_example::ops;
 use silt_kernels as k;
 
 /// Rows and columns of the tensors.

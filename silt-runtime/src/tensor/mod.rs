@@ -9,7 +9,9 @@
 
 mod copy;
 mod create;
+mod foreign;
 mod host;
+mod index;
 #[cfg(feature = "ndarray")]
 mod ndarray;
 mod views;

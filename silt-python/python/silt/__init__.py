@@ -1,0 +1,38 @@
+"""silt from Python: tensors on OpenCL devices or silt's host backend, shared
+with NumPy without copies on the host, and every silt-kernels operation in
+``silt.ops``.
+
+>>> import numpy as np, silt
+>>> x = silt.tensor(np.arange(6, dtype=np.float32).reshape(2, 3), device="host")
+>>> silt.ops.sum(silt.ops.mul(x, x), dim=1).numpy()
+array([ 5., 50.], dtype=float32)
+"""
+
+from . import _silt
+from ._silt import (
+    ArgumentError,
+    Device,
+    DeviceError,
+    DTypeError,
+    Error,
+    OutOfMemoryError,
+    Tensor,
+    default_device,
+    devices,
+    tensor,
+)
+from . import ops
+
+__all__ = [
+    "ArgumentError",
+    "Device",
+    "DeviceError",
+    "DTypeError",
+    "Error",
+    "OutOfMemoryError",
+    "Tensor",
+    "default_device",
+    "devices",
+    "ops",
+    "tensor",
+]

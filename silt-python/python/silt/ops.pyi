@@ -1,0 +1,359 @@
+"""Type stubs of silt.ops: every silt-kernels operation (generated from the
+module's signatures and docstrings; tests/test_stubs.py checks they match)."""
+
+from typing import Optional, Sequence, Tuple, TypeVar, Union
+
+import numpy.typing as npt
+
+from . import Tensor
+
+_T = TypeVar("_T")
+
+TensorLike = Union[Tensor, npt.ArrayLike]
+"""A silt.Tensor, a NumPy array (or anything numpy.asarray takes), or a Python number."""
+Number = Union[bool, int, float]
+Dim = Union[None, int, Sequence[int]]
+
+__all__: list[str]
+
+def abs(input: TensorLike) -> Tensor:
+    """`abs(input)`: silt-kernels' `abs`, elementwise."""
+
+def acos(input: TensorLike) -> Tensor:
+    """`acos(input)`: silt-kernels' `acos`, elementwise."""
+
+def add(input: TensorLike, other: TensorLike) -> Tensor:
+    """`add(input, other)`: silt-kernels' `add`, elementwise with broadcasting."""
+
+def add_(x: _T, y: TensorLike) -> _T:
+    """`add_(x, y)`: `x += y`, in place; returns `x`."""
+
+def addcmul(input: TensorLike, tensor1: TensorLike, tensor2: TensorLike, value: Optional[Number] = None) -> Tensor:
+    """`addcmul(input, tensor1, tensor2, value=1)`: `input + value * tensor1 * tensor2`."""
+
+def all(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`all(input, dim=None, keepdim=False)`: silt-kernels' `all` over `dim` (an int, a sequence, or None for every axis)."""
+
+def amax(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`amax(input, dim=None, keepdim=False)`: silt-kernels' `amax` over `dim` (an int, a sequence, or None for every axis)."""
+
+def amin(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`amin(input, dim=None, keepdim=False)`: silt-kernels' `amin` over `dim` (an int, a sequence, or None for every axis)."""
+
+def any(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`any(input, dim=None, keepdim=False)`: silt-kernels' `any` over `dim` (an int, a sequence, or None for every axis)."""
+
+def argmax(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`argmax(input, dim=None, keepdim=False)`: silt-kernels' `argmax` over `dim` (an int, a sequence, or None for every axis)."""
+
+def argmin(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`argmin(input, dim=None, keepdim=False)`: silt-kernels' `argmin` over `dim` (an int, a sequence, or None for every axis)."""
+
+def asin(input: TensorLike) -> Tensor:
+    """`asin(input)`: silt-kernels' `asin`, elementwise."""
+
+def atan(input: TensorLike) -> Tensor:
+    """`atan(input)`: silt-kernels' `atan`, elementwise."""
+
+def atan2(input: TensorLike, other: TensorLike) -> Tensor:
+    """`atan2(input, other)`: silt-kernels' `atan2`, elementwise with broadcasting."""
+
+def axpy(a: Number, x: TensorLike, y: _T) -> _T:
+    """`axpy(a, x, y)`: `y += a * x`, in place; returns `y`."""
+
+def bitwise_and(input: TensorLike, other: TensorLike) -> Tensor:
+    """`bitwise_and(input, other)`: silt-kernels' `bitwise_and`, elementwise with broadcasting."""
+
+def bitwise_not(input: TensorLike) -> Tensor:
+    """`bitwise_not(input)`: silt-kernels' `bitwise_not`, elementwise."""
+
+def bitwise_or(input: TensorLike, other: TensorLike) -> Tensor:
+    """`bitwise_or(input, other)`: silt-kernels' `bitwise_or`, elementwise with broadcasting."""
+
+def bitwise_xor(input: TensorLike, other: TensorLike) -> Tensor:
+    """`bitwise_xor(input, other)`: silt-kernels' `bitwise_xor`, elementwise with broadcasting."""
+
+def ceil(input: TensorLike) -> Tensor:
+    """`ceil(input)`: silt-kernels' `ceil`, elementwise."""
+
+def clamp(input: TensorLike, min: Optional[Number] = None, max: Optional[Number] = None) -> Tensor:
+    """`clamp(input, min=None, max=None)`: each element limited to `[min, max]` (a bound left out does not limit)."""
+
+def copy(x: TensorLike, out: _T) -> _T:
+    """`copy(x, out)`: the elements of `x` (broadcast) copied into `out`; returns `out`."""
+
+def copysign(input: TensorLike, other: TensorLike) -> Tensor:
+    """`copysign(input, other)`: silt-kernels' `copysign`, elementwise with broadcasting."""
+
+def cos(input: TensorLike) -> Tensor:
+    """`cos(input)`: silt-kernels' `cos`, elementwise."""
+
+def cosh(input: TensorLike) -> Tensor:
+    """`cosh(input)`: silt-kernels' `cosh`, elementwise."""
+
+def count_nonzero(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`count_nonzero(input, dim=None, keepdim=False)`: silt-kernels' `count_nonzero` over `dim` (an int, a sequence, or None for every axis)."""
+
+def cummax(input: TensorLike, dim: int) -> Tuple[Tensor, Tensor]:
+    """`cummax(input, dim)`: the running maximum along `dim` and its indices (int64), as a tuple `(values, indices)`."""
+
+def cummin(input: TensorLike, dim: int) -> Tuple[Tensor, Tensor]:
+    """`cummin(input, dim)`: the running minimum along `dim` and its indices."""
+
+def cumprod(input: TensorLike, dim: int) -> Tensor:
+    """`cumprod(input, dim)`: silt-kernels' `cumprod` along `dim`."""
+
+def cumsum(input: TensorLike, dim: int) -> Tensor:
+    """`cumsum(input, dim)`: silt-kernels' `cumsum` along `dim`."""
+
+def div(input: TensorLike, other: TensorLike) -> Tensor:
+    """`div(input, other)`: silt-kernels' `div`, elementwise with broadcasting."""
+
+def elu(input: TensorLike, alpha: Number = 1.0) -> Tensor:
+    """`elu(input, alpha=1.0)`."""
+
+def eq(input: TensorLike, other: TensorLike) -> Tensor:
+    """`eq(input, other)`: silt-kernels' `eq`, elementwise with broadcasting."""
+
+def erf(input: TensorLike) -> Tensor:
+    """`erf(input)`: silt-kernels' `erf`, elementwise."""
+
+def exp(input: TensorLike) -> Tensor:
+    """`exp(input)`: silt-kernels' `exp`, elementwise."""
+
+def exp2(input: TensorLike) -> Tensor:
+    """`exp2(input)`: silt-kernels' `exp2`, elementwise."""
+
+def expm1(input: TensorLike) -> Tensor:
+    """`expm1(input)`: silt-kernels' `expm1`, elementwise."""
+
+def floor(input: TensorLike) -> Tensor:
+    """`floor(input)`: silt-kernels' `floor`, elementwise."""
+
+def fmax(input: TensorLike, other: TensorLike) -> Tensor:
+    """`fmax(input, other)`: silt-kernels' `fmax`, elementwise with broadcasting."""
+
+def fmin(input: TensorLike, other: TensorLike) -> Tensor:
+    """`fmin(input, other)`: silt-kernels' `fmin`, elementwise with broadcasting."""
+
+def frac(input: TensorLike) -> Tensor:
+    """`frac(input)`: silt-kernels' `frac`, elementwise."""
+
+def ge(input: TensorLike, other: TensorLike) -> Tensor:
+    """`ge(input, other)`: silt-kernels' `ge`, elementwise with broadcasting."""
+
+def gelu(input: TensorLike) -> Tensor:
+    """`gelu(input)`: silt-kernels' `gelu`, elementwise."""
+
+def gelu_tanh(input: TensorLike) -> Tensor:
+    """`gelu_tanh(input)`: silt-kernels' `gelu_tanh`, elementwise."""
+
+def gt(input: TensorLike, other: TensorLike) -> Tensor:
+    """`gt(input, other)`: silt-kernels' `gt`, elementwise with broadcasting."""
+
+def hardsigmoid(input: TensorLike) -> Tensor:
+    """`hardsigmoid(input)`: silt-kernels' `hardsigmoid`, elementwise."""
+
+def hardswish(input: TensorLike) -> Tensor:
+    """`hardswish(input)`: silt-kernels' `hardswish`, elementwise."""
+
+def hardtanh(input: TensorLike, min_val: Number = ..., max_val: Number = 1.0) -> Tensor:
+    """`hardtanh(input, min_val=-1.0, max_val=1.0)`."""
+
+def hypot(input: TensorLike, other: TensorLike) -> Tensor:
+    """`hypot(input, other)`: silt-kernels' `hypot`, elementwise with broadcasting."""
+
+def isfinite(input: TensorLike) -> Tensor:
+    """`isfinite(input)`: silt-kernels' `isfinite`, elementwise."""
+
+def isinf(input: TensorLike) -> Tensor:
+    """`isinf(input)`: silt-kernels' `isinf`, elementwise."""
+
+def isnan(input: TensorLike) -> Tensor:
+    """`isnan(input)`: silt-kernels' `isnan`, elementwise."""
+
+def le(input: TensorLike, other: TensorLike) -> Tensor:
+    """`le(input, other)`: silt-kernels' `le`, elementwise with broadcasting."""
+
+def leaky_relu(input: TensorLike, negative_slope: Number = 0.01) -> Tensor:
+    """`leaky_relu(input, negative_slope=0.01)`."""
+
+def lerp(input: TensorLike, end: TensorLike, weight: Number) -> Tensor:
+    """`lerp(input, end, weight)`: `input + weight * (end - input)`, with a scalar `weight`."""
+
+def log(input: TensorLike) -> Tensor:
+    """`log(input)`: silt-kernels' `log`, elementwise."""
+
+def log10(input: TensorLike) -> Tensor:
+    """`log10(input)`: silt-kernels' `log10`, elementwise."""
+
+def log1p(input: TensorLike) -> Tensor:
+    """`log1p(input)`: silt-kernels' `log1p`, elementwise."""
+
+def log2(input: TensorLike) -> Tensor:
+    """`log2(input)`: silt-kernels' `log2`, elementwise."""
+
+def log_softmax(input: TensorLike, dim: int) -> Tensor:
+    """`log_softmax(input, dim)`: silt-kernels' `log_softmax` along `dim`."""
+
+def logical_and(input: TensorLike, other: TensorLike) -> Tensor:
+    """`logical_and(input, other)`: silt-kernels' `logical_and`, elementwise with broadcasting."""
+
+def logical_not(input: TensorLike) -> Tensor:
+    """`logical_not(input)`: silt-kernels' `logical_not`, elementwise."""
+
+def logical_or(input: TensorLike, other: TensorLike) -> Tensor:
+    """`logical_or(input, other)`: silt-kernels' `logical_or`, elementwise with broadcasting."""
+
+def logical_xor(input: TensorLike, other: TensorLike) -> Tensor:
+    """`logical_xor(input, other)`: silt-kernels' `logical_xor`, elementwise with broadcasting."""
+
+def logsigmoid(input: TensorLike) -> Tensor:
+    """`logsigmoid(input)`: silt-kernels' `logsigmoid`, elementwise."""
+
+def logsumexp(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`logsumexp(input, dim=None, keepdim=False)`: silt-kernels' `logsumexp` over `dim` (an int, a sequence, or None for every axis)."""
+
+def lt(input: TensorLike, other: TensorLike) -> Tensor:
+    """`lt(input, other)`: silt-kernels' `lt`, elementwise with broadcasting."""
+
+def maximum(input: TensorLike, other: TensorLike) -> Tensor:
+    """`maximum(input, other)`: silt-kernels' `maximum`, elementwise with broadcasting."""
+
+def mean(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`mean(input, dim=None, keepdim=False)`: silt-kernels' `mean` over `dim` (an int, a sequence, or None for every axis)."""
+
+def minimum(input: TensorLike, other: TensorLike) -> Tensor:
+    """`minimum(input, other)`: silt-kernels' `minimum`, elementwise with broadcasting."""
+
+def mish(input: TensorLike) -> Tensor:
+    """`mish(input)`: silt-kernels' `mish`, elementwise."""
+
+def mul(input: TensorLike, other: TensorLike) -> Tensor:
+    """`mul(input, other)`: silt-kernels' `mul`, elementwise with broadcasting."""
+
+def ne(input: TensorLike, other: TensorLike) -> Tensor:
+    """`ne(input, other)`: silt-kernels' `ne`, elementwise with broadcasting."""
+
+def neg(input: TensorLike) -> Tensor:
+    """`neg(input)`: silt-kernels' `neg`, elementwise."""
+
+def norm(input: TensorLike, p: Number = 2.0, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`norm(input, p=2, dim=None, keepdim=False)`: the vector norm of order `p` (1, 2 or `inf`) over `dim`."""
+
+def pow(input: TensorLike, exponent: TensorLike) -> Tensor:
+    """`pow(input, exponent)`: silt-kernels' `pow`, elementwise with broadcasting."""
+
+def prod(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`prod(input, dim=None, keepdim=False)`: silt-kernels' `prod` over `dim` (an int, a sequence, or None for every axis)."""
+
+def reciprocal(input: TensorLike) -> Tensor:
+    """`reciprocal(input)`: silt-kernels' `reciprocal`, elementwise."""
+
+def relu(input: TensorLike) -> Tensor:
+    """`relu(input)`: silt-kernels' `relu`, elementwise."""
+
+def relu6(input: TensorLike) -> Tensor:
+    """`relu6(input)`: silt-kernels' `relu6`, elementwise."""
+
+def rem(input: TensorLike, other: TensorLike) -> Tensor:
+    """`rem(input, other)`: silt-kernels' `rem`, elementwise with broadcasting."""
+
+def round(input: TensorLike) -> Tensor:
+    """`round(input)`: silt-kernels' `round`, elementwise."""
+
+def rsqrt(input: TensorLike) -> Tensor:
+    """`rsqrt(input)`: silt-kernels' `rsqrt`, elementwise."""
+
+def scale_(a: Number, x: _T) -> _T:
+    """`scale_(a, x)`: `x *= a`, in place; returns `x`."""
+
+def selu(input: TensorLike) -> Tensor:
+    """`selu(input)`: silt-kernels' `selu`, elementwise."""
+
+def set(value: Number, out: _T) -> _T:
+    """`set(value, out)`: every element of `out` set to `value`; returns `out`."""
+
+def shl(input: TensorLike, other: TensorLike) -> Tensor:
+    """`shl(input, other)`: silt-kernels' `shl`, elementwise with broadcasting."""
+
+def shr(input: TensorLike, other: TensorLike) -> Tensor:
+    """`shr(input, other)`: silt-kernels' `shr`, elementwise with broadcasting."""
+
+def sigmoid(input: TensorLike) -> Tensor:
+    """`sigmoid(input)`: silt-kernels' `sigmoid`, elementwise."""
+
+def sign(input: TensorLike) -> Tensor:
+    """`sign(input)`: silt-kernels' `sign`, elementwise."""
+
+def silu(input: TensorLike) -> Tensor:
+    """`silu(input)`: silt-kernels' `silu`, elementwise."""
+
+def sin(input: TensorLike) -> Tensor:
+    """`sin(input)`: silt-kernels' `sin`, elementwise."""
+
+def sinh(input: TensorLike) -> Tensor:
+    """`sinh(input)`: silt-kernels' `sinh`, elementwise."""
+
+def softmax(input: TensorLike, dim: int) -> Tensor:
+    """`softmax(input, dim)`: silt-kernels' `softmax` along `dim`."""
+
+def softplus(input: TensorLike) -> Tensor:
+    """`softplus(input)`: silt-kernels' `softplus`, elementwise."""
+
+def softsign(input: TensorLike) -> Tensor:
+    """`softsign(input)`: silt-kernels' `softsign`, elementwise."""
+
+def sqrt(input: TensorLike) -> Tensor:
+    """`sqrt(input)`: silt-kernels' `sqrt`, elementwise."""
+
+def square(input: TensorLike) -> Tensor:
+    """`square(input)`: silt-kernels' `square`, elementwise."""
+
+def std(input: TensorLike, dim: Dim = None, *, correction: Number = 1.0, keepdim: bool = False) -> Tensor:
+    """`std(input, dim=None, *, correction=1, keepdim=False)`: `sqrt(var)`."""
+
+def sub(input: TensorLike, other: TensorLike) -> Tensor:
+    """`sub(input, other)`: silt-kernels' `sub`, elementwise with broadcasting."""
+
+def sum(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
+    """`sum(input, dim=None, keepdim=False)`: silt-kernels' `sum` over `dim` (an int, a sequence, or None for every axis)."""
+
+def tan(input: TensorLike) -> Tensor:
+    """`tan(input)`: silt-kernels' `tan`, elementwise."""
+
+def tanh(input: TensorLike) -> Tensor:
+    """`tanh(input)`: silt-kernels' `tanh`, elementwise."""
+
+def to_bool(input: TensorLike) -> Tensor:
+    """`to_bool(input)`: silt-kernels' `to_bool`, elementwise."""
+
+def to_f16(input: TensorLike) -> Tensor:
+    """`to_f16(input)`: silt-kernels' `to_f16`, elementwise."""
+
+def to_f32(input: TensorLike) -> Tensor:
+    """`to_f32(input)`: silt-kernels' `to_f32`, elementwise."""
+
+def to_f64(input: TensorLike) -> Tensor:
+    """`to_f64(input)`: silt-kernels' `to_f64`, elementwise."""
+
+def to_i32(input: TensorLike) -> Tensor:
+    """`to_i32(input)`: silt-kernels' `to_i32`, elementwise."""
+
+def to_i64(input: TensorLike) -> Tensor:
+    """`to_i64(input)`: silt-kernels' `to_i64`, elementwise."""
+
+def to_u8(input: TensorLike) -> Tensor:
+    """`to_u8(input)`: silt-kernels' `to_u8`, elementwise."""
+
+def trunc(input: TensorLike) -> Tensor:
+    """`trunc(input)`: silt-kernels' `trunc`, elementwise."""
+
+def var(input: TensorLike, dim: Dim = None, *, correction: Number = 1.0, keepdim: bool = False) -> Tensor:
+    """`var(input, dim=None, *, correction=1, keepdim=False)`: the variance over `dim`, divided by `count - correction`."""
+
+def where(condition: TensorLike, input: TensorLike, other: TensorLike) -> Tensor:
+    """`where_(condition, input, other)`: `input` where `condition` (a bool tensor) holds, else `other`, with broadcasting. Also `silt.ops.where`."""
+
+def where_(condition: TensorLike, input: TensorLike, other: TensorLike) -> Tensor:
+    """`where_(condition, input, other)`: `input` where `condition` (a bool tensor) holds, else `other`, with broadcasting. Also `silt.ops.where`."""

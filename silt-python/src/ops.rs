@@ -1,0 +1,516 @@
+//! `silt.ops`: every operation of silt-kernels, with PyTorch's argument names
+//! (`input`, `other`, `dim`, `keepdim`), each running the operation's
+//! generated `dispatch` (the instantiation chosen from the runtime dtype) with
+//! the GIL released. Arguments are `silt.Tensor`s, NumPy arrays (placed as
+//! `silt.tensor` places them) or Python numbers; results are `silt.Tensor`s on
+//! the arguments' device.
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use silt::{DType, Scalar, Tensor};
+use silt_kernels as k;
+
+use crate::args::{place, run, Dim, Input, ScalarArg};
+use crate::error::Result;
+use crate::tensor::PyTensor;
+
+/// Elementwise operations of one tensor.
+macro_rules! unary {
+    ($($name:ident),* $(,)?) => {$(
+        #[doc = concat!("`", stringify!($name), "(input)`: silt-kernels' `", stringify!($name), "`, elementwise.")]
+        #[pyfunction]
+        #[pyo3(signature = (input))]
+        fn $name(py: Python<'_>, input: Input<'_>) -> Result<PyTensor> {
+            let [x] = place(py, [input])?;
+            run(py, || k::$name::dispatch(&x))
+        }
+    )*};
+}
+
+/// Elementwise operations of two tensors, broadcast.
+macro_rules! binary {
+    ($($name:ident),* $(,)?) => {$(
+        #[doc = concat!("`", stringify!($name), "(input, other)`: silt-kernels' `", stringify!($name), "`, elementwise with broadcasting.")]
+        #[pyfunction]
+        #[pyo3(signature = (input, other))]
+        fn $name(py: Python<'_>, input: Input<'_>, other: Input<'_>) -> Result<PyTensor> {
+            let [a, b] = place(py, [input, other])?;
+            run(py, || k::$name::dispatch(&a, &b))
+        }
+    )*};
+}
+
+/// Reductions over `dim`.
+macro_rules! reduction {
+    ($($name:ident),* $(,)?) => {$(
+        #[doc = concat!("`", stringify!($name), "(input, dim=None, keepdim=False)`: silt-kernels' `", stringify!($name), "` over `dim` (an int, a sequence, or None for every axis).")]
+        #[pyfunction]
+        #[pyo3(signature = (input, dim=None, keepdim=false))]
+        fn $name(py: Python<'_>, input: Input<'_>, dim: Option<Dim>, keepdim: bool) -> Result<PyTensor> {
+            let [x] = place(py, [input])?;
+            let axes = dim.unwrap_or(Dim(None)).axes(keepdim);
+            run(py, || k::$name::dispatch(&x, axes))
+        }
+    )*};
+}
+
+/// Scans and normalisations along one `dim`.
+macro_rules! along {
+    ($($name:ident),* $(,)?) => {$(
+        #[doc = concat!("`", stringify!($name), "(input, dim)`: silt-kernels' `", stringify!($name), "` along `dim`.")]
+        #[pyfunction]
+        #[pyo3(signature = (input, dim))]
+        fn $name(py: Python<'_>, input: Input<'_>, dim: isize) -> Result<PyTensor> {
+            let [x] = place(py, [input])?;
+            run(py, || k::$name::dispatch(&x, dim))
+        }
+    )*};
+}
+
+/// Adds functions to the module (pyo3 lists each in its `__all__`).
+macro_rules! add {
+    ($m:expr, [$($name:ident),* $(,)?]) => {$(
+        $m.add_function(wrap_pyfunction!($name, $m)?)?;
+    )*};
+}
+
+unary!(
+    neg,
+    abs,
+    sign,
+    square,
+    reciprocal,
+    sqrt,
+    rsqrt,
+    exp,
+    exp2,
+    expm1,
+    log,
+    log2,
+    log10,
+    log1p,
+    sin,
+    cos,
+    tan,
+    asin,
+    acos,
+    atan,
+    sinh,
+    cosh,
+    tanh,
+    erf,
+    floor,
+    ceil,
+    round,
+    trunc,
+    frac,
+    isnan,
+    isinf,
+    isfinite,
+    logical_not,
+    bitwise_not,
+    relu,
+    relu6,
+    softsign,
+    hardsigmoid,
+    hardswish,
+    selu,
+    gelu,
+    gelu_tanh,
+    sigmoid,
+    silu,
+    softplus,
+    mish,
+    logsigmoid,
+    to_f16,
+    to_f32,
+    to_f64,
+    to_i32,
+    to_i64,
+    to_u8,
+    to_bool,
+);
+
+binary!(
+    add,
+    sub,
+    mul,
+    div,
+    rem,
+    minimum,
+    maximum,
+    fmin,
+    fmax,
+    atan2,
+    hypot,
+    copysign,
+    eq,
+    ne,
+    lt,
+    le,
+    gt,
+    ge,
+    logical_and,
+    logical_or,
+    logical_xor,
+    bitwise_and,
+    bitwise_or,
+    bitwise_xor,
+    shl,
+    shr,
+);
+
+reduction!(
+    sum,
+    prod,
+    mean,
+    amin,
+    amax,
+    argmin,
+    argmax,
+    all,
+    any,
+    count_nonzero,
+    logsumexp
+);
+
+along!(softmax, log_softmax, cumsum, cumprod);
+
+/// `pow(input, exponent)`: silt-kernels' `pow`, elementwise with broadcasting.
+#[pyfunction]
+#[pyo3(signature = (input, exponent))]
+fn pow(py: Python<'_>, input: Input<'_>, exponent: Input<'_>) -> Result<PyTensor> {
+    let [a, b] = place(py, [input, exponent])?;
+    run(py, || k::pow::dispatch(&a, &b))
+}
+
+/// `where_(condition, input, other)`: `input` where `condition` (a bool
+/// tensor) holds, else `other`, with broadcasting. Also `silt.ops.where`.
+#[pyfunction]
+#[pyo3(signature = (condition, input, other))]
+fn where_(
+    py: Python<'_>,
+    condition: Input<'_>,
+    input: Input<'_>,
+    other: Input<'_>,
+) -> Result<PyTensor> {
+    // numbers take the dtype of `input` or `other`, not of the condition
+    let [a, b] = place(py, [input, other])?;
+    let [c] = place(py, [condition])?;
+    run(py, || k::where_::dispatch(&c, &a, &b))
+}
+
+/// The least and greatest values of `dtype`, for a bound left out.
+fn extremes(dtype: DType) -> (Scalar, Scalar) {
+    match dtype {
+        DType::U8 => (Scalar::U8(u8::MIN), Scalar::U8(u8::MAX)),
+        DType::I8 => (Scalar::I8(i8::MIN), Scalar::I8(i8::MAX)),
+        DType::U16 => (Scalar::U16(u16::MIN), Scalar::U16(u16::MAX)),
+        DType::I16 => (Scalar::I16(i16::MIN), Scalar::I16(i16::MAX)),
+        DType::U32 => (Scalar::U32(u32::MIN), Scalar::U32(u32::MAX)),
+        DType::I32 => (Scalar::I32(i32::MIN), Scalar::I32(i32::MAX)),
+        DType::U64 => (Scalar::U64(u64::MIN), Scalar::U64(u64::MAX)),
+        DType::I64 => (Scalar::I64(i64::MIN), Scalar::I64(i64::MAX)),
+        DType::Bool => (Scalar::Bool(false), Scalar::Bool(true)),
+        _ => (Scalar::F64(f64::NEG_INFINITY), Scalar::F64(f64::INFINITY)),
+    }
+}
+
+/// `clamp(input, min=None, max=None)`: each element limited to `[min, max]`
+/// (a bound left out does not limit).
+#[pyfunction]
+#[pyo3(signature = (input, min=None, max=None))]
+fn clamp(
+    py: Python<'_>,
+    input: Input<'_>,
+    min: Option<ScalarArg>,
+    max: Option<ScalarArg>,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let (lo, hi) = extremes(x.dtype());
+    let lo = min.map_or(lo, Scalar::from);
+    let hi = max.map_or(hi, Scalar::from);
+    run(py, || k::clamp::dispatch(&x, lo, hi))
+}
+
+/// `lerp(input, end, weight)`: `input + weight * (end - input)`, with a
+/// scalar `weight`.
+#[pyfunction]
+#[pyo3(signature = (input, end, weight))]
+fn lerp(py: Python<'_>, input: Input<'_>, end: Input<'_>, weight: ScalarArg) -> Result<PyTensor> {
+    let [a, b] = place(py, [input, end])?;
+    run(py, || k::lerp::dispatch(&a, &b, weight))
+}
+
+/// `addcmul(input, tensor1, tensor2, value=1)`: `input + value * tensor1 *
+/// tensor2`.
+#[pyfunction]
+#[pyo3(signature = (input, tensor1, tensor2, value=None))]
+fn addcmul(
+    py: Python<'_>,
+    input: Input<'_>,
+    tensor1: Input<'_>,
+    tensor2: Input<'_>,
+    value: Option<ScalarArg>,
+) -> Result<PyTensor> {
+    let [a, b, c] = place(py, [input, tensor1, tensor2])?;
+    // an integer converts to any float or integer dtype
+    let v = value.map_or(Scalar::I64(1), Scalar::from);
+    run(py, || k::addcmul::dispatch(&a, &b, &c, v))
+}
+
+/// `leaky_relu(input, negative_slope=0.01)`.
+#[pyfunction]
+#[pyo3(signature = (input, negative_slope=0.01))]
+fn leaky_relu(py: Python<'_>, input: Input<'_>, negative_slope: f64) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    run(py, || k::leaky_relu::dispatch(&x, negative_slope))
+}
+
+/// `elu(input, alpha=1.0)`.
+#[pyfunction]
+#[pyo3(signature = (input, alpha=1.0))]
+fn elu(py: Python<'_>, input: Input<'_>, alpha: f64) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    run(py, || k::elu::dispatch(&x, alpha))
+}
+
+/// `hardtanh(input, min_val=-1.0, max_val=1.0)`.
+#[pyfunction]
+#[pyo3(signature = (input, min_val=-1.0, max_val=1.0))]
+fn hardtanh(py: Python<'_>, input: Input<'_>, min_val: f64, max_val: f64) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    run(py, || k::hardtanh::dispatch(&x, min_val, max_val))
+}
+
+/// `var(input, dim=None, *, correction=1, keepdim=False)`: the variance over
+/// `dim`, divided by `count - correction`.
+#[pyfunction]
+#[pyo3(signature = (input, dim=None, *, correction=1.0, keepdim=false))]
+fn var(
+    py: Python<'_>,
+    input: Input<'_>,
+    dim: Option<Dim>,
+    correction: f64,
+    keepdim: bool,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let axes = dim.unwrap_or(Dim(None)).axes(keepdim);
+    run(py, || k::var::dispatch(&x, correction, axes))
+}
+
+/// `std(input, dim=None, *, correction=1, keepdim=False)`: `sqrt(var)`.
+#[pyfunction]
+#[pyo3(name = "std", signature = (input, dim=None, *, correction=1.0, keepdim=false))]
+fn std_dev(
+    py: Python<'_>,
+    input: Input<'_>,
+    dim: Option<Dim>,
+    correction: f64,
+    keepdim: bool,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let axes = dim.unwrap_or(Dim(None)).axes(keepdim);
+    run(py, || k::std::dispatch(&x, correction, axes))
+}
+
+/// `norm(input, p=2, dim=None, keepdim=False)`: the vector norm of order `p`
+/// (1, 2 or `inf`) over `dim`.
+#[pyfunction]
+#[pyo3(signature = (input, p=2.0, dim=None, keepdim=false))]
+fn norm(
+    py: Python<'_>,
+    input: Input<'_>,
+    p: f64,
+    dim: Option<Dim>,
+    keepdim: bool,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let axes = dim.unwrap_or(Dim(None)).axes(keepdim);
+    run(py, || k::norm::dispatch(&x, p, axes))
+}
+
+/// A pair of tensors as a Python tuple.
+fn pair(py: Python<'_>, (a, b): (Tensor, Tensor)) -> Result<Bound<'_, PyTuple>> {
+    Ok(PyTuple::new(py, [PyTensor::from(a), PyTensor::from(b)])?)
+}
+
+/// `cummax(input, dim)`: the running maximum along `dim` and its indices
+/// (int64), as a tuple `(values, indices)`.
+#[pyfunction]
+#[pyo3(signature = (input, dim))]
+fn cummax<'py>(py: Python<'py>, input: Input<'_>, dim: isize) -> Result<Bound<'py, PyTuple>> {
+    let [x] = place(py, [input])?;
+    let out = py.allow_threads(|| k::cummax::dispatch(&x, dim))?;
+    pair(py, out)
+}
+
+/// `cummin(input, dim)`: the running minimum along `dim` and its indices.
+#[pyfunction]
+#[pyo3(signature = (input, dim))]
+fn cummin<'py>(py: Python<'py>, input: Input<'_>, dim: isize) -> Result<Bound<'py, PyTuple>> {
+    let [x] = place(py, [input])?;
+    let out = py.allow_threads(|| k::cummin::dispatch(&x, dim))?;
+    pair(py, out)
+}
+
+/// The tensor an in-place operation writes: a `silt.Tensor`, or a NumPy
+/// array that a host tensor uses in place (else an error: the writes would be
+/// lost in a copy).
+fn target(py: Python<'_>, ob: &Bound<'_, PyAny>, name: &str) -> Result<Tensor> {
+    if let Ok(t) = ob.downcast::<PyTensor>() {
+        return Ok(t.get().tensor.clone());
+    }
+    let device = crate::device::resolve(py, None)?;
+    let (t, made) = crate::tensor::tensor_on(py, ob, &device, None)?;
+    if made == crate::convert::Made::InPlace {
+        return Ok(t);
+    }
+    Err(crate::error::argument_error(
+        py,
+        format!(
+            "`{name}` is written in place: pass a silt.Tensor, or a writeable, aligned NumPy \
+             array with non-negative strides while the default device is the host"
+        ),
+    )
+    .into())
+}
+
+/// `input` placed for an in-place operation that writes `target` (the tensor
+/// of `target_ob`): the very same tensor when it is the same Python object, so
+/// that silt sees one storage and not two over the same memory.
+fn beside(
+    py: Python<'_>,
+    input: Input<'_>,
+    target_ob: &Bound<'_, PyAny>,
+    target: &Tensor,
+) -> Result<Tensor> {
+    match input {
+        Input::Other(ob) if ob.is(target_ob) => Ok(target.clone()),
+        Input::Tensor(t) => Ok(t),
+        // arrays and numbers go where the target is, with its dtype
+        other => {
+            let [_, x] = place(py, [Input::Tensor(target.clone()), other])?;
+            Ok(x)
+        }
+    }
+}
+
+/// `set(value, out)`: every element of `out` set to `value`; returns `out`.
+#[pyfunction]
+#[pyo3(signature = (value, out))]
+fn set<'py>(
+    py: Python<'py>,
+    value: ScalarArg,
+    out: Bound<'py, PyAny>,
+) -> Result<Bound<'py, PyAny>> {
+    let mut o = target(py, &out, "out")?;
+    py.allow_threads(|| k::set::dispatch(value, &mut o))?;
+    Ok(out)
+}
+
+/// `copy(x, out)`: the elements of `x` (broadcast) copied into `out`; returns
+/// `out`.
+#[pyfunction]
+#[pyo3(signature = (x, out))]
+fn copy<'py>(py: Python<'py>, x: Input<'_>, out: Bound<'py, PyAny>) -> Result<Bound<'py, PyAny>> {
+    let mut o = target(py, &out, "out")?;
+    let x = beside(py, x, &out, &o)?;
+    py.allow_threads(|| k::copy::dispatch(&x, &mut o))?;
+    Ok(out)
+}
+
+/// `axpy(a, x, y)`: `y += a * x`, in place; returns `y`.
+#[pyfunction]
+#[pyo3(signature = (a, x, y))]
+fn axpy<'py>(
+    py: Python<'py>,
+    a: ScalarArg,
+    x: Input<'_>,
+    y: Bound<'py, PyAny>,
+) -> Result<Bound<'py, PyAny>> {
+    let mut t = target(py, &y, "y")?;
+    let x = beside(py, x, &y, &t)?;
+    py.allow_threads(|| k::axpy::dispatch(a, &x, &mut t))?;
+    Ok(y)
+}
+
+/// `scale_(a, x)`: `x *= a`, in place; returns `x`.
+#[pyfunction]
+#[pyo3(signature = (a, x))]
+fn scale_<'py>(py: Python<'py>, a: ScalarArg, x: Bound<'py, PyAny>) -> Result<Bound<'py, PyAny>> {
+    let mut t = target(py, &x, "x")?;
+    py.allow_threads(|| k::scale_::dispatch(a, &mut t))?;
+    Ok(x)
+}
+
+/// `add_(x, y)`: `x += y`, in place; returns `x`.
+#[pyfunction]
+#[pyo3(signature = (x, y))]
+fn add_<'py>(py: Python<'py>, x: Bound<'py, PyAny>, y: Input<'_>) -> Result<Bound<'py, PyAny>> {
+    let mut t = target(py, &x, "x")?;
+    let y = beside(py, y, &x, &t)?;
+    py.allow_threads(|| k::add_::dispatch(&mut t, &y))?;
+    Ok(x)
+}
+
+/// The names of silt-kernels' operations, from its catalog (for tests).
+#[pyfunction]
+#[pyo3(name = "_catalog")]
+pub fn catalog() -> Vec<&'static str> {
+    k::catalog::OPERATIONS.iter().map(|op| op.name).collect()
+}
+
+/// `silt.ops`, filled: every operation, and `where` (an alias of `where_`).
+pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    add!(m, [set, copy]);
+    add!(
+        m,
+        [neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log]
+    );
+    add!(
+        m,
+        [log2, log10, log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh]
+    );
+    add!(m, [erf, floor, ceil, round, trunc, frac]);
+    add!(
+        m,
+        [add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2]
+    );
+    add!(
+        m,
+        [hypot, copysign, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite]
+    );
+    add!(m, [logical_and, logical_or, logical_xor, logical_not]);
+    add!(
+        m,
+        [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr]
+    );
+    add!(m, [where_, clamp, lerp, addcmul]);
+    add!(
+        m,
+        [relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu]
+    );
+    add!(
+        m,
+        [
+            softplus,
+            softsign,
+            mish,
+            hardtanh,
+            hardsigmoid,
+            hardswish,
+            logsigmoid
+        ]
+    );
+    add!(m, [axpy, scale_, add_]);
+    add!(m, [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool]);
+    add!(
+        m,
+        [sum, prod, mean, var, std_dev, amin, amax, argmin, argmax, all, any]
+    );
+    add!(m, [count_nonzero, norm, logsumexp, softmax, log_softmax]);
+    add!(m, [cumsum, cumprod, cummax, cummin]);
+    m.add("where", m.getattr("where_")?)?;
+    Ok(())
+}

@@ -1,0 +1,421 @@
+//! `silt.Tensor` and `silt.tensor()`: a silt tensor (a view over a shared
+//! storage) with NumPy's names for its facts, views and indexing.
+
+use numpy::PyUntypedArray;
+use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyEllipsis, PySlice, PyTuple};
+use silt::{Device, Tensor};
+
+use crate::convert::{self, Made};
+use crate::device::{self, PyDevice};
+use crate::dtype;
+use crate::error::{argument_error, Result};
+
+/// A tensor: a dtype, a shape and strides over storage on one device. Views
+/// (`t.T`, `t[1:, ::2]`, `t.narrow(...)`) share the storage; writes through
+/// one are seen by all, and by NumPy arrays made from them on the host.
+#[pyclass(name = "Tensor", module = "silt", frozen)]
+#[derive(Clone)]
+pub struct PyTensor {
+    /// The tensor.
+    pub tensor: Tensor,
+}
+
+impl From<Tensor> for PyTensor {
+    fn from(tensor: Tensor) -> Self {
+        PyTensor { tensor }
+    }
+}
+
+/// An axis from Python: negative counts from the end.
+pub(crate) fn axis(py: Python<'_>, ndim: usize, a: isize) -> PyResult<usize> {
+    let n = isize::try_from(ndim).unwrap_or(isize::MAX);
+    let i = if a < 0 { a + n } else { a };
+    if (0..n).contains(&i) {
+        Ok(usize::try_from(i).unwrap_or(0))
+    } else {
+        Err(argument_error(
+            py,
+            format!("dimension {a} out of range for a tensor of {ndim} dimensions (expected -{ndim}..{ndim})"),
+        ))
+    }
+}
+
+#[pymethods]
+impl PyTensor {
+    /// The size of each dimension.
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.tensor.shape())
+    }
+
+    /// The element type, as a NumPy dtype (`t.dtype == numpy.float32`).
+    #[getter]
+    fn dtype<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        dtype::to_numpy(py, self.tensor.dtype()).into_any()
+    }
+
+    /// The device the storage is on.
+    #[getter]
+    fn device(&self) -> PyDevice {
+        self.tensor.device().clone().into()
+    }
+
+    /// The number of dimensions.
+    #[getter]
+    fn ndim(&self) -> usize {
+        self.tensor.ndim()
+    }
+
+    /// The number of elements.
+    #[getter]
+    fn size(&self) -> usize {
+        self.tensor.len()
+    }
+
+    /// The bytes of one element.
+    #[getter]
+    fn itemsize(&self) -> usize {
+        self.tensor.dtype().size()
+    }
+
+    /// The step between neighbours along each dimension, in elements (as
+    /// PyTorch; NumPy's are in bytes).
+    #[getter]
+    fn strides<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.tensor.strides())
+    }
+
+    /// Where the view starts in its storage, in elements.
+    #[getter]
+    fn offset(&self) -> usize {
+        self.tensor.offset()
+    }
+
+    /// Whether the elements are stored row-major without gaps.
+    fn is_contiguous(&self) -> bool {
+        self.tensor.is_contiguous()
+    }
+
+    /// Whether two tensors are views of one storage.
+    fn shares_storage(&self, other: &PyTensor) -> bool {
+        self.tensor.shares_storage(&other.tensor)
+    }
+
+    /// The elements as a NumPy array: a view of the same memory for a host
+    /// tensor (the array keeps the storage alive), a copy for a tensor of an
+    /// OpenCL device.
+    fn numpy<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let np = py.import("numpy")?;
+        let t = &slf.get().tensor;
+        if t.device().is_host() {
+            return Ok(np.getattr("asarray")?.call1((slf,))?);
+        }
+        let host = py.allow_threads(|| t.to(&Device::host()))?;
+        let host = Bound::new(py, PyTensor::from(host))?;
+        Ok(np.getattr("asarray")?.call1((host,))?)
+    }
+
+    /// The elements as nested Python lists (through `numpy()`).
+    fn tolist<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyAny>> {
+        Ok(Self::numpy(slf)?.call_method0("tolist")?)
+    }
+
+    /// The one element of a tensor of one element, as a Python number.
+    fn item<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyAny>> {
+        let py = slf.py();
+        if slf.get().tensor.len() != 1 {
+            let shape = slf.get().tensor.shape().to_vec();
+            return Err(argument_error(
+                py,
+                format!("item() needs a tensor of one element, not of shape {shape:?}"),
+            )
+            .into());
+        }
+        Ok(Self::numpy(slf)?.call_method0("item")?)
+    }
+
+    /// NumPy's array interface (version 3), for a host tensor: `numpy.asarray(t)`
+    /// is a view of the same memory. Absent on OpenCL devices (NumPy then
+    /// copies through `__array__`).
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        if !self.tensor.device().is_host() {
+            return Err(PyAttributeError::new_err(
+                "__array_interface__: the tensor is on an OpenCL device",
+            ));
+        }
+        Ok(convert::array_interface(py, &self.tensor)?)
+    }
+
+    /// `numpy.asarray(t)` for a tensor of an OpenCL device (a copy), and for a
+    /// host tensor when NumPy asks this way.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        slf: &Bound<'py, Self>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> Result<Bound<'py, PyAny>> {
+        let mut a = Self::numpy(slf)?;
+        if let Some(d) = dtype {
+            if !d.is_none() {
+                a = a.call_method1("astype", (d,))?;
+            }
+        }
+        if copy == Some(true) {
+            a = a.call_method0("copy")?;
+        }
+        Ok(a)
+    }
+
+    /// A copy on `device` (a `silt.Device` or a spec string); the same tensor
+    /// when it is already there.
+    fn to(&self, py: Python<'_>, device: &Bound<'_, PyAny>) -> Result<PyTensor> {
+        let device = device::resolve(py, Some(device))?;
+        if *self.tensor.device() == device {
+            return Ok(self.clone());
+        }
+        let t = &self.tensor;
+        Ok(py.allow_threads(|| t.to(&device))?.into())
+    }
+
+    /// A row-major copy (the same tensor when it already is one).
+    fn contiguous(&self, py: Python<'_>) -> Result<PyTensor> {
+        let t = &self.tensor;
+        Ok(py.allow_threads(|| t.contiguous())?.into())
+    }
+
+    /// An independent copy, on the same device.
+    #[pyo3(name = "clone")]
+    fn deep_copy(&self, py: Python<'_>) -> Result<PyTensor> {
+        let t = &self.tensor;
+        Ok(py.allow_threads(|| t.deep_copy())?.into())
+    }
+
+    /// The view with the dimensions reversed (NumPy's `a.T`).
+    #[getter(T)]
+    fn t(&self) -> Result<PyTensor> {
+        let perm: Vec<usize> = (0..self.tensor.ndim()).rev().collect();
+        Ok(self.tensor.permute(&perm)?.into())
+    }
+
+    /// The view with dimensions `dim0` and `dim1` swapped.
+    fn transpose(&self, py: Python<'_>, dim0: isize, dim1: isize) -> Result<PyTensor> {
+        let n = self.tensor.ndim();
+        let (a, b) = (axis(py, n, dim0)?, axis(py, n, dim1)?);
+        Ok(self.tensor.transpose(a, b)?.into())
+    }
+
+    /// The view with the dimensions in the order `dims`.
+    #[pyo3(signature = (*dims))]
+    fn permute(&self, py: Python<'_>, dims: Vec<isize>) -> Result<PyTensor> {
+        let n = self.tensor.ndim();
+        let perm = dims
+            .iter()
+            .map(|&d| axis(py, n, d))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(self.tensor.permute(&perm)?.into())
+    }
+
+    /// The view of `length` elements of `dim` from `start`.
+    fn narrow(&self, py: Python<'_>, dim: isize, start: isize, length: usize) -> Result<PyTensor> {
+        let a = axis(py, self.tensor.ndim(), dim)?;
+        let size = self.tensor.shape()[a];
+        let start = if start < 0 {
+            start + isize::try_from(size).unwrap_or(isize::MAX)
+        } else {
+            start
+        };
+        let start = usize::try_from(start)
+            .map_err(|_| argument_error(py, format!("narrow: start {start} before the axis")))?;
+        Ok(self.tensor.narrow(a, start, length)?.into())
+    }
+
+    /// A view with another shape of the same size (row-major tensors only; one
+    /// dimension may be -1).
+    #[pyo3(signature = (*shape))]
+    fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
+        let dims: Vec<isize> = if shape.len() == 1
+            && shape.get_item(0)?.downcast::<PyTuple>().is_ok()
+            || shape.len() == 1 && shape.get_item(0)?.extract::<Vec<isize>>().is_ok()
+        {
+            shape.get_item(0)?.extract()?
+        } else {
+            shape.extract()?
+        };
+        let known: usize = dims
+            .iter()
+            .filter(|&&d| d >= 0)
+            .map(|&d| usize::try_from(d).unwrap_or(0))
+            .product();
+        let len = self.tensor.len();
+        let mut out = Vec::with_capacity(dims.len());
+        for &d in &dims {
+            if d >= 0 {
+                out.push(usize::try_from(d).unwrap_or(0));
+            } else if d == -1 && known != 0 && len % known == 0 {
+                out.push(len / known);
+            } else {
+                return Err(argument_error(
+                    py,
+                    format!("reshape: cannot infer a dimension of {dims:?} for {len} elements"),
+                )
+                .into());
+            }
+        }
+        Ok(self.tensor.reshape(&out)?.into())
+    }
+
+    /// A view repeating dimensions of size 1 to `shape` (NumPy's broadcasting).
+    #[pyo3(signature = (*shape))]
+    fn broadcast_to(&self, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
+        let dims: Vec<usize> =
+            if shape.len() == 1 && shape.get_item(0)?.extract::<Vec<usize>>().is_ok() {
+                shape.get_item(0)?.extract()?
+            } else {
+                shape.extract()?
+            };
+        Ok(self.tensor.broadcast_to(&dims)?.into())
+    }
+
+    /// Basic indexing: integers (removing the dimension), slices with positive
+    /// steps, and `...`; a view sharing storage.
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> Result<PyTensor> {
+        let items: Vec<Bound<'_, PyAny>> = match key.downcast::<PyTuple>() {
+            Ok(t) => t.iter().collect(),
+            Err(_) => vec![key.clone()],
+        };
+        let ellipses = items.iter().filter(|i| i.is(PyEllipsis::get(py))).count();
+        if ellipses > 1 {
+            return Err(
+                PyIndexError::new_err("an index can only have a single ellipsis ('...')").into(),
+            );
+        }
+        let ndim = self.tensor.ndim();
+        let given = items.len() - ellipses;
+        if given > ndim {
+            return Err(PyIndexError::new_err(format!(
+                "too many indices: {given} for a tensor of {ndim} dimensions"
+            ))
+            .into());
+        }
+        let mut t = self.tensor.clone();
+        let mut dim = 0usize; // the dimension of `t` the next item applies to
+        for item in &items {
+            if item.is(PyEllipsis::get(py)) {
+                dim += ndim - given;
+                continue;
+            }
+            if let Ok(s) = item.downcast::<PySlice>() {
+                let size = t.shape()[dim];
+                let ind = s.indices(isize::try_from(size).unwrap_or(isize::MAX))?;
+                if ind.step <= 0 {
+                    return Err(argument_error(
+                        py,
+                        "slices with negative steps are not supported (silt views have \
+                         non-negative strides); use numpy() and copy"
+                            .into(),
+                    )
+                    .into());
+                }
+                let start = usize::try_from(ind.start).unwrap_or(0);
+                let step = usize::try_from(ind.step).unwrap_or(1);
+                t = t.slice(dim, start, ind.slicelength, step)?;
+                dim += 1;
+                continue;
+            }
+            if item.is_instance_of::<pyo3::types::PyBool>() {
+                return Err(PyTypeError::new_err("boolean indices are not supported").into());
+            }
+            if let Ok(i) = item.extract::<isize>() {
+                let size = t.shape()[dim];
+                let n = isize::try_from(size).unwrap_or(isize::MAX);
+                let j = if i < 0 { i + n } else { i };
+                if !(0..n).contains(&j) {
+                    return Err(PyIndexError::new_err(format!(
+                        "index {i} is out of bounds for dimension {dim} of size {size}"
+                    ))
+                    .into());
+                }
+                t = t.select(dim, usize::try_from(j).unwrap_or(0))?;
+                continue;
+            }
+            return Err(PyTypeError::new_err(format!(
+                "only integers, slices and '...' are valid indices, not {}",
+                item.get_type().name()?
+            ))
+            .into());
+        }
+        Ok(t.into())
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        self.tensor
+            .shape()
+            .first()
+            .copied()
+            .ok_or_else(|| PyTypeError::new_err("len() of a 0-d tensor"))
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> Result<String> {
+        let t = &slf.get().tensor;
+        let values = Self::numpy(slf)?.repr()?.to_string();
+        Ok(format!(
+            "silt.Tensor({values}, device='{}')",
+            PyDevice::from(t.device().clone()).spec()
+        ))
+    }
+}
+
+/// `silt.tensor(data, device=None, dtype=None)`: a tensor with the elements of
+/// `data` (a NumPy array, or anything `numpy.asarray` takes) on `device`
+/// (default: `silt.default_device()`). On the host backend a writeable,
+/// aligned array with non-negative strides is used in place (no copy; the
+/// tensor keeps the array alive); anything else is copied. A `silt.Tensor` is
+/// returned as it is, or copied to `device`.
+#[pyfunction]
+#[pyo3(signature = (data, device=None, dtype=None))]
+pub fn tensor(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    device: Option<&Bound<'_, PyAny>>,
+    dtype: Option<&Bound<'_, PyAny>>,
+) -> Result<PyTensor> {
+    let dtype = dtype.filter(|d| !d.is_none());
+    if let Ok(t) = data.downcast::<PyTensor>() {
+        if dtype.is_none() {
+            let t = t.get();
+            return match device {
+                Some(d) if !d.is_none() => t.to(py, d),
+                _ => Ok(t.clone()),
+            };
+        }
+    }
+    let device = device::resolve(py, device)?;
+    let (t, _) = tensor_on(py, data, &device, dtype)?;
+    Ok(t.into())
+}
+
+/// `data` as a tensor on `device`, converted to `dtype` first if given (by
+/// NumPy), and how it was made.
+pub(crate) fn tensor_on(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    device: &Device,
+    dtype: Option<&Bound<'_, PyAny>>,
+) -> Result<(Tensor, Made)> {
+    let array = match (data.downcast::<PyUntypedArray>(), dtype) {
+        (Ok(a), None) => a.clone(),
+        _ => {
+            let np = py.import("numpy")?;
+            let a = match dtype {
+                Some(d) => np.getattr("asarray")?.call1((data, d))?,
+                None => np.getattr("asarray")?.call1((data,))?,
+            };
+            a.downcast_into::<PyUntypedArray>().map_err(PyErr::from)?
+        }
+    };
+    convert::from_array(py, &array, device)
+}

@@ -1,0 +1,76 @@
+"""Errors come back as Python exceptions with silt's message: silt.Error is
+the base; dtypes are TypeErrors, shapes and axes ValueErrors."""
+
+import numpy as np
+import pytest
+
+import silt
+
+
+def test_classes():
+    assert issubclass(silt.DTypeError, silt.Error) and issubclass(silt.DTypeError, TypeError)
+    assert issubclass(silt.ArgumentError, silt.Error) and issubclass(silt.ArgumentError, ValueError)
+    assert issubclass(silt.OutOfMemoryError, MemoryError)
+    assert issubclass(silt.DeviceError, RuntimeError)
+    assert silt.Error.__module__ == "silt"
+
+
+def test_dtype_outside_a_kernels_types(device):
+    ints = silt.tensor(np.arange(4, dtype=np.int32), device=device)
+    with pytest.raises(silt.DTypeError, match=r"kernel `sqrt` does not support dtype i32 \(supported: f16, f32, f64\)"):
+        silt.ops.sqrt(ints)
+    with pytest.raises(TypeError, match="bitwise_and"):
+        silt.ops.bitwise_and(np.ones(2, np.float32), np.ones(2, np.float32))
+
+
+def test_dtypes_that_disagree(host):
+    a = silt.tensor(np.ones(3, np.float32), device=host)
+    with pytest.raises(TypeError, match="dtype mismatch"):
+        silt.ops.add(a, np.ones(3, np.float64))
+    with pytest.raises(silt.DTypeError, match="does not convert"):
+        silt.ops.clamp(silt.tensor(np.arange(3), device=host), 0.5, 2)
+
+
+def test_shapes_and_axes(device):
+    a = silt.tensor(np.ones((2, 3), np.float32), device=device)
+    with pytest.raises(ValueError, match=r"shape mismatch in add: \[2, 3\] vs \[4\]"):
+        silt.ops.add(a, np.ones(4, np.float32))
+    with pytest.raises(silt.ArgumentError, match="axis 2 out of range"):
+        silt.ops.sum(a, dim=2)
+    with pytest.raises(ValueError, match="given twice"):
+        silt.ops.sum(a, dim=(0, -2))
+    with pytest.raises(ValueError, match="out of range"):
+        silt.ops.cumsum(a, 5)
+    with pytest.raises(ValueError, match="no elements"):
+        silt.ops.amax(silt.tensor(np.ones((0, 3), np.float32), device=device))
+    with pytest.raises(ValueError, match="norm"):
+        silt.ops.norm(a, p=3)
+
+
+def test_bad_inputs(host):
+    with pytest.raises(silt.DTypeError, match="complex128 has no silt dtype"):
+        silt.tensor(np.ones(2, complex), device=host)
+    with pytest.raises(TypeError):
+        silt.tensor(np.array(["a"]), device=host)
+    with pytest.raises(TypeError):
+        silt.ops.add(np.ones(2, np.float32))  # arity
+    with pytest.raises(TypeError):
+        silt.ops.sum(np.ones(2, np.float32), dim="x")
+    with pytest.raises(ValueError):
+        silt.ops.scale_(2.0, np.ones(3, np.float32)[::-1])  # written in place: not a copy
+    with pytest.raises(ValueError):
+        silt.tensor(np.ones(2), device="nowhere")
+    with pytest.raises(ValueError, match="dimensions"):
+        silt.tensor(np.ones((1,) * 17), device=host)
+
+
+def test_device_mismatch(host, opencl):
+    with pytest.raises(ValueError, match="device mismatch"):
+        silt.ops.add(silt.tensor(np.ones(2), device=host), silt.tensor(np.ones(2), device=opencl))
+
+
+def test_errors_leave_the_module_working(host):
+    for _ in range(3):
+        with pytest.raises(silt.Error):
+            silt.ops.sqrt(np.arange(3))
+    np.testing.assert_array_equal(silt.ops.sqrt(silt.tensor(np.full(3, 4.0), device=host)).numpy(), 2.0)

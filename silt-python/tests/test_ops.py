@@ -1,0 +1,270 @@
+"""Every operation of silt.ops against NumPy on the same inputs, on the host
+backend and on an OpenCL device; the list is checked against silt-kernels'
+catalog, so an operation added there without a test here fails."""
+
+import math
+
+import numpy as np
+import pytest
+
+import silt
+from silt import _silt
+
+RNG = np.random.default_rng(7)
+# values away from .5 ties, in (-4, 4)
+X = (RNG.uniform(-4, 4, (5, 6)) + 0.01).astype(np.float32)
+Y = (RNG.uniform(-4, 4, (5, 6)) + 0.01).astype(np.float32)
+POS = np.abs(X) + 0.1
+UNIT = np.clip(X / 4.5, -0.99, 0.99).astype(np.float32)
+I = RNG.integers(-50, 50, (5, 6)).astype(np.int32)
+J = RNG.integers(1, 9, (5, 6)).astype(np.int32) * np.where(RNG.random((5, 6)) < 0.5, -1, 1).astype(np.int32)
+U = RNG.integers(0, 200, (5, 6)).astype(np.uint32)
+SH = RNG.integers(0, 31, (5, 6)).astype(np.uint32)
+B = RNG.random((5, 6)) < 0.5
+C = RNG.random((5, 6)) < 0.5
+ROW = (RNG.uniform(-1, 1, (6,))).astype(np.float32)  # broadcast over rows
+
+erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def f64(a):
+    return np.asarray(a, dtype=np.float64)
+
+
+def sigmoid(x):
+    return 1 / (1 + np.exp(-f64(x)))
+
+
+def gelu(x):
+    x = f64(x)
+    return 0.5 * x * (1 + erf(x / math.sqrt(2)))
+
+
+def softplus(x):
+    x = f64(x)
+    return np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0)
+
+
+def trunc_div(a, b):
+    with np.errstate(all="ignore"):
+        q = np.trunc(a.astype(np.float64) / np.where(b == 0, 1, b))
+    return np.where(b == 0, 0, q).astype(a.dtype)
+
+
+def cum_arg(x, better):
+    vals = np.empty_like(x)
+    idx = np.empty(x.shape, np.int64)
+    for r in range(x.shape[0]):
+        best, at = x[r, 0], 0
+        for c in range(x.shape[1]):
+            if better(x[r, c], best):
+                best, at = x[r, c], c
+            vals[r, c], idx[r, c] = best, at
+    return vals, idx
+
+
+SELU_A, SELU_S = 1.6732632423543772, 1.0507009873554805
+
+# name: (call(ops, *inputs), inputs, reference(*inputs))
+CASES = {
+    "neg": (lambda o, x: o.neg(x), [X], lambda x: -x),
+    "abs": (lambda o, x: o.abs(x), [I], np.abs),
+    "sign": (lambda o, x: o.sign(x), [X], np.sign),
+    "square": (lambda o, x: o.square(x), [I], np.square),
+    "reciprocal": (lambda o, x: o.reciprocal(x), [X], lambda x: 1 / f64(x)),
+    "sqrt": (lambda o, x: o.sqrt(x), [POS], lambda x: np.sqrt(f64(x))),
+    "rsqrt": (lambda o, x: o.rsqrt(x), [POS], lambda x: 1 / np.sqrt(f64(x))),
+    "exp": (lambda o, x: o.exp(x), [X], lambda x: np.exp(f64(x))),
+    "exp2": (lambda o, x: o.exp2(x), [X], lambda x: np.exp2(f64(x))),
+    "expm1": (lambda o, x: o.expm1(x), [X], lambda x: np.expm1(f64(x))),
+    "log": (lambda o, x: o.log(x), [POS], lambda x: np.log(f64(x))),
+    "log2": (lambda o, x: o.log2(x), [POS], lambda x: np.log2(f64(x))),
+    "log10": (lambda o, x: o.log10(x), [POS], lambda x: np.log10(f64(x))),
+    "log1p": (lambda o, x: o.log1p(x), [POS], lambda x: np.log1p(f64(x))),
+    "sin": (lambda o, x: o.sin(x), [X], lambda x: np.sin(f64(x))),
+    "cos": (lambda o, x: o.cos(x), [X], lambda x: np.cos(f64(x))),
+    "tan": (lambda o, x: o.tan(x), [UNIT], lambda x: np.tan(f64(x))),
+    "asin": (lambda o, x: o.asin(x), [UNIT], lambda x: np.arcsin(f64(x))),
+    "acos": (lambda o, x: o.acos(x), [UNIT], lambda x: np.arccos(f64(x))),
+    "atan": (lambda o, x: o.atan(x), [X], lambda x: np.arctan(f64(x))),
+    "sinh": (lambda o, x: o.sinh(x), [X], lambda x: np.sinh(f64(x))),
+    "cosh": (lambda o, x: o.cosh(x), [X], lambda x: np.cosh(f64(x))),
+    "tanh": (lambda o, x: o.tanh(x), [X], lambda x: np.tanh(f64(x))),
+    "erf": (lambda o, x: o.erf(x), [X], erf),
+    "floor": (lambda o, x: o.floor(x), [X], np.floor),
+    "ceil": (lambda o, x: o.ceil(x), [X], np.ceil),
+    "round": (lambda o, x: o.round(x), [X], np.round),
+    "trunc": (lambda o, x: o.trunc(x), [X], np.trunc),
+    "frac": (lambda o, x: o.frac(x), [X], lambda x: f64(x) - np.trunc(f64(x))),
+    "add": (lambda o, a, b: o.add(a, b), [X, ROW], lambda a, b: f64(a) + b),
+    "sub": (lambda o, a, b: o.sub(a, b), [I, J], np.subtract),
+    "mul": (lambda o, a, b: o.mul(a, b), [X, Y], lambda a, b: f64(a) * b),
+    "div": (lambda o, a, b: o.div(a, b), [I, J], trunc_div),
+    "rem": (lambda o, a, b: o.rem(a, b), [I, J], np.fmod),
+    "minimum": (lambda o, a, b: o.minimum(a, b), [X, Y], np.minimum),
+    "maximum": (lambda o, a, b: o.maximum(a, b), [U, U[::-1].copy()], np.maximum),
+    "fmin": (lambda o, a, b: o.fmin(a, b), [X, Y], np.fmin),
+    "fmax": (lambda o, a, b: o.fmax(a, b), [X, Y], np.fmax),
+    "pow": (lambda o, a, b: o.pow(a, exponent=b), [POS, Y], lambda a, b: f64(a) ** f64(b)),
+    "atan2": (lambda o, a, b: o.atan2(a, b), [X, Y], lambda a, b: np.arctan2(f64(a), b)),
+    "hypot": (lambda o, a, b: o.hypot(a, b), [X, Y], lambda a, b: np.hypot(f64(a), b)),
+    "copysign": (lambda o, a, b: o.copysign(a, b), [X, Y], np.copysign),
+    "eq": (lambda o, a, b: o.eq(a, b), [I, I % 3], np.equal),
+    "ne": (lambda o, a, b: o.ne(a, b), [I, I % 3], np.not_equal),
+    "lt": (lambda o, a, b: o.lt(a, b), [X, Y], np.less),
+    "le": (lambda o, a, b: o.le(a, b), [X, X.round()], np.less_equal),
+    "gt": (lambda o, a, b: o.gt(a, b), [X, 0.5], lambda a, b: a > b),
+    "ge": (lambda o, a, b: o.ge(a, b), [U, 100], lambda a, b: a >= b),
+    "isnan": (lambda o, x: o.isnan(x), [np.array([np.nan, 1, np.inf], np.float32)], np.isnan),
+    "isinf": (lambda o, x: o.isinf(x), [np.array([np.nan, 1, -np.inf], np.float32)], np.isinf),
+    "isfinite": (lambda o, x: o.isfinite(x), [np.array([np.nan, 1, np.inf], np.float32)], np.isfinite),
+    "logical_and": (lambda o, a, b: o.logical_and(a, b), [B, C], np.logical_and),
+    "logical_or": (lambda o, a, b: o.logical_or(a, b), [B, C], np.logical_or),
+    "logical_xor": (lambda o, a, b: o.logical_xor(a, b), [B, C], np.logical_xor),
+    "logical_not": (lambda o, a: o.logical_not(a), [B], np.logical_not),
+    "bitwise_and": (lambda o, a, b: o.bitwise_and(a, b), [I, J], np.bitwise_and),
+    "bitwise_or": (lambda o, a, b: o.bitwise_or(a, b), [I, J], np.bitwise_or),
+    "bitwise_xor": (lambda o, a, b: o.bitwise_xor(a, b), [I, J], np.bitwise_xor),
+    "bitwise_not": (lambda o, a: o.bitwise_not(a), [I], np.invert),
+    "shl": (lambda o, a, b: o.shl(a, b), [U, SH], np.left_shift),
+    "shr": (lambda o, a, b: o.shr(a, b), [U, SH], np.right_shift),
+    "where_": (lambda o, c, a, b: o.where_(c, a, b), [B, X, Y], np.where),
+    "clamp": (lambda o, x: o.clamp(x, -1.5, 2), [X], lambda x: np.clip(x, -1.5, 2)),
+    "lerp": (lambda o, a, b: o.lerp(a, b, 0.25), [X, Y], lambda a, b: f64(a) + 0.25 * (f64(b) - a)),
+    "addcmul": (lambda o, a, b, c: o.addcmul(a, b, c, value=3), [I, J, I], lambda a, b, c: a + 3 * b * c),
+    "relu": (lambda o, x: o.relu(x), [X], lambda x: np.maximum(x, 0)),
+    "relu6": (lambda o, x: o.relu6(x), [X * 3], lambda x: np.clip(x, 0, 6)),
+    "leaky_relu": (lambda o, x: o.leaky_relu(x, 0.1), [X], lambda x: np.where(x > 0, x, 0.1 * f64(x))),
+    "elu": (lambda o, x: o.elu(x), [X], lambda x: np.where(x > 0, x, np.expm1(f64(x)))),
+    "selu": (lambda o, x: o.selu(x), [X], lambda x: SELU_S * np.where(x > 0, x, SELU_A * np.expm1(f64(x)))),
+    "gelu": (lambda o, x: o.gelu(x), [X], gelu),
+    "gelu_tanh": (
+        lambda o, x: o.gelu_tanh(x), [X],
+        lambda x: 0.5 * f64(x) * (1 + np.tanh(math.sqrt(2 / math.pi) * (f64(x) + 0.044715 * f64(x) ** 3))),
+    ),
+    "sigmoid": (lambda o, x: o.sigmoid(x), [X], sigmoid),
+    "silu": (lambda o, x: o.silu(x), [X], lambda x: f64(x) * sigmoid(x)),
+    "softplus": (lambda o, x: o.softplus(x), [X], softplus),
+    "softsign": (lambda o, x: o.softsign(x), [X], lambda x: f64(x) / (1 + np.abs(x))),
+    "mish": (lambda o, x: o.mish(x), [X], lambda x: f64(x) * np.tanh(softplus(x))),
+    "hardtanh": (lambda o, x: o.hardtanh(x), [X], lambda x: np.clip(x, -1, 1)),
+    "hardsigmoid": (lambda o, x: o.hardsigmoid(x), [X], lambda x: np.clip(f64(x) + 3, 0, 6) / 6),
+    "hardswish": (lambda o, x: o.hardswish(x), [X], lambda x: f64(x) * np.clip(f64(x) + 3, 0, 6) / 6),
+    "logsigmoid": (lambda o, x: o.logsigmoid(x), [X], lambda x: -softplus(-f64(x))),
+    "to_f16": (lambda o, x: o.to_f16(x), [X], lambda x: x.astype(np.float16)),
+    "to_f32": (lambda o, x: o.to_f32(x), [I], lambda x: x.astype(np.float32)),
+    "to_f64": (lambda o, x: o.to_f64(x), [X], lambda x: x.astype(np.float64)),
+    "to_i32": (lambda o, x: o.to_i32(x), [X], lambda x: np.trunc(x).astype(np.int32)),
+    "to_i64": (lambda o, x: o.to_i64(x), [U], lambda x: x.astype(np.int64)),
+    "to_u8": (lambda o, x: o.to_u8(x), [U], lambda x: x.astype(np.uint8)),
+    "to_bool": (lambda o, x: o.to_bool(x), [I], lambda x: x != 0),
+    "sum": (lambda o, x: o.sum(x, dim=1), [X], lambda x: f64(x).sum(1)),
+    "prod": (lambda o, x: o.prod(x, 0, keepdim=True), [J], lambda x: x.astype(np.int64).prod(0, keepdims=True)),
+    "mean": (lambda o, x: o.mean(x), [X], lambda x: f64(x).mean()),
+    "var": (lambda o, x: o.var(x, dim=(0, 1), correction=0), [X], lambda x: f64(x).var()),
+    "std": (lambda o, x: o.std(x, -1), [X], lambda x: f64(x).std(-1, ddof=1)),
+    "amin": (lambda o, x: o.amin(x, 0), [I], lambda x: x.min(0)),
+    "amax": (lambda o, x: o.amax(x, dim=[0, 1]), [X], lambda x: x.max()),
+    "argmin": (lambda o, x: o.argmin(x, 1), [X], lambda x: x.argmin(1)),
+    "argmax": (lambda o, x: o.argmax(x), [X], lambda x: x.argmax()),
+    "all": (lambda o, x: o.all(x, 1), [I % 7], lambda x: x.all(1)),
+    "any": (lambda o, x: o.any(x, 0), [B], lambda x: x.any(0)),
+    "count_nonzero": (lambda o, x: o.count_nonzero(x, 1), [I % 3], lambda x: np.count_nonzero(x, 1)),
+    "norm": (lambda o, x: o.norm(x, 2, 1), [X], lambda x: np.linalg.norm(f64(x), 2, 1)),
+    "logsumexp": (lambda o, x: o.logsumexp(x, 1), [X], lambda x: np.log(np.exp(f64(x)).sum(1))),
+    "softmax": (lambda o, x: o.softmax(x, 1), [X], lambda x: np.exp(f64(x)) / np.exp(f64(x)).sum(1, keepdims=True)),
+    "log_softmax": (
+        lambda o, x: o.log_softmax(x, -1), [X],
+        lambda x: f64(x) - np.log(np.exp(f64(x)).sum(1, keepdims=True)),
+    ),
+    "cumsum": (lambda o, x: o.cumsum(x, 1), [I], lambda x: x.astype(np.int64).cumsum(1)),
+    "cumprod": (lambda o, x: o.cumprod(x, 0), [X], lambda x: f64(x).cumprod(0)),
+    "cummax": (lambda o, x: o.cummax(x, 1), [X], lambda x: cum_arg(x, lambda a, b: a >= b)),
+    "cummin": (lambda o, x: o.cummin(x, 1), [I], lambda x: cum_arg(x, lambda a, b: a <= b)),
+}
+
+# the in-place operations: (call(ops, out, *inputs), out, inputs, reference)
+IN_PLACE = {
+    "set": (lambda o, out: o.set(2.5, out), X, [], lambda out: np.full_like(out, 2.5)),
+    "copy": (lambda o, out, x: o.copy(x, out), X, [ROW], lambda out, x: np.broadcast_to(x, out.shape)),
+    "axpy": (lambda o, out, x: o.axpy(0.5, x, out), X, [Y], lambda out, x: out + 0.5 * x),
+    "scale_": (lambda o, out: o.scale_(-2.0, out), X, [], lambda out: out * -2),
+    "add_": (lambda o, out, y: o.add_(out, y), X, [ROW], lambda out, y: out + y),
+}
+
+
+def test_every_operation_is_bound_and_tested():
+    names = set(_silt._catalog())
+    assert names == set(silt.ops.__all__) - {"where"}
+    assert names == set(CASES) | set(IN_PLACE)
+
+
+def check(got, want, name):
+    want = np.asarray(want)
+    got = got.numpy() if isinstance(got, silt.Tensor) else np.asarray(got)
+    assert got.shape == want.shape, name
+    if got.dtype.kind == "f":
+        tol = 2e-3 if got.dtype == np.float16 else 1e-5
+        np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64), rtol=tol, atol=tol, err_msg=name)
+    else:
+        np.testing.assert_array_equal(got, want.astype(got.dtype), err_msg=name)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_operation_matches_numpy(device, name):
+    call, inputs, ref = CASES[name]
+    args = [silt.tensor(a, device=device) if isinstance(a, np.ndarray) else a for a in inputs]
+    got = call(silt.ops, *args)
+    want = ref(*inputs)
+    if isinstance(got, tuple):
+        for g, w in zip(got, want):
+            check(g, w, name)
+    else:
+        assert got.device == device
+        check(got, want, name)
+
+
+@pytest.mark.parametrize("name", sorted(IN_PLACE))
+def test_in_place_operation_matches_numpy(device, name):
+    call, out, inputs, ref = IN_PLACE[name]
+    t = silt.tensor(out.copy(), device=device)
+    args = [silt.tensor(a, device=device) for a in inputs]
+    assert call(silt.ops, t, *args) is t
+    check(t, ref(out, *inputs), name)
+
+
+def test_numpy_arrays_and_numbers_as_arguments(host):
+    # arrays go to the device of the call's first silt.Tensor
+    t = silt.tensor(X, device=host)
+    check(silt.ops.add(t, Y), X + Y, "array")
+    check(silt.ops.mul(2, t), 2 * X, "number first")
+    check(silt.ops.sub(I, 1), I - 1, "array and number")
+    check(silt.ops.where(B, X, 0.0), np.where(B, X, 0), "where alias")
+    assert silt.ops.where is silt.ops.where_
+
+
+def test_in_place_on_numpy_array(host, monkeypatch):
+    monkeypatch.setenv("SILT_DEVICE", "host")
+    a = X.copy()
+    assert silt.ops.scale_(2.0, a) is a
+    np.testing.assert_array_equal(a, X * 2)
+
+
+def test_float16(device):
+    h = X.astype(np.float16)
+    check(silt.ops.add(silt.tensor(h, device=device), h), h + h, "f16 add")
+    s = silt.ops.sum(silt.tensor(h, device=device))
+    assert s.dtype == np.float16
+    np.testing.assert_allclose(float(s.item()), float(h.astype(np.float64).sum()), rtol=2e-3)
+
+
+def test_in_place_with_the_same_array_twice(host, monkeypatch):
+    monkeypatch.setenv("SILT_DEVICE", "host")
+    a = X.copy()
+    assert silt.ops.add_(a, a) is a  # one storage, not two over the same memory
+    np.testing.assert_array_equal(a, X * 2)
+    silt.ops.axpy(1.0, a, a)
+    np.testing.assert_array_equal(a, X * 4)
+    t = silt.tensor(X.copy(), device=host)
+    silt.ops.add_(t, X)  # an array beside a tensor goes to its device
+    check(t, 2 * X, "array beside")

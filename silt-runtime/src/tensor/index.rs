@@ -1,0 +1,161 @@
+//! Views for indexing: every `step`-th element of an axis (`slice`), one
+//! position of an axis, which removes it (`select`), Python's `t[a:b:s, i]`;
+//! and any layout over the storage (`as_strided`).
+
+use crate::error::{Error, Result};
+use crate::layout::{Dims, Layout};
+
+use super::Tensor;
+
+impl Tensor {
+    /// A view of `len` elements of `axis`, from `start`, every `step`-th
+    /// (`step` ≥ 1), sharing storage: Python's `start:start+len*step:step`.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[0i32, 1, 2, 3, 4, 5, 6], [7])?;
+    /// let odd = t.slice(0, 1, 3, 2)?; // elements 1, 3, 5
+    /// assert_eq!((odd.to_vec::<i32>()?, odd.strides()), (vec![1, 3, 5], &[2usize][..]));
+    /// assert!(matches!(t.slice(0, 1, 4, 2), Err(Error::OutOfRange { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidAxis`], [`Error::OutOfRange`] when an element would lie
+    /// past the end of the axis, [`Error::InvalidArgument`] for a `step` of 0.
+    pub fn slice(&self, axis: usize, start: usize, len: usize, step: usize) -> Result<Tensor> {
+        let size = self.axis_size(axis)?;
+        if step == 0 {
+            return Err(Error::InvalidArgument {
+                op: "slice",
+                reason: "a step of 0; steps are 1 or more".into(),
+            });
+        }
+        // the last element taken, start + (len - 1) * step, must lie in the axis
+        let last = len
+            .checked_sub(1)
+            .map(|n| n.checked_mul(step).and_then(|d| d.checked_add(start)));
+        let fits = match last {
+            None => start <= size,
+            Some(l) => l.is_some_and(|l| l < size),
+        };
+        if !fits {
+            return Err(Error::OutOfRange {
+                axis,
+                start,
+                len: len.saturating_mul(step),
+                size,
+            });
+        }
+        let mut layout = self.layout.clone();
+        if len > 0 {
+            // inside the view's elements, so inside the storage
+            layout.offset += start * layout.strides[axis];
+            if len > 1 {
+                layout.strides[axis] *= step;
+            }
+        }
+        layout.shape[axis] = len;
+        Ok(self.with_layout(layout))
+    }
+
+    /// A view of position `index` of `axis`, without that axis (one dimension
+    /// fewer), sharing storage: Python's `t[index]` on the first axis.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[0u8, 1, 2, 3, 4, 5], [2, 3])?;
+    /// let col = t.select(1, 2)?;
+    /// assert_eq!((col.shape(), col.to_vec::<u8>()?), (&[2usize][..], vec![2, 5]));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidAxis`], [`Error::OutOfRange`] for an index past the end.
+    pub fn select(&self, axis: usize, index: usize) -> Result<Tensor> {
+        let size = self.axis_size(axis)?;
+        if index >= size {
+            return Err(Error::OutOfRange {
+                axis,
+                start: index,
+                len: 1,
+                size,
+            });
+        }
+        let keep = |d: &Dims| -> Vec<usize> {
+            d.iter()
+                .enumerate()
+                .filter(|&(i, _)| i != axis)
+                .map(|(_, &v)| v)
+                .collect()
+        };
+        let layout = Layout {
+            shape: Dims::new(&keep(&self.layout.shape))?,
+            strides: Dims::new(&keep(&self.layout.strides))?,
+            // an element of the view, so inside the storage
+            offset: self.layout.offset + index * self.layout.strides[axis],
+        };
+        Ok(self.with_layout(layout))
+    }
+
+    /// A view of this tensor's storage with any shape, strides and offset (in
+    /// elements from the storage's start), as PyTorch's `as_strided`: checked
+    /// to lie inside the storage.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[0u8, 1, 2, 3, 4, 5], [6])?;
+    /// let pairs = t.narrow(0, 4, 2)?.as_strided([2, 2], [2, 1], 1)?; // [[1, 2], [3, 4]]
+    /// assert_eq!(pairs.to_vec::<u8>()?, [1, 2, 3, 4]);
+    /// assert!(matches!(t.as_strided([2], [5], 2), Err(Error::OutOfRange { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] when an element would lie outside the storage,
+    /// [`Error::ShapeMismatch`] when `shape` and `strides` differ in length,
+    /// [`Error::TooManyDims`].
+    pub fn as_strided(
+        &self,
+        shape: impl AsRef<[usize]>,
+        strides: impl AsRef<[usize]>,
+        offset: usize,
+    ) -> Result<Tensor> {
+        let (shape, strides) = (shape.as_ref(), strides.as_ref());
+        if shape.len() != strides.len() {
+            return Err(Error::ShapeMismatch {
+                op: "as_strided (shape and strides)",
+                left: shape.to_vec(),
+                right: strides.to_vec(),
+            });
+        }
+        let elems = self.storage.nbytes / self.dtype().size();
+        let mut end = Some(offset);
+        if !shape.contains(&0) {
+            for (&d, &s) in shape.iter().zip(strides) {
+                end = end.and_then(|e| (d - 1).checked_mul(s)?.checked_add(e));
+            }
+            end = end.and_then(|e| e.checked_add(1));
+        }
+        if end.is_none_or(|e| e > elems) {
+            return Err(Error::OutOfRange {
+                axis: 0,
+                start: offset,
+                len: end.map_or(usize::MAX, |e| e - offset),
+                size: elems,
+            });
+        }
+        Ok(self.with_layout(Layout {
+            shape: Dims::new(shape)?,
+            strides: Dims::new(strides)?,
+            offset,
+        }))
+    }
+
+    fn axis_size(&self, axis: usize) -> Result<usize> {
+        self.shape().get(axis).copied().ok_or(Error::InvalidAxis {
+            axis,
+            ndim: self.ndim(),
+        })
+    }
+}
