@@ -16,21 +16,7 @@ use crate::names::TYPE_PARAMS;
 /// the caller's last operation may be inexact.
 pub(crate) fn callee(g: &mut Gen, name: String, kernel_types: &[DType]) -> Kernel {
     let types: Vec<DType> = if g.pct(75) {
-        let mut t: Vec<DType> = if !kernel_types.is_empty() && g.pct(80) {
-            kernel_types.to_vec()
-        } else {
-            Vec::new()
-        };
-        for d in DType::ALL {
-            if !t.contains(&d) && g.pct(12) {
-                t.push(d);
-            }
-        }
-        if t.is_empty() {
-            t.push(g.pick(&DType::ALL));
-        }
-        t.sort();
-        t
+        crate::helper::types_over(g, kernel_types, 80, 12)
     } else {
         Vec::new()
     };

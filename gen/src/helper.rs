@@ -12,21 +12,7 @@ use crate::names::TYPE_PARAMS;
 /// the code generated afterwards may call it.
 pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helper {
     let types: Vec<DType> = if g.c.bool() {
-        let mut t: Vec<DType> = if !kernel_types.is_empty() && g.pct(70) {
-            kernel_types.to_vec()
-        } else {
-            Vec::new()
-        };
-        for d in DType::ALL {
-            if !t.contains(&d) && g.pct(15) {
-                t.push(d);
-            }
-        }
-        if t.is_empty() {
-            t.push(g.pick(&DType::ALL));
-        }
-        t.sort();
-        t
+        types_over(g, kernel_types, 70, 15)
     } else {
         Vec::new()
     };
@@ -106,4 +92,25 @@ pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helpe
         attr: types_attr(&types),
         item,
     }
+}
+
+/// A sorted, non-empty list of types for a generic helper or called kernel:
+/// `kernel_types` kept `keep` percent of the time, then each other type added
+/// `extra` percent of the time.
+pub(crate) fn types_over(g: &mut Gen, kernel_types: &[DType], keep: u32, extra: u32) -> Vec<DType> {
+    let mut t: Vec<DType> = if !kernel_types.is_empty() && g.pct(keep) {
+        kernel_types.to_vec()
+    } else {
+        Vec::new()
+    };
+    for d in DType::ALL {
+        if !t.contains(&d) && g.pct(extra) {
+            t.push(d);
+        }
+    }
+    if t.is_empty() {
+        t.push(g.pick(&DType::ALL));
+    }
+    t.sort();
+    t
 }

@@ -7,22 +7,6 @@ use silt::{f16, DType};
 
 use crate::error::dtype_error;
 
-/// Every dtype, in silt's order.
-pub(crate) const ALL: [DType; 12] = [
-    DType::Bool,
-    DType::U8,
-    DType::I8,
-    DType::U16,
-    DType::I16,
-    DType::U32,
-    DType::I32,
-    DType::U64,
-    DType::I64,
-    DType::F16,
-    DType::F32,
-    DType::F64,
-];
-
 /// NumPy's name of `dtype` (`"float32"`, `"bool"`).
 pub fn numpy_name(dtype: DType) -> &'static str {
     match dtype {
@@ -93,7 +77,7 @@ pub fn parse(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<DType> {
 
 /// The error for a NumPy dtype silt does not have.
 pub(crate) fn unsupported(py: Python<'_>, descr: &Bound<'_, PyAny>) -> PyErr {
-    let names: Vec<&str> = ALL.iter().map(|&d| numpy_name(d)).collect();
+    let names: Vec<&str> = DType::ALL.iter().map(|&d| numpy_name(d)).collect();
     dtype_error(
         py,
         format!(

@@ -129,15 +129,8 @@ fn chains(dev: &Device) -> [(&'static str, [f64; 3]); 2] {
 /// taken in turns so that both see the same machine.
 fn per_launch(dev: &Device) -> (f64, f64) {
     let x = TensorT::from_slice(dev, &values(64, 5), [64]).unwrap();
-    let composed = || {
-        drop(neg_abs_relu::launch(&x).unwrap());
-        dev.synchronize().unwrap();
-    };
-    let fused = || {
-        let (f, c) = unary_chain(x.as_tensor());
-        drop(f.run(&[c]).unwrap());
-        dev.synchronize().unwrap();
-    };
+    let composed = || launch_once(dev, &x, false);
+    let fused = || launch_once(dev, &x, true);
     composed();
     fused();
     let (mut a, mut b) = (Vec::new(), Vec::new());
@@ -164,24 +157,23 @@ fn per_launch(dev: &Device) -> (f64, f64) {
 pub fn calls(which: &str, n: usize) {
     let dev = Device::opencl(0).expect("an OpenCL device");
     let x = TensorT::from_slice(&dev, &values(64, 5), [64]).unwrap();
-    let composed = || {
-        drop(neg_abs_relu::launch(&x).unwrap());
-        dev.synchronize().unwrap();
-    };
-    let fused = || {
+    launch_once(&dev, &x, false);
+    launch_once(&dev, &x, true);
+    for _ in 0..n {
+        launch_once(&dev, &x, which != "composed");
+    }
+}
+
+/// One launch + synchronize of the unary chain on `x`: the composed kernel, or
+/// the chain recorded and run through `Fusion` (`fused`).
+fn launch_once(dev: &Device, x: &TensorT<f32>, fused: bool) {
+    if fused {
         let (f, c) = unary_chain(x.as_tensor());
         drop(f.run(&[c]).unwrap());
-        dev.synchronize().unwrap();
-    };
-    composed();
-    fused();
-    for _ in 0..n {
-        if which == "composed" {
-            composed();
-        } else {
-            fused();
-        }
+    } else {
+        drop(neg_abs_relu::launch(x).unwrap());
     }
+    dev.synchronize().unwrap();
 }
 
 /// Run as a child process (`--fusion-child`): opens the device, launches

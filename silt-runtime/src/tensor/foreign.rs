@@ -7,9 +7,9 @@ use std::sync::Arc;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::foreign::ForeignMemory;
-use crate::layout::{Dims, Layout};
 use crate::storage::{write_lock, Storage};
 
+use super::index::strided;
 use super::Tensor;
 
 impl Tensor {
@@ -50,46 +50,29 @@ impl Tensor {
         offset: usize,
     ) -> Result<Tensor> {
         let (shape, strides) = (shape.as_ref(), strides.as_ref());
-        if shape.len() != strides.len() {
-            return Err(Error::ShapeMismatch {
-                op: "from_foreign (shape and strides)",
-                left: shape.to_vec(),
-                right: strides.to_vec(),
-            });
-        }
+        let (layout, end) = strided("from_foreign (shape and strides)", shape, strides, offset)?;
+        let size = dtype.size();
         let bad = |reason: String| Error::InvalidArgument {
             op: "from_foreign",
             reason,
         };
-        let size = dtype.size();
         if !memory.is_empty() && memory.as_ptr().align_offset(size) != 0 {
             return Err(bad(format!(
                 "memory at {:p} is not aligned to {size} bytes for {dtype}",
                 memory.as_ptr()
             )));
         }
-        // the last element the view reaches, checked: every element lies inside
-        let mut last = Some(offset);
-        if !shape.contains(&0) {
-            for (&d, &s) in shape.iter().zip(strides) {
-                last = last.and_then(|l| (d - 1).checked_mul(s)?.checked_add(l));
-            }
-            let end = last
-                .and_then(|l| l.checked_add(1)?.checked_mul(size))
-                .filter(|&end| end <= memory.len());
-            if end.is_none() {
-                return Err(bad(format!(
-                    "a view of shape {shape:?}, strides {strides:?} and offset {offset} \
-                     reaches past the {} bytes of the memory",
-                    memory.len()
-                )));
-            }
+        // every element lies inside the memory
+        if end
+            .and_then(|e| e.checked_mul(size))
+            .is_none_or(|b| b > memory.len())
+        {
+            return Err(bad(format!(
+                "a view of shape {shape:?}, strides {strides:?} and offset {offset} \
+                 reaches past the {} bytes of the memory",
+                memory.len()
+            )));
         }
-        let layout = Layout {
-            shape: Dims::new(shape)?,
-            strides: Dims::new(strides)?,
-            offset,
-        };
         Ok(Tensor {
             storage: Arc::new(Storage::foreign(memory)),
             layout,

@@ -121,22 +121,13 @@ impl Tensor {
         strides: impl AsRef<[usize]>,
         offset: usize,
     ) -> Result<Tensor> {
-        let (shape, strides) = (shape.as_ref(), strides.as_ref());
-        if shape.len() != strides.len() {
-            return Err(Error::ShapeMismatch {
-                op: "as_strided (shape and strides)",
-                left: shape.to_vec(),
-                right: strides.to_vec(),
-            });
-        }
+        let (layout, end) = strided(
+            "as_strided (shape and strides)",
+            shape.as_ref(),
+            strides.as_ref(),
+            offset,
+        )?;
         let elems = self.storage.nbytes / self.dtype().size();
-        let mut end = Some(offset);
-        if !shape.contains(&0) {
-            for (&d, &s) in shape.iter().zip(strides) {
-                end = end.and_then(|e| (d - 1).checked_mul(s)?.checked_add(e));
-            }
-            end = end.and_then(|e| e.checked_add(1));
-        }
         if end.is_none_or(|e| e > elems) {
             return Err(Error::OutOfRange {
                 axis: 0,
@@ -145,11 +136,7 @@ impl Tensor {
                 size: elems,
             });
         }
-        Ok(self.with_layout(Layout {
-            shape: Dims::new(shape)?,
-            strides: Dims::new(strides)?,
-            offset,
-        }))
+        Ok(self.with_layout(layout))
     }
 
     fn axis_size(&self, axis: usize) -> Result<usize> {
@@ -158,4 +145,39 @@ impl Tensor {
             ndim: self.ndim(),
         })
     }
+}
+
+/// The layout of `shape`, `strides` and `offset` (in elements), and one past
+/// the last element it reaches (`offset` for an empty view; `None` on
+/// overflow), for the caller to check against what it views.
+///
+/// # Errors
+/// [`Error::ShapeMismatch`] (labelled `op`) when `shape` and `strides` differ
+/// in length, [`Error::TooManyDims`].
+pub(super) fn strided(
+    op: &'static str,
+    shape: &[usize],
+    strides: &[usize],
+    offset: usize,
+) -> Result<(Layout, Option<usize>)> {
+    if shape.len() != strides.len() {
+        return Err(Error::ShapeMismatch {
+            op,
+            left: shape.to_vec(),
+            right: strides.to_vec(),
+        });
+    }
+    let mut end = Some(offset);
+    if !shape.contains(&0) {
+        for (&d, &s) in shape.iter().zip(strides) {
+            end = end.and_then(|e| (d - 1).checked_mul(s)?.checked_add(e));
+        }
+        end = end.and_then(|e| e.checked_add(1));
+    }
+    let layout = Layout {
+        shape: Dims::new(shape)?,
+        strides: Dims::new(strides)?,
+        offset,
+    };
+    Ok((layout, end))
 }
