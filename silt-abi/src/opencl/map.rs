@@ -128,3 +128,51 @@ impl<I: Iterator<Item = Pass>> Iterator for MapArgs<I> {
         a
     }
 }
+
+/// The statements of a strided map entry that find each view's element for
+/// work-item `silt_gid`: `ulong silt_i_{view} = silt_off_{view}` plus the
+/// element's coordinates in the `silt_ndim` dimensions of `silt_shape` times
+/// the view's strides (`silt_st_{view}`), for each name in `views`.
+///
+/// The dimensions are unrolled (`MAX_DIMS` steps, each taken only below
+/// `silt_ndim`) and read as the `ulong16`'s lanes, so no private array is made;
+/// the outermost coordinate is what remains, with no division; and the
+/// divisions are 32-bit when `silt_n` allows. On PoCL this ran a broadcast
+/// `add` over 2048x2048 three times as fast as a loop over private copies of
+/// the shape and strides.
+pub fn strided_indices(views: &[String]) -> String {
+    use std::fmt::Write;
+    // the lanes of a `ulong16`, one per dimension
+    const LANES: &[u8; crate::MAX_DIMS] = b"0123456789abcdef";
+    let mut s = String::new();
+    for v in views {
+        let _ = writeln!(s, "    ulong silt_i_{v} = silt_off_{v};");
+    }
+    for (int, cond) in [("uint", "silt_n <= 0xFFFFFFFFUL"), ("ulong", "")] {
+        if cond.is_empty() {
+            s.push_str("    } else {\n");
+        } else {
+            let _ = writeln!(s, "    if ({cond}) {{");
+        }
+        let _ = writeln!(s, "        {int} silt_rest = ({int})silt_gid;");
+        for k in (1..crate::MAX_DIMS).rev() {
+            let lane = char::from(LANES[k]);
+            let _ = write!(
+                s,
+                "        if ({k}u < silt_ndim) {{ {int} silt_d = ({int})silt_shape.s{lane}; {int} silt_q = silt_rest / silt_d; ulong silt_c = silt_rest - silt_q * silt_d; silt_rest = silt_q;"
+            );
+            for v in views {
+                let _ = write!(s, " silt_i_{v} += silt_c * silt_st_{v}.s{lane};");
+            }
+            s.push_str(" }\n");
+        }
+        for v in views {
+            let _ = writeln!(
+                s,
+                "        silt_i_{v} += (ulong)silt_rest * silt_st_{v}.s0;"
+            );
+        }
+    }
+    s.push_str("    }\n");
+    s
+}

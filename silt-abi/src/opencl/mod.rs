@@ -35,7 +35,7 @@ mod scan;
 mod types;
 mod values;
 
-pub use map::{map_args, MapArg, MapArgs};
+pub use map::{map_args, strided_indices, MapArg, MapArgs};
 pub use reduce::{
     reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,

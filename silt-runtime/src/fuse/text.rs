@@ -8,10 +8,9 @@ use std::ffi::CString;
 use std::fmt::Write;
 
 use silt_abi::opencl::{
-    arg_type, load, map_args, store, value_type, BodyParam, MapArg, Pass, COUNT_TYPE, DIMS_TYPE,
-    NDIM_TYPE,
+    arg_type, load, map_args, store, strided_indices, value_type, BodyParam, MapArg, Pass,
+    COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
 };
-use silt_abi::MAX_DIMS;
 
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
@@ -295,33 +294,8 @@ fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
         .map(|(i, _)| i)
         .collect();
     if strided {
-        let _ = writeln!(
-            s,
-            "    ulong silt_dims[{MAX_DIMS}];\n    vstore{MAX_DIMS}(silt_shape, 0, silt_dims);"
-        );
-        for i in &views {
-            let _ = writeln!(
-                s,
-                "    ulong silt_s_a{i}[{MAX_DIMS}];\n    vstore{MAX_DIMS}(silt_st_a{i}, 0, silt_s_a{i});\n    ulong silt_i_a{i} = silt_off_a{i};"
-            );
-        }
-        // coordinates by 32-bit division where the shape allows (integer
-        // division is most of a strided element's cost on CPUs)
-        s.push_str("    if (silt_n <= 0xFFFFFFFFUL) {\n        uint silt_rest = (uint)silt_gid;\n        for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n            uint silt_d = (uint)silt_dims[silt_k];\n            ulong silt_c = silt_rest % silt_d;\n            silt_rest /= silt_d;\n");
-        for i in &views {
-            let _ = writeln!(
-                s,
-                "            silt_i_a{i} += silt_c * silt_s_a{i}[silt_k];"
-            );
-        }
-        s.push_str("        }\n    } else {\n        ulong silt_rest = silt_gid;\n        for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n            ulong silt_c = silt_rest % silt_dims[silt_k];\n            silt_rest /= silt_dims[silt_k];\n");
-        for i in &views {
-            let _ = writeln!(
-                s,
-                "            silt_i_a{i} += silt_c * silt_s_a{i}[silt_k];"
-            );
-        }
-        s.push_str("        }\n    }\n");
+        let names: Vec<String> = views.iter().map(|i| format!("a{i}")).collect();
+        s.push_str(&strided_indices(&names));
     }
     if !strided {
         // each pointer moved to its view's first element once

@@ -158,25 +158,8 @@ impl Emitter<'_> {
         if strided {
             // coordinates of element silt_gid in the (broadcast) shape, applied to
             // each view's strides
-            // the shape and strides arrive as `ulong16` (MAX_DIMS lanes)
-            let d = silt_abi::MAX_DIMS;
-            let _ = writeln!(
-                s,
-                "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);"
-            );
-            for n in &views {
-                let _ = writeln!(
-                    s,
-                    "    ulong silt_s_{n}[{d}];\n    vstore{d}(silt_st_{n}, 0, silt_s_{n});"
-                );
-                let _ = writeln!(s, "    ulong silt_i_{n} = silt_off_{n};");
-            }
-            s.push_str("    ulong silt_rest = silt_gid;\n    for (uint silt_k = silt_ndim; silt_k-- > 0;) {\n");
-            s.push_str("        ulong silt_c = silt_rest % silt_dims[silt_k];\n        silt_rest /= silt_dims[silt_k];\n");
-            for n in &views {
-                let _ = writeln!(s, "        silt_i_{n} += silt_c * silt_s_{n}[silt_k];");
-            }
-            s.push_str("    }\n");
+            let names: Vec<String> = views.iter().map(ToString::to_string).collect();
+            s.push_str(&silt_abi::opencl::strided_indices(&names));
         } else {
             for n in &views {
                 let _ = writeln!(s, "    {n} += silt_off_{n};");
