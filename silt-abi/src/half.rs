@@ -52,6 +52,71 @@ pub fn f16_bits(v: f32) -> u16 {
     sign | rest
 }
 
+/// The `f32` value of the `f16` with bits `h` (exact). A NaN keeps its sign and
+/// payload and comes out quiet, as x86's F16C conversion and `half` give it.
+///
+/// Branch-free, so a loop over slices vectorizes: the host backend converts
+/// with it.
+#[inline]
+#[must_use]
+pub fn f16_to_f32(h: u16) -> f32 {
+    let h = u32::from(h);
+    let sign = (h & 0x8000) << 16;
+    let magnitude = h & 0x7fff;
+    // a finite f16 moved to f32's exponent and mantissa places is its value
+    // times 2^-112 (subnormals included, as f32 subnormals): scale back exactly
+    let finite = f32::from_bits(magnitude << 13) * f32::from_bits(0x7780_0000);
+    let mantissa = (magnitude & 0x3ff) << 13;
+    let quiet = if mantissa == 0 { 0 } else { 0x0040_0000 };
+    let special = 0x7f80_0000 | quiet | mantissa;
+    let bits = if magnitude >= 0x7c00 {
+        special
+    } else {
+        finite.to_bits()
+    };
+    f32::from_bits(bits | sign)
+}
+
+/// The bits of the `f16` nearest to `x` (ties to even; overflow to infinity).
+/// A NaN keeps its sign and the top of its payload and comes out quiet, as
+/// x86's F16C conversion and `half` give it.
+///
+/// Branch-free, so a loop over slices vectorizes: the host backend rounds
+/// every `f16` operation with it.
+#[inline]
+#[must_use]
+pub fn f32_to_f16(x: f32) -> u16 {
+    let b = x.to_bits();
+    #[allow(clippy::cast_possible_truncation)] // the sign bit, at bit 15
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let a = b & 0x7fff_ffff;
+    // normal f16: the exponent rebiased (127 - 15), the mantissa rounded to
+    // nearest even at bit 13; a carry out of the mantissa steps the exponent,
+    // up to infinity's
+    let r = a.wrapping_sub(112 << 23);
+    let normal = r.wrapping_add(0xfff + ((r >> 13) & 1)) >> 13;
+    // subnormal f16: adding 0.5 leaves f32's spacing at 2^-24 there, so the
+    // addition rounds to a multiple of 2^-24 (to nearest even), which is the
+    // f16 subnormal's bits (0x400 when it rounds up to the smallest normal)
+    let subnormal = (f32::from_bits(a) + 0.5)
+        .to_bits()
+        .wrapping_sub(0x3f00_0000);
+    let nan = 0x7e00 | ((a & 0x007f_ffff) >> 13);
+    let rest = if a > 0x7f80_0000 {
+        nan
+    } else if a >= 0x4780_0000 {
+        // 65536 and above (infinity included); 65520 up to it round up above
+        0x7c00
+    } else if a >= 0x3880_0000 {
+        normal
+    } else {
+        subnormal
+    };
+    #[allow(clippy::cast_possible_truncation)] // at most 0x7fff
+    let rest = rest as u16;
+    sign | rest
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

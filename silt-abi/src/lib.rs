@@ -16,7 +16,7 @@ mod half;
 pub mod opencl;
 
 pub use dtype::DType;
-pub use half::{f16_bits, round_f16};
+pub use half::{f16_bits, f16_to_f32, f32_to_f16, round_f16};
 
 /// The most dimensions a tensor may have. Shapes and strides travel to entry
 /// points as one OpenCL vector of this many `ulong`s ([`opencl::DIMS_TYPE`]).

@@ -81,8 +81,8 @@ pub mod __private {
     pub use crate::launch::scan::plan::prepare_scan;
     pub use crate::program::text::{Body, ChunkArg, ChunkFn, KernelInfo, ProgramText, PROGRAMS};
     pub use crate::semantics::{
-        clamp, f16_div_euclid, f16_from_f64, fmax, fmin, int_div, int_div_euclid, int_rem,
-        int_rem_euclid, FloatOps, IntOps,
+        clamp, f16_div_euclid, f16_from_f64, f16_narrow, f16_widen, fmax, fmin, int_div,
+        int_div_euclid, int_rem, int_rem_euclid, FloatOps, IntOps,
     };
     pub use linkme;
     pub use rayon;

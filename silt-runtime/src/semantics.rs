@@ -46,7 +46,25 @@ int_ops!(u8, i8, u16, i16, u32, i32, u64, i64);
 /// `f32` first, which rounds twice: `1 + 2^-11 + 2^-40` came out as `1`.
 pub fn f16_from_f64(x: f64) -> half::f16 {
     // exact: `round_f16` returns an f16 value held in an f32
-    half::f16::from_f32(silt_abi::round_f16(x))
+    f16_narrow(silt_abi::round_f16(x))
+}
+
+/// `x` widened to `f32` (exact), as `f16` arithmetic computes: the same value
+/// as `half::f16::to_f32`, by a branch-free conversion that vectorizes
+/// ([`silt_abi::f16_to_f32`]).
+#[inline]
+#[must_use]
+pub fn f16_widen(x: half::f16) -> f32 {
+    silt_abi::f16_to_f32(x.to_bits())
+}
+
+/// The `f16` nearest to `x` (ties to even, overflow to infinity), as every
+/// `f16` operation rounds: the same bits as `half::f16::from_f32`, by a
+/// branch-free conversion that vectorizes ([`silt_abi::f32_to_f16`]).
+#[inline]
+#[must_use]
+pub fn f16_narrow(x: f32) -> half::f16 {
+    half::f16::from_bits(silt_abi::f32_to_f16(x))
 }
 
 /// `a / b` with silt's rules (see [`IntOps`]).
@@ -78,7 +96,7 @@ pub fn int_rem_euclid<T: IntOps>(a: T, b: T) -> T {
 /// `f16` division and the device round it.
 #[inline]
 pub fn f16_div_euclid(a: f32, b: f32) -> f32 {
-    let q = half::f16::from_f32(a / b).to_f32().trunc();
+    let q = f16_widen(f16_narrow(a / b)).trunc();
     if a % b < 0.0 {
         if b > 0.0 {
             q - 1.0
@@ -250,6 +268,58 @@ mod tests {
             f32::INFINITY
         );
         assert!(FloatOps::hypot(1.0, snan).is_nan());
+    }
+
+    #[test]
+    fn f16_widening_matches_half_for_every_f16() {
+        for bits in 0..=u16::MAX {
+            let h = half::f16::from_bits(bits);
+            assert_eq!(
+                f16_widen(h).to_bits(),
+                h.to_f32().to_bits(),
+                "f16 bits {bits:#06x}"
+            );
+        }
+    }
+
+    /// Every sign, exponent and top ten mantissa bits of an `f32`, each with
+    /// low bits at and around the rounding point of a normal `f16` (bit 13),
+    /// then every tie and its neighbours among `f16` subnormals (whose rounding
+    /// point lies higher), then pseudo-random bits.
+    #[test]
+    fn f16_narrowing_matches_half() {
+        let check = |b: u32| {
+            let x = f32::from_bits(b);
+            assert_eq!(
+                f16_narrow(x).to_bits(),
+                half::f16::from_f32(x).to_bits(),
+                "f32 bits {b:#010x}"
+            );
+        };
+        for top in 0..(1u32 << 19) {
+            for low in [0, 1, 0x7ff, 0xfff, 0x1000, 0x1001, 0x1fff, 0x0abc] {
+                check((top << 13) | low);
+            }
+        }
+        // 2^-24 k and (k + 1/2) 2^-24, one f32 step either side
+        for k in 0..=1025u32 {
+            #[allow(clippy::cast_precision_loss)] // k <= 1025
+            for v in [k as f32, k as f32 + 0.5] {
+                let b = (v * 2f32.powi(-24)).to_bits();
+                for d in [b.wrapping_sub(1), b, b + 1] {
+                    check(d);
+                    check(d | 0x8000_0000);
+                }
+            }
+        }
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..1 << 20 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            #[allow(clippy::cast_possible_truncation)] // the top half
+            check((state >> 32) as u32);
+        }
     }
 
     #[test]

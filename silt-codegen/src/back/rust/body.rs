@@ -192,7 +192,7 @@ impl Emitter<'_> {
                     quote_spanned!(span=> (#v).to_f64())
                 } else {
                     let t = ty(e.ty);
-                    quote_spanned!(span=> ((#v).to_f32() as #t))
+                    quote_spanned!(span=> (__silt::__private::f16_widen(#v) as #t))
                 }
             }
             ExprKind::Cast(x) => {

@@ -29,7 +29,7 @@ pub fn ty(t: Ty) -> TokenStream {
 /// `v` (of type `t`) as the type `f16` arithmetic is computed in.
 pub(super) fn widen(t: Ty, v: TokenStream) -> TokenStream {
     if t == Ty::F16 {
-        quote!((#v).to_f32())
+        quote!(__silt::__private::f16_widen(#v))
     } else {
         v
     }
@@ -37,7 +37,7 @@ pub(super) fn widen(t: Ty, v: TokenStream) -> TokenStream {
 
 /// An `f32` result as `f16` (the nearest, ties to even).
 pub(super) fn narrow(v: TokenStream, span: Span) -> TokenStream {
-    quote_spanned!(span=> __silt::f16::from_f32(#v))
+    quote_spanned!(span=> __silt::__private::f16_narrow(#v))
 }
 
 /// The Rust function of a helper instantiation: `silt_helper_NAME_TAG_TYPE`
