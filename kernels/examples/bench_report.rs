@@ -25,6 +25,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use half::slice::HalfFloatSliceExt as _;
 use rayon::prelude::*;
 use silt::f16;
 use silt::prelude::*;
@@ -320,9 +321,32 @@ fn host_row(n: usize) -> [f64; 3] {
     [gbps(12 * n, t[0]), gbps(12 * n, t[1]), gbps(12 * n, t[2])]
 }
 
-/// `f16` and `f32` `add` on the host at 2^20: GB/s of silt and of a plain loop
-/// converting through `f32` (as silt's `f16` arithmetic does).
-fn host_f16() -> [(&'static str, f64, f64); 2] {
+/// `n` host `add`s of `elements` `f32`s each making its output, by silt
+/// (`which == "silt"`) or by a plain loop (anything else).
+fn host_calls(which: &str, elements: usize, n: usize) {
+    let (av, bv) = (values(elements), values(elements));
+    let host = Device::host();
+    let (a, b) = (
+        TensorT::from_slice(&host, &av, [elements]).unwrap(),
+        TensorT::from_slice(&host, &bv, [elements]).unwrap(),
+    );
+    for _ in 0..n {
+        if which == "silt" {
+            drop(std::hint::black_box(
+                silt_kernels::add::launch(&a, &b).unwrap(),
+            ));
+        } else {
+            let out: Vec<f32> = av.iter().zip(&bv).map(|(x, y)| x + y).collect();
+            drop(std::hint::black_box(out));
+        }
+    }
+}
+
+/// `f16` and `f32` `add` on the host at 2^20: GB/s of silt, of a plain loop
+/// converting each value through `f32` (as silt's `f16` arithmetic does), and
+/// of the fastest plain code: whole slices converted by `half` (F16C where the
+/// CPU has it), added in `f32`, converted back.
+fn host_f16() -> [(&'static str, f64, f64, f64); 2] {
     let n = 1 << 20;
     let budget = Duration::from_millis(600);
     let v = values(n);
@@ -357,11 +381,30 @@ fn host_f16() -> [(&'static str, f64, f64); 2] {
                     .collect();
                 drop(std::hint::black_box(out));
             },
+            &mut || {
+                let mut out = vec![f16::ZERO; n];
+                let (mut x, mut y) = ([0.0f32; 1024], [0.0f32; 1024]);
+                for ((o, a), b) in out.chunks_mut(1024).zip(h.chunks(1024)).zip(h.chunks(1024)) {
+                    let (x, y) = (&mut x[..a.len()], &mut y[..a.len()]);
+                    a.convert_to_f32_slice(x);
+                    b.convert_to_f32_slice(y);
+                    for (x, y) in x.iter_mut().zip(&*y) {
+                        *x += y;
+                    }
+                    o.convert_from_f32_slice(x);
+                }
+                drop(std::hint::black_box(out));
+            },
         ],
     );
     [
-        ("f32", gbps(12 * n, t[0]), f64::NAN),
-        ("f16", gbps(6 * n, t[1]), gbps(6 * n, t[2])),
+        ("f32", gbps(12 * n, t[0]), f64::NAN, f64::NAN),
+        (
+            "f16",
+            gbps(6 * n, t[1]),
+            gbps(6 * n, t[2]),
+            gbps(6 * n, t[3]),
+        ),
     ]
 }
 
@@ -380,15 +423,20 @@ fn print_host() {
             s / p.max(r)
         );
     }
-    println!("\n| add on the host, 2^20 | silt GB/s | plain loop GB/s (through f32) |");
-    println!("|---|---|---|");
-    for (ty, s, p) in host_f16() {
-        let p = if p.is_nan() {
+    println!(
+        "\n| add on the host, 2^20 | silt GB/s | plain loop, each value through f32 | \
+         slices converted by half |"
+    );
+    println!("|---|---|---|---|");
+    let cell = |v: f64| {
+        if v.is_nan() {
             "-".to_string()
         } else {
-            format!("{p:.2}")
-        };
-        println!("| {ty} | {s:.2} | {p} |");
+            format!("{v:.2}")
+        }
+    };
+    for (ty, s, p, c) in host_f16() {
+        println!("| {ty} | {s:.2} | {} | {} |", cell(p), cell(c));
     }
 }
 
@@ -935,6 +983,21 @@ fn main() {
     }
     if args.iter().any(|a| a == "--fusion-child") {
         fusion::child();
+        return;
+    }
+    // `--host-calls silt|loop ELEMENTS N`: N host `add`s of ELEMENTS f32 only,
+    // for instruction counts under callgrind (`scripts/host-overhead`)
+    if let Some(i) = args.iter().position(|a| a == "--host-calls") {
+        let arg = |k: usize, default: usize| {
+            args.get(i + k)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(default)
+        };
+        host_calls(
+            args.get(i + 1).map_or("silt", String::as_str),
+            arg(2, 16),
+            arg(3, 1000),
+        );
         return;
     }
     // `--fusion-calls composed|fused N`: N repeated launches only, for

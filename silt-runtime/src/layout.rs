@@ -216,17 +216,17 @@ impl Layout {
 
     /// Row-major with no gaps (dimensions of size 1 may have any stride).
     pub(crate) fn is_contiguous(&self) -> bool {
-        if self.len() == 0 {
-            return true;
-        }
+        // one pass: an empty view is contiguous whatever its strides
         let mut expected = 1usize;
+        let mut contiguous = true;
         for (&d, &s) in self.shape.iter().zip(&self.strides).rev() {
-            if d != 1 && s != expected {
-                return false;
+            if d == 0 {
+                return true;
             }
-            expected *= d;
+            contiguous &= d == 1 || s == expected;
+            expected = expected.wrapping_mul(d);
         }
-        true
+        contiguous
     }
 
     /// The storage elements the view touches: `start..end` (empty for an empty view).

@@ -154,10 +154,13 @@ pub(super) fn host_path(
                 // each input's elements of this chunk: indexed like the
                 // chunk, so the bounds checks fold away
                 #(let #chunk_inputs = &#input_slices[__base..__base + #first.len()];)*
-                for __j in 0..#first.len() {
-                    #index_of
-                    #per_element
-                }
+                // vectorized for AVX2 where the CPU has it
+                #s::__private::host_simd(|| {
+                    for __j in 0..#first.len() {
+                        #index_of
+                        #per_element
+                    }
+                });
             };
             if __plan.len() <= #s::__private::HOST_SERIAL_MAX {
                 // small: on the calling thread, without waking rayon's

@@ -156,6 +156,10 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
                 right: t.device().to_string(),
             });
         }
+        if t.shape() == &*shape {
+            // the common case: nothing to broadcast
+            continue;
+        }
         shape = broadcast_shapes(&shape, t.shape()).ok_or_else(|| Error::ShapeMismatch {
             op: info.name,
             left: shape.to_vec(),
