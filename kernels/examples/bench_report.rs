@@ -513,6 +513,43 @@ fn launch_overhead(dev: &Device, raw: &Raw) -> [[f64; 3]; 2] {
     ]
 }
 
+/// `n` back-to-back 1-element axpy launches and one wait: silt's
+/// (`which == "silt"`), the raw kernel with 4 arguments (`"raw"`) or with
+/// silt's 6 (`"raw6"`). One launch first, outside any count that differs
+/// between two values of `n`, builds the program.
+fn launch_calls(which: &str, n: usize) {
+    let (Ok(dev), Some(raw)) = (Device::opencl(0), Raw::new()) else {
+        eprintln!("--launch-calls needs an OpenCL device");
+        std::process::exit(1);
+    };
+    let x = TensorT::full(&dev, 1.0f32, [1]).unwrap();
+    let mut y = TensorT::<f32>::zeros(&dev, [1]).unwrap();
+    let (rx, ry, rn, zero) = (raw.buffer(&[1.0]), raw.buffer(&[0.0]), 1u64, 0u64);
+    let mut one = || match which {
+        "silt" => silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap(),
+        "raw" => raw.launch(&raw.axpy_exact, 1, axpy_args(&1.0, &rx, &ry, &rn)),
+        _ => raw.launch(&raw.axpy_offsets, 1, |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&1.0f32)
+                    .set_arg(&rx)
+                    .set_arg(&zero)
+                    .set_arg(&ry)
+                    .set_arg(&zero)
+                    .set_arg(&rn);
+            }
+        }),
+    };
+    one();
+    dev.synchronize().unwrap();
+    raw.finish();
+    for _ in 0..n {
+        one();
+    }
+    dev.synchronize().unwrap();
+    raw.finish();
+}
+
 fn print_overhead(dev: &Device, raw: &Raw) {
     println!("\n## Launch overhead, 1-element axpy, µs\n");
     println!(
@@ -998,6 +1035,14 @@ fn main() {
             arg(2, 16),
             arg(3, 1000),
         );
+        return;
+    }
+    // `--launch-calls silt|raw|raw6 N`: N back-to-back 1-element axpy launches
+    // and one wait, for instruction counts under callgrind
+    // (`scripts/launch-overhead`)
+    if let Some(i) = args.iter().position(|a| a == "--launch-calls") {
+        let n = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(1000);
+        launch_calls(args.get(i + 1).map_or("silt", String::as_str), n);
         return;
     }
     // `--fusion-calls composed|fused N`: N repeated launches only, for

@@ -170,9 +170,26 @@ pub fn unary<T: Random, O: Edge>(
         compare(&format!("{op}<{}>", T::DTYPE), class, &x, &d, &h, &|i| {
             format!("{:?}", x[i])
         });
+        same_without_simd(op, &h, || launch(&col(&Device::host(), &x)));
     };
     check(inputs::<T>());
     random_cases::<T>(1, |mut v| check(v.remove(0)));
+}
+
+/// Checks that the host's plain element loop gives the bits `simd` (the
+/// host's result through the AVX2 copy, where the CPU has it) holds.
+fn same_without_simd<O: Edge>(op: &str, simd: &[O], launch: impl Fn() -> silt::Result<TensorT<O>>) {
+    Device::__host_simd(false);
+    let plain = launch().unwrap().to_vec().unwrap();
+    Device::__host_simd(true);
+    assert_eq!(plain.len(), simd.len(), "{op}");
+    for (i, (p, s)) in plain.iter().zip(simd).enumerate() {
+        assert!(
+            p.key() == s.key(),
+            "{op}<{}> element {i}: {p:?} without AVX2, {s:?} with it",
+            O::DTYPE
+        );
+    }
 }
 
 /// Two tensors in (every pair of edge values), one out.
@@ -193,6 +210,9 @@ pub fn binary<T: Random, O: Edge>(
             .unwrap();
         compare(&format!("{op}<{}>", T::DTYPE), class, &a, &d, &h, &|i| {
             format!("{:?}, {:?}", a[i], b[i])
+        });
+        same_without_simd(op, &h, || {
+            launch(&col(&Device::host(), &a), &col(&Device::host(), &b))
         });
     };
     let e = inputs::<T>();

@@ -102,9 +102,12 @@ fn fusable_body(
             };
             let __out: &mut [#out_ty] = <#out_ty as #s::Element>::from_bytes_mut(__out)?;
             #(#unpack)*
-            for __i in 0..__out.len() {
-                __out[__i] = #eval(#(#per_element),*);
-            }
+            // vectorized for AVX2 where the CPU has it
+            #s::__private::host_simd(|| {
+                for __i in 0..__out.len() {
+                    __out[__i] = #eval(#(#per_element),*);
+                }
+            });
             ::core::option::Option::Some(())
         }
     };

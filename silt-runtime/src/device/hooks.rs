@@ -64,6 +64,16 @@ impl Device {
         ENQUEUE_FAILURES.with(|f| f.set(n));
     }
 
+    /// Makes this thread's host chunks run their element loops as compiled for
+    /// the build's target (`false`) instead of the AVX2 copy where the CPU has
+    /// it (`true`, the default), to check that both give the same bits.
+    /// Launches above `HOST_SERIAL_MAX` elements run chunks on rayon's
+    /// threads, which this does not reach.
+    #[doc(hidden)]
+    pub fn __host_simd(on: bool) {
+        crate::launch::host::SIMD_OFF.with(|o| o.set(!on));
+    }
+
     /// Makes this thread's reductions on OpenCL devices share out their work
     /// among work-items as they would on a device of `kind` (`None`: their
     /// own), to test every way on one device: the results must not change.

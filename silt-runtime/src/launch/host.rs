@@ -229,12 +229,18 @@ pub const HOST_SERIAL_MAX: usize = 1 << 19;
 pub fn host_simd<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx2") {
+        if std::is_x86_feature_detected!("avx2") && !SIMD_OFF.with(std::cell::Cell::get) {
             // SAFETY: the CPU has AVX2, checked just above
             return unsafe { with_avx2(f) };
         }
     }
     f()
+}
+
+thread_local! {
+    /// Set by `Device::__host_simd(false)`: this thread's chunks skip the AVX2
+    /// copy (for tests).
+    pub(crate) static SIMD_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// `f()`, with AVX2 enabled for what inlines into it.
