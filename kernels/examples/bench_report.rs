@@ -515,8 +515,7 @@ fn launch_overhead(dev: &Device, raw: &Raw) -> [[f64; 3]; 2] {
 
 /// `n` back-to-back 1-element axpy launches and one wait: silt's
 /// (`which == "silt"`), the raw kernel with 4 arguments (`"raw"`) or with
-/// silt's 6 (`"raw6"`). One launch first, outside any count that differs
-/// between two values of `n`, builds the program.
+/// silt's 6 (`"raw6"`), after 100 uncounted ones.
 fn launch_calls(which: &str, n: usize) {
     let (Ok(dev), Some(raw)) = (Device::opencl(0), Raw::new()) else {
         eprintln!("--launch-calls needs an OpenCL device");
@@ -540,14 +539,25 @@ fn launch_calls(which: &str, n: usize) {
             }
         }),
     };
-    one();
-    dev.synchronize().unwrap();
-    raw.finish();
-    for _ in 0..n {
+    // warm: the program built or loaded, the kernel objects made, every
+    // first-time path of silt and the driver taken
+    for _ in 0..100 {
         one();
     }
     dev.synchronize().unwrap();
     raw.finish();
+    counted_launches(n, &mut one);
+    dev.synchronize().unwrap();
+    raw.finish();
+}
+
+/// `n` calls of `one`: what `scripts/launch-overhead` counts (callgrind's
+/// `--toggle-collect`), the launches alone.
+#[inline(never)]
+fn counted_launches(n: usize, one: &mut dyn FnMut()) {
+    for _ in 0..n {
+        one();
+    }
 }
 
 fn print_overhead(dev: &Device, raw: &Raw) {
