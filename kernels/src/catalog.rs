@@ -137,3 +137,144 @@ catalog! {
     "normalisation" Scan: [softmax, log_softmax],
     "scans" Scan: [cumsum, cumprod, cummax, cummin],
 }
+
+/// Calls the macro `$m` with the names of the operations called as
+/// `NAME::dispatch(&x)`: one tensor in, one elementwise result out. For
+/// bindings and tests that go over every operation of one form (the Python
+/// module binds them through it).
+///
+/// ```
+/// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
+/// assert_eq!(silt_kernels::unary_operations!(count), 54);
+/// ```
+#[macro_export]
+macro_rules! unary_operations {
+    ($m:ident) => {
+        $m!(
+            neg,
+            abs,
+            sign,
+            square,
+            reciprocal,
+            sqrt,
+            rsqrt,
+            exp,
+            exp2,
+            expm1,
+            log,
+            log2,
+            log10,
+            log1p,
+            sin,
+            cos,
+            tan,
+            asin,
+            acos,
+            atan,
+            sinh,
+            cosh,
+            tanh,
+            erf,
+            floor,
+            ceil,
+            round,
+            trunc,
+            frac,
+            isnan,
+            isinf,
+            isfinite,
+            logical_not,
+            bitwise_not,
+            relu,
+            relu6,
+            selu,
+            gelu,
+            gelu_tanh,
+            sigmoid,
+            silu,
+            softplus,
+            softsign,
+            mish,
+            hardsigmoid,
+            hardswish,
+            logsigmoid,
+            to_f16,
+            to_f32,
+            to_f64,
+            to_i32,
+            to_i64,
+            to_u8,
+            to_bool
+        )
+    };
+}
+
+/// Calls the macro `$m` with the names of the operations called as
+/// `NAME::dispatch(&a, &b)`: two tensors in (broadcast together), one
+/// elementwise result out (see [`unary_operations!`]).
+///
+/// ```
+/// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
+/// assert_eq!(silt_kernels::binary_operations!(count), 27);
+/// ```
+#[macro_export]
+macro_rules! binary_operations {
+    ($m:ident) => {
+        $m!(
+            add,
+            sub,
+            mul,
+            div,
+            rem,
+            minimum,
+            maximum,
+            fmin,
+            fmax,
+            pow,
+            atan2,
+            hypot,
+            copysign,
+            eq,
+            ne,
+            lt,
+            le,
+            gt,
+            ge,
+            logical_and,
+            logical_or,
+            logical_xor,
+            bitwise_and,
+            bitwise_or,
+            bitwise_xor,
+            shl,
+            shr
+        )
+    };
+}
+
+/// Calls the macro `$m` with the names of the reductions called as
+/// `NAME::dispatch(&x, axes)`, with no other argument (`var`, `std` and
+/// `norm` take one more; see [`unary_operations!`]).
+///
+/// ```
+/// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
+/// assert_eq!(silt_kernels::reduction_operations!(count), 11);
+/// ```
+#[macro_export]
+macro_rules! reduction_operations {
+    ($m:ident) => {
+        $m!(
+            sum,
+            prod,
+            mean,
+            amin,
+            amax,
+            argmin,
+            argmax,
+            all,
+            any,
+            count_nonzero,
+            logsumexp
+        )
+    };
+}

@@ -168,91 +168,8 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
             }
         };
     }
-    un!(
-        neg,
-        abs,
-        sign,
-        square,
-        reciprocal,
-        sqrt,
-        rsqrt,
-        exp,
-        exp2,
-        expm1,
-        log,
-        log2,
-        log10,
-        log1p,
-        sin,
-        cos,
-        tan,
-        asin,
-        acos,
-        atan,
-        sinh,
-        cosh,
-        tanh,
-        erf,
-        floor,
-        ceil,
-        round,
-        trunc,
-        frac,
-        isnan,
-        isinf,
-        isfinite,
-        logical_not,
-        bitwise_not,
-        relu,
-        relu6,
-        selu,
-        gelu,
-        gelu_tanh,
-        sigmoid,
-        silu,
-        softplus,
-        softsign,
-        mish,
-        hardsigmoid,
-        hardswish,
-        logsigmoid,
-        to_f16,
-        to_f32,
-        to_f64,
-        to_i32,
-        to_i64,
-        to_u8,
-        to_bool
-    );
-    bin!(
-        add,
-        sub,
-        mul,
-        div,
-        rem,
-        minimum,
-        maximum,
-        fmin,
-        fmax,
-        pow,
-        atan2,
-        hypot,
-        copysign,
-        eq,
-        ne,
-        lt,
-        le,
-        gt,
-        ge,
-        logical_and,
-        logical_or,
-        logical_xor,
-        bitwise_and,
-        bitwise_or,
-        bitwise_xor,
-        shl,
-        shr
-    );
+    k::unary_operations!(un);
+    k::binary_operations!(bin);
     // reductions over no axis and scans keep the shape [5]
     let none = || silt::Axes::of([]);
     macro_rules! red {
@@ -263,19 +180,7 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
             }
         };
     }
-    red!(
-        sum,
-        prod,
-        mean,
-        amin,
-        amax,
-        argmin,
-        argmax,
-        all,
-        any,
-        count_nonzero,
-        logsumexp
-    );
+    k::reduction_operations!(red);
     let two = |r: silt::Result<(Tensor, Tensor)>| r.map(|(a, b)| vec![a, b]);
     let mut out = t();
     match name {

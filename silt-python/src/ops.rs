@@ -29,7 +29,10 @@ macro_rules! unary {
 
 /// Elementwise operations of two tensors, broadcast.
 macro_rules! binary {
-    ($($name:ident),* $(,)?) => {$(
+    () => {};
+    // PyTorch names `pow`'s second argument `exponent`: written out below
+    (pow $(, $rest:ident)*) => { binary!($($rest),*); };
+    ($name:ident $(, $rest:ident)*) => {
         #[doc = concat!("`", stringify!($name), "(input, other)`: silt-kernels' `", stringify!($name), "`, elementwise with broadcasting.")]
         #[pyfunction]
         #[pyo3(signature = (input, other))]
@@ -37,7 +40,8 @@ macro_rules! binary {
             let [a, b] = place(py, [input, other])?;
             run(py, || k::$name::dispatch(&a, &b))
         }
-    )*};
+        binary!($($rest),*);
+    };
 }
 
 /// Reductions over `dim`.
@@ -74,105 +78,11 @@ macro_rules! add {
     )*};
 }
 
-unary!(
-    neg,
-    abs,
-    sign,
-    square,
-    reciprocal,
-    sqrt,
-    rsqrt,
-    exp,
-    exp2,
-    expm1,
-    log,
-    log2,
-    log10,
-    log1p,
-    sin,
-    cos,
-    tan,
-    asin,
-    acos,
-    atan,
-    sinh,
-    cosh,
-    tanh,
-    erf,
-    floor,
-    ceil,
-    round,
-    trunc,
-    frac,
-    isnan,
-    isinf,
-    isfinite,
-    logical_not,
-    bitwise_not,
-    relu,
-    relu6,
-    softsign,
-    hardsigmoid,
-    hardswish,
-    selu,
-    gelu,
-    gelu_tanh,
-    sigmoid,
-    silu,
-    softplus,
-    mish,
-    logsigmoid,
-    to_f16,
-    to_f32,
-    to_f64,
-    to_i32,
-    to_i64,
-    to_u8,
-    to_bool,
-);
+k::unary_operations!(unary);
 
-binary!(
-    add,
-    sub,
-    mul,
-    div,
-    rem,
-    minimum,
-    maximum,
-    fmin,
-    fmax,
-    atan2,
-    hypot,
-    copysign,
-    eq,
-    ne,
-    lt,
-    le,
-    gt,
-    ge,
-    logical_and,
-    logical_or,
-    logical_xor,
-    bitwise_and,
-    bitwise_or,
-    bitwise_xor,
-    shl,
-    shr,
-);
+k::binary_operations!(binary);
 
-reduction!(
-    sum,
-    prod,
-    mean,
-    amin,
-    amax,
-    argmin,
-    argmax,
-    all,
-    any,
-    count_nonzero,
-    logsumexp
-);
+k::reduction_operations!(reduction);
 
 along!(softmax, log_softmax, cumsum, cumprod);
 
@@ -464,53 +374,18 @@ pub fn catalog() -> Vec<&'static str> {
 /// `silt.ops`, filled: every operation, and `where` (an alias of `where_`).
 pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [set, copy]);
-    add!(
-        m,
-        [neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log]
-    );
-    add!(
-        m,
-        [log2, log10, log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh]
-    );
-    add!(m, [erf, floor, ceil, round, trunc, frac]);
-    add!(
-        m,
-        [add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2]
-    );
-    add!(
-        m,
-        [hypot, copysign, eq, ne, lt, le, gt, ge, isnan, isinf, isfinite]
-    );
-    add!(m, [logical_and, logical_or, logical_xor, logical_not]);
-    add!(
-        m,
-        [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr]
-    );
-    add!(m, [where_, clamp, lerp, addcmul]);
-    add!(
-        m,
-        [relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu]
-    );
-    add!(
-        m,
-        [
-            softplus,
-            softsign,
-            mish,
-            hardtanh,
-            hardsigmoid,
-            hardswish,
-            logsigmoid
-        ]
-    );
-    add!(m, [axpy, scale_, add_]);
-    add!(m, [to_f16, to_f32, to_f64, to_i32, to_i64, to_u8, to_bool]);
-    add!(
-        m,
-        [sum, prod, mean, var, std_dev, amin, amax, argmin, argmax, all, any]
-    );
-    add!(m, [count_nonzero, norm, logsumexp, softmax, log_softmax]);
-    add!(m, [cumsum, cumprod, cummax, cummin]);
+    // every operation of the three list macros' forms
+    macro_rules! each {
+        ($($name:ident),*) => {
+            add!(m, [$($name),*]);
+        };
+    }
+    k::unary_operations!(each);
+    k::binary_operations!(each);
+    k::reduction_operations!(each);
+    add!(m, [where_, clamp, lerp, addcmul, leaky_relu, elu, hardtanh]);
+    add!(m, [axpy, scale_, add_, var, std_dev, norm]);
+    add!(m, [softmax, log_softmax, cumsum, cumprod, cummax, cummin]);
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }
