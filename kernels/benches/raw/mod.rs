@@ -73,6 +73,13 @@ __kernel void gelu(__global const float *x, __global float *y, ulong n) {
     size_t i = get_global_id(0);
     if (i < n) {
         float v = x[i];
+        y[i] = 0.5f * v * erfc(-v * M_SQRT1_2_F);
+    }
+}
+__kernel void gelu_erf(__global const float *x, __global float *y, ulong n) {
+    size_t i = get_global_id(0);
+    if (i < n) {
+        float v = x[i];
         y[i] = 0.5f * v * (1.0f + erf(v * M_SQRT1_2_F));
     }
 }
@@ -93,8 +100,14 @@ pub struct Raw {
     /// them.
     #[allow(dead_code)] // the report's, not every benchmark's
     pub axpy_offsets: Kernel,
-    /// `y = gelu(x)` with `erf`.
+    /// `y = gelu(x)` as silt computes it, `0.5 x erfc(-x / sqrt(2))`: accurate
+    /// for negative `x` too.
     pub gelu: Kernel,
+    /// `y = gelu(x)` by the textbook formula, `0.5 x (1 + erf(x / sqrt(2)))`:
+    /// `1 + erf` cancels for negative `x` (2,371 ULPs off at -4, -0 instead of
+    /// -5.9e-9 at -6).
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub gelu_erf: Kernel,
     /// Writes the work-group size it runs with (what the driver chose).
     #[allow(dead_code)] // the report's, not every benchmark's
     pub local_size: Kernel,
@@ -124,6 +137,7 @@ impl Raw {
             axpy: Kernel::create(&program, "axpy").ok()?,
             axpy_exact: Kernel::create(&program, "axpy_exact").ok()?,
             gelu: Kernel::create(&program, "gelu").ok()?,
+            gelu_erf: Kernel::create(&program, "gelu_erf").ok()?,
             axpy_offsets: Kernel::create(&program, "axpy_offsets").ok()?,
             local_size: Kernel::create(&program, "local_size").ok()?,
             copy: Kernel::create(&program, "copy").ok()?,
