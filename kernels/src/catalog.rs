@@ -150,7 +150,7 @@ catalog! {
 #[macro_export]
 macro_rules! unary_operations {
     ($m:ident) => {
-        $m!(
+        $m! {
             neg,
             abs,
             sign,
@@ -205,7 +205,7 @@ macro_rules! unary_operations {
             to_i64,
             to_u8,
             to_bool
-        )
+        }
     };
 }
 
@@ -220,7 +220,7 @@ macro_rules! unary_operations {
 #[macro_export]
 macro_rules! binary_operations {
     ($m:ident) => {
-        $m!(
+        $m! {
             add,
             sub,
             mul,
@@ -248,7 +248,7 @@ macro_rules! binary_operations {
             bitwise_xor,
             shl,
             shr
-        )
+        }
     };
 }
 
@@ -263,7 +263,7 @@ macro_rules! binary_operations {
 #[macro_export]
 macro_rules! reduction_operations {
     ($m:ident) => {
-        $m!(
+        $m! {
             sum,
             prod,
             mean,
@@ -275,6 +275,6 @@ macro_rules! reduction_operations {
             any,
             count_nonzero,
             logsumexp
-        )
+        }
     };
 }
