@@ -34,7 +34,7 @@ use silt::prelude::*;
 mod fusion;
 #[path = "../benches/raw/mod.rs"]
 mod raw;
-use raw::{axpy_args, Raw};
+use raw::{axpy_args, axpy_args_offsets, Raw};
 
 /// Sizes of the bandwidth sweep (log2 of the element count).
 const SIZES: [u32; 8] = [10, 12, 14, 16, 18, 20, 22, 24];
@@ -462,20 +462,14 @@ fn launch_overhead(dev: &Device, raw: &Raw) -> [[f64; 3]; 2] {
     let budget = Duration::from_secs(3);
     let x = TensorT::full(dev, 1.0f32, [n]).unwrap();
     let mut y = TensorT::<f32>::zeros(dev, [n]).unwrap();
-    let (rx, ry, rn, zero) = (raw.buffer(&[1.0]), raw.buffer(&[0.0]), n as u64, 0u64);
+    let (rx, ry, rn) = (raw.buffer(&[1.0]), raw.buffer(&[0.0]), n as u64);
     let us = |d: Duration| d.as_secs_f64() * 1e6;
     let raw_offsets = || {
-        raw.launch(&raw.axpy_offsets, n, |e| {
-            // SAFETY: the argument types match the kernel's parameters.
-            unsafe {
-                e.set_arg(&1.0f32)
-                    .set_arg(&rx)
-                    .set_arg(&zero)
-                    .set_arg(&ry)
-                    .set_arg(&zero)
-                    .set_arg(&rn);
-            }
-        });
+        raw.launch(
+            &raw.axpy_offsets,
+            n,
+            axpy_args_offsets(&1.0, &rx, &ry, &rn, true),
+        );
     };
     let one = interleaved(
         budget,
@@ -537,21 +531,15 @@ fn launch_calls(which: &str, n: usize) {
     };
     let x = TensorT::full(&dev, 1.0f32, [1]).unwrap();
     let mut y = TensorT::<f32>::zeros(&dev, [1]).unwrap();
-    let (rx, ry, rn, zero) = (raw.buffer(&[1.0]), raw.buffer(&[0.0]), 1u64, 0u64);
+    let (rx, ry, rn) = (raw.buffer(&[1.0]), raw.buffer(&[0.0]), 1u64);
     let mut one = || match which {
         "silt" => silt_kernels::axpy::launch(1.0, &x, &mut y).unwrap(),
         "raw" => raw.launch(&raw.axpy_exact, 1, axpy_args(&1.0, &rx, &ry, &rn)),
-        _ => raw.launch(&raw.axpy_offsets, 1, |e| {
-            // SAFETY: the argument types match the kernel's parameters.
-            unsafe {
-                e.set_arg(&1.0f32)
-                    .set_arg(&rx)
-                    .set_arg(&zero)
-                    .set_arg(&ry)
-                    .set_arg(&zero)
-                    .set_arg(&rn);
-            }
-        }),
+        _ => raw.launch(
+            &raw.axpy_offsets,
+            1,
+            axpy_args_offsets(&1.0, &rx, &ry, &rn, true),
+        ),
     };
     // warm: the program built or loaded, the kernel objects made, every
     // first-time path of silt and the driver taken

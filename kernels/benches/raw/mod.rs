@@ -252,17 +252,35 @@ impl Raw {
     }
 }
 
-/// Sets `axpy`'s arguments.
+/// Sets `axpy`'s arguments (`axpy_exact`'s too).
 pub fn axpy_args<'a>(
     alpha: &'a f32,
     x: &'a Buffer<f32>,
     y: &'a Buffer<f32>,
     n: &'a u64,
 ) -> impl FnOnce(&mut ExecuteKernel) + 'a {
+    axpy_args_offsets(alpha, x, y, n, false)
+}
+
+/// Sets `axpy_offsets`'s arguments, both offsets 0 (`axpy` with silt's six
+/// arguments) with `offsets`, else `axpy`'s.
+pub fn axpy_args_offsets<'a>(
+    alpha: &'a f32,
+    x: &'a Buffer<f32>,
+    y: &'a Buffer<f32>,
+    n: &'a u64,
+    offsets: bool,
+) -> impl FnOnce(&mut ExecuteKernel) + 'a {
     move |e| {
         // SAFETY: the argument types match the kernel's parameters.
         unsafe {
-            e.set_arg(alpha).set_arg(x).set_arg(y).set_arg(n);
+            e.set_arg(alpha);
+            if offsets {
+                e.set_arg(x).set_arg(&0u64).set_arg(y).set_arg(&0u64);
+            } else {
+                e.set_arg(x).set_arg(y);
+            }
+            e.set_arg(n);
         }
     }
 }
