@@ -962,8 +962,10 @@ fn print_geometry(dev: &Device, raw: &Raw) {
     }
     println!(" silt |");
     println!("|---|---|---|{}---|", "---|".repeat(locals.len()));
-    // each variant its own buffers, so that none finds its data in a cache
-    // the previous run warmed
+    // the raw variants share their buffers, so each finds the caches as the
+    // one before left them: with a buffer each, a variant found its data
+    // evicted by the others' at sizes between L2 and L3, and the spread hid a
+    // 5-15% loss of 256-wide groups
     for l in (10..=24).step_by(2) {
         let n = 1usize << l;
         let v = values(n);
@@ -1001,14 +1003,9 @@ fn geometry_times(
     let n = v.len();
     let budget = Duration::from_millis(150 * (locals.len() as u64 + 2));
     let rn = n as u64;
-    let bufs: Vec<_> = (0..=locals.len())
-        .map(|_| (raw.buffer(v), raw.buffer(&vec![0.0; n])))
-        .collect();
+    let (rx, ry) = (&raw.buffer(v), &raw.buffer(&vec![0.0; n]));
     let mut runs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
-    for (local, (rx, ry)) in std::iter::once(None)
-        .chain(locals.iter().map(|&l| Some(l)))
-        .zip(&bufs)
-    {
+    for local in std::iter::once(None).chain(locals.iter().map(|&l| Some(l))) {
         let rn = &rn;
         runs.push(Box::new(move || {
             raw.launch_local(&raw.axpy_exact, n, local, axpy_args(&1e-3, rx, ry, rn));

@@ -1,6 +1,7 @@
 //! No result depends on the work-group size: maps, reductions, scans and
-//! strided copies launched with groups of 1, 3, 64, 1024 work-items and with
-//! the device's own choice give the same bits.
+//! strided copies launched with groups of 1, 3, 64, 1024 and 4096 work-items
+//! (within the device's limit) and with the device's own choice give the same
+//! bits.
 
 use silt::prelude::*;
 
@@ -60,7 +61,7 @@ fn no_result_depends_on_the_work_group_size() {
     let Some(dev) = opencl() else { return };
     let want = everything(&dev);
     let max = dev.info().max_work_group_size;
-    for local in [1, 3, 64, 1024].into_iter().filter(|&l| l <= max) {
+    for local in [1, 3, 64, 1024, 4096].into_iter().filter(|&l| l <= max) {
         Device::__local_size(Some(local));
         let got = everything(&dev);
         Device::__local_size(None);

@@ -6,15 +6,19 @@
 //! lane or tile (its tree passes keep their own fixed groups), a scan one
 //! work-item per chunk.
 //!
-//! - **CPU (PoCL):** [`CPU_LOCAL`] for every launch. PoCL compiles a kernel's
-//!   work-group function once per local size (31-45 ms cold), so silt uses one
-//!   size, whatever the number of elements: one compiled variant per entry
-//!   point, no recompile for a new tensor size. On PoCL 3.1 on a 2-core machine
-//!   (raw `axpy`, `bench_report --geometry`): 64 reaches 0.8-0.9x of the
-//!   bandwidth of PoCL's own choice (4096 from 2^14 elements up), 256 to 4096
-//!   all reach it, and 256 is the best of them at 2^14. A 1-element launch
-//!   with a 256-wide group costs no more than with a 16-wide one: the
-//!   work-items past the count return at their first test.
+//! - **CPU (PoCL):** [`CPU_LOCAL`] work-items, or [`CPU_WIDE`] for a launch
+//!   of at least `CPU_WIDE * max(compute units, CPU_WIDE_GROUPS)` items. PoCL
+//!   compiles a kernel's work-group function once per local size (31-45 ms
+//!   cold), so silt uses these two sizes whatever the number of elements: at
+//!   most two compiled variants per entry point, no recompile for a new tensor
+//!   size. On PoCL 3.1 on a 2-core machine, silt's `add` kernel launched from
+//!   opencl3 on the same buffers (cache state equal) ran at 256 2-15% below
+//!   PoCL's own choice (4096) from 2^16 elements up and level with it at 2^14
+//!   and below; at 4096 it matched PoCL's choice. Wide groups wait until every
+//!   compute unit gets one and the last group, mostly past the count, wastes
+//!   at most `1 / CPU_WIDE_GROUPS` of the launch. A 1-element launch with a
+//!   256-wide group costs no more than with a 16-wide one: the work-items past
+//!   the count return at their first test.
 //! - **GPU and others:** [`GPU_LOCAL`] work-items, rounded down to a multiple
 //!   of the kernel's preferred multiple (the warp or wavefront); a launch of
 //!   fewer items takes the fewest whole multiples that cover them, so a tiny
@@ -28,8 +32,17 @@ use crate::cl::KernelLimits;
 
 use super::info::{DeviceInfo, DeviceKind};
 
-/// The work-group size of every launch on a CPU device.
+/// The work-group size of a launch on a CPU device below the wide threshold.
 pub(crate) const CPU_LOCAL: usize = 256;
+
+/// The work-group size of a large launch on a CPU device: PoCL's own choice
+/// for large launches (its maximum).
+pub(crate) const CPU_WIDE: usize = 4096;
+
+/// The fewest wide groups a CPU launch is split into (more on a device with
+/// more compute units): the last group, mostly past the element count, then
+/// costs at most this fraction of the launch.
+pub(crate) const CPU_WIDE_GROUPS: usize = 8;
 
 /// The work-group size of a full launch on a GPU (before rounding down to the
 /// kernel's preferred multiple).
@@ -49,7 +62,14 @@ pub(crate) fn local_size(info: &DeviceInfo, items: usize, limits: KernelLimits) 
     let want = LOCAL_OVERRIDE
         .with(Cell::get)
         .unwrap_or_else(|| match info.kind {
-            DeviceKind::Cpu | DeviceKind::Host => CPU_LOCAL,
+            DeviceKind::Cpu | DeviceKind::Host => {
+                let groups = (info.compute_units as usize).max(CPU_WIDE_GROUPS);
+                if items >= CPU_WIDE.saturating_mul(groups) {
+                    CPU_WIDE
+                } else {
+                    CPU_LOCAL
+                }
+            }
             DeviceKind::Gpu | DeviceKind::Accelerator => {
                 let m = limits.multiple.max(1);
                 let full = (GPU_LOCAL / m).max(1) * m;
@@ -80,17 +100,26 @@ mod tests {
     };
 
     #[test]
-    fn a_cpu_uses_one_size_within_the_limits() {
-        let cpu = info(DeviceKind::Cpu, 4096);
-        for items in [1, 255, 256, 1 << 20] {
-            assert_eq!(local_size(&cpu, items, WIDE), CPU_LOCAL);
+    fn a_cpu_uses_two_sizes_within_the_limits() {
+        let mut cpu = info(DeviceKind::Cpu, 4096);
+        cpu.compute_units = 2;
+        for items in [1, 255, 256, 1 << 14, (1 << 15) - 1] {
+            assert_eq!(local_size(&cpu, items, WIDE), CPU_LOCAL, "{items}");
         }
+        for items in [1 << 15, (1 << 15) + 1, 1 << 20, usize::MAX] {
+            assert_eq!(local_size(&cpu, items, WIDE), CPU_WIDE, "{items}");
+        }
+        // more compute units: wide once each gets a group
+        cpu.compute_units = 64;
+        assert_eq!(local_size(&cpu, 1 << 17, WIDE), CPU_LOCAL);
+        assert_eq!(local_size(&cpu, 1 << 18, WIDE), CPU_WIDE);
         // a kernel (or device) that allows less gets what it allows
         let narrow = KernelLimits {
             max: 100,
             multiple: 1,
         };
         assert_eq!(local_size(&cpu, 1 << 20, narrow), 100);
+        assert_eq!(local_size(&cpu, 1, narrow), 100);
         assert_eq!(local_size(&info(DeviceKind::Cpu, 16), 1 << 20, WIDE), 16);
     }
 
@@ -128,6 +157,7 @@ mod tests {
         LOCAL_OVERRIDE.with(|o| o.set(Some(1 << 20)));
         assert_eq!(local_size(&cpu, 1 << 20, WIDE), 4096);
         LOCAL_OVERRIDE.with(|o| o.set(None));
-        assert_eq!(local_size(&cpu, 1 << 20, WIDE), CPU_LOCAL);
+        assert_eq!(local_size(&cpu, 1 << 20, WIDE), CPU_WIDE);
+        assert_eq!(local_size(&cpu, 1, WIDE), CPU_LOCAL);
     }
 }
