@@ -45,12 +45,14 @@ impl Dims {
 impl std::ops::Deref for Dims {
     type Target = [usize];
 
+    #[inline]
     fn deref(&self) -> &[usize] {
         &self.d[..usize::from(self.len)]
     }
 }
 
 impl std::ops::DerefMut for Dims {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [usize] {
         &mut self.d[..usize::from(self.len)]
     }
@@ -203,6 +205,7 @@ impl Layout {
         })
     }
 
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         // Checked when the storage was made and in `broadcast_to`, the only view
         // that grows the count; a shape with a 0 anywhere holds nothing, whatever
@@ -215,6 +218,7 @@ impl Layout {
     }
 
     /// Row-major with no gaps (dimensions of size 1 may have any stride).
+    #[inline]
     pub(crate) fn is_contiguous(&self) -> bool {
         // one pass: an empty view is contiguous whatever its strides
         let mut expected = 1usize;

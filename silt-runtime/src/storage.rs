@@ -31,6 +31,7 @@ impl HostBytes {
         HostBytes::Owned { words, len }
     }
 
+    #[inline]
     pub(crate) fn as_bytes(&self) -> &[u8] {
         match self {
             HostBytes::Owned { words, len } => &bytemuck::cast_slice(words)[..*len],
@@ -38,6 +39,7 @@ impl HostBytes {
         }
     }
 
+    #[inline]
     pub(crate) fn as_bytes_mut(&mut self) -> &mut [u8] {
         match self {
             HostBytes::Owned { words, len } => &mut bytemuck::cast_slice_mut(words)[..*len],
@@ -155,6 +157,7 @@ impl Storage {
     }
 
     /// The lock over host bytes; `None` for device storage.
+    #[inline]
     pub(crate) fn host(&self) -> Option<&RwLock<HostBytes>> {
         match &self.data {
             Data::Host(lock) => Some(lock),
@@ -198,11 +201,13 @@ pub(crate) fn host_oom(len: usize) -> Error {
 
 /// Reads host bytes, recovering from a poisoned lock: bytes have no invariant that
 /// a panic elsewhere could break.
+#[inline]
 pub(crate) fn read_lock(lock: &RwLock<HostBytes>) -> RwLockReadGuard<'_, HostBytes> {
     lock.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Writes host bytes (see [`read_lock`]).
+#[inline]
 pub(crate) fn write_lock(lock: &RwLock<HostBytes>) -> RwLockWriteGuard<'_, HostBytes> {
     lock.write().unwrap_or_else(|e| e.into_inner())
 }

@@ -10,7 +10,7 @@ use crate::device::Device;
 use crate::dtype::Element;
 use crate::error::{Error, Result};
 use crate::storage::{read_lock, write_lock, HostBytes};
-use crate::tensor::TensorT;
+use crate::tensor::{Tensor, TensorT};
 
 use super::plan::Plan;
 
@@ -47,12 +47,7 @@ impl<T: Element> Deref for HostRead<'_, T> {
 /// # Errors
 /// Allocation errors when a copy is needed.
 pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostRead<'a, T>> {
-    let tensor = t.as_tensor();
-    let in_place =
-        t.shape() == plan.shape() && t.is_contiguous() && !plan.writes_storage_of(tensor);
-    if let (true, Some(lock)) = (in_place, tensor.storage.host()) {
-        let guard = read_lock(lock);
-        let range = byte_range(t);
+    if let Some((guard, range)) = in_place(plan, t.as_tensor(), T::SIZE) {
         let valid = guard
             .as_bytes()
             .get(range.clone())
@@ -63,6 +58,24 @@ pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostR
         }
     }
     Ok(HostRead(Source::Owned(plan.broadcast(t)?.to_vec()?)))
+}
+
+/// A read guard on the host storage of input `t` and the byte range of its
+/// elements (of `size` bytes each), when the launch can read them in place:
+/// `t` contiguous, of the launch's shape, and not written by the launch.
+/// Not generic, so that one copy serves every element type.
+fn in_place<'a>(
+    plan: &Plan,
+    t: &'a Tensor,
+    size: usize,
+) -> Option<(RwLockReadGuard<'a, HostBytes>, std::ops::Range<usize>)> {
+    if t.shape() != plan.shape() || !t.is_contiguous() || plan.writes_storage_of(t) {
+        return None;
+    }
+    let lock = t.storage.host()?;
+    // the shape is the launch's, so the element count is too
+    let start = t.offset() * size;
+    Some((read_lock(lock), start..start + plan.len() * size))
 }
 
 /// The elements of `t` seen through `layout` (a view of its storage), in

@@ -56,6 +56,7 @@ impl Written {
     }
 
     /// How many arguments write the storage `id`.
+    #[inline]
     fn count(&self, id: usize) -> usize {
         self.inline[..self.len]
             .iter()
@@ -67,31 +68,37 @@ impl Written {
 
 impl Plan {
     /// Whether the tensors are on the host backend.
+    #[inline]
     pub fn is_host(&self) -> bool {
         self.device.is_host()
     }
 
     /// The number of elements (work-items).
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether there is nothing to compute.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The broadcast shape of the tensor arguments: the shape of the outputs.
+    #[inline]
     pub fn shape(&self) -> &[usize] {
         &self.shape
     }
 
     /// Whether the launch writes the storage `t` is a view of.
+    #[inline]
     pub fn writes_storage_of(&self, t: &Tensor) -> bool {
         self.written.count(t.storage_id()) > 0
     }
 
     /// Whether exactly one argument of the launch writes the storage of `t`.
+    #[inline]
     pub fn writes_storage_once(&self, t: &Tensor) -> bool {
         self.written.count(t.storage_id()) == 1
     }
@@ -148,7 +155,8 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             right: Vec::new(),
         });
     };
-    let mut shape = first.layout.shape;
+    // the first tensor's shape until another one differs (no copy)
+    let mut broadcast: Option<Dims> = None;
     for (_, t, _) in tensor_args(args).skip(1) {
         if t.device() != first.device() {
             return Err(Error::DeviceMismatch {
@@ -156,26 +164,33 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
                 right: t.device().to_string(),
             });
         }
-        if t.shape() == &*shape {
+        let shape = broadcast.as_deref().unwrap_or(first.shape());
+        if t.shape() == shape {
             // the common case: nothing to broadcast
             continue;
         }
-        shape = broadcast_shapes(&shape, t.shape()).ok_or_else(|| Error::ShapeMismatch {
-            op: info.name,
-            left: shape.to_vec(),
-            right: t.shape().to_vec(),
-        })?;
+        broadcast =
+            Some(
+                broadcast_shapes(shape, t.shape()).ok_or_else(|| Error::ShapeMismatch {
+                    op: info.name,
+                    left: shape.to_vec(),
+                    right: t.shape().to_vec(),
+                })?,
+            );
     }
+    // every tensor has the first one's shape: nothing to broadcast or check
+    let same_shapes = broadcast.is_none();
+    let shape = broadcast.unwrap_or(first.layout.shape);
     let mut written = Written::default();
     for (_, t, is_out) in tensor_args(args) {
         if !is_out {
-            if t.shape() != &*shape {
+            if !same_shapes && t.shape() != &*shape {
                 t.layout.broadcast_to(&shape)?;
             }
             continue;
         }
         // NumPy's in-place rule: an output is not broadcast
-        if t.shape() != &*shape {
+        if !same_shapes && t.shape() != &*shape {
             return Err(Error::OutputShape {
                 kernel: info.name,
                 output: t.shape().to_vec(),

@@ -85,6 +85,7 @@ impl Tensor {
     /// assert!(Tensor::zeros(&dev, DType::F32, [2, 0])?.is_empty());
     /// # Ok::<(), silt_runtime::Error>(())
     /// ```
+    #[inline]
     pub fn shape(&self) -> &[usize] {
         &self.layout.shape
     }
@@ -107,41 +108,49 @@ impl Tensor {
     /// assert_eq!(b.strides(), [0, 1]); // the one row, repeated
     /// # Ok::<(), silt_runtime::Error>(())
     /// ```
+    #[inline]
     pub fn strides(&self) -> &[usize] {
         &self.layout.strides
     }
 
     /// Where the view starts in its storage, in elements.
+    #[inline]
     pub fn offset(&self) -> usize {
         self.layout.offset
     }
 
     /// The number of dimensions.
+    #[inline]
     pub fn ndim(&self) -> usize {
         self.layout.shape.len()
     }
 
     /// The number of elements.
+    #[inline]
     pub fn len(&self) -> usize {
         self.layout.len()
     }
 
     /// Whether the tensor has no elements.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The device the tensor lives on.
+    #[inline]
     pub fn device(&self) -> &Device {
         &self.storage.device
     }
 
     /// Whether the elements are stored row-major with no gaps.
+    #[inline]
     pub fn is_contiguous(&self) -> bool {
         self.layout.is_contiguous()
     }
 
     /// An identity of the storage (its address), for aliasing checks.
+    #[inline]
     pub(crate) fn storage_id(&self) -> usize {
         Arc::as_ptr(&self.storage) as usize
     }
@@ -155,6 +164,7 @@ impl Tensor {
     /// assert!(!t.deep_copy()?.shares_storage(&t));
     /// # Ok::<(), silt_runtime::Error>(())
     /// ```
+    #[inline]
     pub fn shares_storage(&self, other: &Tensor) -> bool {
         Arc::ptr_eq(&self.storage, &other.storage)
     }
@@ -239,6 +249,7 @@ impl<T: Element> TensorT<T> {
     /// assert_eq!(u.to_vec::<u8>()?, [1, 2]);
     /// # Ok::<(), silt_runtime::Error>(())
     /// ```
+    #[inline]
     pub fn as_tensor(&self) -> &Tensor {
         &self.inner
     }
@@ -269,41 +280,49 @@ impl<T: Element> TensorT<T> {
     /// assert!(t.is_contiguous() && !v.is_contiguous());
     /// # Ok::<(), silt_runtime::Error>(())
     /// ```
+    #[inline]
     pub fn shape(&self) -> &[usize] {
         self.inner.shape()
     }
 
     /// The step, in elements, between neighbours along each dimension.
+    #[inline]
     pub fn strides(&self) -> &[usize] {
         self.inner.strides()
     }
 
     /// Where the view starts in its storage, in elements.
+    #[inline]
     pub fn offset(&self) -> usize {
         self.inner.offset()
     }
 
     /// The number of dimensions.
+    #[inline]
     pub fn ndim(&self) -> usize {
         self.inner.ndim()
     }
 
     /// The number of elements.
+    #[inline]
     pub fn len(&self) -> usize {
         self.inner.len()
     }
 
     /// Whether the tensor has no elements.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.inner.is_empty()
     }
 
     /// The device the tensor lives on.
+    #[inline]
     pub fn device(&self) -> &Device {
         self.inner.device()
     }
 
     /// Whether the elements are stored row-major with no gaps.
+    #[inline]
     pub fn is_contiguous(&self) -> bool {
         self.inner.is_contiguous()
     }
