@@ -39,7 +39,7 @@ pub fn launch_opencl(
     args: &[Arg<'_>],
     outputs: &[DType],
 ) -> Result<Vec<Tensor>> {
-    let device = &plan.device;
+    let device = plan.device;
     let outs = outputs
         .iter()
         .map(|&d| Tensor::__uninit(device, d, &plan.shape))

@@ -26,8 +26,10 @@ pub enum Arg<'a> {
 /// four `&mut` parameters: the views the kernel sees are worked
 /// out again from the arguments when it is enqueued.
 #[derive(Debug)]
-pub struct Plan {
-    pub(super) device: Device,
+pub struct Plan<'a> {
+    /// The tensors' device, borrowed from the first (no reference count
+    /// taken per launch).
+    pub(super) device: &'a Device,
     pub(super) shape: Dims,
     pub(super) len: usize,
     /// The storages of the `&mut` arguments (a storage twice if two write it).
@@ -66,7 +68,7 @@ impl Written {
     }
 }
 
-impl Plan {
+impl Plan<'_> {
     /// Whether the tensors are on the host backend.
     #[inline]
     pub fn is_host(&self) -> bool {
@@ -128,9 +130,9 @@ impl Plan {
 }
 
 /// The tensor arguments of a launch: (parameter index, tensor, written).
-pub(super) fn tensor_args<'a>(
-    args: &'a [Arg<'a>],
-) -> impl Iterator<Item = (usize, &'a Tensor, bool)> + 'a {
+pub(super) fn tensor_args<'s, 'a>(
+    args: &'s [Arg<'a>],
+) -> impl Iterator<Item = (usize, &'a Tensor, bool)> + 's {
     args.iter().enumerate().filter_map(|(i, a)| match a {
         Arg::In(t) => Some((i, *t, false)),
         Arg::InOut(t) => Some((i, *t, true)),
@@ -146,7 +148,7 @@ pub(super) fn tensor_args<'a>(
 /// # Errors
 /// [`Error::DeviceMismatch`], [`Error::ShapeMismatch`], [`Error::OutputShape`],
 /// [`Error::SelfOverlap`], [`Error::Aliasing`], [`Error::MissingExtension`].
-pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
+pub fn prepare<'a>(info: &KernelInfo, args: &[Arg<'a>]) -> Result<Plan<'a>> {
     let Some((_, first, _)) = tensor_args(args).next() else {
         // generated kernels always have a tensor parameter
         return Err(Error::ShapeMismatch {
@@ -233,7 +235,7 @@ pub fn prepare(info: &KernelInfo, args: &[Arg<'_>]) -> Result<Plan> {
             }
         }
     }
-    let device = first.device().clone();
+    let device = first.device();
     if info.fp64 && !device.supports(DType::F64) {
         return Err(Error::MissingExtension {
             kernel: info.describe(),

@@ -114,7 +114,7 @@ pub fn prepare_reduce(info: &KernelInfo, args: &[Arg<'_>], axes: &Axes) -> Resul
         });
     }
     Ok(ReducePlan {
-        device: plan.device,
+        device: plan.device.clone(),
         broadcast,
         perm,
         kept,

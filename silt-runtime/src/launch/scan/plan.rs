@@ -44,7 +44,7 @@ pub fn prepare_scan(info: &KernelInfo, args: &[Arg<'_>], axis: isize) -> Result<
         .map(|(_, &d)| d)
         .product();
     Ok(ReducePlan {
-        device: plan.device,
+        device: plan.device.clone(),
         broadcast,
         perm,
         kept: ndim - 1,
