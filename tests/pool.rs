@@ -344,3 +344,47 @@ fn the_host_cache_holds_at_most_256_mib() {
     host.empty_cache();
     assert_eq!(host.memory_stats().reserved_bytes, before.reserved_bytes);
 }
+
+#[test]
+fn a_host_output_dropped_unmade_goes_back_to_the_cache() {
+    use silt::__private::{host_out, prepare, Arg};
+    let _g = serial();
+    let host = Device::host();
+    let x = TensorT::from_slice(&host, &[1.0f32, 2.0, 3.0, 4.0, 5.0], [5]).unwrap();
+    let info = <f32 as twice::Instance>::__info();
+    let args = [Arg::In(x.as_tensor())];
+    let plan = prepare(info, &args).unwrap();
+    let before = fresh(&host);
+    // 20 bytes in 3 words: what a launch that fails after making its output
+    // (a failed copy of an input) drops
+    let mut out = host_out::<f32>(&plan).unwrap();
+    out.copy_from_slice(&[9.0; 5]);
+    let during = host.memory_stats();
+    assert_eq!(
+        during.allocated_bytes - before.allocated_bytes,
+        24,
+        "{during:?}"
+    );
+    assert_eq!(during.live_buffers - before.live_buffers, 1, "{during:?}");
+    drop(out);
+    let after = host.memory_stats();
+    assert_eq!(after.allocated_bytes, before.allocated_bytes, "{after:?}");
+    assert_eq!(after.requested_bytes, before.requested_bytes, "{after:?}");
+    assert_eq!(
+        after.reserved_bytes - before.reserved_bytes,
+        24,
+        "{after:?}"
+    );
+    // the next output of the size is that buffer, and becomes a tensor
+    let out = host_out::<f32>(&plan).unwrap();
+    assert_eq!(host.memory_stats().hits - after.hits, 1);
+    let t = out.into_tensor(&plan).unwrap();
+    assert_eq!(t.shape(), [5]);
+    assert_eq!(t.to_vec().unwrap(), [9.0; 5]);
+    drop(t);
+    assert_eq!(host.memory_stats().allocated_bytes, before.allocated_bytes);
+    host.empty_cache();
+    let empty = host.memory_stats();
+    assert_eq!(empty.reserved_bytes, before.reserved_bytes, "{empty:?}");
+    assert_eq!(empty.live_buffers, before.live_buffers, "{empty:?}");
+}

@@ -68,8 +68,8 @@ pub use tensor::{Tensor, TensorT};
 pub mod __private {
     pub use crate::device::__set_source_hook;
     pub use crate::launch::host::{
-        host_inout, host_new, host_read, host_simd, host_write, store_host, HostInOut, HostRead,
-        HostWrite, HOST_CHUNK, HOST_SERIAL_MAX,
+        host_inout, host_out, host_read, host_simd, store_host, HostInOut, HostOut, HostRead,
+        HOST_CHUNK, HOST_SERIAL_MAX,
     };
     pub use crate::launch::opencl::{build, launch_opencl, next_output};
     pub use crate::launch::plan::{common_dtype, prepare, Arg, Plan};

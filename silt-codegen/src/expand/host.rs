@@ -144,11 +144,11 @@ pub(super) fn host_path(
         .collect();
     let inout_names = inouts.iter().map(|p| &p.name);
     let host = quote! {
-        #(let #out_ts = #s::__private::host_new::<#out_tys_host>(&__plan)?;)*
+        // fresh outputs, written without a lock and made tensors once written
+        #(let mut #out_ws = #s::__private::host_out::<#out_tys_host>(&__plan)?;)*
         let (#(#backs,)*) = {
             #(#host_reads)*
             #(#inout_loads)*
-            #(let mut #out_ws = #s::__private::host_write(&#out_ts)?;)*
             let __chunk = |(__k, #pattern): (usize, #item_ty)| {
                 let __base = __k * #s::__private::HOST_CHUNK;
                 // each input's elements of this chunk: indexed like the
@@ -173,6 +173,7 @@ pub(super) fn host_path(
             }
             (#(#inout_vs.finish(),)*)
         };
+        #(let #out_ts = #out_ws.into_tensor(&__plan)?;)*
         #(
             if let ::core::option::Option::Some(__copy) = #backs {
                 #s::__private::store_host(#inout_names, &__copy)?;

@@ -8,8 +8,9 @@ use std::sync::{RwLockReadGuard, RwLockWriteGuard};
 
 use crate::device::Device;
 use crate::dtype::Element;
-use crate::error::{Error, Result};
-use crate::storage::{read_lock, write_lock, HostBytes};
+use crate::error::Result;
+use crate::layout::byte_len;
+use crate::storage::{host_words, read_lock, write_lock, HostBytes, Storage};
 use crate::tensor::{Tensor, TensorT};
 
 use super::plan::Plan;
@@ -105,52 +106,74 @@ pub(crate) fn read_layout<'a, T: Element>(
     Ok(HostRead(Source::Owned(view.to_vec()?)))
 }
 
-/// Write access to the elements of a fresh host tensor.
-pub struct HostWrite<'a, T: Element> {
-    guard: RwLockWriteGuard<'a, HostBytes>,
+/// A fresh host output of the launch's shape, written whole by the launch
+/// before anything reads it, then made a tensor by [`HostOut::into_tensor`]:
+/// the launch writes plain memory, no lock taken. Its buffer may hold a freed
+/// tensor's stale values (from the host cache) until written; dropped unmade
+/// (a launch that failed), the buffer goes back to the cache.
+pub struct HostOut<T: Element> {
+    /// Always `Some` until `into_tensor` or the drop takes it.
+    words: Option<Vec<u64>>,
+    nbytes: usize,
     _t: PhantomData<T>,
 }
 
-impl<T: Element> Deref for HostWrite<'_, T> {
+impl<T: Element> Deref for HostOut<T> {
     type Target = [T];
 
     fn deref(&self) -> &[T] {
-        T::from_bytes(self.guard.as_bytes()).unwrap_or(&[])
+        let words = self.words.as_deref().unwrap_or(&[]);
+        bytemuck::cast_slice::<u64, u8>(words)
+            .get(..self.nbytes)
+            .and_then(T::from_bytes)
+            .unwrap_or(&[])
     }
 }
 
-impl<T: Element> DerefMut for HostWrite<'_, T> {
+impl<T: Element> DerefMut for HostOut<T> {
     fn deref_mut(&mut self) -> &mut [T] {
-        T::from_bytes_mut(self.guard.as_bytes_mut()).unwrap_or(&mut [])
+        let words = self.words.as_deref_mut().unwrap_or(&mut []);
+        bytemuck::cast_slice_mut::<u64, u8>(words)
+            .get_mut(..self.nbytes)
+            .and_then(T::from_bytes_mut)
+            .unwrap_or(&mut [])
     }
 }
 
-/// A fresh host tensor of the launch's shape, for an output.
+impl<T: Element> HostOut<T> {
+    /// The written output as a host tensor of the launch's shape.
+    ///
+    /// # Errors
+    /// [`TooManyDims`](crate::Error::TooManyDims) (which cannot happen for a shape `prepare`
+    /// accepted).
+    pub fn into_tensor(mut self, plan: &Plan) -> Result<TensorT<T>> {
+        let words = self.words.take().unwrap_or_default();
+        TensorT::over_storage(
+            Storage::host_owned(plan.device, words, self.nbytes),
+            plan.shape(),
+        )
+    }
+}
+
+impl<T: Element> Drop for HostOut<T> {
+    fn drop(&mut self) {
+        if let Some(words) = self.words.take() {
+            Device::host().give_host(words, self.nbytes);
+        }
+    }
+}
+
+/// A fresh host output for a launch on the host (see [`HostOut`]).
 ///
 /// # Errors
 /// Allocation errors.
-pub fn host_new<T: Element>(plan: &Plan) -> Result<TensorT<T>> {
-    // every element is written by the launch before anything reads it
-    TensorT::for_overwrite(&Device::host(), plan.shape())
-}
-
-/// Write access to a fresh host tensor made by [`host_new`].
-///
-/// # Errors
-/// [`Error::NotContiguous`] for anything but such a tensor (a bug in generated
-/// code).
-pub fn host_write<T: Element>(t: &TensorT<T>) -> Result<HostWrite<'_, T>> {
-    match t.as_tensor().storage.host() {
-        Some(lock) if t.is_contiguous() && t.offset() == 0 => Ok(HostWrite {
-            guard: write_lock(lock),
-            _t: PhantomData,
-        }),
-        _ => Err(Error::NotContiguous {
-            op: "host output",
-            shape: t.shape().to_vec(),
-            strides: t.strides().to_vec(),
-        }),
-    }
+pub fn host_out<T: Element>(plan: &Plan) -> Result<HostOut<T>> {
+    let nbytes = byte_len(plan.shape(), T::SIZE)?;
+    Ok(HostOut {
+        words: Some(host_words(plan.device, nbytes, true)?),
+        nbytes,
+        _t: PhantomData,
+    })
 }
 
 /// An `&mut` argument's elements: written in place when the tensor is

@@ -67,13 +67,10 @@ impl Tensor {
 }
 
 impl<T: Element> TensorT<T> {
-    /// A tensor of `shape` whose elements the caller writes, every one, before
-    /// any is read: on the host it may reuse a freed buffer as it is (no
-    /// zeroing); on a device it is a pool buffer.
-    pub(crate) fn for_overwrite(device: &Device, shape: &[usize]) -> Result<Self> {
-        check_dims(shape.len())?;
-        let nbytes = byte_len(shape, T::SIZE)?;
-        Tensor::new(Storage::for_overwrite(device, nbytes)?, shape, T::DTYPE).map(Self::wrap)
+    /// A contiguous tensor of `shape` over `storage` (of the shape's size,
+    /// checked by the caller).
+    pub(crate) fn over_storage(storage: Storage, shape: &[usize]) -> Result<Self> {
+        Tensor::new(storage, shape, T::DTYPE).map(Self::wrap)
     }
 
     /// A tensor holding a copy of `data` in the given shape.
