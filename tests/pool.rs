@@ -358,7 +358,7 @@ fn a_host_output_dropped_unmade_goes_back_to_the_cache() {
     // 20 bytes in 3 words: what a launch that fails after making its output
     // (a failed copy of an input) drops
     let mut out = host_out::<f32>(&plan).unwrap();
-    out.copy_from_slice(&[9.0; 5]);
+    out.as_mut_slice().copy_from_slice(&[9.0; 5]);
     let during = host.memory_stats();
     assert_eq!(
         during.allocated_bytes - before.allocated_bytes,

@@ -15,25 +15,16 @@ pub(crate) enum HostBytes {
     Foreign(Foreign),
 }
 
-/// Words for `nbytes` host bytes, counted in `device`'s statistics: a cached
-/// buffer holding a freed tensor's stale values when `stale_ok` and the host
-/// cache has one of the size, else zeros; an error instead of an abort when
-/// memory is short.
-pub(crate) fn host_words(device: &Device, nbytes: usize, stale_ok: bool) -> Result<Vec<u64>> {
-    let words = nbytes.div_ceil(8);
-    if stale_ok {
-        if let Some(w) = device.take_host(words, nbytes) {
-            return Ok(w);
-        }
-    }
-    // zeroed by the allocator (fresh pages from the OS are not written
-    // twice), where `vec![0; n]` would abort on a failed allocation
-    let w = bytemuck::allocation::try_zeroed_vec::<u64>(words).map_err(|()| host_oom(nbytes))?;
-    device.note_host_alloc(nbytes, words * 8);
-    Ok(w)
-}
-
 impl HostBytes {
+    /// `len` zero bytes; an error instead of an abort when memory is short.
+    pub(crate) fn zeroed(len: usize) -> Result<Self> {
+        // zeroed by the allocator (fresh pages from the OS are not written
+        // twice), where `vec![0; n]` would abort on a failed allocation
+        let words = bytemuck::allocation::try_zeroed_vec::<u64>(len.div_ceil(8))
+            .map_err(|()| host_oom(len))?;
+        Ok(HostBytes::Owned { words, len })
+    }
+
     /// Bytes over `words` (at least `len` bytes of them), as they are.
     pub(crate) fn from_words(words: Vec<u64>, len: usize) -> Self {
         debug_assert!(words.len() * 8 >= len);
@@ -85,10 +76,18 @@ impl Storage {
 
     fn new(device: &Device, nbytes: usize, stale_ok: bool) -> Result<Storage> {
         let data = match device.queue() {
-            None => Data::Host(RwLock::new(HostBytes::from_words(
-                host_words(device, nbytes, stale_ok)?,
-                nbytes,
-            ))),
+            None => {
+                let words = nbytes.div_ceil(8);
+                let bytes = match stale_ok.then(|| device.take_host(words, nbytes)) {
+                    Some(Some(w)) => HostBytes::from_words(w, nbytes),
+                    _ => {
+                        let b = HostBytes::zeroed(nbytes)?;
+                        device.note_host_alloc(nbytes, words * 8);
+                        b
+                    }
+                };
+                Data::Host(RwLock::new(bytes))
+            }
             Some(queue) => Data::OpenCl(Some(device.alloc_block(queue, nbytes)?)),
         };
         Ok(Storage {
@@ -96,16 +95,6 @@ impl Storage {
             nbytes,
             data,
         })
-    }
-
-    /// Host storage of `nbytes` over `words` from [`host_words`] (given back
-    /// to `device`'s host cache when the storage drops).
-    pub(crate) fn host_owned(device: &Device, words: Vec<u64>, nbytes: usize) -> Storage {
-        Storage {
-            device: device.clone(),
-            nbytes,
-            data: Data::Host(RwLock::new(HostBytes::from_words(words, nbytes))),
-        }
     }
 
     /// Storage of `nbytes` filled with copies of `pattern` (`nbytes` is a multiple
@@ -164,6 +153,15 @@ impl Storage {
         match &self.data {
             Data::OpenCl(b) => b.as_ref(),
             Data::Host(_) => None,
+        }
+    }
+
+    /// The host bytes of storage owned by the caller (no other view can see
+    /// it): no lock taken; `None` for device storage.
+    pub(crate) fn host_mut(&mut self) -> Option<&mut HostBytes> {
+        match &mut self.data {
+            Data::Host(lock) => Some(lock.get_mut().unwrap_or_else(|e| e.into_inner())),
+            Data::OpenCl(_) => None,
         }
     }
 

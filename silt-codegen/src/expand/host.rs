@@ -44,7 +44,7 @@ pub(super) fn host_path(
     let out_ts: Vec<syn::Ident> = (0..n_out).map(|i| format_ident!("__t{}", i)).collect();
     let out_ws: Vec<syn::Ident> = (0..n_out).map(|i| format_ident!("__w{}", i)).collect();
     // the mutable buffers, zipped chunk by chunk: outputs, then `&mut` copies
-    let mut mut_bufs: Vec<TokenStream> = out_ws.iter().map(|w| quote!(&mut *#w)).collect();
+    let mut mut_bufs: Vec<TokenStream> = out_ws.iter().map(|w| quote!(#w.as_mut_slice())).collect();
     mut_bufs.extend(inouts.iter().map(|p| {
         let v = format_ident!("__v_{}", p.name);
         quote!(#v.as_mut_slice())

@@ -3,14 +3,13 @@
 //! threads by rayon.
 
 use std::marker::PhantomData;
-use std::ops::{Deref, DerefMut};
+use std::ops::Deref;
 use std::sync::{RwLockReadGuard, RwLockWriteGuard};
 
-use crate::device::Device;
 use crate::dtype::Element;
 use crate::error::Result;
 use crate::layout::byte_len;
-use crate::storage::{host_words, read_lock, write_lock, HostBytes, Storage};
+use crate::storage::{read_lock, write_lock, HostBytes, Storage};
 use crate::tensor::{Tensor, TensorT};
 
 use super::plan::Plan;
@@ -108,58 +107,31 @@ pub(crate) fn read_layout<'a, T: Element>(
 
 /// A fresh host output of the launch's shape, written whole by the launch
 /// before anything reads it, then made a tensor by [`HostOut::into_tensor`]:
-/// the launch writes plain memory, no lock taken. Its buffer may hold a freed
-/// tensor's stale values (from the host cache) until written; dropped unmade
-/// (a launch that failed), the buffer goes back to the cache.
+/// its storage is owned here, so the launch writes it without a lock. Its
+/// buffer may hold a freed tensor's stale values (from the host cache) until
+/// written; dropped unmade (a launch that failed), the storage gives the
+/// buffer back to the cache as any storage does.
 pub struct HostOut<T: Element> {
-    /// Always `Some` until `into_tensor` or the drop takes it.
-    words: Option<Vec<u64>>,
-    nbytes: usize,
+    storage: Storage,
     _t: PhantomData<T>,
 }
 
-impl<T: Element> Deref for HostOut<T> {
-    type Target = [T];
-
-    fn deref(&self) -> &[T] {
-        let words = self.words.as_deref().unwrap_or(&[]);
-        bytemuck::cast_slice::<u64, u8>(words)
-            .get(..self.nbytes)
-            .and_then(T::from_bytes)
-            .unwrap_or(&[])
-    }
-}
-
-impl<T: Element> DerefMut for HostOut<T> {
-    fn deref_mut(&mut self) -> &mut [T] {
-        let words = self.words.as_deref_mut().unwrap_or(&mut []);
-        bytemuck::cast_slice_mut::<u64, u8>(words)
-            .get_mut(..self.nbytes)
-            .and_then(T::from_bytes_mut)
+impl<T: Element> HostOut<T> {
+    /// The elements, for the launch to write.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        self.storage
+            .host_mut()
+            .and_then(|b| T::from_bytes_mut(b.as_bytes_mut()))
             .unwrap_or(&mut [])
     }
-}
 
-impl<T: Element> HostOut<T> {
     /// The written output as a host tensor of the launch's shape.
     ///
     /// # Errors
-    /// [`TooManyDims`](crate::Error::TooManyDims) (which cannot happen for a shape `prepare`
-    /// accepted).
-    pub fn into_tensor(mut self, plan: &Plan) -> Result<TensorT<T>> {
-        let words = self.words.take().unwrap_or_default();
-        TensorT::over_storage(
-            Storage::host_owned(plan.device, words, self.nbytes),
-            plan.shape(),
-        )
-    }
-}
-
-impl<T: Element> Drop for HostOut<T> {
-    fn drop(&mut self) {
-        if let Some(words) = self.words.take() {
-            Device::host().give_host(words, self.nbytes);
-        }
+    /// [`TooManyDims`](crate::Error::TooManyDims) (which cannot happen for a
+    /// shape `prepare` accepted).
+    pub fn into_tensor(self, plan: &Plan) -> Result<TensorT<T>> {
+        TensorT::over_storage(self.storage, plan.shape())
     }
 }
 
@@ -170,8 +142,7 @@ impl<T: Element> Drop for HostOut<T> {
 pub fn host_out<T: Element>(plan: &Plan) -> Result<HostOut<T>> {
     let nbytes = byte_len(plan.shape(), T::SIZE)?;
     Ok(HostOut {
-        words: Some(host_words(plan.device, nbytes, true)?),
-        nbytes,
+        storage: Storage::for_overwrite(plan.device, nbytes)?,
         _t: PhantomData,
     })
 }
