@@ -10,7 +10,7 @@ use opencl3::kernel as k;
 use opencl3::types::{cl_kernel, cl_mem};
 
 use super::error::ClError;
-use super::memory::Mem;
+use super::memory::{release_epoch, Mem};
 use super::queue::Queue;
 use super::thread_exit;
 
@@ -31,8 +31,7 @@ pub(crate) struct KernelLimits {
 #[derive(Debug)]
 pub(crate) struct Kernel<'a> {
     kernel: cl_kernel,
-    /// The value each argument was last set to.
-    set: Vec<ArgValue>,
+    args: ArgCache,
     _args: PhantomData<&'a Mem>,
 }
 
@@ -42,7 +41,10 @@ const MAX_ARG_BYTES: usize = 128;
 /// The bytes an argument of a kernel object was last set to, so that setting
 /// it to the same value again makes no driver call (a launch repeated on the
 /// same tensors sets none). Values are compared byte for byte; a buffer
-/// argument is its handle.
+/// argument is its handle. Forgotten once any buffer has been released since
+/// they were set ([`release_epoch`]): a driver may give a new buffer the
+/// handle of a released one, and keep what it derived from the old one (its
+/// device address) in the kernel object.
 #[derive(Clone, Copy)]
 struct ArgValue {
     /// 0: not known (never set, or the last set failed).
@@ -67,6 +69,60 @@ impl std::fmt::Debug for ArgValue {
     }
 }
 
+/// The values a kernel object's arguments were last set to (see [`ArgValue`]).
+#[derive(Debug)]
+struct ArgCache {
+    set: Vec<ArgValue>,
+    /// [`release_epoch`] when the values were last known good.
+    epoch: u64,
+}
+
+impl ArgCache {
+    fn new() -> Self {
+        ArgCache {
+            set: Vec::new(),
+            epoch: release_epoch(),
+        }
+    }
+
+    /// Whether argument `slot` holds `bytes`.
+    fn holds(&self, slot: usize, bytes: &[u8]) -> bool {
+        self.set.get(slot).is_some_and(|v| v.is(bytes))
+    }
+
+    /// Notes that argument `slot` was set to `bytes` (`ok`) or that setting it
+    /// failed (its value is then unknown).
+    fn record(&mut self, slot: usize, bytes: &[u8], ok: bool) {
+        if slot < 64 && bytes.len() <= MAX_ARG_BYTES {
+            if self.set.len() <= slot {
+                self.set.resize(slot + 1, ArgValue::UNKNOWN);
+            }
+            let v = &mut self.set[slot];
+            if ok {
+                v.bytes[..bytes.len()].copy_from_slice(bytes);
+                v.len = u8::try_from(bytes.len()).unwrap_or(0);
+            } else {
+                v.len = 0;
+            }
+        }
+    }
+
+    /// Forgets every value if a buffer has been released since they were
+    /// set: its handle may now name a buffer the kernel object has never
+    /// seen. Called before a buffer argument is compared.
+    fn forget_if_released(&mut self) {
+        self.forget_unless_at(release_epoch());
+    }
+
+    /// Forgets every value unless the release count is still `now`.
+    fn forget_unless_at(&mut self, now: u64) {
+        if now != self.epoch {
+            self.set.clear();
+            self.epoch = now;
+        }
+    }
+}
+
 // SAFETY: a kernel object may move between threads; only concurrent use is unsafe,
 // which the missing `Sync` and the `&mut self` setters rule out.
 unsafe impl Send for Kernel<'_> {}
@@ -77,7 +133,7 @@ unsafe impl Send for Kernel<'_> {}
 #[derive(Debug)]
 pub(crate) struct IdleKernel {
     kernel: cl_kernel,
-    set: Vec<ArgValue>,
+    args: ArgCache,
 }
 
 // SAFETY: as for `Kernel`: an idle kernel has one owner and is used by none.
@@ -89,7 +145,7 @@ impl IdleKernel {
         let mut this = ManuallyDrop::new(self);
         Kernel {
             kernel: this.kernel,
-            set: std::mem::take(&mut this.set),
+            args: std::mem::replace(&mut this.args, ArgCache::new()),
             _args: PhantomData,
         }
     }
@@ -108,7 +164,7 @@ impl<'a> Kernel<'a> {
     pub(super) fn new(kernel: cl_kernel) -> Self {
         Kernel {
             kernel,
-            set: Vec::new(),
+            args: ArgCache::new(),
             _args: PhantomData,
         }
     }
@@ -119,7 +175,7 @@ impl<'a> Kernel<'a> {
         let mut this = ManuallyDrop::new(self);
         IdleKernel {
             kernel: this.kernel,
-            set: std::mem::take(&mut this.set),
+            args: std::mem::replace(&mut this.args, ArgCache::new()),
         }
     }
 
@@ -141,7 +197,7 @@ impl<'a> Kernel<'a> {
     /// Sets argument `index` to `bytes`, unless it holds them already.
     fn set_bytes(&mut self, index: u32, bytes: &[u8]) -> Result<(), ClError> {
         let slot = usize::try_from(index).unwrap_or(usize::MAX);
-        if self.set.get(slot).is_some_and(|v| v.is(bytes)) {
+        if self.args.holds(slot, bytes) {
             return Ok(());
         }
         // SAFETY: the driver copies `bytes.len()` bytes from `bytes` during the
@@ -156,23 +212,13 @@ impl<'a> Kernel<'a> {
             )
         }
         .map_err(|c| ClError::new("clSetKernelArg", c));
-        if slot < 64 && bytes.len() <= MAX_ARG_BYTES {
-            if self.set.len() <= slot {
-                self.set.resize(slot + 1, ArgValue::UNKNOWN);
-            }
-            let v = &mut self.set[slot];
-            if result.is_ok() {
-                v.bytes[..bytes.len()].copy_from_slice(bytes);
-                v.len = u8::try_from(bytes.len()).unwrap_or(0);
-            } else {
-                v.len = 0;
-            }
-        }
+        self.args.record(slot, bytes, result.is_ok());
         result
     }
 
     /// Sets argument `index` to a buffer.
     pub(crate) fn set_mem(&mut self, index: u32, mem: &'a Mem) -> Result<(), ClError> {
+        self.args.forget_if_released();
         let handle: cl_mem = mem.mem;
         self.set_bytes(index, bytemuck::bytes_of(&handle.addr()))
     }
@@ -258,5 +304,46 @@ impl Queue {
         } else {
             Err(fail(status))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ArgCache;
+
+    #[test]
+    fn remembered_values_are_forgotten_after_a_buffer_release() {
+        let handle = 0x1234_5678_usize.to_ne_bytes();
+        let mut c = ArgCache::new();
+        let epoch = c.epoch;
+        c.record(0, &handle, true);
+        c.record(1, &7u32.to_ne_bytes(), true);
+        c.forget_unless_at(epoch);
+        assert!(c.holds(0, &handle), "no release: the handle is still set");
+        assert!(c.holds(1, &7u32.to_ne_bytes()));
+        assert!(!c.holds(1, &8u32.to_ne_bytes()));
+        // a release anywhere in the process makes every value unknown: a new
+        // buffer may have the released one's handle
+        c.forget_unless_at(epoch + 1);
+        assert!(!c.holds(0, &handle));
+        assert!(!c.holds(1, &7u32.to_ne_bytes()));
+        // values set after the release are trusted again
+        c.record(0, &handle, true);
+        c.forget_unless_at(epoch + 1);
+        assert!(c.holds(0, &handle));
+    }
+
+    #[test]
+    fn a_failed_set_leaves_the_value_unknown() {
+        let mut c = ArgCache::new();
+        c.record(2, &[1, 2, 3, 4], true);
+        assert!(c.holds(2, &[1, 2, 3, 4]));
+        c.record(2, &[1, 2, 3, 4], false);
+        assert!(!c.holds(2, &[1, 2, 3, 4]));
+        // slots from 64 and values over 128 bytes are never remembered
+        c.record(64, &[1], true);
+        assert!(!c.holds(64, &[1]));
+        c.record(3, &[0; 129], true);
+        assert!(!c.holds(3, &[0; 129]));
     }
 }

@@ -75,13 +75,23 @@ impl Mem {
     }
 }
 
+/// How many buffers have been released so far (counted before each release):
+/// a kernel object's remembered buffer arguments are trusted only while this
+/// has not moved, since a driver may hand a released buffer's handle to a new
+/// buffer.
+pub(super) fn release_epoch() -> u64 {
+    MEM_RELEASED.load(Ordering::SeqCst)
+}
+
 impl Drop for Mem {
     fn drop(&mut self) {
+        // counted first: a buffer created after this release, which may get
+        // the same handle, is created after the count moved
+        MEM_RELEASED.fetch_add(1, Ordering::SeqCst);
         // SAFETY: `mem` came from clCreateBuffer and this is its only release.
         // Commands still queued on it keep it alive inside the driver (OpenCL
         // retains memory objects used by enqueued commands).
         let _ = unsafe { mem::release_mem_object(self.mem) };
-        MEM_RELEASED.fetch_add(1, Ordering::SeqCst);
         MEM_LIVE.fetch_sub(1, Ordering::SeqCst);
     }
 }
