@@ -88,3 +88,41 @@ fn launches_allocate_nothing_beyond_their_outputs() {
     );
     assert_eq!(y.to_vec().unwrap(), vec![101.0f32; 256]);
 }
+
+#[test]
+fn host_launches_allocate_nothing_beyond_their_outputs() {
+    let dev = Device::host();
+    let x = TensorT::full(&dev, 1.0f32, [256]).unwrap();
+    let mut y = TensorT::<f32>::zeros(&dev, [256]).unwrap();
+    // a first launch leaves a freed output's buffer in the host cache
+    drop(sum::launch(&x, &y).unwrap());
+
+    let in_place = allocations_in(|| {
+        for _ in 0..100 {
+            scale_add::launch(1.0, &x, &mut y).unwrap();
+        }
+    });
+    assert_eq!(
+        in_place, 0,
+        "100 in-place host launches allocated {in_place} times"
+    );
+
+    // the output's storage only: its buffer comes back from the host cache
+    let fresh = allocations_in(|| {
+        for _ in 0..100 {
+            drop(sum::launch(&x, &y).unwrap());
+        }
+    });
+    assert_eq!(
+        fresh, 100,
+        "100 host launches with one output allocated {fresh} times"
+    );
+
+    assert_eq!(y.to_vec().unwrap(), vec![100.0f32; 256]);
+    // a broadcast launch (its shape kept on the heap, its inputs copied)
+    let column = TensorT::from_slice(&dev, &[1.0f32, 2.0], [2, 1]).unwrap();
+    let row = TensorT::from_slice(&dev, &[10.0f32, 20.0, 30.0], [1, 3]).unwrap();
+    let z = sum::launch(&column, &row).unwrap();
+    assert_eq!(z.shape(), [2, 3]);
+    assert_eq!(z.to_vec().unwrap(), [11.0, 21.0, 31.0, 12.0, 22.0, 32.0]);
+}

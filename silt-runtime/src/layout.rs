@@ -192,17 +192,33 @@ impl Layout {
     /// A row-major layout of `shape` at offset 0. The caller has checked the size
     /// with [`byte_len`].
     pub(crate) fn contiguous(shape: &[usize]) -> Result<Layout> {
-        let mut strides = Dims::zeros(shape.len())?;
+        Ok(Layout::contiguous_dims(&Dims::new(shape)?))
+    }
+
+    /// Row-major strides over `shape`, offset 0 (infallible: `shape` already
+    /// holds at most [`MAX_DIMS`] dimensions).
+    #[inline]
+    pub(crate) fn contiguous_dims(shape: &Dims) -> Layout {
+        // built where it is returned, from zeros (a few vector stores) and
+        // one loop over the dimensions used, which copies the shape and writes
+        // the strides: no copy of two whole 136-byte `Dims`
+        let empty = Dims {
+            len: shape.len,
+            d: [0; MAX_DIMS],
+        };
+        let mut layout = Layout {
+            shape: empty,
+            strides: empty,
+            offset: 0,
+        };
         let mut acc = 1usize;
-        for (s, &d) in strides.iter_mut().zip(shape).rev() {
-            *s = acc;
+        for i in (0..usize::from(shape.len)).rev() {
+            let d = shape.d[i];
+            layout.shape.d[i] = d;
+            layout.strides.d[i] = acc;
             acc = acc.saturating_mul(d);
         }
-        Ok(Layout {
-            shape: Dims::new(shape)?,
-            strides,
-            offset: 0,
-        })
+        layout
     }
 
     #[inline]

@@ -9,8 +9,8 @@ use quote::{format_ident, quote};
 use super::sig::elem;
 use crate::front::syntax::{Param, ParamKind, Signature};
 
-/// The statements of the host path and the value it returns; `eval_call` is
-/// the element function.
+/// The statements of the host path and the `Result` it returns; `eval_call`
+/// is the element function.
 pub(super) fn host_path(
     sig: &Signature,
     eval_call: &TokenStream,
@@ -173,6 +173,15 @@ pub(super) fn host_path(
             }
             (#(#inout_vs.finish(),)*)
         };
+    };
+    // one output and no `&mut` copy to store: the output is made in the
+    // function's return slot (no move of the tensor through `?` and `Ok`)
+    if n_out == 1 && inouts.is_empty() {
+        let w = &out_ws[0];
+        return (host, quote!(#w.into_tensor(&__plan)));
+    }
+    let host = quote! {
+        #host
         #(let #out_ts = #out_ws.into_tensor(&__plan)?;)*
         #(
             if let ::core::option::Option::Some(__copy) = #backs {
@@ -188,5 +197,5 @@ pub(super) fn host_path(
         }
         _ => quote!((#(#out_ts),*)),
     };
-    (host, host_ret)
+    (host, quote!(::core::result::Result::Ok(#host_ret)))
 }

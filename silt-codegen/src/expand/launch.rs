@@ -91,7 +91,7 @@ pub(super) fn launch_fn(sig: &Signature, name_str: &str, s: &TokenStream) -> Tok
             let __plan = #s::__private::prepare(__info, &__args)?;
             if __plan.is_host() {
                 #host
-                ::core::result::Result::Ok(#host_ret)
+                #host_ret
             } else {
                 let mut __outs = #s::__private::launch_opencl(__info, &__plan, &__args, &[#(#out_dtypes),*])?
                     .into_iter();

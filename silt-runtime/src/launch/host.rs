@@ -33,6 +33,7 @@ enum Source<'a, T: Element> {
 impl<T: Element> Deref for HostRead<'_, T> {
     type Target = [T];
 
+    #[inline]
     fn deref(&self) -> &[T] {
         match &self.0 {
             // checked in `host_read`: the bytes are aligned and valid
@@ -69,7 +70,8 @@ fn in_place<'a>(
     t: &'a Tensor,
     size: usize,
 ) -> Option<(RwLockReadGuard<'a, HostBytes>, std::ops::Range<usize>)> {
-    if t.shape() != plan.shape() || !t.is_contiguous() || plan.writes_storage_of(t) {
+    let same_shape = plan.is_uniform() || t.shape() == plan.shape();
+    if !same_shape || !t.is_contiguous() || plan.writes_storage_of(t) {
         return None;
     }
     let lock = t.storage.host()?;
@@ -128,10 +130,10 @@ impl<T: Element> HostOut<T> {
     /// The written output as a host tensor of the launch's shape.
     ///
     /// # Errors
-    /// [`TooManyDims`](crate::Error::TooManyDims) (which cannot happen for a
-    /// shape `prepare` accepted).
+    /// None: a `Result` for the generated code to return as it is.
+    #[inline]
     pub fn into_tensor(self, plan: &Plan) -> Result<TensorT<T>> {
-        TensorT::over_storage(self.storage, plan.shape())
+        Ok(TensorT::over_storage(self.storage, plan.dims()))
     }
 }
 
@@ -140,7 +142,11 @@ impl<T: Element> HostOut<T> {
 /// # Errors
 /// Allocation errors.
 pub fn host_out<T: Element>(plan: &Plan) -> Result<HostOut<T>> {
-    let nbytes = byte_len(plan.shape(), T::SIZE)?;
+    // the plan's element count is checked; only the byte count can overflow
+    let nbytes = match plan.len().checked_mul(T::SIZE) {
+        Some(b) if b <= isize::MAX.unsigned_abs() => b,
+        _ => byte_len(plan.shape(), T::SIZE)?,
+    };
     Ok(HostOut {
         storage: Storage::for_overwrite(plan.device, nbytes)?,
         _t: PhantomData,

@@ -22,18 +22,40 @@ pub enum Arg<'a> {
 }
 
 /// A validated launch: where it runs, over which shape, and which storages it
-/// writes. Small and free of heap allocations for kernels of up to
-/// four `&mut` parameters: the views the kernel sees are worked
-/// out again from the arguments when it is enqueued.
+/// writes. Small, and free of heap allocations for kernels of up to four
+/// `&mut` parameters whose tensors all have one shape: the views the kernel
+/// sees are worked out again from the arguments when it is enqueued.
 #[derive(Debug)]
 pub struct Plan<'a> {
     /// The tensors' device, borrowed from the first (no reference count
     /// taken per launch).
     pub(super) device: &'a Device,
-    pub(super) shape: Dims,
+    pub(super) shape: LaunchShape<'a>,
     pub(super) len: usize,
     /// The storages of the `&mut` arguments (a storage twice if two write it).
     written: Written,
+}
+
+/// The shape of a launch: borrowed from the first tensor when every tensor
+/// has it (the common case: nothing copied), else the broadcast shape.
+#[derive(Debug)]
+pub(super) enum LaunchShape<'a> {
+    /// Every tensor argument has this shape.
+    Uniform(&'a Dims),
+    /// The shapes differ and broadcast to this one.
+    Broadcast(Box<Dims>),
+}
+
+impl std::ops::Deref for LaunchShape<'_> {
+    type Target = Dims;
+
+    #[inline]
+    fn deref(&self) -> &Dims {
+        match self {
+            LaunchShape::Uniform(d) => d,
+            LaunchShape::Broadcast(d) => d,
+        }
+    }
 }
 
 /// `&mut` parameters whose storages a plan keeps inline.
@@ -93,6 +115,20 @@ impl Plan<'_> {
         &self.shape
     }
 
+    /// The launch's shape as stored (at most [`MAX_DIMS`](crate::MAX_DIMS)
+    /// dimensions).
+    #[inline]
+    pub(crate) fn dims(&self) -> &Dims {
+        &self.shape
+    }
+
+    /// Whether every tensor argument has the launch's shape (nothing is
+    /// broadcast).
+    #[inline]
+    pub(crate) fn is_uniform(&self) -> bool {
+        matches!(self.shape, LaunchShape::Uniform(_))
+    }
+
     /// Whether the launch writes the storage `t` is a view of.
     #[inline]
     pub fn writes_storage_of(&self, t: &Tensor) -> bool {
@@ -110,13 +146,13 @@ impl Plan<'_> {
     /// # Errors
     /// [`Error::Broadcast`] (which cannot happen for a tensor `prepare` accepted).
     pub fn broadcast<T: Element>(&self, t: &TensorT<T>) -> Result<TensorT<T>> {
-        t.broadcast_to(&*self.shape)
+        t.broadcast_to(self.shape())
     }
 
     /// The layout the kernel sees for an argument `prepare` accepted: its own
     /// when it has the launch's shape, else broadcast to it.
     pub(super) fn view_of<'t>(&self, t: &'t Tensor) -> Cow<'t, Layout> {
-        if t.shape() == &*self.shape {
+        if self.is_uniform() || t.shape() == self.shape() {
             Cow::Borrowed(&t.layout)
         } else {
             // `prepare` checked that the shapes broadcast
@@ -143,7 +179,8 @@ pub(super) fn tensor_args<'s, 'a>(
 /// Checks a launch before anything runs: one device; input shapes that NumPy's
 /// rules broadcast together; `&mut` arguments that have the broadcast shape and do
 /// not overlap themselves or other arguments; the device's capabilities. Allocates
-/// nothing for kernels of up to four `&mut` parameters.
+/// nothing for kernels of up to four `&mut` parameters whose tensors all have
+/// one shape (a broadcast keeps its shape on the heap).
 ///
 /// # Errors
 /// [`Error::DeviceMismatch`], [`Error::ShapeMismatch`], [`Error::OutputShape`],
@@ -182,17 +219,20 @@ pub fn prepare<'a>(info: &KernelInfo, args: &[Arg<'a>]) -> Result<Plan<'a>> {
     }
     // every tensor has the first one's shape: nothing to broadcast or check
     let same_shapes = broadcast.is_none();
-    let shape = broadcast.unwrap_or(first.layout.shape);
+    let shape = match broadcast {
+        None => LaunchShape::Uniform(&first.layout.shape),
+        Some(b) => LaunchShape::Broadcast(Box::new(b)),
+    };
     let mut written = Written::default();
     for (_, t, is_out) in tensor_args(args) {
         if !is_out {
-            if !same_shapes && t.shape() != &*shape {
+            if !same_shapes && t.shape() != &**shape {
                 t.layout.broadcast_to(&shape)?;
             }
             continue;
         }
         // NumPy's in-place rule: an output is not broadcast
-        if !same_shapes && t.shape() != &*shape {
+        if !same_shapes && t.shape() != &**shape {
             return Err(Error::OutputShape {
                 kernel: info.name,
                 output: t.shape().to_vec(),

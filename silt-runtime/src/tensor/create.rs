@@ -1,9 +1,11 @@
 //! New tensors: zero-filled, filled with a value, from a slice, uninitialised.
 
+use std::sync::Arc;
+
 use crate::device::Device;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
-use crate::layout::{byte_len, check_dims};
+use crate::layout::{byte_len, check_dims, Dims, Layout};
 use crate::storage::Storage;
 
 use super::{Tensor, TensorT};
@@ -68,9 +70,16 @@ impl Tensor {
 
 impl<T: Element> TensorT<T> {
     /// A contiguous tensor of `shape` over `storage` (of the shape's size,
-    /// checked by the caller).
-    pub(crate) fn over_storage(storage: Storage, shape: &[usize]) -> Result<Self> {
-        Tensor::new(storage, shape, T::DTYPE).map(Self::wrap)
+    /// checked by the caller), built in place: nothing to fail. Always
+    /// inlined, so that the tensor is built where the caller returns it (a
+    /// 280-byte move otherwise).
+    #[inline(always)]
+    pub(crate) fn over_storage(storage: Storage, shape: &Dims) -> Self {
+        Self::wrap(Tensor {
+            storage: Arc::new(storage),
+            layout: Layout::contiguous_dims(shape),
+            dtype: T::DTYPE,
+        })
     }
 
     /// A tensor holding a copy of `data` in the given shape.
