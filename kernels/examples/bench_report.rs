@@ -79,6 +79,47 @@ fn interleaved(budget: Duration, fs: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
         .collect()
 }
 
+/// The median time of one call of each of several functions, for calls too
+/// short to time one by one (a timer read costs 20-40 ns): each is timed over
+/// batches of calls (as many as take the first about 20 us in a second
+/// warm-up round), one batch of each in turn. The order rotates every round, so
+/// that none always runs right after another: a rayon loop leaves its pool's
+/// threads spinning for a while after it returns, which slows whatever runs
+/// next on a 2-core machine.
+fn interleaved_batched(budget: Duration, fs: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
+    for f in fs.iter_mut() {
+        f();
+    }
+    let warm = Instant::now();
+    for f in fs.iter_mut() {
+        f();
+    }
+    let first = warm.elapsed() / u32::try_from(fs.len()).unwrap_or(1);
+    let calls = (Duration::from_micros(20).as_nanos() / first.as_nanos().max(1)).clamp(1, 10_000);
+    let calls = u32::try_from(calls).unwrap_or(1);
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); fs.len()];
+    let start = Instant::now();
+    let mut round = 0;
+    while times[0].len() < 5 || (start.elapsed() < budget && times[0].len() < 100_000) {
+        for k in 0..fs.len() {
+            let i = (k + round) % fs.len();
+            let s = Instant::now();
+            for _ in 0..calls {
+                fs[i]();
+            }
+            times[i].push(s.elapsed() / calls);
+        }
+        round += 1;
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
+}
+
 /// GB/s (1e9 bytes) for `bytes` moved in `t`.
 fn gbps(bytes: usize, t: Duration) -> f64 {
     bytes as f64 / t.as_secs_f64() / 1e9
@@ -306,7 +347,7 @@ fn host_row(n: usize) -> [f64; 3] {
         TensorT::from_slice(&host, &av, [n]).unwrap(),
         TensorT::from_slice(&host, &bv, [n]).unwrap(),
     );
-    let t = interleaved(
+    let t = interleaved_batched(
         budget,
         &mut [
             &mut || {
