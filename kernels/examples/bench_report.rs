@@ -54,6 +54,17 @@ fn median(budget: Duration, mut f: impl FnMut()) -> Duration {
     times[times.len() / 2]
 }
 
+/// The median of each list of times.
+fn medians(times: Vec<Vec<Duration>>) -> Vec<Duration> {
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
+}
+
 /// The median times of several functions run in turn (one run of each, then
 /// the next round) within `budget`, after one warm-up round: on a shared,
 /// noisy machine each sees the same conditions.
@@ -70,13 +81,7 @@ fn interleaved(budget: Duration, fs: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
             t.push(s.elapsed());
         }
     }
-    times
-        .into_iter()
-        .map(|mut t| {
-            t.sort();
-            t[t.len() / 2]
-        })
-        .collect()
+    medians(times)
 }
 
 /// The median time of one call of each of several functions, for calls too
@@ -111,13 +116,7 @@ fn interleaved_batched(budget: Duration, fs: &mut [&mut dyn FnMut()]) -> Vec<Dur
         }
         round += 1;
     }
-    times
-        .into_iter()
-        .map(|mut t| {
-            t.sort();
-            t[t.len() / 2]
-        })
-        .collect()
+    medians(times)
 }
 
 /// GB/s (1e9 bytes) for `bytes` moved in `t`.
