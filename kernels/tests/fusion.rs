@@ -280,3 +280,82 @@ fn random_chains_have_the_bits_of_their_launches() {
         }
     }
 }
+
+/// `n` transposed `[30, 20]` views, their chained sum and the sum launch by
+/// launch.
+fn wide_sum(dev: &Device, n: u32) -> (Tensor, TensorT<f32>) {
+    let ins: Vec<TensorT<f32>> = (0..n)
+        .map(|i| {
+            TensorT::from_slice(dev, &data(600, 20 + i), [20, 30])
+                .unwrap()
+                .transpose(0, 1)
+                .unwrap()
+        })
+        .collect();
+    let mut f = Fusion::new();
+    let vals: Vec<Value> = ins.iter().map(|t| f.input(t.as_tensor())).collect();
+    let mut acc = vals[0];
+    let mut want = ins[0].clone();
+    for (v, t) in vals[1..].iter().zip(&ins[1..]) {
+        acc = f.call(&k::add::KERNEL, &[acc, *v]).unwrap();
+        want = k::add::launch(&want, t).unwrap();
+    }
+    let mut out = f.run(&[acc]).unwrap();
+    (out.remove(0), want)
+}
+
+#[test]
+fn a_chain_too_wide_for_the_device_runs_as_its_launches() {
+    let Some(dev) = common::opencl() else { return };
+    // the OpenCL minimum for a full-profile device
+    assert!(dev.info().max_parameter_bytes >= 1024, "{:?}", dev.info());
+    assert_eq!(Device::host().info().max_parameter_bytes, usize::MAX);
+
+    // 24 transposed inputs: the strided entry would take 24 * 144 + 128 + 16
+    // bytes of arguments, more than PoCL's 1,024 and NVIDIA's 4,352; the
+    // contiguous one 24 * 16 + 16. Then 100 bytes: too few for either.
+    for limit in [None, Some(100)] {
+        Device::__max_parameter_bytes(limit);
+        let (got, want) = wide_sum(&dev, 24);
+        Device::__max_parameter_bytes(None);
+        assert_eq!(got.shape(), [30, 20]);
+        assert_eq!(bits32(&got), bits32(want.as_tensor()), "{limit:?}");
+    }
+
+    // a chain fused, then with the strided entry left out (its arguments take
+    // 456 bytes, the contiguous entry's 72), then as its launches: the same
+    // bits, an `#[index]` counting over the chain's shape each time (`ramp`
+    // reads only the row), a scalar, and an output asked for twice
+    let x = TensorT::from_slice(&dev, &data(3 * 1000, 1), [3, 1000]).unwrap();
+    let b = TensorT::from_slice(&dev, &data(1000, 3), [1000]).unwrap();
+    let chain = |limit| {
+        Device::__max_parameter_bytes(limit);
+        let mut f = Fusion::new();
+        let (xv, bv) = (f.input(x.as_tensor()), f.input(b.as_tensor()));
+        let step = f.scalar(Scalar::F32(0.5));
+        let r = f.call(&ramp::KERNEL, &[bv, step]).unwrap();
+        let s = f.call(&k::add::KERNEL, &[xv, r]).unwrap();
+        let g = f.call(&k::gelu::KERNEL, &[s]).unwrap();
+        let out = f.run(&[g, r, g]);
+        Device::__max_parameter_bytes(None);
+        out.unwrap()
+    };
+    let fused = chain(None);
+    let want_r = data(1000, 3)[0] + 0.5 * (1000 % 7) as f32;
+    for limit in [None, Some(200), Some(50)] {
+        let got = chain(limit);
+        assert_eq!(got.len(), 3);
+        for (a, b) in fused.iter().zip(&got) {
+            assert_eq!(b.shape(), [3, 1000]);
+            assert_eq!(bits32(a), bits32(b), "{limit:?}");
+        }
+        // the `#[index]` ran over 3,000 elements, not the row's 1,000
+        let r = got[1].to_vec::<f32>().unwrap();
+        assert_eq!(r[1000].to_bits(), want_r.to_bits(), "{limit:?}");
+        // two outputs, two storages
+        let mut g2 = got[2].clone();
+        g2.copy_from(&Tensor::from_slice(&dev, &vec![0.0f32; 3000], [3, 1000]).unwrap())
+            .unwrap();
+        assert_ne!(bits32(&got[0]), bits32(&g2), "{limit:?}");
+    }
+}

@@ -157,6 +157,12 @@ fn details(d: &Device) -> String {
     field("driver version", &info.driver_version);
     field("compute units", &info.compute_units.to_string());
     field("max work-group size", &info.max_work_group_size.to_string());
+    if info.max_parameter_bytes != usize::MAX {
+        field(
+            "max kernel arguments",
+            &format!("{} bytes", info.max_parameter_bytes),
+        );
+    }
     field(
         "correctly rounded f32",
         if info.correctly_rounded_divide_sqrt {

@@ -45,20 +45,57 @@ pub enum MapArg {
     Len,
 }
 
-/// The arguments of a map entry point, in order: each parameter's (a scalar's
-/// value; a tensor's buffer, offset and, when `strided`, strides), then each
-/// output's buffer, then (when `strided`) the shape and the dimension count,
-/// then the element count. Allocation-free, for the launch path.
+impl MapArg {
+    /// The bytes this argument takes on a device with 64-bit pointers, given
+    /// the size of each scalar parameter's [`arg_type`](super::arg_type) by
+    /// parameter number.
+    pub fn bytes(self, scalar: impl Fn(usize) -> usize) -> usize {
+        match self {
+            MapArg::Scalar { param } => scalar(param),
+            MapArg::Buffer { .. } | MapArg::Output { .. } | MapArg::Offset { .. } | MapArg::Len => {
+                8
+            }
+            MapArg::Strides { .. } | MapArg::Shape => 8 * crate::MAX_DIMS,
+            MapArg::Ndim => 4,
+        }
+    }
+}
+
+/// The bytes of a kernel's arguments of these sizes, in order, as OpenCL C
+/// lays them out: each at a multiple of its size (the alignment of OpenCL C's
+/// scalars, pointers and 2-, 4-, 8- and 16-lane vectors). What a driver
+/// compares with `CL_DEVICE_MAX_PARAMETER_SIZE`.
+///
+/// ```
+/// # use silt_abi::opencl::args_bytes;
+/// // a `uint`, then a `ulong16` at byte 128
+/// assert_eq!(args_bytes([4, 128]), 256);
+/// assert_eq!(args_bytes([128, 4]), 132);
+/// ```
+pub fn args_bytes(sizes: impl IntoIterator<Item = usize>) -> usize {
+    sizes
+        .into_iter()
+        .fold(0, |at, size| at.next_multiple_of(size.max(1)) + size)
+}
+
+/// The arguments of a map entry point, in order. Contiguous: each parameter's
+/// (a scalar's value; a tensor's buffer and offset), then each output's
+/// buffer, then the element count. Strided: first the vectors (each tensor
+/// parameter's strides, then the shape), then the same as the contiguous
+/// entry with the dimension count before the element count. The vectors come
+/// first because OpenCL C aligns a `ulong16` to its 128 bytes: between a
+/// tensor's offset and its strides the driver would pad 112 bytes, and
+/// drivers cap the total (`CL_DEVICE_MAX_PARAMETER_SIZE`, 4,352 bytes on
+/// NVIDIA, whose compiler rejects more). Allocation-free, for the launch path.
 pub fn map_args<I>(params: I, outputs: usize, strided: bool) -> MapArgs<I::IntoIter>
 where
     I: IntoIterator<Item = Pass>,
+    I::IntoIter: Clone,
 {
+    let params = params.into_iter();
     MapArgs {
-        params: params.into_iter(),
-        param: 0,
-        view: 0,
-        pending: [None; 3],
-        next_pending: 3,
+        vectors: strided.then(|| (params.clone(), 0, 0)),
+        params: ParamArgs::new(params, false),
         output: 0,
         outputs,
         strided,
@@ -69,11 +106,10 @@ where
 /// The iterator of [`map_args`].
 #[derive(Debug, Clone)]
 pub struct MapArgs<I> {
-    params: I,
-    param: usize,
-    view: usize,
-    pending: [Option<MapArg>; 3],
-    next_pending: usize,
+    /// Strided entry: the parameters still to give strides for, the next
+    /// parameter's number and the next view's; `None` once the shape is given.
+    vectors: Option<(I, usize, usize)>,
+    params: ParamArgs<I>,
     output: usize,
     outputs: usize,
     strided: bool,
@@ -84,14 +120,81 @@ impl<I: Iterator<Item = Pass>> Iterator for MapArgs<I> {
     type Item = MapArg;
 
     fn next(&mut self) -> Option<MapArg> {
-        while self.next_pending < self.pending.len() {
-            let a = self.pending[self.next_pending].take();
-            self.next_pending += 1;
-            if a.is_some() {
-                return a;
+        if let Some((rest, param, view)) = &mut self.vectors {
+            for pass in rest.by_ref() {
+                *param += 1;
+                if pass == Pass::Tensor {
+                    *view += 1;
+                    return Some(MapArg::Strides {
+                        param: *param - 1,
+                        view: *view - 1,
+                    });
+                }
             }
+            self.vectors = None;
+            return Some(MapArg::Shape);
         }
-        if let Some(pass) = self.params.next() {
+        if let Some(a) = self.params.next() {
+            return Some(a);
+        }
+        if self.output < self.outputs {
+            self.output += 1;
+            return Some(MapArg::Output {
+                output: self.output - 1,
+            });
+        }
+        let tail: &[MapArg] = if self.strided {
+            &[MapArg::Ndim, MapArg::Len]
+        } else {
+            &[MapArg::Len]
+        };
+        let a = tail.get(usize::from(self.tail)).copied();
+        if a.is_some() {
+            self.tail += 1;
+        }
+        a
+    }
+}
+
+/// Each parameter's arguments, in order: a scalar's value; a tensor's buffer,
+/// offset and, when `strided`, strides; none for an `#[index]`. The start of
+/// the reduction and scan entry points' arguments.
+#[derive(Debug, Clone)]
+pub(super) struct ParamArgs<I> {
+    params: I,
+    param: usize,
+    view: usize,
+    pending: [Option<MapArg>; 3],
+    next_pending: usize,
+    strided: bool,
+}
+
+impl<I> ParamArgs<I> {
+    pub(super) fn new(params: I, strided: bool) -> Self {
+        ParamArgs {
+            params,
+            param: 0,
+            view: 0,
+            pending: [None; 3],
+            next_pending: 3,
+            strided,
+        }
+    }
+}
+
+impl<I: Iterator<Item = Pass>> Iterator for ParamArgs<I> {
+    type Item = MapArg;
+
+    fn next(&mut self) -> Option<MapArg> {
+        loop {
+            while self.next_pending < self.pending.len() {
+                let a = self.pending[self.next_pending].take();
+                self.next_pending += 1;
+                if a.is_some() {
+                    return a;
+                }
+            }
+            let pass = self.params.next()?;
             let param = self.param;
             self.param += 1;
             self.pending = match pass {
@@ -108,24 +211,7 @@ impl<I: Iterator<Item = Pass>> Iterator for MapArgs<I> {
                 }
             };
             self.next_pending = 0;
-            return self.next();
         }
-        if self.output < self.outputs {
-            self.output += 1;
-            return Some(MapArg::Output {
-                output: self.output - 1,
-            });
-        }
-        let tail: &[MapArg] = if self.strided {
-            &[MapArg::Shape, MapArg::Ndim, MapArg::Len]
-        } else {
-            &[MapArg::Len]
-        };
-        let a = tail.get(usize::from(self.tail)).copied();
-        if a.is_some() {
-            self.tail += 1;
-        }
-        a
     }
 }
 

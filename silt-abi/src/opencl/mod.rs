@@ -24,9 +24,13 @@
 //!         MapArg::Len,
 //!     ]
 //! );
+//! // the vectors first (each tensor's strides, the shape), then as above
+//! // with the dimension count before the element count
 //! let strided: Vec<MapArg> = map_args(params, 1, true).collect();
-//! assert_eq!(strided.len(), contiguous.len() + 4); // two strides, shape, ndim
-//! assert_eq!(strided[3], MapArg::Strides { param: 1, view: 0 });
+//! assert_eq!(strided.len(), contiguous.len() + 4);
+//! assert_eq!(strided[0], MapArg::Strides { param: 1, view: 0 });
+//! assert_eq!(strided[2], MapArg::Shape);
+//! assert_eq!(strided[3..8], contiguous[..5]);
 //! ```
 
 mod map;
@@ -35,7 +39,7 @@ mod scan;
 mod types;
 mod values;
 
-pub use map::{map_args, strided_indices, MapArg, MapArgs};
+pub use map::{args_bytes, map_args, strided_indices, MapArg, MapArgs};
 pub use reduce::{
     reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,

@@ -1,6 +1,6 @@
 //! A reduction's entry points' arguments and its order of combination.
 
-use super::map::{map_args, MapArg};
+use super::map::{MapArg, ParamArgs};
 use super::types::Pass;
 
 /// How many lanes fold one tile of a reduction's row, and so how many leaves
@@ -113,23 +113,22 @@ pub enum ReduceArg {
 }
 
 /// The arguments of a reduction's first pass, in order: each parameter of
-/// `map` as in [`map_args`], each accumulator component's buffer, then (when
+/// `map` (a scalar's value; a tensor's buffer, offset and, when `strided`,
+/// its strides), each accumulator component's buffer, then (when
 /// `strided`) the shape, the dimension count and the kept count, then rows,
 /// len, tiles and the mapping.
 pub fn reduce_args<I>(params: I, accs: usize, strided: bool) -> impl Iterator<Item = ReduceArg>
 where
     I: IntoIterator<Item = Pass>,
 {
-    let params = map_args(params, 0, strided)
-        .take_while(|a| !matches!(a, MapArg::Shape | MapArg::Len))
-        .map(|a| match a {
-            MapArg::Scalar { param } => ReduceArg::Scalar { param },
-            MapArg::Buffer { param } => ReduceArg::Buffer { param },
-            MapArg::Offset { param } => ReduceArg::Offset { param },
-            MapArg::Strides { param, view } => ReduceArg::Strides { param, view },
-            // `take_while` stops before the shape, and there are no outputs
-            MapArg::Output { .. } | MapArg::Shape | MapArg::Ndim | MapArg::Len => ReduceArg::Rows,
-        });
+    let params = ParamArgs::new(params.into_iter(), strided).map(|a| match a {
+        MapArg::Scalar { param } => ReduceArg::Scalar { param },
+        MapArg::Buffer { param } => ReduceArg::Buffer { param },
+        MapArg::Offset { param } => ReduceArg::Offset { param },
+        MapArg::Strides { param, view } => ReduceArg::Strides { param, view },
+        // per-parameter arguments only
+        MapArg::Output { .. } | MapArg::Shape | MapArg::Ndim | MapArg::Len => ReduceArg::Rows,
+    });
     let dims: &[ReduceArg] = if strided {
         &[ReduceArg::Shape, ReduceArg::Ndim, ReduceArg::Kept]
     } else {

@@ -1,6 +1,6 @@
 //! A scan's entry point's arguments and its order of combination.
 
-use super::map::{map_args, MapArg};
+use super::map::{MapArg, ParamArgs};
 use super::types::Pass;
 
 /// The elements of a scan's chunk: a scan's row is cut into chunks of this many
@@ -85,21 +85,20 @@ pub enum ScanArg {
 }
 
 /// The arguments of a scan's entry point, in order: each parameter of `map`
-/// as in [`map_args`](super::map_args)'s strided entry, each accumulator component's buffer,
+/// (a scalar's value; a tensor's buffer, offset and strides), each accumulator component's buffer,
 /// each output's buffer, then the output strides, shape, ndim, rows, len,
 /// chunks and phase.
 pub fn scan_args<I>(params: I, accs: usize, outputs: usize) -> impl Iterator<Item = ScanArg>
 where
     I: IntoIterator<Item = Pass>,
 {
-    map_args(params, 0, true)
-        .take_while(|a| !matches!(a, MapArg::Shape))
+    ParamArgs::new(params.into_iter(), true)
         .map(|a| match a {
             MapArg::Scalar { param } => ScanArg::Scalar { param },
             MapArg::Buffer { param } => ScanArg::Buffer { param },
             MapArg::Offset { param } => ScanArg::Offset { param },
             MapArg::Strides { param, view } => ScanArg::Strides { param, view },
-            // `take_while` stops at the shape, and there are no outputs
+            // per-parameter arguments only
             MapArg::Output { .. } | MapArg::Shape | MapArg::Ndim | MapArg::Len => ScanArg::Phase,
         })
         .chain((0..accs).map(|component| ScanArg::Acc { component }))

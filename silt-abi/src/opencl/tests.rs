@@ -8,17 +8,43 @@ fn index_parameters_take_no_argument_but_keep_their_number() {
     assert_eq!(
         args,
         [
+            MapArg::Strides { param: 1, view: 0 },
+            MapArg::Shape,
             MapArg::Buffer { param: 1 },
             MapArg::Offset { param: 1 },
-            MapArg::Strides { param: 1, view: 0 },
             MapArg::Scalar { param: 2 },
             MapArg::Output { output: 0 },
             MapArg::Output { output: 1 },
-            MapArg::Shape,
             MapArg::Ndim,
             MapArg::Len,
         ]
     );
+}
+
+#[test]
+fn strided_vectors_come_first_so_nothing_is_padded() {
+    let params = [Pass::Tensor, Pass::Scalar, Pass::Tensor, Pass::Tensor];
+    let sizes = |strided| {
+        map_args(params, 1, strided)
+            .map(|a| a.bytes(|_| 4))
+            .collect::<Vec<_>>()
+    };
+    let strided: Vec<MapArg> = map_args(params, 1, true).collect();
+    assert_eq!(
+        strided[..4],
+        [
+            MapArg::Strides { param: 0, view: 0 },
+            MapArg::Strides { param: 2, view: 1 },
+            MapArg::Strides { param: 3, view: 2 },
+            MapArg::Shape,
+        ]
+    );
+    // 4 vectors, 3 buffers and offsets, a float (padded to 8), an output,
+    // the dimension count (padded to 8) and the count
+    assert_eq!(args_bytes(sizes(true)), 4 * 128 + 3 * 16 + 8 + 8 + 8 + 8);
+    assert_eq!(args_bytes(sizes(false)), 3 * 16 + 8 + 8 + 8);
+    // each tensor's strides after its offset would pad 112 bytes each
+    assert_eq!(args_bytes([8, 8, 128, 8, 8, 128]), 512);
 }
 
 #[test]

@@ -57,6 +57,7 @@ pub(crate) struct RawInfo {
     pub(crate) single_fp_config: u64,
     pub(crate) global_mem: u64,
     pub(crate) compute_units: u32,
+    pub(crate) max_parameter: u64,
 }
 
 fn info_string(id: DeviceId, param: u32) -> Result<String, ClError> {
@@ -111,5 +112,7 @@ pub(crate) fn device_info(id: DeviceId) -> Result<RawInfo, ClError> {
         global_mem: info_u64(id, dev::CL_DEVICE_GLOBAL_MEM_SIZE)?,
         compute_units: u32::try_from(info_u64(id, dev::CL_DEVICE_MAX_COMPUTE_UNITS)?)
             .unwrap_or(u32::MAX),
+        // the least a full-profile device may report, should the query fail
+        max_parameter: info_u64(id, dev::CL_DEVICE_MAX_PARAMETER_SIZE).unwrap_or(1024),
     })
 }

@@ -16,6 +16,17 @@ thread_local! {
     /// The kind of device whose way this thread's reductions share out their
     /// work, whatever the device (a test hook).
     static REDUCE_AS: Cell<Option<DeviceKind>> = const { Cell::new(None) };
+    /// The argument bytes this thread's fused chains take the device to
+    /// accept, whatever it reports (a test hook).
+    static PARAMETER_BYTES: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// The most argument bytes a kernel may take on `device` (see
+/// [`Device::__max_parameter_bytes`]).
+pub(crate) fn max_parameter_bytes(device: &Device) -> usize {
+    PARAMETER_BYTES
+        .with(Cell::get)
+        .unwrap_or(device.info().max_parameter_bytes)
 }
 
 /// The kind of device a reduction on `kind` shares out its work as (see
@@ -80,6 +91,14 @@ impl Device {
     #[doc(hidden)]
     pub fn __reduce_as(kind: Option<DeviceKind>) {
         REDUCE_AS.with(|k| k.set(kind));
+    }
+
+    /// Makes this thread's fused chains take every device to accept at most
+    /// `n` bytes of kernel arguments (`None`: what each device reports), to
+    /// run the fallback for chains too wide for a device.
+    #[doc(hidden)]
+    pub fn __max_parameter_bytes(n: Option<usize>) {
+        PARAMETER_BYTES.with(|b| b.set(n));
     }
 
     /// Makes this thread's launches on OpenCL devices use work-groups of `n`

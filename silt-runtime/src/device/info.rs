@@ -57,6 +57,11 @@ pub struct DeviceInfo {
     pub compute_units: u32,
     /// The largest work-group (`CL_DEVICE_MAX_WORK_GROUP_SIZE`).
     pub max_work_group_size: usize,
+    /// The most bytes of arguments a kernel may take
+    /// (`CL_DEVICE_MAX_PARAMETER_SIZE`; unbounded on the host). A fused chain
+    /// whose kernel would take more runs as its separate launches
+    /// ([`Fusion::run`](crate::Fusion::run)).
+    pub max_parameter_bytes: usize,
     /// Whether `f32` division and `sqrt` can be correctly rounded
     /// (`CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT`); silt then asks for it.
     pub correctly_rounded_divide_sqrt: bool,
@@ -83,6 +88,7 @@ impl DeviceInfo {
             compute_units: std::thread::available_parallelism()
                 .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
             max_work_group_size: 1,
+            max_parameter_bytes: usize::MAX,
             correctly_rounded_divide_sqrt: true,
             extensions: Vec::new(),
         }
@@ -125,6 +131,7 @@ impl DeviceInfo {
             max_work_group_size: usize::try_from(raw.max_work_group)
                 .unwrap_or(usize::MAX)
                 .max(1),
+            max_parameter_bytes: usize::try_from(raw.max_parameter).unwrap_or(usize::MAX),
             extensions,
         }
     }

@@ -21,10 +21,12 @@ use std::sync::Mutex;
 
 use silt_abi::opencl::BodyParam;
 
+use crate::device::hooks::max_parameter_bytes;
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
 use crate::launch::opencl::launch_opencl;
 use crate::launch::plan::{prepare, Arg};
+use crate::layout::{broadcast_shapes, Dims};
 use crate::program::kernel_ref::KernelRef;
 use crate::program::text::KernelInfo;
 use crate::tensor::Tensor;
@@ -126,6 +128,15 @@ impl Fusion {
     /// through the steps' host forms. Either way the results have the bits of
     /// the calls launched one by one.
     ///
+    /// A device caps the bytes of arguments a kernel takes
+    /// ([`DeviceInfo::max_parameter_bytes`](crate::DeviceInfo::max_parameter_bytes):
+    /// 4,352 on NVIDIA, 1,024 reported by PoCL). The fused kernel's strided
+    /// entry point takes 144 bytes an input, its contiguous one 16: a chain
+    /// too wide for the strided entry (about 6 inputs on PoCL, 29 on NVIDIA)
+    /// is composed without it and launched on contiguous copies of its view
+    /// and broadcast inputs; a chain too wide for either runs as its separate
+    /// launches, each over the chain's shape. The results are the same.
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`] for an output that is not a call's result or
     /// a chain without tensor inputs; [`Error::DeviceMismatch`],
@@ -153,10 +164,127 @@ impl Fusion {
         if device.is_host() {
             return host::run(self, &chain, &args);
         }
-        let info = fused_info(&chain, &self.inputs)?;
-        let plan = prepare(info, &args)?;
+        let input_dtypes: Vec<DType> = self.inputs.iter().map(Tensor::dtype).collect();
+        let dtypes = chain.arg_dtypes(&input_dtypes);
         let out_dtypes: Vec<DType> = chain.outputs.iter().map(|(_, d)| *d).collect();
+        // a program with an entry point whose arguments the device would not
+        // take does not build there
+        let limit = max_parameter_bytes(&device);
+        if text::entry_bytes(&chain, &dtypes, true) <= limit {
+            let info = fused_info(&chain, &self.inputs, true)?;
+            let plan = prepare(info, &args)?;
+            return launch_opencl(info, &plan, &args, &out_dtypes);
+        }
+        if text::entry_bytes(&chain, &dtypes, false) > limit {
+            return self.run_steps(&chain);
+        }
+        // the contiguous entry alone, on contiguous copies of the inputs that
+        // are views or broadcasts
+        let shape = self.chain_shape(&chain)?;
+        let mut copies: Vec<Option<Tensor>> = Vec::with_capacity(chain.args.len());
+        for a in &chain.args {
+            copies.push(match a {
+                text::ChainArg::Input(i) => {
+                    let t = &self.inputs[*i];
+                    if t.is_contiguous() && t.shape() == &*shape {
+                        None
+                    } else {
+                        Some(t.broadcast_to(&*shape)?.contiguous()?)
+                    }
+                }
+                text::ChainArg::Scalar(_) => None,
+            });
+        }
+        let args: Vec<Arg<'_>> = args
+            .iter()
+            .zip(&copies)
+            .map(|(a, c)| c.as_ref().map_or_else(|| a.clone(), Arg::In))
+            .collect();
+        let info = fused_info(&chain, &self.inputs, false)?;
+        let plan = prepare(info, &args)?;
         launch_opencl(info, &plan, &args, &out_dtypes)
+    }
+
+    /// The shape of a chain's run: the broadcast of its inputs'.
+    fn chain_shape(&self, chain: &text::Chain) -> Result<Dims> {
+        let mut shape: Option<Dims> = None;
+        for a in &chain.args {
+            let text::ChainArg::Input(i) = a else {
+                continue;
+            };
+            let t = &self.inputs[*i];
+            shape = Some(match shape {
+                None => Dims::new(t.shape())?,
+                Some(s) => broadcast_shapes(&s, t.shape()).ok_or_else(|| Error::ShapeMismatch {
+                    op: "fused chain",
+                    left: s.to_vec(),
+                    right: t.shape().to_vec(),
+                })?,
+            });
+        }
+        shape.ok_or_else(|| Error::InvalidArgument {
+            op: "Fusion::run",
+            reason: "a chain needs a tensor input (its shape and device)".into(),
+        })
+    }
+
+    /// The chain as its separate launches, for a device that does not take as
+    /// many bytes of kernel arguments as the fused kernel needs: each step
+    /// launched over the chain's shape (its inputs broadcast to it), so that an
+    /// `#[index]` counts the elements the fused kernel's would.
+    fn run_steps(&self, chain: &text::Chain) -> Result<Vec<Tensor>> {
+        let inconsistent = || Error::InvalidArgument {
+            op: "Fusion::run",
+            reason: "the chain refers to a value it does not compute".into(),
+        };
+        let shape = self.chain_shape(chain)?;
+        let mut results: Vec<Option<Tensor>> = (0..chain.steps.len()).map(|_| None).collect();
+        for (k, step) in chain.steps.iter().enumerate() {
+            let body = step.info.body.ok_or_else(inconsistent)?;
+            // the step's tensor inputs, broadcast to the chain's shape
+            let mut views = Vec::new();
+            for a in step.args.iter().flatten() {
+                if let text::Source::Arg(i) = a {
+                    if let Some(text::ChainArg::Input(j)) = chain.args.get(*i) {
+                        let t = self.inputs.get(*j).ok_or_else(inconsistent)?;
+                        views.push(t.broadcast_to(&*shape)?);
+                    }
+                }
+            }
+            let mut views = views.iter();
+            let mut args = Vec::with_capacity(step.args.len());
+            for a in step.args.iter().flatten() {
+                args.push(match a {
+                    text::Source::Arg(i) => match chain.args.get(*i) {
+                        Some(text::ChainArg::Input(_)) => {
+                            Arg::In(views.next().ok_or_else(inconsistent)?)
+                        }
+                        Some(text::ChainArg::Scalar(s)) => Arg::Scalar(*s),
+                        None => return Err(inconsistent()),
+                    },
+                    text::Source::Step(j) => Arg::In(
+                        results
+                            .get(*j)
+                            .and_then(Option::as_ref)
+                            .ok_or_else(inconsistent)?,
+                    ),
+                });
+            }
+            let plan = prepare(step.info, &args)?;
+            let out = launch_opencl(step.info, &plan, &args, &[body.output])?.pop();
+            results[k] = Some(out.ok_or_else(inconsistent)?);
+        }
+        let mut outputs: Vec<Tensor> = Vec::with_capacity(chain.outputs.len());
+        for (n, (k, _)) in chain.outputs.iter().enumerate() {
+            let r = results
+                .get(*k)
+                .and_then(Option::as_ref)
+                .ok_or_else(inconsistent)?;
+            // an output asked for twice is two tensors, as from the fused kernel
+            let again = chain.outputs[..n].iter().any(|(j, _)| j == k);
+            outputs.push(if again { r.deep_copy()? } else { r.clone() });
+        }
+        Ok(outputs)
     }
 
     /// The OpenCL C program `run(outputs)` launches on an OpenCL device: the
@@ -167,7 +295,7 @@ impl Fusion {
     /// As [`Fusion::run`] before a launch.
     pub fn source(&self, outputs: &[Value]) -> Result<&'static str> {
         let chain = text::Chain::new(self, outputs)?;
-        Ok(fused_info(&chain, &self.inputs)?.source())
+        Ok(fused_info(&chain, &self.inputs, true)?.source())
     }
 
     fn push(&mut self, n: Node) -> Value {
@@ -178,15 +306,22 @@ impl Fusion {
 
 /// The fused kernel of a chain's structure: composed and leaked once per
 /// structure in the process (a bounded set: one per distinct chain).
-fn fused_info(chain: &text::Chain, inputs: &[Tensor]) -> Result<&'static KernelInfo> {
-    static FUSED: Mutex<Option<HashMap<Vec<usize>, &'static KernelInfo>>> = Mutex::new(None);
+/// `strided`: with the strided entry point (see [`text::compose`]).
+fn fused_info(
+    chain: &text::Chain,
+    inputs: &[Tensor],
+    strided: bool,
+) -> Result<&'static KernelInfo> {
+    type Composed = Option<HashMap<Vec<usize>, &'static KernelInfo>>;
+    // [without the strided entry, with it]
+    static FUSED: Mutex<[Composed; 2]> = Mutex::new([None, None]);
     let mut fused = FUSED.lock().unwrap_or_else(|e| e.into_inner());
-    let map = fused.get_or_insert_with(HashMap::new);
+    let map = fused[usize::from(strided)].get_or_insert_with(HashMap::new);
     if let Some(info) = map.get(&chain.key) {
         return Ok(info);
     }
     let input_dtypes: Vec<DType> = inputs.iter().map(Tensor::dtype).collect();
-    let info = text::compose(chain, &input_dtypes)?;
+    let info = text::compose(chain, &input_dtypes, strided)?;
     map.insert(chain.key.clone(), info);
     Ok(info)
 }

@@ -8,8 +8,8 @@ use std::ffi::CString;
 use std::fmt::Write;
 
 use silt_abi::opencl::{
-    arg_type, load, map_args, store, strided_indices, value_type, BodyParam, MapArg, Pass,
-    COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
+    arg_type, args_bytes, load, map_args, store, strided_indices, value_type, BodyParam, MapArg,
+    Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
 };
 
 use crate::dtype::{DType, Scalar};
@@ -175,7 +175,7 @@ impl Chain {
     }
 
     /// The types of the arguments (inputs' element types, scalars' types).
-    fn arg_dtypes(&self, f_inputs: &[DType]) -> Vec<DType> {
+    pub(super) fn arg_dtypes(&self, f_inputs: &[DType]) -> Vec<DType> {
         self.args
             .iter()
             .map(|a| match a {
@@ -186,9 +186,28 @@ impl Chain {
     }
 }
 
+/// The bytes of arguments the chain's entry point takes (`dtypes`: each
+/// argument's, as [`Chain::arg_dtypes`] gives them).
+pub(super) fn entry_bytes(chain: &Chain, dtypes: &[DType], strided: bool) -> usize {
+    let pass = chain.args.iter().map(|a| match a {
+        ChainArg::Input(_) => Pass::Tensor,
+        ChainArg::Scalar(_) => Pass::Scalar,
+    });
+    args_bytes(
+        map_args(pass, chain.outputs.len(), strided)
+            .map(|a| a.bytes(|param| dtypes.get(param).map_or(8, |d| d.size()))),
+    )
+}
+
 /// The program and the description of a chain's fused kernel, leaked: there
-/// is one per chain structure in the process.
-pub(super) fn compose(chain: &Chain, input_dtypes: &[DType]) -> Result<&'static KernelInfo> {
+/// is one per chain structure in the process, and one more where the strided
+/// entry point is left out (`strided` false: for a device that would not take
+/// its arguments; the launch then has contiguous inputs only).
+pub(super) fn compose(
+    chain: &Chain,
+    input_dtypes: &[DType],
+    strided: bool,
+) -> Result<&'static KernelInfo> {
     // every definition but entry points, of every step's program, once
     let mut defined: HashMap<&str, &str> = HashMap::new();
     let mut body = String::new();
@@ -234,8 +253,10 @@ pub(super) fn compose(chain: &Chain, input_dtypes: &[DType]) -> Result<&'static 
     source.push_str(&body);
     source.push('\n');
     source.push_str(&entry(chain, &dtypes, false));
-    source.push('\n');
-    source.push_str(&entry(chain, &dtypes, true));
+    if strided {
+        source.push('\n');
+        source.push_str(&entry(chain, &dtypes, true));
+    }
     let source: &'static str = Box::leak(source.into_boxed_str());
     let program: &'static ProgramText =
         Box::leak(Box::new(ProgramText::new(source, "silt-fused", fp64, &[])));

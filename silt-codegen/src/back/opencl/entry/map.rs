@@ -26,8 +26,9 @@ pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>) -> String {
 
 impl Emitter<'_> {
     /// The parameter list of an entry point, by the launch ABI
-    /// ([`silt_abi::opencl::map_args`]): one line per parameter (a view's buffer,
-    /// offset and strides together), per output, for the shape, and the count.
+    /// ([`silt_abi::opencl::map_args`]): one line for the vectors (strides and
+    /// shape), one per parameter (a view's buffer and offset together), per
+    /// output, and one for the dimension count and the count.
     fn entry_args(&self, strided: bool) -> Vec<String> {
         let k = self.f;
         let pass = k.params.iter().map(|p| match p.kind {
@@ -35,13 +36,13 @@ impl Emitter<'_> {
             ParamKind::Scalar => Pass::Scalar,
             ParamKind::Index => Pass::Index,
         });
-        // arguments on one line share a key: a view's buffer, offset and strides;
-        // the shape and the dimension count
+        // arguments on one line share a key: the vectors (strides and shape);
+        // a view's buffer and offset; the dimension count and the count
         #[derive(PartialEq)]
         enum Line {
+            Vectors,
             Param(usize),
             Output(usize),
-            Dims,
             Len,
         }
         let mut lines: Vec<(Line, String)> = Vec::new();
@@ -69,7 +70,7 @@ impl Emitter<'_> {
                     format!("{COUNT_TYPE} silt_off_{}", self.params[param]),
                 ),
                 MapArg::Strides { param, .. } => (
-                    Line::Param(param),
+                    Line::Vectors,
                     format!("{DIMS_TYPE} silt_st_{}", self.params[param]),
                 ),
                 MapArg::Output { output } => (
@@ -79,8 +80,8 @@ impl Emitter<'_> {
                         k.outputs[output].cl_storage()
                     ),
                 ),
-                MapArg::Shape => (Line::Dims, format!("{DIMS_TYPE} silt_shape")),
-                MapArg::Ndim => (Line::Dims, format!("{NDIM_TYPE} silt_ndim")),
+                MapArg::Shape => (Line::Vectors, format!("{DIMS_TYPE} silt_shape")),
+                MapArg::Ndim => (Line::Len, format!("{NDIM_TYPE} silt_ndim")),
                 MapArg::Len => (Line::Len, format!("{COUNT_TYPE} silt_n")),
             };
             match lines.last_mut() {
