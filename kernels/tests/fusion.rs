@@ -281,15 +281,21 @@ fn random_chains_have_the_bits_of_their_launches() {
     }
 }
 
-/// `n` transposed `[30, 20]` views, their chained sum and the sum launch by
-/// launch.
-fn wide_sum(dev: &Device, n: u32) -> (Tensor, TensorT<f32>) {
+/// `n` `[30, 20]` inputs (transposed views, or all but one contiguous and a
+/// broadcast row), their chained sum and the sum launch by launch.
+fn wide_sum(dev: &Device, n: u32, transposed: bool) -> (Tensor, TensorT<f32>) {
     let ins: Vec<TensorT<f32>> = (0..n)
         .map(|i| {
-            TensorT::from_slice(dev, &data(600, 20 + i), [20, 30])
-                .unwrap()
-                .transpose(0, 1)
-                .unwrap()
+            if transposed {
+                TensorT::from_slice(dev, &data(600, 20 + i), [20, 30])
+                    .unwrap()
+                    .transpose(0, 1)
+                    .unwrap()
+            } else if i == n / 2 {
+                TensorT::from_slice(dev, &data(20, 20 + i), [20]).unwrap()
+            } else {
+                TensorT::from_slice(dev, &data(600, 20 + i), [30, 20]).unwrap()
+            }
         })
         .collect();
     let mut f = Fusion::new();
@@ -311,24 +317,35 @@ fn a_chain_too_wide_for_the_device_runs_as_its_launches() {
     assert!(dev.info().max_parameter_bytes >= 1024, "{:?}", dev.info());
     assert_eq!(Device::host().info().max_parameter_bytes, usize::MAX);
 
-    // 24 transposed inputs: the strided entry would take 24 * 144 + 128 + 16
-    // bytes of arguments, more than PoCL's 1,024 and NVIDIA's 4,352; the
-    // contiguous one 24 * 16 + 16. Then 100 bytes: too few for either.
+    // 24 inputs: the strided entry would take 24 * 144 + 128 + 16 bytes of
+    // arguments, more than PoCL's 1,024 and NVIDIA's 4,352; the contiguous one
+    // 24 * 16 + 16. At the device's cap, transposed views run as the separate
+    // launches (24 copies would cost more than 22 intermediate values) and
+    // contiguous inputs with one broadcast row as one kernel on a copy of the
+    // row; at 100 bytes both run as the separate launches.
     for limit in [None, Some(100)] {
-        Device::__max_parameter_bytes(limit);
-        let (got, want) = wide_sum(&dev, 24);
-        Device::__max_parameter_bytes(None);
-        assert_eq!(got.shape(), [30, 20]);
-        assert_eq!(bits32(&got), bits32(want.as_tensor()), "{limit:?}");
+        for transposed in [true, false] {
+            Device::__max_parameter_bytes(limit);
+            let (got, want) = wide_sum(&dev, 24, transposed);
+            Device::__max_parameter_bytes(None);
+            assert_eq!(got.shape(), [30, 20]);
+            assert_eq!(
+                bits32(&got),
+                bits32(want.as_tensor()),
+                "{limit:?}, transposed: {transposed}"
+            );
+        }
     }
 
-    // a chain fused, then with the strided entry left out (its arguments take
-    // 456 bytes, the contiguous entry's 72), then as its launches: the same
-    // bits, an `#[index]` counting over the chain's shape each time (`ramp`
-    // reads only the row), a scalar, and an output asked for twice
+    // a chain fused, then with its strided entry left out (its arguments take
+    // 456 bytes, the contiguous entry's 72 or fewer), then as its launches:
+    // the same bits, an `#[index]` counting over the chain's shape each time
+    // (`ramp` reads only the row), a scalar, and an output asked for twice
     let x = TensorT::from_slice(&dev, &data(3 * 1000, 1), [3, 1000]).unwrap();
     let b = TensorT::from_slice(&dev, &data(1000, 3), [1000]).unwrap();
-    let chain = |limit| {
+    // `with_r`: `ramp`'s result is an output too, which leaves one
+    // intermediate value against one input to copy: the separate launches
+    let chain = |limit, with_r: bool| {
         Device::__max_parameter_bytes(limit);
         let mut f = Fusion::new();
         let (xv, bv) = (f.input(x.as_tensor()), f.input(b.as_tensor()));
@@ -336,26 +353,35 @@ fn a_chain_too_wide_for_the_device_runs_as_its_launches() {
         let r = f.call(&ramp::KERNEL, &[bv, step]).unwrap();
         let s = f.call(&k::add::KERNEL, &[xv, r]).unwrap();
         let g = f.call(&k::gelu::KERNEL, &[s]).unwrap();
-        let out = f.run(&[g, r, g]);
+        let q = f.call(&k::relu::KERNEL, &[g]).unwrap();
+        let out = if with_r {
+            f.run(&[q, r, q])
+        } else {
+            f.run(&[q, q])
+        };
         Device::__max_parameter_bytes(None);
         out.unwrap()
     };
-    let fused = chain(None);
     let want_r = data(1000, 3)[0] + 0.5 * (1000 % 7) as f32;
-    for limit in [None, Some(200), Some(50)] {
-        let got = chain(limit);
-        assert_eq!(got.len(), 3);
-        for (a, b) in fused.iter().zip(&got) {
-            assert_eq!(b.shape(), [3, 1000]);
-            assert_eq!(bits32(a), bits32(b), "{limit:?}");
+    for with_r in [true, false] {
+        let fused = chain(None, with_r);
+        for limit in [Some(200), Some(50)] {
+            let got = chain(limit, with_r);
+            assert_eq!(got.len(), fused.len());
+            for (a, b) in fused.iter().zip(&got) {
+                assert_eq!(b.shape(), [3, 1000]);
+                assert_eq!(bits32(a), bits32(b), "{limit:?}, with r: {with_r}");
+            }
+            if with_r {
+                // the `#[index]` ran over 3,000 elements, not the row's 1,000
+                let r = got[1].to_vec::<f32>().unwrap();
+                assert_eq!(r[1000].to_bits(), want_r.to_bits(), "{limit:?}");
+            }
+            // two outputs, two storages
+            let mut last = got[got.len() - 1].clone();
+            last.copy_from(&Tensor::from_slice(&dev, &vec![0.0f32; 3000], [3, 1000]).unwrap())
+                .unwrap();
+            assert_ne!(bits32(&got[0]), bits32(&last), "{limit:?}");
         }
-        // the `#[index]` ran over 3,000 elements, not the row's 1,000
-        let r = got[1].to_vec::<f32>().unwrap();
-        assert_eq!(r[1000].to_bits(), want_r.to_bits(), "{limit:?}");
-        // two outputs, two storages
-        let mut g2 = got[2].clone();
-        g2.copy_from(&Tensor::from_slice(&dev, &vec![0.0f32; 3000], [3, 1000]).unwrap())
-            .unwrap();
-        assert_ne!(bits32(&got[0]), bits32(&g2), "{limit:?}");
     }
 }

@@ -2,7 +2,8 @@
 //! run as separate launches, as one kernel composed at compile time (a
 //! `#[kernel]` calling library kernels), and fused at run time
 //! ([`silt::Fusion`]); the build time of a new fused program, cold and warm;
-//! the per-launch cost of a repeated fused chain over the composed kernel.
+//! a chain too wide for the device's argument cap, each way it can run; the
+//! per-launch cost of a repeated fused chain over the composed kernel.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -233,6 +234,71 @@ fn build_times() -> Vec<(&'static str, f64, f64, f64)> {
     rows
 }
 
+/// Inputs of the wide chain.
+const WIDE_INPUTS: usize = 8;
+
+/// Milliseconds of a sum of [`WIDE_INPUTS`] 1024x1024 `f32` inputs
+/// (transposed views, or contiguous tensors but for one broadcast row): the
+/// separate launches, then the chain through `Fusion` with the device taken
+/// to accept any argument bytes (one kernel on the inputs as they are), 1,024
+/// (what PoCL reports: the contiguous entry only, so copies of the views or
+/// the separate launches, whichever writes fewer tensors) and 50 (the
+/// separate launches over the chain's shape), after checking the bits.
+fn wide(dev: &Device, transposed: bool) -> [f64; 4] {
+    let budget = Duration::from_millis(600);
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let ins: Vec<TensorT<f32>> = (0..WIDE_INPUTS)
+        .map(|i| {
+            if transposed {
+                TensorT::from_slice(dev, &values(1 << 20, 10 + i), [1024, 1024])
+                    .unwrap()
+                    .transpose(0, 1)
+                    .unwrap()
+            } else if i == 1 {
+                TensorT::from_slice(dev, &values(1024, 10 + i), [1024]).unwrap()
+            } else {
+                TensorT::from_slice(dev, &values(1 << 20, 10 + i), [1024, 1024]).unwrap()
+            }
+        })
+        .collect();
+    let separate = || {
+        let mut acc = k::add::launch(&ins[0], &ins[1]).unwrap();
+        for t in &ins[2..] {
+            acc = k::add::launch(&acc, t).unwrap();
+        }
+        acc
+    };
+    let fused = |limit: usize| {
+        Device::__max_parameter_bytes(Some(limit));
+        let mut f = Fusion::new();
+        let vals: Vec<silt::Value> = ins.iter().map(|t| f.input(t.as_tensor())).collect();
+        let mut acc = vals[0];
+        for v in &vals[1..] {
+            acc = f.call(&k::add::KERNEL, &[acc, *v]).unwrap();
+        }
+        let out = f.run(&[acc]).unwrap().remove(0);
+        Device::__max_parameter_bytes(None);
+        out
+    };
+    let want: Vec<f32> = separate().to_vec().unwrap();
+    let limits = [usize::MAX, 1024, 50];
+    for limit in limits {
+        assert_eq!(fused(limit).to_vec::<f32>().unwrap(), want, "{limit}");
+    }
+    let t = |f: &dyn Fn()| {
+        ms(median(budget, || {
+            f();
+            dev.synchronize().unwrap();
+        }))
+    };
+    [
+        t(&|| drop(separate())),
+        t(&|| drop(fused(limits[0]))),
+        t(&|| drop(fused(limits[1]))),
+        t(&|| drop(fused(limits[2]))),
+    ]
+}
+
 /// Prints the fusion tables.
 pub fn print(dev: &Device) {
     println!("\n## Fusion, 2^24 f32, ms per chain (speed-up over separate launches)\n");
@@ -250,6 +316,19 @@ pub fn print(dev: &Device) {
     println!("|---|---|---|---|");
     for (case, first, second, built) in build_times() {
         println!("| {case} | {first:.2} | {second:.3} | {built} |");
+    }
+    println!(
+        "\n## A chain too wide for the device's argument cap: a sum of {WIDE_INPUTS} 1024x1024 \
+         f32 inputs, ms, by the argument bytes the device is taken to accept\n"
+    );
+    println!("| inputs | separate launches | any (one kernel) | 1,024 (PoCL's report) | 50 |");
+    println!("|---|---|---|---|---|");
+    for (case, transposed) in [
+        ("transposed views", true),
+        ("contiguous, one a broadcast row", false),
+    ] {
+        let [sep, any, pocl, tiny] = wide(dev, transposed);
+        println!("| {case} | {sep:.2} | {any:.2} | {pocl:.2} | {tiny:.2} |");
     }
     let (composed, fused) = per_launch(dev);
     println!("\n## A repeated chain, 64 elements, launch + synchronize, µs\n");

@@ -131,11 +131,13 @@ impl Fusion {
     /// A device caps the bytes of arguments a kernel takes
     /// ([`DeviceInfo::max_parameter_bytes`](crate::DeviceInfo::max_parameter_bytes):
     /// 4,352 on NVIDIA, 1,024 reported by PoCL). The fused kernel's strided
-    /// entry point takes 144 bytes an input, its contiguous one 16: a chain
+    /// entry point takes 144 bytes an input, its contiguous one 16. A chain
     /// too wide for the strided entry (about 6 inputs on PoCL, 29 on NVIDIA)
     /// is composed without it and launched on contiguous copies of its view
-    /// and broadcast inputs; a chain too wide for either runs as its separate
-    /// launches, each over the chain's shape. The results are the same.
+    /// and broadcast inputs when that copies fewer tensors than the chain has
+    /// intermediate values (a chain of contiguous tensors copies none), else
+    /// runs as its separate launches, each over the chain's shape. The results
+    /// are the same.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] for an output that is not a call's result or
@@ -170,29 +172,40 @@ impl Fusion {
         // a program with an entry point whose arguments the device would not
         // take does not build there
         let limit = max_parameter_bytes(&device);
-        if text::entry_bytes(&chain, &dtypes, true) <= limit {
+        let strided_bytes = text::entry_bytes(&chain, &dtypes, true);
+        if strided_bytes <= limit {
             let info = fused_info(&chain, &self.inputs, true)?;
             let plan = prepare(info, &args)?;
             return launch_opencl(info, &plan, &args, &out_dtypes);
         }
-        if text::entry_bytes(&chain, &dtypes, false) > limit {
+        // the contiguous entry alone, on contiguous copies of the inputs that
+        // are views or broadcasts, where the copies write fewer tensors than
+        // the separate launches would (a copy writes and reads as much as an
+        // intermediate value; on PoCL, copying 8 transposed 1024x1024 views
+        // made the chain 2x slower than its separate launches)
+        let shape = self.chain_shape(&chain)?;
+        let direct = |t: &Tensor| t.is_contiguous() && t.shape() == &*shape;
+        let to_copy = chain
+            .args
+            .iter()
+            .filter(|a| matches!(a, text::ChainArg::Input(i) if !direct(&self.inputs[*i])))
+            .count();
+        let intermediates = chain.steps.len().saturating_sub(chain.outputs.len());
+        let contiguous_bytes = text::entry_bytes(&chain, &dtypes, false);
+        if contiguous_bytes > limit || to_copy >= intermediates.max(1) {
+            tracing::debug!(target: "silt::fusion", strided_bytes, contiguous_bytes, limit,
+                to_copy, intermediates, "a chain too wide for the device: its separate launches");
             return self.run_steps(&chain);
         }
-        // the contiguous entry alone, on contiguous copies of the inputs that
-        // are views or broadcasts
-        let shape = self.chain_shape(&chain)?;
+        tracing::debug!(target: "silt::fusion", strided_bytes, limit, to_copy,
+            "a chain too wide for the device's strided entry: the contiguous one on copies");
         let mut copies: Vec<Option<Tensor>> = Vec::with_capacity(chain.args.len());
         for a in &chain.args {
             copies.push(match a {
-                text::ChainArg::Input(i) => {
-                    let t = &self.inputs[*i];
-                    if t.is_contiguous() && t.shape() == &*shape {
-                        None
-                    } else {
-                        Some(t.broadcast_to(&*shape)?.contiguous()?)
-                    }
+                text::ChainArg::Input(i) if !direct(&self.inputs[*i]) => {
+                    Some(self.inputs[*i].broadcast_to(&*shape)?.contiguous()?)
                 }
-                text::ChainArg::Scalar(_) => None,
+                _ => None,
             });
         }
         let args: Vec<Arg<'_>> = args
