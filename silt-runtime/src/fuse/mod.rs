@@ -166,13 +166,11 @@ impl Fusion {
         if device.is_host() {
             return host::run(self, &chain, &args);
         }
-        let input_dtypes: Vec<DType> = self.inputs.iter().map(Tensor::dtype).collect();
-        let dtypes = chain.arg_dtypes(&input_dtypes);
         let out_dtypes: Vec<DType> = chain.outputs.iter().map(|(_, d)| *d).collect();
         // a program with an entry point whose arguments the device would not
         // take does not build there
         let limit = max_parameter_bytes(&device);
-        let strided_bytes = text::entry_bytes(&chain, &dtypes, true);
+        let strided_bytes = text::entry_bytes(&chain, true);
         if strided_bytes <= limit {
             let info = fused_info(&chain, &self.inputs, true)?;
             let plan = prepare(info, &args)?;
@@ -191,7 +189,7 @@ impl Fusion {
             .filter(|a| matches!(a, text::ChainArg::Input(i) if !direct(&self.inputs[*i])))
             .count();
         let intermediates = chain.steps.len().saturating_sub(chain.outputs.len());
-        let contiguous_bytes = text::entry_bytes(&chain, &dtypes, false);
+        let contiguous_bytes = text::entry_bytes(&chain, false);
         if contiguous_bytes > limit || to_copy >= intermediates.max(1) {
             tracing::debug!(target: "silt::fusion", strided_bytes, contiguous_bytes, limit,
                 to_copy, intermediates, "a chain too wide for the device: its separate launches");

@@ -175,7 +175,7 @@ impl Chain {
     }
 
     /// The types of the arguments (inputs' element types, scalars' types).
-    pub(super) fn arg_dtypes(&self, f_inputs: &[DType]) -> Vec<DType> {
+    fn arg_dtypes(&self, f_inputs: &[DType]) -> Vec<DType> {
         self.args
             .iter()
             .map(|a| match a {
@@ -186,17 +186,18 @@ impl Chain {
     }
 }
 
-/// The bytes of arguments the chain's entry point takes (`dtypes`: each
-/// argument's, as [`Chain::arg_dtypes`] gives them).
-pub(super) fn entry_bytes(chain: &Chain, dtypes: &[DType], strided: bool) -> usize {
+/// The bytes of arguments the chain's entry point takes (without allocating:
+/// `Fusion::run` asks on every run).
+pub(super) fn entry_bytes(chain: &Chain, strided: bool) -> usize {
     let pass = chain.args.iter().map(|a| match a {
         ChainArg::Input(_) => Pass::Tensor,
         ChainArg::Scalar(_) => Pass::Scalar,
     });
-    args_bytes(
-        map_args(pass, chain.outputs.len(), strided)
-            .map(|a| a.bytes(|param| dtypes.get(param).map_or(8, |d| d.size()))),
-    )
+    let scalar = |param: usize| match chain.args.get(param) {
+        Some(ChainArg::Scalar(s)) => s.dtype().size(),
+        _ => 8,
+    };
+    args_bytes(map_args(pass, chain.outputs.len(), strided).map(|a| a.bytes(scalar)))
 }
 
 /// The program and the description of a chain's fused kernel, leaked: there
