@@ -12,6 +12,7 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --ops          (add/axpy/gelu against raw, launch overhead)
 //! cargo run --release -p silt-kernels --example bench_report -- --host         (the host backend against plain loops)
 //! cargo run --release -p silt-kernels --example bench_report -- --geometry     (raw axpy at each local size)
+//! cargo run --release -p silt-kernels --example bench_report -- --strided      (add on broadcast and transposed views against hand-written kernels)
 //! cargo run --release -p silt-kernels --example bench_report -- --fusion       (the fusion tables only)
 //! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
 //! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
@@ -986,6 +987,179 @@ fn print_reductions(dev: &Device, raw: &Raw) {
     }
 }
 
+/// Broadcast and transposed `add`s, f32, against the kernel a user writes for
+/// that one case (its indices in the launch's dimensions, the driver's local
+/// size), with the contiguous `add` of the same size beside them; the results
+/// are compared first.
+fn print_strided(dev: &Device, raw: &Raw) {
+    println!("\n## Strided launches: add on views, f32, ms (median of interleaved runs)\n");
+    println!("| case | silt | hand-written kernel for the case | silt / hand-written | contiguous silt add, same size |");
+    println!("|---|---|---|---|---|");
+    let budget = Duration::from_secs(3);
+    let sync = |t: TensorT<f32>| {
+        dev.synchronize().unwrap();
+        drop(t);
+    };
+    let read = |b: &opencl3::memory::Buffer<f32>, n: usize| raw.read(b, n);
+    let (r, c) = (4096usize, 4096usize);
+    let n = r * c;
+    let v = values(n);
+    let w = values(n + 1)[1..].to_vec();
+    let x = TensorT::from_slice(dev, &v, [r, c]).unwrap();
+    let y = TensorT::from_slice(dev, &w, [r, c]).unwrap();
+    let (rx, ry, out) = (raw.buffer(&v), raw.buffer(&w), raw.buffer(&vec![0.0; n]));
+    let contiguous = interleaved(
+        budget,
+        &mut [&mut || sync(silt_kernels::add::launch(&x, &y).unwrap())],
+    )[0];
+    let (col, row) = (&v[..r], &w[..c]);
+    let (tcol, trow) = (
+        TensorT::from_slice(dev, col, [r, 1]).unwrap(),
+        TensorT::from_slice(dev, row, [c]).unwrap(),
+    );
+    let (rcol, rrow) = (raw.buffer(col), raw.buffer(row));
+    let xt = x.transpose(0, 1).unwrap();
+    let (cols, rows) = (c as u64, r as u64);
+    type Case<'a> = (
+        &'static str,
+        &'a TensorT<f32>,
+        &'a TensorT<f32>,
+        &'a opencl3::kernel::Kernel,
+        &'a opencl3::memory::Buffer<f32>,
+        &'a opencl3::memory::Buffer<f32>,
+    );
+    let cases: [Case<'_>; 3] = [
+        (
+            "[4096, 4096] + a column [4096, 1]",
+            &x,
+            &tcol,
+            &raw.add_col,
+            &rx,
+            &rcol,
+        ),
+        (
+            "[4096, 4096] + a row [4096]",
+            &x,
+            &trow,
+            &raw.add_row,
+            &rx,
+            &rrow,
+        ),
+        (
+            "a transposed [4096, 4096] + [4096, 4096]",
+            &xt,
+            &y,
+            &raw.add_transposed,
+            &rx,
+            &ry,
+        ),
+    ];
+    for (name, a, b, kernel, ra, rb) in cases {
+        let transposed = std::ptr::eq(kernel, &raw.add_transposed);
+        let mut hand = || {
+            raw.launch_grid(kernel, &[c, r], |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(ra).set_arg(rb).set_arg(&out);
+                    if transposed {
+                        e.set_arg(&rows);
+                    }
+                    e.set_arg(&cols);
+                }
+            });
+            raw.finish();
+        };
+        hand();
+        let want = silt_kernels::add::launch(a, b).unwrap().to_vec().unwrap();
+        assert!(
+            read(&out, n) == want,
+            "{name}: silt and the hand-written kernel differ"
+        );
+        let t = interleaved(
+            budget,
+            &mut [
+                &mut || sync(silt_kernels::add::launch(a, b).unwrap()),
+                &mut hand,
+            ],
+        );
+        print_strided_row(name, t[0], t[1], contiguous);
+    }
+    // three dimensions, the middle one broadcast
+    let (n0, n1, n2) = (64usize, 256usize, 1024usize);
+    let b3 = &w[..n0 * n2];
+    let a3 = TensorT::from_slice(dev, &v, [n0, n1, n2]).unwrap();
+    let t3 = TensorT::from_slice(dev, b3, [n0, 1, n2]).unwrap();
+    let rb3 = raw.buffer(b3);
+    let (m1, m2) = (n1 as u64, n2 as u64);
+    let mut hand = || {
+        raw.launch_grid(&raw.add_mid, &[n2, n1, n0], |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&rx)
+                    .set_arg(&rb3)
+                    .set_arg(&out)
+                    .set_arg(&m1)
+                    .set_arg(&m2);
+            }
+        });
+        raw.finish();
+    };
+    hand();
+    let want = silt_kernels::add::launch(&a3, &t3)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(
+        read(&out, n) == want,
+        "3-d: silt and the hand-written kernel differ"
+    );
+    let t = interleaved(
+        budget,
+        &mut [
+            &mut || sync(silt_kernels::add::launch(&a3, &t3).unwrap()),
+            &mut hand,
+        ],
+    );
+    print_strided_row("[64, 256, 1024] + [64, 1, 1024]", t[0], t[1], contiguous);
+    // a copy of a transposed view into a new tensor (`contiguous`)
+    let mut hand = || {
+        raw.launch_grid(&raw.copy_transposed, &[c, r], |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&rx).set_arg(&out).set_arg(&rows).set_arg(&cols);
+            }
+        });
+        raw.finish();
+    };
+    hand();
+    let want = xt.contiguous().unwrap().to_vec().unwrap();
+    assert!(
+        read(&out, n) == want,
+        "copy: silt and the hand-written kernel differ"
+    );
+    let t = interleaved(
+        budget,
+        &mut [&mut || sync(xt.contiguous().unwrap()), &mut hand],
+    );
+    print_strided_row(
+        "`contiguous()` of a transposed [4096, 4096]",
+        t[0],
+        t[1],
+        contiguous,
+    );
+}
+
+fn print_strided_row(name: &str, silt: Duration, hand: Duration, contiguous: Duration) {
+    let ms = |t: Duration| t.as_secs_f64() * 1e3;
+    println!(
+        "| {name} | {:.2} | {:.2} | {:.2}x | {:.2} |",
+        ms(silt),
+        ms(hand),
+        hand.as_secs_f64() / silt.as_secs_f64(),
+        ms(contiguous)
+    );
+}
+
 /// The local sizes the geometry table tries besides the driver's choice.
 const LOCALS: [usize; 6] = [16, 64, 256, 1024, 2048, 4096];
 
@@ -1130,6 +1304,10 @@ fn main() {
         print_reductions(&dev, &raw);
         return;
     }
+    if args.iter().any(|a| a == "--strided") {
+        print_strided(&dev, &raw);
+        return;
+    }
     if args.iter().any(|a| a == "--fusion") {
         fusion::print(&dev);
         return;
@@ -1157,6 +1335,7 @@ fn main() {
     print_overhead(&dev, &raw);
     print_host();
     print_reductions(&dev, &raw);
+    print_strided(&dev, &raw);
     let sums = sweep(
         "\n## sum (all elements), f32, GB/s read (4 bytes per element)\n",
         &SUM_NAMES,

@@ -157,6 +157,10 @@ fn details(d: &Device) -> String {
     field("driver version", &info.driver_version);
     field("compute units", &info.compute_units.to_string());
     field("max work-group size", &info.max_work_group_size.to_string());
+    if !d.is_host() {
+        let [x, y, z] = info.max_work_item_sizes;
+        field("max work-group shape", &format!("{x} x {y} x {z}"));
+    }
     if info.max_parameter_bytes != usize::MAX {
         field(
             "max kernel arguments",

@@ -73,3 +73,124 @@ fn no_result_depends_on_the_work_group_size() {
     // and the host computes the same
     assert_eq!(everything(&Device::host()), want);
 }
+
+/// `a * b + i` for element `i`: the `#[index]` of a strided launch is the
+/// element's row-major place in the launch's shape.
+#[kernel(types = [f32])]
+fn mul_at<T>(#[index] i: u64, a: T, b: T) -> T {
+    a * b + (i % 1024) as T
+}
+
+/// Maps over views of every layout the strided launch grid handles (see
+/// `silt_abi::opencl::strided_indices`): one to five coalesced dimensions,
+/// narrow and wide innermost ones, broadcasts in each place, and grids of
+/// more than 65,535 work-groups in their second or third dimension (enqueued
+/// in parts), each against the host's bits.
+#[test]
+fn strided_maps_of_every_layout_match_the_host() {
+    let Some(dev) = opencl() else { return };
+    let host = Device::host();
+    let n = 280_000;
+    let data: Vec<f32> = (0..n)
+        .map(|i| ((i * 7919) % 1013) as f32 / 97.0 - 5.0)
+        .collect();
+    let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+    // (what, shape of the stored tensor, how to view it, the other operand's shape)
+    type View = fn(&Tensor) -> Tensor;
+    let cases: Vec<(&str, Vec<usize>, View, Vec<usize>)> = vec![
+        (
+            "a stepped slice (1 dimension)",
+            vec![n],
+            |t| t.slice(0, 1, 9_000, 3).unwrap(),
+            vec![9_000],
+        ),
+        (
+            "a transpose",
+            vec![300, 700],
+            |t| t.transpose(0, 1).unwrap(),
+            vec![700, 300],
+        ),
+        (
+            "a narrow transpose",
+            vec![3, 70_000],
+            |t| t.transpose(0, 1).unwrap(),
+            vec![70_000, 3],
+        ),
+        (
+            "a broadcast column",
+            vec![500, 300],
+            |t| t.clone(),
+            vec![500, 1],
+        ),
+        ("a broadcast row", vec![500, 300], |t| t.clone(), vec![300]),
+        (
+            "the middle broadcast (3 dimensions)",
+            vec![7, 40, 300],
+            |t| t.clone(),
+            vec![7, 1, 300],
+        ),
+        (
+            "4 dimensions",
+            vec![3, 5, 7, 11],
+            |t| t.permute(&[2, 0, 3, 1]).unwrap(),
+            vec![7, 1, 11, 1],
+        ),
+        (
+            "5 dimensions",
+            vec![2, 3, 4, 5, 6],
+            |t| t.permute(&[4, 2, 0, 3, 1]).unwrap(),
+            vec![6, 4, 1, 5, 3],
+        ),
+        // third dimension: 70,000 work-groups of one
+        (
+            "70,000 in the third dimension",
+            vec![2, 2, 70_000],
+            |t| t.permute(&[2, 1, 0]).unwrap(),
+            vec![70_000, 2, 2],
+        ),
+    ];
+    for (what, stored, view, other) in &cases {
+        let len: usize = stored.iter().product();
+        let olen: usize = other.iter().product();
+        let run = |d: &Device| {
+            let a = view(&Tensor::from_slice(d, &data[..len], stored.clone()).unwrap());
+            let b = Tensor::from_slice(d, &data[n - olen..], other.clone()).unwrap();
+            let a = a.into_typed::<f32>().unwrap();
+            let b = b.into_typed::<f32>().unwrap();
+            bits(mul_at::launch(&a, &b).unwrap().to_vec().unwrap())
+        };
+        assert!(
+            run(&dev) == run(&host),
+            "{what}: the device differs from the host"
+        );
+    }
+    // second dimension: the narrow transpose with work-groups of one, so
+    // 70,000 of them
+    Device::__local_size(Some(1));
+    let (_, stored, view, other) = &cases[2];
+    let len: usize = stored.iter().product();
+    let olen: usize = other.iter().product();
+    let a = view(&Tensor::from_slice(&dev, &data[..len], stored.clone()).unwrap());
+    let b = Tensor::from_slice(&dev, &data[n - olen..], other.clone()).unwrap();
+    let got = mul_at::launch(
+        &a.into_typed::<f32>().unwrap(),
+        &b.into_typed::<f32>().unwrap(),
+    )
+    .unwrap()
+    .to_vec()
+    .unwrap();
+    Device::__local_size(None);
+    let a = view(&Tensor::from_slice(&host, &data[..len], stored.clone()).unwrap());
+    let b = Tensor::from_slice(&host, &data[n - olen..], other.clone()).unwrap();
+    let want = mul_at::launch(
+        &a.into_typed::<f32>().unwrap(),
+        &b.into_typed::<f32>().unwrap(),
+    )
+    .unwrap()
+    .to_vec()
+    .unwrap();
+    assert!(
+        bits(got) == bits(want),
+        "70,000 x 3 with groups of 1: the device differs from the host"
+    );
+}

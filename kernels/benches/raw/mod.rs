@@ -76,6 +76,32 @@ __kernel void gelu(__global const float *x, __global float *y, ulong n) {
         y[i] = 0.5f * v * erfc(-v * M_SQRT1_2_F);
     }
 }
+__kernel void add_col(__global const float *a, __global const float *b,
+                      __global float *c, ulong cols) {
+    size_t j = get_global_id(0), i = get_global_id(1);
+    c[i * cols + j] = a[i * cols + j] + b[i];
+}
+__kernel void add_row(__global const float *a, __global const float *b,
+                      __global float *c, ulong cols) {
+    size_t j = get_global_id(0), i = get_global_id(1);
+    c[i * cols + j] = a[i * cols + j] + b[j];
+}
+__kernel void add_transposed(__global const float *a, __global const float *b,
+                             __global float *c, ulong rows, ulong cols) {
+    size_t j = get_global_id(0), i = get_global_id(1);
+    c[i * cols + j] = a[j * rows + i] + b[i * cols + j];
+}
+__kernel void copy_transposed(__global const float *a, __global float *c,
+                              ulong rows, ulong cols) {
+    size_t j = get_global_id(0), i = get_global_id(1);
+    c[i * cols + j] = a[j * rows + i];
+}
+__kernel void add_mid(__global const float *a, __global const float *b,
+                      __global float *c, ulong n1, ulong n2) {
+    size_t j = get_global_id(0), k = get_global_id(1), i = get_global_id(2);
+    size_t at = (i * n1 + k) * n2 + j;
+    c[at] = a[at] + b[i * n2 + j];
+}
 __kernel void gelu_erf(__global const float *x, __global float *y, ulong n) {
     size_t i = get_global_id(0);
     if (i < n) {
@@ -113,6 +139,23 @@ pub struct Raw {
     pub local_size: Kernel,
     /// `y = x`.
     pub copy: Kernel,
+    /// `c = a + b` over a row-major matrix, `b` a column (one value a row):
+    /// a two-dimensional launch, one work-item per element.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub add_col: Kernel,
+    /// `c = a + b`, `b` a row (one value a column).
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub add_row: Kernel,
+    /// `c = transpose(a) + b`, `a` stored `cols` x `rows`.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub add_transposed: Kernel,
+    /// `c = transpose(a)`, `a` stored `cols` x `rows`.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub copy_transposed: Kernel,
+    /// `c = a + b` over `[n0, n1, n2]`, `b` of shape `[n0, 1, n2]`: a
+    /// three-dimensional launch.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub add_mid: Kernel,
     /// Each work-item sums `chunk` consecutive elements: one stage of a
     /// two-stage sum.
     pub sum_chunks: Kernel,
@@ -144,6 +187,11 @@ impl Raw {
             sum_chunks: Kernel::create(&program, "sum_chunks").ok()?,
             sum_rows: Kernel::create(&program, "sum_rows").ok()?,
             sum_cols: Kernel::create(&program, "sum_cols").ok()?,
+            add_col: Kernel::create(&program, "add_col").ok()?,
+            add_row: Kernel::create(&program, "add_row").ok()?,
+            add_transposed: Kernel::create(&program, "add_transposed").ok()?,
+            add_mid: Kernel::create(&program, "add_mid").ok()?,
+            copy_transposed: Kernel::create(&program, "copy_transposed").ok()?,
             context,
             queue,
         })
@@ -200,6 +248,31 @@ impl Raw {
         }
     }
 
+    /// Enqueues `kernel` over a grid of `global` work-items (one to three
+    /// dimensions, innermost first) with `set` setting its arguments, leaving
+    /// the local size to the driver.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub fn launch_grid(
+        &self,
+        kernel: &Kernel,
+        global: &[usize],
+        set: impl FnOnce(&mut ExecuteKernel),
+    ) {
+        let mut exec = ExecuteKernel::new(kernel);
+        set(&mut exec);
+        match *global {
+            [x] => exec.set_global_work_size(x),
+            [x, y] => exec.set_global_work_sizes(&[x, y]),
+            [x, y, z, ..] => exec.set_global_work_sizes(&[x, y, z]),
+            [] => return,
+        };
+        // SAFETY: every argument the kernel declares was set by `set`, with the
+        // matching types; the buffers hold what the kernel indexes.
+        unsafe {
+            exec.enqueue_nd_range(&self.queue).expect("raw launch");
+        }
+    }
+
     /// The work-group size the driver picks for a launch of `n` work-items
     /// when the local size is left to it.
     #[allow(dead_code)] // the report's, not every benchmark's
@@ -244,6 +317,19 @@ impl Raw {
             src = dst;
             dst = if std::ptr::eq(dst, a) { b } else { a };
         }
+    }
+
+    /// The first `n` values of `b` (a blocking read).
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub fn read(&self, b: &Buffer<f32>, n: usize) -> Vec<f32> {
+        let mut v = vec![0.0f32; n];
+        // SAFETY: blocking read of `n` elements into `v`, which holds `n`.
+        unsafe {
+            self.queue
+                .enqueue_read_buffer(b, CL_BLOCKING, 0, &mut v, &[])
+                .expect("raw read");
+        }
+        v
     }
 
     /// Waits for everything enqueued.

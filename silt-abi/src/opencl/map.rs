@@ -23,8 +23,9 @@ pub enum MapArg {
         /// Which parameter.
         param: usize,
     },
-    /// The view's strides in elements, in the launch's coalesced dimensions
-    /// ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
+    /// The view's strides in elements, in the launch's coalesced dimensions,
+    /// innermost first, 0 past them ([`DIMS_TYPE`](super::DIMS_TYPE); strided
+    /// entry only; see [`strided_indices`]).
     Strides {
         /// Which parameter.
         param: usize,
@@ -36,7 +37,9 @@ pub enum MapArg {
         /// Which return value.
         output: usize,
     },
-    /// The launch's coalesced shape ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
+    /// The launch's coalesced shape, innermost first, 1 in lanes 0 and 1 past
+    /// it ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only; see
+    /// [`strided_indices`]).
     Shape,
     /// How many dimensions of [`MapArg::Shape`] are used ([`NDIM_TYPE`](super::NDIM_TYPE);
     /// strided entry only).
@@ -215,48 +218,76 @@ impl<I: Iterator<Item = Pass>> Iterator for ParamArgs<I> {
     }
 }
 
-/// The statements of a strided map entry that find each view's element for
-/// work-item `silt_gid`: `ulong silt_i_{view} = silt_off_{view}` plus the
-/// element's coordinates in the `silt_ndim` dimensions of `silt_shape` times
-/// the view's strides (`silt_st_{view}`), for each name in `views`.
+/// The work-groups a strided map launch may have in its second and third
+/// dimensions, per enqueue: the least any driver is known to take (CUDA's grid,
+/// under NVIDIA's OpenCL, stops at 65,535 blocks in y and z). A launch with more
+/// is enqueued in parts, each at a global offset.
+pub const STRIDED_MAX_GROUPS_YZ: usize = 65_535;
+
+/// The start of a strided map entry's body: it finds the work-item's element
+/// `silt_gid` (row-major in the launch's shape) and, for each name in `views`,
+/// `ulong silt_i_{view}`, that element's index in the view's buffer
+/// (`silt_off_{view}` plus the element's coordinates times the view's strides
+/// `silt_st_{view}`); work-items outside the shape return.
 ///
-/// The dimensions are unrolled (`MAX_DIMS` steps, each taken only below
-/// `silt_ndim`) and read as the `ulong16`'s lanes, so no private array is made;
-/// the outermost coordinate is what remains, with no division; and the
-/// divisions are 32-bit when `silt_n` allows. On PoCL this ran a broadcast
-/// `add` over 2048x2048 three times as fast as a loop over private copies of
-/// the shape and strides.
+/// The launch is three-dimensional. The vectors list dimensions innermost
+/// first: lane 0 of `silt_shape` and of each `silt_st_{view}` is the launch's
+/// innermost dimension, lane 1 the next; lanes at and past `silt_ndim` hold a
+/// size of 1 (lanes 0 and 1) and strides of 0. Work-item `(x, y, z)` takes
+/// coordinate `x` in lane 0 and `y` in lane 1 (the grid is padded to whole
+/// work-groups in both: items past the shape return), and `z` counts the rest
+/// of the dimensions: with three or fewer, `z` is lane 2's coordinate and no
+/// index is divided; with more it is split into lanes 2 and up (unrolled,
+/// each step taken only below `silt_ndim`; the outermost coordinate is what
+/// remains, with no division; 32-bit divisions when `silt_n` allows).
+///
+/// Each view's index is then a sum of the work-item's ids times uniform
+/// strides, which PoCL vectorizes along `x`: a broadcast `add` over
+/// 4096x4096 ran 3-4 times as fast as the one-dimensional launch that divided
+/// every element's index into coordinates.
 pub fn strided_indices(views: &[String]) -> String {
     use std::fmt::Write;
     // the lanes of a `ulong16`, one per dimension
     const LANES: &[u8; crate::MAX_DIMS] = b"0123456789abcdef";
-    let mut s = String::new();
+    let mut s = String::from(
+        "    ulong silt_x = get_global_id(0), silt_y = get_global_id(1), silt_z = get_global_id(2);\n    \
+         if (silt_x >= silt_shape.s0 || silt_y >= silt_shape.s1) return;\n    \
+         ulong silt_gid = (silt_z * silt_shape.s1 + silt_y) * silt_shape.s0 + silt_x;\n",
+    );
     for v in views {
-        let _ = writeln!(s, "    ulong silt_i_{v} = silt_off_{v};");
+        let _ = writeln!(
+            s,
+            "    ulong silt_i_{v} = silt_off_{v} + silt_x * silt_st_{v}.s0 + silt_y * silt_st_{v}.s1;"
+        );
+    }
+    s.push_str("    if (silt_ndim <= 3u) {\n");
+    for v in views {
+        let _ = writeln!(s, "        silt_i_{v} += silt_z * silt_st_{v}.s2;");
     }
     for (int, cond) in [("uint", "silt_n <= 0xFFFFFFFFUL"), ("ulong", "")] {
         if cond.is_empty() {
             s.push_str("    } else {\n");
         } else {
-            let _ = writeln!(s, "    if ({cond}) {{");
+            let _ = writeln!(s, "    }} else if ({cond}) {{");
         }
-        let _ = writeln!(s, "        {int} silt_rest = ({int})silt_gid;");
-        for k in (1..crate::MAX_DIMS).rev() {
-            let lane = char::from(LANES[k]);
+        let _ = writeln!(s, "        {int} silt_rest = ({int})silt_z;");
+        for (k, &lane) in LANES.iter().enumerate().skip(2) {
+            let lane = char::from(lane);
             let _ = write!(
                 s,
-                "        if ({k}u < silt_ndim) {{ {int} silt_d = ({int})silt_shape.s{lane}; {int} silt_q = silt_rest / silt_d; ulong silt_c = silt_rest - silt_q * silt_d; silt_rest = silt_q;"
+                "        if ({k}u < silt_ndim) {{ {int} silt_c = silt_rest;"
             );
+            if k + 1 < crate::MAX_DIMS {
+                let _ = write!(
+                    s,
+                    " if ({}u < silt_ndim) {{ {int} silt_d = ({int})silt_shape.s{lane}; {int} silt_q = silt_rest / silt_d; silt_c = silt_rest - silt_q * silt_d; silt_rest = silt_q; }}",
+                    k + 1
+                );
+            }
             for v in views {
-                let _ = write!(s, " silt_i_{v} += silt_c * silt_st_{v}.s{lane};");
+                let _ = write!(s, " silt_i_{v} += (ulong)silt_c * silt_st_{v}.s{lane};");
             }
             s.push_str(" }\n");
-        }
-        for v in views {
-            let _ = writeln!(
-                s,
-                "        silt_i_{v} += (ulong)silt_rest * silt_st_{v}.s0;"
-            );
         }
     }
     s.push_str("    }\n");

@@ -39,7 +39,7 @@ mod scan;
 mod types;
 mod values;
 
-pub use map::{args_bytes, map_args, strided_indices, MapArg, MapArgs};
+pub use map::{args_bytes, map_args, strided_indices, MapArg, MapArgs, STRIDED_MAX_GROUPS_YZ};
 pub use reduce::{
     reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,

@@ -270,29 +270,52 @@ impl Queue {
         global: usize,
         local: usize,
     ) -> Result<(), ClError> {
+        self.launch_nd(kernel, 1, [0; 3], [global, 1, 1], [local, 1, 1])
+    }
+
+    /// Enqueues `kernel` over a grid of `dims` (1 to 3) dimensions: `global`
+    /// work-items from `offset` in groups of `local` (each `global` a
+    /// multiple of its `local`; entries past `dims` are ignored).
+    /// Asynchronous, in queue order.
+    pub(crate) fn launch_nd(
+        &self,
+        kernel: &Kernel<'_>,
+        dims: u32,
+        offset: [usize; 3],
+        global: [usize; 3],
+        local: [usize; 3],
+    ) -> Result<(), ClError> {
         let fail = |c| ClError::new("clEnqueueNDRangeKernel", c);
-        if global == 0 {
+        let used = usize::try_from(dims).unwrap_or(0).min(3);
+        if used == 0 {
+            return Err(fail(codes::CL_INVALID_WORK_DIMENSION));
+        }
+        if global[..used].contains(&0) {
             return Ok(());
         }
-        let (g, l) = ([global], [local]);
         let runtime = cl3::load_library()
             .as_ref()
             .map_err(|_| fail(codes::DLOPEN_RUNTIME_LOAD_FAILED))?;
         // The loader's wrapper is a safe call; what makes it sound: the kernel is
         // valid and its arguments were set by `Kernel::set_*`, which keep no
-        // pointers; the work sizes point at live arrays of one entry each,
-        // matching work_dim 1; a null event asks for none (OpenCL 1.2 section
-        // 5.8: no event object is made, saving an allocation and a release per
+        // pointers; the offsets and work sizes point at live arrays of three
+        // entries, of which the driver reads `dims` (at most 3); a null offset
+        // means none; a null event asks for none (OpenCL 1.2 section 5.8: no
+        // event object is made, saving an allocation and a release per
         // launch). The queue retains the kernel and the buffers its arguments
         // name until the command has run.
         let status = runtime
             .clEnqueueNDRangeKernel(
                 self.queue,
                 kernel.kernel,
-                1,
-                ptr::null(),
-                g.as_ptr(),
-                l.as_ptr(),
+                dims.min(3),
+                if offset == [0; 3] {
+                    ptr::null()
+                } else {
+                    offset.as_ptr()
+                },
+                global.as_ptr(),
+                local.as_ptr(),
                 0,
                 ptr::null(),
                 ptr::null_mut(),

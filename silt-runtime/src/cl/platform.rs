@@ -54,6 +54,8 @@ pub(crate) struct RawInfo {
     pub(crate) device_type: u64,
     pub(crate) max_alloc: u64,
     pub(crate) max_work_group: u64,
+    /// `CL_DEVICE_MAX_WORK_ITEM_SIZES` (empty when the query fails).
+    pub(crate) max_work_items: Vec<u64>,
     pub(crate) single_fp_config: u64,
     pub(crate) global_mem: u64,
     pub(crate) compute_units: u32,
@@ -94,6 +96,18 @@ fn info_u64(id: DeviceId, param: u32) -> Result<u64, ClError> {
     }
 }
 
+/// A list of sizes (`size_t[]`); empty when the query fails.
+fn info_sizes(id: DeviceId, param: u32) -> Vec<u64> {
+    use cl3::info_type::InfoType;
+    match dev::get_device_info(id.device, param) {
+        Ok(InfoType::VecSize(v)) => v
+            .into_iter()
+            .map(|s| u64::try_from(s).unwrap_or(u64::MAX))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Queries the facts of a device.
 pub(crate) fn device_info(id: DeviceId) -> Result<RawInfo, ClError> {
     Ok(RawInfo {
@@ -108,6 +122,7 @@ pub(crate) fn device_info(id: DeviceId) -> Result<RawInfo, ClError> {
         device_type: info_u64(id, dev::CL_DEVICE_TYPE)?,
         max_alloc: info_u64(id, dev::CL_DEVICE_MAX_MEM_ALLOC_SIZE)?,
         max_work_group: info_u64(id, dev::CL_DEVICE_MAX_WORK_GROUP_SIZE)?,
+        max_work_items: info_sizes(id, dev::CL_DEVICE_MAX_WORK_ITEM_SIZES),
         single_fp_config: info_u64(id, dev::CL_DEVICE_SINGLE_FP_CONFIG).unwrap_or(0),
         global_mem: info_u64(id, dev::CL_DEVICE_GLOBAL_MEM_SIZE)?,
         compute_units: u32::try_from(info_u64(id, dev::CL_DEVICE_MAX_COMPUTE_UNITS)?)

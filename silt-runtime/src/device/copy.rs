@@ -13,35 +13,24 @@ use crate::layout::{coalesce, Layout};
 
 use super::Device;
 
-/// The runtime's own OpenCL C: one strided copy per element size.
-const SOURCE: &str = r"// silt runtime: strided copies between views (one work-item per element).
-// shape, src_strides and dst_strides hold ndim <= 16 entries each, passed by value.
-#define SILT_STRIDED_COPY(NAME, T)                                      \
-__kernel void NAME(__global const T* src, ulong src_offset,             \
-                   __global T* dst, ulong dst_offset,                   \
-                   ulong16 shape, ulong16 src_strides,                  \
-                   ulong16 dst_strides, uint ndim, ulong n) {           \
-    ulong i = get_global_id(0);                                         \
-    if (i >= n) return;                                                 \
-    ulong sh[16], ss[16], ds[16];                                       \
-    vstore16(shape, 0, sh);                                             \
-    vstore16(src_strides, 0, ss);                                       \
-    vstore16(dst_strides, 0, ds);                                       \
-    ulong s = src_offset;                                               \
-    ulong d = dst_offset;                                               \
-    for (uint k = ndim; k-- > 0;) {                                     \
-        ulong c = i % sh[k];                                            \
-        i /= sh[k];                                                     \
-        s += c * ss[k];                                                 \
-        d += c * ds[k];                                                 \
-    }                                                                   \
-    dst[d] = src[s];                                                    \
+/// The runtime's own OpenCL C: one strided copy per element size, each a
+/// three-dimensional launch that finds its element in both views as strided
+/// map entries do ([`silt_abi::opencl::strided_indices`]; the vectors first,
+/// innermost dimension in lane 0).
+fn source() -> String {
+    let find = silt_abi::opencl::strided_indices(&["src".to_owned(), "dst".to_owned()]);
+    let mut s = String::from(
+        "// silt runtime: strided copies between views (one work-item per element).\n",
+    );
+    for (size, ty) in [(1, "uchar"), (2, "ushort"), (4, "uint"), (8, "ulong")] {
+        s.push_str(&format!(
+            "__kernel void silt_copy_{size}(\n    ulong16 silt_shape, ulong16 silt_st_src, ulong16 silt_st_dst,\n    \
+             __global const {ty}* src, ulong silt_off_src, __global {ty}* dst, ulong silt_off_dst,\n    \
+             uint silt_ndim, ulong silt_n) {{\n{find}    dst[silt_i_dst] = src[silt_i_src];\n}}\n"
+        ));
+    }
+    s
 }
-SILT_STRIDED_COPY(silt_copy_1, uchar)
-SILT_STRIDED_COPY(silt_copy_2, ushort)
-SILT_STRIDED_COPY(silt_copy_4, uint)
-SILT_STRIDED_COPY(silt_copy_8, ulong)
-";
 
 fn kernel_name(elem_size: usize) -> Option<&'static CStr> {
     match elem_size {
@@ -62,7 +51,7 @@ fn program(device: &Device) -> Result<&Program> {
         .inner
         .copy_program
         .get_or_init(|| {
-            queue.build(SOURCE, "").map_err(|f| Error::Build {
+            queue.build(&source(), "").map_err(|f| Error::Build {
                 what: "the runtime's copy kernels".into(),
                 device: device.to_string(),
                 code: f.code,
@@ -101,26 +90,35 @@ pub(crate) fn strided_copy(
     }
     let name = kernel_name(elem_size).ok_or_else(|| Error::cl("strided copy", INVALID_VALUE))?;
     let mut kernel = program(device)?.kernel(name)?;
-    // at most MAX_DIMS (16) dimensions, each array passed by value as a ulong16
+    // the vectors innermost first, lane 1 of the shape 1 past one dimension
+    let ndim = shape.len();
+    let mut shape = shape;
+    shape.reverse();
+    shape.resize(shape.len().max(2), 1);
+    let (ss, ds): (Vec<usize>, Vec<usize>) = (
+        ss.into_iter().rev().collect(),
+        ds.into_iter().rev().collect(),
+    );
     let launch_err = |e: ClError| Error::cl("strided copy launch", e.code);
-    kernel.set_mem(0, src).map_err(launch_err)?;
-    kernel.set_size(1, from.offset).map_err(launch_err)?;
-    kernel.set_mem(2, dst).map_err(launch_err)?;
-    kernel.set_size(3, to.offset).map_err(launch_err)?;
-    kernel.set_dims(4, &shape).map_err(launch_err)?;
-    kernel.set_dims(5, &ss).map_err(launch_err)?;
-    kernel.set_dims(6, &ds).map_err(launch_err)?;
+    kernel.set_dims(0, &shape).map_err(launch_err)?;
+    kernel.set_dims(1, &ss).map_err(launch_err)?;
+    kernel.set_dims(2, &ds).map_err(launch_err)?;
+    kernel.set_mem(3, src).map_err(launch_err)?;
+    kernel.set_size(4, from.offset).map_err(launch_err)?;
+    kernel.set_mem(5, dst).map_err(launch_err)?;
+    kernel.set_size(6, to.offset).map_err(launch_err)?;
     kernel
-        .set_value(7, u32::try_from(shape.len()).unwrap_or(u32::MAX))
+        .set_value(7, u32::try_from(ndim).unwrap_or(u32::MAX))
         .map_err(launch_err)?;
     kernel.set_size(8, n).map_err(launch_err)?;
-    let local = device.local_size(n, kernel.limits(queue));
-    let global = n
-        .div_ceil(local)
-        .checked_mul(local)
+    let grid = device
+        .strided_grid(kernel.limits(queue), &shape)
         .ok_or_else(|| Error::SizeOverflow {
             shape: to.shape.to_vec(),
             elem_size,
         })?;
-    Ok(queue.launch(&kernel, global, local)?)
+    for (offset, global) in grid.parts() {
+        queue.launch_nd(&kernel, 3, offset, global, grid.local)?;
+    }
+    Ok(())
 }

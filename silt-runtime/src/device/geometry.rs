@@ -25,8 +25,15 @@
 //!   launch runs one warp, not a block of eight. GPU drivers do not compile
 //!   per local size, so these few sizes (at most `GPU_LOCAL / multiple`) cost
 //!   no compile.
+//! - **Strided map launches** are three-dimensional
+//!   ([`silt_abi::opencl::strided_indices`]): [`strided_grid`] splits the
+//!   size above between the innermost dimension and the next, each a power of
+//!   two that pads its dimension by at most an eighth. The variants are still
+//!   bounded (powers of two up to the group size in each).
 
 use std::cell::Cell;
+
+use silt_abi::opencl::STRIDED_MAX_GROUPS_YZ;
 
 use crate::cl::KernelLimits;
 
@@ -81,6 +88,83 @@ pub(crate) fn local_size(info: &DeviceInfo, items: usize, limits: KernelLimits) 
             }
         });
     want.clamp(1, max)
+}
+
+/// The grid of a strided map launch: work-items and work-group sizes in
+/// three dimensions (see [`silt_abi::opencl::strided_indices`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Grid {
+    /// Work-items in each dimension, each a multiple of its `local`.
+    pub(crate) global: [usize; 3],
+    /// The work-group's size in each dimension.
+    pub(crate) local: [usize; 3],
+}
+
+impl Grid {
+    /// The enqueues that cover the grid, as (global offset, work-items): one,
+    /// unless the second or third dimension has more than
+    /// [`STRIDED_MAX_GROUPS_YZ`] work-groups.
+    pub(crate) fn parts(&self) -> impl Iterator<Item = ([usize; 3], [usize; 3])> + '_ {
+        let [gx, gy, gz] = self.global;
+        let step_y = STRIDED_MAX_GROUPS_YZ * self.local[1].max(1);
+        let step_z = STRIDED_MAX_GROUPS_YZ * self.local[2].max(1);
+        (0..gz).step_by(step_z).flat_map(move |z| {
+            (0..gy)
+                .step_by(step_y)
+                .map(move |y| ([0, y, z], [gx, step_y.min(gy - y), step_z.min(gz - z)]))
+        })
+    }
+}
+
+/// The largest power of two up to `cap` (at least 1) that pads `extent` to a
+/// multiple of itself by at most an eighth of `extent` (1 always does).
+fn fitting_group(extent: usize, cap: usize) -> usize {
+    let mut p = if cap <= 1 {
+        1
+    } else {
+        1usize << (usize::BITS - 1 - cap.leading_zeros())
+    };
+    while p > 1 {
+        let padded = extent.div_ceil(p).saturating_mul(p);
+        if padded - extent <= extent / 8 {
+            break;
+        }
+        p /= 2;
+    }
+    p
+}
+
+/// The grid of a strided map launch over `dims` (the coalesced shape,
+/// innermost first: at least one dimension, none of size 0) of a kernel with
+/// `limits`: work-groups of about the size [`local_size`] gives the launch's
+/// element count, split between the innermost dimension (the first of the
+/// work-group's dimensions) and the next; the third dimension counts the
+/// rest, one at a time. `None` when the padded grid overflows `usize`.
+pub(crate) fn strided_grid(
+    info: &DeviceInfo,
+    limits: KernelLimits,
+    dims: &[usize],
+) -> Option<Grid> {
+    let w = dims.first().copied().unwrap_or(1).max(1);
+    let h = dims.get(1).copied().unwrap_or(1).max(1);
+    let z = dims
+        .get(2..)
+        .unwrap_or(&[])
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d))?;
+    let items = w.checked_mul(h)?.checked_mul(z)?;
+    let group = local_size(info, items, limits);
+    let [max0, max1, _] = info.max_work_item_sizes;
+    let l0 = fitting_group(w, group.min(max0));
+    let l1 = fitting_group(h, (group / l0).min(max1));
+    Some(Grid {
+        global: [
+            w.div_ceil(l0).checked_mul(l0)?,
+            h.div_ceil(l1).checked_mul(l1)?,
+            z,
+        ],
+        local: [l0, l1, 1],
+    })
 }
 
 #[cfg(test)]
@@ -147,6 +231,84 @@ mod tests {
             let l = local_size(&gpu, items, WIDE);
             assert!(l % 32 == 0 && l <= 256, "{items}: {l}");
         }
+    }
+
+    #[test]
+    fn strided_grids_split_the_group_and_pad_little() {
+        let mut cpu = info(DeviceKind::Cpu, 4096);
+        cpu.compute_units = 2;
+        cpu.max_work_item_sizes = [4096; 3];
+        let grid = |dims: &[usize]| strided_grid(&cpu, WIDE, dims).unwrap();
+        // a wide row takes the whole group; the rest go one at a time
+        let g = grid(&[4096, 4096]);
+        assert_eq!((g.global, g.local), ([4096, 4096, 1], [4096, 1, 1]));
+        let g = grid(&[1024, 64, 3, 5]);
+        assert_eq!((g.global, g.local), ([1024, 64, 15], [1024, 4, 1]));
+        // a narrow row shares the group with the next dimension
+        let g = grid(&[48, 1 << 12]);
+        assert_eq!((g.global, g.local), ([48, 1 << 12, 1], [16, 256, 1]));
+        // no dimension is padded by more than an eighth
+        for dims in [
+            [3usize, 7],
+            [100, 100],
+            [4097, 9],
+            [1, 1],
+            [65, 33],
+            [5000, 1],
+        ] {
+            let g = grid(&dims);
+            for k in 0..2 {
+                assert_eq!(g.global[k] % g.local[k], 0, "{dims:?}: {g:?}");
+                assert!(g.global[k] - dims[k] <= dims[k] / 8, "{dims:?}: {g:?}");
+                assert!(g.local[k].is_power_of_two(), "{dims:?}: {g:?}");
+            }
+            assert!(g.local[0] * g.local[1] <= 4096, "{dims:?}: {g:?}");
+        }
+        // within the device's sizes per dimension and the kernel's limit
+        cpu.max_work_item_sizes = [64, 2, 1];
+        let g = strided_grid(&cpu, WIDE, &[4096, 4096]).unwrap();
+        assert_eq!(g.local, [64, 2, 1]);
+        let narrow = KernelLimits {
+            max: 100,
+            multiple: 1,
+        };
+        cpu.max_work_item_sizes = [4096; 3];
+        let g = strided_grid(&cpu, narrow, &[4096, 4096]).unwrap();
+        assert_eq!(g.local, [64, 1, 1]);
+        // one dimension; an overflowing grid
+        let g = strided_grid(&cpu, WIDE, &[1000]).unwrap();
+        assert_eq!((g.global, g.local), ([1024, 1, 1], [256, 1, 1]));
+        assert!(strided_grid(&cpu, WIDE, &[usize::MAX, 3]).is_none());
+    }
+
+    #[test]
+    fn a_strided_grid_beyond_the_driver_counts_is_enqueued_in_parts() {
+        let parts = |global, local| Grid { global, local }.parts().collect::<Vec<_>>();
+        assert_eq!(parts([64, 8, 3], [64, 4, 1]), [([0, 0, 0], [64, 8, 3])]);
+        let m = STRIDED_MAX_GROUPS_YZ;
+        // the third dimension: at most m work-groups of 1 each
+        assert_eq!(
+            parts([8, 1, m + 2], [8, 1, 1]),
+            [([0, 0, 0], [8, 1, m]), ([0, 0, m], [8, 1, 2])]
+        );
+        // the second: at most m groups of its local size
+        assert_eq!(
+            parts([4, 2 * (m + 1), 2], [4, 2, 1]),
+            [([0, 0, 0], [4, 2 * m, 2]), ([0, 2 * m, 0], [4, 2, 2])]
+        );
+        // every work-item once
+        let g = Grid {
+            global: [2, 4 * m + 8, 2 * m + 1],
+            local: [2, 4, 1],
+        };
+        let mut count = 0usize;
+        for (offset, global) in g.parts() {
+            assert_eq!(offset[0], 0);
+            assert!(global[1] / 4 <= m && global[2] <= m);
+            assert_eq!(global[1] % 4, 0);
+            count += global.iter().product::<usize>();
+        }
+        assert_eq!(count, g.global.iter().product::<usize>());
     }
 
     #[test]

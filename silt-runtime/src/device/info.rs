@@ -57,6 +57,9 @@ pub struct DeviceInfo {
     pub compute_units: u32,
     /// The largest work-group (`CL_DEVICE_MAX_WORK_GROUP_SIZE`).
     pub max_work_group_size: usize,
+    /// The largest work-group in each of the first three dimensions
+    /// (`CL_DEVICE_MAX_WORK_ITEM_SIZES`; 1 where the device does not say).
+    pub max_work_item_sizes: [usize; 3],
     /// The most bytes of arguments a kernel may take
     /// (`CL_DEVICE_MAX_PARAMETER_SIZE`; unbounded on the host). A fused chain
     /// whose kernel would take more runs as its separate launches
@@ -88,6 +91,7 @@ impl DeviceInfo {
             compute_units: std::thread::available_parallelism()
                 .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX)),
             max_work_group_size: 1,
+            max_work_item_sizes: [1; 3],
             max_parameter_bytes: usize::MAX,
             correctly_rounded_divide_sqrt: true,
             extensions: Vec::new(),
@@ -131,6 +135,13 @@ impl DeviceInfo {
             max_work_group_size: usize::try_from(raw.max_work_group)
                 .unwrap_or(usize::MAX)
                 .max(1),
+            max_work_item_sizes: {
+                let mut sizes = [1; 3];
+                for (s, &r) in sizes.iter_mut().zip(&raw.max_work_items) {
+                    *s = usize::try_from(r).unwrap_or(usize::MAX).max(1);
+                }
+                sizes
+            },
             max_parameter_bytes: usize::try_from(raw.max_parameter).unwrap_or(usize::MAX),
             extensions,
         }

@@ -468,6 +468,16 @@ impl Device {
         geometry::local_size(&self.inner.info, items, limits)
     }
 
+    /// The grid of a strided map launch over `dims` (innermost first) of a
+    /// kernel with `limits` (see `geometry::strided_grid`); `None` on overflow.
+    pub(crate) fn strided_grid(
+        &self,
+        limits: crate::cl::KernelLimits,
+        dims: &[usize],
+    ) -> Option<geometry::Grid> {
+        geometry::strided_grid(&self.inner.info, limits, dims)
+    }
+
     /// The program that holds the kernel `info` on this device, built (or
     /// loaded) on first use (see `programs`).
     ///

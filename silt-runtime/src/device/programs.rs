@@ -17,6 +17,7 @@ use crate::program::grouping::crate_group;
 use crate::program::text::KernelInfo;
 use crate::program::{disk, saver};
 
+use super::geometry::Grid;
 use super::info::DeviceInfo;
 
 /// A built program and whether its binary still has to be saved to disk.
@@ -121,6 +122,22 @@ impl BuiltProgram {
     ) -> std::result::Result<(), ClError> {
         let _gate = self.gate.read().unwrap_or_else(|e| e.into_inner());
         queue.launch(kernel, global, local)
+    }
+
+    /// Enqueues `kernel`, one of this program's, over a strided map launch's
+    /// three-dimensional `grid`, in as many parts as its second and third
+    /// dimensions need (see `gate`).
+    pub(crate) fn enqueue_grid(
+        &self,
+        queue: &Queue,
+        kernel: &Kernel<'_>,
+        grid: &Grid,
+    ) -> std::result::Result<(), ClError> {
+        let _gate = self.gate.read().unwrap_or_else(|e| e.into_inner());
+        for (offset, global) in grid.parts() {
+            queue.launch_nd(kernel, 3, offset, global, grid.local)?;
+        }
+        Ok(())
     }
 
     /// Saves the binary (its launches have run).

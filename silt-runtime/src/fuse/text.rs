@@ -305,7 +305,7 @@ fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
         "silt_fused"
     };
     let mut s = format!(
-        "__kernel void {name}(\n    {}) {{\n    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
+        "__kernel void {name}(\n    {}) {{\n",
         params.join(",\n    ")
     );
     let views: Vec<usize> = chain
@@ -318,8 +318,8 @@ fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
     if strided {
         let names: Vec<String> = views.iter().map(|i| format!("a{i}")).collect();
         s.push_str(&strided_indices(&names));
-    }
-    if !strided {
+    } else {
+        s.push_str("    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n");
         // each pointer moved to its view's first element once
         for i in &views {
             let _ = writeln!(s, "    a{i} += silt_off_a{i};");

@@ -53,12 +53,22 @@ pub fn launch_opencl(
     let program = device.program(info)?;
     let strided = tensor_args(args).any(|(_, t, _)| !plan.view_of(t).is_contiguous());
     tracing::trace!(target: "silt::launch", kernel = info.name, elements = plan.len, strided, "launch");
-    let (dims, strides) = if strided {
+    // the strided entry's vectors list dimensions innermost first, with a
+    // size of 1 in lane 1 past a one-dimensional shape
+    // (`silt_abi::opencl::strided_indices`)
+    let (ndim, dims, strides) = if strided {
         let views: Vec<_> = tensor_args(args).map(|(_, t, _)| plan.view_of(t)).collect();
         let all: Vec<&[usize]> = views.iter().map(|v| &*v.strides).collect();
-        coalesce(&plan.shape, &all)
+        let (mut dims, mut strides) = coalesce(&plan.shape, &all);
+        let ndim = dims.len();
+        dims.reverse();
+        strides.iter_mut().for_each(|s| s.reverse());
+        if ndim < 2 {
+            dims.resize(2, 1);
+        }
+        (ndim, dims, strides)
     } else {
-        (Vec::new(), Vec::new())
+        (0, Vec::new(), Vec::new())
     };
     let entry = if strided {
         info.strided_entry
@@ -93,23 +103,32 @@ pub fn launch_opencl(
                 kernel.set_mem(i, mem_of(o)?)
             }
             MapArg::Shape => kernel.set_dims(i, &dims),
-            MapArg::Ndim => kernel.set_value(i, u32::try_from(dims.len()).unwrap_or(u32::MAX)),
+            MapArg::Ndim => kernel.set_value(i, u32::try_from(ndim).unwrap_or(u32::MAX)),
             MapArg::Len => kernel.set_size(i, plan.len),
         }?;
     }
-    let local = device.local_size(plan.len, limits);
-    let global =
-        plan.len
+    let overflow = || Error::SizeOverflow {
+        shape: plan.shape.to_vec(),
+        elem_size: 1,
+    };
+    if strided {
+        let grid = device.strided_grid(limits, &dims).ok_or_else(overflow)?;
+        if take_injected_enqueue_failure() {
+            return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
+        }
+        program.enqueue_grid(queue, &kernel, &grid)?;
+    } else {
+        let local = device.local_size(plan.len, limits);
+        let global = plan
+            .len
             .div_ceil(local)
             .checked_mul(local)
-            .ok_or_else(|| Error::SizeOverflow {
-                shape: plan.shape.to_vec(),
-                elem_size: 1,
-            })?;
-    if take_injected_enqueue_failure() {
-        return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
+            .ok_or_else(overflow)?;
+        if take_injected_enqueue_failure() {
+            return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
+        }
+        program.enqueue(queue, &kernel, global, local)?;
     }
-    program.enqueue(queue, &kernel, global, local)?;
     program.put_back(entry, limits, kernel);
     program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(outs)

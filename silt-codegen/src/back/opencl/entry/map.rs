@@ -153,15 +153,16 @@ impl Emitter<'_> {
         };
         let mut s = format!("__kernel void {name}(\n    ");
         s.push_str(&args.join(",\n    "));
-        s.push_str(
-            ") {\n    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
-        );
+        s.push_str(") {\n");
         if strided {
-            // coordinates of element silt_gid in the (broadcast) shape, applied to
-            // each view's strides
+            // the element of the work-item (x, y, z) in the (broadcast) shape,
+            // and its index in each view
             let names: Vec<String> = views.iter().map(ToString::to_string).collect();
             s.push_str(&silt_abi::opencl::strided_indices(&names));
         } else {
+            s.push_str(
+                "    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
+            );
             for n in &views {
                 let _ = writeln!(s, "    {n} += silt_off_{n};");
             }
