@@ -97,7 +97,8 @@ fn strided_maps_of_every_layout_match_the_host() {
     let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
     // (what, shape of the stored tensor, how to view it, the other operand's shape)
     type View = fn(&Tensor) -> Tensor;
-    let cases: Vec<(&str, Vec<usize>, View, Vec<usize>)> = vec![
+    type Case = (&'static str, Vec<usize>, View, Vec<usize>);
+    let cases: Vec<Case> = vec![
         (
             "a stepped slice (1 dimension)",
             vec![n],
@@ -149,48 +150,30 @@ fn strided_maps_of_every_layout_match_the_host() {
             vec![70_000, 2, 2],
         ),
     ];
-    for (what, stored, view, other) in &cases {
+    // `mul_at` of the case's view and other operand on `d`, as bits
+    let run = |d: &Device, (_, stored, view, other): &Case| {
         let len: usize = stored.iter().product();
         let olen: usize = other.iter().product();
-        let run = |d: &Device| {
-            let a = view(&Tensor::from_slice(d, &data[..len], stored.clone()).unwrap());
-            let b = Tensor::from_slice(d, &data[n - olen..], other.clone()).unwrap();
-            let a = a.into_typed::<f32>().unwrap();
-            let b = b.into_typed::<f32>().unwrap();
-            bits(mul_at::launch(&a, &b).unwrap().to_vec().unwrap())
-        };
+        let a = view(&Tensor::from_slice(d, &data[..len], stored.clone()).unwrap());
+        let b = Tensor::from_slice(d, &data[n - olen..], other.clone()).unwrap();
+        let a = a.into_typed::<f32>().unwrap();
+        let b = b.into_typed::<f32>().unwrap();
+        bits(mul_at::launch(&a, &b).unwrap().to_vec().unwrap())
+    };
+    for case in &cases {
         assert!(
-            run(&dev) == run(&host),
-            "{what}: the device differs from the host"
+            run(&dev, case) == run(&host, case),
+            "{}: the device differs from the host",
+            case.0
         );
     }
     // second dimension: the narrow transpose with work-groups of one, so
     // 70,000 of them
     Device::__local_size(Some(1));
-    let (_, stored, view, other) = &cases[2];
-    let len: usize = stored.iter().product();
-    let olen: usize = other.iter().product();
-    let a = view(&Tensor::from_slice(&dev, &data[..len], stored.clone()).unwrap());
-    let b = Tensor::from_slice(&dev, &data[n - olen..], other.clone()).unwrap();
-    let got = mul_at::launch(
-        &a.into_typed::<f32>().unwrap(),
-        &b.into_typed::<f32>().unwrap(),
-    )
-    .unwrap()
-    .to_vec()
-    .unwrap();
+    let got = run(&dev, &cases[2]);
     Device::__local_size(None);
-    let a = view(&Tensor::from_slice(&host, &data[..len], stored.clone()).unwrap());
-    let b = Tensor::from_slice(&host, &data[n - olen..], other.clone()).unwrap();
-    let want = mul_at::launch(
-        &a.into_typed::<f32>().unwrap(),
-        &b.into_typed::<f32>().unwrap(),
-    )
-    .unwrap()
-    .to_vec()
-    .unwrap();
     assert!(
-        bits(got) == bits(want),
+        got == run(&host, &cases[2]),
         "70,000 x 3 with groups of 1: the device differs from the host"
     );
 }
