@@ -117,8 +117,5 @@ pub(crate) fn strided_copy(
             shape: to.shape.to_vec(),
             elem_size,
         })?;
-    for (offset, global) in grid.parts() {
-        queue.launch_nd(&kernel, 3, offset, global, grid.local)?;
-    }
-    Ok(())
+    Ok(grid.enqueue(queue, &kernel)?)
 }

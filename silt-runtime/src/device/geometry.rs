@@ -35,7 +35,7 @@ use std::cell::Cell;
 
 use silt_abi::opencl::STRIDED_MAX_GROUPS_YZ;
 
-use crate::cl::KernelLimits;
+use crate::cl::{ClError, Kernel, KernelLimits, Queue};
 
 use super::info::{DeviceInfo, DeviceKind};
 
@@ -113,6 +113,16 @@ impl Grid {
                 .step_by(step_y)
                 .map(move |y| ([0, y, z], [gx, step_y.min(gy - y), step_z.min(gz - z)]))
         })
+    }
+}
+
+impl Grid {
+    /// Enqueues `kernel` over the grid, in its [`parts`](Grid::parts).
+    pub(crate) fn enqueue(&self, queue: &Queue, kernel: &Kernel<'_>) -> Result<(), ClError> {
+        for (offset, global) in self.parts() {
+            queue.launch_nd(kernel, 3, offset, global, self.local)?;
+        }
+        Ok(())
     }
 }
 

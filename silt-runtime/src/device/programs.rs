@@ -134,10 +134,7 @@ impl BuiltProgram {
         grid: &Grid,
     ) -> std::result::Result<(), ClError> {
         let _gate = self.gate.read().unwrap_or_else(|e| e.into_inner());
-        for (offset, global) in grid.parts() {
-            queue.launch_nd(kernel, 3, offset, global, grid.local)?;
-        }
-        Ok(())
+        grid.enqueue(queue, kernel)
     }
 
     /// Saves the binary (its launches have run).
