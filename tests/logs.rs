@@ -92,4 +92,21 @@ fn builds_pool_misses_devices_and_launches_are_traced() {
     let launch =
         find(&["TRACE silt::launch:", "kernel=\"logged\""]).unwrap_or_else(|| panic!("{all}"));
     assert!(launch.contains("elements=3"), "{launch}");
+    assert!(launch.contains("entry=\"logged_f32\""), "{launch}");
+
+    // views take a strided entry: the one without branches up to three
+    // coalesced dimensions, the general one past them
+    let m = TensorT::from_slice(&cl, &[0.5f32; 24], [2, 3, 4]).unwrap();
+    let t = logged::launch(&m.transpose(0, 2).unwrap()).unwrap();
+    assert_eq!(t.to_vec().unwrap(), [0.75; 24]);
+    let v = TensorT::from_slice(&cl, &[0.5f32; 120], [2, 3, 4, 5]).unwrap();
+    let p = logged::launch(&v.permute(&[2, 0, 3, 1]).unwrap()).unwrap();
+    assert_eq!(p.to_vec().unwrap(), [0.75; 120]);
+    let all = EVENTS.lock().unwrap().join("\n");
+    for (elements, entry) in [(24, "logged_f32_strided3"), (120, "logged_f32_strided")] {
+        let want = format!("entry=\"{entry}\"");
+        let launch = find(&["TRACE silt::launch:", &format!("elements={elements} ")])
+            .unwrap_or_else(|| panic!("{all}"));
+        assert!(launch.contains(&want), "{launch}");
+    }
 }

@@ -4,8 +4,10 @@
 //! The code generator declares every entry point's arguments by
 //! [`map_args`], and the runtime sets them by the same function, so the order
 //! lives here alone. For the elementwise map form, a kernel
-//! `fn k(#[scalar] a: T, x: T, y: &mut T) -> T` has two entry points: the
-//! contiguous one and the strided one (any views, broadcasts included).
+//! `fn k(#[scalar] a: T, x: T, y: &mut T) -> T` has three entry points
+//! ([`MapEntry`]): the contiguous one and two strided ones (any views,
+//! broadcasts included: one for at most three coalesced dimensions, one for
+//! any number), which take the same arguments.
 //!
 //! ```
 //! use silt_abi::opencl::{map_args, MapArg, Pass};
@@ -39,7 +41,10 @@ mod scan;
 mod types;
 mod values;
 
-pub use map::{args_bytes, map_args, strided_indices, MapArg, MapArgs, STRIDED_MAX_GROUPS_YZ};
+pub use map::{
+    args_bytes, map_args, strided_indices, strided_indices_3d, MapArg, MapArgs, MapEntry,
+    STRIDED_MAX_GROUPS_YZ,
+};
 pub use reduce::{
     reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,

@@ -139,6 +139,10 @@ pub(super) fn items(
             &std::ffi::CString::new(opencl::strided_entry_name(&inst.kernel.func))
                 .unwrap_or_default(),
         );
+        let strided3_entry = proc_macro2::Literal::c_string(
+            &std::ffi::CString::new(opencl::strided3_entry_name(&inst.kernel.func))
+                .unwrap_or_default(),
+        );
         let inst_dtype = match inst.ty {
             Some(t) => {
                 let d = dtype(t, s);
@@ -156,6 +160,7 @@ pub(super) fn items(
             #[doc(hidden)]
             pub static #info: #s::__private::KernelInfo =
                 #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #entry, #strided_entry, #fp64)
+                    .with_strided3(#strided3_entry)
                     #with_body;
         });
         items.push(rust::eval_fn(&inst.kernel.func, &eval, s));

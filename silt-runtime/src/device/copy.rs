@@ -6,6 +6,8 @@
 
 use std::ffi::CStr;
 
+use silt_abi::opencl::MapEntry;
+
 use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE};
 use crate::cl::{error_name, ClError, Mem, Program, Queue};
 use crate::error::{Error, Result};
@@ -13,30 +15,47 @@ use crate::layout::{coalesce, Layout};
 
 use super::Device;
 
-/// The runtime's own OpenCL C: one strided copy per element size, each a
-/// three-dimensional launch that finds its element in both views as strided
-/// map entries do ([`silt_abi::opencl::strided_indices`]; the vectors first,
-/// innermost dimension in lane 0).
+/// The runtime's own OpenCL C: two strided copies per element size
+/// (`silt_copy_{size}` and `silt_copy_{size}_strided3`, for at most three
+/// coalesced dimensions), each a three-dimensional launch that finds its
+/// element in both views as strided map entries do
+/// ([`silt_abi::opencl::MapEntry`]; the vectors first, innermost dimension in
+/// lane 0).
 fn source() -> String {
-    let find = silt_abi::opencl::strided_indices(&["src".to_owned(), "dst".to_owned()]);
+    let views = ["src".to_owned(), "dst".to_owned()];
     let mut s = String::from(
         "// silt runtime: strided copies between views (one work-item per element).\n",
     );
     for (size, ty) in [(1, "uchar"), (2, "ushort"), (4, "uint"), (8, "ulong")] {
-        s.push_str(&format!(
-            "__kernel void silt_copy_{size}(\n    ulong16 silt_shape, ulong16 silt_st_src, ulong16 silt_st_dst,\n    \
-             __global const {ty}* src, ulong silt_off_src, __global {ty}* dst, ulong silt_off_dst,\n    \
-             uint silt_ndim, ulong silt_n) {{\n{find}    dst[silt_i_dst] = src[silt_i_src];\n}}\n"
-        ));
+        for form in [MapEntry::Strided, MapEntry::Strided3] {
+            let find = form.indices(&views).unwrap_or_default();
+            let suffix = if form == MapEntry::Strided3 {
+                form.suffix()
+            } else {
+                ""
+            };
+            s.push_str(&format!(
+                "__kernel void silt_copy_{size}{suffix}(\n    ulong16 silt_shape, ulong16 silt_st_src, ulong16 silt_st_dst,\n    \
+                 __global const {ty}* src, ulong silt_off_src, __global {ty}* dst, ulong silt_off_dst,\n    \
+                 uint silt_ndim, ulong silt_n) {{\n{find}    dst[silt_i_dst] = src[silt_i_src];\n}}\n"
+            ));
+        }
     }
     s
 }
 
-fn kernel_name(elem_size: usize) -> Option<&'static CStr> {
+/// The copy kernel for `elem_size`-byte elements over `ndim` coalesced
+/// dimensions.
+fn kernel_name(elem_size: usize, ndim: usize) -> Option<&'static CStr> {
+    let three = ndim <= 3;
     match elem_size {
+        1 if three => Some(c"silt_copy_1_strided3"),
         1 => Some(c"silt_copy_1"),
+        2 if three => Some(c"silt_copy_2_strided3"),
         2 => Some(c"silt_copy_2"),
+        4 if three => Some(c"silt_copy_4_strided3"),
         4 => Some(c"silt_copy_4"),
+        8 if three => Some(c"silt_copy_8_strided3"),
         8 => Some(c"silt_copy_8"),
         _ => None,
     }
@@ -88,10 +107,11 @@ pub(crate) fn strided_copy(
             n * elem_size,
         )?);
     }
-    let name = kernel_name(elem_size).ok_or_else(|| Error::cl("strided copy", INVALID_VALUE))?;
+    let ndim = shape.len();
+    let name =
+        kernel_name(elem_size, ndim).ok_or_else(|| Error::cl("strided copy", INVALID_VALUE))?;
     let mut kernel = program(device)?.kernel(name)?;
     // the vectors innermost first, lane 1 of the shape 1 past one dimension
-    let ndim = shape.len();
     let mut shape = shape;
     shape.reverse();
     shape.resize(shape.len().max(2), 1);

@@ -8,8 +8,8 @@ use std::ffi::CString;
 use std::fmt::Write;
 
 use silt_abi::opencl::{
-    arg_type, args_bytes, load, map_args, store, strided_indices, value_type, BodyParam, MapArg,
-    Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
+    arg_type, args_bytes, load, map_args, store, value_type, BodyParam, MapArg, MapEntry, Pass,
+    COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
 };
 
 use crate::dtype::{DType, Scalar};
@@ -252,11 +252,11 @@ pub(super) fn compose(
         source.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     }
     source.push_str(&body);
-    source.push('\n');
-    source.push_str(&entry(chain, &dtypes, false));
-    if strided {
-        source.push('\n');
-        source.push_str(&entry(chain, &dtypes, true));
+    for form in MapEntry::ALL {
+        if strided || !form.strided() {
+            source.push('\n');
+            source.push_str(&entry(chain, &dtypes, form));
+        }
     }
     let source: &'static str = Box::leak(source.into_boxed_str());
     let program: &'static ProgramText =
@@ -264,7 +264,7 @@ pub(super) fn compose(
     let name = |s: &str| -> &'static std::ffi::CStr {
         Box::leak(CString::new(s).unwrap_or_default().into_boxed_c_str())
     };
-    Ok(Box::leak(Box::new(KernelInfo::new(
+    let info = KernelInfo::new(
         "fused chain",
         None,
         source,
@@ -272,11 +272,17 @@ pub(super) fn compose(
         name("silt_fused"),
         name("silt_fused_strided"),
         fp64,
-    ))))
+    );
+    Ok(Box::leak(Box::new(if strided {
+        info.with_strided3(name("silt_fused_strided3"))
+    } else {
+        info
+    })))
 }
 
-/// The entry point (contiguous views, or any views when `strided`).
-fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
+/// One of the entry points.
+fn entry(chain: &Chain, dtypes: &[DType], form: MapEntry) -> String {
+    let strided = form.strided();
     let pass = chain.args.iter().map(|a| match a {
         ChainArg::Input(_) => Pass::Tensor,
         ChainArg::Scalar(_) => Pass::Scalar,
@@ -299,13 +305,9 @@ fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
             MapArg::Len => format!("{COUNT_TYPE} silt_n"),
         });
     }
-    let name = if strided {
-        "silt_fused_strided"
-    } else {
-        "silt_fused"
-    };
     let mut s = format!(
-        "__kernel void {name}(\n    {}) {{\n",
+        "__kernel void silt_fused{}(\n    {}) {{\n",
+        form.suffix(),
         params.join(",\n    ")
     );
     let views: Vec<usize> = chain
@@ -315,9 +317,9 @@ fn entry(chain: &Chain, dtypes: &[DType], strided: bool) -> String {
         .filter(|(_, a)| matches!(a, ChainArg::Input(_)))
         .map(|(i, _)| i)
         .collect();
-    if strided {
-        let names: Vec<String> = views.iter().map(|i| format!("a{i}")).collect();
-        s.push_str(&strided_indices(&names));
+    let names: Vec<String> = views.iter().map(|i| format!("a{i}")).collect();
+    if let Some(indices) = form.indices(&names) {
+        s.push_str(&indices);
     } else {
         s.push_str("    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n");
         // each pointer moved to its view's first element once

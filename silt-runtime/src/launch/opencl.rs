@@ -52,7 +52,6 @@ pub fn launch_opencl(
         .ok_or_else(|| Error::cl("launch", INVALID_DEVICE))?;
     let program = device.program(info)?;
     let strided = tensor_args(args).any(|(_, t, _)| !plan.view_of(t).is_contiguous());
-    tracing::trace!(target: "silt::launch", kernel = info.name, elements = plan.len, strided, "launch");
     // the strided entry's vectors list dimensions innermost first, with a
     // size of 1 in lane 1 past a one-dimensional shape
     // (`silt_abi::opencl::strided_indices`)
@@ -70,11 +69,14 @@ pub fn launch_opencl(
     } else {
         (0, Vec::new(), Vec::new())
     };
-    let entry = if strided {
-        info.strided_entry
-    } else {
-        info.entry
+    // at most three coalesced dimensions: the entry whose index code has no
+    // branch (`silt_abi::opencl::strided_indices_3d`)
+    let entry = match info.strided3_entry {
+        Some(e) if strided && ndim <= 3 => e,
+        _ if strided => info.strided_entry,
+        _ => info.entry,
     };
+    tracing::trace!(target: "silt::launch", kernel = info.name, elements = plan.len, ?entry, "launch");
     let (mut kernel, limits) = program.kernel(entry, queue)?;
     let pass = args.iter().map(|a| match a {
         Arg::Scalar(_) => Pass::Scalar,

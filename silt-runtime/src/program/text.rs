@@ -196,6 +196,9 @@ pub struct KernelInfo {
     pub(crate) entry: &'static CStr,
     /// The entry point for any other views.
     pub(crate) strided_entry: &'static CStr,
+    /// The entry point for any other views over at most three coalesced
+    /// dimensions, when the program has one (map kernels and fused chains).
+    pub(crate) strided3_entry: Option<&'static CStr>,
     /// Whether it needs `cl_khr_fp64`.
     pub(crate) fp64: bool,
     /// A reduction's tree pass (`None` for a map kernel).
@@ -226,11 +229,22 @@ impl KernelInfo {
             program,
             entry,
             strided_entry,
+            strided3_entry: None,
             fp64,
             tree_entry: None,
             empty_is_error: false,
             body: None,
         }
+    }
+
+    /// Names the entry point for views over at most three coalesced
+    /// dimensions (called by generated code; `strided_entry`'s arguments, its
+    /// index code free of branches: [`silt_abi::opencl::strided_indices_3d`]).
+    /// Without one, every strided launch takes `strided_entry`.
+    #[must_use]
+    pub const fn with_strided3(mut self, entry: &'static CStr) -> Self {
+        self.strided3_entry = Some(entry);
+        self
     }
 
     /// Describes the instantiation's body function (called by generated code),

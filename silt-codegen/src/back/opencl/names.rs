@@ -1,6 +1,8 @@
 //! C names: user identifiers kept out of C's and OpenCL's namespaces, and the
 //! names of entry points, body functions and helper functions.
 
+use silt_abi::opencl::MapEntry;
+
 use crate::ir::{Function, HelperRef};
 
 /// The entry point of a map kernel's instantiation: `NAME_TYPE`, or
@@ -15,7 +17,14 @@ pub fn entry_name(f: &Function) -> String {
 
 /// The entry point for views of any strides: [`entry_name`] + `_strided`.
 pub fn strided_entry_name(f: &Function) -> String {
-    format!("{}_strided", entry_name(f))
+    format!("{}{}", entry_name(f), MapEntry::Strided.suffix())
+}
+
+/// The entry point for views of any strides over at most three coalesced
+/// dimensions, with no branch in its index code: [`entry_name`] +
+/// `_strided3` (same arguments as [`strided_entry_name`]'s).
+pub fn strided3_entry_name(f: &Function) -> String {
+    format!("{}{}", entry_name(f), MapEntry::Strided3.suffix())
 }
 
 /// The C function of a kernel's body: `silt_body_ENTRY`, in the `silt_`

@@ -41,12 +41,11 @@ fn entry_points_declare_the_arguments_of_the_abi_in_its_order() {
             ParamKind::Index => Pass::Index,
         })
         .collect();
-    for strided in [false, true] {
-        let name = if strided {
-            super::strided_entry_name(f)
-        } else {
-            super::entry_name(f)
-        };
+    for (name, strided) in [
+        (super::entry_name(f), false),
+        (super::strided3_entry_name(f), true),
+        (super::strided_entry_name(f), true),
+    ] {
         let declared = entry_params(&inst.opencl, &name);
         let abi: Vec<MapArg> = map_args(pass.iter().copied(), f.outputs.len(), strided).collect();
         assert_eq!(declared.len(), abi.len(), "{declared:?}");

@@ -1,27 +1,27 @@
 //! The map entry template: one work-item per element of the broadcast shape,
-//! with two entry points per instantiation (contiguous views, any views).
+//! with three entry points per instantiation (contiguous views; any views
+//! over at most three coalesced dimensions; any views).
 
 use std::fmt::Write;
 
-use silt_abi::opencl::{map_args, MapArg, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
+use silt_abi::opencl::{map_args, MapArg, MapEntry, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
 
 use crate::back::opencl::function::Emitter;
-use crate::back::opencl::names::{entry_name, strided_entry_name};
+use crate::back::opencl::names::entry_name;
 use crate::back::opencl::polyfill::{load, store, Polyfill};
 use crate::back::opencl::types::ClType;
 use crate::ir::ParamKind;
 use crate::ty::Ty;
 
-/// `__kernel void NAME_TYPE(buffers..., ulong silt_n) { ... }` and
+/// `__kernel void NAME_TYPE(buffers..., ulong silt_n) { ... }`,
+/// `__kernel void NAME_TYPE_strided3(...)` and
 /// `__kernel void NAME_TYPE_strided(...)`: the entry point for contiguous
-/// tensors (each at an offset) and the one for any views (strides of 0
-/// broadcast), which turns the element's index into coordinates. The runtime
-/// picks one per launch. Both call the body function the emitter wrote.
+/// tensors (each at an offset), the one for any views (strides of 0
+/// broadcast) over at most three coalesced dimensions, whose index code has no
+/// branch, and the one for any views of any dimension count. The runtime
+/// picks one per launch. All call the body function the emitter wrote.
 pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>) -> String {
-    let mut s = e.entry_point(false);
-    s.push('\n');
-    s.push_str(&e.entry_point(true));
-    s
+    MapEntry::ALL.map(|f| e.entry_point(f)).join("\n")
 }
 
 impl Emitter<'_> {
@@ -95,8 +95,9 @@ impl Emitter<'_> {
         lines.into_iter().map(|(_, t)| t).collect()
     }
 
-    fn entry_point(&mut self, strided: bool) -> String {
+    fn entry_point(&mut self, form: MapEntry) -> String {
         let k = self.f;
+        let strided = form.strided();
         let f16_params = k
             .params
             .iter()
@@ -146,19 +147,15 @@ impl Emitter<'_> {
             }
         }
         let args = self.entry_args(strided);
-        let name = if strided {
-            strided_entry_name(k)
-        } else {
-            entry_name(k)
-        };
+        let name = format!("{}{}", entry_name(k), form.suffix());
         let mut s = format!("__kernel void {name}(\n    ");
         s.push_str(&args.join(",\n    "));
         s.push_str(") {\n");
-        if strided {
-            // the element of the work-item (x, y, z) in the (broadcast) shape,
-            // and its index in each view
-            let names: Vec<String> = views.iter().map(ToString::to_string).collect();
-            s.push_str(&silt_abi::opencl::strided_indices(&names));
+        let names: Vec<String> = views.iter().map(ToString::to_string).collect();
+        // the element of the work-item (x, y, z) in the (broadcast) shape, and
+        // its index in each view
+        if let Some(indices) = form.indices(&names) {
+            s.push_str(&indices);
         } else {
             s.push_str(
                 "    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
