@@ -132,7 +132,7 @@ pub(crate) fn strided_copy(
         .map_err(launch_err)?;
     kernel.set_size(8, n).map_err(launch_err)?;
     let grid = device
-        .strided_grid(kernel.limits(queue), &shape)
+        .strided_grid(kernel.limits(queue), &shape, &[&ss, &ds])
         .ok_or_else(|| Error::SizeOverflow {
             shape: to.shape.to_vec(),
             elem_size,

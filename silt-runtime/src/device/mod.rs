@@ -468,14 +468,16 @@ impl Device {
         geometry::local_size(&self.inner.info, items, limits)
     }
 
-    /// The grid of a strided map launch over `dims` (innermost first) of a
-    /// kernel with `limits` (see `geometry::strided_grid`); `None` on overflow.
-    pub(crate) fn strided_grid(
+    /// The grid of a strided map launch over `dims` of a kernel with `limits`
+    /// whose views have `strides` (all innermost first; see
+    /// `geometry::strided_grid`); `None` on overflow.
+    pub(crate) fn strided_grid<S: AsRef<[usize]>>(
         &self,
         limits: crate::cl::KernelLimits,
         dims: &[usize],
+        strides: &[S],
     ) -> Option<geometry::Grid> {
-        geometry::strided_grid(&self.inner.info, limits, dims)
+        geometry::strided_grid(&self.inner.info, limits, dims, strides)
     }
 
     /// The program that holds the kernel `info` on this device, built (or

@@ -114,7 +114,9 @@ pub fn launch_opencl(
         elem_size: 1,
     };
     if strided {
-        let grid = device.strided_grid(limits, &dims).ok_or_else(overflow)?;
+        let grid = device
+            .strided_grid(limits, &dims, &strides)
+            .ok_or_else(overflow)?;
         if take_injected_enqueue_failure() {
             return Err(Error::cl("clEnqueueNDRangeKernel", OUT_OF_RESOURCES));
         }
