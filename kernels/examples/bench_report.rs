@@ -687,6 +687,27 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
     };
     let raw_rows = raw_axis(&raw.sum_rows);
     let raw_cols = raw_axis(&raw.sum_cols);
+    // the same sums read through a transposed view: the last axis of the
+    // transpose is the first of the stored matrix, and the other way round
+    let mt = m.transpose(0, 1).unwrap();
+    let silt_t_rows = median(budget, || {
+        sync(silt_kernels::sum::launch(&mt, Axes::of([-1])).unwrap())
+    });
+    let silt_t_cols = median(budget, || {
+        sync(silt_kernels::sum::launch(&mt, Axes::of([0])).unwrap())
+    });
+    let silt_t_all = median(budget, || {
+        sync(silt_kernels::sum::launch(&mt, Axes::all()).unwrap())
+    });
+    // a narrowed view, and the axes a batch norm reduces (all but the middle)
+    let narrow = m.narrow(1, 0, 4000).unwrap();
+    let silt_narrow = median(budget, || {
+        sync(silt_kernels::sum::launch(&narrow, Axes::all()).unwrap())
+    });
+    let m3 = TensorT::from_slice(dev, &v, [64, 256, 1024]).unwrap();
+    let silt_outer = median(budget, || {
+        sync(silt_kernels::sum::launch(&m3, Axes::of([0, 2])).unwrap())
+    });
     let softmax = median(budget, || {
         sync(silt_kernels::softmax::launch(&m, -1).unwrap())
     });
@@ -723,6 +744,31 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
             "sum over the first axis, [4096, 4096]".into(),
             gbps(read, silt_cols),
             gbps(read, raw_cols),
+        ),
+        (
+            "sum over the last axis of a transposed [4096, 4096] (raw: the first axis)".into(),
+            gbps(read, silt_t_rows),
+            gbps(read, raw_cols),
+        ),
+        (
+            "sum over the first axis of a transposed [4096, 4096] (raw: the last axis)".into(),
+            gbps(read, silt_t_cols),
+            gbps(read, raw_rows),
+        ),
+        (
+            "full sum of a transposed [4096, 4096] (raw: of 2^24)".into(),
+            gbps(read, silt_t_all),
+            gbps(read, raw_sum),
+        ),
+        (
+            "full sum of [4096, 4096] narrowed to [4096, 4000] (raw: of 2^24)".into(),
+            gbps(4 * 4096 * 4000, silt_narrow),
+            gbps(read, raw_sum),
+        ),
+        (
+            "sum over axes 0 and 2 of [64, 256, 1024]".into(),
+            gbps(read, silt_outer),
+            f64::NAN,
         ),
         (
             "softmax over rows, [4096, 4096] (reads x twice, writes once)".into(),

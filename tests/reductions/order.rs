@@ -83,6 +83,7 @@ fn every_backend_equals_eval_over_shapes_and_axes() {
         (&[5, 0, 3], Axes::of([1])),
         (&[5, 0, 3], Axes::of([0, 2])),
         (&[4, 6, 70], Axes::of([0, 2])),
+        (&[6, 50, 300], Axes::of([0, 2])),
         (&[4, 6, 70], Axes::of([2, 0]).keepdim()),
         (&[4, 6, 70], Axes::of([])),
         (&[2, 3, 4, 5], Axes::of([1, -1])),
@@ -133,7 +134,13 @@ fn shapes_of_results() {
 
 #[test]
 fn views_are_read_in_place_with_the_same_bits() {
-    for dev in devices() {
+    // every way of sharing out the work (see the test above)
+    let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
+    for (kind, dev) in ways
+        .iter()
+        .flat_map(|k| devices().into_iter().map(move |d| (k, d)))
+    {
+        Device::__reduce_as(*kind);
         let data = values(6 * 5000, 3);
         let x = TensorT::from_slice(&dev, &data, [6, 5000]).unwrap();
         let t = x.transpose(0, 1).unwrap(); // [5000, 6]
@@ -142,19 +149,30 @@ fn views_are_read_in_place_with_the_same_bits() {
             .unwrap()
             .broadcast_to([3, 5000])
             .unwrap();
+        // a transpose whose innermost reduced dimension is long (read at its
+        // stride a group of lanes at a time, and element by element across a
+        // run's end)
+        let t2 = TensorT::from_slice(&dev, &data, [100, 300])
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap();
         for (v, axes) in [
             (&t, Axes::of([0])),
             (&t, Axes::all()),
+            (&t, Axes::of([])),
+            (&t2, Axes::all()),
             (&n, Axes::of([1])),
+            (&n, Axes::all()),
             (&b, Axes::of([1])),
             (&b, Axes::all()),
         ] {
             let got = sum_sq::launch(v, axes).unwrap().to_vec().unwrap();
             let copy = v.contiguous().unwrap();
             let want = sum_sq::launch(&copy, axes).unwrap().to_vec().unwrap();
-            assert_eq!(got, want, "{dev} {:?} {axes:?}", v.shape());
+            assert_eq!(got, want, "{dev} {kind:?} {:?} {axes:?}", v.shape());
         }
     }
+    Device::__reduce_as(None);
 }
 
 #[test]

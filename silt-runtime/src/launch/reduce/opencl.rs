@@ -92,9 +92,12 @@ pub fn launch_reduce_opencl(
             info.entry
         };
         // neighbouring work-items on neighbouring rows when the kept dimensions
-        // are innermost in memory (a sum down the columns of a matrix)
+        // are innermost in memory (a sum down the columns of a matrix); not
+        // for one row, whose kept dimension (of size 1, from coalescing no
+        // dimensions) has a stride that says nothing
         let rows_fastest = strided
             && kept > 0
+            && plan.rows > 1
             && strides.first().is_some_and(|st| {
                 st.get(kept - 1) == Some(&1) && st.last().is_some_and(|&r| r > 1)
             });

@@ -122,27 +122,37 @@ impl Template<'_> {
         for (i, t) in self.acc.iter().enumerate() {
             let _ = writeln!(s, "        {} silt_v{i}[{REDUCE_LANES}];", local_type(*t));
         }
-        let _ = writeln!(
-            s,
-            "        uint silt_n = (uint)min(silt_end - silt_first, {REDUCE_LANES}UL);\n        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {{\n            ulong silt_k = silt_first + silt_l;"
-        );
-        self.declare(&mut s, "            ", "silt_a");
-        self.mapped(&mut s, "            ", "silt_a", strided, &views);
-        for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "            silt_v{i}[silt_l] = {};",
-                to_local(*t, format!("silt_a{i}"))
-            );
+        if strided {
+            // the tile's elements in order
+            Self::start(&mut s, "        ", "silt_first", &views);
         }
         let _ = writeln!(
             s,
-            "        }}\n        for (ulong silt_base = silt_first + {REDUCE_LANES}UL; silt_base < silt_end; silt_base += {REDUCE_LANES}UL) {{\n            uint silt_cnt = (uint)min(silt_end - silt_base, {REDUCE_LANES}UL);\n            for (uint silt_l = 0u; silt_l < silt_cnt; silt_l++) {{\n                ulong silt_k = silt_base + silt_l;"
+            "        uint silt_n = (uint)min(silt_end - silt_first, {REDUCE_LANES}UL);"
         );
-        self.declare(&mut s, "                ", "silt_m");
-        self.mapped(&mut s, "                ", "silt_m", strided, &views);
-        self.fold_held(&mut s, "                ", n);
-        s.push_str("            }\n        }\n");
+        self.whole_group(
+            &mut s,
+            "        ",
+            "silt_first",
+            "silt_n",
+            true,
+            strided,
+            &views,
+        );
+        let _ = writeln!(
+            s,
+            "        for (ulong silt_base = silt_first + {REDUCE_LANES}UL; silt_base < silt_end; silt_base += {REDUCE_LANES}UL) {{\n            uint silt_cnt = (uint)min(silt_end - silt_base, {REDUCE_LANES}UL);"
+        );
+        self.whole_group(
+            &mut s,
+            "            ",
+            "silt_base",
+            "silt_cnt",
+            false,
+            strided,
+            &views,
+        );
+        s.push_str("        }\n");
         s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
         for (i, t) in self.acc.iter().enumerate() {
             let _ = writeln!(
@@ -156,14 +166,20 @@ impl Template<'_> {
         s.push_str(
             "    ulong silt_k = silt_first + silt_j;\n    if (silt_k >= silt_end) return;\n",
         );
+        if strided {
+            Self::start(&mut s, "    ", "silt_k", &views);
+        }
         self.declare(&mut s, "    ", "silt_a");
-        self.mapped(&mut s, "    ", "silt_a", strided, &views);
+        self.map_call(&mut s, "    ", "silt_a", strided, None);
         let _ = writeln!(
             s,
             "    for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
         );
+        if strided {
+            Self::advance(&mut s, "        ", &format!("{REDUCE_LANES}u"), &views);
+        }
         self.declare(&mut s, "        ", "silt_m");
-        self.mapped(&mut s, "        ", "silt_m", strided, &views);
+        self.map_call(&mut s, "        ", "silt_m", strided, None);
         self.combine_into(
             &mut s,
             "        ",
@@ -182,6 +198,70 @@ impl Template<'_> {
         s
     }
 
+    /// One group of a whole tile's lanes, `silt_l < {count}`, element
+    /// silt_k at `{base} + silt_l`: the first (`first`: each lane's value is
+    /// its element's) or a later one (folded into each lane's). Strided, a
+    /// group within one run of the innermost reduced dimension reads its
+    /// elements at that dimension's stride from the group's first, then steps
+    /// the coordinates once; a group across a run's end steps them element by
+    /// element.
+    #[allow(clippy::too_many_arguments)]
+    fn whole_group(
+        &self,
+        s: &mut String,
+        indent: &str,
+        base: &str,
+        count: &str,
+        first: bool,
+        strided: bool,
+        views: &[&String],
+    ) {
+        let lanes = |s: &mut String, indent: &str, step: Option<&dyn Fn(&str) -> String>| {
+            let _ = writeln!(
+                s,
+                "{indent}for (uint silt_l = 0u; silt_l < {count}; silt_l++) {{\n{indent}    ulong silt_k = {base} + silt_l;"
+            );
+            let inner = format!("{indent}    ");
+            if first {
+                self.declare(s, &inner, "silt_a");
+                self.map_call(s, &inner, "silt_a", strided, step);
+                for (i, t) in self.acc.iter().enumerate() {
+                    let _ = writeln!(
+                        s,
+                        "{inner}silt_v{i}[silt_l] = {};",
+                        to_local(*t, format!("silt_a{i}"))
+                    );
+                }
+            } else {
+                self.declare(s, &inner, "silt_m");
+                self.map_call(s, &inner, "silt_m", strided, step);
+                self.fold_held(s, &inner, self.acc.len());
+            }
+            if strided && step.is_none() {
+                Self::advance(s, &inner, "1u", views);
+            }
+            let _ = writeln!(s, "{indent}}}");
+        };
+        if !strided {
+            lanes(s, indent, None);
+            return;
+        }
+        let _ = writeln!(
+            s,
+            "{indent}if (silt_ndim > silt_kept && silt_c[silt_ndim - 1u] + {count} <= silt_dims[silt_ndim - 1u]) {{"
+        );
+        let inner = format!("{indent}    ");
+        for n in views {
+            let _ = writeln!(s, "{inner}ulong silt_in_{n} = silt_s_{n}[silt_ndim - 1u];");
+        }
+        let along = |n: &str| format!("silt_l * silt_in_{n}");
+        lanes(s, &inner, Some(&along));
+        Self::advance(s, &inner, count, views);
+        let _ = writeln!(s, "{indent}}} else {{");
+        lanes(s, &inner, None);
+        let _ = writeln!(s, "{indent}}}");
+    }
+
     /// The branch of [`ROW_BLOCKS`]: a work-item takes lane silt_j of a tile
     /// in each of [`ROW_BLOCK`] rows, side by side in private memory (each
     /// element read, those of neighbouring rows, is then near the last when
@@ -195,12 +275,14 @@ impl Template<'_> {
         }
         let _ = writeln!(
             s,
-            "        ulong silt_k = silt_first + silt_j;\n        if (silt_k >= silt_end) return;\n        uint silt_n = (uint)min(silt_rows - silt_row, {ROW_BLOCK}UL);\n        {{"
+            "        ulong silt_k = silt_first + silt_j;\n        if (silt_k >= silt_end) return;\n        uint silt_n = (uint)min(silt_rows - silt_row, {ROW_BLOCK}UL);"
         );
-        Self::offsets(s, "            ", views);
+        Self::start(s, "        ", "silt_k", views);
+        s.push_str("        {\n");
         s.push_str("            for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
         self.declare(s, "                ", "silt_a");
-        self.map_call(s, "                ", "silt_a", true, Some("silt_l"));
+        let rows = |n: &str| format!("silt_l * silt_s_{n}[0]");
+        self.map_call(s, "                ", "silt_a", true, Some(&rows));
         for (i, t) in self.acc.iter().enumerate() {
             let _ = writeln!(
                 s,
@@ -212,10 +294,10 @@ impl Template<'_> {
             s,
             "            }}\n        }}\n        for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
         );
-        Self::offsets(s, "            ", views);
+        Self::advance(s, "            ", &format!("{REDUCE_LANES}u"), views);
         s.push_str("            for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
         self.declare(s, "                ", "silt_m");
-        self.map_call(s, "                ", "silt_m", true, Some("silt_l"));
+        self.map_call(s, "                ", "silt_m", true, Some(&rows));
         self.fold_held(s, "                ", n);
         s.push_str("            }\n        }\n");
         s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
@@ -254,44 +336,77 @@ impl Template<'_> {
         }
     }
 
-    /// `{to}* = map(element silt_k of each view, scalars, silt_k)`.
-    fn mapped(&self, s: &mut String, indent: &str, to: &str, strided: bool, views: &[&String]) {
-        if strided {
-            Self::offsets(s, indent, views);
-        }
-        self.map_call(s, indent, to, strided, None);
-    }
-
-    /// `silt_i_{view}`: each view's offset of element silt_k of the row at
-    /// `silt_b_{view}`, from its coordinates in the reduced dimensions.
-    fn offsets(s: &mut String, indent: &str, views: &[&String]) {
-        let _ = writeln!(s, "{indent}ulong silt_rest = silt_k;");
+    /// `silt_c` and `silt_i_{view}`: the coordinates of element `{k}` of the
+    /// row in the reduced dimensions, and each view's offset of it from the
+    /// row's at `silt_b_{view}` (divisions once per work-item; [`advance`]
+    /// then steps them).
+    ///
+    /// [`advance`]: Self::advance
+    fn start(s: &mut String, indent: &str, k: &str, views: &[&String]) {
+        let d = silt_abi::MAX_DIMS;
+        let _ = writeln!(
+            s,
+            "{indent}ulong silt_c[{d}];\n{indent}ulong silt_rest = {k};"
+        );
         for n in views {
             let _ = writeln!(s, "{indent}ulong silt_i_{n} = silt_b_{n};");
         }
         let _ = writeln!(
             s,
-            "{indent}for (uint silt_d = silt_ndim; silt_d-- > silt_kept;) {{"
-        );
-        let _ = writeln!(
-            s,
-            "{indent}    ulong silt_c = silt_rest % silt_dims[silt_d];\n{indent}    silt_rest /= silt_dims[silt_d];"
+            "{indent}for (uint silt_d = silt_ndim; silt_d-- > silt_kept;) {{\n{indent}    silt_c[silt_d] = silt_rest % silt_dims[silt_d];\n{indent}    silt_rest /= silt_dims[silt_d];"
         );
         for n in views {
-            let _ = writeln!(s, "{indent}    silt_i_{n} += silt_c * silt_s_{n}[silt_d];");
+            let _ = writeln!(
+                s,
+                "{indent}    silt_i_{n} += silt_c[silt_d] * silt_s_{n}[silt_d];"
+            );
         }
         let _ = writeln!(s, "{indent}}}");
     }
 
-    /// The call of `map` on element silt_k (of the row `row_step` rows on in
-    /// the one kept dimension, when given), its results going to `{to}*`.
+    /// Steps `silt_c` and `silt_i_{view}` on by `step` (an OpenCL `uint`
+    /// expression) elements of the row:
+    /// the innermost reduced coordinate, carried outwards only as far as it
+    /// overflows (a division only where a coordinate overflows by more than
+    /// one); the outermost reduced coordinate is not wrapped, so a step past
+    /// the row's end leaves offsets that are never read. Unsigned arithmetic
+    /// wraps, so the offsets' differences may pass through "negative" values.
+    fn advance(s: &mut String, indent: &str, step: &str, views: &[&String]) {
+        let _ = writeln!(
+            s,
+            "{indent}for (uint silt_d = silt_ndim, silt_q = {step}; silt_q != 0u && silt_d-- > silt_kept;) {{\n{indent}    ulong silt_t = silt_c[silt_d] + silt_q;\n{indent}    silt_q = 0u;\n{indent}    if (silt_d > silt_kept && silt_t >= silt_dims[silt_d]) {{"
+        );
+        if step == "1u" {
+            let _ = writeln!(
+                s,
+                "{indent}        silt_q = 1u;\n{indent}        silt_t = 0UL;"
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "{indent}        silt_q = (uint)(silt_t / silt_dims[silt_d]);\n{indent}        silt_t -= silt_q * silt_dims[silt_d];"
+            );
+        }
+        let _ = writeln!(s, "{indent}    }}");
+        for n in views {
+            let _ = writeln!(
+                s,
+                "{indent}    silt_i_{n} += (silt_t - silt_c[silt_d]) * silt_s_{n}[silt_d];"
+            );
+        }
+        let _ = writeln!(s, "{indent}    silt_c[silt_d] = silt_t;\n{indent}}}");
+    }
+
+    /// The call of `map` on element silt_k, its results going to `{to}*`:
+    /// each view's element at `silt_i_{view}`, or (`step`) at that plus the
+    /// term `step` gives for the view (another row's, or another lane's).
     fn map_call(
         &self,
         s: &mut String,
         indent: &str,
         to: &str,
         strided: bool,
-        row_step: Option<&str>,
+        step: Option<&dyn Fn(&str) -> String>,
     ) {
         let f = self.map;
         let args: Vec<String> = f
@@ -301,8 +416,8 @@ impl Template<'_> {
             .map(|(p, n)| match p.kind {
                 ParamKind::Scalar => load(p.ty, n.clone()),
                 ParamKind::Index => "silt_k".to_owned(),
-                ParamKind::Input | ParamKind::InOut if strided => match row_step {
-                    Some(r) => load(p.ty, format!("{n}[silt_i_{n} + {r} * silt_s_{n}[0]]")),
+                ParamKind::Input | ParamKind::InOut if strided => match step {
+                    Some(term) => load(p.ty, format!("{n}[silt_i_{n} + {}]", term(n))),
                     None => load(p.ty, format!("{n}[silt_i_{n}]")),
                 },
                 ParamKind::Input | ParamKind::InOut => load(p.ty, format!("{n}[silt_k]")),
