@@ -54,6 +54,16 @@ fn logged<T>(x: T) -> T {
     x * x + x
 }
 
+#[reduce(types = [f32])]
+mod logged_sum {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
 fn find(what: &[&str]) -> Option<String> {
     let events = EVENTS.lock().unwrap();
     events
@@ -78,7 +88,9 @@ fn builds_pool_misses_devices_and_launches_are_traced() {
         find(&["silt::device:", "default device"]).is_some(),
         "{all}"
     );
-    let build = find(&["silt::program:", "`logged`"]).unwrap_or_else(|| panic!("{all}"));
+    // the program of this crate's kernels, `logged` and `logged_sum`
+    let build =
+        find(&["silt::program:", "program=\"logs (part "]).unwrap_or_else(|| panic!("{all}"));
     assert!(build.contains("ms="), "{build}");
     assert!(
         build.contains("cache=\"hit\"") || build.contains("cache=\"miss\""),
@@ -109,4 +121,25 @@ fn builds_pool_misses_devices_and_launches_are_traced() {
             .unwrap_or_else(|| panic!("{all}"));
         assert!(launch.contains(&want), "{launch}");
     }
+
+    // a reduction of one row never shares its work out by rows (the kept
+    // dimensions, none, coalesce to one of size 1 whose stride says nothing):
+    // a full sum of a transpose is not mistaken for a sum down columns
+    let s = logged_sum::launch(&m.transpose(0, 2).unwrap(), Axes::all()).unwrap();
+    assert_eq!(s.to_vec().unwrap(), [12.0]);
+    let all = EVENTS.lock().unwrap().join("\n");
+    let reduce = find(&[
+        "TRACE silt::launch:",
+        "kernel=\"logged_sum\"",
+        "strided=true",
+    ])
+    .unwrap_or_else(|| panic!("{all}"));
+    let mapping: u32 = reduce
+        .split("mapping=")
+        .nth(1)
+        .and_then(|m| m.split(' ').next())
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{reduce}"));
+    let by_rows = silt_abi::opencl::ROWS_FASTEST | silt_abi::opencl::ROW_BLOCKS;
+    assert_eq!(mapping & by_rows, 0, "{reduce}");
 }
