@@ -365,12 +365,12 @@ impl Template<'_> {
     }
 
     /// Steps `silt_c` and `silt_i_{view}` on by `step` (an OpenCL `uint`
-    /// expression) elements of the row:
-    /// the innermost reduced coordinate, carried outwards only as far as it
-    /// overflows (a division only where a coordinate overflows by more than
-    /// one); the outermost reduced coordinate is not wrapped, so a step past
-    /// the row's end leaves offsets that are never read. Unsigned arithmetic
-    /// wraps, so the offsets' differences may pass through "negative" values.
+    /// expression) elements of the row: the innermost reduced coordinate,
+    /// carried outwards only as far as it overflows (a division where a
+    /// coordinate overflows, none for a step of one); the outermost reduced
+    /// coordinate is not wrapped, so a step past the row's end leaves offsets
+    /// that are never read. Unsigned arithmetic wraps, so the offsets'
+    /// differences may pass through "negative" values.
     fn advance(s: &mut String, indent: &str, step: &str, views: &[&String]) {
         let _ = writeln!(
             s,
