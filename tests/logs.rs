@@ -142,4 +142,22 @@ fn builds_pool_misses_devices_and_launches_are_traced() {
         .unwrap_or_else(|| panic!("{reduce}"));
     let by_rows = silt_abi::opencl::ROWS_FASTEST | silt_abi::opencl::ROW_BLOCKS;
     assert_eq!(mapping & by_rows, 0, "{reduce}");
+
+    // on a CPU, a full sum of a transpose whose tiles are alike (four whole
+    // runs of 1,024 each) takes blocks of tiles: neighbouring tiles' elements
+    // are neighbours in memory
+    let w = TensorT::from_slice(&cl, &[0.5f32; 16 * 1024], [1024, 16]).unwrap();
+    let s = logged_sum::launch(&w.transpose(0, 1).unwrap(), Axes::all()).unwrap();
+    assert_eq!(s.to_vec().unwrap(), [8192.0]);
+    let all = EVENTS.lock().unwrap().join("\n");
+    let reduce = find(&["TRACE silt::launch:", "kernel=\"logged_sum\"", "len=16384"])
+        .unwrap_or_else(|| panic!("{all}"));
+    let mapping: u32 = reduce
+        .split("mapping=")
+        .nth(1)
+        .and_then(|m| m.split(' ').next())
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{reduce}"));
+    let blocks = mapping & silt_abi::opencl::TILE_BLOCKS != 0;
+    assert_eq!(blocks, cl.info().kind == silt::DeviceKind::Cpu, "{reduce}");
 }

@@ -699,6 +699,11 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
     let silt_t_all = median(budget, || {
         sync(silt_kernels::sum::launch(&mt, Axes::all()).unwrap())
     });
+    // a transpose whose rows (4,000) are no power of two: whole tiles
+    let mt_odd = m.narrow(0, 0, 4000).unwrap().transpose(0, 1).unwrap();
+    let silt_t_odd = median(budget, || {
+        sync(silt_kernels::sum::launch(&mt_odd, Axes::all()).unwrap())
+    });
     // a narrowed view, and the axes a batch norm reduces (all but the middle)
     let narrow = m.narrow(1, 0, 4000).unwrap();
     let silt_narrow = median(budget, || {
@@ -758,6 +763,11 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
         (
             "full sum of a transposed [4096, 4096] (raw: of 2^24)".into(),
             gbps(read, silt_t_all),
+            gbps(read, raw_sum),
+        ),
+        (
+            "full sum of [4000, 4096] transposed, rows of 4,000 (raw: of 2^24)".into(),
+            gbps(4 * 4096 * 4000, silt_t_odd),
             gbps(read, raw_sum),
         ),
         (

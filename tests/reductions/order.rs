@@ -156,11 +156,44 @@ fn views_are_read_in_place_with_the_same_bits() {
             .unwrap()
             .transpose(0, 1)
             .unwrap();
+        // transposes whose tiles are alike, read in blocks of tiles on a
+        // CPU: four runs of 1,024 a tile (4 tiles, one short block), one
+        // run (40 tiles: blocks of 16, 16 and 8), 256 runs of 16 (2 tiles),
+        // and a batch of 3 rows of 24 tiles each (a block across rows of the
+        // batch is whole but unevenly spaced)
+        let wide = values(3 * 4096 * 32, 5);
+        let transposed = |n: usize, shape: [usize; 2]| {
+            TensorT::from_slice(&dev, &wide[..n], shape)
+                .unwrap()
+                .transpose(0, 1)
+                .unwrap()
+        };
+        let t3 = transposed(1024 * 16, [1024, 16]);
+        let t4 = transposed(4096 * 40, [4096, 40]);
+        let t5 = transposed(16 * 512, [16, 512]);
+        let t6 = TensorT::from_slice(&dev, &wide[..3 * 4096 * 24], [3, 4096, 24])
+            .unwrap()
+            .transpose(1, 2)
+            .unwrap();
+        for v in [&t3, &t4, &t5] {
+            let got = argmax::launch(v, Axes::all()).unwrap().to_vec().unwrap();
+            let copy = v.contiguous().unwrap();
+            let want = argmax::launch(&copy, Axes::all())
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            assert_eq!(got, want, "argmax {dev} {kind:?} {:?}", v.shape());
+        }
         for (v, axes) in [
             (&t, Axes::of([0])),
             (&t, Axes::all()),
             (&t, Axes::of([])),
             (&t2, Axes::all()),
+            (&t3, Axes::all()),
+            (&t4, Axes::all()),
+            (&t5, Axes::all()),
+            (&t6, Axes::of([1, 2])),
+            (&t6, Axes::all()),
             (&n, Axes::of([1])),
             (&n, Axes::all()),
             (&b, Axes::of([1])),

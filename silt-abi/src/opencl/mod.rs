@@ -47,7 +47,7 @@ pub use map::{
 };
 pub use reduce::{
     reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
-    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,
+    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 pub use scan::{scan_args, scan_phase, ScanArg, SCAN_CHUNK};
 pub use types::{arg_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};

@@ -31,6 +31,21 @@ pub const ROW_BLOCKS: u32 = 4;
 /// The rows a work-item takes with [`ROW_BLOCKS`].
 pub const ROW_BLOCK: usize = 64;
 
+/// A [`ReduceArg::Mapping`] flag: a work-item takes one lane in each of
+/// [`TILE_BLOCK`] consecutive tiles of a row (rather than in one), holding
+/// the tiles' lanes side by side. Only for the strided entry, with at least
+/// two reduced dimensions, and only where the innermost reduced dimension's
+/// size is a power of two that divides [`REDUCE_TILE`] and the next one's is
+/// a multiple of the tile's runs of it: every tile of the row is then full
+/// and its elements lie alike (element `e` of each tile at the same offset
+/// from the tile's first). What it is for: a transpose, whose tiles are
+/// neighbours in memory while a tile's own elements lie far apart. Not with
+/// [`ROWS_FASTEST`] or [`ROW_BLOCKS`].
+pub const TILE_BLOCKS: u32 = 8;
+
+/// The tiles a work-item takes with [`TILE_BLOCKS`].
+pub const TILE_BLOCK: usize = 16;
+
 /// One argument of a reduction's first pass (`NAME_TYPE_reduce` and
 /// `NAME_TYPE_reduce_strided`).
 ///
@@ -56,7 +71,10 @@ pub const ROW_BLOCK: usize = 64;
 /// P / tiles`, `P` being the parts of a tile (`REDUCE_LANES`, or 1 for whole
 /// tiles); or, with [`ROWS_FASTEST`], row `g % rows` of part `g / rows % P` of
 /// tile `g / rows / P` (neighbouring work-items then read neighbouring elements
-/// when the kept dimensions are the innermost in memory).
+/// when the kept dimensions are the innermost in memory). With
+/// [`TILE_BLOCKS`], work-item `g` takes lane `g % REDUCE_LANES` of the tiles
+/// of block `g / REDUCE_LANES % blocks` of row `g / REDUCE_LANES / blocks`,
+/// `blocks` being `ceil(tiles / TILE_BLOCK)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReduceArg {
     /// A scalar parameter of `map` ([`arg_type`](super::arg_type)).
@@ -106,9 +124,9 @@ pub enum ReduceArg {
     /// The number of tiles in a row, `ceil(len / REDUCE_TILE)`
     /// ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Tiles,
-    /// How work-items share the lanes: [`ROWS_FASTEST`] and
-    /// [`WHOLE_TILES`] or'd together, 0 for a work-item per lane, lanes
-    /// fastest ([`NDIM_TYPE`](super::NDIM_TYPE)).
+    /// How work-items share the lanes: [`ROWS_FASTEST`], [`WHOLE_TILES`],
+    /// [`ROW_BLOCKS`] and [`TILE_BLOCKS`] or'd together (as each allows), 0
+    /// for a work-item per lane, lanes fastest ([`NDIM_TYPE`](super::NDIM_TYPE)).
     Mapping,
 }
 

@@ -20,6 +20,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::program::text::KernelInfo;
 
+pub(crate) use geometry::GATHER_STRIDE;
 pub use info::{DeviceInfo, DeviceKind};
 pub(crate) use pool::Block;
 pub use pool::MemoryStats;

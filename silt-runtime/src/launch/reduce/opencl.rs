@@ -5,13 +5,13 @@
 
 use silt_abi::opencl::{
     reduce_args, tree_args, Pass, ReduceArg, TreeArg, REDUCE_LANES, REDUCE_TILE, ROWS_FASTEST,
-    ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,
+    ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 
 use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE, OUT_OF_RESOURCES};
 use crate::cl::{ClError, Mem};
 use crate::device::hooks::{reduce_as, take_injected_enqueue_failure};
-use crate::device::DeviceKind;
+use crate::device::{DeviceKind, GATHER_STRIDE};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::launch::opencl::{mem_of, set_scalar};
@@ -101,14 +101,29 @@ pub fn launch_reduce_opencl(
             && strides.first().is_some_and(|st| {
                 st.get(kept - 1) == Some(&1) && st.last().is_some_and(|&r| r > 1)
             });
-        let mapping = lane_mapping(reduce_as(device.info().kind), rows_fastest, kept);
+        // a tile's elements far apart, its neighbours' near (a transpose)
+        let tile_blocks = strided
+            && !rows_fastest
+            && per_row > 1
+            && tiles_alike(&dims[kept..], strides.iter().map(|st| &st[kept..]));
+        let mapping = lane_mapping(
+            reduce_as(device.info().kind),
+            rows_fastest,
+            kept,
+            tile_blocks,
+        );
         let units = if mapping & ROW_BLOCKS != 0 {
             plan.rows.div_ceil(ROW_BLOCK)
         } else {
             plan.rows
         };
+        let blocks = if mapping & TILE_BLOCKS != 0 {
+            per_row.div_ceil(TILE_BLOCK)
+        } else {
+            per_row
+        };
         let items = units
-            * per_row
+            * blocks
             * if mapping & WHOLE_TILES != 0 {
                 1
             } else {
@@ -236,14 +251,75 @@ fn acc_mem<'a>(parts: &'a [Tensor], outs: &'a [Tensor], c: usize) -> Result<&'a 
 /// GPU, a work-item per lane: neighbouring work-items read neighbouring
 /// elements (those of neighbouring rows when the rows are innermost in
 /// memory). On a CPU, whose cores each read best in order: a whole tile per
-/// work-item, or, when the rows are innermost (the sum of a matrix's columns)
+/// work-item; or, when the rows are innermost (the sum of a matrix's columns)
 /// and one kept dimension steps from row to row, a lane of a block of rows
-/// per work-item, reading the neighbouring rows' elements together.
-fn lane_mapping(kind: DeviceKind, rows_fastest: bool, kept: usize) -> u32 {
+/// per work-item, reading the neighbouring rows' elements together; or, when
+/// `tile_blocks` (a tile's elements far apart, neighbouring tiles' near: see
+/// [`tiles_alike`]), a lane of a block of tiles per work-item.
+fn lane_mapping(kind: DeviceKind, rows_fastest: bool, kept: usize, tile_blocks: bool) -> u32 {
     match (kind, rows_fastest) {
+        (DeviceKind::Cpu, false) if tile_blocks => TILE_BLOCKS,
         (DeviceKind::Cpu, false) => WHOLE_TILES,
         (DeviceKind::Cpu, true) if kept == 1 => ROW_BLOCKS,
         (_, true) => ROWS_FASTEST,
         (_, false) => 0,
+    }
+}
+
+/// Whether the tiles of a row, over the reduced dimensions `dims` (coalesced)
+/// with each view's `strides` over them, all hold [`REDUCE_TILE`] elements
+/// laid out alike, and some view's tile reads far apart what a block of
+/// tiles reads near: what [`TILE_BLOCKS`] needs and what it is for.
+///
+/// The tiles are alike when the innermost dimension's size `n` divides the
+/// tile, so that a tile is `p = REDUCE_TILE / n` whole runs of it, and the
+/// next dimension's size is a multiple of `p`, so that no tile crosses its
+/// end: element `q * n + c` of every tile is then `q` steps along the one
+/// dimension and `c` along the other from the tile's first. Near: a view whose
+/// innermost stride is at least [`GATHER_STRIDE`] and more than `p` steps of
+/// the next dimension (the neighbouring tile's element).
+fn tiles_alike<'a>(dims: &[usize], strides: impl Iterator<Item = &'a [usize]>) -> bool {
+    let [.., m, n] = *dims else {
+        return false;
+    };
+    if n == 0 || REDUCE_TILE % n != 0 || m % (REDUCE_TILE / n) != 0 {
+        return false;
+    }
+    let p = REDUCE_TILE / n;
+    let r = dims.len();
+    strides
+        .into_iter()
+        .any(|st| match (st.get(r - 2), st.get(r - 1)) {
+            (Some(&out), Some(&inner)) => inner >= GATHER_STRIDE && out.saturating_mul(p) < inner,
+            _ => false,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_are_alike_only_in_whole_runs_that_no_tile_crosses() {
+        let t = |dims: &[usize], st: &[usize]| tiles_alike(dims, [st].into_iter());
+        // a transposed [4096, 4096]: each tile a row, neighbours in memory
+        assert!(t(&[4096, 4096], &[1, 4096]));
+        // four runs of 1,024 a tile, in 16 rows: 4 whole tiles
+        assert!(t(&[16, 1024], &[1, 16]));
+        // the same, read at one below the stride a gather needs
+        assert!(!t(&[15 * 4, 1024], &[1, GATHER_STRIDE - 1]));
+        // 16-element runs: 256 a tile
+        assert!(t(&[512, 16], &[1, 512]));
+        // with a batch dimension outside
+        assert!(t(&[3, 32, 4096], &[32 * 4096, 1, 32]));
+        // a run that does not divide the tile, a tile across a run's end
+        assert!(!t(&[4096, 4000], &[1, 4096]));
+        assert!(!t(&[10, 1024], &[1, 10]));
+        // contiguous, or neighbouring tiles no nearer than a tile's elements
+        assert!(!t(&[4096, 4096], &[4096, 1]));
+        assert!(!t(&[8, 1024], &[1024 * 16, 16]));
+        // one reduced dimension, or none
+        assert!(!t(&[8192], &[64]));
+        assert!(!t(&[], &[]));
     }
 }

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use silt_abi::opencl::{
     reduce_args, Pass, ReduceArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE, REDUCE_LANES, REDUCE_TILE,
-    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, WHOLE_TILES,
+    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 
 use crate::back::opencl::polyfill::{load, store};
@@ -71,19 +71,37 @@ impl Template<'_> {
         };
         let mut s = format!("__kernel void {name}(\n    {}) {{\n", args.join(",\n    "));
         let (rows_fastest, whole, blocks) = (ROWS_FASTEST, WHOLE_TILES, ROW_BLOCKS);
-        // the units work-items are given: rows, or blocks of REDUCE_LANES rows
+        // the units work-items are given: rows, or blocks of ROW_BLOCK rows
         // (a work-item takes a part of a tile in each row of its unit); the
-        // parts of a tile: its lanes, or the whole tile
+        // parts of a tile: its lanes, or the whole tile; the tiles of a row
+        // are taken one at a time or (strided) TILE_BLOCK at a time
         let _ = writeln!(
             s,
-            "    ulong silt_g = get_global_id(0);\n    int silt_whole = (silt_mapping & {whole}u) != 0u;\n    int silt_blocked = (silt_mapping & {blocks}u) != 0u;\n    ulong silt_units = silt_blocked ? (silt_rows + {l1}UL) / {ROW_BLOCK}UL : silt_rows;\n    ulong silt_per_tile = silt_whole ? 1UL : {REDUCE_LANES}UL;\n    if (silt_g >= silt_units * silt_tiles * silt_per_tile) return;",
+            "    ulong silt_g = get_global_id(0);\n    int silt_whole = (silt_mapping & {whole}u) != 0u;\n    int silt_blocked = (silt_mapping & {blocks}u) != 0u;\n    ulong silt_units = silt_blocked ? (silt_rows + {l1}UL) / {ROW_BLOCK}UL : silt_rows;\n    ulong silt_per_tile = silt_whole ? 1UL : {REDUCE_LANES}UL;",
             l1 = ROW_BLOCK - 1
+        );
+        let tiles = if strided {
+            let _ = writeln!(
+                s,
+                "    int silt_tblocked = (silt_mapping & {TILE_BLOCKS}u) != 0u;\n    ulong silt_blocks = silt_tblocked ? (silt_tiles + {t1}UL) / {TILE_BLOCK}UL : silt_tiles;",
+                t1 = TILE_BLOCK - 1
+            );
+            "silt_blocks"
+        } else {
+            "silt_tiles"
+        };
+        let _ = writeln!(
+            s,
+            "    if (silt_g >= silt_units * {tiles} * silt_per_tile) return;"
         );
         s.push_str("    ulong silt_unit, silt_tile, silt_j;\n");
         let _ = writeln!(
             s,
-            "    if ((silt_mapping & {rows_fastest}u) != 0u) {{\n        silt_unit = silt_g % silt_units;\n        ulong silt_q = silt_g / silt_units;\n        silt_j = silt_q % silt_per_tile;\n        silt_tile = silt_q / silt_per_tile;\n    }} else {{\n        silt_j = silt_g % silt_per_tile;\n        ulong silt_q = silt_g / silt_per_tile;\n        silt_tile = silt_q % silt_tiles;\n        silt_unit = silt_q / silt_tiles;\n    }}\n    ulong silt_row = silt_blocked ? silt_unit * {ROW_BLOCK}UL : silt_unit;"
+            "    if ((silt_mapping & {rows_fastest}u) != 0u) {{\n        silt_unit = silt_g % silt_units;\n        ulong silt_q = silt_g / silt_units;\n        silt_j = silt_q % silt_per_tile;\n        silt_tile = silt_q / silt_per_tile;\n    }} else {{\n        silt_j = silt_g % silt_per_tile;\n        ulong silt_q = silt_g / silt_per_tile;\n        silt_tile = silt_q % {tiles};\n        silt_unit = silt_q / {tiles};\n    }}\n    ulong silt_row = silt_blocked ? silt_unit * {ROW_BLOCK}UL : silt_unit;"
         );
+        if strided {
+            let _ = writeln!(s, "    if (silt_tblocked) silt_tile *= {TILE_BLOCK}UL;");
+        }
         let _ = writeln!(
             s,
             "    ulong silt_first = silt_tile * {REDUCE_TILE}UL;\n    ulong silt_end = min(silt_first + {REDUCE_TILE}UL, silt_len);\n    ulong silt_at = (silt_row * silt_tiles + silt_tile) * {REDUCE_LANES}UL;"
@@ -115,6 +133,7 @@ impl Template<'_> {
         let n = self.acc.len();
         if strided {
             self.row_blocks(&mut s, &views);
+            self.tile_blocks(&mut s, &views);
         }
         // a whole tile per work-item: its lanes side by side in private
         // memory, the tile read in order (what suits a CPU)
@@ -311,6 +330,129 @@ impl Template<'_> {
         s.push_str("        }\n        return;\n    }\n");
     }
 
+    /// The branch of [`TILE_BLOCKS`]: a work-item takes lane silt_j of each
+    /// of up to [`TILE_BLOCK`] consecutive tiles of its row, side by side in
+    /// private memory. Each element read is then next to the last one when a
+    /// tile's elements lie far apart but neighbouring tiles' lie close (a
+    /// transpose). The host chooses it only where every tile of the row is
+    /// full and the tiles' elements lie alike: the innermost reduced
+    /// dimension's size is a power of two that divides the tile, and no tile
+    /// crosses the end of the next dimension. Element `e` of a tile is then
+    /// `e >> silt_sh` steps along the one and `e & silt_mask` along the other
+    /// from the tile's first, and at a fixed distance, `silt_dt_{view}[tile]`,
+    /// from the first tile's element `e` (a multiple of the tile's number
+    /// when the block is whole and evenly spaced).
+    fn tile_blocks(&self, s: &mut String, views: &[&String]) {
+        s.push_str("    if (silt_tblocked) {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(s, "        {} silt_v{i}[{TILE_BLOCK}];", local_type(*t));
+        }
+        let _ = writeln!(
+            s,
+            "        ulong silt_k = silt_first + silt_j;\n        if (silt_k >= silt_end) return;\n        uint silt_n = (uint)min(silt_tiles - silt_tile, {TILE_BLOCK}UL);"
+        );
+        Self::start(s, "        ", "silt_k", views);
+        // each tile's distance from the first: the coordinates stepped a
+        // tile at a time
+        for v in views {
+            let _ = writeln!(
+                s,
+                "        ulong silt_dt_{v}[{TILE_BLOCK}];\n        ulong silt_i0_{v} = silt_i_{v};"
+            );
+        }
+        s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        for v in views {
+            let _ = writeln!(
+                s,
+                "            silt_dt_{v}[silt_l] = silt_i_{v} - silt_i0_{v};"
+            );
+        }
+        Self::advance(s, "            ", &format!("{REDUCE_TILE}u"), views);
+        s.push_str("        }\n");
+        for v in views {
+            let _ = writeln!(s, "        silt_i_{v} = silt_i0_{v};");
+        }
+        // the first tile's first element, and the spacing of the tiles
+        let _ = writeln!(
+            s,
+            "        uint silt_sh = (uint)(63UL - clz(silt_dims[silt_ndim - 1u]));\n        ulong silt_mask = silt_dims[silt_ndim - 1u] - 1UL;\n        int silt_even = silt_n == {TILE_BLOCK}u;"
+        );
+        for v in views {
+            let _ = writeln!(
+                s,
+                "        ulong silt_so_{v} = silt_s_{v}[silt_ndim - 2u];\n        ulong silt_si_{v} = silt_s_{v}[silt_ndim - 1u];\n        ulong silt_t0_{v} = silt_i0_{v} - ((silt_j >> silt_sh) * silt_so_{v} + (silt_j & silt_mask) * silt_si_{v});\n        ulong silt_ts_{v} = silt_n > 1u ? silt_dt_{v}[1] : 0UL;\n        for (uint silt_l = 2u; silt_l < silt_n; silt_l++) silt_even = silt_even && silt_dt_{v}[silt_l] == silt_l * silt_ts_{v};"
+            );
+        }
+        let even = |v: &str| format!("silt_l * silt_ts_{v}");
+        let any = |v: &str| format!("silt_dt_{v}[silt_l]");
+        s.push_str("        if (silt_even) {\n");
+        self.tile_block_loops(s, views, &format!("{TILE_BLOCK}u"), &even);
+        s.push_str("        } else {\n");
+        self.tile_block_loops(s, views, "silt_n", &any);
+        s.push_str("        }\n");
+        s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            silt_acc{i}[silt_at + silt_l * {REDUCE_LANES}UL + silt_j] = {};",
+                store(*t, from_local(*t, format!("silt_v{i}[silt_l]")))
+            );
+        }
+        s.push_str("        }\n        return;\n    }\n");
+    }
+
+    /// The folds of [`tile_blocks`](Self::tile_blocks): lane silt_j of
+    /// `count` tiles, tile silt_l's element at `silt_i_{view}` plus `tile`'s
+    /// term, element by element of the lane.
+    fn tile_block_loops(
+        &self,
+        s: &mut String,
+        views: &[&String],
+        count: &str,
+        tile: &dyn Fn(&str) -> String,
+    ) {
+        let n = self.acc.len();
+        let index = format!("silt_k + silt_l * {REDUCE_TILE}UL");
+        let _ = writeln!(
+            s,
+            "            for (uint silt_l = 0u; silt_l < {count}; silt_l++) {{"
+        );
+        self.declare(s, "                ", "silt_a");
+        self.map_call_at(s, "                ", "silt_a", true, Some(tile), &index);
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "                silt_v{i}[silt_l] = {};",
+                to_local(*t, format!("silt_a{i}"))
+            );
+        }
+        let _ = writeln!(
+            s,
+            "            }}\n            for (ulong silt_e = silt_j + {REDUCE_LANES}UL; silt_e < silt_end - silt_first; silt_e += {REDUCE_LANES}UL) {{\n                silt_k = silt_first + silt_e;"
+        );
+        for v in views {
+            let _ = writeln!(
+                s,
+                "                silt_i_{v} = silt_t0_{v} + (silt_e >> silt_sh) * silt_so_{v} + (silt_e & silt_mask) * silt_si_{v};"
+            );
+        }
+        let _ = writeln!(
+            s,
+            "                for (uint silt_l = 0u; silt_l < {count}; silt_l++) {{"
+        );
+        self.declare(s, "                    ", "silt_m");
+        self.map_call_at(
+            s,
+            "                    ",
+            "silt_m",
+            true,
+            Some(tile),
+            &index,
+        );
+        self.fold_held(s, "                    ", n);
+        s.push_str("                }\n            }\n");
+    }
+
     /// `silt_v*[silt_l] = combine(silt_v*[silt_l], silt_m*)`.
     fn fold_held(&self, s: &mut String, indent: &str, n: usize) {
         self.declare(s, indent, "silt_a");
@@ -408,6 +550,20 @@ impl Template<'_> {
         strided: bool,
         step: Option<&dyn Fn(&str) -> String>,
     ) {
+        self.map_call_at(s, indent, to, strided, step, "silt_k");
+    }
+
+    /// [`map_call`](Self::map_call) for the element whose place in the row
+    /// (its `#[index]`) is `index`.
+    fn map_call_at(
+        &self,
+        s: &mut String,
+        indent: &str,
+        to: &str,
+        strided: bool,
+        step: Option<&dyn Fn(&str) -> String>,
+        index: &str,
+    ) {
         let f = self.map;
         let args: Vec<String> = f
             .params
@@ -415,7 +571,7 @@ impl Template<'_> {
             .zip(&self.params)
             .map(|(p, n)| match p.kind {
                 ParamKind::Scalar => load(p.ty, n.clone()),
-                ParamKind::Index => "silt_k".to_owned(),
+                ParamKind::Index => index.to_owned(),
                 ParamKind::Input | ParamKind::InOut if strided => match step {
                     Some(term) => load(p.ty, format!("{n}[silt_i_{n} + {}]", term(n))),
                     None => load(p.ty, format!("{n}[silt_i_{n}]")),
