@@ -64,6 +64,16 @@ mod logged_sum {
     }
 }
 
+/// The `mapping=` field of a reduction's launch event.
+fn mapping_of(event: &str) -> u32 {
+    event
+        .split("mapping=")
+        .nth(1)
+        .and_then(|m| m.split(' ').next())
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{event}"))
+}
+
 fn find(what: &[&str]) -> Option<String> {
     let events = EVENTS.lock().unwrap();
     events
@@ -134,12 +144,7 @@ fn builds_pool_misses_devices_and_launches_are_traced() {
         "strided=true",
     ])
     .unwrap_or_else(|| panic!("{all}"));
-    let mapping: u32 = reduce
-        .split("mapping=")
-        .nth(1)
-        .and_then(|m| m.split(' ').next())
-        .and_then(|m| m.parse().ok())
-        .unwrap_or_else(|| panic!("{reduce}"));
+    let mapping = mapping_of(&reduce);
     let by_rows = silt_abi::opencl::ROWS_FASTEST | silt_abi::opencl::ROW_BLOCKS;
     assert_eq!(mapping & by_rows, 0, "{reduce}");
 
@@ -152,12 +157,7 @@ fn builds_pool_misses_devices_and_launches_are_traced() {
     let all = EVENTS.lock().unwrap().join("\n");
     let reduce = find(&["TRACE silt::launch:", "kernel=\"logged_sum\"", "len=16384"])
         .unwrap_or_else(|| panic!("{all}"));
-    let mapping: u32 = reduce
-        .split("mapping=")
-        .nth(1)
-        .and_then(|m| m.split(' ').next())
-        .and_then(|m| m.parse().ok())
-        .unwrap_or_else(|| panic!("{reduce}"));
+    let mapping = mapping_of(&reduce);
     let blocks = mapping & silt_abi::opencl::TILE_BLOCKS != 0;
     assert_eq!(blocks, cl.info().kind == silt::DeviceKind::Cpu, "{reduce}");
 }
