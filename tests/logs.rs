@@ -54,6 +54,16 @@ fn logged<T>(x: T) -> T {
     x * x + x
 }
 
+#[scan(types = [f32])]
+mod logged_cumsum {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
 #[reduce(types = [f32])]
 mod logged_sum {
     pub fn identity<T>() -> T {
@@ -64,7 +74,7 @@ mod logged_sum {
     }
 }
 
-/// The `mapping=` field of a reduction's launch event.
+/// The `mapping=` field of a reduction's or a scan's launch event.
 fn mapping_of(event: &str) -> u32 {
     event
         .split("mapping=")
@@ -160,4 +170,27 @@ fn builds_pool_misses_devices_and_launches_are_traced() {
     let mapping = mapping_of(&reduce);
     let blocks = mapping & silt_abi::opencl::TILE_BLOCKS != 0;
     assert_eq!(blocks, cl.info().kind == silt::DeviceKind::Cpu, "{reduce}");
+
+    // a scan down the columns of a matrix: neighbouring work-items on
+    // neighbouring rows, on a CPU in blocks of rows; along its rows, neither
+    let m = TensorT::from_slice(&cl, &[0.5f32; 48 * 20], [48, 20]).unwrap();
+    for (axis, len) in [(0, 48), (1, 20)] {
+        let c = logged_cumsum::launch(&m, axis).unwrap();
+        assert_eq!(c.to_vec().unwrap()[20], if axis == 0 { 1.0 } else { 0.5 });
+        let all = EVENTS.lock().unwrap().join("\n");
+        let scan = find(&[
+            "TRACE silt::launch:",
+            "kernel=\"logged_cumsum\"",
+            &format!("len={len} "),
+        ])
+        .unwrap_or_else(|| panic!("{all}"));
+        let want = match (axis, cl.info().kind) {
+            (1, _) => 0,
+            (_, silt::DeviceKind::Cpu) => {
+                silt_abi::opencl::SCAN_ROWS_FASTEST | silt_abi::opencl::SCAN_ROW_BLOCKS
+            }
+            _ => silt_abi::opencl::SCAN_ROWS_FASTEST,
+        };
+        assert_eq!(mapping_of(&scan), want, "{scan}");
+    }
 }

@@ -727,6 +727,12 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
     let cumsum = median(budget, || {
         sync(silt_kernels::cumsum::launch(&x, 0).unwrap())
     });
+    let cumsum_rows = median(budget, || {
+        sync(silt_kernels::cumsum::launch(&m, -1).unwrap())
+    });
+    let cumsum_cols = median(budget, || {
+        sync(silt_kernels::cumsum::launch(&m, 0).unwrap())
+    });
     let add = median(budget, || sync(silt_kernels::add::launch(&x, &x).unwrap()));
     let read = 4 * n;
     vec![
@@ -798,6 +804,16 @@ fn reductions(dev: &Device, raw: &Raw) -> Vec<(String, f64, f64)> {
         (
             "cumsum, 2^24 f32 (GB/s read)".into(),
             gbps(read, cumsum),
+            f64::NAN,
+        ),
+        (
+            "cumsum over the last axis, [4096, 4096] (GB/s read)".into(),
+            gbps(read, cumsum_rows),
+            f64::NAN,
+        ),
+        (
+            "cumsum over the first axis, [4096, 4096] (GB/s read)".into(),
+            gbps(read, cumsum_cols),
             f64::NAN,
         ),
         (

@@ -2,6 +2,7 @@
 //! views; exclusive scans; errors.
 
 use silt::prelude::*;
+use silt::DeviceKind;
 
 use super::common::devices;
 use super::defs::*;
@@ -82,6 +83,107 @@ fn every_backend_equals_eval_along_every_axis() {
                     bits(&want),
                     "{dev} {shape:?} axis {axis} exclusive {exclusive}"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_way_of_sharing_out_the_cells_gives_the_same_bits() {
+    // scans down columns (rows innermost in memory): on a CPU in blocks of 16
+    // rows, whole (a run of 16, 32 or 48 rows), short at a run's end (37, 40,
+    // a batch of 3 runs of 40), or fewer than a block (8); along rows and
+    // transposed views; chunked (more than 1,024 elements) or not
+    let data = values(3 * 1100 * 40, 9);
+    let ints: Vec<i64> = data.iter().map(|&v| (v * 10.0) as i64).collect();
+    let halves: Vec<silt::f16> = data.iter().map(|&v| silt::f16::from_f32(v)).collect();
+    let cases: &[(&[usize], usize)] = &[
+        (&[2100, 37], 0),
+        (&[1030, 16], 0),
+        (&[3, 1100, 40], 1),
+        (&[300, 48], 0),
+        (&[3000, 8], 0),
+        (&[40, 2100], 1),
+        (&[40, 2100], 0),
+    ];
+    let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
+    for dev in devices() {
+        for &(shape, axis) in cases {
+            let n: usize = shape.iter().product();
+            let x = TensorT::from_slice(&dev, &data[..n], shape).unwrap();
+            let xi = TensorT::from_slice(&dev, &ints[..n], shape).unwrap();
+            let xh = TensorT::from_slice(&dev, &halves[..n], shape).unwrap();
+            // the same values, read through a transpose whose last axis is
+            // the stored first
+            let last = shape.len() - 1;
+            let stored: Vec<usize> = shape.iter().rev().copied().collect();
+            let t = TensorT::from_slice(&dev, &data[..n], &stored[..])
+                .unwrap()
+                .transpose(0, last)
+                .unwrap();
+            let mut want = None;
+            for kind in ways {
+                Device::__reduce_as(kind);
+                let (mv, mi) = running_max::launch(&xi, axis as isize).unwrap();
+                let got = (
+                    running_sum::launch(&x, axis as isize)
+                        .unwrap()
+                        .to_vec()
+                        .unwrap(),
+                    running_sum::launch_exclusive(&x, axis as isize)
+                        .unwrap()
+                        .to_vec()
+                        .unwrap(),
+                    (mv.to_vec().unwrap(), mi.to_vec().unwrap()),
+                    running_sum::launch(&xh, axis as isize)
+                        .unwrap()
+                        .to_vec()
+                        .unwrap(),
+                    running_dot_mean::launch(&x, &t, axis as isize)
+                        .unwrap()
+                        .to_vec()
+                        .unwrap(),
+                    running_sum::launch(&t, last as isize)
+                        .unwrap()
+                        .to_vec()
+                        .unwrap(),
+                );
+                let got = format!("{got:?}");
+                match &want {
+                    None => want = Some(got),
+                    Some(w) => assert!(w == &got, "{dev} {kind:?} {shape:?} axis {axis}"),
+                }
+            }
+            Device::__reduce_as(None);
+            // and the running sums are eval's, line by line
+            let got = running_sum::launch(&x, axis as isize)
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            for line in lines(shape, axis) {
+                let row: Vec<f32> = line.iter().map(|&i| data[i]).collect();
+                for (&i, v) in line.iter().zip(running_sum::eval(&row)) {
+                    assert_eq!(
+                        got[i].to_bits(),
+                        v.to_bits(),
+                        "{dev} {shape:?} axis {axis} at {i}"
+                    );
+                }
+            }
+            let tv = t.contiguous().unwrap().to_vec().unwrap();
+            let got = running_sum::launch(&t, last as isize)
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            for line in lines(shape, last) {
+                let row: Vec<f32> = line.iter().map(|&i| tv[i]).collect();
+                for (&i, v) in line.iter().zip(running_sum::eval(&row)) {
+                    assert_eq!(
+                        got[i].to_bits(),
+                        v.to_bits(),
+                        "{dev} transposed {shape:?} at {i}"
+                    );
+                }
             }
         }
     }

@@ -49,7 +49,9 @@ pub use reduce::{
     reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
-pub use scan::{scan_args, scan_phase, ScanArg, SCAN_CHUNK};
+pub use scan::{
+    scan_args, scan_phase, ScanArg, SCAN_CHUNK, SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK, SCAN_ROW_BLOCKS,
+};
 pub use types::{arg_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
 pub use values::{load, store, value_type, BodyParam, F16_BITS, F16_LOAD};
 

@@ -16,6 +16,26 @@ use super::types::Pass;
 /// chunk's start, `finish(identity(), 0)` at the row's start).
 pub const SCAN_CHUNK: usize = 1024;
 
+/// A [`ScanArg::Mapping`] flag: neighbouring work-items take neighbouring
+/// rows, or blocks of rows, of one chunk (work-item `g` takes chunk `g /
+/// units` of unit `g % units`), rather than neighbouring chunks of one row
+/// (chunk `g % chunks` of unit `g / chunks`).
+pub const SCAN_ROWS_FASTEST: u32 = 1;
+
+/// A [`ScanArg::Mapping`] flag: a work-item takes one chunk of each of up to
+/// [`SCAN_ROW_BLOCK`] consecutive rows, holding the rows' running values side
+/// by side, rather than one chunk of one row. A block never crosses the end
+/// of the innermost kept dimension: a run of it (`d` rows, the shape's lane
+/// `ndim - 2`) is cut into `ceil(d / SCAN_ROW_BLOCK)` blocks, the last one
+/// short where `SCAN_ROW_BLOCK` does not divide `d`, so the units are `rows /
+/// d * ceil(d / SCAN_ROW_BLOCK)` blocks. Only with at least one kept
+/// dimension. Each row still folds its chunk in its own order, so the bits are
+/// those of any other mapping.
+pub const SCAN_ROW_BLOCKS: u32 = 2;
+
+/// The rows a work-item takes with [`SCAN_ROW_BLOCKS`].
+pub const SCAN_ROW_BLOCK: usize = 16;
+
 /// What a scan's entry point does in one launch ([`ScanArg::Phase`]).
 pub mod scan_phase {
     /// One work-item per (row, chunk): each chunk's total into the partial
@@ -82,12 +102,17 @@ pub enum ScanArg {
     Chunks,
     /// What this launch does ([`NDIM_TYPE`](super::NDIM_TYPE), one of [`scan_phase`]).
     Phase,
+    /// How the (row, chunk) cells are given to work-items
+    /// ([`NDIM_TYPE`](super::NDIM_TYPE)): [`SCAN_ROWS_FASTEST`] and
+    /// [`SCAN_ROW_BLOCKS`] or'd together, 0 for neither. The prefix phase
+    /// ignores it (a work-item per row).
+    Mapping,
 }
 
 /// The arguments of a scan's entry point, in order: each parameter of `map`
 /// (a scalar's value; a tensor's buffer, offset and strides), each accumulator component's buffer,
 /// each output's buffer, then the output strides, shape, ndim, rows, len,
-/// chunks and phase.
+/// chunks, phase and mapping.
 pub fn scan_args<I>(params: I, accs: usize, outputs: usize) -> impl Iterator<Item = ScanArg>
 where
     I: IntoIterator<Item = Pass>,
@@ -111,5 +136,6 @@ where
             ScanArg::Len,
             ScanArg::Chunks,
             ScanArg::Phase,
+            ScanArg::Mapping,
         ])
 }

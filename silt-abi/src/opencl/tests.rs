@@ -94,6 +94,7 @@ fn scan_arguments() {
             ScanArg::Len,
             ScanArg::Chunks,
             ScanArg::Phase,
+            ScanArg::Mapping,
         ]
     );
 }

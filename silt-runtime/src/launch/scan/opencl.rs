@@ -2,11 +2,15 @@
 //! by phase (`silt_abi::opencl::scan_phase`): chunk totals, prefixes, then the
 //! scan written.
 
-use silt_abi::opencl::{scan_args, scan_phase, Pass, ScanArg, SCAN_CHUNK};
+use silt_abi::opencl::{
+    scan_args, scan_phase, Pass, ScanArg, SCAN_CHUNK, SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK,
+    SCAN_ROW_BLOCKS,
+};
 
 use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE, OUT_OF_RESOURCES};
 use crate::cl::{ClError, Kernel, Mem};
-use crate::device::hooks::take_injected_enqueue_failure;
+use crate::device::hooks::{reduce_as, take_injected_enqueue_failure};
+use crate::device::DeviceKind;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::launch::opencl::{mem_of, set_scalar};
@@ -64,6 +68,13 @@ pub fn launch_scan_opencl(
             shape: plan.out_shape.to_vec(),
             elem_size: 1,
         })?;
+    let (mapping, units) = cell_mapping(
+        reduce_as(device.info().kind),
+        &shape,
+        views.first().map(|v| &*v.strides),
+    );
+    // the work-items of the phases over cells: at most `cells`
+    let items = units * chunks;
     let totals: Vec<Tensor> = accs
         .iter()
         .map(|&d| Tensor::__uninit(device, d, &[cells]))
@@ -71,7 +82,7 @@ pub fn launch_scan_opencl(
     let entry = info.entry;
     let mut phases = Vec::new();
     if chunks > 1 {
-        phases.push((scan_phase::TOTALS, cells));
+        phases.push((scan_phase::TOTALS, items));
         phases.push((scan_phase::PREFIXES, plan.rows));
     }
     let write = if exclusive {
@@ -79,7 +90,7 @@ pub fn launch_scan_opencl(
     } else {
         scan_phase::INCLUSIVE
     };
-    phases.push((write, cells));
+    phases.push((write, items));
     for (phase, items) in phases {
         let (mut kernel, limits) = program.kernel(entry, queue)?;
         set_args(
@@ -93,6 +104,7 @@ pub fn launch_scan_opencl(
             plan,
             chunks,
             phase,
+            mapping,
         )?;
         let local = device.local_size(items, limits);
         let global =
@@ -109,7 +121,7 @@ pub fn launch_scan_opencl(
         program.enqueue(queue, &kernel, global, local)?;
         program.put_back(entry, limits, kernel);
     }
-    tracing::trace!(target: "silt::launch", kernel = info.name, rows = plan.rows, len = plan.len, "scan");
+    tracing::trace!(target: "silt::launch", kernel = info.name, rows = plan.rows, len = plan.len, mapping, "scan");
     program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(outs)
 }
@@ -127,6 +139,7 @@ fn set_args<'a>(
     plan: &ReducePlan,
     chunks: usize,
     phase: u32,
+    mapping: u32,
 ) -> Result<()> {
     let mismatch = || ClError::new("clSetKernelArg", INVALID_VALUE);
     let pass = args.iter().map(|a| match a {
@@ -167,7 +180,66 @@ fn set_args<'a>(
             ScanArg::Len => kernel.set_size(i, plan.len),
             ScanArg::Chunks => kernel.set_size(i, chunks),
             ScanArg::Phase => kernel.set_value(i, phase),
+            ScanArg::Mapping => kernel.set_value(i, mapping),
         }?;
     }
     Ok(())
+}
+
+/// How the scan's (row, chunk) cells go to work-items (`silt_abi`'s
+/// `ScanArg::Mapping`), and how many units of rows that makes, from the shape
+/// (kept dimensions, then the scanned one) and the first view's strides over
+/// it; it changes the speed, never the result. By default neighbouring
+/// work-items take neighbouring chunks of a row. When the rows are innermost
+/// in memory (a scan down the columns of a matrix: the innermost kept
+/// dimension at stride 1, the scanned one further), neighbouring work-items
+/// take neighbouring rows, so that they read neighbouring words; and on a
+/// CPU, where a work-item is one core's loop, a work-item takes a block of
+/// [`SCAN_ROW_BLOCK`] rows side by side where the innermost kept dimension
+/// holds at least that many.
+fn cell_mapping(kind: DeviceKind, shape: &[usize], strides: Option<&[usize]>) -> (u32, usize) {
+    let rows: usize = shape.iter().rev().skip(1).product();
+    let [.., run, _] = *shape else {
+        return (0, rows);
+    };
+    let rows_innermost = run > 1
+        && strides.is_some_and(|st| match *st {
+            [.., inner, scanned] => inner == 1 && scanned > 1,
+            _ => false,
+        });
+    match kind {
+        _ if !rows_innermost => (0, rows),
+        DeviceKind::Cpu if run >= SCAN_ROW_BLOCK => (
+            SCAN_ROWS_FASTEST | SCAN_ROW_BLOCKS,
+            rows / run * run.div_ceil(SCAN_ROW_BLOCK),
+        ),
+        _ => (SCAN_ROWS_FASTEST, rows),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_innermost_in_memory_take_blocks_on_a_cpu_only() {
+        let (cpu, gpu) = (DeviceKind::Cpu, DeviceKind::Gpu);
+        let both = SCAN_ROWS_FASTEST | SCAN_ROW_BLOCKS;
+        let map = |kind, shape: &[usize], st: &[usize]| cell_mapping(kind, shape, Some(st));
+        // down the columns of a [4096, 64] matrix: 64 rows, each at stride 64
+        assert_eq!(map(cpu, &[64, 4096], &[1, 64]), (both, 4));
+        assert_eq!(map(gpu, &[64, 4096], &[1, 64]), (SCAN_ROWS_FASTEST, 64));
+        // a short block at the end of each run: 40 rows in blocks of 16, 16, 8
+        assert_eq!(map(cpu, &[3, 40, 100], &[4000, 1, 40]), (both, 9));
+        // fewer rows in a run than a block: neighbouring rows only
+        assert_eq!(map(cpu, &[8, 4096], &[1, 8]), (SCAN_ROWS_FASTEST, 8));
+        // along contiguous rows, one row, or no view
+        assert_eq!(map(cpu, &[64, 4096], &[4096, 1]), (0, 64));
+        assert_eq!(map(gpu, &[64, 4096], &[4096, 1]), (0, 64));
+        assert_eq!(map(cpu, &[1, 4096], &[1, 1]), (0, 1));
+        assert_eq!(map(cpu, &[4096], &[1]), (0, 1));
+        assert_eq!(cell_mapping(cpu, &[64, 4096], None), (0, 64));
+        // a broadcast column (stride 0 along the scan) reads no further
+        assert_eq!(map(cpu, &[64, 4096], &[1, 0]), (0, 64));
+    }
 }

@@ -1,12 +1,16 @@
 //! The scan entry template: one entry point, `NAME_TYPE_scan`, whose phase
 //! argument makes it write the chunks' totals, turn them into prefixes, or
 //! write the inclusive or exclusive scan, in the order `silt_abi::opencl`
-//! fixes (`SCAN_CHUNK`).
+//! fixes (`SCAN_CHUNK`). Its mapping argument says which (row, chunk) cells a
+//! work-item takes (`SCAN_ROWS_FASTEST`, `SCAN_ROW_BLOCKS`): a whole block of
+//! rows runs side by side, each row's values in arrays, with the rows a
+//! stride apart; one row, or a short block, runs one row at a time.
 
 use std::fmt::Write;
 
 use silt_abi::opencl::{
     scan_args, scan_phase, Pass, ScanArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE, SCAN_CHUNK,
+    SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK, SCAN_ROW_BLOCKS,
 };
 
 use super::reduce::{part_functions, Template};
@@ -62,6 +66,7 @@ fn scan(t: &Template<'_>) -> String {
             ScanArg::Len => format!("{COUNT_TYPE} silt_len"),
             ScanArg::Chunks => format!("{COUNT_TYPE} silt_chunks"),
             ScanArg::Phase => format!("{NDIM_TYPE} silt_phase"),
+            ScanArg::Mapping => format!("{NDIM_TYPE} silt_mapping"),
         });
     }
     let views: Vec<&String> = f
@@ -105,135 +110,299 @@ fn scan(t: &Template<'_>) -> String {
         &Template::vars("silt_q", n),
     );
     s.push_str("        }\n        return;\n    }\n");
-    // the others: one work-item per (row, chunk)
-    s.push_str("    if (silt_gid >= silt_rows * silt_chunks) return;\n");
-    s.push_str("    ulong silt_row = silt_gid / silt_chunks;\n    ulong silt_chunk = silt_gid - silt_row * silt_chunks;\n");
+    // the others: one work-item per (unit, chunk), a unit one row or a
+    // block of rows along the innermost kept dimension
     let d = silt_abi::MAX_DIMS;
     let _ = writeln!(
         s,
-        "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);\n    ulong silt_so[{d}];\n    vstore{d}(silt_ost, 0, silt_so);\n    ulong silt_bo = 0;"
+        "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);\n    ulong silt_so[{d}];\n    vstore{d}(silt_ost, 0, silt_so);"
     );
     for v in &views {
         let _ = writeln!(
             s,
-            "    ulong silt_s_{v}[{d}];\n    vstore{d}(silt_st_{v}, 0, silt_s_{v});\n    ulong silt_b_{v} = silt_off_{v};"
+            "    ulong silt_s_{v}[{d}];\n    vstore{d}(silt_st_{v}, 0, silt_s_{v});"
         );
     }
-    s.push_str("    {\n        ulong silt_rest = silt_row;\n        for (uint silt_d = silt_ndim - 1u; silt_d-- > 0u;) {\n");
-    s.push_str("            ulong silt_c = silt_rest % silt_dims[silt_d];\n            silt_rest /= silt_dims[silt_d];\n            silt_bo += silt_c * silt_so[silt_d];\n");
-    for v in &views {
-        let _ = writeln!(s, "            silt_b_{v} += silt_c * silt_s_{v}[silt_d];");
-    }
-    s.push_str("        }\n    }\n");
+    let (fastest, blocks, b) = (SCAN_ROWS_FASTEST, SCAN_ROW_BLOCKS, SCAN_ROW_BLOCK);
     let _ = writeln!(
         s,
-        "    ulong silt_first = silt_chunk * {SCAN_CHUNK}UL;\n    ulong silt_end = min(silt_first + {SCAN_CHUNK}UL, silt_len);"
+        "    ulong silt_units = silt_rows;\n    ulong silt_run = 1;\n    ulong silt_per_run = 1;\n    int silt_blocks = (silt_mapping & {blocks}u) && silt_ndim >= 2u && silt_dims[silt_ndim - 2u] > 0;\n    if (silt_blocks) {{\n        silt_run = silt_dims[silt_ndim - 2u];\n        silt_per_run = (silt_run + {}UL) / {b}UL;\n        silt_units = silt_rows / silt_run * silt_per_run;\n    }}",
+        b - 1
     );
-    // map's arguments for element silt_k
-    let map_args: Vec<String> = f
-        .params
-        .iter()
-        .zip(&t.params)
-        .map(|(p, n)| match p.kind {
-            ParamKind::Scalar => load(p.ty, n.clone()),
-            ParamKind::Index => "silt_k".to_owned(),
-            ParamKind::Input | ParamKind::InOut => load(
-                p.ty,
-                format!("{n}[silt_b_{n} + silt_k * silt_s_{n}[silt_ndim - 1u]]"),
-            ),
-        })
-        .collect();
-    // phase 0: the chunk's total
-    let _ = writeln!(s, "    if (silt_phase == {}u) {{", scan_phase::TOTALS);
-    t.declare(&mut s, "        ", "silt_l");
-    s.push_str("        ulong silt_k = silt_first;\n");
-    let _ = writeln!(s, "        {}", t.call(0, &map_args, "silt_l", n));
-    s.push_str("        for (silt_k = silt_first + 1; silt_k < silt_end; silt_k++) {\n");
-    t.declare(&mut s, "            ", "silt_m");
-    let _ = writeln!(s, "            {}", t.call(0, &map_args, "silt_m", n));
-    t.combine_into(
-        &mut s,
-        "            ",
-        &Template::vars("silt_l", n),
-        &Template::vars("silt_m", n),
+    s.push_str("    if (silt_gid >= silt_units * silt_chunks) return;\n    ulong silt_unit;\n    ulong silt_chunk;\n");
+    let _ = writeln!(
+        s,
+        "    if (silt_mapping & {fastest}u) {{\n        silt_chunk = silt_gid / silt_units;\n        silt_unit = silt_gid - silt_chunk * silt_units;\n    }} else {{\n        silt_unit = silt_gid / silt_chunks;\n        silt_chunk = silt_gid - silt_unit * silt_chunks;\n    }}"
     );
-    s.push_str("        }\n");
-    for (i, ty) in t.acc.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "        silt_acc{i}[silt_gid] = {};",
-            store(*ty, format!("silt_l{i}"))
-        );
+    let _ = writeln!(
+        s,
+        "    ulong silt_r0 = silt_unit;\n    ulong silt_nb = 1;\n    if (silt_blocks) {{\n        ulong silt_q = silt_unit / silt_per_run;\n        ulong silt_b = silt_unit - silt_q * silt_per_run;\n        silt_r0 = silt_q * silt_run + silt_b * {b}UL;\n        silt_nb = min({b}UL, silt_run - silt_b * {b}UL);\n    }}"
+    );
+    let _ = writeln!(
+        s,
+        "    ulong silt_first = silt_chunk * {SCAN_CHUNK}UL;\n    ulong silt_end = min(silt_first + {SCAN_CHUNK}UL, silt_len);\n    ulong silt_sko = silt_so[silt_ndim - 1u];"
+    );
+    for v in &views {
+        let _ = writeln!(s, "    ulong silt_sk_{v} = silt_s_{v}[silt_ndim - 1u];");
     }
-    s.push_str("        return;\n    }\n");
-    // phases 2 and 3: the scan written
     let _ = writeln!(
         s,
         "    int silt_exclusive = silt_phase == {}u;",
         scan_phase::EXCLUSIVE
     );
-    t.declare(&mut s, "    ", "silt_p");
-    s.push_str("    if (silt_chunk > 0) {\n");
-    for (i, ty) in t.acc.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "        silt_p{i} = {};",
-            load(*ty, format!("silt_acc{i}[silt_gid]"))
-        );
+    // map's arguments for element silt_k of the row at silt_b_*, and of row
+    // silt_j of a block
+    let map_args = |lane: bool| -> Vec<String> {
+        f.params
+            .iter()
+            .zip(&t.params)
+            .map(|(p, n)| match p.kind {
+                ParamKind::Scalar => load(p.ty, n.clone()),
+                ParamKind::Index => "silt_k".to_owned(),
+                ParamKind::Input | ParamKind::InOut => {
+                    let row = if lane {
+                        format!(" + silt_j * silt_rs_{n}")
+                    } else {
+                        String::new()
+                    };
+                    load(p.ty, format!("{n}[silt_b_{n}{row} + silt_k * silt_sk_{n}]"))
+                }
+            })
+            .collect()
+    };
+    let lane_args = map_args(true);
+    let row_args = map_args(false);
+    // a whole block: its rows side by side, each row's values in arrays
+    let _ = writeln!(
+        s,
+        "    if (silt_nb == {b}UL) {{\n        ulong silt_rso = silt_so[silt_ndim - 2u];"
+    );
+    for v in &views {
+        let _ = writeln!(s, "        ulong silt_rs_{v} = silt_s_{v}[silt_ndim - 2u];");
     }
-    s.push_str("    } else {\n");
-    let _ = writeln!(s, "        {}", t.call(1, &[], "silt_p", n));
-    s.push_str("    }\n");
-    t.declare(&mut s, "    ", "silt_l");
-    s.push_str("    for (ulong silt_k = silt_first; silt_k < silt_end; silt_k++) {\n");
-    t.declare(&mut s, "        ", "silt_m");
-    let _ = writeln!(s, "        {}", t.call(0, &map_args, "silt_m", n));
-    // the value before element silt_k (exclusive), then with it (inclusive)
-    s.push_str("        if (silt_exclusive) {\n");
-    t.declare(&mut s, "            ", "silt_v");
-    s.push_str("            if (silt_k == silt_first) {\n");
-    for i in 0..n {
-        let _ = writeln!(s, "                silt_v{i} = silt_p{i};");
-    }
-    s.push_str("            } else if (silt_chunk > 0) {\n");
-    let mut both = Template::vars("silt_p", n);
-    both.extend(Template::vars("silt_l", n));
-    let _ = writeln!(s, "                {}", t.call(2, &both, "silt_v", n));
-    s.push_str("            } else {\n");
-    for i in 0..n {
-        let _ = writeln!(s, "                silt_v{i} = silt_l{i};");
-    }
-    s.push_str("            }\n");
-    finish_into(t, &mut s, "            ", "silt_k");
-    s.push_str("        }\n");
-    // the running value of the chunk
-    s.push_str("        if (silt_k == silt_first) {\n");
-    for i in 0..n {
-        let _ = writeln!(s, "            silt_l{i} = silt_m{i};");
-    }
-    s.push_str("        } else {\n");
+    bases(&mut s, &views, "silt_r0");
+    let lanes = |s: &mut String, indent: &str, var: &str| {
+        for (i, ty) in t.acc.iter().enumerate() {
+            let _ = writeln!(s, "{indent}{} {var}{i}[{b}];", ty.cl());
+        }
+    };
+    let each_lane = format!("for (uint silt_j = 0; silt_j < {b}u; silt_j++) {{");
+    let cell = "(silt_r0 + silt_j) * silt_chunks + silt_chunk";
+    let get = |s: &mut String, indent: &str, var: &str, from: &str| {
+        t.declare(s, indent, var);
+        for i in 0..n {
+            let _ = writeln!(s, "{indent}{var}{i} = {from}{i}[silt_j];");
+        }
+    };
+    let put = |s: &mut String, indent: &str, to: &str, var: &str| {
+        for i in 0..n {
+            let _ = writeln!(s, "{indent}{to}{i}[silt_j] = {var}{i};");
+        }
+    };
+    // phase 0, a block
+    let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
+    lanes(&mut s, "            ", "silt_la");
+    let _ = writeln!(
+        s,
+        "            {each_lane}\n                ulong silt_k = silt_first;"
+    );
+    t.declare(&mut s, "                ", "silt_m");
+    let _ = writeln!(s, "                {}", t.call(0, &lane_args, "silt_m", n));
+    put(&mut s, "                ", "silt_la", "silt_m");
+    s.push_str("            }\n            for (ulong silt_k = silt_first + 1; silt_k < silt_end; silt_k++) {\n");
+    let _ = writeln!(s, "                {each_lane}");
+    t.declare(&mut s, "                    ", "silt_m");
+    let _ = writeln!(
+        s,
+        "                    {}",
+        t.call(0, &lane_args, "silt_m", n)
+    );
+    get(&mut s, "                    ", "silt_l", "silt_la");
     t.combine_into(
         &mut s,
-        "            ",
+        "                    ",
         &Template::vars("silt_l", n),
         &Template::vars("silt_m", n),
     );
-    s.push_str("        }\n        if (!silt_exclusive) {\n");
-    t.declare(&mut s, "            ", "silt_v");
-    s.push_str("            if (silt_chunk > 0) {\n");
-    let _ = writeln!(s, "                {}", t.call(2, &both, "silt_v", n));
-    s.push_str("            } else {\n");
-    for i in 0..n {
-        let _ = writeln!(s, "                silt_v{i} = silt_l{i};");
+    put(&mut s, "                    ", "silt_la", "silt_l");
+    s.push_str("                }\n            }\n");
+    let _ = writeln!(s, "            {each_lane}");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "                silt_acc{i}[{cell}] = {};",
+            store(*ty, format!("silt_la{i}[silt_j]"))
+        );
     }
+    s.push_str("            }\n            return;\n        }\n");
+    // phases 2 and 3, a block
+    lanes(&mut s, "        ", "silt_pa");
+    lanes(&mut s, "        ", "silt_la");
+    let _ = writeln!(s, "        {each_lane}");
+    t.declare(&mut s, "            ", "silt_p");
+    s.push_str("            if (silt_chunk > 0) {\n");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "                silt_p{i} = {};",
+            load(*ty, format!("silt_acc{i}[{cell}]"))
+        );
+    }
+    s.push_str("            } else {\n");
+    let _ = writeln!(s, "                {}", t.call(1, &[], "silt_p", n));
     s.push_str("            }\n");
-    finish_into(t, &mut s, "            ", "silt_k + 1");
+    put(&mut s, "            ", "silt_pa", "silt_p");
+    // any value: the chunk's first element replaces it
+    put(&mut s, "            ", "silt_la", "silt_p");
+    s.push_str(
+        "        }\n        for (ulong silt_k = silt_first; silt_k < silt_end; silt_k++) {\n",
+    );
+    let _ = writeln!(s, "            {each_lane}");
+    get(&mut s, "                ", "silt_p", "silt_pa");
+    get(&mut s, "                ", "silt_l", "silt_la");
+    write_element(
+        t,
+        &mut s,
+        "                ",
+        &lane_args,
+        "silt_bo + silt_j * silt_rso + silt_k * silt_sko",
+    );
+    put(&mut s, "                ", "silt_la", "silt_l");
+    s.push_str("            }\n        }\n        return;\n    }\n");
+    // one row at a time: a unit of one row, or a short block
+    s.push_str("    for (ulong silt_row = silt_r0; silt_row < silt_r0 + silt_nb; silt_row++) {\n        ulong silt_cell = silt_row * silt_chunks + silt_chunk;\n");
+    bases(&mut s, &views, "silt_row");
+    // phase 0: the chunk's total
+    let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
+    t.declare(&mut s, "            ", "silt_l");
+    s.push_str("            ulong silt_k = silt_first;\n");
+    let _ = writeln!(s, "            {}", t.call(0, &row_args, "silt_l", n));
+    s.push_str("            for (silt_k = silt_first + 1; silt_k < silt_end; silt_k++) {\n");
+    t.declare(&mut s, "                ", "silt_m");
+    let _ = writeln!(s, "                {}", t.call(0, &row_args, "silt_m", n));
+    t.combine_into(
+        &mut s,
+        "                ",
+        &Template::vars("silt_l", n),
+        &Template::vars("silt_m", n),
+    );
+    s.push_str("            }\n");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "            silt_acc{i}[silt_cell] = {};",
+            store(*ty, format!("silt_l{i}"))
+        );
+    }
+    s.push_str("            continue;\n        }\n");
+    // phases 2 and 3: the scan written
+    t.declare(&mut s, "        ", "silt_p");
+    s.push_str("        if (silt_chunk > 0) {\n");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "            silt_p{i} = {};",
+            load(*ty, format!("silt_acc{i}[silt_cell]"))
+        );
+    }
+    s.push_str("        } else {\n");
+    let _ = writeln!(s, "            {}", t.call(1, &[], "silt_p", n));
+    s.push_str("        }\n");
+    t.declare(&mut s, "        ", "silt_l");
+    s.push_str("        for (ulong silt_k = silt_first; silt_k < silt_end; silt_k++) {\n");
+    write_element(
+        t,
+        &mut s,
+        "            ",
+        &row_args,
+        "silt_bo + silt_k * silt_sko",
+    );
     s.push_str("        }\n    }\n}\n");
     s
 }
 
-/// `silt_outN[element silt_k] = finish(silt_v, count)`.
-fn finish_into(t: &Template<'_>, s: &mut String, indent: &str, count: &str) {
+/// Declares `silt_bo` and each view's `silt_b_*`: where the outputs' and the
+/// views' elements of row `row` start.
+fn bases(s: &mut String, views: &[&String], row: &str) {
+    s.push_str("        ulong silt_bo = 0;\n");
+    for v in views {
+        let _ = writeln!(s, "        ulong silt_b_{v} = silt_off_{v};");
+    }
+    let _ = writeln!(
+        s,
+        "        {{\n            ulong silt_rest = {row};\n            for (uint silt_d = silt_ndim - 1u; silt_d-- > 0u;) {{"
+    );
+    s.push_str("                ulong silt_c = silt_rest % silt_dims[silt_d];\n                silt_rest /= silt_dims[silt_d];\n                silt_bo += silt_c * silt_so[silt_d];\n");
+    for v in views {
+        let _ = writeln!(
+            s,
+            "                silt_b_{v} += silt_c * silt_s_{v}[silt_d];"
+        );
+    }
+    s.push_str("            }\n        }\n");
+}
+
+/// One element `silt_k` of the scan written: `silt_p` the chunk's prefix,
+/// `silt_l` its running value (replaced at the chunk's first element), map's
+/// arguments `map_args`, the outputs' element at `out_at`.
+fn write_element(
+    t: &Template<'_>,
+    s: &mut String,
+    indent: &str,
+    map_args: &[String],
+    out_at: &str,
+) {
+    let n = t.acc.len();
+    let inner = format!("{indent}    ");
+    let deeper = format!("{indent}        ");
+    t.declare(s, indent, "silt_m");
+    let _ = writeln!(s, "{indent}{}", t.call(0, map_args, "silt_m", n));
+    // the value before element silt_k (exclusive), then with it (inclusive)
+    let _ = writeln!(s, "{indent}if (silt_exclusive) {{");
+    t.declare(s, &inner, "silt_v");
+    let _ = writeln!(s, "{inner}if (silt_k == silt_first) {{");
+    for i in 0..n {
+        let _ = writeln!(s, "{deeper}silt_v{i} = silt_p{i};");
+    }
+    let _ = writeln!(s, "{inner}}} else if (silt_chunk > 0) {{");
+    let mut both = Template::vars("silt_p", n);
+    both.extend(Template::vars("silt_l", n));
+    let _ = writeln!(s, "{deeper}{}", t.call(2, &both, "silt_v", n));
+    let _ = writeln!(s, "{inner}}} else {{");
+    for i in 0..n {
+        let _ = writeln!(s, "{deeper}silt_v{i} = silt_l{i};");
+    }
+    let _ = writeln!(s, "{inner}}}");
+    finish_into(t, s, &inner, "silt_k", out_at);
+    let _ = writeln!(s, "{indent}}}");
+    // the running value of the chunk
+    let _ = writeln!(s, "{indent}if (silt_k == silt_first) {{");
+    for i in 0..n {
+        let _ = writeln!(s, "{inner}silt_l{i} = silt_m{i};");
+    }
+    let _ = writeln!(s, "{indent}}} else {{");
+    t.combine_into(
+        s,
+        &inner,
+        &Template::vars("silt_l", n),
+        &Template::vars("silt_m", n),
+    );
+    let _ = writeln!(s, "{indent}}}");
+    let _ = writeln!(s, "{indent}if (!silt_exclusive) {{");
+    t.declare(s, &inner, "silt_v");
+    let _ = writeln!(s, "{inner}if (silt_chunk > 0) {{");
+    let _ = writeln!(s, "{deeper}{}", t.call(2, &both, "silt_v", n));
+    let _ = writeln!(s, "{inner}}} else {{");
+    for i in 0..n {
+        let _ = writeln!(s, "{deeper}silt_v{i} = silt_l{i};");
+    }
+    let _ = writeln!(s, "{inner}}}");
+    finish_into(t, s, &inner, "silt_k + 1", out_at);
+    let _ = writeln!(s, "{indent}}}");
+}
+
+/// `silt_outN[out_at] = finish(silt_v, count)`.
+fn finish_into(t: &Template<'_>, s: &mut String, indent: &str, count: &str, out_at: &str) {
     for (i, ty) in t.out.iter().enumerate() {
         let _ = writeln!(s, "{indent}{} silt_o{i};", ty.cl());
     }
@@ -243,7 +412,7 @@ fn finish_into(t: &Template<'_>, s: &mut String, indent: &str, count: &str) {
     for (i, ty) in t.out.iter().enumerate() {
         let _ = writeln!(
             s,
-            "{indent}silt_out{i}[silt_bo + silt_k * silt_so[silt_ndim - 1u]] = {};",
+            "{indent}silt_out{i}[{out_at}] = {};",
             store(*ty, format!("silt_o{i}"))
         );
     }
