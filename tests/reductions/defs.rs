@@ -186,3 +186,31 @@ pub mod running_dot_mean {
         }
     }
 }
+
+/// Three inputs and loops whose trip counts are the same in every work-item:
+/// on PoCL each such loop keeps every value live across it once per
+/// work-item of the group, on the worker thread's stack.
+#[reduce]
+pub mod looped_dot {
+    pub fn identity() -> f64 {
+        0.0
+    }
+    pub fn map(x: f32, y: f32, w: i8) -> f64 {
+        let mut acc = 0.0f64;
+        let mut k = 0u16;
+        while k < 5 && y.is_sign_positive() {
+            acc += (x * y) as f64;
+            k += 1;
+        }
+        acc * (w as f64)
+    }
+    pub fn combine(a: f64, b: f64) -> f64 {
+        let mut s = a;
+        for i in 0..=5i8 {
+            if i == 5 {
+                s += b;
+            }
+        }
+        s
+    }
+}

@@ -322,3 +322,50 @@ fn host_and_device_agree_for_every_form() {
         );
     }
 }
+
+#[test]
+fn many_short_rows_of_a_looped_reduction_run_every_way() {
+    // 40,000 rows of 3 (a broadcast row among the inputs): enough work-items
+    // for PoCL's wide groups, whose stack a work-item's arrays overflowed
+    let rows = 40_000;
+    let data = values(rows * 3, 21);
+    let ws: Vec<i8> = (0..rows * 3).map(|i| (i % 7) as i8 - 3).collect();
+    let host = Device::host();
+    let want = {
+        let x = TensorT::from_slice(&host, &data, [rows, 3]).unwrap();
+        let y = TensorT::from_slice(&host, &data[..3], [1, 3]).unwrap();
+        let w = TensorT::from_slice(&host, &ws, [rows, 3]).unwrap();
+        looped_dot::launch(&x, &y, &w, Axes::of([-1]))
+            .unwrap()
+            .to_vec()
+            .unwrap()
+    };
+    // plain Rust, row by row
+    for r in [0, 1, rows / 2, rows - 1] {
+        let m = |j: usize| {
+            let (x, y) = (data[r * 3 + j], data[j]);
+            let mut acc = 0.0f64;
+            if y.is_sign_positive() {
+                for _ in 0..5 {
+                    acc += f64::from(x * y);
+                }
+            }
+            acc * f64::from(ws[r * 3 + j])
+        };
+        assert_eq!(want[r], m(0) + m(1) + m(2), "row {r}");
+    }
+    for kind in [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)] {
+        Device::__reduce_as(kind);
+        for dev in devices() {
+            let x = TensorT::from_slice(&dev, &data, [rows, 3]).unwrap();
+            let y = TensorT::from_slice(&dev, &data[..3], [1, 3]).unwrap();
+            let w = TensorT::from_slice(&dev, &ws, [rows, 3]).unwrap();
+            let got = looped_dot::launch(&x, &y, &w, Axes::of([-1]))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            assert!(got == want, "{dev} {kind:?}");
+        }
+    }
+    Device::__reduce_as(None);
+}

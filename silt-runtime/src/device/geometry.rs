@@ -103,6 +103,26 @@ pub(crate) fn local_size(info: &DeviceInfo, items: usize, limits: KernelLimits) 
     want.clamp(1, max)
 }
 
+/// The work-group size for a launch of an entry point whose work-items hold
+/// arrays of their own (a reduction's first pass, a scan): as [`local_size`],
+/// but never [`CPU_WIDE`] on a CPU. PoCL keeps the values a work-item holds
+/// across a loop whose trip count is the same in every work-item (silt's own
+/// loops over the dimensions, a user's `for i in 0..5`) once per work-item of
+/// the group, on the worker thread's stack (8 MiB by default): a reduction of
+/// three inputs with such loops in `map` and `combine`, over 40,000 rows of 3,
+/// overflowed it in groups of 4096 and crashed (it ran with a 16 MiB stack, and
+/// in groups of 256). Those work-items each fold a tile, a block or a chunk, so
+/// the wide groups gain them nothing measurable. A test's override
+/// (`Device::__local_size`) still applies.
+pub(crate) fn arrays_local_size(info: &DeviceInfo, items: usize, limits: KernelLimits) -> usize {
+    let local = local_size(info, items, limits);
+    let overridden = LOCAL_OVERRIDE.with(Cell::get).is_some();
+    match info.kind {
+        DeviceKind::Cpu | DeviceKind::Host if !overridden => local.min(CPU_LOCAL),
+        _ => local,
+    }
+}
+
 /// The grid of a strided map launch: work-items and work-group sizes in
 /// three dimensions (see [`silt_abi::opencl::strided_indices`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,6 +267,27 @@ mod tests {
         assert_eq!(local_size(&cpu, 1 << 20, narrow), 100);
         assert_eq!(local_size(&cpu, 1, narrow), 100);
         assert_eq!(local_size(&info(DeviceKind::Cpu, 16), 1 << 20, WIDE), 16);
+    }
+
+    #[test]
+    fn work_items_with_arrays_never_take_a_cpus_wide_groups() {
+        let mut cpu = info(DeviceKind::Cpu, 4096);
+        cpu.compute_units = 2;
+        assert_eq!(local_size(&cpu, 1 << 20, WIDE), CPU_WIDE);
+        assert_eq!(arrays_local_size(&cpu, 1 << 20, WIDE), CPU_LOCAL);
+        assert_eq!(arrays_local_size(&cpu, 1, WIDE), CPU_LOCAL);
+        let narrow = KernelLimits {
+            max: 100,
+            multiple: 1,
+        };
+        assert_eq!(arrays_local_size(&cpu, 1 << 20, narrow), 100);
+        // a GPU's groups are small already
+        let gpu = info(DeviceKind::Gpu, 1024);
+        assert_eq!(arrays_local_size(&gpu, 1 << 20, WIDE), 256);
+        // a test's override still applies
+        LOCAL_OVERRIDE.with(|o| o.set(Some(4096)));
+        assert_eq!(arrays_local_size(&cpu, 1 << 20, WIDE), 4096);
+        LOCAL_OVERRIDE.with(|o| o.set(None));
     }
 
     #[test]

@@ -469,6 +469,16 @@ impl Device {
         geometry::local_size(&self.inner.info, items, limits)
     }
 
+    /// The work-group size for `items` work-items of an entry point whose
+    /// work-items hold arrays (see `geometry::arrays_local_size`).
+    pub(crate) fn arrays_local_size(
+        &self,
+        items: usize,
+        limits: crate::cl::KernelLimits,
+    ) -> usize {
+        geometry::arrays_local_size(&self.inner.info, items, limits)
+    }
+
     /// The grid of a strided map launch over `dims` of a kernel with `limits`
     /// whose views have `strides` (all innermost first; see
     /// `geometry::strided_grid`); `None` on overflow.

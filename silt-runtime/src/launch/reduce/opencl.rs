@@ -167,7 +167,7 @@ pub fn launch_reduce_opencl(
                 ReduceArg::Mapping => kernel.set_value(i, mapping),
             }?;
         }
-        let local = device.local_size(items, limits);
+        let local = device.arrays_local_size(items, limits);
         let global =
             items
                 .div_ceil(local)

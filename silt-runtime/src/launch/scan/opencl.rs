@@ -106,7 +106,7 @@ pub fn launch_scan_opencl(
             phase,
             mapping,
         )?;
-        let local = device.local_size(items, limits);
+        let local = device.arrays_local_size(items, limits);
         let global =
             items
                 .div_ceil(local)
