@@ -471,11 +471,7 @@ impl Device {
 
     /// The work-group size for `items` work-items of an entry point whose
     /// work-items hold arrays (see `geometry::arrays_local_size`).
-    pub(crate) fn arrays_local_size(
-        &self,
-        items: usize,
-        limits: crate::cl::KernelLimits,
-    ) -> usize {
+    pub(crate) fn arrays_local_size(&self, items: usize, limits: crate::cl::KernelLimits) -> usize {
         geometry::arrays_local_size(&self.inner.info, items, limits)
     }
 
