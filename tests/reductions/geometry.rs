@@ -53,7 +53,7 @@ fn everything(dev: &Device) -> Vec<Vec<u32>> {
     }
     out.push(bits(running_sum::launch(&x, 0).unwrap().to_vec().unwrap()));
     // a scan down columns in two chunks, taken on a CPU in blocks of rows
-    // (16, 16 and a short 8 in each run of 40)
+    // (from rows 0, 16 and 24 of each run of 40)
     let cols: Vec<f32> = (0..1100 * 40).map(|i| data[i % n]).collect();
     let c = TensorT::from_slice(dev, &cols, [1100, 40]).unwrap();
     out.push(bits(running_sum::launch(&c, 0).unwrap().to_vec().unwrap()));

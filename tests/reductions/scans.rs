@@ -91,9 +91,10 @@ fn every_backend_equals_eval_along_every_axis() {
 #[test]
 fn every_way_of_sharing_out_the_cells_gives_the_same_bits() {
     // scans down columns (rows innermost in memory): on a CPU in blocks of 16
-    // rows, whole (a run of 16, 32 or 48 rows), short at a run's end (37, 40,
-    // a batch of 3 runs of 40), or fewer than a block (8); along rows and
-    // transposed views; chunked (more than 1,024 elements) or not
+    // rows that fill a run (16 or 48 rows) or whose last overlaps the one
+    // before (37, 40, a batch of 3 runs of 40), or fewer rows than a block
+    // (8); along rows and transposed views; chunked (more than 1,024
+    // elements) or not
     let data = values(3 * 1100 * 40, 9);
     let ints: Vec<i64> = data.iter().map(|&v| (v * 10.0) as i64).collect();
     let halves: Vec<silt::f16> = data.iter().map(|&v| silt::f16::from_f32(v)).collect();

@@ -22,15 +22,16 @@ pub const SCAN_CHUNK: usize = 1024;
 /// (chunk `g % chunks` of unit `g / chunks`).
 pub const SCAN_ROWS_FASTEST: u32 = 1;
 
-/// A [`ScanArg::Mapping`] flag: a work-item takes one chunk of each of up to
+/// A [`ScanArg::Mapping`] flag: a work-item takes one chunk of each of
 /// [`SCAN_ROW_BLOCK`] consecutive rows, holding the rows' running values side
-/// by side, rather than one chunk of one row. A block never crosses the end
-/// of the innermost kept dimension: a run of it (`d` rows, the shape's lane
-/// `ndim - 2`) is cut into `ceil(d / SCAN_ROW_BLOCK)` blocks, the last one
-/// short where `SCAN_ROW_BLOCK` does not divide `d`, so the units are `rows /
-/// d * ceil(d / SCAN_ROW_BLOCK)` blocks. Only with at least one kept
-/// dimension. Each row still folds its chunk in its own order, so the bits are
-/// those of any other mapping.
+/// by side, rather than one chunk of one row. Only where the innermost kept
+/// dimension holds at least [`SCAN_ROW_BLOCK`] rows (`d`, the shape's lane
+/// `ndim - 2`): a run of it is cut into `ceil(d / SCAN_ROW_BLOCK)` blocks, the
+/// last of which ends at the run's end (overlapping the one before where
+/// `SCAN_ROW_BLOCK` does not divide `d`: the rows they share are computed
+/// twice and written twice with the same bits), so the units are `rows / d *
+/// ceil(d / SCAN_ROW_BLOCK)` blocks. Each row still folds its chunk in its
+/// own order, so the bits are those of any other mapping.
 pub const SCAN_ROW_BLOCKS: u32 = 2;
 
 /// The rows a work-item takes with [`SCAN_ROW_BLOCKS`].

@@ -229,7 +229,8 @@ mod tests {
         // down the columns of a [4096, 64] matrix: 64 rows, each at stride 64
         assert_eq!(map(cpu, &[64, 4096], &[1, 64]), (both, 4));
         assert_eq!(map(gpu, &[64, 4096], &[1, 64]), (SCAN_ROWS_FASTEST, 64));
-        // a short block at the end of each run: 40 rows in blocks of 16, 16, 8
+        // 40 rows a run: blocks from rows 0, 16 and 24 (the last ends at the
+        // run's end)
         assert_eq!(map(cpu, &[3, 40, 100], &[4000, 1, 40]), (both, 9));
         // fewer rows in a run than a block: neighbouring rows only
         assert_eq!(map(cpu, &[8, 4096], &[1, 8]), (SCAN_ROWS_FASTEST, 8));

@@ -2,9 +2,9 @@
 //! argument makes it write the chunks' totals, turn them into prefixes, or
 //! write the inclusive or exclusive scan, in the order `silt_abi::opencl`
 //! fixes (`SCAN_CHUNK`). Its mapping argument says which (row, chunk) cells a
-//! work-item takes (`SCAN_ROWS_FASTEST`, `SCAN_ROW_BLOCKS`): a whole block of
-//! rows runs side by side, each row's values in arrays, with the rows a
-//! stride apart; one row, or a short block, runs one row at a time.
+//! work-item takes (`SCAN_ROWS_FASTEST`, `SCAN_ROW_BLOCKS`): a block of rows
+//! runs side by side, each row's values in arrays, with the rows a stride
+//! apart.
 
 use std::fmt::Write;
 
@@ -126,7 +126,7 @@ fn scan(t: &Template<'_>) -> String {
     let (fastest, blocks, b) = (SCAN_ROWS_FASTEST, SCAN_ROW_BLOCKS, SCAN_ROW_BLOCK);
     let _ = writeln!(
         s,
-        "    ulong silt_units = silt_rows;\n    ulong silt_run = 1;\n    ulong silt_per_run = 1;\n    int silt_blocks = (silt_mapping & {blocks}u) && silt_ndim >= 2u && silt_dims[silt_ndim - 2u] > 0;\n    if (silt_blocks) {{\n        silt_run = silt_dims[silt_ndim - 2u];\n        silt_per_run = (silt_run + {}UL) / {b}UL;\n        silt_units = silt_rows / silt_run * silt_per_run;\n    }}",
+        "    ulong silt_units = silt_rows;\n    ulong silt_run = 1;\n    ulong silt_per_run = 1;\n    int silt_blocks = (silt_mapping & {blocks}u) && silt_ndim >= 2u && silt_dims[silt_ndim - 2u] >= {b}UL;\n    if (silt_blocks) {{\n        silt_run = silt_dims[silt_ndim - 2u];\n        silt_per_run = (silt_run + {}UL) / {b}UL;\n        silt_units = silt_rows / silt_run * silt_per_run;\n    }}",
         b - 1
     );
     s.push_str("    if (silt_gid >= silt_units * silt_chunks) return;\n    ulong silt_unit;\n    ulong silt_chunk;\n");
@@ -136,7 +136,7 @@ fn scan(t: &Template<'_>) -> String {
     );
     let _ = writeln!(
         s,
-        "    ulong silt_r0 = silt_unit;\n    ulong silt_nb = 1;\n    if (silt_blocks) {{\n        ulong silt_q = silt_unit / silt_per_run;\n        ulong silt_b = silt_unit - silt_q * silt_per_run;\n        silt_r0 = silt_q * silt_run + silt_b * {b}UL;\n        silt_nb = min({b}UL, silt_run - silt_b * {b}UL);\n    }}"
+        "    ulong silt_r0 = silt_unit;\n    if (silt_blocks) {{\n        ulong silt_q = silt_unit / silt_per_run;\n        ulong silt_b = silt_unit - silt_q * silt_per_run;\n        silt_r0 = silt_q * silt_run + min(silt_b * {b}UL, silt_run - {b}UL);\n    }}"
     );
     let _ = writeln!(
         s,
@@ -172,10 +172,12 @@ fn scan(t: &Template<'_>) -> String {
     };
     let lane_args = map_args(true);
     let row_args = map_args(false);
-    // a whole block: its rows side by side, each row's values in arrays
+    // a block: its rows side by side, each row's values in arrays (the last
+    // block of a run ends at the run's end, overlapping the one before: the
+    // rows they share are written twice with the same bits)
     let _ = writeln!(
         s,
-        "    if (silt_nb == {b}UL) {{\n        ulong silt_rso = silt_so[silt_ndim - 2u];"
+        "    if (silt_blocks) {{\n        ulong silt_rso = silt_so[silt_ndim - 2u];"
     );
     for v in &views {
         let _ = writeln!(s, "        ulong silt_rs_{v} = silt_s_{v}[silt_ndim - 2u];");
@@ -269,8 +271,8 @@ fn scan(t: &Template<'_>) -> String {
     );
     put(&mut s, "                ", "silt_la", "silt_l");
     s.push_str("            }\n        }\n        return;\n    }\n");
-    // one row at a time: a unit of one row, or a short block
-    s.push_str("    for (ulong silt_row = silt_r0; silt_row < silt_r0 + silt_nb; silt_row++) {\n        ulong silt_cell = silt_row * silt_chunks + silt_chunk;\n");
+    // one row
+    s.push_str("    {\n        ulong silt_row = silt_r0;\n        ulong silt_cell = silt_row * silt_chunks + silt_chunk;\n");
     bases(&mut s, &views, "silt_row");
     // phase 0: the chunk's total
     let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
@@ -294,7 +296,7 @@ fn scan(t: &Template<'_>) -> String {
             store(*ty, format!("silt_l{i}"))
         );
     }
-    s.push_str("            continue;\n        }\n");
+    s.push_str("            return;\n        }\n");
     // phases 2 and 3: the scan written
     t.declare(&mut s, "        ", "silt_p");
     s.push_str("        if (silt_chunk > 0) {\n");
