@@ -24,7 +24,10 @@ pub const SCAN_ROWS_FASTEST: u32 = 1;
 
 /// A [`ScanArg::Mapping`] flag: a work-item takes one chunk of each of
 /// [`SCAN_ROW_BLOCK`] consecutive rows, holding the rows' running values side
-/// by side, rather than one chunk of one row. Only where the innermost kept
+/// by side, rather than one chunk of one row. The totals and the scan written
+/// are then launched through the scan's second entry point,
+/// `NAME_TYPE_scan_blocks` (the same arguments; the prefixes stay with
+/// `NAME_TYPE_scan`). Only where the innermost kept
 /// dimension holds at least [`SCAN_ROW_BLOCK`] rows (`d`, the shape's lane
 /// `ndim - 2`): a run of it is cut into `ceil(d / SCAN_ROW_BLOCK)` blocks, the
 /// last of which ends at the run's end (overlapping the one before where

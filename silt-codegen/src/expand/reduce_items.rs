@@ -51,8 +51,11 @@ pub(super) fn items(
             proc_macro2::Literal::c_string(&std::ffi::CString::new(text).unwrap_or_default())
         };
         let (first, strided) = if c.scan {
-            let e = format!("{}_scan", opencl::entry_name(f));
-            (c_string(e.clone()), c_string(e))
+            // a scan's second entry point takes blocks of rows
+            (
+                c_string(format!("{}_scan", opencl::entry_name(f))),
+                c_string(format!("{}_scan_blocks", opencl::entry_name(f))),
+            )
         } else {
             (
                 c_string(format!("{}_reduce", opencl::entry_name(f))),

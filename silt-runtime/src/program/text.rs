@@ -194,7 +194,8 @@ pub struct KernelInfo {
     pub(crate) program: &'static ProgramText,
     /// The entry point for contiguous views.
     pub(crate) entry: &'static CStr,
-    /// The entry point for any other views.
+    /// The entry point for any other views (a scan's: for blocks of rows,
+    /// `silt_abi::opencl::SCAN_ROW_BLOCKS`).
     pub(crate) strided_entry: &'static CStr,
     /// The entry point for any other views over at most three coalesced
     /// dimensions, when the program has one (map kernels and fused chains).

@@ -79,7 +79,13 @@ pub fn launch_scan_opencl(
         .iter()
         .map(|&d| Tensor::__uninit(device, d, &[cells]))
         .collect::<Result<_>>()?;
-    let entry = info.entry;
+    // blocks of rows have an entry point of their own; the prefixes are
+    // always the one-row entry's
+    let cells_entry = if mapping & SCAN_ROW_BLOCKS != 0 {
+        info.strided_entry
+    } else {
+        info.entry
+    };
     let mut phases = Vec::new();
     if chunks > 1 {
         phases.push((scan_phase::TOTALS, items));
@@ -92,6 +98,11 @@ pub fn launch_scan_opencl(
     };
     phases.push((write, items));
     for (phase, items) in phases {
+        let entry = if phase == scan_phase::PREFIXES {
+            info.entry
+        } else {
+            cells_entry
+        };
         let (mut kernel, limits) = program.kernel(entry, queue)?;
         set_args(
             &mut kernel,

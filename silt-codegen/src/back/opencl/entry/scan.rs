@@ -1,16 +1,18 @@
-//! The scan entry template: one entry point, `NAME_TYPE_scan`, whose phase
+//! The scan entry template: an entry point, `NAME_TYPE_scan`, whose phase
 //! argument makes it write the chunks' totals, turn them into prefixes, or
 //! write the inclusive or exclusive scan, in the order `silt_abi::opencl`
-//! fixes (`SCAN_CHUNK`). Its mapping argument says which (row, chunk) cells a
-//! work-item takes (`SCAN_ROWS_FASTEST`, `SCAN_ROW_BLOCKS`): a block of rows
-//! runs side by side, each row's values in arrays, with the rows a stride
-//! apart.
+//! fixes (`SCAN_CHUNK`), a work-item per (row, chunk) cell; and one with the
+//! same arguments, `NAME_TYPE_scan_blocks`, for the totals and the scan
+//! written in blocks of rows (`SCAN_ROW_BLOCKS`): a block's rows side by
+//! side, each row's values in arrays, the rows a stride apart. The blocks
+//! have an entry point of their own because their arrays, in the same
+//! function, slowed PoCL's one-row work-items by a third.
 
 use std::fmt::Write;
 
 use silt_abi::opencl::{
     scan_args, scan_phase, Pass, ScanArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE, SCAN_CHUNK,
-    SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK, SCAN_ROW_BLOCKS,
+    SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK,
 };
 
 use super::reduce::{part_functions, Template};
@@ -76,12 +78,14 @@ fn scan(t: &Template<'_>) -> String {
         .filter(|(p, _)| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
         .map(|(_, n)| n)
         .collect();
-    let mut s = format!(
-        "__kernel void {}_scan(\n    {}) {{\n",
-        t.entry,
-        args.join(",\n    ")
-    );
-    s.push_str("    ulong silt_gid = get_global_id(0);\n");
+    let header = |suffix: &str| {
+        format!(
+            "__kernel void {}_{suffix}(\n    {}) {{\n    ulong silt_gid = get_global_id(0);\n",
+            t.entry,
+            args.join(",\n    ")
+        )
+    };
+    let mut s = header("scan");
     // phase 1: a row's chunk totals into prefixes, in place
     let _ = writeln!(s, "    if (silt_phase == {}u) {{", scan_phase::PREFIXES);
     s.push_str("        if (silt_gid >= silt_rows) return;\n        ulong silt_base = silt_gid * silt_chunks;\n");
@@ -110,46 +114,8 @@ fn scan(t: &Template<'_>) -> String {
         &Template::vars("silt_q", n),
     );
     s.push_str("        }\n        return;\n    }\n");
-    // the others: one work-item per (unit, chunk), a unit one row or a
-    // block of rows along the innermost kept dimension
-    let d = silt_abi::MAX_DIMS;
-    let _ = writeln!(
-        s,
-        "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);\n    ulong silt_so[{d}];\n    vstore{d}(silt_ost, 0, silt_so);"
-    );
-    for v in &views {
-        let _ = writeln!(
-            s,
-            "    ulong silt_s_{v}[{d}];\n    vstore{d}(silt_st_{v}, 0, silt_s_{v});"
-        );
-    }
-    let (fastest, blocks, b) = (SCAN_ROWS_FASTEST, SCAN_ROW_BLOCKS, SCAN_ROW_BLOCK);
-    let _ = writeln!(
-        s,
-        "    ulong silt_units = silt_rows;\n    ulong silt_run = 1;\n    ulong silt_per_run = 1;\n    int silt_blocks = (silt_mapping & {blocks}u) && silt_ndim >= 2u && silt_dims[silt_ndim - 2u] >= {b}UL;\n    if (silt_blocks) {{\n        silt_run = silt_dims[silt_ndim - 2u];\n        silt_per_run = (silt_run + {}UL) / {b}UL;\n        silt_units = silt_rows / silt_run * silt_per_run;\n    }}",
-        b - 1
-    );
-    s.push_str("    if (silt_gid >= silt_units * silt_chunks) return;\n    ulong silt_unit;\n    ulong silt_chunk;\n");
-    let _ = writeln!(
-        s,
-        "    if (silt_mapping & {fastest}u) {{\n        silt_chunk = silt_gid / silt_units;\n        silt_unit = silt_gid - silt_chunk * silt_units;\n    }} else {{\n        silt_unit = silt_gid / silt_chunks;\n        silt_chunk = silt_gid - silt_unit * silt_chunks;\n    }}"
-    );
-    let _ = writeln!(
-        s,
-        "    ulong silt_r0 = silt_unit;\n    if (silt_blocks) {{\n        ulong silt_q = silt_unit / silt_per_run;\n        ulong silt_b = silt_unit - silt_q * silt_per_run;\n        silt_r0 = silt_q * silt_run + min(silt_b * {b}UL, silt_run - {b}UL);\n    }}"
-    );
-    let _ = writeln!(
-        s,
-        "    ulong silt_first = silt_chunk * {SCAN_CHUNK}UL;\n    ulong silt_end = min(silt_first + {SCAN_CHUNK}UL, silt_len);\n    ulong silt_sko = silt_so[silt_ndim - 1u];"
-    );
-    for v in &views {
-        let _ = writeln!(s, "    ulong silt_sk_{v} = silt_s_{v}[silt_ndim - 1u];");
-    }
-    let _ = writeln!(
-        s,
-        "    int silt_exclusive = silt_phase == {}u;",
-        scan_phase::EXCLUSIVE
-    );
+    // the others: one work-item per (row, chunk)
+    s.push_str(&cells(&views, false));
     // map's arguments for element silt_k of the row at silt_b_*, and of row
     // silt_j of a block
     let map_args = |lane: bool| -> Vec<String> {
@@ -172,13 +138,15 @@ fn scan(t: &Template<'_>) -> String {
     };
     let lane_args = map_args(true);
     let row_args = map_args(false);
-    // a block: its rows side by side, each row's values in arrays (the last
-    // block of a run ends at the run's end, overlapping the one before: the
-    // rows they share are written twice with the same bits)
-    let _ = writeln!(
-        s,
-        "    if (silt_blocks) {{\n        ulong silt_rso = silt_so[silt_ndim - 2u];"
-    );
+    // the blocks' entry point: a block's rows side by side, each row's values
+    // in arrays (the last block of a run ends at the run's end, overlapping
+    // the one before: the rows they share are written twice with the same
+    // bits)
+    let rows = s;
+    let mut s = header("scan_blocks");
+    s.push_str(&cells(&views, true));
+    let b = SCAN_ROW_BLOCK;
+    s.push_str("    {\n        ulong silt_rso = silt_so[silt_ndim - 2u];\n");
     for v in &views {
         let _ = writeln!(s, "        ulong silt_rs_{v} = silt_s_{v}[silt_ndim - 2u];");
     }
@@ -270,7 +238,9 @@ fn scan(t: &Template<'_>) -> String {
         "silt_bo + silt_j * silt_rso + silt_k * silt_sko",
     );
     put(&mut s, "                ", "silt_la", "silt_l");
-    s.push_str("            }\n        }\n        return;\n    }\n");
+    s.push_str("            }\n        }\n    }\n}\n");
+    let blocks = s;
+    let mut s = rows;
     // one row
     s.push_str("    {\n        ulong silt_row = silt_r0;\n        ulong silt_cell = silt_row * silt_chunks + silt_chunk;\n");
     bases(&mut s, &views, "silt_row");
@@ -319,7 +289,64 @@ fn scan(t: &Template<'_>) -> String {
         &row_args,
         "silt_bo + silt_k * silt_sko",
     );
-    s.push_str("        }\n    }\n}\n");
+    s.push_str("        }\n    }\n}\n\n");
+    s.push_str(&blocks);
+    s
+}
+
+/// What both entry points do first for the phases over cells: the shape and
+/// strides into arrays, which cell this work-item takes (one row's, or with
+/// `blocks` a block of rows' from `silt_r0`), the chunk's elements, the
+/// scanned dimension's strides and whether the scan is exclusive.
+fn cells(views: &[&String], blocks: bool) -> String {
+    let mut s = String::new();
+    let d = silt_abi::MAX_DIMS;
+    let _ = writeln!(
+        s,
+        "    ulong silt_dims[{d}];\n    vstore{d}(silt_shape, 0, silt_dims);\n    ulong silt_so[{d}];\n    vstore{d}(silt_ost, 0, silt_so);"
+    );
+    for v in views {
+        let _ = writeln!(
+            s,
+            "    ulong silt_s_{v}[{d}];\n    vstore{d}(silt_st_{v}, 0, silt_s_{v});"
+        );
+    }
+    let b = SCAN_ROW_BLOCK;
+    if blocks {
+        // runs of the innermost kept dimension, each ceil(run / b) blocks
+        let _ = writeln!(
+            s,
+            "    if (silt_ndim < 2u || silt_dims[silt_ndim - 2u] < {b}UL) return;\n    ulong silt_run = silt_dims[silt_ndim - 2u];\n    ulong silt_per_run = (silt_run + {}UL) / {b}UL;\n    ulong silt_units = silt_rows / silt_run * silt_per_run;",
+            b - 1
+        );
+    } else {
+        s.push_str("    ulong silt_units = silt_rows;\n");
+    }
+    s.push_str("    if (silt_gid >= silt_units * silt_chunks) return;\n    ulong silt_unit;\n    ulong silt_chunk;\n");
+    let _ = writeln!(
+        s,
+        "    if (silt_mapping & {SCAN_ROWS_FASTEST}u) {{\n        silt_chunk = silt_gid / silt_units;\n        silt_unit = silt_gid - silt_chunk * silt_units;\n    }} else {{\n        silt_unit = silt_gid / silt_chunks;\n        silt_chunk = silt_gid - silt_unit * silt_chunks;\n    }}"
+    );
+    if blocks {
+        let _ = writeln!(
+            s,
+            "    ulong silt_q = silt_unit / silt_per_run;\n    ulong silt_b = silt_unit - silt_q * silt_per_run;\n    ulong silt_r0 = silt_q * silt_run + min(silt_b * {b}UL, silt_run - {b}UL);"
+        );
+    } else {
+        s.push_str("    ulong silt_r0 = silt_unit;\n");
+    }
+    let _ = writeln!(
+        s,
+        "    ulong silt_first = silt_chunk * {SCAN_CHUNK}UL;\n    ulong silt_end = min(silt_first + {SCAN_CHUNK}UL, silt_len);\n    ulong silt_sko = silt_so[silt_ndim - 1u];"
+    );
+    for v in views {
+        let _ = writeln!(s, "    ulong silt_sk_{v} = silt_s_{v}[silt_ndim - 1u];");
+    }
+    let _ = writeln!(
+        s,
+        "    int silt_exclusive = silt_phase == {}u;",
+        scan_phase::EXCLUSIVE
+    );
     s
 }
 
