@@ -157,33 +157,18 @@ fn every_way_of_sharing_out_the_cells_gives_the_same_bits() {
             }
             Device::__reduce_as(None);
             // and the running sums are eval's, line by line
-            let got = running_sum::launch(&x, axis as isize)
-                .unwrap()
-                .to_vec()
-                .unwrap();
-            for line in lines(shape, axis) {
-                let row: Vec<f32> = line.iter().map(|&i| data[i]).collect();
-                for (&i, v) in line.iter().zip(running_sum::eval(&row)) {
-                    assert_eq!(
-                        got[i].to_bits(),
-                        v.to_bits(),
-                        "{dev} {shape:?} axis {axis} at {i}"
-                    );
-                }
-            }
             let tv = t.contiguous().unwrap().to_vec().unwrap();
-            let got = running_sum::launch(&t, last as isize)
-                .unwrap()
-                .to_vec()
-                .unwrap();
-            for line in lines(shape, last) {
-                let row: Vec<f32> = line.iter().map(|&i| tv[i]).collect();
-                for (&i, v) in line.iter().zip(running_sum::eval(&row)) {
-                    assert_eq!(
-                        got[i].to_bits(),
-                        v.to_bits(),
-                        "{dev} transposed {shape:?} at {i}"
-                    );
+            for (v, values, axis) in [(&x, &data[..n], axis), (&t, &tv[..], last)] {
+                let got = running_sum::launch(v, axis as isize)
+                    .unwrap()
+                    .to_vec()
+                    .unwrap();
+                for line in lines(shape, axis) {
+                    let row: Vec<f32> = line.iter().map(|&i| values[i]).collect();
+                    for (&i, e) in line.iter().zip(running_sum::eval(&row)) {
+                        let at = format!("{dev} {shape:?} axis {axis} at {i}");
+                        assert_eq!(got[i].to_bits(), e.to_bits(), "{at}");
+                    }
                 }
             }
         }

@@ -209,18 +209,7 @@ fn scan(t: &Template<'_>) -> String {
     lanes(&mut s, "        ", "silt_pa");
     lanes(&mut s, "        ", "silt_la");
     let _ = writeln!(s, "        {each_lane}");
-    t.declare(&mut s, "            ", "silt_p");
-    s.push_str("            if (silt_chunk > 0) {\n");
-    for (i, ty) in t.acc.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "                silt_p{i} = {};",
-            load(*ty, format!("silt_acc{i}[{cell}]"))
-        );
-    }
-    s.push_str("            } else {\n");
-    let _ = writeln!(s, "                {}", t.call(1, &[], "silt_p", n));
-    s.push_str("            }\n");
+    prefix(t, &mut s, "            ", cell);
     put(&mut s, "            ", "silt_pa", "silt_p");
     // any value: the chunk's first element replaces it
     put(&mut s, "            ", "silt_la", "silt_p");
@@ -268,18 +257,7 @@ fn scan(t: &Template<'_>) -> String {
     }
     s.push_str("            return;\n        }\n");
     // phases 2 and 3: the scan written
-    t.declare(&mut s, "        ", "silt_p");
-    s.push_str("        if (silt_chunk > 0) {\n");
-    for (i, ty) in t.acc.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "            silt_p{i} = {};",
-            load(*ty, format!("silt_acc{i}[silt_cell]"))
-        );
-    }
-    s.push_str("        } else {\n");
-    let _ = writeln!(s, "            {}", t.call(1, &[], "silt_p", n));
-    s.push_str("        }\n");
+    prefix(t, &mut s, "        ", "silt_cell");
     t.declare(&mut s, "        ", "silt_l");
     s.push_str("        for (ulong silt_k = silt_first; silt_k < silt_end; silt_k++) {\n");
     write_element(
@@ -348,6 +326,24 @@ fn cells(views: &[&String], blocks: bool) -> String {
         scan_phase::EXCLUSIVE
     );
     s
+}
+
+/// Declares `silt_p`, the prefix of this work-item's chunk of the row whose
+/// cell is `cell`: its slot of the prefixes, or `identity` for a row's first
+/// chunk.
+fn prefix(t: &Template<'_>, s: &mut String, indent: &str, cell: &str) {
+    t.declare(s, indent, "silt_p");
+    let _ = writeln!(s, "{indent}if (silt_chunk > 0) {{");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "{indent}    silt_p{i} = {};",
+            load(*ty, format!("silt_acc{i}[{cell}]"))
+        );
+    }
+    let _ = writeln!(s, "{indent}}} else {{");
+    let _ = writeln!(s, "{indent}    {}", t.call(1, &[], "silt_p", t.acc.len()));
+    let _ = writeln!(s, "{indent}}}");
 }
 
 /// Declares `silt_bo` and each view's `silt_b_*`: where the outputs' and the
