@@ -1219,6 +1219,95 @@ fn print_strided(dev: &Device, raw: &Raw) {
         t[1],
         contiguous,
     );
+    print_batch_transposes(dev, raw, &v, &w);
+}
+
+/// `add` and `contiguous()` of a batch of 2^20 transposed [3, 3] matrices
+/// (two narrow inner dimensions, 9 * 2^20 elements, short of the other
+/// rows' 2^24, so the last column is a contiguous `add` of the batch's size),
+/// against the hand-written three-dimensional kernels.
+fn print_batch_transposes(dev: &Device, raw: &Raw, v: &[f32], w: &[f32]) {
+    let budget = Duration::from_secs(3);
+    let sync = |t: TensorT<f32>| {
+        dev.synchronize().unwrap();
+        drop(t);
+    };
+    let (batch, side) = (1usize << 20, 3usize);
+    let n = batch * side * side;
+    let x = TensorT::from_slice(dev, &v[..n], [batch, side, side]).unwrap();
+    let y = TensorT::from_slice(dev, &w[..n], [batch, side, side]).unwrap();
+    let xt = x.transpose(1, 2).unwrap();
+    let contiguous = interleaved(
+        budget,
+        &mut [&mut || sync(silt_kernels::add::launch(&x, &y).unwrap())],
+    )[0];
+    let (rx, ry, out) = (
+        raw.buffer(&v[..n]),
+        raw.buffer(&w[..n]),
+        raw.buffer(&vec![0.0; n]),
+    );
+    let s = side as u64;
+    let grid = [side, side, batch];
+    let mut hand_add = || {
+        raw.launch_grid(&raw.add_batch_transposed, &grid, |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&rx)
+                    .set_arg(&ry)
+                    .set_arg(&out)
+                    .set_arg(&s)
+                    .set_arg(&s);
+            }
+        });
+        raw.finish();
+    };
+    hand_add();
+    let want = silt_kernels::add::launch(&xt, &y)
+        .unwrap()
+        .to_vec()
+        .unwrap();
+    assert!(
+        raw.read(&out, n) == want,
+        "batch: silt and the hand-written kernel differ"
+    );
+    let t = interleaved(
+        budget,
+        &mut [
+            &mut || sync(silt_kernels::add::launch(&xt, &y).unwrap()),
+            &mut hand_add,
+        ],
+    );
+    print_strided_row(
+        "[2^20, 3, 3] transposed in each matrix + [2^20, 3, 3]",
+        t[0],
+        t[1],
+        contiguous,
+    );
+    let mut hand_copy = || {
+        raw.launch_grid(&raw.copy_batch_transposed, &grid, |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&rx).set_arg(&out).set_arg(&s).set_arg(&s);
+            }
+        });
+        raw.finish();
+    };
+    hand_copy();
+    let want = xt.contiguous().unwrap().to_vec().unwrap();
+    assert!(
+        raw.read(&out, n) == want,
+        "batch copy: silt and the hand-written kernel differ"
+    );
+    let t = interleaved(
+        budget,
+        &mut [&mut || sync(xt.contiguous().unwrap()), &mut hand_copy],
+    );
+    print_strided_row(
+        "`contiguous()` of [2^20, 3, 3] transposed in each matrix",
+        t[0],
+        t[1],
+        contiguous,
+    );
 }
 
 fn print_strided_row(name: &str, silt: Duration, hand: Duration, contiguous: Duration) {

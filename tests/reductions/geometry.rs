@@ -147,7 +147,7 @@ fn strided_maps_of_every_layout_match_the_host() {
             |t| t.permute(&[4, 2, 0, 3, 1]).unwrap(),
             vec![6, 4, 1, 5, 3],
         ),
-        // third dimension: 70,000 work-groups of one
+        // third dimension: 70,000 (with work-groups of one, below)
         (
             "70,000 in the third dimension",
             vec![2, 2, 70_000],
@@ -172,13 +172,88 @@ fn strided_maps_of_every_layout_match_the_host() {
             case.0
         );
     }
-    // second dimension: the narrow transpose with work-groups of one, so
-    // 70,000 of them
-    Device::__local_size(Some(1));
-    let got = run(&dev, &cases[2]);
-    Device::__local_size(None);
-    assert!(
-        got == run(&host, &cases[2]),
-        "70,000 x 3 with groups of 1: the device differs from the host"
-    );
+    // work-groups of one: 70,000 of them in the second dimension (the
+    // narrow transpose) and in the third
+    for case in [&cases[2], &cases[8]] {
+        Device::__local_size(Some(1));
+        let got = run(&dev, case);
+        Device::__local_size(None);
+        assert!(
+            got == run(&host, case),
+            "{} with groups of 1: the device differs from the host",
+            case.0
+        );
+    }
+}
+
+/// `y = a * 2 + y + 1`, in place (an element written by mistake changes,
+/// whatever `a` reads there).
+#[kernel(types = [f32])]
+fn twice_into<T>(a: T, y: &mut T) {
+    *y = a * 2.0 + *y + 1.0;
+}
+
+/// Batches of small matrices, viewed transposed: two narrow inner dimensions,
+/// so the launch's work-groups take the rest of the dimensions in their third
+/// (padded, not a divisor of it). Written in place into narrowed views of
+/// larger tensors, through the three-dimensional entry and the general one:
+/// the work-items past the views' end must write nothing, so the whole
+/// storage is compared with the host's.
+#[test]
+fn batches_of_small_matrices_write_only_their_elements() {
+    let Some(dev) = opencl() else { return };
+    let host = Device::host();
+    // (the stored tensor's shape, the view written, the other operand's shape)
+    type View = fn(&TensorT<f32>) -> TensorT<f32>;
+    let cases: [(Vec<usize>, View, Vec<usize>); 4] = [
+        // three dimensions: [1001, 3, 3] transposed, in a [1100, 3, 3]
+        (
+            vec![1100, 3, 3],
+            |t| t.narrow(0, 0, 1001).unwrap().transpose(1, 2).unwrap(),
+            vec![1001, 3, 3],
+        ),
+        // a large batch: the wide groups on a CPU
+        (
+            vec![40_000, 3, 3],
+            |t| t.narrow(0, 0, 39_999).unwrap().transpose(1, 2).unwrap(),
+            vec![39_999, 3, 3],
+        ),
+        // four dimensions that do not coalesce (the general entry)
+        (
+            vec![1100, 4, 3, 3],
+            |t| {
+                let v = t.narrow(0, 0, 1001).unwrap().narrow(1, 0, 3).unwrap();
+                v.transpose(2, 3).unwrap()
+            },
+            vec![1001, 3, 3, 3],
+        ),
+        // a broadcast operand, one row of 5 of each [7, 5] matrix
+        (
+            vec![3000, 5, 7],
+            |t| t.narrow(0, 0, 2999).unwrap().transpose(1, 2).unwrap(),
+            vec![2999, 1, 5],
+        ),
+    ];
+    let run = |d: &Device, (stored, view, other): &(Vec<usize>, View, Vec<usize>)| {
+        let len: usize = stored.iter().product();
+        let olen: usize = other.iter().product();
+        let start: Vec<f32> = (0..len).map(|i| (i % 1013) as f32 - 500.0).collect();
+        let y = TensorT::from_slice(d, &start, stored.clone()).unwrap();
+        let a: Vec<f32> = (0..olen).map(|i| (i % 89) as f32 * 0.25).collect();
+        let a = TensorT::from_slice(d, &a, other.clone()).unwrap();
+        let mut v = view(&y);
+        twice_into::launch(&a, &mut v).unwrap();
+        y.to_vec()
+            .unwrap()
+            .into_iter()
+            .map(f32::to_bits)
+            .collect::<Vec<_>>()
+    };
+    for case in &cases {
+        assert!(
+            run(&dev, case) == run(&host, case),
+            "{:?}: the device's storage differs from the host's",
+            case.0
+        );
+    }
 }

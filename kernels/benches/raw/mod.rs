@@ -96,6 +96,18 @@ __kernel void copy_transposed(__global const float *a, __global float *c,
     size_t j = get_global_id(0), i = get_global_id(1);
     c[i * cols + j] = a[j * rows + i];
 }
+__kernel void add_batch_transposed(__global const float *a, __global const float *b,
+                                   __global float *c, ulong rows, ulong cols) {
+    size_t j = get_global_id(0), i = get_global_id(1), k = get_global_id(2);
+    size_t m = k * rows * cols;
+    c[m + i * cols + j] = a[m + j * rows + i] + b[m + i * cols + j];
+}
+__kernel void copy_batch_transposed(__global const float *a, __global float *c,
+                                    ulong rows, ulong cols) {
+    size_t j = get_global_id(0), i = get_global_id(1), k = get_global_id(2);
+    size_t m = k * rows * cols;
+    c[m + i * cols + j] = a[m + j * rows + i];
+}
 __kernel void add_mid(__global const float *a, __global const float *b,
                       __global float *c, ulong n1, ulong n2) {
     size_t j = get_global_id(0), k = get_global_id(1), i = get_global_id(2);
@@ -152,6 +164,13 @@ pub struct Raw {
     /// `c = transpose(a)`, `a` stored `cols` x `rows`.
     #[allow(dead_code)] // the report's, not every benchmark's
     pub copy_transposed: Kernel,
+    /// `c = transpose(a) + b` for each matrix of a batch of `rows` x `cols`
+    /// matrices, `a`'s stored `cols` x `rows`: a three-dimensional launch.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub add_batch_transposed: Kernel,
+    /// `c = transpose(a)` for each matrix of such a batch.
+    #[allow(dead_code)] // the report's, not every benchmark's
+    pub copy_batch_transposed: Kernel,
     /// `c = a + b` over `[n0, n1, n2]`, `b` of shape `[n0, 1, n2]`: a
     /// three-dimensional launch.
     #[allow(dead_code)] // the report's, not every benchmark's
@@ -191,6 +210,8 @@ impl Raw {
             add_row: Kernel::create(&program, "add_row").ok()?,
             add_transposed: Kernel::create(&program, "add_transposed").ok()?,
             add_mid: Kernel::create(&program, "add_mid").ok()?,
+            add_batch_transposed: Kernel::create(&program, "add_batch_transposed").ok()?,
+            copy_batch_transposed: Kernel::create(&program, "copy_batch_transposed").ok()?,
             copy_transposed: Kernel::create(&program, "copy_transposed").ok()?,
             context,
             queue,

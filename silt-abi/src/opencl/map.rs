@@ -37,7 +37,7 @@ pub enum MapArg {
         /// Which return value.
         output: usize,
     },
-    /// The launch's coalesced shape, innermost first, 1 in lanes 0 and 1 past
+    /// The launch's coalesced shape, innermost first, 1 in lanes 0 to 2 past
     /// it ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only; see
     /// [`strided_indices`]).
     Shape,
@@ -271,7 +271,10 @@ impl MapEntry {
 /// three coalesced dimensions (the `_strided3` entry): like
 /// [`strided_indices`], but each view's index is
 /// `silt_off_{view} + x * stride0 + y * stride1 + z * stride2` with no branch at
-/// all (the runtime takes this entry only when `silt_ndim <= 3`).
+/// all (the runtime takes this entry only when `silt_ndim <= 3`), and `z` past
+/// the shape is `z` past lane 2 (a test a work-group's loops can hoist out of
+/// their innermost one, where the element's place would be tested in every
+/// work-item).
 ///
 /// A branch-free body is what PoCL vectorizes best: the same sum behind a
 /// uniform `if (silt_ndim <= 3u)`, with the general decomposition in its
@@ -279,20 +282,22 @@ impl MapEntry {
 /// branch (even an `if` with only the `z` term in it cost 10.7 ms).
 pub fn strided_indices_3d(views: &[String]) -> String {
     use std::fmt::Write;
-    let mut s = strided_prologue(views);
+    let mut s = strided_prologue(views, "silt_z >= silt_shape.s2");
     for v in views {
         let _ = writeln!(s, "    silt_i_{v} += silt_z * silt_st_{v}.s2;");
     }
     s
 }
 
-/// The work-item's coordinates, its element `silt_gid`, the early return past
-/// the shape, and each view's index from `x` and `y`.
-fn strided_prologue(views: &[String]) -> String {
+/// The work-item's coordinates, the early return past the shape (`x` past
+/// lane 0, `y` past lane 1, `z` past the rest: `past_z`, so that `z` may be
+/// padded too), its element `silt_gid`, and each view's index from `x` and
+/// `y`.
+fn strided_prologue(views: &[String], past_z: &str) -> String {
     use std::fmt::Write;
-    let mut s = String::from(
+    let mut s = format!(
         "    ulong silt_x = get_global_id(0), silt_y = get_global_id(1), silt_z = get_global_id(2);\n    \
-         if (silt_x >= silt_shape.s0 || silt_y >= silt_shape.s1) return;\n    \
+         if (silt_x >= silt_shape.s0 || silt_y >= silt_shape.s1 || {past_z}) return;\n    \
          ulong silt_gid = (silt_z * silt_shape.s1 + silt_y) * silt_shape.s0 + silt_x;\n",
     );
     for v in views {
@@ -313,11 +318,13 @@ fn strided_prologue(views: &[String]) -> String {
 /// The launch is three-dimensional. The vectors list dimensions innermost
 /// first: lane 0 of `silt_shape` and of each `silt_st_{view}` is the launch's
 /// innermost dimension, lane 1 the next; lanes at and past `silt_ndim` hold a
-/// size of 1 (lanes 0 and 1) and strides of 0. Work-item `(x, y, z)` takes
-/// coordinate `x` in lane 0 and `y` in lane 1 (the grid is padded to whole
-/// work-groups in both: items past the shape return), and `z` counts the rest
-/// of the dimensions: with three or fewer, `z` is lane 2's coordinate and no
-/// index is divided; with more it is split into lanes 2 and up (unrolled,
+/// size of 1 (lanes 0 to 2) and strides of 0. Work-item `(x, y, z)` takes
+/// coordinate `x` in lane 0 and `y` in lane 1, and `z` counts the rest of the
+/// dimensions (the grid is padded to whole work-groups in all three: items
+/// past the shape return; past the rest of the dimensions is where the
+/// element would lie at or past the count `silt_n`, and, with three
+/// dimensions or fewer, past lane 2): with three or fewer, `z` is lane 2's
+/// coordinate and no index is divided; with more it is split into lanes 2 and up (unrolled,
 /// each step taken only below `silt_ndim`; the outermost coordinate is what
 /// remains, with no division; 32-bit divisions when `silt_n` allows).
 ///
@@ -331,7 +338,10 @@ pub fn strided_indices(views: &[String]) -> String {
     use std::fmt::Write;
     // the lanes of a `ulong16`, one per dimension
     const LANES: &[u8; crate::MAX_DIMS] = b"0123456789abcdef";
-    let mut s = strided_prologue(views);
+    // `z` counts lanes 2 and up: within them while the element lies within
+    // the count (`x` and `y` within lanes 0 and 1)
+    let past_z = "(silt_z * silt_shape.s1 + silt_y) * silt_shape.s0 + silt_x >= silt_n";
+    let mut s = strided_prologue(views, past_z);
     s.push_str("    if (silt_ndim <= 3u) {\n");
     for v in views {
         let _ = writeln!(s, "        silt_i_{v} += silt_z * silt_st_{v}.s2;");

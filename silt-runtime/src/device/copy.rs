@@ -111,10 +111,11 @@ pub(crate) fn strided_copy(
     let name =
         kernel_name(elem_size, ndim).ok_or_else(|| Error::cl("strided copy", INVALID_VALUE))?;
     let mut kernel = program(device)?.kernel(name)?;
-    // the vectors innermost first, lane 1 of the shape 1 past one dimension
+    // the vectors innermost first, lanes 1 and 2 of the shape 1 past a
+    // shorter one
     let mut shape = shape;
     shape.reverse();
-    shape.resize(shape.len().max(2), 1);
+    shape.resize(shape.len().max(3), 1);
     let (ss, ds): (Vec<usize>, Vec<usize>) = (
         ss.into_iter().rev().collect(),
         ds.into_iter().rev().collect(),

@@ -185,7 +185,9 @@ fn fitting_group(extent: usize, cap: usize) -> usize {
 /// work-group's dimensions) and the next, as a wide row or, when some view
 /// gathers along the innermost dimension (a stride of at least
 /// [`GATHER_STRIDE`]), as a square tile; the third dimension counts the rest,
-/// one at a time. `None` when the padded grid overflows `usize`.
+/// and takes what room two narrow inner dimensions leave in the group (padded
+/// as the others: the entry points return at or past the element count).
+/// `None` when the padded grid overflows `usize`.
 pub(crate) fn strided_grid<S: AsRef<[usize]>>(
     info: &DeviceInfo,
     limits: KernelLimits,
@@ -201,7 +203,7 @@ pub(crate) fn strided_grid<S: AsRef<[usize]>>(
         .try_fold(1usize, |a, &d| a.checked_mul(d))?;
     let items = w.checked_mul(h)?.checked_mul(z)?;
     let group = local_size(info, items, limits);
-    let [max0, max1, _] = info.max_work_item_sizes;
+    let [max0, max1, max2] = info.max_work_item_sizes;
     let gathers = strides
         .iter()
         .any(|s| s.as_ref().first().is_some_and(|&x| x >= GATHER_STRIDE));
@@ -219,13 +221,18 @@ pub(crate) fn strided_grid<S: AsRef<[usize]>>(
         // a short second dimension leaves room: the row takes it back
         l0 = fitting_group(w, (group / l1).min(max0));
     }
+    // two narrow inner dimensions (a batch of small matrices) leave room
+    // still: the rest of the dimensions fill it, so that such a launch does
+    // not run work-groups of a few work-items (a transposed [2^20, 3, 3]
+    // took groups of one)
+    let l2 = fitting_group(z, (group / (l0 * l1)).min(max2));
     Some(Grid {
         global: [
             w.div_ceil(l0).checked_mul(l0)?,
             h.div_ceil(l1).checked_mul(l1)?,
-            z,
+            z.div_ceil(l2).checked_mul(l2)?,
         ],
-        local: [l0, l1, 1],
+        local: [l0, l1, l2],
     })
 }
 
@@ -347,7 +354,34 @@ mod tests {
             }
             assert!(g.local[0] * g.local[1] <= 4096, "{dims:?}: {g:?}");
         }
+        // two narrow inner dimensions: the rest fill the group, padded as
+        // the others (not groups of one work-item)
+        let g = grid(&[3, 3, 1 << 20]);
+        assert_eq!((g.global, g.local), ([3, 3, 1 << 20], [1, 1, 4096]));
+        let g = grid(&[3, 3, 1001]);
+        assert_eq!((g.global, g.local), ([3, 3, 1024], [1, 1, 256]));
+        let g = grid(&[12, 12, 1 << 16]);
+        assert_eq!((g.global, g.local), ([12, 12, 1 << 16], [4, 4, 256]));
+        for dims in [
+            [3usize, 3, 7],
+            [5, 7, 1000],
+            [2, 2, 3],
+            [12, 12, 12],
+            [1, 1, 1],
+        ] {
+            let g = grid(&dims);
+            for k in 0..3 {
+                assert_eq!(g.global[k] % g.local[k], 0, "{dims:?}: {g:?}");
+                assert!(g.global[k] - dims[k] <= dims[k] / 8, "{dims:?}: {g:?}");
+                assert!(g.local[k].is_power_of_two(), "{dims:?}: {g:?}");
+            }
+            assert!(g.local.iter().product::<usize>() <= 4096, "{dims:?}: {g:?}");
+        }
         // within the device's sizes per dimension and the kernel's limit
+        let mut gpu = info(DeviceKind::Gpu, 1024);
+        gpu.max_work_item_sizes = [1024, 1024, 64];
+        let g = strided_grid(&gpu, WIDE, &[3, 3, 1 << 20], ROWS).unwrap();
+        assert_eq!(g.local, [1, 1, 64]);
         cpu.max_work_item_sizes = [64, 2, 1];
         let g = strided_grid(&cpu, WIDE, &[4096, 4096], ROWS).unwrap();
         assert_eq!(g.local, [64, 2, 1]);

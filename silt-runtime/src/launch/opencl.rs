@@ -53,7 +53,7 @@ pub fn launch_opencl(
     let program = device.program(info)?;
     let strided = tensor_args(args).any(|(_, t, _)| !plan.view_of(t).is_contiguous());
     // the strided entry's vectors list dimensions innermost first, with a
-    // size of 1 in lane 1 past a one-dimensional shape
+    // size of 1 in lanes 1 and 2 past a shorter shape
     // (`silt_abi::opencl::strided_indices`)
     let (ndim, dims, strides) = if strided {
         let views: Vec<_> = tensor_args(args).map(|(_, t, _)| plan.view_of(t)).collect();
@@ -62,8 +62,8 @@ pub fn launch_opencl(
         let ndim = dims.len();
         dims.reverse();
         strides.iter_mut().for_each(|s| s.reverse());
-        if ndim < 2 {
-            dims.resize(2, 1);
+        if ndim < 3 {
+            dims.resize(3, 1);
         }
         (ndim, dims, strides)
     } else {
