@@ -324,9 +324,10 @@ fn strided_prologue(views: &[String], past_z: &str) -> String {
 /// past the shape return; past the rest of the dimensions is where the
 /// element would lie at or past the count `silt_n`, and, with three
 /// dimensions or fewer, past lane 2): with three or fewer, `z` is lane 2's
-/// coordinate and no index is divided; with more it is split into lanes 2 and up (unrolled,
-/// each step taken only below `silt_ndim`; the outermost coordinate is what
-/// remains, with no division; 32-bit divisions when `silt_n` allows).
+/// coordinate and no index is divided; with more it is split into lanes 2
+/// and up (unrolled, each step taken only below `silt_ndim`; the outermost
+/// coordinate is what remains, with no division; 32-bit divisions when
+/// `silt_n` allows).
 ///
 /// Each view's index is then a sum of the work-item's ids times uniform
 /// strides: a broadcast `add` over 4096x4096 ran 3-4 times as fast as the

@@ -186,7 +186,7 @@ fn fitting_group(extent: usize, cap: usize) -> usize {
 /// gathers along the innermost dimension (a stride of at least
 /// [`GATHER_STRIDE`]), as a square tile; the third dimension counts the rest,
 /// and takes what room two narrow inner dimensions leave in the group (padded
-/// as the others: the entry points return at or past the element count).
+/// as the others: the entry points return past the shape in all three).
 /// `None` when the padded grid overflows `usize`.
 pub(crate) fn strided_grid<S: AsRef<[usize]>>(
     info: &DeviceInfo,
