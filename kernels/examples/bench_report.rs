@@ -1067,12 +1067,6 @@ fn print_strided(dev: &Device, raw: &Raw) {
     println!("\n## Strided launches: add on views, f32, ms (median of interleaved runs)\n");
     println!("| case | silt | hand-written kernel for the case | silt / hand-written | contiguous silt add, same size |");
     println!("|---|---|---|---|---|");
-    let budget = Duration::from_secs(3);
-    let sync = |t: TensorT<f32>| {
-        dev.synchronize().unwrap();
-        drop(t);
-    };
-    let read = |b: &opencl3::memory::Buffer<f32>, n: usize| raw.read(b, n);
     let (r, c) = (4096usize, 4096usize);
     let n = r * c;
     let v = values(n);
@@ -1080,10 +1074,12 @@ fn print_strided(dev: &Device, raw: &Raw) {
     let x = TensorT::from_slice(dev, &v, [r, c]).unwrap();
     let y = TensorT::from_slice(dev, &w, [r, c]).unwrap();
     let (rx, ry, out) = (raw.buffer(&v), raw.buffer(&w), raw.buffer(&vec![0.0; n]));
-    let contiguous = interleaved(
-        budget,
-        &mut [&mut || sync(silt_kernels::add::launch(&x, &y).unwrap())],
-    )[0];
+    let case = StridedCase {
+        dev,
+        raw,
+        out: &out,
+        contiguous: contiguous_add(dev, &x, &y),
+    };
     let (col, row) = (&v[..r], &w[..c]);
     let (tcol, trow) = (
         TensorT::from_slice(dev, col, [r, 1]).unwrap(),
@@ -1128,33 +1124,22 @@ fn print_strided(dev: &Device, raw: &Raw) {
     ];
     for (name, a, b, kernel, ra, rb) in cases {
         let transposed = std::ptr::eq(kernel, &raw.add_transposed);
-        let mut hand = || {
-            raw.launch_grid(kernel, &[c, r], |e| {
-                // SAFETY: the argument types match the kernel's parameters.
-                unsafe {
-                    e.set_arg(ra).set_arg(rb).set_arg(&out);
-                    if transposed {
-                        e.set_arg(&rows);
+        case.run(
+            name,
+            &mut || silt_kernels::add::launch(a, b).unwrap(),
+            &mut || {
+                raw.launch_grid(kernel, &[c, r], |e| {
+                    // SAFETY: the argument types match the kernel's parameters.
+                    unsafe {
+                        e.set_arg(ra).set_arg(rb).set_arg(&out);
+                        if transposed {
+                            e.set_arg(&rows);
+                        }
+                        e.set_arg(&cols);
                     }
-                    e.set_arg(&cols);
-                }
-            });
-            raw.finish();
-        };
-        hand();
-        let want = silt_kernels::add::launch(a, b).unwrap().to_vec().unwrap();
-        assert!(
-            read(&out, n) == want,
-            "{name}: silt and the hand-written kernel differ"
+                });
+            },
         );
-        let t = interleaved(
-            budget,
-            &mut [
-                &mut || sync(silt_kernels::add::launch(a, b).unwrap()),
-                &mut hand,
-            ],
-        );
-        print_strided_row(name, t[0], t[1], contiguous);
     }
     // three dimensions, the middle one broadcast
     let (n0, n1, n2) = (64usize, 256usize, 1024usize);
@@ -1163,61 +1148,34 @@ fn print_strided(dev: &Device, raw: &Raw) {
     let t3 = TensorT::from_slice(dev, b3, [n0, 1, n2]).unwrap();
     let rb3 = raw.buffer(b3);
     let (m1, m2) = (n1 as u64, n2 as u64);
-    let mut hand = || {
-        raw.launch_grid(&raw.add_mid, &[n2, n1, n0], |e| {
-            // SAFETY: the argument types match the kernel's parameters.
-            unsafe {
-                e.set_arg(&rx)
-                    .set_arg(&rb3)
-                    .set_arg(&out)
-                    .set_arg(&m1)
-                    .set_arg(&m2);
-            }
-        });
-        raw.finish();
-    };
-    hand();
-    let want = silt_kernels::add::launch(&a3, &t3)
-        .unwrap()
-        .to_vec()
-        .unwrap();
-    assert!(
-        read(&out, n) == want,
-        "3-d: silt and the hand-written kernel differ"
+    case.run(
+        "[64, 256, 1024] + [64, 1, 1024]",
+        &mut || silt_kernels::add::launch(&a3, &t3).unwrap(),
+        &mut || {
+            raw.launch_grid(&raw.add_mid, &[n2, n1, n0], |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(&rx)
+                        .set_arg(&rb3)
+                        .set_arg(&out)
+                        .set_arg(&m1)
+                        .set_arg(&m2);
+                }
+            });
+        },
     );
-    let t = interleaved(
-        budget,
-        &mut [
-            &mut || sync(silt_kernels::add::launch(&a3, &t3).unwrap()),
-            &mut hand,
-        ],
-    );
-    print_strided_row("[64, 256, 1024] + [64, 1, 1024]", t[0], t[1], contiguous);
     // a copy of a transposed view into a new tensor (`contiguous`)
-    let mut hand = || {
-        raw.launch_grid(&raw.copy_transposed, &[c, r], |e| {
-            // SAFETY: the argument types match the kernel's parameters.
-            unsafe {
-                e.set_arg(&rx).set_arg(&out).set_arg(&rows).set_arg(&cols);
-            }
-        });
-        raw.finish();
-    };
-    hand();
-    let want = xt.contiguous().unwrap().to_vec().unwrap();
-    assert!(
-        read(&out, n) == want,
-        "copy: silt and the hand-written kernel differ"
-    );
-    let t = interleaved(
-        budget,
-        &mut [&mut || sync(xt.contiguous().unwrap()), &mut hand],
-    );
-    print_strided_row(
+    case.run(
         "`contiguous()` of a transposed [4096, 4096]",
-        t[0],
-        t[1],
-        contiguous,
+        &mut || xt.contiguous().unwrap(),
+        &mut || {
+            raw.launch_grid(&raw.copy_transposed, &[c, r], |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(&rx).set_arg(&out).set_arg(&rows).set_arg(&cols);
+                }
+            });
+        },
     );
     print_batch_transposes(dev, raw, &v, &w);
 }
@@ -1227,87 +1185,104 @@ fn print_strided(dev: &Device, raw: &Raw) {
 /// rows' 2^24, so the last column is a contiguous `add` of the batch's size),
 /// against the hand-written three-dimensional kernels.
 fn print_batch_transposes(dev: &Device, raw: &Raw, v: &[f32], w: &[f32]) {
-    let budget = Duration::from_secs(3);
-    let sync = |t: TensorT<f32>| {
-        dev.synchronize().unwrap();
-        drop(t);
-    };
     let (batch, side) = (1usize << 20, 3usize);
     let n = batch * side * side;
     let x = TensorT::from_slice(dev, &v[..n], [batch, side, side]).unwrap();
     let y = TensorT::from_slice(dev, &w[..n], [batch, side, side]).unwrap();
     let xt = x.transpose(1, 2).unwrap();
-    let contiguous = interleaved(
-        budget,
-        &mut [&mut || sync(silt_kernels::add::launch(&x, &y).unwrap())],
-    )[0];
     let (rx, ry, out) = (
         raw.buffer(&v[..n]),
         raw.buffer(&w[..n]),
         raw.buffer(&vec![0.0; n]),
     );
+    let case = StridedCase {
+        dev,
+        raw,
+        out: &out,
+        contiguous: contiguous_add(dev, &x, &y),
+    };
     let s = side as u64;
     let grid = [side, side, batch];
-    let mut hand_add = || {
-        raw.launch_grid(&raw.add_batch_transposed, &grid, |e| {
-            // SAFETY: the argument types match the kernel's parameters.
-            unsafe {
-                e.set_arg(&rx)
-                    .set_arg(&ry)
-                    .set_arg(&out)
-                    .set_arg(&s)
-                    .set_arg(&s);
-            }
-        });
-        raw.finish();
-    };
-    hand_add();
-    let want = silt_kernels::add::launch(&xt, &y)
-        .unwrap()
-        .to_vec()
-        .unwrap();
-    assert!(
-        raw.read(&out, n) == want,
-        "batch: silt and the hand-written kernel differ"
-    );
-    let t = interleaved(
-        budget,
-        &mut [
-            &mut || sync(silt_kernels::add::launch(&xt, &y).unwrap()),
-            &mut hand_add,
-        ],
-    );
-    print_strided_row(
+    case.run(
         "[2^20, 3, 3] transposed in each matrix + [2^20, 3, 3]",
-        t[0],
-        t[1],
-        contiguous,
+        &mut || silt_kernels::add::launch(&xt, &y).unwrap(),
+        &mut || {
+            raw.launch_grid(&raw.add_batch_transposed, &grid, |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(&rx)
+                        .set_arg(&ry)
+                        .set_arg(&out)
+                        .set_arg(&s)
+                        .set_arg(&s);
+                }
+            });
+        },
     );
-    let mut hand_copy = || {
-        raw.launch_grid(&raw.copy_batch_transposed, &grid, |e| {
-            // SAFETY: the argument types match the kernel's parameters.
-            unsafe {
-                e.set_arg(&rx).set_arg(&out).set_arg(&s).set_arg(&s);
-            }
-        });
-        raw.finish();
-    };
-    hand_copy();
-    let want = xt.contiguous().unwrap().to_vec().unwrap();
-    assert!(
-        raw.read(&out, n) == want,
-        "batch copy: silt and the hand-written kernel differ"
-    );
-    let t = interleaved(
-        budget,
-        &mut [&mut || sync(xt.contiguous().unwrap()), &mut hand_copy],
-    );
-    print_strided_row(
+    case.run(
         "`contiguous()` of [2^20, 3, 3] transposed in each matrix",
-        t[0],
-        t[1],
-        contiguous,
+        &mut || xt.contiguous().unwrap(),
+        &mut || {
+            raw.launch_grid(&raw.copy_batch_transposed, &grid, |e| {
+                // SAFETY: the argument types match the kernel's parameters.
+                unsafe {
+                    e.set_arg(&rx).set_arg(&out).set_arg(&s).set_arg(&s);
+                }
+            });
+        },
     );
+}
+
+/// The time of a contiguous `add` of `x` and `y` (the last column of the
+/// strided table).
+fn contiguous_add(dev: &Device, x: &TensorT<f32>, y: &TensorT<f32>) -> Duration {
+    interleaved(
+        Duration::from_secs(3),
+        &mut [&mut || {
+            let t = silt_kernels::add::launch(x, y).unwrap();
+            dev.synchronize().unwrap();
+            drop(t);
+        }],
+    )[0]
+}
+
+/// What the rows of the strided table share: the device, the raw kernels,
+/// the hand-written kernels' output buffer and the contiguous `add`'s time.
+struct StridedCase<'a> {
+    dev: &'a Device,
+    raw: &'a Raw,
+    out: &'a opencl3::memory::Buffer<f32>,
+    contiguous: Duration,
+}
+
+impl StridedCase<'_> {
+    /// Runs the hand-written kernel once (`hand` enqueues it, writing
+    /// `out`), compares its output with silt's, then times both interleaved
+    /// and prints the row.
+    fn run(&self, name: &str, silt: &mut dyn FnMut() -> TensorT<f32>, hand: &mut dyn FnMut()) {
+        let mut hand = || {
+            hand();
+            self.raw.finish();
+        };
+        hand();
+        let want = silt().to_vec().unwrap();
+        assert!(
+            self.raw.read(self.out, want.len()) == want,
+            "{name}: silt and the hand-written kernel differ"
+        );
+        let t = interleaved(
+            Duration::from_secs(3),
+            &mut [
+                &mut || {
+                    let t = silt();
+                    self.dev.synchronize().unwrap();
+                    drop(t);
+                },
+                &mut hand,
+            ],
+        );
+        print_strided_row(name, t[0], t[1], self.contiguous);
+    }
 }
 
 fn print_strided_row(name: &str, silt: Duration, hand: Duration, contiguous: Duration) {
