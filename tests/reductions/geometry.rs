@@ -36,6 +36,15 @@ fn everything(dev: &Device) -> Vec<Vec<u32>> {
     let rt = fma_like::launch(&t, &t, &mut ct).unwrap();
     out.push(bits(rt.to_vec().unwrap()));
     out.push(bits(ct.to_vec().unwrap()));
+    // a batch of small transposed matrices: the work-group's third
+    // dimension takes the room, padded
+    let batch = TensorT::from_slice(dev, &data[..1001 * 9], [1001, 3, 3]).unwrap();
+    let bt = batch.transpose(1, 2).unwrap();
+    let mut cb = TensorT::<f32>::zeros(dev, [1001, 3, 3]).unwrap();
+    let rb = fma_like::launch(&bt, &batch, &mut cb).unwrap();
+    out.push(bits(rb.to_vec().unwrap()));
+    out.push(bits(cb.to_vec().unwrap()));
+    out.push(bits(bt.contiguous().unwrap().to_vec().unwrap()));
     for axes in [Axes::all(), Axes::of([0]), Axes::of([1])] {
         out.push(bits(sum_sq::launch(&m, axes).unwrap().to_vec().unwrap()));
         out.push(bits(sum_sq::launch(&t, axes).unwrap().to_vec().unwrap()));
