@@ -1,6 +1,6 @@
 //! The on-disk program cache, across processes: a first process builds from
 //! source and saves, a second loads the binary, a corrupt entry is rebuilt, the
-//! size cap holds, `SILT_CACHE_DIR=off` writes nothing, a process that ends
+//! size cap holds, `SILT_CACHE_DIR=off` writes nothing (and fetches no binary), a process that ends
 //! right after its first launch still saves.
 
 mod common;
@@ -32,9 +32,30 @@ fn cache_child() {
     }
     let s = silt::program_cache_stats();
     println!(
-        "STATS hits={} misses={} stores={} rejected={} builds={}",
-        s.disk_hits, s.disk_misses, s.disk_stores, s.disk_rejected, s.source_builds
+        "STATS hits={} misses={} stores={} rejected={} builds={} saver={}",
+        s.disk_hits,
+        s.disk_misses,
+        s.disk_stores,
+        s.disk_rejected,
+        s.source_builds,
+        saver_started().map_or("unknown", |b| if b { "true" } else { "false" })
     );
+}
+
+/// Whether this process runs silt's saving thread (started by the first save
+/// handed to it), from the threads' names in `/proc/self/task` (`None` where
+/// there is no such folder).
+fn saver_started() -> Option<bool> {
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    Some(tasks.flatten().any(|t| {
+        std::fs::read_to_string(t.path().join("comm")).is_ok_and(|n| n.trim() == "silt-save")
+    }))
+}
+
+/// Whether a child's line says the saving thread ran as `want` says (or could
+/// not tell).
+fn saver_was(line: &str, want: bool) -> bool {
+    line.contains(&format!("saver={want}")) || line.contains("saver=unknown")
 }
 
 fn run(dir: &str, extra: &[(&str, &str)]) -> String {
@@ -86,6 +107,7 @@ fn binaries_are_saved_loaded_and_rebuilt_when_corrupt() {
         first.contains("hits=0") && first.contains("stores=1") && first.contains("builds=1"),
         "{first}"
     );
+    assert!(saver_was(&first, true), "{first}");
     assert_eq!(bins(&dir).len(), 1, "one program saved");
 
     let second = run(d, &[]);
@@ -143,9 +165,11 @@ fn binaries_are_saved_loaded_and_rebuilt_when_corrupt() {
     assert!(bins(&dir).is_empty(), "a 1-byte cap keeps nothing");
 
     let _ = std::fs::remove_dir_all(&dir);
+    // with the cache off no binary is fetched either (PoCL would compile every
+    // kernel of the program to hand it out): no save reaches the saving thread
     let off = run("off", &[]);
     assert!(
-        off.contains("stores=0") && off.contains("builds=1"),
+        off.contains("stores=0") && off.contains("builds=1") && saver_was(&off, false),
         "{off}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -302,7 +302,10 @@ impl Target<'_> {
                     entries: Mutex::default(),
                     gate: RwLock::new(()),
                     program,
-                    save: Some(disk_key),
+                    // with the cache off nothing is saved, so the binary is not
+                    // fetched either: PoCL compiles every kernel of a program
+                    // to hand its binary out
+                    save: disk::program_cache_dir().map(|_| disk_key),
                     saved: AtomicBool::new(false),
                 }
             }
