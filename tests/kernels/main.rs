@@ -18,4 +18,5 @@ mod matching;
 mod regressions;
 mod source;
 mod strided;
+mod tuples;
 mod values;

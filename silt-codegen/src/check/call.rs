@@ -11,11 +11,36 @@ use crate::ir::{ExprKind, Value};
 use crate::ty::Ty;
 
 impl Cx<'_> {
+    /// A call of a helper in an expression: it must return one value.
     pub(super) fn helper_call(&mut self, key: &str, args: &[syntax::Expr], span: Span) -> Expr {
+        let (call, outputs) = self.helper_call_outputs(key, args, span);
+        if outputs.len() > 1 {
+            self.err(
+                span,
+                format!(
+                    "`{key}` returns {} values, not one: bind them with a tuple `let` (`let ({}) = {key}(..);`)",
+                    outputs.len(),
+                    ["a", "b", "c", "d", "e", "f", "g", "h"][..outputs.len().min(8)].join(", ")
+                ),
+            );
+            let tv = self.var(Slot::Unknown);
+            return self.expr(ExprKind::Lit(Value::Int(0)), tv, span);
+        }
+        call
+    }
+
+    /// A call of a helper, typed as its first result, and the types of all its
+    /// results (none when the call is in error, reported).
+    pub(super) fn helper_call_outputs(
+        &mut self,
+        key: &str,
+        args: &[syntax::Expr],
+        span: Span,
+    ) -> (Expr, Vec<Ty>) {
         let args: Vec<Expr> = args.iter().map(|a| self.value(a)).collect();
         let fail = |cx: &mut Self| {
             let tv = cx.var(Slot::Unknown);
-            cx.expr(ExprKind::Lit(Value::Int(0)), tv, span)
+            (cx.expr(ExprKind::Lit(Value::Int(0)), tv, span), Vec::new())
         };
         let helpers = self.helpers;
         let key = self
@@ -88,16 +113,13 @@ impl Cx<'_> {
             let k = self.known(resolve(p.ty));
             self.unify(k, a.tv, a.span);
         }
-        let ret = def
-            .sig
-            .outputs
-            .first()
-            .map_or(Ty::Bool, |(r, _)| resolve(*r));
-        let tv = self.known(ret);
+        let outputs: Vec<Ty> = def.sig.outputs.iter().map(|(r, _)| resolve(*r)).collect();
+        let tv = self.known(outputs.first().copied().unwrap_or(Ty::Bool));
         if !self.calls.iter().any(|(hh, tt, _)| *hh == h && *tt == inst) {
             self.calls.push((h, inst, span));
         }
-        self.expr(ExprKind::Helper(helper_ref(def, inst), args), tv, span)
+        let call = self.expr(ExprKind::Helper(helper_ref(def, inst), args), tv, span);
+        (call, outputs)
     }
 
     pub(super) fn method(

@@ -90,6 +90,14 @@ impl Checker<'_> {
                 st.definitely[*id] = init.is_some();
                 st.maybe[*id] = init.is_some();
             }
+            Stmt::LetCall(ids, call) => {
+                self.expr(call, st);
+                for id in ids {
+                    self.depth_of[*id] = self.depth;
+                    st.definitely[*id] = true;
+                    st.maybe[*id] = true;
+                }
+            }
             Stmt::Assign(place, op, value) => {
                 self.expr(value, st);
                 if let Place::Local(id) = place {

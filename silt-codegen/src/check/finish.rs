@@ -67,6 +67,7 @@ impl Cx<'_> {
     fn finish_stmt(&mut self, s: Stmt) -> ir::Stmt {
         match s {
             Stmt::Let(id, e) => ir::Stmt::Let(id, e.map(|e| self.finish_expr(e))),
+            Stmt::LetCall(ids, call) => ir::Stmt::LetCall(ids, self.finish_expr(call)),
             Stmt::Assign(p, op, e) => ir::Stmt::Assign(p, op, self.finish_expr(e)),
             Stmt::Expr(e) => ir::Stmt::Expr(self.finish_expr(e)),
             Stmt::If(c, t, e) => ir::Stmt::If(

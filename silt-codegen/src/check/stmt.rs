@@ -189,8 +189,56 @@ impl Cx<'_> {
                 }
                 out.push(Stmt::Let(id, init));
             }
+            syntax::Stmt::LetCall { names, call } => self.let_call(names, call, out),
             syntax::Stmt::Expr(e) => self.stmt_expr(e, out),
         }
+    }
+
+    /// `let (a, _, b) = f(x);`: the call, then a local for each named result.
+    fn let_call(
+        &mut self,
+        names: &[Option<(syn::Ident, bool)>],
+        call: &syntax::Expr,
+        out: &mut Vec<Stmt>,
+    ) {
+        let (call, outputs) = match &call.kind {
+            syntax::ExprKind::Call(key, _, args) => {
+                let (c, outputs) = self.helper_call_outputs(key, args, call.span);
+                if !outputs.is_empty() && !names.is_empty() && outputs.len() != names.len() {
+                    self.err(
+                        call.span,
+                        format!(
+                            "`{key}` returns {} value(s), the pattern binds {}",
+                            outputs.len(),
+                            names.len()
+                        ),
+                    );
+                }
+                (c, outputs)
+            }
+            // the front end makes a `LetCall` of calls alone
+            _ => (self.value(call), Vec::new()),
+        };
+        let dropped = syn::Ident::new("__silt_dropped", call.span);
+        let all_dropped = vec![None; outputs.len()];
+        let names = if names.is_empty() {
+            &all_dropped
+        } else {
+            names
+        };
+        let ids = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let (name, mutable) = n.as_ref().map_or((&dropped, false), |(n, m)| (n, *m));
+                let tv = match outputs.get(i) {
+                    Some(&t) => self.known(t),
+                    None => self.var(Slot::Unknown),
+                };
+                self.declare(name, mutable, tv)
+            })
+            .collect();
+        out.push(Stmt::LetCall(ids, call));
     }
 
     pub(super) fn stmt_expr(&mut self, e: &syntax::Expr, out: &mut Vec<Stmt>) {

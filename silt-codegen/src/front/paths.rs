@@ -60,7 +60,9 @@ pub fn path_key(p: &syn::Path) -> String {
 pub fn helper_calls(b: &Block, out: &mut Vec<(String, syn::Path)>) {
     for s in &b.stmts {
         match s {
-            Stmt::Let { init: Some(e), .. } | Stmt::Expr(e) => expr_calls(e, out),
+            Stmt::Let { init: Some(e), .. } | Stmt::Expr(e) | Stmt::LetCall { call: e, .. } => {
+                expr_calls(e, out);
+            }
             Stmt::Let { init: None, .. } => {}
         }
     }

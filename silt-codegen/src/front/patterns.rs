@@ -2,7 +2,8 @@
 //! knows: a `match` becomes a block that binds the scrutinee once and tests
 //! the arms in order with `if` / `else if` (a pattern's test is `==` and range
 //! comparisons, its bindings `let`s in the arm); a tuple `let` becomes one
-//! `let` per name, all values computed before any is bound.
+//! `let` per name (a call with several results one `LetCall`), all values
+//! computed before any is bound.
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -256,26 +257,11 @@ impl Lower<'_> {
         }
     }
 
-    /// `let (a, b, ..) = (x, y, ..);`: every value, then every name.
+    /// `let (a, b, ..) = (x, y, ..);`, `let (a, _) = f(x);` and their nestings
+    /// (`let ((a, b), c) = (f(x), y);`): every value in order (each call with
+    /// several results a [`Stmt::LetCall`]), then every name.
     pub(super) fn let_tuple(&mut self, t: &syn::PatTuple, init: Option<&syn::Expr>) -> Vec<Stmt> {
-        let names: Option<Vec<(syn::Ident, bool)>> = t
-            .elems
-            .iter()
-            .map(|p| match p {
-                syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
-                    Some((pi.ident.clone(), pi.mutability.is_some()))
-                }
-                syn::Pat::Wild(w) => Some((syn::Ident::new("_", w.span()), false)),
-                other => {
-                    self.errors.push(
-                        other.span(),
-                        "a tuple `let` binds names or `_`: `let (a, mut b) = (x, y);`",
-                    );
-                    None
-                }
-            })
-            .collect();
-        let Some(names) = names else {
+        let Some(pat) = self.let_pattern(&syn::Pat::Tuple(t.clone())) else {
             return Vec::new();
         };
         let Some(init) = init else {
@@ -285,53 +271,161 @@ impl Lower<'_> {
             );
             return Vec::new();
         };
-        let values: Vec<&syn::Expr> = match init {
-            syn::Expr::Tuple(v) => v.elems.iter().collect(),
-            syn::Expr::Paren(p) => vec![&*p.expr],
+        self.matches += 1;
+        let mut d = Destructure {
+            n: self.matches,
+            temps: 0,
+            values: Vec::new(),
+            binds: Vec::new(),
+        };
+        if !self.destructure(&pat, init, &mut d) {
+            return Vec::new();
+        }
+        d.values.extend(d.binds);
+        d.values
+    }
+
+    /// A `let` pattern: names (`mut` allowed), `_`, tuples of them.
+    fn let_pattern(&mut self, p: &syn::Pat) -> Option<LetPat> {
+        match p {
+            syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
+                Some(LetPat::Name(pi.ident.clone(), pi.mutability.is_some()))
+            }
+            syn::Pat::Wild(_) => Some(LetPat::Wild),
+            syn::Pat::Paren(inner) => self.let_pattern(&inner.pat),
+            syn::Pat::Tuple(t) => {
+                let elems: Option<Vec<LetPat>> =
+                    t.elems.iter().map(|e| self.let_pattern(e)).collect();
+                Some(LetPat::Tuple(elems?, t.span()))
+            }
             other => {
                 self.errors.push(
                     other.span(),
-                    "a tuple `let` takes a tuple of values: `let (a, b) = (x, y);` (calls return one value)",
+                    "a tuple `let` binds names, `_` and tuples of them: `let (a, mut b) = (x, y);`",
                 );
-                return Vec::new();
+                None
+            }
+        }
+    }
+
+    /// Lowers `pat = value` into `d`; `false` once an error is reported.
+    fn destructure(&mut self, pat: &LetPat, value: &syn::Expr, d: &mut Destructure) -> bool {
+        let elems = match (pat, value) {
+            (_, syn::Expr::Paren(p)) => return self.destructure(pat, &p.expr, d),
+            (LetPat::Tuple(elems, _), syn::Expr::Tuple(values)) => {
+                if values.elems.len() != elems.len() {
+                    self.errors.push(
+                        value.span(),
+                        format!(
+                            "{} names bound to {} values",
+                            elems.len(),
+                            values.elems.len()
+                        ),
+                    );
+                    return false;
+                }
+                return elems
+                    .iter()
+                    .zip(&values.elems)
+                    .all(|(p, v)| self.destructure(p, v, d));
+            }
+            (LetPat::Tuple(elems, _), syn::Expr::Call(_)) => elems,
+            (LetPat::Tuple(..), other) => {
+                self.errors.push(
+                    other.span(),
+                    "a tuple `let` takes a tuple of values or a call that returns several: `let (a, b) = (x, y);`, `let (a, b) = f(x);`",
+                );
+                return false;
+            }
+            (LetPat::Name(name, mutable), _) => {
+                let tmp = d.temp(value.span());
+                d.values
+                    .push(let_stmt(tmp.clone(), false, self.expr(value)));
+                d.binds
+                    .push(let_stmt(name.clone(), *mutable, var_expr(tmp)));
+                return true;
+            }
+            (LetPat::Wild, syn::Expr::Call(_)) => {
+                // a call whose results are all dropped, however many
+                let call = self.expr(value);
+                d.values.push(Stmt::LetCall {
+                    names: Vec::new(),
+                    call,
+                });
+                return true;
+            }
+            (LetPat::Wild, _) => {
+                // evaluated all the same, as Rust does
+                let tmp = d.temp(value.span());
+                d.values.push(let_stmt(tmp, false, self.expr(value)));
+                return true;
             }
         };
-        if values.len() != names.len() {
-            self.errors.push(
-                init.span(),
-                format!("{} names bound to {} values", names.len(), values.len()),
-            );
-            return Vec::new();
-        }
-        self.matches += 1;
-        let n = self.matches;
-        let mut stmts = Vec::new();
-        let mut temps = Vec::new();
-        for (i, v) in values.iter().enumerate() {
-            let tmp = syn::Ident::new(&format!("__silt_tuple_{n}_{i}"), v.span());
-            stmts.push(Stmt::Let {
-                name: tmp.clone(),
-                mutable: false,
-                ty: None,
-                init: Some(self.expr(v)),
-            });
-            temps.push(tmp);
-        }
-        for ((name, mutable), tmp) in names.into_iter().zip(temps) {
-            if name == "_" {
-                continue;
+        // a call's values, each to a temporary, then to its name
+        let mut names = Vec::new();
+        for p in elems {
+            match p {
+                LetPat::Name(name, mutable) => {
+                    let tmp = d.temp(name.span());
+                    names.push(Some((tmp.clone(), false)));
+                    d.binds
+                        .push(let_stmt(name.clone(), *mutable, var_expr(tmp)));
+                }
+                LetPat::Wild => names.push(None),
+                LetPat::Tuple(_, span) => {
+                    self.errors.push(
+                        *span,
+                        "a call returns its values side by side: bind each to a name or `_` (`let (a, b) = f(x);`)",
+                    );
+                    return false;
+                }
             }
-            stmts.push(Stmt::Let {
-                name,
-                mutable,
-                ty: None,
-                init: Some(Expr {
-                    span: tmp.span(),
-                    kind: ExprKind::Var(tmp),
-                }),
-            });
         }
-        stmts
+        let call = self.expr(value);
+        d.values.push(Stmt::LetCall { names, call });
+        true
+    }
+}
+
+/// A pattern of a tuple `let`.
+enum LetPat {
+    Name(syn::Ident, bool),
+    Wild,
+    Tuple(Vec<LetPat>, Span),
+}
+
+/// A tuple `let` being lowered: the values computed in order, then the names
+/// bound.
+struct Destructure {
+    /// Which tuple `let` (names the temporaries).
+    n: usize,
+    /// Temporaries made so far.
+    temps: usize,
+    values: Vec<Stmt>,
+    binds: Vec<Stmt>,
+}
+
+impl Destructure {
+    fn temp(&mut self, span: Span) -> syn::Ident {
+        self.temps += 1;
+        syn::Ident::new(&format!("__silt_tuple_{}_{}", self.n, self.temps - 1), span)
+    }
+}
+
+/// `let [mut] name = init;`
+fn let_stmt(name: syn::Ident, mutable: bool, init: Expr) -> Stmt {
+    Stmt::Let {
+        name,
+        mutable,
+        ty: None,
+        init: Some(init),
+    }
+}
+
+fn var_expr(name: syn::Ident) -> Expr {
+    Expr {
+        span: name.span(),
+        kind: ExprKind::Var(name),
     }
 }
 

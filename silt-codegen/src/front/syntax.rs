@@ -92,6 +92,15 @@ pub enum Stmt {
         /// The initialiser.
         init: Option<Expr>,
     },
+    /// `let (a, mut b, _) = f(x);`: binds the values a call of a helper (or of
+    /// a kernel) with several results returns, in order (`None`: `_`); no
+    /// names at all: every value dropped (`_` for the whole call).
+    LetCall {
+        /// The bound names, with `mut`, one per value.
+        names: Vec<Option<(syn::Ident, bool)>>,
+        /// The call (an [`ExprKind::Call`]).
+        call: Expr,
+    },
     /// An expression followed by `;` (or a block-like expression).
     Expr(Expr),
 }

@@ -138,7 +138,7 @@ fn callable_kernel(found_at: &syn::Path, sig: &mut Signature, errors: &mut Error
         .segments
         .last()
         .map_or_else(proc_macro2::Span::call_site, |s| s.ident.span());
-    let callable = "a kernel can be called from another kernel when its parameters are values and `#[scalar]`s and it returns one value";
+    let callable = "a kernel can be called from another kernel when its parameters are values and `#[scalar]`s and it returns a value (or a tuple of values)";
     for p in &mut sig.params {
         match p.kind {
             ParamKind::Input => {}
@@ -159,14 +159,8 @@ fn callable_kernel(found_at: &syn::Path, sig: &mut Signature, errors: &mut Error
             ),
         }
     }
-    if sig.outputs.len() != 1 {
-        errors.push(
-            span,
-            format!(
-                "kernel `{name}` returns {} values: {callable}",
-                sig.outputs.len()
-            ),
-        );
+    if sig.outputs.is_empty() {
+        errors.push(span, format!("kernel `{name}` returns nothing: {callable}"));
     }
 }
 
@@ -187,7 +181,10 @@ fn check_helper_signature(sig: &Signature, opts: &Options, errors: &mut Errors) 
             );
         }
     }
-    if sig.outputs.len() != 1 {
-        errors.push(sig.name.span(), "a helper returns one value");
+    if sig.outputs.is_empty() {
+        errors.push(
+            sig.name.span(),
+            "a helper returns a value or a tuple of values (`-> T`, `-> (T, T)`)",
+        );
     }
 }

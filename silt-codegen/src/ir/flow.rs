@@ -41,7 +41,9 @@ pub fn loop_breaks<E: Node>(b: &Block<E>) -> bool {
             expr_breaks(c) || loop_breaks(t) || e.as_ref().is_some_and(loop_breaks)
         }
         Stmt::Block(b) => loop_breaks(b),
-        Stmt::Let(_, Some(x)) | Stmt::Assign(_, _, x) | Stmt::Expr(x) => expr_breaks(x),
+        Stmt::Let(_, Some(x)) | Stmt::Assign(_, _, x) | Stmt::Expr(x) | Stmt::LetCall(_, x) => {
+            expr_breaks(x)
+        }
         Stmt::Return(vs) => vs.iter().any(expr_breaks),
         // `while`/`for` conditions and ranges cannot break (checked), bodies are
         // nested loops

@@ -81,7 +81,8 @@ pub struct Function {
 pub struct HelperFn {
     /// Which helper, for which type.
     pub id: HelperRef,
-    /// Its body (by-value parameters, one output).
+    /// Its body (by-value parameters; several outputs are returned as a
+    /// tuple in Rust and through pointers in C).
     pub func: Function,
 }
 

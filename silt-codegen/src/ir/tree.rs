@@ -34,6 +34,12 @@ impl<E> Default for Block<E> {
 pub enum Stmt<E = Expr> {
     /// Declares a local, initialised or not.
     Let(LocalId, Option<E>),
+    /// `let (a, _, b) = helper(args);`: declares a local for each result of a
+    /// helper with several (a result bound to `_` gets an unnamed one) and
+    /// calls it. The call is an [`ExprKind::Helper`] (typed as its first
+    /// result), written by this statement alone: no expression holds a call
+    /// with several results.
+    LetCall(Vec<LocalId>, E),
     /// `place = value` or `place op= value`.
     Assign(Place, Option<BinOp>, E),
     /// An expression evaluated for its effects.

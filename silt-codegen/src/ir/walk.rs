@@ -27,7 +27,9 @@ pub fn walk_stmts(b: &Block, f: &mut dyn FnMut(&Stmt)) {
 pub fn walk_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
     for s in &b.stmts {
         match s {
-            Stmt::Let(_, Some(e)) | Stmt::Assign(_, _, e) | Stmt::Expr(e) => expr(e, f),
+            Stmt::Let(_, Some(e)) | Stmt::Assign(_, _, e) | Stmt::Expr(e) | Stmt::LetCall(_, e) => {
+                expr(e, f);
+            }
             Stmt::If(c, t, e) => {
                 expr(c, f);
                 walk_exprs(t, f);

@@ -132,7 +132,7 @@ impl Emitter<'_> {
 
     /// The texts of call arguments; an argument is evaluated into a temporary first
     /// when a later one writes statements, so that Rust's left-to-right order holds.
-    fn args_in_order(&mut self, args: &[Expr]) -> Vec<String> {
+    pub(super) fn args_in_order(&mut self, args: &[Expr]) -> Vec<String> {
         let mut vs = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let mut v = self.expr(a);

@@ -4,10 +4,10 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::c::{needs_hoist, PRIMARY};
 use super::consts::{const_expr, const_locals};
-use super::names::c_ident;
+use super::names::{c_ident, helper_fn_name};
 use super::polyfill::Polyfill;
 use super::types::ClType;
-use crate::ir::{Block, Expr, Function, ParamKind, Place, Stmt};
+use crate::ir::{Block, Expr, ExprKind, Function, ParamKind, Place, Stmt};
 
 /// Writes one function body (a kernel's or a helper's) as a C function, and the
 /// entry points around a kernel's.
@@ -177,6 +177,7 @@ impl<'k> Emitter<'k> {
     pub(super) fn stmt(&mut self, s: &Stmt) {
         let span = match s {
             Stmt::Let(_, Some(e))
+            | Stmt::LetCall(_, e)
             | Stmt::Assign(_, _, e)
             | Stmt::Expr(e)
             | Stmt::If(e, ..)
@@ -198,6 +199,33 @@ impl<'k> Emitter<'k> {
                         self.line(&format!("{ty} {name} = {v};"));
                     }
                     None => self.line(&format!("{ty} {name};")),
+                }
+            }
+            Stmt::LetCall(ids, call) if ids.len() == 1 => {
+                // a helper with one result returns it
+                let id = ids[0];
+                let ty = self.f.locals[id].ty.cl();
+                let name = self.locals[id].clone();
+                let v = self.expr(call);
+                self.line(&format!("{ty} {name} = {v};"));
+            }
+            Stmt::LetCall(ids, call) => {
+                let mut outs = Vec::new();
+                for &id in ids {
+                    let ty = self.f.locals[id].ty.cl();
+                    let name = self.locals[id].clone();
+                    self.line(&format!("{ty} {name};"));
+                    outs.push(format!("&{name}"));
+                }
+                // the helper writes its results through its `silt_retN`
+                // pointers (the checker makes a `LetCall` of helper calls alone)
+                if let ExprKind::Helper(h, args) = &call.kind {
+                    let mut vs = self.args_in_order(args);
+                    vs.extend(outs);
+                    self.line(&format!("{}({});", helper_fn_name(h), vs.join(", ")));
+                } else {
+                    let v = self.expr(call);
+                    self.line(&format!("(void)({v});"));
                 }
             }
             Stmt::Assign(place, op, value) => {

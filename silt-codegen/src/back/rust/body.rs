@@ -56,6 +56,18 @@ impl Emitter<'_> {
                     None => quote!(let #m #n: #t;),
                 }
             }
+            Stmt::LetCall(ids, call) => {
+                let names = ids.iter().map(|&id| {
+                    let n = self.local(id);
+                    if self.k.locals[id].mutable {
+                        quote!(mut #n)
+                    } else {
+                        quote!(#n)
+                    }
+                });
+                let v = self.expr(call);
+                quote!(let (#(#names),*) = #v;)
+            }
             Stmt::Assign(place, op, value) => {
                 let (target, t) = match place {
                     Place::Local(id) => {
