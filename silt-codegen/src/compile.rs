@@ -235,7 +235,7 @@ pub fn compile_reduce(
     attr: TokenStream,
     item: TokenStream,
 ) -> Result<CompiledReduce, (syn::Error, Option<(syn::Visibility, syn::Ident)>)> {
-    compile_parts(attr, item, false)
+    compile_module_with(attr, item, false, &[])
 }
 
 /// Parses and checks a `#[scan]` module for each listed type, as
@@ -247,13 +247,19 @@ pub fn compile_scan(
     attr: TokenStream,
     item: TokenStream,
 ) -> Result<CompiledReduce, (syn::Error, Option<(syn::Visibility, syn::Ident)>)> {
-    compile_parts(attr, item, true)
+    compile_module_with(attr, item, true, &[])
 }
 
-fn compile_parts(
+/// [`compile_reduce`] (or, with `scan`, [`compile_scan`]) with the `#[helper]`
+/// functions the module's functions (and their helpers) call.
+///
+/// # Errors
+/// As [`compile_reduce`].
+pub fn compile_module_with(
     attr: TokenStream,
     item: TokenStream,
     scan: bool,
+    helpers: &[check::HelperDef],
 ) -> Result<CompiledReduce, (syn::Error, Option<(syn::Visibility, syn::Ident)>)> {
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
@@ -300,7 +306,7 @@ fn compile_parts(
     if errors.is_empty() {
         for (ty, ty_span) in types {
             if let Some(kernel) =
-                check::reduce::instantiate(&m, ty, empty_is_error, scan, &mut errors)
+                check::reduce::instantiate(&m, ty, empty_is_error, scan, helpers, &mut errors)
             {
                 let opencl = opencl::emit(&kernel, &opencl::Origin::default());
                 let uses_f64 = kernel.uses(Ty::F64);

@@ -31,7 +31,8 @@ pub mod ty;
 use proc_macro2::TokenStream;
 
 pub use compile::{
-    compile, compile_reduce, compile_scan, compile_with, Compiled, CompiledReduce, Instance,
+    compile, compile_module_with, compile_reduce, compile_scan, compile_with, Compiled,
+    CompiledReduce, Instance,
 };
 pub use helper::{chain as helper_chain, expand_helper};
 
@@ -54,6 +55,10 @@ pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// The whole expansion of `#[reduce(attr)] mod NAME { .. }`: the generated
 /// module, or the errors beside a placeholder module of the same name.
 pub fn expand_reduce(attr: TokenStream, item: TokenStream) -> TokenStream {
+    // a reduction whose functions call helpers first collects their definitions
+    if let Some(chain) = helper::start_module_chain(&attr, &item, false) {
+        return chain;
+    }
     match compile_reduce(attr, item) {
         Ok(c) => expand::reduce::module(&c),
         Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
@@ -63,6 +68,9 @@ pub fn expand_reduce(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// The whole expansion of `#[scan(attr)] mod NAME { .. }`: the generated
 /// module, or the errors beside a placeholder module of the same name.
 pub fn expand_scan(attr: TokenStream, item: TokenStream) -> TokenStream {
+    if let Some(chain) = helper::start_module_chain(&attr, &item, true) {
+        return chain;
+    }
     match compile_scan(attr, item) {
         Ok(c) => expand::reduce::module(&c),
         Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),

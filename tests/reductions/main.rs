@@ -11,6 +11,7 @@ mod accuracy;
 mod defs;
 mod errors;
 mod geometry;
+mod helpers;
 mod order;
 mod scans;
 mod source;

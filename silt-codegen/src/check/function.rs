@@ -26,16 +26,27 @@ pub fn check(
 ) -> Option<ir::Kernel> {
     let before = errors.len();
     let (func, calls) = check_fn(sig, body, inst, helpers, &[], errors);
-    let mut done = Vec::new();
-    let mut stack = Vec::new();
-    for (h, t, span) in calls {
-        instantiate(helpers, h, t, span, &mut stack, &mut done, errors);
-    }
+    let done = instantiate_helpers(helpers, calls, errors);
     (errors.len() == before).then_some(ir::Kernel {
         func,
         helpers: done,
         entry: ir::Entry::Map,
     })
+}
+
+/// The helper instantiations `calls` names and those they call, callees
+/// first, each once.
+pub(super) fn instantiate_helpers(
+    helpers: &[HelperDef],
+    calls: Vec<Need2>,
+    errors: &mut Errors,
+) -> Vec<ir::HelperFn> {
+    let mut done = Vec::new();
+    let mut stack = Vec::new();
+    for (h, t, span) in calls {
+        instantiate(helpers, h, t, span, &mut stack, &mut done, errors);
+    }
+    done
 }
 
 /// Checks a function body alone (a helper at its definition), definite
@@ -49,21 +60,33 @@ pub fn check_fn_only(
     check_function(sig, body, inst, errors);
 }
 
-/// Checks a function body that calls no helper (a helper at its definition, a
-/// function of a reduction), definite assignment included: its IR when it has
-/// no errors.
+/// Checks a function body that calls no helper (a helper at its definition),
+/// definite assignment included: its IR when it has no errors.
 pub fn check_function(
     sig: &syntax::Signature,
     body: &syntax::Block,
     inst: Option<Ty>,
     errors: &mut Errors,
 ) -> Option<ir::Function> {
+    check_part(sig, body, inst, &[], errors).map(|(f, _)| f)
+}
+
+/// Checks one function of a reduction or scan for one type, with the helpers
+/// it may call, definite assignment included: its IR and the helper
+/// instantiations it calls, when it has no errors.
+pub(super) fn check_part(
+    sig: &syntax::Signature,
+    body: &syntax::Block,
+    inst: Option<Ty>,
+    helpers: &[HelperDef],
+    errors: &mut Errors,
+) -> Option<(ir::Function, Vec<Need2>)> {
     let before = errors.len();
-    let (func, _) = check_fn(sig, body, inst, &[], &[], errors);
+    let (func, calls) = check_fn(sig, body, inst, helpers, &[], errors);
     if errors.len() == before {
         definite_init::check(&func, errors);
     }
-    (errors.len() == before).then_some(func)
+    (errors.len() == before).then_some((func, calls))
 }
 
 /// Checks a helper instantiation and, first, the helpers it calls; rejects

@@ -6,7 +6,8 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote_spanned};
 
-use super::function::check_function;
+use super::defs::HelperDef;
+use super::function::{check_part, instantiate_helpers};
 use crate::errors::Errors;
 use crate::front::reduce::{Part, ReduceModule};
 use crate::front::syntax::{ParamKind, Signature, TyRef};
@@ -318,11 +319,15 @@ pub fn instantiate(
     inst: Option<Ty>,
     empty_is_error: bool,
     scan: bool,
+    helpers: &[HelperDef],
     errors: &mut Errors,
 ) -> Option<ir::Kernel> {
+    let mut calls = Vec::new();
     let mut check = |p: &Option<Part>| {
         let p = p.as_ref()?;
-        check_function(&p.sig, &p.body, inst, errors)
+        let (f, c) = check_part(&p.sig, &p.body, inst, helpers, errors)?;
+        calls.extend(c);
+        Some(f)
     };
     let identity = check(&m.identity);
     let map = check(&m.map);
@@ -331,9 +336,14 @@ pub fn instantiate(
     let (identity, mut func, combine, finish) = (identity?, map?, combine?, finish?);
     // the body's C and Rust functions are named after the reduction
     func.name = crate::front::ident_name(&m.name);
+    let before = errors.len();
+    let helpers = instantiate_helpers(helpers, calls, errors);
+    if errors.len() != before {
+        return None;
+    }
     Some(ir::Kernel {
         func,
-        helpers: Vec::new(),
+        helpers,
         entry: {
             let parts = Box::new(ir::Reduce {
                 identity,

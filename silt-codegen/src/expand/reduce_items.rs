@@ -38,6 +38,7 @@ pub(super) fn items(
     let mut items = Vec::new();
     let mut infos = Vec::new();
     let mut source_arms = Vec::new();
+    let mut helper_fns: Vec<String> = Vec::new();
     for inst in &c.instances {
         let (Entry::Reduce(r) | Entry::Scan(r)) = &inst.kernel.entry else {
             continue;
@@ -98,6 +99,14 @@ pub(super) fn items(
                 &format_ident!("__{}_{}", part, suffix),
                 s,
             ));
+        }
+        // the helpers they call, each instantiation once in the module
+        for h in &inst.kernel.helpers {
+            let name = rust::helper_fn_name(&h.id);
+            if !helper_fns.contains(&name) {
+                items.push(rust::eval_fn(&h.func, &format_ident!("{}", name), s));
+                helper_fns.push(name);
+            }
         }
         let inst_ty = inst.ty.map_or_else(|| quote!(()), rust::ty);
         let acc_t = types_of(acc, &inst_ty);

@@ -2,7 +2,7 @@
 //! helpers it calls (see the module above).
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 use syn::parse::{Parse, ParseStream};
 use syn::Token;
 
@@ -13,11 +13,33 @@ use crate::errors::Errors;
 use crate::front::{self, attr, helper_calls, path_key};
 use crate::{compile, expand};
 
+/// What a chain collects helpers for (its mark, first in the state).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// A `#[kernel]` (no mark).
+    Kernel,
+    /// A `pub` helper's export (`export`).
+    Export,
+    /// A `#[reduce]` module (`reduce`).
+    Reduce,
+    /// A `#[scan]` module (`scan`).
+    Scan,
+}
+
+impl Form {
+    fn mark(self) -> Option<&'static str> {
+        match self {
+            Form::Kernel => None,
+            Form::Export => Some("export"),
+            Form::Reduce => Some("reduce"),
+            Form::Scan => Some("scan"),
+        }
+    }
+}
+
 /// The state the chain carries from one helper macro to the next.
 struct Chain {
-    /// The chain of a `pub` helper's export (marked `export` first in the
-    /// state), not of a kernel.
-    export: bool,
+    form: Form,
     attr: TokenStream,
     item: TokenStream,
     pending: Vec<syn::Path>,
@@ -29,9 +51,16 @@ impl Parse for Chain {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let state;
         syn::braced!(state in input);
-        let export = state.peek(syn::Ident) && state.fork().parse::<syn::Ident>()? == "export";
-        if export {
-            state.parse::<syn::Ident>()?;
+        let mut form = Form::Kernel;
+        if state.peek(syn::Ident) {
+            let mark = state.fork().parse::<syn::Ident>()?;
+            if let Some(f) = [Form::Export, Form::Reduce, Form::Scan]
+                .into_iter()
+                .find(|f| f.mark().is_some_and(|m| mark == m))
+            {
+                state.parse::<syn::Ident>()?;
+                form = f;
+            }
         }
         let attr = bracketed(&state, "attr")?;
         let item = bracketed(&state, "item")?;
@@ -58,7 +87,7 @@ impl Parse for Chain {
             found_tokens,
         )?;
         let mut chain = Chain {
-            export,
+            form,
             attr,
             item,
             pending,
@@ -87,11 +116,11 @@ impl Chain {
         let (attr, item, pending) = (&self.attr, &self.item, &self.pending);
         let found = self.found.iter().map(|(p, h)| quote!([#p] { #h }));
         let mac = tokens_macro(&next, &dependencies());
-        let export = self.export.then(|| quote!(export));
+        let mark = self.form.mark().map(|m| format_ident!("{m}"));
         Some(quote! {
             #mac! {
                 [#krate::__kernel_chain]
-                { #export attr [#attr] item [#item] pending [#(#pending),*] asked [#next] found [#(#found)*] }
+                { #mark attr [#attr] item [#item] pending [#(#pending),*] asked [#next] found [#(#found)*] }
             }
         })
     }
@@ -156,43 +185,67 @@ fn chain_path(found_at: &syn::Path, at: &[usize]) -> syn::Path {
     at.iter().fold(found_at.clone(), |p, &j| dep_path(&p, j))
 }
 
-/// The helper paths a function body calls.
+/// The helper paths a function body calls (every function's, for the module
+/// of a reduction or scan).
 fn calls_in(item: &TokenStream) -> Vec<(String, syn::Path)> {
-    let Ok(func) = syn::parse2::<syn::ItemFn>(item.clone()) else {
-        return Vec::new();
+    let funcs: Vec<syn::ItemFn> = match syn::parse2::<syn::Item>(item.clone()) {
+        Ok(syn::Item::Fn(f)) => vec![f],
+        Ok(syn::Item::Mod(m)) => m
+            .content
+            .into_iter()
+            .flat_map(|(_, items)| items)
+            .filter_map(|i| match i {
+                syn::Item::Fn(f) => Some(f),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
     };
-    let mut errors = Errors::default();
-    let generic = func
-        .sig
-        .generics
-        .type_params()
-        .next()
-        .map(|t| t.ident.clone());
-    let body = front::block(&func.block, generic.as_ref(), &mut errors);
     let mut out = Vec::new();
-    helper_calls(&body, &mut out);
+    for func in funcs {
+        let mut errors = Errors::default();
+        let generic = func
+            .sig
+            .generics
+            .type_params()
+            .next()
+            .map(|t| t.ident.clone());
+        let body = front::block(&func.block, generic.as_ref(), &mut errors);
+        helper_calls(&body, &mut out);
+    }
     out
 }
 
 /// For a kernel that calls helpers: the first link of the chain that collects
 /// them. `None` for a kernel that calls none.
 pub fn start_chain(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
-    start(attr, item, false)
+    start(attr, item, Form::Kernel)
+}
+
+/// For a `#[reduce]` (or, with `scan`, a `#[scan]`) module whose functions call
+/// helpers: the first link of the chain that collects them. `None` for a
+/// module that calls none.
+pub fn start_module_chain(
+    attr: &TokenStream,
+    item: &TokenStream,
+    scan: bool,
+) -> Option<TokenStream> {
+    start(attr, item, if scan { Form::Scan } else { Form::Reduce })
 }
 
 /// For a `pub` helper that calls helpers: the first link of the chain that
 /// collects them and exports the helper with their definitions.
 pub(super) fn start_export_chain(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
-    start(attr, item, true)
+    start(attr, item, Form::Export)
 }
 
-fn start(attr: &TokenStream, item: &TokenStream, export: bool) -> Option<TokenStream> {
+fn start(attr: &TokenStream, item: &TokenStream, form: Form) -> Option<TokenStream> {
     let calls = calls_in(item);
     if calls.is_empty() {
         return None;
     }
     let mut chain = Chain {
-        export,
+        form,
         attr: attr.clone(),
         item: item.clone(),
         pending: calls.into_iter().map(|(_, p)| p).collect(),
@@ -282,7 +335,7 @@ pub fn chain(input: TokenStream) -> TokenStream {
     if let Some(tokens) = chain.next(&krate) {
         return tokens;
     }
-    if chain.export {
+    if chain.form == Form::Export {
         // a helper's export: its definition with every one it uses (checked
         // with the kernels that call it)
         let Ok(func) = syn::parse2::<syn::ItemFn>(chain.item.clone()) else {
@@ -314,6 +367,13 @@ pub fn chain(input: TokenStream) -> TokenStream {
     }
     if let Some(e) = errors.combine() {
         return e.to_compile_error();
+    }
+    if let Form::Reduce | Form::Scan = chain.form {
+        let scan = chain.form == Form::Scan;
+        return match compile::compile_module_with(chain.attr, chain.item, scan, &defs) {
+            Ok(c) => expand::reduce::module(&c),
+            Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
+        };
     }
     match compile::compile_with(chain.attr.clone(), chain.item.clone(), &defs) {
         Ok(c) => {
