@@ -53,6 +53,7 @@
 //! | ternary | [`lerp`] (scalar weight) | floats |
 //! | activations | [`relu`], [`relu6`], [`leaky_relu`], [`elu`], [`selu`], [`gelu`], [`gelu_tanh`], [`sigmoid`], [`silu`], [`softplus`], [`softsign`], [`mish`], [`hardtanh`], [`hardsigmoid`], [`hardswish`], [`logsigmoid`] | floats |
 //! | helpers, for kernel bodies | [`swish`] (`x * sigmoid(beta * x)`: `silt_kernels::swish(x, beta)` in a `#[kernel]`) | `f32 f64` |
+//! | helpers with two results | [`two_sum`], [`two_prod`] (a sum or product and its exact rounding error: `let (s, e) = silt_kernels::two_sum(a, b);`) | `f32 f64` |
 //! | in place | [`axpy`] (`y += a * x`), [`scale_`] (`x *= a`), [`add_`] (`x += y`) | floats |
 //! | casts | [`to_f16`], [`to_f32`], [`to_f64`], [`to_i32`], [`to_i64`], [`to_u8`], [`to_bool`] (`x != 0`) | all |
 //! | reductions, `(x, axes)` | [`sum`], [`prod`] (integers to `i64`/`u64`), [`amin`], [`amax`], [`argmin`], [`argmax`] (`i64`), [`all`], [`any`], [`count_nonzero`] (`i64`) | all |
@@ -69,6 +70,7 @@ mod cast;
 pub mod catalog;
 mod compare;
 mod composite;
+mod exact;
 mod fill;
 mod inplace;
 mod ops;
@@ -84,6 +86,7 @@ pub use activation::*;
 pub use binary::*;
 pub use cast::*;
 pub use compare::*;
+pub use exact::*;
 pub use fill::*;
 pub use inplace::*;
 pub use smooth::*;

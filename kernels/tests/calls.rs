@@ -121,3 +121,157 @@ fn a_pub_helper_that_calls_a_private_helper_inlines_from_another_crate() {
         }
     }
 }
+
+/// silt-kernels' `two_sum`, destructured in a kernel of another crate.
+#[kernel(types = [f32, f64])]
+pub fn sum_and_error<T>(a: T, b: T) -> (T, T) {
+    let (s, e) = silt_kernels::two_sum(a, b);
+    (s, e)
+}
+
+/// silt-kernels' `two_prod`, one result dropped and one kept.
+#[kernel(types = [f32, f64])]
+pub fn product_error<T>(a: T, b: T) -> T {
+    let (_, e) = silt_kernels::two_prod(a, b);
+    e
+}
+
+/// A compensated sum whose `combine` calls silt-kernels' `two_sum`: the
+/// accumulator is a sum and the rounding errors gathered so far.
+#[reduce(types = [f32, f64])]
+pub mod compensated_sum {
+    pub fn identity<T>() -> (T, T) {
+        (0.0, 0.0)
+    }
+    pub fn map<T>(x: T) -> (T, T) {
+        (x, 0.0)
+    }
+    pub fn combine<T>(a: (T, T), b: (T, T)) -> (T, T) {
+        let (s, e) = silt_kernels::two_sum(a.0, b.0);
+        (s, e + (a.1 + b.1))
+    }
+    pub fn finish<T>(acc: (T, T), count: u64) -> T {
+        acc.0 + acc.1
+    }
+}
+
+/// The same with `two_sum`'s body written inline.
+#[reduce(types = [f32, f64])]
+pub mod compensated_sum_inline {
+    pub fn identity<T>() -> (T, T) {
+        (0.0, 0.0)
+    }
+    pub fn map<T>(x: T) -> (T, T) {
+        (x, 0.0)
+    }
+    pub fn combine<T>(a: (T, T), b: (T, T)) -> (T, T) {
+        let s = a.0 + b.0;
+        let bb = s - a.0;
+        let e = (a.0 - (s - bb)) + (b.0 - bb);
+        (s, e + (a.1 + b.1))
+    }
+    pub fn finish<T>(acc: (T, T), count: u64) -> T {
+        acc.0 + acc.1
+    }
+}
+
+/// A reduction whose `map` calls silt-kernels' `pub` helper `swish` (which
+/// calls a private helper of the library).
+#[reduce(types = [f32, f64])]
+pub mod swish_sum {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(x: T) -> T {
+        silt_kernels::swish(x, 1.0)
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
+/// The same with `swish`'s body (and its helper's) written inline.
+#[reduce(types = [f32, f64])]
+pub mod swish_sum_inline {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(x: T) -> T {
+        let bx = 1.0 * x;
+        let s = if bx >= 0.0 {
+            1.0 / (1.0 + (-bx).exp())
+        } else {
+            let e = bx.exp();
+            e / (1.0 + e)
+        };
+        if s == 0.0 {
+            if x < 0.0 {
+                -0.0
+            } else {
+                0.0
+            }
+        } else {
+            x * s
+        }
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
+#[test]
+fn another_crates_tuple_helper_and_helpers_in_reductions() {
+    let xs: Vec<f32> = (0..5000)
+        .map(|i| {
+            let i = i as f32;
+            (i * 0.37).sin() * 10f32.powi((i as i32 % 9) - 4)
+        })
+        .collect();
+    let ys: Vec<f32> = xs.iter().rev().map(|v| v * 3.1).collect();
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [50, 100]).unwrap();
+        let y = TensorT::from_slice(&dev, &ys, [50, 100]).unwrap();
+        // the sum and its error are exact: s + e is a + b to the last bit
+        let (s, e) = sum_and_error::launch(&x, &y).unwrap();
+        let (s, e) = (s.to_vec().unwrap(), e.to_vec().unwrap());
+        for i in 0..xs.len() {
+            let exact = f64::from(xs[i]) + f64::from(ys[i]);
+            assert_eq!(f64::from(s[i]) + f64::from(e[i]), exact, "{i} on {dev}");
+            let (hs, he) = sum_and_error::eval(xs[i], ys[i]);
+            assert_eq!(
+                (hs.to_bits(), he.to_bits()),
+                (s[i].to_bits(), e[i].to_bits())
+            );
+        }
+        // so are the product and its error
+        let pe = product_error::launch(&x, &y).unwrap().to_vec().unwrap();
+        for i in 0..xs.len() {
+            let exact = f64::from(xs[i]) * f64::from(ys[i]);
+            let p = f64::from(xs[i] * ys[i]);
+            if exact.abs() > 1e-30 {
+                assert_eq!(p + f64::from(pe[i]), exact, "{i} on {dev}");
+            }
+        }
+        for axes in [Axes::all(), Axes::of([1]), Axes::of([0])] {
+            let a = compensated_sum::launch(&x, axes.clone())
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            let b = compensated_sum_inline::launch(&x, axes.clone())
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            assert_eq!(bits(&a), bits(&b), "compensated_sum on {dev}");
+            let a = swish_sum::launch(&x, axes.clone())
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            let b = swish_sum_inline::launch(&x, axes)
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            assert_eq!(bits(&a), bits(&b), "swish_sum on {dev}");
+        }
+    }
+}
