@@ -61,7 +61,10 @@ pub use silt_macros::kernel;
 /// Makes a Rust-like function callable from `#[kernel]` bodies (and from other
 /// helpers): `#[helper(types = [f32, f64])] fn sq<T>(x: T) -> T { x * x }`.
 ///
-/// A helper takes plain values and returns one; its body uses the kernel subset.
+/// A helper takes plain values and returns one, or a tuple of them
+/// (`-> (T, T)`), which a caller destructures (`let (a, b) = split(x);`); its
+/// body uses the kernel subset. Kernels, helpers and the functions of
+/// `#[reduce]` and `#[scan]` modules may call helpers.
 /// Each kernel that calls it gets the helper's OpenCL C for the types it needs
 /// (once per program) and its host form for `eval`. A call for a type outside the
 /// helper's `types`, and recursion, are compile errors pointing at the call. A call
@@ -69,15 +72,15 @@ pub use silt_macros::kernel;
 /// module, or in the module of the helper that calls it); a kernel that reaches
 /// more than about 50 helpers needs a higher `#![recursion_limit]`.
 ///
-/// A `#[kernel]` with values and `#[scalar]`s for parameters and one result is
+/// A `#[kernel]` with values and `#[scalar]`s for parameters (and one result or
+/// several) is
 /// callable the same way (its `#[scalar]`s are plain values in a call), and so
 /// is any `pub` kernel or helper of another crate, by a path that starts with
 /// that crate's name (`silt_kernels::gelu(x + b)`): its body is inlined for the
 /// caller's type, so a chain written this way is one launch with the bits of
 /// the launches it replaces. A crate exports its `pub` kernels and helpers by
 /// name, so two `pub` ones of one crate may not share a name (make one
-/// `pub(crate)`); a `pub` helper that calls other helpers is for its own crate
-/// only for now.
+/// `pub(crate)`); a `pub` helper carries the private helpers it calls.
 ///
 /// ```
 /// use silt::prelude::*;
@@ -96,6 +99,44 @@ pub use silt_macros::kernel;
 /// let a = TensorT::from_slice(&dev, &[3.0f32], [1])?;
 /// let b = TensorT::from_slice(&dev, &[4.0f32], [1])?;
 /// assert_eq!(norm2::launch(&a, &b)?.to_vec()?, [5.0]);
+/// # Ok::<(), silt::Error>(())
+/// ```
+///
+/// Several results, destructured by the caller, and a helper in a reduction:
+///
+/// ```
+/// use silt::prelude::*;
+///
+/// #[helper(types = [f32, f64])]
+/// fn split<T>(x: T) -> (T, T) {
+///     let whole = x.floor();
+///     (whole, x - whole)
+/// }
+///
+/// #[kernel(types = [f32, f64])]
+/// fn recombine<T>(x: T) -> T {
+///     let (whole, part) = split(x);
+///     whole * 2.0 + part
+/// }
+///
+/// #[reduce(types = [f32])]
+/// mod sum_of_parts {
+///     fn identity<T>() -> T {
+///         0.0
+///     }
+///     fn map<T>(x: T) -> T {
+///         let (_, part) = split(x);
+///         part
+///     }
+///     fn combine<T>(a: T, b: T) -> T {
+///         a + b
+///     }
+/// }
+///
+/// let dev = Device::default()?;
+/// let x = TensorT::from_slice(&dev, &[2.75f32, -1.25], [2])?;
+/// assert_eq!(recombine::launch(&x)?.to_vec()?, [4.75, -3.25]);
+/// assert_eq!(sum_of_parts::launch(&x, Axes::all())?.to_vec()?, [1.5]);
 /// # Ok::<(), silt::Error>(())
 /// ```
 #[doc(inline)]
