@@ -81,6 +81,9 @@ pub(crate) enum S {
     Block(Blk),
     /// `let _ = e;`
     LetWild(E),
+    /// `let PATTERN = e;`: a tuple pattern, as written (`(a, mut b, _)`,
+    /// `((a, b), c)`), over a call with several results or a tuple holding one.
+    LetPat(String, E),
     /// `e;`
     Expr(E),
 }
@@ -268,6 +271,7 @@ fn stmt(st: &S, ind: usize) -> String {
         S::Return(Some(e)) => format!("return {};", expr(e, ind)),
         S::Block(b) => blk(b, ind),
         S::LetWild(e) => format!("let _ = {};", expr(e, ind)),
+        S::LetPat(p, e) => format!("let {p} = {};", expr(e, ind)),
         // a statement that starts like a block or an operator is parenthesised
         S::Expr(e) if prec(e) == 16 => format!("{};", expr(e, ind)),
         S::Expr(e) => format!("({});", expr(e, ind)),

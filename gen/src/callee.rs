@@ -111,7 +111,7 @@ pub(crate) fn callee(g: &mut Gen, name: String, kernel_types: &[DType]) -> Kerne
     g.helpers.push(HelperSig {
         name: name.clone(),
         params: params.iter().map(|p| p.ty).collect(),
-        ret,
+        rets: vec![ret],
         types: types.clone(),
     });
     Kernel {
@@ -139,7 +139,7 @@ pub(crate) fn first_calls(g: &mut Gen, callees: &[Kernel], depth: usize) -> Vec<
         };
         // at the kernel's own type when the callee has it, else at one of
         // the callee's
-        let t = match sig.ret {
+        let t = match sig.rets[0] {
             Ty::Param if !g.gs.is_empty() && g.gs.iter().all(|d| sig.types.contains(d)) => {
                 Ty::Param
             }

@@ -482,12 +482,12 @@ impl Gen<'_> {
     pub(crate) fn helper_call(&mut self, t: Ty, depth: usize) -> Option<Ex> {
         // (helper, the type its type parameter is instantiated at)
         let mut fits: Vec<(HelperSig, Option<Ty>)> = Vec::new();
-        for h in &self.helpers {
+        for h in self.helpers.iter().filter(|h| h.rets.len() == 1) {
             let covered = |x: Ty| {
                 let i = self.insts(x);
                 !i.is_empty() && i.iter().all(|d| h.types.contains(d))
             };
-            match h.ret {
+            match h.rets[0] {
                 Ty::Param if covered(t) => fits.push((h.clone(), Some(t))),
                 Ty::Elem(r) if Ty::Elem(r) == t && h.types.is_empty() => {
                     fits.push((h.clone(), None));
@@ -508,6 +508,11 @@ impl Gen<'_> {
             return None;
         }
         let (h, inst) = fits[self.below(fits.len())].clone();
+        Some(Ex::det(self.call_of(&h, inst, depth)))
+    }
+
+    /// A call of `h` instantiated at `inst` (`None`: not generic).
+    pub(crate) fn call_of(&mut self, h: &HelperSig, inst: Option<Ty>, depth: usize) -> E {
         // the instantiation is the type of the first generic argument
         let mut first = true;
         let mut args = Vec::new();
@@ -516,8 +521,23 @@ impl Gen<'_> {
                 (Ty::Param, Some(i)) => (i, std::mem::replace(&mut first, false)),
                 _ => (*p, false),
             };
-            args.push(self.expr(pt, depth - 1, det).e);
+            args.push(self.expr(pt, depth.saturating_sub(1), det).e);
         }
-        Some(Ex::det(E::HelperCall(h.name, args)))
+        E::HelperCall(h.name.clone(), args)
+    }
+
+    /// The instantiations at which `h` may be called here (`None`: it is not
+    /// generic): the type parameter where `h` has all its types, and each of
+    /// `h`'s types.
+    pub(crate) fn call_insts(&self, h: &HelperSig) -> Vec<Option<Ty>> {
+        if h.types.is_empty() {
+            return vec![None];
+        }
+        let i = self.insts(Ty::Param);
+        let mut at: Vec<Option<Ty>> = h.types.iter().map(|d| Some(Ty::Elem(*d))).collect();
+        if !i.is_empty() && i.iter().all(|d| h.types.contains(d)) {
+            at.push(Some(Ty::Param));
+        }
+        at
     }
 }

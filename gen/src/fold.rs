@@ -9,7 +9,7 @@ use silt_abi::DType;
 use crate::choose::Choose;
 use crate::fold_parts::{FnSpec, PSpec};
 use crate::gen::Gen;
-use crate::kernel::{kernel_types, param_name, types_attr, Options, Param, ParamKind, Ty};
+use crate::kernel::{kernel_types, param_name, types_attr, Helper, Options, Param, ParamKind, Ty};
 use crate::names::{FOLD_NAMES, TYPE_PARAMS};
 
 /// Which attribute a generated module carries.
@@ -56,6 +56,9 @@ pub struct Fold {
     pub empty_is_error: bool,
     /// Whether a deliberate mistake was made (the module may be rejected).
     pub mistake: bool,
+    /// The `#[helper]`s its functions may call, defined beside it (each before
+    /// the ones that call it).
+    pub helpers: Vec<Helper>,
 }
 
 impl fmt::Display for Fold {
@@ -67,6 +70,13 @@ impl fmt::Display for Fold {
         } else {
             format!("({})", self.attr)
         };
+        for h in &self.helpers {
+            if h.attr.is_empty() {
+                writeln!(f, "#[helper]\n{}\n", h.item)?;
+            } else {
+                writeln!(f, "#[helper({})]\n{}\n", h.attr, h.item)?;
+            }
+        }
         write!(f, "#[{}{attr}]\n{}", self.kind.attr_name(), self.item)
     }
 }
@@ -210,6 +220,18 @@ pub fn generate_fold(c: &mut dyn Choose, opts: &Options, kind: FoldKind) -> Fold
             },
         });
     }
+    // ---- helpers its functions may call (in modules that run: the fuzzer's
+    // expansion of a module follows no chain of helper macros) ----
+    let mut helpers = Vec::new();
+    if opts.runnable && g.pct(40) {
+        for j in 0..g.range(1, 2) {
+            let name = match &opts.name {
+                Some(m) => format!("{m}_h{j}"),
+                None => format!("h{j}"),
+            };
+            helpers.push(crate::helper::helper(&mut g, name, &types));
+        }
+    }
     let mut fns: Vec<String> = specs
         .iter()
         .map(|s| crate::fold_parts::function(&mut g, s, &types))
@@ -265,6 +287,7 @@ pub fn generate_fold(c: &mut dyn Choose, opts: &Options, kind: FoldKind) -> Fold
         outputs,
         empty_is_error,
         mistake: g.wild,
+        helpers,
     }
 }
 

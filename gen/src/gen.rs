@@ -64,7 +64,8 @@ pub(crate) struct HelperSig {
     pub name: String,
     /// Parameter types; [`Ty::Param`] is the helper's own type parameter.
     pub params: Vec<Ty>,
-    pub ret: Ty,
+    /// The result types (several: called in a tuple `let` alone).
+    pub rets: Vec<Ty>,
     /// The helper's `types` (empty when it is not generic).
     pub types: Vec<DType>,
 }

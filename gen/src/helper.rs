@@ -2,14 +2,15 @@
 
 use silt_abi::DType;
 
-use crate::ast::{self, Blk};
+use crate::ast::{self, Blk, E};
 use crate::gen::{Gen, HelperSig, Var};
 use crate::kernel::{param_name, types_attr, Helper, Ty};
 use crate::names::TYPE_PARAMS;
 
 /// A `#[helper]`, generic over `types` half of the time (then mostly over the
-/// kernel's types and more, so that the kernel can call it at its own type);
-/// the code generated afterwards may call it.
+/// kernel's types and more, so that the kernel can call it at its own type),
+/// returning one value or, a quarter of the time, a tuple (which callers
+/// destructure); the code generated afterwards may call it.
 pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helper {
     let types: Vec<DType> = if g.c.bool() {
         types_over(g, kernel_types, 70, 15)
@@ -27,11 +28,21 @@ pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helpe
             }
         })
         .collect();
-    let ret = if generic && g.pct(65) {
-        Ty::Param
-    } else {
-        Ty::Elem(g.pick(&DType::ALL))
+    // one result, or now and then a tuple of two or three
+    let n_rets = match g.below(100) {
+        0..=19 => 2,
+        20..=24 => 3,
+        _ => 1,
     };
+    let rets: Vec<Ty> = (0..n_rets)
+        .map(|_| {
+            if generic && g.pct(65) {
+                Ty::Param
+            } else {
+                Ty::Elem(g.pick(&DType::ALL))
+            }
+        })
+        .collect();
     let tparam = if generic {
         g.pick(TYPE_PARAMS).to_string()
     } else {
@@ -44,7 +55,7 @@ pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helpe
         std::mem::replace(&mut g.tparam, tparam),
         std::mem::replace(&mut g.scopes, vec![Vec::new()]),
         std::mem::take(&mut g.param_names),
-        std::mem::replace(&mut g.outputs, vec![ret]),
+        std::mem::replace(&mut g.outputs, rets.clone()),
         std::mem::replace(&mut g.budget, 30),
     );
     let mut ps = Vec::new();
@@ -59,7 +70,12 @@ pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helpe
     let body = g.nested(|g| {
         let k = g.range(0, 3);
         let stmts = g.stmts(k, 2);
-        let tail = g.expr(ret, 2, false).e;
+        let mut vals: Vec<E> = rets.iter().map(|&t| g.expr(t, 2, false).e).collect();
+        let tail = if vals.len() == 1 {
+            vals.remove(0)
+        } else {
+            E::Tuple(vals)
+        };
         Blk {
             stmts,
             tail: Some(Box::new(tail)),
@@ -74,17 +90,23 @@ pub(crate) fn helper(g: &mut Gen, name: String, kernel_types: &[DType]) -> Helpe
     } else {
         String::new()
     };
+    let ret_text = match rets.as_slice() {
+        [one] => g.tname(*one),
+        many => {
+            let names: Vec<String> = many.iter().map(|t| g.tname(*t)).collect();
+            format!("({})", names.join(", "))
+        }
+    };
     let item = format!(
-        "{vis}fn {name}{generic_text}({}) -> {} {}",
+        "{vis}fn {name}{generic_text}({}) -> {ret_text} {}",
         ps.join(", "),
-        g.tname(ret),
         ast::blk(&body, 0)
     );
     (g.gs, g.tparam, g.scopes, g.param_names, g.outputs, g.budget) = saved;
     g.helpers.push(HelperSig {
         name: name.clone(),
         params: ptys,
-        ret,
+        rets,
         types: types.clone(),
     });
     Helper {

@@ -27,7 +27,11 @@ impl Gen<'_> {
         let loop_ok = nested_ok && self.loop_depth < 2;
         let bool_t = Ty::Elem(DType::Bool);
         match self.below(100) {
-            0..=29 => self.let_stmt(depth, out),
+            0..=29 => {
+                if !(self.pct(25) && self.let_call(depth, out)) {
+                    self.let_stmt(depth, out);
+                }
+            }
             30..=49 => {
                 if !self.assign(depth, out) {
                     self.let_stmt(depth, out);
@@ -119,6 +123,75 @@ impl Gen<'_> {
         let ty = annotate.then(|| self.tname(t));
         out.push(S::Let(name.clone(), mutable, ty, Some(init.e)));
         self.declare(Var::local(name, t, annotate || init.det, mutable));
+    }
+
+    /// `let (a, mut b, _) = h(..);` for a helper `h` with several results
+    /// (sometimes nested: `let ((a, b), c) = (h(..), e);`, or every result
+    /// dropped: `let (_, x) = (h(..), e);`); `false` when no helper here has
+    /// several.
+    fn let_call(&mut self, depth: usize, out: &mut Vec<S>) -> bool {
+        let multi: Vec<_> = self
+            .helpers
+            .iter()
+            .filter(|h| h.rets.len() > 1)
+            .cloned()
+            .collect();
+        if multi.is_empty() {
+            return false;
+        }
+        let h = multi[self.below(multi.len())].clone();
+        let insts = self.call_insts(&h);
+        let inst = insts[self.below(insts.len())];
+        let call = self.call_of(&h, inst, depth);
+        let rets: Vec<Ty> = h
+            .rets
+            .iter()
+            .map(|&t| match (t, inst) {
+                (Ty::Param, Some(i)) => i,
+                _ => t,
+            })
+            .collect();
+        // the names, bound once every value is computed
+        let mut vars = Vec::new();
+        let mut names = Vec::new();
+        for &t in &rets {
+            if self.pct(20) {
+                names.push("_".to_string());
+            } else {
+                let mutable = self.pct(30);
+                let name = self.fresh("t");
+                names.push(format!("{}{name}", if mutable { "mut " } else { "" }));
+                vars.push(Var::local(name, t, true, mutable));
+            }
+        }
+        let pattern = format!("({})", names.join(", "));
+        match self.below(10) {
+            0..=6 => out.push(S::LetPat(pattern, call)),
+            7..=8 => {
+                // nested in a tuple with a value of its own
+                let t = self.any_tt();
+                let v = self.expr(t, depth, true);
+                let name = self.fresh("t");
+                out.push(S::LetPat(
+                    format!("({pattern}, {name})"),
+                    E::Tuple(vec![call, v.e]),
+                ));
+                vars.push(Var::local(name, t, v.det, false));
+            }
+            _ => {
+                // the call's results all dropped (its names unused)
+                vars.clear();
+                let t = self.any_tt();
+                let v = self.expr(t, depth, true);
+                let name = self.fresh("t");
+                out.push(S::LetPat(format!("(_, {name})"), E::Tuple(vec![call, v.e])));
+                vars.push(Var::local(name, t, v.det, false));
+            }
+        }
+        for v in vars {
+            self.declare(v);
+        }
+        true
     }
 
     /// `let x: t; if c { x = a; } else { x = b; }`, the same without the type,

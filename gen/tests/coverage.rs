@@ -80,6 +80,13 @@ fn assert_covers(what: &str, ks: &[Kernel], all: &str) {
     assert!(ks
         .iter()
         .any(|k| k.helpers.iter().any(|h| h.attr.is_empty())));
+    // helpers with several results, destructured (flat, nested, all dropped)
+    assert!(ks
+        .iter()
+        .any(|k| k.helpers.iter().any(|h| h.item.contains(") -> ("))));
+    for form in ["let (t", "let (mut t", "let ((", "let (_, t"] {
+        assert!(all.contains(form), "{what}: `{form}` never generated");
+    }
 }
 
 #[test]

@@ -29,10 +29,23 @@ fn corpus(runnable: bool, n: u64) -> Vec<Fold> {
 fn compile(f: &Fold) -> Vec<String> {
     let attr: proc_macro2::TokenStream = f.attr.parse().expect("the attribute lexes");
     let item: proc_macro2::TokenStream = f.item.parse().expect("the module lexes");
-    let r = match f.kind {
-        FoldKind::Reduce => silt_codegen::compile_reduce(attr, item),
-        FoldKind::Scan => silt_codegen::compile_scan(attr, item),
+    // the helpers beside it, as its chain would collect them
+    let helpers: Vec<_> = f
+        .helpers
+        .iter()
+        .map(|h| {
+            (
+                h.attr.parse().expect("the helper's attribute lexes"),
+                h.item.parse().expect("the helper lexes"),
+            )
+        })
+        .collect();
+    let defs = match silt_codegen::helper::sibling_defs(&helpers) {
+        Ok(d) => d,
+        Err(e) => return e.into_iter().map(|e| e.to_string()).collect(),
     };
+    let scan = f.kind == FoldKind::Scan;
+    let r = silt_codegen::compile_module_with(attr, item, scan, &defs);
     match r {
         Ok(c) => {
             let want = f.types.len().max(1);
@@ -86,6 +99,19 @@ fn folds_that_run_are_accepted_and_cover_the_forms() {
         .filter(|p| p.kind == ParamKind::Input)
         .count()
         == 3));
+    // helpers beside the module, called from its functions, some with
+    // several results destructured
+    let with_helpers: Vec<&Fold> = fs.iter().filter(|f| !f.helpers.is_empty()).collect();
+    assert!(
+        with_helpers.len() > 100,
+        "{} with helpers",
+        with_helpers.len()
+    );
+    assert!(with_helpers.iter().any(|f| f
+        .helpers
+        .iter()
+        .any(|h| f.item.contains(&format!("{}(", h.name)))));
+    assert!(with_helpers.iter().any(|f| f.item.contains("let (")));
     // a whole accumulator returned
     assert!(fs
         .iter()

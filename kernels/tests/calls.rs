@@ -221,11 +221,8 @@ pub mod swish_sum_inline {
 
 #[test]
 fn another_crates_tuple_helper_and_helpers_in_reductions() {
-    let xs: Vec<f32> = (0..5000)
-        .map(|i| {
-            let i = i as f32;
-            (i * 0.37).sin() * 10f32.powi((i as i32 % 9) - 4)
-        })
+    let xs: Vec<f32> = (0..5000u16)
+        .map(|i| (f32::from(i) * 0.37).sin() * 10f32.powi(i32::from(i % 9) - 4))
         .collect();
     let ys: Vec<f32> = xs.iter().rev().map(|v| v * 3.1).collect();
     let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
@@ -254,19 +251,13 @@ fn another_crates_tuple_helper_and_helpers_in_reductions() {
             }
         }
         for axes in [Axes::all(), Axes::of([1]), Axes::of([0])] {
-            let a = compensated_sum::launch(&x, axes.clone())
-                .unwrap()
-                .to_vec()
-                .unwrap();
-            let b = compensated_sum_inline::launch(&x, axes.clone())
+            let a = compensated_sum::launch(&x, axes).unwrap().to_vec().unwrap();
+            let b = compensated_sum_inline::launch(&x, axes)
                 .unwrap()
                 .to_vec()
                 .unwrap();
             assert_eq!(bits(&a), bits(&b), "compensated_sum on {dev}");
-            let a = swish_sum::launch(&x, axes.clone())
-                .unwrap()
-                .to_vec()
-                .unwrap();
+            let a = swish_sum::launch(&x, axes).unwrap().to_vec().unwrap();
             let b = swish_sum_inline::launch(&x, axes)
                 .unwrap()
                 .to_vec()

@@ -157,10 +157,10 @@ fn helpers_in_reductions_and_scans_give_the_inline_bits() {
     for dev in common::devices() {
         let x = TensorT::from_slice(&dev, &host, shape).unwrap();
         for axes in [Axes::all(), Axes::of([-1]), Axes::of([0])] {
-            let a = sum_sq_helper::launch(&x, axes.clone()).unwrap();
-            let b = sum_sq_inline::launch(&x, axes.clone()).unwrap();
+            let a = sum_sq_helper::launch(&x, axes).unwrap();
+            let b = sum_sq_inline::launch(&x, axes).unwrap();
             assert_eq!(bits(&a), bits(&b), "sum_sq on {dev}");
-            let a = argmax_helper::launch(&x, axes.clone()).unwrap();
+            let a = argmax_helper::launch(&x, axes).unwrap();
             let b = argmax_inline::launch(&x, axes).unwrap();
             assert_eq!(a.to_vec().unwrap(), b.to_vec().unwrap(), "argmax on {dev}");
         }

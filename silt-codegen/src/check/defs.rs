@@ -8,7 +8,7 @@ use crate::ty::Ty;
 pub struct HelperDef {
     /// The path calls use (`util::sq`).
     pub key: String,
-    /// Its signature (parameters by value, one result).
+    /// Its signature (parameters by value, one result or several).
     pub sig: syntax::Signature,
     /// Its body.
     pub body: syntax::Block,

@@ -90,6 +90,49 @@ pub(super) fn dep_path(found_at: &syn::Path, j: usize) -> syn::Path {
     p
 }
 
+/// The definitions of `#[helper]`s written side by side in one module, each
+/// given as its attribute's tokens and its `fn` item, as the chain collects
+/// them for a body written there: for tools and tests that compile without
+/// rustc ([`compile_with`](crate::compile_with),
+/// [`compile_module_with`](crate::compile_module_with)). A call of one of them
+/// from another resolves by its name.
+///
+/// # Errors
+/// Every problem with the definitions, combined.
+pub fn sibling_defs(helpers: &[(TokenStream, TokenStream)]) -> Result<Vec<HelperDef>, syn::Error> {
+    let mut errors = Errors::default();
+    let mut defs = Vec::new();
+    for (attr, item) in helpers {
+        let func: syn::ItemFn = match syn::parse2(item.clone()) {
+            Ok(f) => f,
+            Err(e) => {
+                errors.add(e);
+                continue;
+            }
+        };
+        let path = syn::Path::from(func.sig.ident.clone());
+        let tokens = HelperTokens {
+            types: attr.clone(),
+            item: item.clone(),
+            kernel: false,
+            embedded: None,
+        };
+        defs.extend(helper_def(&path, &tokens, &mut errors));
+    }
+    let keys: Vec<String> = defs.iter().map(|d| d.key.clone()).collect();
+    for d in &mut defs {
+        for (written, resolved) in &mut d.deps {
+            if keys.contains(written) {
+                resolved.clone_from(written);
+            }
+        }
+    }
+    match errors.combine() {
+        Some(e) => Err(e),
+        None => Ok(defs),
+    }
+}
+
 /// Lowers a helper's definition, found at `found_at`; problems go to `errors`.
 pub(super) fn helper_def(
     found_at: &syn::Path,

@@ -32,6 +32,7 @@ mod expand;
 
 pub use chain::callable_items;
 pub use chain::{chain, start_chain, start_module_chain};
+pub use def::sibling_defs;
 
 use proc_macro2::TokenStream;
 

@@ -19,6 +19,16 @@ pub(super) fn const_locals(k: &Function) -> Vec<bool> {
                     }
                     return;
                 }
+                // written by a helper's body
+                Stmt::LetCall(ids, _) => {
+                    for &id in ids {
+                        if konst[id] {
+                            konst[id] = false;
+                            changed = true;
+                        }
+                    }
+                    return;
+                }
                 _ => return,
             };
             if konst[id] && !const_expr(value, konst) {
