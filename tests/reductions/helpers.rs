@@ -61,7 +61,8 @@ pub mod sum_sq_inline {
     }
 }
 
-/// A helper with two results in `combine`.
+/// `defs::argmax` with its `combine` written as a call of `pick`, a helper
+/// with two results.
 #[reduce(types = [f32, f64], empty = error)]
 pub mod argmax_helper {
     pub fn identity<T>() -> (T, i64) {
@@ -73,32 +74,6 @@ pub mod argmax_helper {
     pub fn combine<T>(a: (T, i64), b: (T, i64)) -> (T, i64) {
         let (v, i) = pick(a.0, a.1, b.0, b.1);
         (v, i)
-    }
-    pub fn finish<T>(acc: (T, i64), count: u64) -> i64 {
-        acc.1
-    }
-}
-
-#[reduce(types = [f32, f64], empty = error)]
-pub mod argmax_inline {
-    pub fn identity<T>() -> (T, i64) {
-        (T::MIN, -1)
-    }
-    pub fn map<T>(x: T, #[index] i: u64) -> (T, i64) {
-        (x, i as i64)
-    }
-    pub fn combine<T>(a: (T, i64), b: (T, i64)) -> (T, i64) {
-        if a.0 != a.0 {
-            return a;
-        }
-        if b.0 != b.0 {
-            return b;
-        }
-        if b.0 > a.0 || (b.0 == a.0 && b.1 < a.1) {
-            b
-        } else {
-            a
-        }
     }
     pub fn finish<T>(acc: (T, i64), count: u64) -> i64 {
         acc.1
@@ -161,7 +136,7 @@ fn helpers_in_reductions_and_scans_give_the_inline_bits() {
             let b = sum_sq_inline::launch(&x, axes).unwrap();
             assert_eq!(bits(&a), bits(&b), "sum_sq on {dev}");
             let a = argmax_helper::launch(&x, axes).unwrap();
-            let b = argmax_inline::launch(&x, axes).unwrap();
+            let b = crate::defs::argmax::launch(&x, axes).unwrap();
             assert_eq!(a.to_vec().unwrap(), b.to_vec().unwrap(), "argmax on {dev}");
         }
         for axis in [0, -1] {
