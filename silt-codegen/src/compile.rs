@@ -100,7 +100,7 @@ pub fn compile_with(
     if errors.is_empty() {
         for (ty, ty_span) in types {
             let before = errors.len();
-            let Some(kernel) = check::check(&sig, &body, ty, helpers, &mut errors) else {
+            let Some(kernel) = check::check_kernel(&sig, &body, ty, helpers, &mut errors) else {
                 continue;
             };
             // definite assignment, once the types are right: the helpers', then

@@ -322,6 +322,14 @@ pub enum Error {
         strides: Vec<usize>,
     },
 
+    /// A broken invariant of silt's own (a bug, not a misuse): what was found
+    /// where it should not be. Nothing was written.
+    #[error("internal error in silt: {what} (a bug: please report it)")]
+    Internal {
+        /// What went wrong.
+        what: &'static str,
+    },
+
     /// A write through a view that covers some elements more than once.
     #[error(
         "cannot write through a view that overlaps itself (shape {shape:?}, strides {strides:?})"
@@ -343,8 +351,12 @@ fn list(dtypes: &[DType]) -> String {
 }
 
 impl Error {
-    /// [`Error::OpenCl`] for `op` (an OpenCL call, or the runtime operation
-    /// that found the problem) failing with `code`.
+    /// [`Error::Internal`]: `what` went wrong inside silt.
+    pub(crate) fn internal(what: &'static str) -> Self {
+        Error::Internal { what }
+    }
+
+    /// [`Error::OpenCl`] for `op` (an OpenCL call) failing with `code`.
     pub(crate) fn cl(op: &'static str, code: i32) -> Self {
         Error::OpenCl {
             op,
@@ -357,5 +369,21 @@ impl Error {
 impl From<ClError> for Error {
     fn from(e: ClError) -> Self {
         Error::cl(e.call, e.code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    #[test]
+    fn an_internal_error_says_it_is_a_bug_and_names_no_opencl_code() {
+        let e = Error::internal("a device tensor without its buffer");
+        let text = e.to_string();
+        assert_eq!(
+            text,
+            "internal error in silt: a device tensor without its buffer (a bug: please report it)"
+        );
+        assert!(!text.contains("CL_"), "{text}");
     }
 }

@@ -2,7 +2,6 @@
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use crate::cl::codes::{INVALID_MEM, INVALID_VALUE};
 use crate::device::{Block, Device};
 use crate::error::{Error, Result};
 use crate::foreign::{Foreign, ForeignMemory};
@@ -122,7 +121,11 @@ impl Storage {
                     }
                 }
             }
-            (Data::OpenCl(_), _) => return Err(Error::cl("clEnqueueFillBuffer", INVALID_MEM)),
+            (Data::OpenCl(_), _) => {
+                return Err(Error::internal(
+                    "OpenCL storage without its buffer or queue",
+                ))
+            }
         }
         Ok(s)
     }
@@ -133,7 +136,11 @@ impl Storage {
         match (&s.data, device.queue()) {
             (Data::OpenCl(Some(block)), Some(queue)) => queue.write(&block.mem, 0, bytes)?,
             (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),
-            (Data::OpenCl(_), _) => return Err(Error::cl("clEnqueueWriteBuffer", INVALID_MEM)),
+            (Data::OpenCl(_), _) => {
+                return Err(Error::internal(
+                    "OpenCL storage without its buffer or queue",
+                ))
+            }
         }
         Ok(s)
     }
@@ -182,13 +189,15 @@ impl Storage {
                 let src = offset
                     .checked_add(dst.len())
                     .and_then(|end| src.as_bytes().get(offset..end))
-                    .ok_or_else(|| Error::cl("host read", INVALID_VALUE))?;
+                    .ok_or_else(|| Error::internal("a host read past the end of its storage"))?;
                 dst.copy_from_slice(src);
                 Ok(())
             }
             Data::OpenCl(block) => {
                 let (Some(block), Some(queue)) = (block, self.device.queue()) else {
-                    return Err(Error::cl("clEnqueueReadBuffer", INVALID_MEM));
+                    return Err(Error::internal(
+                        "OpenCL storage without its buffer or queue",
+                    ));
                 };
                 Ok(queue.read(&block.mem, offset, dst)?)
             }

@@ -106,6 +106,42 @@ pub mod running_sq_inline {
     }
 }
 
+/// Half of `x` and the rest.
+#[helper(types = [f32, f64])]
+pub fn halves<T>(x: T) -> (T, T) {
+    let h = x * 0.5;
+    (h, x - h)
+}
+
+/// A scan whose `map` destructures a helper's two results.
+#[scan(types = [f32, f64])]
+pub mod running_halves_helper {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(x: T) -> T {
+        let (h, rest) = halves(x);
+        h * 3.0 + rest
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
+#[scan(types = [f32, f64])]
+pub mod running_halves_inline {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(x: T) -> T {
+        let h = x * 0.5;
+        h * 3.0 + (x - h)
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+}
+
 fn data(n: usize) -> Vec<f32> {
     (0..n)
         .map(|i| {
@@ -143,6 +179,9 @@ fn helpers_in_reductions_and_scans_give_the_inline_bits() {
             let a = running_sq_helper::launch(&x, axis).unwrap();
             let b = running_sq_inline::launch(&x, axis).unwrap();
             assert_eq!(bits(&a), bits(&b), "running_sq on {dev}");
+            let a = running_halves_helper::launch(&x, axis).unwrap();
+            let b = running_halves_inline::launch(&x, axis).unwrap();
+            assert_eq!(bits(&a), bits(&b), "running_halves on {dev}");
         }
         // the device and the host agree too
         let got = (

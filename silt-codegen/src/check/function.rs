@@ -7,7 +7,7 @@ use proc_macro2::Span;
 
 use super::definite_init;
 use super::defs::HelperDef;
-use super::infer::{Cx, Need2};
+use super::infer::{Cx, HelperUse};
 use crate::errors::Errors;
 use crate::front::ident_name;
 use crate::front::syntax;
@@ -17,7 +17,7 @@ use crate::ty::Ty;
 /// Type-checks one instantiation of a kernel's body (`inst` is the type of the
 /// generic parameter), and every helper instantiation it calls, into the IR of
 /// a map kernel. Definite assignment is checked apart ([`definite_init`]).
-pub fn check(
+pub fn check_kernel(
     sig: &syntax::Signature,
     body: &syntax::Block,
     inst: Option<Ty>,
@@ -25,7 +25,7 @@ pub fn check(
     errors: &mut Errors,
 ) -> Option<ir::Kernel> {
     let before = errors.len();
-    let (func, calls) = check_fn(sig, body, inst, helpers, &[], errors);
+    let (func, calls) = check_body(sig, body, inst, helpers, &[], errors);
     let done = instantiate_helpers(helpers, calls, errors);
     (errors.len() == before).then_some(ir::Kernel {
         func,
@@ -38,7 +38,7 @@ pub fn check(
 /// first, each once.
 pub(super) fn instantiate_helpers(
     helpers: &[HelperDef],
-    calls: Vec<Need2>,
+    calls: Vec<HelperUse>,
     errors: &mut Errors,
 ) -> Vec<ir::HelperFn> {
     let mut done = Vec::new();
@@ -49,26 +49,15 @@ pub(super) fn instantiate_helpers(
     done
 }
 
-/// Checks a function body alone (a helper at its definition), definite
-/// assignment included, reporting into `errors`.
-pub fn check_fn_only(
+/// Checks a helper's body alone, at its definition (the helpers it calls are
+/// not known there), definite assignment included, reporting into `errors`.
+pub fn check_helper(
     sig: &syntax::Signature,
     body: &syntax::Block,
     inst: Option<Ty>,
     errors: &mut Errors,
 ) {
-    check_function(sig, body, inst, errors);
-}
-
-/// Checks a function body that calls no helper (a helper at its definition),
-/// definite assignment included: its IR when it has no errors.
-pub fn check_function(
-    sig: &syntax::Signature,
-    body: &syntax::Block,
-    inst: Option<Ty>,
-    errors: &mut Errors,
-) -> Option<ir::Function> {
-    check_part(sig, body, inst, &[], errors).map(|(f, _)| f)
+    check_part(sig, body, inst, &[], errors);
 }
 
 /// Checks one function of a reduction or scan for one type, with the helpers
@@ -80,9 +69,9 @@ pub(super) fn check_part(
     inst: Option<Ty>,
     helpers: &[HelperDef],
     errors: &mut Errors,
-) -> Option<(ir::Function, Vec<Need2>)> {
+) -> Option<(ir::Function, Vec<HelperUse>)> {
     let before = errors.len();
-    let (func, calls) = check_fn(sig, body, inst, helpers, &[], errors);
+    let (func, calls) = check_body(sig, body, inst, helpers, &[], errors);
     if errors.len() == before {
         definite_init::check(&func, errors);
     }
@@ -121,7 +110,7 @@ fn instantiate(
         return;
     }
     stack.push((h, inst));
-    let (func, calls) = check_fn(&def.sig, &def.body, inst, helpers, &def.deps, errors);
+    let (func, calls) = check_body(&def.sig, &def.body, inst, helpers, &def.deps, errors);
     for (callee, t, call_span) in calls {
         instantiate(helpers, callee, t, call_span, stack, done, errors);
     }
@@ -140,14 +129,14 @@ pub(super) fn helper_ref(def: &HelperDef, inst: Option<Ty>) -> HelperRef {
 
 /// Checks one function body (a kernel or a helper) for one type; returns its IR
 /// and the helper instantiations it calls.
-fn check_fn(
+fn check_body(
     sig: &syntax::Signature,
     body: &syntax::Block,
     inst: Option<Ty>,
     helpers: &[HelperDef],
     deps: &[(String, String)],
     errors: &mut Errors,
-) -> (ir::Function, Vec<Need2>) {
+) -> (ir::Function, Vec<HelperUse>) {
     let mut cx = Cx {
         slots: Vec::new(),
         needs: Vec::new(),

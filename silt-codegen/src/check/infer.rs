@@ -39,7 +39,7 @@ pub(super) enum Need {
 }
 
 /// A helper call found while checking a body: which helper, for which type, where.
-pub(super) type Need2 = (usize, Option<Ty>, Span);
+pub(super) type HelperUse = (usize, Option<Ty>, Span);
 
 pub(super) struct Cx<'a> {
     pub(super) slots: Vec<Slot>,
@@ -62,7 +62,7 @@ pub(super) struct Cx<'a> {
     /// How calls in this body name helpers (empty: as written).
     pub(super) deps: &'a [(String, String)],
     /// The helper instantiations called so far.
-    pub(super) calls: Vec<Need2>,
+    pub(super) calls: Vec<HelperUse>,
 }
 
 impl Cx<'_> {

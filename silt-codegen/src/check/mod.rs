@@ -17,7 +17,7 @@ mod stmt;
 mod tree;
 
 pub use defs::HelperDef;
-pub use function::{check, check_fn_only};
+pub use function::{check_helper, check_kernel};
 
 #[cfg(test)]
 mod tests;

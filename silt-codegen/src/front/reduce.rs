@@ -40,14 +40,9 @@ pub struct ReduceModule {
 /// The functions a reduction module may hold, in order.
 pub const PARTS: [&str; 4] = ["identity", "map", "combine", "finish"];
 
-/// Lowers `mod NAME { fn identity.. }`; problems go to `errors`. `None` when
-/// the item is no inline module.
-pub fn reduce_module(item: TokenStream, errors: &mut Errors) -> Option<ReduceModule> {
-    module_of_parts(item, "reduce", errors)
-}
-
-/// [`reduce_module`] for the attribute `#[what]` (`reduce` or `scan`), which
-/// messages name.
+/// Lowers `mod NAME { fn identity.. }` under the attribute `#[what]`
+/// (`reduce` or `scan`, which messages name); problems go to `errors`. `None`
+/// when the item is no inline module.
 pub fn module_of_parts(item: TokenStream, what: &str, errors: &mut Errors) -> Option<ReduceModule> {
     let module: syn::ItemMod = match syn::parse2(item) {
         Ok(m) => m,

@@ -60,7 +60,7 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> (TokenStream, bool
             def.types.iter().copied().map(Some).collect()
         };
         for t in types {
-            check::check_fn_only(&def.sig, &def.body, t, &mut errors);
+            check::check_helper(&def.sig, &def.body, t, &mut errors);
         }
     }
     let err = errors.combine().map(|e| e.to_compile_error());

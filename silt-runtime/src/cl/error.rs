@@ -21,12 +21,6 @@ impl ClError {
 /// OpenCL error codes the runtime reports itself.
 pub(crate) mod codes {
     use opencl3::error_codes as c;
-    /// `CL_INVALID_VALUE`.
-    pub(crate) const INVALID_VALUE: i32 = c::CL_INVALID_VALUE;
-    /// `CL_INVALID_MEM_OBJECT`.
-    pub(crate) const INVALID_MEM: i32 = c::CL_INVALID_MEM_OBJECT;
-    /// `CL_INVALID_DEVICE`.
-    pub(crate) const INVALID_DEVICE: i32 = c::CL_INVALID_DEVICE;
     /// `CL_OUT_OF_RESOURCES`.
     pub(crate) const OUT_OF_RESOURCES: i32 = c::CL_OUT_OF_RESOURCES;
     /// `CL_MEM_OBJECT_ALLOCATION_FAILURE`: an allocation the driver refused.

@@ -8,7 +8,6 @@ use std::ffi::CStr;
 
 use silt_abi::opencl::MapEntry;
 
-use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE};
 use crate::cl::{error_name, ClError, Mem, Program, Queue};
 use crate::error::{Error, Result};
 use crate::layout::{coalesce, Layout};
@@ -65,7 +64,7 @@ fn kernel_name(elem_size: usize, ndim: usize) -> Option<&'static CStr> {
 fn program(device: &Device) -> Result<&Program> {
     let queue = device
         .queue()
-        .ok_or_else(|| Error::cl("copy program", INVALID_DEVICE))?;
+        .ok_or_else(|| Error::internal("a copy program for a device without a queue"))?;
     device
         .inner
         .copy_program
@@ -108,8 +107,8 @@ pub(crate) fn strided_copy(
         )?);
     }
     let ndim = shape.len();
-    let name =
-        kernel_name(elem_size, ndim).ok_or_else(|| Error::cl("strided copy", INVALID_VALUE))?;
+    let name = kernel_name(elem_size, ndim)
+        .ok_or_else(|| Error::internal("a strided copy of elements of no dtype's size"))?;
     let mut kernel = program(device)?.kernel(name)?;
     // the vectors innermost first, lanes 1 and 2 of the shape 1 past a
     // shorter one

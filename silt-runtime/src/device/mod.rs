@@ -15,7 +15,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::cl::{self, codes::INVALID_DEVICE, DeviceId, Program, Queue};
+use crate::cl::{self, DeviceId, Program, Queue};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::program::text::KernelInfo;
@@ -500,7 +500,7 @@ impl Device {
             .unwrap_or_else(|e| e.into_inner());
         let queue = self
             .queue()
-            .ok_or_else(|| Error::cl("build", INVALID_DEVICE))?;
+            .ok_or_else(|| Error::internal("a program built for a device without a queue"))?;
         let target = Target {
             queue,
             info: &self.inner.info,

@@ -4,7 +4,7 @@
 
 use silt_abi::opencl::{map_args, MapArg, Pass};
 
-use crate::cl::codes::{INVALID_DEVICE, INVALID_MEM, INVALID_VALUE, OUT_OF_RESOURCES};
+use crate::cl::codes::OUT_OF_RESOURCES;
 use crate::cl::{ClError, Kernel, Mem};
 use crate::device::hooks::take_injected_enqueue_failure;
 use crate::device::Device;
@@ -49,7 +49,7 @@ pub fn launch_opencl(
     }
     let queue = device
         .queue()
-        .ok_or_else(|| Error::cl("launch", INVALID_DEVICE))?;
+        .ok_or_else(|| Error::internal("an OpenCL launch on a device without a queue"))?;
     let program = device.program(info)?;
     let strided = tensor_args(args).any(|(_, t, _)| !plan.view_of(t).is_contiguous());
     // the strided entry's vectors list dimensions innermost first, with a
@@ -83,7 +83,8 @@ pub fn launch_opencl(
         Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
     });
     // `map_args` numbers the parameters as `args` lists them: the kinds match
-    let mismatch = || ClError::new("clSetKernelArg", INVALID_VALUE);
+    let mismatch =
+        || Error::internal("launch arguments out of step with the entry point's parameters");
     let tensor_at = |param: usize| match args.get(param) {
         Some(Arg::In(t) | Arg::InOut(t)) => Ok(*t),
         _ => Err(mismatch()),
@@ -92,7 +93,7 @@ pub fn launch_opencl(
         match a {
             MapArg::Scalar { param } => match args.get(param) {
                 Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
-                _ => return Err(mismatch().into()),
+                _ => return Err(mismatch()),
             },
             MapArg::Buffer { param } => kernel.set_mem(i, mem_of(tensor_at(param)?)?),
             MapArg::Offset { param } => kernel.set_size(i, tensor_at(param)?.offset()),
@@ -143,7 +144,7 @@ pub(crate) fn mem_of(t: &Tensor) -> Result<&Mem> {
     t.storage
         .block()
         .map(|b| &b.mem)
-        .ok_or_else(|| Error::cl("launch", INVALID_MEM))
+        .ok_or_else(|| Error::internal("a device tensor without its buffer"))
 }
 
 /// Sets a scalar argument, as [`silt_abi::opencl::arg_type`] of its dtype

@@ -2,7 +2,6 @@
 //! `contiguous`, `deep_copy` and `to` (another device). Views on one OpenCL
 //! device are copied on the device.
 
-use crate::cl::codes::INVALID_MEM;
 use crate::device::copy::strided_copy;
 use crate::device::Device;
 use crate::dtype::Element;
@@ -138,7 +137,9 @@ impl Tensor {
                     src
                 };
                 let Some(from) = src.storage.block() else {
-                    return Err(Error::cl("copy_from", INVALID_MEM));
+                    return Err(Error::internal(
+                        "OpenCL storage without its buffer or queue",
+                    ));
                 };
                 strided_copy(
                     self.device(),
@@ -148,7 +149,9 @@ impl Tensor {
                     es,
                 )
             }
-            (Data::OpenCl(_), _) => Err(Error::cl("copy_from", INVALID_MEM)),
+            (Data::OpenCl(_), _) => Err(Error::internal(
+                "OpenCL storage without its buffer or queue",
+            )),
         }
     }
 

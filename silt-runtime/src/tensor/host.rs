@@ -4,7 +4,6 @@
 use std::ops::Range;
 use std::sync::RwLock;
 
-use crate::cl::codes::INVALID_MEM;
 use crate::dtype::Element;
 use crate::error::{Error, Result};
 use crate::storage::{read_lock, write_lock, HostBytes};
@@ -33,7 +32,7 @@ impl Tensor {
         let view = bytes
             .as_bytes()
             .get(range)
-            .ok_or_else(|| Error::cl("with_host_bytes", INVALID_MEM))?;
+            .ok_or_else(|| Error::internal("a host view past the end of its storage"))?;
         Ok(f(view))
     }
 
@@ -57,7 +56,7 @@ impl Tensor {
         let view = bytes
             .as_bytes_mut()
             .get_mut(range)
-            .ok_or_else(|| Error::cl("with_host_bytes_mut", INVALID_MEM))?;
+            .ok_or_else(|| Error::internal("a host view past the end of its storage"))?;
         Ok(f(view))
     }
 
@@ -104,7 +103,7 @@ impl<T: Element> TensorT<T> {
             .as_bytes()
             .get(range)
             .and_then(T::from_bytes)
-            .ok_or_else(|| Error::cl("with_host_slice", INVALID_MEM))?;
+            .ok_or_else(|| Error::internal("a host view past the end of its storage"))?;
         Ok(f(elems))
     }
 
@@ -130,7 +129,7 @@ impl<T: Element> TensorT<T> {
             .as_bytes_mut()
             .get_mut(range)
             .and_then(T::from_bytes_mut)
-            .ok_or_else(|| Error::cl("with_host_slice_mut", INVALID_MEM))?;
+            .ok_or_else(|| Error::internal("a host view past the end of its storage"))?;
         Ok(f(elems))
     }
 }

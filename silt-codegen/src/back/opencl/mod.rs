@@ -145,14 +145,10 @@ pub fn emit(k: &Kernel, origin: &Origin) -> String {
 }
 
 /// One program holding several instantiations of a kernel (the device builds it
-/// once for all of them; PoCL's cost is per program, not per kernel).
-pub fn emit_group(ks: &[&Kernel]) -> String {
-    emit_group_with_lines(ks).0
-}
-
-/// [`emit_group`], with the Rust line of each program line a statement of a
-/// kernel body was emitted to, as (1-based program line, Rust line): what maps
-/// a compiler's message back to the kernel's source.
+/// once for all of them; PoCL's cost is per program, not per kernel), with the
+/// Rust line of each program line a statement of a kernel body was emitted to,
+/// as (1-based program line, Rust line): what maps a compiler's message back to
+/// the kernel's source.
 pub fn emit_group_with_lines(ks: &[&Kernel]) -> (String, Vec<(usize, usize)>) {
     let name = ks.first().map_or("", |k| k.func.name.as_str());
     let types: Vec<String> = ks
@@ -171,7 +167,7 @@ pub fn emit_group_with_lines(ks: &[&Kernel]) -> (String, Vec<(usize, usize)>) {
     assemble_with_lines(&header, &all)
 }
 
-/// The definitions of [`emit_group`]'s program, each with a name, in an order
+/// The definitions of [`emit_group_with_lines`]'s program, each with a name, in an order
 /// where every definition follows those it uses: operator helpers, `#[helper]`
 /// functions, then each instantiation's body (`NAME (body)`) and its entry
 /// points (`NAME (kernel)`; a program composed at run time takes the rest). The runtime

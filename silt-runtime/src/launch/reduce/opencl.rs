@@ -8,8 +8,8 @@ use silt_abi::opencl::{
     ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 
-use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE, OUT_OF_RESOURCES};
-use crate::cl::{ClError, Mem};
+use crate::cl::codes::OUT_OF_RESOURCES;
+use crate::cl::Mem;
 use crate::device::hooks::{reduce_as, take_injected_enqueue_failure};
 use crate::device::{DeviceKind, GATHER_STRIDE};
 use crate::dtype::DType;
@@ -44,7 +44,9 @@ pub fn launch_reduce_opencl(
         return Ok(outs);
     }
     let (Some(tree_entry), Some(queue)) = (info.tree_entry, device.queue()) else {
-        return Err(Error::cl("launch", INVALID_DEVICE));
+        return Err(Error::internal(
+            "an OpenCL launch on a device without a queue",
+        ));
     };
     let program = device.program(info)?;
     let views: Vec<Layout> = tensor_args(args)
@@ -82,7 +84,8 @@ pub fn launch_reduce_opencl(
             .map(|&d| Tensor::__uninit(device, d, &[n.max(1)]))
             .collect()
     };
-    let mismatch = || ClError::new("clSetKernelArg", INVALID_VALUE);
+    let mismatch =
+        || Error::internal("launch arguments out of step with the entry point's parameters");
     // the first pass: each lane's value
     let mut parts = partials(lanes)?;
     if lanes > 0 {
@@ -139,11 +142,11 @@ pub fn launch_reduce_opencl(
             match a {
                 ReduceArg::Scalar { param } => match args.get(param) {
                     Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
-                    _ => return Err(mismatch().into()),
+                    _ => return Err(mismatch()),
                 },
                 ReduceArg::Buffer { param } => match args.get(param) {
                     Some(Arg::In(t) | Arg::InOut(t)) => kernel.set_mem(i, mem_of(t)?),
-                    _ => return Err(mismatch().into()),
+                    _ => return Err(mismatch()),
                 },
                 ReduceArg::Offset { .. } => {
                     let off = views.get(view_no).map_or(0, |v| v.offset);
@@ -240,9 +243,10 @@ pub fn launch_reduce_opencl(
 fn acc_mem<'a>(parts: &'a [Tensor], outs: &'a [Tensor], c: usize) -> Result<&'a Mem> {
     match parts.get(c) {
         Some(p) => mem_of(p),
-        None => outs
-            .first()
-            .map_or(Err(Error::cl("launch", INVALID_VALUE)), mem_of),
+        None => outs.first().map_or(
+            Err(Error::internal("a reduction without an accumulator")),
+            mem_of,
+        ),
     }
 }
 

@@ -7,8 +7,8 @@ use silt_abi::opencl::{
     SCAN_ROW_BLOCKS,
 };
 
-use crate::cl::codes::{INVALID_DEVICE, INVALID_VALUE, OUT_OF_RESOURCES};
-use crate::cl::{ClError, Kernel, Mem};
+use crate::cl::codes::OUT_OF_RESOURCES;
+use crate::cl::{Kernel, Mem};
 use crate::device::hooks::{reduce_as, take_injected_enqueue_failure};
 use crate::device::DeviceKind;
 use crate::dtype::DType;
@@ -43,7 +43,9 @@ pub fn launch_scan_opencl(
         return Ok(outs);
     }
     let Some(queue) = device.queue() else {
-        return Err(Error::cl("launch", INVALID_DEVICE));
+        return Err(Error::internal(
+            "an OpenCL launch on a device without a queue",
+        ));
     };
     let program = device.program(info)?;
     let views: Vec<Layout> = tensor_args(args)
@@ -152,7 +154,8 @@ fn set_args<'a>(
     phase: u32,
     mapping: u32,
 ) -> Result<()> {
-    let mismatch = || ClError::new("clSetKernelArg", INVALID_VALUE);
+    let mismatch =
+        || Error::internal("launch arguments out of step with the entry point's parameters");
     let pass = args.iter().map(|a| match a {
         Arg::Scalar(_) => Pass::Scalar,
         Arg::In(_) | Arg::InOut(_) => Pass::Tensor,
@@ -162,11 +165,11 @@ fn set_args<'a>(
         match a {
             ScanArg::Scalar { param } => match args.get(param) {
                 Some(Arg::Scalar(s)) => set_scalar(kernel, i, *s),
-                _ => return Err(mismatch().into()),
+                _ => return Err(mismatch()),
             },
             ScanArg::Buffer { param } => match args.get(param) {
                 Some(Arg::In(t) | Arg::InOut(t)) => kernel.set_mem(i, mem_of(t)?),
-                _ => return Err(mismatch().into()),
+                _ => return Err(mismatch()),
             },
             ScanArg::Offset { .. } => {
                 let off = views.get(view_no).map_or(0, |v| v.offset);
