@@ -71,14 +71,13 @@ pub mod __private {
         host_inout, host_out, host_read, host_simd, store_host, HostInOut, HostOut, HostRead,
         HOST_CHUNK, HOST_SERIAL_MAX,
     };
-    pub use crate::launch::opencl::{build, launch_opencl, next_output};
+    pub use crate::launch::opencl::{build, next_output};
     pub use crate::launch::plan::{common_dtype, prepare, Arg, Plan};
     pub use crate::launch::reduce::host::{fold_row, host_output, host_reduce, host_rows};
-    pub use crate::launch::reduce::opencl::launch_reduce_opencl;
     pub use crate::launch::reduce::plan::{prepare_reduce, ReducePlan};
     pub use crate::launch::scan::host::{host_scan, host_scan_output, scan_row};
-    pub use crate::launch::scan::opencl::launch_scan_opencl;
     pub use crate::launch::scan::plan::prepare_scan;
+    pub use crate::launch::{map_on_device, reduce_on_device, scan_on_device};
     pub use crate::program::text::{Body, ChunkArg, ChunkFn, KernelInfo, ProgramText, PROGRAMS};
     pub use crate::semantics::{
         clamp, f16_div_euclid, f16_from_f64, f16_narrow, f16_widen, fmax, fmin, int_div,

@@ -1,5 +1,7 @@
 //! `launch`: typed tensors in, validation by the runtime's plan, then the
-//! host path or the OpenCL launch.
+//! runtime's `map_on_device`, which runs the device's program, or says the
+//! tensors are on the host and the host path written here runs (the generated
+//! code names no device backend).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -89,14 +91,13 @@ pub(super) fn launch_fn(sig: &Signature, name_str: &str, s: &TokenStream) -> Tok
             let __info = #info_expr;
             let __args = [#(#args),*];
             let __plan = #s::__private::prepare(__info, &__args)?;
-            if __plan.is_host() {
-                #host
-                #host_ret
-            } else {
-                let mut __outs = #s::__private::launch_opencl(__info, &__plan, &__args, &[#(#out_dtypes),*])?
-                    .into_iter();
-                ::core::result::Result::Ok(#cl_ret)
+            if let ::core::option::Option::Some(mut __outs) =
+                #s::__private::map_on_device(__info, &__plan, &__args, &[#(#out_dtypes),*])?
+            {
+                return ::core::result::Result::Ok(#cl_ret);
             }
+            #host
+            #host_ret
         }
     };
     launch

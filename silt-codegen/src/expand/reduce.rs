@@ -223,29 +223,26 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
                 let __info = #info_expr;
                 let __args = [#(#args),*];
                 let __plan = #s::__private::prepare_scan(__info, &__args, __axis)?;
-                if __plan.is_host() {
-                    #(#rows_reads)*
-                    let __out = #s::__private::host_scan(
-                        &__plan,
-                        #identity_call,
-                        |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
-                        #combine_call,
-                        #finish_call,
-                        __exclusive,
-                    );
-                    #host_ret
-                } else {
-                    let mut __outs = #s::__private::launch_scan_opencl(
-                        __info,
-                        &__plan,
-                        &__args,
-                        &[#(<#out_tys as #s::Element>::DTYPE),*],
-                        &[#(#acc_dtypes),*],
-                        __exclusive,
-                    )?
-                    .into_iter();
-                    #cl_ret
+                if let ::core::option::Option::Some(mut __outs) = #s::__private::scan_on_device(
+                    __info,
+                    &__plan,
+                    &__args,
+                    &[#(<#out_tys as #s::Element>::DTYPE),*],
+                    &[#(#acc_dtypes),*],
+                    __exclusive,
+                )? {
+                    return #cl_ret;
                 }
+                #(#rows_reads)*
+                let __out = #s::__private::host_scan(
+                    &__plan,
+                    #identity_call,
+                    |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
+                    #combine_call,
+                    #finish_call,
+                    __exclusive,
+                );
+                #host_ret
             }
         }
     } else {
@@ -256,27 +253,24 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
             let __info = #info_expr;
             let __args = [#(#args),*];
             let __plan = #s::__private::prepare_reduce(__info, &__args, &__axes)?;
-            if __plan.is_host() {
-                #(#rows_reads)*
-                let __out = #s::__private::host_reduce(
-                    &__plan,
-                    #identity_call,
-                    |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
-                    #combine_call,
-                    #finish_call,
-                );
-                #host_ret
-            } else {
-                let mut __outs = #s::__private::launch_reduce_opencl(
-                    __info,
-                    &__plan,
-                    &__args,
-                    &[#(<#out_tys as #s::Element>::DTYPE),*],
-                    &[#(#acc_dtypes),*],
-                )?
-                .into_iter();
-                #cl_ret
+            if let ::core::option::Option::Some(mut __outs) = #s::__private::reduce_on_device(
+                __info,
+                &__plan,
+                &__args,
+                &[#(<#out_tys as #s::Element>::DTYPE),*],
+                &[#(#acc_dtypes),*],
+            )? {
+                return #cl_ret;
             }
+            #(#rows_reads)*
+            let __out = #s::__private::host_reduce(
+                &__plan,
+                #identity_call,
+                |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
+                #combine_call,
+                #finish_call,
+            );
+            #host_ret
         }
         }
     };

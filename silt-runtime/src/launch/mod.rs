@@ -7,4 +7,7 @@ pub(crate) mod host;
 pub(crate) mod opencl;
 pub(crate) mod plan;
 pub(crate) mod reduce;
+pub(crate) mod run;
 pub(crate) mod scan;
+
+pub use run::{map_on_device, reduce_on_device, scan_on_device};
