@@ -1,6 +1,7 @@
 //! The layout rules of ARCHITECTURE.md, checked on the sources: no file of the
-//! code generator or the runtime is over 600 lines (its test module apart), and
-//! the graph of `use`s between a crate's files has no cycle.
+//! code generator or the runtime is over 600 lines (its test module apart), the
+//! graph of `use`s between a crate's files has no cycle, and every package of
+//! the repository has a row in the document's table of crates.
 //!
 //! A reference is any path in a file's code outside its tests: `crate::a::b`,
 //! `super::x`, `self::child::y`, or a path starting with a child module the file
@@ -530,4 +531,54 @@ fn the_checker_sees_uses_and_reexports() {
     g.insert(2, BTreeSet::from([0]));
     g.insert(3, BTreeSet::from([0]));
     assert_eq!(cycles(4, &g), [vec![0, 1, 2]]);
+}
+
+/// The package names of the repository's `Cargo.toml` files (build folders
+/// apart).
+fn packages(dir: &Path, depth: usize, out: &mut Vec<String>) {
+    if let Ok(text) = fs::read_to_string(dir.join("Cargo.toml")) {
+        let mut in_package = false;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.starts_with('[') {
+                in_package = line == "[package]";
+            } else if let Some(rest) = line.strip_prefix("name").filter(|_| in_package) {
+                if let Some(name) = rest.trim().strip_prefix('=') {
+                    out.push(name.trim().trim_matches('"').to_string());
+                }
+            }
+        }
+    }
+    if depth == 0 {
+        return;
+    }
+    for entry in fs::read_dir(dir).unwrap().flatten() {
+        let p = entry.path();
+        let skip = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.') || n == "target");
+        if p.is_dir() && !skip {
+            packages(&p, depth - 1, out);
+        }
+    }
+}
+
+#[test]
+fn every_package_has_a_row_in_the_table_of_crates() {
+    let root = root();
+    let arch = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut names = Vec::new();
+    packages(&root, 3, &mut names);
+    names.sort();
+    names.dedup();
+    assert!(names.len() >= 12, "{names:?}");
+    let missing: Vec<&String> = names
+        .iter()
+        .filter(|n| !arch.lines().any(|l| l.starts_with(&format!("| `{n}`"))))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "packages without a row in ARCHITECTURE.md's table of crates: {missing:?}"
+    );
 }

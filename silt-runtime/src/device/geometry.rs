@@ -8,13 +8,12 @@
 //!
 //! - **CPU (PoCL):** [`CPU_LOCAL`] work-items, or [`CPU_WIDE`] for a launch
 //!   of at least `CPU_WIDE * max(compute units, CPU_WIDE_GROUPS)` items. PoCL
-//!   compiles a kernel's work-group function once per local size (31-45 ms
-//!   cold), so silt uses these two sizes whatever the number of elements: at
-//!   most two compiled variants per entry point, no recompile for a new tensor
-//!   size. On PoCL 3.1 on a 2-core machine, silt's `add` kernel launched from
-//!   opencl3 on the same buffers (cache state equal) ran at 256 2-15% below
-//!   PoCL's own choice (4096) from 2^16 elements up and level with it at 2^14
-//!   and below; at 4096 it matched PoCL's choice. Wide groups wait until every
+//!   compiles a kernel's work-group function once per local size, so silt
+//!   uses these two sizes whatever the number of elements: at most two
+//!   compiled variants per entry point, no recompile for a new tensor size.
+//!   256 runs below PoCL's own choice on large launches and level with it on
+//!   small ones; 4096 matches it (docs/performance.md, "Launch geometry",
+//!   has the figures). Wide groups wait until every
 //!   compute unit gets one and the last group, mostly past the count, wastes
 //!   at most `1 / CPU_WIDE_GROUPS` of the launch. A 1-element launch with a
 //!   256-wide group costs no more than with a 16-wide one: the work-items past
@@ -34,9 +33,9 @@
 //!   broadcast or a contiguous row); a launch where some view strides at least
 //!   [`GATHER_STRIDE`] elements along it (a transposed read) gets a square
 //!   tile instead, so that the lines one row of the tile fetches serve the
-//!   tile's other rows: on PoCL, a transposed `[4096, 4096]` `add` ran at
-//!   84 ms in groups of `[4096, 1]` and 17-23 ms in tiles of `[32, 128]` to
-//!   `[64, 64]` (a hand-written kernel with the driver's choice: 40 ms).
+//!   tile's other rows (on PoCL a transposed `add` runs about four times as
+//!   fast in square tiles as in wide rows: docs/performance.md, "Strided
+//!   launches").
 
 use std::cell::Cell;
 
