@@ -166,7 +166,7 @@ pub(crate) fn set_scalar(kernel: &mut Kernel<'_>, i: u32, s: Scalar) -> Result<(
     }
 }
 
-/// The next output of [`launch_opencl`], typed.
+/// The next output of a device launch ([`map_on_device`](crate::launch::map_on_device) and its kin), typed.
 ///
 /// # Errors
 /// [`Error::DTypeMismatch`] if generated code and runtime disagree (a bug).
