@@ -6,7 +6,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 use super::sig::{dtype, fields, map_signature, types_of};
-use crate::back::{opencl, rust};
+use crate::back::opencl::{self, FoldEntry};
+use crate::back::rust;
 use crate::compile::CompiledReduce;
 use crate::front::ident_name;
 use crate::front::syntax::{Signature, TyRef};
@@ -51,19 +52,14 @@ pub(super) fn items(
         let c_string = |text: String| {
             proc_macro2::Literal::c_string(&std::ffi::CString::new(text).unwrap_or_default())
         };
+        let name = |e: FoldEntry| c_string(opencl::fold_entry_name(f, e));
         let (first, strided) = if c.scan {
             // a scan's second entry point takes blocks of rows
-            (
-                c_string(format!("{}_scan", opencl::entry_name(f))),
-                c_string(format!("{}_scan_blocks", opencl::entry_name(f))),
-            )
+            (name(FoldEntry::Scan), name(FoldEntry::ScanBlocks))
         } else {
-            (
-                c_string(format!("{}_reduce", opencl::entry_name(f))),
-                c_string(format!("{}_reduce_strided", opencl::entry_name(f))),
-            )
+            (name(FoldEntry::Reduce), name(FoldEntry::ReduceStrided))
         };
-        let tree = c_string(format!("{}_tree", opencl::entry_name(f)));
+        let tree = name(FoldEntry::Tree);
         let reduction = if c.scan {
             quote!()
         } else {

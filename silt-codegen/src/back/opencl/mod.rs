@@ -30,7 +30,10 @@ use crate::ty::Ty;
 use function::Emitter;
 use polyfill::Polyfill;
 
-pub use names::{ascii_name, body_name, entry_name, strided3_entry_name, strided_entry_name};
+pub use names::{
+    ascii_name, body_name, entry_name, fold_entry_name, strided3_entry_name, strided_entry_name,
+    FoldEntry,
+};
 pub use types::ClType;
 
 /// Where a kernel came from, for the program's header.

@@ -27,6 +27,41 @@ pub fn strided3_entry_name(f: &Function) -> String {
     format!("{}{}", entry_name(f), MapEntry::Strided3.suffix())
 }
 
+/// The entry points of a reduction and of a scan, named by what each adds to
+/// [`entry_name`]; the one place these names are formed (the code generator's
+/// entry templates and the `KernelInfo` that names them to the runtime).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FoldEntry {
+    /// A reduction's first pass over contiguous views (`_reduce`).
+    Reduce,
+    /// A reduction's first pass over any views (`_reduce_strided`).
+    ReduceStrided,
+    /// A reduction's tree passes (`_tree`).
+    Tree,
+    /// A scan's phases (`_scan`).
+    Scan,
+    /// A scan's totals and scan in blocks of rows (`_scan_blocks`).
+    ScanBlocks,
+}
+
+impl FoldEntry {
+    /// What the entry point's name adds to [`entry_name`].
+    pub fn suffix(self) -> &'static str {
+        match self {
+            FoldEntry::Reduce => "_reduce",
+            FoldEntry::ReduceStrided => "_reduce_strided",
+            FoldEntry::Tree => "_tree",
+            FoldEntry::Scan => "_scan",
+            FoldEntry::ScanBlocks => "_scan_blocks",
+        }
+    }
+}
+
+/// The name of `f`'s entry point `e`: [`entry_name`] + its suffix.
+pub fn fold_entry_name(f: &Function, e: FoldEntry) -> String {
+    format!("{}{}", entry_name(f), e.suffix())
+}
+
 /// The C function of a kernel's body: `silt_body_ENTRY`, in the `silt_`
 /// namespace that user names never take.
 pub fn body_name(f: &Function) -> String {

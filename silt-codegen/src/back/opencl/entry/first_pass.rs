@@ -10,6 +10,7 @@ use silt_abi::opencl::{
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 
+use crate::back::opencl::names::FoldEntry;
 use crate::back::opencl::polyfill::{load, store};
 use crate::back::opencl::types::ClType;
 use crate::ir::ParamKind;
@@ -64,11 +65,12 @@ impl Template<'_> {
             .filter(|(p, _)| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
             .map(|(_, n)| n)
             .collect();
-        let name = if strided {
-            format!("{}_reduce_strided", self.entry)
+        let which = if strided {
+            FoldEntry::ReduceStrided
         } else {
-            format!("{}_reduce", self.entry)
+            FoldEntry::Reduce
         };
+        let name = format!("{}{}", self.entry, which.suffix());
         let mut s = format!("__kernel void {name}(\n    {}) {{\n", args.join(",\n    "));
         let (rows_fastest, whole, blocks) = (ROWS_FASTEST, WHOLE_TILES, ROW_BLOCKS);
         // the units work-items are given: rows, or blocks of ROW_BLOCK rows

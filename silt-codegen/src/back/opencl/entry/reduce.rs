@@ -9,7 +9,7 @@ use std::fmt::Write;
 use silt_abi::opencl::{tree_args, TreeArg, COUNT_TYPE, NDIM_TYPE, REDUCE_LANES};
 
 use crate::back::opencl::function::Emitter;
-use crate::back::opencl::names::{entry_name, part_name};
+use crate::back::opencl::names::{entry_name, part_name, FoldEntry};
 use crate::back::opencl::polyfill::{load, store, Polyfill};
 use crate::back::opencl::types::ClType;
 use crate::ir::{Function, ParamKind, Reduce};
@@ -245,8 +245,9 @@ impl<'a> Template<'a> {
             });
         }
         let mut s = format!(
-            "__kernel __attribute__((reqd_work_group_size({REDUCE_LANES}, 1, 1)))\nvoid {}_tree(\n    {}) {{\n",
+            "__kernel __attribute__((reqd_work_group_size({REDUCE_LANES}, 1, 1)))\nvoid {}{}(\n    {}) {{\n",
             self.entry,
+            FoldEntry::Tree.suffix(),
             args.join(",\n    ")
         );
         self.locals(&mut s);

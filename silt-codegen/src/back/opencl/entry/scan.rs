@@ -17,6 +17,7 @@ use silt_abi::opencl::{
 
 use super::reduce::{part_functions, Template};
 use crate::back::opencl::function::Emitter;
+use crate::back::opencl::names::FoldEntry;
 use crate::back::opencl::polyfill::{load, store, Polyfill};
 use crate::back::opencl::types::ClType;
 use crate::ir::{ParamKind, Reduce};
@@ -78,14 +79,15 @@ fn scan(t: &Template<'_>) -> String {
         .filter(|(p, _)| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
         .map(|(_, n)| n)
         .collect();
-    let header = |suffix: &str| {
+    let header = |which: FoldEntry| {
         format!(
-            "__kernel void {}_{suffix}(\n    {}) {{\n    ulong silt_gid = get_global_id(0);\n",
+            "__kernel void {}{}(\n    {}) {{\n    ulong silt_gid = get_global_id(0);\n",
             t.entry,
+            which.suffix(),
             args.join(",\n    ")
         )
     };
-    let mut s = header("scan");
+    let mut s = header(FoldEntry::Scan);
     // phase 1: a row's chunk totals into prefixes, in place
     let _ = writeln!(s, "    if (silt_phase == {}u) {{", scan_phase::PREFIXES);
     s.push_str("        if (silt_gid >= silt_rows) return;\n        ulong silt_base = silt_gid * silt_chunks;\n");
@@ -143,7 +145,7 @@ fn scan(t: &Template<'_>) -> String {
     // the one before: the rows they share are written twice with the same
     // bits)
     let rows = s;
-    let mut s = header("scan_blocks");
+    let mut s = header(FoldEntry::ScanBlocks);
     s.push_str(&cells(&views, true));
     let b = SCAN_ROW_BLOCK;
     s.push_str("    {\n        ulong silt_rso = silt_so[silt_ndim - 2u];\n");
