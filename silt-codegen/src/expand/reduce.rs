@@ -403,7 +403,8 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
     );
     let source = api::source_fn(generic, &source_arms, &s);
     let trait_def = if generic {
-        let msg = format!("reduction `{name_str}` is not instantiated for `{{Self}}`");
+        let form = if c.scan { "scan" } else { "reduction" };
+        let msg = format!("{form} `{name_str}` is not instantiated for `{{Self}}`");
         let label = format!("`{name_str}` has no `{{Self}}` instantiation");
         let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
         let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
