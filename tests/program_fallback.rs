@@ -4,7 +4,7 @@
 
 mod common;
 
-use silt::__private::{KernelInfo, ProgramText};
+use silt::__private::{Def, Form, KernelInfo, OpenClKernel, Piece, ProgramText};
 use silt::prelude::*;
 
 #[kernel(types = [f32])]
@@ -18,15 +18,15 @@ fn negate<T>(x: T) -> T {
 }
 
 const BROKEN_SOURCE: &str =
-    "__kernel void broken_f32(__global float* x) { x[0] = not_defined_anywhere; }";
+    "__kernel void broken_f32(__global float* x) { x[0] = not_defined_anywhere; }\n";
 
 /// A kernel of this crate whose OpenCL C does not compile, registered like the
 /// ones `#[kernel]` generates, so the crate's program fails to build.
 static BROKEN: ProgramText = ProgramText::new(
-    BROKEN_SOURCE,
+    "broken",
     module_path!(),
     false,
-    &[("broken_f32 (kernel)", BROKEN_SOURCE)],
+    &[Def::new(Piece::Entries, "broken_f32", BROKEN_SOURCE)],
 );
 
 #[silt::__private::linkme::distributed_slice(silt::__private::PROGRAMS)]
@@ -36,11 +36,14 @@ static REGISTERED: &ProgramText = &BROKEN;
 static BROKEN_INFO: KernelInfo = KernelInfo::new(
     "broken",
     Some(DType::F32),
-    BROKEN_SOURCE,
-    &BROKEN,
-    c"broken_f32",
-    c"broken_f32_strided",
-    false,
+    Form::Map,
+    OpenClKernel::new(
+        &BROKEN,
+        "broken",
+        &[0],
+        c"broken_f32",
+        c"broken_f32_strided",
+    ),
 );
 
 #[test]

@@ -109,7 +109,7 @@ impl DType {
 
     /// The OpenCL C type that stores one element (`bool` is stored as `uchar`,
     /// `f16` as `half`). Generated entry points pass `f16` as its bits
-    /// ([`opencl::arg_type`](crate::opencl::arg_type)).
+    /// ([`opencl::storage_type`](crate::opencl::storage_type)).
     ///
     /// ```
     /// # use silt_abi::DType;

@@ -4,8 +4,10 @@
 //! - [`round_f16`], [`f16_bits`]: how a value becomes an `f16` (literals, casts,
 //!   results) and its bits;
 //! - [`MAX_DIMS`]: the most dimensions a tensor, and so a launch, may have;
-//! - [`opencl`]: the OpenCL launch ABI, that is the arguments of every generated
-//!   entry point in order, the types that carry elements, and entry names.
+//! - [`opencl`]: the OpenCL target: the launch ABI (the arguments of every
+//!   generated entry point in order, the types that carry elements, entry
+//!   names) and the writer of program text (header, layout, entry-point
+//!   declarations).
 //!
 //! The code generator (`silt-codegen`) emits programs by these definitions and
 //! the runtime (`silt-runtime`) launches them by the same ones, so neither keeps

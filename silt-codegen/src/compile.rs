@@ -1,8 +1,8 @@
 //! The pipeline of one kernel, from tokens to checked instantiations:
 //! [`front`] (attribute and function lowered into the syntax tree), the
 //! signature rules, [`check`] (types, for each listed type, with the helpers
-//! it calls), definite assignment, and the OpenCL C program of each
-//! instantiation ([`opencl`]).
+//! it calls) and definite assignment. Backends take the checked instantiations
+//! from here ([`Instance::opencl`] runs the OpenCL one).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -23,12 +23,18 @@ pub struct Instance {
     pub ty: Option<Ty>,
     /// The typed IR.
     pub kernel: ir::Kernel,
-    /// The OpenCL C program.
-    pub opencl: String,
     /// Whether the kernel computes in `f64` (OpenCL devices need `cl_khr_fp64`).
     pub uses_f64: bool,
     /// Where the type is listed in `types`.
     pub ty_span: proc_macro2::Span,
+}
+
+impl Instance {
+    /// The OpenCL C program of this instantiation alone (what `NAME::source`
+    /// returns for its type).
+    pub fn opencl(&self) -> String {
+        opencl::emit(&self.kernel)
+    }
 }
 
 /// A kernel that passed every check.
@@ -112,12 +118,10 @@ pub fn compile_with(
                 check::definite_init::check(&kernel.func, &mut errors);
             }
             if errors.len() == before {
-                let opencl = opencl::emit(&kernel, &opencl::Origin::default());
                 let uses_f64 = kernel.uses(Ty::F64);
                 instances.push(Instance {
                     ty,
                     kernel,
-                    opencl,
                     uses_f64,
                     ty_span,
                 });
@@ -308,12 +312,10 @@ pub fn compile_module_with(
             if let Some(kernel) =
                 check::reduce::instantiate(&m, ty, empty_is_error, scan, helpers, &mut errors)
             {
-                let opencl = opencl::emit(&kernel, &opencl::Origin::default());
                 let uses_f64 = kernel.uses(Ty::F64);
                 instances.push(Instance {
                     ty,
                     kernel,
-                    opencl,
                     uses_f64,
                     ty_span,
                 });

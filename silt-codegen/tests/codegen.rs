@@ -33,10 +33,10 @@ fn untyped_literals_take_their_type_from_later_uses() {
             }
         },
     );
-    let f32_src = &c.instances[0].opencl;
+    let f32_src = &c.instances[0].opencl();
     assert!(f32_src.contains("float acc = 0.0f;"), "{f32_src}");
     assert!(f32_src.contains("acc * 2.0f"), "{f32_src}");
-    let i64_src = &c.instances[1].opencl;
+    let i64_src = &c.instances[1].opencl();
     assert!(i64_src.contains("long acc = 0L;"), "{i64_src}");
     assert!(
         i64_src.contains("for (uchar i = "),
@@ -50,7 +50,7 @@ fn literals_default_like_rust() {
         quote!(),
         quote! { fn f(x: f32) -> f32 { let a = 3; let b = 1.5; x + (a as f32) * (b as f32) } },
     );
-    let src = &c.instances[0].opencl;
+    let src = &c.instances[0].opencl();
     assert!(src.contains("int a = 3;"), "{src}");
     assert!(src.contains("double b = 1.5;"), "{src}");
     assert!(
@@ -366,7 +366,9 @@ fn mutated_kernels_never_panic() {
             Ok(Ok(instances)) => {
                 accepted += 1;
                 assert!(
-                    instances.iter().all(|i| i.opencl.contains("__kernel void")),
+                    instances
+                        .iter()
+                        .all(|i| i.opencl().contains("__kernel void")),
                     "{text}"
                 );
             }
@@ -437,9 +439,9 @@ fn raw_identifiers_and_reserved_parameter_names() {
         quote! { fn r#loop(r#type: f32) -> f32 { let r#match = r#type; r#match } },
     );
     assert!(
-        c.instances[0].opencl.contains("loop_kernel"),
+        c.instances[0].opencl().contains("loop_kernel"),
         "{}",
-        c.instances[0].opencl
+        c.instances[0].opencl()
     );
     let out = expand_kernel(quote!(), quote! { fn raw(r#type: f32) -> f32 { r#type } }).to_string();
     assert!(out.contains("r#type"), "{out}");
@@ -471,7 +473,7 @@ fn float_literals_that_overflow_are_errors() {
         quote!(),
         quote! { fn edge(x: f16) -> f16 { x + 65519.0 - 65504 + f16::INFINITY } },
     );
-    let src = &c.instances[0].opencl;
+    let src = &c.instances[0].opencl();
     assert!(src.contains("65504.0f"), "{src}");
     assert!(src.contains("INFINITY"), "{src}");
 }

@@ -115,7 +115,7 @@ fn returning_an_if_of_tuples_is_returning_each_branch() {
     let kernel = "fn k(x: f32) -> (f32, i32) { \
                   return if x > 0.0 { (x, 1) } else { let y = -x; (y, 2) }; }";
     let c = compile(TokenStream::new(), tokens(kernel)).expect("accepted");
-    let src = &c.instances[0].opencl;
+    let src = &c.instances[0].opencl();
     for each in [
         "*silt_ret1 = 1;\n        return;",
         "*silt_ret1 = 2;\n        return;",

@@ -31,7 +31,7 @@ fn errors(attr: &str, item: &str) -> Vec<(String, Option<String>)> {
 /// The OpenCL C programs of an accepted kernel.
 fn programs(attr: &str, item: &str) -> Vec<String> {
     match compile(tokens(attr), tokens(item)) {
-        Ok(c) => c.instances.into_iter().map(|i| i.opencl).collect(),
+        Ok(c) => c.instances.into_iter().map(|i| i.opencl()).collect(),
         Err((e, _)) => panic!("expected a valid kernel: {e}\n{item}"),
     }
 }

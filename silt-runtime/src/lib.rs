@@ -78,12 +78,14 @@ pub mod __private {
     pub use crate::launch::scan::host::{host_scan, host_scan_output, scan_row};
     pub use crate::launch::scan::plan::prepare_scan;
     pub use crate::launch::{map_on_device, reduce_on_device, scan_on_device};
-    pub use crate::program::text::{Body, ChunkArg, ChunkFn, KernelInfo, ProgramText, PROGRAMS};
+    pub use crate::program::text::{
+        Body, ChunkArg, ChunkFn, Form, KernelInfo, OpenClKernel, ProgramText, PROGRAMS,
+    };
     pub use crate::semantics::{
         clamp, f16_div_euclid, f16_from_f64, f16_narrow, f16_widen, fmax, fmin, int_div,
         int_div_euclid, int_rem, int_rem_euclid, FloatOps, IntOps,
     };
     pub use linkme;
     pub use rayon;
-    pub use silt_abi::opencl::BodyParam;
+    pub use silt_abi::opencl::{BodyParam, Def, Piece};
 }

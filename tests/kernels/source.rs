@@ -200,23 +200,27 @@ fn the_device_builds_every_program() {
 #[test]
 fn build_errors_carry_the_log() {
     let Some(cl) = common::opencl() else { return };
+    use silt::__private::{Def, Form, OpenClKernel, Piece, ProgramText};
     const BAD_SOURCE: &str =
-        "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }";
+        "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }\n";
     // not registered in `PROGRAMS`: built alone
-    static BAD_PROGRAM: silt::__private::ProgramText = silt::__private::ProgramText::new(
-        BAD_SOURCE,
+    static BAD_PROGRAM: ProgramText = ProgramText::new(
+        "broken",
         module_path!(),
         false,
-        &[("broken_f32 (kernel)", BAD_SOURCE)],
+        &[Def::new(Piece::Entries, "broken_f32", BAD_SOURCE)],
     );
     static BAD: KernelInfo = KernelInfo::new(
         "broken",
         Some(DType::F32),
-        "__kernel void broken_f32(__global float* x) { x[0] = undefined_name; }",
-        &BAD_PROGRAM,
-        c"broken_f32",
-        c"broken_f32_strided",
-        false,
+        Form::Map,
+        OpenClKernel::new(
+            &BAD_PROGRAM,
+            "broken",
+            &[0],
+            c"broken_f32",
+            c"broken_f32_strided",
+        ),
     );
     let err = silt::__private::build(&BAD, &cl).unwrap_err();
     let msg = err.to_string();

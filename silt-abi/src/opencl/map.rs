@@ -8,7 +8,7 @@ use super::types::Pass;
 /// [`Pass::Index`] included), `view` counts the tensor parameters only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MapArg {
-    /// A scalar parameter's value ([`arg_type`](super::arg_type)).
+    /// A scalar parameter's value ([`storage_type`](super::storage_type)).
     Scalar {
         /// Which parameter.
         param: usize,
@@ -50,7 +50,7 @@ pub enum MapArg {
 
 impl MapArg {
     /// The bytes this argument takes on a device with 64-bit pointers, given
-    /// the size of each scalar parameter's [`arg_type`](super::arg_type) by
+    /// the size of each scalar parameter's [`storage_type`](super::storage_type) by
     /// parameter number.
     pub fn bytes(self, scalar: impl Fn(usize) -> usize) -> usize {
         match self {
@@ -256,13 +256,25 @@ impl MapEntry {
         self != MapEntry::Contiguous
     }
 
-    /// The strided entry's index code ([`strided_indices_3d`] or
-    /// [`strided_indices`]); `None` for the contiguous entry.
-    pub fn indices(self, views: &[String]) -> Option<String> {
+    /// The start of the entry's body: the work-item's element `silt_gid` and
+    /// its return past the launch, then for the strided entries each view's
+    /// index `silt_i_VIEW` ([`strided_indices_3d`], [`strided_indices`]), for
+    /// the contiguous one each view's pointer moved to its first element
+    /// (indexing with `offset + gid` instead measured 5-10% slower on PoCL).
+    pub fn prologue(self, views: &[String]) -> String {
+        use std::fmt::Write;
         match self {
-            MapEntry::Contiguous => None,
-            MapEntry::Strided3 => Some(strided_indices_3d(views)),
-            MapEntry::Strided => Some(strided_indices(views)),
+            MapEntry::Contiguous => {
+                let mut s = String::from(
+                    "    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n",
+                );
+                for v in views {
+                    let _ = writeln!(s, "    {v} += silt_off_{v};");
+                }
+                s
+            }
+            MapEntry::Strided3 => strided_indices_3d(views),
+            MapEntry::Strided => strided_indices(views),
         }
     }
 }

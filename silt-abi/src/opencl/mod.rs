@@ -1,5 +1,8 @@
-//! The OpenCL launch ABI: how the runtime passes a launch to a generated entry
-//! point.
+//! silt's OpenCL target, defined once: the launch ABI (how the runtime
+//! passes a launch to a generated entry point) and the writer of OpenCL text
+//! that generated and composed programs share (the program header and
+//! layout, [`assemble`]; entry-point declarations, [`Declare`]; the index
+//! code of strided entries).
 //!
 //! The code generator declares every entry point's arguments by
 //! [`map_args`], and the runtime sets them by the same function, so the order
@@ -35,24 +38,28 @@
 //! assert_eq!(strided[3..8], contiguous[..5]);
 //! ```
 
+mod decl;
 mod map;
+mod program;
 mod reduce;
 mod scan;
 mod types;
 mod values;
 
+pub use decl::{declare, declare_map, entry_head, Declare, Signature, View};
 pub use map::{
     args_bytes, map_args, strided_indices, strided_indices_3d, MapArg, MapArgs, MapEntry,
     STRIDED_MAX_GROUPS_YZ,
 };
+pub use program::{assemble, header, Def, Piece, CONTRACT_OFF, FP64_ON};
 pub use reduce::{
-    reduce_args, tree_args, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
+    reduce_args, tree_args, FoldEntry, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 pub use scan::{
     scan_args, scan_phase, ScanArg, SCAN_CHUNK, SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK, SCAN_ROW_BLOCKS,
 };
-pub use types::{arg_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
+pub use types::{storage_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
 pub use values::{load, store, value_type, BodyParam, F16_BITS, F16_LOAD};
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ pub const TILE_BLOCK: usize = 16;
 /// `blocks` being `ceil(tiles / TILE_BLOCK)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReduceArg {
-    /// A scalar parameter of `map` ([`arg_type`](super::arg_type)).
+    /// A scalar parameter of `map` ([`storage_type`](super::storage_type)).
     Scalar {
         /// Which parameter of `map`.
         param: usize,
@@ -219,4 +219,35 @@ pub fn tree_args(accs: usize, outputs: usize) -> impl Iterator<Item = TreeArg> {
             TreeArg::Final,
             TreeArg::Count,
         ])
+}
+
+/// The entry points of a reduction and of a scan, named by what each adds to
+/// the instantiation's entry name (`NAME_TYPE`), as [`MapEntry::suffix`](super::MapEntry::suffix)
+/// names a map's: the code generator's entry templates and the description
+/// that names them to the runtime form the names here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FoldEntry {
+    /// A reduction's first pass over contiguous views (`_reduce`).
+    Reduce,
+    /// A reduction's first pass over any views (`_reduce_strided`).
+    ReduceStrided,
+    /// A reduction's tree passes (`_tree`).
+    Tree,
+    /// A scan's phases (`_scan`).
+    Scan,
+    /// A scan's totals and scan in blocks of rows (`_scan_blocks`).
+    ScanBlocks,
+}
+
+impl FoldEntry {
+    /// What the entry point's name adds to the entry name.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            FoldEntry::Reduce => "_reduce",
+            FoldEntry::ReduceStrided => "_reduce_strided",
+            FoldEntry::Tree => "_tree",
+            FoldEntry::Scan => "_scan",
+            FoldEntry::ScanBlocks => "_scan_blocks",
+        }
+    }
 }

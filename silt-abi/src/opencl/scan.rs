@@ -58,7 +58,7 @@ pub mod scan_phase {
 /// view over the shape of kept dimensions then the scanned one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScanArg {
-    /// A scalar parameter of `map` ([`arg_type`](super::arg_type)).
+    /// A scalar parameter of `map` ([`storage_type`](super::storage_type)).
     Scalar {
         /// Which parameter of `map`.
         param: usize,

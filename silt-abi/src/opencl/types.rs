@@ -8,12 +8,12 @@ use crate::dtype::DType;
 /// `cl_khr_fp16`).
 ///
 /// ```
-/// # use silt_abi::{opencl::arg_type, DType};
-/// assert_eq!(arg_type(DType::F16), "ushort");
-/// assert_eq!(arg_type(DType::Bool), "uchar");
-/// assert_eq!(arg_type(DType::F64), "double");
+/// # use silt_abi::{opencl::storage_type, DType};
+/// assert_eq!(storage_type(DType::F16), "ushort");
+/// assert_eq!(storage_type(DType::Bool), "uchar");
+/// assert_eq!(storage_type(DType::F64), "double");
 /// ```
-pub const fn arg_type(d: DType) -> &'static str {
+pub const fn storage_type(d: DType) -> &'static str {
     match d {
         DType::F16 => "ushort",
         other => other.cl_name(),
@@ -39,7 +39,7 @@ pub enum Pass {
     /// A tensor view (an input or an in/out parameter): its buffer, its offset,
     /// and in the strided entry its strides.
     Tensor,
-    /// One value for all elements, as [`arg_type`] of its dtype.
+    /// One value for all elements, as [`storage_type`] of its dtype.
     Scalar,
     /// Nothing: the entry point computes it (`#[index]`).
     Index,

@@ -30,7 +30,7 @@ pub const fn value_type(d: DType) -> &'static str {
 }
 
 /// The C expression that reads the element `v` (as stored in a buffer or
-/// passed as an argument, [`arg_type`](super::arg_type)) as a value.
+/// passed as an argument, [`storage_type`](super::storage_type)) as a value.
 ///
 /// ```
 /// use silt_abi::{opencl::load, DType};

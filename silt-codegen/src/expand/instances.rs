@@ -5,19 +5,10 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::sig::{dtype, eval_signature, ret_type};
-use crate::back::{opencl, rust};
+use super::Items;
+use crate::back::rust;
 use crate::compile::Instance;
 use crate::front::syntax::Signature;
-
-/// The items of every instantiation.
-pub(super) struct Items {
-    /// Statics, functions and impls.
-    pub items: Vec<TokenStream>,
-    /// The `KernelInfo` statics, in order.
-    pub infos: Vec<syn::Ident>,
-    /// `DType::X => Some(INFO.source()),` for `source`.
-    pub source_arms: Vec<TokenStream>,
-}
 
 /// For a map kernel of values, `#[scalar]`s and an `#[index]` with one result
 /// (what a chain fused at run time can hold): the `Body` that describes its C
@@ -46,7 +37,7 @@ fn fusable_body(
         }
     });
     let out = dtype(f.outputs[0], s);
-    let name = opencl::body_name(f);
+    let name = crate::back::opencl::body_name(f);
     let n = f.params.len();
     let vars: Vec<syn::Ident> = (0..n).map(|i| format_ident!("__a{}", i)).collect();
     let chunk_name = format_ident!("__eval_chunk_{}", suffix);
@@ -114,10 +105,12 @@ fn fusable_body(
     Some((body, func))
 }
 
-/// The items of every instantiation of the kernel `name_str`.
+/// The items of every instantiation of the kernel `name_str`, whose
+/// `OpenClKernel`s are `opencl`.
 pub(super) fn items(
     sig: &Signature,
     instances: &[Instance],
+    opencl: &[TokenStream],
     name_str: &str,
     s: &TokenStream,
 ) -> Items {
@@ -125,24 +118,12 @@ pub(super) fn items(
     let mut info_names = Vec::new();
     let mut helper_fns: Vec<String> = Vec::new();
     let mut source_arms = Vec::new();
-    for inst in instances {
+    for (inst, opencl) in instances.iter().zip(opencl) {
         let suffix = inst
             .ty
             .map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
         let info = format_ident!("__INFO_{}", suffix.to_uppercase());
         let eval = format_ident!("__eval_{}", suffix);
-        let src = &inst.opencl;
-        let entry = proc_macro2::Literal::c_string(
-            &std::ffi::CString::new(opencl::entry_name(&inst.kernel.func)).unwrap_or_default(),
-        );
-        let strided_entry = proc_macro2::Literal::c_string(
-            &std::ffi::CString::new(opencl::strided_entry_name(&inst.kernel.func))
-                .unwrap_or_default(),
-        );
-        let strided3_entry = proc_macro2::Literal::c_string(
-            &std::ffi::CString::new(opencl::strided3_entry_name(&inst.kernel.func))
-                .unwrap_or_default(),
-        );
         let inst_dtype = match inst.ty {
             Some(t) => {
                 let d = dtype(t, s);
@@ -150,18 +131,19 @@ pub(super) fn items(
             }
             None => quote!(::core::option::Option::None),
         };
-        let fp64 = inst.uses_f64;
-        let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
         info_names.push(info.clone());
         let body = fusable_body(&inst.kernel, &eval, &suffix, s);
         let with_body = body.as_ref().map(|(b, _)| quote!(.with_body(#b)));
         items.extend(body.map(|(_, f)| f));
         items.push(quote! {
             #[doc(hidden)]
-            pub static #info: #s::__private::KernelInfo =
-                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #entry, #strided_entry, #fp64)
-                    .with_strided3(#strided3_entry)
-                    #with_body;
+            pub static #info: #s::__private::KernelInfo = #s::__private::KernelInfo::new(
+                #name_str,
+                #inst_dtype,
+                #s::__private::Form::Map,
+                #opencl,
+            )
+            #with_body;
         });
         items.push(rust::eval_fn(&inst.kernel.func, &eval, s));
         for h in &inst.kernel.helpers {

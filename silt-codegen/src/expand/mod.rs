@@ -7,7 +7,7 @@ mod dispatch;
 mod host;
 mod instances;
 mod launch;
-mod programs;
+mod opencl;
 pub mod reduce;
 mod reduce_items;
 mod sig;
@@ -18,6 +18,16 @@ use quote::quote;
 use crate::compile::Instance;
 use crate::front::ident_name;
 use crate::front::syntax::Signature;
+
+/// The items of every instantiation of a kernel, reduction or scan.
+struct Items {
+    /// Statics, functions and impls.
+    items: Vec<TokenStream>,
+    /// The `KernelInfo` statics, in order.
+    infos: Vec<syn::Ident>,
+    /// `DType::X => Some(INFO.source()),` for `source`.
+    source_arms: Vec<TokenStream>,
+}
 
 /// Everything generated for one kernel; `callable` makes it callable from
 /// other kernels (`helper::callable_items`).
@@ -44,12 +54,12 @@ pub fn module(
         .filter_map(|i| i.ty)
         .map(|t| sig::dtype(t, &s));
 
-    let programs = programs::items(instances, &s);
-    let instances::Items {
+    let opencl::OpenCl { programs, kernels } = opencl::items(instances, &s);
+    let Items {
         items,
         infos,
         source_arms,
-    } = instances::items(sig, instances, &name_str, &s);
+    } = instances::items(sig, instances, &kernels, &name_str, &s);
     let launch = launch::launch_fn(sig, &name_str, &s);
     let eval = api::eval_fn(sig, &name_str);
     let dispatch = dispatch::dispatch_fn(sig, &type_list, &s);

@@ -7,7 +7,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::sig::{dtype, map_signature, types_of};
-use super::{api, dispatch, programs};
+use super::{api, dispatch, opencl, Items};
 use crate::back::rust;
 use crate::compile::CompiledReduce;
 use crate::front::ident_name;
@@ -46,15 +46,15 @@ pub fn module(c: &CompiledReduce) -> TokenStream {
         .iter()
         .filter_map(|i| i.ty)
         .map(|t| dtype(t, &s));
-    let programs = programs::items(&c.instances, &s);
+    let opencl::OpenCl { programs, kernels } = opencl::items(&c.instances, &s);
 
     let empty_is_error = c.empty_is_error;
     let self_ty = quote!(Self);
-    let super::reduce_items::Items {
+    let Items {
         items,
         infos,
         source_arms,
-    } = super::reduce_items::items(c, map, &acc, &out, &s);
+    } = super::reduce_items::items(c, &kernels, map, &acc, &out, &s);
 
     // ---- how launch and eval call the functions ----
     let (identity_call, map_call, combine_call, finish_call, info_expr) = if generic {

@@ -6,27 +6,19 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 use super::sig::{dtype, fields, map_signature, types_of};
-use crate::back::opencl::{self, FoldEntry};
+use super::Items;
 use crate::back::rust;
 use crate::compile::CompiledReduce;
 use crate::front::ident_name;
 use crate::front::syntax::{Signature, TyRef};
 use crate::ir::Entry;
 
-/// The items of every instantiation.
-pub(super) struct Items {
-    /// Statics, functions and impls.
-    pub items: Vec<TokenStream>,
-    /// The `KernelInfo` statics, in order.
-    pub infos: Vec<syn::Ident>,
-    /// `DType::X => Some(INFO.source()),` for `source`.
-    pub source_arms: Vec<TokenStream>,
-}
-
-/// The items of every instantiation of `c`, whose `map` is `map` and whose
-/// accumulator and outputs are `acc` and `out`.
+/// The items of every instantiation of `c`, whose `map` is `map`, whose
+/// accumulator and outputs are `acc` and `out`, and whose `OpenClKernel`s are
+/// `opencl`.
 pub(super) fn items(
     c: &CompiledReduce,
+    opencl: &[TokenStream],
     map: &Signature,
     acc: &[TyRef],
     out: &[TyRef],
@@ -40,7 +32,7 @@ pub(super) fn items(
     let mut infos = Vec::new();
     let mut source_arms = Vec::new();
     let mut helper_fns: Vec<String> = Vec::new();
-    for inst in &c.instances {
+    for (inst, opencl) in c.instances.iter().zip(opencl) {
         let (Entry::Reduce(r) | Entry::Scan(r)) = &inst.kernel.entry else {
             continue;
         };
@@ -49,25 +41,11 @@ pub(super) fn items(
             .map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
         let info = format_ident!("__INFO_{}", suffix.to_uppercase());
         let f = &inst.kernel.func;
-        let c_string = |text: String| {
-            proc_macro2::Literal::c_string(&std::ffi::CString::new(text).unwrap_or_default())
-        };
-        let name = |e: FoldEntry| c_string(opencl::fold_entry_name(f, e));
-        let (first, strided) = if c.scan {
-            // a scan's second entry point takes blocks of rows
-            (name(FoldEntry::Scan), name(FoldEntry::ScanBlocks))
+        let form = if c.scan {
+            quote!(#s::__private::Form::Scan)
         } else {
-            (name(FoldEntry::Reduce), name(FoldEntry::ReduceStrided))
+            quote!(#s::__private::Form::Reduce { empty_is_error: #empty_is_error })
         };
-        let tree = name(FoldEntry::Tree);
-        let reduction = if c.scan {
-            quote!()
-        } else {
-            quote!(.reduction(#tree, #empty_is_error))
-        };
-        let src = &inst.opencl;
-        let fp64 = inst.uses_f64;
-        let program = format_ident!("__PROGRAM_{}", usize::from(fp64));
         let inst_dtype = match inst.ty {
             Some(t) => {
                 let d = dtype(t, s);
@@ -78,8 +56,7 @@ pub(super) fn items(
         items.push(quote! {
             #[doc(hidden)]
             pub static #info: #s::__private::KernelInfo =
-                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #src, &#program, #first, #strided, #fp64)
-                    #reduction;
+                #s::__private::KernelInfo::new(#name_str, #inst_dtype, #form, #opencl);
         });
         infos.push(info.clone());
         // the functions as Rust, then adapters that take the accumulator whole

@@ -6,7 +6,7 @@
 
 use std::ffi::CStr;
 
-use silt_abi::opencl::MapEntry;
+use silt_abi::opencl::{entry_head, header, MapEntry, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
 
 use crate::cl::{error_name, ClError, Mem, Program, Queue};
 use crate::error::{Error, Result};
@@ -22,22 +22,31 @@ use super::Device;
 /// lane 0).
 fn source() -> String {
     let views = ["src".to_owned(), "dst".to_owned()];
-    let mut s = String::from(
-        "// silt runtime: strided copies between views (one work-item per element).\n",
+    let mut s = header(
+        "silt runtime: strided copies between views (one work-item per element).",
+        false,
     );
     for (size, ty) in [(1, "uchar"), (2, "ushort"), (4, "uint"), (8, "ulong")] {
         for form in [MapEntry::Strided, MapEntry::Strided3] {
-            let find = form.indices(&views).unwrap_or_default();
             let suffix = if form == MapEntry::Strided3 {
                 form.suffix()
             } else {
                 ""
             };
-            s.push_str(&format!(
-                "__kernel void silt_copy_{size}{suffix}(\n    ulong16 silt_shape, ulong16 silt_st_src, ulong16 silt_st_dst,\n    \
-                 __global const {ty}* src, ulong silt_off_src, __global {ty}* dst, ulong silt_off_dst,\n    \
-                 uint silt_ndim, ulong silt_n) {{\n{find}    dst[silt_i_dst] = src[silt_i_src];\n}}\n"
+            let params = [
+                format!("{DIMS_TYPE} silt_shape, {DIMS_TYPE} silt_st_src, {DIMS_TYPE} silt_st_dst"),
+                format!(
+                    "__global const {ty}* src, {COUNT_TYPE} silt_off_src, __global {ty}* dst, {COUNT_TYPE} silt_off_dst"
+                ),
+                format!("{NDIM_TYPE} silt_ndim, {COUNT_TYPE} silt_n"),
+            ];
+            s.push_str(&entry_head(
+                &format!("silt_copy_{size}{suffix}"),
+                &params,
+                None,
             ));
+            s.push_str(&form.prologue(&views));
+            s.push_str("    dst[silt_i_dst] = src[silt_i_src];\n}\n");
         }
     }
     s

@@ -200,11 +200,11 @@ impl Programs {
         info: &'static KernelInfo,
         target: &Target<'_>,
     ) -> Result<Arc<BuiltProgram>> {
-        let key = address(info.program);
+        let key = address(info.opencl.program);
         if let Some(p) = self.by_text.get(&key) {
             return Ok(Arc::clone(p));
         }
-        if let Some(group) = crate_group(info.program) {
+        if let Some(group) = crate_group(info.opencl.program) {
             if !self.failed_groups.contains(&group.name) {
                 if let Ok(built) = target.load_or_build(&group.name, &hooked(&group.source)) {
                     let built = Arc::new(built);
@@ -218,7 +218,7 @@ impl Programs {
                 self.failed_groups.push(group.name);
             }
         }
-        let own = hooked(info.program.source());
+        let own = hooked(info.opencl.program.source());
         let built = target
             .load_or_build(&info.describe(), &own)
             .map_err(|f| Error::Build {
@@ -226,7 +226,7 @@ impl Programs {
                 device: target.device.to_string(),
                 code: f.code,
                 name: error_name(f.code),
-                log: info.program.map_log(&f.log, &own),
+                log: info.opencl.program.map_log(&f.log, &own),
             })?;
         let built = Arc::new(built);
         self.by_text.insert(key, Arc::clone(&built));

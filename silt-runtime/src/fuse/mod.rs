@@ -3,7 +3,7 @@
 //! scalars and earlier results, and runs them as one generated kernel.
 //!
 //! The program is composed from the body functions the instantiations'
-//! programs already hold (`NAME (body)` definitions) and one new entry point,
+//! programs already hold (their `Piece::Body` pieces) and one new entry point,
 //! built once per chain structure and kept for the process (and on disk, by
 //! its text, like every program). Each step keeps its own rounding, so results
 //! have the bits of the launches it replaces; values the caller does not ask

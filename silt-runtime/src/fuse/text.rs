@@ -8,13 +8,13 @@ use std::ffi::CString;
 use std::fmt::Write;
 
 use silt_abi::opencl::{
-    arg_type, args_bytes, load, map_args, store, value_type, BodyParam, MapArg, MapEntry, Pass,
-    COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
+    args_bytes, assemble, declare_map, entry_head, load, map_args, store, value_type, BodyParam,
+    Def, MapEntry, Pass, Piece, Signature, View,
 };
 
 use crate::dtype::{DType, Scalar};
 use crate::error::{Error, Result};
-use crate::program::text::{KernelInfo, ProgramText};
+use crate::program::text::{Form, KernelInfo, OpenClKernel, ProgramText};
 
 use super::graph::{Fusion, Node, Value};
 
@@ -209,75 +209,64 @@ pub(super) fn compose(
     input_dtypes: &[DType],
     strided: bool,
 ) -> Result<&'static KernelInfo> {
-    // every definition but entry points, of every step's program, once
+    // every piece but entry points, of every step's program, once
     let mut defined: HashMap<&str, &str> = HashMap::new();
-    let mut body = String::new();
+    let mut pieces: Vec<Def<'_>> = Vec::new();
     let mut fp64 = false;
     let mut programs: Vec<&'static ProgramText> = Vec::new();
     for s in &chain.steps {
-        let p = s.info.program();
+        let p = s.info.opencl.program;
         if !programs.iter().any(|q| std::ptr::eq(*q, p)) {
             programs.push(p);
         }
     }
     for p in &programs {
         fp64 |= p.fp64;
-        for &(name, text) in p.defs {
-            if name.ends_with(" (kernel)") {
-                continue;
-            }
-            match defined.get(name) {
-                Some(t) if *t == text => {}
+        for d in p.defs.iter().filter(|d| d.piece != Piece::Entries) {
+            match defined.get(d.name) {
+                Some(t) if *t == d.text => {}
                 Some(_) => {
                     return Err(Error::InvalidArgument {
                         op: "Fusion::run",
                         reason: format!(
-                            "two kernels of the chain define `{name}` differently (kernels of one name from two modules): call one of them alone"
+                            "two kernels of the chain define `{}` differently (kernels of one name from two modules): call one of them alone",
+                            d.name
                         ),
                     })
                 }
                 None => {
-                    defined.insert(name, text);
-                    body.push('\n');
-                    body.push_str(text);
+                    defined.insert(d.name, d.text);
+                    pieces.push(*d);
                 }
             }
         }
     }
     let dtypes = chain.arg_dtypes(input_dtypes);
-    let mut source = String::from(
-        "// silt: a chain of kernels fused at run time; generated, do not edit.\n#pragma OPENCL FP_CONTRACT OFF\n",
+    let entries: Vec<String> = MapEntry::ALL
+        .iter()
+        .filter(|form| strided || !form.strided())
+        .map(|&form| entry(chain, &dtypes, form))
+        .collect();
+    let entries = entries.join("\n");
+    pieces.push(Def::new(Piece::Entries, "silt_fused", &entries));
+    let (source, _) = assemble(
+        "silt: a chain of kernels fused at run time; generated, do not edit.",
+        fp64,
+        &pieces,
     );
-    if fp64 {
-        source.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
-    }
-    source.push_str(&body);
-    for form in MapEntry::ALL {
-        if strided || !form.strided() {
-            source.push('\n');
-            source.push_str(&entry(chain, &dtypes, form));
-        }
-    }
-    let source: &'static str = Box::leak(source.into_boxed_str());
     let program: &'static ProgramText =
-        Box::leak(Box::new(ProgramText::new(source, "silt-fused", fp64, &[])));
+        Box::leak(Box::new(ProgramText::composed(source, "silt-fused", fp64)));
     let name = |s: &str| -> &'static std::ffi::CStr {
         Box::leak(CString::new(s).unwrap_or_default().into_boxed_c_str())
     };
-    let info = KernelInfo::new(
-        "fused chain",
-        None,
-        source,
-        program,
-        name("silt_fused"),
-        name("silt_fused_strided"),
-        fp64,
-    );
-    Ok(Box::leak(Box::new(if strided {
-        info.with_strided3(name("silt_fused_strided3"))
+    let opencl = OpenClKernel::composed(program, name("silt_fused"), name("silt_fused_strided"));
+    let opencl = if strided {
+        opencl.with_strided3(name("silt_fused_strided3"))
     } else {
-        info
-    })))
+        opencl
+    };
+    let info = KernelInfo::new("fused chain", None, Form::Map, opencl);
+    Ok(Box::leak(Box::new(info)))
 }
 
 /// One of the entry points.
@@ -287,46 +276,28 @@ fn entry(chain: &Chain, dtypes: &[DType], form: MapEntry) -> String {
         ChainArg::Input(_) => Pass::Tensor,
         ChainArg::Scalar(_) => Pass::Scalar,
     });
-    let mut params = Vec::new();
-    for a in map_args(pass, chain.outputs.len(), strided) {
-        params.push(match a {
-            MapArg::Scalar { param } => format!("{} a{param}", arg_type(dtypes[param])),
-            MapArg::Buffer { param } => {
-                format!("__global const {}* a{param}", arg_type(dtypes[param]))
-            }
-            MapArg::Offset { param } => format!("{COUNT_TYPE} silt_off_a{param}"),
-            MapArg::Strides { param, .. } => format!("{DIMS_TYPE} silt_st_a{param}"),
-            MapArg::Output { output } => format!(
-                "__global {}* silt_out{output}",
-                arg_type(chain.outputs[output].1)
-            ),
-            MapArg::Shape => format!("{DIMS_TYPE} silt_shape"),
-            MapArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
-            MapArg::Len => format!("{COUNT_TYPE} silt_n"),
-        });
-    }
-    let mut s = format!(
-        "__kernel void silt_fused{}(\n    {}) {{\n",
-        form.suffix(),
-        params.join(",\n    ")
-    );
-    let views: Vec<usize> = chain
+    let names: Vec<String> = (0..chain.args.len()).map(|i| format!("a{i}")).collect();
+    let params: Vec<View<'_>> = names
+        .iter()
+        .zip(dtypes)
+        .map(|(n, d)| View::new(n, *d, false))
+        .collect();
+    let outputs: Vec<DType> = chain.outputs.iter().map(|(_, d)| *d).collect();
+    let sig = Signature {
+        params: &params,
+        acc: &[],
+        outputs: &outputs,
+    };
+    let lines = declare_map(map_args(pass, chain.outputs.len(), strided), &sig);
+    let mut s = entry_head(&format!("silt_fused{}", form.suffix()), &lines, None);
+    let views: Vec<String> = chain
         .args
         .iter()
         .enumerate()
         .filter(|(_, a)| matches!(a, ChainArg::Input(_)))
-        .map(|(i, _)| i)
+        .map(|(i, _)| format!("a{i}"))
         .collect();
-    let names: Vec<String> = views.iter().map(|i| format!("a{i}")).collect();
-    if let Some(indices) = form.indices(&names) {
-        s.push_str(&indices);
-    } else {
-        s.push_str("    ulong silt_gid = get_global_id(0);\n    if (silt_gid >= silt_n) return;\n");
-        // each pointer moved to its view's first element once
-        for i in &views {
-            let _ = writeln!(s, "    a{i} += silt_off_a{i};");
-        }
-    }
+    s.push_str(&form.prologue(&views));
     // each argument read once
     for (i, d) in dtypes.iter().enumerate() {
         let raw = match &chain.args[i] {

@@ -71,10 +71,10 @@ pub fn launch_opencl(
     };
     // at most three coalesced dimensions: the entry whose index code has no
     // branch (`silt_abi::opencl::strided_indices_3d`)
-    let entry = match info.strided3_entry {
+    let entry = match info.opencl.strided3_entry {
         Some(e) if strided && ndim <= 3 => e,
-        _ if strided => info.strided_entry,
-        _ => info.entry,
+        _ if strided => info.opencl.strided_entry,
+        _ => info.opencl.entry,
     };
     tracing::trace!(target: "silt::launch", kernel = info.name, elements = plan.len, ?entry, "launch");
     let (mut kernel, limits) = program.kernel(entry, queue)?;
@@ -147,7 +147,7 @@ pub(crate) fn mem_of(t: &Tensor) -> Result<&Mem> {
         .ok_or_else(|| Error::internal("a device tensor without its buffer"))
 }
 
-/// Sets a scalar argument, as [`silt_abi::opencl::arg_type`] of its dtype
+/// Sets a scalar argument, as [`silt_abi::opencl::storage_type`] of its dtype
 /// (`bool` as a byte, `f16` as its bits).
 pub(crate) fn set_scalar(kernel: &mut Kernel<'_>, i: u32, s: Scalar) -> Result<(), ClError> {
     match s {

@@ -276,7 +276,7 @@ pub fn prepare<'a>(info: &KernelInfo, args: &[Arg<'a>]) -> Result<Plan<'a>> {
         }
     }
     let device = first.device();
-    if info.fp64 && !device.supports(DType::F64) {
+    if info.fp64() && !device.supports(DType::F64) {
         return Err(Error::MissingExtension {
             kernel: info.describe(),
             extension: "cl_khr_fp64",

@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use silt_abi::opencl::assemble;
+
 use super::text::{ProgramText, PROGRAMS};
 
 /// The most instantiations a program of a crate's kernels holds. PoCL's costs
@@ -36,7 +38,7 @@ pub(crate) fn crate_group(of: &'static ProgramText) -> Option<Group> {
         .copied()
         .filter(|p| p.fp64 == of.fp64 && p.krate() == krate)
         .collect();
-    candidates.sort_by_key(|p| (p.source, p.module));
+    candidates.sort_by_key(|p| (p.title(), p.module));
     candidates.dedup_by_key(|p| std::ptr::from_ref(*p));
     if candidates.len() < 2 {
         return None;
@@ -48,9 +50,9 @@ pub(crate) fn crate_group(of: &'static ProgramText) -> Option<Group> {
         let clash = p
             .defs
             .iter()
-            .any(|(name, text)| defined.get(name).is_some_and(|d| d != text));
+            .any(|d| defined.get(d.name).is_some_and(|t| *t != d.text));
         if !clash {
-            defined.extend(p.defs.iter().copied());
+            defined.extend(p.defs.iter().map(|d| (d.name, d.text)));
             kept.push(p);
         }
     }
@@ -74,25 +76,19 @@ pub(crate) fn crate_group(of: &'static ProgramText) -> Option<Group> {
     if members.len() < 2 || !members.iter().any(|p| std::ptr::eq(*p, of)) {
         return None;
     }
+    // each piece once: pieces of one name are one definition
     let mut seen: HashMap<&str, ()> = HashMap::new();
-    let mut body = String::new();
-    for &(name, text) in members.iter().flat_map(|p| p.defs) {
-        if seen.insert(name, ()).is_none() {
-            body.push('\n');
-            body.push_str(text);
-        }
-    }
+    let pieces = members
+        .iter()
+        .flat_map(|p| p.defs)
+        .filter(|d| seen.insert(d.name, ()).is_none());
     let precision = if of.fp64 { ", f64" } else { "" };
     let name = format!("{krate} (part {}{precision})", part + 1);
-    let mut source = format!(
-        "// silt: {} kernels of `{name}`, generated from their Rust bodies; do not edit.\n\
-         #pragma OPENCL FP_CONTRACT OFF\n",
+    let title = format!(
+        "silt: {} kernels of `{name}`, generated from their Rust bodies; do not edit.",
         members.len()
     );
-    if of.fp64 {
-        source.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
-    }
-    source.push_str(&body);
+    let (source, _) = assemble(&title, of.fp64, pieces);
     Some(Group {
         name,
         members,

@@ -1,26 +1,32 @@
-//! The text of kernel programs as generated code registers it: [`ProgramText`]
-//! (one kernel's instantiations of one precision, with the Rust lines its
-//! statements come from), [`KernelInfo`] (one instantiation and its entry
-//! points), and [`PROGRAMS`], every program linked into the binary.
+//! What generated code registers about its kernels: [`ProgramText`] (one
+//! kernel's instantiations of one precision as named pieces of OpenCL C, with
+//! the Rust lines its statements come from), [`KernelInfo`] (one
+//! instantiation, described whatever runs it, with its [`OpenClKernel`]), and
+//! [`PROGRAMS`], every program linked into the binary.
 
 use std::ffi::CStr;
+use std::sync::OnceLock;
 
-use silt_abi::opencl::BodyParam;
+use silt_abi::opencl::{assemble, BodyParam, Def};
 use silt_abi::DType;
 
 use crate::dtype::Scalar;
 
-/// The OpenCL C of one kernel's instantiations of one precision, whole and as
-/// named definitions. One `static` per kernel and precision, registered in
-/// `PROGRAMS`: on the first launch of any kernel of a crate, the device builds
-/// the definitions of all that crate's kernels of the same precision as one
-/// program. Its address keys the per-device program cache.
+/// The OpenCL C of one kernel's instantiations of one precision, as named
+/// pieces. One `static` per kernel and precision, registered in `PROGRAMS`:
+/// on the first launch of any kernel of a crate, the device builds the pieces
+/// of all that crate's kernels of the same precision as one program. Its
+/// address keys the per-device program cache.
 #[derive(Debug)]
 pub struct ProgramText {
-    pub(super) source: &'static str,
+    /// The first comment line of the program.
+    title: &'static str,
     pub(crate) module: &'static str,
     pub(crate) fp64: bool,
-    pub(crate) defs: &'static [(&'static str, &'static str)],
+    pub(crate) defs: &'static [Def<'static>],
+    /// The whole program, laid out from `defs` on first use (or given, for a
+    /// program composed at run time).
+    source: OnceLock<String>,
     /// The Rust file of the kernel.
     file: &'static str,
     /// (line of `source`, line of `file`) for the lines kernel statements were
@@ -29,24 +35,32 @@ pub struct ProgramText {
 }
 
 impl ProgramText {
-    /// A kernel's program (called by generated code): its whole text, the module
-    /// that defines it, whether it needs `cl_khr_fp64`, and its definitions as
-    /// (name, text) in dependency order (operator helpers, `#[helper]`
+    /// A kernel's program (called by generated code): its title, the module
+    /// that defines it, whether it needs `cl_khr_fp64`, and its pieces in
+    /// order, each after those it uses (operator helpers, `#[helper]`
     /// functions, then each instantiation's body and entry points).
     pub const fn new(
-        source: &'static str,
+        title: &'static str,
         module: &'static str,
         fp64: bool,
-        defs: &'static [(&'static str, &'static str)],
+        defs: &'static [Def<'static>],
     ) -> Self {
         ProgramText {
-            source,
+            title,
             module,
             fp64,
             defs,
+            source: OnceLock::new(),
             file: "",
             lines: &[],
         }
+    }
+
+    /// A program composed at run time, whole.
+    pub(crate) fn composed(source: String, module: &'static str, fp64: bool) -> Self {
+        let text = ProgramText::new("", module, fp64, &[]);
+        let _ = text.source.set(source);
+        text
     }
 
     /// The Rust file that defines the kernel, and which of its lines each line
@@ -94,16 +108,24 @@ impl ProgramText {
         out
     }
 
-    /// The OpenCL C of this kernel alone.
-    pub fn source(&self) -> &'static str {
+    /// The whole program: its pieces laid out by
+    /// [`assemble`](silt_abi::opencl::assemble), as the code generator laid
+    /// them out to map its lines.
+    pub fn source(&'static self) -> &'static str {
         self.source
+            .get_or_init(|| assemble(self.title, self.fp64, self.defs).0)
+    }
+
+    /// The title that orders programs (it names the kernel and its types).
+    pub(super) fn title(&self) -> &'static str {
+        self.title
     }
 
     /// How many instantiations the program holds.
     pub(super) fn instantiations(&self) -> usize {
         self.defs
             .iter()
-            .filter(|(name, _)| name.ends_with(" (kernel)"))
+            .filter(|d| d.piece == silt_abi::opencl::Piece::Entries)
             .count()
     }
 
@@ -185,67 +207,134 @@ impl Body {
     }
 }
 
-/// What the runtime needs to know about one kernel instantiation.
-#[derive(Debug)]
-pub struct KernelInfo {
-    pub(crate) name: &'static str,
-    dtype: Option<DType>,
-    source: &'static str,
-    pub(crate) program: &'static ProgramText,
-    /// The entry point for contiguous views.
-    pub(crate) entry: &'static CStr,
-    /// The entry point for any other views (a scan's: for blocks of rows,
-    /// `silt_abi::opencl::SCAN_ROW_BLOCKS`).
-    pub(crate) strided_entry: &'static CStr,
-    /// The entry point for any other views over at most three coalesced
-    /// dimensions, when the program has one (map kernels and fused chains).
-    pub(crate) strided3_entry: Option<&'static CStr>,
-    /// Whether it needs `cl_khr_fp64`.
-    pub(crate) fp64: bool,
-    /// A reduction's tree pass (`None` for a map kernel).
-    pub(crate) tree_entry: Option<&'static CStr>,
-    /// Whether a reduction over no elements is an error (`empty = error`).
-    pub(crate) empty_is_error: bool,
-    /// A map kernel's body function, when a fused chain can call it.
-    pub(crate) body: Option<Body>,
+/// What a kernel instantiation computes, whatever runs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// An elementwise map (`#[kernel]`).
+    Map,
+    /// A reduction along axes (`#[reduce]`).
+    Reduce {
+        /// Whether a reduction over no elements is an error (`empty = error`).
+        empty_is_error: bool,
+    },
+    /// A scan along an axis (`#[scan]`).
+    Scan,
 }
 
-impl KernelInfo {
-    /// Describes an instantiation (called by generated code): its own program
-    /// text (what `NAME::source` shows), the program it is built in (shared with
-    /// the kernel's other instantiations), and its two entry points.
+/// An instantiation's OpenCL C: the program it is built in (shared with the
+/// kernel's other instantiations of its precision, and merged with the
+/// crate's other kernels), the pieces of that program that make its own
+/// program, and its entry points by form: a map's contiguous, strided and
+/// (over at most three coalesced dimensions) `strided3` entries; a
+/// reduction's first passes and tree pass; a scan's entry and its entry for
+/// blocks of rows (`silt_abi::opencl::SCAN_ROW_BLOCKS`).
+#[derive(Debug)]
+pub struct OpenClKernel {
+    pub(crate) program: &'static ProgramText,
+    /// The first comment line of its own program.
+    title: &'static str,
+    /// Which of `program`'s pieces its own program holds, in order.
+    pieces: &'static [u16],
+    /// Its own program, laid out on first use (or given).
+    source: OnceLock<String>,
+    /// The entry point for contiguous views.
+    pub(crate) entry: &'static CStr,
+    /// The entry point for any other views.
+    pub(crate) strided_entry: &'static CStr,
+    /// A map's entry point for views over at most three coalesced
+    /// dimensions, whose index code is free of branches
+    /// ([`silt_abi::opencl::strided_indices_3d`]); without one, every strided
+    /// launch takes `strided_entry`.
+    pub(crate) strided3_entry: Option<&'static CStr>,
+    /// A reduction's tree pass.
+    pub(crate) tree_entry: Option<&'static CStr>,
+}
+
+impl OpenClKernel {
+    /// Describes an instantiation's OpenCL C (called by generated code).
     pub const fn new(
-        name: &'static str,
-        dtype: Option<DType>,
-        source: &'static str,
         program: &'static ProgramText,
+        title: &'static str,
+        pieces: &'static [u16],
         entry: &'static CStr,
         strided_entry: &'static CStr,
-        fp64: bool,
     ) -> Self {
-        KernelInfo {
-            name,
-            dtype,
-            source,
+        OpenClKernel {
             program,
+            title,
+            pieces,
+            source: OnceLock::new(),
             entry,
             strided_entry,
             strided3_entry: None,
-            fp64,
             tree_entry: None,
-            empty_is_error: false,
-            body: None,
         }
     }
 
-    /// Names the entry point for views over at most three coalesced
-    /// dimensions (called by generated code; `strided_entry`'s arguments, its
-    /// index code free of branches: [`silt_abi::opencl::strided_indices_3d`]).
-    /// Without one, every strided launch takes `strided_entry`.
+    /// A program composed at run time, whose entries are all its own.
+    pub(crate) fn composed(
+        program: &'static ProgramText,
+        entry: &'static CStr,
+        strided_entry: &'static CStr,
+    ) -> Self {
+        let k = OpenClKernel::new(program, "", &[], entry, strided_entry);
+        let _ = k.source.set(program.source().to_owned());
+        k
+    }
+
+    /// Names a map's entry point for views over at most three coalesced
+    /// dimensions (called by generated code).
     #[must_use]
     pub const fn with_strided3(mut self, entry: &'static CStr) -> Self {
         self.strided3_entry = Some(entry);
         self
+    }
+
+    /// Names a reduction's tree pass (called by generated code).
+    #[must_use]
+    pub const fn with_tree(mut self, entry: &'static CStr) -> Self {
+        self.tree_entry = Some(entry);
+        self
+    }
+
+    /// The instantiation's own program (its pieces of `program` alone).
+    pub fn source(&'static self) -> &'static str {
+        self.source.get_or_init(|| {
+            let defs = self.program.defs;
+            let own = self.pieces.iter().filter_map(|&i| defs.get(usize::from(i)));
+            assemble(self.title, self.program.fp64, own).0
+        })
+    }
+}
+
+/// What the runtime needs to know about one kernel instantiation: its name,
+/// type and form, the body a fused chain calls, and its OpenCL C.
+#[derive(Debug)]
+pub struct KernelInfo {
+    pub(crate) name: &'static str,
+    dtype: Option<DType>,
+    pub(crate) form: Form,
+    /// A map kernel's body function, when a fused chain can call it.
+    pub(crate) body: Option<Body>,
+    /// How OpenCL devices run it.
+    pub(crate) opencl: OpenClKernel,
+}
+
+impl KernelInfo {
+    /// Describes an instantiation (called by generated code).
+    pub const fn new(
+        name: &'static str,
+        dtype: Option<DType>,
+        form: Form,
+        opencl: OpenClKernel,
+    ) -> Self {
+        KernelInfo {
+            name,
+            dtype,
+            form,
+            body: None,
+            opencl,
+        }
     }
 
     /// Describes the instantiation's body function (called by generated code),
@@ -256,29 +345,29 @@ impl KernelInfo {
         self
     }
 
-    /// Makes this a reduction's description (called by generated code): `entry`
-    /// and `strided_entry` are its first passes, `tree` its tree pass.
-    #[must_use]
-    pub const fn reduction(mut self, tree: &'static CStr, empty_is_error: bool) -> Self {
-        self.tree_entry = Some(tree);
-        self.empty_is_error = empty_is_error;
-        self
-    }
-
     /// The kernel's name.
     pub fn name(&self) -> &'static str {
         self.name
     }
 
     /// The OpenCL C program of this instantiation alone.
-    pub fn source(&self) -> &'static str {
-        self.source
+    pub fn source(&'static self) -> &'static str {
+        self.opencl.source()
     }
 
-    /// The program text of the kernel's instantiations of this precision (the
-    /// device builds it with the other kernels of the crate).
-    pub fn program(&self) -> &'static ProgramText {
-        self.program
+    /// Whether it computes in `f64` (an OpenCL device needs `cl_khr_fp64`).
+    pub(crate) fn fp64(&self) -> bool {
+        self.opencl.program.fp64
+    }
+
+    /// Whether it is a reduction over no elements of which is an error.
+    pub(crate) fn empty_is_error(&self) -> bool {
+        matches!(
+            self.form,
+            Form::Reduce {
+                empty_is_error: true
+            }
+        )
     }
 
     /// `kernel `add` for f32`.
@@ -308,8 +397,7 @@ mod tests {
         );
         assert_eq!(log_line_number("1 error generated."), None);
         static P: ProgramText =
-            ProgramText::new("line one\n    float y = bad;\n}\n", "k::m", false, &[])
-                .with_lines("src/k.rs", &[(2, 40)]);
+            ProgramText::new("k", "k::m", false, &[]).with_lines("src/k.rs", &[(2, 40)]);
         let built = "line one\n    float y = bad;\n}\n";
         let log = P.map_log(
             "error: a.cl:2:15: undeclared 'bad'\nerror: a.cl:3:1: oops\ndone",

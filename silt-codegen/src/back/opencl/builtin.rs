@@ -72,7 +72,7 @@ impl Emitter<'_> {
             B::IsInfinite => format!("(isinf({x}) != 0)"),
             B::IsSignNegative => format!("(signbit({x}) != 0)"),
             B::IsSignPositive => format!("(signbit({x}) == 0)"),
-            B::ToBits => format!("as_{}({x})", ret.cl()),
+            B::ToBits => format!("as_{}({x})", ret.value_type()),
             B::WrappingAdd | B::WrappingSub | B::WrappingMul | B::WrappingDiv | B::WrappingRem => {
                 let op = match b {
                     B::WrappingAdd => BinOp::Add,
@@ -106,9 +106,12 @@ impl Emitter<'_> {
                 } else {
                     format!("(({}u - ({a1} & {m}u)) & {m}u)", t.bits())
                 };
-                format!("rotate({x}, ({})({n}))", t.cl())
+                format!("rotate({x}, ({})({n}))", t.value_type())
             }
-            B::ISignum => format!("(({c})(({xp} > ({c})0) - ({xp} < ({c})0)))", c = t.cl()),
+            B::ISignum => format!(
+                "(({c})(({xp} > ({c})0) - ({xp} < ({c})0)))",
+                c = t.value_type()
+            ),
             B::IClamp => self.call_polyfill(Polyfill::IClamp(t), a),
             B::FRemEuclid | B::IRemEuclid => self.call_polyfill(Polyfill::RemEuclid(t), a),
             B::FDivEuclid | B::IDivEuclid => self.call_polyfill(Polyfill::DivEuclid(t), a),

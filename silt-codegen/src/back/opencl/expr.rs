@@ -35,7 +35,7 @@ impl Emitter<'_> {
                     (UnOp::Neg, t) if t.is_float() => (format!("-{operand}"), UNARY),
                     (UnOp::Neg, t) => (self.call_polyfill(Polyfill::Neg(t), &[v]), PRIMARY),
                     (UnOp::Not, Ty::Bool) => (format!("!{operand}"), UNARY),
-                    (UnOp::Not, t) => (format!("({})~{operand}", t.cl()), UNARY),
+                    (UnOp::Not, t) => (format!("({})~{operand}", t.value_type()), UNARY),
                 };
             }
             ExprKind::Binary(op, l, r) => {
@@ -95,7 +95,7 @@ impl Emitter<'_> {
             }
             ExprKind::If(c, t, f) => {
                 let tmp = self.fresh();
-                let ty = e.ty.cl();
+                let ty = e.ty.value_type();
                 self.line(&format!("{ty} {tmp};"));
                 let cv = self.expr(c);
                 self.line(&format!("if ({cv}) {{"));
@@ -107,7 +107,7 @@ impl Emitter<'_> {
             }
             ExprKind::Block(b) => {
                 let tmp = self.fresh();
-                let ty = e.ty.cl();
+                let ty = e.ty.value_type();
                 self.line(&format!("{ty} {tmp};"));
                 self.line("{");
                 self.value_block(b, &tmp);
@@ -147,7 +147,7 @@ impl Emitter<'_> {
     /// Evaluates `v` into a temporary now (to keep evaluation order).
     pub(super) fn spill(&mut self, t: Ty, v: String) -> String {
         let tmp = self.fresh();
-        self.line(&format!("{} {tmp} = {v};", t.cl()));
+        self.line(&format!("{} {tmp} = {v};", t.value_type()));
         tmp
     }
 
@@ -230,7 +230,7 @@ impl Emitter<'_> {
             B::BitAnd | B::BitOr | B::BitXor if wide || t.bits() >= 32 => return plain(op),
             B::BitAnd | B::BitOr | B::BitXor => {
                 let (v, _) = plain(op);
-                return (format!("({})({v})", t.cl()), UNARY);
+                return (format!("({})({v})", t.value_type()), UNARY);
             }
             _ => return plain(op),
         };

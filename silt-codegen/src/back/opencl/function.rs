@@ -107,16 +107,16 @@ impl<'k> Emitter<'k> {
             .iter()
             .zip(&self.params)
             .map(|(p, n)| match p.kind {
-                ParamKind::InOut => format!("{}* {n}", p.ty.cl()),
+                ParamKind::InOut => format!("{}* {n}", p.ty.value_type()),
                 ParamKind::Index => format!("ulong {n}"),
-                _ => format!("{} {n}", p.ty.cl()),
+                _ => format!("{} {n}", p.ty.value_type()),
             })
             .collect();
         let ret = if k.outputs.len() == 1 {
-            k.outputs[0].cl().to_string()
+            k.outputs[0].value_type().to_string()
         } else {
             for (i, t) in k.outputs.iter().enumerate() {
-                params.push(format!("{}* silt_ret{i}", t.cl()));
+                params.push(format!("{}* silt_ret{i}", t.value_type()));
             }
             "void".to_string()
         };
@@ -191,7 +191,7 @@ impl<'k> Emitter<'k> {
         }
         match s {
             Stmt::Let(id, init) => {
-                let ty = self.f.locals[*id].ty.cl();
+                let ty = self.f.locals[*id].ty.value_type();
                 let name = self.locals[*id].clone();
                 match init {
                     Some(e) => {
@@ -204,7 +204,7 @@ impl<'k> Emitter<'k> {
             Stmt::LetCall(ids, call) if ids.len() == 1 => {
                 // a helper with one result returns it
                 let id = ids[0];
-                let ty = self.f.locals[id].ty.cl();
+                let ty = self.f.locals[id].ty.value_type();
                 let name = self.locals[id].clone();
                 let v = self.expr(call);
                 self.line(&format!("{ty} {name} = {v};"));
@@ -212,7 +212,7 @@ impl<'k> Emitter<'k> {
             Stmt::LetCall(ids, call) => {
                 let mut outs = Vec::new();
                 for &id in ids {
-                    let ty = self.f.locals[id].ty.cl();
+                    let ty = self.f.locals[id].ty.value_type();
                     let name = self.locals[id].clone();
                     self.line(&format!("{ty} {name};"));
                     outs.push(format!("&{name}"));
@@ -273,7 +273,7 @@ impl<'k> Emitter<'k> {
             }
             Stmt::For(id, start, end, inclusive, body) => {
                 let t = self.f.locals[*id].ty;
-                let ty = t.cl();
+                let ty = t.value_type();
                 let var = self.locals[*id].clone();
                 let a = self.expr(start);
                 let a_tmp = self.fresh();

@@ -27,8 +27,8 @@ pub fn literal(t: Ty, v: Value) -> String {
         ),
         (t, Value::Int(i)) => int_lit(t, i),
         // a value of another type than the expression cannot come out of the checker
-        (t, Value::F32(x)) => format!("(({})({x:?}f))", t.cl()),
-        (t, Value::F64(x)) => format!("(({})({x:?}))", t.cl()),
+        (t, Value::F32(x)) => format!("(({})({x:?}f))", t.value_type()),
+        (t, Value::F64(x)) => format!("(({})({x:?}))", t.value_type()),
     }
 }
 
@@ -60,7 +60,7 @@ fn int_lit(t: Ty, i: i128) -> String {
         Ty::I64 => format!("{i}L"),
         Ty::Bool => (i != 0).to_string(),
         // char, uchar, short, ushort: an int literal converted
-        t => format!("(({})({i}))", t.cl()),
+        t => format!("(({})({i}))", t.value_type()),
     }
 }
 
@@ -69,7 +69,7 @@ pub(super) fn cast(from: Ty, to: Ty, x: &str) -> String {
     if from == to {
         return x.to_string();
     }
-    let c = to.cl();
+    let c = to.value_type();
     match (from.is_float(), to.is_float()) {
         // saturating, NaN -> 0, toward zero: Rust's `as`
         (true, false) => format!("convert_{c}_sat_rtz({x})"),

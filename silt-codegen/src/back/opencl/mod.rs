@@ -23,7 +23,8 @@ mod polyfill;
 mod types;
 
 use std::collections::BTreeSet;
-use std::fmt::Write;
+
+use silt_abi::opencl::{assemble, Def, Piece};
 
 use crate::ir::{Entry, Kernel};
 use crate::ty::Ty;
@@ -32,18 +33,8 @@ use polyfill::Polyfill;
 
 pub use names::{
     ascii_name, body_name, entry_name, fold_entry_name, strided3_entry_name, strided_entry_name,
-    FoldEntry,
 };
 pub use types::ClType;
-
-/// Where a kernel came from, for the program's header.
-#[derive(Debug, Clone, Default)]
-pub struct Origin {
-    /// The Rust file (as `file!()` would give it), if known.
-    pub file: Option<String>,
-    /// The line of the kernel's `fn` in that file, if known.
-    pub line: Option<usize>,
-}
 
 /// What one instantiation contributes to a program.
 struct Parts {
@@ -54,7 +45,6 @@ struct Parts {
     /// (line of `body`, Rust line) of the body's statements.
     body_lines: Vec<(usize, usize)>,
     entries: String,
-    uses_f64: bool,
 }
 
 fn parts(k: &Kernel) -> Parts {
@@ -79,127 +69,127 @@ fn parts(k: &Kernel) -> Parts {
         body,
         body_lines,
         entries,
-        uses_f64: k.uses(Ty::F64),
     }
 }
 
-/// Pragmas, then operator helpers and `#[helper]` functions once each, then every
-/// instantiation's body and entry points.
-fn assemble(header: &str, all: &[Parts]) -> String {
-    assemble_with_lines(header, all).0
+/// A program of one or more instantiations as named pieces, in the order
+/// [`assemble`] lays them out (every polyfill once, every `#[helper]` function
+/// once, then each instantiation's body and entry points), with what each
+/// instantiation's own program holds.
+#[derive(Debug)]
+pub struct Program {
+    /// The pieces, each after those it uses.
+    pub defs: Vec<(Piece, String, String)>,
+    /// Per instantiation: the pieces its own program holds, in order.
+    pub own: Vec<Vec<usize>>,
+    /// Per instantiation: its body's piece, and (line of the body, Rust line)
+    /// for each line a statement was emitted to (lines counted from 0).
+    bodies: Vec<(usize, Vec<(usize, usize)>)>,
 }
 
-/// [`assemble`], with the Rust line of each program line that a statement of a
-/// kernel body was emitted to: (1-based program line, Rust line).
-fn assemble_with_lines(header: &str, all: &[Parts]) -> (String, Vec<(usize, usize)>) {
-    let mut lines = Vec::new();
-    let mut out = String::new();
-    out.push_str(header);
-    out.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
-    if all.iter().any(|p| p.uses_f64) {
-        out.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+impl Program {
+    /// The program of the instantiations `ks`.
+    pub fn new(ks: &[&Kernel]) -> Program {
+        let all: Vec<Parts> = ks.iter().map(|k| parts(k)).collect();
+        let polyfills: BTreeSet<Polyfill> = all
+            .iter()
+            .flat_map(|p| p.polyfills.iter().copied())
+            .collect();
+        let mut defs: Vec<(Piece, String, String)> = polyfills
+            .iter()
+            .map(|&h| (Piece::Polyfill, polyfill::name(h), polyfill::source(h)))
+            .collect();
+        let index = |defs: &[(Piece, String, String)], name: &str| {
+            defs.iter().position(|(_, n, _)| n == name)
+        };
+        for (name, text) in all.iter().flat_map(|p| &p.helper_fns) {
+            if index(&defs, name).is_none() {
+                defs.push((Piece::Helper, name.clone(), text.clone()));
+            }
+        }
+        let mut own = Vec::new();
+        let mut bodies = Vec::new();
+        for (k, p) in ks.iter().zip(all) {
+            let mut mine: Vec<usize> = p
+                .polyfills
+                .iter()
+                .filter_map(|&h| index(&defs, &polyfill::name(h)))
+                .collect();
+            mine.extend(p.helper_fns.iter().filter_map(|(n, _)| index(&defs, n)));
+            let body = defs.len();
+            defs.push((Piece::Body, body_name(&k.func), p.body));
+            defs.push((Piece::Entries, entry_name(&k.func), p.entries));
+            mine.extend([body, body + 1]);
+            own.push(mine);
+            bodies.push((body, p.body_lines));
+        }
+        Program { defs, own, bodies }
     }
-    let polyfills: BTreeSet<Polyfill> = all
+
+    /// The pieces as the writer takes them.
+    pub fn pieces(&self) -> Vec<Def<'_>> {
+        self.defs
+            .iter()
+            .map(|(piece, name, text)| Def::new(*piece, name, text))
+            .collect()
+    }
+
+    /// The whole program, titled `title`, with the Rust line of each program
+    /// line a statement of a kernel body was emitted to, as (1-based program
+    /// line, Rust line): what maps a compiler's message back to the kernel's
+    /// source.
+    pub fn text_with_lines(&self, title: &str, fp64: bool) -> (String, Vec<(usize, usize)>) {
+        let (text, starts) = assemble(title, fp64, &self.pieces());
+        let lines = self
+            .bodies
+            .iter()
+            .flat_map(|(body, lines)| lines.iter().map(|&(at, rust)| (starts[*body] + at, rust)))
+            .collect();
+        (text, lines)
+    }
+
+    /// The program of the `i`-th instantiation alone, titled `title`.
+    pub fn own_text(&self, i: usize, title: &str, fp64: bool) -> String {
+        let pieces = self.pieces();
+        assemble(title, fp64, self.own[i].iter().map(|&j| &pieces[j])).0
+    }
+}
+
+/// The title of one instantiation's program (`silt kernel `k` for `f32`: ...`).
+pub fn instance_title(k: &Kernel) -> String {
+    let f = &k.func;
+    match f.inst {
+        Some(t) => format!(
+            "silt kernel `{}` for `{t}`: generated from its Rust body, do not edit.",
+            f.name
+        ),
+        None => format!(
+            "silt kernel `{}`: generated from its Rust body, do not edit.",
+            f.name
+        ),
+    }
+}
+
+/// The title of the program of several instantiations of a kernel.
+pub fn program_title(ks: &[&Kernel]) -> String {
+    let name = ks.first().map_or("", |k| k.func.name.as_str());
+    let types: Vec<&str> = ks
         .iter()
-        .flat_map(|p| p.polyfills.iter().copied())
+        .filter_map(|k| k.func.inst.map(|t| t.name()))
         .collect();
-    for h in &polyfills {
-        out.push('\n');
-        out.push_str(&polyfill::source(*h));
+    if types.is_empty() {
+        format!("silt kernel `{name}`: generated from its Rust body, do not edit.")
+    } else {
+        format!(
+            "silt kernel `{name}` for {}: generated from its Rust body, do not edit.",
+            types.join(", ")
+        )
     }
-    out.push('\n');
-    let mut seen: Vec<&str> = Vec::new();
-    for (name, text) in all.iter().flat_map(|p| &p.helper_fns) {
-        if !seen.contains(&name.as_str()) {
-            seen.push(name);
-            out.push_str(text);
-            out.push('\n');
-        }
-    }
-    for (i, p) in all.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let first = out.matches('\n').count() + 1;
-        lines.extend(p.body_lines.iter().map(|&(at, rust)| (first + at, rust)));
-        out.push_str(&p.body);
-        out.push('\n');
-        out.push_str(&p.entries);
-    }
-    (out, lines)
 }
 
 /// The OpenCL C program of one kernel instantiation.
-pub fn emit(k: &Kernel, origin: &Origin) -> String {
-    let f = &k.func;
-    let what = match f.inst {
-        Some(t) => format!("`{}` for `{t}`", f.name),
-        None => format!("`{}`", f.name),
-    };
-    let mut header = format!("// silt kernel {what}: generated from its Rust body, do not edit.\n");
-    if let Some(file) = &origin.file {
-        let _ = writeln!(
-            header,
-            "// source: {file}{}",
-            origin.line.map(|l| format!(":{l}")).unwrap_or_default()
-        );
-    }
-    assemble(&header, &[parts(k)])
-}
-
-/// One program holding several instantiations of a kernel (the device builds it
-/// once for all of them; PoCL's cost is per program, not per kernel), with the
-/// Rust line of each program line a statement of a kernel body was emitted to,
-/// as (1-based program line, Rust line): what maps a compiler's message back to
-/// the kernel's source.
-pub fn emit_group_with_lines(ks: &[&Kernel]) -> (String, Vec<(usize, usize)>) {
-    let name = ks.first().map_or("", |k| k.func.name.as_str());
-    let types: Vec<String> = ks
-        .iter()
-        .filter_map(|k| k.func.inst.map(|t| t.name().to_string()))
-        .collect();
-    let header = if types.is_empty() {
-        format!("// silt kernel `{name}`: generated from its Rust body, do not edit.\n")
-    } else {
-        format!(
-            "// silt kernel `{name}` for {}: generated from its Rust body, do not edit.\n",
-            types.join(", ")
-        )
-    };
-    let all: Vec<Parts> = ks.iter().map(|k| parts(k)).collect();
-    assemble_with_lines(&header, &all)
-}
-
-/// The definitions of [`emit_group_with_lines`]'s program, each with a name, in an order
-/// where every definition follows those it uses: operator helpers, `#[helper]`
-/// functions, then each instantiation's body (`NAME (body)`) and its entry
-/// points (`NAME (kernel)`; a program composed at run time takes the rest). The runtime
-/// merges the definitions of a crate's kernels into one program, emitting each
-/// name once; two definitions of one name with different texts keep a kernel
-/// out of that program.
-pub fn group_defs(ks: &[&Kernel]) -> Vec<(String, String)> {
-    let all: Vec<Parts> = ks.iter().map(|k| parts(k)).collect();
-    let polyfills: BTreeSet<Polyfill> = all
-        .iter()
-        .flat_map(|p| p.polyfills.iter().copied())
-        .collect();
-    let mut defs: Vec<(String, String)> = polyfills
-        .iter()
-        .map(|&h| (polyfill::name(h), polyfill::source(h)))
-        .collect();
-    for (name, text) in all.iter().flat_map(|p| &p.helper_fns) {
-        if !defs.iter().any(|(n, _)| n == name) {
-            defs.push((name.clone(), text.clone()));
-        }
-    }
-    for (k, p) in ks.iter().zip(&all) {
-        defs.push((format!("{} (body)", body_name(&k.func)), p.body.clone()));
-        defs.push((
-            format!("{} (kernel)", entry_name(&k.func)),
-            p.entries.clone(),
-        ));
-    }
-    defs
+pub fn emit(k: &Kernel) -> String {
+    Program::new(&[k]).own_text(0, &instance_title(k), k.uses(Ty::F64))
 }
 
 #[cfg(test)]

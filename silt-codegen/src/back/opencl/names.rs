@@ -1,7 +1,7 @@
 //! C names: user identifiers kept out of C's and OpenCL's namespaces, and the
 //! names of entry points, body functions and helper functions.
 
-use silt_abi::opencl::MapEntry;
+use silt_abi::opencl::{FoldEntry, MapEntry};
 
 use crate::ir::{Function, HelperRef};
 
@@ -25,36 +25,6 @@ pub fn strided_entry_name(f: &Function) -> String {
 /// `_strided3` (same arguments as [`strided_entry_name`]'s).
 pub fn strided3_entry_name(f: &Function) -> String {
     format!("{}{}", entry_name(f), MapEntry::Strided3.suffix())
-}
-
-/// The entry points of a reduction and of a scan, named by what each adds to
-/// [`entry_name`]; the one place these names are formed (the code generator's
-/// entry templates and the `KernelInfo` that names them to the runtime).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FoldEntry {
-    /// A reduction's first pass over contiguous views (`_reduce`).
-    Reduce,
-    /// A reduction's first pass over any views (`_reduce_strided`).
-    ReduceStrided,
-    /// A reduction's tree passes (`_tree`).
-    Tree,
-    /// A scan's phases (`_scan`).
-    Scan,
-    /// A scan's totals and scan in blocks of rows (`_scan_blocks`).
-    ScanBlocks,
-}
-
-impl FoldEntry {
-    /// What the entry point's name adds to [`entry_name`].
-    pub fn suffix(self) -> &'static str {
-        match self {
-            FoldEntry::Reduce => "_reduce",
-            FoldEntry::ReduceStrided => "_reduce_strided",
-            FoldEntry::Tree => "_tree",
-            FoldEntry::Scan => "_scan",
-            FoldEntry::ScanBlocks => "_scan_blocks",
-        }
-    }
 }
 
 /// The name of `f`'s entry point `e`: [`entry_name`] + its suffix.

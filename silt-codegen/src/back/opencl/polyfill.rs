@@ -73,16 +73,20 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::RemEuclid(t) => ("rem_euclid", t),
         Polyfill::DivEuclid(t) => ("div_euclid", t),
     };
-    format!("silt_{op}_{}", t.cl())
+    format!("silt_{op}_{}", t.value_type())
 }
 
 /// `(T)(x)` for an unsigned `T`, `as_T((UT)(x))` for a signed one: the two's
 /// complement truncation that C leaves implementation-defined for signed types.
 pub(super) fn wrap_to(t: Ty, x: &str) -> String {
     if t.is_signed_int() {
-        format!("as_{}(({})({x}))", t.cl(), t.unsigned().cl())
+        format!(
+            "as_{}(({})({x}))",
+            t.value_type(),
+            t.unsigned().value_type()
+        )
     } else {
-        format!("({})({x})", t.cl())
+        format!("({})({x})", t.value_type())
     }
 }
 
@@ -90,11 +94,11 @@ pub(super) fn wrap_to(t: Ty, x: &str) -> String {
 pub(super) fn source(h: Polyfill) -> String {
     let name = name(h);
     let bin = |t: Ty, body: String| {
-        let c = t.cl();
+        let c = t.value_type();
         format!("static inline {c} {name}({c} a, {c} b) {{\n    return {body};\n}}\n")
     };
     let un = |t: Ty, body: String| {
-        let c = t.cl();
+        let c = t.value_type();
         format!("static inline {c} {name}({c} a) {{\n    return {body};\n}}\n")
     };
     match h {
@@ -118,7 +122,7 @@ pub(super) fn source(h: Polyfill) -> String {
         // arguments wrongly (`exp(NAN)`, `rint(3e38f)`, ... came out as garbage,
         // other outputs of the kernel with them)
         Polyfill::Keep(t) => {
-            let c = t.cl();
+            let c = t.value_type();
             format!(
                 "static inline {c} {name}({c} a) {{\n    volatile {c} v = a;\n    return v;\n}}\n"
             )
@@ -126,7 +130,7 @@ pub(super) fn source(h: Polyfill) -> String {
         // ±1 from |x| = 9.1 on, where the correctly rounded float tanh is ±1 (it
         // is from 9.0110...); NaN fails the comparison and takes the built-in
         Polyfill::Tanh(t) => {
-            let c = t.cl();
+            let c = t.value_type();
             format!("static inline {c} {name}({c} x) {{\n    return fabs(x) >= 9.1f ? copysign(1.0f, x) : tanh(x);\n}}\n")
         }
         Polyfill::Add(t) | Polyfill::Sub(t) | Polyfill::Mul(t) => {
@@ -141,7 +145,7 @@ pub(super) fn source(h: Polyfill) -> String {
         Polyfill::Div(t) | Polyfill::Rem(t) => {
             let is_div = matches!(h, Polyfill::Div(_));
             let op = if is_div { "/" } else { "%" };
-            let c = t.cl();
+            let c = t.value_type();
             let body = if t.is_signed_int() {
                 // MIN / -1 wraps to MIN and MIN % -1 is 0, as in Rust's wrapping_*
                 let neg1 = if is_div {
@@ -159,14 +163,14 @@ pub(super) fn source(h: Polyfill) -> String {
             bin(t, body)
         }
         Polyfill::Shl(t) | Polyfill::Shr(t) => {
-            let c = t.cl();
+            let c = t.value_type();
             let mask = t.bits() - 1;
             let body = if matches!(h, Polyfill::Shl(_)) {
                 let w = t.cl_wide_unsigned();
                 // through the unsigned type of the same width, so no sign bits leak in
                 wrap_to(
                     t,
-                    &format!("({w})({})a << (s & {mask}u)", t.unsigned().cl()),
+                    &format!("({w})({})a << (s & {mask}u)", t.unsigned().value_type()),
                 )
             } else {
                 // arithmetic for signed types, logical for unsigned ones
@@ -181,32 +185,32 @@ pub(super) fn source(h: Polyfill) -> String {
         // negated as unsigned: OpenCL's `abs` leaves MIN undefined, and PoCL's
         // optimiser then assumes a result that is never negative
         Polyfill::Abs(t) => {
-            let (c, u) = (t.cl(), t.unsigned().cl());
+            let (c, u) = (t.value_type(), t.unsigned().value_type());
             un(
                 t,
                 format!("as_{c}(({u})(a < ({c})0 ? ({u})0 - as_{u}(a) : as_{u}(a)))"),
             )
         }
         Polyfill::Ctz(t) => {
-            let u = t.unsigned().cl();
+            let u = t.unsigned().value_type();
             let bits = t.bits();
             format!(
                 "static inline uint {name}({c} a) {{\n    {u} u = ({u})a;\n    return u == ({u})0 ? {bits}u : (uint)popcount(({u})((u & ({u})(({u})0 - u)) - ({u})1));\n}}\n",
-                c = t.cl()
+                c = t.value_type()
             )
         }
         Polyfill::IClamp(t) | Polyfill::FClamp(t) => {
-            let c = t.cl();
+            let c = t.value_type();
             // NaN stays NaN (comparisons are false), lo > hi does not trap
             format!("static inline {c} {name}({c} x, {c} lo, {c} hi) {{\n    return x < lo ? lo : (x > hi ? hi : x);\n}}\n")
         }
         Polyfill::FSignum(t) => {
-            let c = t.cl();
+            let c = t.value_type();
             let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
             format!("static inline {c} {name}({c} x) {{\n    return isnan(x) ? x : copysign({one}, x);\n}}\n")
         }
         Polyfill::FMin(t) | Polyfill::FMax(t) => {
-            let c = t.cl();
+            let c = t.value_type();
             // IEEE 754-2019 minimumNumber / maximumNumber: the number when one side
             // is NaN, and -0.0 below +0.0, so that every device and the host agree
             // (fmin and fmax leave the sign of a zero result open)
@@ -221,7 +225,7 @@ pub(super) fn source(h: Polyfill) -> String {
         }
         Polyfill::RemEuclid(t) | Polyfill::DivEuclid(t) => euclid(&name, h, t),
         Polyfill::Fract(t) => {
-            let c = t.cl();
+            let c = t.value_type();
             // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
             format!("static inline {c} {name}({c} x) {{\n    return x - trunc(x);\n}}\n")
         }
@@ -236,7 +240,7 @@ pub(super) fn source(h: Polyfill) -> String {
 fn euclid(name: &str, h: Polyfill, t: Ty) -> String {
     let rem = matches!(h, Polyfill::RemEuclid(_));
     if t.is_float() {
-        let c = t.compute().cl();
+        let c = t.compute().value_type();
         let (zero, one) = if t == Ty::F64 {
             ("0.0", "1.0")
         } else {
@@ -256,14 +260,14 @@ fn euclid(name: &str, h: Polyfill, t: Ty) -> String {
         };
         return format!("static inline {c} {name}({c} a, {c} b) {{\n    {body}\n}}\n");
     }
-    let c = t.cl();
+    let c = t.value_type();
     if !t.is_signed_int() {
         let op = if rem { "%" } else { "/" };
         return format!(
             "static inline {c} {name}({c} a, {c} b) {{\n    return b == ({c})0 ? ({c})0 : ({c})(a {op} b);\n}}\n"
         );
     }
-    let u = t.unsigned().cl();
+    let u = t.unsigned().value_type();
     // b == -1 leaves no remainder; MIN / -1 wraps to MIN
     let body = if rem {
         format!(

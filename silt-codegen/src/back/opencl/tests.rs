@@ -46,7 +46,8 @@ fn entry_points_declare_the_arguments_of_the_abi_in_its_order() {
         (super::strided3_entry_name(f), true),
         (super::strided_entry_name(f), true),
     ] {
-        let declared = entry_params(&inst.opencl, &name);
+        let text = inst.opencl();
+        let declared = entry_params(&text, &name);
         let abi: Vec<MapArg> = map_args(pass.iter().copied(), f.outputs.len(), strided).collect();
         assert_eq!(declared.len(), abi.len(), "{declared:?}");
         for (d, a) in declared.iter().zip(&abi) {
@@ -80,7 +81,12 @@ fn the_f64_pragma_follows_the_ir() {
         let inst = &c.instances[0];
         assert_eq!(inst.kernel.uses(Ty::F64), f64, "{body}");
         assert_eq!(inst.uses_f64, f64);
-        assert_eq!(inst.opencl.contains("cl_khr_fp64"), f64, "{}", inst.opencl);
+        assert_eq!(
+            inst.opencl().contains("cl_khr_fp64"),
+            f64,
+            "{}",
+            inst.opencl()
+        );
     }
 }
 
@@ -95,5 +101,5 @@ fn a_map_program() {
             }
         },
     );
-    insta::assert_snapshot!(c.instances[0].opencl);
+    insta::assert_snapshot!(c.instances[0].opencl());
 }

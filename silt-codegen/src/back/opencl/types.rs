@@ -5,10 +5,10 @@ use crate::ty::Ty;
 /// How OpenCL C spells an element type.
 pub trait ClType {
     /// The OpenCL C type of a value in code (`bool` is `bool`, `f16` is `float`).
-    fn cl(self) -> &'static str;
+    fn value_type(self) -> &'static str;
     /// The OpenCL C type of an element in a buffer or a kernel argument (`f16`
     /// as its bits: `half` needs `cl_khr_fp16` for anything but pointers).
-    fn cl_storage(self) -> &'static str;
+    fn storage_type(self) -> &'static str;
     /// The OpenCL type that integer arithmetic of this type is done in: unsigned
     /// (so that overflow wraps instead of being undefined) and at least 32 bits (so
     /// that C's promotion to `int` cannot overflow).
@@ -16,12 +16,12 @@ pub trait ClType {
 }
 
 impl ClType for Ty {
-    fn cl(self) -> &'static str {
+    fn value_type(self) -> &'static str {
         silt_abi::opencl::value_type(self)
     }
 
-    fn cl_storage(self) -> &'static str {
-        silt_abi::opencl::arg_type(self)
+    fn storage_type(self) -> &'static str {
+        silt_abi::opencl::storage_type(self)
     }
 
     fn cl_wide_unsigned(self) -> &'static str {

@@ -43,7 +43,7 @@ pub fn launch_reduce_opencl(
     if plan.rows == 0 {
         return Ok(outs);
     }
-    let (Some(tree_entry), Some(queue)) = (info.tree_entry, device.queue()) else {
+    let (Some(tree_entry), Some(queue)) = (info.opencl.tree_entry, device.queue()) else {
         return Err(Error::internal(
             "an OpenCL launch on a device without a queue",
         ));
@@ -90,9 +90,9 @@ pub fn launch_reduce_opencl(
     let mut parts = partials(lanes)?;
     if lanes > 0 {
         let entry = if strided {
-            info.strided_entry
+            info.opencl.strided_entry
         } else {
-            info.entry
+            info.opencl.entry
         };
         // neighbouring work-items on neighbouring rows when the kept dimensions
         // are innermost in memory (a sum down the columns of a matrix); not

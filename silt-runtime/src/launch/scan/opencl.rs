@@ -84,9 +84,9 @@ pub fn launch_scan_opencl(
     // blocks of rows have an entry point of their own; the prefixes are
     // always the one-row entry's
     let cells_entry = if mapping & SCAN_ROW_BLOCKS != 0 {
-        info.strided_entry
+        info.opencl.strided_entry
     } else {
-        info.entry
+        info.opencl.entry
     };
     let mut phases = Vec::new();
     if chunks > 1 {
@@ -101,7 +101,7 @@ pub fn launch_scan_opencl(
     phases.push((write, items));
     for (phase, items) in phases {
         let entry = if phase == scan_phase::PREFIXES {
-            info.entry
+            info.opencl.entry
         } else {
             cells_entry
         };

@@ -6,16 +6,16 @@
 use std::fmt::Write;
 
 use silt_abi::opencl::{
-    reduce_args, Pass, ReduceArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE, REDUCE_LANES, REDUCE_TILE,
-    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
+    declare, entry_head, reduce_args, Signature, REDUCE_LANES, REDUCE_TILE, ROWS_FASTEST,
+    ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 
-use crate::back::opencl::names::FoldEntry;
 use crate::back::opencl::polyfill::{load, store};
-use crate::back::opencl::types::ClType;
 use crate::ir::ParamKind;
+use silt_abi::opencl::FoldEntry;
 
 use super::reduce::{from_local, local_type, to_local, Template};
+use super::{passes, views};
 
 impl Template<'_> {
     /// The first pass over the elements: one work-item per lane, contiguous
@@ -23,41 +23,13 @@ impl Template<'_> {
     /// reduced dimensions; each lane's value goes to the accumulator's buffers.
     pub(super) fn first_pass(&self, strided: bool) -> String {
         let f = self.map;
-        let pass = f.params.iter().map(|p| match p.kind {
-            ParamKind::Input | ParamKind::InOut => Pass::Tensor,
-            ParamKind::Scalar => Pass::Scalar,
-            ParamKind::Index => Pass::Index,
-        });
-        let mut args = Vec::new();
-        for a in reduce_args(pass, self.acc.len(), strided) {
-            args.push(match a {
-                ReduceArg::Scalar { param } => {
-                    format!("{} {}", f.params[param].ty.cl_storage(), self.params[param])
-                }
-                ReduceArg::Buffer { param } => format!(
-                    "__global const {}* {}",
-                    f.params[param].ty.cl_storage(),
-                    self.params[param]
-                ),
-                ReduceArg::Offset { param } => {
-                    format!("{COUNT_TYPE} silt_off_{}", self.params[param])
-                }
-                ReduceArg::Strides { param, .. } => {
-                    format!("{DIMS_TYPE} silt_st_{}", self.params[param])
-                }
-                ReduceArg::Acc { component } => format!(
-                    "__global {}* silt_acc{component}",
-                    self.acc[component].cl_storage()
-                ),
-                ReduceArg::Shape => format!("{DIMS_TYPE} silt_shape"),
-                ReduceArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
-                ReduceArg::Kept => format!("{NDIM_TYPE} silt_kept"),
-                ReduceArg::Rows => format!("{COUNT_TYPE} silt_rows"),
-                ReduceArg::Len => format!("{COUNT_TYPE} silt_len"),
-                ReduceArg::Tiles => format!("{COUNT_TYPE} silt_tiles"),
-                ReduceArg::Mapping => format!("{NDIM_TYPE} silt_mapping"),
-            });
-        }
+        let params = views(f, &self.params);
+        let sig = Signature {
+            params: &params,
+            acc: &self.acc,
+            outputs: &self.out,
+        };
+        let args = declare(reduce_args(passes(f), self.acc.len(), strided), &sig);
         let views: Vec<&String> = f
             .params
             .iter()
@@ -71,7 +43,7 @@ impl Template<'_> {
             FoldEntry::Reduce
         };
         let name = format!("{}{}", self.entry, which.suffix());
-        let mut s = format!("__kernel void {name}(\n    {}) {{\n", args.join(",\n    "));
+        let mut s = entry_head(&name, &args, None);
         let (rows_fastest, whole, blocks) = (ROWS_FASTEST, WHOLE_TILES, ROW_BLOCKS);
         // the units work-items are given: rows, or blocks of ROW_BLOCK rows
         // (a work-item takes a part of a tile in each row of its unit); the

@@ -7,3 +7,25 @@ mod first_pass;
 pub(super) mod map;
 pub(super) mod reduce;
 pub(super) mod scan;
+
+use silt_abi::opencl::{Pass, View};
+
+use crate::ir::{Function, ParamKind};
+
+/// How each parameter of `f` reaches an entry point.
+pub(super) fn passes(f: &Function) -> impl Iterator<Item = Pass> + Clone + '_ {
+    f.params.iter().map(|p| match p.kind {
+        ParamKind::Input | ParamKind::InOut => Pass::Tensor,
+        ParamKind::Scalar => Pass::Scalar,
+        ParamKind::Index => Pass::Index,
+    })
+}
+
+/// The parameters of `f`, named `names` in C, as entry points declare them.
+pub(super) fn views<'a>(f: &Function, names: &'a [String]) -> Vec<View<'a>> {
+    f.params
+        .iter()
+        .zip(names)
+        .map(|(p, n)| View::new(n, p.ty, p.kind == ParamKind::InOut))
+        .collect()
+}

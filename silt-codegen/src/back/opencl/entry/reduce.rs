@@ -6,14 +6,15 @@
 
 use std::fmt::Write;
 
-use silt_abi::opencl::{tree_args, TreeArg, COUNT_TYPE, NDIM_TYPE, REDUCE_LANES};
+use silt_abi::opencl::{declare, entry_head, tree_args, Signature, REDUCE_LANES};
 
 use crate::back::opencl::function::Emitter;
-use crate::back::opencl::names::{entry_name, part_name, FoldEntry};
+use crate::back::opencl::names::{entry_name, part_name};
 use crate::back::opencl::polyfill::{load, store, Polyfill};
 use crate::back::opencl::types::ClType;
 use crate::ir::{Function, ParamKind, Reduce};
 use crate::ty::Ty;
+use silt_abi::opencl::FoldEntry;
 
 /// The functions `identity`, `combine` and `finish` (the emitter has written
 /// `map`, the body), then the three entry points.
@@ -116,7 +117,7 @@ impl<'a> Template<'a> {
 
     pub(super) fn declare(&self, s: &mut String, indent: &str, var: &str) {
         for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(s, "{indent}{} {var}{i};", t.cl());
+            let _ = writeln!(s, "{indent}{} {var}{i};", t.value_type());
         }
     }
 
@@ -192,7 +193,7 @@ impl<'a> Template<'a> {
         s.push_str("        }\n");
         s.push_str("        if (silt_final) {\n");
         for (i, t) in self.out.iter().enumerate() {
-            let _ = writeln!(s, "            {} silt_o{i};", t.cl());
+            let _ = writeln!(s, "            {} silt_o{i};", t.value_type());
         }
         let mut args = Self::vars("silt_r", n);
         args.push(count.to_owned());
@@ -221,35 +222,14 @@ impl<'a> Template<'a> {
 
     /// The tree pass over partial results.
     fn tree_pass(&self) -> String {
-        let mut args = Vec::new();
-        for a in tree_args(self.acc.len(), self.out.len()) {
-            args.push(match a {
-                TreeArg::Src { component } => format!(
-                    "__global const {}* silt_src{component}",
-                    self.acc[component].cl_storage()
-                ),
-                TreeArg::Dst { component } => format!(
-                    "__global {}* silt_dst{component}",
-                    self.acc[component].cl_storage()
-                ),
-                TreeArg::Out { output } => format!(
-                    "__global {}* silt_out{output}",
-                    self.out[output].cl_storage()
-                ),
-                TreeArg::Rows => format!("{COUNT_TYPE} silt_rows"),
-                TreeArg::Parts => format!("{COUNT_TYPE} silt_parts"),
-                TreeArg::Stride => format!("{COUNT_TYPE} silt_stride"),
-                TreeArg::Blocks => format!("{COUNT_TYPE} silt_blocks"),
-                TreeArg::Final => format!("{NDIM_TYPE} silt_final"),
-                TreeArg::Count => format!("{COUNT_TYPE} silt_count"),
-            });
-        }
-        let mut s = format!(
-            "__kernel __attribute__((reqd_work_group_size({REDUCE_LANES}, 1, 1)))\nvoid {}{}(\n    {}) {{\n",
-            self.entry,
-            FoldEntry::Tree.suffix(),
-            args.join(",\n    ")
-        );
+        let sig = Signature {
+            params: &[],
+            acc: &self.acc,
+            outputs: &self.out,
+        };
+        let args = declare(tree_args(self.acc.len(), self.out.len()), &sig);
+        let name = format!("{}{}", self.entry, FoldEntry::Tree.suffix());
+        let mut s = entry_head(&name, &args, Some(REDUCE_LANES));
         self.locals(&mut s);
         s.push_str(
             "    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n",
@@ -283,7 +263,7 @@ pub(super) fn local_type(t: Ty) -> &'static str {
     if t == Ty::Bool {
         "uchar"
     } else {
-        t.cl()
+        t.value_type()
     }
 }
 

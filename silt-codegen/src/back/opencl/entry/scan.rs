@@ -11,16 +11,17 @@
 use std::fmt::Write;
 
 use silt_abi::opencl::{
-    scan_args, scan_phase, Pass, ScanArg, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE, SCAN_CHUNK,
-    SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK,
+    declare, entry_head, scan_args, scan_phase, Signature, SCAN_CHUNK, SCAN_ROWS_FASTEST,
+    SCAN_ROW_BLOCK,
 };
 
 use super::reduce::{part_functions, Template};
+use super::{passes, views};
 use crate::back::opencl::function::Emitter;
-use crate::back::opencl::names::FoldEntry;
 use crate::back::opencl::polyfill::{load, store, Polyfill};
 use crate::back::opencl::types::ClType;
 use crate::ir::{ParamKind, Reduce};
+use silt_abi::opencl::FoldEntry;
 
 /// The functions `identity`, `combine` and `finish`, then the entry point.
 pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, r: &Reduce) -> String {
@@ -37,41 +38,13 @@ pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, r: &Reduce) -> 
 fn scan(t: &Template<'_>) -> String {
     let f = t.map;
     let n = t.acc.len();
-    let pass = f.params.iter().map(|p| match p.kind {
-        ParamKind::Input | ParamKind::InOut => Pass::Tensor,
-        ParamKind::Scalar => Pass::Scalar,
-        ParamKind::Index => Pass::Index,
-    });
-    let mut args = Vec::new();
-    for a in scan_args(pass, n, t.out.len()) {
-        args.push(match a {
-            ScanArg::Scalar { param } => {
-                format!("{} {}", f.params[param].ty.cl_storage(), t.params[param])
-            }
-            ScanArg::Buffer { param } => format!(
-                "__global const {}* {}",
-                f.params[param].ty.cl_storage(),
-                t.params[param]
-            ),
-            ScanArg::Offset { param } => format!("{COUNT_TYPE} silt_off_{}", t.params[param]),
-            ScanArg::Strides { param, .. } => format!("{DIMS_TYPE} silt_st_{}", t.params[param]),
-            ScanArg::Acc { component } => format!(
-                "__global {}* silt_acc{component}",
-                t.acc[component].cl_storage()
-            ),
-            ScanArg::Out { output } => {
-                format!("__global {}* silt_out{output}", t.out[output].cl_storage())
-            }
-            ScanArg::OutStrides => format!("{DIMS_TYPE} silt_ost"),
-            ScanArg::Shape => format!("{DIMS_TYPE} silt_shape"),
-            ScanArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
-            ScanArg::Rows => format!("{COUNT_TYPE} silt_rows"),
-            ScanArg::Len => format!("{COUNT_TYPE} silt_len"),
-            ScanArg::Chunks => format!("{COUNT_TYPE} silt_chunks"),
-            ScanArg::Phase => format!("{NDIM_TYPE} silt_phase"),
-            ScanArg::Mapping => format!("{NDIM_TYPE} silt_mapping"),
-        });
-    }
+    let params = views(f, &t.params);
+    let sig = Signature {
+        params: &params,
+        acc: &t.acc,
+        outputs: &t.out,
+    };
+    let args = declare(scan_args(passes(f), n, t.out.len()), &sig);
     let views: Vec<&String> = f
         .params
         .iter()
@@ -80,12 +53,9 @@ fn scan(t: &Template<'_>) -> String {
         .map(|(_, n)| n)
         .collect();
     let header = |which: FoldEntry| {
-        format!(
-            "__kernel void {}{}(\n    {}) {{\n    ulong silt_gid = get_global_id(0);\n",
-            t.entry,
-            which.suffix(),
-            args.join(",\n    ")
-        )
+        let mut s = entry_head(&format!("{}{}", t.entry, which.suffix()), &args, None);
+        s.push_str("    ulong silt_gid = get_global_id(0);\n");
+        s
     };
     let mut s = header(FoldEntry::Scan);
     // phase 1: a row's chunk totals into prefixes, in place
@@ -155,7 +125,7 @@ fn scan(t: &Template<'_>) -> String {
     bases(&mut s, &views, "silt_r0");
     let lanes = |s: &mut String, indent: &str, var: &str| {
         for (i, ty) in t.acc.iter().enumerate() {
-            let _ = writeln!(s, "{indent}{} {var}{i}[{b}];", ty.cl());
+            let _ = writeln!(s, "{indent}{} {var}{i}[{b}];", ty.value_type());
         }
     };
     let each_lane = format!("for (uint silt_j = 0; silt_j < {b}u; silt_j++) {{");
@@ -431,7 +401,7 @@ fn write_element(
 /// `silt_outN[out_at] = finish(silt_v, count)`.
 fn finish_into(t: &Template<'_>, s: &mut String, indent: &str, count: &str, out_at: &str) {
     for (i, ty) in t.out.iter().enumerate() {
-        let _ = writeln!(s, "{indent}{} silt_o{i};", ty.cl());
+        let _ = writeln!(s, "{indent}{} silt_o{i};", ty.value_type());
     }
     let mut args = Template::vars("silt_v", t.acc.len());
     args.push(count.to_owned());
