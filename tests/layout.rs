@@ -582,3 +582,55 @@ fn every_package_has_a_row_in_the_table_of_crates() {
         "packages without a row in ARCHITECTURE.md's table of crates: {missing:?}"
     );
 }
+
+/// The `.rs` files under `dir`, test files apart, with their text.
+fn sources(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs")
+            && p.file_name().is_some_and(|n| n != "tests.rs")
+        {
+            out.push((p.clone(), fs::read_to_string(&p).unwrap()));
+        }
+    }
+}
+
+/// OpenCL program text is written in one place, `silt_abi::opencl`: the
+/// program header (its pragmas), the opening of every entry point, and the
+/// pieces programs are made of, which nothing labels with strings to parse
+/// back.
+#[test]
+fn opencl_headers_and_entry_declarations_are_written_by_silt_abi_alone() {
+    let root = root();
+    let mut files = Vec::new();
+    for krate in ["silt-codegen", "silt-runtime", "kernels", "src"] {
+        let dir = root.join(krate);
+        let dir = if krate == "src" { dir } else { dir.join("src") };
+        sources(&dir, &mut files);
+    }
+    assert!(files.len() > 100, "{} files", files.len());
+    let mut found = Vec::new();
+    for (path, text) in &files {
+        // code, not comments (doc examples may show generated text)
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for needle in ["#pragma OPENCL", "\"__kernel", "(kernel)\"", "(body)\""] {
+            if code.contains(needle) {
+                found.push(format!("{}: {needle}", path.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "written outside silt_abi::opencl: {found:#?}"
+    );
+    let abi = fs::read_to_string(root.join("silt-abi/src/opencl/program.rs")).unwrap();
+    assert!(abi.contains("#pragma OPENCL FP_CONTRACT OFF"));
+    let decl = fs::read_to_string(root.join("silt-abi/src/opencl/decl.rs")).unwrap();
+    assert!(decl.contains("\"__kernel"));
+}

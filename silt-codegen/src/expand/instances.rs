@@ -5,10 +5,19 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::sig::{dtype, eval_signature, ret_type};
-use super::Items;
 use crate::back::rust;
 use crate::compile::Instance;
 use crate::front::syntax::Signature;
+
+/// The items of every instantiation of a kernel, reduction or scan.
+pub(super) struct Items {
+    /// Statics, functions and impls.
+    pub(super) items: Vec<TokenStream>,
+    /// The `KernelInfo` statics, in order.
+    pub(super) infos: Vec<syn::Ident>,
+    /// `DType::X => Some(INFO.source()),` for `source`.
+    pub(super) source_arms: Vec<TokenStream>,
+}
 
 /// For a map kernel of values, `#[scalar]`s and an `#[index]` with one result
 /// (what a chain fused at run time can hold): the `Body` that describes its C

@@ -18,16 +18,7 @@ use quote::quote;
 use crate::compile::Instance;
 use crate::front::ident_name;
 use crate::front::syntax::Signature;
-
-/// The items of every instantiation of a kernel, reduction or scan.
-struct Items {
-    /// Statics, functions and impls.
-    items: Vec<TokenStream>,
-    /// The `KernelInfo` statics, in order.
-    infos: Vec<syn::Ident>,
-    /// `DType::X => Some(INFO.source()),` for `source`.
-    source_arms: Vec<TokenStream>,
-}
+use instances::Items;
 
 /// Everything generated for one kernel; `callable` makes it callable from
 /// other kernels (`helper::callable_items`).

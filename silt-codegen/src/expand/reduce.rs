@@ -6,8 +6,9 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use super::instances::Items;
 use super::sig::{dtype, map_signature, types_of};
-use super::{api, dispatch, opencl, Items};
+use super::{api, dispatch, opencl};
 use crate::back::rust;
 use crate::compile::CompiledReduce;
 use crate::front::ident_name;

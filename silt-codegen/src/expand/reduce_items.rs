@@ -5,8 +5,8 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
+use super::instances::Items;
 use super::sig::{dtype, fields, map_signature, types_of};
-use super::Items;
 use crate::back::rust;
 use crate::compile::CompiledReduce;
 use crate::front::ident_name;
