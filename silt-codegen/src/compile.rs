@@ -214,17 +214,27 @@ fn check_signature(sig: &Signature, opts: &attr::Options, attr_ok: bool, errors:
     }
 }
 
-/// A reduction that passed every check.
+/// What a `#[reduce]` or `#[scan]` module computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FoldForm {
+    /// A reduction along axes (`#[reduce]`).
+    Reduce {
+        /// Whether a reduction over no elements is an error (`empty = error`).
+        empty_is_error: bool,
+    },
+    /// A scan along an axis (`#[scan]`).
+    Scan,
+}
+
+/// A reduction or scan that passed every check.
 #[derive(Debug, Clone)]
 pub struct CompiledReduce {
     /// Its functions as written (`map` and `finish` written in when missing).
     pub module: ReduceModule,
     /// One entry per listed type (or one for a reduction without `types`).
     pub instances: Vec<Instance>,
-    /// Whether a reduction over no elements is an error (`empty = error`).
-    pub empty_is_error: bool,
-    /// Whether this is a scan (`#[scan]`) rather than a reduction.
-    pub scan: bool,
+    /// What the module computes.
+    pub form: FoldForm,
     /// The crate path generated code uses (`::silt` unless `crate = ...`).
     pub krate: TokenStream,
 }
@@ -305,13 +315,17 @@ pub fn compile_module_with(
             Vec::new()
         }
     };
-    let empty_is_error = matches!(opts.empty, Some((attr::EmptyRows::Error, _)));
+    let form = if scan {
+        FoldForm::Scan
+    } else {
+        FoldForm::Reduce {
+            empty_is_error: matches!(opts.empty, Some((attr::EmptyRows::Error, _))),
+        }
+    };
     let mut instances = Vec::new();
     if errors.is_empty() {
         for (ty, ty_span) in types {
-            if let Some(kernel) =
-                check::reduce::instantiate(&m, ty, empty_is_error, scan, helpers, &mut errors)
-            {
+            if let Some(kernel) = check::reduce::instantiate(&m, ty, scan, helpers, &mut errors) {
                 let uses_f64 = kernel.uses(Ty::F64);
                 instances.push(Instance {
                     ty,
@@ -332,8 +346,7 @@ pub fn compile_module_with(
     Ok(CompiledReduce {
         module: m,
         instances,
-        empty_is_error,
-        scan,
+        form,
         krate,
     })
 }

@@ -60,8 +60,8 @@ pub fn expand_reduce(attr: TokenStream, item: TokenStream) -> TokenStream {
         return chain;
     }
     match compile_reduce(attr, item) {
-        Ok(c) => expand::reduce::module(&c),
-        Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
+        Ok(c) => expand::fold_module(&c),
+        Err((e, placeholder)) => expand::fold_fallback(placeholder, e),
     }
 }
 
@@ -72,7 +72,7 @@ pub fn expand_scan(attr: TokenStream, item: TokenStream) -> TokenStream {
         return chain;
     }
     match compile_scan(attr, item) {
-        Ok(c) => expand::reduce::module(&c),
-        Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
+        Ok(c) => expand::fold_module(&c),
+        Err((e, placeholder)) => expand::fold_fallback(placeholder, e),
     }
 }

@@ -317,7 +317,6 @@ fn synthesize(tokens: &TokenStream, errors: &mut Errors) -> Option<Part> {
 pub fn instantiate(
     m: &ReduceModule,
     inst: Option<Ty>,
-    empty_is_error: bool,
     scan: bool,
     helpers: &[HelperDef],
     errors: &mut Errors,
@@ -349,7 +348,6 @@ pub fn instantiate(
                 identity,
                 combine,
                 finish,
-                empty_is_error,
             });
             if scan {
                 ir::Entry::Scan(parts)

@@ -1,21 +1,26 @@
-//! The generated module of a kernel: its programs, instantiations, `launch`,
-//! `dispatch`, `source`, `eval`, `TYPES` and `NAME`; and the placeholder module
-//! generated beside the errors of a rejected kernel.
+//! The generated modules: a kernel's (its instantiations, `launch`,
+//! `dispatch`, `source`, `eval`, `TYPES` and `NAME`), a reduction's
+//! (`reduce.rs`) and a scan's (`scan.rs`), with what those two share
+//! (`fold.rs`, `fold_items.rs`); the placeholder module generated beside the
+//! errors of a rejected one. `opencl.rs` is the only part that knows the
+//! target: it writes the programs and each instantiation's `OpenClKernel`.
 
 mod api;
 mod dispatch;
+pub mod fold;
+mod fold_items;
 mod host;
 mod instances;
 mod launch;
 mod opencl;
-pub mod reduce;
-mod reduce_items;
+mod reduce;
+mod scan;
 mod sig;
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::compile::Instance;
+use crate::compile::{CompiledReduce, FoldForm, Instance};
 use crate::front::ident_name;
 use crate::front::syntax::Signature;
 use instances::Items;
@@ -103,6 +108,20 @@ pub fn module(
         }
     }
 }
+
+/// Everything generated for one reduction or scan.
+pub fn fold_module(c: &CompiledReduce) -> TokenStream {
+    let Some(f) = fold::Fold::new(c) else {
+        // `complete` writes `map` and `finish` or reports an error
+        return quote!(::core::compile_error!("a reduction needs its functions"););
+    };
+    match c.form {
+        FoldForm::Reduce { empty_is_error } => reduce::module(&f, empty_is_error),
+        FoldForm::Scan => scan::module(&f),
+    }
+}
+
+pub use fold::fallback as fold_fallback;
 
 /// The generated items when the kernel has errors: the errors, and a module with
 /// the same name so that uses of it do not add errors of their own.

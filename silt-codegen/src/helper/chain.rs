@@ -371,8 +371,8 @@ pub fn chain(input: TokenStream) -> TokenStream {
     if let Form::Reduce | Form::Scan = chain.form {
         let scan = chain.form == Form::Scan;
         return match compile::compile_module_with(chain.attr, chain.item, scan, &defs) {
-            Ok(c) => expand::reduce::module(&c),
-            Err((e, placeholder)) => expand::reduce::fallback(placeholder, e),
+            Ok(c) => expand::fold_module(&c),
+            Err((e, placeholder)) => expand::fold_fallback(placeholder, e),
         };
     }
     match compile::compile_with(chain.attr.clone(), chain.item.clone(), &defs) {

@@ -45,8 +45,6 @@ pub struct Reduce {
     pub combine: Function,
     /// `finish(acc: Acc, count: u64) -> Out`.
     pub finish: Function,
-    /// Whether a row without elements is an error at launch (`empty = error`).
-    pub empty_is_error: bool,
 }
 
 impl Reduce {

@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use super::instances::Items;
 use super::sig::{dtype, fields, map_signature, types_of};
 use crate::back::rust;
-use crate::compile::CompiledReduce;
+use crate::compile::{CompiledReduce, FoldForm};
 use crate::front::ident_name;
 use crate::front::syntax::{Signature, TyRef};
 use crate::ir::Entry;
@@ -26,7 +26,6 @@ pub(super) fn items(
 ) -> Items {
     let name_str = ident_name(&c.module.name);
     let n_acc = acc.len();
-    let empty_is_error = c.empty_is_error;
     let self_ty = quote!(Self);
     let mut items = Vec::new();
     let mut infos = Vec::new();
@@ -41,10 +40,11 @@ pub(super) fn items(
             .map_or_else(|| "kernel".to_string(), |t| t.name().to_string());
         let info = format_ident!("__INFO_{}", suffix.to_uppercase());
         let f = &inst.kernel.func;
-        let form = if c.scan {
-            quote!(#s::__private::Form::Scan)
-        } else {
-            quote!(#s::__private::Form::Reduce { empty_is_error: #empty_is_error })
+        let form = match c.form {
+            FoldForm::Scan => quote!(#s::__private::Form::Scan),
+            FoldForm::Reduce { empty_is_error } => {
+                quote!(#s::__private::Form::Reduce { empty_is_error: #empty_is_error })
+            }
         };
         let inst_dtype = match inst.ty {
             Some(t) => {
