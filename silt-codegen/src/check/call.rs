@@ -42,8 +42,9 @@ impl Cx<'_> {
             let tv = cx.var(Slot::Unknown);
             (cx.expr(ExprKind::Lit(Value::Int(0)), tv, span), Vec::new())
         };
-        let helpers = self.helpers;
+        let helpers = self.calls.helpers;
         let key = self
+            .calls
             .deps
             .iter()
             .find(|(written, _)| written == key)
@@ -79,7 +80,7 @@ impl Cx<'_> {
                     }
                 }
             }
-            match t.or(self.inst) {
+            match t.or(self.sig.inst) {
                 Some(t) if def.types.contains(&t) => Some(t),
                 Some(t) => {
                     let list: Vec<&str> = def.types.iter().map(|t| t.name()).collect();
@@ -115,8 +116,13 @@ impl Cx<'_> {
         }
         let outputs: Vec<Ty> = def.sig.outputs.iter().map(|(r, _)| resolve(*r)).collect();
         let tv = self.known(outputs.first().copied().unwrap_or(Ty::Bool));
-        if !self.calls.iter().any(|(hh, tt, _)| *hh == h && *tt == inst) {
-            self.calls.push((h, inst, span));
+        if !self
+            .calls
+            .used
+            .iter()
+            .any(|(hh, tt, _)| *hh == h && *tt == inst)
+        {
+            self.calls.used.push((h, inst, span));
         }
         let call = self.expr(ExprKind::Helper(helper_ref(def, inst), args), tv, span);
         (call, outputs)

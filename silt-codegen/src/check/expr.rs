@@ -44,11 +44,11 @@ impl Cx<'_> {
             },
             syntax::ExprKind::Var(name) => match self.lookup(&ident_name(name)) {
                 Some(Ok(id)) => {
-                    let tv = self.local_tvs[id];
+                    let tv = self.vars.tvs[id];
                     self.expr(ExprKind::Local(id), tv, span)
                 }
                 Some(Err(pid)) => {
-                    if self.params[pid].kind == ParamKind::InOut {
+                    if self.sig.params[pid].kind == ParamKind::InOut {
                         self.err(
                             span,
                             format!(
@@ -56,7 +56,7 @@ impl Cx<'_> {
                             ),
                         );
                     }
-                    let t = self.params[pid].ty;
+                    let t = self.sig.params[pid].ty;
                     let tv = self.known(t);
                     self.expr(ExprKind::Param(pid), tv, span)
                 }
@@ -82,7 +82,7 @@ impl Cx<'_> {
                     .map(|f| (f.len(), f.get(*i).copied()));
                 match field {
                     Some((_, Some(pid))) => {
-                        let t = self.params[pid].ty;
+                        let t = self.sig.params[pid].ty;
                         let tv = self.known(t);
                         self.expr(ExprKind::Param(pid), tv, span)
                     }
@@ -136,7 +136,7 @@ impl Cx<'_> {
                 let tv = self.var(Slot::Unknown);
                 match self.inout_param(name, span) {
                     Some(pid) => {
-                        let t = self.params[pid].ty;
+                        let t = self.sig.params[pid].ty;
                         let k = self.known(t);
                         self.unify(tv, k, span);
                         self.expr(ExprKind::Deref(pid), tv, span)

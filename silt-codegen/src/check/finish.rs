@@ -12,19 +12,19 @@ impl Cx<'_> {
     /// Resolves every type, checks what was required of them, and returns the
     /// body as IR.
     pub(super) fn finish(&mut self, body: Block) -> ir::Block {
-        for i in 0..self.locals.len() {
-            let tv = self.local_tvs[i];
+        for i in 0..self.vars.locals.len() {
+            let tv = self.vars.tvs[i];
             if matches!(self.get(tv), Slot::Unknown) {
-                let name = self.locals[i].name.clone();
-                let span = self.local_spans[i];
+                let name = self.vars.locals[i].name.clone();
+                let span = self.vars.spans[i];
                 self.err(
                     span,
                     format!("type annotations needed for `{name}`: write `let {name}: T`"),
                 );
             }
-            self.locals[i].ty = self.resolved(tv);
+            self.vars.locals[i].ty = self.resolved(tv);
         }
-        let needs = std::mem::take(&mut self.needs);
+        let needs = self.take_needs();
         for (tv, need, span) in needs {
             let t = self.resolved(tv);
             let ok = match need {

@@ -1,8 +1,6 @@
 //! Checking one function body (a kernel's or a helper's) for one type, and the
 //! helper instantiations it calls.
 
-use std::collections::HashMap;
-
 use proc_macro2::Span;
 
 use super::definite_init;
@@ -137,49 +135,17 @@ fn check_body(
     deps: &[(String, String)],
     errors: &mut Errors,
 ) -> (ir::Function, Vec<HelperUse>) {
-    let mut cx = Cx {
-        slots: Vec::new(),
-        needs: Vec::new(),
-        errors,
-        inst,
-        scopes: vec![HashMap::new()],
-        locals: Vec::new(),
-        local_tvs: Vec::new(),
-        local_spans: Vec::new(),
-        deferred: Vec::new(),
-        params: Vec::new(),
-        tuples: sig
-            .tuples
-            .iter()
-            .map(|(n, f)| (ident_name(n), f.clone()))
-            .collect(),
-        outputs: Vec::new(),
-        loop_depth: 0,
-        helpers,
-        deps,
-        calls: Vec::new(),
-    };
-    for p in &sig.params {
-        let ty = cx.ty(p.ty);
-        cx.params.push(ir::Param {
-            name: ident_name(&p.name),
-            kind: p.kind,
-            ty,
-            mutable: p.mutable,
-            span: p.name.span(),
-        });
-    }
-    cx.outputs = sig.outputs.iter().map(|(t, _)| cx.ty(*t)).collect();
+    let mut cx = Cx::new(sig, inst, helpers, deps, errors);
     let checked = cx.body(body);
     let body = cx.finish(checked);
     let func = ir::Function {
         name: ident_name(&sig.name),
         inst,
-        params: cx.params,
-        outputs: cx.outputs,
-        locals: cx.locals,
+        params: cx.sig.params,
+        outputs: cx.sig.outputs,
+        locals: cx.vars.locals,
         body,
         span: sig.name.span(),
     };
-    (func, cx.calls)
+    (func, cx.calls.used)
 }

@@ -41,33 +41,115 @@ pub(super) enum Need {
 /// A helper call found while checking a body: which helper, for which type, where.
 pub(super) type HelperUse = (usize, Option<Ty>, Span);
 
+/// The state of checking one function body. What its sibling files use is
+/// grouped: the function being built (`sig`), its locals (`vars`), the helper
+/// calls (`calls`); type variables, scopes and errors stay here.
 pub(super) struct Cx<'a> {
-    pub(super) slots: Vec<Slot>,
-    pub(super) needs: Vec<(usize, Need, Span)>,
-    pub(super) errors: &'a mut Errors,
+    /// The type variables and the requirements on them.
+    slots: Vec<Slot>,
+    needs: Vec<(usize, Need, Span)>,
+    errors: &'a mut Errors,
+    /// The names in scope, innermost scope last.
+    scopes: Vec<HashMap<String, ir::LocalId>>,
+    /// The tuple parameters: each name with its fields' parameters.
+    tuples: Vec<(String, Vec<ir::ParamId>)>,
+    pub(super) sig: Sig,
+    pub(super) vars: Vars,
+    pub(super) calls: Calls<'a>,
+    /// How many loops enclose the statement being checked.
+    pub(super) loop_depth: usize,
+}
+
+/// The function being checked: its type, parameters and results.
+pub(super) struct Sig {
+    /// The type of the generic parameter in this instantiation.
     pub(super) inst: Option<Ty>,
-    pub(super) scopes: Vec<HashMap<String, ir::LocalId>>,
+    pub(super) params: Vec<ir::Param>,
+    pub(super) outputs: Vec<Ty>,
+}
+
+/// The function's locals, by `LocalId`.
+pub(super) struct Vars {
     pub(super) locals: Vec<ir::Local>,
-    pub(super) local_tvs: Vec<usize>,
-    pub(super) local_spans: Vec<Span>,
+    /// Each local's type variable.
+    pub(super) tvs: Vec<usize>,
+    /// Where each local is declared.
+    pub(super) spans: Vec<Span>,
     /// Locals declared without a value (`let x;`).
     pub(super) deferred: Vec<ir::LocalId>,
-    pub(super) params: Vec<ir::Param>,
-    /// The tuple parameters: each name with its fields' parameters.
-    pub(super) tuples: Vec<(String, Vec<ir::ParamId>)>,
-    pub(super) outputs: Vec<Ty>,
-    pub(super) loop_depth: usize,
+}
+
+/// The helpers a body may call, and those it calls.
+pub(super) struct Calls<'a> {
     /// The helpers calls may name.
     pub(super) helpers: &'a [HelperDef],
     /// How calls in this body name helpers (empty: as written).
     pub(super) deps: &'a [(String, String)],
     /// The helper instantiations called so far.
-    pub(super) calls: Vec<HelperUse>,
+    pub(super) used: Vec<HelperUse>,
+}
+
+impl<'a> Cx<'a> {
+    /// A checker for a body of `sig` in the instantiation `inst`, whose calls
+    /// may name `helpers` (as `deps` renames them).
+    pub(super) fn new(
+        sig: &syntax::Signature,
+        inst: Option<Ty>,
+        helpers: &'a [HelperDef],
+        deps: &'a [(String, String)],
+        errors: &'a mut Errors,
+    ) -> Self {
+        let mut cx = Cx {
+            slots: Vec::new(),
+            needs: Vec::new(),
+            errors,
+            scopes: vec![HashMap::new()],
+            tuples: sig
+                .tuples
+                .iter()
+                .map(|(n, f)| (ident_name(n), f.clone()))
+                .collect(),
+            sig: Sig {
+                inst,
+                params: Vec::new(),
+                outputs: Vec::new(),
+            },
+            vars: Vars {
+                locals: Vec::new(),
+                tvs: Vec::new(),
+                spans: Vec::new(),
+                deferred: Vec::new(),
+            },
+            calls: Calls {
+                helpers,
+                deps,
+                used: Vec::new(),
+            },
+            loop_depth: 0,
+        };
+        for p in &sig.params {
+            let ty = cx.ty(p.ty);
+            cx.sig.params.push(ir::Param {
+                name: ident_name(&p.name),
+                kind: p.kind,
+                ty,
+                mutable: p.mutable,
+                span: p.name.span(),
+            });
+        }
+        cx.sig.outputs = sig.outputs.iter().map(|(t, _)| cx.ty(*t)).collect();
+        cx
+    }
+
+    /// The requirements on type variables, for `finish` to check.
+    pub(super) fn take_needs(&mut self) -> Vec<(usize, Need, Span)> {
+        std::mem::take(&mut self.needs)
+    }
 }
 
 impl Cx<'_> {
     pub(super) fn in_inst(&self) -> String {
-        match self.inst {
+        match self.sig.inst {
             Some(t) => format!(" (in the `{t}` instantiation)"),
             None => String::new(),
         }
@@ -83,7 +165,7 @@ impl Cx<'_> {
             TyRef::Elem(t) => t,
             // without `types` there is no generic parameter, so this is unreachable
             // through `lib.rs`; i32 keeps the checker going if it ever happens
-            TyRef::Generic => self.inst.unwrap_or(Ty::I32),
+            TyRef::Generic => self.sig.inst.unwrap_or(Ty::I32),
         }
     }
 
@@ -262,14 +344,14 @@ impl Cx<'_> {
     }
 
     pub(super) fn declare(&mut self, name: &syn::Ident, mutable: bool, tv: usize) -> ir::LocalId {
-        let id = self.locals.len();
-        self.locals.push(ir::Local {
+        let id = self.vars.locals.len();
+        self.vars.locals.push(ir::Local {
             name: ident_name(name),
             ty: Ty::Bool,
             mutable,
         });
-        self.local_tvs.push(tv);
-        self.local_spans.push(name.span());
+        self.vars.tvs.push(tv);
+        self.vars.spans.push(name.span());
         if let Some(s) = self.scopes.last_mut() {
             s.insert(ident_name(name), id);
         }
@@ -290,6 +372,6 @@ impl Cx<'_> {
                 return Some(Ok(id));
             }
         }
-        self.params.iter().position(|p| p.name == name).map(Err)
+        self.sig.params.iter().position(|p| p.name == name).map(Err)
     }
 }

@@ -1,17 +1,17 @@
 //! The rules of a reduction's functions: `identity` gives the accumulator,
 //! `map` turns the inputs of one element into it, `combine` joins two, and
 //! `finish` turns the row's accumulator (and its count) into the outputs.
-//! A missing `map` or `finish` is written here as the identity function.
+//! A missing `map` or `finish` is the identity function, which the front end
+//! writes (`front::reduce::identity_map`, `identity_finish`).
 
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote_spanned};
+use proc_macro2::Span;
+use quote::format_ident;
 
 use super::defs::HelperDef;
 use super::function::{check_part, instantiate_helpers};
 use crate::errors::Errors;
-use crate::front::reduce::{Part, ReduceModule};
+use crate::front::reduce::{identity_finish, identity_map, Part, ReduceModule};
 use crate::front::syntax::{ParamKind, Signature, TyRef};
-use crate::front::{block, signature_with};
 use crate::ir;
 use crate::ty::Ty;
 
@@ -80,7 +80,7 @@ pub fn complete(m: &mut ReduceModule, errors: &mut Errors) {
     match &m.map {
         Some(p) => check_map(&p.sig, &acc, errors),
         None => match acc.types.as_slice() {
-            [one] => m.map = synthesize(&map_tokens(*one, &generic, at), errors),
+            [one] => m.map = identity_map(*one, &generic, at, errors),
             _ => errors.push(
                 m.name.span(),
                 format!(
@@ -92,7 +92,7 @@ pub fn complete(m: &mut ReduceModule, errors: &mut Errors) {
     }
     match &m.finish {
         Some(p) => check_finish(&p.sig, &acc, errors),
-        None => m.finish = synthesize(&finish_tokens(&acc.types, &generic, at), errors),
+        None => m.finish = identity_finish(&acc.types, &generic, at, errors),
     }
 }
 
@@ -262,54 +262,6 @@ fn show(types: &[TyRef], generic: &str) -> String {
         [one] => one.clone(),
         _ => format!("({})", names.join(", ")),
     }
-}
-
-fn ty_tokens(t: TyRef, generic: &syn::Ident, at: Span) -> TokenStream {
-    match t {
-        TyRef::Generic => quote_spanned!(at=> #generic),
-        TyRef::Elem(t) => {
-            let id = syn::Ident::new(t.name(), at);
-            quote_spanned!(at=> #id)
-        }
-    }
-}
-
-fn generics(types: &[TyRef], generic: &syn::Ident, at: Span) -> TokenStream {
-    if types.contains(&TyRef::Generic) {
-        quote_spanned!(at=> <#generic>)
-    } else {
-        TokenStream::new()
-    }
-}
-
-/// `fn map<T>(x: T) -> T { x }`.
-fn map_tokens(acc: TyRef, generic: &syn::Ident, at: Span) -> TokenStream {
-    let t = ty_tokens(acc, generic, at);
-    let g = generics(&[acc], generic, at);
-    let x = syn::Ident::new("x", at);
-    quote_spanned!(at=> fn map #g (#x: #t) -> #t { #x })
-}
-
-/// `fn finish<T>(acc: Acc, count: u64) -> Acc { acc }`.
-fn finish_tokens(acc: &[TyRef], generic: &syn::Ident, at: Span) -> TokenStream {
-    let ts: Vec<TokenStream> = acc.iter().map(|t| ty_tokens(*t, generic, at)).collect();
-    let t = match ts.as_slice() {
-        [one] => one.clone(),
-        many => quote_spanned!(at=> (#(#many),*)),
-    };
-    let g = generics(acc, generic, at);
-    let a = syn::Ident::new("acc", at);
-    let n = syn::Ident::new("count", at);
-    quote_spanned!(at=> fn finish #g (#a: #t, #n: u64) -> #t { #a })
-}
-
-fn synthesize(tokens: &TokenStream, errors: &mut Errors) -> Option<Part> {
-    let f: syn::ItemFn = syn::parse2(tokens.clone())
-        .map_err(|e| errors.add(e))
-        .ok()?;
-    let sig = signature_with(&f, true, errors)?;
-    let body = block(&f.block, sig.generic.as_ref(), errors);
-    Some(Part { sig, body })
 }
 
 /// The reduction's IR for one instantiation type: `map` as the body, the

@@ -13,7 +13,7 @@ impl Cx<'_> {
     // ---- the body ----
 
     pub(super) fn body(&mut self, b: &syntax::Block) -> Block {
-        if self.outputs.is_empty() {
+        if self.sig.outputs.is_empty() {
             let mut out = self.block_stmts(b);
             if let Some(tail) = out.tail.take() {
                 out.stmts.push(Stmt::Expr(*tail));
@@ -33,7 +33,7 @@ impl Cx<'_> {
     }
 
     pub(super) fn outputs_text(&self) -> String {
-        let names: Vec<String> = self.outputs.iter().map(|t| t.to_string()).collect();
+        let names: Vec<String> = self.sig.outputs.iter().map(|t| t.to_string()).collect();
         if names.len() == 1 {
             format!("`{}`", names[0])
         } else {
@@ -101,7 +101,7 @@ impl Cx<'_> {
 
     /// The values of `return e` / a tail `e`, checked against the outputs.
     pub(super) fn returned(&mut self, e: &syntax::Expr) -> Vec<Expr> {
-        let n = self.outputs.len();
+        let n = self.sig.outputs.len();
         // a tuple parameter returned whole is its fields
         let whole: Option<Vec<syntax::Expr>> = match &e.kind {
             syntax::ExprKind::Var(id) => self.tuple_fields(&ident_name(id)).map(|f| {
@@ -135,7 +135,7 @@ impl Cx<'_> {
             );
             return Vec::new();
         }
-        let outs = self.outputs.clone();
+        let outs = self.sig.outputs.clone();
         elems
             .into_iter()
             .zip(outs)
@@ -185,7 +185,7 @@ impl Cx<'_> {
                 });
                 let id = self.declare(name, *mutable, tv);
                 if init.is_none() {
-                    self.deferred.push(id);
+                    self.vars.deferred.push(id);
                 }
                 out.push(Stmt::Let(id, init));
             }
@@ -330,7 +330,7 @@ impl Cx<'_> {
             // `return if c { a } else { (x, y) };` of several outputs: each
             // branch returns its tuple, as the same `if` in tail position
             syntax::ExprKind::Return(Some(v))
-                if self.outputs.len() > 1
+                if self.sig.outputs.len() > 1
                     && matches!(
                         v.kind,
                         syntax::ExprKind::If(_, _, Some(_)) | syntax::ExprKind::Block(_)
@@ -339,7 +339,7 @@ impl Cx<'_> {
                 self.tail(v, out);
             }
             syntax::ExprKind::Return(value) => {
-                let values = match (value, self.outputs.is_empty()) {
+                let values = match (value, self.sig.outputs.is_empty()) {
                     (None, true) => Vec::new(),
                     (Some(v), false) => self.returned(v),
                     (None, false) => {
@@ -376,16 +376,16 @@ impl Cx<'_> {
             syntax::ExprKind::Var(name) => match self.lookup(&ident_name(name)) {
                 Some(Ok(id)) => {
                     // `let x; x = 1;` is allowed once (checked by `init`)
-                    if !self.locals[id].mutable && !self.deferred.contains(&id) {
+                    if !self.vars.locals[id].mutable && !self.vars.deferred.contains(&id) {
                         self.err(
                             place.span,
                             format!("cannot assign twice to immutable variable `{name}`: declare it with `let mut`"),
                         );
                     }
-                    (Place::Local(id), self.local_tvs[id])
+                    (Place::Local(id), self.vars.tvs[id])
                 }
                 Some(Err(pid)) => {
-                    let p = &self.params[pid];
+                    let p = &self.sig.params[pid];
                     match p.kind {
                         ParamKind::InOut => {
                             self.err(
@@ -417,7 +417,7 @@ impl Cx<'_> {
             },
             syntax::ExprKind::Deref(name) => {
                 let pid = self.inout_param(name, place.span)?;
-                let t = self.params[pid].ty;
+                let t = self.sig.params[pid].ty;
                 (Place::Deref(pid), self.known(t))
             }
             _ => {
@@ -442,7 +442,7 @@ impl Cx<'_> {
 
     pub(super) fn inout_param(&mut self, name: &syn::Ident, span: Span) -> Option<ir::ParamId> {
         match self.lookup(&ident_name(name)) {
-            Some(Err(pid)) if self.params[pid].kind == ParamKind::InOut => Some(pid),
+            Some(Err(pid)) if self.sig.params[pid].kind == ParamKind::InOut => Some(pid),
             _ => {
                 self.err(
                     span,

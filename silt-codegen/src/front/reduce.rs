@@ -2,11 +2,12 @@
 //! `combine` and `finish`, each lowered like a kernel's body.
 
 use proc_macro2::{Span, TokenStream};
+use quote::quote_spanned;
 use syn::spanned::Spanned;
 
 use super::body::block;
 use super::signature::signature_with;
-use super::syntax::{Block, Signature};
+use super::syntax::{Block, Signature, TyRef};
 use crate::errors::Errors;
 
 /// One function of a reduction.
@@ -130,4 +131,75 @@ fn item_span(item: &syn::Item) -> Span {
         syn::Item::Type(t) => t.ident.span(),
         other => other.span(),
     }
+}
+
+fn ty_tokens(t: TyRef, generic: &syn::Ident, at: Span) -> TokenStream {
+    match t {
+        TyRef::Generic => quote_spanned!(at=> #generic),
+        TyRef::Elem(t) => {
+            let id = syn::Ident::new(t.name(), at);
+            quote_spanned!(at=> #id)
+        }
+    }
+}
+
+fn generics(types: &[TyRef], generic: &syn::Ident, at: Span) -> TokenStream {
+    if types.contains(&TyRef::Generic) {
+        quote_spanned!(at=> <#generic>)
+    } else {
+        TokenStream::new()
+    }
+}
+
+/// `fn map<T>(x: T) -> T { x }`.
+fn map_tokens(acc: TyRef, generic: &syn::Ident, at: Span) -> TokenStream {
+    let t = ty_tokens(acc, generic, at);
+    let g = generics(&[acc], generic, at);
+    let x = syn::Ident::new("x", at);
+    quote_spanned!(at=> fn map #g (#x: #t) -> #t { #x })
+}
+
+/// `fn finish<T>(acc: Acc, count: u64) -> Acc { acc }`.
+fn finish_tokens(acc: &[TyRef], generic: &syn::Ident, at: Span) -> TokenStream {
+    let ts: Vec<TokenStream> = acc.iter().map(|t| ty_tokens(*t, generic, at)).collect();
+    let t = match ts.as_slice() {
+        [one] => one.clone(),
+        many => quote_spanned!(at=> (#(#many),*)),
+    };
+    let g = generics(acc, generic, at);
+    let a = syn::Ident::new("acc", at);
+    let n = syn::Ident::new("count", at);
+    quote_spanned!(at=> fn finish #g (#a: #t, #n: u64) -> #t { #a })
+}
+
+/// The `map` of a reduction that leaves it out: `fn map<T>(x: Acc) -> Acc { x }`
+/// for a one-component accumulator `acc`, spanned at `at`.
+pub fn identity_map(
+    acc: TyRef,
+    generic: &syn::Ident,
+    at: Span,
+    errors: &mut Errors,
+) -> Option<Part> {
+    lower(&map_tokens(acc, generic, at), errors)
+}
+
+/// The `finish` of a reduction that leaves it out:
+/// `fn finish<T>(acc: Acc, count: u64) -> Acc { acc }`, spanned at `at`.
+pub fn identity_finish(
+    acc: &[TyRef],
+    generic: &syn::Ident,
+    at: Span,
+    errors: &mut Errors,
+) -> Option<Part> {
+    lower(&finish_tokens(acc, generic, at), errors)
+}
+
+/// A function written by the front end, lowered like one the user wrote.
+fn lower(tokens: &TokenStream, errors: &mut Errors) -> Option<Part> {
+    let f: syn::ItemFn = syn::parse2(tokens.clone())
+        .map_err(|e| errors.add(e))
+        .ok()?;
+    let sig = signature_with(&f, true, errors)?;
+    let body = block(&f.block, sig.generic.as_ref(), errors);
+    Some(Part { sig, body })
 }
