@@ -1,6 +1,6 @@
 //! The methods a kernel body may call, and their types.
 
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// A builtin method. The receiver is the first argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -100,7 +100,7 @@ impl On {
     /// Whether a receiver of type `t` has methods of this class (an unsigned
     /// receiver is in the [`On::Int`] class, and is refused by [`On::SignedInt`]
     /// methods with a message of their own).
-    pub fn covers(self, t: Ty) -> bool {
+    pub fn covers(self, t: DType) -> bool {
         match self {
             On::Float => t.is_float(),
             On::Int => t.is_int(),
@@ -206,7 +206,7 @@ pub const TABLE: &[Def] = {
         row(B::Erfc, "erfc", Float, &[], Same, false, false, Call("erfc"), Special),
         row(B::Atan2, "atan2", Float, &[Same], Same, false, false, Call("atan2"), Method("atan2")),
         row(B::Powf, "powf", Float, &[Same], Same, false, false, Call("pow"), Special),
-        row(B::Powi, "powi", Float, &[Fixed(Ty::I32)], Same, false, false, Call("pown"), Method("powi")),
+        row(B::Powi, "powi", Float, &[Fixed(DType::I32)], Same, false, false, Call("pown"), Method("powi")),
         row(B::FMin, "min", Float, &[Same], Same, true, true, Special, Special),
         row(B::FMax, "max", Float, &[Same], Same, true, true, Special, Special),
         row(B::Hypot, "hypot", Float, &[Same], Same, false, false, Call("hypot"), Special),
@@ -215,11 +215,11 @@ pub const TABLE: &[Def] = {
         row(B::FClamp, "clamp", Float, &[Same, Same], Same, true, true, Special, Special),
         row(B::FRemEuclid, "rem_euclid", Float, &[Same], Same, true, false, Special, Method("rem_euclid")),
         row(B::FDivEuclid, "div_euclid", Float, &[Same], Same, true, false, Special, Method("div_euclid")),
-        row(B::IsNan, "is_nan", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_nan")),
-        row(B::IsFinite, "is_finite", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_finite")),
-        row(B::IsInfinite, "is_infinite", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_infinite")),
-        row(B::IsSignNegative, "is_sign_negative", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_sign_negative")),
-        row(B::IsSignPositive, "is_sign_positive", Float, &[], Fixed(Ty::Bool), true, false, Special, Method("is_sign_positive")),
+        row(B::IsNan, "is_nan", Float, &[], Fixed(DType::Bool), true, false, Special, Method("is_nan")),
+        row(B::IsFinite, "is_finite", Float, &[], Fixed(DType::Bool), true, false, Special, Method("is_finite")),
+        row(B::IsInfinite, "is_infinite", Float, &[], Fixed(DType::Bool), true, false, Special, Method("is_infinite")),
+        row(B::IsSignNegative, "is_sign_negative", Float, &[], Fixed(DType::Bool), true, false, Special, Method("is_sign_negative")),
+        row(B::IsSignPositive, "is_sign_positive", Float, &[], Fixed(DType::Bool), true, false, Special, Method("is_sign_positive")),
         row(B::ToBits, "to_bits", Float, &[], Bits, true, false, Special, Method("to_bits")),
         row(B::WrappingAdd, "wrapping_add", Int, &[Same], Same, true, false, Special, Method("wrapping_add")),
         row(B::WrappingSub, "wrapping_sub", Int, &[Same], Same, true, false, Special, Method("wrapping_sub")),
@@ -227,15 +227,15 @@ pub const TABLE: &[Def] = {
         row(B::WrappingNeg, "wrapping_neg", Int, &[], Same, true, false, Special, Method("wrapping_neg")),
         row(B::WrappingDiv, "wrapping_div", Int, &[Same], Same, true, false, Special, Special),
         row(B::WrappingRem, "wrapping_rem", Int, &[Same], Same, true, false, Special, Special),
-        row(B::WrappingShl, "wrapping_shl", Int, &[Fixed(Ty::U32)], Same, true, false, Special, Method("wrapping_shl")),
-        row(B::WrappingShr, "wrapping_shr", Int, &[Fixed(Ty::U32)], Same, true, false, Special, Method("wrapping_shr")),
+        row(B::WrappingShl, "wrapping_shl", Int, &[Fixed(DType::U32)], Same, true, false, Special, Method("wrapping_shl")),
+        row(B::WrappingShr, "wrapping_shr", Int, &[Fixed(DType::U32)], Same, true, false, Special, Method("wrapping_shr")),
         row(B::WrappingAbs, "wrapping_abs", SignedInt, &[], Same, true, false, Special, Method("wrapping_abs")),
-        row(B::CountOnes, "count_ones", Int, &[], Fixed(Ty::U32), true, false, Special, Method("count_ones")),
-        row(B::CountZeros, "count_zeros", Int, &[], Fixed(Ty::U32), true, false, Special, Method("count_zeros")),
-        row(B::LeadingZeros, "leading_zeros", Int, &[], Fixed(Ty::U32), true, false, Special, Method("leading_zeros")),
-        row(B::TrailingZeros, "trailing_zeros", Int, &[], Fixed(Ty::U32), true, false, Special, Method("trailing_zeros")),
-        row(B::RotateLeft, "rotate_left", Int, &[Fixed(Ty::U32)], Same, true, false, Special, Method("rotate_left")),
-        row(B::RotateRight, "rotate_right", Int, &[Fixed(Ty::U32)], Same, true, false, Special, Method("rotate_right")),
+        row(B::CountOnes, "count_ones", Int, &[], Fixed(DType::U32), true, false, Special, Method("count_ones")),
+        row(B::CountZeros, "count_zeros", Int, &[], Fixed(DType::U32), true, false, Special, Method("count_zeros")),
+        row(B::LeadingZeros, "leading_zeros", Int, &[], Fixed(DType::U32), true, false, Special, Method("leading_zeros")),
+        row(B::TrailingZeros, "trailing_zeros", Int, &[], Fixed(DType::U32), true, false, Special, Method("trailing_zeros")),
+        row(B::RotateLeft, "rotate_left", Int, &[Fixed(DType::U32)], Same, true, false, Special, Method("rotate_left")),
+        row(B::RotateRight, "rotate_right", Int, &[Fixed(DType::U32)], Same, true, false, Special, Method("rotate_right")),
         row(B::IAbs, "abs", SignedInt, &[], Same, true, false, Special, Method("wrapping_abs")),
         row(B::ISignum, "signum", SignedInt, &[], Same, true, false, Special, Method("signum")),
         row(B::IMin, "min", Int, &[Same], Same, true, false, Call("min"), Special),
@@ -300,7 +300,7 @@ pub enum Rel {
     /// The receiver's type.
     Same,
     /// A fixed type.
-    Fixed(Ty),
+    Fixed(DType),
     /// The unsigned integer type as wide as the receiver (`to_bits`).
     Bits,
 }
@@ -331,7 +331,7 @@ pub fn method_names(float: bool) -> String {
 ///
 /// # Errors
 /// A message naming the supported methods when `recv` has no such method.
-pub fn resolve(name: &str, recv: Ty) -> Result<Signature, String> {
+pub fn resolve(name: &str, recv: DType) -> Result<Signature, String> {
     let found = TABLE.iter().find(|d| {
         d.name == name && (d.on.covers(recv) || (d.on == On::SignedInt && recv.is_int()))
     });
@@ -358,7 +358,7 @@ pub fn resolve(name: &str, recv: Ty) -> Result<Signature, String> {
 
 impl Rel {
     /// The concrete type for a receiver of type `recv`.
-    pub fn apply(self, recv: Ty) -> Ty {
+    pub fn apply(self, recv: DType) -> DType {
         match self {
             Rel::Same => recv,
             Rel::Fixed(t) => t,
@@ -398,19 +398,22 @@ mod tests {
 
     #[test]
     fn methods_resolve_by_receiver() {
-        assert_eq!(resolve("abs", Ty::F32).unwrap().builtin, Builtin::FAbs);
-        assert_eq!(resolve("abs", Ty::I8).unwrap().builtin, Builtin::IAbs);
-        assert!(resolve("abs", Ty::U8)
+        assert_eq!(resolve("abs", DType::F32).unwrap().builtin, Builtin::FAbs);
+        assert_eq!(resolve("abs", DType::I8).unwrap().builtin, Builtin::IAbs);
+        assert!(resolve("abs", DType::U8)
             .unwrap_err()
             .contains("only defined on signed"));
-        assert!(resolve("sqrt", Ty::I32)
+        assert!(resolve("sqrt", DType::I32)
             .unwrap_err()
             .contains("wrapping_add"));
-        assert!(resolve("frob", Ty::F16).unwrap_err().contains("to_bits"));
+        assert!(resolve("frob", DType::F16).unwrap_err().contains("to_bits"));
         assert_eq!(
-            resolve("to_bits", Ty::F64).unwrap().ret.apply(Ty::F64),
-            Ty::U64
+            resolve("to_bits", DType::F64)
+                .unwrap()
+                .ret
+                .apply(DType::F64),
+            DType::U64
         );
-        assert!(resolve("min", Ty::Bool).is_err());
+        assert!(resolve("min", DType::Bool).is_err());
     }
 }

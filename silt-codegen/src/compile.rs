@@ -14,13 +14,13 @@ use crate::front::reduce::ReduceModule;
 use crate::front::syntax::{ParamKind, Signature};
 use crate::front::{self, attr, ident_name};
 use crate::ir;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// One instantiation of a kernel.
 #[derive(Debug, Clone)]
 pub struct Instance {
     /// The type of the generic parameter (`None` for a non-generic kernel).
-    pub ty: Option<Ty>,
+    pub ty: Option<DType>,
     /// The typed IR.
     pub kernel: ir::Kernel,
     /// Whether the kernel computes in `f64` (OpenCL devices need `cl_khr_fp64`).
@@ -97,7 +97,7 @@ pub fn compile_with(
     if sig.complete {
         check_signature(&sig, &opts, attr_ok, &mut errors);
     }
-    let types: Vec<(Option<Ty>, proc_macro2::Span)> = match (&sig.generic, &opts.types) {
+    let types: Vec<(Option<DType>, proc_macro2::Span)> = match (&sig.generic, &opts.types) {
         (Some(_), Some((list, _))) => list.iter().map(|(t, s)| (Some(*t), *s)).collect(),
         (None, None) => vec![(None, sig.name.span())],
         _ => Vec::new(),
@@ -118,7 +118,7 @@ pub fn compile_with(
                 check::definite_init::check(&kernel.func, &mut errors);
             }
             if errors.len() == before {
-                let uses_f64 = kernel.uses(Ty::F64);
+                let uses_f64 = kernel.uses(DType::F64);
                 instances.push(Instance {
                     ty,
                     kernel,
@@ -297,7 +297,7 @@ pub fn compile_module_with(
         .iter()
         .filter_map(|p| p.as_ref())
         .find_map(|p| p.sig.generic.as_ref());
-    let types: Vec<(Option<Ty>, proc_macro2::Span)> = match (generic, &opts.types) {
+    let types: Vec<(Option<DType>, proc_macro2::Span)> = match (generic, &opts.types) {
         (Some(_), Some((list, _))) => list.iter().map(|(t, s)| (Some(*t), *s)).collect(),
         (None, None) => vec![(None, m.name.span())],
         (Some(g), None) => {
@@ -326,7 +326,7 @@ pub fn compile_module_with(
     if errors.is_empty() {
         for (ty, ty_span) in types {
             if let Some(kernel) = check::reduce::instantiate(&m, ty, scan, helpers, &mut errors) {
-                let uses_f64 = kernel.uses(Ty::F64);
+                let uses_f64 = kernel.uses(DType::F64);
                 instances.push(Instance {
                     ty,
                     kernel,

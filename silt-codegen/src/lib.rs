@@ -26,7 +26,6 @@ pub mod expand;
 pub mod front;
 pub mod helper;
 pub mod ir;
-pub mod ty;
 
 use proc_macro2::TokenStream;
 

@@ -8,7 +8,7 @@ use super::tree::Expr;
 use crate::builtins::{self, Rel};
 use crate::front::syntax::{self, TyRef};
 use crate::ir::{ExprKind, Value};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 impl Cx<'_> {
     /// A call of a helper in an expression: it must return one value.
@@ -36,7 +36,7 @@ impl Cx<'_> {
         key: &str,
         args: &[syntax::Expr],
         span: Span,
-    ) -> (Expr, Vec<Ty>) {
+    ) -> (Expr, Vec<DType>) {
         let args: Vec<Expr> = args.iter().map(|a| self.value(a)).collect();
         let fail = |cx: &mut Self| {
             let tv = cx.var(Slot::Unknown);
@@ -107,15 +107,15 @@ impl Cx<'_> {
             None
         };
         let resolve = |r: TyRef| match r {
-            TyRef::Generic => inst.unwrap_or(Ty::I32),
+            TyRef::Generic => inst.unwrap_or(DType::I32),
             TyRef::Elem(t) => t,
         };
         for (a, p) in args.iter().zip(&def.sig.params) {
             let k = self.known(resolve(p.ty));
             self.unify(k, a.tv, a.span);
         }
-        let outputs: Vec<Ty> = def.sig.outputs.iter().map(|(r, _)| resolve(*r)).collect();
-        let tv = self.known(outputs.first().copied().unwrap_or(Ty::Bool));
+        let outputs: Vec<DType> = def.sig.outputs.iter().map(|(r, _)| resolve(*r)).collect();
+        let tv = self.known(outputs.first().copied().unwrap_or(DType::Bool));
         if !self
             .calls
             .used

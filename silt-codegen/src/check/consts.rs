@@ -2,18 +2,18 @@
 //! properties, and associated constants (`T::MAX`, `f64::consts::PI`, ...).
 
 use crate::ir::Value;
-use crate::ty::Ty;
+use silt_abi::DType;
 
-pub(super) fn int_fits(v: i128, t: Ty) -> bool {
+pub(super) fn int_fits(v: i128, t: DType) -> bool {
     let (lo, hi): (i128, i128) = match t {
-        Ty::U8 => (0, u8::MAX.into()),
-        Ty::I8 => (i8::MIN.into(), i8::MAX.into()),
-        Ty::U16 => (0, u16::MAX.into()),
-        Ty::I16 => (i16::MIN.into(), i16::MAX.into()),
-        Ty::U32 => (0, u32::MAX.into()),
-        Ty::I32 => (i32::MIN.into(), i32::MAX.into()),
-        Ty::U64 => (0, u64::MAX.into()),
-        Ty::I64 => (i64::MIN.into(), i64::MAX.into()),
+        DType::U8 => (0, u8::MAX.into()),
+        DType::I8 => (i8::MIN.into(), i8::MAX.into()),
+        DType::U16 => (0, u16::MAX.into()),
+        DType::I16 => (i16::MIN.into(), i16::MAX.into()),
+        DType::U32 => (0, u32::MAX.into()),
+        DType::I32 => (i32::MIN.into(), i32::MAX.into()),
+        DType::U64 => (0, u64::MAX.into()),
+        DType::I64 => (i64::MIN.into(), i64::MAX.into()),
         _ => return false,
     };
     (lo..=hi).contains(&v)
@@ -21,19 +21,19 @@ pub(super) fn int_fits(v: i128, t: Ty) -> bool {
 
 /// The type properties `T::IS_FLOAT`, `T::IS_INT`, `T::IS_SIGNED`, `T::IS_BOOL`
 /// (`bool`) and `T::BITS` (`u32`), with their types.
-pub(super) fn type_property(t: Ty, name: &str) -> Option<(Value, Ty)> {
+pub(super) fn type_property(t: DType, name: &str) -> Option<(Value, DType)> {
     Some(match name {
-        "IS_FLOAT" => (Value::Bool(t.is_float()), Ty::Bool),
-        "IS_INT" => (Value::Bool(t.is_int()), Ty::Bool),
-        "IS_SIGNED" => (Value::Bool(t.is_signed_int() || t.is_float()), Ty::Bool),
-        "IS_BOOL" => (Value::Bool(t == Ty::Bool), Ty::Bool),
-        "BITS" => (Value::Int(i128::from(t.bits())), Ty::U32),
+        "IS_FLOAT" => (Value::Bool(t.is_float()), DType::Bool),
+        "IS_INT" => (Value::Bool(t.is_int()), DType::Bool),
+        "IS_SIGNED" => (Value::Bool(t.is_signed_int() || t.is_float()), DType::Bool),
+        "IS_BOOL" => (Value::Bool(t == DType::Bool), DType::Bool),
+        "BITS" => (Value::Int(i128::from(t.bits())), DType::U32),
         _ => return None,
     })
 }
 
 /// The value of `T::NAME`.
-pub(super) fn constant(t: Ty, name: &str) -> Option<Value> {
+pub(super) fn constant(t: DType, name: &str) -> Option<Value> {
     macro_rules! float_consts {
         ($f:ident, $wrap:expr) => {{
             use std::$f::consts as c;
@@ -79,26 +79,26 @@ pub(super) fn constant(t: Ty, name: &str) -> Option<Value> {
         };
     }
     match t {
-        Ty::F16 => match name {
+        DType::F16 => match name {
             "MAX" => Some(Value::F32(65504.0)),
             "MIN" => Some(Value::F32(-65504.0)),
             "EPSILON" => Some(Value::F32(0.000_976_562_5)),
             "MIN_POSITIVE" => Some(Value::F32(6.103_515_6e-5)),
-            _ => match constant(Ty::F64, name)? {
+            _ => match constant(DType::F64, name)? {
                 Value::F64(v) => Some(Value::F32(silt_abi::round_f16(v))),
                 _ => None,
             },
         },
-        Ty::F32 => float_consts!(f32, Value::F32),
-        Ty::F64 => float_consts!(f64, Value::F64),
-        Ty::U8 => int_consts!(u8),
-        Ty::I8 => int_consts!(i8),
-        Ty::U16 => int_consts!(u16),
-        Ty::I16 => int_consts!(i16),
-        Ty::U32 => int_consts!(u32),
-        Ty::I32 => int_consts!(i32),
-        Ty::U64 => int_consts!(u64),
-        Ty::I64 => int_consts!(i64),
-        Ty::Bool => None,
+        DType::F32 => float_consts!(f32, Value::F32),
+        DType::F64 => float_consts!(f64, Value::F64),
+        DType::U8 => int_consts!(u8),
+        DType::I8 => int_consts!(i8),
+        DType::U16 => int_consts!(u16),
+        DType::I16 => int_consts!(i16),
+        DType::U32 => int_consts!(u32),
+        DType::I32 => int_consts!(i32),
+        DType::U64 => int_consts!(u64),
+        DType::I64 => int_consts!(i64),
+        DType::Bool => None,
     }
 }

@@ -1,7 +1,7 @@
 //! The definitions a body may call besides builtins: `#[helper]` functions.
 
 use crate::front::syntax;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// A `#[helper]` function a kernel may call.
 #[derive(Debug, Clone)]
@@ -13,7 +13,7 @@ pub struct HelperDef {
     /// Its body.
     pub body: syntax::Block,
     /// Its instantiation types (empty without a generic parameter).
-    pub types: Vec<Ty>,
+    pub types: Vec<DType>,
     /// How the calls in its body are resolved: the path as written, and the key
     /// of the helper it names (resolved from the helper's own module).
     pub deps: Vec<(String, String)>,

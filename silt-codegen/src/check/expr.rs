@@ -8,12 +8,12 @@ use super::tree::{Block, Expr};
 use crate::front::ident_name;
 use crate::front::syntax::{self, BinOp, ParamKind, UnOp};
 use crate::ir::{diverges, ExprKind, Value};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 impl Cx<'_> {
     pub(super) fn bool_expr(&mut self, e: &syntax::Expr) -> Expr {
         let v = self.value(e);
-        let b = self.known(Ty::Bool);
+        let b = self.known(DType::Bool);
         self.unify(b, v.tv, e.span);
         v
     }
@@ -24,7 +24,7 @@ impl Cx<'_> {
         match &e.kind {
             syntax::ExprKind::Lit(l) => match l {
                 syntax::Lit::Bool(b) => {
-                    let tv = self.known(Ty::Bool);
+                    let tv = self.known(DType::Bool);
                     self.expr(ExprKind::Lit(Value::Bool(*b)), tv, span)
                 }
                 syntax::Lit::Int(v, suffix) => {
@@ -106,7 +106,7 @@ impl Cx<'_> {
             }
             syntax::ExprKind::Const(t, name) if type_property(self.ty(*t), name).is_some() => {
                 let (v, vt) =
-                    type_property(self.ty(*t), name).unwrap_or((Value::Bool(false), Ty::Bool));
+                    type_property(self.ty(*t), name).unwrap_or((Value::Bool(false), DType::Bool));
                 let tv = self.known(vt);
                 self.expr(ExprKind::Lit(v), tv, span)
             }
@@ -256,7 +256,7 @@ impl Cx<'_> {
     pub(super) fn binary_types(&mut self, op: BinOp, l: &Expr, r: &Expr, span: Span) -> usize {
         match op {
             BinOp::And | BinOp::Or => {
-                let b = self.known(Ty::Bool);
+                let b = self.known(DType::Bool);
                 self.unify(b, l.tv, l.span);
                 self.unify(b, r.tv, r.span);
                 b
@@ -268,7 +268,7 @@ impl Cx<'_> {
             }
             _ if op.is_comparison() => {
                 self.unify_operands(l, r);
-                self.known(Ty::Bool)
+                self.known(DType::Bool)
             }
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
                 self.unify_operands(l, r);

@@ -6,7 +6,7 @@ use super::consts::int_fits;
 use super::infer::{Cx, Need, Slot};
 use super::tree::{Block, Expr, ExprKind, Stmt};
 use crate::ir::{self, Value};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 impl Cx<'_> {
     /// Resolves every type, checks what was required of them, and returns the
@@ -33,12 +33,12 @@ impl Cx<'_> {
                 Need::IntOrBool => !t.is_float(),
                 Need::SignedOrFloat => t.is_signed_int() || t.is_float(),
                 Need::CastSource(target) => {
-                    if target == Ty::Bool && t != Ty::Bool {
+                    if target == DType::Bool && t != DType::Bool {
                         self.err(span, "cannot cast to `bool`: compare instead (`x != 0`)");
                         continue;
                     }
                     // `bool as f32` is a silt extension (Rust needs `as u8 as f32`)
-                    t != Ty::Bool || target.is_numeric() || target == Ty::Bool
+                    t != DType::Bool || target.is_numeric() || target == DType::Bool
                 }
             };
             if !ok {
@@ -131,17 +131,17 @@ impl Cx<'_> {
 
     /// An integer literal as a value of its type (integer literals may become
     /// floats: `x * 2` for `x: f32`).
-    fn int_value(&mut self, i: i128, ty: Ty, span: proc_macro2::Span) -> Value {
+    fn int_value(&mut self, i: i128, ty: DType, span: proc_macro2::Span) -> Value {
         match ty {
-            Ty::F16 => {
+            DType::F16 => {
                 let x = silt_abi::round_f16(i as f64);
                 if x.is_infinite() {
                     self.err(span, "literal out of range for `f16`");
                 }
                 Value::F32(x)
             }
-            Ty::F32 => Value::F32(i as f32),
-            Ty::F64 => Value::F64(i as f64),
+            DType::F32 => Value::F32(i as f32),
+            DType::F64 => Value::F64(i as f64),
             t => {
                 if !int_fits(i, t) {
                     self.err(span, format!("literal out of range for `{t}`"));
@@ -152,13 +152,13 @@ impl Cx<'_> {
     }
 
     /// A float literal's digits as a value of its type.
-    fn float_value(&mut self, text: &str, ty: Ty, span: proc_macro2::Span) -> Value {
+    fn float_value(&mut self, text: &str, ty: DType, span: proc_macro2::Span) -> Value {
         let v = match ty {
-            Ty::F16 => text
+            DType::F16 => text
                 .parse::<f64>()
                 .ok()
                 .map(|x| Value::F32(silt_abi::round_f16(x))),
-            Ty::F32 => text.parse::<f32>().ok().map(Value::F32),
+            DType::F32 => text.parse::<f32>().ok().map(Value::F32),
             _ => text.parse::<f64>().ok().map(Value::F64),
         };
         let infinite = match v {

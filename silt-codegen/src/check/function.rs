@@ -10,7 +10,7 @@ use crate::errors::Errors;
 use crate::front::ident_name;
 use crate::front::syntax;
 use crate::ir::{self, HelperRef};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Type-checks one instantiation of a kernel's body (`inst` is the type of the
 /// generic parameter), and every helper instantiation it calls, into the IR of
@@ -18,7 +18,7 @@ use crate::ty::Ty;
 pub fn check_kernel(
     sig: &syntax::Signature,
     body: &syntax::Block,
-    inst: Option<Ty>,
+    inst: Option<DType>,
     helpers: &[HelperDef],
     errors: &mut Errors,
 ) -> Option<ir::Kernel> {
@@ -52,7 +52,7 @@ pub(super) fn instantiate_helpers(
 pub fn check_helper(
     sig: &syntax::Signature,
     body: &syntax::Block,
-    inst: Option<Ty>,
+    inst: Option<DType>,
     errors: &mut Errors,
 ) {
     check_part(sig, body, inst, &[], errors);
@@ -64,7 +64,7 @@ pub fn check_helper(
 pub(super) fn check_part(
     sig: &syntax::Signature,
     body: &syntax::Block,
-    inst: Option<Ty>,
+    inst: Option<DType>,
     helpers: &[HelperDef],
     errors: &mut Errors,
 ) -> Option<(ir::Function, Vec<HelperUse>)> {
@@ -81,9 +81,9 @@ pub(super) fn check_part(
 fn instantiate(
     helpers: &[HelperDef],
     h: usize,
-    inst: Option<Ty>,
+    inst: Option<DType>,
     span: Span,
-    stack: &mut Vec<(usize, Option<Ty>)>,
+    stack: &mut Vec<(usize, Option<DType>)>,
     done: &mut Vec<ir::HelperFn>,
     errors: &mut Errors,
 ) {
@@ -117,7 +117,7 @@ fn instantiate(
 }
 
 /// How calls name the instantiation `inst` of the helper `def`.
-pub(super) fn helper_ref(def: &HelperDef, inst: Option<Ty>) -> HelperRef {
+pub(super) fn helper_ref(def: &HelperDef, inst: Option<DType>) -> HelperRef {
     HelperRef {
         name: ident_name(&def.sig.name),
         key: def.key.clone(),
@@ -130,7 +130,7 @@ pub(super) fn helper_ref(def: &HelperDef, inst: Option<Ty>) -> HelperRef {
 fn check_body(
     sig: &syntax::Signature,
     body: &syntax::Block,
-    inst: Option<Ty>,
+    inst: Option<DType>,
     helpers: &[HelperDef],
     deps: &[(String, String)],
     errors: &mut Errors,

@@ -18,11 +18,11 @@ use crate::errors::Errors;
 use crate::front::ident_name;
 use crate::front::syntax::{self, BinOp, TyRef, UnOp};
 use crate::ir::{self, ExprKind, Value};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Slot {
-    Known(Ty),
+    Known(DType),
     IntLit,
     FloatLit,
     Unknown,
@@ -35,11 +35,11 @@ pub(super) enum Need {
     Int,
     IntOrBool,
     SignedOrFloat,
-    CastSource(Ty),
+    CastSource(DType),
 }
 
 /// A helper call found while checking a body: which helper, for which type, where.
-pub(super) type HelperUse = (usize, Option<Ty>, Span);
+pub(super) type HelperUse = (usize, Option<DType>, Span);
 
 /// The state of checking one function body. What its sibling files use is
 /// grouped: the function being built (`sig`), its locals (`vars`), the helper
@@ -63,9 +63,9 @@ pub(super) struct Cx<'a> {
 /// The function being checked: its type, parameters and results.
 pub(super) struct Sig {
     /// The type of the generic parameter in this instantiation.
-    pub(super) inst: Option<Ty>,
+    pub(super) inst: Option<DType>,
     pub(super) params: Vec<ir::Param>,
-    pub(super) outputs: Vec<Ty>,
+    pub(super) outputs: Vec<DType>,
 }
 
 /// The function's locals, by `LocalId`.
@@ -94,7 +94,7 @@ impl<'a> Cx<'a> {
     /// may name `helpers` (as `deps` renames them).
     pub(super) fn new(
         sig: &syntax::Signature,
-        inst: Option<Ty>,
+        inst: Option<DType>,
         helpers: &'a [HelperDef],
         deps: &'a [(String, String)],
         errors: &'a mut Errors,
@@ -160,12 +160,12 @@ impl Cx<'_> {
         self.errors.push(span, msg);
     }
 
-    pub(super) fn ty(&self, t: TyRef) -> Ty {
+    pub(super) fn ty(&self, t: TyRef) -> DType {
         match t {
             TyRef::Elem(t) => t,
             // without `types` there is no generic parameter, so this is unreachable
             // through `lib.rs`; i32 keeps the checker going if it ever happens
-            TyRef::Generic => self.sig.inst.unwrap_or(Ty::I32),
+            TyRef::Generic => self.sig.inst.unwrap_or(DType::I32),
         }
     }
 
@@ -176,7 +176,7 @@ impl Cx<'_> {
         self.slots.len() - 1
     }
 
-    pub(super) fn known(&mut self, t: Ty) -> usize {
+    pub(super) fn known(&mut self, t: DType) -> usize {
         self.var(Slot::Known(t))
     }
 
@@ -306,11 +306,11 @@ impl Cx<'_> {
         self.needs.push((v, need, span));
     }
 
-    pub(super) fn resolved(&mut self, v: usize) -> Ty {
+    pub(super) fn resolved(&mut self, v: usize) -> DType {
         match self.get(v) {
             Slot::Known(t) => t,
-            Slot::IntLit | Slot::Unknown | Slot::Link(_) => Ty::I32,
-            Slot::FloatLit => Ty::F64,
+            Slot::IntLit | Slot::Unknown | Slot::Link(_) => DType::I32,
+            Slot::FloatLit => DType::F64,
         }
     }
 
@@ -347,7 +347,7 @@ impl Cx<'_> {
         let id = self.vars.locals.len();
         self.vars.locals.push(ir::Local {
             name: ident_name(name),
-            ty: Ty::Bool,
+            ty: DType::Bool,
             mutable,
         });
         self.vars.tvs.push(tv);

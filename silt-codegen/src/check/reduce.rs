@@ -13,7 +13,7 @@ use crate::errors::Errors;
 use crate::front::reduce::{identity_finish, identity_map, Part, ReduceModule};
 use crate::front::syntax::{ParamKind, Signature, TyRef};
 use crate::ir;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// The accumulator's types as written, with how messages show them.
 struct Acc {
@@ -232,7 +232,7 @@ fn check_finish(sig: &Signature, acc: &Acc, errors: &mut Errors) {
             if *a != acc.types {
                 errors.push(*a_span, want.clone());
             }
-            if *c != [TyRef::Elem(Ty::U64)] {
+            if *c != [TyRef::Elem(DType::U64)] {
                 errors.push(*c_span, want);
             }
         }
@@ -268,7 +268,7 @@ fn show(types: &[TyRef], generic: &str) -> String {
 /// other functions in its entry. `None` after errors.
 pub fn instantiate(
     m: &ReduceModule,
-    inst: Option<Ty>,
+    inst: Option<DType>,
     scan: bool,
     helpers: &[HelperDef],
     errors: &mut Errors,

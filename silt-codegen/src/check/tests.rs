@@ -3,7 +3,7 @@
 use quote::quote;
 
 use crate::ir::{ExprKind, Kernel, Stmt, Value};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// The IR of the `f32` (or only) instantiation of a kernel.
 fn ir(attr: proc_macro2::TokenStream, item: proc_macro2::TokenStream) -> Kernel {
@@ -26,8 +26,8 @@ fn literals_take_their_types_from_context_or_rusts_defaults() {
             }
         },
     );
-    let tys: Vec<Ty> = k.func.locals.iter().map(|l| l.ty).collect();
-    assert_eq!(tys, [Ty::I32, Ty::F64, Ty::F64]);
+    let tys: Vec<DType> = k.func.locals.iter().map(|l| l.ty).collect();
+    assert_eq!(tys, [DType::I32, DType::F64, DType::F64]);
     // `x * 2`: the integer literal became an f32 value
     let Some(Stmt::Return(vs)) = k.func.body.stmts.last() else {
         panic!("the body ends in a return: {:?}", k.func.body.stmts.last());
@@ -44,7 +44,7 @@ fn literals_take_their_types_from_context_or_rusts_defaults() {
             }
         },
     );
-    assert_eq!(lits, [(Value::F32(2.0), Ty::F32)]);
+    assert_eq!(lits, [(Value::F32(2.0), DType::F32)]);
 }
 
 #[test]
@@ -128,9 +128,9 @@ fn uses_sees_f64_anywhere_in_the_kernel() {
     let with = |body: proc_macro2::TokenStream| {
         ir(quote!(types = [f32]), quote!(fn k<T>(x: T) -> T { #body }))
     };
-    assert!(!with(quote!(x + x)).uses(Ty::F64));
+    assert!(!with(quote!(x + x)).uses(DType::F64));
     // an unsuffixed float literal alone defaults to f64
-    assert!(with(quote!(let a = 0.5; x)).uses(Ty::F64));
-    assert!(with(quote!(((x as f64) * 2.0) as T)).uses(Ty::F64));
-    assert!(!with(quote!(let a = 0.5f32; x + a)).uses(Ty::F64));
+    assert!(with(quote!(let a = 0.5; x)).uses(DType::F64));
+    assert!(with(quote!(((x as f64) * 2.0) as T)).uses(DType::F64));
+    assert!(!with(quote!(let a = 0.5f32; x + a)).uses(DType::F64));
 }

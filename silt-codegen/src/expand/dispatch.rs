@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use crate::back::rust;
 use crate::front::ident_name;
 use crate::front::syntax::{Param, ParamKind, Signature, TyRef};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// The `dispatch` function; `types` are the instantiation types' names.
 pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStream {
@@ -138,7 +138,7 @@ pub(super) fn dispatch_with(
     };
     let type_idents: Vec<TokenStream> = types
         .iter()
-        .map(|t| Ty::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), rust::ty))
+        .map(|t| DType::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), rust::ty))
         .collect();
     quote! {
         #[doc = #doc]

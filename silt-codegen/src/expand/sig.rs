@@ -6,10 +6,10 @@ use quote::{format_ident, quote};
 
 use crate::back::rust;
 use crate::front::syntax::{ParamKind, Signature, TyRef};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// `DType::F32` through the generated module's `__silt` alias.
-pub(super) fn dtype(t: Ty, s: &TokenStream) -> TokenStream {
+pub(super) fn dtype(t: DType, s: &TokenStream) -> TokenStream {
     let v = format_ident!("{}", t.variant_name());
     quote!(#s::DType::#v)
 }

@@ -7,13 +7,13 @@ use syn::{Ident, Token};
 
 use super::types::{supported_types, ungroup};
 use crate::errors::Errors;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// The parsed options of `#[kernel(...)]`.
 #[derive(Debug, Default)]
 pub struct Options {
     /// The instantiation types, with the span of each.
-    pub types: Option<(Vec<(Ty, Span)>, Span)>,
+    pub types: Option<(Vec<(DType, Span)>, Span)>,
     /// The path of the `silt` crate in generated code (`crate = my_reexport::silt`).
     pub krate: Option<syn::Path>,
     /// `#[reduce]` only: what a reduction over no elements gives, `empty =
@@ -167,7 +167,7 @@ fn value_span(v: &RawValue) -> Span {
     }
 }
 
-fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(Ty, Span)> {
+fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(DType, Span)> {
     let RawValue::List(elems, list_span) = value else {
         errors.push(
             value_span(value),
@@ -175,14 +175,14 @@ fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(Ty, Span)> {
         );
         return Vec::new();
     };
-    let mut out: Vec<(Ty, Span)> = Vec::new();
+    let mut out: Vec<(DType, Span)> = Vec::new();
     for elem in elems {
         let span = syn::spanned::Spanned::span(elem);
         let name = match ungroup(elem) {
             syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().map(Ident::to_string),
             _ => None,
         };
-        match name.as_deref().map(|n| (n, Ty::from_name(n))) {
+        match name.as_deref().map(|n| (n, DType::from_name(n))) {
             Some((_, Some(ty))) => {
                 if out.iter().any(|(t, _)| *t == ty) {
                     errors.push(span, format!("`{ty}` is listed twice in `types`"));

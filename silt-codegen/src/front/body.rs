@@ -8,7 +8,7 @@ use super::paths::{helper_path, path_key};
 use super::syntax::{BinOp, Block, Expr, ExprKind, Lit, Stmt, TyRef, UnOp};
 use super::types::ty_ref;
 use crate::errors::Errors;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Lowers a function body.
 pub fn block(b: &syn::Block, generic: Option<&syn::Ident>, errors: &mut Errors) -> Block {
@@ -354,12 +354,12 @@ impl Lower<'_> {
         }
     }
 
-    fn suffix(&mut self, s: &str, span: Span) -> Option<Option<Ty>> {
+    fn suffix(&mut self, s: &str, span: Span) -> Option<Option<DType>> {
         if s.is_empty() {
             return Some(None);
         }
-        match Ty::from_name(s) {
-            Some(t) if t != Ty::Bool => Some(Some(t)),
+        match DType::from_name(s) {
+            Some(t) if t != DType::Bool => Some(Some(t)),
             _ => {
                 self.errors
                     .push(span, format!("unsupported literal suffix `{s}`"));
@@ -418,7 +418,7 @@ impl Lower<'_> {
         };
         let ty = if self.generic.is_some_and(|g| g == ty_name) {
             TyRef::Generic
-        } else if let Some(t) = Ty::from_name(ty_name) {
+        } else if let Some(t) = DType::from_name(ty_name) {
             TyRef::Elem(t)
         } else {
             return self.unsupported(

@@ -1,7 +1,7 @@
 //! Names and paths: identifiers without `r#`, and the paths of helper calls.
 
 use super::syntax::{Block, Expr, ExprKind, Stmt};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// An identifier's name without `r#`.
 pub fn ident_name(i: &syn::Ident) -> String {
@@ -18,7 +18,7 @@ pub fn helper_path(func: &syn::Expr) -> Option<&syn::Path> {
         return None;
     }
     let first = p.path.segments.first()?.ident.to_string();
-    if p.path.segments.len() > 1 && (Ty::from_name(&first).is_some() || first == "Self") {
+    if p.path.segments.len() > 1 && (DType::from_name(&first).is_some() || first == "Self") {
         return None;
     }
     // `self`, `super` and `crate` only lead a path to a function, and `Self` names

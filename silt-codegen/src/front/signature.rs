@@ -6,7 +6,7 @@ use syn::spanned::Spanned;
 use super::syntax::{Param, ParamKind, Signature, TyRef};
 use super::types::{ty_ref, ungroup};
 use crate::errors::Errors;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Lowers the signature. Problems go to `errors`; what could be read is returned.
 pub fn signature(f: &syn::ItemFn, errors: &mut Errors) -> Option<Signature> {
@@ -212,7 +212,7 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
             name,
             mutable,
             kind: ParamKind::Index,
-            ty: TyRef::Elem(Ty::U64),
+            ty: TyRef::Elem(DType::U64),
             ty_span: pt.ty.span(),
         });
     }

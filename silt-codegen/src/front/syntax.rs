@@ -6,7 +6,7 @@
 use proc_macro2::Span;
 
 pub use crate::ir::{BinOp, ParamKind, UnOp};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// A type as written in the kernel: the generic parameter or an element type.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -14,7 +14,7 @@ pub enum TyRef {
     /// The kernel's generic parameter (`T`).
     Generic,
     /// A fixed element type.
-    Elem(Ty),
+    Elem(DType),
 }
 
 /// A kernel parameter.
@@ -60,9 +60,9 @@ pub struct Signature {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Lit {
     /// An integer, with its suffix type if any.
-    Int(i128, Option<Ty>),
+    Int(i128, Option<DType>),
     /// A float as written (digits), with its suffix type if any.
-    Float(String, Option<Ty>),
+    Float(String, Option<DType>),
     /// `true` / `false`.
     Bool(bool),
 }

@@ -4,11 +4,11 @@ use syn::spanned::Spanned;
 
 use super::syntax::TyRef;
 use crate::errors::Errors;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Every type name `types` accepts, for messages.
 pub fn supported_types() -> String {
-    Ty::ALL
+    DType::ALL
         .iter()
         .map(|t| t.name())
         .collect::<Vec<_>>()
@@ -24,7 +24,7 @@ pub fn ty_ref(ty: &syn::Type, generic: Option<&syn::Ident>, errors: &mut Errors)
                 if generic.is_some_and(|g| id == g) {
                     return Some(TyRef::Generic);
                 }
-                if let Some(t) = Ty::from_name(&id.to_string()) {
+                if let Some(t) = DType::from_name(&id.to_string()) {
                     return Some(TyRef::Elem(t));
                 }
             }

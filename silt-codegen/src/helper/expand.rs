@@ -54,7 +54,7 @@ pub fn expand_helper(attr: TokenStream, item: TokenStream) -> (TokenStream, bool
     let mut calls = Vec::new();
     helper_calls(&def.body, &mut calls);
     if errors.is_empty() && calls.is_empty() {
-        let types: Vec<Option<crate::ty::Ty>> = if def.types.is_empty() {
+        let types: Vec<Option<silt_abi::DType>> = if def.types.is_empty() {
             vec![None]
         } else {
             def.types.iter().copied().map(Some).collect()

@@ -5,7 +5,7 @@ use proc_macro2::Span;
 use super::ops::ParamKind;
 use super::tree::Block;
 use super::values::HelperRef;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// One kernel instantiation: its body, the helpers it calls and its entry form.
 #[derive(Debug, Clone)]
@@ -49,7 +49,7 @@ pub struct Reduce {
 
 impl Reduce {
     /// The accumulator's types (`identity`'s outputs).
-    pub fn acc(&self) -> &[Ty] {
+    pub fn acc(&self) -> &[DType] {
         &self.identity.outputs
     }
 }
@@ -61,11 +61,11 @@ pub struct Function {
     /// The function's name as written (without `r#`).
     pub name: String,
     /// The instantiation type (`None` for a function without a generic parameter).
-    pub inst: Option<Ty>,
+    pub inst: Option<DType>,
     /// The parameters, in order.
     pub params: Vec<Param>,
     /// The returned element types, in order.
-    pub outputs: Vec<Ty>,
+    pub outputs: Vec<DType>,
     /// Every local of the body, indexed by [`LocalId`](super::LocalId).
     pub locals: Vec<Local>,
     /// The body. Values are returned by [`Stmt::Return`](super::Stmt::Return) only.
@@ -92,7 +92,7 @@ pub struct Param {
     /// How it is passed.
     pub kind: ParamKind,
     /// Its element type.
-    pub ty: Ty,
+    pub ty: DType,
     /// Whether the body assigns to it (`mut x: T`).
     pub mutable: bool,
     /// Where it is declared.
@@ -105,7 +105,7 @@ pub struct Local {
     /// The name as written (several locals may share it through shadowing).
     pub name: String,
     /// Its type.
-    pub ty: Ty,
+    pub ty: DType,
     /// `let mut`.
     pub mutable: bool,
 }

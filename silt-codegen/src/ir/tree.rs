@@ -9,7 +9,7 @@ use proc_macro2::Span;
 use super::ops::{BinOp, UnOp};
 use super::values::{HelperRef, LocalId, ParamId, Place, Value};
 use crate::builtins::Builtin;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Statements and an optional value.
 #[derive(Debug, Clone)]
@@ -68,7 +68,7 @@ pub struct Expr {
     /// What it computes.
     pub kind: ExprKind,
     /// Its type.
-    pub ty: Ty,
+    pub ty: DType,
     /// Where it was written.
     pub span: Span,
 }

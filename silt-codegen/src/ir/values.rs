@@ -1,7 +1,7 @@
 //! The leaves of the IR: literal values, places, and references to locals,
 //! parameters and helpers.
 
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Index of a [`Local`](super::Local).
 pub type LocalId = usize;
@@ -17,7 +17,7 @@ pub struct HelperRef {
     /// one name in different modules.
     pub key: String,
     /// The instantiation type (`None` without a generic parameter).
-    pub inst: Option<Ty>,
+    pub inst: Option<DType>,
 }
 
 impl HelperRef {

@@ -2,7 +2,7 @@
 
 use super::function::{Entry, Function, Kernel};
 use super::tree::{Block, Expr, ExprKind, Stmt};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Calls `f` on every statement of `b`, nested ones included.
 pub fn walk_stmts(b: &Block, f: &mut dyn FnMut(&Stmt)) {
@@ -78,7 +78,7 @@ fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
 impl Function {
     /// Whether values of type `t` appear in this function: its instantiation,
     /// a parameter, an output, a local or any expression.
-    pub fn uses(&self, t: Ty) -> bool {
+    pub fn uses(&self, t: DType) -> bool {
         let mut found = self.inst == Some(t)
             || self.params.iter().any(|p| p.ty == t)
             || self.outputs.contains(&t)
@@ -94,7 +94,7 @@ impl Kernel {
     /// Whether values of type `t` appear in the kernel, the other functions of
     /// its entry, or a helper it calls (`f64` needs `cl_khr_fp64` on OpenCL
     /// devices).
-    pub fn uses(&self, t: Ty) -> bool {
+    pub fn uses(&self, t: DType) -> bool {
         let entry = match &self.entry {
             Entry::Map => false,
             Entry::Reduce(r) | Entry::Scan(r) => {

@@ -6,27 +6,27 @@ use super::polyfill::Polyfill;
 use super::types::ClType;
 use crate::builtins::{Builtin, Form};
 use crate::ir::{BinOp, Value};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 impl Emitter<'_> {
     /// `b` applied to the argument texts `a` (the receiver first), for a
     /// receiver of type `t` and a result of type `ret`.
-    pub(super) fn builtin(&mut self, b: Builtin, t: Ty, ret: Ty, a: &[String]) -> String {
+    pub(super) fn builtin(&mut self, b: Builtin, t: DType, ret: DType, a: &[String]) -> String {
         use Builtin as B;
-        if b == B::ToBits && t == Ty::F16 {
+        if b == B::ToBits && t == DType::F16 {
             return self.call_polyfill(Polyfill::F16Bits, a);
         }
-        if b == B::FDivEuclid && t == Ty::F16 {
+        if b == B::FDivEuclid && t == DType::F16 {
             // the quotient rounded to f16 before `trunc`, as f16 division
             // rounds it; the polyfill calls `silt_f16_round`
             self.polyfills.insert(Polyfill::F16Round);
             let v = self.call_polyfill(Polyfill::DivEuclid(t), a);
             return self.call_polyfill(Polyfill::F16Round, &[v]);
         }
-        if t == Ty::F16 || ret == Ty::F16 {
+        if t == DType::F16 || ret == DType::F16 {
             // computed in float, then rounded
             let v = self.builtin(b, t.compute(), ret.compute(), a);
-            return if ret == Ty::F16 && !b.exact_on_f16() {
+            return if ret == DType::F16 && !b.exact_on_f16() {
                 self.call_polyfill(Polyfill::F16Round, &[v])
             } else {
                 v
@@ -37,7 +37,7 @@ impl Emitter<'_> {
         // arguments used as operands are parenthesised: they may be any expression
         let xp = format!("({x})");
         let a1 = a.get(1).map(|v| format!("({v})")).unwrap_or_default();
-        let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
+        let one = if t == DType::F32 { "1.0f" } else { "1.0" };
         if let Form::Call(name) = b.def().opencl {
             return f(name);
         }
@@ -49,7 +49,7 @@ impl Emitter<'_> {
             // the default rounding mode of OpenCL is to nearest even
             B::ToDegrees => {
                 // the same constant Rust multiplies by
-                let k = if t == Ty::F32 {
+                let k = if t == DType::F32 {
                     literal(t, Value::F32(to_f32(180.0f64 / std::f64::consts::PI)))
                 } else {
                     literal(t, Value::F64(180.0f64 / std::f64::consts::PI))
@@ -57,7 +57,7 @@ impl Emitter<'_> {
                 format!("({xp} * {k})")
             }
             B::ToRadians => {
-                let k = if t == Ty::F32 {
+                let k = if t == DType::F32 {
                     literal(t, Value::F32(std::f32::consts::PI / 180.0))
                 } else {
                     literal(t, Value::F64(std::f64::consts::PI / 180.0))
@@ -84,11 +84,11 @@ impl Emitter<'_> {
                 format!("({})", self.binary_text(op, t, t, (x, 0), (&a[1], 0)).0)
             }
             B::WrappingShl => {
-                self.binary_text(BinOp::Shl, t, Ty::U32, (x, 0), (&a[1], 0))
+                self.binary_text(BinOp::Shl, t, DType::U32, (x, 0), (&a[1], 0))
                     .0
             }
             B::WrappingShr => {
-                self.binary_text(BinOp::Shr, t, Ty::U32, (x, 0), (&a[1], 0))
+                self.binary_text(BinOp::Shr, t, DType::U32, (x, 0), (&a[1], 0))
                     .0
             }
             B::WrappingNeg => self.call_polyfill(Polyfill::Neg(t), std::slice::from_ref(x)),
@@ -126,8 +126,8 @@ impl Emitter<'_> {
     /// `float` `tanh` never reaches ±1 (`tanh(±inf)` is `±0.99999994`, where C99
     /// Annex F and the OpenCL C specification say `±1`, and correct rounding
     /// gives `±1` from `|x| = 9.01` on). Its `double` one is right.
-    fn tanh(&mut self, t: Ty, a: &[String]) -> String {
-        if t == Ty::F32 {
+    fn tanh(&mut self, t: DType, a: &[String]) -> String {
+        if t == DType::F32 {
             self.call_polyfill(Polyfill::Tanh(t), a)
         } else {
             format!("tanh({})", a.join(", "))

@@ -7,7 +7,7 @@ use super::names::helper_fn_name;
 use super::polyfill::{self, Polyfill};
 use super::types::ClType;
 use crate::ir::{BinOp, Block, Expr, ExprKind, UnOp};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 impl Emitter<'_> {
     /// The C text of `e`; statements it needs first (blocks, `if` values) are
@@ -34,7 +34,7 @@ impl Emitter<'_> {
                 return match (op, x.ty) {
                     (UnOp::Neg, t) if t.is_float() => (format!("-{operand}"), UNARY),
                     (UnOp::Neg, t) => (self.call_polyfill(Polyfill::Neg(t), &[v]), PRIMARY),
-                    (UnOp::Not, Ty::Bool) => (format!("!{operand}"), UNARY),
+                    (UnOp::Not, DType::Bool) => (format!("!{operand}"), UNARY),
                     (UnOp::Not, t) => (format!("({})~{operand}", t.value_type()), UNARY),
                 };
             }
@@ -69,9 +69,9 @@ impl Emitter<'_> {
             ExprKind::Cast(x) => {
                 let v = self.expr(x);
                 match (x.ty, e.ty) {
-                    (Ty::F64, Ty::F16) => self.call_polyfill(Polyfill::F16RoundD, &[v]),
-                    (from, Ty::F16) => {
-                        let f = cast(from, Ty::F32, &v);
+                    (DType::F64, DType::F16) => self.call_polyfill(Polyfill::F16RoundD, &[v]),
+                    (from, DType::F16) => {
+                        let f = cast(from, DType::F32, &v);
                         self.call_polyfill(Polyfill::F16Round, &[f])
                     }
                     (from, to) => cast(from.compute(), to, &v),
@@ -145,7 +145,7 @@ impl Emitter<'_> {
     }
 
     /// Evaluates `v` into a temporary now (to keep evaluation order).
-    pub(super) fn spill(&mut self, t: Ty, v: String) -> String {
+    pub(super) fn spill(&mut self, t: DType, v: String) -> String {
         let tmp = self.fresh();
         self.line(&format!("{} {tmp} = {v};", t.value_type()));
         tmp
@@ -162,8 +162,8 @@ impl Emitter<'_> {
     pub(super) fn binary_text(
         &mut self,
         op: BinOp,
-        t: Ty,
-        rt: Ty,
+        t: DType,
+        rt: DType,
         l: (&str, u8),
         r: (&str, u8),
     ) -> (String, u8) {
@@ -186,8 +186,8 @@ impl Emitter<'_> {
         if op.is_comparison() || matches!(op, B::And | B::Or) {
             return plain(op);
         }
-        if t == Ty::F16 {
-            let (v, p) = self.binary_text(op, Ty::F32, rt, l, r);
+        if t == DType::F16 {
+            let (v, p) = self.binary_text(op, DType::F32, rt, l, r);
             // `fmod` of f16 values is exact, and an f16 value
             if op == B::Rem {
                 return (v, p);
@@ -200,7 +200,7 @@ impl Emitter<'_> {
                 _ => plain(op),
             };
         }
-        if t == Ty::Bool {
+        if t == DType::Bool {
             // & | ^ on bools give an int 0 or 1
             let (v, _) = plain(op);
             return (format!("({v}) != 0"), precedence(B::Ne));
@@ -215,7 +215,7 @@ impl Emitter<'_> {
             B::Div => Polyfill::Div(t),
             B::Rem => Polyfill::Rem(t),
             B::Shl | B::Shr => {
-                let s = if rt == Ty::U32 {
+                let s = if rt == DType::U32 {
                     r.0.to_string()
                 } else {
                     format!("(uint)({})", r.0)

@@ -3,13 +3,13 @@
 use super::polyfill::wrap_to;
 use super::types::ClType;
 use crate::ir::Value;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// The C literal of `v` with type `t`.
-pub fn literal(t: Ty, v: Value) -> String {
+pub fn literal(t: DType, v: Value) -> String {
     match (t, v) {
         (_, Value::Bool(b)) => b.to_string(),
-        (Ty::F32 | Ty::F16, Value::F32(x)) => float_lit(
+        (DType::F32 | DType::F16, Value::F32(x)) => float_lit(
             f64::from(x),
             x.is_nan(),
             format!("{x:?}"),
@@ -17,7 +17,7 @@ pub fn literal(t: Ty, v: Value) -> String {
             "INFINITY",
             "NAN",
         ),
-        (Ty::F64, Value::F64(x)) => float_lit(
+        (DType::F64, Value::F64(x)) => float_lit(
             x,
             x.is_nan(),
             format!("{x:?}"),
@@ -48,24 +48,24 @@ fn float_lit(x: f64, nan: bool, repr: String, suffix: &str, inf: &str, nan_text:
     }
 }
 
-fn int_lit(t: Ty, i: i128) -> String {
+fn int_lit(t: DType, i: i128) -> String {
     match t {
-        Ty::U32 => format!("{i}u"),
-        Ty::I32 if i == i128::from(i32::MIN) => "(-2147483647 - 1)".into(),
-        Ty::I32 if i < 0 => format!("({i})"),
-        Ty::I32 => format!("{i}"),
-        Ty::U64 => format!("{i}UL"),
-        Ty::I64 if i == i128::from(i64::MIN) => "(-9223372036854775807L - 1L)".into(),
-        Ty::I64 if i < 0 => format!("({i}L)"),
-        Ty::I64 => format!("{i}L"),
-        Ty::Bool => (i != 0).to_string(),
+        DType::U32 => format!("{i}u"),
+        DType::I32 if i == i128::from(i32::MIN) => "(-2147483647 - 1)".into(),
+        DType::I32 if i < 0 => format!("({i})"),
+        DType::I32 => format!("{i}"),
+        DType::U64 => format!("{i}UL"),
+        DType::I64 if i == i128::from(i64::MIN) => "(-9223372036854775807L - 1L)".into(),
+        DType::I64 if i < 0 => format!("({i}L)"),
+        DType::I64 => format!("{i}L"),
+        DType::Bool => (i != 0).to_string(),
         // char, uchar, short, ushort: an int literal converted
         t => format!("(({})({i}))", t.value_type()),
     }
 }
 
 /// `x as to` for a value of type `from`.
-pub(super) fn cast(from: Ty, to: Ty, x: &str) -> String {
+pub(super) fn cast(from: DType, to: DType, x: &str) -> String {
     if from == to {
         return x.to_string();
     }
@@ -74,10 +74,10 @@ pub(super) fn cast(from: Ty, to: Ty, x: &str) -> String {
         // saturating, NaN -> 0, toward zero: Rust's `as`
         (true, false) => format!("convert_{c}_sat_rtz({x})"),
         // round to nearest even (the default for conversions to float)
-        (_, true) if from != Ty::Bool => format!("convert_{c}({x})"),
+        (_, true) if from != DType::Bool => format!("convert_{c}({x})"),
         (_, true) => format!("(({c})({x}))"),
         (false, false) => {
-            let preserving = from == Ty::Bool
+            let preserving = from == DType::Bool
                 || (from.is_signed_int() == to.is_signed_int() && to.bits() >= from.bits())
                 || (!from.is_signed_int() && to.bits() > from.bits());
             if preserving {

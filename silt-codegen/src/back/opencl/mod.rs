@@ -27,9 +27,9 @@ use std::collections::BTreeSet;
 use silt_abi::opencl::{assemble, Def, Piece};
 
 use crate::ir::{Entry, Kernel};
-use crate::ty::Ty;
 use function::Emitter;
 use polyfill::Polyfill;
+use silt_abi::DType;
 
 pub use names::{
     ascii_name, body_name, entry_name, fold_entry_name, strided3_entry_name, strided_entry_name,
@@ -189,7 +189,7 @@ pub fn program_title(ks: &[&Kernel]) -> String {
 
 /// The OpenCL C program of one kernel instantiation.
 pub fn emit(k: &Kernel) -> String {
-    Program::new(&[k]).own_text(0, &instance_title(k), k.uses(Ty::F64))
+    Program::new(&[k]).own_text(0, &instance_title(k), k.uses(DType::F64))
 }
 
 #[cfg(test)]

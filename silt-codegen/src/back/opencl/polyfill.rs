@@ -3,30 +3,30 @@
 //! `min`/`max`, `f16` rounding, ...), each emitted once per program.
 
 use super::types::ClType;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// A C function an expression needs, emitted once per program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Polyfill {
-    Add(Ty),
-    Sub(Ty),
-    Mul(Ty),
-    Div(Ty),
-    Rem(Ty),
-    Shl(Ty),
-    Shr(Ty),
-    Neg(Ty),
-    Abs(Ty),
-    Ctz(Ty),
-    IClamp(Ty),
-    FClamp(Ty),
-    FSignum(Ty),
-    Fract(Ty),
-    FMin(Ty),
-    FMax(Ty),
-    Keep(Ty),
+    Add(DType),
+    Sub(DType),
+    Mul(DType),
+    Div(DType),
+    Rem(DType),
+    Shl(DType),
+    Shr(DType),
+    Neg(DType),
+    Abs(DType),
+    Ctz(DType),
+    IClamp(DType),
+    FClamp(DType),
+    FSignum(DType),
+    Fract(DType),
+    FMin(DType),
+    FMax(DType),
+    Keep(DType),
     /// `tanh` that is ±1 where the correctly rounded result is.
-    Tanh(Ty),
+    Tanh(DType),
     /// The `f16` value nearest to a `float` (ties to even), as a `float`.
     F16Round,
     /// The `f16` value nearest to a `double`, as a `float` (one rounding).
@@ -38,10 +38,10 @@ pub(super) enum Polyfill {
     /// `rem_euclid`: for integers on silt's `%` (0 for a zero divisor and for
     /// `MIN % -1`), for floats on `fmod`. After `F16Round`, which the `f16` form
     /// of `DivEuclid` calls.
-    RemEuclid(Ty),
+    RemEuclid(DType),
     /// `div_euclid`: for integers on silt's `/` (0 for a zero divisor, `MIN`
     /// for `MIN / -1`), for floats on `/` and `trunc`.
-    DivEuclid(Ty),
+    DivEuclid(DType),
 }
 
 /// The polyfill's C name (`silt_add_char`, `silt_f16_round`, ...).
@@ -52,7 +52,7 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::F16Load => return silt_abi::opencl::F16_LOAD.into(),
         Polyfill::F16Bits => return silt_abi::opencl::F16_BITS.into(),
         // f16 values are held in floats: a name of its own beside the float one
-        Polyfill::DivEuclid(Ty::F16) => return "silt_div_euclid_half".into(),
+        Polyfill::DivEuclid(DType::F16) => return "silt_div_euclid_half".into(),
         Polyfill::Add(t) => ("add", t),
         Polyfill::Sub(t) => ("sub", t),
         Polyfill::Mul(t) => ("mul", t),
@@ -78,7 +78,7 @@ pub(super) fn name(h: Polyfill) -> String {
 
 /// `(T)(x)` for an unsigned `T`, `as_T((UT)(x))` for a signed one: the two's
 /// complement truncation that C leaves implementation-defined for signed types.
-pub(super) fn wrap_to(t: Ty, x: &str) -> String {
+pub(super) fn wrap_to(t: DType, x: &str) -> String {
     if t.is_signed_int() {
         format!(
             "as_{}(({})({x}))",
@@ -93,11 +93,11 @@ pub(super) fn wrap_to(t: Ty, x: &str) -> String {
 /// The polyfill's C definition.
 pub(super) fn source(h: Polyfill) -> String {
     let name = name(h);
-    let bin = |t: Ty, body: String| {
+    let bin = |t: DType, body: String| {
         let c = t.value_type();
         format!("static inline {c} {name}({c} a, {c} b) {{\n    return {body};\n}}\n")
     };
-    let un = |t: Ty, body: String| {
+    let un = |t: DType, body: String| {
         let c = t.value_type();
         format!("static inline {c} {name}({c} a) {{\n    return {body};\n}}\n")
     };
@@ -206,7 +206,7 @@ pub(super) fn source(h: Polyfill) -> String {
         }
         Polyfill::FSignum(t) => {
             let c = t.value_type();
-            let one = if t == Ty::F32 { "1.0f" } else { "1.0" };
+            let one = if t == DType::F32 { "1.0f" } else { "1.0" };
             format!("static inline {c} {name}({c} x) {{\n    return isnan(x) ? x : copysign({one}, x);\n}}\n")
         }
         Polyfill::FMin(t) | Polyfill::FMax(t) => {
@@ -237,11 +237,11 @@ pub(super) fn source(h: Polyfill) -> String {
 /// towards -∞ or +∞ where `a % b < 0`) on silt's `/` and `%`. Integer
 /// arithmetic is done unsigned (two's complement, no overflow); a float `f16`
 /// is held in a `float` and its quotient rounded to `f16` before `trunc`.
-fn euclid(name: &str, h: Polyfill, t: Ty) -> String {
+fn euclid(name: &str, h: Polyfill, t: DType) -> String {
     let rem = matches!(h, Polyfill::RemEuclid(_));
     if t.is_float() {
         let c = t.compute().value_type();
-        let (zero, one) = if t == Ty::F64 {
+        let (zero, one) = if t == DType::F64 {
             ("0.0", "1.0")
         } else {
             ("0.0f", "1.0f")
@@ -249,7 +249,7 @@ fn euclid(name: &str, h: Polyfill, t: Ty) -> String {
         let body = if rem {
             format!("{c} r = fmod(a, b);\n    return r < {zero} ? r + fabs(b) : r;")
         } else {
-            let q = if t == Ty::F16 {
+            let q = if t == DType::F16 {
                 "trunc(silt_f16_round(a / b))"
             } else {
                 "trunc(a / b)"
@@ -282,11 +282,11 @@ fn euclid(name: &str, h: Polyfill, t: Ty) -> String {
 }
 
 /// Reads a buffer element or scalar argument as a value of `t`.
-pub(super) fn load(t: Ty, v: String) -> String {
+pub(super) fn load(t: DType, v: String) -> String {
     silt_abi::opencl::load(t, &v)
 }
 
 /// Converts a value of `t` for storing in a buffer.
-pub(super) fn store(t: Ty, v: String) -> String {
+pub(super) fn store(t: DType, v: String) -> String {
     silt_abi::opencl::store(t, &v)
 }

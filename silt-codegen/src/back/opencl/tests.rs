@@ -5,7 +5,7 @@ use quote::quote;
 use silt_abi::opencl::{map_args, MapArg, Pass};
 
 use crate::ir::ParamKind;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 fn compiled(attr: proc_macro2::TokenStream, item: proc_macro2::TokenStream) -> crate::Compiled {
     crate::compile(attr, item).unwrap_or_else(|(e, _)| panic!("rejected: {e}"))
@@ -79,7 +79,7 @@ fn the_f64_pragma_follows_the_ir() {
     ] {
         let c = compiled(quote!(), quote!(fn k(x: f32) -> f32 { #body }));
         let inst = &c.instances[0];
-        assert_eq!(inst.kernel.uses(Ty::F64), f64, "{body}");
+        assert_eq!(inst.kernel.uses(DType::F64), f64, "{body}");
         assert_eq!(inst.uses_f64, f64);
         assert_eq!(
             inst.opencl().contains("cl_khr_fp64"),

@@ -1,6 +1,6 @@
 //! How OpenCL C spells the element types.
 
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// How OpenCL C spells an element type.
 pub trait ClType {
@@ -15,7 +15,7 @@ pub trait ClType {
     fn cl_wide_unsigned(self) -> &'static str;
 }
 
-impl ClType for Ty {
+impl ClType for DType {
     fn value_type(self) -> &'static str {
         silt_abi::opencl::value_type(self)
     }

@@ -10,7 +10,7 @@ use super::literal::literal;
 use super::types::{helper_fn_name, narrow, rust_ident, ty, widen};
 use crate::builtins::Builtin;
 use crate::ir::{BinOp, Block, Expr, ExprKind, Function, Place, Stmt, UnOp, Value};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// Writes one function's body as Rust.
 pub(super) struct Emitter<'a> {
@@ -156,7 +156,7 @@ impl Emitter<'_> {
         let span = e.span;
         let krate = self.krate;
         match &e.kind {
-            ExprKind::Lit(Value::F32(x)) if e.ty == Ty::F16 => {
+            ExprKind::Lit(Value::F32(x)) if e.ty == DType::F16 => {
                 let bits = silt_abi::f16_bits(*x);
                 quote_spanned!(span=> __silt::f16::from_bits(#bits))
             }
@@ -186,21 +186,21 @@ impl Emitter<'_> {
                 self.binary(*op, l.ty, r.ty, lv, rv, span)
             }
             ExprKind::Cast(x) if x.ty == e.ty => self.expr(x),
-            ExprKind::Cast(x) if e.ty == Ty::F16 => {
+            ExprKind::Cast(x) if e.ty == DType::F16 => {
                 let v = self.expr(x);
                 match x.ty {
                     // one rounding, like every device
-                    Ty::F64 => quote_spanned!(span=> __silt::__private::f16_from_f64(#v)),
-                    Ty::F32 => narrow(v, span),
-                    Ty::Bool => narrow(quote!(((#v) as u8 as f32)), span),
+                    DType::F64 => quote_spanned!(span=> __silt::__private::f16_from_f64(#v)),
+                    DType::F32 => narrow(v, span),
+                    DType::Bool => narrow(quote!(((#v) as u8 as f32)), span),
                     // exact in f64 below 2^53; any integer from 65520 up is
                     // infinity in f16 however it is rounded on the way
                     _ => quote_spanned!(span=> __silt::__private::f16_from_f64((#v) as f64)),
                 }
             }
-            ExprKind::Cast(x) if x.ty == Ty::F16 => {
+            ExprKind::Cast(x) if x.ty == DType::F16 => {
                 let v = self.expr(x);
-                if e.ty == Ty::F64 {
+                if e.ty == DType::F64 {
                     quote_spanned!(span=> (#v).to_f64())
                 } else {
                     let t = ty(e.ty);
@@ -210,33 +210,33 @@ impl Emitter<'_> {
             ExprKind::Cast(x) => {
                 let v = self.expr(x);
                 let t = ty(e.ty);
-                if x.ty == Ty::Bool && e.ty.is_float() {
+                if x.ty == DType::Bool && e.ty.is_float() {
                     quote_spanned!(span=> ((#v) as u8 as #t))
                 } else {
                     quote_spanned!(span=> ((#v) as #t))
                 }
             }
-            ExprKind::Call(Builtin::ToBits, args) if args[0].ty == Ty::F16 => {
+            ExprKind::Call(Builtin::ToBits, args) if args[0].ty == DType::F16 => {
                 let v = self.expr(&args[0]);
                 quote_spanned!(span=> (#v).to_bits())
             }
             // f16 sign operations on the bits, as the device does them: through
             // f32 they would quiet a signalling NaN
-            ExprKind::Call(Builtin::FAbs, args) if e.ty == Ty::F16 => {
+            ExprKind::Call(Builtin::FAbs, args) if e.ty == DType::F16 => {
                 let v = self.expr(&args[0]);
                 quote_spanned!(span=> __silt::f16::from_bits((#v).to_bits() & 0x7fff))
             }
-            ExprKind::Call(Builtin::Copysign, args) if e.ty == Ty::F16 => {
+            ExprKind::Call(Builtin::Copysign, args) if e.ty == DType::F16 => {
                 let (a, b) = (self.expr(&args[0]), self.expr(&args[1]));
                 quote_spanned!(span=> __silt::f16::from_bits(((#a).to_bits() & 0x7fff) | ((#b).to_bits() & 0x8000)))
             }
             // a selection: compared as f16 (`half`'s order is IEEE's), returned as is
-            ExprKind::Call(Builtin::FClamp, args) if e.ty == Ty::F16 => {
+            ExprKind::Call(Builtin::FClamp, args) if e.ty == DType::F16 => {
                 let vs = args.iter().map(|a| self.expr(a));
                 quote_spanned!(span=> #krate::__private::clamp(#(#vs),*))
             }
             // the quotient rounded to f16 before `trunc`, as on the device
-            ExprKind::Call(Builtin::FDivEuclid, args) if e.ty == Ty::F16 => {
+            ExprKind::Call(Builtin::FDivEuclid, args) if e.ty == DType::F16 => {
                 let vs = args.iter().map(|a| widen(a.ty, self.expr(a)));
                 narrow(
                     quote_spanned!(span=> #krate::__private::f16_div_euclid(#(#vs),*)),
@@ -253,7 +253,7 @@ impl Emitter<'_> {
                     _ => builtin(*b, &vs, krate, span),
                 };
                 // (exact for the builtins that need no rounding on the device)
-                if e.ty == Ty::F16 {
+                if e.ty == DType::F16 {
                     narrow(v, span)
                 } else {
                     v
@@ -276,26 +276,26 @@ impl Emitter<'_> {
     fn binary(
         &self,
         op: BinOp,
-        t: Ty,
-        rt: Ty,
+        t: DType,
+        rt: DType,
         l: TokenStream,
         r: TokenStream,
         span: Span,
     ) -> TokenStream {
         use BinOp as B;
         let krate = self.krate;
-        if t == Ty::F16 && !matches!(op, B::And | B::Or) {
+        if t == DType::F16 && !matches!(op, B::And | B::Or) {
             // computed in f32: exact for comparisons, and one rounding to f16 of
             // an f32 result is the correctly rounded f16 result of + - * / %
             let (l, r) = (widen(t, l), widen(t, r));
-            let v = self.binary(op, Ty::F32, Ty::F32, l, r, span);
+            let v = self.binary(op, DType::F32, DType::F32, l, r, span);
             return if op.is_comparison() {
                 v
             } else {
                 narrow(v, span)
             };
         }
-        if t.is_float() || t == Ty::Bool || op.is_comparison() || matches!(op, B::And | B::Or) {
+        if t.is_float() || t == DType::Bool || op.is_comparison() || matches!(op, B::And | B::Or) {
             let sym: TokenStream = op.symbol().parse().unwrap_or_default();
             return quote_spanned!(span=> ((#l) #sym (#r)));
         }
@@ -306,7 +306,7 @@ impl Emitter<'_> {
             B::Div => quote_spanned!(span=> #krate::__private::int_div(#l, #r)),
             B::Rem => quote_spanned!(span=> #krate::__private::int_rem(#l, #r)),
             B::Shl | B::Shr => {
-                let amount = if rt == Ty::U32 {
+                let amount = if rt == DType::U32 {
                     r
                 } else {
                     quote!(((#r) as u32))

@@ -6,13 +6,13 @@ use quote::quote_spanned;
 
 use super::types::ty;
 use crate::builtins::{Builtin, Form};
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// `acosh` and `asinh` of `t`: std's formulas overflow above `MAX / 2` (infinity
 /// where the result is about 710) and std's `acosh` loses all accuracy just above
 /// 1 (`ln` of `1 + tiny`); these take fdlibm's formulas in those ranges, like the
 /// device's built-ins.
-pub(super) fn inverse_hyperbolic(b: Builtin, t: Ty, x: &TokenStream, span: Span) -> TokenStream {
+pub(super) fn inverse_hyperbolic(b: Builtin, t: DType, x: &TokenStream, span: Span) -> TokenStream {
     let tt = ty(t);
     if b == Builtin::Asinh {
         return quote_spanned!(span=> ({

@@ -5,10 +5,10 @@ use quote::quote_spanned;
 
 use super::types::ty;
 use crate::ir::Value;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// A literal of type `t`.
-pub(super) fn literal(t: Ty, v: Value, span: Span) -> TokenStream {
+pub(super) fn literal(t: DType, v: Value, span: Span) -> TokenStream {
     let tt = ty(t);
     match v {
         Value::Bool(b) => {
@@ -20,10 +20,10 @@ pub(super) fn literal(t: Ty, v: Value, span: Span) -> TokenStream {
         }
         Value::Int(i) => {
             let min = match t {
-                Ty::I8 => i128::from(i8::MIN),
-                Ty::I16 => i128::from(i16::MIN),
-                Ty::I32 => i128::from(i32::MIN),
-                Ty::I64 => i128::from(i64::MIN),
+                DType::I8 => i128::from(i8::MIN),
+                DType::I16 => i128::from(i16::MIN),
+                DType::I32 => i128::from(i32::MIN),
+                DType::I64 => i128::from(i64::MIN),
                 _ => 0,
             };
             if t.is_signed_int() && i == min {

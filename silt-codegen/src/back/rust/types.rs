@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ir::HelperRef;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// An identifier for `name`, raw (`r#type`) when `name` is a keyword.
 pub(super) fn rust_ident(name: &str, span: Span) -> syn::Ident {
@@ -18,8 +18,8 @@ pub(super) fn rust_ident(name: &str, span: Span) -> syn::Ident {
 
 /// The Rust type tokens of `t` (`f16` through the `__silt` alias of the
 /// generated module: it is `half::f16`, not a primitive).
-pub fn ty(t: Ty) -> TokenStream {
-    if t == Ty::F16 {
+pub fn ty(t: DType) -> TokenStream {
+    if t == DType::F16 {
         return quote!(__silt::f16);
     }
     let id = format_ident!("{}", t.name());
@@ -27,8 +27,8 @@ pub fn ty(t: Ty) -> TokenStream {
 }
 
 /// `v` (of type `t`) as the type `f16` arithmetic is computed in.
-pub(super) fn widen(t: Ty, v: TokenStream) -> TokenStream {
-    if t == Ty::F16 {
+pub(super) fn widen(t: DType, v: TokenStream) -> TokenStream {
+    if t == DType::F16 {
         quote!(__silt::__private::f16_widen(#v))
     } else {
         v

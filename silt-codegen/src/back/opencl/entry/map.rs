@@ -13,7 +13,7 @@ use crate::back::opencl::names::entry_name;
 use crate::back::opencl::polyfill::{load, store, Polyfill};
 use crate::back::opencl::types::ClType;
 use crate::ir::ParamKind;
-use crate::ty::Ty;
+use silt_abi::DType;
 
 /// `__kernel void NAME_TYPE(buffers..., ulong silt_n) { ... }`,
 /// `__kernel void NAME_TYPE_strided3(...)` and
@@ -33,14 +33,14 @@ impl Emitter<'_> {
         let f16_params = k
             .params
             .iter()
-            .any(|p| p.ty == Ty::F16 && p.kind != ParamKind::Index);
+            .any(|p| p.ty == DType::F16 && p.kind != ParamKind::Index);
         if f16_params {
             self.polyfills.insert(Polyfill::F16Load);
         }
-        if k.outputs.contains(&Ty::F16)
+        if k.outputs.contains(&DType::F16)
             || k.params
                 .iter()
-                .any(|p| p.ty == Ty::F16 && p.kind == ParamKind::InOut)
+                .any(|p| p.ty == DType::F16 && p.kind == ParamKind::InOut)
         {
             self.polyfills.insert(Polyfill::F16Bits);
         }

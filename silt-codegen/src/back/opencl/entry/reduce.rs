@@ -13,8 +13,8 @@ use crate::back::opencl::names::{entry_name, part_name};
 use crate::back::opencl::polyfill::{load, store, Polyfill};
 use crate::back::opencl::types::ClType;
 use crate::ir::{Function, ParamKind, Reduce};
-use crate::ty::Ty;
 use silt_abi::opencl::FoldEntry;
+use silt_abi::DType;
 
 /// The functions `identity`, `combine` and `finish` (the emitter has written
 /// `map`, the body), then the three entry points.
@@ -55,8 +55,8 @@ pub(super) struct Template<'a> {
     pub(super) map: &'a Function,
     /// The C names of `map`'s parameters.
     pub(super) params: Vec<String>,
-    pub(super) acc: Vec<Ty>,
-    pub(super) out: Vec<Ty>,
+    pub(super) acc: Vec<DType>,
+    pub(super) out: Vec<DType>,
     /// The C functions of `map`, `identity`, `combine` and `finish`.
     pub(super) names: [String; 4],
     pub(super) entry: String,
@@ -83,13 +83,13 @@ impl<'a> Template<'a> {
     /// Whether `f16` values cross the entry points (map's tensors and
     /// scalars, the accumulator, the outputs): they travel as bits.
     pub(super) fn uses_f16(&self) -> bool {
-        self.acc.contains(&Ty::F16)
-            || self.out.contains(&Ty::F16)
+        self.acc.contains(&DType::F16)
+            || self.out.contains(&DType::F16)
             || self
                 .map
                 .params
                 .iter()
-                .any(|p| p.ty == Ty::F16 && p.kind != ParamKind::Index)
+                .any(|p| p.ty == DType::F16 && p.kind != ParamKind::Index)
     }
 
     /// `__local T silt_tN[LANES]` for each accumulator field (`bool` as `uchar`).
@@ -259,24 +259,24 @@ impl<'a> Template<'a> {
 }
 
 /// The type of an accumulator field in local memory (`bool` as `uchar`).
-pub(super) fn local_type(t: Ty) -> &'static str {
-    if t == Ty::Bool {
+pub(super) fn local_type(t: DType) -> &'static str {
+    if t == DType::Bool {
         "uchar"
     } else {
         t.value_type()
     }
 }
 
-pub(super) fn to_local(t: Ty, v: String) -> String {
-    if t == Ty::Bool {
+pub(super) fn to_local(t: DType, v: String) -> String {
+    if t == DType::Bool {
         format!("(uchar)({v})")
     } else {
         v
     }
 }
 
-pub(super) fn from_local(t: Ty, v: String) -> String {
-    if t == Ty::Bool {
+pub(super) fn from_local(t: DType, v: String) -> String {
+    if t == DType::Bool {
         format!("({v} != 0)")
     } else {
         v
