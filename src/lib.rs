@@ -142,6 +142,10 @@ pub use silt_macros::kernel;
 #[doc(inline)]
 pub use silt_macros::helper;
 
+#[doc = include_str!("../docs/grid.md")]
+#[doc(inline)]
+pub use silt_macros::grid;
+
 #[doc = include_str!("../docs/reduce.md")]
 #[doc(inline)]
 pub use silt_macros::reduce;
@@ -155,8 +159,8 @@ pub use silt_macros::__kernel_chain;
 
 /// The names most programs use: `use silt::prelude::*;`.
 pub mod prelude {
-    pub use silt_macros::{helper, kernel, reduce, scan};
+    pub use silt_macros::{grid, helper, kernel, reduce, scan};
     pub use silt_runtime::{
-        select, Axes, DType, Device, Element, Error, Result, Scalar, Tensor, TensorT,
+        select, Axes, DType, Device, Element, Error, Grid, Result, Scalar, Tensor, TensorT,
     };
 }

@@ -69,6 +69,29 @@ pub fn compile_with(
     item: TokenStream,
     helpers: &[check::HelperDef],
 ) -> Result<Compiled, (syn::Error, Option<Box<Signature>>)> {
+    compile_function(attr, item, helpers, false)
+}
+
+/// Parses, checks and lowers a `#[grid]` kernel, with the `#[helper]`
+/// functions it calls; all errors at once, spanned.
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_grid_with(
+    attr: TokenStream,
+    item: TokenStream,
+    helpers: &[check::HelperDef],
+) -> Result<Compiled, (syn::Error, Option<Box<Signature>>)> {
+    compile_function(attr, item, helpers, true)
+}
+
+/// A `#[kernel]`, or with `grid` a `#[grid]` kernel.
+fn compile_function(
+    attr: TokenStream,
+    item: TokenStream,
+    helpers: &[check::HelperDef],
+    grid: bool,
+) -> Result<Compiled, (syn::Error, Option<Box<Signature>>)> {
     let mut errors = Errors::default();
     let opts = attr::parse(attr, &mut errors);
     if let Some((_, span)) = opts.empty {
@@ -77,6 +100,20 @@ pub fn compile_with(
             "`empty` is an option of `#[reduce]`: a kernel has a value for every element",
         );
     }
+    let entry = if grid {
+        grid_entry(&opts, &mut errors)
+    } else {
+        for span in [opts.group.as_ref().map(|g| g.1), opts.unchecked]
+            .into_iter()
+            .flatten()
+        {
+            errors.push(
+                span,
+                "this is an option of `#[grid]` kernels: a `#[kernel]` runs one work-item per element",
+            );
+        }
+        ir::Entry::Map
+    };
     let attr_ok = errors.is_empty();
     let func: syn::ItemFn = match syn::parse2(item) {
         Ok(f) => f,
@@ -95,7 +132,13 @@ pub fn compile_with(
         return Err((combine(errors), None));
     };
     if sig.complete {
-        check_signature(&sig, &opts, attr_ok, &mut errors);
+        check_types_option(&sig, &opts, attr_ok, &mut errors);
+        if grid {
+            check_grid_signature(&sig, &mut errors);
+        } else {
+            check_signature(&sig, &mut errors);
+        }
+        check_param_names(&sig, &mut errors);
     }
     let types: Vec<(Option<DType>, proc_macro2::Span)> = match (&sig.generic, &opts.types) {
         (Some(_), Some((list, _))) => list.iter().map(|(t, s)| (Some(*t), *s)).collect(),
@@ -106,9 +149,11 @@ pub fn compile_with(
     if errors.is_empty() {
         for (ty, ty_span) in types {
             let before = errors.len();
-            let Some(kernel) = check::check_kernel(&sig, &body, ty, helpers, &mut errors) else {
+            let Some(mut kernel) = check::check_kernel(&sig, &body, ty, helpers, &mut errors)
+            else {
                 continue;
             };
+            kernel.entry = entry.clone();
             // definite assignment, once the types are right: the helpers', then
             // the kernel's if theirs passed
             for h in &kernel.helpers {
@@ -148,7 +193,26 @@ fn combine(errors: Errors) -> syn::Error {
         .unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "invalid kernel"))
 }
 
-fn check_signature(sig: &Signature, opts: &attr::Options, attr_ok: bool, errors: &mut Errors) {
+/// `#[grid]`'s launch form: its `group` (required) and `unchecked`.
+fn grid_entry(opts: &attr::Options, errors: &mut Errors) -> ir::Entry {
+    let group = match &opts.group {
+        Some((g, _)) => g.clone(),
+        None => {
+            errors.push(
+                proc_macro2::Span::call_site(),
+                "a grid kernel needs the shape of its work-groups: `#[grid(group = [256])]` (1 to 3 sizes; `Grid::over` gives as many)",
+            );
+            vec![1]
+        }
+    };
+    ir::Entry::Grid(ir::Grid {
+        group,
+        unchecked: opts.unchecked.is_some(),
+    })
+}
+
+/// `types` and the generic parameter go together.
+fn check_types_option(sig: &Signature, opts: &attr::Options, attr_ok: bool, errors: &mut Errors) {
     match (&sig.generic, &opts.types) {
         (Some(g), None) if attr_ok => errors.push(
             g.span(),
@@ -161,6 +225,18 @@ fn check_signature(sig: &Signature, opts: &attr::Options, attr_ok: bool, errors:
             "`types` needs a generic parameter: write `fn name<T>(...)`, or drop `types` for a kernel of fixed types",
         ),
         _ => {}
+    }
+}
+
+/// A `#[kernel]`'s parameters and results.
+fn check_signature(sig: &Signature, errors: &mut Errors) {
+    for p in &sig.params {
+        if p.kind.rank().is_some() {
+            errors.push(
+                p.ty_span,
+                "views are parameters of `#[grid]` kernels; a `#[kernel]` takes one element of each tensor (`x: T`, `y: &mut T`)",
+            );
+        }
     }
     if !sig
         .params
@@ -190,6 +266,37 @@ fn check_signature(sig: &Signature, opts: &attr::Options, attr_ok: bool, errors:
             "a kernel without a return value must write a `&mut` parameter, or it has no effect",
         );
     }
+}
+
+/// A `#[grid]` kernel's parameters: views and `#[scalar]`s, no results.
+fn check_grid_signature(sig: &Signature, errors: &mut Errors) {
+    for p in &sig.params {
+        if !matches!(
+            p.kind,
+            ParamKind::View(_) | ParamKind::ViewMut(_) | ParamKind::Scalar
+        ) {
+            errors.push(
+                p.ty_span,
+                "a grid kernel takes views (`a: View<T, N>` to read, `c: ViewMut<T, N>` to write) and `#[scalar]`s",
+            );
+        }
+    }
+    if !sig.params.iter().any(|p| p.kind.rank().is_some()) {
+        errors.push(
+            sig.name.span(),
+            "a grid kernel needs at least one view (`a: View<T, N>` or `c: ViewMut<T, N>`): its device comes from the tensors",
+        );
+    }
+    if let Some((_, span)) = sig.outputs.first() {
+        errors.push(
+            *span,
+            "a grid kernel returns nothing: it writes its `ViewMut`s",
+        );
+    }
+}
+
+/// Parameter names: each once, none reserved for generated code.
+fn check_param_names(sig: &Signature, errors: &mut Errors) {
     let mut seen: Vec<String> = Vec::new();
     for p in &sig.params {
         let n = ident_name(&p.name);

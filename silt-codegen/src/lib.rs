@@ -51,6 +51,19 @@ pub fn expand_kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
+/// The whole expansion of `#[grid(attr)] fn NAME(..) { .. }`: the generated
+/// module, or the errors beside a placeholder module of the same name.
+pub fn expand_grid(attr: TokenStream, item: TokenStream) -> TokenStream {
+    // a grid kernel that calls helpers first collects their definitions
+    if let Some(chain) = helper::start_grid_chain(&attr, &item) {
+        return chain;
+    }
+    match compile::compile_grid_with(attr, item, &[]) {
+        Ok(c) => expand::grid_module(&c),
+        Err((e, sig)) => expand::fallback(sig.as_deref(), e),
+    }
+}
+
 /// The whole expansion of `#[reduce(attr)] mod NAME { .. }`: the generated
 /// module, or the errors beside a placeholder module of the same name.
 pub fn expand_reduce(attr: TokenStream, item: TokenStream) -> TokenStream {

@@ -11,6 +11,13 @@ pub fn kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
     silt_codegen::expand_kernel(attr.into(), item.into()).into()
 }
 
+/// Turns a Rust-like function of views into a grid kernel module; see
+/// `silt::grid` for the documentation.
+#[proc_macro_attribute]
+pub fn grid(attr: TokenStream, item: TokenStream) -> TokenStream {
+    silt_codegen::expand_grid(attr.into(), item.into()).into()
+}
+
 /// Turns an inline module of `identity`, `map`, `combine` and `finish` into a
 /// reduction; see `silt::reduce` for the documentation.
 #[proc_macro_attribute]

@@ -271,6 +271,22 @@ pub enum Error {
         reason: String,
     },
 
+    /// A grid kernel's access out of its view's range (the access touched
+    /// nothing: a read gave 0, a write was dropped).
+    #[error(
+        "kernel `{kernel}`: index {index:?} is out of range for view `{view}` of shape {shape:?}"
+    )]
+    IndexOutOfBounds {
+        /// The kernel.
+        kernel: &'static str,
+        /// The view's parameter name.
+        view: &'static str,
+        /// The index.
+        index: Vec<u64>,
+        /// The view's shape.
+        shape: Vec<usize>,
+    },
+
     /// A `narrow` range past the end of an axis.
     #[error("range {start}..{start}+{len} out of bounds for axis {axis} of size {size}")]
     OutOfRange {

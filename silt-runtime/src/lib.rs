@@ -53,6 +53,7 @@ pub use error::{Error, Result};
 pub use foreign::ForeignMemory;
 pub use fuse::{Fusion, Value};
 pub use half::f16;
+pub use launch::grid::Grid;
 pub use layout::MAX_DIMS;
 pub use program::disk::{
     clear_program_cache, program_cache_dir, program_cache_stats, program_cache_usage,
@@ -67,6 +68,9 @@ pub use tensor::{Tensor, TensorT};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::device::__set_source_hook;
+    pub use crate::launch::grid::host::{run_grid_host, GridItem, GridView, GridViewMut};
+    pub use crate::launch::grid::opencl::grid_on_device;
+    pub use crate::launch::grid::{prepare_grid, GridPlan, ViewParam};
     pub use crate::launch::host::{
         host_inout, host_out, host_read, host_simd, store_host, HostInOut, HostOut, HostRead,
         HOST_CHUNK, HOST_SERIAL_MAX,

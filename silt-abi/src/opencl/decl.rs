@@ -23,6 +23,7 @@
 
 use crate::dtype::DType;
 
+use super::grid::GridArg;
 use super::map::MapArg;
 use super::reduce::{ReduceArg, TreeArg};
 use super::scan::ScanArg;
@@ -183,6 +184,19 @@ impl Declare for ScanArg {
     }
 }
 
+impl Declare for GridArg {
+    fn declare(&self, sig: &Signature<'_>) -> String {
+        match *self {
+            GridArg::Scalar { param } => scalar(sig, param),
+            GridArg::Buffer { param } => buffer(sig, param),
+            GridArg::Offset { param } => offset(sig, param),
+            GridArg::Strides { param } => strides(sig, param),
+            GridArg::Shape { param } => format!("{DIMS_TYPE} silt_sh_{}", sig.params[param].name),
+            GridArg::Errors => "__global uint* silt_err".to_owned(),
+        }
+    }
+}
+
 /// The declarations of `args`, one per line.
 pub fn declare<A: Declare>(args: impl IntoIterator<Item = A>, sig: &Signature<'_>) -> Vec<String> {
     args.into_iter().map(|a| a.declare(sig)).collect()
@@ -223,11 +237,11 @@ pub fn declare_map(args: impl IntoIterator<Item = MapArg>, sig: &Signature<'_>) 
 }
 
 /// `__kernel void NAME(\n    PARAMS) {\n`, a parameter line each; with
-/// `lanes`, the function requires work-groups of that many work-items
+/// `group`, the function requires work-groups of that shape
 /// (`reqd_work_group_size`).
-pub fn entry_head(name: &str, lines: &[String], lanes: Option<usize>) -> String {
-    let attr = match lanes {
-        Some(n) => format!(" __attribute__((reqd_work_group_size({n}, 1, 1)))\n"),
+pub fn entry_head(name: &str, lines: &[String], group: Option<[usize; 3]>) -> String {
+    let attr = match group {
+        Some([x, y, z]) => format!(" __attribute__((reqd_work_group_size({x}, {y}, {z})))\n"),
         None => " ".to_owned(),
     };
     format!(

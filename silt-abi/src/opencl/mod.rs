@@ -39,6 +39,7 @@
 //! ```
 
 mod decl;
+mod grid;
 mod map;
 mod program;
 mod reduce;
@@ -47,6 +48,7 @@ mod types;
 mod values;
 
 pub use decl::{declare, declare_map, entry_head, Declare, Signature, View};
+pub use grid::{grid_args, lane, GridArg, GRID_ERROR_WORDS};
 pub use map::{
     args_bytes, map_args, strided_indices, strided_indices_3d, MapArg, MapArgs, MapEntry,
     STRIDED_MAX_GROUPS_YZ,

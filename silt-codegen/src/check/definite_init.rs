@@ -107,6 +107,12 @@ impl Checker<'_> {
                     self.assign(*id, value.span, st);
                 }
             }
+            Stmt::Store(_, ix, _, value) => {
+                for i in ix {
+                    self.expr(i, st);
+                }
+                self.expr(value, st);
+            }
             Stmt::Expr(e) => self.expr(e, st),
             Stmt::If(c, t, f) => {
                 self.expr(c, st);
@@ -181,7 +187,11 @@ impl Checker<'_> {
     fn expr(&mut self, e: &Expr, st: &mut State) {
         match &e.kind {
             ExprKind::Local(id) => self.read(*id, e.span, st),
-            ExprKind::Lit(_) | ExprKind::Param(_) | ExprKind::Deref(_) => {}
+            ExprKind::Lit(_)
+            | ExprKind::Param(_)
+            | ExprKind::Deref(_)
+            | ExprKind::Len(..)
+            | ExprKind::GridId(..) => {}
             ExprKind::Unary(_, x) | ExprKind::Cast(x) => self.expr(x, st),
             ExprKind::Binary(op, l, r) => {
                 self.expr(l, st);
@@ -194,7 +204,7 @@ impl Checker<'_> {
                     self.expr(r, st);
                 }
             }
-            ExprKind::Call(_, args) | ExprKind::Helper(_, args) => {
+            ExprKind::Call(_, args) | ExprKind::Helper(_, args) | ExprKind::Load(_, args) => {
                 for a in args {
                     self.expr(a, st);
                 }

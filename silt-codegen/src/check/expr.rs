@@ -47,6 +47,14 @@ impl Cx<'_> {
                     let tv = self.vars.tvs[id];
                     self.expr(ExprKind::Local(id), tv, span)
                 }
+                Some(Err(pid)) if self.sig.params[pid].kind.rank().is_some() => {
+                    self.err(
+                        span,
+                        format!("`{name}` is a view: read its elements by index, `{name}[[i]]`, and its sizes with `{name}.len(d)`"),
+                    );
+                    let tv = self.var(Slot::Unknown);
+                    self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
+                }
                 Some(Err(pid)) => {
                     if self.sig.params[pid].kind == ParamKind::InOut {
                         self.err(
@@ -166,7 +174,12 @@ impl Cx<'_> {
                 let tv = self.known(t);
                 self.expr(ExprKind::Cast(Box::new(x)), tv, span)
             }
-            syntax::ExprKind::Method(recv, name, args) => self.method(recv, name, args, span),
+            syntax::ExprKind::Method(recv, name, args) => {
+                match self.view_len(recv, name, args, span) {
+                    Some(e) => e,
+                    None => self.method(recv, name, args, span),
+                }
+            }
             syntax::ExprKind::If(c, then, Some(els)) if self.static_cond(c).is_some() => {
                 if self.static_cond(c) == Some(true) {
                     let block = self.value_block(then);
@@ -216,7 +229,11 @@ impl Cx<'_> {
                 };
                 self.expr(ExprKind::Block(block), tv, span)
             }
-            syntax::ExprKind::Call(key, _, args) => self.helper_call(key, args, span),
+            syntax::ExprKind::Call(key, _, args) => match self.grid_call(key, args, span) {
+                Some(e) => e,
+                None => self.helper_call(key, args, span),
+            },
+            syntax::ExprKind::Index(view, ix) => self.view_load(view, ix, span),
             syntax::ExprKind::Tuple(_) => {
                 self.err(span, "tuples are only supported as the returned value of a kernel with several outputs");
                 let tv = self.var(Slot::Unknown);

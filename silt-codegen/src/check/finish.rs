@@ -90,6 +90,10 @@ impl Cx<'_> {
                 ir::Stmt::Return(vs.into_iter().map(|v| self.finish_expr(v)).collect())
             }
             Stmt::Block(b) => ir::Stmt::Block(self.finish_block(b)),
+            Stmt::Store(p, ix, op, v) => {
+                let ix = ix.into_iter().map(|i| self.finish_expr(i)).collect();
+                ir::Stmt::Store(p, ix, op, self.finish_expr(v))
+            }
         }
     }
 
@@ -125,6 +129,11 @@ impl Cx<'_> {
                 ir::ExprKind::If(c, t, self.finish_block(f))
             }
             ExprKind::Block(b) => ir::ExprKind::Block(self.finish_block(b)),
+            ExprKind::Load(p, ix) => {
+                ir::ExprKind::Load(p, ix.into_iter().map(|i| self.finish_expr(i)).collect())
+            }
+            ExprKind::Len(p, d) => ir::ExprKind::Len(p, d),
+            ExprKind::GridId(g, d) => ir::ExprKind::GridId(g, d),
         };
         ir::Expr { kind, ty, span }
     }

@@ -64,6 +64,8 @@ pub(super) struct Cx<'a> {
 pub(super) struct Sig {
     /// The type of the generic parameter in this instantiation.
     pub(super) inst: Option<DType>,
+    /// Whether this is a grid kernel's body (it takes views).
+    pub(super) grid: bool,
     pub(super) params: Vec<ir::Param>,
     pub(super) outputs: Vec<DType>,
 }
@@ -111,6 +113,7 @@ impl<'a> Cx<'a> {
                 .collect(),
             sig: Sig {
                 inst,
+                grid: sig.params.iter().any(|p| p.kind.rank().is_some()),
                 params: Vec::new(),
                 outputs: Vec::new(),
             },

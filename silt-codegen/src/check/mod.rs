@@ -11,6 +11,7 @@ mod defs;
 mod expr;
 mod finish;
 mod function;
+mod grid;
 mod infer;
 pub mod reduce;
 mod stmt;

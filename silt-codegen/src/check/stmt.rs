@@ -244,7 +244,13 @@ impl Cx<'_> {
     pub(super) fn stmt_expr(&mut self, e: &syntax::Expr, out: &mut Vec<Stmt>) {
         match &e.kind {
             syntax::ExprKind::Assign(place, op, value) => {
-                if let Some(s) = self.assign(place, *op, value, e.span) {
+                let s = match &place.kind {
+                    syntax::ExprKind::Index(view, ix) => {
+                        self.view_store(view, ix, *op, value, e.span)
+                    }
+                    _ => self.assign(place, *op, value, e.span),
+                };
+                if let Some(s) = s {
                     out.push(s);
                 }
             }

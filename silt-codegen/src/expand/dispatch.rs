@@ -68,8 +68,8 @@ pub(super) fn dispatch_with(
         let v = format_ident!("__t_{}", n);
         let t = ty_of(p);
         match p.kind {
-            ParamKind::Input => quote!(let #v = #n.typed::<#t>()?;),
-            ParamKind::InOut => quote!(let mut #v = #n.typed::<#t>()?;),
+            ParamKind::Input | ParamKind::View(_) => quote!(let #v = #n.typed::<#t>()?;),
+            ParamKind::InOut | ParamKind::ViewMut(_) => quote!(let mut #v = #n.typed::<#t>()?;),
             ParamKind::Scalar => quote!(let #v = #n.to::<#t>()?;),
             ParamKind::Index => quote!(),
         }
@@ -82,8 +82,8 @@ pub(super) fn dispatch_with(
         .map(|p| {
             let v = format_ident!("__t_{}", p.name);
             match p.kind {
-                ParamKind::Input => quote!(&#v),
-                ParamKind::InOut => quote!(&mut #v),
+                ParamKind::Input | ParamKind::View(_) => quote!(&#v),
+                ParamKind::InOut | ParamKind::ViewMut(_) => quote!(&mut #v),
                 _ => quote!(#v),
             }
         });

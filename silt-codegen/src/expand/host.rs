@@ -95,7 +95,8 @@ pub(super) fn host_path(
                 quote!(&mut #c[__j])
             }
             ParamKind::Scalar => quote!(#n),
-            ParamKind::Index => quote!(__i as u64),
+            // a map's host path has no views (the checker keeps them to grids)
+            ParamKind::Index | ParamKind::View(_) | ParamKind::ViewMut(_) => quote!(__i as u64),
         }
     });
     let call = quote!(#eval_call(#(#host_args),*));

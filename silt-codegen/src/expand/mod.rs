@@ -7,8 +7,9 @@
 
 mod api;
 mod dispatch;
-pub mod fold;
+mod fold;
 mod fold_items;
+mod grid;
 mod host;
 mod instances;
 mod launch;
@@ -122,6 +123,7 @@ pub fn fold_module(c: &CompiledReduce) -> TokenStream {
 }
 
 pub use fold::fallback as fold_fallback;
+pub use grid::module as grid_module;
 
 /// The generated items when the kernel has errors: the errors, and a module with
 /// the same name so that uses of it do not add errors of their own.

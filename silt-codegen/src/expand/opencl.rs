@@ -108,6 +108,11 @@ fn kernel(
         }
         // a scan's second entry point takes blocks of rows
         Entry::Scan(_) => (fold(FoldEntry::Scan), fold(FoldEntry::ScanBlocks), quote!()),
+        // a grid kernel has one entry point, for any views
+        Entry::Grid(_) => {
+            let entry = c_string(opencl::entry_name(f));
+            (entry.clone(), entry, quote!())
+        }
     };
     quote! {
         #s::__private::OpenClKernel::new(#program, #title, &[#(#pieces),*], #entry, #strided)#more

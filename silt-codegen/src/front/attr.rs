@@ -20,7 +20,17 @@ pub struct Options {
     /// identity` (the default) or `empty = error` (an error at launch, for
     /// reductions such as `amax` whose identity is no answer), with the span.
     pub empty: Option<(EmptyRows, Span)>,
+    /// `#[grid]` only: the work-group's shape (1 to 3 sizes), with the span
+    /// of the option.
+    pub group: Option<(Vec<u32>, Span)>,
+    /// `#[grid]` only: `unchecked`, with its span.
+    pub unchecked: Option<Span>,
 }
+
+/// The most work-items a grid kernel's work-group may have (what every
+/// OpenCL device that silt knows takes; devices may take fewer, an error at
+/// launch).
+pub const MAX_GROUP_ITEMS: u64 = 1024;
 
 /// What a reduction over no elements gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +49,10 @@ struct RawOption {
 enum RawValue {
     /// `[a, b, c]`, read as types.
     List(Vec<syn::Type>, Span),
+    /// `[1, 2]` for `group`, read as expressions.
+    Exprs(Vec<syn::Expr>, Span),
+    /// A bare option (`unchecked`).
+    Flag,
     /// Anything else, kept for its span.
     Other(Box<syn::Expr>),
 }
@@ -51,8 +65,19 @@ impl Parse for RawOption {
         } else {
             input.parse()?
         };
+        if key == "unchecked" && !input.peek(Token![=]) {
+            return Ok(RawOption {
+                key,
+                value: RawValue::Flag,
+            });
+        }
         input.parse::<Token![=]>()?;
-        let value = if input.peek(syn::token::Bracket) {
+        let value = if key == "group" && input.peek(syn::token::Bracket) {
+            let content;
+            let bracket = syn::bracketed!(content in input);
+            let list = Punctuated::<syn::Expr, Token![,]>::parse_terminated(&content)?;
+            RawValue::Exprs(list.into_iter().collect(), bracket.span.join())
+        } else if input.peek(syn::token::Bracket) {
             let content;
             let bracket = syn::bracketed!(content in input);
             let list = Punctuated::<syn::Type, Token![,]>::parse_terminated(&content)?;
@@ -109,7 +134,7 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
                     syn::Expr::Path(p) => Some(p),
                     _ => None,
                 },
-                RawValue::List(..) => None,
+                _ => None,
             };
             match path {
                 Some(p) if p.qself.is_none() && opts.krate.is_none() => {
@@ -123,6 +148,23 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
                     "expected the path of the silt crate, e.g. `crate = ::my_crate::silt`",
                 ),
             }
+        } else if opt.key == "group" {
+            if opts.group.is_some() {
+                errors.push(opt.key.span(), "duplicate `group` option");
+                continue;
+            }
+            if let Some(g) = parse_group(&opt.value, errors) {
+                opts.group = Some((g, opt.key.span()));
+            }
+        } else if opt.key == "unchecked" {
+            match opt.value {
+                RawValue::Flag if opts.unchecked.is_none() => opts.unchecked = Some(opt.key.span()),
+                RawValue::Flag => errors.push(opt.key.span(), "duplicate `unchecked` option"),
+                _ => errors.push(
+                    value_span(&opt.value),
+                    "`unchecked` takes no value: write `#[grid(unchecked, ...)]`",
+                ),
+            }
         } else if opt.key == "empty" {
             let value = match &opt.value {
                 RawValue::Other(e) => match &**e {
@@ -130,7 +172,7 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
                     syn::Expr::Path(p) if p.path.is_ident("identity") => Some(EmptyRows::Identity),
                     _ => None,
                 },
-                RawValue::List(..) => None,
+                _ => None,
             };
             match value {
                 Some(_) if opts.empty.is_some() => {
@@ -162,9 +204,53 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
 
 fn value_span(v: &RawValue) -> Span {
     match v {
-        RawValue::List(_, span) => *span,
+        RawValue::List(_, span) | RawValue::Exprs(_, span) => *span,
         RawValue::Other(e) => syn::spanned::Spanned::span(e),
+        RawValue::Flag => Span::call_site(),
     }
+}
+
+/// `group = [16, 16]`: 1 to 3 sizes of at least 1, of at most
+/// [`MAX_GROUP_ITEMS`] work-items in all.
+fn parse_group(value: &RawValue, errors: &mut Errors) -> Option<Vec<u32>> {
+    let expected = "expected the work-group's shape: 1 to 3 sizes, e.g. `group = [16, 16]`";
+    let RawValue::Exprs(elems, span) = value else {
+        errors.push(value_span(value), expected);
+        return None;
+    };
+    if elems.is_empty() || elems.len() > 3 {
+        errors.push(*span, expected);
+        return None;
+    }
+    let mut out = Vec::new();
+    for e in elems {
+        let n = match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => i.base10_parse::<u32>().ok().filter(|&n| n >= 1),
+            _ => None,
+        };
+        match n {
+            Some(n) => out.push(n),
+            None => {
+                errors.push(
+                    syn::spanned::Spanned::span(e),
+                    "a work-group size is an integer literal of at least 1",
+                );
+                return None;
+            }
+        }
+    }
+    let items: u64 = out.iter().map(|&n| u64::from(n)).product();
+    if items > MAX_GROUP_ITEMS {
+        errors.push(
+            *span,
+            format!("a work-group of {items} work-items: at most {MAX_GROUP_ITEMS}"),
+        );
+        return None;
+    }
+    Some(out)
 }
 
 fn parse_types(value: &RawValue, errors: &mut Errors) -> Vec<(DType, Span)> {

@@ -289,11 +289,22 @@ impl Lower<'_> {
             }
             syn::Expr::Match(m) => self.match_expr(m),
             syn::Expr::Index(ix) => {
-                self.errors.push(
-                    ix.bracket_token.span.join(),
-                    "indexing is not supported: a kernel sees one element of each tensor",
-                );
-                return self.unsupported_quiet(span);
+                let base = match &*ix.expr {
+                    syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().cloned(),
+                    _ => None,
+                };
+                match (base, &*ix.index) {
+                    (Some(view), syn::Expr::Array(a)) => {
+                        ExprKind::Index(view, a.elems.iter().map(|i| self.expr(i)).collect())
+                    }
+                    _ => {
+                        self.errors.push(
+                            ix.bracket_token.span.join(),
+                            "indexing is not supported: a kernel sees one element of each tensor (a `#[grid]` kernel indexes its views with one index per dimension: `a[[i, j]]`)",
+                        );
+                        return self.unsupported_quiet(span);
+                    }
+                }
             }
             syn::Expr::Field(f) => {
                 let base = match &*f.base {

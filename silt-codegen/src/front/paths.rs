@@ -74,11 +74,14 @@ pub fn helper_calls(b: &Block, out: &mut Vec<(String, syn::Path)>) {
 fn expr_calls(e: &Expr, out: &mut Vec<(String, syn::Path)>) {
     match &e.kind {
         ExprKind::Call(key, path, args) => {
-            if !out.iter().any(|(k, _)| k == key) {
+            // `global_id(0)` and its kin are built-ins, not helpers
+            let builtin = crate::ir::GridId::named(key).is_some();
+            if !builtin && !out.iter().any(|(k, _)| k == key) {
                 out.push((key.clone(), path.clone()));
             }
             args.iter().for_each(|a| expr_calls(a, out));
         }
+        ExprKind::Index(_, ix) => ix.iter().for_each(|i| expr_calls(i, out)),
         ExprKind::Unary(_, x) | ExprKind::Cast(x, _) => expr_calls(x, out),
         ExprKind::Binary(_, l, r) | ExprKind::Assign(l, _, r) => {
             expr_calls(l, out);

@@ -248,12 +248,33 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
             (ParamKind::InOut, ty_ref(&r.elem, generic, errors)?)
         }
         other => {
-            let kind = if scalar {
-                ParamKind::Scalar
+            if let Some((write, args)) = view_type(other) {
+                let what = if write { "ViewMut" } else { "View" };
+                if scalar {
+                    errors.push(pt.span(), format!("a `{what}` is not a `#[scalar]`"));
+                    return None;
+                }
+                if mutable {
+                    errors.push(
+                        pt.pat.span(),
+                        format!("`mut` is not needed on a view: a `ViewMut` is written through, a `View` only read"),
+                    );
+                }
+                let (ty, rank) = view_args(what, args, other, generic, errors)?;
+                let kind = if write {
+                    ParamKind::ViewMut(rank)
+                } else {
+                    ParamKind::View(rank)
+                };
+                (kind, ty)
             } else {
-                ParamKind::Input
-            };
-            (kind, ty_ref(other, generic, errors)?)
+                let kind = if scalar {
+                    ParamKind::Scalar
+                } else {
+                    ParamKind::Input
+                };
+                (kind, ty_ref(other, generic, errors)?)
+            }
         }
     };
     Some(Param {
@@ -263,4 +284,61 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
         ty,
         ty_span: pt.ty.span(),
     })
+}
+
+/// `View<..>` or `ViewMut<..>` (the last segment of a path type): whether it
+/// is written, and its generic arguments.
+fn view_type(t: &syn::Type) -> Option<(bool, &syn::PathArguments)> {
+    let syn::Type::Path(p) = ungroup(t) else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    match last.ident.to_string().as_str() {
+        "View" => Some((false, &last.arguments)),
+        "ViewMut" => Some((true, &last.arguments)),
+        _ => None,
+    }
+}
+
+/// `<T, N>` of a view: its element type and its dimension count (an integer
+/// literal from 1 to `MAX_DIMS`).
+fn view_args(
+    what: &str,
+    args: &syn::PathArguments,
+    t: &syn::Type,
+    generic: Option<&syn::Ident>,
+    errors: &mut Errors,
+) -> Option<(TyRef, usize)> {
+    let expected = format!(
+        "a view is `{what}<T, N>`: its element type and its number of dimensions (1 to {})",
+        silt_abi::MAX_DIMS
+    );
+    let syn::PathArguments::AngleBracketed(a) = args else {
+        errors.push(t.span(), expected);
+        return None;
+    };
+    let items: Vec<&syn::GenericArgument> = a.args.iter().collect();
+    let [syn::GenericArgument::Type(elem), n] = items.as_slice() else {
+        errors.push(a.span(), expected);
+        return None;
+    };
+    let ty = ty_ref(elem, generic, errors)?;
+    let lit = match n {
+        syn::GenericArgument::Const(syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        })) => Some(i),
+        syn::GenericArgument::Type(syn::Type::Verbatim(_)) => None,
+        _ => None,
+    };
+    let rank = lit
+        .and_then(|i| i.base10_parse::<usize>().ok())
+        .filter(|n| (1..=silt_abi::MAX_DIMS).contains(n));
+    match rank {
+        Some(r) => Some((ty, r)),
+        None => {
+            errors.push(n.span(), expected);
+            None
+        }
+    }
 }

@@ -157,4 +157,7 @@ pub enum ExprKind {
     Tuple(Vec<Expr>),
     /// `helper(args)`: a call of a `#[helper]` function (keyed by its path as written).
     Call(String, syn::Path, Vec<Expr>),
+    /// `view[[i, j]]`: an element of a grid kernel's view, one index per
+    /// dimension.
+    Index(syn::Ident, Vec<Expr>),
 }

@@ -24,6 +24,8 @@ enum Form {
     Reduce,
     /// A `#[scan]` module (`scan`).
     Scan,
+    /// A `#[grid]` kernel (`grid`).
+    Grid,
 }
 
 impl Form {
@@ -33,6 +35,7 @@ impl Form {
             Form::Export => Some("export"),
             Form::Reduce => Some("reduce"),
             Form::Scan => Some("scan"),
+            Form::Grid => Some("grid"),
         }
     }
 }
@@ -54,7 +57,7 @@ impl Parse for Chain {
         let mut form = Form::Kernel;
         if state.peek(syn::Ident) {
             let mark = state.fork().parse::<syn::Ident>()?;
-            if let Some(f) = [Form::Export, Form::Reduce, Form::Scan]
+            if let Some(f) = [Form::Export, Form::Reduce, Form::Scan, Form::Grid]
                 .into_iter()
                 .find(|f| f.mark().is_some_and(|m| mark == m))
             {
@@ -222,6 +225,12 @@ pub fn start_chain(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream
     start(attr, item, Form::Kernel)
 }
 
+/// For a `#[grid]` kernel that calls helpers: the first link of the chain
+/// that collects them. `None` for a kernel that calls none.
+pub fn start_grid_chain(attr: &TokenStream, item: &TokenStream) -> Option<TokenStream> {
+    start(attr, item, Form::Grid)
+}
+
 /// For a `#[reduce]` (or, with `scan`, a `#[scan]`) module whose functions call
 /// helpers: the first link of the chain that collects them. `None` for a
 /// module that calls none.
@@ -373,6 +382,12 @@ pub fn chain(input: TokenStream) -> TokenStream {
         return match compile::compile_module_with(chain.attr, chain.item, scan, &defs) {
             Ok(c) => expand::fold_module(&c),
             Err((e, placeholder)) => expand::fold_fallback(placeholder, e),
+        };
+    }
+    if chain.form == Form::Grid {
+        return match compile::compile_grid_with(chain.attr, chain.item, &defs) {
+            Ok(c) => expand::grid_module(&c),
+            Err((e, sig)) => expand::fallback(sig.as_deref(), e),
         };
     }
     match compile::compile_with(chain.attr.clone(), chain.item.clone(), &defs) {

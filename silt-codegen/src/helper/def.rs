@@ -200,6 +200,13 @@ fn callable_kernel(found_at: &syn::Path, sig: &mut Signature, errors: &mut Error
                     ident_name(&p.name)
                 ),
             ),
+            ParamKind::View(_) | ParamKind::ViewMut(_) => errors.push(
+                span,
+                format!(
+                    "kernel `{name}` takes a view (`{}`): {callable}",
+                    ident_name(&p.name)
+                ),
+            ),
         }
     }
     if sig.outputs.is_empty() {

@@ -31,7 +31,7 @@ mod def;
 mod expand;
 
 pub use chain::callable_items;
-pub use chain::{chain, start_chain, start_module_chain};
+pub use chain::{chain, start_chain, start_grid_chain, start_module_chain};
 pub use def::sibling_defs;
 
 use proc_macro2::TokenStream;

@@ -32,6 +32,19 @@ pub enum Entry {
     /// The body is a scan's `map`; each output element is the running value
     /// of its row up to it, in silt's fixed order (`#[scan]`).
     Scan(Box<Reduce>),
+    /// The body is what one work-item of a grid does, reading and writing
+    /// whole views by index (`#[grid]`); work-groups have the shape `group`
+    /// (as many dimensions as the launch's grid).
+    Grid(Grid),
+}
+
+/// A grid kernel's launch form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    /// The work-group's shape, 1 to 3 dimensions.
+    pub group: Vec<u32>,
+    /// Whether view indices go unchecked (`#[grid(unchecked)]`).
+    pub unchecked: bool,
 }
 
 /// The functions of a reduction (or scan) besides its `map`, checked for one

@@ -12,6 +12,22 @@ pub enum ParamKind {
     /// `#[index] i: u64`: the element's logical (row-major) index; not an argument
     /// of `launch`.
     Index,
+    /// `a: View<T, N>`: a grid kernel's read-only view of `N` dimensions
+    /// (any strides; broadcasts read the same element).
+    View(usize),
+    /// `c: ViewMut<T, N>`: a grid kernel's view of `N` dimensions that it
+    /// reads and writes.
+    ViewMut(usize),
+}
+
+impl ParamKind {
+    /// The dimensions of a view parameter (`None` for the others).
+    pub fn rank(self) -> Option<usize> {
+        match self {
+            ParamKind::View(n) | ParamKind::ViewMut(n) => Some(n),
+            _ => None,
+        }
+    }
 }
 
 /// A unary operator.

@@ -42,6 +42,9 @@ pub enum Stmt<E = Expr> {
     LetCall(Vec<LocalId>, E),
     /// `place = value` or `place op= value`.
     Assign(Place, Option<BinOp>, E),
+    /// `view[[i, j]] = value` or `view[[i, j]] op= value` on a `ViewMut`
+    /// parameter of a grid kernel (one index per dimension, `u64`s).
+    Store(ParamId, Vec<E>, Option<BinOp>, E),
     /// An expression evaluated for its effects.
     Expr(E),
     /// `if` in statement position.
@@ -98,4 +101,53 @@ pub enum ExprKind<E = Expr> {
     If(Box<E>, Block<E>, Block<E>),
     /// A block with a value.
     Block(Block<E>),
+    /// `view[[i, j]]`: an element of a `View` or `ViewMut` parameter of a
+    /// grid kernel (one index per dimension, `u64`s).
+    Load(ParamId, Vec<E>),
+    /// `view.len(d)`: the size of a view's dimension `d` (`u64`).
+    Len(ParamId, usize),
+    /// `global_id(d)` and its kin: where the work-item is in the grid (`u64`).
+    GridId(GridId, usize),
+}
+
+/// The grid built-ins: where a work-item of a grid kernel is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridId {
+    /// `global_id(d)`: the work-item's place in the whole grid.
+    Global,
+    /// `local_id(d)`: its place in its work-group.
+    Local,
+    /// `group_id(d)`: its work-group's place among the groups.
+    Group,
+    /// `num_groups(d)`: how many work-groups the grid has.
+    NumGroups,
+    /// `global_size(d)`: how many work-items the grid has (whole groups).
+    GlobalSize,
+}
+
+impl GridId {
+    /// Every grid built-in with its name.
+    pub const ALL: [(GridId, &'static str); 5] = [
+        (GridId::Global, "global_id"),
+        (GridId::Local, "local_id"),
+        (GridId::Group, "group_id"),
+        (GridId::NumGroups, "num_groups"),
+        (GridId::GlobalSize, "global_size"),
+    ];
+
+    /// The built-in named `name`.
+    pub fn named(name: &str) -> Option<GridId> {
+        GridId::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(g, _)| *g)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        GridId::ALL
+            .iter()
+            .find(|(g, _)| *g == self)
+            .map_or("", |(_, n)| n)
+    }
 }

@@ -48,6 +48,10 @@ pub fn walk_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
             }
             Stmt::Loop(body) | Stmt::Block(body) => walk_exprs(body, f),
             Stmt::Return(vs) => vs.iter().for_each(|v| expr(v, f)),
+            Stmt::Store(_, ix, _, v) => {
+                ix.iter().for_each(|i| expr(i, f));
+                expr(v, f);
+            }
             Stmt::Let(_, None) | Stmt::Break | Stmt::Continue => {}
         }
     }
@@ -64,14 +68,21 @@ fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             expr(l, f);
             expr(r, f);
         }
-        ExprKind::Call(_, args) | ExprKind::Helper(_, args) => args.iter().for_each(|a| expr(a, f)),
+        ExprKind::Call(_, args) | ExprKind::Helper(_, args) | ExprKind::Load(_, args) => {
+            args.iter().for_each(|a| expr(a, f));
+        }
         ExprKind::If(c, t, e) => {
             expr(c, f);
             walk_exprs(t, f);
             walk_exprs(e, f);
         }
         ExprKind::Block(b) => walk_exprs(b, f),
-        ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::Param(_) | ExprKind::Deref(_) => {}
+        ExprKind::Lit(_)
+        | ExprKind::Local(_)
+        | ExprKind::Param(_)
+        | ExprKind::Deref(_)
+        | ExprKind::Len(..)
+        | ExprKind::GridId(..) => {}
     }
 }
 
@@ -96,7 +107,7 @@ impl Kernel {
     /// devices).
     pub fn uses(&self, t: DType) -> bool {
         let entry = match &self.entry {
-            Entry::Map => false,
+            Entry::Map | Entry::Grid(_) => false,
             Entry::Reduce(r) | Entry::Scan(r) => {
                 r.identity.uses(t) || r.combine.uses(t) || r.finish.uses(t)
             }

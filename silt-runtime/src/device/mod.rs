@@ -5,7 +5,7 @@
 //! program layer (`program`); storages, tensors and launches sit on it.
 
 pub(crate) mod copy;
-mod geometry;
+pub(crate) mod geometry;
 pub(crate) mod hooks;
 mod info;
 mod pool;

@@ -3,6 +3,7 @@
 //! [`plan::Plan`], then run by the OpenCL backend (`opencl`) or on the host
 //! (`host`, with the plain-Rust body the generated code holds).
 
+pub(crate) mod grid;
 pub(crate) mod host;
 pub(crate) mod opencl;
 pub(crate) mod plan;

@@ -219,6 +219,8 @@ pub enum Form {
     },
     /// A scan along an axis (`#[scan]`).
     Scan,
+    /// A grid of work-items that index whole views (`#[grid]`).
+    Grid,
 }
 
 /// An instantiation's OpenCL C: the program it is built in (shared with the

@@ -31,7 +31,9 @@ pub(super) fn needs_hoist(e: &Expr) -> bool {
         ExprKind::If(..) | ExprKind::Block(_) => true,
         ExprKind::Unary(_, x) | ExprKind::Cast(x) => needs_hoist(x),
         ExprKind::Binary(_, l, r) => needs_hoist(l) || needs_hoist(r),
-        ExprKind::Call(_, args) | ExprKind::Helper(_, args) => args.iter().any(needs_hoist),
+        ExprKind::Call(_, args) | ExprKind::Helper(_, args) | ExprKind::Load(_, args) => {
+            args.iter().any(needs_hoist)
+        }
         _ => false,
     }
 }

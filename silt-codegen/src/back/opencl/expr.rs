@@ -6,7 +6,7 @@ use super::literal::{cast, literal};
 use super::names::helper_fn_name;
 use super::polyfill::{self, Polyfill};
 use super::types::ClType;
-use crate::ir::{BinOp, Block, Expr, ExprKind, UnOp};
+use crate::ir::{BinOp, Block, Expr, ExprKind, GridId, UnOp};
 use silt_abi::DType;
 
 impl Emitter<'_> {
@@ -114,8 +114,66 @@ impl Emitter<'_> {
                 self.line("}");
                 tmp
             }
+            ExprKind::Load(pid, ix) => {
+                let ix = self.args_in_order(ix);
+                self.view_get(*pid, &ix)
+            }
+            ExprKind::Len(pid, d) => {
+                format!(
+                    "silt_sh_{}.{}",
+                    self.params[*pid],
+                    silt_abi::opencl::lane(*d)
+                )
+            }
+            ExprKind::GridId(g, d) => {
+                let f = match g {
+                    GridId::Global => "get_global_id",
+                    GridId::Local => "get_local_id",
+                    GridId::Group => "get_group_id",
+                    GridId::NumGroups => "get_num_groups",
+                    GridId::GlobalSize => "get_global_size",
+                };
+                format!("(ulong){f}({d})")
+            }
         };
         (text, PRIMARY)
+    }
+
+    /// The element `ix` of the view parameter `pid` as a value: a checked
+    /// read, or in an unchecked kernel the buffer's element.
+    pub(super) fn view_get(&mut self, pid: usize, ix: &[String]) -> String {
+        let (t, n) = (self.f.params[pid].ty, self.params[pid].clone());
+        if !self.checked {
+            return super::polyfill::load(t, format!("{n}[{}]", view_at(&n, ix)));
+        }
+        let rank = u8::try_from(ix.len()).unwrap_or(u8::MAX);
+        self.polyfills.insert(Polyfill::ViewOob(rank));
+        if t == DType::F16 {
+            self.polyfills.insert(Polyfill::F16Load);
+        }
+        let mut args = view_args(&n);
+        args.extend(ix.iter().cloned());
+        args.extend(["silt_err".to_owned(), format!("{pid}u")]);
+        self.call_polyfill(Polyfill::ViewGet(t, rank), &args)
+    }
+
+    /// The statement that writes `v` to element `ix` of the view parameter
+    /// `pid`: checked, or in an unchecked kernel straight to the buffer.
+    pub(super) fn view_set(&mut self, pid: usize, ix: &[String], v: &str) -> String {
+        let (t, n) = (self.f.params[pid].ty, self.params[pid].clone());
+        if !self.checked {
+            let v = super::polyfill::store(t, v.to_owned());
+            return format!("{n}[{}] = {v};", view_at(&n, ix));
+        }
+        let rank = u8::try_from(ix.len()).unwrap_or(u8::MAX);
+        self.polyfills.insert(Polyfill::ViewOob(rank));
+        if t == DType::F16 {
+            self.polyfills.insert(Polyfill::F16Bits);
+        }
+        let mut args = view_args(&n);
+        args.extend(ix.iter().cloned());
+        args.extend([v.to_owned(), "silt_err".to_owned(), format!("{pid}u")]);
+        format!("{};", self.call_polyfill(Polyfill::ViewSet(t, rank), &args))
     }
 
     fn value_block(&mut self, b: &Block, target: &str) {
@@ -236,4 +294,26 @@ impl Emitter<'_> {
         };
         (self.call_polyfill(helper, &args), PRIMARY)
     }
+}
+
+/// A view's buffer, offset, strides and shape, as a grid body names them.
+fn view_args(n: &str) -> Vec<String> {
+    vec![
+        n.to_owned(),
+        format!("silt_off_{n}"),
+        format!("silt_st_{n}"),
+        format!("silt_sh_{n}"),
+    ]
+}
+
+/// `silt_off_N + i0 * silt_st_N.s0 + ...`: where element `ix` of a view is.
+fn view_at(n: &str, ix: &[String]) -> String {
+    let mut at = format!("silt_off_{n}");
+    for (d, i) in ix.iter().enumerate() {
+        at.push_str(&format!(
+            " + ({i}) * silt_st_{n}.{}",
+            silt_abi::opencl::lane(d)
+        ));
+    }
+    at
 }

@@ -33,6 +33,8 @@ pub(super) struct Emitter<'k> {
     pub(super) line_map: Vec<(usize, usize)>,
     /// Which locals only ever hold values known when the program is compiled.
     const_locals: Vec<bool>,
+    /// Whether view accesses are checked (a grid kernel without `unchecked`).
+    pub(super) checked: bool,
 }
 
 impl<'k> Emitter<'k> {
@@ -78,6 +80,7 @@ impl<'k> Emitter<'k> {
             rust_line: 0,
             line_map: Vec::new(),
             const_locals: const_locals(k),
+            checked: false,
         }
     }
 
@@ -109,9 +112,23 @@ impl<'k> Emitter<'k> {
             .map(|(p, n)| match p.kind {
                 ParamKind::InOut => format!("{}* {n}", p.ty.value_type()),
                 ParamKind::Index => format!("ulong {n}"),
+                ParamKind::View(_) | ParamKind::ViewMut(_) => {
+                    let q = if p.kind.rank().is_some() && matches!(p.kind, ParamKind::View(_)) {
+                        "const "
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "__global {q}{}* {n}, ulong silt_off_{n}, ulong16 silt_st_{n}, ulong16 silt_sh_{n}",
+                        p.ty.storage_type()
+                    )
+                }
                 _ => format!("{} {n}", p.ty.value_type()),
             })
             .collect();
+        if self.checked {
+            params.push("__global uint* silt_err".into());
+        }
         let ret = if k.outputs.len() == 1 {
             k.outputs[0].value_type().to_string()
         } else {
@@ -179,6 +196,7 @@ impl<'k> Emitter<'k> {
             Stmt::Let(_, Some(e))
             | Stmt::LetCall(_, e)
             | Stmt::Assign(_, _, e)
+            | Stmt::Store(_, _, _, e)
             | Stmt::Expr(e)
             | Stmt::If(e, ..)
             | Stmt::While(e, _)
@@ -245,6 +263,26 @@ impl<'k> Emitter<'k> {
                     }
                 };
                 self.line(&format!("{target} = {v};"));
+            }
+            Stmt::Store(pid, ix, op, value) => {
+                // the indices once each, in order, before the value
+                let mut at = Vec::new();
+                for i in ix {
+                    let v = self.expr(i);
+                    at.push(self.spill(i.ty, v));
+                }
+                let (v, p) = self.pexpr(value);
+                let v = match op {
+                    None => v,
+                    Some(op) => {
+                        let old = self.view_get(*pid, &at);
+                        let ty = self.f.params[*pid].ty;
+                        self.binary_text(*op, ty, value.ty, (&old, PRIMARY), (&v, p))
+                            .0
+                    }
+                };
+                let s = self.view_set(*pid, &at, &v);
+                self.line(&s);
             }
             Stmt::Expr(e) => {
                 let v = self.expr(e);

@@ -49,6 +49,7 @@ struct Parts {
 
 fn parts(k: &Kernel) -> Parts {
     let mut e = Emitter::new(&k.func, names::body_name(&k.func));
+    e.checked = matches!(&k.entry, Entry::Grid(g) if !g.unchecked);
     let mut helper_fns = Vec::new();
     for h in &k.helpers {
         let name = names::helper_fn_name(&h.id);
@@ -62,6 +63,7 @@ fn parts(k: &Kernel) -> Parts {
         Entry::Map => entry::map::entry_points(&mut e),
         Entry::Reduce(r) => entry::reduce::entry_points(&mut e, r),
         Entry::Scan(r) => entry::scan::entry_points(&mut e, r),
+        Entry::Grid(g) => entry::grid::entry_points(&mut e, g),
     };
     Parts {
         polyfills: e.polyfills,

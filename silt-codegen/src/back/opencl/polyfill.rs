@@ -42,6 +42,15 @@ pub(super) enum Polyfill {
     /// `div_euclid`: for integers on silt's `/` (0 for a zero divisor, `MIN`
     /// for `MIN / -1`), for floats on `/` and `trunc`.
     DivEuclid(DType),
+    /// Records the first out-of-range access of a grid kernel with an index
+    /// of this many components (`silt_abi::opencl::GridArg::Errors`).
+    ViewOob(u8),
+    /// A checked read of a view of this type and rank: the element, or 0
+    /// and the access recorded (after `ViewOob`, and `F16Load` for `f16`).
+    ViewGet(DType, u8),
+    /// A checked write of a view of this type and rank (after `ViewOob`,
+    /// and `F16Bits` for `f16`).
+    ViewSet(DType, u8),
 }
 
 /// The polyfill's C name (`silt_add_char`, `silt_f16_round`, ...).
@@ -51,6 +60,9 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::F16RoundD => return "silt_f16_round_d".into(),
         Polyfill::F16Load => return silt_abi::opencl::F16_LOAD.into(),
         Polyfill::F16Bits => return silt_abi::opencl::F16_BITS.into(),
+        Polyfill::ViewOob(n) => return format!("silt_oob_{n}"),
+        Polyfill::ViewGet(t, n) => return format!("silt_get_{}_{n}", t.name()),
+        Polyfill::ViewSet(t, n) => return format!("silt_set_{}_{n}", t.name()),
         // f16 values are held in floats: a name of its own beside the float one
         Polyfill::DivEuclid(DType::F16) => return "silt_div_euclid_half".into(),
         Polyfill::Add(t) => ("add", t),
@@ -224,6 +236,9 @@ pub(super) fn source(h: Polyfill) -> String {
             )
         }
         Polyfill::RemEuclid(t) | Polyfill::DivEuclid(t) => euclid(&name, h, t),
+        Polyfill::ViewOob(n) => view_oob(&name, n),
+        Polyfill::ViewGet(t, n) => view_access(&name, t, n, false),
+        Polyfill::ViewSet(t, n) => view_access(&name, t, n, true),
         Polyfill::Fract(t) => {
             let c = t.value_type();
             // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
@@ -279,6 +294,69 @@ fn euclid(name: &str, h: Polyfill, t: DType) -> String {
         )
     };
     format!("static inline {c} {name}({c} a, {c} b) {{\n    {body}\n}}\n")
+}
+
+/// `silt_oob_N`: records an out-of-range access of a grid kernel (the first
+/// one wins) by the layout of `silt_abi::opencl::GridArg::Errors`.
+fn view_oob(name: &str, n: u8) -> String {
+    let ix: Vec<String> = (0..n).map(|d| format!("ulong i{d}")).collect();
+    let mut body = String::from(
+        "    if (atomic_cmpxchg((volatile __global uint*)err, 0u, 1u) != 0u) return;\n    err[1] = view;\n",
+    );
+    body.push_str(&format!("    err[2] = {n}u;\n    err[3] = {n}u;\n"));
+    for d in 0..n {
+        let w = 4 + 2 * usize::from(d);
+        body.push_str(&format!(
+            "    err[{w}] = (uint)i{d};\n    err[{}] = (uint)(i{d} >> 32);\n",
+            w + 1
+        ));
+    }
+    format!(
+        "static void {name}(__global uint* err, uint view, {}) {{\n{body}}}\n",
+        ix.join(", ")
+    )
+}
+
+/// `silt_get_T_N` / `silt_set_T_N`: a checked access of element
+/// `[i0, .., iN-1]` of a view (its buffer, offset, strides and shape); out of
+/// range, nothing is touched, the access is recorded and a read gives 0.
+fn view_access(name: &str, t: DType, n: u8, write: bool) -> String {
+    let st = t.storage_type();
+    let vt = t.value_type();
+    let ix: Vec<String> = (0..n).map(|d| format!("ulong i{d}")).collect();
+    let names: Vec<String> = (0..n).map(|d| format!("i{d}")).collect();
+    let lanes: Vec<String> = (0..usize::from(n)).map(silt_abi::opencl::lane).collect();
+    let inside: Vec<String> = names
+        .iter()
+        .zip(&lanes)
+        .map(|(i, l)| format!("{i} < sh.{l}"))
+        .collect();
+    let inside = if inside.is_empty() {
+        "1".to_owned()
+    } else {
+        inside.join(" && ")
+    };
+    let at: String = names
+        .iter()
+        .zip(&lanes)
+        .map(|(i, l)| format!(" + {i} * st.{l}"))
+        .collect();
+    let oob = format!(
+        "silt_oob_{n}(err, view{})",
+        names.iter().map(|i| format!(", {i}")).collect::<String>()
+    );
+    let ix = ix.join(", ");
+    if write {
+        let v = store(t, "v".into());
+        format!(
+            "static inline void {name}(__global {st}* p, ulong off, ulong16 st, ulong16 sh, {ix}, {vt} v, __global uint* err, uint view) {{\n    if ({inside}) {{\n        p[off{at}] = {v};\n        return;\n    }}\n    {oob};\n}}\n"
+        )
+    } else {
+        let v = load(t, format!("p[off{at}]"));
+        format!(
+            "static inline {vt} {name}(__global const {st}* p, ulong off, ulong16 st, ulong16 sh, {ix}, __global uint* err, uint view) {{\n    if ({inside}) return {v};\n    {oob};\n    return ({vt})0;\n}}\n"
+        )
+    }
 }
 
 /// Reads a buffer element or scalar argument as a value of `t`.

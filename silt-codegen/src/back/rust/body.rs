@@ -68,6 +68,23 @@ impl Emitter<'_> {
                 let v = self.expr(call);
                 quote!(let (#(#names),*) = #v;)
             }
+            Stmt::Store(pid, ix, op, value) => {
+                // the indices, then the value, as the OpenCL backend does
+                let n = self.param(*pid);
+                let ix = ix.iter().map(|i| self.expr(i));
+                let v = self.expr(value);
+                let t = self.k.params[*pid].ty;
+                let v = match op {
+                    None => v,
+                    Some(op) => {
+                        let old = quote!(#n.get(&__ix, __item));
+                        let combined =
+                            self.binary(*op, t, value.ty, old, quote!(__rhs), value.span);
+                        quote!({ let __rhs = #v; #combined })
+                    }
+                };
+                quote!({ let __ix = [#(#ix),*]; let __v = #v; #n.set(&__ix, __v, __item); })
+            }
             Stmt::Assign(place, op, value) => {
                 let (target, t) = match place {
                     Place::Local(id) => {
@@ -172,6 +189,19 @@ impl Emitter<'_> {
             ExprKind::Deref(pid) => {
                 let n = self.param(*pid);
                 quote!((*#n))
+            }
+            ExprKind::Load(pid, ix) => {
+                let n = self.param(*pid);
+                let ix = ix.iter().map(|i| self.expr(i));
+                quote_spanned!(span=> #n.get(&[#(#ix),*], __item))
+            }
+            ExprKind::Len(pid, d) => {
+                let n = self.param(*pid);
+                quote_spanned!(span=> #n.len(#d))
+            }
+            ExprKind::GridId(g, d) => {
+                let f = format_ident!("{}", g.name());
+                quote_spanned!(span=> __item.#f(#d))
             }
             ExprKind::Unary(op, x) => {
                 let v = self.expr(x);

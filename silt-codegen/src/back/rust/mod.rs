@@ -24,9 +24,17 @@ pub fn eval_fn(k: &Function, name: &syn::Ident, krate: &TokenStream) -> TokenStr
         let m = if p.mutable { quote!(mut) } else { quote!() };
         match p.kind {
             ParamKind::InOut => quote!(#n: &mut #t),
+            ParamKind::View(_) => quote!(#n: &#krate::__private::GridView<'_, #t>),
+            ParamKind::ViewMut(_) => quote!(#n: &#krate::__private::GridViewMut<'_, #t>),
             _ => quote!(#m #n: #t),
         }
     });
+    // a grid kernel's body also takes the work-item's place in the grid
+    let item = k
+        .params
+        .iter()
+        .any(|p| p.kind.rank().is_some())
+        .then(|| quote!(__item: &#krate::__private::GridItem,));
     let ret = match k.outputs.as_slice() {
         [] => quote!(),
         [one] => {
@@ -44,6 +52,6 @@ pub fn eval_fn(k: &Function, name: &syn::Ident, krate: &TokenStream) -> TokenStr
         #[inline]
         #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, unreachable_code,
                 clippy::all, clippy::pedantic, non_snake_case)]
-        pub fn #name(#(#params),*) #ret #body
+        pub fn #name(#item #(#params),*) #ret #body
     }
 }

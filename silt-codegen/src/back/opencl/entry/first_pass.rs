@@ -550,7 +550,10 @@ impl Template<'_> {
                     Some(term) => load(p.ty, format!("{n}[silt_i_{n} + {}]", term(n))),
                     None => load(p.ty, format!("{n}[silt_i_{n}]")),
                 },
-                ParamKind::Input | ParamKind::InOut => load(p.ty, format!("{n}[silt_k]")),
+                ParamKind::Input
+                | ParamKind::InOut
+                | ParamKind::View(_)
+                | ParamKind::ViewMut(_) => load(p.ty, format!("{n}[silt_k]")),
             })
             .collect();
         let _ = writeln!(s, "{indent}{}", self.call(0, &args, to, self.acc.len()));

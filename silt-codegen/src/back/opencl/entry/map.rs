@@ -59,6 +59,8 @@ impl Emitter<'_> {
             match p.kind {
                 ParamKind::Scalar => call.push(load(p.ty, n.clone())),
                 ParamKind::Index => call.push("silt_gid".into()),
+                // not parameters of a map (the checker keeps views to grids)
+                ParamKind::View(_) | ParamKind::ViewMut(_) => {}
                 ParamKind::Input => {
                     call.push(load(p.ty, format!("{n}[{at}]")));
                     names.push(n);

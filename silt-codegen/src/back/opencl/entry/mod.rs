@@ -4,6 +4,7 @@
 //! [`Entry`]: crate::ir::Entry
 
 mod first_pass;
+pub(super) mod grid;
 pub(super) mod map;
 pub(super) mod reduce;
 pub(super) mod scan;
@@ -15,7 +16,9 @@ use crate::ir::{Function, ParamKind};
 /// How each parameter of `f` reaches an entry point.
 pub(super) fn passes(f: &Function) -> impl Iterator<Item = Pass> + Clone + '_ {
     f.params.iter().map(|p| match p.kind {
-        ParamKind::Input | ParamKind::InOut => Pass::Tensor,
+        ParamKind::Input | ParamKind::InOut | ParamKind::View(_) | ParamKind::ViewMut(_) => {
+            Pass::Tensor
+        }
         ParamKind::Scalar => Pass::Scalar,
         ParamKind::Index => Pass::Index,
     })

@@ -229,7 +229,7 @@ impl<'a> Template<'a> {
         };
         let args = declare(tree_args(self.acc.len(), self.out.len()), &sig);
         let name = format!("{}{}", self.entry, FoldEntry::Tree.suffix());
-        let mut s = entry_head(&name, &args, Some(REDUCE_LANES));
+        let mut s = entry_head(&name, &args, Some([REDUCE_LANES, 1, 1]));
         self.locals(&mut s);
         s.push_str(
             "    uint silt_j = (uint)get_local_id(0);\n    ulong silt_g = get_group_id(0);\n",

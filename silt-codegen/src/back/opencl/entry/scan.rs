@@ -97,7 +97,10 @@ fn scan(t: &Template<'_>) -> String {
             .map(|(p, n)| match p.kind {
                 ParamKind::Scalar => load(p.ty, n.clone()),
                 ParamKind::Index => "silt_k".to_owned(),
-                ParamKind::Input | ParamKind::InOut => {
+                ParamKind::Input
+                | ParamKind::InOut
+                | ParamKind::View(_)
+                | ParamKind::ViewMut(_) => {
                     let row = if lane {
                         format!(" + silt_j * silt_rs_{n}")
                     } else {

@@ -1,0 +1,173 @@
+//! What grid kernels add to the checker: their views indexed (`a[[i, j]]`,
+//! one `u64` per dimension) and written (`c[[i, j]] = v` on a `ViewMut`),
+//! `view.len(d)`, and the built-ins that say where a work-item is
+//! (`global_id(d)` and its kin).
+
+use proc_macro2::Span;
+
+use super::infer::{Cx, Slot};
+use super::tree::{Expr, ExprKind, Stmt};
+use crate::front::ident_name;
+use crate::front::syntax::{self, BinOp, ParamKind};
+use crate::ir::{self, GridId, Value};
+use silt_abi::DType;
+
+impl Cx<'_> {
+    /// The view parameter `name`, with its dimension count, if it is one.
+    pub(super) fn view_param(&self, name: &syn::Ident) -> Option<(ir::ParamId, usize)> {
+        match self.lookup(&ident_name(name)) {
+            Some(Err(pid)) => self.sig.params[pid].kind.rank().map(|r| (pid, r)),
+            _ => None,
+        }
+    }
+
+    fn zero(&mut self, span: Span) -> Expr {
+        let tv = self.var(Slot::Unknown);
+        self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
+    }
+
+    /// The indices of an access of a view of `rank` dimensions, each a `u64`.
+    fn indices(
+        &mut self,
+        name: &syn::Ident,
+        rank: usize,
+        ix: &[syntax::Expr],
+        span: Span,
+    ) -> Vec<Expr> {
+        if ix.len() != rank {
+            self.err(
+                span,
+                format!(
+                    "`{name}` has {rank} dimension(s): index it with {rank} index(es), `{name}[[{}]]`",
+                    (0..rank).map(|d| format!("i{d}")).collect::<Vec<_>>().join(", ")
+                ),
+            );
+        }
+        ix.iter()
+            .map(|i| {
+                let v = self.value(i);
+                let u = self.known(DType::U64);
+                self.unify(u, v.tv, i.span);
+                v
+            })
+            .collect()
+    }
+
+    /// `view[[i, j]]` as a value.
+    pub(super) fn view_load(&mut self, name: &syn::Ident, ix: &[syntax::Expr], span: Span) -> Expr {
+        let Some((pid, rank)) = self.view_param(name) else {
+            self.err(
+                span,
+                format!("indexing is only for the views of a `#[grid]` kernel (`{name}: View<T, N>`): a `#[kernel]` sees one element of each tensor"),
+            );
+            return self.zero(span);
+        };
+        let ix = self.indices(name, rank, ix, span);
+        let t = self.sig.params[pid].ty;
+        let tv = self.known(t);
+        self.expr(ExprKind::Load(pid, ix), tv, span)
+    }
+
+    /// `view[[i, j]] = value` (or `op=`) on a `ViewMut`.
+    pub(super) fn view_store(
+        &mut self,
+        name: &syn::Ident,
+        ix: &[syntax::Expr],
+        op: Option<BinOp>,
+        value: &syntax::Expr,
+        span: Span,
+    ) -> Option<Stmt> {
+        let Some((pid, rank)) = self.view_param(name) else {
+            self.err(
+                span,
+                format!("indexing is only for the views of a `#[grid]` kernel (`{name}: ViewMut<T, N>`)"),
+            );
+            return None;
+        };
+        if let ParamKind::View(_) = self.sig.params[pid].kind {
+            self.err(
+                span,
+                format!("`{name}` is a `View`, which is read only: take `{name}: ViewMut<T, N>` to write it"),
+            );
+            return None;
+        }
+        let ix = self.indices(name, rank, ix, span);
+        let t = self.sig.params[pid].ty;
+        let tv = self.known(t);
+        let v = self.value(value);
+        match op {
+            None => self.unify(tv, v.tv, value.span),
+            Some(op) => {
+                let target = self.expr(ExprKind::Lit(Value::Bool(false)), tv, span);
+                let _ = self.binary_types(op, &target, &v, span);
+            }
+        }
+        Some(Stmt::Store(pid, ix, op, v))
+    }
+
+    /// A dimension given to `len` or a grid built-in: an integer literal
+    /// below `limit`.
+    fn dimension(&mut self, what: &str, args: &[syntax::Expr], limit: usize, span: Span) -> usize {
+        let d = match args {
+            [syntax::Expr {
+                kind: syntax::ExprKind::Lit(syntax::Lit::Int(d, _)),
+                ..
+            }] => usize::try_from(*d).ok().filter(|&d| d < limit),
+            _ => None,
+        };
+        d.unwrap_or_else(|| {
+            self.err(
+                span,
+                format!(
+                    "`{what}` takes a dimension: an integer literal from 0 to {}",
+                    limit - 1
+                ),
+            );
+            0
+        })
+    }
+
+    /// `view.len(d)`, when `recv` is a view; `None` for other receivers.
+    pub(super) fn view_len(
+        &mut self,
+        recv: &syntax::Expr,
+        name: &syn::Ident,
+        args: &[syntax::Expr],
+        span: Span,
+    ) -> Option<Expr> {
+        let syntax::ExprKind::Var(v) = &recv.kind else {
+            return None;
+        };
+        let (pid, rank) = self.view_param(v)?;
+        if name != "len" {
+            self.err(
+                span,
+                format!("a view has `len(d)` and is indexed with `{v}[[..]]`; it has no method `{name}`"),
+            );
+            return Some(self.zero(span));
+        }
+        let d = self.dimension("len", args, rank, span);
+        let tv = self.known(DType::U64);
+        Some(self.expr(ExprKind::Len(pid, d), tv, span))
+    }
+
+    /// `global_id(d)` and its kin, in a grid kernel; `None` for other calls.
+    pub(super) fn grid_call(
+        &mut self,
+        key: &str,
+        args: &[syntax::Expr],
+        span: Span,
+    ) -> Option<Expr> {
+        let g = GridId::named(key)?;
+        if !self.sig.grid {
+            self.err(
+                span,
+                format!("`{key}` is a built-in of `#[grid]` kernels, which index whole views"),
+            );
+            return Some(self.zero(span));
+        }
+        let d = self.dimension(g.name(), args, 3, span);
+        let tv = self.known(DType::U64);
+        Some(self.expr(ExprKind::GridId(g, d), tv, span))
+    }
+}
