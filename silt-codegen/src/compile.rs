@@ -238,11 +238,12 @@ fn check_signature(sig: &Signature, errors: &mut Errors) {
             );
         }
     }
-    if !sig
-        .params
-        .iter()
-        .any(|p| matches!(p.kind, ParamKind::Input | ParamKind::InOut))
-    {
+    if !sig.params.iter().any(|p| {
+        matches!(
+            p.kind,
+            ParamKind::Input | ParamKind::InOut | ParamKind::View(_) | ParamKind::ViewMut(_)
+        )
+    }) {
         errors.push(
             sig.name.span(),
             "a kernel needs at least one tensor parameter (`x: T` or `y: &mut T`): its shape and device come from the tensors",

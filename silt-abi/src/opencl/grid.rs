@@ -83,5 +83,6 @@ pub fn grid_args(params: impl IntoIterator<Item = Pass>, checked: bool) -> Vec<G
 /// assert_eq!(silt_abi::opencl::lane(11), "sb");
 /// ```
 pub fn lane(d: usize) -> String {
-    format!("s{}", char::from_digit(d as u32 % 16, 16).unwrap_or('0'))
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    format!("s{}", char::from(DIGITS[d % 16]))
 }

@@ -153,9 +153,9 @@ pub fn parse(tokens: TokenStream, errors: &mut Errors) -> Options {
                 errors.push(opt.key.span(), "duplicate `group` option");
                 continue;
             }
-            if let Some(g) = parse_group(&opt.value, errors) {
-                opts.group = Some((g, opt.key.span()));
-            }
+            // a shape that is wrong is reported once, not also as missing
+            let g = parse_group(&opt.value, errors).unwrap_or_else(|| vec![1]);
+            opts.group = Some((g, opt.key.span()));
         } else if opt.key == "unchecked" {
             match opt.value {
                 RawValue::Flag if opts.unchecked.is_none() => opts.unchecked = Some(opt.key.span()),

@@ -257,7 +257,7 @@ fn param(pt: &syn::PatType, generic: Option<&syn::Ident>, errors: &mut Errors) -
                 if mutable {
                     errors.push(
                         pt.pat.span(),
-                        format!("`mut` is not needed on a view: a `ViewMut` is written through, a `View` only read"),
+                        "`mut` is not needed on a view: a `ViewMut` is written through, a `View` only read",
                     );
                 }
                 let (ty, rank) = view_args(what, args, other, generic, errors)?;

@@ -36,7 +36,9 @@ fn entry_points_declare_the_arguments_of_the_abi_in_its_order() {
         .params
         .iter()
         .map(|p| match p.kind {
-            ParamKind::Input | ParamKind::InOut => Pass::Tensor,
+            ParamKind::Input | ParamKind::InOut | ParamKind::View(_) | ParamKind::ViewMut(_) => {
+                Pass::Tensor
+            }
             ParamKind::Scalar => Pass::Scalar,
             ParamKind::Index => Pass::Index,
         })

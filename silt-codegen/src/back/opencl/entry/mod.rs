@@ -29,6 +29,9 @@ pub(super) fn views<'a>(f: &Function, names: &'a [String]) -> Vec<View<'a>> {
     f.params
         .iter()
         .zip(names)
-        .map(|(p, n)| View::new(n, p.ty, p.kind == ParamKind::InOut))
+        .map(|(p, n)| {
+            let written = matches!(p.kind, ParamKind::InOut | ParamKind::ViewMut(_));
+            View::new(n, p.ty, written)
+        })
         .collect()
 }

@@ -1,0 +1,361 @@
+//! Grid kernels (`#[grid]`): views read and written by index, the work-item
+//! built-ins, checked accesses, and the launch's validation, on the host and
+//! on the OpenCL device with the same bits.
+
+mod common;
+
+use silt::f16;
+use silt::prelude::*;
+
+/// `y = x^T`, in 4 x 4 work-groups.
+#[grid(types = [f32, i32, f16], group = [4, 4])]
+fn transpose<T>(x: View<T, 2>, y: ViewMut<T, 2>) {
+    let (i, j) = (global_id(0), global_id(1));
+    if i < y.len(0) && j < y.len(1) {
+        y[[i, j]] = x[[j, i]];
+    }
+}
+
+/// `y[i] += a * x[i - 1] + x[i] + x[i + 1]`, the missing neighbours 0.
+#[grid(types = [f32, f64], group = [8])]
+fn stencil<T>(#[scalar] a: T, x: View<T, 1>, y: ViewMut<T, 1>) {
+    let i = global_id(0);
+    let n = x.len(0);
+    if i < n {
+        let left = if i > 0 { x[[i - 1]] } else { 0.0 };
+        let right = if i + 1 < n { x[[i + 1]] } else { 0.0 };
+        y[[i]] += a * left + x[[i]] + right;
+    }
+}
+
+/// Where each work-item is: one row of `out` per work-item of a 2-D grid.
+#[grid(group = [2, 3])]
+fn places(out: ViewMut<u64, 2>) {
+    let (i, j) = (global_id(0), global_id(1));
+    let row = i * global_size(1) + j;
+    out[[row, 0]] = i;
+    out[[row, 1]] = j;
+    out[[row, 2]] = local_id(0) * 10 + local_id(1);
+    out[[row, 3]] = group_id(0) * 10 + group_id(1);
+    out[[row, 4]] = num_groups(0) * 10 + num_groups(1);
+}
+
+/// Reads one past the end of `x` in the last work-item of the grid.
+#[grid(group = [4])]
+fn shift(x: View<f32, 1>, y: ViewMut<f32, 1>) {
+    let i = global_id(0);
+    if i < y.len(0) {
+        y[[i]] = x[[i + 1]];
+    }
+}
+
+/// Writes past the end of `y` (rows past the first `y.len(0)`).
+#[grid(group = [4])]
+fn overrun(y: ViewMut<i32, 1>) {
+    let i = global_id(0);
+    y[[i]] = i as i32 + 1;
+}
+
+#[helper(types = [f32])]
+fn twice<T>(x: T) -> T {
+    x + x
+}
+
+/// A grid kernel that calls a helper, unchecked.
+#[grid(types = [f32], group = [16], unchecked)]
+fn doubled<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
+    let i = global_id(0);
+    if i < x.len(0) {
+        y[[i]] = twice(x[[i]]);
+    }
+}
+
+fn values(n: usize) -> Vec<f32> {
+    (0..n).map(|i| (i as f32) * 0.75 - 3.5).collect()
+}
+
+#[test]
+fn transposes_any_view_on_every_device_with_the_same_bits() {
+    let mut results = Vec::new();
+    for dev in common::devices() {
+        // a transposed, offset view of a [6, 5] tensor: x is [4, 5]
+        let base = TensorT::from_slice(&dev, &values(30), [6, 5]).unwrap();
+        let x = base.narrow(0, 1, 4).unwrap();
+        let mut y = TensorT::<f32>::zeros(&dev, [5, 4]).unwrap();
+        transpose::launch(Grid::over([5, 4]), &x, &mut y).unwrap();
+        let got = y.to_vec().unwrap();
+        let xs = x.to_vec().unwrap();
+        for i in 0..5 {
+            for j in 0..4 {
+                assert_eq!(got[i * 4 + j], xs[j * 5 + i], "{dev} [{i}, {j}]");
+            }
+        }
+        // the transposed view read in place, written into a transposed view
+        let xt = TensorT::from_slice(&dev, &values(12), [3, 4]).unwrap();
+        let xt = xt.transpose(0, 1).unwrap(); // [4, 3], strides [1, 4]
+        let out = TensorT::<f32>::zeros(&dev, [4, 3]).unwrap();
+        let mut yt = out.transpose(0, 1).unwrap(); // [3, 4] over `out`
+        transpose::launch(Grid::over([3, 4]), &xt, &mut yt).unwrap();
+        assert_eq!(out.to_vec().unwrap(), xt.to_vec().unwrap(), "{dev}");
+        results.push(got.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+    }
+    assert!(results.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn integer_and_f16_instantiations_transpose() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &[1i32, 2, 3, 4, 5, 6], [2, 3]).unwrap();
+        let mut y = TensorT::<i32>::zeros(&dev, [3, 2]).unwrap();
+        transpose::launch(Grid::over([3, 2]), &x, &mut y).unwrap();
+        assert_eq!(y.to_vec().unwrap(), [1, 4, 2, 5, 3, 6], "{dev}");
+        let h: Vec<f16> = [0.5f32, -1.25, 65504.0, 3.0e-5].map(f16::from_f32).to_vec();
+        let x = TensorT::from_slice(&dev, &h, [1, 4]).unwrap();
+        let mut y = TensorT::<f16>::zeros(&dev, [4, 1]).unwrap();
+        transpose::launch(Grid::over([4, 1]), &x, &mut y).unwrap();
+        let bits: Vec<u16> = y.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+        assert_eq!(
+            bits,
+            h.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            "{dev}"
+        );
+    }
+}
+
+#[test]
+fn a_stencil_reads_its_neighbours_and_adds_in_place() {
+    let n = 37; // not a multiple of the group
+    let xs: Vec<f64> = (0..n).map(|i| f64::from(i).sin()).collect();
+    let ys: Vec<f64> = (0..n).map(|i| f64::from(i) * 0.5).collect();
+    let want: Vec<f64> = (0..n as usize)
+        .map(|i| {
+            let left = if i > 0 { xs[i - 1] } else { 0.0 };
+            let right = if i + 1 < n as usize { xs[i + 1] } else { 0.0 };
+            ys[i] + (0.25 * left + xs[i] + right)
+        })
+        .collect();
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [n as usize]).unwrap();
+        let mut y = TensorT::from_slice(&dev, &ys, [n as usize]).unwrap();
+        stencil::launch(Grid::over([n as usize]), 0.25, &x, &mut y).unwrap();
+        let got = y.to_vec().unwrap();
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(g.to_bits(), w.to_bits(), "{dev}");
+        }
+        // a broadcast view is read, never written: x of shape [1] seen as [n]
+        let one = TensorT::from_slice(&dev, &[2.0f64], [1]).unwrap();
+        let wide = one.broadcast_to([n as usize]).unwrap();
+        let mut y = TensorT::<f64>::zeros(&dev, [n as usize]).unwrap();
+        stencil::launch(Grid::over([n as usize]), 1.0, &wide, &mut y).unwrap();
+        let got = y.to_vec().unwrap();
+        assert_eq!(
+            (got[0], got[1], got[n as usize - 1]),
+            (4.0, 6.0, 4.0),
+            "{dev}"
+        );
+    }
+}
+
+#[test]
+fn work_items_know_their_place() {
+    for dev in common::devices() {
+        // a 3 x 5 grid in 2 x 3 groups: 4 x 6 work-items, 2 x 2 groups
+        let mut out = TensorT::<u64>::zeros(&dev, [24, 5]).unwrap();
+        places::launch(Grid::over([3, 5]), &mut out).unwrap();
+        let got = out.to_vec().unwrap();
+        for i in 0..4u64 {
+            for j in 0..6u64 {
+                let row = usize::try_from(i * 6 + j).unwrap();
+                let want = [i, j, (i % 2) * 10 + j % 3, (i / 2) * 10 + j / 3, 22];
+                assert_eq!(got[row * 5..row * 5 + 5], want, "{dev} ({i}, {j})");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_access_out_of_range_touches_nothing_and_is_reported() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0, 4.0], [4]).unwrap();
+        let mut y = TensorT::from_slice(&dev, &[9.0f32; 4], [4]).unwrap();
+        let err = shift::launch(Grid::over([4]), &x, &mut y).unwrap_err();
+        match &err {
+            Error::IndexOutOfBounds {
+                kernel,
+                view,
+                index,
+                shape,
+            } => {
+                assert_eq!((*kernel, *view), ("shift", "x"), "{dev}");
+                assert_eq!(
+                    (index.as_slice(), shape.as_slice()),
+                    (&[4u64][..], &[4usize][..])
+                );
+            }
+            other => panic!("{dev}: {other:?}"),
+        }
+        assert!(
+            err.to_string().contains("out of range for view `x`"),
+            "{err}"
+        );
+        // every work-item ran; the read out of range gave 0
+        assert_eq!(y.to_vec().unwrap(), [2.0, 3.0, 4.0, 0.0], "{dev}");
+
+        // 8 work-items write a view of 5: the 3 past it write nothing
+        let mut y = TensorT::<i32>::zeros(&dev, [5]).unwrap();
+        let err = overrun::launch(Grid::over([8]), &mut y).unwrap_err();
+        assert!(
+            matches!(&err, Error::IndexOutOfBounds { view: "y", index, .. } if index[0] >= 5),
+            "{dev}: {err:?}"
+        );
+        assert_eq!(y.to_vec().unwrap(), [1, 2, 3, 4, 5], "{dev}");
+        // in range, the same kernel is fine
+        let mut y = TensorT::<i32>::zeros(&dev, [8]).unwrap();
+        overrun::launch(Grid::over([8]), &mut y).unwrap();
+        assert_eq!(y.to_vec().unwrap(), [1, 2, 3, 4, 5, 6, 7, 8], "{dev}");
+    }
+}
+
+#[test]
+fn unchecked_kernels_call_helpers() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &values(40), [40]).unwrap();
+        let mut y = TensorT::<f32>::zeros(&dev, [40]).unwrap();
+        // SAFETY: every index the kernel takes is below `x.len(0)` = 40
+        unsafe { doubled::launch(Grid::over([40]), &x, &mut y) }.unwrap();
+        let want: Vec<f32> = values(40).iter().map(|v| v + v).collect();
+        assert_eq!(y.to_vec().unwrap(), want, "{dev}");
+    }
+    let src = doubled::source(DType::F32).unwrap();
+    assert!(!src.contains("silt_err"), "{src}");
+    assert!(src.contains("reqd_work_group_size(16, 1, 1)"), "{src}");
+    let checked = transpose::source(DType::F32).unwrap();
+    assert!(checked.contains("silt_get_f32_2") && checked.contains("silt_set_f32_2"));
+}
+
+#[test]
+fn launches_that_cannot_run_are_errors_before_anything_runs() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &values(6), [2, 3]).unwrap();
+        let mut y = TensorT::<f32>::zeros(&dev, [3, 2]).unwrap();
+        // the grid has one dimension, the work-groups two
+        let err = transpose::launch(Grid::over([6]), &x, &mut y).unwrap_err();
+        assert!(matches!(err, Error::InvalidArgument { .. }), "{err:?}");
+        assert!(
+            err.to_string().contains("give `Grid::over` 2 sizes"),
+            "{err}"
+        );
+        // a view of three dimensions given a tensor of two
+        let flat = TensorT::from_slice(&dev, &values(6), [6]).unwrap();
+        let err = transpose::launch(Grid::over([3, 2]), &flat, &mut y).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("view `x` takes a tensor of 2 dimensions"),
+            "{err}"
+        );
+        // a written broadcast
+        let row = TensorT::<f32>::zeros(&dev, [1, 2]).unwrap();
+        let mut wide = row.broadcast_to([3, 2]).unwrap();
+        let err = transpose::launch(Grid::over([3, 2]), &x, &mut wide).unwrap_err();
+        assert!(
+            err.to_string().contains("holds some elements twice"),
+            "{err}"
+        );
+        // a written view that shares storage with a read one
+        let both = TensorT::from_slice(&dev, &values(12), [2, 6]).unwrap();
+        let left = both.narrow(1, 0, 3).unwrap();
+        let mut right = both.narrow(1, 3, 3).unwrap().transpose(0, 1).unwrap();
+        let err = transpose::launch(Grid::over([3, 2]), &left, &mut right).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Aliasing {
+                    kernel: "transpose",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        // nothing was written by any of them
+        assert_eq!(y.to_vec().unwrap(), [0.0; 6]);
+        // an empty grid runs nothing
+        transpose::launch(Grid::over([0, 2]), &x, &mut y).unwrap();
+    }
+    let (Some(cl), host) = (common::opencl(), Device::host()) else {
+        return;
+    };
+    let x = TensorT::from_slice(&cl, &values(6), [2, 3]).unwrap();
+    let mut y = TensorT::<f32>::zeros(&host, [3, 2]).unwrap();
+    let err = transpose::launch(Grid::over([3, 2]), &x, &mut y).unwrap_err();
+    assert!(matches!(err, Error::DeviceMismatch { .. }), "{err:?}");
+}
+
+#[test]
+fn the_device_builds_every_grid_program() {
+    let Some(cl) = common::opencl() else { return };
+    let infos = [
+        transpose::__infos(),
+        stencil::__infos(),
+        places::__infos(),
+        shift::__infos(),
+        overrun::__infos(),
+        doubled::__infos(),
+    ];
+    for info in infos.into_iter().flatten() {
+        if info.source().contains("cl_khr_fp64") && !cl.supports(DType::F64) {
+            continue;
+        }
+        silt::__private::build(info, &cl).unwrap_or_else(|e| panic!("{}: {e}", info.name()));
+    }
+    assert_eq!(transpose::TYPES, [DType::F32, DType::I32, DType::F16]);
+    assert_eq!(places::NAME, "places");
+}
+
+/// `clang-15 -x cl -cl-std=CL1.2 -fsyntax-only -Werror`: every grid program,
+/// with no warning at all (a `const` dropped, an unused value).
+#[test]
+fn clang_accepts_every_grid_program_without_a_warning() {
+    use std::process::Command;
+    let clang = ["clang-15", "clang"].into_iter().find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    let Some(clang) = clang else {
+        assert!(!common::under_ci(), "CI=true but clang-15 is not installed");
+        eprintln!("SKIPPED: clang-15 not installed");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("silt-grid-clang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let infos = [
+        transpose::__infos(),
+        stencil::__infos(),
+        places::__infos(),
+        shift::__infos(),
+        overrun::__infos(),
+        doubled::__infos(),
+    ];
+    let mut checked = 0;
+    for (i, info) in infos.into_iter().flatten().enumerate() {
+        let path = dir.join(format!("{}_{i}.cl", info.name()));
+        std::fs::write(&path, info.source()).unwrap();
+        let out = Command::new(clang)
+            .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Werror"])
+            .args(["-Xclang", "-finclude-default-header"])
+            .args(["-Xclang", "-cl-ext=-cl_khr_fp16,+cl_khr_fp64"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "clang: {}\n{}",
+            String::from_utf8_lossy(&out.stderr),
+            info.source()
+        );
+        checked += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(checked, 9);
+}

@@ -1,0 +1,71 @@
+// Grid kernels used wrongly: a write to a `View`, the wrong number of
+// indices, an index that is not a `u64`, a dimension that is not a literal or
+// out of range, a view used as a value, grid built-ins in a `#[kernel]`, views
+// in a `#[kernel]`, element parameters and results in a `#[grid]`, and the
+// `group` option missing, too large or given to a `#[kernel]`.
+use silt::prelude::*;
+
+#[grid(group = [64])]
+fn writes_a_view(x: View<f32, 1>) {
+    x[[global_id(0)]] = 1.0;
+}
+
+#[grid(group = [8, 8])]
+fn wrong_index_count(x: View<f32, 2>, y: ViewMut<f32, 2>) {
+    y[[global_id(0)]] = x[[0, 1, 2]];
+}
+
+#[grid(group = [64])]
+fn signed_index(x: View<f32, 1>, y: ViewMut<f32, 1>) {
+    let i: i32 = 3;
+    y[[0]] = x[[i]];
+}
+
+#[grid(group = [64])]
+fn bad_dimensions(x: View<f32, 2>, y: ViewMut<f32, 1>) {
+    let d = 0;
+    y[[global_id(d)]] = x[[0, 0]];
+    y[[global_id(3)]] = x[[x.len(2), 0]];
+}
+
+#[grid(group = [64])]
+fn view_as_value(x: View<f32, 1>, y: ViewMut<f32, 1>) {
+    y[[0]] = x + 1.0;
+}
+
+#[kernel]
+fn builtin_in_kernel(x: f32) -> f32 {
+    x + global_id(0) as f32
+}
+
+#[kernel]
+fn view_in_kernel(x: View<f32, 1>) -> f32 {
+    1.0
+}
+
+#[grid(group = [64])]
+fn elements_in_grid(x: f32, y: &mut f32) -> f32 {
+    x
+}
+
+#[grid]
+fn no_group(y: ViewMut<f32, 1>) {
+    y[[0]] = 1.0;
+}
+
+#[grid(group = [64, 64])]
+fn group_too_large(y: ViewMut<f32, 1>) {
+    y[[0]] = 1.0;
+}
+
+#[kernel(group = [64])]
+fn group_on_kernel(x: f32) -> f32 {
+    x
+}
+
+#[grid(group = [4])]
+fn rank_zero(x: View<f32, 0>, y: ViewMut<f32, 1>) {
+    y[[0]] = 1.0;
+}
+
+fn main() {}
