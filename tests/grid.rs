@@ -70,6 +70,59 @@ fn doubled<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
     }
 }
 
+/// `c = a b`, through 4 x 4 tiles of work-group memory.
+#[grid(types = [f32, f64], group = [4, 4])]
+fn tiled_matmul<T>(a: View<T, 2>, b: View<T, 2>, c: ViewMut<T, 2>) {
+    let (i, j) = (global_id(0), global_id(1));
+    let (li, lj) = (local_id(0), local_id(1));
+    let mut ta = local![T; 4, 4];
+    let mut tb = local![T; 4, 4];
+    let mut acc: T = 0.0;
+    let mut t: u64 = 0;
+    while t < a.len(1) {
+        ta[[li, lj]] = if i < a.len(0) && t + lj < a.len(1) {
+            a[[i, t + lj]]
+        } else {
+            0.0
+        };
+        tb[[li, lj]] = if t + li < b.len(0) && j < b.len(1) {
+            b[[t + li, j]]
+        } else {
+            0.0
+        };
+        barrier();
+        for q in 0..4 {
+            acc = acc + ta[[li, q]] * tb[[q, lj]];
+        }
+        barrier();
+        t = t + 4;
+    }
+    if i < c.len(0) && j < c.len(1) {
+        c[[i, j]] = acc;
+    }
+}
+
+/// Each work-group's sum of `x` (in groups of 8), halving in work-group
+/// memory between barriers; the work-items past `x` add 0.
+#[grid(group = [8])]
+fn group_sums(x: View<i64, 1>, sums: ViewMut<i64, 1>) {
+    let (i, l) = (global_id(0), local_id(0));
+    let mut part = local![i64; 8];
+    part[[l]] = if i < x.len(0) { x[[i]] } else { 0 };
+    barrier();
+    let mut half: u64 = 4;
+    while half > 0 {
+        if l < half {
+            part[[l]] = part[[l]] + part[[l + half]];
+        }
+        barrier();
+        half = half / 2;
+    }
+    if l == 0 {
+        sums[[group_id(0)]] = part[[0]];
+    }
+}
+
 fn values(n: usize) -> Vec<f32> {
     (0..n).map(|i| (i as f32) * 0.75 - 3.5).collect()
 }
@@ -100,6 +153,62 @@ fn transposes_any_view_on_every_device_with_the_same_bits() {
         results.push(got.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
     }
     assert!(results.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn a_tiled_matmul_meets_at_barriers_with_the_same_bits_everywhere() {
+    let (m, k, n) = (7, 9, 5); // none a multiple of the tile
+    let a: Vec<f64> = (0..m * k).map(|v| (v as f64 * 0.37).sin()).collect();
+    let b: Vec<f64> = (0..k * n).map(|v| (v as f64 * 0.11).cos()).collect();
+    // the kernel's order: tiles of 4 along k, each summed in order
+    let mut want = vec![0.0f64; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            let mut acc = 0.0;
+            for t in (0..k).step_by(4) {
+                for q in 0..4 {
+                    let (x, y) = if t + q < k {
+                        (a[i * k + t + q], b[(t + q) * n + j])
+                    } else {
+                        (0.0, 0.0)
+                    };
+                    acc += x * y;
+                }
+            }
+            want[i * n + j] = acc;
+        }
+    }
+    for dev in common::devices() {
+        if !dev.supports(DType::F64) {
+            continue;
+        }
+        let ta = TensorT::from_slice(&dev, &a, [m, k]).unwrap();
+        let tb = TensorT::from_slice(&dev, &b, [k, n]).unwrap();
+        let mut tc = TensorT::<f64>::zeros(&dev, [m, n]).unwrap();
+        tiled_matmul::launch(Grid::over([m, n]), &ta, &tb, &mut tc).unwrap();
+        let got = tc.to_vec().unwrap();
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(g.to_bits(), w.to_bits(), "{dev}");
+        }
+    }
+    let src = tiled_matmul::source(DType::F32).unwrap();
+    assert!(src.contains("__local float silt_local0[16];"), "{src}");
+    assert!(
+        src.contains("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"),
+        "{src}"
+    );
+}
+
+#[test]
+fn work_groups_sum_in_their_memory() {
+    let xs: Vec<i64> = (0..29).map(|v| v * v - 40).collect();
+    let want: Vec<i64> = xs.chunks(8).map(|c| c.iter().sum()).collect();
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [29]).unwrap();
+        let mut sums = TensorT::<i64>::zeros(&dev, [4]).unwrap();
+        group_sums::launch(Grid::over([29]), &x, &mut sums).unwrap();
+        assert_eq!(sums.to_vec().unwrap(), want, "{dev}");
+    }
 }
 
 #[test]
@@ -300,6 +409,8 @@ fn the_device_builds_every_grid_program() {
         shift::__infos(),
         overrun::__infos(),
         doubled::__infos(),
+        tiled_matmul::__infos(),
+        group_sums::__infos(),
     ];
     for info in infos.into_iter().flatten() {
         if info.source().contains("cl_khr_fp64") && !cl.supports(DType::F64) {
@@ -336,6 +447,8 @@ fn clang_accepts_every_grid_program_without_a_warning() {
         shift::__infos(),
         overrun::__infos(),
         doubled::__infos(),
+        tiled_matmul::__infos(),
+        group_sums::__infos(),
     ];
     let mut checked = 0;
     for (i, info) in infos.into_iter().flatten().enumerate() {
@@ -357,5 +470,5 @@ fn clang_accepts_every_grid_program_without_a_warning() {
         checked += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(checked, 9);
+    assert_eq!(checked, 12);
 }

@@ -162,6 +162,9 @@ fn compile_function(
             if errors.len() == before {
                 check::definite_init::check(&kernel.func, &mut errors);
             }
+            if grid && errors.len() == before {
+                check::uniform::check(&kernel.func, &mut errors);
+            }
             if errors.len() == before {
                 let uses_f64 = kernel.uses(DType::F64);
                 instances.push(Instance {

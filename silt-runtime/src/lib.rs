@@ -68,7 +68,9 @@ pub use tensor::{Tensor, TensorT};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::device::__set_source_hook;
-    pub use crate::launch::grid::host::{run_grid_host, GridItem, GridView, GridViewMut};
+    pub use crate::launch::grid::host::{
+        run_grid_host, run_grid_host_async, GridItem, GridView, GridViewMut, WorkItem,
+    };
     pub use crate::launch::grid::opencl::grid_on_device;
     pub use crate::launch::grid::{prepare_grid, GridPlan, ViewParam};
     pub use crate::launch::host::{

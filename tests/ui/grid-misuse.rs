@@ -68,4 +68,41 @@ fn rank_zero(x: View<f32, 0>, y: ViewMut<f32, 1>) {
     y[[0]] = 1.0;
 }
 
+#[grid(group = [64])]
+fn divergent_barriers(x: View<f32, 1>, y: ViewMut<f32, 1>) {
+    let i = global_id(0);
+    if i < 10 {
+        barrier();
+    }
+    let mut n = x[[0]] as u64;
+    while n > 0 {
+        barrier();
+        n = n - 1;
+    }
+    for k in 0..local_id(0) {
+        barrier();
+    }
+    if x.len(0) > 3 {
+        barrier(); // uniform: fine
+    }
+    if i >= y.len(0) {
+        return;
+    }
+    barrier();
+}
+
+#[kernel]
+fn barrier_in_kernel(x: f32) -> f32 {
+    barrier();
+    x
+}
+
+#[grid(group = [64])]
+fn bad_local_arrays(y: ViewMut<f32, 1>) {
+    let n = 4;
+    let mut a = local![f32; n];
+    let b = 1.0 + local![f32; 4];
+    y[[0]] = 1.0;
+}
+
 fn main() {}

@@ -107,6 +107,7 @@ impl Checker<'_> {
                     self.assign(*id, value.span, st);
                 }
             }
+            Stmt::Barrier(_) => {}
             Stmt::Store(_, ix, _, value) => {
                 for i in ix {
                     self.expr(i, st);

@@ -234,6 +234,14 @@ impl Cx<'_> {
                 None => self.helper_call(key, args, span),
             },
             syntax::ExprKind::Index(view, ix) => self.view_load(view, ix, span),
+            syntax::ExprKind::LocalArray(..) => {
+                self.err(
+                    span,
+                    "`local!` declares a work-group array: `let mut tile = local![T; 16, 16];`",
+                );
+                let tv = self.var(Slot::Unknown);
+                self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
+            }
             syntax::ExprKind::Tuple(_) => {
                 self.err(span, "tuples are only supported as the returned value of a kernel with several outputs");
                 let tv = self.var(Slot::Unknown);

@@ -90,6 +90,7 @@ impl Cx<'_> {
                 ir::Stmt::Return(vs.into_iter().map(|v| self.finish_expr(v)).collect())
             }
             Stmt::Block(b) => ir::Stmt::Block(self.finish_block(b)),
+            Stmt::Barrier(span) => ir::Stmt::Barrier(span),
             Stmt::Store(p, ix, op, v) => {
                 let ix = ix.into_iter().map(|i| self.finish_expr(i)).collect();
                 ir::Stmt::Store(p, ix, op, self.finish_expr(v))

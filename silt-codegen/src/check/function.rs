@@ -144,6 +144,7 @@ fn check_body(
         params: cx.sig.params,
         outputs: cx.sig.outputs,
         locals: cx.vars.locals,
+        arrays: cx.vars.arrays,
         body,
         span: sig.name.span(),
     };

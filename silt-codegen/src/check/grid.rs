@@ -13,12 +13,63 @@ use crate::ir::{self, GridId, Value};
 use silt_abi::DType;
 
 impl Cx<'_> {
-    /// The view parameter `name`, with its dimension count, if it is one.
-    pub(super) fn view_param(&self, name: &syn::Ident) -> Option<(ir::ParamId, usize)> {
-        match self.lookup(&ident_name(name)) {
-            Some(Err(pid)) => self.sig.params[pid].kind.rank().map(|r| (pid, r)),
+    /// What `name` indexes, if anything: a work-group array or a view
+    /// parameter, with its dimension count, whether it may be written, and
+    /// its element type.
+    pub(super) fn indexable(&self, name: &syn::Ident) -> Option<(ir::Array, usize, bool, DType)> {
+        let n = ident_name(name);
+        if let Some(i) = self.vars.arrays.iter().rposition(|a| a.name == n) {
+            let a = &self.vars.arrays[i];
+            return Some((ir::Array::Local(i), a.dims.len(), true, a.ty));
+        }
+        match self.lookup(&n) {
+            Some(Err(pid)) => {
+                let p = &self.sig.params[pid];
+                let write = matches!(p.kind, ParamKind::ViewMut(_));
+                p.kind
+                    .rank()
+                    .map(|r| (ir::Array::View(pid), r, write, p.ty))
+            }
             _ => None,
         }
+    }
+
+    /// `let mut tile = local![T; 16, 16];` in a grid kernel.
+    pub(super) fn declare_array(
+        &mut self,
+        name: &syn::Ident,
+        t: syntax::TyRef,
+        dims: &[u64],
+        span: Span,
+    ) {
+        if !self.sig.grid {
+            self.err(
+                span,
+                "`local!` arrays are work-group memory, which `#[grid]` kernels have",
+            );
+            return;
+        }
+        let ty = self.ty(t);
+        self.vars.arrays.push(ir::LocalArray {
+            name: ident_name(name),
+            ty,
+            dims: dims.to_vec(),
+        });
+    }
+
+    /// `barrier()` as a statement of a grid kernel.
+    pub(super) fn barrier(&mut self, args: &[syntax::Expr], span: Span) -> Option<Stmt> {
+        if !self.sig.grid {
+            self.err(
+                span,
+                "`barrier` is a built-in of `#[grid]` kernels, whose work-items meet in work-groups",
+            );
+            return None;
+        }
+        if !args.is_empty() {
+            self.err(span, "`barrier()` takes no argument");
+        }
+        Some(Stmt::Barrier(span))
     }
 
     fn zero(&mut self, span: Span) -> Expr {
@@ -55,7 +106,7 @@ impl Cx<'_> {
 
     /// `view[[i, j]]` as a value.
     pub(super) fn view_load(&mut self, name: &syn::Ident, ix: &[syntax::Expr], span: Span) -> Expr {
-        let Some((pid, rank)) = self.view_param(name) else {
+        let Some((array, rank, _, t)) = self.indexable(name) else {
             self.err(
                 span,
                 format!("indexing is only for the views of a `#[grid]` kernel (`{name}: View<T, N>`): a `#[kernel]` sees one element of each tensor"),
@@ -63,9 +114,8 @@ impl Cx<'_> {
             return self.zero(span);
         };
         let ix = self.indices(name, rank, ix, span);
-        let t = self.sig.params[pid].ty;
         let tv = self.known(t);
-        self.expr(ExprKind::Load(pid, ix), tv, span)
+        self.expr(ExprKind::Load(array, ix), tv, span)
     }
 
     /// `view[[i, j]] = value` (or `op=`) on a `ViewMut`.
@@ -77,14 +127,14 @@ impl Cx<'_> {
         value: &syntax::Expr,
         span: Span,
     ) -> Option<Stmt> {
-        let Some((pid, rank)) = self.view_param(name) else {
+        let Some((array, rank, write, t)) = self.indexable(name) else {
             self.err(
                 span,
                 format!("indexing is only for the views of a `#[grid]` kernel (`{name}: ViewMut<T, N>`)"),
             );
             return None;
         };
-        if let ParamKind::View(_) = self.sig.params[pid].kind {
+        if !write {
             self.err(
                 span,
                 format!("`{name}` is a `View`, which is read only: take `{name}: ViewMut<T, N>` to write it"),
@@ -92,7 +142,6 @@ impl Cx<'_> {
             return None;
         }
         let ix = self.indices(name, rank, ix, span);
-        let t = self.sig.params[pid].ty;
         let tv = self.known(t);
         let v = self.value(value);
         match op {
@@ -102,7 +151,7 @@ impl Cx<'_> {
                 let _ = self.binary_types(op, &target, &v, span);
             }
         }
-        Some(Stmt::Store(pid, ix, op, v))
+        Some(Stmt::Store(array, ix, op, v))
     }
 
     /// A dimension given to `len` or a grid built-in: an integer literal
@@ -138,17 +187,17 @@ impl Cx<'_> {
         let syntax::ExprKind::Var(v) = &recv.kind else {
             return None;
         };
-        let (pid, rank) = self.view_param(v)?;
+        let (array, rank, _, _) = self.indexable(v)?;
         if name != "len" {
             self.err(
                 span,
-                format!("a view has `len(d)` and is indexed with `{v}[[..]]`; it has no method `{name}`"),
+                format!("a view or `local!` array has `len(d)` and is indexed with `{v}[[..]]`; it has no method `{name}`"),
             );
             return Some(self.zero(span));
         }
         let d = self.dimension("len", args, rank, span);
         let tv = self.known(DType::U64);
-        Some(self.expr(ExprKind::Len(pid, d), tv, span))
+        Some(self.expr(ExprKind::Len(array, d), tv, span))
     }
 
     /// `global_id(d)` and its kin, in a grid kernel; `None` for other calls.

@@ -79,6 +79,8 @@ pub(super) struct Vars {
     pub(super) spans: Vec<Span>,
     /// Locals declared without a value (`let x;`).
     pub(super) deferred: Vec<ir::LocalId>,
+    /// A grid kernel's work-group arrays, by `Array::Local` number.
+    pub(super) arrays: Vec<ir::LocalArray>,
 }
 
 /// The helpers a body may call, and those it calls.
@@ -122,6 +124,7 @@ impl<'a> Cx<'a> {
                 tvs: Vec::new(),
                 spans: Vec::new(),
                 deferred: Vec::new(),
+                arrays: Vec::new(),
             },
             calls: Calls {
                 helpers,

@@ -16,6 +16,7 @@ mod infer;
 pub mod reduce;
 mod stmt;
 mod tree;
+pub mod uniform;
 
 pub use defs::HelperDef;
 pub use function::{check_helper, check_kernel};

@@ -166,6 +166,15 @@ impl Cx<'_> {
         match s {
             syntax::Stmt::Let {
                 name,
+                init:
+                    Some(syntax::Expr {
+                        kind: syntax::ExprKind::LocalArray(t, dims),
+                        span,
+                    }),
+                ..
+            } => self.declare_array(name, *t, dims, *span),
+            syntax::Stmt::Let {
+                name,
                 mutable,
                 ty,
                 init,
@@ -243,6 +252,11 @@ impl Cx<'_> {
 
     pub(super) fn stmt_expr(&mut self, e: &syntax::Expr, out: &mut Vec<Stmt>) {
         match &e.kind {
+            syntax::ExprKind::Call(key, _, args) if key == "barrier" => {
+                if let Some(s) = self.barrier(args, e.span) {
+                    out.push(s);
+                }
+            }
             syntax::ExprKind::Assign(place, op, value) => {
                 let s = match &place.kind {
                     syntax::ExprKind::Index(view, ix) => {

@@ -35,9 +35,9 @@ pub fn module(c: &Compiled) -> TokenStream {
     let dtypes = instances.iter().filter_map(|i| i.ty).map(|t| dtype(t, &s));
     let opencl::OpenCl { programs, kernels } = opencl::items(instances, &s);
 
-    // the body's parameters, `Self` for the generic type in the trait
-    let body_params = |t: &TokenStream| -> Vec<TokenStream> {
-        let mut out = vec![quote!(__item: &#s::__private::GridItem)];
+    // the host run's parameters, `Self` for the generic type in the trait
+    let run_params = |t: &TokenStream| -> Vec<TokenStream> {
+        let mut out = vec![quote!(__plan: &#s::__private::GridPlan<'_>)];
         for p in &sig.params {
             let n = &p.name;
             let e = match p.ty {
@@ -52,6 +52,7 @@ pub fn module(c: &Compiled) -> TokenStream {
         }
         out
     };
+    let param_names: Vec<&syn::Ident> = sig.params.iter().map(|p| &p.name).collect();
 
     // per instantiation: its description, its body as Rust, its trait impl
     let mut items = Vec::new();
@@ -89,13 +90,58 @@ pub fn module(c: &Compiled) -> TokenStream {
                 helper_fns.push(n);
             }
         }
+        // the host run: every work-item, in turn between barriers where
+        // the body has them
+        let run = format_ident!("__run_{}", suffix);
+        let f = &inst.kernel.func;
+        let mut barriers = false;
+        crate::ir::walk_stmts(&f.body, &mut |st| {
+            barriers |= matches!(st, crate::ir::Stmt::Barrier(_));
+        });
+        let params = run_params(&match inst.ty {
+            Some(t) => rust::ty(t),
+            None => quote!(T),
+        });
+        let run_body = if barriers || !f.arrays.is_empty() {
+            let locals = f.arrays.iter().enumerate().map(|(i, a)| {
+                let t = rust::ty(a.ty);
+                let dims = a
+                    .dims
+                    .iter()
+                    .map(|&n| usize::try_from(n).unwrap_or(usize::MAX));
+                let id = sig.params.len() + i;
+                quote!(#s::__private::GridViewMut::<#t>::local(&[#(#dims),*], #id),)
+            });
+            let taken = (0..f.arrays.len()).map(|i| {
+                let i = syn::Index::from(i);
+                quote!(&__l.#i)
+            });
+            let call = if barriers {
+                quote!(#eval(&__item, #(#param_names,)* #(#taken),*).await)
+            } else {
+                quote!(#eval(&__item, #(#param_names,)* #(#taken),*))
+            };
+            quote! {
+                #s::__private::run_grid_host_async(
+                    __plan,
+                    NAME,
+                    || (#(#locals)*),
+                    move |__item, __l| ::std::boxed::Box::pin(async move { #call; }),
+                )
+            }
+        } else {
+            quote!(#s::__private::run_grid_host(__plan, NAME, |__item| #eval(__item, #(#param_names),*)))
+        };
+        items.push(quote! {
+            #[doc(hidden)]
+            #[allow(clippy::too_many_arguments)]
+            pub fn #run(#(#params),*) -> #s::Result<()> {
+                #run_body
+            }
+        });
         if let Some(t) = inst.ty {
             let rt = rust::ty(t);
-            let params = body_params(&quote!(Self));
-            let args = std::iter::once(quote!(__item)).chain(sig.params.iter().map(|p| {
-                let n = &p.name;
-                quote!(#n)
-            }));
+            let params = run_params(&quote!(Self));
             let header = quote::quote_spanned!(inst.ty_span=> impl Instance for #rt);
             items.push(quote! {
                 impl __sealed::Sealed for #rt {}
@@ -104,8 +150,8 @@ pub fn module(c: &Compiled) -> TokenStream {
                         &#info
                     }
                     #[inline]
-                    fn __eval(#(#params),*) {
-                        #eval(#(#args),*)
+                    fn __run(#(#params),*) -> #s::Result<()> {
+                        #run(__plan, #(#param_names),*)
                     }
                 }
             });
@@ -118,7 +164,7 @@ pub fn module(c: &Compiled) -> TokenStream {
         let label = format!("`{name_str}` has no `{{Self}}` instantiation");
         let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
         let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
-        let params = body_params(&quote!(Self));
+        let params = run_params(&quote!(Self));
         quote! {
             #[doc(hidden)]
             pub mod __sealed {
@@ -130,21 +176,32 @@ pub fn module(c: &Compiled) -> TokenStream {
                 #[doc(hidden)]
                 fn __info() -> &'static #s::__private::KernelInfo;
                 #[doc(hidden)]
-                fn __eval(#(#params),*);
+                fn __run(#(#params),*) -> #s::Result<()>;
             }
         }
     } else {
         quote!()
     };
-    let (info_expr, eval_call, generics) = if generic {
+    let (info_expr, run_call, generics) = if generic {
         (
             quote!(<T as Instance>::__info()),
-            quote!(<T as Instance>::__eval),
+            quote!(<T as Instance>::__run),
             quote!(<T: Instance>),
         )
     } else {
-        (quote!(&__INFO_KERNEL), quote!(__eval_kernel), quote!())
+        (quote!(&__INFO_KERNEL), quote!(__run_kernel), quote!())
     };
+    let local_names: Vec<String> = instances
+        .first()
+        .map(|i| {
+            i.kernel
+                .func
+                .arrays
+                .iter()
+                .map(|a| a.name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
 
     // ---- launch ----
     let launch_params = sig.params.iter().map(|p| {
@@ -178,7 +235,7 @@ pub fn module(c: &Compiled) -> TokenStream {
     let mut host_views = Vec::new();
     let mut store_back = Vec::new();
     let mut declared = Vec::new();
-    let mut call_args = vec![quote!(__item)];
+    let mut call_args = vec![quote!(&__plan)];
     for (i, p) in sig.params.iter().enumerate() {
         let n = &p.name;
         let d = format_ident!("__d_{}", n);
@@ -238,6 +295,7 @@ pub fn module(c: &Compiled) -> TokenStream {
                     &__grid,
                     &[#(#group),*],
                     &[#(#views),*],
+                    &[#(#local_names),*],
                     &__args,
                 )?;
                 if #s::__private::grid_on_device(__info, &__plan, &__args, #checked)? {
@@ -245,7 +303,7 @@ pub fn module(c: &Compiled) -> TokenStream {
                 }
                 #(#copies)*
                 #(#host_views)*
-                #s::__private::run_grid_host(&__plan, NAME, |__item| #eval_call(#(#call_args),*))
+                #run_call(#(#call_args),*)
             };
             #(#store_back)*
             __run

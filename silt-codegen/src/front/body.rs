@@ -251,6 +251,10 @@ impl Lower<'_> {
             syn::Expr::Unsafe(_) => {
                 return self.unsupported(e, "`unsafe` is not supported in kernel bodies: silt checks everything it accepts")
             }
+            syn::Expr::Macro(m) if m.mac.path.is_ident("local") => match self.local_array(&m.mac) {
+                Some(kind) => kind,
+                None => return self.unsupported_quiet(span),
+            },
             syn::Expr::Macro(_) => {
                 return self.unsupported(
                     e,
@@ -326,6 +330,50 @@ impl Lower<'_> {
             _ => return self.unsupported(e, "unsupported syntax in a kernel body"),
         };
         Expr { kind, span }
+    }
+
+    /// `local![T; 16, 16]`: the element type, then each size as an integer
+    /// literal.
+    fn local_array(&mut self, mac: &syn::Macro) -> Option<ExprKind> {
+        let expected = "a work-group array is `local![T; 16, 16]`: its element type, then its sizes as integer literals (its size is fixed when the kernel is compiled)";
+        let parser = |input: syn::parse::ParseStream<'_>| {
+            let t: syn::Type = input.parse()?;
+            input.parse::<syn::Token![;]>()?;
+            let dims =
+                syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated(input)?;
+            Ok((t, dims))
+        };
+        let (t, dims) = match syn::parse::Parser::parse2(parser, mac.tokens.clone()) {
+            Ok(v) => v,
+            Err(e) => {
+                self.errors.push(e.span(), expected);
+                return None;
+            }
+        };
+        let ty = super::types::ty_ref(&t, self.generic, self.errors)?;
+        let mut sizes = Vec::new();
+        for d in &dims {
+            let n = match d {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(i),
+                    ..
+                }) => i.base10_parse::<u64>().ok().filter(|&n| n >= 1),
+                _ => None,
+            };
+            match n {
+                Some(n) => sizes.push(n),
+                None => {
+                    self.errors.push(syn::spanned::Spanned::span(d), expected);
+                    return None;
+                }
+            }
+        }
+        if sizes.is_empty() || sizes.len() > silt_abi::MAX_DIMS {
+            self.errors
+                .push(syn::spanned::Spanned::span(&mac.tokens), expected);
+            return None;
+        }
+        Some(ExprKind::LocalArray(ty, sizes))
     }
 
     fn unsupported_quiet(&mut self, span: Span) -> Expr {

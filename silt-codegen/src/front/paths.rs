@@ -75,7 +75,7 @@ fn expr_calls(e: &Expr, out: &mut Vec<(String, syn::Path)>) {
     match &e.kind {
         ExprKind::Call(key, path, args) => {
             // `global_id(0)` and its kin are built-ins, not helpers
-            let builtin = crate::ir::GridId::named(key).is_some();
+            let builtin = crate::ir::GridId::is_builtin(key);
             if !builtin && !out.iter().any(|(k, _)| k == key) {
                 out.push((key.clone(), path.clone()));
             }

@@ -160,4 +160,7 @@ pub enum ExprKind {
     /// `view[[i, j]]`: an element of a grid kernel's view, one index per
     /// dimension.
     Index(syn::Ident, Vec<Expr>),
+    /// `local![T; 16, 16]`: a grid kernel's work-group array of that shape
+    /// (each size an integer literal).
+    LocalArray(TyRef, Vec<u64>),
 }

@@ -81,10 +81,32 @@ pub struct Function {
     pub outputs: Vec<DType>,
     /// Every local of the body, indexed by [`LocalId`](super::LocalId).
     pub locals: Vec<Local>,
+    /// A grid kernel's work-group arrays (`local![T; 16, 16]`), indexed by
+    /// [`Array::Local`](super::Array::Local).
+    pub arrays: Vec<LocalArray>,
     /// The body. Values are returned by [`Stmt::Return`](super::Stmt::Return) only.
     pub body: Block,
     /// Where the function is, for line mappings.
     pub span: Span,
+}
+
+/// A work-group array of a grid kernel: one per work-group, shared by its
+/// work-items, of a size fixed at compile time.
+#[derive(Debug, Clone)]
+pub struct LocalArray {
+    /// Its name as written.
+    pub name: String,
+    /// Its element type.
+    pub ty: DType,
+    /// Its shape.
+    pub dims: Vec<u64>,
+}
+
+impl LocalArray {
+    /// How many elements it holds.
+    pub fn elements(&self) -> u64 {
+        self.dims.iter().product()
+    }
 }
 
 /// One instantiation of a `#[helper]`: a function of its own in every backend.

@@ -42,9 +42,13 @@ pub enum Stmt<E = Expr> {
     LetCall(Vec<LocalId>, E),
     /// `place = value` or `place op= value`.
     Assign(Place, Option<BinOp>, E),
-    /// `view[[i, j]] = value` or `view[[i, j]] op= value` on a `ViewMut`
-    /// parameter of a grid kernel (one index per dimension, `u64`s).
-    Store(ParamId, Vec<E>, Option<BinOp>, E),
+    /// `a[[i, j]] = value` or `a[[i, j]] op= value` on a `ViewMut` parameter
+    /// or a work-group array of a grid kernel (one index per dimension,
+    /// `u64`s).
+    Store(Array, Vec<E>, Option<BinOp>, E),
+    /// `barrier()`: every work-item of the work-group waits here until all
+    /// have come; then each sees what the others wrote before it.
+    Barrier(Span),
     /// An expression evaluated for its effects.
     Expr(E),
     /// `if` in statement position.
@@ -101,13 +105,22 @@ pub enum ExprKind<E = Expr> {
     If(Box<E>, Block<E>, Block<E>),
     /// A block with a value.
     Block(Block<E>),
-    /// `view[[i, j]]`: an element of a `View` or `ViewMut` parameter of a
-    /// grid kernel (one index per dimension, `u64`s).
-    Load(ParamId, Vec<E>),
-    /// `view.len(d)`: the size of a view's dimension `d` (`u64`).
-    Len(ParamId, usize),
+    /// `a[[i, j]]`: an element of a view parameter or a work-group array of
+    /// a grid kernel (one index per dimension, `u64`s).
+    Load(Array, Vec<E>),
+    /// `a.len(d)`: the size of dimension `d` of a view or array (`u64`).
+    Len(Array, usize),
     /// `global_id(d)` and its kin: where the work-item is in the grid (`u64`).
     GridId(GridId, usize),
+}
+
+/// What a grid kernel indexes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Array {
+    /// A `View` or `ViewMut` parameter.
+    View(ParamId),
+    /// A work-group array ([`Function::arrays`](super::Function::arrays)).
+    Local(usize),
 }
 
 /// The grid built-ins: where a work-item of a grid kernel is.
@@ -134,6 +147,12 @@ impl GridId {
         (GridId::NumGroups, "num_groups"),
         (GridId::GlobalSize, "global_size"),
     ];
+
+    /// Whether `name` is a built-in function of grid kernels (these or
+    /// `barrier`), which calls never take for a helper.
+    pub fn is_builtin(name: &str) -> bool {
+        name == "barrier" || GridId::named(name).is_some()
+    }
 
     /// The built-in named `name`.
     pub fn named(name: &str) -> Option<GridId> {

@@ -52,7 +52,7 @@ pub fn walk_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
                 ix.iter().for_each(|i| expr(i, f));
                 expr(v, f);
             }
-            Stmt::Let(_, None) | Stmt::Break | Stmt::Continue => {}
+            Stmt::Let(_, None) | Stmt::Break | Stmt::Continue | Stmt::Barrier(_) => {}
         }
     }
     if let Some(t) = &b.tail {

@@ -6,7 +6,7 @@ use super::literal::{cast, literal};
 use super::names::helper_fn_name;
 use super::polyfill::{self, Polyfill};
 use super::types::ClType;
-use crate::ir::{BinOp, Block, Expr, ExprKind, GridId, UnOp};
+use crate::ir::{Array, BinOp, Block, Expr, ExprKind, GridId, UnOp};
 use silt_abi::DType;
 
 impl Emitter<'_> {
@@ -114,17 +114,11 @@ impl Emitter<'_> {
                 self.line("}");
                 tmp
             }
-            ExprKind::Load(pid, ix) => {
+            ExprKind::Load(array, ix) => {
                 let ix = self.args_in_order(ix);
-                self.view_get(*pid, &ix)
+                self.view_get(*array, &ix)
             }
-            ExprKind::Len(pid, d) => {
-                format!(
-                    "silt_sh_{}.{}",
-                    self.params[*pid],
-                    silt_abi::opencl::lane(*d)
-                )
-            }
+            ExprKind::Len(array, d) => self.array_len(*array, *d),
             ExprKind::GridId(g, d) => {
                 let f = match g {
                     GridId::Global => "get_global_id",
@@ -139,41 +133,98 @@ impl Emitter<'_> {
         (text, PRIMARY)
     }
 
-    /// The element `ix` of the view parameter `pid` as a value: a checked
-    /// read, or in an unchecked kernel the buffer's element.
-    pub(super) fn view_get(&mut self, pid: usize, ix: &[String]) -> String {
-        let (t, n) = (self.f.params[pid].ty, self.params[pid].clone());
+    /// The element type, the C name and the error record's number of
+    /// `array`.
+    fn array_of(&self, array: Array) -> (DType, String, usize) {
+        match array {
+            Array::View(pid) => (self.f.params[pid].ty, self.params[pid].clone(), pid),
+            Array::Local(i) => (
+                self.f.arrays[i].ty,
+                self.arrays[i].clone(),
+                self.f.params.len() + i,
+            ),
+        }
+    }
+
+    /// `a.len(d)`.
+    fn array_len(&self, array: Array, d: usize) -> String {
+        match array {
+            Array::View(pid) => {
+                format!("silt_sh_{}.{}", self.params[pid], silt_abi::opencl::lane(d))
+            }
+            Array::Local(i) => format!("{}UL", self.f.arrays[i].dims.get(d).copied().unwrap_or(0)),
+        }
+    }
+
+    /// Where element `ix` of `array` is, unchecked.
+    fn array_at(&self, array: Array, ix: &[String]) -> String {
+        match array {
+            Array::View(pid) => view_at(&self.params[pid], ix),
+            Array::Local(i) => {
+                let dims = &self.f.arrays[i].dims;
+                let mut at = ix.first().map_or("0".to_owned(), |i| format!("({i})"));
+                for (d, i) in ix.iter().enumerate().skip(1) {
+                    at = format!("({at}) * {}UL + ({i})", dims.get(d).copied().unwrap_or(1));
+                }
+                at
+            }
+        }
+    }
+
+    /// The leading arguments of a checked access of `array`: a view's
+    /// buffer, offset, strides and shape, or an array and its sizes.
+    fn array_args(&self, array: Array) -> Vec<String> {
+        match array {
+            Array::View(pid) => view_args(&self.params[pid]),
+            Array::Local(i) => std::iter::once(self.arrays[i].clone())
+                .chain(self.f.arrays[i].dims.iter().map(|n| format!("{n}UL")))
+                .collect(),
+        }
+    }
+
+    /// The element `ix` of `array` as a value: a checked read, or in an
+    /// unchecked kernel the element itself.
+    pub(super) fn view_get(&mut self, array: Array, ix: &[String]) -> String {
+        let (t, n, id) = self.array_of(array);
         if !self.checked {
-            return super::polyfill::load(t, format!("{n}[{}]", view_at(&n, ix)));
+            return super::polyfill::load(t, format!("{n}[{}]", self.array_at(array, ix)));
         }
         let rank = u8::try_from(ix.len()).unwrap_or(u8::MAX);
         self.polyfills.insert(Polyfill::ViewOob(rank));
         if t == DType::F16 {
             self.polyfills.insert(Polyfill::F16Load);
         }
-        let mut args = view_args(&n);
+        let mut args = self.array_args(array);
         args.extend(ix.iter().cloned());
-        args.extend(["silt_err".to_owned(), format!("{pid}u")]);
-        self.call_polyfill(Polyfill::ViewGet(t, rank), &args)
+        args.extend(["silt_err".to_owned(), format!("{id}u")]);
+        let h = match array {
+            Array::View(_) => Polyfill::ViewGet(t, rank),
+            Array::Local(_) => Polyfill::LocalGet(t, rank),
+        };
+        self.call_polyfill(h, &args)
     }
 
-    /// The statement that writes `v` to element `ix` of the view parameter
-    /// `pid`: checked, or in an unchecked kernel straight to the buffer.
-    pub(super) fn view_set(&mut self, pid: usize, ix: &[String], v: &str) -> String {
-        let (t, n) = (self.f.params[pid].ty, self.params[pid].clone());
+    /// The statement that writes `v` to element `ix` of `array`: checked,
+    /// or in an unchecked kernel straight to it.
+    pub(super) fn view_set(&mut self, array: Array, ix: &[String], v: &str) -> String {
+        let (t, n, id) = self.array_of(array);
         if !self.checked {
             let v = super::polyfill::store(t, v.to_owned());
-            return format!("{n}[{}] = {v};", view_at(&n, ix));
+            return format!("{n}[{}] = {v};", self.array_at(array, ix));
         }
         let rank = u8::try_from(ix.len()).unwrap_or(u8::MAX);
         self.polyfills.insert(Polyfill::ViewOob(rank));
         if t == DType::F16 {
             self.polyfills.insert(Polyfill::F16Bits);
         }
-        let mut args = view_args(&n);
+        let mut args = self.array_args(array);
         args.extend(ix.iter().cloned());
-        args.extend([v.to_owned(), "silt_err".to_owned(), format!("{pid}u")]);
-        format!("{};", self.call_polyfill(Polyfill::ViewSet(t, rank), &args))
+        args.extend([v.to_owned(), "silt_err".to_owned(), format!("{id}u")]);
+        let h = match array {
+            Array::View(_) => Polyfill::ViewSet(t, rank),
+            Array::Local(_) => Polyfill::LocalSet(t, rank),
+        };
+        format!("{};", self.call_polyfill(h, &args))
     }
 
     fn value_block(&mut self, b: &Block, target: &str) {

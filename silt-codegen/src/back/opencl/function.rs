@@ -22,6 +22,8 @@ pub(super) struct Emitter<'k> {
     pub(super) locals: Vec<String>,
     /// The C names of the parameters.
     pub(super) params: Vec<String>,
+    /// The C names of a grid kernel's work-group arrays.
+    pub(super) arrays: Vec<String>,
     /// The text written so far.
     pub(super) out: String,
     pub(super) indent: usize,
@@ -68,12 +70,14 @@ impl<'k> Emitter<'k> {
         };
         let params: Vec<String> = k.params.iter().map(|p| unique(&p.name)).collect();
         let locals = k.locals.iter().map(|l| unique(&l.name)).collect();
+        let arrays = k.arrays.iter().map(|a| unique(&a.name)).collect();
         Emitter {
             f,
             name,
             polyfills: BTreeSet::new(),
             locals,
             params,
+            arrays,
             out: String::new(),
             indent: 1,
             tmp: 0,
@@ -126,6 +130,9 @@ impl<'k> Emitter<'k> {
                 _ => format!("{} {n}", p.ty.value_type()),
             })
             .collect();
+        for (a, n) in k.arrays.iter().zip(&self.arrays) {
+            params.push(format!("__local {}* {n}", a.ty.storage_type()));
+        }
         if self.checked {
             params.push("__global uint* silt_err".into());
         }
@@ -276,7 +283,10 @@ impl<'k> Emitter<'k> {
                     None => v,
                     Some(op) => {
                         let old = self.view_get(*pid, &at);
-                        let ty = self.f.params[*pid].ty;
+                        let ty = match *pid {
+                            crate::ir::Array::View(p) => self.f.params[p].ty,
+                            crate::ir::Array::Local(i) => self.f.arrays[i].ty,
+                        };
                         self.binary_text(*op, ty, value.ty, (&old, PRIMARY), (&v, p))
                             .0
                     }
@@ -284,6 +294,7 @@ impl<'k> Emitter<'k> {
                 let s = self.view_set(*pid, &at, &v);
                 self.line(&s);
             }
+            Stmt::Barrier(_) => self.line("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"),
             Stmt::Expr(e) => {
                 let v = self.expr(e);
                 self.line(&format!("(void)({v});"));

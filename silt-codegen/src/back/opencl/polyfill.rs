@@ -51,6 +51,10 @@ pub(super) enum Polyfill {
     /// A checked write of a view of this type and rank (after `ViewOob`,
     /// and `F16Bits` for `f16`).
     ViewSet(DType, u8),
+    /// A checked read of a work-group array of this type and rank.
+    LocalGet(DType, u8),
+    /// A checked write of a work-group array of this type and rank.
+    LocalSet(DType, u8),
 }
 
 /// The polyfill's C name (`silt_add_char`, `silt_f16_round`, ...).
@@ -63,6 +67,8 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::ViewOob(n) => return format!("silt_oob_{n}"),
         Polyfill::ViewGet(t, n) => return format!("silt_get_{}_{n}", t.name()),
         Polyfill::ViewSet(t, n) => return format!("silt_set_{}_{n}", t.name()),
+        Polyfill::LocalGet(t, n) => return format!("silt_lget_{}_{n}", t.name()),
+        Polyfill::LocalSet(t, n) => return format!("silt_lset_{}_{n}", t.name()),
         // f16 values are held in floats: a name of its own beside the float one
         Polyfill::DivEuclid(DType::F16) => return "silt_div_euclid_half".into(),
         Polyfill::Add(t) => ("add", t),
@@ -239,6 +245,8 @@ pub(super) fn source(h: Polyfill) -> String {
         Polyfill::ViewOob(n) => view_oob(&name, n),
         Polyfill::ViewGet(t, n) => view_access(&name, t, n, false),
         Polyfill::ViewSet(t, n) => view_access(&name, t, n, true),
+        Polyfill::LocalGet(t, n) => local_access(&name, t, n, false),
+        Polyfill::LocalSet(t, n) => local_access(&name, t, n, true),
         Polyfill::Fract(t) => {
             let c = t.value_type();
             // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
@@ -355,6 +363,36 @@ fn view_access(name: &str, t: DType, n: u8, write: bool) -> String {
         let v = load(t, format!("p[off{at}]"));
         format!(
             "static inline {vt} {name}(__global const {st}* p, ulong off, ulong16 st, ulong16 sh, {ix}, __global uint* err, uint view) {{\n    if ({inside}) return {v};\n    {oob};\n    return ({vt})0;\n}}\n"
+        )
+    }
+}
+
+/// `silt_lget_T_N` / `silt_lset_T_N`: a checked access of element
+/// `[i0, .., iN-1]` of a work-group array of shape `[n0, .., nN-1]` (row
+/// major); out of range, nothing is touched, the access is recorded and a
+/// read gives 0.
+fn local_access(name: &str, t: DType, n: u8, write: bool) -> String {
+    let st = t.storage_type();
+    let vt = t.value_type();
+    let dims: Vec<String> = (0..n).map(|d| format!("ulong n{d}")).collect();
+    let ix: Vec<String> = (0..n).map(|d| format!("ulong i{d}")).collect();
+    let inside: Vec<String> = (0..n).map(|d| format!("i{d} < n{d}")).collect();
+    let mut at = "i0".to_owned();
+    for d in 1..n {
+        at = format!("({at}) * n{d} + i{d}");
+    }
+    let names: String = (0..n).map(|d| format!(", i{d}")).collect();
+    let oob = format!("silt_oob_{n}(err, view{names})");
+    let (dims, ix, inside) = (dims.join(", "), ix.join(", "), inside.join(" && "));
+    if write {
+        let v = store(t, "v".into());
+        format!(
+            "static inline void {name}(__local {st}* p, {dims}, {ix}, {vt} v, __global uint* err, uint view) {{\n    if ({inside}) {{\n        p[{at}] = {v};\n        return;\n    }}\n    {oob};\n}}\n"
+        )
+    } else {
+        let v = load(t, format!("p[{at}]"));
+        format!(
+            "static inline {vt} {name}(__local const {st}* p, {dims}, {ix}, __global uint* err, uint view) {{\n    if ({inside}) return {v};\n    {oob};\n    return ({vt})0;\n}}\n"
         )
     }
 }

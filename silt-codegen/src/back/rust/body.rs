@@ -9,7 +9,7 @@ use super::builtin::{builtin, inverse_hyperbolic};
 use super::literal::literal;
 use super::types::{helper_fn_name, narrow, rust_ident, ty, widen};
 use crate::builtins::Builtin;
-use crate::ir::{BinOp, Block, Expr, ExprKind, Function, Place, Stmt, UnOp, Value};
+use crate::ir::{Array, BinOp, Block, Expr, ExprKind, Function, Place, Stmt, UnOp, Value};
 use silt_abi::DType;
 
 /// Writes one function's body as Rust.
@@ -24,6 +24,23 @@ impl Emitter<'_> {
     pub(super) fn param(&self, i: usize) -> syn::Ident {
         let p = &self.k.params[i];
         rust_ident(&p.name, p.span)
+    }
+
+    /// The Rust name of what a grid kernel indexes: a view parameter, or
+    /// `__a{i}_{name}` for a work-group array.
+    pub(super) fn array(&self, a: Array) -> syn::Ident {
+        match a {
+            Array::View(pid) => self.param(pid),
+            Array::Local(i) => format_ident!("__a{}_{}", i, self.k.arrays[i].name),
+        }
+    }
+
+    /// The element type of what a grid kernel indexes.
+    fn array_ty(&self, a: Array) -> DType {
+        match a {
+            Array::View(pid) => self.k.params[pid].ty,
+            Array::Local(i) => self.k.arrays[i].ty,
+        }
     }
 
     /// `__l{id}_{name}`: unique per local (shadowing becomes distinct names), in
@@ -68,12 +85,13 @@ impl Emitter<'_> {
                 let v = self.expr(call);
                 quote!(let (#(#names),*) = #v;)
             }
+            Stmt::Barrier(_) => quote!(__item.barrier().await;),
             Stmt::Store(pid, ix, op, value) => {
                 // the indices, then the value, as the OpenCL backend does
-                let n = self.param(*pid);
+                let n = self.array(*pid);
                 let ix = ix.iter().map(|i| self.expr(i));
                 let v = self.expr(value);
-                let t = self.k.params[*pid].ty;
+                let t = self.array_ty(*pid);
                 let v = match op {
                     None => v,
                     Some(op) => {
@@ -191,12 +209,12 @@ impl Emitter<'_> {
                 quote!((*#n))
             }
             ExprKind::Load(pid, ix) => {
-                let n = self.param(*pid);
+                let n = self.array(*pid);
                 let ix = ix.iter().map(|i| self.expr(i));
                 quote_spanned!(span=> #n.get(&[#(#ix),*], __item))
             }
             ExprKind::Len(pid, d) => {
-                let n = self.param(*pid);
+                let n = self.array(*pid);
                 quote_spanned!(span=> #n.len(#d))
             }
             ExprKind::GridId(g, d) => {

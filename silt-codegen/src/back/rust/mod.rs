@@ -10,7 +10,7 @@ mod types;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ir::{Function, ParamKind};
+use crate::ir::{Function, ParamKind, Stmt};
 use body::Emitter;
 
 pub use types::{helper_fn_name, ty};
@@ -46,12 +46,22 @@ pub fn eval_fn(k: &Function, name: &syn::Ident, krate: &TokenStream) -> TokenStr
             quote!(-> (#(#ts),*))
         }
     };
+    let arrays = k.arrays.iter().enumerate().map(|(i, a)| {
+        let n = e.array(crate::ir::Array::Local(i));
+        let t = ty(a.ty);
+        quote!(#n: &#krate::__private::GridViewMut<'_, #t>)
+    });
     let body = e.block(&k.body);
+    // a body that meets its work-group at barriers is run as a future, each
+    // barrier a point where it yields to the other work-items
+    let mut barriers = false;
+    crate::ir::walk_stmts(&k.body, &mut |s| barriers |= matches!(s, Stmt::Barrier(_)));
+    let asyncness = if barriers { quote!(async) } else { quote!() };
     quote! {
         #[doc(hidden)]
         #[inline]
         #[allow(unused_mut, unused_variables, unused_assignments, unused_parens, unreachable_code,
                 clippy::all, clippy::pedantic, non_snake_case)]
-        pub fn #name(#item #(#params),*) #ret #body
+        pub #asyncness fn #name(#item #(#params,)* #(#arrays),*) #ret #body
     }
 }

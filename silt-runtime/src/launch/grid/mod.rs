@@ -78,7 +78,8 @@ const MAX_GROUPS_YZ: usize = silt_abi::opencl::STRIDED_MAX_GROUPS_YZ;
 
 /// Validates a grid launch of `info` over `grid` in groups of `group`, with
 /// `args` for the kernel's parameters in order (`views` says which are
-/// views, of which name and dimension count).
+/// views, of which name and dimension count; `locals` names the kernel's
+/// work-group arrays, for its error reports).
 ///
 /// # Errors
 /// A grid of another dimension count than `group`, too many work-groups, a
@@ -91,6 +92,7 @@ pub fn prepare_grid<'a>(
     grid: &Grid,
     group: &[u32],
     views: &[ViewParam],
+    locals: &[&'static str],
     args: &[Arg<'a>],
 ) -> Result<GridPlan<'a>> {
     let bad = |reason: String| Error::InvalidArgument {
@@ -152,6 +154,7 @@ pub fn prepare_grid<'a>(
             }
         }
     }
+    names.extend(locals);
     let Some(device) = device else {
         return Err(Error::internal("a grid kernel without a view"));
     };

@@ -12,6 +12,7 @@ use super::{passes, views};
 use crate::back::opencl::function::Emitter;
 use crate::back::opencl::names::entry_name;
 use crate::back::opencl::polyfill::{load, Polyfill};
+use crate::back::opencl::types::ClType;
 use crate::ir::{Grid, ParamKind};
 use silt_abi::DType;
 
@@ -27,6 +28,15 @@ pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, g: &Grid) -> St
     let lines = declare(grid_args(passes(k), !g.unchecked), &sig);
     let dim = |d: usize| g.group.get(d).map_or(1, |&n| n as usize);
     let mut s = entry_head(&entry_name(k), &lines, Some([dim(0), dim(1), dim(2)]));
+    // work-group memory is declared in the kernel function and lent to the body
+    for (i, a) in k.arrays.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "    __local {} silt_local{i}[{}];",
+            a.ty.storage_type(),
+            a.elements()
+        );
+    }
     let mut args = Vec::new();
     for (p, n) in k.params.iter().zip(&e.params) {
         match p.kind {
@@ -44,6 +54,7 @@ pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, g: &Grid) -> St
             }
         }
     }
+    args.extend((0..k.arrays.len()).map(|i| format!("silt_local{i}")));
     if !g.unchecked {
         args.push("silt_err".into());
     }
