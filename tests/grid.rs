@@ -123,6 +123,50 @@ fn group_sums(x: View<i64, 1>, sums: ViewMut<i64, 1>) {
     }
 }
 
+/// A histogram of `x` in `bins` (values out of range are dropped), counted
+/// first in each work-group's memory, then added to the total.
+#[grid(group = [16])]
+fn histogram(x: View<i32, 1>, bins: ViewMut<u32, 1>) {
+    let (i, l) = (global_id(0), local_id(0));
+    let mut counts = local![u32; 8];
+    if l < 8 {
+        counts[[l]] = 0;
+    }
+    barrier();
+    if i < x.len(0) {
+        let v = x[[i]];
+        if v >= 0 && v < 8 {
+            counts.atomic_add([v as u64], 1);
+        }
+    }
+    barrier();
+    if l < 8 {
+        bins.atomic_add([l], counts[[l]]);
+    }
+}
+
+/// Every atomic on 64-bit integers, and a float sum.
+#[grid(group = [32])]
+fn atomics(x: View<i64, 1>, out: ViewMut<i64, 1>, first: ViewMut<u32, 1>, total: ViewMut<f32, 1>) {
+    let i = global_id(0);
+    if i < x.len(0) {
+        let v = x[[i]];
+        out.atomic_min([0], v);
+        out.atomic_max([1], v);
+        out.atomic_add([2], v);
+        out.atomic_sub([3], v);
+        out.atomic_or([4], v & 0xff);
+        out.atomic_xor([5], v);
+        out.atomic_and([6], v | 1);
+        if v == 7 {
+            out.atomic_exchange([7], i as i64);
+        }
+        // the first work-item to come writes its number (any may)
+        first.atomic_compare_exchange([0], 0, i as u32 + 1);
+        total.atomic_add([0], v as f32);
+    }
+}
+
 fn values(n: usize) -> Vec<f32> {
     (0..n).map(|i| (i as f32) * 0.75 - 3.5).collect()
 }
@@ -208,6 +252,54 @@ fn work_groups_sum_in_their_memory() {
         let mut sums = TensorT::<i64>::zeros(&dev, [4]).unwrap();
         group_sums::launch(Grid::over([29]), &x, &mut sums).unwrap();
         assert_eq!(sums.to_vec().unwrap(), want, "{dev}");
+    }
+}
+
+#[test]
+fn histograms_count_with_atomics_in_work_group_and_global_memory() {
+    let xs: Vec<i32> = (0..1000).map(|v| (v * 7919) % 11 - 1).collect();
+    let mut want = [0u32; 8];
+    for &v in &xs {
+        if (0..8).contains(&v) {
+            want[v as usize] += 1;
+        }
+    }
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [xs.len()]).unwrap();
+        let mut bins = TensorT::<u32>::zeros(&dev, [8]).unwrap();
+        histogram::launch(Grid::over([xs.len()]), &x, &mut bins).unwrap();
+        assert_eq!(bins.to_vec().unwrap(), want, "{dev}");
+    }
+}
+
+#[test]
+fn every_atomic_gives_what_its_order_cannot_change() {
+    let xs: Vec<i64> = (0..100).map(|v| (v * 37) % 101 - 50).collect();
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [100]).unwrap();
+        let init = [i64::MAX, i64::MIN, 0, 0, 0, 0, -1, -1];
+        let mut out = TensorT::from_slice(&dev, &init, [8]).unwrap();
+        let mut first = TensorT::<u32>::zeros(&dev, [1]).unwrap();
+        let mut total = TensorT::<f32>::zeros(&dev, [1]).unwrap();
+        atomics::launch(Grid::over([100]), &x, &mut out, &mut first, &mut total).unwrap();
+        let got = out.to_vec().unwrap();
+        let sum: i64 = xs.iter().sum();
+        let seven = xs.iter().position(|&v| v == 7).unwrap() as i64;
+        let want = [
+            *xs.iter().min().unwrap(),
+            *xs.iter().max().unwrap(),
+            sum,
+            -sum,
+            xs.iter().fold(0, |a, v| a | (v & 0xff)),
+            xs.iter().fold(0, |a, v| a ^ v),
+            xs.iter().fold(-1, |a, v| a & (v | 1)),
+            seven,
+        ];
+        assert_eq!(got, want, "{dev}");
+        let f = first.to_vec().unwrap()[0];
+        assert!((1..=100).contains(&f), "{dev}: {f}");
+        // integers below 2^24 add exactly in any order
+        assert_eq!(total.to_vec().unwrap(), [sum as f32], "{dev}");
     }
 }
 
@@ -411,6 +503,8 @@ fn the_device_builds_every_grid_program() {
         doubled::__infos(),
         tiled_matmul::__infos(),
         group_sums::__infos(),
+        histogram::__infos(),
+        atomics::__infos(),
     ];
     for info in infos.into_iter().flatten() {
         if info.source().contains("cl_khr_fp64") && !cl.supports(DType::F64) {
@@ -449,6 +543,8 @@ fn clang_accepts_every_grid_program_without_a_warning() {
         doubled::__infos(),
         tiled_matmul::__infos(),
         group_sums::__infos(),
+        histogram::__infos(),
+        atomics::__infos(),
     ];
     let mut checked = 0;
     for (i, info) in infos.into_iter().flatten().enumerate() {
@@ -470,5 +566,5 @@ fn clang_accepts_every_grid_program_without_a_warning() {
         checked += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 14);
 }

@@ -105,4 +105,13 @@ fn bad_local_arrays(y: ViewMut<f32, 1>) {
     y[[0]] = 1.0;
 }
 
+#[grid(group = [64])]
+fn bad_atomics(x: View<i32, 1>, y: ViewMut<i32, 1>, h: ViewMut<f16, 1>, f: ViewMut<f32, 1>) {
+    x.atomic_add([0], 1);
+    h.atomic_add([0], h[[0]]);
+    f.atomic_max([0], 1.0);
+    y.atomic_compare_exchange([0], 1);
+    y.atomic_increment([0], 1);
+}
+
 fn main() {}

@@ -210,6 +210,11 @@ impl Checker<'_> {
                     self.expr(a, st);
                 }
             }
+            ExprKind::Atomic(_, _, ix, ops) => {
+                for a in ix.iter().chain(ops) {
+                    self.expr(a, st);
+                }
+            }
             ExprKind::If(c, t, f) => {
                 self.expr(c, st);
                 let mut a = st.clone();

@@ -234,6 +234,7 @@ impl Cx<'_> {
                 None => self.helper_call(key, args, span),
             },
             syntax::ExprKind::Index(view, ix) => self.view_load(view, ix, span),
+            syntax::ExprKind::Atomic(a, m, ix, ops) => self.atomic(a, m, ix, ops, span),
             syntax::ExprKind::LocalArray(..) => {
                 self.err(
                     span,

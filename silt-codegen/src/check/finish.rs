@@ -134,6 +134,11 @@ impl Cx<'_> {
                 ir::ExprKind::Load(p, ix.into_iter().map(|i| self.finish_expr(i)).collect())
             }
             ExprKind::Len(p, d) => ir::ExprKind::Len(p, d),
+            ExprKind::Atomic(op, a, ix, ops) => {
+                let ix = ix.into_iter().map(|i| self.finish_expr(i)).collect();
+                let ops = ops.into_iter().map(|o| self.finish_expr(o)).collect();
+                ir::ExprKind::Atomic(op, a, ix, ops)
+            }
             ExprKind::GridId(g, d) => ir::ExprKind::GridId(g, d),
         };
         ir::Expr { kind, ty, span }

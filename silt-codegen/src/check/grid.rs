@@ -219,4 +219,71 @@ impl Cx<'_> {
         let tv = self.known(DType::U64);
         Some(self.expr(ExprKind::GridId(g, d), tv, span))
     }
+
+    /// `a.atomic_add([i, j], v)` and its kin, on a `ViewMut` or `local!`
+    /// array of 32- or 64-bit integers (`atomic_add` also of floats).
+    pub(super) fn atomic(
+        &mut self,
+        name: &syn::Ident,
+        method: &syn::Ident,
+        ix: &[syntax::Expr],
+        ops: &[syntax::Expr],
+        span: Span,
+    ) -> Expr {
+        let Some(op) = ir::AtomicOp::named(&method.to_string()) else {
+            let names: Vec<&str> = ir::AtomicOp::ALL.iter().map(|(_, n)| *n).collect();
+            self.err(
+                method.span(),
+                format!("no atomic `{method}`: the atomics are {}", names.join(", ")),
+            );
+            return self.zero(span);
+        };
+        let Some((array, rank, write, t)) = self.indexable(name) else {
+            self.err(
+                span,
+                format!("atomics work on a grid kernel's `ViewMut`s and `local!` arrays; `{name}` is neither"),
+            );
+            return self.zero(span);
+        };
+        if !write {
+            self.err(
+                span,
+                format!("`{name}` is a `View`, which is read only: an atomic writes, take `{name}: ViewMut<T, N>`"),
+            );
+            return self.zero(span);
+        }
+        let int = matches!(t, DType::I32 | DType::U32 | DType::I64 | DType::U64);
+        let float = matches!(t, DType::F32 | DType::F64);
+        if !(int || (float && op == ir::AtomicOp::Add)) {
+            self.err(
+                span,
+                format!(
+                    "`{}` on `{t}`: atomics take 32- and 64-bit integers (`i32`, `u32`, `i64`, `u64`), and `atomic_add` also `f32` and `f64`",
+                    op.name()
+                ),
+            );
+            return self.zero(span);
+        }
+        if ops.len() != op.operands() {
+            let what = if op.operands() == 2 {
+                "the index array, the value expected and the new value"
+            } else {
+                "the index array and a value"
+            };
+            self.err(span, format!("`{}` takes {what}", op.name()));
+            return self.zero(span);
+        }
+        let ix = self.indices(name, rank, ix, span);
+        let ops = ops
+            .iter()
+            .map(|o| {
+                let v = self.value(o);
+                let k = self.known(t);
+                self.unify(k, v.tv, o.span);
+                v
+            })
+            .collect();
+        let tv = self.known(t);
+        self.expr(ExprKind::Atomic(op, array, ix, ops), tv, span)
+    }
 }

@@ -67,7 +67,7 @@ impl Analysis {
     fn varies(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Lit(_) | ExprKind::Param(_) | ExprKind::Len(..) => false,
-            ExprKind::Deref(_) | ExprKind::Load(..) => true,
+            ExprKind::Deref(_) | ExprKind::Load(..) | ExprKind::Atomic(..) => true,
             ExprKind::GridId(g, _) => matches!(g, GridId::Global | GridId::Local),
             ExprKind::Local(id) => self.varying.get(*id).copied().unwrap_or(true),
             ExprKind::Unary(_, x) | ExprKind::Cast(x) => self.varies(x),

@@ -172,9 +172,23 @@ impl Lower<'_> {
                 if let Some(t) = &m.turbofish {
                     self.errors.push(t.span(), "turbofish is not supported on kernel methods");
                 }
-                let recv = self.expr(&m.receiver);
-                let args = m.args.iter().map(|a| self.expr(a)).collect();
-                ExprKind::Method(Box::new(recv), m.method.clone(), args)
+                let base = match &*m.receiver {
+                    syn::Expr::Path(p) if p.qself.is_none() => p.path.get_ident().cloned(),
+                    _ => None,
+                };
+                let first = m.args.first();
+                match (base, first) {
+                    (Some(a), Some(syn::Expr::Array(ix))) if m.method.to_string().starts_with("atomic_") => {
+                        let ix = ix.elems.iter().map(|i| self.expr(i)).collect();
+                        let ops = m.args.iter().skip(1).map(|a| self.expr(a)).collect();
+                        ExprKind::Atomic(a, m.method.clone(), ix, ops)
+                    }
+                    _ => {
+                        let recv = self.expr(&m.receiver);
+                        let args = m.args.iter().map(|a| self.expr(a)).collect();
+                        ExprKind::Method(Box::new(recv), m.method.clone(), args)
+                    }
+                }
             }
             syn::Expr::If(i) => {
                 let cond = self.expr(&i.cond);

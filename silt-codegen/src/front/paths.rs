@@ -82,6 +82,7 @@ fn expr_calls(e: &Expr, out: &mut Vec<(String, syn::Path)>) {
             args.iter().for_each(|a| expr_calls(a, out));
         }
         ExprKind::Index(_, ix) => ix.iter().for_each(|i| expr_calls(i, out)),
+        ExprKind::Atomic(_, _, ix, ops) => ix.iter().chain(ops).for_each(|i| expr_calls(i, out)),
         ExprKind::Unary(_, x) | ExprKind::Cast(x, _) => expr_calls(x, out),
         ExprKind::Binary(_, l, r) | ExprKind::Assign(l, _, r) => {
             expr_calls(l, out);

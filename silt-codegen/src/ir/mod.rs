@@ -16,6 +16,6 @@ mod walk;
 pub use flow::{diverges, loop_breaks, Node};
 pub use function::{Entry, Function, Grid, HelperFn, Kernel, Local, LocalArray, Param, Reduce};
 pub use ops::{BinOp, ParamKind, UnOp};
-pub use tree::{Array, Block, Expr, ExprKind, GridId, Stmt};
+pub use tree::{Array, AtomicOp, Block, Expr, ExprKind, GridId, Stmt};
 pub use values::{HelperRef, LocalId, ParamId, Place, Value};
 pub use walk::{walk_exprs, walk_stmts};

@@ -112,6 +112,75 @@ pub enum ExprKind<E = Expr> {
     Len(Array, usize),
     /// `global_id(d)` and its kin: where the work-item is in the grid (`u64`).
     GridId(GridId, usize),
+    /// `a.atomic_add([i, j], v)` and its kin: the operation done as one
+    /// indivisible step on the element, whose old value it gives. The
+    /// indices, then the operands (two for `compare_exchange`: the value
+    /// expected, the new one).
+    Atomic(AtomicOp, Array, Vec<E>, Vec<E>),
+}
+
+/// An atomic operation of grid kernels on an element of a view or array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AtomicOp {
+    /// `atomic_add`: integers (wrapping) and floats.
+    Add,
+    /// `atomic_sub` (integers, wrapping).
+    Sub,
+    /// `atomic_min` (integers).
+    Min,
+    /// `atomic_max` (integers).
+    Max,
+    /// `atomic_and` (integers).
+    And,
+    /// `atomic_or` (integers).
+    Or,
+    /// `atomic_xor` (integers).
+    Xor,
+    /// `atomic_exchange`: stores the operand (integers).
+    Exchange,
+    /// `atomic_compare_exchange(ix, expected, new)`: stores `new` where the
+    /// element is `expected` (integers).
+    CompareExchange,
+}
+
+impl AtomicOp {
+    /// Every operation, by the method's name.
+    pub const ALL: [(AtomicOp, &'static str); 9] = [
+        (AtomicOp::Add, "atomic_add"),
+        (AtomicOp::Sub, "atomic_sub"),
+        (AtomicOp::Min, "atomic_min"),
+        (AtomicOp::Max, "atomic_max"),
+        (AtomicOp::And, "atomic_and"),
+        (AtomicOp::Or, "atomic_or"),
+        (AtomicOp::Xor, "atomic_xor"),
+        (AtomicOp::Exchange, "atomic_exchange"),
+        (AtomicOp::CompareExchange, "atomic_compare_exchange"),
+    ];
+
+    /// The operation named `name`.
+    pub fn named(name: &str) -> Option<AtomicOp> {
+        AtomicOp::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(o, _)| *o)
+    }
+
+    /// Its method's name.
+    pub fn name(self) -> &'static str {
+        AtomicOp::ALL
+            .iter()
+            .find(|(o, _)| *o == self)
+            .map_or("", |(_, n)| n)
+    }
+
+    /// How many operands it takes.
+    pub fn operands(self) -> usize {
+        if self == AtomicOp::CompareExchange {
+            2
+        } else {
+            1
+        }
+    }
 }
 
 /// What a grid kernel indexes.

@@ -71,6 +71,7 @@ fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         ExprKind::Call(_, args) | ExprKind::Helper(_, args) | ExprKind::Load(_, args) => {
             args.iter().for_each(|a| expr(a, f));
         }
+        ExprKind::Atomic(_, _, ix, ops) => ix.iter().chain(ops).for_each(|a| expr(a, f)),
         ExprKind::If(c, t, e) => {
             expr(c, f);
             walk_exprs(t, f);

@@ -34,6 +34,7 @@ pub(super) fn needs_hoist(e: &Expr) -> bool {
         ExprKind::Call(_, args) | ExprKind::Helper(_, args) | ExprKind::Load(_, args) => {
             args.iter().any(needs_hoist)
         }
+        ExprKind::Atomic(_, _, ix, ops) => ix.iter().chain(ops).any(needs_hoist),
         _ => false,
     }
 }

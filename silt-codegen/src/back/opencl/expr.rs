@@ -119,6 +119,29 @@ impl Emitter<'_> {
                 self.view_get(*array, &ix)
             }
             ExprKind::Len(array, d) => self.array_len(*array, *d),
+            ExprKind::Atomic(op, array, ix, ops) => {
+                let mut vs = self.args_in_order(&[ix.as_slice(), ops.as_slice()].concat());
+                let operands = vs.split_off(ix.len());
+                let (t, _, id) = self.array_of(*array);
+                let rank = u8::try_from(ix.len()).unwrap_or(u8::MAX);
+                if self.checked {
+                    self.polyfills.insert(Polyfill::ViewOob(rank));
+                }
+                let h = Polyfill::Atomic {
+                    op: *op,
+                    t,
+                    rank,
+                    local: matches!(array, Array::Local(_)),
+                    checked: self.checked,
+                };
+                let mut args = self.array_args(*array);
+                args.extend(vs);
+                args.extend(operands);
+                if self.checked {
+                    args.extend(["silt_err".to_owned(), format!("{id}u")]);
+                }
+                self.call_polyfill(h, &args)
+            }
             ExprKind::GridId(g, d) => {
                 let f = match g {
                     GridId::Global => "get_global_id",

@@ -3,6 +3,7 @@
 //! `min`/`max`, `f16` rounding, ...), each emitted once per program.
 
 use super::types::ClType;
+use crate::ir::AtomicOp;
 use silt_abi::DType;
 
 /// A C function an expression needs, emitted once per program.
@@ -55,6 +56,15 @@ pub(super) enum Polyfill {
     LocalGet(DType, u8),
     /// A checked write of a work-group array of this type and rank.
     LocalSet(DType, u8),
+    /// An atomic operation on an element of a view (or, `local`, a
+    /// work-group array) of this type and rank, `checked` or not.
+    Atomic {
+        op: AtomicOp,
+        t: DType,
+        rank: u8,
+        local: bool,
+        checked: bool,
+    },
 }
 
 /// The polyfill's C name (`silt_add_char`, `silt_f16_round`, ...).
@@ -69,6 +79,17 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::ViewSet(t, n) => return format!("silt_set_{}_{n}", t.name()),
         Polyfill::LocalGet(t, n) => return format!("silt_lget_{}_{n}", t.name()),
         Polyfill::LocalSet(t, n) => return format!("silt_lset_{}_{n}", t.name()),
+        Polyfill::Atomic {
+            op,
+            t,
+            rank,
+            local,
+            checked,
+        } => {
+            let space = if local { "l" } else { "g" };
+            let check = if checked { "" } else { "_unchecked" };
+            return format!("silt_{}_{}_{rank}{space}{check}", op.name(), t.name());
+        }
         // f16 values are held in floats: a name of its own beside the float one
         Polyfill::DivEuclid(DType::F16) => return "silt_div_euclid_half".into(),
         Polyfill::Add(t) => ("add", t),
@@ -247,6 +268,13 @@ pub(super) fn source(h: Polyfill) -> String {
         Polyfill::ViewSet(t, n) => view_access(&name, t, n, true),
         Polyfill::LocalGet(t, n) => local_access(&name, t, n, false),
         Polyfill::LocalSet(t, n) => local_access(&name, t, n, true),
+        Polyfill::Atomic {
+            op,
+            t,
+            rank,
+            local,
+            checked,
+        } => atomic(&name, op, t, rank, local, checked),
         Polyfill::Fract(t) => {
             let c = t.value_type();
             // Rust's fract is x - trunc(x) (OpenCL's fract floors instead)
@@ -395,6 +423,106 @@ fn local_access(name: &str, t: DType, n: u8, write: bool) -> String {
             "static inline {vt} {name}(__local const {st}* p, {dims}, {ix}, __global uint* err, uint view) {{\n    if ({inside}) return {v};\n    {oob};\n    return ({vt})0;\n}}\n"
         )
     }
+}
+
+/// `silt_atomic_OP_T_N{g,l}`: an atomic operation on element `[i0, ..]` of a
+/// view (its buffer, offset, strides and shape) or of a work-group array
+/// (its sizes), giving the element's old value; checked, an index out of
+/// range touches nothing, is recorded and gives 0. Integers use OpenCL's
+/// atomics (`atom_*` for 64 bits, under `cl_khr_int64_*_atomics`); a float
+/// `add` is a compare-and-swap loop on the element's bits.
+fn atomic(name: &str, op: AtomicOp, t: DType, n: u8, local: bool, checked: bool) -> String {
+    let st = t.storage_type();
+    let space = if local { "__local" } else { "__global" };
+    let wide = t.bits() == 64;
+    let names: Vec<String> = (0..n).map(|d| format!("i{d}")).collect();
+    let ix: String = names.iter().map(|i| format!(", ulong {i}")).collect();
+    let (shape, inside, at) = if local {
+        let dims: String = (0..n).map(|d| format!(", ulong n{d}")).collect();
+        let inside: Vec<String> = (0..n).map(|d| format!("i{d} < n{d}")).collect();
+        let mut at = "i0".to_owned();
+        for d in 1..n {
+            at = format!("({at}) * n{d} + i{d}");
+        }
+        (dims, inside.join(" && "), at)
+    } else {
+        let lanes: Vec<String> = (0..usize::from(n)).map(silt_abi::opencl::lane).collect();
+        let inside: Vec<String> = names
+            .iter()
+            .zip(&lanes)
+            .map(|(i, l)| format!("{i} < sh.{l}"))
+            .collect();
+        let at: String = names
+            .iter()
+            .zip(&lanes)
+            .map(|(i, l)| format!(" + {i} * st.{l}"))
+            .collect();
+        (
+            ", ulong off, ulong16 st, ulong16 sh".to_owned(),
+            inside.join(" && "),
+            format!("off{at}"),
+        )
+    };
+    let operands = if op == AtomicOp::CompareExchange {
+        format!(", {st} v, {st} w")
+    } else {
+        format!(", {st} v")
+    };
+    let err = if checked {
+        ", __global uint* err, uint view"
+    } else {
+        ""
+    };
+    let mut body = String::new();
+    if checked {
+        let list: String = names.iter().map(|i| format!(", {i}")).collect();
+        body.push_str(&format!(
+            "    if (!({inside})) {{\n        silt_oob_{n}(err, view{list});\n        return ({st})0;\n    }}\n"
+        ));
+    }
+    body.push_str(&format!("    volatile {space} {st}* q = &p[{at}];\n"));
+    let f = |base: &str| {
+        if wide {
+            format!("atom_{base}")
+        } else {
+            format!("atomic_{base}")
+        }
+    };
+    let apply = match op {
+        AtomicOp::Add if t.is_float() => {
+            let (bits, as_bits, as_value, cas) = if wide {
+                ("ulong", "as_ulong", "as_double", "atom_cmpxchg")
+            } else {
+                ("uint", "as_uint", "as_float", "atomic_cmpxchg")
+            };
+            format!(
+                "    volatile {space} {bits}* u = (volatile {space} {bits}*)q;\n    {bits} old = *u;\n    for (;;) {{\n        {bits} seen = {cas}(u, old, {as_bits}({as_value}(old) + v));\n        if (seen == old) return {as_value}(old);\n        old = seen;\n    }}\n"
+            )
+        }
+        AtomicOp::CompareExchange => format!("    return {}(q, v, w);\n", f("cmpxchg")),
+        _ => {
+            let base = match op {
+                AtomicOp::Add => "add",
+                AtomicOp::Sub => "sub",
+                AtomicOp::Min => "min",
+                AtomicOp::Max => "max",
+                AtomicOp::And => "and",
+                AtomicOp::Or => "or",
+                AtomicOp::Xor => "xor",
+                _ => "xchg",
+            };
+            format!("    return {}(q, v);\n", f(base))
+        }
+    };
+    body.push_str(&apply);
+    let pragmas = if wide && t.is_int() {
+        "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable\n"
+    } else if wide {
+        "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
+    } else {
+        ""
+    };
+    format!("{pragmas}static inline {st} {name}({space} {st}* p{shape}{ix}{operands}{err}) {{\n{body}}}\n")
 }
 
 /// Reads a buffer element or scalar argument as a value of `t`.

@@ -9,7 +9,9 @@ use super::builtin::{builtin, inverse_hyperbolic};
 use super::literal::literal;
 use super::types::{helper_fn_name, narrow, rust_ident, ty, widen};
 use crate::builtins::Builtin;
-use crate::ir::{Array, BinOp, Block, Expr, ExprKind, Function, Place, Stmt, UnOp, Value};
+use crate::ir::{
+    Array, AtomicOp, BinOp, Block, Expr, ExprKind, Function, Place, Stmt, UnOp, Value,
+};
 use silt_abi::DType;
 
 /// Writes one function's body as Rust.
@@ -216,6 +218,36 @@ impl Emitter<'_> {
             ExprKind::Len(pid, d) => {
                 let n = self.array(*pid);
                 quote_spanned!(span=> #n.len(#d))
+            }
+            ExprKind::Atomic(op, array, ix, ops) => {
+                // one work-item at a time on the host: read, combine, write
+                let n = self.array(*array);
+                let t = self.array_ty(*array);
+                let ix = ix.iter().map(|i| self.expr(i));
+                let v = ops.first().map(|o| self.expr(o));
+                let w = ops.get(1).map(|o| self.expr(o));
+                let old = quote!(__old);
+                let (vq, wq) = (quote!(__v), quote!(__w));
+                let new = match op {
+                    AtomicOp::Add => self.binary(BinOp::Add, t, t, old.clone(), vq, span),
+                    AtomicOp::Sub => self.binary(BinOp::Sub, t, t, old.clone(), vq, span),
+                    AtomicOp::And => self.binary(BinOp::BitAnd, t, t, old.clone(), vq, span),
+                    AtomicOp::Or => self.binary(BinOp::BitOr, t, t, old.clone(), vq, span),
+                    AtomicOp::Xor => self.binary(BinOp::BitXor, t, t, old.clone(), vq, span),
+                    AtomicOp::Min => quote!(if __v < __old { __v } else { __old }),
+                    AtomicOp::Max => quote!(if __v > __old { __v } else { __old }),
+                    AtomicOp::Exchange => vq,
+                    AtomicOp::CompareExchange => quote!(if __old == __v { #wq } else { __old }),
+                };
+                let w = w.map(|w| quote!(let __w = #w;));
+                quote_spanned! {span=> {
+                    let __ix = [#(#ix),*];
+                    let __v = #v;
+                    #w
+                    let __old = #n.get(&__ix, __item);
+                    #n.set(&__ix, #new, __item);
+                    __old
+                }}
             }
             ExprKind::GridId(g, d) => {
                 let f = format_ident!("{}", g.name());
