@@ -53,7 +53,7 @@ pub use map::{
     args_bytes, map_args, strided_indices, strided_indices_3d, MapArg, MapArgs, MapEntry,
     STRIDED_MAX_GROUPS_YZ,
 };
-pub use program::{assemble, header, Def, Piece, CONTRACT_OFF, FP64_ON};
+pub use program::{assemble, header, int64_atomics, Def, Piece, CONTRACT_OFF, FP64_ON};
 pub use reduce::{
     reduce_args, tree_args, FoldEntry, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
     ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,

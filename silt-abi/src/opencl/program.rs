@@ -30,6 +30,17 @@ pub const CONTRACT_OFF: &str = "#pragma OPENCL FP_CONTRACT OFF";
 /// The pragma of a program that computes in `f64`.
 pub const FP64_ON: &str = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable";
 
+/// The pragmas before a function that uses 64-bit atomics: the base ones
+/// (`atom_add`, `atom_xchg`, `atom_cmpxchg`, ...) and, with `extended`, the
+/// others (`atom_min`, `atom_max`, `atom_and`, `atom_or`, `atom_xor`).
+pub fn int64_atomics(extended: bool) -> String {
+    let mut s = String::from("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n");
+    if extended {
+        s.push_str("#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable\n");
+    }
+    s
+}
+
 /// What a piece of a program is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Piece {

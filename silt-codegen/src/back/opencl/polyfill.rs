@@ -515,12 +515,10 @@ fn atomic(name: &str, op: AtomicOp, t: DType, n: u8, local: bool, checked: bool)
         }
     };
     body.push_str(&apply);
-    let pragmas = if wide && t.is_int() {
-        "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable\n"
-    } else if wide {
-        "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
+    let pragmas = if wide {
+        silt_abi::opencl::int64_atomics(t.is_int())
     } else {
-        ""
+        String::new()
     };
     format!("{pragmas}static inline {st} {name}({space} {st}* p{shape}{ix}{operands}{err}) {{\n{body}}}\n")
 }
