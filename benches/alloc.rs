@@ -8,7 +8,7 @@
 //! out-of-memory surfaces at allocation).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use silt::{DType, Device, Tensor};
+use silt::{DType, Device};
 
 fn alloc(c: &mut Criterion) {
     let dev = match Device::opencl(0) {
@@ -21,13 +21,13 @@ fn alloc(c: &mut Criterion) {
     let mut group = c.benchmark_group("alloc");
     for (label, bytes) in [("4KiB", 4usize << 10), ("64MiB", 64 << 20)] {
         group.bench_with_input(BenchmarkId::new("pooled", label), &bytes, |b, &n| {
-            b.iter(|| drop(Tensor::__uninit(&dev, DType::U8, &[n]).unwrap()));
+            b.iter(|| drop(silt::__testing::uninit(&dev, DType::U8, &[n]).unwrap()));
         });
         group.bench_with_input(BenchmarkId::new("driver", label), &bytes, |b, &n| {
-            b.iter(|| dev.__driver_alloc_release(n, false).unwrap());
+            b.iter(|| silt::__testing::driver_alloc_release(&dev, n, false).unwrap());
         });
         group.bench_with_input(BenchmarkId::new("driver+touch", label), &bytes, |b, &n| {
-            b.iter(|| dev.__driver_alloc_release(n, true).unwrap());
+            b.iter(|| silt::__testing::driver_alloc_release(&dev, n, true).unwrap());
         });
     }
     group.finish();

@@ -45,6 +45,12 @@ pub fn box_blur<T>(#[scalar] r: u64, src: View<T, 2>, dst: ViewMut<T, 2>) {
     }
 }
 
+/// A level in `0..=1` as an 8-bit grey.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // rounded and clamped to 0..=255 first
+fn grey(v: f32) -> u8 {
+    (v.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
 fn main() -> silt::Result<()> {
     let mut args = std::env::args().skip(1);
     let size: usize = args
@@ -58,15 +64,14 @@ fn main() -> silt::Result<()> {
     // rings and a checkerboard: sharp edges that show the blur
     let picture: Vec<f32> = (0..size * size)
         .map(|i| {
-            let (y, x) = ((i / size) as f32, (i % size) as f32);
-            let c = size as f32 / 2.0;
-            let d = ((x - c).powi(2) + (y - c).powi(2)).sqrt();
-            let ring = if (d / 24.0) as u32 % 2 == 0 { 1.0 } else { 0.2 };
-            let check = if ((x / 64.0) as u32 + (y / 64.0) as u32) % 2 == 0 {
+            let (y, x) = (i / size, i % size);
+            let (dy, dx) = (y.abs_diff(size / 2), x.abs_diff(size / 2));
+            let ring = if (dx * dx + dy * dy).isqrt() / 24 % 2 == 0 {
                 1.0
             } else {
-                0.6
+                0.2
             };
+            let check = if (x / 64 + y / 64) % 2 == 0 { 1.0 } else { 0.6 };
             ring * check
         })
         .collect();
@@ -103,7 +108,7 @@ fn main() -> silt::Result<()> {
     for y in 0..size {
         for half in [&picture, &blurred] {
             for x in 0..size {
-                let v = (half[y * size + x].clamp(0.0, 1.0) * 255.0).round() as u8;
+                let v = grey(half[y * size + x]);
                 rgb.extend_from_slice(&[v, v, v]);
             }
         }

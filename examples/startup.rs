@@ -33,7 +33,7 @@ fn main() -> silt::Result<()> {
 
     assert_eq!(first, [3.0, 5.0, 7.0]);
     assert_eq!(second, [3.0, 6.0, 9.0]);
-    let s = silt::program_cache_stats();
+    let s = silt::program_cache::stats();
     let how = if s.disk_hits > 0 {
         "loaded from the disk cache"
     } else {

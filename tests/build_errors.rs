@@ -29,9 +29,9 @@ fn break_second_statement(source: &str) -> String {
 fn build_errors_point_at_the_rust_line() {
     let Some(cl) = common::opencl() else { return };
     let x = TensorT::from_slice(&cl, &[1.0f32, 2.0], [2]).unwrap();
-    silt::__private::__set_source_hook(Some(break_second_statement));
+    silt::__testing::set_source_hook(Some(break_second_statement));
     let err = scaled::launch(&x, 3.0).unwrap_err();
-    silt::__private::__set_source_hook(None);
+    silt::__testing::set_source_hook(None);
 
     let msg = err.to_string();
     assert!(matches!(err, Error::Build { .. }), "{err:?}");

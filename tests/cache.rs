@@ -28,9 +28,9 @@ fn cache_child() {
     // the binary is saved on silt's saving thread; unless told not to, wait
     // for it so that the counts include it
     if std::env::var_os("SILT_CACHE_CHILD_NO_WAIT").is_none() {
-        silt::wait_for_program_saves();
+        silt::program_cache::wait_for_saves();
     }
-    let s = silt::program_cache_stats();
+    let s = silt::program_cache::stats();
     println!(
         "STATS hits={} misses={} stores={} rejected={} builds={} saver={}",
         s.disk_hits,

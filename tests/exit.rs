@@ -55,7 +55,7 @@ fn child_exits_with_work_queued() {
 #[test]
 fn a_thread_that_launched_waits_for_the_queues_as_it_ends() {
     let Some(dev) = common::opencl() else { return };
-    let before = Device::__thread_exit_finishes();
+    let before = silt::__testing::thread_exit_finishes();
     let d = dev.clone();
     std::thread::spawn(move || {
         let _ = TensorT::<f32>::zeros(&d, [10]).unwrap();
@@ -63,12 +63,12 @@ fn a_thread_that_launched_waits_for_the_queues_as_it_ends() {
     .join()
     .unwrap();
     // a fill, no kernel: nothing to wait for
-    assert_eq!(Device::__thread_exit_finishes(), before);
+    assert_eq!(silt::__testing::thread_exit_finishes(), before);
     let x = TensorT::full(&dev, 0.5f32, [1 << 16]).unwrap();
     let out = std::thread::spawn(move || busy::launch(&x, &x).unwrap())
         .join()
         .unwrap();
-    assert_eq!(Device::__thread_exit_finishes(), before + 1);
+    assert_eq!(silt::__testing::thread_exit_finishes(), before + 1);
     assert_eq!(out.to_vec().unwrap()[0], busy::eval(0.5, 0.5));
 }
 

@@ -9,8 +9,9 @@ mod common;
 
 use std::sync::Mutex;
 
+use silt::diagnostics::buffer_counts;
 use silt::prelude::*;
-use silt::{buffer_counts, MemoryStats};
+use silt::MemoryStats;
 
 static SERIAL: Mutex<()> = Mutex::new(());
 
@@ -168,7 +169,7 @@ fn refused_allocation_frees_the_cache_and_retries_once() {
     let cached = dev.memory_stats();
     assert!(cached.reserved_bytes > 0 && cached.allocated_bytes == 0);
     // the driver refuses once: the cache is emptied and the retry succeeds
-    dev.__inject_alloc_failures(1);
+    silt::__testing::inject_alloc_failures(&dev, 1);
     let t = TensorT::full(&dev, 1u16, [7]).unwrap();
     let after = dev.memory_stats();
     assert_eq!(after.cache_flushes, cached.cache_flushes + 1);
@@ -176,7 +177,7 @@ fn refused_allocation_frees_the_cache_and_retries_once() {
     assert_eq!(t.to_vec().unwrap(), [1; 7]);
     // refused twice: an error that says what was asked and what the pool held
     drop(TensorT::<u8>::zeros(&dev, [30_000]).unwrap()); // cached: class 32768
-    dev.__inject_alloc_failures(2);
+    silt::__testing::inject_alloc_failures(&dev, 2);
     let err = TensorT::<f32>::zeros(&dev, [1000]).unwrap_err();
     match &err {
         Error::OutOfMemory {

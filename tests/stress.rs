@@ -111,7 +111,7 @@ fn a_million_pool_cycles_reuse_a_handful_of_buffers() {
     let sizes = [1usize, 3, 64, 1000, 4096, 100_000];
     for i in 0..1_000_000usize {
         let n = sizes[i % sizes.len()];
-        drop(Tensor::__uninit(&dev, DType::F32, &[n]).unwrap());
+        drop(silt::__testing::uninit(&dev, DType::F32, &[n]).unwrap());
     }
     let after = dev.memory_stats();
     let made = after.driver_allocs - before.driver_allocs;

@@ -1428,7 +1428,7 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|n| n.parse().ok())
     {
-        Device::__local_size(Some(n));
+        silt::__testing::local_size(Some(n));
         println!("(silt's work-groups forced to {n} work-items)\n");
     }
     println!("# silt performance report on {dev}\n");

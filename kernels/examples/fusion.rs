@@ -10,8 +10,9 @@ use std::ops::{Add, Mul};
 use std::rc::Rc;
 use std::time::Instant;
 
+use silt::fusion::{Fusion, Value};
 use silt::prelude::*;
-use silt::{Fusion, KernelRef, Value};
+use silt::KernelRef;
 use silt_kernels as k;
 
 /// A tensor expression, evaluated on demand.

@@ -88,6 +88,6 @@ fn main() -> silt::Result<()> {
     let s = cl.memory_stats();
     cl.empty_cache();
     println!("16000 operations in {:.2} s; pool {:?}; after empty_cache reserved={} live_buffers={}; buffer_counts={:?}",
-        el.as_secs_f64(), s, cl.memory_stats().reserved_bytes, cl.memory_stats().live_buffers, silt::buffer_counts());
+        el.as_secs_f64(), s, cl.memory_stats().reserved_bytes, cl.memory_stats().live_buffers, silt::diagnostics::buffer_counts());
     Ok(())
 }

@@ -3,8 +3,9 @@
 //! one launch with the bits of the launches it replaces, on every device;
 //! errors for what cannot be fused.
 
+use silt::fusion::{Fusion, Value};
 use silt::prelude::*;
-use silt::{f16, Fusion, Scalar, Value};
+use silt::{f16, Scalar};
 use silt_kernels as k;
 
 #[path = "../../tests/common/mod.rs"]
@@ -326,9 +327,9 @@ fn a_chain_too_wide_for_the_device_runs_as_its_launches() {
     // row; at 100 bytes both run as the separate launches.
     for limit in [None, Some(100)] {
         for transposed in [true, false] {
-            Device::__max_parameter_bytes(limit);
+            silt::__testing::max_parameter_bytes(limit);
             let (got, want) = wide_sum(&dev, 24, transposed);
-            Device::__max_parameter_bytes(None);
+            silt::__testing::max_parameter_bytes(None);
             assert_eq!(got.shape(), [30, 20]);
             assert_eq!(
                 bits32(&got),
@@ -347,7 +348,7 @@ fn a_chain_too_wide_for_the_device_runs_as_its_launches() {
     // `with_r`: `ramp`'s result is an output too, which leaves one
     // intermediate value against one input to copy: the separate launches
     let chain = |limit, with_r: bool| {
-        Device::__max_parameter_bytes(limit);
+        silt::__testing::max_parameter_bytes(limit);
         let mut f = Fusion::new();
         let (xv, bv) = (f.input(x.as_tensor()), f.input(b.as_tensor()));
         let step = f.scalar(Scalar::F32(0.5));
@@ -360,7 +361,7 @@ fn a_chain_too_wide_for_the_device_runs_as_its_launches() {
         } else {
             f.run(&[q, q])
         };
-        Device::__max_parameter_bytes(None);
+        silt::__testing::max_parameter_bytes(None);
         out.unwrap()
     };
     let want_r = data(1000, 3)[0] + 0.5 * (1000 % 7) as f32;

@@ -3,7 +3,7 @@
 //! or chunks), random axes (all, lists with negative axes, `keepdim`) and
 //! random views of each input (transposed, narrowed, broadcast, broadcast by
 //! the launch) on the host device and on the OpenCL device, each reduction
-//! there every way of sharing out its work (`Device::__reduce_as`), and
+//! there every way of sharing out its work (`silt::__testing::reduce_as`), and
 //! compared with `eval` on the rows gathered on the host: bit for bit (NaNs
 //! alike). A reduction with `empty = error` must fail on a case with an empty
 //! row, on every device.
@@ -238,9 +238,9 @@ fn run_case(f: &Fold, inst: &Inst, case: &Case, mode: Mode, cl: Option<&Device>,
         }
     }
     for (label, dev, way) in runs {
-        Device::__reduce_as(way);
+        silt::__testing::reduce_as(way);
         let got = (inst.launch)(dev, case, mode);
-        Device::__reduce_as(None);
+        silt::__testing::reduce_as(None);
         t.launches += 1;
         let problem = match (got, expect_error) {
             (Err(silt::Error::EmptyReduction { .. }), true) => {

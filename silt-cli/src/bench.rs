@@ -60,7 +60,7 @@ fn measure(dev: &Device, quick: bool) -> Result<(), Box<dyn std::error::Error>> 
     ));
 
     // the first launch builds the program, or loads it from the program cache
-    let before = silt::program_cache_stats();
+    let before = silt::program_cache::stats();
     let one = TensorT::full(dev, 1.0f32, [1])?;
     let start = Instant::now();
     let c = add::launch(&one, &one)?;
@@ -69,7 +69,7 @@ fn measure(dev: &Device, quick: bool) -> Result<(), Box<dyn std::error::Error>> 
     if c.to_vec()? != [2.0] {
         return Err(format!("1 + 1 gave {:?}", c.to_vec()?).into());
     }
-    let after = silt::program_cache_stats();
+    let after = silt::program_cache::stats();
     let how = if dev.is_host() {
         "no program to build on the host"
     } else if after.disk_hits > before.disk_hits {

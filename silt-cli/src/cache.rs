@@ -20,10 +20,10 @@ fn origin() -> &'static str {
 /// Prints what the cache folders hold.
 pub fn stats() -> Result<(), Failure> {
     let mut out = String::new();
-    let usage = silt::program_cache_usage().map_err(|e| {
+    let usage = silt::program_cache::usage().map_err(|e| {
         Failure::runtime(format!(
             "cannot read the program cache folder {}: {e}",
-            silt::program_cache_dir().map_or_else(String::new, |d| d.display().to_string())
+            silt::program_cache::dir().map_or_else(String::new, |d| d.display().to_string())
         ))
     })?;
     match usage {
@@ -82,10 +82,10 @@ pub fn stats() -> Result<(), Failure> {
 
 /// Deletes silt's saved binaries.
 pub fn clear() -> Result<(), Failure> {
-    let Some(dir) = silt::program_cache_dir() else {
+    let Some(dir) = silt::program_cache::dir() else {
         return emit("silt program cache: off (SILT_CACHE_DIR=off); nothing to clear\n");
     };
-    let removed = silt::clear_program_cache().map_err(|e| {
+    let removed = silt::program_cache::clear().map_err(|e| {
         Failure::runtime(format!(
             "cannot clear the program cache in {}: {e}",
             dir.display()

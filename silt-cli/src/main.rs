@@ -118,7 +118,7 @@ enum CacheAction {
     /// Show the cache folder, how many programs it holds and their size.
     ///
     /// Reads the folder on disk (the counts of a running program are in
-    /// `silt::program_cache_stats()`). Also shows PoCL's own cache folder
+    /// `silt::program_cache::stats()`). Also shows PoCL's own cache folder
     /// (POCL_CACHE_DIR) when it is set.
     Stats,
     /// Delete silt's saved program binaries.

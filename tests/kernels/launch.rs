@@ -272,7 +272,7 @@ fn fp64_child() {
     let cl = common::opencl().unwrap();
     let x = TensorT::<f64>::zeros(&cl, [3]).unwrap();
     let f = TensorT::<f32>::zeros(&cl, [3]).unwrap();
-    cl.__hide_fp64(true);
+    silt::__testing::hide_fp64(&cl, true);
     let err = defs::add::launch(&x, &x).unwrap_err();
     assert_eq!(
         err,
@@ -284,7 +284,7 @@ fn fp64_child() {
     );
     assert!(err.to_string().contains("cl_khr_fp64"), "{err}");
     defs::add::launch(&f, &f).unwrap();
-    cl.__hide_fp64(false);
+    silt::__testing::hide_fp64(&cl, false);
     defs::add::launch(&x, &x).unwrap();
 }
 
@@ -376,7 +376,7 @@ fn a_refused_enqueue_is_an_error_and_the_device_keeps_working() {
     let Some(cl) = common::opencl() else { return };
     let x = col(&cl, &[1.0f32, 2.0, 3.0]);
     let mut y = col(&cl, &[10.0f32, 20.0, 30.0]);
-    cl.__inject_enqueue_failures(1);
+    silt::__testing::inject_enqueue_failures(1);
     let err = defs::add::launch(&x, &x).unwrap_err();
     assert!(
         matches!(
@@ -389,7 +389,7 @@ fn a_refused_enqueue_is_an_error_and_the_device_keeps_working() {
         ),
         "{err:?}"
     );
-    cl.__inject_enqueue_failures(1);
+    silt::__testing::inject_enqueue_failures(1);
     let err = defs::axpy::launch(2.0, &x, &mut y).unwrap_err();
     assert!(matches!(err, Error::OpenCl { .. }), "{err:?}");
     // the in-place output is untouched by the refused launch

@@ -76,9 +76,9 @@ fn no_result_depends_on_the_work_group_size() {
     let want = everything(&dev);
     let max = dev.info().max_work_group_size;
     for local in [1, 3, 64, 1024, 4096].into_iter().filter(|&l| l <= max) {
-        Device::__local_size(Some(local));
+        silt::__testing::local_size(Some(local));
         let got = everything(&dev);
-        Device::__local_size(None);
+        silt::__testing::local_size(None);
         assert_eq!(got.len(), want.len());
         for (i, (g, w)) in got.iter().zip(&want).enumerate() {
             assert!(g == w, "result {i} differs with work-groups of {local}");
@@ -184,9 +184,9 @@ fn strided_maps_of_every_layout_match_the_host() {
     // work-groups of one: 70,000 of them in the second dimension (the
     // narrow transpose) and in the third
     for case in [&cases[2], &cases[8]] {
-        Device::__local_size(Some(1));
+        silt::__testing::local_size(Some(1));
         let got = run(&dev, case);
-        Device::__local_size(None);
+        silt::__testing::local_size(None);
         assert!(
             got == run(&host, case),
             "{} with groups of 1: the device differs from the host",

@@ -94,14 +94,14 @@ fn every_backend_equals_eval_over_shapes_and_axes() {
     // every way of sharing out the work gives the same bits (a GPU's: a lane
     // per work-item; a CPU's: whole tiles, blocks of rows)
     for kind in [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)] {
-        Device::__reduce_as(kind);
+        silt::__testing::reduce_as(kind);
         for dev in devices() {
             for (shape, axes) in cases {
                 check_sum_sq(&dev, shape, *axes);
             }
         }
     }
-    Device::__reduce_as(None);
+    silt::__testing::reduce_as(None);
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn views_are_read_in_place_with_the_same_bits() {
         .iter()
         .flat_map(|k| devices().into_iter().map(move |d| (k, d)))
     {
-        Device::__reduce_as(*kind);
+        silt::__testing::reduce_as(*kind);
         let data = values(6 * 5000, 3);
         let x = TensorT::from_slice(&dev, &data, [6, 5000]).unwrap();
         let t = x.transpose(0, 1).unwrap(); // [5000, 6]
@@ -205,7 +205,7 @@ fn views_are_read_in_place_with_the_same_bits() {
             assert_eq!(got, want, "{dev} {kind:?} {:?} {axes:?}", v.shape());
         }
     }
-    Device::__reduce_as(None);
+    silt::__testing::reduce_as(None);
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn host_and_device_agree_for_every_form() {
     // every way of sharing out the work, on every device
     let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
     for (kind, dev) in ways.iter().flat_map(|k| devs.iter().map(move |d| (k, d))) {
-        Device::__reduce_as(*kind);
+        silt::__testing::reduce_as(*kind);
         let x = TensorT::from_slice(dev, &data, [3, 3000]).unwrap();
         // the same rows as columns: neighbouring rows neighbours in memory
         let xt = TensorT::from_slice(dev, &data, [3, 3000])
@@ -273,7 +273,7 @@ fn host_and_device_agree_for_every_form() {
         );
         results.push(r);
     }
-    Device::__reduce_as(None);
+    silt::__testing::reduce_as(None);
     for r in &results[1..] {
         assert_eq!(format!("{r:?}"), format!("{:?}", results[0]));
     }
@@ -355,7 +355,7 @@ fn many_short_rows_of_a_looped_reduction_run_every_way() {
         assert_eq!(want[r], m(0) + m(1) + m(2), "row {r}");
     }
     for kind in [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)] {
-        Device::__reduce_as(kind);
+        silt::__testing::reduce_as(kind);
         for dev in devices() {
             let x = TensorT::from_slice(&dev, &data, [rows, 3]).unwrap();
             let y = TensorT::from_slice(&dev, &data[..3], [1, 3]).unwrap();
@@ -367,5 +367,5 @@ fn many_short_rows_of_a_looped_reduction_run_every_way() {
             assert!(got == want, "{dev} {kind:?}");
         }
     }
-    Device::__reduce_as(None);
+    silt::__testing::reduce_as(None);
 }

@@ -124,7 +124,7 @@ fn every_way_of_sharing_out_the_cells_gives_the_same_bits() {
                 .unwrap();
             let mut want = None;
             for kind in ways {
-                Device::__reduce_as(kind);
+                silt::__testing::reduce_as(kind);
                 let (mv, mi) = running_max::launch(&xi, axis as isize).unwrap();
                 let got = (
                     running_sum::launch(&x, axis as isize)
@@ -155,7 +155,7 @@ fn every_way_of_sharing_out_the_cells_gives_the_same_bits() {
                     Some(w) => assert!(w == &got, "{dev} {kind:?} {shape:?} axis {axis}"),
                 }
             }
-            Device::__reduce_as(None);
+            silt::__testing::reduce_as(None);
             // and the running sums are eval's, line by line
             let tv = t.contiguous().unwrap().to_vec().unwrap();
             for (v, values, axis) in [(&x, &data[..n], axis), (&t, &tv[..], last)] {

@@ -33,7 +33,7 @@ fn values(n: usize, seed: usize) -> Vec<f32> {
 }
 
 /// `neg`, `abs`, `relu` recorded on `x`.
-fn unary_chain(x: &Tensor) -> (Fusion, silt::Value) {
+fn unary_chain(x: &Tensor) -> (Fusion, silt::fusion::Value) {
     let mut f = Fusion::new();
     let v = f.input(x);
     let a = f.call(&k::neg::KERNEL, &[v]).unwrap();
@@ -43,7 +43,7 @@ fn unary_chain(x: &Tensor) -> (Fusion, silt::Value) {
 }
 
 /// `relu(a * b + c)` recorded.
-fn ternary_chain(a: &Tensor, b: &Tensor, c: &Tensor) -> (Fusion, silt::Value) {
+fn ternary_chain(a: &Tensor, b: &Tensor, c: &Tensor) -> (Fusion, silt::fusion::Value) {
     let mut f = Fusion::new();
     let (av, bv, cv) = (f.input(a), f.input(b), f.input(c));
     let m = f.call(&k::mul::KERNEL, &[av, bv]).unwrap();
@@ -269,15 +269,15 @@ fn wide(dev: &Device, transposed: bool) -> [f64; 4] {
         acc
     };
     let fused = |limit: usize| {
-        Device::__max_parameter_bytes(Some(limit));
+        silt::__testing::max_parameter_bytes(Some(limit));
         let mut f = Fusion::new();
-        let vals: Vec<silt::Value> = ins.iter().map(|t| f.input(t.as_tensor())).collect();
+        let vals: Vec<silt::fusion::Value> = ins.iter().map(|t| f.input(t.as_tensor())).collect();
         let mut acc = vals[0];
         for v in &vals[1..] {
             acc = f.call(&k::add::KERNEL, &[acc, *v]).unwrap();
         }
         let out = f.run(&[acc]).unwrap().remove(0);
-        Device::__max_parameter_bytes(None);
+        silt::__testing::max_parameter_bytes(None);
         out
     };
     let want: Vec<f32> = separate().to_vec().unwrap();

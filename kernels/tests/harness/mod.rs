@@ -179,9 +179,9 @@ pub fn unary<T: Random, O: Edge>(
 /// Checks that the host's plain element loop gives the bits `simd` (the
 /// host's result through the AVX2 copy, where the CPU has it) holds.
 fn same_without_simd<O: Edge>(op: &str, simd: &[O], launch: impl Fn() -> silt::Result<TensorT<O>>) {
-    Device::__host_simd(false);
+    silt::__testing::host_simd(false);
     let plain = launch().unwrap().to_vec().unwrap();
-    Device::__host_simd(true);
+    silt::__testing::host_simd(true);
     assert_eq!(plain.len(), simd.len(), "{op}");
     for (i, (p, s)) in plain.iter().zip(simd).enumerate() {
         assert!(

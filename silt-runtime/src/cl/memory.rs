@@ -33,7 +33,8 @@ pub struct BufferCounts {
 /// devices. Buffers cached by a pool count as live until `empty_cache()`.
 ///
 /// ```
-/// # use silt_runtime::{buffer_counts, Device, TensorT};
+/// # use silt_runtime::diagnostics::buffer_counts;
+/// # use silt_runtime::{Device, TensorT};
 /// if let Ok(dev) = Device::opencl(0) {
 ///     let before = buffer_counts();
 ///     let t = TensorT::<f32>::zeros(&dev, [1 << 20])?; // a new 4 MiB buffer

@@ -46,7 +46,7 @@ pub(super) fn remove_queue(queue: cl_command_queue) {
 }
 
 /// What a thread that launched kernels waits for as it ends, before the
-/// queues (the program saver's `wait_for_program_saves`).
+/// queues (the program saver's `wait_for_saves`).
 static EXIT_WAIT: OnceLock<fn()> = OnceLock::new();
 
 /// Sets what threads that launched kernels wait for as they end, before they

@@ -112,7 +112,7 @@ pub(crate) fn local_size(info: &DeviceInfo, items: usize, limits: KernelLimits) 
 /// overflowed it in groups of 4096 and crashed (it ran with a 16 MiB stack, and
 /// in groups of 256). Those work-items each fold a tile, a block or a chunk, so
 /// the wide groups gain them nothing measurable. A test's override
-/// (`Device::__local_size`) still applies.
+/// (`testing::local_size`) still applies.
 pub(crate) fn arrays_local_size(info: &DeviceInfo, items: usize, limits: KernelLimits) -> usize {
     let local = local_size(info, items, limits);
     let overridden = LOCAL_OVERRIDE.with(Cell::get).is_some();

@@ -25,7 +25,7 @@ pub use info::{DeviceInfo, DeviceKind};
 pub(crate) use pool::Block;
 pub use pool::MemoryStats;
 use pool::Pool;
-pub use programs::__set_source_hook;
+pub(crate) use programs::set_source_hook;
 use programs::{BuiltProgram, Programs, Target};
 
 /// The environment variable that chooses [`Device::default`].

@@ -305,7 +305,7 @@ impl Target<'_> {
                     // with the cache off nothing is saved, so the binary is not
                     // fetched either: PoCL compiles every kernel of a program
                     // to hand its binary out
-                    save: disk::program_cache_dir().map(|_| disk_key),
+                    save: disk::dir().map(|_| disk_key),
                     saved: AtomicBool::new(false),
                 }
             }
@@ -322,8 +322,7 @@ type SourceHook = fn(&str) -> String;
 
 /// Sets (or, with `None`, removes) a function that rewrites the text of every
 /// program before it is built, for tests of build failures.
-#[doc(hidden)]
-pub fn __set_source_hook(hook: Option<SourceHook>) {
+pub(crate) fn set_source_hook(hook: Option<SourceHook>) {
     *SOURCE_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = hook;
 }
 

@@ -251,7 +251,7 @@ pub fn host_simd<R>(f: impl FnOnce() -> R) -> R {
 }
 
 thread_local! {
-    /// Set by `Device::__host_simd(false)`: this thread's chunks skip the AVX2
+    /// Set by `testing::host_simd(false)`: this thread's chunks skip the AVX2
     /// copy (for tests).
     pub(crate) static SIMD_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }

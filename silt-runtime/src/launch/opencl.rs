@@ -42,7 +42,7 @@ pub fn launch_opencl(
     let device = plan.device;
     let outs = outputs
         .iter()
-        .map(|&d| Tensor::__uninit(device, d, &plan.shape))
+        .map(|&d| Tensor::uninit(device, d, &plan.shape))
         .collect::<Result<Vec<_>>>()?;
     if plan.len == 0 {
         return Ok(outs);

@@ -37,7 +37,7 @@ static BUILDS: AtomicU64 = AtomicU64::new(0);
 /// Counts of the program cache over the whole process.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct ProgramCacheStats {
+pub struct Stats {
     /// Programs loaded from a saved binary.
     pub disk_hits: u64,
     /// Programs that had no (usable) saved binary.
@@ -53,13 +53,13 @@ pub struct ProgramCacheStats {
 /// The program cache's counts for this process.
 ///
 /// ```
-/// # use silt_runtime::program_cache_stats;
+/// # use silt_runtime::program_cache;
 /// // nothing launched in this program yet: nothing built, loaded or saved
-/// let s = program_cache_stats();
+/// let s = program_cache::stats();
 /// assert_eq!(s.source_builds + s.disk_hits + s.disk_stores, 0);
 /// ```
-pub fn program_cache_stats() -> ProgramCacheStats {
-    ProgramCacheStats {
+pub fn stats() -> Stats {
+    Stats {
         disk_hits: HITS.load(Ordering::Relaxed),
         disk_misses: MISSES.load(Ordering::Relaxed),
         disk_stores: STORES.load(Ordering::Relaxed),
@@ -78,13 +78,13 @@ pub(crate) fn note_source_build() {
 /// folder may not exist yet: it is made when the first binary is saved.
 ///
 /// ```
-/// # use silt_runtime::program_cache_dir;
+/// # use silt_runtime::program_cache;
 /// std::env::set_var("SILT_CACHE_DIR", "/tmp/my-silt-cache");
-/// assert_eq!(program_cache_dir(), Some("/tmp/my-silt-cache".into()));
+/// assert_eq!(program_cache::dir(), Some("/tmp/my-silt-cache".into()));
 /// std::env::set_var("SILT_CACHE_DIR", "off");
-/// assert_eq!(program_cache_dir(), None);
+/// assert_eq!(program_cache::dir(), None);
 /// ```
-pub fn program_cache_dir() -> Option<PathBuf> {
+pub fn dir() -> Option<PathBuf> {
     match std::env::var_os("SILT_CACHE_DIR") {
         Some(d) if d == "off" => None,
         Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
@@ -97,11 +97,11 @@ pub fn program_cache_dir() -> Option<PathBuf> {
 }
 
 /// What the program cache folder holds, as read from the disk (counts of this
-/// process are in [`program_cache_stats`]).
+/// process are in [`stats`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct ProgramCacheUsage {
-    /// The folder ([`program_cache_dir`]).
+pub struct Usage {
+    /// The folder ([`dir`]).
     pub dir: PathBuf,
     /// Whether the folder exists.
     pub exists: bool,
@@ -123,15 +123,15 @@ pub struct ProgramCacheUsage {
 /// is left out.
 ///
 /// ```
-/// # use silt_runtime::program_cache_usage;
+/// # use silt_runtime::program_cache;
 /// let dir = std::env::temp_dir().join(format!("silt-usage-doc-{}", std::process::id()));
 /// std::env::set_var("SILT_CACHE_DIR", &dir);
-/// let usage = program_cache_usage()?.expect("the cache is on");
+/// let usage = program_cache::usage()?.expect("the cache is on");
 /// assert_eq!((usage.dir.as_path(), usage.exists), (dir.as_path(), false));
 /// std::fs::create_dir_all(&dir)?;
 /// std::fs::write(dir.join(format!("{:032x}.bin", 1)), [0u8; 10])?; // an entry
 /// std::fs::write(dir.join("notes.txt"), "not silt's")?; // not counted
-/// let usage = program_cache_usage()?.unwrap();
+/// let usage = program_cache::usage()?.unwrap();
 /// assert_eq!((usage.entries, usage.bytes, usage.partial), (1, 10, 0));
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), std::io::Error>(())
@@ -139,11 +139,11 @@ pub struct ProgramCacheUsage {
 ///
 /// # Errors
 /// The folder exists but cannot be read.
-pub fn program_cache_usage() -> std::io::Result<Option<ProgramCacheUsage>> {
-    let Some(d) = program_cache_dir() else {
+pub fn usage() -> std::io::Result<Option<Usage>> {
+    let Some(d) = dir() else {
         return Ok(None);
     };
-    let mut usage = ProgramCacheUsage {
+    let mut usage = Usage {
         exists: d.is_dir(),
         dir: d,
         entries: 0,
@@ -175,15 +175,15 @@ pub fn program_cache_usage() -> std::io::Result<Option<ProgramCacheUsage>> {
 /// folder does not exist. Later launches build from source and save again.
 ///
 /// ```
-/// # use silt_runtime::clear_program_cache;
+/// # use silt_runtime::program_cache;
 /// let dir = std::env::temp_dir().join(format!("silt-clear-doc-{}", std::process::id()));
 /// std::env::set_var("SILT_CACHE_DIR", &dir);
-/// assert_eq!(clear_program_cache()?, 0); // no folder yet
+/// assert_eq!(program_cache::clear()?, 0); // no folder yet
 /// std::fs::create_dir_all(&dir)?;
 /// std::fs::write(dir.join(format!("{:032x}.bin", 1)), [0u8; 10])?;
 /// std::fs::write(dir.join(format!("{:032x}.bin.42.tmp", 2)), [0u8; 3])?;
 /// std::fs::write(dir.join("notes.txt"), "kept")?;
-/// assert_eq!(clear_program_cache()?, 2);
+/// assert_eq!(program_cache::clear()?, 2);
 /// assert!(dir.join("notes.txt").exists());
 /// # std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), std::io::Error>(())
@@ -191,8 +191,8 @@ pub fn program_cache_usage() -> std::io::Result<Option<ProgramCacheUsage>> {
 ///
 /// # Errors
 /// The folder cannot be read, or a file cannot be removed.
-pub fn clear_program_cache() -> std::io::Result<usize> {
-    let Some(d) = program_cache_dir() else {
+pub fn clear() -> std::io::Result<usize> {
+    let Some(d) = dir() else {
         return Ok(0);
     };
     let entries = match fs::read_dir(&d) {
@@ -297,7 +297,7 @@ fn fnv1a(text: &str, basis: u64) -> u64 {
 
 /// The saved binary for `key`, if there is one and it is for exactly this key.
 pub(crate) fn load(key: &Key) -> Option<Vec<u8>> {
-    let Some(path) = program_cache_dir().map(|d| d.join(&key.file)) else {
+    let Some(path) = dir().map(|d| d.join(&key.file)) else {
         MISSES.fetch_add(1, Ordering::Relaxed);
         return None;
     };
@@ -332,7 +332,7 @@ pub(crate) fn load(key: &Key) -> Option<Vec<u8>> {
 pub(crate) fn reject(key: &Key) {
     REJECTED.fetch_add(1, Ordering::Relaxed);
     MISSES.fetch_add(1, Ordering::Relaxed);
-    if let Some(d) = program_cache_dir() {
+    if let Some(d) = dir() {
         let _ = fs::remove_file(d.join(&key.file));
     }
 }
@@ -340,7 +340,7 @@ pub(crate) fn reject(key: &Key) {
 /// Saves a binary atomically (write, then rename), then trims the folder to its
 /// size cap. Failures are ignored: the cache is an optimisation.
 pub(crate) fn store(key: &Key, binary: &[u8]) {
-    let Some(d) = program_cache_dir() else { return };
+    let Some(d) = dir() else { return };
     if fs::create_dir_all(&d).is_err() {
         return;
     }

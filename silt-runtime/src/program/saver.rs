@@ -6,7 +6,7 @@
 //! No save is lost at exit: a thread that launched kernels waits, as it ends,
 //! for the saves in flight before it waits for the queues (`cl::thread_exit`),
 //! the main thread too, so the saving thread is never inside the driver while
-//! the process tears it down. [`wait_for_program_saves`] waits on demand.
+//! the process tears it down. [`wait_for_saves`] waits on demand.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,7 +47,7 @@ pub(crate) fn submit(job: Job) {
             .spawn(run)
             .is_ok();
         if spawned {
-            crate::cl::on_thread_exit(wait_for_program_saves);
+            crate::cl::on_thread_exit(wait_for_saves);
         }
         SPAWNED.store(spawned, Ordering::Release);
     });
@@ -85,14 +85,14 @@ fn run() {
 /// disk. silt saves a program's binary after its first launch, on a thread
 /// of its own; a thread that launched kernels waits for those saves as it
 /// ends, so nothing is lost at exit. Call this to see a save in
-/// [`program_cache_stats`](crate::program_cache_stats) or on disk sooner.
+/// [`stats`](crate::program_cache::stats) or on disk sooner.
 ///
 /// ```
-/// # use silt_runtime::{wait_for_program_saves, program_cache_stats};
-/// wait_for_program_saves(); // nothing launched here: returns at once
-/// assert_eq!(program_cache_stats().disk_stores, 0);
+/// # use silt_runtime::program_cache;
+/// program_cache::wait_for_saves(); // nothing launched here: returns at once
+/// assert_eq!(program_cache::stats().disk_stores, 0);
 /// ```
-pub fn wait_for_program_saves() {
+pub fn wait_for_saves() {
     let mut q = queue();
     while q.pending > 0 {
         q = CHANGED.wait(q).unwrap_or_else(|e| e.into_inner());

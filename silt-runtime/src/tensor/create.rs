@@ -60,8 +60,7 @@ impl Tensor {
 
     /// A tensor of `shape` whose storage is not initialised (on the host it is
     /// zeroed). For outputs that a kernel overwrites entirely.
-    #[doc(hidden)]
-    pub fn __uninit(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor> {
+    pub(crate) fn uninit(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor> {
         check_dims(shape.len())?;
         let nbytes = byte_len(shape, dtype.size())?;
         Tensor::new(Storage::uninit(device, nbytes)?, shape, dtype)

@@ -38,7 +38,7 @@ pub fn launch_reduce_opencl(
     let device = &plan.device;
     let outs = outputs
         .iter()
-        .map(|&d| Tensor::__uninit(device, d, &plan.out_shape))
+        .map(|&d| Tensor::uninit(device, d, &plan.out_shape))
         .collect::<Result<Vec<_>>>()?;
     if plan.rows == 0 {
         return Ok(outs);
@@ -81,7 +81,7 @@ pub fn launch_reduce_opencl(
         })?;
     let partials = |n: usize| -> Result<Vec<Tensor>> {
         accs.iter()
-            .map(|&d| Tensor::__uninit(device, d, &[n.max(1)]))
+            .map(|&d| Tensor::uninit(device, d, &[n.max(1)]))
             .collect()
     };
     let mismatch =

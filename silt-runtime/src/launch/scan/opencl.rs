@@ -37,7 +37,7 @@ pub fn launch_scan_opencl(
     let device = &plan.device;
     let outs = outputs
         .iter()
-        .map(|&d| Tensor::__uninit(device, d, &plan.out_shape))
+        .map(|&d| Tensor::uninit(device, d, &plan.out_shape))
         .collect::<Result<Vec<_>>>()?;
     if plan.rows == 0 || plan.len == 0 {
         return Ok(outs);
@@ -79,7 +79,7 @@ pub fn launch_scan_opencl(
     let items = units * chunks;
     let totals: Vec<Tensor> = accs
         .iter()
-        .map(|&d| Tensor::__uninit(device, d, &[cells]))
+        .map(|&d| Tensor::uninit(device, d, &[cells]))
         .collect::<Result<_>>()?;
     // blocks of rows have an entry point of their own; the prefixes are
     // always the one-row entry's
