@@ -304,6 +304,29 @@ fn every_atomic_gives_what_its_order_cannot_change() {
 }
 
 #[test]
+fn dispatch_picks_the_instantiation_from_untyped_tensors() {
+    for dev in common::devices() {
+        let x: Tensor = TensorT::from_slice(&dev, &[1i32, 2, 3, 4, 5, 6], [2, 3])
+            .unwrap()
+            .into();
+        let mut y = Tensor::zeros(&dev, DType::I32, [3, 2]).unwrap();
+        transpose::dispatch(Grid::over([3, 2]), &x, &mut y).unwrap();
+        assert_eq!(y.to_vec::<i32>().unwrap(), [1, 4, 2, 5, 3, 6], "{dev}");
+        // a dtype outside `types`
+        let u: Tensor = TensorT::from_slice(&dev, &[1u8, 2], [1, 2]).unwrap().into();
+        let mut v = Tensor::zeros(&dev, DType::U8, [2, 1]).unwrap();
+        let err = transpose::dispatch(Grid::over([2, 1]), &u, &mut v).unwrap_err();
+        assert!(matches!(err, Error::UnsupportedDType { .. }), "{err:?}");
+        // an unchecked kernel's dispatch is as unsafe as its launch
+        let x: Tensor = TensorT::from_slice(&dev, &values(16), [16]).unwrap().into();
+        let mut y = Tensor::zeros(&dev, DType::F32, [16]).unwrap();
+        // SAFETY: the kernel indexes below `x.len(0)` only
+        unsafe { doubled::dispatch(Grid::over([16]), &x, &mut y) }.unwrap();
+        assert_eq!(y.to_vec::<f32>().unwrap()[3], values(16)[3] * 2.0, "{dev}");
+    }
+}
+
+#[test]
 fn integer_and_f16_instantiations_transpose() {
     for dev in common::devices() {
         let x = TensorT::from_slice(&dev, &[1i32, 2, 3, 4, 5, 6], [2, 3]).unwrap();

@@ -11,7 +11,7 @@ use silt_abi::DType;
 
 /// The `dispatch` function; `types` are the instantiation types' names.
 pub(super) fn dispatch_fn(sig: &Signature, types: &[String], s: &TokenStream) -> TokenStream {
-    dispatch_with(sig, types, &[], s)
+    dispatch_around(sig, types, &[], &[], false, s)
 }
 
 /// [`dispatch_fn`] with `extra` arguments after the signature's, passed on to
@@ -22,21 +22,36 @@ pub(super) fn dispatch_with(
     extra: &[(TokenStream, TokenStream)],
     s: &TokenStream,
 ) -> TokenStream {
+    dispatch_around(sig, types, &[], extra, false, s)
+}
+
+/// [`dispatch_fn`] with `lead` arguments before the signature's and `extra`
+/// ones after, passed on to `launch` as they are (a grid kernel's `Grid`
+/// leads); with `unsafe_launch`, `launch` and so `dispatch` are `unsafe`.
+pub(super) fn dispatch_around(
+    sig: &Signature,
+    types: &[String],
+    lead: &[(TokenStream, TokenStream)],
+    extra: &[(TokenStream, TokenStream)],
+    unsafe_launch: bool,
+    s: &TokenStream,
+) -> TokenStream {
     let name_str = ident_name(&sig.name);
     let generic = sig.generic.is_some();
-    let params = sig
-        .params
-        .iter()
-        .filter(|p| p.kind != ParamKind::Index)
-        .map(|p| {
-            let n = &p.name;
-            match p.kind {
-                ParamKind::Input => quote!(#n: &#s::Tensor),
-                ParamKind::InOut => quote!(#n: &mut #s::Tensor),
-                _ => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
-            }
-        })
-        .chain(extra.iter().map(|(p, _)| p.clone()));
+    let params = lead.iter().map(|(p, _)| p.clone()).chain(
+        sig.params
+            .iter()
+            .filter(|p| p.kind != ParamKind::Index)
+            .map(|p| {
+                let n = &p.name;
+                match p.kind {
+                    ParamKind::Input | ParamKind::View(_) => quote!(#n: &#s::Tensor),
+                    ParamKind::InOut | ParamKind::ViewMut(_) => quote!(#n: &mut #s::Tensor),
+                    _ => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
+                }
+            })
+            .chain(extra.iter().map(|(p, _)| p.clone())),
+    );
     // where the dtype of T comes from: T tensors, else T scalars, else an argument
     let t_tensors: Vec<&syn::Ident> = sig
         .params
@@ -74,6 +89,7 @@ pub(super) fn dispatch_with(
             ParamKind::Index => quote!(),
         }
     });
+    let lead_args = lead.iter().map(|(_, a)| a);
     let extra_args = extra.iter().map(|(_, a)| a);
     let call_args = sig
         .params
@@ -104,9 +120,16 @@ pub(super) fn dispatch_with(
             quote!((#(#ts),*))
         }
     };
+    let call = quote!(launch #turbofish (#(#lead_args,)* #(#call_args,)* #(#extra_args),*) #wrap);
+    let (call, safety) = if unsafe_launch {
+        // SAFETY: the caller of `dispatch` promises what `launch` needs
+        (quote!(unsafe { #call }), quote!(unsafe))
+    } else {
+        (call, quote!())
+    };
     let body = quote! {{
         #(#typed)*
-        launch #turbofish (#(#call_args,)* #(#extra_args),*) #wrap
+        #call
     }};
     let dtype_param = if explicit_dtype {
         quote!(dtype: #s::DType,)
@@ -114,16 +137,21 @@ pub(super) fn dispatch_with(
         quote!()
     };
     let doc = format!(
-        "Runs `{name_str}` on untyped tensors, choosing the instantiation from their dtype.\n\n\
+        "Runs `{name_str}` on untyped tensors, choosing the instantiation from their dtype.\n\n{}\
          # Errors\n`Error::UnsupportedDType` for a dtype outside [`TYPES`], \
          `Error::DTypeMismatch` when tensor arguments disagree, a scalar that does not \
-         convert, and everything [`launch`] reports."
+         convert, and everything [`launch`] reports.",
+        if unsafe_launch {
+            "# Safety\nAs [`launch`]'s: every index the kernel takes is in range.\n\n"
+        } else {
+            ""
+        }
     );
     if !generic {
         return quote! {
             #[doc = #doc]
-            #[allow(clippy::too_many_arguments)]
-            pub fn dispatch(#(#params),*) -> #s::Result<#ret> {
+            #[allow(clippy::too_many_arguments, unused_unsafe)]
+            pub #safety fn dispatch(#(#params),*) -> #s::Result<#ret> {
                 #(#scalars_in)*
                 #body
             }
@@ -142,8 +170,8 @@ pub(super) fn dispatch_with(
         .collect();
     quote! {
         #[doc = #doc]
-        #[allow(clippy::too_many_arguments)]
-        pub fn dispatch(#dtype_param #(#params),*) -> #s::Result<#ret> {
+        #[allow(clippy::too_many_arguments, unused_unsafe)]
+        pub #safety fn dispatch(#dtype_param #(#params),*) -> #s::Result<#ret> {
             #(#scalars_in)*
             let __dtype: #s::DType = #dtype_expr;
             #s::select!(#name_str, __dtype, __T => #body, [#(#type_idents),*])
