@@ -15,6 +15,8 @@
 
 #[path = "build/fold_wrappers.rs"]
 mod fold_wrappers;
+#[path = "build/grid_wrappers.rs"]
+mod grid_wrappers;
 #[path = "build/wrappers.rs"]
 mod wrappers;
 
@@ -23,16 +25,19 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-use silt_kernel_gen::{generate, generate_fold, FoldKind, Options, SplitMix64};
+use silt_kernel_gen::{generate, generate_fold, generate_grid, FoldKind, Options, SplitMix64};
 
 const DEFAULT_SEED: u64 = 0x5117_0001;
 const DEFAULT_COUNT: usize = 40;
 const DEFAULT_FOLDS: usize = 24;
+const DEFAULT_GRIDS: usize = 32;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/wrappers.rs");
     println!("cargo:rerun-if-changed=build/fold_wrappers.rs");
+    println!("cargo:rerun-if-changed=build/grid_wrappers.rs");
+    println!("cargo:rerun-if-env-changed=SILT_RANDOM_GRIDS");
     println!("cargo:rerun-if-env-changed=SILT_RANDOM_SEED");
     println!("cargo:rerun-if-env-changed=SILT_RANDOM_COUNT");
     println!("cargo:rerun-if-env-changed=SILT_RANDOM_FOLDS");
@@ -71,6 +76,13 @@ fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
     let mut text = corpus(seed, count, &indices);
     text.push_str(&fold_corpus(seed, folds, &fold_indices));
+    let grids = env::var("SILT_RANDOM_GRIDS")
+        .ok()
+        .and_then(|s| parse_u64(&s))
+        .map_or(DEFAULT_GRIDS, |n| {
+            usize::try_from(n).unwrap_or(DEFAULT_GRIDS)
+        });
+    text.push_str(&grid_corpus(seed, grids));
     fs::write(out.join("generated.rs"), text).expect("write");
 }
 
@@ -115,6 +127,28 @@ pub const FOLD_COUNT: usize = {count};
 pub static FOLDS: &[crate::fold::Fold] = &[
     {}
 ];",
+        entries.join(",\n    ")
+    );
+    out
+}
+
+/// `count` random grid kernels `g0`, `g1`, ... in a module `grids`, and
+/// `GRIDS`.
+fn grid_corpus(seed: u64, count: usize) -> String {
+    let mut out = String::from(
+        "/// The random grid kernels and their wrappers.\npub mod grids {\nuse ::silt::grid;\n\n",
+    );
+    let mut entries = Vec::new();
+    for i in 0..count {
+        let index = u64::try_from(i).unwrap_or(u64::MAX);
+        let mut rng = SplitMix64::new(seed ^ (index | 1 << 41).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let g = generate_grid(&mut rng, &format!("g{i}"));
+        entries.push(grid_wrappers::write(&g, &mut out));
+    }
+    out.push_str("}\n\n");
+    let _ = writeln!(
+        out,
+        "/// Every generated grid kernel.\npub static GRIDS: &[crate::Grid] = &[\n    {}\n];",
         entries.join(",\n    ")
     );
     out

@@ -42,6 +42,8 @@ mod fold_parts;
 #[cfg(feature = "generate")]
 mod gen;
 #[cfg(feature = "generate")]
+mod grid;
+#[cfg(feature = "generate")]
 mod helper;
 #[cfg(feature = "generate")]
 mod kernel;
@@ -62,5 +64,7 @@ pub mod values;
 pub use choose::{Choose, SplitMix64};
 #[cfg(feature = "generate")]
 pub use fold::{generate_fold, Fold, FoldKind};
+#[cfg(feature = "generate")]
+pub use grid::{generate_grid, GridKernel, HIST};
 #[cfg(feature = "generate")]
 pub use kernel::{generate, Check, Helper, Kernel, Options, Param, ParamKind, Ty};

@@ -22,6 +22,11 @@
 //! views ([`fold::Case`]) on the OpenCL device (every way of sharing out a
 //! reduction's work) and on the host, and compares with `eval` on the rows
 //! gathered on the host: bit for bit.
+//!
+//! And it holds random `#[grid]` kernels ([`generated::GRIDS`], from
+//! `silt-kernel-gen`'s `generate_grid`): `tests/grids.rs` runs each on the
+//! OpenCL device and on the host and compares the verdict on accesses out of
+//! range and every bit written.
 
 use std::fmt::Debug;
 
@@ -46,6 +51,41 @@ pub use silt_kernel_gen::values::Edges;
 )]
 pub mod generated {
     include!(concat!(env!("OUT_DIR"), "/generated.rs"));
+}
+
+/// A random grid kernel of the corpus ([`generated::GRIDS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Grid {
+    /// Its name (`g3`).
+    pub name: &'static str,
+    /// Whether some of its accesses may fall out of range.
+    pub may_overrun: bool,
+    /// Launches it on a device over its shapes.
+    pub run: fn(&Device) -> GridRun,
+}
+
+/// What a launch of a random grid kernel gave: whether it reported an
+/// access out of range, and what it wrote (`y` as bits, all NaNs alike;
+/// the histogram `h`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridRun {
+    /// `None`, or the error's kind (`IndexOutOfBounds`).
+    pub error: Option<String>,
+    /// The bits of `y`'s elements.
+    pub y: Vec<u64>,
+    /// The histogram.
+    pub h: Vec<u32>,
+}
+
+impl GridRun {
+    /// The run of a launch that returned `r`.
+    pub fn new(r: silt::Result<()>, y: Vec<u64>, h: Vec<u32>) -> Self {
+        let error = r.err().map(|e| match e {
+            silt::Error::IndexOutOfBounds { .. } => "IndexOutOfBounds".to_owned(),
+            other => format!("{other:?}"),
+        });
+        GridRun { error, y, h }
+    }
 }
 
 /// How closely the device's value must match the host's.
