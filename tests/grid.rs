@@ -327,6 +327,39 @@ fn dispatch_picks_the_instantiation_from_untyped_tensors() {
 }
 
 #[test]
+fn the_host_runs_large_grids_on_every_thread_with_whole_atomics() {
+    // past the serial threshold: work-groups run in parallel on the host
+    let host = Device::host();
+    let xs: Vec<i32> = (0..200_000).map(|v| (v * 7919) % 13 - 2).collect();
+    let mut want = [0u32; 8];
+    for &v in &xs {
+        if (0..8).contains(&v) {
+            want[v as usize] += 1;
+        }
+    }
+    let x = TensorT::from_slice(&host, &xs, [xs.len()]).unwrap();
+    let mut bins = TensorT::<u32>::zeros(&host, [8]).unwrap();
+    histogram::launch(Grid::over([xs.len()]), &x, &mut bins).unwrap();
+    assert_eq!(bins.to_vec().unwrap(), want);
+    // barriers and work-group arrays, in parallel groups
+    let ys: Vec<i64> = (0..40_001).map(|v| v % 1000 - 500).collect();
+    let sums_want: Vec<i64> = ys.chunks(8).map(|c| c.iter().sum()).collect();
+    let y = TensorT::from_slice(&host, &ys, [ys.len()]).unwrap();
+    let mut sums = TensorT::<i64>::zeros(&host, [sums_want.len()]).unwrap();
+    group_sums::launch(Grid::over([ys.len()]), &y, &mut sums).unwrap();
+    assert_eq!(sums.to_vec().unwrap(), sums_want);
+    // an access out of range in one of many parallel groups is still reported
+    let big: Vec<f32> = values(30_000);
+    let x = TensorT::from_slice(&host, &big, [30_000]).unwrap();
+    let mut out = TensorT::<f32>::zeros(&host, [30_000]).unwrap();
+    let err = shift::launch(Grid::over([30_000]), &x, &mut out).unwrap_err();
+    assert!(
+        matches!(&err, Error::IndexOutOfBounds { index, .. } if index == &[30_000]),
+        "{err:?}"
+    );
+}
+
+#[test]
 fn integer_and_f16_instantiations_transpose() {
     for dev in common::devices() {
         let x = TensorT::from_slice(&dev, &[1i32, 2, 3, 4, 5, 6], [2, 3]).unwrap();

@@ -99,8 +99,10 @@ pub mod diagnostics {
 /// `launch`, `dispatch`, `eval` and `source` functions instead.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::launch::grid::atoms::GridElem;
     pub use crate::launch::grid::host::{
-        run_grid_host, run_grid_host_async, GridItem, GridView, GridViewMut, WorkItem,
+        grid_cells, grid_store, run_grid_host, run_grid_host_async, GridItem, GridView,
+        GridViewMut, WorkItem,
     };
     pub use crate::launch::grid::opencl::grid_on_device;
     pub use crate::launch::grid::{prepare_grid, GridPlan, ViewParam};

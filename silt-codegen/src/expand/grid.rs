@@ -172,7 +172,7 @@ pub fn module(c: &Compiled) -> TokenStream {
             }
             #[doc = #doc]
             #[diagnostic::on_unimplemented(message = #msg, label = #label, note = #note)]
-            pub trait Instance: #s::Element + __sealed::Sealed {
+            pub trait Instance: #s::Element + #s::__private::GridElem + __sealed::Sealed {
                 #[doc(hidden)]
                 fn __info() -> &'static #s::__private::KernelInfo;
                 #[doc(hidden)]
@@ -249,11 +249,10 @@ pub fn module(c: &Compiled) -> TokenStream {
             }
             ParamKind::ViewMut(_) => {
                 declared.push(quote!(let mut #d = ::std::vec::Vec::new();));
-                copies.push(quote!(#d = #n.to_vec()?;));
-                host_views.push(
-                    quote!(let #v = #s::__private::GridViewMut::new(&mut #d, #n.shape(), #i);),
-                );
-                store_back.push(quote!(#s::__private::store_host(#n, &#d)?;));
+                copies.push(quote!(#d = #s::__private::grid_cells(#n)?;));
+                host_views
+                    .push(quote!(let #v = #s::__private::GridViewMut::new(&#d, #n.shape(), #i);));
+                store_back.push(quote!(#s::__private::grid_store(#n, &#d)?;));
                 call_args.push(quote!(&#v));
             }
             _ => call_args.push(quote!(#n)),

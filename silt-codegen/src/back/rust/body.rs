@@ -220,7 +220,7 @@ impl Emitter<'_> {
                 quote_spanned!(span=> #n.len(#d))
             }
             ExprKind::Atomic(op, array, ix, ops) => {
-                // one work-item at a time on the host: read, combine, write
+                // one indivisible step on the element's atomic
                 let n = self.array(*array);
                 let t = self.array_ty(*array);
                 let ix = ix.iter().map(|i| self.expr(i));
@@ -244,9 +244,7 @@ impl Emitter<'_> {
                     let __ix = [#(#ix),*];
                     let __v = #v;
                     #w
-                    let __old = #n.get(&__ix, __item);
-                    #n.set(&__ix, #new, __item);
-                    __old
+                    #n.update(&__ix, |__old| #new, __item)
                 }}
             }
             ExprKind::GridId(g, d) => {

@@ -1,18 +1,23 @@
-//! The host backend of grid kernels: the work-groups in order, the
-//! work-items of each in order, each running the kernel's plain-Rust body
-//! with its place in the grid ([`GridItem`]) and views of the tensors
-//! ([`GridView`], [`GridViewMut`]). Every access is checked: one out of
-//! range touches nothing, reads 0, and the launch reports the first.
+//! The host backend of grid kernels: the work-groups in parallel (rayon),
+//! the work-items of each in order on one thread, each running the
+//! kernel's plain-Rust body with its place in the grid ([`GridItem`]) and
+//! views of the tensors ([`GridView`], and [`GridViewMut`] over elements
+//! held in atomics, [`GridElem`]). Every access is checked: one out of range
+//! touches nothing, reads 0, and the launch reports the first.
 
-use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
+
+use rayon::prelude::*;
 
 use crate::dtype::Element;
 use crate::error::{Error, Result};
+use crate::tensor::TensorT;
 
+use super::atoms::GridElem;
 use super::GridPlan;
 
 /// The first access out of range: the view's parameter, the index, the
@@ -28,7 +33,7 @@ pub struct GridItem {
     group: [u64; 3],
     groups: [u64; 3],
     size: [u64; 3],
-    error: Rc<RefCell<Option<OutOfRange>>>,
+    error: Arc<Mutex<Option<OutOfRange>>>,
 }
 
 impl GridItem {
@@ -73,7 +78,7 @@ impl GridItem {
     /// launch keeps the first).
     #[cold]
     fn out_of_range(&self, param: usize, index: &[u64], shape: &[usize]) {
-        let mut first = self.error.borrow_mut();
+        let mut first = self.error.lock().unwrap_or_else(|e| e.into_inner());
         if first.is_none() {
             *first = Some((param, index.to_vec(), shape.to_vec()));
         }
@@ -143,23 +148,23 @@ impl<'a, T: Element> GridView<'a, T> {
 }
 
 /// Elements a grid kernel writes: a tensor's (borrowed) or a work-group
-/// array's (owned).
-enum Cells<'a, T> {
-    Borrowed(&'a [Cell<T>]),
-    Owned(Vec<Cell<T>>),
+/// array's (owned), each in an atomic.
+enum Cells<'a, A> {
+    Borrowed(&'a [A]),
+    Owned(Vec<A>),
 }
 
 /// A view a grid kernel reads and writes (`ViewMut<T, N>`), over a copy of
-/// its elements in logical order that the launch stores back; also a
-/// work-group array (`local!`), which owns its elements.
-pub struct GridViewMut<'a, T> {
-    data: Cells<'a, T>,
+/// its elements in logical order, in atomics, that the launch stores back;
+/// also a work-group array (`local!`), which owns its elements.
+pub struct GridViewMut<'a, T: GridElem> {
+    data: Cells<'a, T::Atom>,
     shape: Vec<usize>,
     strides: Vec<usize>,
     param: usize,
 }
 
-impl<T> std::fmt::Debug for GridViewMut<'_, T> {
+impl<T: GridElem> std::fmt::Debug for GridViewMut<'_, T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GridViewMut")
             .field("shape", &self.shape)
@@ -168,12 +173,12 @@ impl<T> std::fmt::Debug for GridViewMut<'_, T> {
     }
 }
 
-impl<'a, T: Element> GridViewMut<'a, T> {
+impl<'a, T: GridElem> GridViewMut<'a, T> {
     /// The view of parameter `param` over `data`, the elements of a tensor
-    /// of `shape` in logical order.
-    pub fn new(data: &'a mut [T], shape: &[usize], param: usize) -> Self {
+    /// of `shape` in logical order ([`grid_cells`]).
+    pub fn new(data: &'a [T::Atom], shape: &[usize], param: usize) -> Self {
         GridViewMut {
-            data: Cells::Borrowed(Cell::from_mut(data).as_slice_of_cells()),
+            data: Cells::Borrowed(data),
             strides: contiguous_strides(shape),
             shape: shape.to_vec(),
             param,
@@ -185,7 +190,7 @@ impl<'a, T: Element> GridViewMut<'a, T> {
     pub fn local(shape: &[usize], param: usize) -> GridViewMut<'static, T> {
         let len = shape.iter().product();
         GridViewMut {
-            data: Cells::Owned((0..len).map(|_| Cell::new(T::default())).collect()),
+            data: Cells::Owned((0..len).map(|_| T::atom(T::default())).collect()),
             strides: contiguous_strides(shape),
             shape: shape.to_vec(),
             param,
@@ -193,32 +198,38 @@ impl<'a, T: Element> GridViewMut<'a, T> {
     }
 
     #[inline]
-    fn cells(&self) -> &[Cell<T>] {
-        match &self.data {
+    fn cell(&self, index: &[u64], item: &GridItem) -> Option<&T::Atom> {
+        let cells: &[T::Atom] = match &self.data {
             Cells::Borrowed(c) => c,
             Cells::Owned(c) => c,
+        };
+        let found = position(index, &self.shape, &self.strides).and_then(|at| cells.get(at));
+        if found.is_none() {
+            item.out_of_range(self.param, index, &self.shape);
         }
+        found
     }
 
     /// `view[[..]]`: the element at `index`, or 0 (recorded) out of range.
     #[inline]
     pub fn get(&self, index: &[u64], item: &GridItem) -> T {
-        match position(index, &self.shape, &self.strides).and_then(|at| self.cells().get(at)) {
-            Some(v) => v.get(),
-            None => {
-                item.out_of_range(self.param, index, &self.shape);
-                T::default()
-            }
-        }
+        self.cell(index, item).map_or_else(T::default, T::load)
     }
 
     /// `view[[..]] = value`: nothing (recorded) out of range.
     #[inline]
     pub fn set(&self, index: &[u64], value: T, item: &GridItem) {
-        match position(index, &self.shape, &self.strides).and_then(|at| self.cells().get(at)) {
-            Some(v) => v.set(value),
-            None => item.out_of_range(self.param, index, &self.shape),
+        if let Some(c) = self.cell(index, item) {
+            T::store(c, value);
         }
+    }
+
+    /// An atomic on the element at `index`: replaces `old` by `f(old)` in
+    /// one step and gives `old`; out of range nothing (recorded) and 0.
+    #[inline]
+    pub fn update(&self, index: &[u64], f: impl Fn(T) -> T, item: &GridItem) -> T {
+        self.cell(index, item)
+            .map_or_else(T::default, |c| T::update(c, f))
     }
 
     /// `view.len(d)`.
@@ -228,48 +239,88 @@ impl<'a, T: Element> GridViewMut<'a, T> {
     }
 }
 
-/// Runs `body` for every work-item of the plan: the work-groups in order
-/// (the first dimension fastest), the work-items of each in order.
+/// A written view's elements in logical order, in atomics, for
+/// [`GridViewMut::new`] (a copy; [`grid_store`] stores it back).
 ///
 /// # Errors
-/// [`Error::IndexOutOfBounds`] for the first access out of its view's range
-/// (every work-item has run).
+/// Copy errors.
+pub fn grid_cells<T: GridElem>(t: &TensorT<T>) -> Result<Vec<T::Atom>> {
+    Ok(t.to_vec()?.into_iter().map(T::atom).collect())
+}
+
+/// Stores the elements of [`grid_cells`] back into `t`.
+///
+/// # Errors
+/// Copy errors.
+pub fn grid_store<T: GridElem>(t: &mut TensorT<T>, cells: &[T::Atom]) -> Result<()> {
+    let values: Vec<T> = cells.iter().map(T::load).collect();
+    crate::launch::host::store_host(t, &values)
+}
+
+/// The work-groups of a plan, as group coordinates, the first dimension
+/// fastest.
+fn groups(plan: &GridPlan<'_>) -> Vec<[usize; 3]> {
+    let [gx, gy, gz] = plan.global;
+    let [lx, ly, lz] = plan.group;
+    let mut out = Vec::with_capacity((gx / lx) * (gy / ly) * (gz / lz));
+    for bz in 0..gz / lz {
+        for by in 0..gy / ly {
+            for bx in 0..gx / lx {
+                out.push([bx, by, bz]);
+            }
+        }
+    }
+    out
+}
+
+/// Work-groups run on the calling thread below this many work-items in all
+/// (handing groups to rayon's threads costs more than it saves).
+const SERIAL_ITEMS: usize = 1 << 14;
+
+/// Runs `body` for every work-item of the plan: the work-groups in
+/// parallel, the work-items of each in order.
+///
+/// # Errors
+/// [`Error::IndexOutOfBounds`] for the first access out of range (every
+/// work-item has run).
 pub fn run_grid_host(
     plan: &GridPlan<'_>,
     kernel: &'static str,
-    mut body: impl FnMut(&GridItem),
+    body: impl Fn(&GridItem) + Sync,
 ) -> Result<()> {
     if plan.is_empty() {
         return Ok(());
     }
-    let [gx, gy, gz] = plan.global;
-    let [lx, ly, lz] = plan.group;
-    let u = |n: usize| n as u64;
-    let mut item = GridItem {
-        global: [0; 3],
-        local: [0; 3],
-        group: [0; 3],
-        groups: [u(gx / lx), u(gy / ly), u(gz / lz)],
-        size: [u(gx), u(gy), u(gz)],
-        error: Rc::new(RefCell::new(None)),
-    };
-    for bz in 0..gz / lz {
-        for by in 0..gy / ly {
-            for bx in 0..gx / lx {
-                item.group = [u(bx), u(by), u(bz)];
-                for z in 0..lz {
-                    for y in 0..ly {
-                        for x in 0..lx {
-                            item.local = [u(x), u(y), u(z)];
-                            item.global = [u(bx * lx + x), u(by * ly + y), u(bz * lz + z)];
-                            body(&item);
-                        }
-                    }
+    let error = Arc::new(Mutex::new(None));
+    let run_group = |&[bx, by, bz]: &[usize; 3]| {
+        let [gx, gy, gz] = plan.global;
+        let [lx, ly, lz] = plan.group;
+        let u = |n: usize| n as u64;
+        let mut item = GridItem {
+            global: [0; 3],
+            local: [0; 3],
+            group: [u(bx), u(by), u(bz)],
+            groups: [u(gx / lx), u(gy / ly), u(gz / lz)],
+            size: [u(gx), u(gy), u(gz)],
+            error: Arc::clone(&error),
+        };
+        for z in 0..lz {
+            for y in 0..ly {
+                for x in 0..lx {
+                    item.local = [u(x), u(y), u(z)];
+                    item.global = [u(bx * lx + x), u(by * ly + y), u(bz * lz + z)];
+                    body(&item);
                 }
             }
         }
+    };
+    let all = groups(plan);
+    if plan.global.iter().product::<usize>() < SERIAL_ITEMS {
+        all.iter().for_each(run_group);
+    } else {
+        all.par_iter().for_each(run_group);
     }
-    let first = item.error.borrow_mut().take();
+    let first = error.lock().unwrap_or_else(|e| e.into_inner()).take();
     reported(plan, kernel, first)
 }
 
@@ -322,64 +373,66 @@ pub type WorkItem<'v> = Pin<Box<dyn Future<Output = ()> + 'v>>;
 pub fn run_grid_host_async<'v, G>(
     plan: &GridPlan<'_>,
     kernel: &'static str,
-    locals: impl Fn() -> G,
-    body: impl Fn(GridItem, Rc<G>) -> WorkItem<'v>,
+    locals: impl Fn() -> G + Sync,
+    body: impl Fn(GridItem, Rc<G>) -> WorkItem<'v> + Sync,
 ) -> Result<()> {
     if plan.is_empty() {
         return Ok(());
     }
-    let [gx, gy, gz] = plan.global;
-    let [lx, ly, lz] = plan.group;
-    let u = |n: usize| n as u64;
-    let error = Rc::new(RefCell::new(None));
-    let mut cx = Context::from_waker(Waker::noop());
-    for bz in 0..gz / lz {
-        for by in 0..gy / ly {
-            for bx in 0..gx / lx {
-                let group = Rc::new(locals());
-                let mut items = Vec::with_capacity(lx * ly * lz);
-                for z in 0..lz {
-                    for y in 0..ly {
-                        for x in 0..lx {
-                            let item = GridItem {
-                                global: [u(bx * lx + x), u(by * ly + y), u(bz * lz + z)],
-                                local: [u(x), u(y), u(z)],
-                                group: [u(bx), u(by), u(bz)],
-                                groups: [u(gx / lx), u(gy / ly), u(gz / lz)],
-                                size: [u(gx), u(gy), u(gz)],
-                                error: Rc::clone(&error),
-                            };
-                            items.push(Some(body(item, Rc::clone(&group))));
-                        }
-                    }
-                }
-                loop {
-                    let (mut done, mut waiting) = (0usize, 0usize);
-                    for slot in &mut items {
-                        if let Some(f) = slot {
-                            if f.as_mut().poll(&mut cx).is_ready() {
-                                *slot = None;
-                                done += 1;
-                            } else {
-                                waiting += 1;
-                            }
-                        }
-                    }
-                    if waiting == 0 {
-                        break;
-                    }
-                    if done > 0 {
-                        return Err(Error::InvalidArgument {
-                            op: kernel,
-                            reason: format!(
-                                "in work-group [{bx}, {by}, {bz}], {done} work-item(s) finished while {waiting} waited at a barrier: every work-item must reach each barrier"
-                            ),
-                        });
-                    }
+    let error = Arc::new(Mutex::new(None));
+    let run_group = |&[bx, by, bz]: &[usize; 3]| -> Result<()> {
+        let [gx, gy, gz] = plan.global;
+        let [lx, ly, lz] = plan.group;
+        let u = |n: usize| n as u64;
+        let mut cx = Context::from_waker(Waker::noop());
+        let group = Rc::new(locals());
+        let mut items = Vec::with_capacity(lx * ly * lz);
+        for z in 0..lz {
+            for y in 0..ly {
+                for x in 0..lx {
+                    let item = GridItem {
+                        global: [u(bx * lx + x), u(by * ly + y), u(bz * lz + z)],
+                        local: [u(x), u(y), u(z)],
+                        group: [u(bx), u(by), u(bz)],
+                        groups: [u(gx / lx), u(gy / ly), u(gz / lz)],
+                        size: [u(gx), u(gy), u(gz)],
+                        error: Arc::clone(&error),
+                    };
+                    items.push(Some(body(item, Rc::clone(&group))));
                 }
             }
         }
+        loop {
+            let (mut done, mut waiting) = (0usize, 0usize);
+            for slot in &mut items {
+                if let Some(f) = slot {
+                    if f.as_mut().poll(&mut cx).is_ready() {
+                        *slot = None;
+                        done += 1;
+                    } else {
+                        waiting += 1;
+                    }
+                }
+            }
+            if waiting == 0 {
+                return Ok(());
+            }
+            if done > 0 {
+                return Err(Error::InvalidArgument {
+                    op: kernel,
+                    reason: format!(
+                        "in work-group [{bx}, {by}, {bz}], {done} work-item(s) finished while {waiting} waited at a barrier: every work-item must reach each barrier"
+                    ),
+                });
+            }
+        }
+    };
+    let all = groups(plan);
+    if plan.global.iter().product::<usize>() < SERIAL_ITEMS {
+        all.iter().try_for_each(run_group)?;
+    } else {
+        all.par_iter().try_for_each(run_group)?;
     }
-    let first = error.borrow_mut().take();
+    let first = error.lock().unwrap_or_else(|e| e.into_inner()).take();
     reported(plan, kernel, first)
 }

@@ -5,6 +5,7 @@
 //! (`opencl.rs`) or, for host tensors, the generated code runs its plain-Rust
 //! body over the plan's work-items (`host.rs`).
 
+pub(crate) mod atoms;
 pub(crate) mod host;
 pub(crate) mod opencl;
 
