@@ -1,7 +1,8 @@
 //! The on-disk program cache, across processes: a first process builds from
 //! source and saves, a second loads the binary, a corrupt entry is rebuilt, the
 //! size cap holds, `SILT_CACHE_DIR=off` writes nothing (and fetches no binary), a process that ends
-//! right after its first launch still saves.
+//! right after its first launch still saves, and on Oclgrind the save is made on the launching
+//! thread.
 
 mod common;
 
@@ -22,6 +23,9 @@ fn cache_child() {
         return;
     }
     let cl = common::opencl().unwrap();
+    if std::env::var_os("SILT_CACHE_CHILD_OCLGRIND").is_some() {
+        silt::__testing::act_as_oclgrind(&cl, true);
+    }
     let x = TensorT::from_slice(&cl, &[1.0f32, 2.0, 3.0], [3]).unwrap();
     let y = cached_affine::launch(&x, 2.0).unwrap();
     assert_eq!(y.to_vec().unwrap(), [3.0, 5.0, 7.0]);
@@ -107,7 +111,9 @@ fn binaries_are_saved_loaded_and_rebuilt_when_corrupt() {
         first.contains("hits=0") && first.contains("stores=1") && first.contains("builds=1"),
         "{first}"
     );
-    assert!(saver_was(&first, true), "{first}");
+    // Oclgrind saves on the launching thread (see the last test)
+    let oclgrind = common::opencl().unwrap().info().platform_name == "Oclgrind";
+    assert!(saver_was(&first, !oclgrind), "{first}");
     assert_eq!(bins(&dir).len(), 1, "one program saved");
 
     let second = run(d, &[]);
@@ -171,6 +177,35 @@ fn binaries_are_saved_loaded_and_rebuilt_when_corrupt() {
     assert!(
         off.contains("stores=0") && off.contains("builds=1") && saver_was(&off, false),
         "{off}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Oclgrind's runtime is not thread-safe: the saving thread's wait for the
+/// queue and the launching thread's next read both run the queued kernels, and
+/// two at once abort it. There the binary is saved by the launch itself.
+#[test]
+fn on_oclgrind_the_binary_is_saved_on_the_launching_thread() {
+    if common::opencl().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("silt-cache-oclgrind-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let oclgrind = ("SILT_CACHE_CHILD_OCLGRIND", "1");
+    // counted without waiting for saves: saved once the launch returned, and
+    // no saving thread started
+    let first = run(d, &[oclgrind, ("SILT_CACHE_CHILD_NO_WAIT", "1")]);
+    assert!(
+        first.contains("builds=1") && first.contains("stores=1"),
+        "{first}"
+    );
+    assert!(saver_was(&first, false), "{first}");
+    assert_eq!(bins(&dir).len(), 1, "one program saved");
+    let second = run(d, &[oclgrind]);
+    assert!(
+        second.contains("hits=1") && second.contains("builds=0") && second.contains("stores=0"),
+        "{second}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -389,3 +389,59 @@ fn a_host_output_dropped_unmade_goes_back_to_the_cache() {
     assert_eq!(empty.reserved_bytes, before.reserved_bytes, "{empty:?}");
     assert_eq!(empty.live_buffers, before.live_buffers, "{empty:?}");
 }
+
+/// Makes a device act as Oclgrind while alive (see `act_as_oclgrind`).
+struct ActingAsOclgrind(Device);
+
+impl ActingAsOclgrind {
+    fn new(dev: &Device) -> Self {
+        silt::__testing::act_as_oclgrind(dev, true);
+        ActingAsOclgrind(dev.clone())
+    }
+}
+
+impl Drop for ActingAsOclgrind {
+    fn drop(&mut self) {
+        silt::__testing::act_as_oclgrind(&self.0, false);
+        self.0.empty_cache();
+    }
+}
+
+/// On Oclgrind a buffer has the size of its tensor (its check of uninitialised
+/// values takes a host write for the whole buffer's contents, and its bounds
+/// checks then see the tensor's end), and fills are host writes.
+#[test]
+fn on_oclgrind_buffers_have_the_exact_size_and_fills_are_written() {
+    let _g = serial();
+    let Some(dev) = common::opencl() else { return };
+    let before = fresh(&dev);
+    let _acting = ActingAsOclgrind::new(&dev);
+    let a = TensorT::<f32>::zeros(&dev, [1000]).unwrap(); // 4000 B, not 4096
+    let b = TensorT::full(&dev, -3i64, [3]).unwrap(); // 24 B, not 512
+    let c = TensorT::full(&dev, 7u8, [1001]).unwrap();
+    let s = dev.memory_stats();
+    assert_eq!(s.allocated_bytes - before.allocated_bytes, 4000 + 24 + 1001);
+    assert_eq!(s.reserved_bytes - before.reserved_bytes, 4000 + 24 + 1001);
+    assert!(a.to_vec().unwrap().iter().all(|&v| v == 0.0));
+    assert_eq!(b.to_vec().unwrap(), [-3; 3]);
+    assert!(c.to_vec().unwrap().iter().all(|&v| v == 7));
+    let y = twice::launch(&c).unwrap();
+    assert!(y.to_vec().unwrap().iter().all(|&v| v == 14));
+    assert_eq!(
+        dev.memory_stats().allocated_bytes - s.allocated_bytes,
+        1001,
+        "the output's exact size"
+    );
+    // a freed buffer serves a request of its exact size only
+    drop(a);
+    let s = dev.memory_stats();
+    let d = TensorT::<f32>::zeros(&dev, [999]).unwrap();
+    let e = TensorT::<f32>::zeros(&dev, [1000]).unwrap();
+    let after = dev.memory_stats();
+    assert_eq!(
+        (after.misses - s.misses, after.hits - s.hits),
+        (1, 1),
+        "{after:?}"
+    );
+    drop((b, c, d, e, y));
+}

@@ -108,6 +108,12 @@ impl Storage {
             Storage::for_overwrite(device, nbytes)?
         };
         match (&s.data, device.queue()) {
+            // Oclgrind runs a fill as one host write per copy of the pattern,
+            // after which its check of uninitialised values takes the buffer
+            // for uninitialised (see `Device::is_oclgrind`)
+            (Data::OpenCl(Some(block)), Some(queue)) if device.is_oclgrind() => {
+                queue.write(&block.mem, 0, &pattern.repeat(nbytes / pattern.len()))?
+            }
             (Data::OpenCl(Some(block)), Some(queue)) => {
                 queue.fill(&block.mem, 0, nbytes, pattern)?
             }

@@ -30,6 +30,14 @@ pub fn hide_fp64(device: &Device, hide: bool) {
     hooks::hide_fp64(device, hide);
 }
 
+/// Makes `device` act as Oclgrind's simulator (`on`), or as itself again:
+/// program binaries saved on the launching thread, buffers of the exact size
+/// asked and untouched when new, fills as host writes. To test those paths
+/// without Oclgrind.
+pub fn act_as_oclgrind(device: &Device, on: bool) {
+    hooks::act_as_oclgrind(device, on);
+}
+
 /// Makes the next `n` driver allocations on `device` fail as if the device
 /// were out of memory, to test how code handles allocation failures.
 pub fn inject_alloc_failures(device: &Device, n: u32) {

@@ -1,9 +1,9 @@
 //! The device's side of the hooks silt's tests and benchmarks use (the
 //! public face is the crate's `testing` module): injected allocation and
-//! enqueue failures, a hidden `cl_khr_fp64`, the per-thread overrides of how
-//! reductions share out their work, of the argument bytes a device accepts
-//! and of the work-group size, and the driver's own allocation as a baseline
-//! for the pool.
+//! enqueue failures, a hidden `cl_khr_fp64`, a device acting as Oclgrind, the
+//! per-thread overrides of how reductions share out their work, of the
+//! argument bytes a device accepts and of the work-group size, and the
+//! driver's own allocation as a baseline for the pool.
 
 use std::cell::Cell;
 use std::sync::atomic::Ordering;
@@ -50,6 +50,12 @@ pub(crate) fn take_injected_enqueue_failure() -> bool {
 /// Makes `device` report that it lacks `cl_khr_fp64` (or has it again).
 pub(crate) fn hide_fp64(device: &Device, hide: bool) {
     device.inner.hide_fp64.store(hide, Ordering::Relaxed);
+}
+
+/// Makes `device` act as Oclgrind's simulator (or as itself again; see
+/// `Device::is_oclgrind`).
+pub(crate) fn act_as_oclgrind(device: &Device, on: bool) {
+    device.inner.oclgrind.store(on, Ordering::Relaxed);
 }
 
 /// Makes the next `n` driver allocations on `device` fail as if it were out

@@ -146,4 +146,24 @@ impl DeviceInfo {
             extensions,
         }
     }
+
+    /// Whether the device is Oclgrind's simulator (see `Device::is_oclgrind`).
+    pub(super) fn is_oclgrind(&self) -> bool {
+        self.platform_name == "Oclgrind"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DeviceInfo;
+
+    #[test]
+    fn oclgrind_is_known_by_its_platform_name() {
+        let mut info = DeviceInfo::host();
+        assert!(!info.is_oclgrind());
+        info.platform_name = "Portable Computing Language".into();
+        assert!(!info.is_oclgrind());
+        info.platform_name = "Oclgrind".into();
+        assert!(info.is_oclgrind());
+    }
 }

@@ -45,6 +45,9 @@ pub(crate) struct DeviceInner {
     /// Built kernel programs.
     programs: Mutex<Programs>,
     hide_fp64: AtomicBool,
+    /// Whether the device is Oclgrind, or acts as it for a test (see
+    /// `is_oclgrind`).
+    oclgrind: AtomicBool,
 }
 
 /// A place where tensors live and kernels run: the host, or one OpenCL device.
@@ -118,6 +121,7 @@ impl Device {
                 copy_program: OnceLock::new(),
                 programs: Mutex::default(),
                 hide_fp64: AtomicBool::new(false),
+                oclgrind: AtomicBool::new(false),
             }),
         })
         .clone()
@@ -169,6 +173,7 @@ impl Device {
                     inner: Arc::new(DeviceInner {
                         backend: Backend::OpenCl { index, queue },
                         pool: Pool::new(info.max_alloc_bytes),
+                        oclgrind: AtomicBool::new(info.is_oclgrind()),
                         info,
                         copy_program: OnceLock::new(),
                         programs: Mutex::default(),
@@ -439,7 +444,24 @@ impl Device {
 
     /// A buffer of at least `nbytes` from this device's pool.
     pub(crate) fn alloc_block(&self, queue: &Queue, nbytes: usize) -> Result<Block> {
-        self.inner.pool.alloc(queue, nbytes, || self.to_string())
+        let exact = self.is_oclgrind();
+        self.inner
+            .pool
+            .alloc(queue, nbytes, exact, || self.to_string())
+    }
+
+    /// Whether this device is Oclgrind, the OpenCL simulator that checks
+    /// kernels (or acts as it: `testing::act_as_oclgrind`). Its runtime is not
+    /// thread-safe: a wait runs the queued kernels on the waiting thread, and
+    /// two threads waiting at once abort it. Its check of uninitialised values
+    /// forgets what it knew of a buffer at each host write (a fill: each copy
+    /// of the pattern) and keeps as many bytes as the write had, from byte 0
+    /// (see `pool`). So on it a program's binary is saved on the launching
+    /// thread (`programs`), the pool hands out buffers of the exact size asked
+    /// and does not touch new ones (`pool`), and a fill is one host write
+    /// (`storage`).
+    pub(crate) fn is_oclgrind(&self) -> bool {
+        self.inner.oclgrind.load(Ordering::Relaxed)
     }
 
     /// Gives a buffer back to this device's pool.
@@ -505,6 +527,7 @@ impl Device {
             queue,
             info: &self.inner.info,
             device: self,
+            save_here: self.is_oclgrind(),
         };
         programs.get(info, &target)
     }

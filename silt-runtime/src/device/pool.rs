@@ -24,6 +24,16 @@
 //! drivers allocate lazily, which would report out-of-memory at some later launch).
 //! When the driver refuses, the pool releases every cached buffer and retries once;
 //! a second refusal is [`Error::OutOfMemory`] with what the pool holds.
+//!
+//! # Oclgrind
+//! On Oclgrind's simulator (`exact`) a request gets a buffer of exactly its
+//! size, and a new buffer is not touched. Its check of uninitialised values
+//! forgets what it knew of a buffer at each host write and keeps as many bytes
+//! as the write had, from byte 0: after the one-byte write, or after a
+//! tensor's bytes written into a larger buffer, every value past those bytes
+//! reads back as uninitialised, even once a kernel has stored it. Oclgrind
+//! allocates (and zeroes) at `clCreateBuffer`, so there is nothing lazy to
+//! make real; and its bounds checks then see the end of each tensor.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -205,11 +215,13 @@ impl Pool {
         self.inject_failures.store(n, Ordering::SeqCst);
     }
 
-    /// A buffer of at least `nbytes` bytes, from the cache or the driver.
+    /// A buffer of at least `nbytes` bytes (`exact`: of `nbytes` bytes), from
+    /// the cache or the driver.
     pub(crate) fn alloc(
         &self,
         queue: &Queue,
         nbytes: usize,
+        exact: bool,
         device: impl Fn() -> String,
     ) -> Result<Block> {
         let requested = nbytes.max(1);
@@ -220,7 +232,11 @@ impl Pool {
                 device: device(),
             });
         }
-        let class = size_class(requested, self.max_alloc);
+        let class = if exact {
+            requested
+        } else {
+            size_class(requested, self.max_alloc)
+        };
         {
             let mut st = self.lock();
             if let Some(mem) = st.bins.get_mut(&class).and_then(Vec::pop) {
@@ -233,7 +249,7 @@ impl Pool {
             st.stats.misses += 1;
         }
         tracing::debug!(target: "silt::pool", bytes = class, requested, "pool miss: a new driver buffer");
-        let mem = match self.create(queue, class) {
+        let mem = match self.create(queue, class, !exact) {
             Ok(mem) => mem,
             Err(e) if cl::is_out_of_memory(e.code) => {
                 let freed_bytes = self.empty_cache();
@@ -246,14 +262,15 @@ impl Pool {
                 // Released buffers still used by queued commands are only freed by
                 // the driver once those commands have run.
                 let _ = queue.finish();
-                self.create(queue, class).map_err(|e| Error::OutOfMemory {
-                    device: device(),
-                    requested,
-                    class,
-                    allocated_bytes: self.lock().stats.allocated_bytes,
-                    freed_bytes,
-                    code_name: cl::error_name(e.code),
-                })?
+                self.create(queue, class, !exact)
+                    .map_err(|e| Error::OutOfMemory {
+                        device: device(),
+                        requested,
+                        class,
+                        allocated_bytes: self.lock().stats.allocated_bytes,
+                        freed_bytes,
+                        code_name: cl::error_name(e.code),
+                    })?
             }
             // labelled by the allocation, also when the write that makes it real failed
             Err(e) => return Err(Error::cl("clCreateBuffer", e.code)),
@@ -268,8 +285,9 @@ impl Pool {
         Ok(Block { mem, requested })
     }
 
-    /// Creates a buffer and makes its memory real (see the module docs).
-    fn create(&self, queue: &Queue, size: usize) -> Result<Mem, ClError> {
+    /// Creates a buffer and, with `touch`, makes its memory real (see the
+    /// module docs).
+    fn create(&self, queue: &Queue, size: usize, touch: bool) -> Result<Mem, ClError> {
         let injected = self
             .inject_failures
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
@@ -278,7 +296,9 @@ impl Pool {
             return Err(ClError::new("clCreateBuffer", codes::ALLOCATION_FAILURE));
         }
         let mem = queue.create_buffer(size)?;
-        queue.write(&mem, 0, &[0u8])?;
+        if touch {
+            queue.write(&mem, 0, &[0u8])?;
+        }
         Ok(mem)
     }
 

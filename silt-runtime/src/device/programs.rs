@@ -37,6 +37,9 @@ pub(crate) struct BuiltProgram {
     /// The disk cache key, for a program built from source.
     save: Option<disk::Key>,
     saved: AtomicBool,
+    /// Whether the binary is saved on the launching thread, not the saving
+    /// thread (see `Target::save_here`).
+    save_here: bool,
 }
 
 /// Idle kernel objects kept per entry point and device.
@@ -92,9 +95,10 @@ impl BuiltProgram {
 
     /// Saves the program's binary after its first launch (once per process;
     /// see the disk cache's notes on why this waits for the launch), on the
-    /// saving thread: the launch returns at once. `finish` waits there for
-    /// the work queued on (a clone of) `device`, the first launch included,
-    /// whose work-group code PoCL compiles as it runs.
+    /// saving thread: the launch returns at once (with `save_here`, on this
+    /// thread, after the wait). `finish` waits there for the work queued on (a
+    /// clone of) `device`, the first launch included, whose work-group code
+    /// PoCL compiles as it runs.
     pub(crate) fn save_after_first_launch<D: Clone + Send + 'static>(
         self: &Arc<Self>,
         device: &D,
@@ -102,12 +106,17 @@ impl BuiltProgram {
     ) {
         if self.save.is_some() && !self.saved.swap(true, Ordering::AcqRel) {
             let (program, device) = (Arc::clone(self), device.clone());
-            saver::submit(Box::new(move || {
+            let save = move || {
                 let _gate = program.gate.write().unwrap_or_else(|e| e.into_inner());
                 if finish(&device) {
                     program.save_now();
                 }
-            }));
+            };
+            if self.save_here {
+                save();
+            } else {
+                saver::submit(Box::new(save));
+            }
         }
     }
 
@@ -243,6 +252,11 @@ pub(crate) struct Target<'a> {
     pub(crate) info: &'a DeviceInfo,
     /// The device as logs and errors name it.
     pub(crate) device: &'a dyn fmt::Display,
+    /// Whether binaries are saved on the launching thread: Oclgrind's runtime
+    /// is not thread-safe (the saving thread's wait and a launching thread's
+    /// read both run queued kernels, and two at once fail its assertion
+    /// `m_kernelInvocation == NULL`).
+    pub(crate) save_here: bool,
 }
 
 impl Target<'_> {
@@ -290,6 +304,7 @@ impl Target<'_> {
                     program,
                     save: None,
                     saved: AtomicBool::new(true),
+                    save_here: self.save_here,
                 }
             }
             None => {
@@ -307,6 +322,7 @@ impl Target<'_> {
                     // to hand its binary out
                     save: disk::dir().map(|_| disk_key),
                     saved: AtomicBool::new(false),
+                    save_here: self.save_here,
                 }
             }
         })

@@ -1,7 +1,8 @@
 //! Program binaries saved in the background: the first launch of a program
 //! built from source hands its save (wait for that launch, fetch the binary,
 //! write it to disk: up to a second on PoCL when cold) to one background
-//! thread and returns.
+//! thread and returns. On Oclgrind, whose runtime is not thread-safe, it saves
+//! on the launching thread instead (`Device::is_oclgrind`).
 //!
 //! No save is lost at exit: a thread that launched kernels waits, as it ends,
 //! for the saves in flight before it waits for the queues (`cl::thread_exit`),

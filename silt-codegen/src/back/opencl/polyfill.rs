@@ -490,13 +490,21 @@ fn atomic(name: &str, op: AtomicOp, t: DType, n: u8, local: bool, checked: bool)
     };
     let apply = match op {
         AtomicOp::Add if t.is_float() => {
-            let (bits, as_bits, as_value, cas) = if wide {
-                ("ulong", "as_ulong", "as_double", "atom_cmpxchg")
+            let (bits, as_bits, as_value, cas, read) = if wide {
+                ("ulong", "as_ulong", "as_double", "atom_cmpxchg", "atom_add")
             } else {
-                ("uint", "as_uint", "as_float", "atomic_cmpxchg")
+                (
+                    "uint",
+                    "as_uint",
+                    "as_float",
+                    "atomic_cmpxchg",
+                    "atomic_add",
+                )
             };
+            // the first guess read atomically too (a plain read would race
+            // with the other work-items' swaps)
             format!(
-                "    volatile {space} {bits}* u = (volatile {space} {bits}*)q;\n    {bits} old = *u;\n    for (;;) {{\n        {bits} seen = {cas}(u, old, {as_bits}({as_value}(old) + v));\n        if (seen == old) return {as_value}(old);\n        old = seen;\n    }}\n"
+                "    volatile {space} {bits}* u = (volatile {space} {bits}*)q;\n    {bits} old = {read}(u, ({bits})0);\n    for (;;) {{\n        {bits} seen = {cas}(u, old, {as_bits}({as_value}(old) + v));\n        if (seen == old) return {as_value}(old);\n        old = seen;\n    }}\n"
             )
         }
         AtomicOp::CompareExchange => format!("    return {}(q, v, w);\n", f("cmpxchg")),
