@@ -7,8 +7,9 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 pub struct Expansion {
     /// The `compile_error!`s, with the span each points at.
     pub errors: Vec<(String, Span)>,
-    /// Every OpenCL C program embedded in the output (per-instantiation sources
-    /// and the grouped programs the runtime builds), without repeats.
+    /// Every OpenCL C program embedded in the output (each kernel's program of
+    /// each precision, laid out from its pieces as the runtime lays it out),
+    /// without repeats.
     pub programs: Vec<String>,
     /// The unexpanded call of the next helper's macro, if the output is one.
     pub next_helper: Option<(syn::Path, TokenStream)>,
@@ -54,21 +55,63 @@ fn walk(ts: TokenStream, e: &mut Expansion) {
                     e.errors.push((msg, id.span()));
                 }
             }
-            TokenTree::Literal(l) => {
-                let text = l.to_string();
-                if text.starts_with("\"// silt kernel") {
-                    let lit: syn::LitStr = syn::parse2(TokenTree::Literal(l.clone()).into())
-                        .expect("a program is a string literal");
-                    let program = lit.value();
-                    if !e.programs.contains(&program) {
-                        e.programs.push(program);
+            TokenTree::Group(g) => {
+                // `ProgramText::new(TITLE, module_path!(), FP64, &[Def::new(..), ..])`
+                let after_new = i >= 1
+                    && matches!(&tokens[i - 1], TokenTree::Ident(n) if n == "new")
+                    && i >= 4
+                    && matches!(&tokens[i - 4], TokenTree::Ident(n) if n == "ProgramText");
+                if after_new {
+                    if let Some(program) = program_of(g.stream()) {
+                        if !e.programs.contains(&program) {
+                            e.programs.push(program);
+                        }
                     }
                 }
+                walk(g.stream(), e);
             }
-            TokenTree::Group(g) => walk(g.stream(), e),
             _ => {}
         }
     }
+}
+
+/// The program of `ProgramText::new`'s arguments: its pieces laid out by
+/// `silt_abi::opencl::assemble`, as the runtime lays them out.
+fn program_of(args: TokenStream) -> Option<String> {
+    use syn::punctuated::Punctuated;
+    let parser = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+    let args: Vec<syn::Expr> = syn::parse::Parser::parse2(parser, args).ok()?.into_iter().collect();
+    let lit_str = |e: &syn::Expr| match e {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+        _ => None,
+    };
+    let title = lit_str(args.first()?)?;
+    let fp64 = matches!(args.get(2)?, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. }) if b.value);
+    let syn::Expr::Reference(r) = args.get(3)? else {
+        return None;
+    };
+    let syn::Expr::Array(defs) = &*r.expr else {
+        return None;
+    };
+    let mut pieces: Vec<(silt_abi::opencl::Piece, String, String)> = Vec::new();
+    for d in &defs.elems {
+        let syn::Expr::Call(call) = d else { return None };
+        let [kind, name, text] = <[syn::Expr; 3]>::try_from(call.args.iter().cloned().collect::<Vec<_>>()).ok()?;
+        let syn::Expr::Path(p) = kind else { return None };
+        let piece = match p.path.segments.last()?.ident.to_string().as_str() {
+            "Polyfill" => silt_abi::opencl::Piece::Polyfill,
+            "Helper" => silt_abi::opencl::Piece::Helper,
+            "Body" => silt_abi::opencl::Piece::Body,
+            "Entries" => silt_abi::opencl::Piece::Entries,
+            _ => return None,
+        };
+        pieces.push((piece, lit_str(&name)?, lit_str(&text)?));
+    }
+    let defs: Vec<silt_abi::opencl::Def<'_>> = pieces
+        .iter()
+        .map(|(p, n, t)| silt_abi::opencl::Def::new(*p, n, t))
+        .collect();
+    Some(silt_abi::opencl::assemble(&title, fp64, &defs).0)
 }
 
 /// `path::__silt_helper_tokens! { [callback] { state } }`: the path and the state.
