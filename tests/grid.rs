@@ -399,6 +399,28 @@ fn a_stencil_reads_its_neighbours_and_adds_in_place() {
         for (g, w) in got.iter().zip(&want) {
             assert_eq!(g.to_bits(), w.to_bits(), "{dev}");
         }
+        // a narrowed view, read and written in place: the stencil sees only
+        // its window of a longer tensor, and nothing outside it changes
+        let long: Vec<f64> = (0..n + 10).map(|i| f64::from(i).cos()).collect();
+        let base = TensorT::from_slice(&dev, &long, [n as usize + 10]).unwrap();
+        let window = base.narrow(0, 4, n as usize).unwrap();
+        let out =
+            TensorT::from_slice(&dev, &vec![7.0f64; n as usize + 10], [n as usize + 10]).unwrap();
+        let mut inside = out.narrow(0, 5, n as usize).unwrap();
+        stencil::launch(Grid::over([n as usize]), 0.25, &window, &mut inside).unwrap();
+        let got = out.to_vec().unwrap();
+        let w = &long[4..4 + n as usize];
+        for (k, g) in got.iter().enumerate() {
+            let want = if (5..5 + n as usize).contains(&k) {
+                let i = k - 5;
+                let left = if i > 0 { w[i - 1] } else { 0.0 };
+                let right = if i + 1 < n as usize { w[i + 1] } else { 0.0 };
+                7.0 + (0.25 * left + w[i] + right)
+            } else {
+                7.0
+            };
+            assert_eq!(g.to_bits(), want.to_bits(), "{dev} [{k}]");
+        }
         // a broadcast view is read, never written: x of shape [1] seen as [n]
         let one = TensorT::from_slice(&dev, &[2.0f64], [1]).unwrap();
         let wide = one.broadcast_to([n as usize]).unwrap();
