@@ -559,6 +559,9 @@ fn launches_that_cannot_run_are_errors_before_anything_runs() {
         assert_eq!(y.to_vec().unwrap(), [0.0; 6]);
         // an empty grid runs nothing
         transpose::launch(Grid::over([0, 2]), &x, &mut y).unwrap();
+        // more work-items than a usize counts
+        let err = transpose::launch(Grid::over([usize::MAX / 2, 8]), &x, &mut y).unwrap_err();
+        assert!(matches!(err, Error::SizeOverflow { .. }), "{err:?}");
     }
     let (Some(cl), host) = (common::opencl(), Device::host()) else {
         return;

@@ -257,20 +257,17 @@ pub fn grid_store<T: GridElem>(t: &mut TensorT<T>, cells: &[T::Atom]) -> Result<
     crate::launch::host::store_host(t, &values)
 }
 
-/// The work-groups of a plan, as group coordinates, the first dimension
-/// fastest.
-fn groups(plan: &GridPlan<'_>) -> Vec<[usize; 3]> {
+/// The work-groups of a plan: how many, and the coordinates of each by
+/// number, the first dimension fastest.
+/// The number of work-groups and the coordinates of the `k`-th.
+fn groups(plan: &GridPlan<'_>) -> (usize, impl Fn(usize) -> [usize; 3] + Sync) {
     let [gx, gy, gz] = plan.global;
     let [lx, ly, lz] = plan.group;
-    let mut out = Vec::with_capacity((gx / lx) * (gy / ly) * (gz / lz));
-    for bz in 0..gz / lz {
-        for by in 0..gy / ly {
-            for bx in 0..gx / lx {
-                out.push([bx, by, bz]);
-            }
-        }
-    }
-    out
+    let (nx, ny, nz) = (gx / lx, gy / ly, gz / lz);
+    // the plan checked that the work-items, and so the groups, fit a usize
+    (nx * ny * nz, move |k: usize| {
+        [k % nx, k / nx % ny, k / nx / ny]
+    })
 }
 
 /// Work-groups run on the calling thread below this many work-items in all
@@ -314,11 +311,11 @@ pub fn run_grid_host(
             }
         }
     };
-    let all = groups(plan);
+    let (count, at) = groups(plan);
     if plan.global.iter().product::<usize>() < SERIAL_ITEMS {
-        all.iter().for_each(run_group);
+        (0..count).for_each(|k| run_group(&at(k)));
     } else {
-        all.par_iter().for_each(run_group);
+        (0..count).into_par_iter().for_each(|k| run_group(&at(k)));
     }
     let first = error.lock().unwrap_or_else(|e| e.into_inner()).take();
     reported(plan, kernel, first)
@@ -427,11 +424,13 @@ pub fn run_grid_host_async<'v, G>(
             }
         }
     };
-    let all = groups(plan);
+    let (count, at) = groups(plan);
     if plan.global.iter().product::<usize>() < SERIAL_ITEMS {
-        all.iter().try_for_each(run_group)?;
+        (0..count).try_for_each(|k| run_group(&at(k)))?;
     } else {
-        all.par_iter().try_for_each(run_group)?;
+        (0..count)
+            .into_par_iter()
+            .try_for_each(|k| run_group(&at(k)))?;
     }
     let first = error.lock().unwrap_or_else(|e| e.into_inner()).take();
     reported(plan, kernel, first)

@@ -182,6 +182,17 @@ pub fn prepare_grid<'a>(
         })?;
         local[d] = g;
     }
+    // every work-item is numbered by a usize (the host's loops count them)
+    if global[0]
+        .checked_mul(global[1])
+        .and_then(|n| n.checked_mul(global[2]))
+        .is_none()
+    {
+        return Err(Error::SizeOverflow {
+            shape: grid.dims.clone(),
+            elem_size: 1,
+        });
+    }
     Ok(GridPlan {
         device,
         global,
