@@ -167,6 +167,26 @@ fn atomics(x: View<i64, 1>, out: ViewMut<i64, 1>, first: ViewMut<u32, 1>, total:
     }
 }
 
+/// Every instantiation of the grid kernels of this file.
+fn every_instantiation() -> Vec<&'static silt::__private::KernelInfo> {
+    [
+        transpose::__infos(),
+        stencil::__infos(),
+        places::__infos(),
+        shift::__infos(),
+        overrun::__infos(),
+        doubled::__infos(),
+        tiled_matmul::__infos(),
+        group_sums::__infos(),
+        histogram::__infos(),
+        atomics::__infos(),
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
+    .collect()
+}
+
 fn values(n: usize) -> Vec<f32> {
     (0..n).map(|i| (i as f32) * 0.75 - 3.5).collect()
 }
@@ -575,19 +595,8 @@ fn launches_that_cannot_run_are_errors_before_anything_runs() {
 #[test]
 fn the_device_builds_every_grid_program() {
     let Some(cl) = common::opencl() else { return };
-    let infos = [
-        transpose::__infos(),
-        stencil::__infos(),
-        places::__infos(),
-        shift::__infos(),
-        overrun::__infos(),
-        doubled::__infos(),
-        tiled_matmul::__infos(),
-        group_sums::__infos(),
-        histogram::__infos(),
-        atomics::__infos(),
-    ];
-    for info in infos.into_iter().flatten() {
+    let infos = every_instantiation();
+    for info in infos {
         if info.source().contains("cl_khr_fp64") && !cl.supports(DType::F64) {
             continue;
         }
@@ -615,20 +624,9 @@ fn clang_accepts_every_grid_program_without_a_warning() {
     };
     let dir = std::env::temp_dir().join(format!("silt-grid-clang-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let infos = [
-        transpose::__infos(),
-        stencil::__infos(),
-        places::__infos(),
-        shift::__infos(),
-        overrun::__infos(),
-        doubled::__infos(),
-        tiled_matmul::__infos(),
-        group_sums::__infos(),
-        histogram::__infos(),
-        atomics::__infos(),
-    ];
+    let infos = every_instantiation();
     let mut checked = 0;
-    for (i, info) in infos.into_iter().flatten().enumerate() {
+    for (i, info) in infos.into_iter().enumerate() {
         let path = dir.join(format!("{}_{i}.cl", info.name()));
         std::fs::write(&path, info.source()).unwrap();
         let out = Command::new(clang)

@@ -74,29 +74,63 @@ pub(super) fn instance_trait(
     types_text: &str,
     s: &TokenStream,
 ) -> TokenStream {
-    let generic = sig.generic.is_some();
-    if generic {
-        let msg = format!("kernel `{name_str}` is not instantiated for `{{Self}}`");
-        let label = format!("`{name_str}` has no `{{Self}}` instantiation");
-        let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
-        let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
-        let (tp, _) = eval_signature(sig, Some(quote!(Self)));
-        let tr = ret_type(sig, quote!(Self));
-        quote! {
+    if sig.generic.is_none() {
+        return quote!();
+    }
+    let (tp, _) = eval_signature(sig, Some(quote!(Self)));
+    let tr = ret_type(sig, quote!(Self));
+    sealed_trait(
+        "kernel",
+        name_str,
+        types_text,
+        &quote!(#s::Element),
+        &quote! {
             #[doc(hidden)]
-            pub mod __sealed {
-                pub trait Sealed {}
-            }
-            #[doc = #doc]
-            #[diagnostic::on_unimplemented(message = #msg, label = #label, note = #note)]
-            pub trait Instance: #s::Element + __sealed::Sealed {
-                #[doc(hidden)]
-                fn __info() -> &'static #s::__private::KernelInfo;
-                #[doc(hidden)]
-                fn __eval(#(#tp),*) #tr;
-            }
+            fn __info() -> &'static #s::__private::KernelInfo;
+            #[doc(hidden)]
+            fn __eval(#(#tp),*) #tr;
+        },
+    )
+}
+
+/// The sealed `Instance` trait of a generic `form` (kernel, reduction, scan)
+/// named `name_str`, bounded by `bounds` and holding `methods`, with a
+/// diagnostic naming the listed types when a type is missing.
+pub(super) fn sealed_trait(
+    form: &str,
+    name_str: &str,
+    types_text: &str,
+    bounds: &TokenStream,
+    methods: &TokenStream,
+) -> TokenStream {
+    let msg = format!("{form} `{name_str}` is not instantiated for `{{Self}}`");
+    let label = format!("`{name_str}` has no `{{Self}}` instantiation");
+    let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
+    let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
+    quote! {
+        #[doc(hidden)]
+        pub mod __sealed {
+            pub trait Sealed {}
         }
-    } else {
-        quote!()
+        #[doc = #doc]
+        #[diagnostic::on_unimplemented(message = #msg, label = #label, note = #note)]
+        pub trait Instance: #bounds + __sealed::Sealed {
+            #methods
+        }
+    }
+}
+
+/// `__INFOS` and `__infos()`: every instantiation's `KernelInfo`, for tests
+/// and tools.
+pub(super) fn infos_items(infos: &[syn::Ident], s: &TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        pub static __INFOS: &[&#s::__private::KernelInfo] = &[#(&#infos),*];
+
+        /// Every instantiation's launch information (for tests and tools).
+        #[doc(hidden)]
+        pub fn __infos() -> &'static [&'static #s::__private::KernelInfo] {
+            __INFOS
+        }
     }
 }

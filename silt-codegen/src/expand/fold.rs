@@ -345,6 +345,7 @@ impl<'a> Fold<'a> {
         };
         let types_doc = format!("The element types this {form} is instantiated for.");
         let name_doc = format!("The {form}'s name.");
+        let infos_items = api::infos_items(&infos, s);
         let module_doc = format!(
             "The {what}, [`source`] for the OpenCL C.{}",
             if generic {
@@ -374,14 +375,7 @@ impl<'a> Fold<'a> {
                 #eval
                 #dispatch
 
-                #[doc(hidden)]
-                pub static __INFOS: &[&#s::__private::KernelInfo] = &[#(&#infos),*];
-
-                /// Every instantiation's launch information (for tests and tools).
-                #[doc(hidden)]
-                pub fn __infos() -> &'static [&'static #s::__private::KernelInfo] {
-                    __INFOS
-                }
+                #infos_items
             }
         }
     }
@@ -393,23 +387,17 @@ impl<'a> Fold<'a> {
     /// The trait that bounds `launch`'s type parameter, with the module's
     /// functions for each element type.
     fn instance_trait(&self, form: &str) -> TokenStream {
-        let (s, name_str, types_text) = (&self.s, &self.name_str, &self.types_text);
+        let s = &self.s;
         let self_ty = quote!(Self);
-        let msg = format!("{form} `{name_str}` is not instantiated for `{{Self}}`");
-        let label = format!("`{name_str}` has no `{{Self}}` instantiation");
-        let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
-        let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
         let (map_params, _) = map_signature(self.map, &self_ty);
         let acc_self = types_of(&self.acc, &self_ty);
         let out_self = types_of(&self.out(), &self_ty);
-        quote! {
-            #[doc(hidden)]
-            pub mod __sealed {
-                pub trait Sealed {}
-            }
-            #[doc = #doc]
-            #[diagnostic::on_unimplemented(message = #msg, label = #label, note = #note)]
-            pub trait Instance: #s::Element + __sealed::Sealed {
+        api::sealed_trait(
+            form,
+            &self.name_str,
+            &self.types_text,
+            &quote!(#s::Element),
+            &quote! {
                 #[doc(hidden)]
                 fn __info() -> &'static #s::__private::KernelInfo;
                 #[doc(hidden)]
@@ -420,7 +408,7 @@ impl<'a> Fold<'a> {
                 fn __combine(a: #acc_self, b: #acc_self) -> #acc_self;
                 #[doc(hidden)]
                 fn __finish(a: #acc_self, count: u64) -> #out_self;
-            }
-        }
+            },
+        )
     }
 }

@@ -160,25 +160,19 @@ pub fn module(c: &Compiled) -> TokenStream {
         }
     }
     let trait_def = if generic {
-        let msg = format!("kernel `{name_str}` is not instantiated for `{{Self}}`");
-        let label = format!("`{name_str}` has no `{{Self}}` instantiation");
-        let note = format!("`{name_str}` is instantiated for: {types_text} (its `types` list)");
-        let doc = format!("An element type `{name_str}` is instantiated for: {types_text}.");
         let params = run_params(&quote!(Self));
-        quote! {
-            #[doc(hidden)]
-            pub mod __sealed {
-                pub trait Sealed {}
-            }
-            #[doc = #doc]
-            #[diagnostic::on_unimplemented(message = #msg, label = #label, note = #note)]
-            pub trait Instance: #s::Element + #s::__private::GridElem + __sealed::Sealed {
+        super::api::sealed_trait(
+            "kernel",
+            &name_str,
+            &types_text,
+            &quote!(#s::Element + #s::__private::GridElem),
+            &quote! {
                 #[doc(hidden)]
                 fn __info() -> &'static #s::__private::KernelInfo;
                 #[doc(hidden)]
                 fn __run(#(#params),*) -> #s::Result<()>;
-            }
-        }
+            },
+        )
     } else {
         quote!()
     };
@@ -309,6 +303,7 @@ pub fn module(c: &Compiled) -> TokenStream {
         }
     };
     let source = super::api::source_fn(generic, &source_arms, &s);
+    let infos_items = super::api::infos_items(&infos, &s);
     // an unchecked kernel's `launch` is unsafe: so is its `dispatch`
     let dispatch = super::dispatch::dispatch_around(
         sig,
@@ -347,14 +342,7 @@ pub fn module(c: &Compiled) -> TokenStream {
             #launch
             #dispatch
 
-            #[doc(hidden)]
-            pub static __INFOS: &[&#s::__private::KernelInfo] = &[#(&#infos),*];
-
-            /// Every instantiation's launch information (for tests and tools).
-            #[doc(hidden)]
-            pub fn __infos() -> &'static [&'static #s::__private::KernelInfo] {
-                __INFOS
-            }
+            #infos_items
         }
     }
 }
