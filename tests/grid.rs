@@ -167,6 +167,51 @@ fn atomics(x: View<i64, 1>, out: ViewMut<i64, 1>, first: ViewMut<u32, 1>, total:
     }
 }
 
+/// Each work-item reverses a run of 4 elements of `x` through an array of
+/// its own, then adds the run's running sums (kept in a second one).
+#[grid(types = [f32, f16, i32], group = [4])]
+fn reverse_runs<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
+    let i = global_id(0);
+    let mut run = private![T; 4];
+    let mut sums = private![T; 2, 2];
+    if (i + 1) * 4 <= x.len(0) {
+        for q in 0..4 {
+            run[[q]] = x[[i * 4 + q]];
+        }
+        // an array starts zeroed: each sum adds to 0
+        for q in 0..4 {
+            sums[[q / 2, q % 2]] = sums[[q / 2, q % 2]] + run[[3 - q]];
+        }
+        for q in 0..4 {
+            y[[i * 4 + q]] = run[[3 - q]] + sums[[q / 2, q % 2]];
+        }
+    }
+}
+
+/// The same in an unchecked kernel (`f16` views read and written in place).
+#[grid(types = [f16], group = [4], unchecked)]
+fn reverse_runs_unchecked<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
+    let i = global_id(0);
+    let mut run = private![T; 4];
+    if (i + 1) * 4 <= x.len(0) {
+        for q in 0..4 {
+            run[[q]] = x[[i * 4 + q]];
+        }
+        for q in 0..4 {
+            y[[i * 4 + q]] = run[[3 - q]] + run[[3 - q]];
+        }
+    }
+}
+
+/// Reads one past the end of a work-item's array.
+#[grid(group = [2])]
+fn private_overrun(y: ViewMut<i32, 1>) {
+    let i = global_id(0);
+    let mut a = private![i32; 3];
+    a[[i + 1]] = 5;
+    y[[i]] = a[[i]] + a[[i + 1]];
+}
+
 /// Every instantiation of the grid kernels of this file.
 fn every_instantiation() -> Vec<&'static silt::__private::KernelInfo> {
     [
@@ -178,6 +223,9 @@ fn every_instantiation() -> Vec<&'static silt::__private::KernelInfo> {
         doubled::__infos(),
         tiled_matmul::__infos(),
         group_sums::__infos(),
+        reverse_runs::__infos(),
+        reverse_runs_unchecked::__infos(),
+        private_overrun::__infos(),
         histogram::__infos(),
         atomics::__infos(),
     ]
@@ -516,6 +564,67 @@ fn an_access_out_of_range_touches_nothing_and_is_reported() {
 }
 
 #[test]
+fn private_arrays_are_each_work_items_own_and_start_zeroed() {
+    let xs: Vec<f32> = (0..12).map(|i| i as f32 * 0.5 - 2.0).collect();
+    let mut want = vec![0.0f32; 12];
+    for run in 0..3 {
+        for q in 0..4 {
+            let v = xs[run * 4 + 3 - q];
+            want[run * 4 + q] = v + v;
+        }
+    }
+    let mut results = Vec::new();
+    for dev in common::devices() {
+        // 4 work-items: the last has no run, and writes nothing
+        let x = TensorT::from_slice(&dev, &xs, [12]).unwrap();
+        let mut y = TensorT::<f32>::full(&dev, 9.0, [12]).unwrap();
+        reverse_runs::launch(Grid::over([4]), &x, &mut y).unwrap();
+        assert_eq!(y.to_vec().unwrap(), want, "{dev}");
+        let xi = TensorT::from_slice(&dev, &[1i32, 2, 3, 4, 5, 6, 7, 8], [8]).unwrap();
+        let mut yi = TensorT::<i32>::zeros(&dev, [8]).unwrap();
+        reverse_runs::launch(Grid::over([2]), &xi, &mut yi).unwrap();
+        assert_eq!(yi.to_vec().unwrap(), [8, 6, 4, 2, 16, 14, 12, 10], "{dev}");
+        // f16, checked and unchecked: the same bits
+        let halves: Vec<f16> = xs.iter().map(|&v| f16::from_f32(v * 1.1)).collect();
+        let xh = TensorT::from_slice(&dev, &halves, [12]).unwrap();
+        let mut yh = TensorT::<f16>::zeros(&dev, [12]).unwrap();
+        reverse_runs::launch(Grid::over([3]), &xh, &mut yh).unwrap();
+        let mut yu = TensorT::<f16>::zeros(&dev, [12]).unwrap();
+        // SAFETY: every work-item reads and writes its own run, inside both
+        unsafe { reverse_runs_unchecked::launch(Grid::over([3]), &xh, &mut yu) }.unwrap();
+        assert_eq!(yh.to_vec().unwrap(), yu.to_vec().unwrap(), "{dev}");
+        let wanted: Vec<f16> = (0..12)
+            .map(|i| {
+                let v = halves[i / 4 * 4 + 3 - i % 4];
+                f16::from_f32(v.to_f32() + v.to_f32())
+            })
+            .collect();
+        assert_eq!(yh.to_vec().unwrap(), wanted, "{dev}");
+        results.push(y.to_vec().unwrap());
+    }
+    assert!(results.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn an_access_past_a_private_array_is_reported() {
+    for dev in common::devices() {
+        let mut y = TensorT::<i32>::zeros(&dev, [2]).unwrap();
+        // work-item 1 writes and reads `a[[2]]`, inside; a grid of 2 reads
+        // `a[[2]]` in item 1 and writes `a[[2]]`: fine. Item 2 of a grid of
+        // 4 (two groups) writes `a[[3]]`, past the end.
+        private_overrun::launch(Grid::over([2]), &mut y).unwrap();
+        assert_eq!(y.to_vec().unwrap(), [5, 5], "{dev}");
+        let mut y = TensorT::<i32>::zeros(&dev, [4]).unwrap();
+        let err = private_overrun::launch(Grid::over([4]), &mut y).unwrap_err();
+        assert!(
+            matches!(&err, Error::IndexOutOfBounds { kernel: "private_overrun", view: "a", index, shape }
+                if index[0] >= 3 && shape == &[3]),
+            "{dev}: {err:?}"
+        );
+    }
+}
+
+#[test]
 fn unchecked_kernels_call_helpers() {
     for dev in common::devices() {
         let x = TensorT::from_slice(&dev, &values(40), [40]).unwrap();
@@ -645,5 +754,5 @@ fn clang_accepts_every_grid_program_without_a_warning() {
         checked += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(checked, 14);
+    assert_eq!(checked, 19);
 }

@@ -206,7 +206,7 @@ impl Gen<'_> {
                 let s = a.to_string();
                 let mut o = String::new();
                 for (i, ch) in s.chars().enumerate() {
-                    if i > 0 && (s.len() - i) % 3 == 0 {
+                    if i > 0 && (s.len() - i).is_multiple_of(3) {
                         o.push('_');
                     }
                     o.push(ch);

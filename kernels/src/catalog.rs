@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 113);
+//! assert_eq!(catalog::OPERATIONS.len(), 114);
 //! ```
 
 use silt::DType;
@@ -26,6 +26,9 @@ pub enum Kind {
     /// A scan or a normalisation along one axis: `launch(x, axis)`, a result
     /// of `x`'s shape.
     Scan,
+    /// A product of matrices: `launch(a, b)`, the shapes as PyTorch's
+    /// `matmul` (run by grid kernels).
+    Matrix,
 }
 
 /// One operation of the crate: its name, its group and its OpenCL C.
@@ -136,6 +139,7 @@ catalog! {
     ],
     "normalisation" Scan: [softmax, log_softmax],
     "scans" Scan: [cumsum, cumprod, cummax, cummin],
+    "linear algebra" Matrix: [matmul],
 }
 
 /// Calls the macro `$m` with the names of the operations called as

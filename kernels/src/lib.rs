@@ -60,6 +60,7 @@
 //! | reductions, `(x, axes)` | [`mean`], [`logsumexp`]; [`var`], [`std`] `(x, correction, axes)`; [`norm`] `(x, p, axes)` | floats |
 //! | along one axis, `(x, axis)` | [`softmax`], [`log_softmax`] | floats |
 //! | scans, `(x, axis)` | [`cumsum`], [`cumprod`] (integers to `i64`/`u64`), [`cummax`], [`cummin`] (values and `i64` indices) | all |
+//! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
 //!
 //! Reductions and scans combine elements in silt's fixed order (the same bits on
 //! every device); their rules are in `docs/semantics.md`, "Reductions and scans".
@@ -73,6 +74,7 @@ mod composite;
 mod exact;
 mod fill;
 mod inplace;
+pub mod matmul;
 mod ops;
 #[doc(hidden)]
 pub mod reduce;

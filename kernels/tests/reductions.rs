@@ -21,7 +21,7 @@ fn values(n: usize, seed: u64) -> Vec<f64> {
             s ^= s << 13;
             s ^= s >> 7;
             s ^= s << 17;
-            if s % 13 == 0 {
+            if s.is_multiple_of(13) {
                 0.0
             } else {
                 (s % 20_000) as f64 / 1000.0 - 10.0

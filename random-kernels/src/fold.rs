@@ -289,7 +289,7 @@ impl Case {
         let stride: usize = self.shape[axis + 1..].iter().product();
         let len = self.shape[axis];
         (0..self.numel())
-            .filter(|i| len > 0 && (i / stride) % len == 0)
+            .filter(|i| len > 0 && (i / stride).is_multiple_of(len))
             .map(|start| (0..len).map(|k| start + k * stride).collect())
             .collect()
     }

@@ -86,6 +86,15 @@ k::reduction_operations!(reduction);
 
 along!(softmax, log_softmax, cumsum, cumprod);
 
+/// `matmul(input, other)`: silt-kernels' `matmul`, the matrix product with
+/// PyTorch's shapes (1-d, 2-d, batched with broadcast batches).
+#[pyfunction]
+#[pyo3(signature = (input, other))]
+fn matmul(py: Python<'_>, input: Input<'_>, other: Input<'_>) -> Result<PyTensor> {
+    let [a, b] = place(py, [input, other])?;
+    run(py, || k::matmul::dispatch(&a, &b))
+}
+
 /// `pow(input, exponent)`: silt-kernels' `pow`, elementwise with broadcasting.
 #[pyfunction]
 #[pyo3(signature = (input, exponent))]
@@ -386,6 +395,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [where_, clamp, lerp, addcmul, leaky_relu, elu, hardtanh]);
     add!(m, [axpy, scale_, add_, var, std_dev, norm]);
     add!(m, [softmax, log_softmax, cumsum, cumprod, cummax, cummin]);
+    add!(m, [matmul]);
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

@@ -16,7 +16,7 @@ fn values(n: usize, seed: u64) -> Vec<f32> {
             s ^= s >> 7;
             s ^= s << 17;
             let m = (s % 20_001) as f32 / 1000.0 - 10.0;
-            if s % 17 == 0 {
+            if s.is_multiple_of(17) {
                 0.0
             } else {
                 m * 10f32.powi((s % 7) as i32 - 3)

@@ -24,7 +24,7 @@ fn lines(shape: &[usize], axis: usize) -> Vec<Vec<usize>> {
     let stride: usize = shape[axis + 1..].iter().product();
     let n: usize = shape.iter().product();
     (0..n)
-        .filter(|i| (i / stride) % shape[axis] == 0)
+        .filter(|i| (i / stride).is_multiple_of(shape[axis]))
         .map(|start| (0..shape[axis]).map(|k| start + k * stride).collect())
         .collect()
 }

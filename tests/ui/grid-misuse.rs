@@ -114,4 +114,22 @@ fn bad_atomics(x: View<i32, 1>, y: ViewMut<i32, 1>, h: ViewMut<f16, 1>, f: ViewM
     y.atomic_increment([0], 1);
 }
 
+#[grid(group = [64])]
+fn bad_private_arrays(y: ViewMut<i32, 1>) {
+    let i = global_id(0);
+    if i < 4 {
+        let mut nested = private![i32; 4];
+    }
+    let mut acc = private![i32; 4];
+    acc.atomic_add([0], 1);
+    let v = 2 * private![i32; 2];
+    y[[i]] = acc[[0]];
+}
+
+#[kernel]
+fn private_in_kernel(x: f32) -> f32 {
+    let mut a = private![f32; 4];
+    x
+}
+
 fn main() {}

@@ -235,11 +235,13 @@ impl Cx<'_> {
             },
             syntax::ExprKind::Index(view, ix) => self.view_load(view, ix, span),
             syntax::ExprKind::Atomic(a, m, ix, ops) => self.atomic(a, m, ix, ops, span),
-            syntax::ExprKind::LocalArray(..) => {
-                self.err(
-                    span,
-                    "`local!` declares a work-group array: `let mut tile = local![T; 16, 16];`",
-                );
+            syntax::ExprKind::LocalArray(_, _, private) => {
+                let msg = if *private {
+                    "`private!` declares a work-item's array: `let mut acc = private![T; 8];`"
+                } else {
+                    "`local!` declares a work-group array: `let mut tile = local![T; 16, 16];`"
+                };
+                self.err(span, msg);
                 let tv = self.var(Slot::Unknown);
                 self.expr(ExprKind::Lit(Value::Int(0)), tv, span)
             }

@@ -34,24 +34,36 @@ impl Cx<'_> {
         }
     }
 
-    /// `let mut tile = local![T; 16, 16];` in a grid kernel.
+    /// `let mut tile = local![T; 16, 16];` or `let mut acc = private![T;
+    /// 8];` in a grid kernel.
     pub(super) fn declare_array(
         &mut self,
         name: &syn::Ident,
         t: syntax::TyRef,
         dims: &[u64],
+        private: bool,
         span: Span,
     ) {
         if !self.sig.grid {
+            let msg = if private {
+                "`private!` arrays are a work-item's own memory in a `#[grid]` kernel; a `#[kernel]` sees one element"
+            } else {
+                "`local!` arrays are work-group memory, which `#[grid]` kernels have"
+            };
+            self.err(span, msg);
+            return;
+        }
+        if private && !self.at_top_level() {
             self.err(
                 span,
-                "`local!` arrays are work-group memory, which `#[grid]` kernels have",
+                "declare `private!` arrays at the top of the kernel's body (each work-item's array is zeroed once, where the body starts)",
             );
             return;
         }
         let ty = self.ty(t);
         self.vars.arrays.push(ir::LocalArray {
             name: ident_name(name),
+            private,
             ty,
             dims: dims.to_vec(),
         });
@@ -245,6 +257,15 @@ impl Cx<'_> {
             );
             return self.zero(span);
         };
+        if let ir::Array::Local(i) = array {
+            if self.vars.arrays[i].private {
+                self.err(
+                    span,
+                    format!("`{name}` is a `private!` array, which only its work-item sees: write it directly, no atomic is needed"),
+                );
+                return self.zero(span);
+            }
+        }
         if !write {
             self.err(
                 span,

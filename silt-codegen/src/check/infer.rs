@@ -349,6 +349,12 @@ impl Cx<'_> {
         self.scopes.pop();
     }
 
+    /// Whether a statement being checked is at the top of the function's
+    /// body (the parameters' scope, then the body's).
+    pub(super) fn at_top_level(&self) -> bool {
+        self.scopes.len() == 2
+    }
+
     pub(super) fn declare(&mut self, name: &syn::Ident, mutable: bool, tv: usize) -> ir::LocalId {
         let id = self.vars.locals.len();
         self.vars.locals.push(ir::Local {

@@ -168,11 +168,11 @@ impl Cx<'_> {
                 name,
                 init:
                     Some(syntax::Expr {
-                        kind: syntax::ExprKind::LocalArray(t, dims),
+                        kind: syntax::ExprKind::LocalArray(t, dims, private),
                         span,
                     }),
                 ..
-            } => self.declare_array(name, *t, dims, *span),
+            } => self.declare_array(name, *t, dims, *private, *span),
             syntax::Stmt::Let {
                 name,
                 mutable,

@@ -102,8 +102,16 @@ pub fn module(c: &Compiled) -> TokenStream {
             Some(t) => rust::ty(t),
             None => quote!(T),
         });
-        let run_body = if barriers || !f.arrays.is_empty() {
-            let locals = f.arrays.iter().enumerate().map(|(i, a)| {
+        // work-group arrays are made per group and lent to each work-item; a
+        // work-item makes its `private!` arrays itself
+        let group_arrays: Vec<(usize, &crate::ir::LocalArray)> = f
+            .arrays
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| !a.private)
+            .collect();
+        let run_body = if barriers || !group_arrays.is_empty() {
+            let locals = group_arrays.iter().map(|&(i, a)| {
                 let t = rust::ty(a.ty);
                 let dims = a
                     .dims
@@ -112,7 +120,7 @@ pub fn module(c: &Compiled) -> TokenStream {
                 let id = sig.params.len() + i;
                 quote!(#s::__private::GridViewMut::<#t>::local(&[#(#dims),*], #id),)
             });
-            let taken = (0..f.arrays.len()).map(|i| {
+            let taken = (0..group_arrays.len()).map(|i| {
                 let i = syn::Index::from(i);
                 quote!(&__l.#i)
             });
@@ -185,14 +193,21 @@ pub fn module(c: &Compiled) -> TokenStream {
     } else {
         (quote!(&__INFO_KERNEL), quote!(__run_kernel), quote!())
     };
-    let local_names: Vec<String> = instances
+    let local_names: Vec<TokenStream> = instances
         .first()
         .map(|i| {
             i.kernel
                 .func
                 .arrays
                 .iter()
-                .map(|a| a.name.clone())
+                .map(|a| {
+                    let name = &a.name;
+                    let dims = a
+                        .dims
+                        .iter()
+                        .map(|&d| usize::try_from(d).unwrap_or(usize::MAX));
+                    quote!((#name, &[#(#dims),*]))
+                })
                 .collect()
         })
         .unwrap_or_default();

@@ -265,7 +265,7 @@ impl Lower<'_> {
             syn::Expr::Unsafe(_) => {
                 return self.unsupported(e, "`unsafe` is not supported in kernel bodies: silt checks everything it accepts")
             }
-            syn::Expr::Macro(m) if m.mac.path.is_ident("local") => match self.local_array(&m.mac) {
+            syn::Expr::Macro(m) if m.mac.path.is_ident("local") || m.mac.path.is_ident("private") => match self.local_array(&m.mac) {
                 Some(kind) => kind,
                 None => return self.unsupported_quiet(span),
             },
@@ -346,10 +346,15 @@ impl Lower<'_> {
         Expr { kind, span }
     }
 
-    /// `local![T; 16, 16]`: the element type, then each size as an integer
-    /// literal.
+    /// `local![T; 16, 16]` or `private![T; 8]`: the element type, then each
+    /// size as an integer literal.
     fn local_array(&mut self, mac: &syn::Macro) -> Option<ExprKind> {
-        let expected = "a work-group array is `local![T; 16, 16]`: its element type, then its sizes as integer literals (its size is fixed when the kernel is compiled)";
+        let private = mac.path.is_ident("private");
+        let expected = if private {
+            "a work-item's array is `private![T; 8]`: its element type, then its sizes as integer literals (its size is fixed when the kernel is compiled)"
+        } else {
+            "a work-group array is `local![T; 16, 16]`: its element type, then its sizes as integer literals (its size is fixed when the kernel is compiled)"
+        };
         let parser = |input: syn::parse::ParseStream<'_>| {
             let t: syn::Type = input.parse()?;
             input.parse::<syn::Token![;]>()?;
@@ -387,7 +392,7 @@ impl Lower<'_> {
                 .push(syn::spanned::Spanned::span(&mac.tokens), expected);
             return None;
         }
-        Some(ExprKind::LocalArray(ty, sizes))
+        Some(ExprKind::LocalArray(ty, sizes, private))
     }
 
     fn unsupported_quiet(&mut self, span: Span) -> Expr {

@@ -162,7 +162,7 @@ pub enum ExprKind {
     Index(syn::Ident, Vec<Expr>),
     /// `local![T; 16, 16]`: a grid kernel's work-group array of that shape
     /// (each size an integer literal).
-    LocalArray(TyRef, Vec<u64>),
+    LocalArray(TyRef, Vec<u64>, bool),
     /// `a.atomic_add([i, j], v)` and the other atomics of grid kernels: the
     /// view or array, the method, the indices, the operands.
     Atomic(syn::Ident, syn::Ident, Vec<Expr>, Vec<Expr>),

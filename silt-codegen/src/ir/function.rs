@@ -81,7 +81,8 @@ pub struct Function {
     pub outputs: Vec<DType>,
     /// Every local of the body, indexed by [`LocalId`](super::LocalId).
     pub locals: Vec<Local>,
-    /// A grid kernel's work-group arrays (`local![T; 16, 16]`), indexed by
+    /// A grid kernel's arrays: work-group memory (`local![T; 16, 16]`) and
+    /// each work-item's own (`private![T; 8]`), indexed by
     /// [`Array::Local`](super::Array::Local).
     pub arrays: Vec<LocalArray>,
     /// The body. Values are returned by [`Stmt::Return`](super::Stmt::Return) only.
@@ -90,12 +91,16 @@ pub struct Function {
     pub span: Span,
 }
 
-/// A work-group array of a grid kernel: one per work-group, shared by its
-/// work-items, of a size fixed at compile time.
+/// An array of a grid kernel, of a size fixed at compile time: work-group
+/// memory (one per work-group, shared by its work-items), or private to each
+/// work-item (zeroed where it is declared, at the top of the body).
 #[derive(Debug, Clone)]
 pub struct LocalArray {
     /// Its name as written.
     pub name: String,
+    /// Whether each work-item has its own (`private!`) rather than one per
+    /// work-group (`local!`).
+    pub private: bool,
     /// Its element type.
     pub ty: DType,
     /// Its shape.
@@ -106,6 +111,15 @@ impl LocalArray {
     /// How many elements it holds.
     pub fn elements(&self) -> u64 {
         self.dims.iter().product()
+    }
+
+    /// The macro that declares it: `local!` or `private!`.
+    pub fn declarer(&self) -> &'static str {
+        if self.private {
+            "private!"
+        } else {
+            "local!"
+        }
     }
 }
 

@@ -22,6 +22,10 @@ def abs(input: TensorLike) -> Tensor:
 def acos(input: TensorLike) -> Tensor:
     """`acos(input)`: silt-kernels' `acos`, elementwise."""
 
+def matmul(input: TensorLike, other: TensorLike) -> Tensor:
+    """`matmul(input, other)`: silt-kernels' `matmul`, the matrix product with
+    PyTorch's shapes (1-d, 2-d, batched with broadcast batches)."""
+
 def add(input: TensorLike, other: TensorLike) -> Tensor:
     """`add(input, other)`: silt-kernels' `add`, elementwise with broadcasting."""
 

@@ -221,8 +221,8 @@ impl Queue {
         check_range(dst, offset, size).map_err(fail)?;
         if !pattern.len().is_power_of_two()
             || pattern.len() > 128
-            || offset % pattern.len() != 0
-            || size % pattern.len() != 0
+            || !offset.is_multiple_of(pattern.len())
+            || !size.is_multiple_of(pattern.len())
         {
             return Err(fail(cl_codes::CL_INVALID_VALUE));
         }

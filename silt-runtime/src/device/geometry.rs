@@ -318,7 +318,7 @@ mod tests {
         assert_eq!(local_size(&gpu, 1 << 20, odd), 384);
         for items in [1usize, 7, 31, 32, 200, 1 << 30] {
             let l = local_size(&gpu, items, WIDE);
-            assert!(l % 32 == 0 && l <= 256, "{items}: {l}");
+            assert!(l.is_multiple_of(32) && l <= 256, "{items}: {l}");
         }
     }
 

@@ -210,6 +210,9 @@ impl Emitter<'_> {
     pub(super) fn view_get(&mut self, array: Array, ix: &[String]) -> String {
         let (t, n, id) = self.array_of(array);
         if !self.checked {
+            if t == DType::F16 {
+                self.polyfills.insert(Polyfill::F16Load);
+            }
             return super::polyfill::load(t, format!("{n}[{}]", self.array_at(array, ix)));
         }
         let rank = u8::try_from(ix.len()).unwrap_or(u8::MAX);
@@ -222,7 +225,7 @@ impl Emitter<'_> {
         args.extend(["silt_err".to_owned(), format!("{id}u")]);
         let h = match array {
             Array::View(_) => Polyfill::ViewGet(t, rank),
-            Array::Local(_) => Polyfill::LocalGet(t, rank),
+            Array::Local(i) => Polyfill::LocalGet(t, rank, self.f.arrays[i].private),
         };
         self.call_polyfill(h, &args)
     }
@@ -232,6 +235,9 @@ impl Emitter<'_> {
     pub(super) fn view_set(&mut self, array: Array, ix: &[String], v: &str) -> String {
         let (t, n, id) = self.array_of(array);
         if !self.checked {
+            if t == DType::F16 {
+                self.polyfills.insert(Polyfill::F16Bits);
+            }
             let v = super::polyfill::store(t, v.to_owned());
             return format!("{n}[{}] = {v};", self.array_at(array, ix));
         }
@@ -245,7 +251,7 @@ impl Emitter<'_> {
         args.extend([v.to_owned(), "silt_err".to_owned(), format!("{id}u")]);
         let h = match array {
             Array::View(_) => Polyfill::ViewSet(t, rank),
-            Array::Local(_) => Polyfill::LocalSet(t, rank),
+            Array::Local(i) => Polyfill::LocalSet(t, rank, self.f.arrays[i].private),
         };
         format!("{};", self.call_polyfill(h, &args))
     }

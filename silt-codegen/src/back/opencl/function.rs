@@ -131,7 +131,9 @@ impl<'k> Emitter<'k> {
             })
             .collect();
         for (a, n) in k.arrays.iter().zip(&self.arrays) {
-            params.push(format!("__local {}* {n}", a.ty.storage_type()));
+            if !a.private {
+                params.push(format!("__local {}* {n}", a.ty.storage_type()));
+            }
         }
         if self.checked {
             params.push("__global uint* silt_err".into());
@@ -150,6 +152,16 @@ impl<'k> Emitter<'k> {
         self.out.clear();
         self.line_map.clear();
         self.indent = 1;
+        // each work-item's own arrays, zeroed
+        for (a, n) in k.arrays.iter().zip(self.arrays.clone()) {
+            if a.private {
+                self.line(&format!(
+                    "{} {n}[{}] = {{0}};",
+                    a.ty.storage_type(),
+                    a.elements()
+                ));
+            }
+        }
         let body = k.body.clone();
         self.stmts(&body);
         self.rust_line = 0;

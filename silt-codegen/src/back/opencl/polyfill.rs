@@ -52,10 +52,12 @@ pub(super) enum Polyfill {
     /// A checked write of a view of this type and rank (after `ViewOob`,
     /// and `F16Bits` for `f16`).
     ViewSet(DType, u8),
-    /// A checked read of a work-group array of this type and rank.
-    LocalGet(DType, u8),
-    /// A checked write of a work-group array of this type and rank.
-    LocalSet(DType, u8),
+    /// A checked read of a work-group array (or, `true`, a work-item's
+    /// `private!` array) of this type and rank.
+    LocalGet(DType, u8, bool),
+    /// A checked write of a work-group array (or, `true`, a work-item's
+    /// `private!` array) of this type and rank.
+    LocalSet(DType, u8, bool),
     /// An atomic operation on an element of a view (or, `local`, a
     /// work-group array) of this type and rank, `checked` or not.
     Atomic {
@@ -77,8 +79,20 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::ViewOob(n) => return format!("silt_oob_{n}"),
         Polyfill::ViewGet(t, n) => return format!("silt_get_{}_{n}", t.name()),
         Polyfill::ViewSet(t, n) => return format!("silt_set_{}_{n}", t.name()),
-        Polyfill::LocalGet(t, n) => return format!("silt_lget_{}_{n}", t.name()),
-        Polyfill::LocalSet(t, n) => return format!("silt_lset_{}_{n}", t.name()),
+        Polyfill::LocalGet(t, n, private) => {
+            return format!(
+                "silt_{}get_{}_{n}",
+                if private { "p" } else { "l" },
+                t.name()
+            )
+        }
+        Polyfill::LocalSet(t, n, private) => {
+            return format!(
+                "silt_{}set_{}_{n}",
+                if private { "p" } else { "l" },
+                t.name()
+            )
+        }
         Polyfill::Atomic {
             op,
             t,
@@ -266,8 +280,8 @@ pub(super) fn source(h: Polyfill) -> String {
         Polyfill::ViewOob(n) => view_oob(&name, n),
         Polyfill::ViewGet(t, n) => view_access(&name, t, n, false),
         Polyfill::ViewSet(t, n) => view_access(&name, t, n, true),
-        Polyfill::LocalGet(t, n) => local_access(&name, t, n, false),
-        Polyfill::LocalSet(t, n) => local_access(&name, t, n, true),
+        Polyfill::LocalGet(t, n, private) => local_access(&name, t, n, private, false),
+        Polyfill::LocalSet(t, n, private) => local_access(&name, t, n, private, true),
         Polyfill::Atomic {
             op,
             t,
@@ -395,12 +409,15 @@ fn view_access(name: &str, t: DType, n: u8, write: bool) -> String {
     }
 }
 
-/// `silt_lget_T_N` / `silt_lset_T_N`: a checked access of element
-/// `[i0, .., iN-1]` of a work-group array of shape `[n0, .., nN-1]` (row
-/// major); out of range, nothing is touched, the access is recorded and a
+/// `silt_lget_T_N` / `silt_lset_T_N` (`silt_pget_T_N` / `silt_pset_T_N`
+/// for a `private!` array): a checked access of element `[i0, .., iN-1]` of
+/// a work-group or work-item array of shape `[n0, .., nN-1]` (row major);
+/// out of range, nothing is touched, the access is recorded and a
 /// read gives 0.
-fn local_access(name: &str, t: DType, n: u8, write: bool) -> String {
+fn local_access(name: &str, t: DType, n: u8, private: bool, write: bool) -> String {
     let st = t.storage_type();
+    // a pointer without an address space points to private memory
+    let space = if private { "" } else { "__local " };
     let vt = t.value_type();
     let dims: Vec<String> = (0..n).map(|d| format!("ulong n{d}")).collect();
     let ix: Vec<String> = (0..n).map(|d| format!("ulong i{d}")).collect();
@@ -415,12 +432,12 @@ fn local_access(name: &str, t: DType, n: u8, write: bool) -> String {
     if write {
         let v = store(t, "v".into());
         format!(
-            "static inline void {name}(__local {st}* p, {dims}, {ix}, {vt} v, __global uint* err, uint view) {{\n    if ({inside}) {{\n        p[{at}] = {v};\n        return;\n    }}\n    {oob};\n}}\n"
+            "static inline void {name}({space}{st}* p, {dims}, {ix}, {vt} v, __global uint* err, uint view) {{\n    if ({inside}) {{\n        p[{at}] = {v};\n        return;\n    }}\n    {oob};\n}}\n"
         )
     } else {
         let v = load(t, format!("p[{at}]"));
         format!(
-            "static inline {vt} {name}(__local const {st}* p, {dims}, {ix}, __global uint* err, uint view) {{\n    if ({inside}) return {v};\n    {oob};\n    return ({vt})0;\n}}\n"
+            "static inline {vt} {name}({space}const {st}* p, {dims}, {ix}, __global uint* err, uint view) {{\n    if ({inside}) return {v};\n    {oob};\n    return ({vt})0;\n}}\n"
         )
     }
 }

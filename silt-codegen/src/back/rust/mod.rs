@@ -46,12 +46,38 @@ pub fn eval_fn(k: &Function, name: &syn::Ident, krate: &TokenStream) -> TokenStr
             quote!(-> (#(#ts),*))
         }
     };
-    let arrays = k.arrays.iter().enumerate().map(|(i, a)| {
-        let n = e.array(crate::ir::Array::Local(i));
-        let t = ty(a.ty);
-        quote!(#n: &#krate::__private::GridViewMut<'_, #t>)
-    });
+    let arrays = k
+        .arrays
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| !a.private)
+        .map(|(i, a)| {
+            let n = e.array(crate::ir::Array::Local(i));
+            let t = ty(a.ty);
+            quote!(#n: &#krate::__private::GridViewMut<'_, #t>)
+        });
+    // each work-item's own arrays, zeroed where the body starts
+    let privates = k
+        .arrays
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.private)
+        .map(|(i, a)| {
+            let n = e.array(crate::ir::Array::Local(i));
+            let t = ty(a.ty);
+            let dims = a
+                .dims
+                .iter()
+                .map(|&d| usize::try_from(d).unwrap_or(usize::MAX));
+            let id = k.params.len() + i;
+            quote!(let #n = &#krate::__private::GridViewMut::<#t>::local(&[#(#dims),*], #id);)
+        });
     let body = e.block(&k.body);
+    let body = if k.arrays.iter().any(|a| a.private) {
+        quote!({ #(#privates)* #body })
+    } else {
+        body
+    };
     // a body that meets its work-group at barriers is run as a future, each
     // barrier a point where it yields to the other work-items
     let mut barriers = false;

@@ -57,8 +57,11 @@ pub struct GridPlan<'a> {
     pub(crate) global: [usize; 3],
     /// The work-group's shape (1 past `ndim`).
     pub(crate) group: [usize; 3],
-    /// The view parameters' names, by parameter.
+    /// The view parameters' names, by parameter, then the arrays'.
     pub(crate) names: Vec<&'static str>,
+    /// The shapes of the kernel's arrays (after its parameters, in
+    /// [`names`](Self::names)).
+    pub(crate) local_shapes: Vec<&'static [usize]>,
 }
 
 impl GridPlan<'_> {
@@ -80,7 +83,8 @@ const MAX_GROUPS_YZ: usize = silt_abi::opencl::STRIDED_MAX_GROUPS_YZ;
 /// Validates a grid launch of `info` over `grid` in groups of `group`, with
 /// `args` for the kernel's parameters in order (`views` says which are
 /// views, of which name and dimension count; `locals` names the kernel's
-/// work-group arrays, for its error reports).
+/// `local!` and `private!` arrays, with their shapes, for its error
+/// reports).
 ///
 /// # Errors
 /// A grid of another dimension count than `group`, too many work-groups, a
@@ -93,7 +97,7 @@ pub fn prepare_grid<'a>(
     grid: &Grid,
     group: &[u32],
     views: &[ViewParam],
-    locals: &[&'static str],
+    locals: &[(&'static str, &'static [usize])],
     args: &[Arg<'a>],
 ) -> Result<GridPlan<'a>> {
     let bad = |reason: String| Error::InvalidArgument {
@@ -155,7 +159,8 @@ pub fn prepare_grid<'a>(
             }
         }
     }
-    names.extend(locals);
+    names.extend(locals.iter().map(|(n, _)| *n));
+    let local_shapes = locals.iter().map(|(_, s)| *s).collect();
     let Some(device) = device else {
         return Err(Error::internal("a grid kernel without a view"));
     };
@@ -198,5 +203,6 @@ pub fn prepare_grid<'a>(
         global,
         group: local,
         names,
+        local_shapes,
     })
 }

@@ -95,9 +95,14 @@ pub fn grid_on_device(
             lo | hi << 32
         })
         .collect();
-    let shape = tensor_at(param)
-        .map(|t| t.shape().to_vec())
-        .unwrap_or_default();
+    let shape = match tensor_at(param).ok() {
+        Some(t) => t.shape().to_vec(),
+        None => param
+            .checked_sub(args.len())
+            .and_then(|i| plan.local_shapes.get(i))
+            .map(|s| s.to_vec())
+            .unwrap_or_default(),
+    };
     Err(Error::IndexOutOfBounds {
         kernel: info.name,
         view: plan.names.get(param).copied().unwrap_or(""),

@@ -286,7 +286,7 @@ fn tiles_alike<'a>(dims: &[usize], strides: impl Iterator<Item = &'a [usize]>) -
     let [.., m, n] = *dims else {
         return false;
     };
-    if n == 0 || REDUCE_TILE % n != 0 || m % (REDUCE_TILE / n) != 0 {
+    if n == 0 || !REDUCE_TILE.is_multiple_of(n) || m % (REDUCE_TILE / n) != 0 {
         return false;
     }
     let p = REDUCE_TILE / n;

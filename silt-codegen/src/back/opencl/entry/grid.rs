@@ -29,7 +29,7 @@ pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, g: &Grid) -> St
     let dim = |d: usize| g.group.get(d).map_or(1, |&n| n as usize);
     let mut s = entry_head(&entry_name(k), &lines, Some([dim(0), dim(1), dim(2)]));
     // work-group memory is declared in the kernel function and lent to the body
-    for (i, a) in k.arrays.iter().enumerate() {
+    for (i, a) in k.arrays.iter().enumerate().filter(|(_, a)| !a.private) {
         let _ = writeln!(
             s,
             "    __local {} silt_local{i}[{}];",
@@ -54,7 +54,13 @@ pub(in crate::back::opencl) fn entry_points(e: &mut Emitter<'_>, g: &Grid) -> St
             }
         }
     }
-    args.extend((0..k.arrays.len()).map(|i| format!("silt_local{i}")));
+    args.extend(
+        k.arrays
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| !a.private)
+            .map(|(i, _)| format!("silt_local{i}")),
+    );
     if !g.unchecked {
         args.push("silt_err".into());
     }

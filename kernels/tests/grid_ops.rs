@@ -1,0 +1,355 @@
+//! The operations built on grid kernels (`matmul`), against references
+//! written here in plain Rust, on the host and on the OpenCL device, with the
+//! same bits on both.
+#![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use silt::prelude::*;
+use silt::{f16, Tensor};
+use silt_kernels as k;
+
+/// `n` float values of every sign and many magnitudes, from `seed`.
+fn floats(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let m = (s >> 40) as f32 / (1u64 << 24) as f32 - 0.5;
+            m * [1.0, 3.0, 0.01, 100.0][(s & 3) as usize]
+        })
+        .collect()
+}
+
+/// The row-major elements of a tensor of `shape` as a function of the index.
+fn strides_of(shape: &[usize]) -> Vec<usize> {
+    let mut st = vec![1; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        st[d] = st[d + 1] * shape[d + 1];
+    }
+    st
+}
+
+/// The reference `matmul` of row-major `a` and `b` (PyTorch's shapes), each
+/// output `acc = step(a, b, acc)` over `k` in order from `zero`.
+fn reference<T: Copy, A: Copy>(
+    a: &[T],
+    sa: &[usize],
+    b: &[T],
+    sb: &[usize],
+    zero: A,
+    step: impl Fn(T, T, A) -> A,
+    out: impl Fn(A) -> T,
+) -> (Vec<T>, Vec<usize>) {
+    let (a2, b2) = (sa.len() == 1, sb.len() == 1);
+    let sa: Vec<usize> = if a2 { vec![1, sa[0]] } else { sa.to_vec() };
+    let sb: Vec<usize> = if b2 { vec![sb[0], 1] } else { sb.to_vec() };
+    let (m, kk, n) = (sa[sa.len() - 2], sa[sa.len() - 1], sb[sb.len() - 1]);
+    let rank = sa.len().max(sb.len()) - 2;
+    let pad = |s: &[usize]| {
+        let mut v = vec![1; rank + 2 - s.len()];
+        v.extend_from_slice(s);
+        v
+    };
+    let (pa, pb) = (pad(&sa), pad(&sb));
+    let batch: Vec<usize> = (0..rank).map(|d| pa[d].max(pb[d])).collect();
+    let (sta, stb) = (strides_of(&pa), strides_of(&pb));
+    let total: usize = batch.iter().product();
+    let mut res = Vec::new();
+    for z in 0..total {
+        let (mut oa, mut ob, mut rest) = (0, 0, z);
+        for d in (0..rank).rev() {
+            let i = rest % batch[d];
+            rest /= batch[d];
+            oa += if pa[d] == 1 { 0 } else { i * sta[d] };
+            ob += if pb[d] == 1 { 0 } else { i * stb[d] };
+        }
+        for i in 0..m {
+            for j in 0..n {
+                let mut acc = zero;
+                for q in 0..kk {
+                    acc = step(a[oa + i * kk + q], b[ob + q * n + j], acc);
+                }
+                res.push(out(acc));
+            }
+        }
+    }
+    let mut shape = batch;
+    if !a2 {
+        shape.push(m);
+    }
+    if !b2 {
+        shape.push(n);
+    }
+    (res, shape)
+}
+
+fn bits(v: &[f32]) -> Vec<u32> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+#[test]
+fn matmul_gives_the_reference_bits_for_every_shape_on_every_device() {
+    let cases: &[(&[usize], &[usize])] = &[
+        (&[5], &[5]),
+        (&[7], &[7, 3]),
+        (&[4, 7], &[7]),
+        (&[1, 1], &[1, 1]),
+        (&[3, 5], &[5, 7]),
+        // past one work-group's 64 x 64 block, k past one tile of 16 and not
+        // a multiple of it
+        (&[67, 130], &[130, 65]),
+        (&[2, 1, 9, 17], &[3, 17, 70]),
+        (&[9, 17], &[4, 17, 6]),
+        (&[4, 10, 3], &[3]),
+        (&[3], &[2, 3, 5]),
+    ];
+    for (sa, sb) in cases {
+        let na: usize = sa.iter().product();
+        let nb: usize = sb.iter().product();
+        let (xa, xb) = (floats(na, 1), floats(nb, 2));
+        let (want, shape) = reference(
+            &xa,
+            sa,
+            &xb,
+            sb,
+            0.0f32,
+            |x, y, acc| x.mul_add(y, acc),
+            |v| v,
+        );
+        for dev in common::devices() {
+            let a = TensorT::from_slice(&dev, &xa, *sa).unwrap();
+            let b = TensorT::from_slice(&dev, &xb, *sb).unwrap();
+            let c = k::matmul::launch(&a, &b).unwrap();
+            assert_eq!(c.shape(), shape.as_slice(), "{dev} {sa:?} {sb:?}");
+            assert_eq!(
+                bits(&c.to_vec().unwrap()),
+                bits(&want),
+                "{dev} {sa:?} {sb:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn matmul_reads_transposed_narrowed_and_broadcast_views_in_place() {
+    let xs = floats(40 * 36, 3);
+    for dev in common::devices() {
+        let base = TensorT::from_slice(&dev, &xs, [40, 36]).unwrap();
+        // a: [33, 20], a transposed, narrowed view; b: [20, 35] transposed
+        let a = base
+            .narrow(1, 2, 33)
+            .unwrap()
+            .narrow(0, 5, 20)
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap();
+        let b = base
+            .narrow(0, 1, 35)
+            .unwrap()
+            .narrow(1, 0, 20)
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap();
+        let got = k::matmul::launch(&a, &b).unwrap();
+        let want = k::matmul::launch(&a.contiguous().unwrap(), &b.contiguous().unwrap()).unwrap();
+        assert_eq!(
+            bits(&got.to_vec().unwrap()),
+            bits(&want.to_vec().unwrap()),
+            "{dev}"
+        );
+        // a broadcast batch ([1, 33, 20] to [4, ..]) and batch dimensions
+        // that do not fold into one stride (a permuted batch)
+        let a3 = a
+            .contiguous()
+            .unwrap()
+            .reshape([1, 33, 20])
+            .unwrap()
+            .broadcast_to([4, 33, 20])
+            .unwrap();
+        let b4 = TensorT::from_slice(&dev, &floats(3 * 4 * 20 * 6, 4), [3, 4, 20, 6]).unwrap();
+        let b4p = b4.permute(&[1, 0, 2, 3]).unwrap(); // [4, 3, 20, 6], not foldable
+        let a4 = a.contiguous().unwrap().reshape([1, 1, 33, 20]).unwrap();
+        let got = k::matmul::launch(&a4, &b4p).unwrap();
+        assert_eq!(got.shape(), [4, 3, 33, 6]);
+        let want = k::matmul::launch(&a4, &b4p.contiguous().unwrap()).unwrap();
+        assert_eq!(
+            bits(&got.to_vec().unwrap()),
+            bits(&want.to_vec().unwrap()),
+            "{dev}"
+        );
+        let got = k::matmul::launch(&a3, &b4p.narrow(1, 2, 1).unwrap()).unwrap();
+        let want = k::matmul::launch(
+            &a3.contiguous().unwrap(),
+            &b4p.narrow(1, 2, 1).unwrap().contiguous().unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            bits(&got.to_vec().unwrap()),
+            bits(&want.to_vec().unwrap()),
+            "{dev}"
+        );
+    }
+}
+
+#[test]
+fn matmul_of_halves_sums_in_f32_and_rounds_once() {
+    let (sa, sb) = ([70usize, 33], [33usize, 66]);
+    let xa: Vec<f16> = floats(70 * 33, 5)
+        .iter()
+        .map(|&v| f16::from_f32(v))
+        .collect();
+    let xb: Vec<f16> = floats(33 * 66, 6)
+        .iter()
+        .map(|&v| f16::from_f32(v))
+        .collect();
+    let (want, _) = reference(
+        &xa,
+        &sa,
+        &xb,
+        &sb,
+        0.0f32,
+        |x, y, acc| x.to_f32().mul_add(y.to_f32(), acc),
+        f16::from_f32,
+    );
+    for dev in common::devices() {
+        let a = TensorT::from_slice(&dev, &xa, sa).unwrap();
+        let b = TensorT::from_slice(&dev, &xb, sb).unwrap();
+        let c = k::matmul::launch(&a, &b).unwrap();
+        let got: Vec<u16> = c.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+        let want: Vec<u16> = want.iter().map(|v| v.to_bits()).collect();
+        assert_eq!(got, want, "{dev}");
+    }
+}
+
+#[test]
+fn matmul_of_doubles_and_integers_matches_the_reference() {
+    let (sa, sb) = ([6usize, 19], [19usize, 70]);
+    let fa: Vec<f64> = floats(6 * 19, 7)
+        .iter()
+        .map(|&v| f64::from(v) * 1.1)
+        .collect();
+    let fb: Vec<f64> = floats(19 * 70, 8)
+        .iter()
+        .map(|&v| f64::from(v) / 3.0)
+        .collect();
+    let (wf, _) = reference(
+        &fa,
+        &sa,
+        &fb,
+        &sb,
+        0.0f64,
+        |x, y, acc| x.mul_add(y, acc),
+        |v| v,
+    );
+    // integers wrap: i32 products past 2^31, u8 sums past 255
+    let ia: Vec<i32> = (0..6 * 19)
+        .map(|i| (i * 7919 % 100_003) * 311 - 1_000_000)
+        .collect();
+    let ib: Vec<i32> = (0..19 * 70)
+        .map(|i| (i * 104_729 % 65_537) - 30_000)
+        .collect();
+    let step_i = |x: i32, y: i32, acc: i32| x.wrapping_mul(y).wrapping_add(acc);
+    let (wi, _) = reference(&ia, &sa, &ib, &sb, 0, step_i, |v| v);
+    let ua: Vec<u8> = (0..6 * 19).map(|i| (i * 37 % 256) as u8).collect();
+    let ub: Vec<u8> = (0..19 * 70).map(|i| (i * 91 % 256) as u8).collect();
+    let step_u = |x: u8, y: u8, acc: u8| x.wrapping_mul(y).wrapping_add(acc);
+    let (wu, _) = reference(&ua, &sa, &ub, &sb, 0, step_u, |v| v);
+    for dev in common::devices() {
+        let c = k::matmul::launch(
+            &TensorT::from_slice(&dev, &fa, sa).unwrap(),
+            &TensorT::from_slice(&dev, &fb, sb).unwrap(),
+        )
+        .unwrap();
+        let got: Vec<u64> = c.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+        assert_eq!(
+            got,
+            wf.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            "{dev}"
+        );
+        let c = k::matmul::dispatch(
+            &Tensor::from_slice(&dev, &ia, sa).unwrap(),
+            &Tensor::from_slice(&dev, &ib, sb).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(c.to_vec::<i32>().unwrap(), wi, "{dev}");
+        let c = k::matmul::launch(
+            &TensorT::from_slice(&dev, &ua, sa).unwrap(),
+            &TensorT::from_slice(&dev, &ub, sb).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(c.to_vec().unwrap(), wu, "{dev}");
+    }
+}
+
+#[test]
+fn matmul_edge_cases_and_errors() {
+    for dev in common::devices() {
+        let t = |v: &[f32], s: &[usize]| TensorT::from_slice(&dev, v, s).unwrap();
+        // empty sides give empty results; k = 0 gives zeros
+        let c = k::matmul::launch(&t(&[], &[0, 3]), &t(&[0.0; 6], &[3, 2])).unwrap();
+        assert_eq!(c.shape(), [0, 2]);
+        let c = k::matmul::launch(&t(&[], &[2, 0]), &t(&[], &[0, 3])).unwrap();
+        assert_eq!(
+            (c.shape(), c.to_vec().unwrap()),
+            (&[2usize, 3][..], vec![0.0; 6])
+        );
+        // NaN and infinities propagate as the sums do
+        let c = k::matmul::launch(
+            &t(&[f32::NAN, 1.0, f32::INFINITY, 1.0], &[2, 2]),
+            &t(&[1.0, 0.0, 0.0, 1.0], &[2, 2]),
+        )
+        .unwrap()
+        .to_vec()
+        .unwrap();
+        // [[NaN, 1], [inf, 1]] times the identity: NaN * 0 and inf * 0 are
+        // NaN, inf * 1 + 1 * 0 is inf
+        let nan: Vec<bool> = c.iter().map(|v| v.is_nan()).collect();
+        assert_eq!(nan, [true, true, false, true], "{dev}: {c:?}");
+        assert_eq!(c[2], f32::INFINITY, "{dev}: {c:?}");
+        let inf = k::matmul::launch(&t(&[f32::INFINITY, 1.0], &[1, 2]), &t(&[1.0, 1.0], &[2, 1]))
+            .unwrap();
+        assert_eq!(inf.to_vec().unwrap(), [f32::INFINITY], "{dev}");
+        // errors, before anything runs
+        let err = k::matmul::launch(&t(&[1.0], &[]), &t(&[1.0], &[1])).unwrap_err();
+        assert!(
+            matches!(err, Error::InvalidArgument { op: "matmul", .. }),
+            "{err:?}"
+        );
+        let err = k::matmul::launch(&t(&[0.0; 6], &[2, 3]), &t(&[0.0; 8], &[2, 4])).unwrap_err();
+        assert!(
+            matches!(err, Error::ShapeMismatch { op: "matmul", .. }),
+            "{err:?}"
+        );
+        let err =
+            k::matmul::launch(&t(&[0.0; 12], &[2, 2, 3]), &t(&[0.0; 18], &[3, 3, 2])).unwrap_err();
+        assert!(
+            matches!(err, Error::ShapeMismatch { op: "matmul", .. }),
+            "{err:?}"
+        );
+        let a = Tensor::from_slice(&dev, &[1.0f32, 2.0], [1, 2]).unwrap();
+        let b = Tensor::from_slice(&dev, &[1.0f64, 2.0], [2, 1]).unwrap();
+        let err = k::matmul::dispatch(&a, &b).unwrap_err();
+        assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
+        let bools = Tensor::from_slice(&dev, &[true, false], [1, 2]).unwrap();
+        let err = k::matmul::dispatch(&bools, &bools.reshape([2, 1]).unwrap()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "matmul",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        if !dev.is_host() {
+            let h = TensorT::from_slice(&Device::host(), &[1.0f32], [1, 1]).unwrap();
+            let err = k::matmul::launch(&t(&[1.0], &[1, 1]), &h).unwrap_err();
+            assert!(matches!(err, Error::DeviceMismatch { .. }), "{err:?}");
+        }
+    }
+}
