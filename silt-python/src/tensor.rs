@@ -170,15 +170,60 @@ impl PyTensor {
         Ok(a)
     }
 
-    /// A copy on `device` (a `silt.Device` or a spec string); the same tensor
-    /// when it is already there.
-    fn to(&self, py: Python<'_>, device: &Bound<'_, PyAny>) -> Result<PyTensor> {
-        let device = device::resolve(py, Some(device))?;
-        if *self.tensor.device() == device {
-            return Ok(self.clone());
-        }
+    /// `to(device=None, dtype=None, *, copy=False)`: the tensor on `device` (a
+    /// `silt.Device` or a spec string) with elements of `dtype` (anything
+    /// `numpy.dtype` takes), converted on its device first (see `astype`),
+    /// then copied over. The same tensor when nothing changes, unless `copy`.
+    /// As in PyTorch, a dtype may come first: `t.to(numpy.float64)`.
+    #[pyo3(signature = (device=None, dtype=None, *, copy=false))]
+    fn to(
+        &self,
+        py: Python<'_>,
+        device: Option<&Bound<'_, PyAny>>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        copy: bool,
+    ) -> Result<PyTensor> {
+        let (device, dtype) = match device {
+            Some(d) if dtype.is_none() && is_dtype_like(d) => (None, Some(d)),
+            _ => (device, dtype),
+        };
+        let target = match device {
+            Some(d) if !d.is_none() => device::resolve(py, Some(d))?,
+            _ => self.tensor.device().clone(),
+        };
+        let to = match dtype {
+            Some(d) if !d.is_none() => dtype::parse(py, d)?,
+            _ => self.tensor.dtype(),
+        };
         let t = &self.tensor;
-        Ok(py.allow_threads(|| t.to(&device))?.into())
+        let out = py.allow_threads(|| -> silt::Result<Tensor> {
+            let c = crate::cast::cast(t, to)?;
+            let moved = if *c.device() == target { c } else { c.to(&target)? };
+            if copy && moved.shares_storage(t) {
+                return moved.deep_copy();
+            }
+            Ok(moved)
+        })?;
+        Ok(out.into())
+    }
+
+    /// `astype(dtype, copy=True)`: the elements converted to `dtype` (a NumPy
+    /// dtype, type or name) on the same device: floats to integers saturate
+    /// (NaN to 0), integers to narrower integers wrap, into `bool` is
+    /// `x != 0`. With `copy=False` the same tensor when the dtype is already
+    /// `dtype`.
+    #[pyo3(signature = (dtype, copy=true))]
+    fn astype(&self, py: Python<'_>, dtype: &Bound<'_, PyAny>, copy: bool) -> Result<PyTensor> {
+        let to = dtype::parse(py, dtype)?;
+        let t = &self.tensor;
+        let out = py.allow_threads(|| -> silt::Result<Tensor> {
+            let c = crate::cast::cast(t, to)?;
+            if copy && c.shares_storage(t) {
+                return c.deep_copy();
+            }
+            Ok(c)
+        })?;
+        Ok(out.into())
     }
 
     /// A row-major copy (the same tensor when it already is one).
@@ -369,12 +414,25 @@ impl PyTensor {
     }
 }
 
+/// Whether `ob` names a dtype rather than a device: not a `silt.Device`, and
+/// not a string that starts as a device spec does.
+fn is_dtype_like(ob: &Bound<'_, PyAny>) -> bool {
+    if ob.is_none() || ob.downcast::<PyDevice>().is_ok() {
+        return false;
+    }
+    match ob.extract::<String>() {
+        Ok(s) => !(s.starts_with("host") || s.starts_with("opencl")),
+        Err(_) => true,
+    }
+}
+
 /// `silt.tensor(data, device=None, dtype=None)`: a tensor with the elements of
 /// `data` (a NumPy array, or anything `numpy.asarray` takes) on `device`
 /// (default: `silt.default_device()`). On the host backend a writeable,
 /// aligned array with non-negative strides is used in place (no copy; the
 /// tensor keeps the array alive); anything else is copied. A `silt.Tensor` is
-/// returned as it is, or copied to `device`.
+/// returned as it is, or converted to `dtype` on its device and copied to
+/// `device` (as `t.to(device, dtype)`).
 #[pyfunction]
 #[pyo3(signature = (data, device=None, dtype=None))]
 pub fn tensor(
@@ -385,13 +443,9 @@ pub fn tensor(
 ) -> Result<PyTensor> {
     let dtype = dtype.filter(|d| !d.is_none());
     if let Ok(t) = data.downcast::<PyTensor>() {
-        if dtype.is_none() {
-            let t = t.get();
-            return match device {
-                Some(d) if !d.is_none() => t.to(py, d),
-                _ => Ok(t.clone()),
-            };
-        }
+        // on its own device unless one is named; converted on the device
+        let device = device.filter(|d| !d.is_none());
+        return t.get().to(py, device, dtype, false);
     }
     let device = device::resolve(py, device)?;
     let (t, _) = tensor_on(py, data, &device, dtype)?;
