@@ -24,6 +24,7 @@ from ._silt import (
     tensor,
 )
 from . import ops
+from ._tensor import ValuesIndices, from_dlpack, promote as result_type
 
 __all__ = [
     "ArgumentError",
@@ -37,6 +38,9 @@ __all__ = [
     "Tensor",
     "default_device",
     "devices",
+    "from_dlpack",
     "ops",
+    "result_type",
     "tensor",
+    "ValuesIndices",
 ]
