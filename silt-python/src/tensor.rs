@@ -176,26 +176,29 @@ impl PyTensor {
     /// then copied over. The same tensor when nothing changes, unless `copy`.
     /// As in PyTorch, a dtype may come first: `t.to(numpy.float64)`.
     #[pyo3(signature = (device=None, dtype=None, *, copy=false))]
-    fn to(
-        &self,
-        py: Python<'_>,
-        device: Option<&Bound<'_, PyAny>>,
-        dtype: Option<&Bound<'_, PyAny>>,
+    fn to<'py>(
+        slf: &Bound<'py, Self>,
+        device: Option<&Bound<'py, PyAny>>,
+        dtype: Option<&Bound<'py, PyAny>>,
         copy: bool,
-    ) -> Result<PyTensor> {
+    ) -> Result<Bound<'py, PyAny>> {
+        let py = slf.py();
         let (device, dtype) = match device {
             Some(d) if dtype.is_none() && is_dtype_like(d) => (None, Some(d)),
             _ => (device, dtype),
         };
+        let t = &slf.get().tensor;
         let target = match device {
             Some(d) if !d.is_none() => device::resolve(py, Some(d))?,
-            _ => self.tensor.device().clone(),
+            _ => t.device().clone(),
         };
         let to = match dtype {
             Some(d) if !d.is_none() => dtype::parse(py, d)?,
-            _ => self.tensor.dtype(),
+            _ => t.dtype(),
         };
-        let t = &self.tensor;
+        if !copy && to == t.dtype() && target == *t.device() {
+            return Ok(slf.clone().into_any());
+        }
         let out = py.allow_threads(|| -> silt::Result<Tensor> {
             let c = crate::cast::cast(t, to)?;
             let moved = if *c.device() == target { c } else { c.to(&target)? };
@@ -204,26 +207,21 @@ impl PyTensor {
             }
             Ok(moved)
         })?;
-        Ok(out.into())
+        Ok(Bound::new(py, PyTensor::from(out))?.into_any())
     }
 
     /// `astype(dtype, copy=True)`: the elements converted to `dtype` (a NumPy
     /// dtype, type or name) on the same device: floats to integers saturate
     /// (NaN to 0), integers to narrower integers wrap, into `bool` is
-    /// `x != 0`. With `copy=False` the same tensor when the dtype is already
-    /// `dtype`.
+    /// `x != 0`. With `copy=False` the tensor itself when its dtype is
+    /// already `dtype`.
     #[pyo3(signature = (dtype, copy=true))]
-    fn astype(&self, py: Python<'_>, dtype: &Bound<'_, PyAny>, copy: bool) -> Result<PyTensor> {
-        let to = dtype::parse(py, dtype)?;
-        let t = &self.tensor;
-        let out = py.allow_threads(|| -> silt::Result<Tensor> {
-            let c = crate::cast::cast(t, to)?;
-            if copy && c.shares_storage(t) {
-                return c.deep_copy();
-            }
-            Ok(c)
-        })?;
-        Ok(out.into())
+    fn astype<'py>(
+        slf: &Bound<'py, Self>,
+        dtype: &Bound<'py, PyAny>,
+        copy: bool,
+    ) -> Result<Bound<'py, PyAny>> {
+        Self::to(slf, None, Some(dtype), copy)
     }
 
     /// A row-major copy (the same tensor when it already is one).
@@ -445,7 +443,8 @@ pub fn tensor(
     if let Ok(t) = data.downcast::<PyTensor>() {
         // on its own device unless one is named; converted on the device
         let device = device.filter(|d| !d.is_none());
-        return t.get().to(py, device, dtype, false);
+        let out = PyTensor::to(t, device, dtype, false)?;
+        return Ok(out.downcast::<PyTensor>().map_err(PyErr::from)?.get().clone());
     }
     let device = device::resolve(py, device)?;
     let (t, _) = tensor_on(py, data, &device, dtype)?;

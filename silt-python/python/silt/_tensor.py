@@ -410,7 +410,7 @@ def _where(self, condition, other):
     """`where(condition, other)`: self where `condition` holds, else `other` (PyTorch's `Tensor.where`)."""
     rd = promote(self, other)
     dev = self.device
-    return ops.where_(condition, _as(self, rd, dev), _as(other, rd, dev))
+    return ops.where_(_bool_tensor(condition, dev), _as(self, rd, dev), _as(other, rd, dev))
 
 
 def _lerp(self, end, weight):
