@@ -1,11 +1,16 @@
 """silt from Python: tensors on OpenCL devices or silt's host backend, shared
 with NumPy without copies on the host, and every silt-kernels operation in
-``silt.ops``.
+``silt.ops``. Tensors behave as PyTorch's: operators with broadcasting and
+PyTorch's result dtypes, PyTorch's methods, item assignment, DLPack and
+NumPy's ``__array_ufunc__`` / ``__array_function__`` (``silt._tensor`` has
+the rules); ``silt.Fusion`` runs chains of operations as one kernel.
 
 >>> import numpy as np, silt
 >>> x = silt.tensor(np.arange(6, dtype=np.float32).reshape(2, 3), device="host")
 >>> silt.ops.sum(silt.ops.mul(x, x), dim=1).numpy()
 array([ 5., 50.], dtype=float32)
+>>> (x * x).sum(dim=1).tolist()
+[5.0, 50.0]
 """
 
 from . import _silt
@@ -24,6 +29,7 @@ from ._silt import (
     tensor,
 )
 from . import ops
+from . import _tensor  # attaches the operators, methods and protocols to Tensor
 from ._tensor import ValuesIndices, from_dlpack, promote as result_type
 
 __all__ = [
