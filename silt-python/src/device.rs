@@ -147,7 +147,10 @@ impl PyDevice {
 /// The device named by a spec, or by its `Display` form (`opencl:0 (NAME)`,
 /// as `str(device)` writes it), whose name is checked.
 fn from_display(py: Python<'_>, text: &str) -> Result<PyDevice> {
-    let spec = text.split_once(" (").map_or(text, |(spec, _)| spec).to_owned();
+    let spec = text
+        .split_once(" (")
+        .map_or(text, |(spec, _)| spec)
+        .to_owned();
     let device = py.allow_threads(|| Device::from_spec(&spec))?;
     if spec != text && device.to_string() != text {
         return Err(crate::error::argument_error(

@@ -205,7 +205,9 @@ impl PyFusion {
         } else {
             op.getattr("__name__")
                 .and_then(|n| n.extract())
-                .map_err(|_| PyTypeError::new_err("Fusion.call: op is a name or a silt.ops function"))?
+                .map_err(|_| {
+                    PyTypeError::new_err("Fusion.call: op is a name or a silt.ops function")
+                })?
         };
         let kernel = kernel(&name).ok_or_else(|| {
             argument_error(
@@ -239,7 +241,10 @@ impl PyFusion {
                 _ => None,
             })
             .ok_or_else(|| {
-                argument_error(py, format!("Fusion.call `{name}`: no argument is a tensor or a result"))
+                argument_error(
+                    py,
+                    format!("Fusion.call `{name}`: no argument is a tensor or a result"),
+                )
             })?;
         // numbers first as scalars, then as 0-d tensors
         let mut first_error = None;
@@ -270,7 +275,10 @@ impl PyFusion {
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);
-                    if !given.iter().any(|a| matches!(a, Arg::Number(_) | Arg::Slot(Slot::Number(_)))) {
+                    if !given
+                        .iter()
+                        .any(|a| matches!(a, Arg::Number(_) | Arg::Slot(Slot::Number(_))))
+                    {
                         break;
                     }
                 }
@@ -318,7 +326,9 @@ impl PyFusion {
             match self.slot(py, &st, v.get())? {
                 Slot::Value(v) => outputs.push(v),
                 Slot::Number(_) => {
-                    return Err(argument_error(py, "Fusion.run: a number is not a result".into()).into())
+                    return Err(
+                        argument_error(py, "Fusion.run: a number is not a result".into()).into(),
+                    )
                 }
             }
         }

@@ -201,7 +201,11 @@ impl PyTensor {
         }
         let out = py.allow_threads(|| -> silt::Result<Tensor> {
             let c = crate::cast::cast(t, to)?;
-            let moved = if *c.device() == target { c } else { c.to(&target)? };
+            let moved = if *c.device() == target {
+                c
+            } else {
+                c.to(&target)?
+            };
             if copy && moved.shares_storage(t) {
                 return moved.deep_copy();
             }
@@ -444,7 +448,11 @@ pub fn tensor(
         // on its own device unless one is named; converted on the device
         let device = device.filter(|d| !d.is_none());
         let out = PyTensor::to(t, device, dtype, false)?;
-        return Ok(out.downcast::<PyTensor>().map_err(PyErr::from)?.get().clone());
+        return Ok(out
+            .downcast::<PyTensor>()
+            .map_err(PyErr::from)?
+            .get()
+            .clone());
     }
     let device = device::resolve(py, device)?;
     let (t, _) = tensor_on(py, data, &device, dtype)?;
