@@ -8,6 +8,9 @@
 //! y = f.call("relu", f.call("add", f.call("mul", x, w), b))
 //! out = f.run(y)          # one launch; the products and sums never reach memory
 //! ```
+//!
+//! The values' operators and methods (`python/silt/_tensor.py`) record calls
+//! as well: `f.run(((x * w) + b).relu())`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -48,16 +51,35 @@ fn kernel(name: &str) -> Option<&'static KernelRef> {
 /// A value of a [`PyFusion`]: an input, a scalar or a call's result. Only
 /// meaningful to the `Fusion` that made it.
 #[pyclass(name = "FusionValue", module = "silt", frozen)]
-#[derive(Clone)]
 pub struct PyValue {
     /// Which fusion made it (its id).
     owner: usize,
     /// Its index among that fusion's values.
     index: usize,
+    /// The fusion that made it (for its operators, which record calls).
+    fusion: Py<PyFusion>,
 }
 
 #[pymethods]
 impl PyValue {
+    /// The `Fusion` that made the value.
+    #[getter]
+    fn fusion(&self, py: Python<'_>) -> Py<PyFusion> {
+        self.fusion.clone_ref(py)
+    }
+
+    /// The value's dtype (a NumPy dtype), or None for a number whose dtype
+    /// the call that uses it fixes.
+    #[getter]
+    fn dtype<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
+        let f = self.fusion.get();
+        let st = f.state();
+        match st.slots.get(self.index)? {
+            Slot::Value(v) => Some(crate::dtype::to_numpy(py, st.fusion.dtype(*v)?).into_any()),
+            Slot::Number(_) => None,
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!("silt.FusionValue({})", self.index)
     }
@@ -104,10 +126,11 @@ impl PyFusion {
         self.id
     }
 
-    fn value(&self, index: usize) -> PyValue {
+    fn value(slf: &Bound<'_, Self>, index: usize) -> PyValue {
         PyValue {
-            owner: self.owner(),
+            owner: slf.get().owner(),
             index,
+            fusion: slf.clone().unbind(),
         }
     }
 
@@ -142,8 +165,9 @@ impl PyFusion {
 
     /// `input(t)`: a tensor the chain reads (a `silt.Tensor` or an array,
     /// placed on the device of the first input; inputs broadcast together).
-    fn input(&self, py: Python<'_>, t: Input<'_>) -> Result<PyValue> {
-        let device = self.state().device.clone();
+    fn input(slf: &Bound<'_, Self>, t: Input<'_>) -> Result<PyValue> {
+        let (py, this) = (slf.py(), slf.get());
+        let device = this.state().device.clone();
         let t = match (t, device) {
             (Input::Number(_), _) => {
                 return Err(PyTypeError::new_err(
@@ -161,32 +185,32 @@ impl PyFusion {
                 t
             }
         };
-        let mut s = self.state();
+        let mut s = this.state();
         if s.device.is_none() {
             s.device = Some(t.device().clone());
         }
         let v = s.fusion.input(&t);
         s.slots.push(Slot::Value(v));
-        Ok(self.value(s.slots.len() - 1))
+        Ok(Self::value(slf, s.slots.len() - 1))
     }
 
     /// `scalar(value, dtype=None)`: a number for an operation's scalar
     /// parameter, of `dtype`; without one, of the dtype of the call's tensors.
     #[pyo3(signature = (value, dtype=None))]
     fn scalar(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         value: &Bound<'_, PyAny>,
         dtype: Option<&Bound<'_, PyAny>>,
     ) -> Result<PyValue> {
+        let py = slf.py();
         let s = scalar(value)?;
-        let mut st = self.state();
+        let mut st = slf.get().state();
         let slot = match dtype.filter(|d| !d.is_none()) {
             Some(d) => Slot::Value(st.fusion.scalar(convert(s, crate::dtype::parse(py, d)?)?)),
             None => Slot::Number(s),
         };
         st.slots.push(slot);
-        Ok(self.value(st.slots.len() - 1))
+        Ok(Self::value(slf, st.slots.len() - 1))
     }
 
     /// `call(op, *args)`: a call of `op` (a name, `"add"`, or a `silt.ops`
@@ -195,11 +219,11 @@ impl PyFusion {
     /// parameters, else 0-d tensors broadcast.
     #[pyo3(signature = (op, *args))]
     fn call(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         op: &Bound<'_, PyAny>,
         args: &Bound<'_, PyTuple>,
     ) -> Result<PyValue> {
+        let (py, this) = (slf.py(), slf.get());
         let name: String = if op.is_instance_of::<PyString>() {
             op.extract()?
         } else {
@@ -215,11 +239,11 @@ impl PyFusion {
                 format!("Fusion.call: `{name}` is not an elementwise operation silt can fuse"),
             )
         })?;
-        let mut st = self.state();
+        let mut st = this.state();
         let mut given = Vec::with_capacity(args.len());
         for a in args.iter() {
             if let Ok(v) = a.downcast::<PyValue>() {
-                given.push(Arg::Slot(self.slot(py, &st, v.get())?));
+                given.push(Arg::Slot(this.slot(py, &st, v.get())?));
             } else if a.is_instance_of::<PyBool>()
                 || a.is_instance_of::<PyInt>()
                 || a.is_instance_of::<PyFloat>()
@@ -271,7 +295,7 @@ impl PyFusion {
             match st.fusion.call(kernel, &values) {
                 Ok(v) => {
                     st.slots.push(Slot::Value(v));
-                    return Ok(self.value(st.slots.len() - 1));
+                    return Ok(Self::value(slf, st.slots.len() - 1));
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);

@@ -88,3 +88,30 @@ def test_fusion_errors(device):
         silt.Fusion().call("add", 1.0, 2.0)
     y = f.call("exp", xv)
     np.testing.assert_allclose(f.run(y).numpy(), np.exp(X), rtol=1e-6)  # still usable
+
+
+def test_values_record_calls_with_operators_and_methods(device):
+    x, w = (silt.tensor(a, device=device) for a in (X, W))
+    f = silt.Fusion()
+    xv, wv = f.input(x), f.input(w)
+    assert xv.fusion is f and xv.dtype == np.float32
+    y = ((xv * wv) + 0.5).relu()  # as the tensors' operators, recorded
+    z = (2 - xv) / wv ** 2
+    m = (xv > 0) & (wv <= 1) | ~(xv == wv)
+    got_y, got_z, got_m = f.run(y, z, m)
+    np.testing.assert_array_equal(got_y.numpy(), np.maximum(X * W + np.float32(0.5), 0))
+    np.testing.assert_array_equal(got_z.numpy(), (silt.tensor(2 - X, device=device) / (w ** 2)).numpy())
+    np.testing.assert_array_equal(got_m.numpy(), (X > 0) & (W <= 1) | ~(X == W))
+    a = RNG.integers(-50, 50, (4, 5)).astype(np.int32)
+    iv = f.input(a)
+    outs = f.run(iv // 3, iv % -3, iv / 4, iv ** 2, -iv, abs(iv), ~iv, iv & 6, iv.clamp(-5, 5), iv.to_f32())
+    wants = [a // 3, a % -3, (a / 4).astype(np.float32), a ** 2, -a, abs(a), ~a, a & 6, np.clip(a, -5, 5), a.astype(np.float32)]
+    for got, want in zip(outs, wants):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got.numpy(), want)
+    with pytest.raises(silt.ArgumentError):
+        xv + iv  # no promotion inside a chain: one dtype per call
+    with pytest.raises(AttributeError):
+        xv._private
+    with pytest.raises(TypeError):
+        xv + "a"
