@@ -103,6 +103,8 @@ def _as(x, dtype, device):
     the Python number of the dtype's kind."""
     if isinstance(x, Tensor):
         return x if x.dtype == dtype else x.astype(dtype, copy=False)
+    if type(x) is float and dtype.kind == "f":
+        return x
     if _is_number(x):
         if isinstance(x, np.generic):
             x = x.item()
@@ -116,9 +118,12 @@ def _as(x, dtype, device):
 
 
 def _device_of(a, b):
-    for x in (a, b):
-        if isinstance(x, Tensor):
-            return x.device
+    """The device of the first tensor among ``a`` and ``b`` (None when only
+    arrays and numbers need no placing)."""
+    if type(a) is Tensor:
+        return a.device
+    if type(b) is Tensor:
+        return b.device
     return None
 
 
@@ -130,11 +135,38 @@ def _is_operand(x):
     return False
 
 
+# operands that need no device to be placed on
+_PLAIN = (Tensor, bool, int, float)
+
+# the result dtype of a tensor dtype with a Python number's type, cached
+_WITH_NUMBER = {}
+
+
+def _promote_fast(a, b):
+    """``promote(a, b)`` with the common cases first: two tensors of one
+    dtype, a tensor and a Python number (cached by dtype and type)."""
+    ta, tb = type(a) is Tensor, type(b) is Tensor
+    if ta and tb:
+        da = a.dtype
+        return da if da == b.dtype else promote(a, b)
+    if ta or tb:
+        t, n = (a, b) if ta else (b, a)
+        key = (t.dtype, type(n))
+        rd = _WITH_NUMBER.get(key)
+        if rd is None:
+            rd = promote(t, n)
+            if type(n) in (bool, int, float):
+                _WITH_NUMBER[key] = rd
+        return rd
+    return promote(a, b)
+
+
 def _binary(name, a, b):
     """The operation ``name`` on ``a`` and ``b`` (one of them a Tensor) with
     promotion; the dispatch behind the operators and the methods."""
-    rd = promote(a, b)
-    dev = _device_of(a, b)
+    rd = _promote_fast(a, b)
+    # arrays go to the tensors' device; only they need it
+    dev = None if type(a) in _PLAIN and type(b) in _PLAIN else _device_of(a, b)
     kind = rd.kind
     if name == "truediv":
         if kind != "f":
