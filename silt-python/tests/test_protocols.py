@@ -70,6 +70,10 @@ def test_dlpack_from_an_opencl_device(opencl, host):
     assert t.__dlpack_device__() == (4, opencl.index)
     with pytest.raises(BufferError, match="host"):
         t.__dlpack__()
+    with pytest.raises(BufferError):
+        t.__dlpack__(dl_device=(1, 0), copy=False)  # a copy is needed
+    with pytest.raises(BufferError, match="CPU only"):
+        silt.tensor(X, device="host").__dlpack__(dl_device=(2, 0))  # CUDA
     # a CPU consumer may ask for a copy
     np.testing.assert_array_equal(np.from_dlpack(t, device="cpu"), X)
     moved = silt.from_dlpack(X, device=opencl)

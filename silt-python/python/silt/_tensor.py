@@ -582,9 +582,10 @@ def _dlpack(self, *, stream=None, max_version=None, dl_device=None, copy=None):
     is exported as a host copy only when asked (`dl_device=(1, 0)`, the CPU,
     and `copy` not False); otherwise `BufferError`."""
     t = self
+    if dl_device is not None and tuple(dl_device)[0] != _KDL_CPU:
+        raise BufferError(f"silt exports DLPack on the CPU only, not to device {tuple(dl_device)}")
     if not self.device.is_host:
-        wants_cpu = dl_device is not None and tuple(dl_device)[0] == _KDL_CPU
-        if not wants_cpu or copy is False:
+        if dl_device is None or copy is False:
             raise BufferError(
                 "a silt tensor of an OpenCL device has no DLPack export: "
                 "move it to the host first (t.to('host')), or ask for dl_device=(1, 0)"
