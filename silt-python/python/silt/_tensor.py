@@ -232,8 +232,37 @@ def _t(x, other):
     return tensor(np.asarray(x, dtype=np.bool_), device=dev)
 
 
+# the operators whose operation, on two tensors of one dtype (or a tensor and
+# a Python number of its kind), is the silt.ops function itself: what the
+# general path would call after promoting nothing
+_DIRECT = {
+    "add": ("fiu", "add"), "sub": ("fiu", "sub"), "mul": ("fiu", "mul"), "truediv": ("f", "div"),
+    "floordiv": ("fiu", "floor_divide"), "mod": ("fiu", "remainder"), "pow": ("f", "pow"),
+    "eq": ("fiu", "eq"), "ne": ("fiu", "ne"), "lt": ("fiu", "lt"), "le": ("fiu", "le"),
+    "gt": ("fiu", "gt"), "ge": ("fiu", "ge"),
+    "and": ("iu", "bitwise_and"), "or": ("iu", "bitwise_or"), "xor": ("iu", "bitwise_xor"),
+}
+
+
 def _operator(name, reflected=False):
+    kinds, direct = _DIRECT.get(name, ("", None))
+    direct = getattr(ops, direct) if direct else None
+
     def op(self, other):
+        if direct is not None:
+            # the common cases without the promotion's general path
+            t = type(other)
+            if t is Tensor or t is float or t is int:
+                kind = self.dtype.kind
+                if kind in kinds:
+                    if t is int and kind == "f":
+                        other, t = float(other), float
+                    if (
+                        (t is Tensor and other.dtype == self.dtype)
+                        or (t is float and kind == "f")
+                        or (t is int and kind == "i" and name != "pow")
+                    ):
+                        return direct(other, self) if reflected else direct(self, other)
         if not _is_operand(other):
             return NotImplemented
         if reflected:
