@@ -176,10 +176,7 @@ impl PyFusion {
                 .into())
             }
             (Input::Tensor(t), _) => t,
-            (other, Some(d)) => {
-                let [_, t] = place(py, [Input::Tensor(Tensor::zeros(&d, DType::U8, [])?), other])?;
-                t
-            }
+            (Input::Other(ob), Some(d)) => crate::tensor::tensor_on(py, &ob, &d, None)?.0,
             (other, None) => {
                 let [t] = place(py, [other])?;
                 t
