@@ -9,7 +9,7 @@
 //! out = f.run(y)          # one launch; the products and sums never reach memory
 //! ```
 //!
-//! The values' operators and methods (`python/silt/_tensor.py`) record calls
+//! The values' operators and methods (`python/silt/_fusion.py`) record calls
 //! as well: `f.run(((x * w) + b).relu())`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -2,8 +2,8 @@
 with NumPy without copies on the host, and every silt-kernels operation in
 ``silt.ops``. Tensors behave as PyTorch's: operators with broadcasting and
 PyTorch's result dtypes, PyTorch's methods, item assignment, DLPack and
-NumPy's ``__array_ufunc__`` / ``__array_function__`` (``silt._tensor`` has
-the rules); ``silt.Fusion`` runs chains of operations as one kernel.
+NumPy's ``__array_ufunc__`` / ``__array_function__`` (``silt._operators``
+has the promotion rules); ``silt.Fusion`` runs chains of operations as one kernel.
 
 >>> import numpy as np, silt
 >>> x = silt.tensor(np.arange(6, dtype=np.float32).reshape(2, 3), device="host")
@@ -30,7 +30,9 @@ from ._silt import (
 )
 from . import ops
 from . import _tensor  # attaches the operators, methods and protocols to Tensor
-from ._tensor import ValuesIndices, from_dlpack, promote as result_type
+from ._interop import from_dlpack
+from ._methods import ValuesIndices
+from ._operators import promote as result_type
 
 __all__ = [
     "ArgumentError",
