@@ -73,7 +73,7 @@ impl PyValue {
     #[getter]
     fn dtype<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
         let f = self.fusion.get();
-        let st = f.state();
+        let st = f.state(py);
         match st.slots.get(self.index)? {
             Slot::Value(v) => Some(crate::dtype::to_numpy(py, st.fusion.dtype(*v)?).into_any()),
             Slot::Number(_) => None,
@@ -118,8 +118,19 @@ pub struct PyFusion {
 static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
 
 impl PyFusion {
-    fn state(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    /// The fusion's state, locked. The GIL is released while another thread
+    /// holds the lock (which it may hold while a run waits for the device
+    /// with the GIL released): waiting with the GIL held could deadlock.
+    fn state(&self, py: Python<'_>) -> std::sync::MutexGuard<'_, State> {
+        loop {
+            match self.state.try_lock() {
+                Ok(guard) => return guard,
+                Err(std::sync::TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    py.allow_threads(std::thread::yield_now)
+                }
+            }
+        }
     }
 
     fn owner(&self) -> usize {
@@ -167,7 +178,7 @@ impl PyFusion {
     /// placed on the device of the first input; inputs broadcast together).
     fn input(slf: &Bound<'_, Self>, t: Input<'_>) -> Result<PyValue> {
         let (py, this) = (slf.py(), slf.get());
-        let device = this.state().device.clone();
+        let device = this.state(py).device.clone();
         let t = match (t, device) {
             (Input::Number(_), _) => {
                 return Err(PyTypeError::new_err(
@@ -182,7 +193,7 @@ impl PyFusion {
                 t
             }
         };
-        let mut s = this.state();
+        let mut s = this.state(py);
         if s.device.is_none() {
             s.device = Some(t.device().clone());
         }
@@ -201,7 +212,7 @@ impl PyFusion {
     ) -> Result<PyValue> {
         let py = slf.py();
         let s = scalar(value)?;
-        let mut st = slf.get().state();
+        let mut st = slf.get().state(py);
         let slot = match dtype.filter(|d| !d.is_none()) {
             Some(d) => Slot::Value(st.fusion.scalar(convert(s, crate::dtype::parse(py, d)?)?)),
             None => Slot::Number(s),
@@ -236,7 +247,7 @@ impl PyFusion {
                 format!("Fusion.call: `{name}` is not an elementwise operation silt can fuse"),
             )
         })?;
-        let mut st = this.state();
+        let mut st = this.state(py);
         let mut given = Vec::with_capacity(args.len());
         for a in args.iter() {
             if let Ok(v) = a.downcast::<PyValue>() {
@@ -317,7 +328,7 @@ impl PyFusion {
     fn run<'py>(&self, py: Python<'py>, values: &Bound<'py, PyTuple>) -> Result<Bound<'py, PyAny>> {
         let outputs = self.outputs(py, values)?;
         let out = {
-            let st = self.state();
+            let st = self.state(py);
             py.allow_threads(|| st.fusion.run(&outputs))?
         };
         let mut tensors: Vec<PyTensor> = out.into_iter().map(PyTensor::from).collect();
@@ -331,14 +342,14 @@ impl PyFusion {
     #[pyo3(signature = (*values))]
     fn source(&self, py: Python<'_>, values: &Bound<'_, PyTuple>) -> Result<&'static str> {
         let outputs = self.outputs(py, values)?;
-        Ok(self.state().fusion.source(&outputs)?)
+        Ok(self.state(py).fusion.source(&outputs)?)
     }
 }
 
 impl PyFusion {
     /// The silt values of `values`: this fusion's call results.
     fn outputs(&self, py: Python<'_>, values: &Bound<'_, PyTuple>) -> Result<Vec<Value>> {
-        let st = self.state();
+        let st = self.state(py);
         let mut outputs = Vec::with_capacity(values.len());
         for v in values.iter() {
             let v = v

@@ -115,3 +115,29 @@ def test_values_record_calls_with_operators_and_methods(device):
         xv._private
     with pytest.raises(TypeError):
         xv + "a"
+
+
+def test_one_fusion_from_several_threads(device):
+    import threading
+
+    x = silt.tensor(RNG.uniform(-1, 1, (256, 256)).astype(np.float32), device=device)
+    f = silt.Fusion()
+    y = f.input(x).exp() * 2.0
+    want = f.run(y).numpy()
+    errors = []
+
+    def work():
+        try:
+            for _ in range(10):
+                np.testing.assert_array_equal(f.run(y).numpy(), want)
+                f.call("add", y, 1.0)  # records while other threads run
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "deadlock"
+    assert not errors, errors
