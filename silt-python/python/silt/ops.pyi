@@ -1,5 +1,6 @@
-"""Type stubs of silt.ops: every silt-kernels operation (generated from the
-module's signatures and docstrings; tests/test_stubs.py checks they match)."""
+"""Type stubs of silt.ops: every silt-kernels operation, and floor_divide and
+remainder (generated from the module's signatures and docstrings;
+tests/test_stubs.py checks they match)."""
 
 from typing import Optional, Sequence, Tuple, TypeVar, Union
 
