@@ -14,8 +14,8 @@ Result dtypes follow PyTorch's promotion rules (see ``promote``):
   the number is of a higher category: an ``int`` with a ``bool`` tensor gives
   ``int64``, a ``float`` with a ``bool`` or integer tensor gives ``float32``
   (PyTorch's default float dtype). A number that does not fit the dtype
-  (``uint8`` tensor ``+ 300``, ``- 1`` is fine but ``+ -1`` is not) raises
-  ``silt.DTypeError``; PyTorch wraps it.
+  (``uint8`` tensor ``+ 300``; ``- 1`` is fine but ``+ -1`` is not) raises
+  ``silt.DTypeError`` (NumPy 2 raises ``OverflowError``).
 - ``/`` is true division: integer and bool tensors divide as ``float32``.
   ``//`` and ``%`` are Python's (and PyTorch's ``floor_divide`` and
   ``remainder``): rounded down, the remainder with the divisor's sign;
