@@ -43,13 +43,16 @@ def main(device="host", workers=2):
         b = da.from_array(bias[None, :], chunks=(1, 500))  # blocks matched to x's columns
         y = da.map_blocks(gelu_bias, x, b, device, dtype=np.float32)
         # or silt tensors as the chunks themselves: dask applies operators and
-        # reductions to them, and silt runs them on the chunks' device
+        # reductions to them, silt runs them on the chunks' device, and the
+        # result is put together there (silt's np.concatenate): a silt tensor
         meta = silt.tensor(np.empty((0, 0), np.float32), device="host")
         t = x.map_blocks(lambda b: silt.tensor(b, device=device), meta=meta)
         col_sums = (t * 0.5 + 1).map_blocks(lambda b: b.exp(), meta=meta).sum(axis=0)
 
         got = y.compute()
-        sums = np.asarray(col_sums.compute())
+        sums = col_sums.compute()
+        assert isinstance(sums, silt.Tensor) and sums.device == silt.Device(device)
+        sums = sums.numpy()
 
     want = silt.ops.gelu(silt.tensor(a + bias, device=device)).numpy()
     assert np.array_equal(got, want), "chunks computed by the workers differ from one process's result"

@@ -93,6 +93,7 @@ fn silt_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ops::add_ops(&ops)?;
     m.add_submodule(&ops)?;
     m.add_function(wrap_pyfunction!(ops::catalog, m)?)?;
+    m.add_function(wrap_pyfunction!(tensor::zeros, m)?)?;
     m.add_class::<fusion::PyFusion>()?;
     m.add_class::<fusion::PyValue>()?;
     Ok(())

@@ -4,7 +4,7 @@
 use numpy::PyUntypedArray;
 use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyEllipsis, PySlice, PyTuple};
+use pyo3::types::{PyDict, PyEllipsis, PyInt, PySlice, PyTuple};
 use silt::{Device, Tensor};
 
 use crate::convert::{self, Made};
@@ -414,6 +414,32 @@ impl PyTensor {
             PyDevice::from(t.device().clone()).spec()
         ))
     }
+}
+
+/// `silt.zeros(*shape, dtype=numpy.float32, device=None)`: a new tensor of
+/// zeros on `device` (default: `silt.default_device()`), filled there (no
+/// upload from the host). `shape` may also be one sequence.
+#[pyfunction]
+#[pyo3(signature = (*shape, dtype=None, device=None))]
+pub fn zeros(
+    py: Python<'_>,
+    shape: &Bound<'_, PyTuple>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> Result<PyTensor> {
+    let dims: Vec<usize> = if shape.len() == 1 && !shape.get_item(0)?.is_instance_of::<PyInt>() {
+        shape.get_item(0)?.extract()?
+    } else {
+        shape.extract()?
+    };
+    let dtype = match dtype.filter(|d| !d.is_none()) {
+        Some(d) => dtype::parse(py, d)?,
+        None => silt::DType::F32,
+    };
+    let device = device::resolve(py, device)?;
+    Ok(py
+        .allow_threads(|| Tensor::zeros(&device, dtype, &dims))?
+        .into())
 }
 
 /// Whether `ob` names a dtype rather than a device: not a `silt.Device`, and

@@ -57,8 +57,13 @@ def test_silt_tensors_as_chunks(client, device):
     t = da.from_array(a, chunks=(100, 100)).map_blocks(lambda b: silt.tensor(b, device=spec), meta=meta)
     # dask applies operators, silt methods and reductions to the silt chunks
     u = (t * 3 - 1).map_blocks(lambda b: b.tanh(), meta=meta)
-    sums = np.asarray(u.sum(axis=1).compute())
-    np.testing.assert_allclose(sums, np.tanh(a.astype(np.float64) * 3 - 1).sum(axis=1), rtol=1e-5)
+    sums = u.sum(axis=1).compute()
+    # put together on the device too (np.concatenate of silt tensors is silt's)
+    assert isinstance(sums, silt.Tensor) and sums.device == device
+    np.testing.assert_allclose(sums.numpy(), np.tanh(a.astype(np.float64) * 3 - 1).sum(axis=1), rtol=1e-5)
+    whole = u.compute()
+    assert isinstance(whole, silt.Tensor) and whole.device == device and whole.shape == a.shape
+    np.testing.assert_allclose(whole.numpy(), np.tanh(a * 3 - 1), rtol=1e-6)
     blocks = u.to_delayed().ravel()
     first = blocks[0].compute()
     assert isinstance(first, silt.Tensor) and first.device.spec == spec  # pickled back from a worker

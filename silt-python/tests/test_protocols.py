@@ -145,6 +145,9 @@ FUNCTIONS = [
     (lambda a: np.cumprod(a, axis=0), I), (lambda a: np.where(a > 0, a, 0.0), X),
     (lambda a: np.clip(a, -2, 3), X), (lambda a: np.transpose(a), X), (lambda a: np.transpose(a, (1, 0)), I),
     (lambda a: np.count_nonzero(a, axis=0), I),
+    (lambda a: np.concatenate([a, a[1:]]), X), (lambda a: np.concatenate([a, a], axis=1), I),
+    (lambda a: np.concatenate([a, a.T.T], axis=None), X), (lambda a: np.stack([a, a * 2]), I),
+    (lambda a: np.stack([a, a], axis=-1), X),
 ]
 
 
@@ -161,7 +164,7 @@ def test_numpy_functions_stay_on_the_device(device, case):
 
 def test_numpy_functions_silt_lacks_fall_back_to_numpy(device):
     t = silt.tensor(X, device=device)
-    r = np.concatenate([t, t])
+    r = np.concatenate([t, X])  # a NumPy array among them: NumPy's
     assert isinstance(r, np.ndarray)
     np.testing.assert_array_equal(r, np.concatenate([X, X]))
     r = np.sum(t, where=X > 0)  # an argument silt's sum does not take

@@ -27,28 +27,36 @@ from ._silt import (
     default_device,
     devices,
     tensor,
+    zeros,
 )
 from . import ops
 from . import _tensor  # attaches the operators, methods and protocols to Tensor
+from ._creation import concatenate, empty, full, ones, stack
 from ._interop import from_dlpack
 from ._methods import ValuesIndices
 from ._operators import promote as result_type
 
 __all__ = [
     "ArgumentError",
+    "DTypeError",
     "Device",
     "DeviceError",
-    "DTypeError",
     "Error",
     "Fusion",
     "FusionValue",
     "OutOfMemoryError",
     "Tensor",
+    "ValuesIndices",
+    "concatenate",
     "default_device",
     "devices",
+    "empty",
     "from_dlpack",
+    "full",
+    "ones",
     "ops",
     "result_type",
+    "stack",
     "tensor",
-    "ValuesIndices",
+    "zeros",
 ]

@@ -377,6 +377,24 @@ class Fusion:
     def source(self, *values: FusionValue) -> str:
         """The OpenCL C program run(*values) builds."""
 
+def zeros(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """A new tensor of zeros (float32 unless dtype), filled on device (default: default_device())."""
+
+def ones(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """A new tensor of ones, filled on device."""
+
+def empty(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """A new tensor whose elements are to be written (silt gives zeros)."""
+
+def full(shape: Union[int, Sequence[int]], fill_value: Number, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """A new tensor with every element fill_value; dtype by default PyTorch's for the number (bool, int64, float32)."""
+
+def concatenate(tensors: Sequence[Tensor], axis: Optional[int] = 0) -> Tensor:
+    """The tensors joined along axis on their device, of their promoted dtype (None: flattened)."""
+
+def stack(tensors: Sequence[Tensor], axis: int = 0) -> Tensor:
+    """Tensors of one shape joined along a new axis, on their device."""
+
 def from_dlpack(x: Any, device: DeviceLike = None) -> Tensor:
     """A tensor over the memory of a CPU DLPack producer (no copy on the host), or copied to device."""
 

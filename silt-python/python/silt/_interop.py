@@ -13,6 +13,7 @@ from ._operators import (
     promote,
 )
 from ._methods import _write
+from . import _creation
 
 ops = _silt.ops
 
@@ -291,6 +292,16 @@ def _np_copy(a, order="K", subok=False):
     return a.clone()
 
 
+def _np_join(fn):
+    def impl(arrays, axis=0, out=None, **kw):
+        _only(kw)
+        arrays = list(arrays)
+        if out is not None or not arrays or not all(isinstance(a, Tensor) for a in arrays):
+            raise _Fallback()
+        return fn(arrays, axis)
+    return impl
+
+
 _ARRAY_FUNCTIONS = {
     np.sum: _np_reduce(ops.sum),
     np.prod: _np_reduce(ops.prod),
@@ -312,13 +323,16 @@ _ARRAY_FUNCTIONS = {
     np.transpose: _np_transpose,
     np.count_nonzero: _np_count_nonzero,
     np.copy: _np_copy,
+    np.concatenate: _np_join(_creation.concatenate),
+    np.stack: _np_join(_creation.stack),
 }
 
 
 def _array_function(self, func, types, args, kwargs):
     """NumPy's functions on silt tensors: `sum prod mean max amax min amin
     argmax argmin all any std var cumsum cumprod where clip transpose
-    count_nonzero` run on the tensor's device and return silt tensors (with
+    count_nonzero copy`, and `concatenate stack` of silt tensors only, run on
+    the tensor's device and return silt tensors (with
     NumPy's defaults: `ddof=0`, `axis=None` over every element; integer
     `mean`, `std`, `var` in float64). Other functions, and these with
     arguments silt does not take (`out=`, `where=`, ...), run in NumPy on the
