@@ -47,6 +47,10 @@ def _attach():
 
     for name in _FLOAT_UNARY + list(_ROUNDING) + list(_ANY_UNARY) + ["relu"]:
         setattr(T, name, _unary(name))
+    # as the operators: unsigned negation wraps, bool's abs and bitwise not
+    T.neg = _neg
+    T.abs = _abs
+    T.bitwise_not = _invert
     for name, op in (
         ("add", "add"), ("sub", "sub"), ("mul", "mul"), ("div", "truediv"), ("floor_divide", "floordiv"),
         ("remainder", "mod"), ("fmod", "fmod"), ("pow", "pow"), ("maximum", "maximum"),
