@@ -61,8 +61,9 @@ def from_dlpack(x, device=None):
     """A silt tensor over the memory of ``x``, any object with ``__dlpack__``
     whose memory is on the CPU (NumPy arrays, PyTorch CPU tensors, ...): on
     the host without a copy (NumPy reads the capsule, silt uses the array in
-    place), or copied to ``device``. A silt tensor is returned as it is (or
-    copied to ``device``)."""
+    place; a producer that marks its memory read-only is copied, as silt
+    copies read-only arrays), or copied to ``device``. A silt tensor is
+    returned as it is (or copied to ``device``)."""
     if isinstance(x, Tensor):
         return x if device is None else x.to(device)
     arr = np.from_dlpack(x)

@@ -288,4 +288,6 @@ def _reduce(self):
 
 
 def _device_reduce(self):
+    """Pickles a device as its spec (the device of that spec in the process
+    that unpickles it)."""
     return (Device, (self.spec,))
