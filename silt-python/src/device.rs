@@ -40,11 +40,12 @@ impl From<Device> for PyDevice {
 
 #[pymethods]
 impl PyDevice {
-    /// `Device(spec)`: `"host"`, `"opencl"` or `"opencl:N"`.
+    /// `Device(spec)`: `"host"`, `"opencl"` or `"opencl:N"`, or what
+    /// `str(device)` gives (`"opencl:0 (NAME)"`: the name must be that
+    /// device's).
     #[new]
     fn new(py: Python<'_>, spec: &str) -> Result<Self> {
-        let spec = spec.to_owned();
-        Ok(py.allow_threads(|| Device::from_spec(&spec))?.into())
+        from_display(py, spec)
     }
 
     /// The spec: `"host"` or `"opencl:N"`.
@@ -143,6 +144,24 @@ impl PyDevice {
     }
 }
 
+/// The device named by a spec, or by its `Display` form (`opencl:0 (NAME)`,
+/// as `str(device)` writes it), whose name is checked.
+fn from_display(py: Python<'_>, text: &str) -> Result<PyDevice> {
+    let spec = text
+        .split_once(" (")
+        .map_or(text, |(spec, _)| spec)
+        .to_owned();
+    let device = py.allow_threads(|| Device::from_spec(&spec))?;
+    if spec != text && device.to_string() != text {
+        return Err(crate::error::argument_error(
+            py,
+            format!("invalid device spec {text:?}: {spec} is {device}"),
+        )
+        .into());
+    }
+    Ok(device.into())
+}
+
 /// Every device: the OpenCL devices, then the host.
 #[pyfunction]
 pub fn devices(py: Python<'_>) -> Result<Vec<PyDevice>> {
@@ -157,7 +176,8 @@ pub fn default_device(py: Python<'_>) -> Result<PyDevice> {
     Ok(py.allow_threads(Device::default)?.into())
 }
 
-/// A device from a `silt.Device`, a spec string, or `None` (the default).
+/// A device from a `silt.Device`, a spec string (or `str(device)`), or
+/// `None` (the default).
 pub(crate) fn resolve(py: Python<'_>, device: Option<&Bound<'_, PyAny>>) -> Result<Device> {
     match device {
         None => Ok(py.allow_threads(Device::default)?),
@@ -167,7 +187,7 @@ pub(crate) fn resolve(py: Python<'_>, device: Option<&Bound<'_, PyAny>>) -> Resu
                 return Ok(d.get().device.clone());
             }
             let spec: String = d.extract()?;
-            Ok(py.allow_threads(|| Device::from_spec(&spec))?)
+            Ok(from_display(py, &spec)?.device)
         }
     }
 }

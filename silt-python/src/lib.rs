@@ -6,7 +6,8 @@
 //! (`memory_stats()`, `empty_cache()`, `synchronize()`), `silt.tensor()`,
 //! `silt.devices()`, `silt.default_device()`, the exceptions (`silt.Error` and
 //! its kinds, see [`error`]) and `silt.ops` (every silt-kernels operation,
-//! see [`ops`]). Host tensors and NumPy arrays share memory where the memory
+//! see [`ops`]; with this crate's own [`kernels`] for floor division,
+//! remainder, integer powers and casts), `silt.Fusion` ([`fusion`]). Host tensors and NumPy arrays share memory where the memory
 //! order allows ([`convert`]).
 //!
 //! # A module of your own kernels
@@ -46,10 +47,13 @@
 //! those of OpenCL devices. `examples/downstream/python` is such a module.
 
 pub mod args;
+pub mod cast;
 pub mod convert;
 pub mod device;
 pub mod dtype;
 pub mod error;
+pub mod fusion;
+pub mod kernels;
 pub mod ops;
 pub mod tensor;
 
@@ -79,7 +83,8 @@ pub fn add_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The `silt._silt` extension module: [`add_core`] and the `ops` submodule.
+/// The `silt._silt` extension module: [`add_core`], the `ops` submodule and
+/// `Fusion` ([`fusion`]).
 #[pymodule]
 #[pyo3(name = "_silt")]
 fn silt_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -88,5 +93,8 @@ fn silt_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     ops::add_ops(&ops)?;
     m.add_submodule(&ops)?;
     m.add_function(wrap_pyfunction!(ops::catalog, m)?)?;
+    m.add_function(wrap_pyfunction!(tensor::zeros, m)?)?;
+    m.add_class::<fusion::PyFusion>()?;
+    m.add_class::<fusion::PyValue>()?;
     Ok(())
 }

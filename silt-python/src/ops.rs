@@ -1,4 +1,5 @@
-//! `silt.ops`: every operation of silt-kernels, with PyTorch's argument names
+//! `silt.ops`: every operation of silt-kernels (and this module's
+//! `floor_divide` and `remainder`), with PyTorch's argument names
 //! (`input`, `other`, `dim`, `keepdim`), each running the operation's
 //! generated `dispatch` (the instantiation chosen from the runtime dtype) with
 //! the GIL released. Arguments are `silt.Tensor`s, NumPy arrays (placed as
@@ -12,6 +13,7 @@ use silt_kernels as k;
 
 use crate::args::{place, run, Dim, Input, ScalarArg};
 use crate::error::Result;
+use crate::kernels as own;
 use crate::tensor::PyTensor;
 
 /// Elementwise operations of one tensor.
@@ -95,12 +97,40 @@ fn matmul(py: Python<'_>, input: Input<'_>, other: Input<'_>) -> Result<PyTensor
     run(py, || k::matmul::dispatch(&a, &b))
 }
 
-/// `pow(input, exponent)`: silt-kernels' `pow`, elementwise with broadcasting.
+/// `pow(input, exponent)`: silt-kernels' `pow` for floats; for integers
+/// this module's `pow_int` (repeated squaring, wrapping; a negative exponent
+/// gives `1` for a base of 1, `±1` for -1, else 0, as PyTorch's); elementwise
+/// with broadcasting.
 #[pyfunction]
 #[pyo3(signature = (input, exponent))]
 fn pow(py: Python<'_>, input: Input<'_>, exponent: Input<'_>) -> Result<PyTensor> {
     let [a, b] = place(py, [input, exponent])?;
-    run(py, || k::pow::dispatch(&a, &b))
+    if a.dtype().is_float() || a.dtype() == DType::Bool {
+        run(py, || k::pow::dispatch(&a, &b))
+    } else {
+        run(py, || own::pow_int::dispatch(&a, &b))
+    }
+}
+
+/// `floor_divide(input, other)`: Python's `//` (PyTorch's `floor_divide`),
+/// elementwise with broadcasting: the quotient rounded down (`-7 // 2 ==
+/// -4`); integer division by zero gives 0 (silt's rule), float division by
+/// zero infinity or NaN.
+#[pyfunction]
+#[pyo3(signature = (input, other))]
+fn floor_divide(py: Python<'_>, input: Input<'_>, other: Input<'_>) -> Result<PyTensor> {
+    let [a, b] = place(py, [input, other])?;
+    run(py, || own::floor_divide::dispatch(&a, &b))
+}
+
+/// `remainder(input, other)`: Python's `%` (PyTorch's `remainder`), with
+/// the sign of `other` (`-7 % 2 == 1`; silt-kernels' `rem` has the sign of
+/// `input`); integer remainder by zero gives 0, float NaN.
+#[pyfunction]
+#[pyo3(signature = (input, other))]
+fn remainder(py: Python<'_>, input: Input<'_>, other: Input<'_>) -> Result<PyTensor> {
+    let [a, b] = place(py, [input, other])?;
+    run(py, || own::remainder::dispatch(&a, &b))
 }
 
 /// `where_(condition, input, other)`: `input` where `condition` (a bool
@@ -382,7 +412,7 @@ pub fn catalog() -> Vec<&'static str> {
 
 /// `silt.ops`, filled: every operation, and `where` (an alias of `where_`).
 pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    add!(m, [set, copy]);
+    add!(m, [set, copy, floor_divide, remainder]);
     // every operation of the three list macros' forms
     macro_rules! each {
         ($($name:ident),*) => {

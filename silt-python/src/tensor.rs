@@ -4,7 +4,7 @@
 use numpy::PyUntypedArray;
 use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyEllipsis, PySlice, PyTuple};
+use pyo3::types::{PyDict, PyEllipsis, PyInt, PySlice, PyTuple};
 use silt::{Device, Tensor};
 
 use crate::convert::{self, Made};
@@ -170,15 +170,62 @@ impl PyTensor {
         Ok(a)
     }
 
-    /// A copy on `device` (a `silt.Device` or a spec string); the same tensor
-    /// when it is already there.
-    fn to(&self, py: Python<'_>, device: &Bound<'_, PyAny>) -> Result<PyTensor> {
-        let device = device::resolve(py, Some(device))?;
-        if *self.tensor.device() == device {
-            return Ok(self.clone());
+    /// `to(device=None, dtype=None, *, copy=False)`: the tensor on `device` (a
+    /// `silt.Device` or a spec string) with elements of `dtype` (anything
+    /// `numpy.dtype` takes), converted on its device first (see `astype`),
+    /// then copied over. The same tensor when nothing changes, unless `copy`.
+    /// As in PyTorch, a dtype may come first: `t.to(numpy.float64)`.
+    #[pyo3(signature = (device=None, dtype=None, *, copy=false))]
+    fn to<'py>(
+        slf: &Bound<'py, Self>,
+        device: Option<&Bound<'py, PyAny>>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: bool,
+    ) -> Result<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let (device, dtype) = match device {
+            Some(d) if dtype.is_none() && is_dtype_like(d) => (None, Some(d)),
+            _ => (device, dtype),
+        };
+        let t = &slf.get().tensor;
+        let target = match device {
+            Some(d) if !d.is_none() => device::resolve(py, Some(d))?,
+            _ => t.device().clone(),
+        };
+        let to = match dtype {
+            Some(d) if !d.is_none() => dtype::parse(py, d)?,
+            _ => t.dtype(),
+        };
+        if !copy && to == t.dtype() && target == *t.device() {
+            return Ok(slf.clone().into_any());
         }
-        let t = &self.tensor;
-        Ok(py.allow_threads(|| t.to(&device))?.into())
+        let out = py.allow_threads(|| -> silt::Result<Tensor> {
+            let c = crate::cast::cast(t, to)?;
+            let moved = if *c.device() == target {
+                c
+            } else {
+                c.to(&target)?
+            };
+            if copy && moved.shares_storage(t) {
+                return moved.deep_copy();
+            }
+            Ok(moved)
+        })?;
+        Ok(Bound::new(py, PyTensor::from(out))?.into_any())
+    }
+
+    /// `astype(dtype, copy=True)`: the elements converted to `dtype` (a NumPy
+    /// dtype, type or name) on the same device: floats to integers saturate
+    /// (NaN to 0), integers to narrower integers wrap, into `bool` is
+    /// `x != 0`. With `copy=False` the tensor itself when its dtype is
+    /// already `dtype`.
+    #[pyo3(signature = (dtype, copy=true))]
+    fn astype<'py>(
+        slf: &Bound<'py, Self>,
+        dtype: &Bound<'py, PyAny>,
+        copy: bool,
+    ) -> Result<Bound<'py, PyAny>> {
+        Self::to(slf, None, Some(dtype), copy)
     }
 
     /// A row-major copy (the same tensor when it already is one).
@@ -369,12 +416,51 @@ impl PyTensor {
     }
 }
 
+/// `silt.zeros(*shape, dtype=numpy.float32, device=None)`: a new tensor of
+/// zeros on `device` (default: `silt.default_device()`), filled there (no
+/// upload from the host). `shape` may also be one sequence.
+#[pyfunction]
+#[pyo3(signature = (*shape, dtype=None, device=None))]
+pub fn zeros(
+    py: Python<'_>,
+    shape: &Bound<'_, PyTuple>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> Result<PyTensor> {
+    let dims: Vec<usize> = if shape.len() == 1 && !shape.get_item(0)?.is_instance_of::<PyInt>() {
+        shape.get_item(0)?.extract()?
+    } else {
+        shape.extract()?
+    };
+    let dtype = match dtype.filter(|d| !d.is_none()) {
+        Some(d) => dtype::parse(py, d)?,
+        None => silt::DType::F32,
+    };
+    let device = device::resolve(py, device)?;
+    Ok(py
+        .allow_threads(|| Tensor::zeros(&device, dtype, &dims))?
+        .into())
+}
+
+/// Whether `ob` names a dtype rather than a device: not a `silt.Device`, and
+/// not a string that starts as a device spec does.
+fn is_dtype_like(ob: &Bound<'_, PyAny>) -> bool {
+    if ob.is_none() || ob.downcast::<PyDevice>().is_ok() {
+        return false;
+    }
+    match ob.extract::<String>() {
+        Ok(s) => !(s.starts_with("host") || s.starts_with("opencl")),
+        Err(_) => true,
+    }
+}
+
 /// `silt.tensor(data, device=None, dtype=None)`: a tensor with the elements of
 /// `data` (a NumPy array, or anything `numpy.asarray` takes) on `device`
 /// (default: `silt.default_device()`). On the host backend a writeable,
 /// aligned array with non-negative strides is used in place (no copy; the
 /// tensor keeps the array alive); anything else is copied. A `silt.Tensor` is
-/// returned as it is, or copied to `device`.
+/// returned as it is, or converted to `dtype` on its device and copied to
+/// `device` (as `t.to(device, dtype)`).
 #[pyfunction]
 #[pyo3(signature = (data, device=None, dtype=None))]
 pub fn tensor(
@@ -385,13 +471,14 @@ pub fn tensor(
 ) -> Result<PyTensor> {
     let dtype = dtype.filter(|d| !d.is_none());
     if let Ok(t) = data.downcast::<PyTensor>() {
-        if dtype.is_none() {
-            let t = t.get();
-            return match device {
-                Some(d) if !d.is_none() => t.to(py, d),
-                _ => Ok(t.clone()),
-            };
-        }
+        // on its own device unless one is named; converted on the device
+        let device = device.filter(|d| !d.is_none());
+        let out = PyTensor::to(t, device, dtype, false)?;
+        return Ok(out
+            .downcast::<PyTensor>()
+            .map_err(PyErr::from)?
+            .get()
+            .clone());
     }
     let device = device::resolve(py, device)?;
     let (t, _) = tensor_on(py, data, &device, dtype)?;

@@ -182,7 +182,12 @@ CASES = {
     "cummax": (lambda o, x: o.cummax(x, 1), [X], lambda x: cum_arg(x, lambda a, b: a >= b)),
     "cummin": (lambda o, x: o.cummin(x, 1), [I], lambda x: cum_arg(x, lambda a, b: a <= b)),
     "matmul": (lambda o, x, y: o.matmul(x, y.T.copy()), [X, Y], lambda x, y: f64(x) @ f64(y).T),
+    # the module's own operations (not in silt-kernels' catalog)
+    "floor_divide": (lambda o, a, b: o.floor_divide(a, b), [I, J], np.floor_divide),
+    "remainder": (lambda o, a, b: o.remainder(a, b), [X, Y], np.remainder),
 }
+# silt.ops' operations beyond silt-kernels' catalog
+OWN = {"floor_divide", "remainder"}
 
 # the in-place operations: (call(ops, out, *inputs), out, inputs, reference)
 IN_PLACE = {
@@ -195,7 +200,7 @@ IN_PLACE = {
 
 
 def test_every_operation_is_bound_and_tested():
-    names = set(_silt._catalog())
+    names = set(_silt._catalog()) | OWN
     assert names == set(silt.ops.__all__) - {"where"}
     assert names == set(CASES) | set(IN_PLACE)
 
@@ -269,3 +274,49 @@ def test_in_place_with_the_same_array_twice(host, monkeypatch):
     t = silt.tensor(X.copy(), device=host)
     silt.ops.add_(t, X)  # an array beside a tensor goes to its device
     check(t, 2 * X, "array beside")
+
+
+# floor division and remainder on every dtype they take, signs and zeros
+# included: Python's rules (NumPy's floor_divide and remainder), silt's 0 for
+# an integer divisor of 0
+FLOOR_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64"]
+
+
+@pytest.mark.parametrize("dtype", FLOOR_DTYPES)
+def test_floor_divide_and_remainder_follow_python(device, dtype):
+    dt = np.dtype(dtype)
+    if dt.kind == "f":
+        a = np.array([-7.5, 7.5, -7.5, 7.5, 0.0, -0.0, 6.0, -6.0, 1e-3, 5.0, 3.25], dt)
+        b = np.array([2.0, 2.0, -2.0, -2.0, 3.0, 3.0, -3.0, 3.0, -1.0, 0.0, 0.5], dt)
+    elif dt.kind == "u":
+        a = np.array([7, 0, 255, 9, 5], dt)
+        b = np.array([2, 3, 16, 9, 0], dt)
+    else:
+        a = np.array([-7, 7, -7, 7, 0, 6, -6, 5, np.iinfo(dt).min], dt)
+        b = np.array([2, 2, -2, -2, 3, -3, 3, 0, -1], dt)
+    ta, tb = silt.tensor(a, device=device), silt.tensor(b, device=device)
+    with np.errstate(all="ignore"):
+        want_q, want_r = np.floor_divide(a, b), np.remainder(a, b)
+    got_q, got_r = silt.ops.floor_divide(ta, tb).numpy(), silt.ops.remainder(ta, tb).numpy()
+    assert got_q.dtype == dt and got_r.dtype == dt
+    np.testing.assert_array_equal(got_q, want_q)
+    np.testing.assert_array_equal(got_r, want_r)
+    if dt.kind == "f":  # zeros keep NumPy's signs
+        np.testing.assert_array_equal(np.signbit(got_q), np.signbit(want_q))
+        np.testing.assert_array_equal(np.signbit(got_r[~np.isnan(want_r)]), np.signbit(want_r[~np.isnan(want_r)]))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint8", "uint64"])
+def test_pow_on_integers(device, dtype):
+    dt = np.dtype(dtype)
+    a = np.array([2, 3, 0, 1, 7, 2], dt)
+    b = np.array([10, 3, 0, 5, 2, 70], dt)  # 2**70 wraps, as NumPy's
+    got = silt.ops.pow(silt.tensor(a, device=device), silt.tensor(b, device=device))
+    assert got.dtype == dt
+    np.testing.assert_array_equal(got.numpy(), a ** b)
+    if dt.kind == "i":  # negative exponents: PyTorch's integer results
+        a = np.array([1, -1, -1, 2, -3], dt)
+        b = np.array([-3, -3, -2, -1, -2], dt)
+        got = silt.ops.pow(silt.tensor(a, device=device), silt.tensor(b, device=device))
+        np.testing.assert_array_equal(got.numpy(), np.array([1, -1, 1, 0, 0], dt))
+

@@ -1,11 +1,16 @@
 """silt from Python: tensors on OpenCL devices or silt's host backend, shared
 with NumPy without copies on the host, and every silt-kernels operation in
-``silt.ops``.
+``silt.ops``. Tensors behave as PyTorch's: operators with broadcasting and
+PyTorch's result dtypes, PyTorch's methods, item assignment, DLPack and
+NumPy's ``__array_ufunc__`` / ``__array_function__`` (``silt._operators``
+has the promotion rules); ``silt.Fusion`` runs chains of operations as one kernel.
 
 >>> import numpy as np, silt
 >>> x = silt.tensor(np.arange(6, dtype=np.float32).reshape(2, 3), device="host")
 >>> silt.ops.sum(silt.ops.mul(x, x), dim=1).numpy()
 array([ 5., 50.], dtype=float32)
+>>> (x * x).sum(dim=1).tolist()
+[5.0, 50.0]
 """
 
 from . import _silt
@@ -15,24 +20,43 @@ from ._silt import (
     DeviceError,
     DTypeError,
     Error,
+    Fusion,
+    FusionValue,
     OutOfMemoryError,
     Tensor,
     default_device,
     devices,
     tensor,
+    zeros,
 )
 from . import ops
+from . import _tensor  # attaches the operators, methods and protocols to Tensor
+from ._creation import concatenate, empty, full, ones, stack
+from ._interop import from_dlpack
+from ._methods import ValuesIndices
+from ._operators import promote as result_type
 
 __all__ = [
     "ArgumentError",
+    "DTypeError",
     "Device",
     "DeviceError",
-    "DTypeError",
     "Error",
+    "Fusion",
+    "FusionValue",
     "OutOfMemoryError",
     "Tensor",
+    "ValuesIndices",
+    "concatenate",
     "default_device",
     "devices",
+    "empty",
+    "from_dlpack",
+    "full",
+    "ones",
     "ops",
+    "result_type",
+    "stack",
     "tensor",
+    "zeros",
 ]

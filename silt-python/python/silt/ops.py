@@ -1,4 +1,5 @@
-"""Every silt-kernels operation, with PyTorch's argument names.
+"""Every silt-kernels operation, with PyTorch's argument names, and the
+module's own ``floor_divide`` and ``remainder`` (Python's ``//`` and ``%``).
 
 Each takes ``silt.Tensor``s, NumPy arrays (placed on the device of the call's
 first ``silt.Tensor``, else ``silt.default_device()``; on the host without a

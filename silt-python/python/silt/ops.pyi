@@ -1,5 +1,6 @@
-"""Type stubs of silt.ops: every silt-kernels operation (generated from the
-module's signatures and docstrings; tests/test_stubs.py checks they match)."""
+"""Type stubs of silt.ops: every silt-kernels operation, and floor_divide and
+remainder (generated from the module's signatures and docstrings;
+tests/test_stubs.py checks they match)."""
 
 from typing import Optional, Sequence, Tuple, TypeVar, Union
 
@@ -131,6 +132,9 @@ def exp2(input: TensorLike) -> Tensor:
 def expm1(input: TensorLike) -> Tensor:
     """`expm1(input)`: silt-kernels' `expm1`, elementwise."""
 
+def floor_divide(input: TensorLike, other: TensorLike) -> Tensor:
+    """`floor_divide(input, other)`: Python's `//` (PyTorch's `floor_divide`), elementwise with broadcasting: the quotient rounded down (`-7 // 2 == -4`); integer division by zero gives 0 (silt's rule), float division by zero infinity or NaN."""
+
 def floor(input: TensorLike) -> Tensor:
     """`floor(input)`: silt-kernels' `floor`, elementwise."""
 
@@ -246,10 +250,13 @@ def norm(input: TensorLike, p: Number = 2.0, dim: Dim = None, keepdim: bool = Fa
     """`norm(input, p=2, dim=None, keepdim=False)`: the vector norm of order `p` (1, 2 or `inf`) over `dim`."""
 
 def pow(input: TensorLike, exponent: TensorLike) -> Tensor:
-    """`pow(input, exponent)`: silt-kernels' `pow`, elementwise with broadcasting."""
+    """`pow(input, exponent)`: silt-kernels' `pow` for floats; for integers this module's `pow_int` (repeated squaring, wrapping; a negative exponent gives `1` for a base of 1, `±1` for -1, else 0, as PyTorch's); elementwise with broadcasting."""
 
 def prod(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
     """`prod(input, dim=None, keepdim=False)`: silt-kernels' `prod` over `dim` (an int, a sequence, or None for every axis)."""
+
+def remainder(input: TensorLike, other: TensorLike) -> Tensor:
+    """`remainder(input, other)`: Python's `%` (PyTorch's `remainder`), with the sign of `other` (`-7 % 2 == 1`; silt-kernels' `rem` has the sign of `input`); integer remainder by zero gives 0, float NaN."""
 
 def reciprocal(input: TensorLike) -> Tensor:
     """`reciprocal(input)`: silt-kernels' `reciprocal`, elementwise."""

@@ -1,0 +1,91 @@
+"""The operators and methods of ``silt.Fusion``'s values: each records a call
+of the chain, as the tensors' operators run one. ``_tensor`` attaches them to
+the class.
+"""
+
+import numpy as np
+
+from . import _silt
+from ._operators import _BOOL, _SYMBOL, _is_number
+
+
+# ---- silt.Fusion's values: operators that record calls ---------------------
+
+_FUSED = {
+    "add": "add", "sub": "sub", "mul": "mul", "floordiv": "floor_divide", "mod": "remainder",
+    "eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge",
+}
+_FUSED_LOGICAL = {"and": ("bitwise_and", "logical_and"), "or": ("bitwise_or", "logical_or"),
+                  "xor": ("bitwise_xor", "logical_xor")}
+
+
+def _value_kind(*args):
+    for a in args:
+        if isinstance(a, _silt.FusionValue) and a.dtype is not None:
+            return a.dtype.kind
+    return "f"
+
+
+def _fused(name, reflected=False):
+    """An operator of a Fusion's values: records the call of the operation
+    (the values' dtype, numbers converted to it; no promotion in a chain)."""
+    def op(self, other):
+        if not (isinstance(other, _silt.FusionValue) or _is_number(other)):
+            return NotImplemented
+        a, b = (other, self) if reflected else (self, other)
+        if isinstance(a, np.generic):
+            a = a.item()
+        if isinstance(b, np.generic):
+            b = b.item()
+        f = self.fusion
+        kind = _value_kind(a, b)
+        if name == "truediv":
+            if kind != "f":  # true division: integers as float32, as for tensors
+                a = f.call("to_f32", a) if isinstance(a, _silt.FusionValue) else float(a)
+                b = f.call("to_f32", b) if isinstance(b, _silt.FusionValue) else float(b)
+            return f.call("div", a, b)
+        if name == "pow":
+            return f.call("pow" if kind == "f" else "pow_int", a, b)
+        if name in _FUSED_LOGICAL:
+            return f.call(_FUSED_LOGICAL[name][kind == "b"], a, b)
+        return f.call(_FUSED[name], a, b)
+
+    op.__name__ = f"__{'r' if reflected else ''}{name}__"
+    op.__doc__ = f"Records `{_SYMBOL.get(name, name)}` as a call of the chain."
+    return op
+
+
+def _fused_unary(name, bool_name=None):
+    def op(self):
+        return self.fusion.call(bool_name if bool_name and self.dtype == _BOOL else name, self)
+
+    op.__doc__ = f"Records `{name}` as a call of the chain."
+    return op
+
+
+def _fused_getattr(self, name):
+    """`v.relu()`, `v.clamp(0, 1)`, `v.to_f32()`: a call of the operation of
+    that name on the value (and the arguments), recorded in its Fusion."""
+    if name.startswith("_"):
+        raise AttributeError(name)
+    f = self.fusion
+
+    def call(*args):
+        return f.call(name, self, *args)
+
+    call.__name__ = name
+    return call
+
+
+def _attach_fusion_values():
+    V = _silt.FusionValue
+    for name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor"):
+        setattr(V, f"__{name}__", _fused(name))
+        setattr(V, f"__r{name}__", _fused(name, reflected=True))
+    for name in ("eq", "ne", "lt", "le", "gt", "ge"):
+        setattr(V, f"__{name}__", _fused(name))
+    V.__hash__ = object.__hash__
+    V.__neg__ = _fused_unary("neg")
+    V.__abs__ = _fused_unary("abs")
+    V.__invert__ = _fused_unary("bitwise_not", "logical_not")
+    V.__getattr__ = _fused_getattr

@@ -1,0 +1,293 @@
+"""``silt.Tensor``'s methods named as PyTorch's (reductions, scans, the
+elementwise operations, conversions, in-place fills), item assignment and
+pickling, each a thin layer over ``silt.ops``. ``_tensor`` attaches them to
+the class.
+"""
+
+import collections
+
+import numpy as np
+
+from . import _silt
+from ._silt import DTypeError, Device, Tensor, tensor
+from ._operators import (
+    _CATEGORY, _F32, _SYMBOL, _as, _binary, _bool_tensor, _inplace, _is_number, _one, promote,
+)
+
+ops = _silt.ops
+
+ValuesIndices = collections.namedtuple("ValuesIndices", ["values", "indices"])
+ValuesIndices.__doc__ = "The values and indices (int64) of max/min along a dim and of cummax/cummin."
+
+
+# ---- methods ---------------------------------------------------------------
+
+# unary operations defined on floats only: integer and bool tensors compute in float32
+_FLOAT_UNARY = (
+    "reciprocal sqrt rsqrt exp exp2 expm1 log log2 log10 log1p sin cos tan asin acos atan "
+    "sinh cosh tanh erf frac relu6 selu gelu gelu_tanh sigmoid silu softplus softsign mish "
+    "hardsigmoid hardswish logsigmoid isnan isinf isfinite"
+).split()
+# rounding is the identity on integers (a copy, as in PyTorch)
+_ROUNDING = ("floor", "ceil", "round", "trunc")
+# unary operations that take integers as they are
+_ANY_UNARY = ("neg", "abs", "sign", "square", "logical_not", "bitwise_not")
+
+
+def _unary(name):
+    fn = getattr(ops, name)
+
+    if name in _FLOAT_UNARY:
+        def method(self):
+            x = self if self.dtype.kind == "f" else self.astype(_F32)
+            return fn(x)
+    elif name in _ROUNDING:
+        def method(self):
+            return fn(self) if self.dtype.kind == "f" else self.clone()
+    elif name == "relu":
+        def method(self):
+            return fn(self) if self.dtype.kind == "f" else ops.maximum(self, 0)
+    else:
+        def method(self):
+            return fn(self)
+    method.__name__ = name
+    method.__doc__ = f"`{name}(self)`, elementwise (`silt.ops.{name}`)."
+    return method
+
+
+def _binary_method(name, op=None):
+    op = op or name
+
+    def method(self, other):
+        return _binary(op, self, other)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(self, other)`, elementwise with broadcasting and PyTorch's promotion."
+    return method
+
+
+def _reduction(name):
+    fn = getattr(ops, name)
+
+    def method(self, dim=None, keepdim=False):
+        return fn(self, dim, keepdim)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(dim=None, keepdim=False)` over `dim` (an int, a sequence, or None for all), as `silt.ops.{name}`."
+    return method
+
+
+def _sum(self, dim=None, keepdim=False, *, dtype=None):
+    """`sum(dim=None, keepdim=False, *, dtype=None)`: integers and bool sum in
+    int64 (uint64 for uint32/uint64), float16 in float32 then rounded;
+    `dtype` converts first."""
+    x = self if dtype is None else self.astype(dtype, copy=False)
+    return ops.sum(x, dim, keepdim)
+
+
+def _prod(self, dim=None, keepdim=False, *, dtype=None):
+    """`prod(dim=None, keepdim=False, *, dtype=None)`, as `sum`."""
+    x = self if dtype is None else self.astype(dtype, copy=False)
+    return ops.prod(x, dim, keepdim)
+
+
+def _mean(self, dim=None, keepdim=False, *, dtype=None):
+    """`mean(dim=None, keepdim=False, *, dtype=None)`: floats only, as
+    PyTorch's (`dtype` converts first)."""
+    x = self if dtype is None else self.astype(dtype, copy=False)
+    return ops.mean(x, dim, keepdim)
+
+
+def _extreme(name, values, indices):
+    def method(self, dim=None, keepdim=False):
+        if dim is None:
+            return values(self)
+        return ValuesIndices(values(self, dim, keepdim), indices(self, dim, keepdim))
+
+    method.__name__ = name
+    method.__doc__ = (
+        f"`{name}()`: the {name}imum of all elements (NaN propagates); `{name}(dim, keepdim=False)`: "
+        f"a named tuple (values, indices) along `dim`, as PyTorch's."
+    )
+    return method
+
+
+def _var(self, dim=None, *, correction=1, keepdim=False, unbiased=None):
+    """`var(dim=None, *, correction=1, keepdim=False)`: divided by `count -
+    correction` (`unbiased=False` is `correction=0`)."""
+    if unbiased is not None:
+        correction = 1 if unbiased else 0
+    return ops.var(self, dim, correction=correction, keepdim=keepdim)
+
+
+def _std(self, dim=None, *, correction=1, keepdim=False, unbiased=None):
+    """`std(dim=None, *, correction=1, keepdim=False)`: `sqrt(var)`."""
+    if unbiased is not None:
+        correction = 1 if unbiased else 0
+    return ops.std(self, dim, correction=correction, keepdim=keepdim)
+
+
+def _norm(self, p=2, dim=None, keepdim=False):
+    """`norm(p=2, dim=None, keepdim=False)`: the vector norm of order 1, 2 or inf."""
+    return ops.norm(self, p, dim, keepdim)
+
+
+def _along(name):
+    fn = getattr(ops, name)
+
+    def method(self, dim):
+        return fn(self, dim)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(dim)` along `dim`, as `silt.ops.{name}`."
+    return method
+
+
+def _cum_extreme(name):
+    fn = getattr(ops, name)
+
+    def method(self, dim):
+        return ValuesIndices(*fn(self, dim))
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(dim)`: a named tuple (values, indices) of the running {name[3:]}imum along `dim`."
+    return method
+
+
+def _clamp(self, min=None, max=None):
+    """`clamp(min=None, max=None)`: each element limited to `[min, max]`."""
+    return ops.clamp(self, min, max)
+
+
+def _where(self, condition, other):
+    """`where(condition, other)`: self where `condition` holds, else `other` (PyTorch's `Tensor.where`)."""
+    rd = promote(self, other)
+    dev = self.device
+    return ops.where_(_bool_tensor(condition, dev), _as(self, rd, dev), _as(other, rd, dev))
+
+
+def _lerp(self, end, weight):
+    """`lerp(end, weight)`: `self + weight * (end - self)`."""
+    return ops.lerp(self, end, weight)
+
+
+def _addcmul(self, tensor1, tensor2, value=1):
+    """`addcmul(tensor1, tensor2, value=1)`: `self + value * tensor1 * tensor2`."""
+    return ops.addcmul(self, tensor1, tensor2, value)
+
+
+def _fill_(self, value):
+    """`fill_(value)`: every element set to `value`; returns the tensor."""
+    ops.set(_as(value, self.dtype, self.device), self)
+    return self
+
+
+def _zero_(self):
+    """`zero_()`: every element set to 0; returns the tensor."""
+    return _fill_(self, 0)
+
+
+def _copy_(self, src):
+    """`copy_(src)`: the elements of `src` (broadcast, converted to the
+    tensor's dtype, from any device) written into the tensor; returns it."""
+    _write(self, src)
+    return self
+
+
+def _method_inplace(name, op):
+    fn = _inplace(op)
+
+    def method(self, other):
+        return fn(self, other)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(other)`: `self {_SYMBOL[op]}= other`, in place; returns the tensor."
+    return method
+
+
+def _cast(name, dtype):
+    def method(self):
+        return self.astype(dtype, copy=False)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}()`: the tensor as {np.dtype(dtype)} (itself when it already is)."
+    return method
+
+
+def _cpu(self):
+    """`cpu()`: the tensor on the host backend (itself when it is there)."""
+    return self.to("host")
+
+
+def _numel(self):
+    """`numel()`: the number of elements."""
+    return self.size
+
+
+def _dim(self):
+    """`dim()`: the number of dimensions."""
+    return self.ndim
+
+
+# ---- item assignment -------------------------------------------------------
+
+def _write(view, value):
+    """Writes ``value`` (a number, an array-like or a tensor, broadcast) into
+    the tensor ``view``, converted to its dtype."""
+    if _is_number(value):
+        ops.set(_as(value, view.dtype, view.device), view)
+        return
+    if isinstance(value, Tensor):
+        src = value.to(view.device, view.dtype)
+    else:
+        arr = np.asarray(value)
+        if arr.dtype.kind not in _CATEGORY:
+            raise DTypeError(f"cannot assign an array of dtype {arr.dtype} to a silt tensor")
+        src = tensor(arr, device=view.device, dtype=view.dtype)
+    if src.shares_storage(view):
+        src = src.clone()  # overlapping views (t[1:] = t[:-1]) read a copy
+    ops.copy(src, view)
+
+
+def _setitem(self, key, value):
+    """`t[key] = value`: `key` as for `t[key]` (integers, slices with positive
+    steps, `...`), `value` a number, an array or a tensor broadcast to the
+    indexed view and converted to the tensor's dtype (floats to integers
+    truncate toward zero, as in PyTorch and NumPy). Boolean masks and integer
+    arrays as indices are not supported (they need gathers and scatters)."""
+    view = self[key]
+    _write(view, value)
+
+
+# ---- conversions to Python -------------------------------------------------
+
+def _bool(self):
+    """`bool(t)`: the one element's truth."""
+    return bool(_one(self, "bool()"))
+
+
+def _float(self):
+    """`float(t)`: the one element."""
+    return float(_one(self, "float()"))
+
+
+def _int(self):
+    """`int(t)`: the one element, truncated."""
+    return int(_one(self, "int()"))
+
+
+def _rebuild(array, device):
+    """Unpickles a tensor: ``array``'s elements on the device ``device``."""
+    return tensor(array, device=device)
+
+
+def _reduce(self):
+    """Pickles the elements (through NumPy) and the device's spec: a tensor
+    of an OpenCL device comes back on the OpenCL device of that index."""
+    return (_rebuild, (self.numpy(), self.device.spec))
+
+
+def _device_reduce(self):
+    """Pickles a device as its spec (the device of that spec in the process
+    that unpickles it)."""
+    return (Device, (self.spec,))

@@ -1,0 +1,107 @@
+"""What makes ``silt.Tensor`` behave as the arrays Python users know, attached
+to the class when ``silt`` is imported: its operators and their dtypes
+(``_operators``: PyTorch's promotion rules are in its docs), PyTorch's
+methods, item assignment and pickling (``_methods``), DLPack and NumPy's
+protocols (``_interop``), and the operators of ``silt.Fusion``'s values
+(``_fusion``). Each is a thin layer over ``silt.ops``.
+"""
+
+import numpy as np
+
+from ._silt import Device, Tensor
+from ._operators import _abs, _bool_tensor, _inplace, _invert, _neg, _operator, _pos, ops
+from ._methods import (
+    _along, _addcmul, _binary_method, _bool, _cast, _clamp, _copy_, _cpu, _cum_extreme,
+    _device_reduce, _dim, _extreme, _fill_, _float, _int, _lerp, _mean, _method_inplace,
+    _norm, _numel, _prod, _reduce, _reduction, _setitem, _std, _sum, _unary, _var, _where,
+    _zero_, _ANY_UNARY, _FLOAT_UNARY, _ROUNDING,
+)
+from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
+from ._fusion import _attach_fusion_values
+
+# ---- attaching -------------------------------------------------------------
+
+def _attach():
+    T = Tensor
+    for name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor", "lshift", "rshift"):
+        setattr(T, f"__{name}__", _operator(name))
+        setattr(T, f"__r{name}__", _operator(name, reflected=True))
+        setattr(T, f"__i{name}__", _inplace(name))
+    for name in ("eq", "ne", "lt", "le", "gt", "ge"):
+        setattr(T, f"__{name}__", _operator(name))
+    T.__hash__ = object.__hash__  # by identity, as PyTorch's tensors
+    T.__neg__ = _neg
+    T.__pos__ = _pos
+    T.__abs__ = _abs
+    T.__invert__ = _invert
+    T.__bool__ = _bool
+    T.__float__ = _float
+    T.__int__ = _int
+    T.__setitem__ = _setitem
+    T.__reduce__ = _reduce
+    T.__dlpack__ = _dlpack
+    T.__dlpack_device__ = _dlpack_device
+    T.__array_ufunc__ = _array_ufunc
+    T.__array_function__ = _array_function
+    Device.__reduce__ = _device_reduce
+
+    for name in _FLOAT_UNARY + list(_ROUNDING) + list(_ANY_UNARY) + ["relu"]:
+        setattr(T, name, _unary(name))
+    # as the operators: unsigned negation wraps, bool's abs and bitwise not
+    T.neg = _neg
+    T.abs = _abs
+    T.bitwise_not = _invert
+    for name, op in (
+        ("add", "add"), ("sub", "sub"), ("mul", "mul"), ("div", "truediv"), ("floor_divide", "floordiv"),
+        ("remainder", "mod"), ("fmod", "fmod"), ("pow", "pow"), ("maximum", "maximum"),
+        ("minimum", "minimum"), ("fmax", "fmax"), ("fmin", "fmin"), ("atan2", "atan2"),
+        ("hypot", "hypot"), ("copysign", "copysign"), ("eq", "eq"), ("ne", "ne"), ("lt", "lt"),
+        ("le", "le"), ("gt", "gt"), ("ge", "ge"), ("bitwise_and", "and"), ("bitwise_or", "or"),
+        ("bitwise_xor", "xor"),
+    ):
+        setattr(T, name, _binary_method(name, op))
+    for name in ("logical_and", "logical_or", "logical_xor"):
+        fn = _UFUNC_LOGICAL[getattr(np, name)]
+        setattr(T, name, (lambda fn, name: _named(name, lambda self, other: fn(
+            _bool_tensor(self, None), _bool_tensor(other, self.device)),
+            f"`{name}(self, other)`: both sides as bool, elementwise with broadcasting."))(fn, name))
+    for name in ("amax", "amin", "argmax", "argmin", "all", "any", "count_nonzero", "logsumexp"):
+        setattr(T, name, _reduction(name))
+    T.sum = _sum
+    T.prod = _prod
+    T.mean = _mean
+    T.max = _extreme("max", ops.amax, ops.argmax)
+    T.min = _extreme("min", ops.amin, ops.argmin)
+    T.var = _var
+    T.std = _std
+    T.norm = _norm
+    for name in ("cumsum", "cumprod", "softmax", "log_softmax"):
+        setattr(T, name, _along(name))
+    T.cummax = _cum_extreme("cummax")
+    T.cummin = _cum_extreme("cummin")
+    T.clamp = _clamp
+    T.clip = _clamp
+    T.where = _where
+    T.lerp = _lerp
+    T.addcmul = _addcmul
+    T.fill_ = _fill_
+    T.zero_ = _zero_
+    T.copy_ = _copy_
+    for name, op in (("add_", "add"), ("sub_", "sub"), ("mul_", "mul"), ("div_", "truediv"), ("pow_", "pow")):
+        setattr(T, name, _method_inplace(name, op))
+    for name, dt in (("float", np.float32), ("double", np.float64), ("half", np.float16),
+                     ("int", np.int32), ("long", np.int64), ("bool", np.bool_)):
+        setattr(T, name, _cast(name, dt))
+    T.cpu = _cpu
+    T.numel = _numel
+    T.dim = _dim
+
+
+def _named(name, fn, doc):
+    fn.__name__ = name
+    fn.__doc__ = doc
+    return fn
+
+
+_attach()
+_attach_fusion_values()

@@ -1,0 +1,222 @@
+"""silt.Tensor's methods named as PyTorch's (reductions, scans, elementwise
+operations, conversions, in-place fills) against NumPy, on the host backend
+and an OpenCL device."""
+
+import math
+
+import numpy as np
+import pytest
+
+import silt
+
+RNG = np.random.default_rng(5)
+X = (RNG.uniform(-3, 3, (3, 4)) + 0.01).astype(np.float32)
+POS = np.abs(X) + 0.25
+I = RNG.integers(-9, 9, (3, 4)).astype(np.int32)
+B = RNG.random((3, 4)) < 0.5
+
+
+def check(got, want, tol=1e-5):
+    want = np.asarray(want)
+    assert isinstance(got, silt.Tensor)
+    assert got.shape == want.shape
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    if want.dtype.kind == "f":
+        np.testing.assert_allclose(got.numpy(), want, rtol=tol, atol=tol)
+    else:
+        np.testing.assert_array_equal(got.numpy(), want)
+
+
+def f64(a):
+    return a.astype(np.float64)
+
+
+# (method call on a tensor, input, NumPy's result with PyTorch's dtype)
+METHODS = {
+    "sum": (lambda t: t.sum(), X, np.float32(f64(X).sum())),
+    "sum dim keepdim": (lambda t: t.sum(dim=1, keepdim=True), X, f64(X).sum(1, keepdims=True).astype(np.float32)),
+    "sum int": (lambda t: t.sum(0), I, I.astype(np.int64).sum(0)),
+    "sum bool": (lambda t: t.sum(), B, np.int64(B.sum())),
+    "sum dtype": (lambda t: t.sum(dtype=np.float64), I, f64(I).sum()),
+    "prod": (lambda t: t.prod(1), I, I.astype(np.int64).prod(1)),
+    "mean": (lambda t: t.mean(dim=(0, 1)), X, np.float32(f64(X).mean())),
+    "mean dtype": (lambda t: t.mean(0, dtype=np.float32), I, I.mean(0).astype(np.float32)),
+    "max": (lambda t: t.max(), X, X.max()),
+    "min": (lambda t: t.min(), I, np.int32(I.min())),
+    "amax": (lambda t: t.amax(1), X, X.max(1)),
+    "amin": (lambda t: t.amin(dim=0, keepdim=True), X, X.min(0, keepdims=True)),
+    "argmax": (lambda t: t.argmax(), X, np.int64(X.argmax())),
+    "argmin": (lambda t: t.argmin(1), X, X.argmin(1)),
+    "all": (lambda t: t.all(1), I % 4, (I % 4).all(1)),
+    "any": (lambda t: t.any(), B, np.bool_(B.any())),
+    "count_nonzero": (lambda t: t.count_nonzero(0), I % 3, np.count_nonzero(I % 3, 0)),
+    "var": (lambda t: t.var(), X, np.float32(f64(X).var(ddof=1))),
+    "var correction": (lambda t: t.var(1, correction=0), X, f64(X).var(1).astype(np.float32)),
+    "std unbiased": (lambda t: t.std(0, unbiased=False, keepdim=True), X, f64(X).std(0, keepdims=True).astype(np.float32)),
+    "norm": (lambda t: t.norm(), X, np.float32(np.linalg.norm(f64(X)))),
+    "logsumexp": (lambda t: t.logsumexp(1), X, np.log(np.exp(f64(X)).sum(1)).astype(np.float32)),
+    "cumsum": (lambda t: t.cumsum(1), X, f64(X).cumsum(1).astype(np.float32)),
+    "cumsum int": (lambda t: t.cumsum(0), I, I.astype(np.int64).cumsum(0)),
+    "cumprod": (lambda t: t.cumprod(-1), X, f64(X).cumprod(-1).astype(np.float32)),
+    "softmax": (lambda t: t.softmax(1), X, (np.exp(f64(X)) / np.exp(f64(X)).sum(1, keepdims=True)).astype(np.float32)),
+    "log_softmax": (lambda t: t.log_softmax(0), X, (f64(X) - np.log(np.exp(f64(X)).sum(0, keepdims=True))).astype(np.float32)),
+    "exp": (lambda t: t.exp(), X, np.exp(X)),
+    "exp int": (lambda t: t.exp(), I, np.exp(I).astype(np.float32)),  # PyTorch: integers in float32
+    "sqrt": (lambda t: t.sqrt(), POS, np.sqrt(POS)),
+    "log": (lambda t: t.log(), POS, np.log(POS)),
+    "sin": (lambda t: t.sin(), X, np.sin(X)),
+    "tanh": (lambda t: t.tanh(), X, np.tanh(X)),
+    "sigmoid": (lambda t: t.sigmoid(), X, (1 / (1 + np.exp(-f64(X)))).astype(np.float32)),
+    "relu": (lambda t: t.relu(), X, np.maximum(X, 0)),
+    "relu int": (lambda t: t.relu(), I, np.maximum(I, 0)),
+    "abs": (lambda t: t.abs(), I, np.abs(I)),
+    "neg": (lambda t: t.neg(), X, -X),
+    "neg unsigned": (lambda t: t.neg(), np.abs(I).astype(np.uint16), -np.abs(I).astype(np.uint16)),
+    "abs bool": (lambda t: t.abs(), B, B),
+    "bitwise_not bool": (lambda t: t.bitwise_not(), B, ~B),
+    "sign": (lambda t: t.sign(), X, np.sign(X)),
+    "square": (lambda t: t.square(), I, np.square(I)),
+    "reciprocal": (lambda t: t.reciprocal(), POS, 1 / POS),
+    "floor": (lambda t: t.floor(), X, np.floor(X)),
+    "floor int": (lambda t: t.floor(), I, I),
+    "round": (lambda t: t.round(), X * 2, np.round(X * 2)),
+    "isnan": (lambda t: t.isnan(), np.array([np.nan, 1.0], np.float32), np.array([True, False])),
+    "isfinite int": (lambda t: t.isfinite(), I, np.ones(I.shape, bool)),
+    "logical_not": (lambda t: t.logical_not(), B, ~B),
+    "bitwise_not": (lambda t: t.bitwise_not(), I, ~I),
+    "add": (lambda t: t.add(1), I, I + 1),
+    "sub": (lambda t: t.sub(X), I, (I - X).astype(np.float32)),
+    "mul": (lambda t: t.mul(2.5), X, X * np.float32(2.5)),
+    "div": (lambda t: t.div(2), I, (I / 2).astype(np.float32)),
+    "floor_divide": (lambda t: t.floor_divide(4), I, I // 4),
+    "remainder": (lambda t: t.remainder(4), I, I % 4),
+    "fmod": (lambda t: t.fmod(4), I, np.fmod(I, 4)),
+    "pow": (lambda t: t.pow(2), X, X ** 2),
+    "maximum": (lambda t: t.maximum(X[0]), X, np.maximum(X, X[0])),
+    "minimum": (lambda t: t.minimum(0), I, np.minimum(I, 0)),
+    "atan2": (lambda t: t.atan2(POS), X, np.arctan2(X, POS)),
+    "eq": (lambda t: t.eq(0), I, I == 0),
+    "lt": (lambda t: t.lt(X.T.copy().T), X, X < X),
+    "ge": (lambda t: t.ge(1.5), X, X >= 1.5),
+    "logical_and": (lambda t: t.logical_and(B), I, (I != 0) & B),
+    "logical_or": (lambda t: t.logical_or(False), B, B),
+    "bitwise_xor": (lambda t: t.bitwise_xor(5), I, I ^ 5),
+    "clamp": (lambda t: t.clamp(-1, 2), X, np.clip(X, -1, 2)),
+    "clamp max only": (lambda t: t.clamp(max=0), I, np.minimum(I, 0)),
+    "clip": (lambda t: t.clip(min=0.5), X, np.maximum(X, 0.5)),
+    "where": (lambda t: t.where(B, 0.0), X, np.where(B, X, 0).astype(np.float32)),
+    "lerp": (lambda t: t.lerp(POS, 0.25), X, X + np.float32(0.25) * (POS - X)),
+    "addcmul": (lambda t: t.addcmul(I, I, value=2), I, I + 2 * I * I),
+    "astype": (lambda t: t.astype(np.int16), X, X.astype(np.int16)),
+    "astype name": (lambda t: t.astype("float64"), I, I.astype(np.float64)),
+    "astype bool": (lambda t: t.astype(bool), I, I != 0),
+    "astype from bool": (lambda t: t.astype(np.float32), B, B.astype(np.float32)),
+    "float": (lambda t: t.float(), I, I.astype(np.float32)),
+    "double": (lambda t: t.double(), X, X.astype(np.float64)),
+    "half": (lambda t: t.half(), X, X.astype(np.float16)),
+    "int": (lambda t: t.int(), X, X.astype(np.int32)),
+    "long": (lambda t: t.long(), B, B.astype(np.int64)),
+    "bool": (lambda t: t.bool(), I, I != 0),
+    "to dtype": (lambda t: t.to(dtype=np.float64), X, X.astype(np.float64)),
+    "to dtype first": (lambda t: t.to(np.uint8), np.abs(I), np.abs(I).astype(np.uint8)),
+    "contiguous": (lambda t: t.T.contiguous(), X, X.T),
+    "clone": (lambda t: t.clone(), I, I),
+}
+
+
+@pytest.mark.parametrize("name", sorted(METHODS))
+def test_method_matches_numpy(device, name):
+    call, a, want = METHODS[name]
+    got = call(silt.tensor(a, device=device))
+    assert got.device == device
+    check(got, want, tol=2e-3 if np.asarray(want).dtype == np.float16 else 1e-5)
+
+
+def test_max_and_min_along_a_dim_give_values_and_indices(device):
+    t = silt.tensor(X, device=device)
+    values, indices = t.max(dim=1)
+    check(values, X.max(1))
+    check(indices, X.argmax(1))
+    r = t.min(0, keepdim=True)
+    assert isinstance(r, silt.ValuesIndices)
+    check(r.values, X.min(0, keepdims=True))
+    check(r.indices, X.argmin(0)[None, :])
+    v, i = t.cummax(1)
+    # random floats have no ties: the index of each prefix's maximum
+    check(i, np.array([[np.argmax(row[: j + 1]) for j in range(4)] for row in X]))
+    check(v, np.maximum.accumulate(X, 1))
+    v, i = t.cummin(dim=0)
+    check(v, np.minimum.accumulate(X, 0))
+
+
+def test_conversions_to_python(device):
+    t = silt.tensor(I, device=device)
+    assert t.tolist() == I.tolist()
+    assert t[1, 2].item() == int(I[1, 2])
+    assert t.numel() == 12 and t.dim() == 2
+    assert t.cpu().device.is_host
+    np.testing.assert_array_equal(t.cpu().numpy(), I)
+
+
+def test_astype_and_to(device, host):
+    t = silt.tensor(X, device=device)
+    assert t.astype(np.float32, copy=False) is t
+    c = t.astype(np.float32)
+    assert c is not t and not c.shares_storage(t)
+    assert t.to(device) is t
+    assert not t.to(device, copy=True).shares_storage(t)
+    moved = t.to(host, np.float64)
+    assert moved.device == host and moved.dtype == np.float64
+    np.testing.assert_array_equal(moved.numpy(), X.astype(np.float64))
+    same = silt.tensor(t, dtype=np.int8)
+    assert same.device == device and same.dtype == np.int8
+    # silt's casts: floats saturate into integers, NaN is 0
+    special = silt.tensor(np.array([np.nan, 1e10, -1e10, 2.9, -2.9], np.float32), device=device)
+    np.testing.assert_array_equal(special.astype(np.int8).numpy(), [0, 127, -128, 2, -2])
+    np.testing.assert_array_equal(special.astype(np.uint16).numpy(), [0, 65535, 0, 2, 0])
+    with pytest.raises(TypeError):
+        t.astype(np.complex64)
+
+
+@pytest.mark.parametrize("src", ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16", "float32", "float64"])
+def test_astype_between_every_pair_of_dtypes(device, src):
+    a = np.array([0, 1, 3, 7, 100], dtype=src)
+    t = silt.tensor(a, device=device)
+    for dst in ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16", "float32", "float64"]:
+        got = t.astype(dst)
+        assert got.dtype == np.dtype(dst)
+        np.testing.assert_array_equal(got.numpy(), a.astype(dst), err_msg=f"{src} -> {dst}")
+
+
+def test_fill_zero_and_copy(device):
+    t = silt.tensor(X.copy(), device=device)
+    assert t.fill_(2) is t
+    np.testing.assert_array_equal(t.numpy(), np.full(X.shape, 2, np.float32))
+    t[0].zero_()
+    assert t.numpy()[0].sum() == 0 and t.numpy()[1].sum() == 8
+    t.copy_(I)  # converted to the tensor's dtype
+    np.testing.assert_array_equal(t.numpy(), I.astype(np.float32))
+    t.copy_(silt.tensor(X[0], device="host"))  # broadcast, from another device
+    np.testing.assert_array_equal(t.numpy(), np.broadcast_to(X[0], X.shape))
+    i = silt.tensor(I.copy(), device=device)
+    i.fill_(2.9)  # truncated, as PyTorch
+    assert (i.numpy() == 2).all()
+    assert i.add_(1) is i and i.mul_(3) is i and i.sub_(1) is i
+    np.testing.assert_array_equal(i.numpy(), np.full(I.shape, 8))
+    with pytest.raises(silt.DTypeError):
+        i.div_(2)
+    f = silt.tensor(X.copy(), device=device)
+    f.div_(2).pow_(2)
+    np.testing.assert_allclose(f.numpy(), (X / 2) ** 2, rtol=1e-6)
+
+
+def test_method_errors(device):
+    t = silt.tensor(X, device=device)
+    with pytest.raises(silt.ArgumentError):
+        t.sum(dim=5)
+    with pytest.raises(silt.ArgumentError):
+        t.cumsum(2)
+    with pytest.raises(silt.DTypeError):
+        silt.tensor(I, device=device).mean()  # PyTorch: floats only
+    with pytest.raises(silt.ArgumentError):
+        t.max(dim=7)

@@ -1,0 +1,242 @@
+"""Python's operators on silt.Tensor against NumPy on the same inputs, on the
+host backend and an OpenCL device: broadcasting, Python numbers on either
+side, PyTorch's result dtypes, in-place forms, and clear errors."""
+
+import operator
+
+import numpy as np
+import pytest
+
+import silt
+
+RNG = np.random.default_rng(11)
+F = (RNG.uniform(-4, 4, (4, 5)) + 0.01).astype(np.float32)
+G = (RNG.uniform(0.5, 3, (5,))).astype(np.float32)  # broadcast over rows, no zeros
+I = RNG.integers(-20, 20, (4, 5)).astype(np.int32)
+J = (RNG.integers(1, 6, (4, 1)) * np.array([[1], [-1], [1], [-1]])).astype(np.int32)
+U = RNG.integers(0, 200, (4, 5)).astype(np.uint8)
+B = RNG.random((4, 5)) < 0.5
+C = RNG.random((5,)) < 0.5
+
+
+def check(got, want):
+    assert isinstance(got, silt.Tensor)
+    want = np.asarray(want)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape
+    if want.dtype.kind == "f":
+        np.testing.assert_allclose(got.numpy(), want, rtol=1e-6, atol=1e-6)
+    else:
+        np.testing.assert_array_equal(got.numpy(), want)
+
+
+# (operator, a, b, NumPy's result with the dtype PyTorch gives)
+BINARY = {
+    "add": (operator.add, F, G, F + G),
+    "sub": (operator.sub, I, J, I - J),
+    "mul": (operator.mul, F, F, F * F),
+    "truediv float": (operator.truediv, F, G, F / G),
+    "truediv int": (operator.truediv, I, J, (I / J).astype(np.float32)),
+    "floordiv int": (operator.floordiv, I, J, I // J),
+    "floordiv float": (operator.floordiv, F, G, F // G),
+    "mod int": (operator.mod, I, J, I % J),
+    "mod float": (operator.mod, F, G, F % G),
+    "pow": (operator.pow, np.abs(F) + 0.5, G, (np.abs(F) + 0.5) ** G),
+    "and int": (operator.and_, I, J, I & J),
+    "or bool": (operator.or_, B, C, B | C),
+    "xor bool": (operator.xor, B, C, B ^ C),
+    "and bool": (operator.and_, B, C, B & C),
+    "eq": (operator.eq, I, I % 3, I == I % 3),
+    "ne": (operator.ne, I, J, I != J),
+    "lt": (operator.lt, F, G, F < G),
+    "le": (operator.le, I, J, I <= J),
+    "gt": (operator.gt, U, U.T.copy().T, U > U),
+    "ge": (operator.ge, F, F.round(), F >= F.round()),
+    "eq bool": (operator.eq, B, C, B == C),
+    "lt bool": (operator.lt, B, C, B < C),
+    "int with float tensor": (operator.add, I, F, (I + F).astype(np.float32)),
+    "uint8 with int8": (operator.add, U, I.astype(np.int8), U.astype(np.int16) + I.astype(np.int8)),
+    "bool plus bool": (operator.add, B, C, B | C),
+    "bool times bool": (operator.mul, B, C, B & C),
+    "matmul": (operator.matmul, F, F.T.copy(), F @ F.T),
+    "matmul int batched": (operator.matmul, I.reshape(2, 2, 5), I[0], I.reshape(2, 2, 5) @ I[0]),
+    "matmul row": (operator.matmul, G, F.T.copy(), G @ F.T),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BINARY))
+def test_binary_operator(device, name):
+    op, a, b, want = BINARY[name]
+    ta, tb = silt.tensor(a, device=device), silt.tensor(b, device=device)
+    got = op(ta, tb)
+    assert got.device == device
+    check(got, want)
+    # an array on either side goes to the tensor's device (on the left through
+    # NumPy's __array_ufunc__)
+    check(op(ta, b), want)
+    got = op(a, tb)
+    assert got.device == device
+    check(got, want)
+
+
+# (expression on a tensor x, the same on the NumPy array, the dtype PyTorch gives)
+NUMBERS = [
+    (lambda x: x + 2, F, lambda a: a + 2, np.float32),
+    (lambda x: 2 * x, I, lambda a: 2 * a, np.int32),
+    (lambda x: x * 1.5, I, lambda a: a * 1.5, np.float32),  # the default float dtype
+    (lambda x: 1.5 - x, I, lambda a: 1.5 - a, np.float32),
+    (lambda x: x - 1, U, lambda a: a - 1, np.uint8),
+    (lambda x: 10 - x, I, lambda a: 10 - a, np.int32),
+    (lambda x: x / 4, I, lambda a: a / 4, np.float32),
+    (lambda x: 7 / x, J, lambda a: 7 / a, np.float32),
+    (lambda x: x // 3, I, lambda a: a // 3, np.int32),
+    (lambda x: -7 // x, J, lambda a: -7 // a, np.int32),
+    (lambda x: x % 3, I, lambda a: a % 3, np.int32),
+    (lambda x: x % -2.5, F, lambda a: a % -2.5, np.float32),
+    (lambda x: 5 % x, J, lambda a: 5 % a, np.int32),
+    (lambda x: x ** 2, I, lambda a: a ** 2, np.int32),
+    (lambda x: x ** 0.5, np.abs(I), lambda a: a ** 0.5, np.float32),
+    (lambda x: 2 ** x, np.abs(J), lambda a: 2 ** a, np.int32),
+    (lambda x: 2.0 ** x, F, lambda a: 2.0 ** a, np.float32),
+    (lambda x: x + 1, B, lambda a: a + 1, np.int64),
+    (lambda x: x * 0.5, B, lambda a: a * 0.5, np.float32),
+    (lambda x: x & 1, I, lambda a: a & 1, np.int32),
+    (lambda x: 6 | x, I, lambda a: 6 | a, np.int32),
+    (lambda x: x ^ True, B, lambda a: a ^ True, np.bool_),
+    (lambda x: x << 2, U.astype(np.int32), lambda a: a << 2, np.int32),
+    (lambda x: x >> 1, I, lambda a: a >> 1, np.int32),
+    (lambda x: x > 0.5, I, lambda a: a > 0.5, np.bool_),
+    (lambda x: 3 <= x, I, lambda a: 3 <= a, np.bool_),
+    (lambda x: x == 2, I, lambda a: a == 2, np.bool_),
+    (lambda x: x != 0.0, F, lambda a: a != 0.0, np.bool_),
+    (lambda x: x + np.float64(1.5), F, lambda a: a + 1.5, np.float32),  # NumPy scalars count as numbers
+    (lambda x: -x, F, lambda a: -a, np.float32),
+    (lambda x: -x, I, lambda a: -a, np.int32),
+    (lambda x: -x, U, lambda a: -a, np.uint8),
+    (lambda x: +x, I, lambda a: +a, np.int32),
+    (lambda x: abs(x), I, abs, np.int32),
+    (lambda x: ~x, I, lambda a: ~a, np.int32),
+    (lambda x: ~x, B, lambda a: ~a, np.bool_),
+]
+
+
+@pytest.mark.parametrize("case", range(len(NUMBERS)))
+def test_operators_with_numbers(device, case):
+    expr, a, ref, dtype = NUMBERS[case]
+    got = expr(silt.tensor(a, device=device))
+    assert got.device == device
+    check(got, np.asarray(ref(a)).astype(dtype))
+
+
+def test_result_type_follows_pytorch():
+    t = lambda dt: silt.tensor(np.zeros(2, dt), device="host")  # noqa: E731
+    rt = silt.result_type
+    assert rt(t(np.int32), 2.0) == np.float32
+    assert rt(t(np.float16), 2) == np.float16
+    assert rt(t(np.float16), 2.0) == np.float16
+    assert rt(t(np.bool_), True) == np.bool_
+    assert rt(t(np.bool_), 3) == np.int64
+    assert rt(t(np.uint8), 3) == np.uint8
+    assert rt(t(np.int64), t(np.float16)) == np.float16
+    assert rt(t(np.int8), t(np.uint8)) == np.int16
+    assert rt(t(np.float32), t(np.float64)) == np.float64
+    assert rt(3, t(np.int16)) == np.int16
+
+
+def test_in_place_operators_write_the_tensor(device):
+    t = silt.tensor(F.copy(), device=device)
+    view = t[1:3]
+    before = t
+    t += G
+    assert t is before
+    t *= 2
+    t -= 1.0
+    t /= 4
+    want = ((F + G) * 2 - 1.0) / 4
+    np.testing.assert_allclose(t.numpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(view.numpy(), want[1:3], rtol=1e-6)  # views see the writes
+    i = silt.tensor(I.copy(), device=device)
+    i //= 3
+    i %= 5
+    i **= 2
+    i &= 7
+    i |= 8
+    i ^= 1
+    i <<= 1
+    i >>= 1
+    check(i, ((((((I // 3) % 5) ** 2) & 7) | 8) ^ 1))
+    b = silt.tensor(B.copy(), device=device)
+    b &= C
+    b |= ~C
+    check(b, (B & C) | ~C)
+
+
+def test_in_place_operators_on_host_arrays_write_the_array(host):
+    a = F.copy()
+    t = silt.tensor(a, device=host)
+    t += 1
+    np.testing.assert_array_equal(a, F + 1)
+
+
+def test_in_place_errors(device):
+    i = silt.tensor(I.copy(), device=device)
+    with pytest.raises(silt.DTypeError, match="float32"):
+        i += 1.5  # PyTorch: the result type cannot be cast to int32
+    with pytest.raises(silt.DTypeError):
+        i /= 2
+    row = silt.tensor(G.copy(), device=device)
+    with pytest.raises(silt.ArgumentError, match="shape"):
+        row += F  # the broadcast result is bigger than the tensor
+    np.testing.assert_array_equal(i.numpy(), I)  # nothing written
+
+
+def test_operator_errors(device):
+    f = silt.tensor(F, device=device)
+    i = silt.tensor(I, device=device)
+    b = silt.tensor(B, device=device)
+    with pytest.raises(silt.DTypeError, match="&"):
+        f & f
+    with pytest.raises(silt.DTypeError):
+        ~f
+    with pytest.raises(silt.DTypeError, match="bool"):
+        b - b
+    with pytest.raises(silt.DTypeError):
+        -b
+    with pytest.raises(ValueError, match="negative integer powers"):
+        i ** -1
+    with pytest.raises(silt.ArgumentError):
+        f + np.ones((3, 3), np.float32)  # shapes that do not broadcast
+    with pytest.raises(silt.DTypeError):
+        silt.tensor(U, device=device) + 300  # does not fit uint8
+    with pytest.raises(TypeError):
+        f + "text"
+    with pytest.raises(TypeError):
+        f + object()
+    assert (f == None) is False  # noqa: E711
+
+
+def test_integer_division_by_zero_is_zero(device):
+    i = silt.tensor(np.array([5, -5, 0], np.int32), device=device)
+    check(i // 0, np.zeros(3, np.int32))
+    check(i % 0, np.zeros(3, np.int32))
+    f = silt.tensor(np.array([5.0, -5.0, 0.0], np.float32), device=device)
+    with np.errstate(all="ignore"):
+        check(f // 0.0, np.array([5.0, -5.0, 0.0], np.float32) // 0.0)
+        check(f / 0, np.array([5.0, -5.0, 0.0], np.float32) / 0)
+
+
+def test_bool_and_conversions(device):
+    t = silt.tensor(np.array([2.5], np.float32), device=device)
+    assert bool(t) and float(t) == 2.5 and int(t) == 2
+    assert bool(silt.tensor(np.array([[0]]), device=device)) is False
+    with pytest.raises(silt.ArgumentError, match="ambiguous"):
+        bool(silt.tensor(F, device=device))
+    if (t > 2).all():
+        pass
+    else:
+        pytest.fail("a one-element bool tensor is truthy")
+
+
+def test_tensors_hash_by_identity(host):
+    a, b = silt.tensor(F, device=host), silt.tensor(F, device=host)
+    assert len({a, b, a}) == 2

@@ -1,0 +1,92 @@
+"""Item assignment, t[idx] = value, against NumPy's on the same indices, on
+the host backend and an OpenCL device."""
+
+import numpy as np
+import pytest
+
+import silt
+
+A = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+
+# (index, value): NumPy's basic indexing with integers, slices (positive
+# steps) and '...'; values numbers, arrays, nested lists, broadcast
+CASES = [
+    ((0, 1, 2), 5.0),
+    ((-1, -1, -1), -3),
+    ((1,), 7.5),
+    (1, np.arange(12, dtype=np.float32).reshape(3, 4)),
+    ((slice(None), 0), [100, 200, 300, 400]),  # a row broadcast over dim 0
+    ((Ellipsis, 1), np.array([[9], [8]], np.float64)),  # converted, broadcast
+    ((slice(None), slice(1, 3), slice(None, None, 2)), 0),
+    ((0, Ellipsis), 1),
+    ((Ellipsis,), np.float32(2.5)),
+    ((slice(None, None, 2), slice(None, None, 2), 3), [[1, 2]]),
+    ((1, slice(0, 0)), 4),  # empty
+]
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_setitem_matches_numpy(device, case):
+    key, value = CASES[case]
+    want = A.copy()
+    want[key] = value
+    t = silt.tensor(A.copy(), device=device)
+    t[key] = value
+    np.testing.assert_array_equal(t.numpy(), want)
+
+
+def test_setitem_with_tensors(device, host):
+    want = A.copy()
+    t = silt.tensor(A.copy(), device=device)
+    src = silt.tensor(np.array([1, 2, 3, 4], np.int64), device=host)  # another device, dtype
+    t[0, 1] = src
+    want[0, 1] = [1, 2, 3, 4]
+    t[1] = silt.tensor(np.full((1, 4), -1.0, np.float32), device=device)
+    want[1] = -1
+    np.testing.assert_array_equal(t.numpy(), want)
+    # overlapping views of one tensor read a copy, as NumPy does
+    t[0, 1:] = t[0, :-1]
+    want[0, 1:] = want[0, :-1].copy()
+    np.testing.assert_array_equal(t.numpy(), want)
+
+
+def test_setitem_converts_as_pytorch(device):
+    i = silt.tensor(np.zeros(4, np.int32), device=device)
+    i[1] = 2.9  # truncated toward zero
+    i[2] = -2.9
+    i[3] = True
+    np.testing.assert_array_equal(i.numpy(), [0, 2, -2, 1])
+    b = silt.tensor(np.zeros(3, bool), device=device)
+    b[0] = 1
+    b[1:] = np.array([0.0, 0.5])
+    np.testing.assert_array_equal(b.numpy(), [True, False, True])
+
+
+def test_setitem_writes_through_views_and_arrays(host):
+    a = A.copy()
+    t = silt.tensor(a, device=host)  # in place over a
+    v = t.T
+    v[0, 0, 0] = 99
+    t[1, 2, 3] = -1
+    assert a[0, 0, 0] == 99 and a[1, 2, 3] == -1
+
+
+def test_setitem_errors(device):
+    t = silt.tensor(A.copy(), device=device)
+    with pytest.raises(IndexError):
+        t[5] = 1
+    with pytest.raises(IndexError):
+        t[0, 0, 0, 0] = 1
+    with pytest.raises(silt.ArgumentError):
+        t[0] = np.ones((2, 2))  # does not broadcast to (3, 4)
+    with pytest.raises(TypeError, match="only integers, slices"):
+        t[np.array([0, 1])] = 1  # integer arrays: no gathers yet
+    with pytest.raises(TypeError):
+        t[t > 3] = 0  # boolean masks: no gathers yet
+    with pytest.raises(silt.ArgumentError, match="negative steps"):
+        t[::-1] = 0
+    with pytest.raises(silt.DTypeError):
+        t[0] = np.array(["a", "b", "c", "d"])
+    with pytest.raises(ValueError):
+        silt.tensor(np.zeros(2, np.int32), device=device)[0] = float("nan")
+    np.testing.assert_array_equal(t.numpy(), A)  # nothing written
