@@ -181,7 +181,7 @@ CASES = {
     "cumprod": (lambda o, x: o.cumprod(x, 0), [X], lambda x: f64(x).cumprod(0)),
     "cummax": (lambda o, x: o.cummax(x, 1), [X], lambda x: cum_arg(x, lambda a, b: a >= b)),
     "cummin": (lambda o, x: o.cummin(x, 1), [I], lambda x: cum_arg(x, lambda a, b: a <= b)),
-    "matmul": (lambda o, x, y: o.matmul(x, y.T.copy()), [X, Y], lambda x, y: f64(x) @ f64(y).T),
+    "matmul": (lambda o, x, y: o.matmul(x, y), [X, Y.T.copy()], lambda x, y: f64(x) @ f64(y)),
     # the module's own operations (not in silt-kernels' catalog)
     "floor_divide": (lambda o, a, b: o.floor_divide(a, b), [I, J], np.floor_divide),
     "remainder": (lambda o, a, b: o.remainder(a, b), [X, Y], np.remainder),
