@@ -197,8 +197,11 @@ fn numpy(sizes: &[usize]) -> Result<Vec<f64>, String> {
         .collect()
 }
 
+/// The report's timer: the median times of functions run in turn.
+pub type Interleaved = fn(Duration, &mut [&mut dyn FnMut()]) -> Vec<Duration>;
+
 /// Prints both tables.
-pub fn print(dev: &Device, interleaved: fn(Duration, &mut [&mut dyn FnMut()]) -> Vec<Duration>) {
+pub fn print(dev: &Device, interleaved: Interleaved) {
     let budget = Duration::from_secs(3);
     println!("## matmul, f32, n x n times n x n, GFLOP/s\n");
     let blast = ClBlast::new();
