@@ -182,6 +182,11 @@ CASES = {
     "cummax": (lambda o, x: o.cummax(x, 1), [X], lambda x: cum_arg(x, lambda a, b: a >= b)),
     "cummin": (lambda o, x: o.cummin(x, 1), [I], lambda x: cum_arg(x, lambda a, b: a <= b)),
     "matmul": (lambda o, x, y: o.matmul(x, y), [X, Y.T.copy()], lambda x, y: f64(x) @ f64(y)),
+    "layer_norm": (lambda o, x, w: o.layer_norm(x, [6], w, w, 1e-5), [X, ROW],
+                   lambda x, w: (f64(x) - f64(x).mean(1, keepdims=True))
+                   / np.sqrt(f64(x).var(1, keepdims=True) + 1e-5) * w + w),
+    "rms_norm": (lambda o, x: o.rms_norm(x, [5, 6]), [X],
+                 lambda x: f64(x) / np.sqrt((f64(x) ** 2).mean() + np.finfo(np.float32).eps)),
     # the module's own operations (not in silt-kernels' catalog)
     "floor_divide": (lambda o, a, b: o.floor_divide(a, b), [I, J], np.floor_divide),
     "remainder": (lambda o, a, b: o.remainder(a, b), [X, Y], np.remainder),

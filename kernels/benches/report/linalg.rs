@@ -255,3 +255,47 @@ pub fn print(dev: &Device, interleaved: Interleaved) {
     }
     println!();
 }
+
+/// Prints the row-wise table: one-pass `softmax`, `log_softmax`,
+/// `layer_norm` and `rms_norm` of `[4096, 4096]` f32 rows against a copy of
+/// the same tensor (`k::copy`), in GB/s of one read and one write.
+pub fn print_rows(dev: &Device, interleaved: Interleaved) {
+    let budget = Duration::from_secs(3);
+    let (rows, n) = (4096, 4096);
+    let x = TensorT::from_slice(dev, &values(rows * n, 5), [rows, n]).expect("x");
+    let mut y = TensorT::<f32>::zeros(dev, [rows, n]).expect("y");
+    let sync = |t: &TensorT<f32>| t.device().synchronize().expect("wait");
+    let mut copy = || {
+        k::copy::launch(&x, &mut y).expect("copy");
+        sync(&y);
+    };
+    let mut softmax = || sync(&k::softmax::launch(&x, -1).expect("softmax"));
+    let mut log_softmax = || sync(&k::log_softmax::launch(&x, -1).expect("log_softmax"));
+    let mut layer_norm =
+        || sync(&k::layer_norm::launch(&x, &[n], None, None, 1e-5).expect("layer_norm"));
+    let mut rms_norm = || sync(&k::rms_norm::launch(&x, &[n], None, None).expect("rms_norm"));
+    let times = interleaved(
+        budget,
+        &mut [
+            &mut copy,
+            &mut softmax,
+            &mut log_softmax,
+            &mut layer_norm,
+            &mut rms_norm,
+        ],
+    );
+    let bytes = 2 * rows * n * 4;
+    let gb = |t: Duration| bytes as f64 / t.as_secs_f64() / 1e9;
+    println!("## row-wise operations, [{rows}, {n}] f32 rows, GB/s (a read and a write)\n");
+    println!("| operation | GB/s | of a copy |");
+    println!("|---|---|---|");
+    let names = ["copy", "softmax", "log_softmax", "layer_norm", "rms_norm"];
+    for (name, &t) in names.iter().zip(&times) {
+        println!(
+            "| {name} | {:.2} | {:.2}x |",
+            gb(t),
+            times[0].as_secs_f64() / t.as_secs_f64()
+        );
+    }
+    println!();
+}
