@@ -1,6 +1,7 @@
 //! The grid kernels of the row-wise operations: one row per work-group of
-//! 128 work-items. A row is `x[[a, 0..n, b]]` of a 3-d view `[A, n, B]`
-//! (`group_id(0) = a * B + b`). Work-item `l` takes the elements `l`, `l +
+//! 128 work-items. A row is `x[[a, b, 0..n]]` of a 3-d view `[A, B, n]`
+//! (`group_id(0) = a * B + b`; the row's elements last, so that a
+//! contiguous row has a last stride of 1). Work-item `l` takes the elements `l`, `l +
 //! 128`, ... in order and keeps the first 32 of them in a `private!` array
 //! (a row of up to 4,096 elements is read from memory once); the work-items'
 //! partial results are then combined in a fixed tree in work-group memory
@@ -23,7 +24,7 @@ macro_rules! softmax_kernel {
         #[grid(types = [$($ty),*], group = [128], unchecked)]
         pub fn $name<$t>(x: View<$t, 3>, y: ViewMut<$t, 3>) {
             let (g, l) = (group_id(0), local_id(0));
-            let (n, inner) = (x.len(1), x.len(2));
+            let (n, inner) = (x.len(2), x.len(1));
             let (a, b) = (g / inner, g % inner);
             let rows = x.len(0) * inner;
             let mut kept = private![$acc; 32];
@@ -34,7 +35,7 @@ macro_rules! softmax_kernel {
             for r in 0..32 {
                 let i = l + r * 128;
                 if g < rows && i < n {
-                    let $lv = x[[a, i, b]];
+                    let $lv = x[[a, b, i]];
                     let e = $load;
                     kept[[r]] = e;
                     if m == m && (e != e || e > m) {
@@ -44,7 +45,7 @@ macro_rules! softmax_kernel {
             }
             let mut i = l + 4096;
             while g < rows && i < n {
-                let $lv = x[[a, i, b]];
+                let $lv = x[[a, b, i]];
                 let e = $load;
                 if m == m && (e != e || e > m) {
                     m = e;
@@ -81,7 +82,7 @@ macro_rules! softmax_kernel {
             }
             i = l + 4096;
             while g < rows && i < n {
-                let $lv = x[[a, i, b]];
+                let $lv = x[[a, b, i]];
                 let e = $load;
                 s = s + (e - top).exp();
                 i += 128;
@@ -106,19 +107,19 @@ macro_rules! softmax_kernel {
                     } else {
                         kept[[r]] / total
                     };
-                    y[[a, i, b]] = $store;
+                    y[[a, b, i]] = $store;
                 }
             }
             i = l + 4096;
             while g < rows && i < n {
-                let $lv = x[[a, i, b]];
+                let $lv = x[[a, b, i]];
                 let e = $load;
                 let $ov = if $log {
                     (e - top) - lt
                 } else {
                     (e - top).exp() / total
                 };
-                y[[a, i, b]] = $store;
+                y[[a, b, i]] = $store;
                 i += 128;
             }
         }
@@ -167,7 +168,7 @@ macro_rules! norm_kernel {
             y: ViewMut<$t, 3>,
         ) {
             let (g, l) = (group_id(0), local_id(0));
-            let (n, inner) = (x.len(1), x.len(2));
+            let (n, inner) = (x.len(2), x.len(1));
             let (a, b) = (g / inner, g % inner);
             let rows = x.len(0) * inner;
             let ok = g < rows && w.len(0) == n && bias.len(0) == n;
@@ -178,7 +179,7 @@ macro_rules! norm_kernel {
             for r in 0..32 {
                 let i = l + r * 128;
                 if ok && i < n {
-                    let $lv = x[[a, i, b]];
+                    let $lv = x[[a, b, i]];
                     let e = $load;
                     kept[[r]] = e;
                     s = s + e;
@@ -186,7 +187,7 @@ macro_rules! norm_kernel {
             }
             let mut i = l + 4096;
             while ok && i < n {
-                let $lv = x[[a, i, b]];
+                let $lv = x[[a, b, i]];
                 s = s + $load;
                 i += 128;
             }
@@ -216,7 +217,7 @@ macro_rules! norm_kernel {
             }
             i = l + 4096;
             while ok && i < n {
-                let $lv = x[[a, i, b]];
+                let $lv = x[[a, b, i]];
                 let d = $load - mean;
                 s = s + d * d;
                 i += 128;
@@ -238,7 +239,7 @@ macro_rules! norm_kernel {
                 let e = if r < 32 {
                     kept[[r]]
                 } else {
-                    let $lv = x[[a, i, b]];
+                    let $lv = x[[a, b, i]];
                     $load
                 };
                 let $lv = w[[i]];
@@ -250,7 +251,7 @@ macro_rules! norm_kernel {
                     let $lv = bias[[i]];
                     (e - mean) * scale * wi + $load
                 };
-                y[[a, i, b]] = $store;
+                y[[a, b, i]] = $store;
                 i += 128;
                 r += 1;
             }

@@ -172,14 +172,15 @@ fn fold(t: &Tensor, range: std::ops::Range<usize>) -> Option<(usize, usize)> {
     Some((size, stride))
 }
 
-/// `t` as the 3-d view `[A, n, B]` of its dimensions before `from`, from
-/// `from` to `to` and from `to` on: in place where the strides allow, else
-/// a contiguous copy.
+/// `t` as the 3-d view `[A, B, n]` of its dimensions before `from`, from
+/// `to` on, and from `from` to `to` (the row): in place where the strides
+/// allow, else a contiguous copy.
 fn as_rows<T: Element>(t: &TensorT<T>, from: usize, to: usize) -> Result<TensorT<T>> {
     let r = t.ndim();
     let view = |t: &Tensor| -> Option<Result<Tensor>> {
         let (a, b, c) = (fold(t, 0..from)?, fold(t, from..to)?, fold(t, to..r)?);
-        Some(t.as_strided([a.0, b.0, c.0], [a.1, b.1, c.1], t.offset()))
+        // the kernels' `[A, B, n]`: the row's elements last
+        Some(t.as_strided([a.0, c.0, b.0], [a.1, c.1, b.1], t.offset()))
     };
     match view(t.as_tensor()) {
         Some(v) => v?.typed(),
