@@ -34,6 +34,8 @@ mod device;
 
 use silt::{f16, DType, Element, Error, Grid, Result, Tensor, TensorT};
 
+use crate::matmul::fold_range as fold;
+
 pub(crate) const FLOATS: &[DType] = &[DType::F16, DType::F32, DType::F64];
 
 /// A float type of the row-wise operations.
@@ -154,22 +156,6 @@ pub(crate) fn infos() -> &'static [&'static silt::__private::KernelInfo] {
 fn split(shape: &[usize], from: usize, to: usize) -> [usize; 3] {
     let p = |s: &[usize]| s.iter().product::<usize>();
     [p(&shape[..from]), p(&shape[from..to]), p(&shape[to..])]
-}
-
-/// The dimensions `range` of `t` folded into one: its size and stride, or
-/// `None` when no single stride reaches them all.
-fn fold(t: &Tensor, range: std::ops::Range<usize>) -> Option<(usize, usize)> {
-    let (sh, st) = (t.shape(), t.strides());
-    let (mut size, mut stride) = (1usize, 0usize);
-    for d in range.rev() {
-        match sh[d] {
-            1 => {}
-            _ if size == 1 => (size, stride) = (sh[d], st[d]),
-            s if st[d] == stride * size => size *= s,
-            _ => return None,
-        }
-    }
-    Some((size, stride))
 }
 
 /// `t` as the 3-d view `[A, B, n]` of its dimensions before `from`, from
