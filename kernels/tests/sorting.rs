@@ -128,9 +128,16 @@ fn check<T: Bits>(x: &[T], shape: &[usize]) {
                 } else {
                     reference(x, shape, d, desc)
                 };
-                let dim = if d % 2 == 1 { d as isize - shape.len() as isize } else { d as isize };
+                let dim = if d % 2 == 1 {
+                    d as isize - shape.len() as isize
+                } else {
+                    d as isize
+                };
                 let (v, i) = k::sort::launch(&t, dim, desc).unwrap();
-                let what = format!("{} {shape:?} along {d}, descending {desc} on {dev}", T::DTYPE);
+                let what = format!(
+                    "{} {shape:?} along {d}, descending {desc} on {dev}",
+                    T::DTYPE
+                );
                 assert_eq!(v.shape(), shape, "{what}");
                 assert_eq!(i.to_vec().unwrap(), ri, "{what}");
                 let bits = |v: Vec<T>| v.into_iter().map(Bits::bits).collect::<Vec<_>>();
@@ -157,6 +164,10 @@ fn rows_merged_twice_and_more() {
     // 1024-element blocks merged into 2048, then 4096
     check(&data(2500, 50, 9, special), &[2500]);
     check(&data(2 * 1100, 9, 10, |v| v as i32 - 4), &[2, 1100]);
+    // other types across a merge: 1-byte, 2-byte and 8-byte elements
+    check(&data(1100, 2, 24, |v| v == 1), &[1100]);
+    check(&data(1100, 40, 25, |v| f16::from_f32(special(v))), &[1100]);
+    check(&data(1100, 40, 26, |v| v as u64 * (u64::MAX / 40)), &[1100]);
 }
 
 #[test]
@@ -231,7 +242,11 @@ fn topk_is_the_head_of_the_sort() {
             let (v, i) = k::topk::launch(&t, kk, -1, largest, true).unwrap();
             assert_eq!(v.shape(), [3, kk]);
             let (rv, ri) = reference(&x, &[3, 50], 1, largest);
-            let head = |r: &[i64]| r.chunks(50).flat_map(|c| c[..kk].to_vec()).collect::<Vec<_>>();
+            let head = |r: &[i64]| {
+                r.chunks(50)
+                    .flat_map(|c| c[..kk].to_vec())
+                    .collect::<Vec<_>>()
+            };
             assert_eq!(i.to_vec().unwrap(), head(&ri), "{dev} k={kk} {largest}");
             let got: Vec<u32> = v.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
             let want: Vec<u32> = rv
@@ -275,7 +290,13 @@ fn errors_not_panics() {
         let (v, i) = k::sort::dispatch(&u, 0, true).unwrap();
         assert_eq!(v.to_vec::<u16>().unwrap(), [3, 2, 1]);
         assert_eq!(i.to_vec::<i64>().unwrap(), [0, 2, 1]);
-        assert_eq!(k::argsort::dispatch(&u, -1, false).unwrap().to_vec::<i64>().unwrap(), [1, 2, 0]);
+        assert_eq!(
+            k::argsort::dispatch(&u, -1, false)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
+            [1, 2, 0]
+        );
         let (v, _) = k::topk::dispatch(&u, 1, 0, false, true).unwrap();
         assert_eq!(v.to_vec::<u16>().unwrap(), [1]);
     }

@@ -23,6 +23,8 @@ SH = RNG.integers(0, 31, (5, 6)).astype(np.uint32)
 B = RNG.random((5, 6)) < 0.5
 C = RNG.random((5, 6)) < 0.5
 ROW = (RNG.uniform(-1, 1, (6,))).astype(np.float32)  # broadcast over rows
+# floats with NaNs, both zeros and ties (NumPy sorts NaN last too)
+NANS = np.where(RNG.random((5, 6)) < 0.2, np.nan, np.round(X)).astype(np.float32)
 
 erf = np.vectorize(math.erf, otypes=[np.float64])
 
@@ -182,6 +184,15 @@ CASES = {
     "cummax": (lambda o, x: o.cummax(x, 1), [X], lambda x: cum_arg(x, lambda a, b: a >= b)),
     "cummin": (lambda o, x: o.cummin(x, 1), [I], lambda x: cum_arg(x, lambda a, b: a <= b)),
     "matmul": (lambda o, x, y: o.matmul(x, y.T.copy()), [X, Y], lambda x, y: f64(x) @ f64(y).T),
+    "sort": (
+        lambda o, x: o.sort(x, 0, descending=True), [I % 5],
+        lambda x: (-np.sort(-x, 0, kind="stable"), np.argsort(-x, 0, kind="stable")),
+    ),
+    "argsort": (lambda o, x: o.argsort(x), [NANS], lambda x: np.argsort(x, -1, kind="stable")),
+    "topk": (
+        lambda o, x: o.topk(x, 3, largest=False), [I % 4],
+        lambda x: (np.sort(x, -1, kind="stable")[:, :3], np.argsort(x, -1, kind="stable")[:, :3]),
+    ),
     # the module's own operations (not in silt-kernels' catalog)
     "floor_divide": (lambda o, a, b: o.floor_divide(a, b), [I, J], np.floor_divide),
     "remainder": (lambda o, a, b: o.remainder(a, b), [X, Y], np.remainder),

@@ -14,14 +14,12 @@
 //!   two at or above its length, and a work-group sorts 1,024 / `seg`
 //!   segments (rows) at once. Slots past a row's end are padding, ordered
 //!   after every element.
-//! - `sort_merge`: each work-item takes one element of a run of `width`
-//!   sorted elements, finds by binary search how many elements of the
-//!   neighbouring run go before it, and writes it at its place in the merged
-//!   run of `2 * width`. An element of the left run goes after the right
-//!   run's elements whose keys go strictly before its key; one of the right
-//!   run after the left run's elements whose keys do not go after its key
-//!   (the left run's indices are all smaller): stability without comparing
-//!   indices.
+//! - `sort_merge`: merges neighbouring sorted runs of `width` elements into
+//!   runs of `2 * width`. Each work-item writes 8 neighbouring places of a
+//!   merged run: it finds by binary search how many of the places before
+//!   its first come from the left run (the merge path), then merges 8 steps
+//!   in order. On a tie the left run's element goes first (its indices are
+//!   all smaller): stability without comparing indices.
 //!
 //! Rows are `[outer, inner]` of the 3-d views `[outer, inner, n]`.
 
@@ -115,7 +113,10 @@ pub fn sort_block<T>(
     while k <= seg {
         let mut j = k / 2;
         while j > 0 {
-            let i = 2 * j * (l / j) + l % j;
+            // `j` a power of two: the pair's first slot, `l` with a 0 bit
+            // inserted at `j`
+            let low = l & (j - 1);
+            let i = (l - low) * 2 + low;
             let m = i + j;
             // ascending blocks and descending ones, to be merged at the next
             // `k`; the last round sorts every segment ascending
@@ -150,7 +151,7 @@ pub fn sort_block<T>(
 
 /// Merges the neighbouring sorted runs of `width` elements of every row of
 /// `keys` (indices `idx`) into runs of `2 * width` in `to_keys` and
-/// `to_idx`.
+/// `to_idx`: each work-item writes 8 neighbouring places of a merged run.
 #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256])]
 pub fn sort_merge<T>(
     keys: View<T, 3>,
@@ -162,31 +163,50 @@ pub fn sort_merge<T>(
 ) {
     let g = global_id(0);
     let (inner, n) = (keys.len(1), keys.len(2));
-    if n > 0 && g < keys.len(0) * inner * n {
-        let (row, p) = (g / n, g % n);
+    let chunks = (n + 7) / 8;
+    if n > 0 && g < keys.len(0) * inner * chunks {
+        let row = g / chunks;
         let (o, r) = (row / inner, row % inner);
-        let key = keys[[o, r, p]];
-        let base = p / (2 * width) * (2 * width);
-        let left = p < base + width;
-        let end = if base + 2 * width < n { base + 2 * width } else { n };
-        let start = if left { base + width } else { base };
-        let (mut lo, mut hi) = (start, if left { end } else { base + width });
+        let q0 = (g % chunks) * 8;
+        // the two runs: `a` from `base`, `b` from `mid`, to `end`
+        let base = q0 / (2 * width) * (2 * width);
+        let mid = if base + width < n { base + width } else { n };
+        let end = if base + 2 * width < n {
+            base + 2 * width
+        } else {
+            n
+        };
+        let (la, lb, d) = (mid - base, end - mid, q0 - base);
+        // how many of the first `d` places of the merged run `a` takes: the
+        // first `i` whose element goes after `b`'s `d - i - 1`-th (`a`
+        // first on ties)
+        let mut lo = if d > lb { d - lb } else { 0 };
+        let mut hi = if d < la { d } else { la };
         while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let y = keys[[o, r, mid]];
-            let goes = if left {
-                elem_before(y, key, desc)
+            let m = lo + (hi - lo) / 2;
+            if elem_before(keys[[o, r, mid + d - m - 1]], keys[[o, r, base + m]], desc) {
+                hi = m;
             } else {
-                !elem_before(key, y, desc)
-            };
-            if goes {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+                lo = m + 1;
             }
         }
-        let at = (if left { p } else { p - width }) + (lo - start);
-        to_keys[[o, r, at]] = key;
-        to_idx[[o, r, at]] = idx[[o, r, p]];
+        let mut i = lo;
+        let mut j = d - lo;
+        for t in 0..8 {
+            let q = q0 + t;
+            if q < end {
+                let take_a = i < la
+                    && (j >= lb
+                        || !elem_before(keys[[o, r, mid + j]], keys[[o, r, base + i]], desc));
+                let from = if take_a { base + i } else { mid + j };
+                to_keys[[o, r, q]] = keys[[o, r, from]];
+                to_idx[[o, r, q]] = idx[[o, r, from]];
+                if take_a {
+                    i = i + 1;
+                } else {
+                    j = j + 1;
+                }
+            }
+        }
     }
 }

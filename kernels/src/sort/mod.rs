@@ -169,9 +169,23 @@ macro_rules! each_type {
 }
 pub(crate) use each_type;
 
-/// The OpenCL C of the grid kernels for `dtype`.
+/// The OpenCL C of the grid kernels for `dtype`: the block sort's program,
+/// then the merge's.
 pub fn source(dtype: DType) -> Option<&'static str> {
-    device::sort_block::source(dtype)
+    static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+    let all = SOURCES.get_or_init(|| {
+        TYPES
+            .iter()
+            .filter_map(|&d| {
+                let block = device::sort_block::source(d)?;
+                let merge = device::sort_merge::source(d)?;
+                Some((d, format!("{block}\n{merge}")))
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(d, _)| *d == dtype)
+        .map(|(_, s)| s.as_str())
 }
 
 /// The launch information of every instantiation.
@@ -278,7 +292,8 @@ fn on_device<T: Sort>(
         )?;
     }
     let mut width = seg;
-    let items = rows * n;
+    // a work-item per 8 places of a row
+    let items = rows * n.div_ceil(8);
     for _ in 0..passes {
         let (from_keys, from_idx) = bufs[at].clone();
         let (to_keys, to_idx) = &mut bufs[1 - at];
