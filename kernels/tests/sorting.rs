@@ -142,8 +142,11 @@ fn check<T: Bits>(x: &[T], shape: &[usize]) {
                 assert_eq!(i.to_vec().unwrap(), ri, "{what}");
                 let bits = |v: Vec<T>| v.into_iter().map(Bits::bits).collect::<Vec<_>>();
                 assert_eq!(bits(v.to_vec().unwrap()), bits(rv), "{what}");
-                let a = k::argsort::launch(&t, dim, desc).unwrap();
-                assert_eq!(a.to_vec().unwrap(), ri, "argsort {what}");
+                // `argsort` once per tensor (a launch is slow on Oclgrind)
+                if d == 0 && desc {
+                    let a = k::argsort::launch(&t, dim, desc).unwrap();
+                    assert_eq!(a.to_vec().unwrap(), ri, "argsort {what}");
+                }
             }
         }
     }
@@ -151,29 +154,30 @@ fn check<T: Bits>(x: &[T], shape: &[usize]) {
 
 #[test]
 fn floats_with_nan_signed_zeros_and_ties() {
-    // short rows (many per work-group), one block, several blocks merged
-    for (n, seed) in [(1, 1), (2, 2), (5, 3), (33, 4), (1024, 5), (1500, 6)] {
+    // short rows (many per work-group), one block of 256, blocks merged
+    for (n, seed) in [(1, 1), (2, 2), (5, 3), (33, 4), (256, 5), (300, 6)] {
         check(&data(n, 40, seed, special), &[n]);
     }
     check(&data(2 * 3 * 7, 40, 7, special), &[2, 3, 7]);
-    check(&data(3 * 600, 40, 8, special), &[3, 600]);
+    // two merges (an even count: the blocks go straight to the results)
+    check(&data(2 * 600, 40, 8, special), &[2, 600]);
 }
 
 #[test]
 fn rows_merged_twice_and_more() {
-    // 1024-element blocks merged into 2048, then 4096
-    check(&data(2500, 50, 9, special), &[2500]);
-    check(&data(2 * 1100, 9, 10, |v| v as i32 - 4), &[2, 1100]);
+    // blocks of 256 merged into 512, 1024, then a run of 1024 and one of 300
+    check(&data(1324, 50, 9, special), &[1324]);
+    check(&data(2 * 300, 9, 10, |v| v as i32 - 4), &[2, 300]);
     // other types across a merge: 1-byte, 2-byte and 8-byte elements
-    check(&data(1100, 2, 24, |v| v == 1), &[1100]);
-    check(&data(1100, 40, 25, |v| f16::from_f32(special(v))), &[1100]);
-    check(&data(1100, 40, 26, |v| v as u64 * (u64::MAX / 40)), &[1100]);
+    check(&data(300, 2, 24, |v| v == 1), &[300]);
+    check(&data(300, 40, 25, |v| f16::from_f32(special(v))), &[300]);
+    check(&data(300, 40, 26, |v| v as u64 * (u64::MAX / 40)), &[300]);
 }
 
 #[test]
 fn every_element_type() {
-    let shape = [3, 37];
-    let n = 3 * 37;
+    let shape = [2, 9];
+    let n = 2 * 9;
     check(&data(n, 2, 11, |v| v == 1), &shape);
     check(&data(n, 20, 12, |v| v as u8 * 13), &shape);
     check(&data(n, 20, 13, |v| (v - 10) as i8 * 12), &shape);
@@ -199,10 +203,10 @@ fn edge_cases() {
     check(&[2i32; 40], &[40]);
     check(&[0.0f32, -0.0, 0.0, -0.0, f32::NAN, -0.0], &[6]);
     // already sorted, and reversed
-    let up: Vec<f64> = (0..1200).map(f64::from).collect();
-    check(&up, &[1200]);
+    let up: Vec<f64> = (0..300).map(f64::from).collect();
+    check(&up, &[300]);
     let down: Vec<f64> = up.iter().rev().copied().collect();
-    check(&down, &[1200]);
+    check(&down, &[300]);
 }
 
 #[test]

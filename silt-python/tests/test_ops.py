@@ -331,3 +331,24 @@ def test_pow_on_integers(device, dtype):
         got = silt.ops.pow(silt.tensor(a, device=device), silt.tensor(b, device=device))
         np.testing.assert_array_equal(got.numpy(), np.array([1, -1, 1, 0, 0], dt))
 
+
+
+def test_sort_nan_ties_and_errors(device):
+    # NaN larger than every number: last ascending, first descending; ties
+    # (the two zeros, the NaNs) in their order both ways
+    x = np.array([1.0, np.nan, -0.0, 0.0, -np.inf, np.nan, 1.0], np.float32)
+    t = silt.tensor(x, device=device)
+    v, i = silt.ops.sort(t)
+    np.testing.assert_array_equal(i.numpy(), [4, 2, 3, 0, 6, 1, 5])
+    np.testing.assert_array_equal(np.signbit(v.numpy()[1:3]), [True, False])
+    v, i = silt.ops.sort(t, descending=True, stable=False)
+    np.testing.assert_array_equal(i.numpy(), [1, 5, 0, 6, 2, 3, 4])
+    np.testing.assert_array_equal(silt.ops.argsort(t, -1, True).numpy(), i.numpy())
+    v, i = silt.ops.topk(t, 2)
+    np.testing.assert_array_equal(i.numpy(), [1, 5])
+    v, i = silt.ops.topk(t, 0)
+    assert v.numpy().shape == (0,)
+    with pytest.raises(silt.ArgumentError):
+        silt.ops.topk(t, 8)
+    with pytest.raises(Exception, match="axis"):
+        silt.ops.sort(t, 1)

@@ -8,10 +8,10 @@
 //! stable and its result is one permutation, the same on every device and
 //! the host.
 //!
-//! - `sort_block`: a work-group of 512 work-items sorts 1,024 slots of work-
-//!   group memory with a bitonic network. A row longer than 1,024 is cut
-//!   into segments of 1,024; a shorter one takes a segment of the power of
-//!   two at or above its length, and a work-group sorts 1,024 / `seg`
+//! - `sort_block`: a work-group of 128 work-items sorts 256 slots of work-
+//!   group memory with a bitonic network. A row longer than 256 is cut
+//!   into segments of 256; a shorter one takes a segment of the power of
+//!   two at or above its length, and a work-group sorts 256 / `seg`
 //!   segments (rows) at once. Slots past a row's end are padding, ordered
 //!   after every element.
 //! - `sort_merge`: merges neighbouring sorted runs of `width` elements into
@@ -26,10 +26,10 @@
 use silt::{grid, helper};
 
 /// The work-items of a `sort_block` work-group.
-pub(crate) const GROUP: usize = 512;
+pub(crate) const GROUP: usize = 128;
 /// The slots a `sort_block` work-group sorts: the width of the runs it
 /// leaves for a row longer than this.
-pub(crate) const TILE: usize = 1024;
+pub(crate) const TILE: usize = 256;
 /// The work-items of a `sort_merge` work-group.
 pub(crate) const MERGE_GROUP: usize = 256;
 
@@ -78,9 +78,9 @@ fn slot_before<T>(a: T, ia: i64, b: T, ib: i64, n: i64, desc: u32) -> bool {
     }
 }
 
-/// Sorts segments of `seg` elements (a power of two up to 1,024) of every
+/// Sorts segments of `seg` elements (a power of two up to 256) of every
 /// row of `x` into `keys` and their indices along the row into `idx`.
-#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [512])]
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [128], unchecked)]
 pub fn sort_block<T>(
     x: View<T, 3>,
     keys: ViewMut<T, 3>,
@@ -92,11 +92,11 @@ pub fn sort_block<T>(
     let (inner, n) = (x.len(1), x.len(2));
     let rows = x.len(0) * inner;
     let segs = (n + seg - 1) / seg;
-    let per_group = 1024 / seg;
-    let mut kv = local![T; 1024];
-    let mut iv = local![i64; 1024];
+    let per_group = 256 / seg;
+    let mut kv = local![T; 256];
+    let mut iv = local![i64; 256];
     for h in 0..2 {
-        let s = h * 512 + l;
+        let s = h * 128 + l;
         let id = group_id(0) * per_group + s / seg;
         let (row, p) = (id / segs, (id % segs) * seg + s % seg);
         if row < rows && p < n {
@@ -139,7 +139,7 @@ pub fn sort_block<T>(
         k = k * 2;
     }
     for h in 0..2 {
-        let s = h * 512 + l;
+        let s = h * 128 + l;
         let id = group_id(0) * per_group + s / seg;
         let (row, p) = (id / segs, (id % segs) * seg + s % seg);
         if row < rows && p < n {
@@ -152,7 +152,7 @@ pub fn sort_block<T>(
 /// Merges the neighbouring sorted runs of `width` elements of every row of
 /// `keys` (indices `idx`) into runs of `2 * width` in `to_keys` and
 /// `to_idx`: each work-item writes 8 neighbouring places of a merged run.
-#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256])]
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256], unchecked)]
 pub fn sort_merge<T>(
     keys: View<T, 3>,
     idx: View<i64, 3>,
@@ -192,19 +192,34 @@ pub fn sort_merge<T>(
         }
         let mut i = lo;
         let mut j = d - lo;
+        // the heads of the two runs, read once each
+        let mut ka = if i < la {
+            keys[[o, r, base + i]]
+        } else {
+            keys[[o, r, base]]
+        };
+        let mut kb = if j < lb {
+            keys[[o, r, mid + j]]
+        } else {
+            keys[[o, r, base]]
+        };
         for t in 0..8 {
             let q = q0 + t;
             if q < end {
-                let take_a = i < la
-                    && (j >= lb
-                        || !elem_before(keys[[o, r, mid + j]], keys[[o, r, base + i]], desc));
-                let from = if take_a { base + i } else { mid + j };
-                to_keys[[o, r, q]] = keys[[o, r, from]];
-                to_idx[[o, r, q]] = idx[[o, r, from]];
-                if take_a {
+                if i < la && (j >= lb || !elem_before(kb, ka, desc)) {
+                    to_keys[[o, r, q]] = ka;
+                    to_idx[[o, r, q]] = idx[[o, r, base + i]];
                     i = i + 1;
+                    if i < la {
+                        ka = keys[[o, r, base + i]];
+                    }
                 } else {
+                    to_keys[[o, r, q]] = kb;
+                    to_idx[[o, r, q]] = idx[[o, r, mid + j]];
                     j = j + 1;
+                    if j < lb {
+                        kb = keys[[o, r, mid + j]];
+                    }
                 }
             }
         }

@@ -96,7 +96,13 @@ macro_rules! sort_impl {
                 seg: u64,
                 desc: u32,
             ) -> Result<()> {
-                device::sort_block::launch(grid, x, keys, idx, seg, desc)
+                // SAFETY: the kernel reads `x` and writes `keys` and `idx`
+                // only at a row below the rows and a place below `n` (and
+                // `x[0, 0, 0]`, of a tensor that is not empty), and indexes
+                // its arrays of 256 with slots `h * 128 + l` and pairs
+                // `i < i + j < 256` (`l < 128`, `j` a power of two at most
+                // 128 and `i`'s bit `j` clear); the tests run it on Oclgrind
+                unsafe { device::sort_block::launch(grid, x, keys, idx, seg, desc) }
             }
             fn __merge(
                 grid: Grid,
@@ -107,7 +113,13 @@ macro_rules! sort_impl {
                 width: u64,
                 desc: u32,
             ) -> Result<()> {
-                device::sort_merge::launch(grid, keys, idx, to_keys, to_idx, width, desc)
+                // SAFETY: every place the kernel reads or writes is in its
+                // row below `n`: the binary search reads `a` at `base + m`
+                // (`m < la`) and `b` at `mid + d - m - 1` (`d - lb <= m <
+                // d`), the merge reads `a`'s head while `i < la` and `b`'s
+                // while `j < lb`, and writes places `q < end <= n`; the tests
+                // run it on Oclgrind
+                unsafe { device::sort_merge::launch(grid, keys, idx, to_keys, to_idx, width, desc) }
             }
         }
     )*};
