@@ -305,3 +305,18 @@ fn errors_not_panics() {
         assert_eq!(v.to_vec::<u16>().unwrap(), [1]);
     }
 }
+
+#[test]
+fn a_long_row_on_the_host() {
+    // sorted by several threads (rows of 2^16 and more); host only, as a
+    // device's launches of this size are slow on Oclgrind
+    let x = data(70_000, 1000, 27, special);
+    let t = TensorT::from_slice(&Device::host(), &x, [70_000]).unwrap();
+    for desc in [false, true] {
+        let (rv, ri) = reference(&x, &[70_000], 0, desc);
+        let (v, i) = k::sort::launch(&t, 0, desc).unwrap();
+        assert_eq!(i.to_vec().unwrap(), ri);
+        let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+        assert_eq!(bits(v.to_vec().unwrap()), bits(rv));
+    }
+}

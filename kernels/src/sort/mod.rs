@@ -245,7 +245,7 @@ pub(crate) fn sorted<T: Sort>(
     let v3 = rows_of(values.as_tensor(), &full, d)?;
     let i3 = rows_of(indices.as_tensor(), &full, d)?;
     if dev.is_host() {
-        T::host_sort(&x3, desc, &mut values, &mut indices, &full, d)?;
+        T::host_sort(&x3, desc, &mut values, &mut indices)?;
     } else {
         on_device(&x3, v3, i3, desc)?;
     }
