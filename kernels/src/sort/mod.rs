@@ -17,7 +17,7 @@
 //!
 //! Types: every element type (`bool` with `false` before `true`). Devices run
 //! grid kernels: each row cut into blocks sorted in work-group memory, then
-//! merged (`docs/semantics.md`, "sort"); the host sorts each row with Rust's
+//! merged (`docs/semantics.md`, "Ordering"); the host sorts each row with Rust's
 //! sort (rows in parallel), giving the same result.
 //!
 //! ```
