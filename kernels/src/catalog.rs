@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 116);
+//! assert_eq!(catalog::OPERATIONS.len(), 119);
 //! ```
 
 use silt::DType;
@@ -33,6 +33,10 @@ pub enum Kind {
     /// A product of matrices: `launch(a, b)`, the shapes as PyTorch's
     /// `matmul` (run by grid kernels).
     Matrix,
+    /// An ordering along one axis (run by grid kernels): `sort` and
+    /// `argsort` as `launch(x, dim, descending)`, `topk` as `launch(x, k,
+    /// dim, largest, sorted)`; values and `i64` indices.
+    Ordering,
 }
 
 /// One operation of the crate: its name, its group and its OpenCL C.
@@ -145,6 +149,7 @@ catalog! {
     "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
     "scans" Scan: [cumsum, cumprod, cummax, cummin],
     "linear algebra" Matrix: [matmul],
+    "ordering" Ordering: [sort, argsort, topk],
 }
 
 /// Calls the macro `$m` with the names of the operations called as

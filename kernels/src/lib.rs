@@ -61,12 +61,14 @@
 //! | along one axis, `(x, axis)`, one pass over each row | [`softmax`], [`log_softmax`] (`exp(x - max) / sum`) | floats |
 //! | over trailing dimensions, one pass over each row | [`layer_norm`] `(x, normalized_shape, weight, bias, eps)`, [`rms_norm`] `(x, normalized_shape, weight, eps)` | floats |
 //! | scans, `(x, axis)` | [`cumsum`], [`cumprod`] (integers to `i64`/`u64`), [`cummax`], [`cummin`] (values and `i64` indices) | all |
+//! | ordering, `(x, dim, descending)` | [`sort`] (values and `i64` indices), [`argsort`] (`i64` indices); [`topk`] `(x, k, dim, largest, sorted)` (values and indices): stable, NaN as the largest value | all, `bool` |
 //! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
 //!
 //! Reductions and scans combine elements in silt's fixed order (the same bits on
 //! every device); their rules are in `docs/semantics.md`, "Reductions and scans".
 
 mod activation;
+pub mod argsort;
 mod binary;
 mod cast;
 pub mod catalog;
@@ -83,7 +85,9 @@ mod rows;
 #[doc(hidden)]
 pub mod scan;
 mod smooth;
+pub mod sort;
 mod ternary;
+pub mod topk;
 mod unary;
 
 pub use activation::*;

@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 116);
+    assert_eq!(OPERATIONS.len(), 119);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -79,6 +79,9 @@ fn the_catalogue_lists_every_operation_with_its_sources() {
                 | "log_softmax"
                 | "layer_norm"
                 | "rms_norm"
+                | "sort"
+                | "argsort"
+                | "topk"
         ) {
             assert!(infos > entry.types.len(), "{name}");
         } else {
@@ -207,6 +210,9 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
             let m = Tensor::zeros(dev, dtype, [5, 5]).unwrap();
             return one(k::matmul::dispatch(&t(), &m));
         }
+        "sort" => return two(k::sort::dispatch(&t(), 0, false)),
+        "argsort" => return one(k::argsort::dispatch(&t(), -1, true)),
+        "topk" => return two(k::topk::dispatch(&t(), 5, 0, true, true)),
         _ => {}
     }
     match name {

@@ -346,6 +346,60 @@ fn cummin<'py>(py: Python<'py>, input: Input<'_>, dim: isize) -> Result<Bound<'p
     pair(py, out)
 }
 
+/// `sort(input, dim=-1, descending=False, *, stable=True)`: the elements
+/// sorted along `dim` and their indices (int64), as a tuple `(values,
+/// indices)`; NaN counts as larger than every number. Always stable (equal
+/// elements keep their order): `stable=False` allows any order, and this one
+/// is one of them.
+#[pyfunction]
+#[pyo3(signature = (input, dim=-1, descending=false, *, stable=true))]
+fn sort<'py>(
+    py: Python<'py>,
+    input: Input<'_>,
+    dim: isize,
+    descending: bool,
+    stable: bool,
+) -> Result<Bound<'py, PyTuple>> {
+    let _ = stable;
+    let [x] = place(py, [input])?;
+    let out = py.allow_threads(|| k::sort::dispatch(&x, dim, descending))?;
+    pair(py, out)
+}
+
+/// `argsort(input, dim=-1, descending=False, *, stable=True)`: the indices
+/// (int64) that sort `input` along `dim`, those of `sort`.
+#[pyfunction]
+#[pyo3(signature = (input, dim=-1, descending=false, *, stable=true))]
+fn argsort(
+    py: Python<'_>,
+    input: Input<'_>,
+    dim: isize,
+    descending: bool,
+    stable: bool,
+) -> Result<PyTensor> {
+    let _ = stable;
+    let [x] = place(py, [input])?;
+    run(py, || k::argsort::dispatch(&x, dim, descending))
+}
+
+/// `topk(input, k, dim=-1, largest=True, sorted=True)`: the `k` largest (or
+/// smallest) elements along `dim` and their indices (int64), as a tuple
+/// `(values, indices)`, in order, ties by index; NaN counts as the largest.
+#[pyfunction]
+#[pyo3(signature = (input, k, dim=-1, largest=true, sorted=true))]
+fn topk<'py>(
+    py: Python<'py>,
+    input: Input<'_>,
+    k: usize,
+    dim: isize,
+    largest: bool,
+    sorted: bool,
+) -> Result<Bound<'py, PyTuple>> {
+    let [x] = place(py, [input])?;
+    let out = py.allow_threads(|| k::topk::dispatch(&x, k, dim, largest, sorted))?;
+    pair(py, out)
+}
+
 /// The tensor an in-place operation writes: a `silt.Tensor`, or a NumPy
 /// array that a host tensor uses in place (else an error: the writes would be
 /// lost in a copy).
@@ -469,6 +523,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [axpy, scale_, add_, var, std_dev, norm]);
     add!(m, [softmax, log_softmax, cumsum, cumprod, cummax, cummin]);
     add!(m, [matmul, layer_norm, rms_norm]);
+    add!(m, [sort, argsort, topk]);
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

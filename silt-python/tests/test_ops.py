@@ -23,6 +23,8 @@ SH = RNG.integers(0, 31, (5, 6)).astype(np.uint32)
 B = RNG.random((5, 6)) < 0.5
 C = RNG.random((5, 6)) < 0.5
 ROW = (RNG.uniform(-1, 1, (6,))).astype(np.float32)  # broadcast over rows
+# floats with NaNs, both zeros and ties (NumPy sorts NaN last too)
+NANS = np.where(RNG.random((5, 6)) < 0.2, np.nan, np.round(X)).astype(np.float32)
 
 erf = np.vectorize(math.erf, otypes=[np.float64])
 
@@ -187,6 +189,15 @@ CASES = {
                    / np.sqrt(f64(x).var(1, keepdims=True) + 1e-5) * w + w),
     "rms_norm": (lambda o, x: o.rms_norm(x, [5, 6]), [X],
                  lambda x: f64(x) / np.sqrt((f64(x) ** 2).mean() + np.finfo(np.float32).eps)),
+    "sort": (
+        lambda o, x: o.sort(x, 0, descending=True), [I % 5],
+        lambda x: (-np.sort(-x, 0, kind="stable"), np.argsort(-x, 0, kind="stable")),
+    ),
+    "argsort": (lambda o, x: o.argsort(x), [NANS], lambda x: np.argsort(x, -1, kind="stable")),
+    "topk": (
+        lambda o, x: o.topk(x, 3, largest=False), [I % 4],
+        lambda x: (np.sort(x, -1, kind="stable")[:, :3], np.argsort(x, -1, kind="stable")[:, :3]),
+    ),
     # the module's own operations (not in silt-kernels' catalog)
     "floor_divide": (lambda o, a, b: o.floor_divide(a, b), [I, J], np.floor_divide),
     "remainder": (lambda o, a, b: o.remainder(a, b), [X, Y], np.remainder),
@@ -325,3 +336,24 @@ def test_pow_on_integers(device, dtype):
         got = silt.ops.pow(silt.tensor(a, device=device), silt.tensor(b, device=device))
         np.testing.assert_array_equal(got.numpy(), np.array([1, -1, 1, 0, 0], dt))
 
+
+
+def test_sort_nan_ties_and_errors(device):
+    # NaN larger than every number: last ascending, first descending; ties
+    # (the two zeros, the NaNs) in their order both ways
+    x = np.array([1.0, np.nan, -0.0, 0.0, -np.inf, np.nan, 1.0], np.float32)
+    t = silt.tensor(x, device=device)
+    v, i = silt.ops.sort(t)
+    np.testing.assert_array_equal(i.numpy(), [4, 2, 3, 0, 6, 1, 5])
+    np.testing.assert_array_equal(np.signbit(v.numpy()[1:3]), [True, False])
+    v, i = silt.ops.sort(t, descending=True, stable=False)
+    np.testing.assert_array_equal(i.numpy(), [1, 5, 0, 6, 2, 3, 4])
+    np.testing.assert_array_equal(silt.ops.argsort(t, -1, True).numpy(), i.numpy())
+    v, i = silt.ops.topk(t, 2)
+    np.testing.assert_array_equal(i.numpy(), [1, 5])
+    v, i = silt.ops.topk(t, 0)
+    assert v.numpy().shape == (0,)
+    with pytest.raises(silt.ArgumentError):
+        silt.ops.topk(t, 8)
+    with pytest.raises(Exception, match="axis"):
+        silt.ops.sort(t, 1)

@@ -120,6 +120,18 @@ def cosh(input: TensorLike) -> Tensor:
 def count_nonzero(input: TensorLike, dim: Dim = None, keepdim: bool = False) -> Tensor:
     """`count_nonzero(input, dim=None, keepdim=False)`: silt-kernels' `count_nonzero` over `dim` (an int, a sequence, or None for every axis)."""
 
+def sort(input: TensorLike, dim: int = -1, descending: bool = False, *, stable: bool = True) -> Tuple[Tensor, Tensor]:
+    """`sort(input, dim=-1, descending=False, *, stable=True)`: the elements sorted along `dim` and their indices (int64), as a tuple `(values, indices)`; NaN counts as larger than every number (last ascending, first descending); always stable."""
+    ...
+
+def argsort(input: TensorLike, dim: int = -1, descending: bool = False, *, stable: bool = True) -> Tensor:
+    """`argsort(input, dim=-1, descending=False, *, stable=True)`: the indices (int64) that sort `input` along `dim`, those of `sort`."""
+    ...
+
+def topk(input: TensorLike, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Tuple[Tensor, Tensor]:
+    """`topk(input, k, dim=-1, largest=True, sorted=True)`: the `k` largest (or smallest) elements along `dim` and their indices (int64), as a tuple `(values, indices)`, in order, ties by index; NaN counts as the largest; `k` past the length of `dim` is an error."""
+    ...
+
 def cummax(input: TensorLike, dim: int) -> Tuple[Tensor, Tensor]:
     """`cummax(input, dim)`: the running maximum along `dim` and its indices (int64), as a tuple `(values, indices)`."""
 

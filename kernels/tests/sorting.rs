@@ -1,0 +1,322 @@
+//! `sort`, `argsort` and `topk` against a reference written here (Rust's
+//! stable `sort_by` with PyTorch's order: NaN larger than every number,
+//! `-0.0` equal to `0.0`), on the host and on the OpenCL device, with the same
+//! bits and indices on both: short rows, rows of several blocks (merged on a
+//! device), every dimension of 3-d tensors, views, every element type, and
+//! the edge cases (empty, one element, NaN, signed zeros, ties, sorted
+//! input, `k` of 0 and of the whole row, errors).
+#![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use std::cmp::Ordering;
+
+use silt::prelude::*;
+use silt::{f16, Tensor};
+use silt_kernels as k;
+
+/// PyTorch's order of two elements, ascending: NaN (`x != x`) after every
+/// number, NaNs equal.
+fn order<T: PartialOrd>(a: &T, b: &T) -> Ordering {
+    #[allow(clippy::eq_op)]
+    match (a != a, b != b) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        (false, false) => a.partial_cmp(b).unwrap_or(Ordering::Equal),
+    }
+}
+
+/// The reference sort of row-major `x` of `shape` along `d`: values and
+/// indices, by a stable sort of each row.
+fn reference<T: PartialOrd + Copy>(
+    x: &[T],
+    shape: &[usize],
+    d: usize,
+    desc: bool,
+) -> (Vec<T>, Vec<i64>) {
+    let n = shape[d];
+    let inner: usize = shape[d + 1..].iter().product();
+    let outer: usize = shape[..d].iter().product();
+    let (mut values, mut indices) = (x.to_vec(), vec![0i64; x.len()]);
+    for o in 0..outer {
+        for i in 0..inner {
+            let at = |p: usize| o * n * inner + p * inner + i;
+            let mut row: Vec<(T, i64)> = (0..n).map(|p| (x[at(p)], p as i64)).collect();
+            row.sort_by(|a, b| {
+                let c = order(&a.0, &b.0);
+                if desc {
+                    c.reverse()
+                } else {
+                    c
+                }
+            });
+            for (p, (v, ix)) in row.into_iter().enumerate() {
+                values[at(p)] = v;
+                indices[at(p)] = ix;
+            }
+        }
+    }
+    (values, indices)
+}
+
+/// `n` elements from a pool of `pool` values (many ties), through `make`.
+fn data<T>(n: usize, pool: i64, seed: u64, make: impl Fn(i64) -> T) -> Vec<T> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            make((s >> 33) as i64 % pool)
+        })
+        .collect()
+}
+
+/// Floats with NaNs, both zeros, infinities and ties, from a pool index.
+fn special(v: i64) -> f32 {
+    match v {
+        0 => f32::NAN,
+        1 => -0.0,
+        2 => 0.0,
+        3 => f32::INFINITY,
+        4 => f32::NEG_INFINITY,
+        5 => -f32::NAN,
+        v => (v - 20) as f32 * 0.25,
+    }
+}
+
+/// Element types compared by bits (NaN with NaN, `-0.0` apart from `0.0`).
+trait Bits: Element + PartialOrd + k::sort::Sort {
+    fn bits(self) -> u64;
+}
+macro_rules! bits_int {
+    ($($t:ty),*) => {$(impl Bits for $t { fn bits(self) -> u64 { self as u64 } })*};
+}
+bits_int!(u8, i8, u16, i16, u32, i32, u64, i64);
+impl Bits for bool {
+    fn bits(self) -> u64 {
+        u64::from(self)
+    }
+}
+impl Bits for f16 {
+    fn bits(self) -> u64 {
+        u64::from(self.to_bits())
+    }
+}
+impl Bits for f32 {
+    fn bits(self) -> u64 {
+        u64::from(self.to_bits())
+    }
+}
+impl Bits for f64 {
+    fn bits(self) -> u64 {
+        self.to_bits()
+    }
+}
+
+/// Sorts `x` of `shape` along every dimension, both ways, on every device,
+/// against the reference; `argsort` gives the same indices.
+fn check<T: Bits>(x: &[T], shape: &[usize]) {
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, x, shape).unwrap();
+        for d in 0..shape.len().max(1) {
+            for desc in [false, true] {
+                let (rv, ri) = if shape.is_empty() {
+                    (x.to_vec(), vec![0])
+                } else {
+                    reference(x, shape, d, desc)
+                };
+                let dim = if d % 2 == 1 {
+                    d as isize - shape.len() as isize
+                } else {
+                    d as isize
+                };
+                let (v, i) = k::sort::launch(&t, dim, desc).unwrap();
+                let what = format!(
+                    "{} {shape:?} along {d}, descending {desc} on {dev}",
+                    T::DTYPE
+                );
+                assert_eq!(v.shape(), shape, "{what}");
+                assert_eq!(i.to_vec().unwrap(), ri, "{what}");
+                let bits = |v: Vec<T>| v.into_iter().map(Bits::bits).collect::<Vec<_>>();
+                assert_eq!(bits(v.to_vec().unwrap()), bits(rv), "{what}");
+                // `argsort` once per tensor (a launch is slow on Oclgrind)
+                if d == 0 && desc {
+                    let a = k::argsort::launch(&t, dim, desc).unwrap();
+                    assert_eq!(a.to_vec().unwrap(), ri, "argsort {what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn floats_with_nan_signed_zeros_and_ties() {
+    // short rows (many per work-group), one block of 256, blocks merged
+    for (n, seed) in [(1, 1), (2, 2), (5, 3), (33, 4), (256, 5), (300, 6)] {
+        check(&data(n, 40, seed, special), &[n]);
+    }
+    check(&data(2 * 3 * 7, 40, 7, special), &[2, 3, 7]);
+    // two merges (an even count: the blocks go straight to the results)
+    check(&data(2 * 600, 40, 8, special), &[2, 600]);
+}
+
+#[test]
+fn rows_merged_twice_and_more() {
+    // blocks of 256 merged into 512, 1024, then a run of 1024 and one of 300
+    check(&data(1324, 50, 9, special), &[1324]);
+    check(&data(2 * 300, 9, 10, |v| v as i32 - 4), &[2, 300]);
+    // other types across a merge: 1-byte, 2-byte and 8-byte elements
+    check(&data(300, 2, 24, |v| v == 1), &[300]);
+    check(&data(300, 40, 25, |v| f16::from_f32(special(v))), &[300]);
+    check(&data(300, 40, 26, |v| v as u64 * (u64::MAX / 40)), &[300]);
+}
+
+#[test]
+fn every_element_type() {
+    let shape = [2, 9];
+    let n = 2 * 9;
+    check(&data(n, 2, 11, |v| v == 1), &shape);
+    check(&data(n, 20, 12, |v| v as u8 * 13), &shape);
+    check(&data(n, 20, 13, |v| (v - 10) as i8 * 12), &shape);
+    check(&data(n, 20, 14, |v| v as u16 * 3000), &shape);
+    check(&data(n, 20, 15, |v| (v - 10) as i16 * 3000), &shape);
+    check(&data(n, 20, 16, |v| v as u32 * 200_000_000), &shape);
+    check(&data(n, 20, 17, |v| (v - 10) as i32 * 200_000_000), &shape);
+    check(&data(n, 20, 18, |v| v as u64 * (u64::MAX / 20)), &shape);
+    check(&data(n, 20, 19, |v| (v - 10) * (i64::MAX / 10)), &shape);
+    check(&data(n, 40, 20, |v| f16::from_f32(special(v))), &shape);
+    check(&data(n, 40, 21, |v| f64::from(special(v)) + 1e-12), &shape);
+}
+
+#[test]
+fn edge_cases() {
+    // empty, along an empty dimension and along another
+    check::<f32>(&[], &[0]);
+    check::<f32>(&[], &[3, 0]);
+    // one element, 0-d
+    check(&[7.0f32], &[1]);
+    check(&[7.0f32], &[]);
+    // all equal (stable: the indices in order, both ways), both zeros
+    check(&[2i32; 40], &[40]);
+    check(&[0.0f32, -0.0, 0.0, -0.0, f32::NAN, -0.0], &[6]);
+    // already sorted, and reversed
+    let up: Vec<f64> = (0..300).map(f64::from).collect();
+    check(&up, &[300]);
+    let down: Vec<f64> = up.iter().rev().copied().collect();
+    check(&down, &[300]);
+}
+
+#[test]
+fn views_are_sorted_in_place() {
+    for dev in common::devices() {
+        let x = data(4 * 5 * 6, 30, 22, special);
+        let t = TensorT::from_slice(&dev, &x, [4, 5, 6]).unwrap();
+        // a transpose (rows strided) and a narrowed view
+        let tt = t.transpose(0, 2).unwrap();
+        let c = tt.contiguous().unwrap();
+        for dim in [0, 1, 2] {
+            let (v, i) = k::sort::launch(&tt, dim, false).unwrap();
+            let (cv, ci) = k::sort::launch(&c, dim, false).unwrap();
+            assert_eq!(i.to_vec().unwrap(), ci.to_vec().unwrap(), "{dev} {dim}");
+            let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+            assert_eq!(bits(v.to_vec().unwrap()), bits(cv.to_vec().unwrap()));
+        }
+        let nw = t.narrow(2, 1, 4).unwrap();
+        let (_, i) = k::sort::launch(&nw, -1, true).unwrap();
+        let (_, ci) = k::sort::launch(&nw.contiguous().unwrap(), -1, true).unwrap();
+        assert_eq!(i.to_vec().unwrap(), ci.to_vec().unwrap());
+        // a broadcast input
+        let row = TensorT::from_slice(&dev, &[3i64, 1, 2], [1, 3]).unwrap();
+        let b = row.broadcast_to([2, 3]).unwrap();
+        let (v, i) = k::sort::launch(&b, 1, false).unwrap();
+        assert_eq!(v.to_vec().unwrap(), [1, 2, 3, 1, 2, 3]);
+        assert_eq!(i.to_vec().unwrap(), [1, 2, 0, 1, 2, 0]);
+    }
+}
+
+#[test]
+fn topk_is_the_head_of_the_sort() {
+    for dev in common::devices() {
+        let x = data(3 * 50, 30, 23, special);
+        let t = TensorT::from_slice(&dev, &x, [3, 50]).unwrap();
+        for (kk, largest) in [(0, true), (1, true), (7, false), (50, true), (50, false)] {
+            let (v, i) = k::topk::launch(&t, kk, -1, largest, true).unwrap();
+            assert_eq!(v.shape(), [3, kk]);
+            let (rv, ri) = reference(&x, &[3, 50], 1, largest);
+            let head = |r: &[i64]| {
+                r.chunks(50)
+                    .flat_map(|c| c[..kk].to_vec())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(i.to_vec().unwrap(), head(&ri), "{dev} k={kk} {largest}");
+            let got: Vec<u32> = v.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+            let want: Vec<u32> = rv
+                .chunks(50)
+                .flat_map(|c| c[..kk].iter().map(|v| v.to_bits()).collect::<Vec<_>>())
+                .collect();
+            assert_eq!(got, want);
+        }
+        // along dimension 0, NaN the largest
+        let x = TensorT::from_slice(&dev, &[1.0f32, f32::NAN, 5.0, 2.0], [4]).unwrap();
+        let (v, i) = k::topk::launch(&x, 2, 0, true, false).unwrap();
+        assert!(v.to_vec().unwrap()[0].is_nan());
+        assert_eq!(i.to_vec().unwrap(), [1, 2]);
+        let (_, i) = k::topk::launch(&x, 3, 0, false, true).unwrap();
+        assert_eq!(i.to_vec().unwrap(), [0, 3, 2]);
+    }
+}
+
+#[test]
+fn errors_not_panics() {
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0], [3]).unwrap();
+        assert!(matches!(
+            k::sort::launch(&t, 1, false),
+            Err(Error::AxisOutOfRange { axis: 1, ndim: 1 })
+        ));
+        assert!(matches!(
+            k::argsort::launch(&t, -2, false),
+            Err(Error::AxisOutOfRange { axis: -2, .. })
+        ));
+        assert!(matches!(
+            k::topk::launch(&t, 4, 0, true, true),
+            Err(Error::InvalidArgument { op: "topk", .. })
+        ));
+        assert!(matches!(
+            k::topk::launch(&t, 1, 3, true, true),
+            Err(Error::AxisOutOfRange { .. })
+        ));
+        // dispatch picks the type
+        let u = Tensor::from_slice(&dev, &[3u16, 1, 2], [3]).unwrap();
+        let (v, i) = k::sort::dispatch(&u, 0, true).unwrap();
+        assert_eq!(v.to_vec::<u16>().unwrap(), [3, 2, 1]);
+        assert_eq!(i.to_vec::<i64>().unwrap(), [0, 2, 1]);
+        assert_eq!(
+            k::argsort::dispatch(&u, -1, false)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
+            [1, 2, 0]
+        );
+        let (v, _) = k::topk::dispatch(&u, 1, 0, false, true).unwrap();
+        assert_eq!(v.to_vec::<u16>().unwrap(), [1]);
+    }
+}
+
+#[test]
+fn a_long_row_on_the_host() {
+    // sorted by several threads (rows of 2^16 and more); host only, as a
+    // device's launches of this size are slow on Oclgrind
+    let x = data(70_000, 1000, 27, special);
+    let t = TensorT::from_slice(&Device::host(), &x, [70_000]).unwrap();
+    for desc in [false, true] {
+        let (rv, ri) = reference(&x, &[70_000], 0, desc);
+        let (v, i) = k::sort::launch(&t, 0, desc).unwrap();
+        assert_eq!(i.to_vec().unwrap(), ri);
+        let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+        assert_eq!(bits(v.to_vec().unwrap()), bits(rv));
+    }
+}
