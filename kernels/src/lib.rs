@@ -74,6 +74,7 @@ mod composite;
 mod exact;
 mod fill;
 mod inplace;
+mod indexing;
 pub mod matmul;
 mod ops;
 #[doc(hidden)]
@@ -95,6 +96,7 @@ pub use smooth::*;
 pub use ternary::*;
 pub use unary::*;
 
+pub use indexing::{gather, index_select, scatter_add, take};
 pub use composite::{log_softmax, logsumexp, norm, softmax, std, var, Float};
 pub use ops::*;
 pub use reduce::{all, amax, amin, any, argmax, argmin, count_nonzero};
