@@ -71,6 +71,7 @@ mod cast;
 pub mod catalog;
 mod compare;
 mod composite;
+mod counting;
 mod exact;
 mod fill;
 mod inplace;
@@ -96,6 +97,7 @@ pub use smooth::*;
 pub use ternary::*;
 pub use unary::*;
 
+pub use counting::{bincount, histc};
 pub use indexing::{gather, index_select, scatter_add, take};
 pub use composite::{log_softmax, logsumexp, norm, softmax, std, var, Float};
 pub use ops::*;

@@ -369,3 +369,178 @@ fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
         assert!(is_invalid(&err, "take"), "{err:?}");
     }
 }
+
+// ---- bincount ----
+
+fn ref_bincount(x: &[i64], w: Option<&[f64]>, minlength: usize) -> Vec<f64> {
+    let bins = x.iter().map(|&v| v as usize + 1).max().unwrap_or(0).max(minlength);
+    let mut out = vec![0.0; bins];
+    for (i, &v) in x.iter().enumerate() {
+        out[v as usize] += w.map_or(1.0, |w| w[i]);
+    }
+    out
+}
+
+#[test]
+fn bincount_counts_in_group_memory_and_past_it() {
+    for dev in common::devices() {
+        // 5,000 values below 50 (counted per work-group) and below 3,000
+        // (past the 1,024 bins of a group's memory)
+        for top in [50u64, 3000] {
+            let x = ints(5000, top, top);
+            let want: Vec<i64> = ref_bincount(&x, None, 0).iter().map(|&v| v as i64).collect();
+            let t = TensorT::from_slice(&dev, &x, [5000]).unwrap();
+            let got = k::bincount::launch(&t, None, 0).unwrap();
+            assert_eq!(got.dtype(), DType::I64);
+            assert_eq!(got.to_vec::<i64>().unwrap(), want, "{dev} below {top}");
+        }
+        // u8 and i8 inputs; minlength past the largest value
+        let x: Vec<u8> = (0..300).map(|v| (v * 7 % 251) as u8).collect();
+        let xi: Vec<i64> = x.iter().map(|&v| i64::from(v)).collect();
+        let got = k::bincount::launch(&TensorT::from_slice(&dev, &x, [300]).unwrap(), None, 260).unwrap();
+        let want: Vec<i64> = ref_bincount(&xi, None, 260).iter().map(|&v| v as i64).collect();
+        assert_eq!(got.to_vec::<i64>().unwrap(), want, "{dev} u8");
+        let x8 = TensorT::from_slice(&dev, &[3i8, 0, 3], [3]).unwrap();
+        assert_eq!(k::bincount::launch(&x8, None, 0).unwrap().to_vec::<i64>().unwrap(), [1, 0, 0, 2]);
+    }
+}
+
+#[test]
+fn bincount_with_weights_gives_pytorchs_dtypes() {
+    for dev in common::devices() {
+        let x = ints(700, 40, 3);
+        // weights whose sums are exact in any order
+        let w: Vec<f64> = (0..700).map(|i| f64::from(i % 9) * 0.5 - 2.0).collect();
+        let want = ref_bincount(&x, Some(&w), 45);
+        let t = TensorT::from_slice(&dev, &x, [700]).unwrap();
+        let wf: Vec<f32> = w.iter().map(|&v| v as f32).collect();
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wf, [700]).unwrap()), 45).unwrap();
+        assert_eq!(got.dtype(), DType::F32);
+        let wantf: Vec<f32> = want.iter().map(|&v| v as f32).collect();
+        assert_eq!(got.to_vec::<f32>().unwrap(), wantf, "{dev} f32");
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &w, [700]).unwrap()), 45).unwrap();
+        assert_eq!((got.dtype(), got.to_vec::<f64>().unwrap()), (DType::F64, want.clone()), "{dev} f64");
+        // integer (and f16) weights sum in f64
+        let wi: Vec<i32> = (0..700).map(|i| i % 9 - 4).collect();
+        let wantf: Vec<f64> = ref_bincount(&x, Some(&wi.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()), 0);
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wi, [700]).unwrap()), 0).unwrap();
+        assert_eq!((got.dtype(), got.to_vec::<f64>().unwrap()), (DType::F64, wantf), "{dev} i32");
+    }
+}
+
+#[test]
+fn bincount_edge_cases_and_errors() {
+    for dev in common::devices() {
+        let empty = TensorT::<i64>::zeros(&dev, [0]).unwrap();
+        let got = k::bincount::launch(&empty, None, 0).unwrap();
+        assert_eq!(got.shape(), [0]);
+        let got = k::bincount::launch(&empty, None, 3).unwrap();
+        assert_eq!(got.to_vec::<i64>().unwrap(), [0, 0, 0]);
+        let ew = Tensor::zeros(&dev, DType::F32, [0]).unwrap();
+        let got = k::bincount::launch(&empty, Some(&ew), 2).unwrap();
+        assert_eq!((got.dtype(), got.to_vec::<f32>().unwrap()), (DType::F32, vec![0.0, 0.0]));
+        let one = TensorT::from_slice(&dev, &[4i32], [1]).unwrap();
+        assert_eq!(k::bincount::launch(&one, None, 0).unwrap().to_vec::<i64>().unwrap(), [0, 0, 0, 0, 1]);
+        // a negative value, a 2-d input, weights of another length, a float input
+        let neg = TensorT::from_slice(&dev, &[1i64, -2, 3], [3]).unwrap();
+        let err = k::bincount::launch(&neg, None, 0).unwrap_err();
+        assert!(is_invalid(&err, "bincount") && err.to_string().contains("-2"), "{err:?}");
+        let m = TensorT::from_slice(&dev, &[1i64, 2], [1, 2]).unwrap();
+        assert!(is_invalid(&k::bincount::launch(&m, None, 0).unwrap_err(), "bincount"));
+        let w = Tensor::from_slice(&dev, &[1.0f32; 2], [2]).unwrap();
+        assert!(is_invalid(&k::bincount::launch(&neg, Some(&w), 0).unwrap_err(), "bincount"));
+        let f = Tensor::from_slice(&dev, &[1.0f32], [1]).unwrap();
+        let err = k::bincount::dispatch(&f, None, 0).unwrap_err();
+        assert!(matches!(err, Error::UnsupportedDType { kernel: "bincount", .. }), "{err:?}");
+    }
+}
+
+// ---- histc ----
+
+/// PyTorch's `histc` of `x` over `[lo, hi]` (already resolved), each bin
+/// position computed by `pos` (in the element type).
+fn ref_histc(x: &[f64], bins: usize, lo: f64, hi: f64, pos: impl Fn(f64) -> u64) -> Vec<f64> {
+    let mut out = vec![0.0; bins];
+    for &v in x {
+        if v >= lo && v <= hi {
+            out[(pos(v) as usize).min(bins - 1)] += 1.0;
+        }
+    }
+    out
+}
+
+fn f32_pos(lo: f32, hi: f32, bins: usize) -> impl Fn(f64) -> u64 {
+    move |v| ((v as f32 - lo) * bins as f32 / (hi - lo)) as u64
+}
+
+#[test]
+fn histc_matches_pytorchs_bins() {
+    for dev in common::devices() {
+        // 6,000 values: several work-groups; edges hit exactly
+        let x: Vec<f32> = ints(6000, 2001, 5).iter().map(|&v| v as f32 * 0.01 - 7.0).collect();
+        let xd: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
+        let t = TensorT::from_slice(&dev, &x, [60, 100]).unwrap();
+        let (lo, hi) = (-7.0f32, 13.0f32);
+        for bins in [1usize, 7, 100, 1500] {
+            // the default range: the data's
+            let want = ref_histc(&xd, bins, f64::from(lo), f64::from(hi), f32_pos(lo, hi, bins));
+            let got = k::histc::launch(&t, bins, 0.0, 0.0).unwrap();
+            let got: Vec<f64> = got.to_vec().unwrap().iter().map(|&v| f64::from(v)).collect();
+            assert_eq!(got, want, "{dev} {bins} bins");
+            assert_eq!(got.iter().sum::<f64>(), 6000.0);
+        }
+        // a given range: elements outside count nowhere, the top edge in
+        // the last bin
+        let want = ref_histc(&xd, 10, -1.0, 2.5, f32_pos(-1.0, 2.5, 10));
+        let got = k::histc::launch(&t, 10, -1.0, 2.5).unwrap();
+        let got: Vec<f64> = got.to_vec().unwrap().iter().map(|&v| f64::from(v)).collect();
+        assert_eq!(got, want, "{dev} range");
+        // f64 and f16 compute in their own type
+        let t64 = TensorT::from_slice(&dev, &xd, [6000]).unwrap();
+        let pos64 = |v: f64| ((v + 7.0) * 30.0 / 20.0) as u64;
+        let got = k::histc::launch(&t64, 30, 0.0, 0.0).unwrap().to_vec().unwrap();
+        let want = ref_histc(&xd, 30, -7.0, 13.0, pos64);
+        assert_eq!(got, want, "{dev} f64");
+        let xh: Vec<f16> = (0..500).map(|i| f16::from_f32(i as f32 * 0.037 - 3.0)).collect();
+        let xhd: Vec<f64> = xh.iter().map(|v| v.to_f64()).collect();
+        let (hl, hh) = (f16::from_f64(-3.0), f16::from_f64(15.0));
+        let posh = |v: f64| ((f16::from_f64(v) - hl) * f16::from_f64(13.0) / (hh - hl)).to_f64() as u64;
+        let got = k::histc::launch(&TensorT::from_slice(&dev, &xh, [500]).unwrap(), 13, -3.0, 15.0).unwrap();
+        let got: Vec<f64> = got.to_vec().unwrap().iter().map(|v| v.to_f64()).collect();
+        assert_eq!(got, ref_histc(&xhd, 13, -3.0, 15.0, posh), "{dev} f16");
+    }
+}
+
+#[test]
+fn histc_edge_cases_and_errors() {
+    for dev in common::devices() {
+        let t = |v: &[f32]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
+        // empty: zeros; one value (or all equal): the range [v - 1, v + 1]
+        assert_eq!(k::histc::launch(&t(&[]), 3, 0.0, 0.0).unwrap().to_vec().unwrap(), [0.0; 3]);
+        assert_eq!(k::histc::launch(&t(&[2.0]), 4, 0.0, 0.0).unwrap().to_vec().unwrap(), [0.0, 0.0, 1.0, 0.0]);
+        assert_eq!(
+            k::histc::launch(&t(&[5.0, 5.0]), 2, 5.0, 5.0).unwrap().to_vec().unwrap(),
+            [0.0, 2.0]
+        );
+        // min == max given and not 0 also takes the data's range
+        assert_eq!(
+            k::histc::launch(&t(&[1.0, 3.0]), 2, 7.0, 7.0).unwrap().to_vec().unwrap(),
+            [1.0, 1.0]
+        );
+        // NaN and infinities count nowhere in a given range
+        let odd = t(&[f32::NAN, 0.5, f32::INFINITY, f32::NEG_INFINITY, 1.0]);
+        assert_eq!(k::histc::launch(&odd, 2, 0.0, 1.0).unwrap().to_vec().unwrap(), [0.0, 2.0]);
+        // ... and make the data's range not finite: an error
+        for bad in [&[1.0f32, f32::NAN][..], &[f32::INFINITY, 0.0]] {
+            let err = k::histc::launch(&t(bad), 2, 0.0, 0.0).unwrap_err();
+            assert!(is_invalid(&err, "histc"), "{dev}: {err:?}");
+        }
+        for (bins, lo, hi) in [(0usize, 0.0, 1.0), (3, 2.0, 1.0), (3, f64::NEG_INFINITY, 1.0)] {
+            let err = k::histc::launch(&t(&[1.0]), bins, lo, hi).unwrap_err();
+            assert!(is_invalid(&err, "histc"), "{bins} {lo} {hi}: {err:?}");
+        }
+        let i = Tensor::from_slice(&dev, &[1i32], [1]).unwrap();
+        let err = k::histc::dispatch(&i, 3, 0.0, 0.0).unwrap_err();
+        assert!(matches!(err, Error::UnsupportedDType { kernel: "histc", .. }), "{err:?}");
+    }
+}
