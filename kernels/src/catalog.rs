@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 114);
+//! assert_eq!(catalog::OPERATIONS.len(), 120);
 //! ```
 
 use silt::DType;
@@ -29,6 +29,13 @@ pub enum Kind {
     /// A product of matrices: `launch(a, b)`, the shapes as PyTorch's
     /// `matmul` (run by grid kernels).
     Matrix,
+    /// Indexing by a tensor of indices, as PyTorch's: `index_select(input,
+    /// dim, index)`, `gather(input, dim, index)`, `scatter_add(input, dim,
+    /// index, src)`, `take(input, index)` (run by grid kernels).
+    Indexing,
+    /// Counting, as PyTorch's: `bincount(input, weights, minlength)`,
+    /// `histc(input, bins, min, max)` (run by grid kernels).
+    Counting,
 }
 
 /// One operation of the crate: its name, its group and its OpenCL C.
@@ -140,6 +147,8 @@ catalog! {
     "normalisation" Scan: [softmax, log_softmax],
     "scans" Scan: [cumsum, cumprod, cummax, cummin],
     "linear algebra" Matrix: [matmul],
+    "indexing" Indexing: [index_select, gather, scatter_add, take],
+    "counting" Counting: [bincount, histc],
 }
 
 /// Calls the macro `$m` with the names of the operations called as

@@ -61,6 +61,10 @@
 //! | along one axis, `(x, axis)` | [`softmax`], [`log_softmax`] | floats |
 //! | scans, `(x, axis)` | [`cumsum`], [`cumprod`] (integers to `i64`/`u64`), [`cummax`], [`cummin`] (values and `i64` indices) | all |
 //! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
+//! | indexing | [`index_select`] `(input, dim, index)`, [`gather`] `(input, dim, index)`, [`take`] `(input, index)` (negative indices from the end); `i64` indices, one out of range an error | all, `bool` |
+//! | indexing | [`scatter_add`] `(input, dim, index, src)` (out of place) | floats, ints |
+//! | counting | [`bincount`] `(input, weights, minlength)` (`i64` counts, or sums of `f32`/`f64` weights) | `u8 i8 i16 i32 i64` |
+//! | counting | [`histc`] `(input, bins, min, max)` | floats |
 //!
 //! Reductions and scans combine elements in silt's fixed order (the same bits on
 //! every device); their rules are in `docs/semantics.md`, "Reductions and scans".
