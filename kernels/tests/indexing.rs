@@ -437,8 +437,9 @@ fn bincount_edge_cases_and_errors() {
         let got = k::bincount::launch(&empty, None, 3).unwrap();
         assert_eq!(got.to_vec::<i64>().unwrap(), [0, 0, 0]);
         let ew = Tensor::zeros(&dev, DType::F32, [0]).unwrap();
+        // PyTorch's: i64 zeros for an empty input, weights or not
         let got = k::bincount::launch(&empty, Some(&ew), 2).unwrap();
-        assert_eq!((got.dtype(), got.to_vec::<f32>().unwrap()), (DType::F32, vec![0.0, 0.0]));
+        assert_eq!((got.dtype(), got.to_vec::<i64>().unwrap()), (DType::I64, vec![0, 0]));
         let one = TensorT::from_slice(&dev, &[4i32], [1]).unwrap();
         assert_eq!(k::bincount::launch(&one, None, 0).unwrap().to_vec::<i64>().unwrap(), [0, 0, 0, 0, 1]);
         // a negative value, a 2-d input, weights of another length, a float input

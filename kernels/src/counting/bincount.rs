@@ -5,8 +5,8 @@
 //! - `input` is 1-d, of `u8`, `i8`, `i16`, `i32` or `i64` (PyTorch's
 //!   integer types), its elements non-negative: a negative one is
 //!   `Error::InvalidArgument`.
-//! - The result has `max(max(input) + 1, minlength)` bins (`minlength` for
-//!   an empty `input`).
+//! - The result has `max(max(input) + 1, minlength)` bins; an empty `input`
+//!   gives `minlength` zeros of `i64`, with weights too (PyTorch's rule).
 //! - Without weights the counts are `i64`. With `weights` (1-d, as long as
 //!   `input`) each bin is the sum of its elements' weights: `f32` for `f32`
 //!   weights, `f64` for weights of any other dtype (converted first), as
@@ -93,8 +93,12 @@ pub fn dispatch(input: &Tensor, weights: Option<&Tensor>, minlength: usize) -> R
             })
         }
     };
-    let dtype = weights.as_ref().map_or(DType::I64, Tensor::dtype);
     let n = input.len();
+    // PyTorch's: an empty `input` gives `i64` zeros, weights or not
+    let dtype = match &weights {
+        Some(w) if n > 0 => w.dtype(),
+        _ => DType::I64,
+    };
     let bins = if n == 0 {
         minlength
     } else {
