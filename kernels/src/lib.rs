@@ -78,8 +78,8 @@ mod composite;
 mod counting;
 mod exact;
 mod fill;
-mod inplace;
 mod indexing;
+mod inplace;
 pub mod matmul;
 mod ops;
 #[doc(hidden)]
@@ -101,9 +101,9 @@ pub use smooth::*;
 pub use ternary::*;
 pub use unary::*;
 
+pub use composite::{log_softmax, logsumexp, norm, softmax, std, var, Float};
 pub use counting::{bincount, histc};
 pub use indexing::{gather, index_select, scatter_add, take};
-pub use composite::{log_softmax, logsumexp, norm, softmax, std, var, Float};
 pub use ops::*;
 pub use reduce::{all, amax, amin, any, argmax, argmin, count_nonzero};
 pub use scan::{cummax, cummin};

@@ -3,7 +3,11 @@
 //! here in plain Rust, on the host and on the OpenCL device: PyTorch's
 //! results, edge cases and errors. Sizes stay small (the tests run under
 //! Oclgrind too).
-#![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -97,7 +101,12 @@ fn index_select_matches_the_reference_along_every_dim() {
         let tt = t.transpose(0, 2).unwrap(); // [5, 4, 3]
         let xt = tt.contiguous().unwrap().to_vec().unwrap();
         let idx = TensorT::from_slice(&dev, &[3i64, 0, 1, 1, 2, 0], [6]).unwrap();
-        let every_other = idx.as_tensor().as_strided([3], [2], 0).unwrap().typed::<i64>().unwrap(); // [3, 1, 2]
+        let every_other = idx
+            .as_tensor()
+            .as_strided([3], [2], 0)
+            .unwrap()
+            .typed::<i64>()
+            .unwrap(); // [3, 1, 2]
         let got = k::index_select::launch(&tt, 1, &every_other).unwrap();
         let (want, _) = ref_index_select(&xt, &[5, 4, 3], 1, &[3, 1, 2]);
         assert_eq!(got.to_vec().unwrap(), want, "{dev} transposed");
@@ -114,7 +123,10 @@ fn index_select_edge_cases_and_errors() {
         assert_eq!(e.shape(), [2, 0]);
         let s = TensorT::from_slice(&dev, &[1i64], []).unwrap();
         let got = k::index_select::launch(&x, 0, &s).unwrap();
-        assert_eq!((got.shape(), got.to_vec().unwrap()), (&[1usize, 3][..], vec![4, 5, 6]));
+        assert_eq!(
+            (got.shape(), got.to_vec().unwrap()),
+            (&[1usize, 3][..], vec![4, 5, 6])
+        );
         // a 0-d input takes one index and gives a 0-d result
         let z = TensorT::from_slice(&dev, &[7.5f64], []).unwrap();
         let got = k::index_select::launch(&z, 0, &i(&[0])).unwrap();
@@ -123,10 +135,19 @@ fn index_select_edge_cases_and_errors() {
         assert!(is_invalid(&err, "index_select"), "{err:?}");
         // every dtype: bool and f16
         let b = TensorT::from_slice(&dev, &[true, false, true], [3]).unwrap();
-        assert_eq!(k::index_select::launch(&b, 0, &i(&[1, 2])).unwrap().to_vec().unwrap(), [false, true]);
+        assert_eq!(
+            k::index_select::launch(&b, 0, &i(&[1, 2]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [false, true]
+        );
         let h = TensorT::from_slice(&dev, &[f16::from_f32(0.5), f16::from_f32(-2.0)], [2]).unwrap();
         assert_eq!(
-            k::index_select::launch(&h, 0, &i(&[1])).unwrap().to_vec().unwrap(),
+            k::index_select::launch(&h, 0, &i(&[1]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
             [f16::from_f32(-2.0)]
         );
         // out of range, negative included (PyTorch rejects both): an error
@@ -137,7 +158,9 @@ fn index_select_edge_cases_and_errors() {
             let msg = err.to_string();
             assert!(msg.contains("size 3"), "{msg}");
         }
-        let msg = k::index_select::launch(&x, 1, &i(&[2, 0, 1, 9])).unwrap_err().to_string();
+        let msg = k::index_select::launch(&x, 1, &i(&[2, 0, 1, 9]))
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains("index 9 (at [3]"), "{msg}");
         // checked even when nothing is read (an empty result)
         let empty = TensorT::<f32>::zeros(&dev, [0, 3]).unwrap();
@@ -145,9 +168,15 @@ fn index_select_edge_cases_and_errors() {
         assert!(is_invalid(&err, "index_select"), "{err:?}");
         // bad arguments
         let err = k::index_select::launch(&x, 2, &i(&[0])).unwrap_err();
-        assert!(matches!(err, Error::AxisOutOfRange { axis: 2, ndim: 2 }), "{err:?}");
+        assert!(
+            matches!(err, Error::AxisOutOfRange { axis: 2, ndim: 2 }),
+            "{err:?}"
+        );
         let two = TensorT::from_slice(&dev, &[0i64, 1], [1, 2]).unwrap();
-        assert!(is_invalid(&k::index_select::launch(&x, 0, &two).unwrap_err(), "index_select"));
+        assert!(is_invalid(
+            &k::index_select::launch(&x, 0, &two).unwrap_err(),
+            "index_select"
+        ));
         let f = Tensor::from_slice(&dev, &[0.0f32], [1]).unwrap();
         let err = k::index_select::dispatch(x.as_tensor(), 0, &f).unwrap_err();
         assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
@@ -203,7 +232,10 @@ fn gather_errors() {
         for bad in [-1i64, 2] {
             let err = k::gather::launch(&x, 1, &i(&[0, bad, 1, 1], &[2, 2])).unwrap_err();
             assert!(is_invalid(&err, "gather"), "{dev}: {err:?}");
-            assert!(err.to_string().contains(&format!("index {bad} (at [0, 1]")), "{err}");
+            assert!(
+                err.to_string().contains(&format!("index {bad} (at [0, 1]")),
+                "{err}"
+            );
         }
         // more rows than x apart from dim; another dimension count
         let err = k::gather::launch(&x, 1, &i(&[0; 6], &[3, 2])).unwrap_err();
@@ -221,7 +253,15 @@ fn gather_errors() {
 
 /// `x` plus `src` added at `index` along `dim`, in order (wrapping or in
 /// `f64`, exact for the values used here).
-fn ref_scatter_add(x: &[f64], xs: &[usize], dim: usize, idx: &[i64], is: &[usize], src: &[f64], ss: &[usize]) -> Vec<f64> {
+fn ref_scatter_add(
+    x: &[f64],
+    xs: &[usize],
+    dim: usize,
+    idx: &[i64],
+    is: &[usize],
+    src: &[f64],
+    ss: &[usize],
+) -> Vec<f64> {
     let mut out = x.to_vec();
     for (e, &v) in idx.iter().enumerate() {
         let at = unravel(e, is);
@@ -282,14 +322,37 @@ fn wrap(v: f64, dtype: DType) -> f64 {
 }
 
 /// `x` and `src` as tensors of `dtype`.
-fn typed_pair(dev: &Device, dtype: DType, x: &[f64], xs: &[usize], src: &[f64], ss: &[usize]) -> (Tensor, Tensor) {
+fn typed_pair(
+    dev: &Device,
+    dtype: DType,
+    x: &[f64],
+    xs: &[usize],
+    src: &[f64],
+    ss: &[usize],
+) -> (Tensor, Tensor) {
     let t = |v: &[f64], s: &[usize]| -> Tensor {
         match dtype {
-            DType::I32 => Tensor::from_slice(dev, &v.iter().map(|&a| a as i32).collect::<Vec<_>>(), s),
-            DType::I16 => Tensor::from_slice(dev, &v.iter().map(|&a| a as i16).collect::<Vec<_>>(), s),
-            DType::U8 => Tensor::from_slice(dev, &v.iter().map(|&a| a as i64 as u8).collect::<Vec<_>>(), s),
-            DType::U64 => Tensor::from_slice(dev, &v.iter().map(|&a| a as i64 as u64).collect::<Vec<_>>(), s),
-            DType::F16 => Tensor::from_slice(dev, &v.iter().map(|&a| f16::from_f64(a)).collect::<Vec<_>>(), s),
+            DType::I32 => {
+                Tensor::from_slice(dev, &v.iter().map(|&a| a as i32).collect::<Vec<_>>(), s)
+            }
+            DType::I16 => {
+                Tensor::from_slice(dev, &v.iter().map(|&a| a as i16).collect::<Vec<_>>(), s)
+            }
+            DType::U8 => Tensor::from_slice(
+                dev,
+                &v.iter().map(|&a| a as i64 as u8).collect::<Vec<_>>(),
+                s,
+            ),
+            DType::U64 => Tensor::from_slice(
+                dev,
+                &v.iter().map(|&a| a as i64 as u64).collect::<Vec<_>>(),
+                s,
+            ),
+            DType::F16 => Tensor::from_slice(
+                dev,
+                &v.iter().map(|&a| f16::from_f64(a)).collect::<Vec<_>>(),
+                s,
+            ),
             _ => Tensor::from_slice(dev, v, s),
         }
         .unwrap()
@@ -331,7 +394,16 @@ fn scatter_add_edge_cases_and_errors() {
         assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
         let b = Tensor::from_slice(&dev, &[true], [1]).unwrap();
         let err = k::scatter_add::dispatch(&b, 0, i(&[0]).as_tensor(), &b).unwrap_err();
-        assert!(matches!(err, Error::UnsupportedDType { kernel: "scatter_add", .. }), "{err:?}");
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "scatter_add",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
     }
 }
 
@@ -346,10 +418,15 @@ fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
         let i = TensorT::from_slice(&dev, &idx, [2, 3]).unwrap();
         let got = k::take::launch(&x, &i).unwrap();
         assert_eq!(got.shape(), [2, 3]);
-        assert_eq!(got.to_vec().unwrap(), [0.0, 11.0, 11.0, 0.0, 5.0, 5.0], "{dev}");
+        assert_eq!(
+            got.to_vec().unwrap(),
+            [0.0, 11.0, 11.0, 0.0, 5.0, 5.0],
+            "{dev}"
+        );
         // a transposed input: its row-major order, not its storage's
         let t = x.transpose(0, 1).unwrap(); // [4, 3]
-        let got = k::take::launch(&t, &TensorT::from_slice(&dev, &[1i64, 3], [2]).unwrap()).unwrap();
+        let got =
+            k::take::launch(&t, &TensorT::from_slice(&dev, &[1i64, 3], [2]).unwrap()).unwrap();
         assert_eq!(got.to_vec().unwrap(), [4.0, 1.0], "{dev}");
         // 0-d input and index; empty index
         let z = TensorT::from_slice(&dev, &[9i16], []).unwrap();
@@ -360,12 +437,14 @@ fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
         assert_eq!(e.shape(), [0, 2]);
         // out of range on both sides
         for bad in [12i64, -13] {
-            let err = k::take::launch(&x, &TensorT::from_slice(&dev, &[0, bad], [2]).unwrap()).unwrap_err();
+            let err = k::take::launch(&x, &TensorT::from_slice(&dev, &[0, bad], [2]).unwrap())
+                .unwrap_err();
             assert!(is_invalid(&err, "take"), "{dev}: {err:?}");
             assert!(err.to_string().contains(&format!("index {bad}")), "{err}");
         }
         let empty = TensorT::<f32>::zeros(&dev, [0]).unwrap();
-        let err = k::take::launch(&empty, &TensorT::from_slice(&dev, &[0i64], [1]).unwrap()).unwrap_err();
+        let err =
+            k::take::launch(&empty, &TensorT::from_slice(&dev, &[0i64], [1]).unwrap()).unwrap_err();
         assert!(is_invalid(&err, "take"), "{err:?}");
     }
 }
@@ -373,7 +452,12 @@ fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
 // ---- bincount ----
 
 fn ref_bincount(x: &[i64], w: Option<&[f64]>, minlength: usize) -> Vec<f64> {
-    let bins = x.iter().map(|&v| v as usize + 1).max().unwrap_or(0).max(minlength);
+    let bins = x
+        .iter()
+        .map(|&v| v as usize + 1)
+        .max()
+        .unwrap_or(0)
+        .max(minlength);
     let mut out = vec![0.0; bins];
     for (i, &v) in x.iter().enumerate() {
         out[v as usize] += w.map_or(1.0, |w| w[i]);
@@ -388,7 +472,10 @@ fn bincount_counts_in_group_memory_and_past_it() {
         // (past the 1,024 bins of a group's memory)
         for top in [50u64, 3000] {
             let x = ints(5000, top, top);
-            let want: Vec<i64> = ref_bincount(&x, None, 0).iter().map(|&v| v as i64).collect();
+            let want: Vec<i64> = ref_bincount(&x, None, 0)
+                .iter()
+                .map(|&v| v as i64)
+                .collect();
             let t = TensorT::from_slice(&dev, &x, [5000]).unwrap();
             let got = k::bincount::launch(&t, None, 0).unwrap();
             assert_eq!(got.dtype(), DType::I64);
@@ -397,11 +484,21 @@ fn bincount_counts_in_group_memory_and_past_it() {
         // u8 and i8 inputs; minlength past the largest value
         let x: Vec<u8> = (0..300).map(|v| (v * 7 % 251) as u8).collect();
         let xi: Vec<i64> = x.iter().map(|&v| i64::from(v)).collect();
-        let got = k::bincount::launch(&TensorT::from_slice(&dev, &x, [300]).unwrap(), None, 260).unwrap();
-        let want: Vec<i64> = ref_bincount(&xi, None, 260).iter().map(|&v| v as i64).collect();
+        let got =
+            k::bincount::launch(&TensorT::from_slice(&dev, &x, [300]).unwrap(), None, 260).unwrap();
+        let want: Vec<i64> = ref_bincount(&xi, None, 260)
+            .iter()
+            .map(|&v| v as i64)
+            .collect();
         assert_eq!(got.to_vec::<i64>().unwrap(), want, "{dev} u8");
         let x8 = TensorT::from_slice(&dev, &[3i8, 0, 3], [3]).unwrap();
-        assert_eq!(k::bincount::launch(&x8, None, 0).unwrap().to_vec::<i64>().unwrap(), [1, 0, 0, 2]);
+        assert_eq!(
+            k::bincount::launch(&x8, None, 0)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
+            [1, 0, 0, 2]
+        );
     }
 }
 
@@ -414,17 +511,32 @@ fn bincount_with_weights_gives_pytorchs_dtypes() {
         let want = ref_bincount(&x, Some(&w), 45);
         let t = TensorT::from_slice(&dev, &x, [700]).unwrap();
         let wf: Vec<f32> = w.iter().map(|&v| v as f32).collect();
-        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wf, [700]).unwrap()), 45).unwrap();
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wf, [700]).unwrap()), 45)
+            .unwrap();
         assert_eq!(got.dtype(), DType::F32);
         let wantf: Vec<f32> = want.iter().map(|&v| v as f32).collect();
         assert_eq!(got.to_vec::<f32>().unwrap(), wantf, "{dev} f32");
-        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &w, [700]).unwrap()), 45).unwrap();
-        assert_eq!((got.dtype(), got.to_vec::<f64>().unwrap()), (DType::F64, want.clone()), "{dev} f64");
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &w, [700]).unwrap()), 45)
+            .unwrap();
+        assert_eq!(
+            (got.dtype(), got.to_vec::<f64>().unwrap()),
+            (DType::F64, want.clone()),
+            "{dev} f64"
+        );
         // integer (and f16) weights sum in f64
         let wi: Vec<i32> = (0..700).map(|i| i % 9 - 4).collect();
-        let wantf: Vec<f64> = ref_bincount(&x, Some(&wi.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()), 0);
-        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wi, [700]).unwrap()), 0).unwrap();
-        assert_eq!((got.dtype(), got.to_vec::<f64>().unwrap()), (DType::F64, wantf), "{dev} i32");
+        let wantf: Vec<f64> = ref_bincount(
+            &x,
+            Some(&wi.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()),
+            0,
+        );
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wi, [700]).unwrap()), 0)
+            .unwrap();
+        assert_eq!(
+            (got.dtype(), got.to_vec::<f64>().unwrap()),
+            (DType::F64, wantf),
+            "{dev} i32"
+        );
     }
 }
 
@@ -439,20 +551,47 @@ fn bincount_edge_cases_and_errors() {
         let ew = Tensor::zeros(&dev, DType::F32, [0]).unwrap();
         // PyTorch's: i64 zeros for an empty input, weights or not
         let got = k::bincount::launch(&empty, Some(&ew), 2).unwrap();
-        assert_eq!((got.dtype(), got.to_vec::<i64>().unwrap()), (DType::I64, vec![0, 0]));
+        assert_eq!(
+            (got.dtype(), got.to_vec::<i64>().unwrap()),
+            (DType::I64, vec![0, 0])
+        );
         let one = TensorT::from_slice(&dev, &[4i32], [1]).unwrap();
-        assert_eq!(k::bincount::launch(&one, None, 0).unwrap().to_vec::<i64>().unwrap(), [0, 0, 0, 0, 1]);
+        assert_eq!(
+            k::bincount::launch(&one, None, 0)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
+            [0, 0, 0, 0, 1]
+        );
         // a negative value, a 2-d input, weights of another length, a float input
         let neg = TensorT::from_slice(&dev, &[1i64, -2, 3], [3]).unwrap();
         let err = k::bincount::launch(&neg, None, 0).unwrap_err();
-        assert!(is_invalid(&err, "bincount") && err.to_string().contains("-2"), "{err:?}");
+        assert!(
+            is_invalid(&err, "bincount") && err.to_string().contains("-2"),
+            "{err:?}"
+        );
         let m = TensorT::from_slice(&dev, &[1i64, 2], [1, 2]).unwrap();
-        assert!(is_invalid(&k::bincount::launch(&m, None, 0).unwrap_err(), "bincount"));
+        assert!(is_invalid(
+            &k::bincount::launch(&m, None, 0).unwrap_err(),
+            "bincount"
+        ));
         let w = Tensor::from_slice(&dev, &[1.0f32; 2], [2]).unwrap();
-        assert!(is_invalid(&k::bincount::launch(&neg, Some(&w), 0).unwrap_err(), "bincount"));
+        assert!(is_invalid(
+            &k::bincount::launch(&neg, Some(&w), 0).unwrap_err(),
+            "bincount"
+        ));
         let f = Tensor::from_slice(&dev, &[1.0f32], [1]).unwrap();
         let err = k::bincount::dispatch(&f, None, 0).unwrap_err();
-        assert!(matches!(err, Error::UnsupportedDType { kernel: "bincount", .. }), "{err:?}");
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "bincount",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
     }
 }
 
@@ -478,15 +617,29 @@ fn f32_pos(lo: f32, hi: f32, bins: usize) -> impl Fn(f64) -> u64 {
 fn histc_matches_pytorchs_bins() {
     for dev in common::devices() {
         // 6,000 values: several work-groups; edges hit exactly
-        let x: Vec<f32> = ints(6000, 2001, 5).iter().map(|&v| v as f32 * 0.01 - 7.0).collect();
+        let x: Vec<f32> = ints(6000, 2001, 5)
+            .iter()
+            .map(|&v| v as f32 * 0.01 - 7.0)
+            .collect();
         let xd: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
         let t = TensorT::from_slice(&dev, &x, [60, 100]).unwrap();
         let (lo, hi) = (-7.0f32, 13.0f32);
         for bins in [1usize, 7, 100, 1500] {
             // the default range: the data's
-            let want = ref_histc(&xd, bins, f64::from(lo), f64::from(hi), f32_pos(lo, hi, bins));
+            let want = ref_histc(
+                &xd,
+                bins,
+                f64::from(lo),
+                f64::from(hi),
+                f32_pos(lo, hi, bins),
+            );
             let got = k::histc::launch(&t, bins, 0.0, 0.0).unwrap();
-            let got: Vec<f64> = got.to_vec().unwrap().iter().map(|&v| f64::from(v)).collect();
+            let got: Vec<f64> = got
+                .to_vec()
+                .unwrap()
+                .iter()
+                .map(|&v| f64::from(v))
+                .collect();
             assert_eq!(got, want, "{dev} {bins} bins");
             assert_eq!(got.iter().sum::<f64>(), 6000.0);
         }
@@ -494,19 +647,36 @@ fn histc_matches_pytorchs_bins() {
         // the last bin
         let want = ref_histc(&xd, 10, -1.0, 2.5, f32_pos(-1.0, 2.5, 10));
         let got = k::histc::launch(&t, 10, -1.0, 2.5).unwrap();
-        let got: Vec<f64> = got.to_vec().unwrap().iter().map(|&v| f64::from(v)).collect();
+        let got: Vec<f64> = got
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|&v| f64::from(v))
+            .collect();
         assert_eq!(got, want, "{dev} range");
         // f64 and f16 compute in their own type
         let t64 = TensorT::from_slice(&dev, &xd, [6000]).unwrap();
         let pos64 = |v: f64| ((v + 7.0) * 30.0 / 20.0) as u64;
-        let got = k::histc::launch(&t64, 30, 0.0, 0.0).unwrap().to_vec().unwrap();
+        let got = k::histc::launch(&t64, 30, 0.0, 0.0)
+            .unwrap()
+            .to_vec()
+            .unwrap();
         let want = ref_histc(&xd, 30, -7.0, 13.0, pos64);
         assert_eq!(got, want, "{dev} f64");
-        let xh: Vec<f16> = (0..500).map(|i| f16::from_f32(i as f32 * 0.037 - 3.0)).collect();
+        let xh: Vec<f16> = (0..500)
+            .map(|i| f16::from_f32(i as f32 * 0.037 - 3.0))
+            .collect();
         let xhd: Vec<f64> = xh.iter().map(|v| v.to_f64()).collect();
         let (hl, hh) = (f16::from_f64(-3.0), f16::from_f64(15.0));
-        let posh = |v: f64| ((f16::from_f64(v) - hl) * f16::from_f64(13.0) / (hh - hl)).to_f64() as u64;
-        let got = k::histc::launch(&TensorT::from_slice(&dev, &xh, [500]).unwrap(), 13, -3.0, 15.0).unwrap();
+        let posh =
+            |v: f64| ((f16::from_f64(v) - hl) * f16::from_f64(13.0) / (hh - hl)).to_f64() as u64;
+        let got = k::histc::launch(
+            &TensorT::from_slice(&dev, &xh, [500]).unwrap(),
+            13,
+            -3.0,
+            15.0,
+        )
+        .unwrap();
         let got: Vec<f64> = got.to_vec().unwrap().iter().map(|v| v.to_f64()).collect();
         assert_eq!(got, ref_histc(&xhd, 13, -3.0, 15.0, posh), "{dev} f16");
     }
@@ -517,31 +687,68 @@ fn histc_edge_cases_and_errors() {
     for dev in common::devices() {
         let t = |v: &[f32]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
         // empty: zeros; one value (or all equal): the range [v - 1, v + 1]
-        assert_eq!(k::histc::launch(&t(&[]), 3, 0.0, 0.0).unwrap().to_vec().unwrap(), [0.0; 3]);
-        assert_eq!(k::histc::launch(&t(&[2.0]), 4, 0.0, 0.0).unwrap().to_vec().unwrap(), [0.0, 0.0, 1.0, 0.0]);
         assert_eq!(
-            k::histc::launch(&t(&[5.0, 5.0]), 2, 5.0, 5.0).unwrap().to_vec().unwrap(),
+            k::histc::launch(&t(&[]), 3, 0.0, 0.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0; 3]
+        );
+        assert_eq!(
+            k::histc::launch(&t(&[2.0]), 4, 0.0, 0.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0, 0.0, 1.0, 0.0]
+        );
+        assert_eq!(
+            k::histc::launch(&t(&[5.0, 5.0]), 2, 5.0, 5.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
             [0.0, 2.0]
         );
         // min == max given and not 0 also takes the data's range
         assert_eq!(
-            k::histc::launch(&t(&[1.0, 3.0]), 2, 7.0, 7.0).unwrap().to_vec().unwrap(),
+            k::histc::launch(&t(&[1.0, 3.0]), 2, 7.0, 7.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
             [1.0, 1.0]
         );
         // NaN and infinities count nowhere in a given range
         let odd = t(&[f32::NAN, 0.5, f32::INFINITY, f32::NEG_INFINITY, 1.0]);
-        assert_eq!(k::histc::launch(&odd, 2, 0.0, 1.0).unwrap().to_vec().unwrap(), [0.0, 2.0]);
+        assert_eq!(
+            k::histc::launch(&odd, 2, 0.0, 1.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0, 2.0]
+        );
         // ... and make the data's range not finite: an error
         for bad in [&[1.0f32, f32::NAN][..], &[f32::INFINITY, 0.0]] {
             let err = k::histc::launch(&t(bad), 2, 0.0, 0.0).unwrap_err();
             assert!(is_invalid(&err, "histc"), "{dev}: {err:?}");
         }
-        for (bins, lo, hi) in [(0usize, 0.0, 1.0), (3, 2.0, 1.0), (3, f64::NEG_INFINITY, 1.0)] {
+        for (bins, lo, hi) in [
+            (0usize, 0.0, 1.0),
+            (3, 2.0, 1.0),
+            (3, f64::NEG_INFINITY, 1.0),
+        ] {
             let err = k::histc::launch(&t(&[1.0]), bins, lo, hi).unwrap_err();
             assert!(is_invalid(&err, "histc"), "{bins} {lo} {hi}: {err:?}");
         }
         let i = Tensor::from_slice(&dev, &[1i32], [1]).unwrap();
         let err = k::histc::dispatch(&i, 3, 0.0, 0.0).unwrap_err();
-        assert!(matches!(err, Error::UnsupportedDType { kernel: "histc", .. }), "{err:?}");
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "histc",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
     }
 }

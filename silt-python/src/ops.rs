@@ -103,7 +103,9 @@ fn matmul(py: Python<'_>, input: Input<'_>, other: Input<'_>) -> Result<PyTensor
 fn beside_x(py: Python<'_>, arg: Input<'_>, x: &Tensor) -> Result<Tensor> {
     match arg {
         Input::Tensor(t) => Ok(t),
-        Input::Number(s @ Scalar::F64(_)) => Ok(Tensor::from_slice(x.device(), &[s.to::<f64>()?], [])?),
+        Input::Number(s @ Scalar::F64(_)) => {
+            Ok(Tensor::from_slice(x.device(), &[s.to::<f64>()?], [])?)
+        }
         Input::Number(s) => Ok(Tensor::from_slice(x.device(), &[s.to::<i64>()?], [])?),
         other => {
             let [_, t] = place(py, [Input::Tensor(x.clone()), other])?;
@@ -117,7 +119,12 @@ fn beside_x(py: Python<'_>, arg: Input<'_>, x: &Tensor) -> Result<Tensor> {
 /// or int32; an index out of range raises).
 #[pyfunction]
 #[pyo3(signature = (input, dim, index))]
-fn index_select(py: Python<'_>, input: Input<'_>, dim: isize, index: Input<'_>) -> Result<PyTensor> {
+fn index_select(
+    py: Python<'_>,
+    input: Input<'_>,
+    dim: isize,
+    index: Input<'_>,
+) -> Result<PyTensor> {
     let [x] = place(py, [input])?;
     let i = beside_x(py, index, &x)?;
     run(py, || k::index_select::dispatch(&x, dim, &i))
@@ -167,7 +174,12 @@ fn take(py: Python<'_>, input: Input<'_>, index: Input<'_>) -> Result<PyTensor> 
 /// sum of its weights (float32 for float32 weights, else float64).
 #[pyfunction]
 #[pyo3(signature = (input, weights=None, minlength=0))]
-fn bincount(py: Python<'_>, input: Input<'_>, weights: Option<Input<'_>>, minlength: i64) -> Result<PyTensor> {
+fn bincount(
+    py: Python<'_>,
+    input: Input<'_>,
+    weights: Option<Input<'_>>,
+    minlength: i64,
+) -> Result<PyTensor> {
     let [x] = place(py, [input])?;
     let w = weights.map(|w| beside_x(py, w, &x)).transpose()?;
     let minlength = usize::try_from(minlength).map_err(|_| silt::Error::InvalidArgument {
@@ -520,7 +532,10 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [axpy, scale_, add_, var, std_dev, norm]);
     add!(m, [softmax, log_softmax, cumsum, cumprod, cummax, cummin]);
     add!(m, [matmul]);
-    add!(m, [index_select, gather, scatter_add, take, bincount, histc]);
+    add!(
+        m,
+        [index_select, gather, scatter_add, take, bincount, histc]
+    );
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

@@ -53,7 +53,11 @@ impl Integer for i64 {}
 ///
 /// # Errors
 /// As [`dispatch`].
-pub fn launch<T: Integer>(input: &TensorT<T>, weights: Option<&Tensor>, minlength: usize) -> Result<Tensor> {
+pub fn launch<T: Integer>(
+    input: &TensorT<T>,
+    weights: Option<&Tensor>,
+    minlength: usize,
+) -> Result<Tensor> {
     dispatch(input.as_tensor(), weights, minlength)
 }
 

@@ -84,7 +84,10 @@ pub fn dispatch(input: &Tensor, bins: usize, min: f64, max: f64) -> Result<Tenso
     }
     let dtype = input.dtype();
     let (lo_s, hi_s) = match dtype {
-        DType::F16 => (Scalar::F16(f16::from_f64(lo)), Scalar::F16(f16::from_f64(hi))),
+        DType::F16 => (
+            Scalar::F16(f16::from_f64(lo)),
+            Scalar::F16(f16::from_f64(hi)),
+        ),
         DType::F32 => (Scalar::F32(lo as f32), Scalar::F32(hi as f32)),
         _ => (Scalar::F64(lo), Scalar::F64(hi)),
     };
@@ -94,7 +97,10 @@ pub fn dispatch(input: &Tensor, bins: usize, min: f64, max: f64) -> Result<Tenso
         Scalar::F64(v) => v,
         _ => f64::NAN,
     };
-    if rounded(&lo_s) >= rounded(&hi_s) || !rounded(&hi_s).is_finite() || !rounded(&lo_s).is_finite() {
+    if rounded(&lo_s) >= rounded(&hi_s)
+        || !rounded(&hi_s).is_finite()
+        || !rounded(&lo_s).is_finite()
+    {
         return Err(invalid(format!(
             "the range [{lo}, {hi}] is not a range of finite {dtype} values"
         )));

@@ -3,8 +3,8 @@
 //! memory, then added to the result by atomics). Their rules are in
 //! `docs/semantics.md`, "Counting".
 
-pub(crate) mod device;
 pub mod bincount;
+pub(crate) mod device;
 pub mod histc;
 
 use silt::{Axes, Result, Tensor};

@@ -34,7 +34,12 @@ pub fn index_select_rows<T>(
 
 /// `out[o, j, i] = x[o, index[o, j, i], i]`.
 #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256])]
-pub fn gather_along<T>(x: View<T, 3>, index: View<i64, 3>, out: ViewMut<T, 3>, bad: ViewMut<i64, 1>) {
+pub fn gather_along<T>(
+    x: View<T, 3>,
+    index: View<i64, 3>,
+    out: ViewMut<T, 3>,
+    bad: ViewMut<i64, 1>,
+) {
     let g = global_id(0);
     let (m, inner) = (out.len(1), out.len(2));
     if g < out.len(0) * m * inner {

@@ -32,7 +32,11 @@ pub const TYPES: &[DType] = super::ALL;
 ///
 /// # Errors
 /// As [`dispatch`].
-pub fn launch<T: Element>(input: &TensorT<T>, dim: isize, index: &TensorT<i64>) -> Result<TensorT<T>> {
+pub fn launch<T: Element>(
+    input: &TensorT<T>,
+    dim: isize,
+    index: &TensorT<i64>,
+) -> Result<TensorT<T>> {
     dispatch(input.as_tensor(), dim, index.as_tensor())?.typed()
 }
 
@@ -58,7 +62,11 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     }
     // `input` narrowed to `index`'s sizes apart from `dim`: the same
     // `[outer, *, inner]` positions in both
-    let mut x = if input.ndim() == 0 { input.reshape([1])? } else { input.clone() };
+    let mut x = if input.ndim() == 0 {
+        input.reshape([1])?
+    } else {
+        input.clone()
+    };
     for (a, (&sx, &si)) in xs.iter().zip(&is).enumerate() {
         if a != d && si < sx {
             x = x.narrow(a, 0, si)?;
@@ -71,7 +79,13 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let mut rec = Tensor::from(bad.0.clone());
     device::gather_along::dispatch(Grid::over([out.len()]), &x, &idx3, &mut out3, &mut rec)?;
     if let Some(pos) = bad.position()? {
-        return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), xs[d]));
+        return Err(out_of_range(
+            NAME,
+            &idx,
+            pos,
+            &format!("dimension {d}"),
+            xs[d],
+        ));
     }
     Ok(out)
 }
@@ -79,7 +93,13 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
 /// PyTorch's rule for `index` beside `of` (`input` or `src`): as many
 /// dimensions, and no larger apart from `dim` (any size along `dim` when
 /// `of` is `input`).
-pub(crate) fn check_shapes(op: &'static str, of: &[usize], index: &[usize], dim: usize, name: &str) -> Result<()> {
+pub(crate) fn check_shapes(
+    op: &'static str,
+    of: &[usize],
+    index: &[usize],
+    dim: usize,
+    name: &str,
+) -> Result<()> {
     if of.len() != index.len() {
         return Err(Error::InvalidArgument {
             op,

@@ -40,7 +40,11 @@ pub const TYPES: &[DType] = super::ALL;
 ///
 /// # Errors
 /// As [`dispatch`].
-pub fn launch<T: Element>(input: &TensorT<T>, dim: isize, index: &TensorT<i64>) -> Result<TensorT<T>> {
+pub fn launch<T: Element>(
+    input: &TensorT<T>,
+    dim: isize,
+    index: &TensorT<i64>,
+) -> Result<TensorT<T>> {
     dispatch(input.as_tensor(), dim, index.as_tensor())?.typed()
 }
 
@@ -81,12 +85,26 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
         shape[d] = m;
     }
     let out = Tensor::zeros(input.device(), input.dtype(), &shape)?;
-    let size = if input.ndim() == 0 { 1 } else { input.shape()[d] };
+    let size = if input.ndim() == 0 {
+        1
+    } else {
+        input.shape()[d]
+    };
     if out.is_empty() {
         // nothing read: the indices are still checked (on the host; one
         // dimension of indices)
-        if let Some(pos) = idx.to_vec::<i64>()?.iter().position(|&v| v < 0 || v as u64 >= size as u64) {
-            return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), size));
+        if let Some(pos) = idx
+            .to_vec::<i64>()?
+            .iter()
+            .position(|&v| v < 0 || v as u64 >= size as u64)
+        {
+            return Err(out_of_range(
+                NAME,
+                &idx,
+                pos,
+                &format!("dimension {d}"),
+                size,
+            ));
         }
         return Ok(out);
     }
@@ -94,10 +112,15 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
-    device::index_select_rows::dispatch(Grid::over([out.len()]), &x, &idx, &mut out3, &mut rec)
-        ?;
+    device::index_select_rows::dispatch(Grid::over([out.len()]), &x, &idx, &mut out3, &mut rec)?;
     if let Some(pos) = bad.position()? {
-        return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), size));
+        return Err(out_of_range(
+            NAME,
+            &idx,
+            pos,
+            &format!("dimension {d}"),
+            size,
+        ));
     }
     Ok(out)
 }

@@ -79,9 +79,16 @@ fn fold(sh: &[usize], st: &[usize]) -> Option<(usize, usize)> {
 /// before and after `dim` each fold into one stride, else of a contiguous
 /// copy.
 pub(crate) fn lines(t: &Tensor, dim: usize) -> Result<Tensor> {
-    let t = if t.ndim() == 0 { t.reshape([1])? } else { t.clone() };
+    let t = if t.ndim() == 0 {
+        t.reshape([1])?
+    } else {
+        t.clone()
+    };
     let (sh, st) = (t.shape(), t.strides());
-    if let (Some((o, so)), Some((i, si))) = (fold(&sh[..dim], &st[..dim]), fold(&sh[dim + 1..], &st[dim + 1..])) {
+    if let (Some((o, so)), Some((i, si))) = (
+        fold(&sh[..dim], &st[..dim]),
+        fold(&sh[dim + 1..], &st[dim + 1..]),
+    ) {
         return t.as_strided([o, sh[dim], i], [so, st[dim], si], t.offset());
     }
     let c = t.contiguous()?;
@@ -152,7 +159,11 @@ impl Record {
     /// The position recorded, if any (waits for the device).
     pub(crate) fn position(&self) -> Result<Option<usize>> {
         let p = self.0.to_vec()?[0];
-        Ok(if p == i64::MAX { None } else { usize::try_from(p).ok() })
+        Ok(if p == i64::MAX {
+            None
+        } else {
+            usize::try_from(p).ok()
+        })
     }
 }
 

@@ -113,8 +113,16 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Res
     }
     // `src` and `out` narrowed to `index`'s sizes (`out` apart from `dim`):
     // the same `[outer, *, inner]` positions in all three
-    let mut s = if src.ndim() == 0 { src.reshape([1])? } else { src.clone() };
-    let mut o = if out.ndim() == 0 { out.reshape([1])? } else { out.clone() };
+    let mut s = if src.ndim() == 0 {
+        src.reshape([1])?
+    } else {
+        src.clone()
+    };
+    let mut o = if out.ndim() == 0 {
+        out.reshape([1])?
+    } else {
+        out.clone()
+    };
     for (a, &si) in is.iter().enumerate() {
         if si < ss[a] {
             s = s.narrow(a, 0, si)?;
@@ -132,12 +140,30 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Res
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
     if ATOMIC.contains(&input.dtype()) {
-        device::scatter_add_atomic::dispatch(Grid::over([idx.len()]), &idx3, &s3, &mut o3, &mut rec)?;
+        device::scatter_add_atomic::dispatch(
+            Grid::over([idx.len()]),
+            &idx3,
+            &s3,
+            &mut o3,
+            &mut rec,
+        )?;
     } else {
-        device::scatter_add_ordered::dispatch(Grid::over([o3.len()]), &idx3, &s3, &mut o3, &mut rec)?;
+        device::scatter_add_ordered::dispatch(
+            Grid::over([o3.len()]),
+            &idx3,
+            &s3,
+            &mut o3,
+            &mut rec,
+        )?;
     }
     if let Some(pos) = bad.position()? {
-        return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), xs[d]));
+        return Err(out_of_range(
+            NAME,
+            &idx,
+            pos,
+            &format!("dimension {d}"),
+            xs[d],
+        ));
     }
     if copied {
         o.copy_from(&o3.reshape(o.shape())?)?;

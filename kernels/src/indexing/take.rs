@@ -53,7 +53,11 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
         return Ok(out);
     }
     let x = flat(input)?;
-    let x = if x.is_contiguous() { x } else { x.contiguous()? };
+    let x = if x.is_contiguous() {
+        x
+    } else {
+        x.contiguous()?
+    };
     let i = flat(&idx)?;
     let mut o = flat(&out)?;
     let bad = Record::new(input.device())?;
