@@ -28,9 +28,9 @@
 //! # Ok::<(), silt::Error>(())
 //! ```
 
-use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
+use silt::{Axes, DType, Element, Error, Grid, Result, Tensor, TensorT};
 
-use super::{device, extremes, items};
+use super::{device, items};
 use crate::indexing::{same_device, supported};
 
 /// The operation's name.
@@ -106,16 +106,17 @@ pub fn dispatch(input: &Tensor, weights: Option<&Tensor>, minlength: usize) -> R
     let bins = if n == 0 {
         minlength
     } else {
-        let (lo, hi) = extremes(input)?;
-        if lo < 0.0 {
+        let one =
+            |t: Tensor| -> Result<i64> { Ok(crate::to_i64::dispatch(&t)?.to_vec::<i64>()?[0]) };
+        let lo = one(crate::amin::dispatch(input, Axes::all())?)?;
+        if lo < 0 {
             return Err(Error::InvalidArgument {
                 op: NAME,
                 reason: format!("`input` holds {lo}: it counts non-negative integers only"),
             });
         }
-        // an exact integer (at most 2^63 - 1; f64 rounds past 2^53, which
-        // no allocation reaches)
-        let top = usize::try_from(hi as u64).map_err(|_| Error::InvalidArgument {
+        let hi = one(crate::amax::dispatch(input, Axes::all())?)?;
+        let top = usize::try_from(hi).map_err(|_| Error::InvalidArgument {
             op: NAME,
             reason: format!("`input` holds {hi}: too many bins"),
         })?;

@@ -83,6 +83,9 @@ pub fn dispatch(input: &Tensor, bins: usize, min: f64, max: f64) -> Result<Tenso
         return Err(invalid(format!("`min` ({lo}) is larger than `max` ({hi})")));
     }
     let dtype = input.dtype();
+    // the range's ends rounded to the element type (PyTorch's bin edges
+    // are of the element type)
+    #[allow(clippy::cast_possible_truncation)]
     let (lo_s, hi_s) = match dtype {
         DType::F16 => (
             Scalar::F16(f16::from_f64(lo)),
