@@ -302,7 +302,7 @@ impl PyTensor {
         for &d in &dims {
             if d >= 0 {
                 out.push(usize::try_from(d).unwrap_or(0));
-            } else if d == -1 && known != 0 && len % known == 0 {
+            } else if d == -1 && known != 0 && len.is_multiple_of(known) {
                 out.push(len / known);
             } else {
                 return Err(argument_error(
