@@ -126,12 +126,17 @@ pub fn dispatch(input: &Tensor, weights: Option<&Tensor>, minlength: usize) -> R
     if n == 0 {
         return Ok(out);
     }
-    match &weights {
-        None => device::bincount_count::dispatch(Grid::over([items(n)]), input, &mut out)?,
-        Some(w) if w.dtype() == DType::F32 => {
-            device::bincount_f32::dispatch(Grid::over([n]), input, w, &mut out)?;
+    // SAFETY: the kernels read `input` (and `weights`, as long) below its
+    // length, count in their work-group array below its 1,024 elements and
+    // add to `out` only at positions they tested against its length
+    unsafe {
+        match &weights {
+            None => device::bincount_count::dispatch(Grid::over([items(n)]), input, &mut out)?,
+            Some(w) if w.dtype() == DType::F32 => {
+                device::bincount_f32::dispatch(Grid::over([n]), input, w, &mut out)?;
+            }
+            Some(w) => device::bincount_f64::dispatch(Grid::over([n]), input, w, &mut out)?,
         }
-        Some(w) => device::bincount_f64::dispatch(Grid::over([n]), input, w, &mut out)?,
     }
     Ok(out)
 }

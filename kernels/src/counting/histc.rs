@@ -111,7 +111,18 @@ pub fn dispatch(input: &Tensor, bins: usize, min: f64, max: f64) -> Result<Tenso
     let mut counts = Tensor::zeros(input.device(), DType::I64, [bins])?;
     if !input.is_empty() {
         let x = flat(input)?;
-        device::histc_count::dispatch(Grid::over([items(x.len())]), &x, lo_s, hi_s, &mut counts)?;
+        // SAFETY: the kernel reads `x` below its length, counts in its
+        // work-group array below its 1,024 elements and adds to `counts`
+        // only at a bin it clamped below their number
+        unsafe {
+            device::histc_count::dispatch(
+                Grid::over([items(x.len())]),
+                &x,
+                lo_s,
+                hi_s,
+                &mut counts,
+            )?
+        };
     }
     match dtype {
         DType::F16 => crate::to_f16::dispatch(&counts),

@@ -77,7 +77,14 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
-    device::gather_along::dispatch(Grid::over([out.len()]), &x, &idx3, &mut out3, &mut rec)?;
+    // SAFETY: `out3`, `idx3` and `x` share their outer and inner sizes
+    // (`x` narrowed to `index`'s), so each work-item's position (`g`
+    // below the output's length) is in range in all three; `x` is read
+    // along `dim` only at an index the kernel tested against its length;
+    // `rec` has its one element
+    unsafe {
+        device::gather_along::dispatch(Grid::over([out.len()]), &x, &idx3, &mut out3, &mut rec)?
+    };
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(
             NAME,

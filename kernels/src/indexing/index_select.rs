@@ -112,7 +112,14 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
-    device::index_select_rows::dispatch(Grid::over([out.len()]), &x, &idx, &mut out3, &mut rec)?;
+    // SAFETY: `x` and `out3` share their outer and inner sizes and `out3`
+    // has one row per index, so each work-item's position (`g` below the
+    // output's length) is in range in `out3` and `idx`; `x` is read along
+    // `dim` only at an index the kernel tested against its length; `rec`
+    // has its one element
+    unsafe {
+        device::index_select_rows::dispatch(Grid::over([out.len()]), &x, &idx, &mut out3, &mut rec)?
+    };
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(
             NAME,

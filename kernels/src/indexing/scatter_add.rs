@@ -139,22 +139,29 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Res
     let copied = !o3.shares_storage(&out);
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
-    if ATOMIC.contains(&input.dtype()) {
-        device::scatter_add_atomic::dispatch(
-            Grid::over([idx.len()]),
-            &idx3,
-            &s3,
-            &mut o3,
-            &mut rec,
-        )?;
-    } else {
-        device::scatter_add_ordered::dispatch(
-            Grid::over([o3.len()]),
-            &idx3,
-            &s3,
-            &mut o3,
-            &mut rec,
-        )?;
+    // SAFETY: `idx3`, `s3` and `o3` share their outer and inner sizes
+    // (`src` and the result narrowed to `index`'s), and `s3` is `idx3`'s
+    // shape, so each work-item's position is in range where it reads and
+    // writes; `o3` is written along `dim` only at an index the kernel
+    // tested against its length; `rec` has its one element
+    unsafe {
+        if ATOMIC.contains(&input.dtype()) {
+            device::scatter_add_atomic::dispatch(
+                Grid::over([idx.len()]),
+                &idx3,
+                &s3,
+                &mut o3,
+                &mut rec,
+            )?;
+        } else {
+            device::scatter_add_ordered::dispatch(
+                Grid::over([o3.len()]),
+                &idx3,
+                &s3,
+                &mut o3,
+                &mut rec,
+            )?;
+        }
     }
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(

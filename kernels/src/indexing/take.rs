@@ -62,7 +62,10 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
     let mut o = flat(&out)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
-    device::take_flat::dispatch(Grid::over([out.len()]), &x, &i, &mut o, &mut rec)?;
+    // SAFETY: `o` and `i` have one element per work-item below the
+    // output's length; `x` is read only at a position the kernel tested
+    // against its length; `rec` has its one element
+    unsafe { device::take_flat::dispatch(Grid::over([out.len()]), &x, &i, &mut o, &mut rec)? };
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(NAME, &idx, pos, "an input of", input.len()));
     }
