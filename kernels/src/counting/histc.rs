@@ -23,8 +23,10 @@
 //!
 //! let dev = Device::default()?;
 //! let x = TensorT::from_slice(&dev, &[1.0f32, 2.0, 1.0, 4.0, 2.5], [5])?;
-//! assert_eq!(k::histc::launch(&x, 4, 0.0, 0.0)?.to_vec()?, [2.0, 2.0, 0.0, 1.0]);
-//! assert_eq!(k::histc::launch(&x, 2, 0.0, 2.0)?.to_vec()?, [0.0, 4.0]);
+//! // 4 bins over [1, 4], the data's range, each 0.75 wide
+//! assert_eq!(k::histc::launch(&x, 4, 0.0, 0.0)?.to_vec()?, [2.0, 1.0, 1.0, 1.0]);
+//! // over [0, 2]: 2.0 in the last bin, 2.5 and 4.0 nowhere
+//! assert_eq!(k::histc::launch(&x, 2, 0.0, 2.0)?.to_vec()?, [0.0, 3.0]);
 //! # Ok::<(), silt::Error>(())
 //! ```
 
