@@ -752,3 +752,41 @@ fn histc_edge_cases_and_errors() {
         );
     }
 }
+
+#[test]
+fn indexing_moves_every_bit_nan_payloads_and_signed_zeros_included() {
+    let odd = [
+        f32::from_bits(0x7fc0_1234),
+        -0.0,
+        f32::from_bits(0xffa0_0001),
+        f32::INFINITY,
+        f32::MIN_POSITIVE / 3.0,
+    ];
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &odd, [5]).unwrap();
+        let i = TensorT::from_slice(&dev, &[4i64, 2, 0, 1, 3, 0], [6]).unwrap();
+        let want: Vec<f32> = [4, 2, 0, 1, 3, 0].iter().map(|&j| odd[j]).collect();
+        let a = k::index_select::launch(&x, 0, &i)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let b = k::gather::launch(&x, 0, &i).unwrap().to_vec().unwrap();
+        let c = k::take::launch(&x, &i).unwrap().to_vec().unwrap();
+        for got in [a, b, c] {
+            assert_eq!(bits(&got), bits(&want), "{dev}");
+        }
+        // scatter_add of one element into 0 keeps a NaN a NaN
+        let z = TensorT::<f32>::zeros(&dev, [2]).unwrap();
+        let s = k::scatter_add::launch(
+            &z,
+            0,
+            &TensorT::from_slice(&dev, &[1i64, 0], [2]).unwrap(),
+            &x,
+        )
+        .unwrap()
+        .to_vec()
+        .unwrap();
+        assert!(s[1].is_nan() && s[0] == 0.0, "{dev}: {s:?}");
+    }
+}
