@@ -20,7 +20,10 @@
 
 use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
 
-use super::{at_least_1d, axis, device, lines, out_of_range, same_device, supported, Record};
+use super::{
+    at_least_1d, axis, device, host_pick, lines, out_of_range, place3, same_device, supported,
+    Record,
+};
 
 /// The operation's name.
 pub const NAME: &str = "gather";
@@ -74,6 +77,21 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     }
     let x = lines(&x, d)?;
     let idx3 = lines(&idx, d)?;
+    if input.device().is_host() {
+        let v = idx3.to_vec::<i64>()?;
+        let n = xs[d];
+        if let Some(pos) = v.iter().position(|&v| v < 0 || v as u64 >= n as u64) {
+            return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), n));
+        }
+        let (m, inner) = (idx3.shape()[1], idx3.shape()[2]);
+        let from: Vec<usize> = (0..out.len())
+            .map(|g| {
+                let (o, _, i) = place3(g, m, inner);
+                (o * n + v[g] as usize) * inner + i
+            })
+            .collect();
+        return host_pick(&x, &from, index.shape());
+    }
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());

@@ -27,7 +27,7 @@
 
 use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
 
-use super::{axis, device, lines, out_of_range, same_device, supported, Record};
+use super::{axis, device, host_pick, lines, out_of_range, place3, same_device, supported, Record};
 
 /// The operation's name.
 pub const NAME: &str = "index_select";
@@ -109,6 +109,26 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
         return Ok(out);
     }
     let x = lines(input, d)?;
+    if input.device().is_host() {
+        let v = idx.to_vec::<i64>()?;
+        if let Some(pos) = v.iter().position(|&v| v < 0 || v as u64 >= size as u64) {
+            return Err(out_of_range(
+                NAME,
+                &idx,
+                pos,
+                &format!("dimension {d}"),
+                size,
+            ));
+        }
+        let inner = x.shape()[2];
+        let from: Vec<usize> = (0..out.len())
+            .map(|g| {
+                let (o, j, i) = place3(g, m, inner);
+                (o * size + v[j] as usize) * inner + i
+            })
+            .collect();
+        return host_pick(&x, &from, &shape);
+    }
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());

@@ -198,3 +198,23 @@ pub(crate) fn out_of_range(
         ),
     }
 }
+
+/// On the host, in plain Rust (much faster than the grid kernels run by the
+/// host executor, with the same results): a tensor of `shape` whose element
+/// `g` (row-major) is element `from[g]` of `x` in row-major order.
+pub(crate) fn host_pick(x: &Tensor, from: &[usize], shape: &[usize]) -> Result<Tensor> {
+    silt::select!(x.dtype(), T => {
+        let xs = x.to_vec::<T>()?;
+        let picked: Option<Vec<T>> = from.iter().map(|&p| xs.get(p).copied()).collect();
+        match picked {
+            Some(v) => Tensor::from_slice(x.device(), &v, shape),
+            None => Err(Error::Internal { what: "indexing: a host position out of range" }),
+        }
+    }, [bool, u8, i8, u16, i16, u32, i32, u64, i64, silt::f16, f32, f64])
+}
+
+/// `(o, j, i)` of flat position `g` of `[_, m, inner]`.
+pub(crate) fn place3(g: usize, m: usize, inner: usize) -> (usize, usize, usize) {
+    let row = g / inner.max(1);
+    (row / m.max(1), row % m.max(1), g % inner.max(1))
+}
