@@ -6,7 +6,8 @@
 //! Every index is checked on the device as it is used: one out of range
 //! writes nothing, and the operation returns `Error::InvalidArgument` naming
 //! the operation, the index, its position and the size it indexes (the
-//! result, a fresh tensor, is dropped). The rules of each operation are in
+//! result, a fresh tensor, is dropped). On the host, `index_select`,
+//! `gather` and `take` run in plain Rust with the same results. The rules of each operation are in
 //! `docs/semantics.md`, "Indexing".
 
 pub(crate) mod device;
