@@ -78,16 +78,18 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let x = lines(&x, d)?;
     let idx3 = lines(&idx, d)?;
     if input.device().is_host() {
-        let v = idx3.to_vec::<i64>()?;
+        let raw = idx3.to_vec::<i64>()?;
         let n = xs[d];
-        if let Some(pos) = v.iter().position(|&v| v < 0 || v as u64 >= n as u64) {
+        let at = |v: i64| usize::try_from(v).ok().filter(|&w| w < n);
+        let Some(v) = raw.iter().map(|&v| at(v)).collect::<Option<Vec<usize>>>() else {
+            let pos = raw.iter().position(|&v| at(v).is_none()).unwrap_or(0);
             return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), n));
-        }
+        };
         let (m, inner) = (idx3.shape()[1], idx3.shape()[2]);
         let from: Vec<usize> = (0..out.len())
             .map(|g| {
                 let (o, _, i) = place3(g, m, inner);
-                (o * n + v[g] as usize) * inner + i
+                (o * n + v[g]) * inner + i
             })
             .collect();
         return host_pick(&x, &from, index.shape());

@@ -110,8 +110,10 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     }
     let x = lines(input, d)?;
     if input.device().is_host() {
-        let v = idx.to_vec::<i64>()?;
-        if let Some(pos) = v.iter().position(|&v| v < 0 || v as u64 >= size as u64) {
+        let raw = idx.to_vec::<i64>()?;
+        let at = |v: i64| usize::try_from(v).ok().filter(|&w| w < size);
+        let Some(v) = raw.iter().map(|&v| at(v)).collect::<Option<Vec<usize>>>() else {
+            let pos = raw.iter().position(|&v| at(v).is_none()).unwrap_or(0);
             return Err(out_of_range(
                 NAME,
                 &idx,
@@ -119,12 +121,12 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
                 &format!("dimension {d}"),
                 size,
             ));
-        }
+        };
         let inner = x.shape()[2];
         let from: Vec<usize> = (0..out.len())
             .map(|g| {
                 let (o, j, i) = place3(g, m, inner);
-                (o * size + v[j] as usize) * inner + i
+                (o * size + v[j]) * inner + i
             })
             .collect();
         return host_pick(&x, &from, &shape);
