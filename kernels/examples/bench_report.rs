@@ -14,6 +14,8 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --geometry     (raw axpy at each local size)
 //! cargo run --release -p silt-kernels --example bench_report -- --strided      (add on broadcast and transposed views against hand-written kernels)
 //! cargo run --release -p silt-kernels --example bench_report -- --fusion       (the fusion tables only)
+//! cargo run --release -p silt-kernels --example bench_report -- --matmul       (matmul against CLBlast on the device, NumPy on the host)
+//! cargo run --release -p silt-kernels --example bench_report -- --rows         (one-pass softmax and norms against a copy)
 //! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
 //! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
 //! ```
@@ -33,6 +35,8 @@ use silt::prelude::*;
 
 #[path = "../benches/report/fusion.rs"]
 mod fusion;
+#[path = "../benches/report/linalg.rs"]
+mod linalg;
 #[path = "../benches/raw/mod.rs"]
 mod raw;
 use raw::{axpy_args, axpy_args_offsets, Raw};
@@ -1446,6 +1450,14 @@ fn main() {
     }
     if args.iter().any(|a| a == "--fusion") {
         fusion::print(&dev);
+        return;
+    }
+    if args.iter().any(|a| a == "--matmul") {
+        linalg::print(&dev, interleaved);
+        return;
+    }
+    if args.iter().any(|a| a == "--rows") {
+        linalg::print_rows(&dev, interleaved);
         return;
     }
     if args.iter().any(|a| a == "--sum") {

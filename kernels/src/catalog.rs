@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 120);
+//! assert_eq!(catalog::OPERATIONS.len(), 122);
 //! ```
 
 use silt::DType;
@@ -26,6 +26,10 @@ pub enum Kind {
     /// A scan or a normalisation along one axis: `launch(x, axis)`, a result
     /// of `x`'s shape.
     Scan,
+    /// A normalisation over trailing dimensions: `launch(x,
+    /// normalized_shape, weight, ..)` as PyTorch's `layer_norm` and
+    /// `rms_norm`, a result of `x`'s shape.
+    Normalization,
     /// A product of matrices: `launch(a, b)`, the shapes as PyTorch's
     /// `matmul` (run by grid kernels).
     Matrix,
@@ -145,6 +149,7 @@ catalog! {
         logsumexp,
     ],
     "normalisation" Scan: [softmax, log_softmax],
+    "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
     "scans" Scan: [cumsum, cumprod, cummax, cummin],
     "linear algebra" Matrix: [matmul],
     "indexing" Indexing: [index_select, gather, scatter_add, take],

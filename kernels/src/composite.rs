@@ -1,6 +1,6 @@
 //! Operations made of a reduction and a kernel: `var` and `std` (the sum of
 //! squared deviations, divided by the count less the correction), `norm`,
-//! `logsumexp`, `softmax` and `log_softmax`. Floats only; `f16` computes in
+//! `logsumexp`. Floats only; `f16` computes in
 //! `f32` and rounds once.
 
 use silt::__private::KernelInfo;
@@ -8,10 +8,7 @@ use silt::{f16, Axes, Element, Error, Result, TensorT};
 
 use crate::reduce::{lse, lse_half, norm1, norm1_half, norm2, norm2_half, norm_inf};
 use crate::reduce::{sq_dev, sq_dev_half};
-use crate::{
-    div_count, div_count_half, log_softmax_apply, log_softmax_apply_half, softmax_apply,
-    softmax_apply_half, sqrt_div_count, sqrt_div_count_half, to_f16,
-};
+use crate::{div_count, div_count_half, sqrt_div_count, sqrt_div_count_half, to_f16};
 
 /// The float types the composite operations take.
 pub(crate) const FLOATS: &[silt::DType] = &[silt::DType::F16, silt::DType::F32, silt::DType::F64];
@@ -42,8 +39,6 @@ pub trait Float: Element {
     fn __norm(x: &TensorT<Self>, p: f64, axes: Axes) -> Result<TensorT<Self>>;
     #[doc(hidden)]
     fn __logsumexp(x: &TensorT<Self>, axes: Axes) -> Result<TensorT<Self>>;
-    #[doc(hidden)]
-    fn __softmax(x: &TensorT<Self>, axis: isize, log: bool) -> Result<TensorT<Self>>;
     #[doc(hidden)]
     fn __infos() -> Vec<&'static KernelInfo>;
 }
@@ -84,14 +79,6 @@ macro_rules! float_impl {
             fn __logsumexp(x: &TensorT<Self>, axes: Axes) -> Result<TensorT<Self>> {
                 lse::launch(x, axes)
             }
-            fn __softmax(x: &TensorT<Self>, axis: isize, log: bool) -> Result<TensorT<Self>> {
-                let m = lse::launch(x, Axes::of([axis]).keepdim())?;
-                if log {
-                    log_softmax_apply::launch(x, &m)
-                } else {
-                    softmax_apply::launch(x, &m)
-                }
-            }
             fn __infos() -> Vec<&'static KernelInfo> {
                 vec![
                     <$t as sq_dev::Instance>::__info(),
@@ -101,8 +88,6 @@ macro_rules! float_impl {
                     <$t as norm2::Instance>::__info(),
                     <$t as norm_inf::Instance>::__info(),
                     <$t as lse::Instance>::__info(),
-                    <$t as softmax_apply::Instance>::__info(),
-                    <$t as log_softmax_apply::Instance>::__info(),
                 ]
             }
         }
@@ -134,14 +119,6 @@ impl Float for f16 {
     fn __logsumexp(x: &TensorT<Self>, axes: Axes) -> Result<TensorT<Self>> {
         to_f16::launch(&lse_half::launch(x, axes)?)
     }
-    fn __softmax(x: &TensorT<Self>, axis: isize, log: bool) -> Result<TensorT<Self>> {
-        let m = lse_half::launch(x, Axes::of([axis]).keepdim())?;
-        if log {
-            log_softmax_apply_half::launch(x, &m)
-        } else {
-            softmax_apply_half::launch(x, &m)
-        }
-    }
     fn __infos() -> Vec<&'static KernelInfo> {
         vec![
             <f16 as sq_dev_half::Instance>::__info(),
@@ -152,8 +129,6 @@ impl Float for f16 {
             <f16 as norm_inf::Instance>::__info(),
             <f16 as lse_half::Instance>::__info(),
             <f32 as to_f16::Instance>::__info(),
-            softmax_apply_half::__infos()[0],
-            log_softmax_apply_half::__infos()[0],
         ]
     }
 }
@@ -269,17 +244,5 @@ composite! {
     /// `ln(sum(exp(x)))` over `axes`, without overflow for large inputs (the
     /// running maximum is factored out).
     logsumexp(axes: silt::Axes) => __logsumexp(axes);
-    source: crate::reduce::lse::source, crate::reduce::lse_half::source
-}
-
-composite! {
-    /// `exp(x - logsumexp(x))` along `axis`: each row sums to 1.
-    softmax(axis: isize) => __softmax(axis, false);
-    source: crate::reduce::lse::source, crate::reduce::lse_half::source
-}
-
-composite! {
-    /// `x - logsumexp(x)` along `axis`.
-    log_softmax(axis: isize) => __softmax(axis, true);
     source: crate::reduce::lse::source, crate::reduce::lse_half::source
 }

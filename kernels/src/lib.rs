@@ -58,7 +58,8 @@
 //! | casts | [`to_f16`], [`to_f32`], [`to_f64`], [`to_i32`], [`to_i64`], [`to_u8`], [`to_bool`] (`x != 0`) | all |
 //! | reductions, `(x, axes)` | [`sum`], [`prod`] (integers to `i64`/`u64`), [`amin`], [`amax`], [`argmin`], [`argmax`] (`i64`), [`all`], [`any`], [`count_nonzero`] (`i64`) | all |
 //! | reductions, `(x, axes)` | [`mean`], [`logsumexp`]; [`var`], [`std`] `(x, correction, axes)`; [`norm`] `(x, p, axes)` | floats |
-//! | along one axis, `(x, axis)` | [`softmax`], [`log_softmax`] | floats |
+//! | along one axis, `(x, axis)`, one pass over each row | [`softmax`], [`log_softmax`] (`exp(x - max) / sum`) | floats |
+//! | over trailing dimensions, one pass over each row | [`layer_norm`] `(x, normalized_shape, weight, bias, eps)`, [`rms_norm`] `(x, normalized_shape, weight, eps)` | floats |
 //! | scans, `(x, axis)` | [`cumsum`], [`cumprod`] (integers to `i64`/`u64`), [`cummax`], [`cummin`] (values and `i64` indices) | all |
 //! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
 //! | indexing | [`index_select`] `(input, dim, index)`, [`gather`] `(input, dim, index)`, [`take`] `(input, index)` (negative indices from the end); `i64` indices, one out of range an error | all, `bool` |
@@ -84,6 +85,7 @@ pub mod matmul;
 mod ops;
 #[doc(hidden)]
 pub mod reduce;
+mod rows;
 #[doc(hidden)]
 pub mod scan;
 mod smooth;
@@ -101,11 +103,12 @@ pub use smooth::*;
 pub use ternary::*;
 pub use unary::*;
 
-pub use composite::{log_softmax, logsumexp, norm, softmax, std, var, Float};
+pub use composite::{logsumexp, norm, std, var, Float};
 pub use counting::{bincount, histc};
 pub use indexing::{gather, index_select, scatter_add, take};
 pub use ops::*;
 pub use reduce::{all, amax, amin, any, argmax, argmin, count_nonzero};
+pub use rows::{layer_norm, log_softmax, rms_norm, softmax, RowFloat};
 pub use scan::{cummax, cummin};
 
 /// The README's examples (which use both `silt` and `silt_kernels`), compiled and

@@ -180,27 +180,3 @@ pub fn div_count_half(m2: f32, #[scalar] d: f32) -> f16 {
 pub fn sqrt_div_count_half(m2: f32, #[scalar] d: f32) -> f16 {
     (m2 / d).sqrt() as f16
 }
-
-#[doc(hidden)]
-#[kernel(types = [f32, f64])]
-pub fn softmax_apply<T>(x: T, lse: T) -> T {
-    (x - lse).exp()
-}
-
-#[doc(hidden)]
-#[kernel(types = [f32, f64])]
-pub fn log_softmax_apply<T>(x: T, lse: T) -> T {
-    x - lse
-}
-
-#[doc(hidden)]
-#[kernel]
-pub fn softmax_apply_half(x: f16, lse: f32) -> f16 {
-    ((x as f32) - lse).exp() as f16
-}
-
-#[doc(hidden)]
-#[kernel]
-pub fn log_softmax_apply_half(x: f16, lse: f32) -> f16 {
-    ((x as f32) - lse) as f16
-}

@@ -102,6 +102,7 @@ fn matmul_gives_the_reference_bits_for_every_shape_on_every_device() {
         // past one work-group's 64 x 64 block, k past one tile of 16 and not
         // a multiple of it
         (&[67, 130], &[130, 65]),
+        (&[67, 20], &[20, 3]),
         (&[2, 1, 9, 17], &[3, 17, 70]),
         (&[9, 17], &[4, 17, 6]),
         (&[4, 10, 3], &[3]),
@@ -121,6 +122,12 @@ fn matmul_gives_the_reference_bits_for_every_shape_on_every_device() {
             |v| v,
         );
         for dev in common::devices() {
+            // Oclgrind simulates every instruction: the largest case (36
+            // blocks of 16 steps) takes it a minute; the others cover more
+            // than one block in each direction
+            if want.len() > 4096 && dev.to_string().contains("Oclgrind") {
+                continue;
+            }
             let a = TensorT::from_slice(&dev, &xa, *sa).unwrap();
             let b = TensorT::from_slice(&dev, &xb, *sb).unwrap();
             let c = k::matmul::launch(&a, &b).unwrap();
@@ -350,6 +357,186 @@ fn matmul_edge_cases_and_errors() {
             let h = TensorT::from_slice(&Device::host(), &[1.0f32], [1, 1]).unwrap();
             let err = k::matmul::launch(&t(&[1.0], &[1, 1]), &h).unwrap_err();
             assert!(matches!(err, Error::DeviceMismatch { .. }), "{err:?}");
+        }
+    }
+}
+
+/// The row-wise reference in f64 over rows of `n` (the last axis).
+fn softmax_ref(x: &[f32], n: usize, log: bool) -> Vec<f64> {
+    let mut out = Vec::new();
+    for row in x.chunks(n) {
+        let m = row
+            .iter()
+            .fold(f64::NEG_INFINITY, |m, &v| m.max(f64::from(v)));
+        let s: f64 = row.iter().map(|&v| (f64::from(v) - m).exp()).sum();
+        out.extend(row.iter().map(|&v| {
+            let d = f64::from(v) - m;
+            if log {
+                d - s.ln()
+            } else {
+                d.exp() / s
+            }
+        }));
+    }
+    out
+}
+
+fn close(got: &[f32], want: &[f64], tol: f64, what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        let err = (f64::from(g) - w).abs();
+        assert!(err <= tol * w.abs().max(1.0), "{what} [{i}]: {g} vs {w}");
+    }
+}
+
+#[test]
+fn softmax_is_one_pass_over_rows_and_shifts_change_no_bit() {
+    for dev in common::devices() {
+        // short rows, rows past the 4,096 a work-group keeps, odd lengths
+        for (rows, n) in [(3, 5), (2, 4100), (5, 129), (1, 1)] {
+            // multiples of 1/64 below 2^11: exact after a shift by 1024
+            let xs: Vec<f32> = floats(rows * n, 9)
+                .iter()
+                .map(|v| (v * 640.0).round() / 64.0)
+                .collect();
+            let x = TensorT::from_slice(&dev, &xs, [rows, n]).unwrap();
+            let p = k::softmax::launch(&x, -1).unwrap().to_vec().unwrap();
+            close(
+                &p,
+                &softmax_ref(&xs, n, false),
+                2e-6,
+                &format!("{dev} softmax {rows}x{n}"),
+            );
+            let lp = k::log_softmax::launch(&x, 1).unwrap().to_vec().unwrap();
+            close(
+                &lp,
+                &softmax_ref(&xs, n, true),
+                2e-6,
+                &format!("{dev} log_softmax {rows}x{n}"),
+            );
+            // each row shifted by 1024 (exact for these values): the same bits
+            let shifted: Vec<f32> = xs.iter().map(|v| v + 1024.0).collect();
+            assert!(shifted.iter().zip(&xs).all(|(s, v)| s - 1024.0 == *v));
+            let xs2 = TensorT::from_slice(&dev, &shifted, [rows, n]).unwrap();
+            let p2 = k::softmax::launch(&xs2, -1).unwrap().to_vec().unwrap();
+            assert_eq!(bits(&p), bits(&p2), "{dev} {rows}x{n}");
+        }
+        // along a middle axis: rows of stride 4
+        let xs = floats(2 * 3 * 4, 10);
+        let x = TensorT::from_slice(&dev, &xs, [2, 3, 4]).unwrap();
+        let got = k::softmax::launch(&x, 1).unwrap().to_vec().unwrap();
+        let moved = x
+            .transpose(1, 2)
+            .unwrap()
+            .contiguous()
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let want = softmax_ref(&moved, 3, false);
+        for a in 0..2 {
+            for i in 0..3 {
+                for b in 0..4 {
+                    let (g, w) = (got[a * 12 + i * 4 + b], want[a * 12 + b * 3 + i]);
+                    assert!((f64::from(g) - w).abs() < 1e-6, "{dev} [{a}, {i}, {b}]");
+                }
+            }
+        }
+        // NaN takes its row; the other rows are untouched
+        let x = TensorT::from_slice(&dev, &[1.0f32, f32::NAN, 2.0, 0.0, 0.0, 0.0], [2, 3]).unwrap();
+        let p = k::softmax::launch(&x, 1).unwrap().to_vec().unwrap();
+        assert!(p[..3].iter().all(|v| v.is_nan()), "{dev}: {p:?}");
+        assert!(
+            p[3..].iter().all(|&v| (v - 1.0 / 3.0).abs() < 1e-7),
+            "{dev}: {p:?}"
+        );
+        // f16 in f32, rounded once; a 0-d tensor; an empty one; a bad axis
+        let h: Vec<f16> = [0.5f32, -1.0, 2.0]
+            .iter()
+            .map(|&v| f16::from_f32(v))
+            .collect();
+        let ph = k::softmax::launch(&TensorT::from_slice(&dev, &h, [3]).unwrap(), 0).unwrap();
+        let want = softmax_ref(&[0.5, -1.0, 2.0], 3, false);
+        for (g, w) in ph.to_vec().unwrap().iter().zip(&want) {
+            assert_eq!(*g, f16::from_f64(*w), "{dev}");
+        }
+        let s = k::softmax::launch(&TensorT::from_slice(&dev, &[3.0f32], []).unwrap(), 0).unwrap();
+        assert_eq!(s.to_vec().unwrap(), [1.0]);
+        let e = k::softmax::launch(&TensorT::<f32>::zeros(&dev, [0, 4]).unwrap(), 1).unwrap();
+        assert_eq!(e.shape(), [0, 4]);
+        assert!(k::softmax::launch(&x, 2).is_err());
+    }
+}
+
+#[test]
+fn layer_norm_and_rms_norm_match_the_reference() {
+    let (rows, n) = (6, 300);
+    let xs: Vec<f32> = floats(rows * n, 11).iter().map(|v| v * 4.0 + 1.5).collect();
+    let ws = floats(n, 12);
+    let bs = floats(n, 13);
+    let mut ln = Vec::new();
+    let mut rms = Vec::new();
+    for row in xs.chunks(n) {
+        let mean = row.iter().map(|&v| f64::from(v)).sum::<f64>() / n as f64;
+        let var = row
+            .iter()
+            .map(|&v| (f64::from(v) - mean).powi(2))
+            .sum::<f64>()
+            / n as f64;
+        let ms = row.iter().map(|&v| f64::from(v).powi(2)).sum::<f64>() / n as f64;
+        for (i, &v) in row.iter().enumerate() {
+            let (w, b) = (f64::from(ws[i]), f64::from(bs[i]));
+            ln.push((f64::from(v) - mean) / (var + 1e-5).sqrt() * w + b);
+            rms.push(f64::from(v) / (ms + f64::from(f32::EPSILON)).sqrt() * w);
+        }
+    }
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [2, 3, n]).unwrap();
+        let w = TensorT::from_slice(&dev, &ws, [n]).unwrap();
+        let b = TensorT::from_slice(&dev, &bs, [n]).unwrap();
+        let y = k::layer_norm::launch(&x, &[n], Some(&w), Some(&b), 1e-5).unwrap();
+        assert_eq!(y.shape(), [2, 3, n]);
+        close(
+            &y.to_vec().unwrap(),
+            &ln,
+            1e-5,
+            &format!("{dev} layer_norm"),
+        );
+        let y = k::rms_norm::launch(&x, &[n], Some(&w), None).unwrap();
+        close(&y.to_vec().unwrap(), &rms, 1e-5, &format!("{dev} rms_norm"));
+        // over the two trailing dimensions, without weight or bias: each
+        // [3, n] block has mean 0 and variance 1
+        let y = k::layer_norm::launch(&x, &[3, n], None, None, 0.0)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        for block in y.chunks(3 * n) {
+            let mean = block.iter().map(|&v| f64::from(v)).sum::<f64>() / block.len() as f64;
+            let var = block.iter().map(|&v| f64::from(v).powi(2)).sum::<f64>() / block.len() as f64;
+            assert!(
+                mean.abs() < 1e-5 && (var - 1.0).abs() < 1e-4,
+                "{dev}: {mean} {var}"
+            );
+        }
+        // a transposed input is read as the rows it has
+        let xt = TensorT::from_slice(&dev, &xs, [n, rows])
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap();
+        let got = k::rms_norm::launch(&xt, &[n], None, Some(1e-6)).unwrap();
+        let want = k::rms_norm::launch(&xt.contiguous().unwrap(), &[n], None, Some(1e-6)).unwrap();
+        assert_eq!(
+            bits(&got.to_vec().unwrap()),
+            bits(&want.to_vec().unwrap()),
+            "{dev}"
+        );
+        // errors
+        for bad in [
+            k::layer_norm::launch(&x, &[4], None, None, 1e-5),
+            k::layer_norm::launch(&x, &[n], Some(&b.narrow(0, 0, 5).unwrap()), None, 1e-5),
+            k::layer_norm::launch(&x, &[n], None, None, -1.0),
+            k::rms_norm::launch(&x, &[], None, None),
+        ] {
+            assert!(matches!(bad, Err(Error::InvalidArgument { .. })), "{bad:?}");
         }
     }
 }

@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 120);
+    assert_eq!(OPERATIONS.len(), 122);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -71,7 +71,15 @@ fn the_catalogue_lists_every_operation_with_its_sources() {
         let infos = (entry.infos_fn)().len();
         if matches!(
             name,
-            "var" | "std" | "norm" | "logsumexp" | "softmax" | "log_softmax" | "bincount"
+            "var"
+                | "std"
+                | "norm"
+                | "logsumexp"
+                | "softmax"
+                | "log_softmax"
+                | "layer_norm"
+                | "rms_norm"
+                | "bincount"
         ) {
             assert!(infos > entry.types.len(), "{name}");
         } else {
@@ -194,6 +202,8 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
         "cumprod" => return one(k::cumprod::dispatch(&t(), 0)),
         "cummax" => return two(k::cummax::dispatch(&t(), 0)),
         "cummin" => return two(k::cummin::dispatch(&t(), -1)),
+        "layer_norm" => return one(k::layer_norm::dispatch(&t(), &[5], None, None, 1e-5)),
+        "rms_norm" => return one(k::rms_norm::dispatch(&t(), &[5], None, None)),
         // a row times a [5, 5] matrix
         "matmul" => {
             let m = Tensor::zeros(dev, dtype, [5, 5]).unwrap();

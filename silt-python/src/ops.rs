@@ -385,6 +385,49 @@ fn norm(
     run(py, || k::norm::dispatch(&x, p, axes))
 }
 
+/// `input`'s optional companion `t`, placed on `x`'s device.
+fn companion(py: Python<'_>, x: &Tensor, t: Option<Input<'_>>) -> Result<Option<Tensor>> {
+    t.map(|t| place(py, [Input::Tensor(x.clone()), t]).map(|[_, t]| t))
+        .transpose()
+}
+
+/// `layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)`:
+/// silt-kernels' `layer_norm`, `(x - mean) / sqrt(var + eps) * weight + bias`
+/// over the trailing `normalized_shape`, one pass over each row.
+#[pyfunction]
+#[pyo3(signature = (input, normalized_shape, weight=None, bias=None, eps=1e-5))]
+fn layer_norm(
+    py: Python<'_>,
+    input: Input<'_>,
+    normalized_shape: Vec<usize>,
+    weight: Option<Input<'_>>,
+    bias: Option<Input<'_>>,
+    eps: f64,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let (w, b) = (companion(py, &x, weight)?, companion(py, &x, bias)?);
+    run(py, || {
+        k::layer_norm::dispatch(&x, &normalized_shape, w.as_ref(), b.as_ref(), eps)
+    })
+}
+
+/// `rms_norm(input, normalized_shape, weight=None, eps=None)`: silt-kernels'
+/// `rms_norm`, `x / sqrt(mean(x^2) + eps) * weight` over the trailing
+/// `normalized_shape` (`eps` by default the dtype's machine epsilon).
+#[pyfunction]
+#[pyo3(signature = (input, normalized_shape, weight=None, eps=None))]
+fn rms_norm(
+    py: Python<'_>,
+    input: Input<'_>,
+    normalized_shape: Vec<usize>,
+    weight: Option<Input<'_>>,
+    eps: Option<f64>,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let w = companion(py, &x, weight)?;
+    run(py, || k::rms_norm::dispatch(&x, &normalized_shape, w.as_ref(), eps))
+}
+
 /// A pair of tensors as a Python tuple.
 fn pair(py: Python<'_>, (a, b): (Tensor, Tensor)) -> Result<Bound<'_, PyTuple>> {
     Ok(PyTuple::new(py, [PyTensor::from(a), PyTensor::from(b)])?)
@@ -531,7 +574,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [where_, clamp, lerp, addcmul, leaky_relu, elu, hardtanh]);
     add!(m, [axpy, scale_, add_, var, std_dev, norm]);
     add!(m, [softmax, log_softmax, cumsum, cumprod, cummax, cummin]);
-    add!(m, [matmul]);
+    add!(m, [matmul, layer_norm, rms_norm]);
     add!(
         m,
         [index_select, gather, scatter_add, take, bincount, histc]

@@ -192,7 +192,12 @@ CASES = {
     "cumprod": (lambda o, x: o.cumprod(x, 0), [X], lambda x: f64(x).cumprod(0)),
     "cummax": (lambda o, x: o.cummax(x, 1), [X], lambda x: cum_arg(x, lambda a, b: a >= b)),
     "cummin": (lambda o, x: o.cummin(x, 1), [I], lambda x: cum_arg(x, lambda a, b: a <= b)),
-    "matmul": (lambda o, x, y: o.matmul(x, y.T.copy()), [X, Y], lambda x, y: f64(x) @ f64(y).T),
+    "matmul": (lambda o, x, y: o.matmul(x, y), [X, Y.T.copy()], lambda x, y: f64(x) @ f64(y)),
+    "layer_norm": (lambda o, x, w: o.layer_norm(x, [6], w, w, 1e-5), [X, ROW],
+                   lambda x, w: (f64(x) - f64(x).mean(1, keepdims=True))
+                   / np.sqrt(f64(x).var(1, keepdims=True) + 1e-5) * w + w),
+    "rms_norm": (lambda o, x: o.rms_norm(x, [5, 6]), [X],
+                 lambda x: f64(x) / np.sqrt((f64(x) ** 2).mean() + np.finfo(np.float32).eps)),
     "index_select": (lambda o, x, i: o.index_select(x, 1, i), [X, IDX], lambda x, i: np.take(x, i, axis=1)),
     "gather": (lambda o, x, i: o.gather(x, 1, i), [X, GI], lambda x, i: np.take_along_axis(x, i, axis=1)),
     "scatter_add": (lambda o, x, i, y: o.scatter_add(x, 1, i, y), [X, GI, Y], scatter_add_ref),

@@ -281,13 +281,13 @@ impl Plan {
     }
 }
 
-/// `t` (`[.., rows, cols]`) with its batch dimensions from `from` on folded
-/// into one: the folded size and stride, or `None` when the strides do not
-/// allow a single stride.
-fn fold(t: &Tensor, from: usize) -> Option<(usize, usize)> {
+/// The dimensions `range` of `t` folded into one: their size and stride, or
+/// `None` when no single stride reaches them all (dimensions of size 1 take
+/// no part).
+pub(crate) fn fold_range(t: &Tensor, range: std::ops::Range<usize>) -> Option<(usize, usize)> {
     let (sh, st) = (t.shape(), t.strides());
     let (mut size, mut stride) = (1usize, 0usize);
-    for d in (from..sh.len() - 2).rev() {
+    for d in range.rev() {
         match sh[d] {
             1 => {}
             _ if size == 1 => (size, stride) = (sh[d], st[d]),
@@ -296,6 +296,12 @@ fn fold(t: &Tensor, from: usize) -> Option<(usize, usize)> {
         }
     }
     Some((size, stride))
+}
+
+/// `t` (`[.., rows, cols]`) with its batch dimensions from `from` on folded
+/// into one: the folded size and stride, or `None`.
+fn fold(t: &Tensor, from: usize) -> Option<(usize, usize)> {
+    fold_range(t, from..t.ndim() - 2)
 }
 
 /// Views of `a`, `b` and `c` (batches of matrices of one batch shape) as

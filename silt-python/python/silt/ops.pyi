@@ -23,6 +23,27 @@ def abs(input: TensorLike) -> Tensor:
 def acos(input: TensorLike) -> Tensor:
     """`acos(input)`: silt-kernels' `acos`, elementwise."""
 
+def layer_norm(
+    input: TensorLike,
+    normalized_shape: Sequence[int],
+    weight: Optional[TensorLike] = None,
+    bias: Optional[TensorLike] = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    """`layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)`:
+    silt-kernels' `layer_norm`, `(x - mean) / sqrt(var + eps) * weight + bias`
+    over the trailing `normalized_shape`, one pass over each row."""
+
+def rms_norm(
+    input: TensorLike,
+    normalized_shape: Sequence[int],
+    weight: Optional[TensorLike] = None,
+    eps: Optional[float] = None,
+) -> Tensor:
+    """`rms_norm(input, normalized_shape, weight=None, eps=None)`: silt-kernels'
+    `rms_norm`, `x / sqrt(mean(x^2) + eps) * weight` over the trailing
+    `normalized_shape` (`eps` by default the dtype's machine epsilon)."""
+
 def matmul(input: TensorLike, other: TensorLike) -> Tensor:
     """`matmul(input, other)`: silt-kernels' `matmul`, the matrix product with
     PyTorch's shapes (1-d, 2-d, batched with broadcast batches)."""
