@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 119);
+//! assert_eq!(catalog::OPERATIONS.len(), 125);
 //! ```
 
 use silt::DType;
@@ -37,6 +37,13 @@ pub enum Kind {
     /// `argsort` as `launch(x, dim, descending)`, `topk` as `launch(x, k,
     /// dim, largest, sorted)`; values and `i64` indices.
     Ordering,
+    /// Indexing by a tensor of indices, as PyTorch's: `index_select(input,
+    /// dim, index)`, `gather(input, dim, index)`, `scatter_add(input, dim,
+    /// index, src)`, `take(input, index)` (run by grid kernels).
+    Indexing,
+    /// Counting, as PyTorch's: `bincount(input, weights, minlength)`,
+    /// `histc(input, bins, min, max)` (run by grid kernels).
+    Counting,
 }
 
 /// One operation of the crate: its name, its group and its OpenCL C.
@@ -150,6 +157,8 @@ catalog! {
     "scans" Scan: [cumsum, cumprod, cummax, cummin],
     "linear algebra" Matrix: [matmul],
     "ordering" Ordering: [sort, argsort, topk],
+    "indexing" Indexing: [index_select, gather, scatter_add, take],
+    "counting" Counting: [bincount, histc],
 }
 
 /// Calls the macro `$m` with the names of the operations called as

@@ -63,6 +63,10 @@
 //! | scans, `(x, axis)` | [`cumsum`], [`cumprod`] (integers to `i64`/`u64`), [`cummax`], [`cummin`] (values and `i64` indices) | all |
 //! | ordering, `(x, dim, descending)` | [`sort`] (values and `i64` indices), [`argsort`] (`i64` indices); [`topk`] `(x, k, dim, largest, sorted)` (values and indices): stable, NaN as the largest value | all, `bool` |
 //! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
+//! | indexing | [`index_select`] `(input, dim, index)`, [`gather`] `(input, dim, index)`, [`take`] `(input, index)` (negative indices from the end); `i64` indices, one out of range an error | all, `bool` |
+//! | indexing | [`scatter_add`] `(input, dim, index, src)` (out of place) | floats, ints |
+//! | counting | [`bincount`] `(input, weights, minlength)` (`i64` counts, or sums of `f32`/`f64` weights) | `u8 i8 i16 i32 i64` |
+//! | counting | [`histc`] `(input, bins, min, max)` | floats |
 //!
 //! Reductions and scans combine elements in silt's fixed order (the same bits on
 //! every device); their rules are in `docs/semantics.md`, "Reductions and scans".
@@ -74,8 +78,10 @@ mod cast;
 pub mod catalog;
 mod compare;
 mod composite;
+mod counting;
 mod exact;
 mod fill;
+mod indexing;
 mod inplace;
 pub mod matmul;
 mod ops;
@@ -102,6 +108,8 @@ pub use ternary::*;
 pub use unary::*;
 
 pub use composite::{logsumexp, norm, std, var, Float};
+pub use counting::{bincount, histc};
+pub use indexing::{gather, index_select, scatter_add, take};
 pub use ops::*;
 pub use reduce::{all, amax, amin, any, argmax, argmin, count_nonzero};
 pub use rows::{layer_norm, log_softmax, rms_norm, softmax, RowFloat};

@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 119);
+    assert_eq!(OPERATIONS.len(), 125);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -82,6 +82,7 @@ fn the_catalogue_lists_every_operation_with_its_sources() {
                 | "sort"
                 | "argsort"
                 | "topk"
+                | "bincount"
         ) {
             assert!(infos > entry.types.len(), "{name}");
         } else {
@@ -161,6 +162,7 @@ fn the_device_builds_every_program() {
 fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>> {
     let t = || Tensor::zeros(dev, dtype, [5]).unwrap();
     let b = || Tensor::zeros(dev, DType::Bool, [5]).unwrap();
+    let idx = || Tensor::zeros(dev, DType::I64, [5]).unwrap();
     let one = |r: silt::Result<Tensor>| r.map(|t| vec![t]);
     macro_rules! un {
         ($($op:ident),*) => {
@@ -213,6 +215,14 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
         "sort" => return two(k::sort::dispatch(&t(), 0, false)),
         "argsort" => return one(k::argsort::dispatch(&t(), -1, true)),
         "topk" => return two(k::topk::dispatch(&t(), 5, 0, true, true)),
+        // indices 0, and `scatter_add`'s `src` of the input's dtype
+        "index_select" => return one(k::index_select::dispatch(&t(), 0, &idx())),
+        "gather" => return one(k::gather::dispatch(&t(), 0, &idx())),
+        "scatter_add" => return one(k::scatter_add::dispatch(&t(), 0, &idx(), &t())),
+        "take" => return one(k::take::dispatch(&t(), &idx())),
+        // zeros: one bin, then five
+        "bincount" => return one(k::bincount::dispatch(&t(), None, 5)),
+        "histc" => return one(k::histc::dispatch(&t(), 5, 0.0, 0.0)),
         _ => {}
     }
     match name {

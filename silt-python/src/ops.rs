@@ -97,6 +97,112 @@ fn matmul(py: Python<'_>, input: Input<'_>, other: Input<'_>) -> Result<PyTensor
     run(py, || k::matmul::dispatch(&a, &b))
 }
 
+/// An index (or weights) argument on `x`'s device, of its own dtype: a
+/// `silt.Tensor` as it is, an array or list placed where `x` is, a Python
+/// number as a 0-d `int64` (`float64` for a float).
+fn beside_x(py: Python<'_>, arg: Input<'_>, x: &Tensor) -> Result<Tensor> {
+    match arg {
+        Input::Tensor(t) => Ok(t),
+        Input::Number(s @ Scalar::F64(_)) => {
+            Ok(Tensor::from_slice(x.device(), &[s.to::<f64>()?], [])?)
+        }
+        Input::Number(s) => Ok(Tensor::from_slice(x.device(), &[s.to::<i64>()?], [])?),
+        other => {
+            let [_, t] = place(py, [Input::Tensor(x.clone()), other])?;
+            Ok(t)
+        }
+    }
+}
+
+/// `index_select(input, dim, index)`: silt-kernels' `index_select`, the
+/// slices of `input` along `dim` at the positions in `index` (1-d, int64
+/// or int32; an index out of range raises).
+#[pyfunction]
+#[pyo3(signature = (input, dim, index))]
+fn index_select(
+    py: Python<'_>,
+    input: Input<'_>,
+    dim: isize,
+    index: Input<'_>,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let i = beside_x(py, index, &x)?;
+    run(py, || k::index_select::dispatch(&x, dim, &i))
+}
+
+/// `gather(input, dim, index)`: silt-kernels' `gather`, the elements of
+/// `input` along `dim` at the positions in `index` (int64, of `input`'s
+/// dimension count); the result has `index`'s shape.
+#[pyfunction]
+#[pyo3(signature = (input, dim, index))]
+fn gather(py: Python<'_>, input: Input<'_>, dim: isize, index: Input<'_>) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let i = beside_x(py, index, &x)?;
+    run(py, || k::gather::dispatch(&x, dim, &i))
+}
+
+/// `scatter_add(input, dim, index, src)`: silt-kernels' `scatter_add`, a
+/// new tensor: `input` plus `src`'s elements added at the positions along
+/// `dim` in `index` (int64).
+#[pyfunction]
+#[pyo3(signature = (input, dim, index, src))]
+fn scatter_add(
+    py: Python<'_>,
+    input: Input<'_>,
+    dim: isize,
+    index: Input<'_>,
+    src: Input<'_>,
+) -> Result<PyTensor> {
+    let [x, s] = place(py, [input, src])?;
+    let i = beside_x(py, index, &x)?;
+    run(py, || k::scatter_add::dispatch(&x, dim, &i, &s))
+}
+
+/// `take(input, index)`: silt-kernels' `take`, the elements of `input` as a
+/// 1-d tensor at the positions in `index` (int64, any shape; negative ones
+/// count from the end).
+#[pyfunction]
+#[pyo3(signature = (input, index))]
+fn take(py: Python<'_>, input: Input<'_>, index: Input<'_>) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let i = beside_x(py, index, &x)?;
+    run(py, || k::take::dispatch(&x, &i))
+}
+
+/// `bincount(input, weights=None, minlength=0)`: silt-kernels' `bincount`,
+/// the count of each non-negative integer of a 1-d tensor (int64), or the
+/// sum of its weights (float32 for float32 weights, else float64).
+#[pyfunction]
+#[pyo3(signature = (input, weights=None, minlength=0))]
+fn bincount(
+    py: Python<'_>,
+    input: Input<'_>,
+    weights: Option<Input<'_>>,
+    minlength: i64,
+) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let w = weights.map(|w| beside_x(py, w, &x)).transpose()?;
+    let minlength = usize::try_from(minlength).map_err(|_| silt::Error::InvalidArgument {
+        op: "bincount",
+        reason: format!("`minlength` is {minlength}: it must be at least 0"),
+    })?;
+    run(py, || k::bincount::dispatch(&x, w.as_ref(), minlength))
+}
+
+/// `histc(input, bins=100, min=0, max=0)`: silt-kernels' `histc`, the
+/// histogram of a float tensor in `bins` equal bins over `[min, max]` (the
+/// data's range when `min == max`), of `input`'s dtype.
+#[pyfunction]
+#[pyo3(signature = (input, bins=100, min=0.0, max=0.0))]
+fn histc(py: Python<'_>, input: Input<'_>, bins: i64, min: f64, max: f64) -> Result<PyTensor> {
+    let [x] = place(py, [input])?;
+    let bins = usize::try_from(bins).map_err(|_| silt::Error::InvalidArgument {
+        op: "histc",
+        reason: format!("`bins` is {bins}: it must be at least 1"),
+    })?;
+    run(py, || k::histc::dispatch(&x, bins, min, max))
+}
+
 /// `pow(input, exponent)`: silt-kernels' `pow` for floats; for integers
 /// this module's `pow_int` (repeated squaring, wrapping; a negative exponent
 /// gives `1` for a base of 1, `±1` for -1, else 0, as PyTorch's); elementwise
@@ -319,7 +425,9 @@ fn rms_norm(
 ) -> Result<PyTensor> {
     let [x] = place(py, [input])?;
     let w = companion(py, &x, weight)?;
-    run(py, || k::rms_norm::dispatch(&x, &normalized_shape, w.as_ref(), eps))
+    run(py, || {
+        k::rms_norm::dispatch(&x, &normalized_shape, w.as_ref(), eps)
+    })
 }
 
 /// A pair of tensors as a Python tuple.
@@ -524,6 +632,10 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [softmax, log_softmax, cumsum, cumprod, cummax, cummin]);
     add!(m, [matmul, layer_norm, rms_norm]);
     add!(m, [sort, argsort, topk]);
+    add!(
+        m,
+        [index_select, gather, scatter_add, take, bincount, histc]
+    );
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

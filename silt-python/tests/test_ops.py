@@ -25,6 +25,10 @@ C = RNG.random((5, 6)) < 0.5
 ROW = (RNG.uniform(-1, 1, (6,))).astype(np.float32)  # broadcast over rows
 # floats with NaNs, both zeros and ties (NumPy sorts NaN last too)
 NANS = np.where(RNG.random((5, 6)) < 0.2, np.nan, np.round(X)).astype(np.float32)
+IDX = np.array([5, 0, 2, 2], np.int64)  # positions along X's columns
+GI = RNG.integers(0, 6, (5, 3)).astype(np.int64)  # gather/scatter positions
+TI = np.array([[0, 29], [-1, -30]], np.int64)  # flat positions, negatives too
+BC = RNG.integers(0, 9, (40,)).astype(np.int64)  # bincount's input
 
 erf = np.vectorize(math.erf, otypes=[np.float64])
 
@@ -45,6 +49,13 @@ def gelu(x):
 def softplus(x):
     x = f64(x)
     return np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0)
+
+
+def scatter_add_ref(x, gi, src):
+    out = f64(x).copy()
+    rows = np.arange(gi.shape[0])[:, None].repeat(gi.shape[1], 1)
+    np.add.at(out, (rows, gi), f64(src)[: gi.shape[0], : gi.shape[1]])
+    return out
 
 
 def trunc_div(a, b):
@@ -198,6 +209,15 @@ CASES = {
         lambda o, x: o.topk(x, 3, largest=False), [I % 4],
         lambda x: (np.sort(x, -1, kind="stable")[:, :3], np.argsort(x, -1, kind="stable")[:, :3]),
     ),
+    "index_select": (lambda o, x, i: o.index_select(x, 1, i), [X, IDX], lambda x, i: np.take(x, i, axis=1)),
+    "gather": (lambda o, x, i: o.gather(x, 1, i), [X, GI], lambda x, i: np.take_along_axis(x, i, axis=1)),
+    "scatter_add": (lambda o, x, i, y: o.scatter_add(x, 1, i, y), [X, GI, Y], scatter_add_ref),
+    "take": (lambda o, x, i: o.take(x, i), [X, TI], lambda x, i: np.take(x, i)),
+    "bincount": (lambda o, x: o.bincount(x), [BC], np.bincount),
+    "histc": (
+        lambda o, x: o.histc(x, 7), [X],
+        lambda x: np.histogram(f64(x), 7, range=(float(x.min()), float(x.max())))[0],
+    ),
     # the module's own operations (not in silt-kernels' catalog)
     "floor_divide": (lambda o, a, b: o.floor_divide(a, b), [I, J], np.floor_divide),
     "remainder": (lambda o, a, b: o.remainder(a, b), [X, Y], np.remainder),
@@ -337,7 +357,6 @@ def test_pow_on_integers(device, dtype):
         np.testing.assert_array_equal(got.numpy(), np.array([1, -1, 1, 0, 0], dt))
 
 
-
 def test_sort_nan_ties_and_errors(device):
     # NaN larger than every number: last ascending, first descending; ties
     # (the two zeros, the NaNs) in their order both ways
@@ -357,3 +376,37 @@ def test_sort_nan_ties_and_errors(device):
         silt.ops.topk(t, 8)
     with pytest.raises(Exception, match="axis"):
         silt.ops.sort(t, 1)
+
+
+def test_indexing_and_counting_follow_pytorch(device):
+    x = silt.tensor(X, device=device)
+    # an index out of range raises, negative ones included (take counts
+    # them from the end)
+    for call in (
+        lambda: silt.ops.index_select(x, 0, np.array([0, 5], np.int64)),
+        lambda: silt.ops.index_select(x, 0, np.array([-1], np.int64)),
+        lambda: silt.ops.gather(x, 1, np.full((5, 6), 6, np.int64)),
+        lambda: silt.ops.scatter_add(x, 0, np.full((1, 6), -1, np.int64), X),
+        lambda: silt.ops.take(x, np.array([30], np.int64)),
+        lambda: silt.ops.bincount(np.array([1, -1], np.int64)),
+        lambda: silt.ops.bincount(np.array([1], np.int64), minlength=-1),
+        lambda: silt.ops.histc(silt.tensor(np.array([1.0, np.nan], np.float32), device=device)),
+    ):
+        with pytest.raises(silt.ArgumentError):
+            call()
+    # index_select takes int32 indices; gather only int64
+    check(silt.ops.index_select(x, 0, np.array([4, 1], np.int32)), X[[4, 1]], "int32")
+    with pytest.raises(silt.DTypeError):
+        silt.ops.gather(x, 1, GI.astype(np.int32))
+    # bincount's weights and minlength: PyTorch's dtypes
+    w32 = np.linspace(-1, 1, 40).astype(np.float32)
+    got = silt.ops.bincount(silt.tensor(BC, device=device), w32, minlength=12)
+    assert got.dtype == np.float32
+    check(got, np.bincount(BC, f64(w32), minlength=12), "weights f32")
+    got = silt.ops.bincount(silt.tensor(BC, device=device), np.arange(40, dtype=np.int32))
+    assert got.dtype == np.float64
+    check(got, np.bincount(BC, np.arange(40)), "weights int32")
+    # histc in a given range: the top edge counts in the last bin, values
+    # outside and NaN nowhere
+    h = silt.tensor(np.array([0.0, 0.5, 1.0, 2.0, np.nan, -1.0], np.float32), device=device)
+    check(silt.ops.histc(h, bins=2, min=0, max=1), np.array([1.0, 2.0]), "histc range")

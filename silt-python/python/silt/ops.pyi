@@ -48,6 +48,36 @@ def matmul(input: TensorLike, other: TensorLike) -> Tensor:
     """`matmul(input, other)`: silt-kernels' `matmul`, the matrix product with
     PyTorch's shapes (1-d, 2-d, batched with broadcast batches)."""
 
+def index_select(input: TensorLike, dim: int, index: TensorLike) -> Tensor:
+    """`index_select(input, dim, index)`: silt-kernels' `index_select`, the
+    slices of `input` along `dim` at the positions in `index` (1-d, int64
+    or int32; an index out of range raises)."""
+
+def gather(input: TensorLike, dim: int, index: TensorLike) -> Tensor:
+    """`gather(input, dim, index)`: silt-kernels' `gather`, the elements of
+    `input` along `dim` at the positions in `index` (int64, of `input`'s
+    dimension count); the result has `index`'s shape."""
+
+def scatter_add(input: TensorLike, dim: int, index: TensorLike, src: TensorLike) -> Tensor:
+    """`scatter_add(input, dim, index, src)`: silt-kernels' `scatter_add`, a
+    new tensor: `input` plus `src`'s elements added at the positions along
+    `dim` in `index` (int64)."""
+
+def take(input: TensorLike, index: TensorLike) -> Tensor:
+    """`take(input, index)`: silt-kernels' `take`, the elements of `input` as a
+    1-d tensor at the positions in `index` (int64, any shape; negative ones
+    count from the end)."""
+
+def bincount(input: TensorLike, weights: Optional[TensorLike] = None, minlength: int = 0) -> Tensor:
+    """`bincount(input, weights=None, minlength=0)`: silt-kernels' `bincount`,
+    the count of each non-negative integer of a 1-d tensor (int64), or the
+    sum of its weights (float32 for float32 weights, else float64)."""
+
+def histc(input: TensorLike, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:
+    """`histc(input, bins=100, min=0, max=0)`: silt-kernels' `histc`, the
+    histogram of a float tensor in `bins` equal bins over `[min, max]` (the
+    data's range when `min == max`), of `input`'s dtype."""
+
 def add(input: TensorLike, other: TensorLike) -> Tensor:
     """`add(input, other)`: silt-kernels' `add`, elementwise with broadcasting."""
 

@@ -1,0 +1,160 @@
+//! `gather`: the elements of `input` along `dim` at the positions in
+//! `index`, as PyTorch's `torch.gather(input, dim, index)`:
+//! `out[i][j][k] = input[index[i][j][k]][j][k]` for `dim = 0`, and so on.
+//!
+//! - `index` holds `i64` and has as many dimensions as `input`, each no
+//!   larger than `input`'s apart from `dim`; the result has `index`'s shape.
+//! - Each index must lie in `0..input.shape()[dim]`: a negative index is out
+//!   of range, as in PyTorch. One out of range is `Error::InvalidArgument`.
+//!
+//! ```
+//! use silt::prelude::*;
+//! use silt_kernels as k;
+//!
+//! let dev = Device::default()?;
+//! let x = TensorT::from_slice(&dev, &[1i32, 2, 3, 4], [2, 2])?;
+//! let i = TensorT::from_slice(&dev, &[0i64, 0, 1, 0], [2, 2])?;
+//! assert_eq!(k::gather::launch(&x, 1, &i)?.to_vec()?, [1, 1, 4, 3]);
+//! # Ok::<(), silt::Error>(())
+//! ```
+
+use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
+
+use super::{
+    at_least_1d, axis, device, host_pick, lines, out_of_range, place3, same_device, supported,
+    Record,
+};
+
+/// The operation's name.
+pub const NAME: &str = "gather";
+
+/// The element types it takes: every dtype.
+pub const TYPES: &[DType] = super::ALL;
+
+/// `gather(input, dim, index)` on typed tensors (see the [module](self)).
+///
+/// # Errors
+/// As [`dispatch`].
+pub fn launch<T: Element>(
+    input: &TensorT<T>,
+    dim: isize,
+    index: &TensorT<i64>,
+) -> Result<TensorT<T>> {
+    dispatch(input.as_tensor(), dim, index.as_tensor())?.typed()
+}
+
+/// `gather(input, dim, index)` on untyped tensors (see the [module](self)).
+///
+/// # Errors
+/// `Error::AxisOutOfRange` for `dim`, `Error::InvalidArgument` for an
+/// `index` of another dimension count, larger than `input` in a dimension
+/// other than `dim`, or holding an index out of range,
+/// `Error::DTypeMismatch` for an `index` of another dtype than `i64`,
+/// `Error::UnsupportedDType`, `Error::DeviceMismatch`, and what the launch
+/// reports.
+pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
+    supported(NAME, TYPES, input.dtype())?;
+    same_device(input, &[index])?;
+    let d = axis(dim, input.ndim())?;
+    let idx = super::index_of(index, false)?;
+    let out = Tensor::zeros(input.device(), input.dtype(), index.shape())?;
+    let (xs, is) = (at_least_1d(input.shape()), at_least_1d(index.shape()));
+    check_shapes(NAME, &xs, &is, d, "input")?;
+    if index.is_empty() {
+        return Ok(out);
+    }
+    // `input` narrowed to `index`'s sizes apart from `dim`: the same
+    // `[outer, *, inner]` positions in both
+    let mut x = if input.ndim() == 0 {
+        input.reshape([1])?
+    } else {
+        input.clone()
+    };
+    for (a, (&sx, &si)) in xs.iter().zip(&is).enumerate() {
+        if a != d && si < sx {
+            x = x.narrow(a, 0, si)?;
+        }
+    }
+    let x = lines(&x, d)?;
+    let idx3 = lines(&idx, d)?;
+    if input.device().is_host() {
+        let raw = idx3.to_vec::<i64>()?;
+        let n = xs[d];
+        let at = |v: i64| usize::try_from(v).ok().filter(|&w| w < n);
+        let Some(v) = raw.iter().map(|&v| at(v)).collect::<Option<Vec<usize>>>() else {
+            let pos = raw.iter().position(|&v| at(v).is_none()).unwrap_or(0);
+            return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), n));
+        };
+        let (m, inner) = (idx3.shape()[1], idx3.shape()[2]);
+        let from: Vec<usize> = (0..out.len())
+            .map(|g| {
+                let (o, _, i) = place3(g, m, inner);
+                (o * n + v[g]) * inner + i
+            })
+            .collect();
+        return host_pick(&x, &from, index.shape());
+    }
+    let mut out3 = lines(&out, d)?;
+    let bad = Record::new(input.device())?;
+    let mut rec = Tensor::from(bad.0.clone());
+    // SAFETY: `out3`, `idx3` and `x` share their outer and inner sizes
+    // (`x` narrowed to `index`'s), so each work-item's position (`g`
+    // below the output's length) is in range in all three; `x` is read
+    // along `dim` only at an index the kernel tested against its length;
+    // `rec` has its one element
+    unsafe {
+        device::gather_along::dispatch(Grid::over([out.len()]), &x, &idx3, &mut out3, &mut rec)?
+    };
+    if let Some(pos) = bad.position()? {
+        return Err(out_of_range(
+            NAME,
+            &idx,
+            pos,
+            &format!("dimension {d}"),
+            xs[d],
+        ));
+    }
+    Ok(out)
+}
+
+/// PyTorch's rule for `index` beside `of` (`input` or `src`): as many
+/// dimensions, and no larger apart from `dim` (any size along `dim` when
+/// `of` is `input`).
+pub(crate) fn check_shapes(
+    op: &'static str,
+    of: &[usize],
+    index: &[usize],
+    dim: usize,
+    name: &str,
+) -> Result<()> {
+    if of.len() != index.len() {
+        return Err(Error::InvalidArgument {
+            op,
+            reason: format!(
+                "`index` (shape {index:?}) must have as many dimensions as `{name}` (shape {of:?})"
+            ),
+        });
+    }
+    let all = name == "src";
+    if let Some(a) = (0..of.len()).find(|&a| (all || a != dim) && index[a] > of[a]) {
+        return Err(Error::InvalidArgument {
+            op,
+            reason: format!(
+                "`index` (shape {index:?}) is larger than `{name}` (shape {of:?}) in dimension {a}{}",
+                if all { "" } else { ", which only `dim` may be" }
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The OpenCL C of the grid kernel for `dtype`.
+pub fn source(dtype: DType) -> Option<&'static str> {
+    device::gather_along::source(dtype)
+}
+
+/// The launch information of every instantiation.
+#[doc(hidden)]
+pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+    device::gather_along::__infos()
+}

@@ -1,0 +1,166 @@
+//! `index_select`: the slices of `input` along `dim` at the positions in
+//! `index`, as PyTorch's `torch.index_select(input, dim, index)`.
+//!
+//! - `index` is 0-d or 1-d, of `i64` or `i32`; the result has `input`'s
+//!   shape with `dim`'s size replaced by the number of indices (a 0-d
+//!   `input` takes exactly one index and gives a 0-d result).
+//! - Each index must lie in `0..input.shape()[dim]`: a negative index is out
+//!   of range, as in PyTorch. One out of range is `Error::InvalidArgument`
+//!   (the operation, the index, its position and the size).
+//! - `input` is read in place when its dimensions before and after `dim`
+//!   each fold into one stride (any contiguous tensor, a narrowed or
+//!   transposed one in most cases), else through a contiguous copy.
+//!
+//! ```
+//! use silt::prelude::*;
+//! use silt_kernels as k;
+//!
+//! let dev = Device::default()?;
+//! let x = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], [2, 3])?;
+//! let i = TensorT::from_slice(&dev, &[2i64, 0, 2], [3])?;
+//! let y = k::index_select::launch(&x, 1, &i)?;
+//! assert_eq!(y.shape(), [2, 3]);
+//! assert_eq!(y.to_vec()?, [3.0, 1.0, 3.0, 6.0, 4.0, 6.0]);
+//! assert!(k::index_select::launch(&x, 0, &TensorT::from_slice(&dev, &[2i64], [1])?).is_err());
+//! # Ok::<(), silt::Error>(())
+//! ```
+
+use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
+
+use super::{axis, device, host_pick, lines, out_of_range, place3, same_device, supported, Record};
+
+/// The operation's name.
+pub const NAME: &str = "index_select";
+
+/// The element types it takes: every dtype.
+pub const TYPES: &[DType] = super::ALL;
+
+/// `index_select(input, dim, index)` on typed tensors (see the
+/// [module](self)); `index` holds `i64`.
+///
+/// # Errors
+/// As [`dispatch`].
+pub fn launch<T: Element>(
+    input: &TensorT<T>,
+    dim: isize,
+    index: &TensorT<i64>,
+) -> Result<TensorT<T>> {
+    dispatch(input.as_tensor(), dim, index.as_tensor())?.typed()
+}
+
+/// `index_select(input, dim, index)` on untyped tensors (see the
+/// [module](self)).
+///
+/// # Errors
+/// `Error::AxisOutOfRange` for `dim`, `Error::InvalidArgument` for an
+/// `index` of more than one dimension, several indices into a 0-d `input`
+/// or an index out of range, `Error::DTypeMismatch` for an `index` of
+/// neither `i64` nor `i32`, `Error::DeviceMismatch`, and what the launch
+/// reports.
+pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
+    supported(NAME, TYPES, input.dtype())?;
+    same_device(input, &[index])?;
+    let d = axis(dim, input.ndim())?;
+    if index.ndim() > 1 {
+        return Err(Error::InvalidArgument {
+            op: NAME,
+            reason: format!(
+                "`index` has {} dimensions (shape {:?}): it takes a 1-d or 0-d tensor",
+                index.ndim(),
+                index.shape()
+            ),
+        });
+    }
+    let m = index.len();
+    if input.ndim() == 0 && m != 1 {
+        return Err(Error::InvalidArgument {
+            op: NAME,
+            reason: format!("a 0-d input takes exactly one index, not {m}"),
+        });
+    }
+    let idx = super::index_of(index, true)?;
+    let idx = super::flat(&idx)?;
+    let mut shape = input.shape().to_vec();
+    if !shape.is_empty() {
+        shape[d] = m;
+    }
+    let out = Tensor::zeros(input.device(), input.dtype(), &shape)?;
+    let size = if input.ndim() == 0 {
+        1
+    } else {
+        input.shape()[d]
+    };
+    if out.is_empty() {
+        // nothing read: the indices are still checked (on the host; one
+        // dimension of indices)
+        if let Some(pos) = idx
+            .to_vec::<i64>()?
+            .iter()
+            .position(|&v| v < 0 || v as u64 >= size as u64)
+        {
+            return Err(out_of_range(
+                NAME,
+                &idx,
+                pos,
+                &format!("dimension {d}"),
+                size,
+            ));
+        }
+        return Ok(out);
+    }
+    let x = lines(input, d)?;
+    if input.device().is_host() {
+        let raw = idx.to_vec::<i64>()?;
+        let at = |v: i64| usize::try_from(v).ok().filter(|&w| w < size);
+        let Some(v) = raw.iter().map(|&v| at(v)).collect::<Option<Vec<usize>>>() else {
+            let pos = raw.iter().position(|&v| at(v).is_none()).unwrap_or(0);
+            return Err(out_of_range(
+                NAME,
+                &idx,
+                pos,
+                &format!("dimension {d}"),
+                size,
+            ));
+        };
+        let inner = x.shape()[2];
+        let from: Vec<usize> = (0..out.len())
+            .map(|g| {
+                let (o, j, i) = place3(g, m, inner);
+                (o * size + v[j]) * inner + i
+            })
+            .collect();
+        return host_pick(&x, &from, &shape);
+    }
+    let mut out3 = lines(&out, d)?;
+    let bad = Record::new(input.device())?;
+    let mut rec = Tensor::from(bad.0.clone());
+    // SAFETY: `x` and `out3` share their outer and inner sizes and `out3`
+    // has one row per index, so each work-item's position (`g` below the
+    // output's length) is in range in `out3` and `idx`; `x` is read along
+    // `dim` only at an index the kernel tested against its length; `rec`
+    // has its one element
+    unsafe {
+        device::index_select_rows::dispatch(Grid::over([out.len()]), &x, &idx, &mut out3, &mut rec)?
+    };
+    if let Some(pos) = bad.position()? {
+        return Err(out_of_range(
+            NAME,
+            &idx,
+            pos,
+            &format!("dimension {d}"),
+            size,
+        ));
+    }
+    Ok(out)
+}
+
+/// The OpenCL C of the grid kernel for `dtype`.
+pub fn source(dtype: DType) -> Option<&'static str> {
+    device::index_select_rows::source(dtype)
+}
+
+/// The launch information of every instantiation.
+#[doc(hidden)]
+pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+    device::index_select_rows::__infos()
+}

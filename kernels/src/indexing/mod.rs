@@ -1,0 +1,221 @@
+//! The indexing operations, as PyTorch's: [`index_select`](crate::index_select),
+//! [`gather`](crate::gather), [`scatter_add`](crate::scatter_add) and
+//! [`take`](crate::take), on grid kernels.
+//!
+//! Index tensors hold `i64` (`index_select` also takes `i32`, as PyTorch's).
+//! Every index is checked on the device as it is used: one out of range
+//! writes nothing, and the operation returns `Error::InvalidArgument` naming
+//! the operation, the index, its position and the size it indexes (the
+//! result, a fresh tensor, is dropped). On the host, `index_select`,
+//! `gather` and `take` run in plain Rust with the same results. The rules of each operation are in
+//! `docs/semantics.md`, "Indexing".
+
+pub(crate) mod device;
+pub mod gather;
+pub mod index_select;
+pub mod scatter_add;
+pub mod take;
+
+use silt::{DType, Error, Result, Tensor, TensorT};
+
+/// The element types of `index_select`, `gather` and `take`: every dtype.
+pub(crate) const ALL: &[DType] = &[
+    DType::Bool,
+    DType::U8,
+    DType::I8,
+    DType::U16,
+    DType::I16,
+    DType::U32,
+    DType::I32,
+    DType::U64,
+    DType::I64,
+    DType::F16,
+    DType::F32,
+    DType::F64,
+];
+
+/// `dim` of a tensor of `ndim` dimensions, a negative one counting from the
+/// end; a 0-d tensor has the one dimension `0` (`-1`), as PyTorch's.
+pub(crate) fn axis(dim: isize, ndim: usize) -> Result<usize> {
+    let n = ndim.max(1);
+    let err = || Error::AxisOutOfRange { axis: dim, ndim: n };
+    let n_i = isize::try_from(n).map_err(|_| err())?;
+    let d = if dim < 0 { dim + n_i } else { dim };
+    if (0..n_i).contains(&d) {
+        usize::try_from(d).map_err(|_| err())
+    } else {
+        Err(err())
+    }
+}
+
+/// `shape` with a 0-d shape as `[1]`.
+pub(crate) fn at_least_1d(shape: &[usize]) -> Vec<usize> {
+    if shape.is_empty() {
+        vec![1]
+    } else {
+        shape.to_vec()
+    }
+}
+
+/// The size and stride of dimensions `sh` (strides `st`) folded into one, or
+/// `None` when no single stride reaches them all in order.
+fn fold(sh: &[usize], st: &[usize]) -> Option<(usize, usize)> {
+    if sh.contains(&0) {
+        return Some((0, 0));
+    }
+    let (mut size, mut stride) = (1usize, 0usize);
+    for (&s, &t) in sh.iter().zip(st).rev() {
+        match s {
+            1 => {}
+            _ if size == 1 => (size, stride) = (s, t),
+            _ if stride.checked_mul(size) == Some(t) => size *= s,
+            _ => return None,
+        }
+    }
+    Some((size, stride))
+}
+
+/// `t` (its 0-d shape as `[1]`) as the view `[outer, size of dim, inner]`
+/// of the same elements in the same order: in place when the dimensions
+/// before and after `dim` each fold into one stride, else of a contiguous
+/// copy.
+pub(crate) fn lines(t: &Tensor, dim: usize) -> Result<Tensor> {
+    let t = if t.ndim() == 0 {
+        t.reshape([1])?
+    } else {
+        t.clone()
+    };
+    let (sh, st) = (t.shape(), t.strides());
+    if let (Some((o, so)), Some((i, si))) = (
+        fold(&sh[..dim], &st[..dim]),
+        fold(&sh[dim + 1..], &st[dim + 1..]),
+    ) {
+        return t.as_strided([o, sh[dim], i], [so, st[dim], si], t.offset());
+    }
+    let c = t.contiguous()?;
+    let outer: usize = c.shape()[..dim].iter().product();
+    let inner: usize = c.shape()[dim + 1..].iter().product();
+    c.reshape([outer, c.shape()[dim], inner])
+}
+
+/// An index tensor's elements as `i64`: itself when it holds `i64`, a copy
+/// when it holds `i32` and `int32` is allowed, else `Error::DTypeMismatch`.
+pub(crate) fn index_of(index: &Tensor, int32: bool) -> Result<Tensor> {
+    match index.dtype() {
+        DType::I64 => Ok(index.clone()),
+        DType::I32 if int32 => crate::to_i64::dispatch(index),
+        got => Err(Error::DTypeMismatch {
+            expected: DType::I64,
+            got,
+        }),
+    }
+}
+
+/// Every tensor on `first`'s device, or `Error::DeviceMismatch`.
+pub(crate) fn same_device(first: &Tensor, others: &[&Tensor]) -> Result<()> {
+    for t in others {
+        if t.device() != first.device() {
+            return Err(Error::DeviceMismatch {
+                left: first.device().to_string(),
+                right: t.device().to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `t`'s elements as a 1-d view: itself when 1-d, else its contiguous
+/// elements.
+pub(crate) fn flat(t: &Tensor) -> Result<Tensor> {
+    if t.ndim() == 1 {
+        return Ok(t.clone());
+    }
+    let c = t.contiguous()?;
+    c.reshape([c.len()])
+}
+
+/// `Error::UnsupportedDType` for a `dtype` outside `supported`.
+pub(crate) fn supported(op: &'static str, supported: &'static [DType], dtype: DType) -> Result<()> {
+    if supported.contains(&dtype) {
+        Ok(())
+    } else {
+        Err(Error::UnsupportedDType {
+            kernel: op,
+            dtype,
+            supported,
+        })
+    }
+}
+
+/// Where a kernel records the smallest position of an index out of range:
+/// one `i64`, `i64::MAX` while none is.
+pub(crate) struct Record(pub(crate) TensorT<i64>);
+
+impl Record {
+    /// A fresh record on `dev`.
+    pub(crate) fn new(dev: &silt::Device) -> Result<Record> {
+        TensorT::full(dev, i64::MAX, [1]).map(Record)
+    }
+
+    /// The position recorded, if any (waits for the device).
+    pub(crate) fn position(&self) -> Result<Option<usize>> {
+        let p = self.0.to_vec()?[0];
+        Ok(if p == i64::MAX {
+            None
+        } else {
+            usize::try_from(p).ok()
+        })
+    }
+}
+
+/// The error for the index at flat position `pos` of `index` (row-major),
+/// out of range for a dimension of `size`.
+pub(crate) fn out_of_range(
+    op: &'static str,
+    index: &Tensor,
+    pos: usize,
+    what: &str,
+    size: usize,
+) -> Error {
+    let flat = index.contiguous().and_then(|c| c.reshape([c.len()]));
+    let value = flat
+        .and_then(|f| f.narrow(0, pos, 1))
+        .and_then(|v| v.to_vec::<i64>())
+        .ok()
+        .and_then(|v| v.first().copied());
+    let mut at = Vec::with_capacity(index.ndim());
+    let mut rest = pos;
+    for &s in index.shape().iter().rev() {
+        at.push(rest % s.max(1));
+        rest /= s.max(1);
+    }
+    at.reverse();
+    let value = value.map_or_else(|| "?".to_string(), |v| v.to_string());
+    Error::InvalidArgument {
+        op,
+        reason: format!(
+            "index {value} (at {at:?} of `index`) is out of range for {what} of size {size}; \
+             nothing was written"
+        ),
+    }
+}
+
+/// On the host, in plain Rust (much faster than the grid kernels run by the
+/// host executor, with the same results): a tensor of `shape` whose element
+/// `g` (row-major) is element `from[g]` of `x` in row-major order.
+pub(crate) fn host_pick(x: &Tensor, from: &[usize], shape: &[usize]) -> Result<Tensor> {
+    silt::select!(x.dtype(), T => {
+        let xs = x.to_vec::<T>()?;
+        let picked: Option<Vec<T>> = from.iter().map(|&p| xs.get(p).copied()).collect();
+        match picked {
+            Some(v) => Tensor::from_slice(x.device(), &v, shape),
+            None => Err(Error::Internal { what: "indexing: a host position out of range" }),
+        }
+    }, [bool, u8, i8, u16, i16, u32, i32, u64, i64, silt::f16, f32, f64])
+}
+
+/// `(o, j, i)` of flat position `g` of `[_, m, inner]`.
+pub(crate) fn place3(g: usize, m: usize, inner: usize) -> (usize, usize, usize) {
+    let row = g / inner.max(1);
+    (row / m.max(1), row % m.max(1), g % inner.max(1))
+}

@@ -1,0 +1,200 @@
+//! `scatter_add`: `input` plus the elements of `src` added at the positions
+//! along `dim` in `index`, as PyTorch's `torch.scatter_add(input, dim,
+//! index, src)` (out of place: a new tensor):
+//! `out[index[i][j][k]][j][k] += src[i][j][k]` for `dim = 0`, and so on.
+//!
+//! - `input`, `index` and `src` have as many dimensions; `index` holds `i64`
+//!   and is no larger than `src` in any dimension, nor than `input` apart
+//!   from `dim`; only `src`'s elements at `index`'s positions are added.
+//! - Each index must lie in `0..input.shape()[dim]`: a negative index is out
+//!   of range, as in PyTorch. One out of range is `Error::InvalidArgument`.
+//! - The order of the additions: integers are exact in any order (wrapping);
+//!   `f32` and `f64` are added by atomic additions on the device, in an
+//!   order that is not specified (a sum of several floats may differ in its
+//!   last bits from run to run, as PyTorch's on CUDA); `f16` and the 8- and
+//!   16-bit integers, which have no atomics, add each output's elements in
+//!   order of their position along `dim` (PyTorch's order on the CPU), `f16`
+//!   rounding after each addition.
+//!
+//! ```
+//! use silt::prelude::*;
+//! use silt_kernels as k;
+//!
+//! let dev = Device::default()?;
+//! let x = TensorT::from_slice(&dev, &[10.0f32, 20.0, 30.0], [3])?;
+//! let i = TensorT::from_slice(&dev, &[0i64, 2, 0, 0], [4])?;
+//! let s = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0, 4.0], [4])?;
+//! assert_eq!(k::scatter_add::launch(&x, 0, &i, &s)?.to_vec()?, [18.0, 20.0, 32.0]);
+//! # Ok::<(), silt::Error>(())
+//! ```
+
+use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
+
+use super::gather::check_shapes;
+use super::{at_least_1d, axis, device, lines, out_of_range, same_device, supported, Record};
+
+/// The operation's name.
+pub const NAME: &str = "scatter_add";
+
+/// The element types it takes: the numbers (not `bool`).
+pub const TYPES: &[DType] = &[
+    DType::U8,
+    DType::I8,
+    DType::U16,
+    DType::I16,
+    DType::U32,
+    DType::I32,
+    DType::U64,
+    DType::I64,
+    DType::F16,
+    DType::F32,
+    DType::F64,
+];
+
+/// The types added by atomics (the others in order, per output element).
+const ATOMIC: &[DType] = &[
+    DType::U32,
+    DType::I32,
+    DType::U64,
+    DType::I64,
+    DType::F32,
+    DType::F64,
+];
+
+/// `scatter_add(input, dim, index, src)` on typed tensors (see the
+/// [module](self)).
+///
+/// # Errors
+/// As [`dispatch`].
+pub fn launch<T: Element>(
+    input: &TensorT<T>,
+    dim: isize,
+    index: &TensorT<i64>,
+    src: &TensorT<T>,
+) -> Result<TensorT<T>> {
+    dispatch(input.as_tensor(), dim, index.as_tensor(), src.as_tensor())?.typed()
+}
+
+/// `scatter_add(input, dim, index, src)` on untyped tensors (see the
+/// [module](self)).
+///
+/// # Errors
+/// `Error::AxisOutOfRange` for `dim`, `Error::InvalidArgument` for shapes
+/// outside the rules above or an index out of range,
+/// `Error::DTypeMismatch` for an `index` of another dtype than `i64` or a
+/// `src` of another dtype than `input`, `Error::UnsupportedDType`,
+/// `Error::DeviceMismatch`, and what the launches report.
+pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Result<Tensor> {
+    supported(NAME, TYPES, input.dtype())?;
+    same_device(input, &[index, src])?;
+    if src.dtype() != input.dtype() {
+        return Err(Error::DTypeMismatch {
+            expected: input.dtype(),
+            got: src.dtype(),
+        });
+    }
+    let d = axis(dim, input.ndim())?;
+    let idx = super::index_of(index, false)?;
+    let (xs, is, ss) = (
+        at_least_1d(input.shape()),
+        at_least_1d(index.shape()),
+        at_least_1d(src.shape()),
+    );
+    check_shapes(NAME, &xs, &is, d, "input")?;
+    check_shapes(NAME, &ss, &is, d, "src")?;
+    let mut out = Tensor::zeros(input.device(), input.dtype(), input.shape())?;
+    out.copy_from(input)?;
+    if index.is_empty() {
+        return Ok(out);
+    }
+    if xs[d] == 0 {
+        // no index is in range
+        return Err(out_of_range(NAME, &idx, 0, &format!("dimension {d}"), 0));
+    }
+    // `src` and `out` narrowed to `index`'s sizes (`out` apart from `dim`):
+    // the same `[outer, *, inner]` positions in all three
+    let mut s = if src.ndim() == 0 {
+        src.reshape([1])?
+    } else {
+        src.clone()
+    };
+    let mut o = if out.ndim() == 0 {
+        out.reshape([1])?
+    } else {
+        out.clone()
+    };
+    for (a, &si) in is.iter().enumerate() {
+        if si < ss[a] {
+            s = s.narrow(a, 0, si)?;
+        }
+        if a != d && si < xs[a] {
+            o = o.narrow(a, 0, si)?;
+        }
+    }
+    let s3 = lines(&s, d)?;
+    let idx3 = lines(&idx, d)?;
+    // `o` folds in place unless it was narrowed in several dimensions:
+    // then the sums go to a contiguous copy, copied back
+    let mut o3 = lines(&o, d)?;
+    let copied = !o3.shares_storage(&out);
+    let bad = Record::new(input.device())?;
+    let mut rec = Tensor::from(bad.0.clone());
+    // SAFETY: `idx3`, `s3` and `o3` share their outer and inner sizes
+    // (`src` and the result narrowed to `index`'s), and `s3` is `idx3`'s
+    // shape, so each work-item's position is in range where it reads and
+    // writes; `o3` is written along `dim` only at an index the kernel
+    // tested against its length; `rec` has its one element
+    unsafe {
+        if ATOMIC.contains(&input.dtype()) {
+            device::scatter_add_atomic::dispatch(
+                Grid::over([idx.len()]),
+                &idx3,
+                &s3,
+                &mut o3,
+                &mut rec,
+            )?;
+        } else {
+            device::scatter_add_ordered::dispatch(
+                Grid::over([o3.len()]),
+                &idx3,
+                &s3,
+                &mut o3,
+                &mut rec,
+            )?;
+        }
+    }
+    if let Some(pos) = bad.position()? {
+        return Err(out_of_range(
+            NAME,
+            &idx,
+            pos,
+            &format!("dimension {d}"),
+            xs[d],
+        ));
+    }
+    if copied {
+        o.copy_from(&o3.reshape(o.shape())?)?;
+    }
+    Ok(out)
+}
+
+/// The OpenCL C of the grid kernel for `dtype`.
+pub fn source(dtype: DType) -> Option<&'static str> {
+    if ATOMIC.contains(&dtype) {
+        device::scatter_add_atomic::source(dtype)
+    } else {
+        device::scatter_add_ordered::source(dtype)
+    }
+}
+
+/// The launch information of every instantiation.
+#[doc(hidden)]
+pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+    static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
+        std::sync::OnceLock::new();
+    INFOS.get_or_init(|| {
+        let mut v = device::scatter_add_atomic::__infos().to_vec();
+        v.extend(device::scatter_add_ordered::__infos());
+        v
+    })
+}

@@ -1,0 +1,104 @@
+//! `take`: the elements of `input`, read as a 1-d tensor (row-major), at
+//! the positions in `index`, as PyTorch's `torch.take(input, index)`.
+//!
+//! - `index` holds `i64` and has any shape, which the result takes.
+//! - A negative index counts from the end (`-1` is the last element), as in
+//!   PyTorch: each index must lie in `-n..n` for `n` elements. One out of
+//!   range is `Error::InvalidArgument`.
+//! - A non-contiguous `input` is read through a contiguous copy.
+//!
+//! ```
+//! use silt::prelude::*;
+//! use silt_kernels as k;
+//!
+//! let dev = Device::default()?;
+//! let x = TensorT::from_slice(&dev, &[1u8, 2, 3, 4, 5, 6], [2, 3])?;
+//! let i = TensorT::from_slice(&dev, &[5i64, -6, 1, -1], [2, 2])?;
+//! let y = k::take::launch(&x, &i)?;
+//! assert_eq!((y.shape(), y.to_vec()?), (&[2usize, 2][..], vec![6, 1, 2, 6]));
+//! # Ok::<(), silt::Error>(())
+//! ```
+
+use silt::{DType, Element, Grid, Result, Tensor, TensorT};
+
+use super::{device, flat, host_pick, out_of_range, same_device, supported, Record};
+
+/// The operation's name.
+pub const NAME: &str = "take";
+
+/// The element types it takes: every dtype.
+pub const TYPES: &[DType] = super::ALL;
+
+/// `take(input, index)` on typed tensors (see the [module](self)).
+///
+/// # Errors
+/// As [`dispatch`].
+pub fn launch<T: Element>(input: &TensorT<T>, index: &TensorT<i64>) -> Result<TensorT<T>> {
+    dispatch(input.as_tensor(), index.as_tensor())?.typed()
+}
+
+/// `take(input, index)` on untyped tensors (see the [module](self)).
+///
+/// # Errors
+/// `Error::InvalidArgument` for an index out of range,
+/// `Error::DTypeMismatch` for an `index` of another dtype than `i64`,
+/// `Error::UnsupportedDType`, `Error::DeviceMismatch`, and what the launch
+/// reports.
+pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
+    supported(NAME, TYPES, input.dtype())?;
+    same_device(input, &[index])?;
+    let idx = super::index_of(index, false)?;
+    let out = Tensor::zeros(input.device(), input.dtype(), index.shape())?;
+    if out.is_empty() {
+        return Ok(out);
+    }
+    let x = flat(input)?;
+    let x = if x.is_contiguous() {
+        x
+    } else {
+        x.contiguous()?
+    };
+    let i = flat(&idx)?;
+    if input.device().is_host() {
+        let n = x.len();
+        let v = i.to_vec::<i64>()?;
+        let at = |v: i64| -> Option<usize> {
+            let w = if v < 0 {
+                v.checked_add(i64::try_from(n).ok()?)?
+            } else {
+                v
+            };
+            usize::try_from(w).ok().filter(|&w| w < n)
+        };
+        let from: Option<Vec<usize>> = v.iter().map(|&v| at(v)).collect();
+        return match from {
+            Some(from) => host_pick(&x, &from, index.shape()),
+            None => {
+                let pos = v.iter().position(|&v| at(v).is_none()).unwrap_or(0);
+                Err(out_of_range(NAME, &idx, pos, "an input of", n))
+            }
+        };
+    }
+    let mut o = flat(&out)?;
+    let bad = Record::new(input.device())?;
+    let mut rec = Tensor::from(bad.0.clone());
+    // SAFETY: `o` and `i` have one element per work-item below the
+    // output's length; `x` is read only at a position the kernel tested
+    // against its length; `rec` has its one element
+    unsafe { device::take_flat::dispatch(Grid::over([out.len()]), &x, &i, &mut o, &mut rec)? };
+    if let Some(pos) = bad.position()? {
+        return Err(out_of_range(NAME, &idx, pos, "an input of", input.len()));
+    }
+    Ok(out)
+}
+
+/// The OpenCL C of the grid kernel for `dtype`.
+pub fn source(dtype: DType) -> Option<&'static str> {
+    device::take_flat::source(dtype)
+}
+
+/// The launch information of every instantiation.
+#[doc(hidden)]
+pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+    device::take_flat::__infos()
+}

@@ -1,0 +1,792 @@
+//! The indexing and counting operations (`index_select`, `gather`,
+//! `scatter_add`, `take`, `bincount`, `histc`) against references written
+//! here in plain Rust, on the host and on the OpenCL device: PyTorch's
+//! results, edge cases and errors. Sizes stay small (the tests run under
+//! Oclgrind too).
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use silt::prelude::*;
+use silt::{f16, Tensor};
+use silt_kernels as k;
+
+/// Row-major strides of `shape`.
+fn strides(shape: &[usize]) -> Vec<usize> {
+    let mut st = vec![1; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        st[d] = st[d + 1] * shape[d + 1];
+    }
+    st
+}
+
+/// The position `[..]` of flat element `i` of `shape`.
+fn unravel(mut i: usize, shape: &[usize]) -> Vec<usize> {
+    let mut at = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        at[d] = i % shape[d];
+        i /= shape[d];
+    }
+    at
+}
+
+fn offset(at: &[usize], shape: &[usize]) -> usize {
+    at.iter().zip(strides(shape)).map(|(a, s)| a * s).sum()
+}
+
+/// Pseudo-random numbers in `0..m` from `seed`.
+fn ints(n: usize, m: u64, seed: u64) -> Vec<i64> {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % m.max(1)) as i64
+        })
+        .collect()
+}
+
+fn is_invalid(err: &Error, op: &str) -> bool {
+    matches!(err, Error::InvalidArgument { op: o, .. } if *o == op)
+}
+
+// ---- index_select ----
+
+fn ref_index_select(x: &[f32], shape: &[usize], dim: usize, idx: &[i64]) -> (Vec<f32>, Vec<usize>) {
+    let mut os = shape.to_vec();
+    os[dim] = idx.len();
+    let n: usize = os.iter().product();
+    let out = (0..n)
+        .map(|e| {
+            let mut at = unravel(e, &os);
+            at[dim] = idx[at[dim]] as usize;
+            x[offset(&at, shape)]
+        })
+        .collect();
+    (out, os)
+}
+
+#[test]
+fn index_select_matches_the_reference_along_every_dim() {
+    let shape = [3usize, 4, 5];
+    let x: Vec<f32> = (0..60).map(|v| v as f32 * 0.5 - 7.0).collect();
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &x, shape).unwrap();
+        for dim in 0..3 {
+            let idx = ints(7, shape[dim] as u64, dim as u64 + 1); // repeats
+            let (want, ws) = ref_index_select(&x, &shape, dim, &idx);
+            let i = TensorT::from_slice(&dev, &idx, [7]).unwrap();
+            for d in [dim as isize, dim as isize - 3] {
+                let got = k::index_select::launch(&t, d, &i).unwrap();
+                assert_eq!(got.shape(), ws.as_slice(), "{dev} dim {d}");
+                assert_eq!(got.to_vec().unwrap(), want, "{dev} dim {d}");
+            }
+            // i32 indices, as PyTorch takes
+            let i32s: Vec<i32> = idx.iter().map(|&v| v as i32).collect();
+            let got = k::index_select::dispatch(
+                t.as_tensor(),
+                dim as isize,
+                &Tensor::from_slice(&dev, &i32s, [7]).unwrap(),
+            )
+            .unwrap();
+            assert_eq!(got.to_vec::<f32>().unwrap(), want, "{dev} i32 dim {dim}");
+        }
+        // a transposed view (read in place) and a strided index
+        let tt = t.transpose(0, 2).unwrap(); // [5, 4, 3]
+        let xt = tt.contiguous().unwrap().to_vec().unwrap();
+        let idx = TensorT::from_slice(&dev, &[3i64, 0, 1, 1, 2, 0], [6]).unwrap();
+        let every_other = idx
+            .as_tensor()
+            .as_strided([3], [2], 0)
+            .unwrap()
+            .typed::<i64>()
+            .unwrap(); // [3, 1, 2]
+        let got = k::index_select::launch(&tt, 1, &every_other).unwrap();
+        let (want, _) = ref_index_select(&xt, &[5, 4, 3], 1, &[3, 1, 2]);
+        assert_eq!(got.to_vec().unwrap(), want, "{dev} transposed");
+    }
+}
+
+#[test]
+fn index_select_edge_cases_and_errors() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &[1i32, 2, 3, 4, 5, 6], [2, 3]).unwrap();
+        let i = |v: &[i64]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
+        // no indices: an empty result; a 0-d index
+        let e = k::index_select::launch(&x, 1, &i(&[])).unwrap();
+        assert_eq!(e.shape(), [2, 0]);
+        let s = TensorT::from_slice(&dev, &[1i64], []).unwrap();
+        let got = k::index_select::launch(&x, 0, &s).unwrap();
+        assert_eq!(
+            (got.shape(), got.to_vec().unwrap()),
+            (&[1usize, 3][..], vec![4, 5, 6])
+        );
+        // a 0-d input takes one index and gives a 0-d result
+        let z = TensorT::from_slice(&dev, &[7.5f64], []).unwrap();
+        let got = k::index_select::launch(&z, 0, &i(&[0])).unwrap();
+        assert_eq!((got.shape(), got.to_vec().unwrap()), (&[][..], vec![7.5]));
+        let err = k::index_select::launch(&z, 0, &i(&[0, 0])).unwrap_err();
+        assert!(is_invalid(&err, "index_select"), "{err:?}");
+        // every dtype: bool and f16
+        let b = TensorT::from_slice(&dev, &[true, false, true], [3]).unwrap();
+        assert_eq!(
+            k::index_select::launch(&b, 0, &i(&[1, 2]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [false, true]
+        );
+        let h = TensorT::from_slice(&dev, &[f16::from_f32(0.5), f16::from_f32(-2.0)], [2]).unwrap();
+        assert_eq!(
+            k::index_select::launch(&h, 0, &i(&[1]))
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [f16::from_f32(-2.0)]
+        );
+        // out of range, negative included (PyTorch rejects both): an error
+        // naming the operation, the index and the size
+        for bad in [&[0i64, 3][..], &[-1], &[2, 0, 1, 9]] {
+            let err = k::index_select::launch(&x, 1, &i(bad)).unwrap_err();
+            assert!(is_invalid(&err, "index_select"), "{dev} {bad:?}: {err:?}");
+            let msg = err.to_string();
+            assert!(msg.contains("size 3"), "{msg}");
+        }
+        let msg = k::index_select::launch(&x, 1, &i(&[2, 0, 1, 9]))
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("index 9 (at [3]"), "{msg}");
+        // checked even when nothing is read (an empty result)
+        let empty = TensorT::<f32>::zeros(&dev, [0, 3]).unwrap();
+        let err = k::index_select::launch(&empty, 1, &i(&[5])).unwrap_err();
+        assert!(is_invalid(&err, "index_select"), "{err:?}");
+        // bad arguments
+        let err = k::index_select::launch(&x, 2, &i(&[0])).unwrap_err();
+        assert!(
+            matches!(err, Error::AxisOutOfRange { axis: 2, ndim: 2 }),
+            "{err:?}"
+        );
+        let two = TensorT::from_slice(&dev, &[0i64, 1], [1, 2]).unwrap();
+        assert!(is_invalid(
+            &k::index_select::launch(&x, 0, &two).unwrap_err(),
+            "index_select"
+        ));
+        let f = Tensor::from_slice(&dev, &[0.0f32], [1]).unwrap();
+        let err = k::index_select::dispatch(x.as_tensor(), 0, &f).unwrap_err();
+        assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
+    }
+}
+
+// ---- gather ----
+
+fn ref_gather(x: &[i64], xs: &[usize], dim: usize, idx: &[i64], is: &[usize]) -> Vec<i64> {
+    (0..idx.len())
+        .map(|e| {
+            let mut at = unravel(e, is);
+            at[dim] = idx[e] as usize;
+            x[offset(&at, xs)]
+        })
+        .collect()
+}
+
+#[test]
+fn gather_matches_the_reference_with_smaller_index_shapes() {
+    let xs = [3usize, 4, 5];
+    let x: Vec<i64> = (0..60).map(|v| v * 3 - 50).collect();
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &x, xs).unwrap();
+        for dim in 0..3 {
+            // smaller than x apart from dim, larger along it
+            let mut is = vec![2usize, 3, 4];
+            is[dim] = 6;
+            let n: usize = is.iter().product();
+            let idx = ints(n, xs[dim] as u64, 10 + dim as u64);
+            let want = ref_gather(&x, &xs, dim, &idx, &is);
+            let i = TensorT::from_slice(&dev, &idx, &is).unwrap();
+            let got = k::gather::launch(&t, dim as isize, &i).unwrap();
+            assert_eq!(got.shape(), is.as_slice(), "{dev} dim {dim}");
+            assert_eq!(got.to_vec().unwrap(), want, "{dev} dim {dim}");
+        }
+        // a 0-d input and index
+        let z = TensorT::from_slice(&dev, &[4.0f32], []).unwrap();
+        let zi = TensorT::from_slice(&dev, &[0i64], []).unwrap();
+        let got = k::gather::launch(&z, 0, &zi).unwrap();
+        assert_eq!((got.shape(), got.to_vec().unwrap()), (&[][..], vec![4.0]));
+        // an empty index gives an empty result
+        let e = TensorT::from_slice(&dev, &[], [2, 0, 5]).unwrap();
+        assert_eq!(k::gather::launch(&t, 1, &e).unwrap().shape(), [2, 0, 5]);
+    }
+}
+
+#[test]
+fn gather_errors() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0, 4.0], [2, 2]).unwrap();
+        let i = |v: &[i64], s: &[usize]| TensorT::from_slice(&dev, v, s).unwrap();
+        for bad in [-1i64, 2] {
+            let err = k::gather::launch(&x, 1, &i(&[0, bad, 1, 1], &[2, 2])).unwrap_err();
+            assert!(is_invalid(&err, "gather"), "{dev}: {err:?}");
+            assert!(
+                err.to_string().contains(&format!("index {bad} (at [0, 1]")),
+                "{err}"
+            );
+        }
+        // more rows than x apart from dim; another dimension count
+        let err = k::gather::launch(&x, 1, &i(&[0; 6], &[3, 2])).unwrap_err();
+        assert!(is_invalid(&err, "gather"), "{err:?}");
+        let err = k::gather::launch(&x, 1, &i(&[0; 2], &[2])).unwrap_err();
+        assert!(is_invalid(&err, "gather"), "{err:?}");
+        // i64 only
+        let i32s = Tensor::from_slice(&dev, &[0i32; 4], [2, 2]).unwrap();
+        let err = k::gather::dispatch(x.as_tensor(), 0, &i32s).unwrap_err();
+        assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
+    }
+}
+
+// ---- scatter_add ----
+
+/// `x` plus `src` added at `index` along `dim`, in order (wrapping or in
+/// `f64`, exact for the values used here).
+fn ref_scatter_add(
+    x: &[f64],
+    xs: &[usize],
+    dim: usize,
+    idx: &[i64],
+    is: &[usize],
+    src: &[f64],
+    ss: &[usize],
+) -> Vec<f64> {
+    let mut out = x.to_vec();
+    for (e, &v) in idx.iter().enumerate() {
+        let at = unravel(e, is);
+        let s = src[offset(&at, ss)];
+        let mut to = at.clone();
+        to[dim] = v as usize;
+        out[offset(&to, xs)] += s;
+    }
+    out
+}
+
+#[test]
+fn scatter_add_matches_the_reference_for_atomic_and_ordered_types() {
+    // index smaller than src everywhere and than x apart from dim, in
+    // several dimensions (the narrowed result goes through a copy)
+    let (xs, ss) = ([4usize, 3, 5], [5usize, 6, 6]);
+    let x: Vec<f64> = (0..60).map(|v| (v % 7) as f64).collect();
+    let src: Vec<f64> = (0..180).map(|v| (v % 5) as f64 - 2.0).collect();
+    for dev in common::devices() {
+        for dim in 0..3 {
+            let mut is = vec![3usize, 2, 4];
+            is[dim] = 5;
+            let n: usize = is.iter().product();
+            let idx = ints(n, xs[dim] as u64, 20 + dim as u64);
+            let want = ref_scatter_add(&x, &xs, dim, &idx, &is, &src, &ss);
+            let it = TensorT::from_slice(&dev, &idx, &is).unwrap();
+            // f32 and i32 by atomics, f16 and i16 in order
+            let xf: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+            let sf: Vec<f32> = src.iter().map(|&v| v as f32).collect();
+            let got = k::scatter_add::launch(
+                &TensorT::from_slice(&dev, &xf, xs).unwrap(),
+                dim as isize,
+                &it,
+                &TensorT::from_slice(&dev, &sf, ss).unwrap(),
+            )
+            .unwrap();
+            let wf: Vec<f32> = want.iter().map(|&v| v as f32).collect();
+            assert_eq!(got.to_vec().unwrap(), wf, "{dev} f32 dim {dim}");
+            for dtype in [DType::I32, DType::I16, DType::F16, DType::F64, DType::U64] {
+                let (xt, st) = typed_pair(&dev, dtype, &x, &xs, &src, &ss);
+                let got = k::scatter_add::dispatch(&xt, dim as isize, it.as_tensor(), &st).unwrap();
+                assert_eq!(got.dtype(), dtype);
+                let got = k::to_f64::dispatch(&got).unwrap().to_vec::<f64>().unwrap();
+                let want: Vec<f64> = want.iter().map(|&v| wrap(v, dtype)).collect();
+                assert_eq!(got, want, "{dev} {dtype} dim {dim}");
+            }
+        }
+    }
+}
+
+/// `v` as stored in `dtype` (unsigned types wrap).
+fn wrap(v: f64, dtype: DType) -> f64 {
+    match dtype {
+        DType::U64 => (v as i64 as u64) as f64,
+        DType::U8 => (v as i64 as u8) as f64,
+        _ => v,
+    }
+}
+
+/// `x` and `src` as tensors of `dtype`.
+fn typed_pair(
+    dev: &Device,
+    dtype: DType,
+    x: &[f64],
+    xs: &[usize],
+    src: &[f64],
+    ss: &[usize],
+) -> (Tensor, Tensor) {
+    let t = |v: &[f64], s: &[usize]| -> Tensor {
+        match dtype {
+            DType::I32 => {
+                Tensor::from_slice(dev, &v.iter().map(|&a| a as i32).collect::<Vec<_>>(), s)
+            }
+            DType::I16 => {
+                Tensor::from_slice(dev, &v.iter().map(|&a| a as i16).collect::<Vec<_>>(), s)
+            }
+            DType::U8 => Tensor::from_slice(
+                dev,
+                &v.iter().map(|&a| a as i64 as u8).collect::<Vec<_>>(),
+                s,
+            ),
+            DType::U64 => Tensor::from_slice(
+                dev,
+                &v.iter().map(|&a| a as i64 as u64).collect::<Vec<_>>(),
+                s,
+            ),
+            DType::F16 => Tensor::from_slice(
+                dev,
+                &v.iter().map(|&a| f16::from_f64(a)).collect::<Vec<_>>(),
+                s,
+            ),
+            _ => Tensor::from_slice(dev, v, s),
+        }
+        .unwrap()
+    };
+    (t(x, xs), t(src, ss))
+}
+
+#[test]
+fn scatter_add_edge_cases_and_errors() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0], [3]).unwrap();
+        let i = |v: &[i64]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
+        let s = TensorT::from_slice(&dev, &[10.0f32, 20.0, 30.0, 40.0], [4]).unwrap();
+        // an empty index: a copy of x, not x itself
+        let got = k::scatter_add::launch(&x, 0, &i(&[]), &s).unwrap();
+        assert_eq!(got.to_vec().unwrap(), [1.0, 2.0, 3.0]);
+        assert!(!got.as_tensor().shares_storage(x.as_tensor()));
+        // u8 sums wrap
+        let xu = TensorT::from_slice(&dev, &[250u8, 0], [2]).unwrap();
+        let su = TensorT::from_slice(&dev, &[3u8, 4, 5], [3]).unwrap();
+        let got = k::scatter_add::launch(&xu, 0, &i(&[0, 0, 1]), &su).unwrap();
+        assert_eq!(got.to_vec().unwrap(), [1, 5]);
+        // out of range (negative included): an error, x untouched
+        for bad in [&[0i64, 3, 1][..], &[-1], &[0, 1, 2, -4]] {
+            let err = k::scatter_add::launch(&x, 0, &i(bad), &s).unwrap_err();
+            assert!(is_invalid(&err, "scatter_add"), "{dev} {bad:?}: {err:?}");
+        }
+        let xh = TensorT::from_slice(&dev, &[f16::ONE; 3], [3]).unwrap();
+        let sh = TensorT::from_slice(&dev, &[f16::ONE; 3], [3]).unwrap();
+        let err = k::scatter_add::launch(&xh, 0, &i(&[0, 7, 1]), &sh).unwrap_err();
+        assert!(is_invalid(&err, "scatter_add"), "{err:?}");
+        assert!(err.to_string().contains("index 7 (at [1]"), "{err}");
+        assert_eq!(x.to_vec().unwrap(), [1.0, 2.0, 3.0]);
+        // index larger than src; dtypes
+        let err = k::scatter_add::launch(&x, 0, &i(&[0; 5]), &s).unwrap_err();
+        assert!(is_invalid(&err, "scatter_add"), "{err:?}");
+        let sd = Tensor::from_slice(&dev, &[1.0f64; 4], [4]).unwrap();
+        let err = k::scatter_add::dispatch(x.as_tensor(), 0, i(&[0]).as_tensor(), &sd).unwrap_err();
+        assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
+        let b = Tensor::from_slice(&dev, &[true], [1]).unwrap();
+        let err = k::scatter_add::dispatch(&b, 0, i(&[0]).as_tensor(), &b).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "scatter_add",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+}
+
+// ---- take ----
+
+#[test]
+fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
+    for dev in common::devices() {
+        let base: Vec<f32> = (0..12).map(|v| v as f32).collect();
+        let x = TensorT::from_slice(&dev, &base, [3, 4]).unwrap();
+        let idx = [0i64, 11, -1, -12, 5, 5];
+        let i = TensorT::from_slice(&dev, &idx, [2, 3]).unwrap();
+        let got = k::take::launch(&x, &i).unwrap();
+        assert_eq!(got.shape(), [2, 3]);
+        assert_eq!(
+            got.to_vec().unwrap(),
+            [0.0, 11.0, 11.0, 0.0, 5.0, 5.0],
+            "{dev}"
+        );
+        // a transposed input: its row-major order, not its storage's
+        let t = x.transpose(0, 1).unwrap(); // [4, 3]
+        let got =
+            k::take::launch(&t, &TensorT::from_slice(&dev, &[1i64, 3], [2]).unwrap()).unwrap();
+        assert_eq!(got.to_vec().unwrap(), [4.0, 1.0], "{dev}");
+        // 0-d input and index; empty index
+        let z = TensorT::from_slice(&dev, &[9i16], []).unwrap();
+        let zi = TensorT::from_slice(&dev, &[-1i64], []).unwrap();
+        let got = k::take::launch(&z, &zi).unwrap();
+        assert_eq!((got.shape(), got.to_vec().unwrap()), (&[][..], vec![9]));
+        let e = k::take::launch(&x, &TensorT::from_slice(&dev, &[], [0, 2]).unwrap()).unwrap();
+        assert_eq!(e.shape(), [0, 2]);
+        // out of range on both sides
+        for bad in [12i64, -13] {
+            let err = k::take::launch(&x, &TensorT::from_slice(&dev, &[0, bad], [2]).unwrap())
+                .unwrap_err();
+            assert!(is_invalid(&err, "take"), "{dev}: {err:?}");
+            assert!(err.to_string().contains(&format!("index {bad}")), "{err}");
+        }
+        let empty = TensorT::<f32>::zeros(&dev, [0]).unwrap();
+        let err =
+            k::take::launch(&empty, &TensorT::from_slice(&dev, &[0i64], [1]).unwrap()).unwrap_err();
+        assert!(is_invalid(&err, "take"), "{err:?}");
+    }
+}
+
+// ---- bincount ----
+
+fn ref_bincount(x: &[i64], w: Option<&[f64]>, minlength: usize) -> Vec<f64> {
+    let bins = x
+        .iter()
+        .map(|&v| v as usize + 1)
+        .max()
+        .unwrap_or(0)
+        .max(minlength);
+    let mut out = vec![0.0; bins];
+    for (i, &v) in x.iter().enumerate() {
+        out[v as usize] += w.map_or(1.0, |w| w[i]);
+    }
+    out
+}
+
+#[test]
+fn bincount_counts_in_group_memory_and_past_it() {
+    for dev in common::devices() {
+        // 5,000 values below 50 (counted per work-group) and below 3,000
+        // (past the 1,024 bins of a group's memory)
+        for top in [50u64, 3000] {
+            let x = ints(5000, top, top);
+            let want: Vec<i64> = ref_bincount(&x, None, 0)
+                .iter()
+                .map(|&v| v as i64)
+                .collect();
+            let t = TensorT::from_slice(&dev, &x, [5000]).unwrap();
+            let got = k::bincount::launch(&t, None, 0).unwrap();
+            assert_eq!(got.dtype(), DType::I64);
+            assert_eq!(got.to_vec::<i64>().unwrap(), want, "{dev} below {top}");
+        }
+        // u8 and i8 inputs; minlength past the largest value
+        let x: Vec<u8> = (0..300).map(|v| (v * 7 % 251) as u8).collect();
+        let xi: Vec<i64> = x.iter().map(|&v| i64::from(v)).collect();
+        let got =
+            k::bincount::launch(&TensorT::from_slice(&dev, &x, [300]).unwrap(), None, 260).unwrap();
+        let want: Vec<i64> = ref_bincount(&xi, None, 260)
+            .iter()
+            .map(|&v| v as i64)
+            .collect();
+        assert_eq!(got.to_vec::<i64>().unwrap(), want, "{dev} u8");
+        let x8 = TensorT::from_slice(&dev, &[3i8, 0, 3], [3]).unwrap();
+        assert_eq!(
+            k::bincount::launch(&x8, None, 0)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
+            [1, 0, 0, 2]
+        );
+    }
+}
+
+#[test]
+fn bincount_with_weights_gives_pytorchs_dtypes() {
+    for dev in common::devices() {
+        let x = ints(700, 40, 3);
+        // weights whose sums are exact in any order
+        let w: Vec<f64> = (0..700).map(|i| f64::from(i % 9) * 0.5 - 2.0).collect();
+        let want = ref_bincount(&x, Some(&w), 45);
+        let t = TensorT::from_slice(&dev, &x, [700]).unwrap();
+        let wf: Vec<f32> = w.iter().map(|&v| v as f32).collect();
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wf, [700]).unwrap()), 45)
+            .unwrap();
+        assert_eq!(got.dtype(), DType::F32);
+        let wantf: Vec<f32> = want.iter().map(|&v| v as f32).collect();
+        assert_eq!(got.to_vec::<f32>().unwrap(), wantf, "{dev} f32");
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &w, [700]).unwrap()), 45)
+            .unwrap();
+        assert_eq!(
+            (got.dtype(), got.to_vec::<f64>().unwrap()),
+            (DType::F64, want.clone()),
+            "{dev} f64"
+        );
+        // integer (and f16) weights sum in f64
+        let wi: Vec<i32> = (0..700).map(|i| i % 9 - 4).collect();
+        let wantf: Vec<f64> = ref_bincount(
+            &x,
+            Some(&wi.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()),
+            0,
+        );
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wi, [700]).unwrap()), 0)
+            .unwrap();
+        assert_eq!(
+            (got.dtype(), got.to_vec::<f64>().unwrap()),
+            (DType::F64, wantf),
+            "{dev} i32"
+        );
+    }
+}
+
+#[test]
+fn bincount_edge_cases_and_errors() {
+    for dev in common::devices() {
+        let empty = TensorT::<i64>::zeros(&dev, [0]).unwrap();
+        let got = k::bincount::launch(&empty, None, 0).unwrap();
+        assert_eq!(got.shape(), [0]);
+        let got = k::bincount::launch(&empty, None, 3).unwrap();
+        assert_eq!(got.to_vec::<i64>().unwrap(), [0, 0, 0]);
+        let ew = Tensor::zeros(&dev, DType::F32, [0]).unwrap();
+        // PyTorch's: i64 zeros for an empty input, weights or not
+        let got = k::bincount::launch(&empty, Some(&ew), 2).unwrap();
+        assert_eq!(
+            (got.dtype(), got.to_vec::<i64>().unwrap()),
+            (DType::I64, vec![0, 0])
+        );
+        let one = TensorT::from_slice(&dev, &[4i32], [1]).unwrap();
+        assert_eq!(
+            k::bincount::launch(&one, None, 0)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
+            [0, 0, 0, 0, 1]
+        );
+        // a negative value, a 2-d input, weights of another length, a float input
+        let neg = TensorT::from_slice(&dev, &[1i64, -2, 3], [3]).unwrap();
+        let err = k::bincount::launch(&neg, None, 0).unwrap_err();
+        assert!(
+            is_invalid(&err, "bincount") && err.to_string().contains("-2"),
+            "{err:?}"
+        );
+        let m = TensorT::from_slice(&dev, &[1i64, 2], [1, 2]).unwrap();
+        assert!(is_invalid(
+            &k::bincount::launch(&m, None, 0).unwrap_err(),
+            "bincount"
+        ));
+        let w = Tensor::from_slice(&dev, &[1.0f32; 2], [2]).unwrap();
+        assert!(is_invalid(
+            &k::bincount::launch(&neg, Some(&w), 0).unwrap_err(),
+            "bincount"
+        ));
+        let f = Tensor::from_slice(&dev, &[1.0f32], [1]).unwrap();
+        let err = k::bincount::dispatch(&f, None, 0).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "bincount",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+}
+
+// ---- histc ----
+
+/// PyTorch's `histc` of `x` over `[lo, hi]` (already resolved), each bin
+/// position computed by `pos` (in the element type).
+fn ref_histc(x: &[f64], bins: usize, lo: f64, hi: f64, pos: impl Fn(f64) -> u64) -> Vec<f64> {
+    let mut out = vec![0.0; bins];
+    for &v in x {
+        if v >= lo && v <= hi {
+            out[(pos(v) as usize).min(bins - 1)] += 1.0;
+        }
+    }
+    out
+}
+
+fn f32_pos(lo: f32, hi: f32, bins: usize) -> impl Fn(f64) -> u64 {
+    move |v| ((v as f32 - lo) * bins as f32 / (hi - lo)) as u64
+}
+
+#[test]
+fn histc_matches_pytorchs_bins() {
+    for dev in common::devices() {
+        // 6,000 values: several work-groups; edges hit exactly
+        let x: Vec<f32> = ints(6000, 2001, 5)
+            .iter()
+            .map(|&v| v as f32 * 0.01 - 7.0)
+            .collect();
+        let xd: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
+        let t = TensorT::from_slice(&dev, &x, [60, 100]).unwrap();
+        let (lo, hi) = (-7.0f32, 13.0f32);
+        for bins in [1usize, 7, 100, 1500] {
+            // the default range: the data's
+            let want = ref_histc(
+                &xd,
+                bins,
+                f64::from(lo),
+                f64::from(hi),
+                f32_pos(lo, hi, bins),
+            );
+            let got = k::histc::launch(&t, bins, 0.0, 0.0).unwrap();
+            let got: Vec<f64> = got
+                .to_vec()
+                .unwrap()
+                .iter()
+                .map(|&v| f64::from(v))
+                .collect();
+            assert_eq!(got, want, "{dev} {bins} bins");
+            assert_eq!(got.iter().sum::<f64>(), 6000.0);
+        }
+        // a given range: elements outside count nowhere, the top edge in
+        // the last bin
+        let want = ref_histc(&xd, 10, -1.0, 2.5, f32_pos(-1.0, 2.5, 10));
+        let got = k::histc::launch(&t, 10, -1.0, 2.5).unwrap();
+        let got: Vec<f64> = got
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|&v| f64::from(v))
+            .collect();
+        assert_eq!(got, want, "{dev} range");
+        // f64 and f16 compute in their own type
+        let t64 = TensorT::from_slice(&dev, &xd, [6000]).unwrap();
+        let pos64 = |v: f64| ((v + 7.0) * 30.0 / 20.0) as u64;
+        let got = k::histc::launch(&t64, 30, 0.0, 0.0)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let want = ref_histc(&xd, 30, -7.0, 13.0, pos64);
+        assert_eq!(got, want, "{dev} f64");
+        let xh: Vec<f16> = (0..500)
+            .map(|i| f16::from_f32(i as f32 * 0.037 - 3.0))
+            .collect();
+        let xhd: Vec<f64> = xh.iter().map(|v| v.to_f64()).collect();
+        let (hl, hh) = (f16::from_f64(-3.0), f16::from_f64(15.0));
+        let posh =
+            |v: f64| ((f16::from_f64(v) - hl) * f16::from_f64(13.0) / (hh - hl)).to_f64() as u64;
+        let got = k::histc::launch(
+            &TensorT::from_slice(&dev, &xh, [500]).unwrap(),
+            13,
+            -3.0,
+            15.0,
+        )
+        .unwrap();
+        let got: Vec<f64> = got.to_vec().unwrap().iter().map(|v| v.to_f64()).collect();
+        assert_eq!(got, ref_histc(&xhd, 13, -3.0, 15.0, posh), "{dev} f16");
+    }
+}
+
+#[test]
+fn histc_edge_cases_and_errors() {
+    for dev in common::devices() {
+        let t = |v: &[f32]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
+        // empty: zeros; one value (or all equal): the range [v - 1, v + 1]
+        assert_eq!(
+            k::histc::launch(&t(&[]), 3, 0.0, 0.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0; 3]
+        );
+        assert_eq!(
+            k::histc::launch(&t(&[2.0]), 4, 0.0, 0.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0, 0.0, 1.0, 0.0]
+        );
+        assert_eq!(
+            k::histc::launch(&t(&[5.0, 5.0]), 2, 5.0, 5.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0, 2.0]
+        );
+        // min == max given and not 0 also takes the data's range
+        assert_eq!(
+            k::histc::launch(&t(&[1.0, 3.0]), 2, 7.0, 7.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [1.0, 1.0]
+        );
+        // NaN and infinities count nowhere in a given range
+        let odd = t(&[f32::NAN, 0.5, f32::INFINITY, f32::NEG_INFINITY, 1.0]);
+        assert_eq!(
+            k::histc::launch(&odd, 2, 0.0, 1.0)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0, 2.0]
+        );
+        // ... and make the data's range not finite: an error
+        for bad in [&[1.0f32, f32::NAN][..], &[f32::INFINITY, 0.0]] {
+            let err = k::histc::launch(&t(bad), 2, 0.0, 0.0).unwrap_err();
+            assert!(is_invalid(&err, "histc"), "{dev}: {err:?}");
+        }
+        for (bins, lo, hi) in [
+            (0usize, 0.0, 1.0),
+            (3, 2.0, 1.0),
+            (3, f64::NEG_INFINITY, 1.0),
+        ] {
+            let err = k::histc::launch(&t(&[1.0]), bins, lo, hi).unwrap_err();
+            assert!(is_invalid(&err, "histc"), "{bins} {lo} {hi}: {err:?}");
+        }
+        let i = Tensor::from_slice(&dev, &[1i32], [1]).unwrap();
+        let err = k::histc::dispatch(&i, 3, 0.0, 0.0).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "histc",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+}
+
+#[test]
+fn indexing_moves_every_bit_nan_payloads_and_signed_zeros_included() {
+    let odd = [
+        f32::from_bits(0x7fc0_1234),
+        -0.0,
+        f32::from_bits(0xffa0_0001),
+        f32::INFINITY,
+        f32::MIN_POSITIVE / 3.0,
+    ];
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &odd, [5]).unwrap();
+        let i = TensorT::from_slice(&dev, &[4i64, 2, 0, 1, 3, 0], [6]).unwrap();
+        let want: Vec<f32> = [4, 2, 0, 1, 3, 0].iter().map(|&j| odd[j]).collect();
+        let a = k::index_select::launch(&x, 0, &i)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let b = k::gather::launch(&x, 0, &i).unwrap().to_vec().unwrap();
+        let c = k::take::launch(&x, &i).unwrap().to_vec().unwrap();
+        for got in [a, b, c] {
+            assert_eq!(bits(&got), bits(&want), "{dev}");
+        }
+        // scatter_add of one element into 0 keeps a NaN a NaN
+        let z = TensorT::<f32>::zeros(&dev, [2]).unwrap();
+        let s = k::scatter_add::launch(
+            &z,
+            0,
+            &TensorT::from_slice(&dev, &[1i64, 0], [2]).unwrap(),
+            &x,
+        )
+        .unwrap()
+        .to_vec()
+        .unwrap();
+        assert!(s[1].is_nan() && s[0] == 0.0, "{dev}: {s:?}");
+    }
+}
