@@ -79,10 +79,12 @@ def test_setitem_errors(device):
         t[0, 0, 0, 0] = 1
     with pytest.raises(silt.ArgumentError):
         t[0] = np.ones((2, 2))  # does not broadcast to (3, 4)
-    with pytest.raises(TypeError, match="only integers, slices"):
-        t[np.array([0, 1])] = 1  # integer arrays: no gathers yet
-    with pytest.raises(TypeError):
-        t[t > 3] = 0  # boolean masks: no gathers yet
+    with pytest.raises(IndexError, match="out of bounds"):
+        t[np.array([0, 2])] = 1  # dimension 0 has 2 rows
+    with pytest.raises(IndexError, match="boolean mask"):
+        t[np.ones((3,), bool)] = 0  # not the leading dimensions' shape
+    with pytest.raises(IndexError, match="integer or boolean"):
+        t[np.array([0.5])] = 0
     with pytest.raises(silt.ArgumentError, match="negative steps"):
         t[::-1] = 0
     with pytest.raises(silt.DTypeError):
@@ -90,3 +92,33 @@ def test_setitem_errors(device):
     with pytest.raises(ValueError):
         silt.tensor(np.zeros(2, np.int32), device=device)[0] = float("nan")
     np.testing.assert_array_equal(t.numpy(), A)  # nothing written
+
+
+# advanced indices: (index, value) for t[index] = value and t[index]
+ADVANCED = [
+    (np.array([1, 0, 1]), None),
+    (np.array([[0], [-1]]), None),
+    ([1], None),
+    (A > 10, None),
+    (A[:, :, 0] > 5, None),
+    (np.array([0, 1, 1]), 7.0),
+    (A > 10, -1.0),
+    (A[:, 0, 0] > 5, np.arange(12, dtype=np.float32).reshape(3, 4)),
+    (np.array([1, 0]), np.arange(24, dtype=np.float32).reshape(2, 3, 4) * 2),
+]
+
+
+@pytest.mark.parametrize("case", range(len(ADVANCED)))
+def test_advanced_indexing_matches_numpy(device, case):
+    key, value = ADVANCED[case]
+    t = silt.tensor(A.copy(), device=device)
+    got = t[silt.tensor(key, device=device) if isinstance(key, np.ndarray) and case % 2 else key]
+    want = A[key]
+    assert isinstance(got, silt.Tensor) and got.shape == want.shape
+    np.testing.assert_array_equal(got.numpy(), want)
+    if value is None:
+        return
+    a = A.copy()
+    a[key] = value
+    t[key] = value
+    np.testing.assert_array_equal(t.numpy(), a)

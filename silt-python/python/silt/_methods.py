@@ -249,14 +249,98 @@ def _write(view, value):
     ops.copy(src, view)
 
 
+def _advanced_key(self, key):
+    """``key`` as the flat positions of the rows of dimension 0 it picks,
+    when it is an advanced index (a boolean mask or an integer array, a list
+    or a tensor): ``(positions, shape of the result's leading dimensions,
+    rows)``, ``rows`` the tensor seen as ``[rows, rest...]``; else None."""
+    if isinstance(key, (tuple, slice, int, np.integer)) or key is Ellipsis or key is None:
+        return None
+    if isinstance(key, Tensor):
+        k = key.numpy()
+    elif isinstance(key, (list, np.ndarray)):
+        k = np.asarray(key)
+    else:
+        return None
+    if k.dtype == np.bool_:
+        # a mask over the leading dimensions: the positions it holds true
+        if k.ndim == 0 or k.shape != tuple(self.shape[: k.ndim]):
+            raise IndexError(f"a boolean mask of shape {k.shape} does not match the tensor's leading dimensions {tuple(self.shape)}")
+        rows = self.contiguous().reshape((-1,) + tuple(self.shape[k.ndim:]))
+        pos = np.flatnonzero(k).astype(np.int64)
+        return pos, pos.shape, rows
+    if k.dtype.kind not in "iu":
+        raise IndexError(f"tensors used as indices must be integer or boolean arrays, not {k.dtype}")
+    if self.ndim == 0:
+        raise IndexError("a 0-d tensor cannot be indexed by an array")
+    n = self.shape[0]
+    k = k.astype(np.int64)
+    if k.size and (k.min() < -n or k.max() >= n):
+        bad = k[(k < -n) | (k >= n)].flat[0]
+        raise IndexError(f"index {bad} is out of bounds for dimension 0 of size {n}")
+    return np.where(k < 0, k + n, k).reshape(-1), k.shape, self
+
+
+def _getitem(self, key, _view=Tensor.__getitem__):
+    """`t[key]`: integers, slices with positive steps and `...` give a view;
+    a boolean mask over the leading dimensions (its true elements, in order)
+    or an integer array (rows of dimension 0; negatives count from the end)
+    gives a new tensor, gathered on the device (`silt.ops.index_select`); the
+    mask and the indices are read on the host."""
+    adv = _advanced_key(self, key)
+    if adv is None:
+        return _view(self, key)
+    pos, lead, rows = adv
+    index = tensor(pos, device=self.device)
+    got = ops.index_select(rows, 0, index)
+    return got.reshape(tuple(lead) + tuple(rows.shape[1:]))
+
+
 def _setitem(self, key, value):
     """`t[key] = value`: `key` as for `t[key]` (integers, slices with positive
-    steps, `...`), `value` a number, an array or a tensor broadcast to the
-    indexed view and converted to the tensor's dtype (floats to integers
-    truncate toward zero, as in PyTorch and NumPy). Boolean masks and integer
-    arrays as indices are not supported (they need gathers and scatters)."""
-    view = self[key]
-    _write(view, value)
+    steps, `...`; a boolean mask or an integer array), `value` a number, an
+    array or a tensor broadcast to the indexed elements and converted to the
+    tensor's dtype (floats to integers truncate toward zero, as in PyTorch
+    and NumPy). A mask with a number writes in one launch (`where`); other
+    advanced assignments write one row of dimension 0 per index, in order
+    (a repeated index keeps the last value, as NumPy's)."""
+    adv = _advanced_key(self, key)
+    if adv is None:
+        _write(self[key], value)
+        return
+    pos, lead, rows = adv
+    mask = key if isinstance(key, Tensor) else np.asarray(key)
+    if _is_number(value) and mask.dtype == np.bool_:
+        # one launch: where the mask holds, the value
+        if not isinstance(mask, Tensor):
+            mask = tensor(mask, device=self.device)
+        mask = mask.to(self.device).reshape(tuple(mask.shape) + (1,) * (self.ndim - mask.ndim))
+        ops.copy(ops.where(mask, _as(value, self.dtype, self.device), self), self)
+        return
+    if rows is self:
+        target = self
+    elif self.is_contiguous():
+        target = self.reshape(tuple(rows.shape))  # a view of the same storage
+    else:
+        raise TypeError("assigning through a boolean mask needs a contiguous tensor (call contiguous() first)")
+    if _is_number(value):
+        for p in pos:
+            _write(target[int(p)], value)
+        return
+    if isinstance(value, Tensor):
+        src = value.to(self.device, self.dtype)
+    else:
+        src = tensor(np.asarray(value), device=self.device, dtype=self.dtype)
+    row = tuple(target.shape[1:])
+    if len(pos) and tuple(src.shape) == tuple(lead) + row:
+        # a value for each picked row
+        each = src.contiguous().reshape((len(pos),) + row)
+        for i, p in enumerate(pos):
+            _write(target[int(p)], each[i])
+    else:
+        # one value broadcast to every picked row
+        for p in pos:
+            _write(target[int(p)], src)
 
 
 # ---- conversions to Python -------------------------------------------------

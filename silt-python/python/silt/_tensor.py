@@ -13,7 +13,7 @@ from ._operators import _abs, _bool_tensor, _inplace, _invert, _neg, _operator, 
 from ._methods import (
     _along, _addcmul, _binary_method, _bool, _cast, _clamp, _copy_, _cpu, _cum_extreme,
     _device_reduce, _dim, _extreme, _fill_, _float, _int, _lerp, _mean, _method_inplace,
-    _norm, _numel, _prod, _reduce, _reduction, _setitem, _std, _sum, _unary, _var, _where,
+    _getitem, _norm, _numel, _prod, _reduce, _reduction, _setitem, _std, _sum, _unary, _var, _where,
     _zero_, _ANY_UNARY, _FLOAT_UNARY, _ROUNDING,
 )
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
@@ -37,6 +37,7 @@ def _attach():
     T.__bool__ = _bool
     T.__float__ = _float
     T.__int__ = _int
+    T.__getitem__ = _getitem
     T.__setitem__ = _setitem
     T.__reduce__ = _reduce
     T.__dlpack__ = _dlpack
