@@ -95,6 +95,7 @@ pub mod sort;
 mod ternary;
 pub mod topk;
 mod unary;
+mod views;
 
 pub use activation::*;
 pub use binary::*;

@@ -18,21 +18,10 @@ pub mod take;
 
 use silt::{DType, Error, Result, Tensor, TensorT};
 
+use crate::views::fold_dims as fold;
+
 /// The element types of `index_select`, `gather` and `take`: every dtype.
-pub(crate) const ALL: &[DType] = &[
-    DType::Bool,
-    DType::U8,
-    DType::I8,
-    DType::U16,
-    DType::I16,
-    DType::U32,
-    DType::I32,
-    DType::U64,
-    DType::I64,
-    DType::F16,
-    DType::F32,
-    DType::F64,
-];
+pub(crate) const ALL: &[DType] = &DType::ALL;
 
 /// `dim` of a tensor of `ndim` dimensions, a negative one counting from the
 /// end; a 0-d tensor has the one dimension `0` (`-1`), as PyTorch's.
@@ -55,24 +44,6 @@ pub(crate) fn at_least_1d(shape: &[usize]) -> Vec<usize> {
     } else {
         shape.to_vec()
     }
-}
-
-/// The size and stride of dimensions `sh` (strides `st`) folded into one, or
-/// `None` when no single stride reaches them all in order.
-fn fold(sh: &[usize], st: &[usize]) -> Option<(usize, usize)> {
-    if sh.contains(&0) {
-        return Some((0, 0));
-    }
-    let (mut size, mut stride) = (1usize, 0usize);
-    for (&s, &t) in sh.iter().zip(st).rev() {
-        match s {
-            1 => {}
-            _ if size == 1 => (size, stride) = (s, t),
-            _ if stride.checked_mul(size) == Some(t) => size *= s,
-            _ => return None,
-        }
-    }
-    Some((size, stride))
 }
 
 /// `t` (its 0-d shape as `[1]`) as the view `[outer, size of dim, inner]`

@@ -37,6 +37,8 @@ mod host;
 
 use silt::{f16, DType, Element, Error, Grid, Result, Tensor, TensorT};
 
+use crate::views::fold_range;
+
 /// The operation's name.
 pub const NAME: &str = "matmul";
 
@@ -279,23 +281,6 @@ impl Plan {
     fn full(&self, rows: usize, cols: usize) -> Vec<usize> {
         [&self.batch[..], &[rows, cols]].concat()
     }
-}
-
-/// The dimensions `range` of `t` folded into one: their size and stride, or
-/// `None` when no single stride reaches them all (dimensions of size 1 take
-/// no part).
-pub(crate) fn fold_range(t: &Tensor, range: std::ops::Range<usize>) -> Option<(usize, usize)> {
-    let (sh, st) = (t.shape(), t.strides());
-    let (mut size, mut stride) = (1usize, 0usize);
-    for d in range.rev() {
-        match sh[d] {
-            1 => {}
-            _ if size == 1 => (size, stride) = (sh[d], st[d]),
-            s if st[d] == stride * size => size *= s,
-            _ => return None,
-        }
-    }
-    Some((size, stride))
 }
 
 /// `t` (`[.., rows, cols]`) with its batch dimensions from `from` on folded

@@ -34,7 +34,7 @@ mod device;
 
 use silt::{f16, DType, Element, Error, Grid, Result, Tensor, TensorT};
 
-use crate::matmul::fold_range as fold;
+use crate::views::fold_range as fold;
 
 pub(crate) const FLOATS: &[DType] = &[DType::F16, DType::F32, DType::F64];
 

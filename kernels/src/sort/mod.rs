@@ -42,24 +42,13 @@ mod host;
 
 use silt::{f16, DType, Element, Error, Grid, Result, Tensor, TensorT};
 
+use crate::views::fold_range as fold;
+
 /// The operation's name.
 pub const NAME: &str = "sort";
 
 /// The element types it takes: every one.
-pub const TYPES: &[DType] = &[
-    DType::Bool,
-    DType::U8,
-    DType::I8,
-    DType::U16,
-    DType::I16,
-    DType::U32,
-    DType::I32,
-    DType::U64,
-    DType::I64,
-    DType::F16,
-    DType::F32,
-    DType::F64,
-];
+pub const TYPES: &[DType] = &DType::ALL;
 
 /// An element type `sort`, `argsort` and `topk` take.
 pub trait Sort: Element + host::HostSort {
@@ -354,20 +343,4 @@ fn rows_of<T: Element>(t: &Tensor, full: &[usize], d: usize) -> Result<TensorT<T
         t.offset(),
     )?
     .typed()
-}
-
-/// The dimensions `dims` of `t` folded into one: their size and stride, or
-/// `None` when their strides do not allow a single one.
-fn fold(t: &Tensor, dims: std::ops::Range<usize>) -> Option<(usize, usize)> {
-    let (sh, st) = (t.shape(), t.strides());
-    let (mut size, mut stride) = (1usize, 0usize);
-    for d in dims.rev() {
-        match sh[d] {
-            1 => {}
-            _ if size == 1 => (size, stride) = (sh[d], st[d]),
-            s if st[d] == stride * size => size *= s,
-            _ => return None,
-        }
-    }
-    Some((size, stride))
 }
