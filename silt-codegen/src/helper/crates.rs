@@ -75,7 +75,7 @@ pub(super) fn dependency_names(toml: &str) -> Vec<String> {
 pub(super) fn tokens_macro(path: &syn::Path, deps: &[String]) -> syn::Path {
     let first = path.segments.first().map(|s| s.ident.to_string());
     let external = path.segments.len() > 1
-        && (path.leading_colon.is_some() || first.is_some_and(|f| deps.contains(&f)));
+        && (path.leading_colon.is_some() || first.as_ref().is_some_and(|f| deps.contains(f)));
     match (external, path.segments.first(), path.segments.last()) {
         (true, Some(krate), Some(last)) => {
             // spanned on the call's name, where rustc reports a missing export
@@ -92,6 +92,15 @@ pub(super) fn tokens_macro(path: &syn::Path, deps: &[String]) -> syn::Path {
             p.segments.push(syn::PathSegment::from(quote::format_ident!(
                 "__silt_helper_tokens"
             )));
+            // a call of `default(..)` (or `union`, `auto`, `safe`): where an
+            // item starts, those words begin an item of their own, so the
+            // macro's path starts at `self::` (the same module)
+            if path.leading_colon.is_none()
+                && first.is_some_and(|f| ["default", "union", "auto", "safe"].contains(&f.as_str()))
+            {
+                p.segments
+                    .insert(0, syn::PathSegment::from(quote::format_ident!("self")));
+            }
             p
         }
     }
@@ -156,5 +165,12 @@ default = []
             "util::sq::__silt_helper_tokens"
         );
         assert_eq!(show(syn::parse_quote!(sq)), "sq::__silt_helper_tokens");
+        // words that start an item of their own where an item is expected
+        assert_eq!(
+            show(syn::parse_quote!(default)),
+            "self::default::__silt_helper_tokens"
+        );
+        let call: syn::Item = syn::parse_quote!(self::default::__silt_helper_tokens! {});
+        assert!(matches!(call, syn::Item::Macro(_)));
     }
 }
