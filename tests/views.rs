@@ -344,3 +344,77 @@ fn large_transposed_copy_matches_the_host() {
         );
     }
 }
+
+/// `x`'s elements with its last two dimensions swapped, computed on the host.
+fn swap_last_two<T: Copy>(x: &[T], shape: [usize; 3]) -> Vec<T> {
+    let [b, r, c] = shape;
+    (0..b)
+        .flat_map(|k| (0..c).flat_map(move |j| (0..r).map(move |i| x[(k * r + i) * c + j])))
+        .collect()
+}
+
+/// Transposing copies of one element type on `dev`: `contiguous()` of a
+/// transpose (batched or not, from an offset), and a copy into a transposed
+/// view, in shapes whose sides are and are not whole strips and tiles.
+fn transposing_copies<T: Element + PartialEq + std::fmt::Debug>(
+    dev: &Device,
+    value: impl Fn(usize) -> T,
+    form: &str,
+) {
+    for shape in [
+        [1, 16, 16],
+        [1, 17, 33],
+        [1, 301, 517],
+        [3, 40, 50],
+        [2, 64, 100],
+    ] {
+        let n: usize = shape.iter().product();
+        let data: Vec<T> = (0..n).map(&value).collect();
+        let want = swap_last_two(&data, shape);
+        let what = format!("{shape:?} of {} on {dev} ({form})", T::DTYPE);
+        let t = TensorT::from_slice(dev, &data, shape).unwrap();
+        let c = t.transpose(1, 2).unwrap().contiguous().unwrap();
+        assert!(c.is_contiguous());
+        assert_eq!(c.to_vec().unwrap(), want, "contiguous() of {what}");
+        // from an offset: the transpose of all rows but the first
+        let [b, r, cols] = shape;
+        let tail = t.narrow(1, 1, r - 1).unwrap().transpose(1, 2).unwrap();
+        let tail_want: Vec<T> = (0..b)
+            .flat_map(|k| {
+                let want = &want;
+                (0..cols).flat_map(move |j| (1..r).map(move |i| want[(k * cols + j) * r + i]))
+            })
+            .collect();
+        assert_eq!(
+            tail.contiguous().unwrap().to_vec().unwrap(),
+            tail_want,
+            "an offset transpose of {what}"
+        );
+        // into a transposed view: the destination strides, the source does not
+        let back = TensorT::<T>::zeros(dev, [b, cols, r]).unwrap();
+        back.transpose(1, 2).unwrap().copy_from(&t).unwrap();
+        assert_eq!(
+            back.to_vec().unwrap(),
+            want,
+            "a copy into the transpose of {what}"
+        );
+    }
+}
+
+#[test]
+fn transposing_copies_match_the_host_in_each_form() {
+    let Some(cl) = common::opencl() else { return };
+    // the device's own form (strips on PoCL), then a GPU's (work-group tiles)
+    for (kind, form) in [
+        (None, "its own form"),
+        (Some(silt::DeviceKind::Gpu), "a GPU's tiles"),
+    ] {
+        silt::__testing::reduce_as(kind);
+        transposing_copies(&cl, |i| (i % 251) as u8, form);
+        transposing_copies(&cl, |i| (i % 65_521) as u16, form);
+        transposing_copies(&cl, |i| i as f32 * 0.5, form);
+        transposing_copies(&cl, |i| i as f64 - 0.25, form);
+        silt::__testing::reduce_as(None);
+    }
+    transposing_copies(&Device::host(), |i| i as i32, "the host");
+}

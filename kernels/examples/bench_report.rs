@@ -16,6 +16,7 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --fusion       (the fusion tables only)
 //! cargo run --release -p silt-kernels --example bench_report -- --matmul       (matmul against CLBlast on the device, NumPy on the host)
 //! cargo run --release -p silt-kernels --example bench_report -- --rows         (one-pass softmax and norms against a copy)
+//! cargo run --release -p silt-kernels --example bench_report -- --transpose    (contiguous() of transposes against a copy)
 //! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
 //! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
 //! ```
@@ -1458,6 +1459,10 @@ fn main() {
     }
     if args.iter().any(|a| a == "--rows") {
         linalg::print_rows(&dev, interleaved);
+        return;
+    }
+    if args.iter().any(|a| a == "--transpose") {
+        linalg::print_transpose(&dev, interleaved);
         return;
     }
     if args.iter().any(|a| a == "--sum") {

@@ -256,6 +256,70 @@ pub fn print(dev: &Device, interleaved: Interleaved) {
     println!();
 }
 
+/// Prints the transposing-copy table: `contiguous()` of a transposed
+/// `[4096, 4096]` view of each element size against copies of the same bytes
+/// (`deep_copy` of a contiguous tensor, which is `clEnqueueCopyBuffer` into a
+/// new tensor, as `contiguous()` makes one, and `k::copy` into a given one),
+/// in GB/s of one read and one write.
+pub fn print_transpose(dev: &Device, interleaved: Interleaved) {
+    let budget = Duration::from_secs(3);
+    let n = 4096;
+    let x = TensorT::from_slice(dev, &values(n * n, 7), [n, n]).expect("x");
+    let xt = x.transpose(0, 1).expect("transpose");
+    let mut y = TensorT::<f32>::zeros(dev, [n, n]).expect("y");
+    let sync = |t: &TensorT<f32>| t.device().synchronize().expect("wait");
+    let h = TensorT::from_slice(dev, &vec![0x3c00u16; n * n], [n, n]).expect("h");
+    let ht = h.transpose(0, 1).expect("transpose");
+    let d = TensorT::from_slice(dev, &vec![1.5f64; n * n], [n, n]).expect("d");
+    let dt = d.transpose(0, 1).expect("transpose");
+    let times = interleaved(
+        budget,
+        &mut [
+            &mut || sync(&x.deep_copy().expect("deep_copy")),
+            &mut || {
+                k::copy::launch(&x, &mut y).expect("copy");
+                sync(&y);
+            },
+            &mut || sync(&xt.contiguous().expect("contiguous")),
+            &mut || {
+                ht.contiguous()
+                    .expect("contiguous")
+                    .device()
+                    .synchronize()
+                    .expect("wait")
+            },
+            &mut || {
+                dt.contiguous()
+                    .expect("contiguous")
+                    .device()
+                    .synchronize()
+                    .expect("wait")
+            },
+        ],
+    );
+    let gb = |t: Duration, es: usize| (2 * n * n * es) as f64 / t.as_secs_f64() / 1e9;
+    println!("## transposing copies, [{n}, {n}], GB/s (a read and a write)\n");
+    println!("| case | GB/s | of the buffer copy | of the `copy` kernel |");
+    println!("|---|---|---|---|");
+    let rows = [
+        ("buffer copy (`deep_copy`), f32", 4),
+        ("`copy` kernel into a given tensor, f32", 4),
+        ("`contiguous()` of the transpose, f32", 4),
+        ("`contiguous()` of the transpose, u16", 2),
+        ("`contiguous()` of the transpose, f64", 8),
+    ];
+    let (buffer, kernel) = (gb(times[0], 4), gb(times[1], 4));
+    for ((name, es), &t) in rows.iter().zip(&times) {
+        let g = gb(t, *es);
+        println!(
+            "| {name} | {g:.2} | {:.2}x | {:.2}x |",
+            g / buffer,
+            g / kernel
+        );
+    }
+    println!();
+}
+
 /// Prints the row-wise table: one-pass `softmax`, `log_softmax`,
 /// `layer_norm` and `rms_norm` of `[4096, 4096]` f32 rows against a copy of
 /// the same tensor (`k::copy`), in GB/s of one read and one write.
