@@ -125,6 +125,63 @@ fn chains(dev: &Device) -> [(&'static str, [f64; 3]); 2] {
     ]
 }
 
+/// `relu(x * w + b)` over 2^24 `f32` with `b` a full tensor, one element
+/// (`[1]`) and a row bias (`x` `[4096, 4096]`, `b` `[4096]`): milliseconds
+/// of (three launches, the chain fused), timed in turns, after checking that
+/// both give the same bits.
+fn broadcast_chains(dev: &Device) -> Vec<(&'static str, [f64; 2])> {
+    let n = 1 << 24;
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let x = TensorT::from_slice(dev, &values(n, 5), [n]).unwrap();
+    let w = TensorT::from_slice(dev, &values(n, 6), [n]).unwrap();
+    let cases: [(&str, Vec<usize>, Vec<usize>); 3] = [
+        ("`b` a full tensor", vec![n], vec![n]),
+        ("`b` of shape [1]", vec![n], vec![1]),
+        (
+            "`x` [4096, 4096], `b` [4096] (a row bias)",
+            vec![4096, 4096],
+            vec![4096],
+        ),
+    ];
+    let mut rows = Vec::new();
+    for (name, xs, bs) in cases {
+        let (x, w) = (x.reshape(&xs[..]).unwrap(), w.reshape(&xs[..]).unwrap());
+        let b = TensorT::from_slice(dev, &values(bs.iter().product(), 7), &bs[..]).unwrap();
+        let (g, r) = ternary_chain(x.as_tensor(), w.as_tensor(), b.as_tensor());
+        let three = || {
+            k::relu::launch(&k::add::launch(&k::mul::launch(&x, &w).unwrap(), &b).unwrap()).unwrap()
+        };
+        let want: Vec<u32> = three()
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_bits())
+            .collect();
+        let got: Vec<u32> = g.run(&[r]).unwrap()[0]
+            .to_vec::<f32>()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_bits())
+            .collect();
+        assert!(want == got, "{name}: fused and separate launches differ");
+        let t = super::interleaved(
+            Duration::from_secs(2),
+            &mut [
+                &mut || {
+                    drop(three());
+                    dev.synchronize().unwrap();
+                },
+                &mut || {
+                    drop(g.run(&[r]).unwrap());
+                    dev.synchronize().unwrap();
+                },
+            ],
+        );
+        rows.push((name, [ms(t[0]), ms(t[1])]));
+    }
+    rows
+}
+
 /// µs of a 64-element chain's launch + synchronize: (composed kernel, the
 /// same chain recorded and run through `Fusion` each time), medians of runs
 /// taken in turns so that both see the same machine.
@@ -310,6 +367,12 @@ pub fn print(dev: &Device) {
             sep / composed,
             sep / fused
         );
+    }
+    println!("\n## Fusion with broadcast inputs: relu(x * w + b), 2^24 f32, ms\n");
+    println!("| case | three launches | fused | speed-up |");
+    println!("|---|---|---|---|");
+    for (case, [sep, fused]) in broadcast_chains(dev) {
+        println!("| {case} | {sep:.2} | {fused:.2} | {:.2}x |", sep / fused);
     }
     println!("\n## A new fused program (neg, abs, relu on 1,024 f32), ms\n");
     println!("| caches | first run (compose + build + launch) | second run | programs built |");
