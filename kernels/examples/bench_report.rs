@@ -17,6 +17,7 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --matmul       (matmul against CLBlast on the device, NumPy on the host)
 //! cargo run --release -p silt-kernels --example bench_report -- --rows         (one-pass softmax and norms against a copy)
 //! cargo run --release -p silt-kernels --example bench_report -- --transpose    (contiguous() of transposes against a copy)
+//! cargo run --release -p silt-kernels --example bench_report -- --sort [24 [3]] (sort of 2^24 f32 against numpy.sort)
 //! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
 //! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
 //! ```
@@ -38,6 +39,8 @@ use silt::prelude::*;
 mod fusion;
 #[path = "../benches/report/linalg.rs"]
 mod linalg;
+#[path = "../benches/report/ordering.rs"]
+mod ordering;
 #[path = "../benches/raw/mod.rs"]
 mod raw;
 use raw::{axpy_args, axpy_args_offsets, Raw};
@@ -1459,6 +1462,15 @@ fn main() {
     }
     if args.iter().any(|a| a == "--rows") {
         linalg::print_rows(&dev, interleaved);
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--sort") {
+        let num = |j: usize| args.get(i + j).and_then(|a| a.parse().ok());
+        let (log2, reps) = (num(1).unwrap_or(24), num(2).unwrap_or(3) as usize);
+        if let Err(e) = ordering::print(log2, reps) {
+            eprintln!("sort table: {e}");
+            std::process::exit(1);
+        }
         return;
     }
     if args.iter().any(|a| a == "--transpose") {

@@ -1,4 +1,4 @@
-"""numpy.sort's time (and argsort's, stable) for the rows sort_bench times:
+"""numpy.sort's time (and argsort's, stable) for the rows `bench_report --sort` times:
 the same shapes and values (uniform floats in [-1, 1)), the median of `reps`.
 
     python kernels/examples/sort_numpy.py [LOG2_N] [REPS]

@@ -1,12 +1,12 @@
-//! `sort` of f32 rows on the OpenCL device (PoCL here) and on the host,
-//! side by side with `numpy.sort` in the same run (through
-//! `kernels/examples/sort_numpy.py`, with `$PYTHON`, else
-//! `target/py-venv/bin/python` when `scripts/test-python` has made it).
-//! Prints a Markdown table: one long row of 2^N, rows of 1,024 and rows of
-//! 16, the median of REPS runs each (values and indices, results read back).
+//! The sort table of the bench report: `sort` of f32 rows on the OpenCL
+//! device and on the host, side by side with `numpy.sort` in the same run
+//! (through `kernels/examples/sort_numpy.py`, with `$PYTHON`, else
+//! `target/py-venv/bin/python` when `scripts/test-python` has made it): one
+//! long row of 2^N, rows of 1,024 and rows of 16, the median of REPS runs
+//! each (values and indices, results read back).
 //!
 //! ```text
-//! cargo run --release -p silt-kernels --example sort_bench [-- LOG2_N [REPS]]
+//! cargo run --release -p silt-kernels --example bench_report -- --sort [LOG2_N [REPS]]
 //! ```
 
 use std::process::Command;
@@ -44,16 +44,17 @@ fn time(x: &TensorT<f32>, reps: usize) -> silt::Result<f64> {
     Ok(times[times.len() / 2])
 }
 
-fn main() -> silt::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let log2: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(24);
-    let reps: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
+/// Prints the table: `sort` of 2^`log2` f32 as one row, rows of 1,024 and
+/// rows of 16 on the OpenCL device and the host, then `numpy.sort`'s times
+/// for the same rows, the median of `reps` runs each.
+pub fn print(log2: u32, reps: usize) -> silt::Result<()> {
     let n = 1usize << log2;
     let shapes = [vec![n], vec![n >> 10, 1024], vec![n >> 4, 16]];
     let mut devices = vec![("host", Device::host())];
     if let Ok(d) = Device::opencl(0) {
         devices.insert(0, ("opencl:0", d));
     }
+    println!("## sort, 2^{log2} f32 (values and indices, read back), median of {reps}\n");
     println!("| what | shape | time | elements/s |\n|---|---|---|---|");
     for shape in &shapes {
         let x = uniform(n, 1);
@@ -78,5 +79,6 @@ fn main() -> silt::Result<()> {
         Ok(out) if out.status.success() => print!("{}", String::from_utf8_lossy(&out.stdout)),
         _ => println!("(numpy.sort not timed: no NumPy at {python}; set PYTHON)"),
     }
+    println!();
     Ok(())
 }
