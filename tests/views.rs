@@ -361,13 +361,28 @@ fn transposing_copies<T: Element + PartialEq + std::fmt::Debug>(
     value: impl Fn(usize) -> T,
     form: &str,
 ) {
-    for shape in [
-        [1, 16, 16],
-        [1, 17, 33],
-        [1, 301, 517],
-        [3, 40, 50],
-        [2, 64, 100],
-    ] {
+    transposing_copies_of(
+        dev,
+        value,
+        form,
+        &[
+            [1, 16, 16],
+            [1, 17, 33],
+            [1, 301, 517],
+            [3, 40, 50],
+            [2, 64, 100],
+        ],
+    );
+}
+
+/// [`transposing_copies`] in the given shapes.
+fn transposing_copies_of<T: Element + PartialEq + std::fmt::Debug>(
+    dev: &Device,
+    value: impl Fn(usize) -> T,
+    form: &str,
+    shapes: &[[usize; 3]],
+) {
+    for &shape in shapes {
         let n: usize = shape.iter().product();
         let data: Vec<T> = (0..n).map(&value).collect();
         let want = swap_last_two(&data, shape);
@@ -417,4 +432,16 @@ fn transposing_copies_match_the_host_in_each_form() {
         silt::__testing::reduce_as(None);
     }
     transposing_copies(&Device::host(), |i| i as i32, "the host");
+}
+
+/// A few small transposing copies in each form, for Oclgrind (CI runs this
+/// test there: races in the GPU form's tile, accesses out of range).
+#[test]
+fn small_transposing_copies_in_each_form() {
+    let Some(cl) = common::opencl() else { return };
+    for kind in [None, Some(silt::DeviceKind::Gpu)] {
+        silt::__testing::reduce_as(kind);
+        transposing_copies_of(&cl, |i| i as f32, "small", &[[1, 17, 33], [2, 40, 36]]);
+        silt::__testing::reduce_as(None);
+    }
 }
