@@ -9,7 +9,11 @@
 //! the order of ties unspecified, silt promises this one. `sorted = false`
 //! allows any order in PyTorch; silt gives the sorted one either way.
 //!
-//! This first version sorts whole rows: `O(n log n)` per row whatever `k`.
+//! On a device, a row longer than a block of 256 with `k` at most 256 is
+//! not sorted whole: its blocks are sorted, each cut to its first `k`, then
+//! neighbouring runs merged and cut to `k` again until one is left (about
+//! `n * k / 128` elements merged after the blocks, against `n` per doubling
+//! for the whole sort). Otherwise, and on the host, the whole row is sorted.
 //!
 //! ```
 //! use silt::prelude::*;
@@ -62,14 +66,7 @@ pub fn launch<T: Sort>(
             ),
         });
     }
-    let (values, indices) = crate::sort::sorted(x, dim, largest)?;
-    if x.ndim() == 0 || k == len {
-        return Ok((values, indices));
-    }
-    Ok((
-        values.narrow(d, 0, k)?.contiguous()?,
-        indices.narrow(d, 0, k)?.contiguous()?,
-    ))
+    crate::sort::top(x, dim, k, largest)
 }
 
 /// [`launch`] on an untyped tensor.

@@ -269,6 +269,83 @@ fn topk_is_the_head_of_the_sort() {
     }
 }
 
+/// The first `kk` along `d` of row-major `r` of `shape`, as a contiguous
+/// tensor of `shape` with `kk` along `d` lists them.
+fn head_along<T: Copy>(r: &[T], shape: &[usize], d: usize, kk: usize) -> Vec<T> {
+    let inner: usize = shape[d + 1..].iter().product();
+    let outer: usize = shape[..d].iter().product();
+    let n = shape[d];
+    let mut out = Vec::with_capacity(outer * kk * inner);
+    for o in 0..outer {
+        for p in 0..kk {
+            for i in 0..inner {
+                out.push(r[o * n * inner + p * inner + i]);
+            }
+        }
+    }
+    out
+}
+
+/// `topk` of rows longer than a block (on a device: blocks cut to `k`,
+/// then merges cut to `k`, never a whole sort) against the head of the
+/// reference sort: lengths around the block of 256 and its multiples, `k`
+/// from 1 to 256, along each dimension, many ties and NaNs, a view.
+#[test]
+fn topk_of_long_rows_is_the_head_of_the_sort() {
+    for dev in common::devices() {
+        for (shape, d, kk, largest) in [
+            (vec![2, 257], 1, 1, true),
+            (vec![2, 300], 1, 37, false),
+            (vec![3, 1000], 1, 256, true),
+            (vec![3, 1000], 1, 200, false),
+            (vec![1, 4096 + 5], 1, 64, true),
+            (vec![1300, 3], 0, 100, true),
+            (vec![2, 700, 2], 1, 129, false),
+        ] {
+            let n: usize = shape.iter().product();
+            let x = data(n, 97, 41, special);
+            let t = TensorT::from_slice(&dev, &x, &shape[..]).unwrap();
+            let (v, i) = k::topk::launch(&t, kk, d as isize, largest, true).unwrap();
+            let mut want_shape = shape.clone();
+            want_shape[d] = kk;
+            assert_eq!(v.shape(), &want_shape[..]);
+            let (rv, ri) = reference(&x, &shape, d, largest);
+            let what = format!("{dev} {shape:?} along {d}, k={kk}, largest={largest}");
+            assert_eq!(
+                i.to_vec().unwrap(),
+                head_along(&ri, &shape, d, kk),
+                "{what}"
+            );
+            let bits = |v: &[f32]| v.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(
+                bits(&v.to_vec().unwrap()),
+                bits(&head_along(&rv, &shape, d, kk)),
+                "{what}"
+            );
+        }
+        // integers, and a transposed view
+        let x = data(600 * 3, 50, 7, |v| v as i32 - 25);
+        let t = TensorT::from_slice(&dev, &x, [3, 600]).unwrap();
+        let tt = t.transpose(0, 1).unwrap();
+        let (v, i) = k::topk::launch(&tt, 10, 0, true, true).unwrap();
+        let xt: Vec<i32> = (0..600)
+            .flat_map(|r| (0..3).map(move |c| (r, c)))
+            .map(|(r, c)| x[c * 600 + r])
+            .collect();
+        let (rv, ri) = reference(&xt, &[600, 3], 0, true);
+        assert_eq!(
+            v.to_vec().unwrap(),
+            head_along(&rv, &[600, 3], 0, 10),
+            "{dev}"
+        );
+        assert_eq!(
+            i.to_vec().unwrap(),
+            head_along(&ri, &[600, 3], 0, 10),
+            "{dev}"
+        );
+    }
+}
+
 #[test]
 fn errors_not_panics() {
     for dev in common::devices() {

@@ -68,6 +68,27 @@ pub fn print(log2: u32, reps: usize) -> silt::Result<()> {
             );
         }
     }
+    // topk of the long row: blocks cut to k, then merges cut to k
+    let x = uniform(n, 1);
+    for (name, dev) in &devices {
+        let t = TensorT::from_slice(dev, &x, [n])?;
+        let run = || -> silt::Result<f64> {
+            let s = Instant::now();
+            let (v, i) = k::topk::launch(&t, 16, -1, true, true)?;
+            v.to_vec()?;
+            i.to_vec()?;
+            Ok(s.elapsed().as_secs_f64())
+        };
+        run()?;
+        let mut times = (0..reps).map(|_| run()).collect::<silt::Result<Vec<_>>>()?;
+        times.sort_by(f64::total_cmp);
+        let s = times[times.len() / 2];
+        println!(
+            "| silt topk, k = 16, on {name} | [{n}] | {:.1} ms | {:.1} M/s |",
+            s * 1e3,
+            n as f64 / s / 1e6
+        );
+    }
     let python = std::env::var("PYTHON").unwrap_or_else(|_| {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../target/py-venv/bin/python").to_string()
     });

@@ -225,3 +225,29 @@ pub fn sort_merge<T>(
         }
     }
 }
+
+/// Keeps the first `k` elements of each sorted run of `width` (`k <=
+/// width`) of every row of `keys` (indices `idx`): `to_keys` and `to_idx`
+/// hold the kept runs one after another, the last one's `min(k, its
+/// length)` elements included (for `topk`: the first `k` of a run are the
+/// run's part of its row's first `k`).
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256], unchecked)]
+pub fn sort_keep<T>(
+    keys: View<T, 3>,
+    idx: View<i64, 3>,
+    to_keys: ViewMut<T, 3>,
+    to_idx: ViewMut<i64, 3>,
+    #[scalar] width: u64,
+    #[scalar] k: u64,
+) {
+    let g = global_id(0);
+    let (inner, n) = (to_keys.len(1), to_keys.len(2));
+    if n > 0 && k > 0 && g < to_keys.len(0) * inner * n {
+        let row = g / n;
+        let q = g % n;
+        let (o, r) = (row / inner, row % inner);
+        let from = q / k * width + q % k;
+        to_keys[[o, r, q]] = keys[[o, r, from]];
+        to_idx[[o, r, q]] = idx[[o, r, from]];
+    }
+}

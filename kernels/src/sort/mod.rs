@@ -72,6 +72,17 @@ pub trait Sort: Element + host::HostSort {
         width: u64,
         desc: u32,
     ) -> Result<()>;
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    fn __keep(
+        grid: Grid,
+        keys: &TensorT<Self>,
+        idx: &TensorT<i64>,
+        to_keys: &mut TensorT<Self>,
+        to_idx: &mut TensorT<i64>,
+        width: u64,
+        k: u64,
+    ) -> Result<()>;
 }
 
 macro_rules! sort_impl {
@@ -109,6 +120,22 @@ macro_rules! sort_impl {
                 // while `j < lb`, and writes places `q < end <= n`; the tests
                 // run it on Oclgrind
                 unsafe { device::sort_merge::launch(grid, keys, idx, to_keys, to_idx, width, desc) }
+            }
+            fn __keep(
+                grid: Grid,
+                keys: &TensorT<Self>,
+                idx: &TensorT<i64>,
+                to_keys: &mut TensorT<Self>,
+                to_idx: &mut TensorT<i64>,
+                width: u64,
+                k: u64,
+            ) -> Result<()> {
+                // SAFETY: the kernel writes places `q < n` of the results'
+                // rows and reads place `q / k * width + q % k` of the same
+                // row, which `kept_len` keeps below the input's length (`k <=
+                // width`; the last run keeps at most its own length); the
+                // tests run it on Oclgrind
+                unsafe { device::sort_keep::launch(grid, keys, idx, to_keys, to_idx, width, k) }
             }
         }
     )*};
@@ -311,6 +338,128 @@ fn on_device<T: Sort>(
         width *= 2;
     }
     Ok(())
+}
+
+/// The length of a row of `n` elements in sorted runs of `width` once each
+/// run is cut to its first `k` (`k <= width`).
+fn kept_len(n: usize, width: usize, k: usize) -> usize {
+    let runs = n.div_ceil(width);
+    if runs == 0 {
+        return 0;
+    }
+    (runs - 1) * k + k.min(n - (runs - 1) * width)
+}
+
+/// The first `k` (at most [`device::TILE`]) of each row of `x` (`[outer,
+/// inner, n]`, `n` past one block) sorted, on a device, as `[outer, inner,
+/// k]` tensors of values and indices: the blocks sorted, each cut to its
+/// first `k`, then merges of neighbouring runs each cut to `k` again, until
+/// one run is left. The same elements in the same order as the first `k` of
+/// a whole sort (a run's first `k` hold its part of the row's first `k`, and
+/// a merge keeps the left run first on ties), in about `n * k / 128`
+/// elements of merging after the blocks, not `n` a doubling.
+fn top_on_device<T: Sort>(
+    x: &TensorT<T>,
+    k: usize,
+    desc: u32,
+) -> Result<(TensorT<T>, TensorT<i64>)> {
+    let [outer, inner, n] = [x.shape()[0], x.shape()[1], x.shape()[2]];
+    let rows = outer * inner;
+    let dev = x.device();
+    let to_u64 = |v: usize| {
+        u64::try_from(v).map_err(|_| Error::Internal {
+            what: "topk: a size past u64",
+        })
+    };
+    let pair = |len: usize| -> Result<(TensorT<T>, TensorT<i64>)> {
+        Ok((
+            TensorT::<T>::zeros(dev, [outer, inner, len])?,
+            TensorT::<i64>::zeros(dev, [outer, inner, len])?,
+        ))
+    };
+    let seg = device::TILE;
+    let (mut keys, mut idx) = pair(n)?;
+    let groups = rows * n.div_ceil(seg);
+    T::__block(
+        Grid::over([groups * device::GROUP]),
+        x,
+        &mut keys,
+        &mut idx,
+        to_u64(seg)?,
+        desc,
+    )?;
+    // runs cut to `k` rounded up to a multiple of 4, so that merged runs
+    // are whole chunks of the merge's 8 places a work-item
+    let cut = k.next_multiple_of(4).min(seg);
+    let (mut len, mut width) = (n, seg);
+    loop {
+        let kept = kept_len(len, width, cut);
+        if kept < len {
+            let (mut to_keys, mut to_idx) = pair(kept)?;
+            let items = rows * kept;
+            T::__keep(
+                Grid::over([items.div_ceil(256) * 256]),
+                &keys,
+                &idx,
+                &mut to_keys,
+                &mut to_idx,
+                to_u64(width)?,
+                to_u64(cut)?,
+            )?;
+            (keys, idx, len, width) = (to_keys, to_idx, kept, cut);
+        }
+        if len <= width {
+            break;
+        }
+        let (mut to_keys, mut to_idx) = pair(len)?;
+        let items = rows * len.div_ceil(8);
+        T::__merge(
+            Grid::over([items.div_ceil(device::MERGE_GROUP) * device::MERGE_GROUP]),
+            &keys,
+            &idx,
+            &mut to_keys,
+            &mut to_idx,
+            to_u64(width)?,
+            desc,
+        )?;
+        (keys, idx, width) = (to_keys, to_idx, width * 2);
+    }
+    Ok((keys.narrow(2, 0, k)?, idx.narrow(2, 0, k)?))
+}
+
+/// The first `k` along `dim` of [`sorted`]'s values and indices (`k` at
+/// most the length of `dim`, checked by the caller), as contiguous tensors
+/// of `x`'s shape with `k` along `dim`. On a device, a row longer than a
+/// block with `k` at most a block's length goes through [`top_on_device`]
+/// (no whole sort); otherwise the whole sort is cut.
+pub(crate) fn top<T: Sort>(
+    x: &TensorT<T>,
+    dim: isize,
+    k: usize,
+    desc: bool,
+) -> Result<(TensorT<T>, TensorT<i64>)> {
+    let d = axis(dim, x.ndim())?;
+    let len = if x.ndim() == 0 { 1 } else { x.shape()[d] };
+    let dev = x.device();
+    if dev.is_host() || len <= device::TILE || k > device::TILE || k == 0 {
+        let (values, indices) = sorted(x, dim, desc)?;
+        if x.ndim() == 0 || k == len {
+            return Ok((values, indices));
+        }
+        return Ok((
+            values.narrow(d, 0, k)?.contiguous()?,
+            indices.narrow(d, 0, k)?.contiguous()?,
+        ));
+    }
+    let mut shape = x.shape().to_vec();
+    shape[d] = k;
+    let values = TensorT::<T>::zeros(dev, &shape[..])?;
+    let indices = TensorT::<i64>::zeros(dev, &shape[..])?;
+    let x3 = rows_of::<T>(x.as_tensor(), x.shape(), d)?;
+    let (v, i) = top_on_device(&x3, k, u32::from(desc))?;
+    rows_of::<T>(values.as_tensor(), &shape, d)?.copy_from(&v)?;
+    rows_of::<i64>(indices.as_tensor(), &shape, d)?.copy_from(&i)?;
+    Ok((values, indices))
 }
 
 /// `t` (of shape `full`) as the 3-d view `[outer, inner, n]` of its rows
