@@ -58,6 +58,7 @@ pub fn module(
         source_arms,
     } = instances::items(sig, instances, &kernels, &name_str, &s);
     let launch = launch::launch_fn(sig, &name_str, &s);
+    let launch_into = launch::launch_into_fn(sig, &s);
     let eval = api::eval_fn(sig, &name_str);
     let dispatch = dispatch::dispatch_fn(sig, &type_list, &s);
     let source = api::source_fn(generic, &source_arms, &s);
@@ -97,6 +98,7 @@ pub fn module(
             #source
             #eval
             #launch
+            #launch_into
             #dispatch
 
             #infos_items

@@ -215,6 +215,38 @@ pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<Host
     Ok(HostInOut(InOut::Copied(t.to_vec()?)))
 }
 
+/// An output tensor given to a kernel's `launch_into`, as the launch writes
+/// it: in place when it is contiguous and no other argument of the launch
+/// writes its storage, else a buffer of the launch's length that
+/// [`HostInOut::finish`] hands back to be stored (its old values are not
+/// read: the launch writes every element). Call after every [`host_read`] of
+/// the launch, as [`host_inout`].
+///
+/// # Errors
+/// Allocation errors when a buffer is needed.
+pub fn host_into<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostInOut<'a, T>> {
+    let tensor = t.as_tensor();
+    if t.is_contiguous() && plan.writes_storage_once(tensor) {
+        if let Some(lock) = tensor.storage.host() {
+            let mut guard = write_lock(lock);
+            let range = byte_range(t);
+            let valid = guard
+                .as_bytes_mut()
+                .get_mut(range.clone())
+                .and_then(T::from_bytes_mut)
+                .is_some();
+            if valid {
+                return Ok(HostInOut(InOut::Direct(guard, range, PhantomData)));
+            }
+        }
+    }
+    let mut copy = Vec::new();
+    copy.try_reserve_exact(plan.len())
+        .map_err(|_| crate::storage::host_oom(plan.len().saturating_mul(T::SIZE)))?;
+    copy.resize(plan.len(), T::default());
+    Ok(HostInOut(InOut::Copied(copy)))
+}
+
 /// The bytes of a contiguous tensor's elements in its storage.
 fn byte_range<T: Element>(t: &TensorT<T>) -> std::ops::Range<usize> {
     let start = t.offset() * T::SIZE;
