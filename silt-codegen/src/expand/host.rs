@@ -69,6 +69,8 @@ pub(super) fn host_path(
     let mut serial = quote!();
     let mut pattern = quote!();
     let mut item_ty = quote!();
+    // the whole buffers as one chunk, for launches of one chunk
+    let mut whole = quote!();
     for (i, ((b, c), t)) in mut_bufs.iter().zip(&chunks).zip(&mut_tys).enumerate() {
         let par = quote!(#s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK));
         let ser = quote!(<[#t]>::chunks_mut(#b, #s::__private::HOST_CHUNK));
@@ -77,12 +79,14 @@ pub(super) fn host_path(
             serial = ser;
             pattern = quote!(#c);
             item_ty = quote!(&mut [#t]);
+            whole = quote!(#b);
         } else {
             zipped =
                 quote!(#s::__private::rayon::iter::IndexedParallelIterator::zip(#zipped, #par));
             serial = quote!(::core::iter::Iterator::zip(#serial, #ser));
             pattern = quote!((#pattern, #c));
             item_ty = quote!((#item_ty, &mut [#t]));
+            whole = quote!((#whole, #b));
         }
     }
     let host_args = sig.params.iter().map(|p| {
@@ -157,6 +161,7 @@ pub(super) fn host_path(
         let body = chunk_loop(
             &pattern,
             &item_ty,
+            &whole,
             &serial,
             &zipped,
             first,
@@ -190,6 +195,7 @@ pub(super) fn host_path(
     let body = chunk_loop(
         &pattern,
         &item_ty,
+        &whole,
         &serial,
         &zipped,
         first,
@@ -235,13 +241,15 @@ pub(super) fn host_path(
     (host, quote!(::core::result::Result::Ok(#host_ret)))
 }
 
-/// The loop over the launch's chunks: on the calling thread up to
+/// The loop over the launch's chunks: one chunk called directly, more on the
+/// calling thread up to
 /// `HOST_SERIAL_MAX` elements, else on rayon's threads; each chunk's element
 /// loop compiled for AVX2 where the CPU has it.
 #[allow(clippy::too_many_arguments)]
 fn chunk_loop(
     pattern: &TokenStream,
     item_ty: &TokenStream,
+    whole: &TokenStream,
     serial: &TokenStream,
     zipped: &TokenStream,
     first: &syn::Ident,
@@ -265,7 +273,10 @@ fn chunk_loop(
                 }
             });
         };
-        if __plan.len() <= #s::__private::HOST_SERIAL_MAX {
+        if __plan.len() <= #s::__private::HOST_CHUNK {
+            // one chunk: the buffers whole, no iterator
+            __chunk((0, #whole));
+        } else if __plan.len() <= #s::__private::HOST_SERIAL_MAX {
             // small: on the calling thread, without waking rayon's
             ::core::iter::Iterator::for_each(::core::iter::Iterator::enumerate(#serial), &__chunk);
         } else {

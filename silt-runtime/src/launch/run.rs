@@ -21,6 +21,7 @@ use crate::tensor::Tensor;
 ///
 /// # Errors
 /// A build or launch failure, or an allocation failure.
+#[inline]
 pub fn map_on_device(
     info: &'static KernelInfo,
     plan: &Plan<'_>,
@@ -42,6 +43,7 @@ pub fn map_on_device(
 ///
 /// # Errors
 /// A build or launch failure, or an allocation failure.
+#[inline]
 pub fn map_into_device(
     info: &'static KernelInfo,
     plan: &Plan<'_>,
