@@ -185,7 +185,7 @@ enum InOut<'a, T: Element> {
 
 impl<T: Element> HostInOut<'_, T> {
     /// The elements, for reading and writing.
-    #[inline]
+    #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         match &mut self.0 {
             // checked in `host_inout`: the bytes are aligned and valid
@@ -246,7 +246,10 @@ pub fn host_into<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostI
     if t.is_contiguous() && plan.writes_storage_once(tensor) {
         if let Some(lock) = tensor.storage.host() {
             let mut guard = write_lock(lock);
-            let range = byte_range(t);
+            // `prepare` checked that a written argument has the launch's
+            // shape, so its element count is the plan's
+            let start = t.offset() * T::SIZE;
+            let range = start..start + plan.len() * T::SIZE;
             let valid = guard
                 .as_bytes_mut()
                 .get_mut(range.clone())
