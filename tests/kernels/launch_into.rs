@@ -229,3 +229,49 @@ fn a_host_launch_into_allocates_nothing() {
     assert_eq!((after.hits, after.misses), (before.hits, before.misses));
     assert_eq!(out.to_vec().unwrap()[1], 2.0 * 1.5);
 }
+
+#[test]
+fn dispatch_into_checks_each_output_dtype() {
+    for dev in common::devices() {
+        let a = Tensor::from_slice(&dev, &vals(6, 1.0), [2, 3]).unwrap();
+        let b = Tensor::from_slice(&dev, &vals(3, 2.0), [3]).unwrap();
+        let mut out = Tensor::zeros(&dev, DType::F32, [2, 3]).unwrap();
+        defs::add::dispatch_into(&a, &b, &mut out).unwrap();
+        let want = defs::add::dispatch(&a, &b).unwrap();
+        assert_eq!(
+            out.to_vec::<f32>().unwrap(),
+            want.to_vec::<f32>().unwrap(),
+            "on {dev}"
+        );
+        // a result of another type than the arguments'
+        let mut g = Tensor::zeros(&dev, DType::Bool, [2, 3]).unwrap();
+        defs::greater::dispatch_into(&a, &b, &mut g).unwrap();
+        assert_eq!(
+            g.to_vec::<bool>().unwrap(),
+            defs::greater::dispatch(&a, &b)
+                .unwrap()
+                .to_vec::<bool>()
+                .unwrap()
+        );
+        // an output of the wrong dtype, inputs of an unlisted one
+        let mut wrong = Tensor::zeros(&dev, DType::F64, [2, 3]).unwrap();
+        let e = defs::add::dispatch_into(&a, &b, &mut wrong).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::DTypeMismatch {
+                    expected: DType::F32,
+                    got: DType::F64
+                }
+            ),
+            "{e}"
+        );
+        let e = defs::greater::dispatch_into(&a, &b, &mut out).unwrap_err();
+        assert!(matches!(e, Error::DTypeMismatch { .. }), "{e}");
+        let bytes = Tensor::zeros(&dev, DType::U8, [3]).unwrap();
+        let mut bytes_out = Tensor::zeros(&dev, DType::U8, [3]).unwrap();
+        let e = defs::add::dispatch_into(&bytes, &bytes, &mut bytes_out).unwrap_err();
+        assert!(matches!(e, Error::UnsupportedDType { .. }), "{e}");
+        assert_eq!(wrong.to_vec::<f64>().unwrap(), [0.0; 6], "nothing written");
+    }
+}

@@ -61,6 +61,7 @@ pub fn module(
     let launch_into = launch::launch_into_fn(sig, &s);
     let eval = api::eval_fn(sig, &name_str);
     let dispatch = dispatch::dispatch_fn(sig, &type_list, &s);
+    let dispatch_into = dispatch::dispatch_into_fn(sig, &type_list, &launch::output_names(sig), &s);
     let source = api::source_fn(generic, &source_arms, &s);
     let trait_def = api::instance_trait(sig, &name_str, &types_text, &s);
     let infos_items = api::infos_items(&infos, &s);
@@ -100,6 +101,7 @@ pub fn module(
             #launch
             #launch_into
             #dispatch
+            #dispatch_into
 
             #infos_items
         }
