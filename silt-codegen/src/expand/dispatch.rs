@@ -273,14 +273,13 @@ pub(super) fn dispatch_into_fn(
     } else {
         quote!()
     };
-    let doc = format!(
+    let doc =
         "[`launch_into`] on untyped tensors, choosing the instantiation from their dtype, as \
          [`dispatch`] does; each output must have its result's dtype (the arguments' for \
          `T`). The outputs are written through views sharing their storage.\n\n# Errors\n\
          `Error::UnsupportedDType` for a dtype outside [`TYPES`], `Error::DTypeMismatch` \
          when tensors disagree or an output has another dtype than its result, a scalar \
-         that does not convert, and everything [`launch_into`] reports."
-    );
+         that does not convert, and everything [`launch_into`] reports.";
     if !generic {
         return Some(quote! {
             #[doc = #doc]
