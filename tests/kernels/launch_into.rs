@@ -20,6 +20,13 @@ pub fn mul_add<T>(a: T, b: T) -> T {
     a * b + a
 }
 
+/// A `&mut` parameter beside a result.
+#[kernel]
+pub fn accumulate(x: f32, acc: &mut f32) -> f32 {
+    *acc += x;
+    *acc * 2.0
+}
+
 fn vals(n: usize, k: f32) -> Vec<f32> {
     (0..n).map(|i| i as f32 * 0.5 + k).collect()
 }
@@ -273,5 +280,35 @@ fn dispatch_into_checks_each_output_dtype() {
         let e = defs::add::dispatch_into(&bytes, &bytes, &mut bytes_out).unwrap_err();
         assert!(matches!(e, Error::UnsupportedDType { .. }), "{e}");
         assert_eq!(wrong.to_vec::<f64>().unwrap(), [0.0; 6], "nothing written");
+    }
+}
+
+#[test]
+fn a_mut_parameter_and_a_given_output_are_both_written() {
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &vals(5, 1.0), [5]).unwrap();
+        let start = TensorT::from_slice(&dev, &vals(5, 10.0), [5]).unwrap();
+        let mut acc = start.deep_copy().unwrap();
+        let want = accumulate::launch(&x, &mut acc).unwrap().to_vec().unwrap();
+        let acc_after = acc.to_vec().unwrap();
+        // separate tensors
+        let mut acc2 = start.deep_copy().unwrap();
+        let mut out = TensorT::<f32>::zeros(&dev, [5]).unwrap();
+        accumulate::launch_into(&x, &mut acc2, &mut out).unwrap();
+        assert_eq!(out.to_vec().unwrap(), want, "on {dev}");
+        assert_eq!(acc2.to_vec().unwrap(), acc_after, "on {dev}");
+        // the output and the `&mut` argument: two halves of one storage
+        let both = TensorT::<f32>::zeros(&dev, [10]).unwrap();
+        let mut acc3 = both.narrow(0, 0, 5).unwrap();
+        acc3.copy_from(&start).unwrap();
+        let mut out3 = both.narrow(0, 5, 5).unwrap();
+        accumulate::launch_into(&x, &mut acc3, &mut out3).unwrap();
+        let all = both.to_vec().unwrap();
+        assert_eq!(&all[..5], &acc_after[..], "on {dev}");
+        assert_eq!(&all[5..], &want[..], "on {dev}");
+        // the output on the `&mut` argument's elements
+        let mut same = acc.clone();
+        let e = accumulate::launch_into(&x, &mut acc, &mut same).unwrap_err();
+        assert!(matches!(e, Error::Aliasing { .. }), "{e}");
     }
 }
