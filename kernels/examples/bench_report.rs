@@ -345,9 +345,11 @@ fn print_ops(dev: &Device, raw: &Raw) -> Vec<(u32, [f64; 2])> {
 /// Sizes of the host sweep (log2 of the element count).
 const HOST_SIZES: [u32; 11] = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24];
 
-/// `add` on the host: GB/s of silt, a plain loop and rayon (each making a new
-/// output, as silt does).
-fn host_row(n: usize) -> [f64; 3] {
+/// `add` on the host, GB/s: silt's `launch`, a plain loop and rayon (each
+/// making a new output, as `launch` does), then silt's `launch_into` and a
+/// plain loop writing into an existing `Vec` (each writing the same output
+/// every call), all timed in turn.
+fn host_row(n: usize) -> [f64; 5] {
     let budget = Duration::from_millis(if n <= 1 << 16 { 150 } else { 400 });
     let (av, bv) = (values(n), values(n));
     let host = Device::host();
@@ -355,6 +357,8 @@ fn host_row(n: usize) -> [f64; 3] {
         TensorT::from_slice(&host, &av, [n]).unwrap(),
         TensorT::from_slice(&host, &bv, [n]).unwrap(),
     );
+    let mut into = TensorT::<f32>::zeros(&host, [n]).unwrap();
+    let mut into_vec = vec![0.0f32; n];
     let t = interleaved_batched(
         budget,
         &mut [
@@ -379,13 +383,30 @@ fn host_row(n: usize) -> [f64; 3] {
                     });
                 drop(std::hint::black_box(out));
             },
+            &mut || {
+                silt_kernels::add::launch_into(&ha, &hb, std::hint::black_box(&mut into)).unwrap();
+            },
+            &mut || {
+                let out = std::hint::black_box(&mut into_vec);
+                for ((o, x), y) in out.iter_mut().zip(&av).zip(&bv) {
+                    *o = x + y;
+                }
+            },
         ],
     );
-    [gbps(12 * n, t[0]), gbps(12 * n, t[1]), gbps(12 * n, t[2])]
+    [
+        gbps(12 * n, t[0]),
+        gbps(12 * n, t[1]),
+        gbps(12 * n, t[2]),
+        gbps(12 * n, t[3]),
+        gbps(12 * n, t[4]),
+    ]
 }
 
-/// `n` host `add`s of `elements` `f32`s each making its output, by silt
-/// (`which == "silt"`) or by a plain loop (anything else).
+/// `n` host `add`s of `elements` `f32`s, by silt making its output
+/// (`which == "silt"`), silt writing into one tensor (`"into"`), a plain loop
+/// making its output (`"loop"`) or a plain loop writing into one `Vec`
+/// (`"loop-into"`).
 fn host_calls(which: &str, elements: usize, n: usize) {
     let (av, bv) = (values(elements), values(elements));
     let host = Device::host();
@@ -393,14 +414,26 @@ fn host_calls(which: &str, elements: usize, n: usize) {
         TensorT::from_slice(&host, &av, [elements]).unwrap(),
         TensorT::from_slice(&host, &bv, [elements]).unwrap(),
     );
+    let mut out = TensorT::<f32>::zeros(&host, [elements]).unwrap();
+    let mut out_vec = vec![0.0f32; elements];
     for _ in 0..n {
-        if which == "silt" {
-            drop(std::hint::black_box(
+        match which {
+            "silt" => drop(std::hint::black_box(
                 silt_kernels::add::launch(&a, &b).unwrap(),
-            ));
-        } else {
-            let out: Vec<f32> = av.iter().zip(&bv).map(|(x, y)| x + y).collect();
-            drop(std::hint::black_box(out));
+            )),
+            "into" => {
+                silt_kernels::add::launch_into(&a, &b, std::hint::black_box(&mut out)).unwrap();
+            }
+            "loop-into" => {
+                let o = std::hint::black_box(&mut out_vec);
+                for ((o, x), y) in o.iter_mut().zip(&av).zip(&bv) {
+                    *o = x + y;
+                }
+            }
+            _ => {
+                let out: Vec<f32> = av.iter().zip(&bv).map(|(x, y)| x + y).collect();
+                drop(std::hint::black_box(out));
+            }
         }
     }
 }
@@ -474,16 +507,20 @@ fn host_f16() -> [(&'static str, f64, f64, f64); 2] {
 fn print_host() {
     println!("\n## The host backend: add, f32, GB/s\n");
     println!(
-        "Each makes a new output. Goal: silt >= 0.8x of the better of a plain loop and rayon \
-         at every size.\n"
+        "`launch` and its anchors make a new output each call; `launch_into` and its anchor \
+         write one existing output. Goal: >= 0.8x of the anchor from 2^10 up.\n"
     );
-    println!("| elements | silt (host) | plain loop | rayon | silt / better |");
-    println!("|---|---|---|---|---|");
+    println!(
+        "| elements | silt `launch` | plain loop | rayon | `launch` / better | \
+         silt `launch_into` | plain loop into a Vec | `launch_into` / loop |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
     for &l in &HOST_SIZES {
-        let [s, p, r] = host_row(1 << l);
+        let [s, p, r, i, pi] = host_row(1 << l);
         println!(
-            "| 2^{l} | {s:.2} | {p:.2} | {r:.2} | {:.2}x |",
-            s / p.max(r)
+            "| 2^{l} | {s:.2} | {p:.2} | {r:.2} | {:.2}x | {i:.2} | {pi:.2} | {:.2}x |",
+            s / p.max(r),
+            i / pi
         );
     }
     println!(
@@ -1389,7 +1426,7 @@ fn main() {
         fusion::child();
         return;
     }
-    // `--host-calls silt|loop ELEMENTS N`: N host `add`s of ELEMENTS f32 only,
+    // `--host-calls silt|into|loop|loop-into ELEMENTS N`: N host `add`s of ELEMENTS f32 only,
     // for instruction counts under callgrind (`scripts/host-overhead`)
     if let Some(i) = args.iter().position(|a| a == "--host-calls") {
         let arg = |k: usize, default: usize| {

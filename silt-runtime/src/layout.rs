@@ -62,6 +62,7 @@ impl<'a> IntoIterator for &'a Dims {
     type Item = &'a usize;
     type IntoIter = std::slice::Iter<'a, usize>;
 
+    #[inline]
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }

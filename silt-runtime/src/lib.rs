@@ -107,8 +107,8 @@ pub mod __private {
     pub use crate::launch::grid::opencl::grid_on_device;
     pub use crate::launch::grid::{prepare_grid, GridPlan, ViewParam};
     pub use crate::launch::host::{
-        host_inout, host_out, host_read, host_simd, store_host, HostInOut, HostOut, HostRead,
-        HOST_CHUNK, HOST_SERIAL_MAX,
+        host_inout, host_into, host_out, host_read, host_simd, store_host, HostInOut, HostOut,
+        HostRead, HOST_CHUNK, HOST_SERIAL_MAX,
     };
     pub use crate::launch::opencl::{build, next_output};
     pub use crate::launch::plan::{common_dtype, prepare, Arg, Plan};
@@ -116,7 +116,7 @@ pub mod __private {
     pub use crate::launch::reduce::plan::{prepare_reduce, ReducePlan};
     pub use crate::launch::scan::host::{host_scan, host_scan_output, scan_row};
     pub use crate::launch::scan::plan::prepare_scan;
-    pub use crate::launch::{map_on_device, reduce_on_device, scan_on_device};
+    pub use crate::launch::{map_into_device, map_on_device, reduce_on_device, scan_on_device};
     pub use crate::program::text::{
         Body, ChunkArg, ChunkFn, Form, KernelInfo, OpenClKernel, ProgramText, PROGRAMS,
     };

@@ -14,6 +14,7 @@ mod euclid;
 mod half;
 mod helpers;
 mod launch;
+mod launch_into;
 mod matching;
 mod regressions;
 mod source;

@@ -178,3 +178,136 @@ pub(super) fn dispatch_around(
         }
     }
 }
+
+/// `dispatch_into`: [`dispatch_fn`]'s untyped `launch_into`, each output an
+/// untyped tensor whose dtype is checked against the result's type; `None`
+/// for a kernel that returns nothing.
+pub(super) fn dispatch_into_fn(
+    sig: &Signature,
+    types: &[String],
+    outs: &[syn::Ident],
+    s: &TokenStream,
+) -> Option<TokenStream> {
+    if sig.outputs.is_empty() {
+        return None;
+    }
+    let name_str = ident_name(&sig.name);
+    let generic = sig.generic.is_some();
+    let kept: Vec<&Param> = sig
+        .params
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.kind,
+                ParamKind::Input | ParamKind::InOut | ParamKind::Scalar
+            )
+        })
+        .collect();
+    let params = kept.iter().map(|p| {
+        let n = &p.name;
+        match p.kind {
+            ParamKind::Input => quote!(#n: &#s::Tensor),
+            ParamKind::InOut => quote!(#n: &mut #s::Tensor),
+            _ => quote!(#n: impl ::core::convert::Into<#s::Scalar>),
+        }
+    });
+    let t_tensors: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.ty == TyRef::Generic && p.kind != ParamKind::Scalar)
+        .map(|p| &p.name)
+        .collect();
+    let t_scalars: Vec<&syn::Ident> = sig
+        .params
+        .iter()
+        .filter(|p| p.ty == TyRef::Generic && p.kind == ParamKind::Scalar)
+        .map(|p| &p.name)
+        .collect();
+    let explicit_dtype = generic && t_tensors.is_empty() && t_scalars.is_empty();
+    let scalars_in = kept
+        .iter()
+        .filter(|p| p.kind == ParamKind::Scalar)
+        .map(|p| {
+            let n = &p.name;
+            quote!(let #n: #s::Scalar = #n.into();)
+        });
+    let ty_of = |t: TyRef| match t {
+        TyRef::Generic => quote!(__T),
+        TyRef::Elem(t) => rust::ty(t),
+    };
+    let typed = kept.iter().map(|p| {
+        let n = &p.name;
+        let v = format_ident!("__t_{}", n);
+        let t = ty_of(p.ty);
+        match p.kind {
+            ParamKind::Input => quote!(let #v = #n.typed::<#t>()?;),
+            ParamKind::InOut => quote!(let mut #v = #n.typed::<#t>()?;),
+            _ => quote!(let #v = #n.to::<#t>()?;),
+        }
+    });
+    let out_vs: Vec<syn::Ident> = outs.iter().map(|o| format_ident!("__t_{}", o)).collect();
+    let typed_outs = outs
+        .iter()
+        .zip(&out_vs)
+        .zip(&sig.outputs)
+        .map(|((o, v), (r, _))| {
+            let t = ty_of(*r);
+            quote!(let mut #v = #o.typed::<#t>()?;)
+        });
+    let call_args = kept.iter().map(|p| {
+        let v = format_ident!("__t_{}", p.name);
+        match p.kind {
+            ParamKind::Input => quote!(&#v),
+            ParamKind::InOut => quote!(&mut #v),
+            _ => quote!(#v),
+        }
+    });
+    let turbofish = if generic { quote!(::<__T>) } else { quote!() };
+    let body = quote! {{
+        #(#typed)*
+        #(#typed_outs)*
+        launch_into #turbofish (#(#call_args,)* #(&mut #out_vs),*)
+    }};
+    let dtype_param = if explicit_dtype {
+        quote!(dtype: #s::DType,)
+    } else {
+        quote!()
+    };
+    let doc =
+        "[`launch_into`] on untyped tensors, choosing the instantiation from their dtype, as \
+         [`dispatch`] does; each output must have its result's dtype (the arguments' for \
+         `T`). The outputs are written through views sharing their storage.\n\n# Errors\n\
+         `Error::UnsupportedDType` for a dtype outside [`TYPES`], `Error::DTypeMismatch` \
+         when tensors disagree or an output has another dtype than its result, a scalar \
+         that does not convert, and everything [`launch_into`] reports.";
+    if !generic {
+        return Some(quote! {
+            #[doc = #doc]
+            #[allow(clippy::too_many_arguments)]
+            pub fn dispatch_into(#(#params,)* #(#outs: &mut #s::Tensor),*) -> #s::Result<()> {
+                #(#scalars_in)*
+                #body
+            }
+        });
+    }
+    let dtype_expr = if !t_tensors.is_empty() {
+        quote!(#s::__private::common_dtype(&[#(#t_tensors.dtype()),*])?)
+    } else if let Some(first) = t_scalars.first() {
+        quote!(#first.dtype())
+    } else {
+        quote!(dtype)
+    };
+    let type_idents: Vec<TokenStream> = types
+        .iter()
+        .map(|t| DType::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), rust::ty))
+        .collect();
+    Some(quote! {
+        #[doc = #doc]
+        #[allow(clippy::too_many_arguments)]
+        pub fn dispatch_into(#dtype_param #(#params,)* #(#outs: &mut #s::Tensor),*) -> #s::Result<()> {
+            #(#scalars_in)*
+            let __dtype: #s::DType = #dtype_expr;
+            #s::select!(#name_str, __dtype, __T => #body, [#(#type_idents),*])
+        }
+    })
+}

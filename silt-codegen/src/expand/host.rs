@@ -10,10 +10,13 @@ use super::sig::elem;
 use crate::front::syntax::{Param, ParamKind, Signature};
 
 /// The statements of the host path and the `Result` it returns; `eval_call`
-/// is the element function.
+/// is the element function. `given` names the output tensors of a
+/// `launch_into` (written in place where possible, else through a buffer
+/// stored back); `None` makes fresh outputs, as `launch` does.
 pub(super) fn host_path(
     sig: &Signature,
     eval_call: &TokenStream,
+    given: Option<&[syn::Ident]>,
     s: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let inputs: Vec<&Param> = sig
@@ -66,6 +69,8 @@ pub(super) fn host_path(
     let mut serial = quote!();
     let mut pattern = quote!();
     let mut item_ty = quote!();
+    // the whole buffers as one chunk, for launches of one chunk
+    let mut whole = quote!();
     for (i, ((b, c), t)) in mut_bufs.iter().zip(&chunks).zip(&mut_tys).enumerate() {
         let par = quote!(#s::__private::rayon::slice::ParallelSliceMut::par_chunks_mut(#b, #s::__private::HOST_CHUNK));
         let ser = quote!(<[#t]>::chunks_mut(#b, #s::__private::HOST_CHUNK));
@@ -74,12 +79,14 @@ pub(super) fn host_path(
             serial = ser;
             pattern = quote!(#c);
             item_ty = quote!(&mut [#t]);
+            whole = quote!(#b);
         } else {
             zipped =
                 quote!(#s::__private::rayon::iter::IndexedParallelIterator::zip(#zipped, #par));
             serial = quote!(::core::iter::Iterator::zip(#serial, #ser));
             pattern = quote!((#pattern, #c));
             item_ty = quote!((#item_ty, &mut [#t]));
+            whole = quote!((#whole, #b));
         }
     }
     let host_args = sig.params.iter().map(|p| {
@@ -143,35 +150,68 @@ pub(super) fn host_path(
         .iter()
         .map(|p| format_ident!("__back_{}", p.name))
         .collect();
-    let inout_names = inouts.iter().map(|p| &p.name);
+    let inout_names: Vec<&syn::Ident> = inouts.iter().map(|p| &p.name).collect();
+    if let Some(given) = given {
+        // the given outputs, taken after the inputs' reads (see `host_into`)
+        // and stored back after every lock is released when they went through
+        // a buffer
+        let out_backs: Vec<syn::Ident> = (0..n_out)
+            .map(|i| format_ident!("__back_out{}", i))
+            .collect();
+        let body = chunk_loop(
+            &pattern,
+            &item_ty,
+            &whole,
+            &serial,
+            &zipped,
+            first,
+            &chunk_inputs,
+            &input_slices,
+            &index_of,
+            &per_element,
+            s,
+        );
+        let host = quote! {
+            let (#(#out_backs,)* #(#backs,)*) = {
+                #(#host_reads)*
+                #(#inout_loads)*
+                #(let mut #out_ws = #s::__private::host_into(&__plan, &*#given)?;)*
+                #body
+                (#(#out_ws.finish(),)* #(#inout_vs.finish(),)*)
+            };
+            #(
+                if let ::core::option::Option::Some(__copy) = #out_backs {
+                    #s::__private::store_host(#given, &__copy)?;
+                }
+            )*
+            #(
+                if let ::core::option::Option::Some(__copy) = #backs {
+                    #s::__private::store_host(#inout_names, &__copy)?;
+                }
+            )*
+        };
+        return (host, quote!(::core::result::Result::Ok(())));
+    }
+    let body = chunk_loop(
+        &pattern,
+        &item_ty,
+        &whole,
+        &serial,
+        &zipped,
+        first,
+        &chunk_inputs,
+        &input_slices,
+        &index_of,
+        &per_element,
+        s,
+    );
     let host = quote! {
         // fresh outputs, written without a lock and made tensors once written
         #(let mut #out_ws = #s::__private::host_out::<#out_tys_host>(&__plan)?;)*
         let (#(#backs,)*) = {
             #(#host_reads)*
             #(#inout_loads)*
-            let __chunk = |(__k, #pattern): (usize, #item_ty)| {
-                let __base = __k * #s::__private::HOST_CHUNK;
-                // each input's elements of this chunk: indexed like the
-                // chunk, so the bounds checks fold away
-                #(let #chunk_inputs = &#input_slices[__base..__base + #first.len()];)*
-                // vectorized for AVX2 where the CPU has it
-                #s::__private::host_simd(|| {
-                    for __j in 0..#first.len() {
-                        #index_of
-                        #per_element
-                    }
-                });
-            };
-            if __plan.len() <= #s::__private::HOST_SERIAL_MAX {
-                // small: on the calling thread, without waking rayon's
-                ::core::iter::Iterator::for_each(::core::iter::Iterator::enumerate(#serial), &__chunk);
-            } else {
-                #s::__private::rayon::iter::ParallelIterator::for_each(
-                    #s::__private::rayon::iter::IndexedParallelIterator::enumerate(#zipped),
-                    &__chunk,
-                );
-            }
+            #body
             (#(#inout_vs.finish(),)*)
         };
     };
@@ -199,4 +239,51 @@ pub(super) fn host_path(
         _ => quote!((#(#out_ts),*)),
     };
     (host, quote!(::core::result::Result::Ok(#host_ret)))
+}
+
+/// The loop over the launch's chunks: one chunk called directly, more on the
+/// calling thread up to
+/// `HOST_SERIAL_MAX` elements, else on rayon's threads; each chunk's element
+/// loop compiled for AVX2 where the CPU has it.
+#[allow(clippy::too_many_arguments)]
+fn chunk_loop(
+    pattern: &TokenStream,
+    item_ty: &TokenStream,
+    whole: &TokenStream,
+    serial: &TokenStream,
+    zipped: &TokenStream,
+    first: &syn::Ident,
+    chunk_inputs: &[syn::Ident],
+    input_slices: &[syn::Ident],
+    index_of: &TokenStream,
+    per_element: &TokenStream,
+    s: &TokenStream,
+) -> TokenStream {
+    quote! {
+        let __chunk = |(__k, #pattern): (usize, #item_ty)| {
+            let __base = __k * #s::__private::HOST_CHUNK;
+            // each input's elements of this chunk: indexed like the
+            // chunk, so the bounds checks fold away
+            #(let #chunk_inputs = &#input_slices[__base..__base + #first.len()];)*
+            // vectorized for AVX2 where the CPU has it
+            #s::__private::host_simd(|| {
+                for __j in 0..#first.len() {
+                    #index_of
+                    #per_element
+                }
+            });
+        };
+        if __plan.len() <= #s::__private::HOST_CHUNK {
+            // one chunk: the buffers whole, no iterator
+            __chunk((0, #whole));
+        } else if __plan.len() <= #s::__private::HOST_SERIAL_MAX {
+            // small: on the calling thread, without waking rayon's
+            ::core::iter::Iterator::for_each(::core::iter::Iterator::enumerate(#serial), &__chunk);
+        } else {
+            #s::__private::rayon::iter::ParallelIterator::for_each(
+                #s::__private::rayon::iter::IndexedParallelIterator::enumerate(#zipped),
+                &__chunk,
+            );
+        }
+    }
 }

@@ -58,8 +58,10 @@ pub fn module(
         source_arms,
     } = instances::items(sig, instances, &kernels, &name_str, &s);
     let launch = launch::launch_fn(sig, &name_str, &s);
+    let launch_into = launch::launch_into_fn(sig, &s);
     let eval = api::eval_fn(sig, &name_str);
     let dispatch = dispatch::dispatch_fn(sig, &type_list, &s);
+    let dispatch_into = dispatch::dispatch_into_fn(sig, &type_list, &launch::output_names(sig), &s);
     let source = api::source_fn(generic, &source_arms, &s);
     let trait_def = api::instance_trait(sig, &name_str, &types_text, &s);
     let infos_items = api::infos_items(&infos, &s);
@@ -97,7 +99,9 @@ pub fn module(
             #source
             #eval
             #launch
+            #launch_into
             #dispatch
+            #dispatch_into
 
             #infos_items
         }

@@ -47,6 +47,10 @@ impl<T: Element> Deref for HostRead<'_, T> {
 ///
 /// # Errors
 /// Allocation errors when a copy is needed.
+// Always inlined into the generated launch (with `in_place`): returned
+// through memory, the guard and the range were loaded right after being
+// stored in parts, a stall measured at about a tenth of a 16-element launch.
+#[inline(always)]
 pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostRead<'a, T>> {
     if let Some((guard, range)) = in_place(plan, t.as_tensor(), T::SIZE) {
         let valid = guard
@@ -58,13 +62,21 @@ pub fn host_read<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostR
             return Ok(HostRead(Source::Borrowed(guard, range, PhantomData)));
         }
     }
+    host_read_copy(plan, t)
+}
+
+/// The elements of input `t` copied in logical order (see [`host_read`]).
+#[inline(never)]
+fn host_read_copy<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostRead<'a, T>> {
     Ok(HostRead(Source::Owned(plan.broadcast(t)?.to_vec()?)))
 }
 
 /// A read guard on the host storage of input `t` and the byte range of its
 /// elements (of `size` bytes each), when the launch can read them in place:
 /// `t` contiguous, of the launch's shape, and not written by the launch.
-/// Not generic, so that one copy serves every element type.
+/// Not generic; inlined, so that its guard and range are not returned
+/// through memory (a load of a value just stored in parts stalls).
+#[inline(always)]
 fn in_place<'a>(
     plan: &Plan,
     t: &'a Tensor,
@@ -120,6 +132,7 @@ pub struct HostOut<T: Element> {
 
 impl<T: Element> HostOut<T> {
     /// The elements, for the launch to write.
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         self.storage
             .host_mut()
@@ -141,6 +154,7 @@ impl<T: Element> HostOut<T> {
 ///
 /// # Errors
 /// Allocation errors.
+#[inline]
 pub fn host_out<T: Element>(plan: &Plan) -> Result<HostOut<T>> {
     // the plan's element count is checked; only the byte count can overflow
     let nbytes = match plan.len().checked_mul(T::SIZE) {
@@ -171,6 +185,7 @@ enum InOut<'a, T: Element> {
 
 impl<T: Element> HostInOut<'_, T> {
     /// The elements, for reading and writing.
+    #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         match &mut self.0 {
             // checked in `host_inout`: the bytes are aligned and valid
@@ -197,6 +212,7 @@ impl<T: Element> HostInOut<'_, T> {
 ///
 /// # Errors
 /// Allocation errors when a copy is needed.
+#[inline]
 pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostInOut<'a, T>> {
     let tensor = t.as_tensor();
     let direct = t.is_contiguous() && plan.writes_storage_once(tensor);
@@ -213,6 +229,49 @@ pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<Host
         }
     }
     Ok(HostInOut(InOut::Copied(t.to_vec()?)))
+}
+
+/// An output tensor given to a kernel's `launch_into`, as the launch writes
+/// it: in place when it is contiguous and no other argument of the launch
+/// writes its storage, else a buffer of the launch's length that
+/// [`HostInOut::finish`] hands back to be stored (its old values are not
+/// read: the launch writes every element). Call after every [`host_read`] of
+/// the launch, as [`host_inout`].
+///
+/// # Errors
+/// Allocation errors when a buffer is needed.
+#[inline(always)]
+pub fn host_into<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostInOut<'a, T>> {
+    let tensor = t.as_tensor();
+    if t.is_contiguous() && plan.writes_storage_once(tensor) {
+        if let Some(lock) = tensor.storage.host() {
+            let mut guard = write_lock(lock);
+            // `prepare` checked that a written argument has the launch's
+            // shape, so its element count is the plan's
+            let start = t.offset() * T::SIZE;
+            let range = start..start + plan.len() * T::SIZE;
+            let valid = guard
+                .as_bytes_mut()
+                .get_mut(range.clone())
+                .and_then(T::from_bytes_mut)
+                .is_some();
+            if valid {
+                return Ok(HostInOut(InOut::Direct(guard, range, PhantomData)));
+            }
+        }
+    }
+    host_into_buffer(plan.len())
+}
+
+/// A buffer of `len` elements for an output that is not written in place (see
+/// [`host_into`]).
+#[inline(never)]
+fn host_into_buffer<'a, T: Element>(len: usize) -> Result<HostInOut<'a, T>> {
+    let mut copy = Vec::new();
+    copy.try_reserve_exact(len)
+        .map_err(|_| crate::storage::host_oom(len.saturating_mul(T::SIZE)))?;
+    copy.resize(len, T::default());
+    Ok(HostInOut(InOut::Copied(copy)))
 }
 
 /// The bytes of a contiguous tensor's elements in its storage.

@@ -11,4 +11,4 @@ pub(crate) mod reduce;
 pub(crate) mod run;
 pub(crate) mod scan;
 
-pub use run::{map_on_device, reduce_on_device, scan_on_device};
+pub use run::{map_into_device, map_on_device, reduce_on_device, scan_on_device};

@@ -44,9 +44,62 @@ pub fn launch_opencl(
         .iter()
         .map(|&d| Tensor::uninit(device, d, &plan.shape))
         .collect::<Result<Vec<_>>>()?;
-    if plan.len == 0 {
-        return Ok(outs);
+    if plan.len != 0 {
+        run_opencl(info, plan, args, &outs)?;
     }
+    Ok(outs)
+}
+
+/// Runs an instantiation on the plan's OpenCL device writing its results into
+/// `outs`, tensors of the launch's shape that `prepare` accepted as written
+/// arguments. The entry points write each output whole from its first element,
+/// so an output that is contiguous from the start of its storage is written in
+/// place; any other one (a view at an offset, a transpose) gets a fresh buffer
+/// whose values are then copied into it on the device. Asynchronous.
+///
+/// # Errors
+/// Build, allocation and launch errors.
+pub fn launch_opencl_into(
+    info: &'static KernelInfo,
+    plan: &Plan,
+    args: &[Arg<'_>],
+    outs: &[&Tensor],
+) -> Result<()> {
+    if plan.len == 0 {
+        return Ok(());
+    }
+    let direct = |t: &Tensor| t.is_contiguous() && t.offset() == 0;
+    let written = outs
+        .iter()
+        .map(|&t| {
+            if direct(t) {
+                Ok(t.clone())
+            } else {
+                Tensor::uninit(plan.device, t.dtype(), &plan.shape)
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    run_opencl(info, plan, args, &written)?;
+    for (&given, fresh) in outs.iter().zip(&written) {
+        if !direct(given) {
+            // a view of the caller's storage: the copy writes through it
+            let mut view = given.clone();
+            view.copy_from(fresh)?;
+        }
+    }
+    Ok(())
+}
+
+/// Sets the arguments of the entry point the launch takes and enqueues it,
+/// writing `outs` (contiguous from their storage's start, of the launch's
+/// shape); `plan.len` is not 0.
+fn run_opencl(
+    info: &'static KernelInfo,
+    plan: &Plan,
+    args: &[Arg<'_>],
+    outs: &[Tensor],
+) -> Result<()> {
+    let device = plan.device;
     let queue = device
         .queue()
         .ok_or_else(|| Error::internal("an OpenCL launch on a device without a queue"))?;
@@ -136,7 +189,7 @@ pub fn launch_opencl(
     }
     program.put_back(entry, limits, kernel);
     program.save_after_first_launch(device, |d| d.synchronize().is_ok());
-    Ok(outs)
+    Ok(())
 }
 
 /// The buffer of a device tensor.

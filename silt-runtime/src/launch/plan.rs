@@ -70,6 +70,7 @@ struct Written {
 }
 
 impl Written {
+    #[inline]
     fn push(&mut self, id: usize) {
         if self.len < INLINE_OUTPUTS {
             self.inline[self.len] = id;
@@ -185,7 +186,76 @@ pub(super) fn tensor_args<'s, 'a>(
 /// # Errors
 /// [`Error::DeviceMismatch`], [`Error::ShapeMismatch`], [`Error::OutputShape`],
 /// [`Error::SelfOverlap`], [`Error::Aliasing`], [`Error::MissingExtension`].
+#[inline(always)]
 pub fn prepare<'a>(info: &KernelInfo, args: &[Arg<'a>]) -> Result<Plan<'a>> {
+    if let Some(plan) = prepare_uniform(info, args) {
+        return Ok(plan);
+    }
+    prepare_any(info, args)
+}
+
+/// [`prepare`]'s common case in one pass, without a call: every tensor
+/// argument of one shape on one device, each `&mut` argument contiguous and
+/// the only argument on its storage. `None` for anything else (a broadcast, a
+/// shared storage, a strided output, a missing extension), which
+/// [`prepare_any`] checks and reports. Always inlined into the generated
+/// launch: its plan is then not returned through memory.
+#[inline(always)]
+fn prepare_uniform<'a>(info: &KernelInfo, args: &[Arg<'a>]) -> Option<Plan<'a>> {
+    let mut first: Option<&'a Tensor> = None;
+    let mut written = Written::default();
+    for a in args {
+        let (t, is_out) = match a {
+            Arg::In(t) => (*t, false),
+            Arg::InOut(t) => (*t, true),
+            Arg::Scalar(_) => continue,
+        };
+        if let Some(f) = first {
+            if t.device() != f.device() || !same_dims(t.shape(), f.shape()) {
+                return None;
+            }
+        } else {
+            first = Some(t);
+        }
+        if is_out {
+            let shared =
+                tensor_args(args).any(|(_, o, _)| !std::ptr::eq(o, t) && o.shares_storage(t));
+            if shared || !t.is_contiguous() {
+                return None;
+            }
+            written.push(t.storage_id());
+        }
+    }
+    let first = first?;
+    let device = first.device();
+    if info.fp64() && !device.supports(DType::F64) {
+        return None;
+    }
+    // the element count: 0 when a dimension is (the product of the others
+    // may wrap, a view's never does)
+    let (mut len, mut empty) = (1usize, false);
+    for &d in first.shape() {
+        empty |= d == 0;
+        len = len.wrapping_mul(d);
+    }
+    Some(Plan {
+        device,
+        shape: LaunchShape::Uniform(&first.layout.shape),
+        len: if empty { 0 } else { len },
+        written,
+    })
+}
+
+/// Whether two shapes are equal, compared in place (short: no `memcmp` call).
+#[inline]
+fn same_dims(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
+/// [`prepare`] for every launch: checks each rule in turn and reports the
+/// first that fails.
+#[inline(never)]
+fn prepare_any<'a>(info: &KernelInfo, args: &[Arg<'a>]) -> Result<Plan<'a>> {
     let Some((_, first, _)) = tensor_args(args).next() else {
         // generated kernels always have a tensor parameter
         return Err(Error::ShapeMismatch {

@@ -7,7 +7,7 @@ use std::vec::IntoIter;
 use silt_abi::DType;
 
 use crate::error::Result;
-use crate::launch::opencl::launch_opencl;
+use crate::launch::opencl::{launch_opencl, launch_opencl_into};
 use crate::launch::plan::{Arg, Plan};
 use crate::launch::reduce::opencl::launch_reduce_opencl;
 use crate::launch::reduce::plan::ReducePlan;
@@ -21,6 +21,7 @@ use crate::tensor::Tensor;
 ///
 /// # Errors
 /// A build or launch failure, or an allocation failure.
+#[inline]
 pub fn map_on_device(
     info: &'static KernelInfo,
     plan: &Plan<'_>,
@@ -33,6 +34,27 @@ pub fn map_on_device(
     Ok(Some(
         launch_opencl(info, plan, args, out_dtypes)?.into_iter(),
     ))
+}
+
+/// [`map_on_device`] writing into given outputs (a kernel's `launch_into`):
+/// `args` are the kernel's own arguments, `outs` its output tensors, which
+/// `plan` was prepared with as written arguments after `args`. `false` when
+/// the tensors are on the host, whose path the generated code holds.
+///
+/// # Errors
+/// A build or launch failure, or an allocation failure.
+#[inline]
+pub fn map_into_device(
+    info: &'static KernelInfo,
+    plan: &Plan<'_>,
+    args: &[Arg<'_>],
+    outs: &[&Tensor],
+) -> Result<bool> {
+    if plan.is_host() {
+        return Ok(false);
+    }
+    launch_opencl_into(info, plan, args, outs)?;
+    Ok(true)
 }
 
 /// [`map_on_device`] for a reduction: `accs` are the accumulator's dtypes.
