@@ -198,7 +198,7 @@ macro_rules! each_type {
 pub(crate) use each_type;
 
 /// The OpenCL C of the grid kernels for `dtype`: the block sort's program,
-/// then the merge's.
+/// the merge's, then the cut of sorted runs `topk` uses.
 pub fn source(dtype: DType) -> Option<&'static str> {
     static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
     let all = SOURCES.get_or_init(|| {
@@ -207,7 +207,8 @@ pub fn source(dtype: DType) -> Option<&'static str> {
             .filter_map(|&d| {
                 let block = device::sort_block::source(d)?;
                 let merge = device::sort_merge::source(d)?;
-                Some((d, format!("{block}\n{merge}")))
+                let keep = device::sort_keep::source(d)?;
+                Some((d, format!("{block}\n{merge}\n{keep}")))
             })
             .collect()
     });
@@ -224,6 +225,7 @@ pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
     INFOS.get_or_init(|| {
         let mut v = device::sort_block::__infos().to_vec();
         v.extend(device::sort_merge::__infos());
+        v.extend(device::sort_keep::__infos());
         v
     })
 }
