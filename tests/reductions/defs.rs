@@ -145,6 +145,18 @@ pub mod running_sum {
     }
 }
 
+/// A scan whose `combine` (`3a + b`, wrapping) is neither associative nor
+/// commutative: its results pin the order of combination.
+#[scan(types = [i64])]
+pub mod running_probe {
+    pub fn identity<T>() -> T {
+        0
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a * 3 + b
+    }
+}
+
 /// A running maximum with the index of its first occurrence: two outputs.
 #[scan(types = [f32, i64])]
 pub mod running_max {

@@ -176,6 +176,71 @@ fn every_way_of_sharing_out_the_cells_gives_the_same_bits() {
 }
 
 #[test]
+fn segment_and_chunk_boundaries_give_eval_s_bits_every_way() {
+    // rows around a segment (16 elements), a chunk (1,024) and a chunk's
+    // last segment, scanned by whole chunks (a CPU), by segments (a GPU),
+    // and down the columns of [len, 3] and [len, 20] (neighbouring rows; on a
+    // CPU, blocks of 16 rows, the last overlapping); a `combine` that is not
+    // associative pins the order, a float sum its rounding
+    let lens = [
+        1, 15, 16, 17, 31, 33, 1000, 1023, 1024, 1025, 1040, 1041, 2047, 2049, 3100,
+    ];
+    let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
+    for dev in devices() {
+        for len in lens {
+            let cases: [(&[usize], usize); 3] = [(&[3, len], 1), (&[len, 3], 0), (&[len, 20], 0)];
+            for (shape, axis) in cases {
+                let n: usize = shape.iter().product();
+                let data = values(n, len as u64);
+                let ints: Vec<i64> = data.iter().map(|&v| (v * 100.0) as i64).collect();
+                let x = TensorT::from_slice(&dev, &data, shape).unwrap();
+                let xi = TensorT::from_slice(&dev, &ints, shape).unwrap();
+                for kind in ways {
+                    silt::__testing::reduce_as(kind);
+                    for exclusive in [false, true] {
+                        let (sums, probes) = if exclusive {
+                            (
+                                running_sum::launch_exclusive(&x, axis as isize),
+                                running_probe::launch_exclusive(&xi, axis as isize),
+                            )
+                        } else {
+                            (
+                                running_sum::launch(&x, axis as isize),
+                                running_probe::launch(&xi, axis as isize),
+                            )
+                        };
+                        let (sums, probes) = (
+                            sums.unwrap().to_vec().unwrap(),
+                            probes.unwrap().to_vec().unwrap(),
+                        );
+                        for line in lines(shape, axis) {
+                            let row: Vec<f32> = line.iter().map(|&i| data[i]).collect();
+                            let irow: Vec<i64> = line.iter().map(|&i| ints[i]).collect();
+                            let (want, iwant) = if exclusive {
+                                (
+                                    running_sum::eval_exclusive(&row),
+                                    running_probe::eval_exclusive(&irow),
+                                )
+                            } else {
+                                (running_sum::eval(&row), running_probe::eval(&irow))
+                            };
+                            for (k, &i) in line.iter().enumerate() {
+                                let at = format!(
+                                    "{dev} {kind:?} {shape:?} axis {axis} exclusive {exclusive} at {k}"
+                                );
+                                assert_eq!(sums[i].to_bits(), want[k].to_bits(), "{at}");
+                                assert_eq!(probes[i], iwant[k], "{at}");
+                            }
+                        }
+                    }
+                }
+                silt::__testing::reduce_as(None);
+            }
+        }
+    }
+}
+
+#[test]
 fn tuples_two_inputs_views_and_types_agree_across_backends() {
     let data = values(3 * 2100, 5);
     let ints: Vec<i64> = data.iter().map(|&v| (v * 10.0) as i64).collect();
@@ -269,8 +334,9 @@ fn a_long_cumsum_stays_accurate() {
         for k in [0, 1023, 1024, 5000, n - 1] {
             let exact = f64::from(0.1f32) * (k + 1) as f64;
             let err = (f64::from(got[k]) - exact).abs() / exact;
-            // the chunk's terms plus the chunks before it
-            let bound = (1024.0 + (k / 1024) as f64 + 1.0) * f64::from(f32::EPSILON);
+            // the segment's terms (16), the segments before it in its chunk
+            // (63 at most), the chunks before it
+            let bound = (16.0 + 63.0 + (k / 1024) as f64 + 2.0) * f64::from(f32::EPSILON);
             assert!(err <= bound, "{dev} k={k}: {err:e} > {bound:e}");
         }
     }

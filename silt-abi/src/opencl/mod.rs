@@ -60,6 +60,7 @@ pub use reduce::{
 };
 pub use scan::{
     scan_args, scan_phase, ScanArg, SCAN_CHUNK, SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK, SCAN_ROW_BLOCKS,
+    SCAN_SEGMENT, SCAN_SEGMENTS, SCAN_SEGMENTS_PER_CHUNK,
 };
 pub use types::{storage_type, Pass, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
 pub use values::{load, store, value_type, BodyParam, F16_BITS, F16_LOAD};

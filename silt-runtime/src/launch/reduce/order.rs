@@ -73,8 +73,11 @@ pub(crate) fn fold_row<A: Clone>(
 }
 
 /// One row of `len` elements scanned in silt's order (`silt_abi::opencl::
-/// SCAN_CHUNK`): `out(i, value)` receives each element's running value, the
-/// value before it when `exclusive` (`identity()` at the row's start).
+/// SCAN_CHUNK` states it): segments of `SCAN_SEGMENT` elements folded in
+/// order, their totals folded left to right in each chunk of `SCAN_CHUNK`,
+/// the chunks' totals left to right in the row. `out(i, value)` receives each
+/// element's running value, the value before it when `exclusive`
+/// (`identity()` at the row's start).
 pub(crate) fn scan_row<A: Clone>(
     len: usize,
     identity: impl Fn() -> A,
@@ -83,42 +86,46 @@ pub(crate) fn scan_row<A: Clone>(
     exclusive: bool,
     mut out: impl FnMut(usize, A),
 ) {
-    use silt_abi::opencl::SCAN_CHUNK;
-    let chunks = len.div_ceil(SCAN_CHUNK);
-    // the chunks' totals, folded left to right into prefixes
+    use silt_abi::opencl::{SCAN_CHUNK, SCAN_SEGMENT};
+    // `a` then `b`, either possibly absent
+    let join = |a: Option<&A>, b: Option<&A>| match (a, b) {
+        (Some(a), Some(b)) => Some(combine(a.clone(), b.clone())),
+        (Some(v), None) | (None, Some(v)) => Some(v.clone()),
+        (None, None) => None,
+    };
+    // P_c: the chunks before this one
     let mut prefix: Option<A> = None;
-    for c in 0..chunks {
-        let (first, end) = (c * SCAN_CHUNK, ((c + 1) * SCAN_CHUNK).min(len));
-        let mut local: Option<A> = None;
-        for k in first..end {
-            let m = map(k);
-            let with_prefix = |l: &A| match &prefix {
-                Some(p) => combine(p.clone(), l.clone()),
-                None => l.clone(),
-            };
-            if exclusive {
-                let before = match (&local, &prefix) {
-                    (Some(l), _) => with_prefix(l),
-                    (None, Some(p)) => p.clone(),
-                    (None, None) => identity(),
+    for first in (0..len).step_by(SCAN_CHUNK) {
+        let end = (first + SCAN_CHUNK).min(len);
+        // Q_s: the chunk's segments before this one
+        let mut q: Option<A> = None;
+        for seg in (first..end).step_by(SCAN_SEGMENT) {
+            // the segment's prefix B
+            let b = join(prefix.as_ref(), q.as_ref());
+            let mut local: Option<A> = None;
+            for k in seg..(seg + SCAN_SEGMENT).min(end) {
+                let m = map(k);
+                if exclusive {
+                    let before = match (&local, &b) {
+                        (Some(l), _) => join(b.as_ref(), Some(l)),
+                        (None, b) => b.clone(),
+                    };
+                    out(k, before.unwrap_or_else(&identity));
+                }
+                let l = match local.take() {
+                    Some(l) => combine(l, m),
+                    None => m,
                 };
-                out(k, before);
+                if !exclusive {
+                    if let Some(v) = join(b.as_ref(), Some(&l)) {
+                        out(k, v);
+                    }
+                }
+                local = Some(l);
             }
-            let l = match local.take() {
-                Some(l) => combine(l, m),
-                None => m,
-            };
-            if !exclusive {
-                out(k, with_prefix(&l));
-            }
-            local = Some(l);
+            q = join(q.as_ref(), local.as_ref());
         }
-        if let Some(total) = local {
-            prefix = Some(match prefix.take() {
-                Some(p) => combine(p, total),
-                None => total,
-            });
-        }
+        prefix = join(prefix.as_ref(), q.as_ref());
     }
 }
 
@@ -152,13 +159,34 @@ mod tests {
         };
         assert_eq!(scan(3, false), ["0", "(0+1)", "((0+1)+2)"]);
         assert_eq!(scan(3, true), ["e", "0", "(0+1)"]);
-        let long = scan(1026, false);
-        // chunk 1: the prefix (chunk 0's total) with the chunk's running value
-        assert!(long[1024].starts_with("((((") && long[1024].ends_with("+1023)+1024)"));
-        assert!(long[1025].ends_with("+1023)+(1024+1025))"));
-        let ex = scan(1026, true);
-        assert_eq!(ex[1024], long[1023]);
-        assert_eq!(ex[1025], long[1024]);
+        // the fold of elements a..b in order
+        let run =
+            |a: usize, b: usize| (a + 1..b).fold(a.to_string(), |acc, k| format!("({acc}+{k})"));
+        let long = scan(1100, false);
+        let ex = scan(1100, true);
+        // segment 0 has no prefix; segment 1 of chunk 0 has Q_1 = t_0
+        assert_eq!(long[15], run(0, 16));
+        assert_eq!(long[17], format!("({}+{})", run(0, 16), run(16, 18)));
+        // segment 2: Q_2 = (t_0+t_1)
+        let q2 = format!("({}+{})", run(0, 16), run(16, 32));
+        assert_eq!(long[32], format!("({q2}+32)"));
+        // chunk 1: P_1, chunk 0's 64 segment totals folded left to right
+        let p1 = (1..64).fold(run(0, 16), |acc, s| {
+            format!("({acc}+{})", run(16 * s, 16 * s + 16))
+        });
+        assert_eq!(long[1025], format!("({p1}+{})", run(1024, 1026)));
+        // segment 1 of chunk 1: (P_1+Q_1)
+        let b = format!("({p1}+{})", run(1024, 1040));
+        assert_eq!(long[1041], format!("({b}+{})", run(1040, 1042)));
+        // exclusive: within a segment the inclusive one shifted, at a
+        // segment's start its prefix
+        assert_eq!(ex[0], "e");
+        assert_eq!(ex[15], long[14]);
+        assert_eq!(ex[16], run(0, 16));
+        assert_eq!(ex[32], q2);
+        assert_eq!(ex[1024], p1);
+        assert_eq!(ex[1040], b);
+        assert_eq!(ex[1041], long[1040]);
     }
 
     #[test]

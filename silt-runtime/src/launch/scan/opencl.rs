@@ -1,10 +1,10 @@
-//! The OpenCL backend of a scan: up to four launches of the scan entry point,
-//! by phase (`silt_abi::opencl::scan_phase`): chunk totals, prefixes, then the
-//! scan written.
+//! The OpenCL backend of a scan: up to five launches of the scan entry point,
+//! by phase (`silt_abi::opencl::scan_phase`): chunk (or segment) totals,
+//! segment prefixes, chunk prefixes, then the scan written.
 
 use silt_abi::opencl::{
     scan_args, scan_phase, Pass, ScanArg, SCAN_CHUNK, SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK,
-    SCAN_ROW_BLOCKS,
+    SCAN_ROW_BLOCKS, SCAN_SEGMENT, SCAN_SEGMENTS, SCAN_SEGMENTS_PER_CHUNK,
 };
 
 use crate::cl::codes::OUT_OF_RESOURCES;
@@ -75,11 +75,30 @@ pub fn launch_scan_opencl(
         &shape,
         views.first().map(|v| &*v.strides),
     );
-    // the work-items of the phases over cells: at most `cells`
-    let items = units * chunks;
+    // with segments, a work-item per segment of a chunk, and a segment slot
+    // of the totals per segment of a full chunk after the chunk slots
+    let segmented = mapping & SCAN_SEGMENTS != 0;
+    let (segs, slots) = if segmented {
+        (
+            plan.len.min(SCAN_CHUNK).div_ceil(SCAN_SEGMENT),
+            cells.checked_mul(SCAN_SEGMENTS_PER_CHUNK + 1),
+        )
+    } else {
+        (1, Some(cells))
+    };
+    let overflow = || Error::SizeOverflow {
+        shape: plan.out_shape.to_vec(),
+        elem_size: 1,
+    };
+    // the work-items of the phases over cells: at most `cells * segs`
+    let items = units
+        .checked_mul(chunks)
+        .and_then(|c| c.checked_mul(segs))
+        .ok_or_else(overflow)?;
+    let slots = slots.ok_or_else(overflow)?;
     let totals: Vec<Tensor> = accs
         .iter()
-        .map(|&d| Tensor::uninit(device, d, &[cells]))
+        .map(|&d| Tensor::uninit(device, d, &[slots]))
         .collect::<Result<_>>()?;
     // blocks of rows have an entry point of their own; the prefixes are
     // always the one-row entry's
@@ -89,8 +108,13 @@ pub fn launch_scan_opencl(
         info.opencl.entry
     };
     let mut phases = Vec::new();
-    if chunks > 1 {
+    if chunks > 1 || segs > 1 && segmented {
         phases.push((scan_phase::TOTALS, items));
+    }
+    if segs > 1 && segmented {
+        phases.push((scan_phase::SEGMENT_PREFIXES, cells));
+    }
+    if chunks > 1 {
         phases.push((scan_phase::PREFIXES, plan.rows));
     }
     let write = if exclusive {
@@ -100,7 +124,7 @@ pub fn launch_scan_opencl(
     };
     phases.push((write, items));
     for (phase, items) in phases {
-        let entry = if phase == scan_phase::PREFIXES {
+        let entry = if phase == scan_phase::PREFIXES || phase == scan_phase::SEGMENT_PREFIXES {
             info.opencl.entry
         } else {
             cells_entry
@@ -203,18 +227,24 @@ fn set_args<'a>(
 /// How the scan's (row, chunk) cells go to work-items (`silt_abi`'s
 /// `ScanArg::Mapping`), and how many units of rows that makes, from the shape
 /// (kept dimensions, then the scanned one) and the first view's strides over
-/// it; it changes the speed, never the result. By default neighbouring
-/// work-items take neighbouring chunks of a row. When the rows are innermost
-/// in memory (a scan down the columns of a matrix: the innermost kept
-/// dimension at stride 1, the scanned one further), neighbouring work-items
-/// take neighbouring rows, so that they read neighbouring words; and on a
-/// CPU, where a work-item is one core's loop, a work-item takes a block of
-/// [`SCAN_ROW_BLOCK`] rows side by side where the innermost kept dimension
-/// holds at least that many.
+/// it; it changes the speed, never the result. By default on a CPU a
+/// work-item takes a chunk of a row, walking its segments, which a core's
+/// loop runs as independent chains; on other devices neighbouring
+/// work-items take neighbouring segments of a chunk (`SCAN_SEGMENTS`), so
+/// that they read neighbouring elements. When the rows are innermost in
+/// memory (a scan down the columns of a matrix: the innermost kept dimension
+/// at stride 1, the scanned one further), neighbouring work-items take
+/// neighbouring rows, so that they read neighbouring words; and on a CPU a
+/// work-item takes a block of [`SCAN_ROW_BLOCK`] rows side by side where the
+/// innermost kept dimension holds at least that many.
 fn cell_mapping(kind: DeviceKind, shape: &[usize], strides: Option<&[usize]>) -> (u32, usize) {
     let rows: usize = shape.iter().rev().skip(1).product();
+    let whole_chunks = match kind {
+        DeviceKind::Cpu | DeviceKind::Host => 0,
+        DeviceKind::Gpu | DeviceKind::Accelerator => SCAN_SEGMENTS,
+    };
     let [.., run, _] = *shape else {
-        return (0, rows);
+        return (whole_chunks, rows);
     };
     let rows_innermost = run > 1
         && strides.is_some_and(|st| match *st {
@@ -222,7 +252,7 @@ fn cell_mapping(kind: DeviceKind, shape: &[usize], strides: Option<&[usize]>) ->
             _ => false,
         });
     match kind {
-        _ if !rows_innermost => (0, rows),
+        _ if !rows_innermost => (whole_chunks, rows),
         DeviceKind::Cpu if run >= SCAN_ROW_BLOCK => (
             SCAN_ROWS_FASTEST | SCAN_ROW_BLOCKS,
             rows / run * run.div_ceil(SCAN_ROW_BLOCK),
@@ -249,12 +279,18 @@ mod tests {
         // fewer rows in a run than a block: neighbouring rows only
         assert_eq!(map(cpu, &[8, 4096], &[1, 8]), (SCAN_ROWS_FASTEST, 8));
         // along contiguous rows, one row, or no view
+        // (on a GPU, neighbouring segments of a chunk)
+        let seg = SCAN_SEGMENTS;
         assert_eq!(map(cpu, &[64, 4096], &[4096, 1]), (0, 64));
-        assert_eq!(map(gpu, &[64, 4096], &[4096, 1]), (0, 64));
+        assert_eq!(map(gpu, &[64, 4096], &[4096, 1]), (seg, 64));
         assert_eq!(map(cpu, &[1, 4096], &[1, 1]), (0, 1));
+        assert_eq!(map(gpu, &[1, 4096], &[1, 1]), (seg, 1));
         assert_eq!(map(cpu, &[4096], &[1]), (0, 1));
+        assert_eq!(map(gpu, &[4096], &[1]), (seg, 1));
         assert_eq!(cell_mapping(cpu, &[64, 4096], None), (0, 64));
+        assert_eq!(cell_mapping(gpu, &[64, 4096], None), (seg, 64));
         // a broadcast column (stride 0 along the scan) reads no further
         assert_eq!(map(cpu, &[64, 4096], &[1, 0]), (0, 64));
+        assert_eq!(map(gpu, &[64, 4096], &[1, 0]), (seg, 64));
     }
 }

@@ -8,6 +8,7 @@ pub(super) mod grid;
 pub(super) mod map;
 pub(super) mod reduce;
 pub(super) mod scan;
+mod scan_write;
 
 use silt_abi::opencl::{Pass, View};
 

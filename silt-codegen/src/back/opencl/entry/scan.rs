@@ -1,7 +1,9 @@
 //! The scan entry template: an entry point, `NAME_TYPE_scan`, whose phase
-//! argument makes it write the chunks' totals, turn them into prefixes, or
-//! write the inclusive or exclusive scan, in the order `silt_abi::opencl`
-//! fixes (`SCAN_CHUNK`), a work-item per (row, chunk) cell; and one with the
+//! argument makes it write the chunks' (or segments') totals, turn them into
+//! prefixes, or write the inclusive or exclusive scan, in the order
+//! `silt_abi::opencl` fixes (`SCAN_CHUNK`), a work-item per (row, chunk) cell
+//! walking the chunk's segments, or per (row, chunk, segment) cell
+//! (`SCAN_SEGMENTS`); and one with the
 //! same arguments, `NAME_TYPE_scan_blocks`, for the totals and the scan
 //! written in blocks of rows (`SCAN_ROW_BLOCKS`): a block's rows side by
 //! side, each row's values in arrays, the rows a stride apart. The blocks
@@ -12,10 +14,11 @@ use std::fmt::Write;
 
 use silt_abi::opencl::{
     declare, entry_head, scan_args, scan_phase, Signature, SCAN_CHUNK, SCAN_ROWS_FASTEST,
-    SCAN_ROW_BLOCK,
+    SCAN_ROW_BLOCK, SCAN_SEGMENT, SCAN_SEGMENTS, SCAN_SEGMENTS_PER_CHUNK,
 };
 
 use super::reduce::{part_functions, Template};
+use super::scan_write::write_segment;
 use super::{passes, views};
 use crate::back::opencl::function::Emitter;
 use crate::back::opencl::polyfill::{load, store, Polyfill};
@@ -57,36 +60,29 @@ fn scan(t: &Template<'_>) -> String {
         s.push_str("    ulong silt_gid = get_global_id(0);\n");
         s
     };
+    let seg = SCAN_SEGMENT;
+    let per_chunk = SCAN_SEGMENTS_PER_CHUNK;
     let mut s = header(FoldEntry::Scan);
     // phase 1: a row's chunk totals into prefixes, in place
     let _ = writeln!(s, "    if (silt_phase == {}u) {{", scan_phase::PREFIXES);
-    s.push_str("        if (silt_gid >= silt_rows) return;\n        ulong silt_base = silt_gid * silt_chunks;\n");
-    t.declare(&mut s, "        ", "silt_p");
-    for (i, ty) in t.acc.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "        silt_p{i} = {};",
-            load(*ty, format!("silt_acc{i}[silt_base]"))
-        );
-    }
-    s.push_str("        for (ulong silt_c = 1; silt_c < silt_chunks; silt_c++) {\n");
-    t.declare(&mut s, "            ", "silt_q");
-    for (i, ty) in t.acc.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "            silt_q{i} = {};\n            silt_acc{i}[silt_base + silt_c] = {};",
-            load(*ty, format!("silt_acc{i}[silt_base + silt_c]")),
-            store(*ty, format!("silt_p{i}"))
-        );
-    }
-    t.combine_into(
-        &mut s,
-        "            ",
-        &Template::vars("silt_p", n),
-        &Template::vars("silt_q", n),
+    s.push_str("        if (silt_gid >= silt_rows) return;\n        ulong silt_base = silt_gid * silt_chunks;\n        ulong silt_n = silt_chunks;\n");
+    fold_slots(t, &mut s, None);
+    s.push_str("        return;\n    }\n");
+    // phase 4: a chunk's segment totals into prefixes in place, and the
+    // chunk's total into its slot
+    let _ = writeln!(
+        s,
+        "    if (silt_phase == {}u) {{",
+        scan_phase::SEGMENT_PREFIXES
     );
-    s.push_str("        }\n        return;\n    }\n");
-    // the others: one work-item per (row, chunk)
+    let _ = writeln!(
+        s,
+        "        if (silt_gid >= silt_rows * silt_chunks) return;\n        ulong silt_c0 = silt_gid % silt_chunks * {SCAN_CHUNK}UL;\n        ulong silt_n = (min(silt_c0 + {SCAN_CHUNK}UL, silt_len) - silt_c0 + {}UL) / {seg}UL;\n        ulong silt_base = silt_rows * silt_chunks + silt_gid * {per_chunk}UL;",
+        seg - 1
+    );
+    fold_slots(t, &mut s, Some("silt_gid"));
+    s.push_str("        return;\n    }\n");
+    // the others: one work-item per cell
     s.push_str(&cells(&views, false));
     // map's arguments for element silt_k of the row at silt_b_*, and of row
     // silt_j of a block
@@ -113,6 +109,10 @@ fn scan(t: &Template<'_>) -> String {
     };
     let lane_args = map_args(true);
     let row_args = map_args(false);
+    // each segment of the work-item's elements, silt_sf to silt_se
+    let each_segment =
+        format!("for (ulong silt_sf = silt_f0; silt_sf < silt_e0; silt_sf += {seg}UL) {{");
+    let segment_end = format!("ulong silt_se = min(silt_sf + {seg}UL, silt_e0);");
     // the blocks' entry point: a block's rows side by side, each row's values
     // in arrays (the last block of a run ends at the run's end, overlapping
     // the one before: the rows they share are written twice with the same
@@ -144,113 +144,269 @@ fn scan(t: &Template<'_>) -> String {
             let _ = writeln!(s, "{indent}{to}{i}[silt_j] = {var}{i};");
         }
     };
-    // phase 0, a block
+    // phase 0, a block: each row's segments folded, their totals folded
     let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
+    lanes(&mut s, "            ", "silt_ta");
     lanes(&mut s, "            ", "silt_la");
     let _ = writeln!(
         s,
-        "            {each_lane}\n                ulong silt_k = silt_first;"
+        "            {each_segment}\n                {segment_end}"
     );
-    t.declare(&mut s, "                ", "silt_m");
-    let _ = writeln!(s, "                {}", t.call(0, &lane_args, "silt_m", n));
-    put(&mut s, "                ", "silt_la", "silt_m");
-    s.push_str("            }\n            for (ulong silt_k = silt_first + 1; silt_k < silt_end; silt_k++) {\n");
-    let _ = writeln!(s, "                {each_lane}");
+    let _ = writeln!(
+        s,
+        "                {each_lane}\n                    ulong silt_k = silt_sf;"
+    );
     t.declare(&mut s, "                    ", "silt_m");
     let _ = writeln!(
         s,
         "                    {}",
         t.call(0, &lane_args, "silt_m", n)
     );
+    put(&mut s, "                    ", "silt_la", "silt_m");
+    s.push_str("                }\n                for (ulong silt_k = silt_sf + 1; silt_k < silt_se; silt_k++) {\n");
+    let _ = writeln!(s, "                    {each_lane}");
+    t.declare(&mut s, "                        ", "silt_m");
+    let _ = writeln!(
+        s,
+        "                        {}",
+        t.call(0, &lane_args, "silt_m", n)
+    );
+    get(&mut s, "                        ", "silt_l", "silt_la");
+    t.combine_into(
+        &mut s,
+        "                        ",
+        &Template::vars("silt_l", n),
+        &Template::vars("silt_m", n),
+    );
+    put(&mut s, "                        ", "silt_la", "silt_l");
+    s.push_str("                    }\n                }\n");
+    let _ = writeln!(s, "                {each_lane}");
     get(&mut s, "                    ", "silt_l", "silt_la");
+    s.push_str("                    if (silt_sf == silt_f0) {\n");
+    put(&mut s, "                        ", "silt_ta", "silt_l");
+    s.push_str("                    } else {\n");
+    get(&mut s, "                        ", "silt_t", "silt_ta");
+    t.combine_into(
+        &mut s,
+        "                        ",
+        &Template::vars("silt_t", n),
+        &Template::vars("silt_l", n),
+    );
+    put(&mut s, "                        ", "silt_ta", "silt_t");
+    s.push_str("                    }\n                }\n            }\n");
+    let _ = writeln!(s, "            {each_lane}");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "                silt_acc{i}[{cell}] = {};",
+            store(*ty, format!("silt_ta{i}[silt_j]"))
+        );
+    }
+    s.push_str("            }\n            return;\n        }\n");
+    // phases 2 and 3, a block
+    lanes(&mut s, "        ", "silt_pa");
+    lanes(&mut s, "        ", "silt_qa");
+    lanes(&mut s, "        ", "silt_ba");
+    lanes(&mut s, "        ", "silt_la");
+    let _ = writeln!(s, "        {each_lane}");
+    prefix(t, &mut s, "            ", cell);
+    put(&mut s, "            ", "silt_pa", "silt_p");
+    // any values: the first segment and element replace them
+    put(&mut s, "            ", "silt_qa", "silt_p");
+    put(&mut s, "            ", "silt_la", "silt_p");
+    let _ = writeln!(
+        s,
+        "        }}\n        {each_segment}\n            {segment_end}"
+    );
+    s.push_str("            int silt_hq = silt_sf > silt_first;\n            int silt_hb = silt_hq || silt_chunk > 0;\n");
+    let _ = writeln!(s, "            {each_lane}");
+    get(&mut s, "                ", "silt_p", "silt_pa");
+    get(&mut s, "                ", "silt_q", "silt_qa");
+    segment_prefix(t, &mut s, "                ");
+    put(&mut s, "                ", "silt_ba", "silt_b");
+    s.push_str("            }\n");
+    write_segment(
+        t,
+        &mut s,
+        "            ",
+        &lane_args,
+        "silt_bo + silt_j * silt_rso + silt_k * silt_sko",
+        true,
+    );
+    let _ = writeln!(s, "            {each_lane}");
+    get(&mut s, "                ", "silt_q", "silt_qa");
+    get(&mut s, "                ", "silt_l", "silt_la");
+    fold_q(t, &mut s, "                ");
+    put(&mut s, "                ", "silt_qa", "silt_q");
+    s.push_str("            }\n        }\n    }\n}\n");
+    let blocks = s;
+    let mut s = rows;
+    // one row: a whole chunk, or one segment of it
+    s.push_str("    {\n        ulong silt_row = silt_r0;\n        ulong silt_cell = silt_row * silt_chunks + silt_chunk;\n");
+    bases(&mut s, &views, "silt_row");
+    // phase 0: the chunk's (or the segment's) total
+    let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
+    t.declare(&mut s, "            ", "silt_t");
+    let _ = writeln!(
+        s,
+        "            {each_segment}\n                {segment_end}"
+    );
+    t.declare(&mut s, "                ", "silt_l");
+    s.push_str("                ulong silt_k = silt_sf;\n");
+    let _ = writeln!(s, "                {}", t.call(0, &row_args, "silt_l", n));
+    s.push_str("                for (silt_k = silt_sf + 1; silt_k < silt_se; silt_k++) {\n");
+    t.declare(&mut s, "                    ", "silt_m");
+    let _ = writeln!(
+        s,
+        "                    {}",
+        t.call(0, &row_args, "silt_m", n)
+    );
     t.combine_into(
         &mut s,
         "                    ",
         &Template::vars("silt_l", n),
         &Template::vars("silt_m", n),
     );
-    put(&mut s, "                    ", "silt_la", "silt_l");
-    s.push_str("                }\n            }\n");
-    let _ = writeln!(s, "            {each_lane}");
-    for (i, ty) in t.acc.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "                silt_acc{i}[{cell}] = {};",
-            store(*ty, format!("silt_la{i}[silt_j]"))
-        );
+    s.push_str("                }\n                if (silt_sf == silt_f0) {\n");
+    for i in 0..n {
+        let _ = writeln!(s, "                    silt_t{i} = silt_l{i};");
     }
-    s.push_str("            }\n            return;\n        }\n");
-    // phases 2 and 3, a block
-    lanes(&mut s, "        ", "silt_pa");
-    lanes(&mut s, "        ", "silt_la");
-    let _ = writeln!(s, "        {each_lane}");
-    prefix(t, &mut s, "            ", cell);
-    put(&mut s, "            ", "silt_pa", "silt_p");
-    // any value: the chunk's first element replaces it
-    put(&mut s, "            ", "silt_la", "silt_p");
-    s.push_str(
-        "        }\n        for (ulong silt_k = silt_first; silt_k < silt_end; silt_k++) {\n",
-    );
-    let _ = writeln!(s, "            {each_lane}");
-    get(&mut s, "                ", "silt_p", "silt_pa");
-    get(&mut s, "                ", "silt_l", "silt_la");
-    write_element(
-        t,
-        &mut s,
-        "                ",
-        &lane_args,
-        "silt_bo + silt_j * silt_rso + silt_k * silt_sko",
-    );
-    put(&mut s, "                ", "silt_la", "silt_l");
-    s.push_str("            }\n        }\n    }\n}\n");
-    let blocks = s;
-    let mut s = rows;
-    // one row
-    s.push_str("    {\n        ulong silt_row = silt_r0;\n        ulong silt_cell = silt_row * silt_chunks + silt_chunk;\n");
-    bases(&mut s, &views, "silt_row");
-    // phase 0: the chunk's total
-    let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
-    t.declare(&mut s, "            ", "silt_l");
-    s.push_str("            ulong silt_k = silt_first;\n");
-    let _ = writeln!(s, "            {}", t.call(0, &row_args, "silt_l", n));
-    s.push_str("            for (silt_k = silt_first + 1; silt_k < silt_end; silt_k++) {\n");
-    t.declare(&mut s, "                ", "silt_m");
-    let _ = writeln!(s, "                {}", t.call(0, &row_args, "silt_m", n));
+    s.push_str("                } else {\n");
     t.combine_into(
         &mut s,
-        "                ",
+        "                    ",
+        &Template::vars("silt_t", n),
         &Template::vars("silt_l", n),
-        &Template::vars("silt_m", n),
     );
-    s.push_str("            }\n");
+    s.push_str("                }\n            }\n");
     for (i, ty) in t.acc.iter().enumerate() {
         let _ = writeln!(
             s,
-            "            silt_acc{i}[silt_cell] = {};",
-            store(*ty, format!("silt_l{i}"))
+            "            silt_acc{i}[silt_slot] = {};",
+            store(*ty, format!("silt_t{i}"))
         );
     }
     s.push_str("            return;\n        }\n");
     // phases 2 and 3: the scan written
     prefix(t, &mut s, "        ", "silt_cell");
-    t.declare(&mut s, "        ", "silt_l");
-    s.push_str("        for (ulong silt_k = silt_first; silt_k < silt_end; silt_k++) {\n");
-    write_element(
+    // Q_s of the first segment, read from its slot unless it is the chunk's
+    // first
+    t.declare(&mut s, "        ", "silt_q");
+    s.push_str("        if (silt_f0 > silt_first) {\n");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "            silt_q{i} = {};",
+            load(*ty, format!("silt_acc{i}[silt_slot]"))
+        );
+    }
+    s.push_str("        }\n");
+    let _ = writeln!(s, "        {each_segment}\n            {segment_end}");
+    s.push_str("            int silt_hq = silt_sf > silt_first;\n            int silt_hb = silt_hq || silt_chunk > 0;\n");
+    segment_prefix(t, &mut s, "            ");
+    t.declare(&mut s, "            ", "silt_l");
+    write_segment(
         t,
         &mut s,
         "            ",
         &row_args,
         "silt_bo + silt_k * silt_sko",
+        false,
     );
+    fold_q(t, &mut s, "            ");
     s.push_str("        }\n    }\n}\n\n");
     s.push_str(&blocks);
     s
 }
 
+/// Folds `silt_n` slots from `silt_acc*[silt_base]` left to right in place:
+/// slot `c` gets the fold of the slots before it (slot 0 is left as it is);
+/// with `total`, the fold of all of them is stored at that chunk slot.
+fn fold_slots(t: &Template<'_>, s: &mut String, total: Option<&str>) {
+    let n = t.acc.len();
+    t.declare(s, "        ", "silt_p");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "        silt_p{i} = {};",
+            load(*ty, format!("silt_acc{i}[silt_base]"))
+        );
+    }
+    s.push_str("        for (ulong silt_c = 1; silt_c < silt_n; silt_c++) {\n");
+    t.declare(s, "            ", "silt_q");
+    for (i, ty) in t.acc.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "            silt_q{i} = {};\n            silt_acc{i}[silt_base + silt_c] = {};",
+            load(*ty, format!("silt_acc{i}[silt_base + silt_c]")),
+            store(*ty, format!("silt_p{i}"))
+        );
+    }
+    t.combine_into(
+        s,
+        "            ",
+        &Template::vars("silt_p", n),
+        &Template::vars("silt_q", n),
+    );
+    s.push_str("        }\n");
+    if let Some(at) = total {
+        for (i, ty) in t.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "        silt_acc{i}[{at}] = {};",
+                store(*ty, format!("silt_p{i}"))
+            );
+        }
+    }
+}
+
+/// Declares `silt_b`, the prefix of the segment at `silt_sf`: `combine(P_c,
+/// Q_s)` from `silt_p` and `silt_q`, either alone where the other is absent
+/// (`silt_hq`: a segment before this one in the chunk; any value where
+/// `silt_hb` says there is none: `silt_p`, which is then `identity()`).
+fn segment_prefix(t: &Template<'_>, s: &mut String, indent: &str) {
+    let n = t.acc.len();
+    t.declare(s, indent, "silt_b");
+    let _ = writeln!(s, "{indent}if (silt_hq && silt_chunk > 0) {{");
+    let mut both = Template::vars("silt_p", n);
+    both.extend(Template::vars("silt_q", n));
+    let _ = writeln!(s, "{indent}    {}", t.call(2, &both, "silt_b", n));
+    let _ = writeln!(s, "{indent}}} else if (silt_hq) {{");
+    for i in 0..n {
+        let _ = writeln!(s, "{indent}    silt_b{i} = silt_q{i};");
+    }
+    let _ = writeln!(s, "{indent}}} else {{");
+    for i in 0..n {
+        let _ = writeln!(s, "{indent}    silt_b{i} = silt_p{i};");
+    }
+    let _ = writeln!(s, "{indent}}}");
+}
+
+/// `silt_q` folds the segment's total `silt_l` (or starts from it in the
+/// chunk's first segment).
+fn fold_q(t: &Template<'_>, s: &mut String, indent: &str) {
+    let n = t.acc.len();
+    let _ = writeln!(s, "{indent}if (silt_sf > silt_first) {{");
+    t.combine_into(
+        s,
+        &format!("{indent}    "),
+        &Template::vars("silt_q", n),
+        &Template::vars("silt_l", n),
+    );
+    let _ = writeln!(s, "{indent}}} else {{");
+    for i in 0..n {
+        let _ = writeln!(s, "{indent}    silt_q{i} = silt_l{i};");
+    }
+    let _ = writeln!(s, "{indent}}}");
+}
+
 /// What both entry points do first for the phases over cells: the shape and
 /// strides into arrays, which cell this work-item takes (one row's, or with
-/// `blocks` a block of rows' from `silt_r0`), the chunk's elements, the
-/// scanned dimension's strides and whether the scan is exclusive.
+/// `blocks` a block of rows' from `silt_r0`), the chunk's elements
+/// (`silt_first` to `silt_end`), the work-item's (`silt_f0` to `silt_e0`: the
+/// chunk's, or with `SCAN_SEGMENTS` one segment's) and its slot
+/// (`silt_slot`: the chunk's, or the segment's), the scanned dimension's
+/// strides and whether the scan is exclusive.
 fn cells(views: &[&String], blocks: bool) -> String {
     let mut s = String::new();
     let d = silt_abi::MAX_DIMS;
@@ -265,6 +421,7 @@ fn cells(views: &[&String], blocks: bool) -> String {
         );
     }
     let b = SCAN_ROW_BLOCK;
+    let seg = SCAN_SEGMENT;
     if blocks {
         // runs of the innermost kept dimension, each ceil(run / b) blocks
         let _ = writeln!(
@@ -272,13 +429,20 @@ fn cells(views: &[&String], blocks: bool) -> String {
             "    if (silt_ndim < 2u || silt_dims[silt_ndim - 2u] < {b}UL) return;\n    ulong silt_run = silt_dims[silt_ndim - 2u];\n    ulong silt_per_run = (silt_run + {}UL) / {b}UL;\n    ulong silt_units = silt_rows / silt_run * silt_per_run;",
             b - 1
         );
+        s.push_str("    if (silt_gid >= silt_units * silt_chunks) return;\n");
     } else {
-        s.push_str("    ulong silt_units = silt_rows;\n");
+        // with segments, each cell's segments (fewer than a chunk's in a
+        // row shorter than a chunk)
+        let _ = writeln!(
+            s,
+            "    ulong silt_units = silt_rows;\n    ulong silt_segs = (silt_mapping & {SCAN_SEGMENTS}u) ? (min(silt_len, {SCAN_CHUNK}UL) + {}UL) / {seg}UL : 1UL;\n    if (silt_gid / silt_segs >= silt_units * silt_chunks) return;\n    ulong silt_cg = silt_gid / silt_segs;\n    ulong silt_sg = silt_gid - silt_cg * silt_segs;",
+            seg - 1
+        );
     }
-    s.push_str("    if (silt_gid >= silt_units * silt_chunks) return;\n    ulong silt_unit;\n    ulong silt_chunk;\n");
+    let g = if blocks { "silt_gid" } else { "silt_cg" };
     let _ = writeln!(
         s,
-        "    if (silt_mapping & {SCAN_ROWS_FASTEST}u) {{\n        silt_chunk = silt_gid / silt_units;\n        silt_unit = silt_gid - silt_chunk * silt_units;\n    }} else {{\n        silt_unit = silt_gid / silt_chunks;\n        silt_chunk = silt_gid - silt_unit * silt_chunks;\n    }}"
+        "    ulong silt_unit;\n    ulong silt_chunk;\n    if (silt_mapping & {SCAN_ROWS_FASTEST}u) {{\n        silt_chunk = {g} / silt_units;\n        silt_unit = {g} - silt_chunk * silt_units;\n    }} else {{\n        silt_unit = {g} / silt_chunks;\n        silt_chunk = {g} - silt_unit * silt_chunks;\n    }}"
     );
     if blocks {
         let _ = writeln!(
@@ -290,8 +454,17 @@ fn cells(views: &[&String], blocks: bool) -> String {
     }
     let _ = writeln!(
         s,
-        "    ulong silt_first = silt_chunk * {SCAN_CHUNK}UL;\n    ulong silt_end = min(silt_first + {SCAN_CHUNK}UL, silt_len);\n    ulong silt_sko = silt_so[silt_ndim - 1u];"
+        "    ulong silt_first = silt_chunk * {SCAN_CHUNK}UL;\n    ulong silt_end = min(silt_first + {SCAN_CHUNK}UL, silt_len);"
     );
+    if blocks {
+        s.push_str("    ulong silt_f0 = silt_first;\n    ulong silt_e0 = silt_end;\n");
+    } else {
+        let _ = writeln!(
+            s,
+            "    ulong silt_f0 = silt_first;\n    ulong silt_e0 = silt_end;\n    ulong silt_slot = silt_r0 * silt_chunks + silt_chunk;\n    if (silt_mapping & {SCAN_SEGMENTS}u) {{\n        silt_f0 = silt_first + silt_sg * {seg}UL;\n        if (silt_f0 >= silt_end) return;\n        silt_e0 = min(silt_f0 + {seg}UL, silt_end);\n        silt_slot = silt_rows * silt_chunks + silt_slot * {SCAN_SEGMENTS_PER_CHUNK}UL + silt_sg;\n    }}"
+        );
+    }
+    s.push_str("    ulong silt_sko = silt_so[silt_ndim - 1u];\n");
     for v in views {
         let _ = writeln!(s, "    ulong silt_sk_{v} = silt_s_{v}[silt_ndim - 1u];");
     }
@@ -340,80 +513,4 @@ fn bases(s: &mut String, views: &[&String], row: &str) {
         );
     }
     s.push_str("            }\n        }\n");
-}
-
-/// One element `silt_k` of the scan written: `silt_p` the chunk's prefix,
-/// `silt_l` its running value (replaced at the chunk's first element), map's
-/// arguments `map_args`, the outputs' element at `out_at`.
-fn write_element(
-    t: &Template<'_>,
-    s: &mut String,
-    indent: &str,
-    map_args: &[String],
-    out_at: &str,
-) {
-    let n = t.acc.len();
-    let inner = format!("{indent}    ");
-    let deeper = format!("{indent}        ");
-    t.declare(s, indent, "silt_m");
-    let _ = writeln!(s, "{indent}{}", t.call(0, map_args, "silt_m", n));
-    // the value before element silt_k (exclusive), then with it (inclusive)
-    let _ = writeln!(s, "{indent}if (silt_exclusive) {{");
-    t.declare(s, &inner, "silt_v");
-    let _ = writeln!(s, "{inner}if (silt_k == silt_first) {{");
-    for i in 0..n {
-        let _ = writeln!(s, "{deeper}silt_v{i} = silt_p{i};");
-    }
-    let _ = writeln!(s, "{inner}}} else if (silt_chunk > 0) {{");
-    let mut both = Template::vars("silt_p", n);
-    both.extend(Template::vars("silt_l", n));
-    let _ = writeln!(s, "{deeper}{}", t.call(2, &both, "silt_v", n));
-    let _ = writeln!(s, "{inner}}} else {{");
-    for i in 0..n {
-        let _ = writeln!(s, "{deeper}silt_v{i} = silt_l{i};");
-    }
-    let _ = writeln!(s, "{inner}}}");
-    finish_into(t, s, &inner, "silt_k", out_at);
-    let _ = writeln!(s, "{indent}}}");
-    // the running value of the chunk
-    let _ = writeln!(s, "{indent}if (silt_k == silt_first) {{");
-    for i in 0..n {
-        let _ = writeln!(s, "{inner}silt_l{i} = silt_m{i};");
-    }
-    let _ = writeln!(s, "{indent}}} else {{");
-    t.combine_into(
-        s,
-        &inner,
-        &Template::vars("silt_l", n),
-        &Template::vars("silt_m", n),
-    );
-    let _ = writeln!(s, "{indent}}}");
-    let _ = writeln!(s, "{indent}if (!silt_exclusive) {{");
-    t.declare(s, &inner, "silt_v");
-    let _ = writeln!(s, "{inner}if (silt_chunk > 0) {{");
-    let _ = writeln!(s, "{deeper}{}", t.call(2, &both, "silt_v", n));
-    let _ = writeln!(s, "{inner}}} else {{");
-    for i in 0..n {
-        let _ = writeln!(s, "{deeper}silt_v{i} = silt_l{i};");
-    }
-    let _ = writeln!(s, "{inner}}}");
-    finish_into(t, s, &inner, "silt_k + 1", out_at);
-    let _ = writeln!(s, "{indent}}}");
-}
-
-/// `silt_outN[out_at] = finish(silt_v, count)`.
-fn finish_into(t: &Template<'_>, s: &mut String, indent: &str, count: &str, out_at: &str) {
-    for (i, ty) in t.out.iter().enumerate() {
-        let _ = writeln!(s, "{indent}{} silt_o{i};", ty.value_type());
-    }
-    let mut args = Template::vars("silt_v", t.acc.len());
-    args.push(count.to_owned());
-    let _ = writeln!(s, "{indent}{}", t.call(3, &args, "silt_o", t.out.len()));
-    for (i, ty) in t.out.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "{indent}silt_out{i}[{out_at}] = {};",
-            store(*ty, format!("silt_o{i}"))
-        );
-    }
 }
