@@ -28,14 +28,8 @@ pub const WHOLE_TILES: u32 = 2;
 /// strided entry with one kept dimension.
 pub const ROW_BLOCKS: u32 = 4;
 
-/// The rows a work-item takes with [`ROW_BLOCKS`]. For a sum down the
-/// columns of a matrix (rows innermost in memory) a work-item then reads
-/// runs of up to this many neighbouring columns of one stored row at each
-/// step: 1 KiB of `f32` a step, which a CPU streams better than 64 columns
-/// (256 bytes a step, each a megabyte from the last). Longer runs read
-/// faster still on PoCL (4,096 columns) but crashed it (its work-group
-/// code's private arrays; 1,024 when tests ran side by side).
-pub const ROW_BLOCK: usize = 256;
+/// The rows a work-item takes with [`ROW_BLOCKS`].
+pub const ROW_BLOCK: usize = 64;
 
 /// A [`ReduceArg::Mapping`] flag: a work-item takes one lane in each of
 /// [`TILE_BLOCK`] consecutive tiles of a row (rather than in one), holding

@@ -122,40 +122,6 @@ pub(crate) fn arrays_local_size(info: &DeviceInfo, items: usize, limits: KernelL
     }
 }
 
-/// The work-groups a CPU launch of few, long work-items is cut into at
-/// least, per compute unit: [`few_items_local_size`].
-pub(crate) const CPU_GROUPS_PER_UNIT: usize = 4;
-
-/// The most bytes of arrays a work-group of [`few_items_local_size`] holds:
-/// PoCL may keep a work-item's arrays once per work-item of the group on its
-/// worker's stack (see [`arrays_local_size`]).
-pub(crate) const GROUP_ARRAY_BYTES: usize = 1 << 20;
-
-/// As [`arrays_local_size`], for a launch whose work-items are few and each
-/// long and hold `item_bytes` of arrays (a reduction's first pass in blocks
-/// of rows: a lane of a tile of [`silt_abi::opencl::ROW_BLOCK`] rows): on a
-/// CPU, groups small enough that every compute unit gets
-/// [`CPU_GROUPS_PER_UNIT`] of them, where the usual size would leave compute
-/// units idle (a test's override still applies); and on every device at most
-/// [`GROUP_ARRAY_BYTES`] of arrays a group, overrides included.
-pub(crate) fn few_items_local_size(
-    info: &DeviceInfo,
-    items: usize,
-    item_bytes: usize,
-    limits: KernelLimits,
-) -> usize {
-    let local = arrays_local_size(info, items, limits);
-    let overridden = LOCAL_OVERRIDE.with(Cell::get).is_some();
-    let local = match info.kind {
-        DeviceKind::Cpu | DeviceKind::Host if !overridden => {
-            let groups = (info.compute_units as usize).max(1) * CPU_GROUPS_PER_UNIT;
-            local.min(items.div_ceil(groups))
-        }
-        _ => local,
-    };
-    local.min(GROUP_ARRAY_BYTES / item_bytes.max(1)).max(1)
-}
-
 /// The grid of a strided map launch: work-items and work-group sizes in
 /// three dimensions (see [`silt_abi::opencl::strided_indices`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

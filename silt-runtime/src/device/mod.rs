@@ -497,17 +497,6 @@ impl Device {
         geometry::arrays_local_size(&self.inner.info, items, limits)
     }
 
-    /// The work-group size for a launch of few, long work-items holding
-    /// `item_bytes` of arrays each (see `geometry::few_items_local_size`).
-    pub(crate) fn few_items_local_size(
-        &self,
-        items: usize,
-        item_bytes: usize,
-        limits: crate::cl::KernelLimits,
-    ) -> usize {
-        geometry::few_items_local_size(&self.inner.info, items, item_bytes, limits)
-    }
-
     /// The grid of a strided map launch over `dims` of a kernel with `limits`
     /// whose views have `strides` (all innermost first; see
     /// `geometry::strided_grid`); `None` on overflow.

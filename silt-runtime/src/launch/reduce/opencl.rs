@@ -170,14 +170,7 @@ pub fn launch_reduce_opencl(
                 ReduceArg::Mapping => kernel.set_value(i, mapping),
             }?;
         }
-        let local = if mapping & ROW_BLOCKS != 0 {
-            // a lane of each of ROW_BLOCK rows: an array of ROW_BLOCK
-            // accumulators (bool as a byte)
-            let acc_bytes: usize = accs.iter().map(|d| d.size().max(1)).sum();
-            device.few_items_local_size(items, ROW_BLOCK * acc_bytes, limits)
-        } else {
-            device.arrays_local_size(items, limits)
-        };
+        let local = device.arrays_local_size(items, limits);
         let global =
             items
                 .div_ceil(local)
@@ -264,17 +257,14 @@ fn acc_mem<'a>(parts: &'a [Tensor], outs: &'a [Tensor], c: usize) -> Result<&'a 
 /// memory). On a CPU, whose cores each read best in order: a whole tile per
 /// work-item; or, when the rows are innermost (the sum of a matrix's columns)
 /// and one kept dimension steps from row to row, a lane of a block of rows
-/// per work-item, reading the neighbouring rows' elements together, with
-/// neighbouring work-items on neighbouring blocks of the same lane (so a
-/// group reads the same stored rows one block after the other) in small
-/// groups (few work-items, each long); or, when
+/// per work-item, reading the neighbouring rows' elements together; or, when
 /// `tile_blocks` (a tile's elements far apart, neighbouring tiles' near: see
 /// [`tiles_alike`]), a lane of a block of tiles per work-item.
 fn lane_mapping(kind: DeviceKind, rows_fastest: bool, kept: usize, tile_blocks: bool) -> u32 {
     match (kind, rows_fastest) {
         (DeviceKind::Cpu, false) if tile_blocks => TILE_BLOCKS,
         (DeviceKind::Cpu, false) => WHOLE_TILES,
-        (DeviceKind::Cpu, true) if kept == 1 => ROWS_FASTEST | ROW_BLOCKS,
+        (DeviceKind::Cpu, true) if kept == 1 => ROW_BLOCKS,
         (_, true) => ROWS_FASTEST,
         (_, false) => 0,
     }
