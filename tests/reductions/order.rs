@@ -369,3 +369,32 @@ fn many_short_rows_of_a_looped_reduction_run_every_way() {
     }
     silt::__testing::reduce_as(None);
 }
+
+#[test]
+fn column_sums_in_blocks_of_rows_give_eval_s_bits_every_way() {
+    // sums down the columns (rows innermost in memory): on a CPU a lane of
+    // a tile of each of ROW_BLOCK (64) columns a work-item;
+    // columns around a block and past it (the last block partial), rows
+    // around a tile (4,096) and a lane's step (64); a tuple accumulator too
+    let cases: &[(usize, usize)] = &[(70, 63), (130, 64), (4097, 65), (64, 600), (3, 1000)];
+    let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
+    for dev in devices() {
+        for &(r, c) in cases {
+            let data = values(r * c, (r * c) as u64);
+            let x = TensorT::from_slice(&dev, &data, [r, c]).unwrap();
+            let columns = rows(&data, &[r, c], &[true, false]);
+            let want: Vec<u32> = columns.iter().map(|k| sum_sq::eval(k).to_bits()).collect();
+            // argmax: an accumulator of two fields
+            let want_arg: Vec<i64> = columns.iter().map(|k| argmax::eval(k)).collect();
+            for kind in ways {
+                silt::__testing::reduce_as(kind);
+                let got = sum_sq::launch(&x, Axes::of([0])).unwrap().to_vec().unwrap();
+                let got: Vec<u32> = got.iter().map(|v| v.to_bits()).collect();
+                assert_eq!(got, want, "{dev} {kind:?} [{r}, {c}]");
+                let got_arg = argmax::launch(&x, Axes::of([0])).unwrap().to_vec().unwrap();
+                assert_eq!(got_arg, want_arg, "{dev} {kind:?} [{r}, {c}]");
+            }
+            silt::__testing::reduce_as(None);
+        }
+    }
+}
