@@ -7,7 +7,7 @@
 mod common;
 
 use silt::prelude::*;
-use silt::{f16, Tensor};
+use silt::{f16, DeviceKind, Tensor};
 use silt_kernels as k;
 
 /// `n` float values of every sign and many magnitudes, from `seed`.
@@ -537,6 +537,101 @@ fn layer_norm_and_rms_norm_match_the_reference() {
             k::rms_norm::launch(&x, &[], None, None),
         ] {
             assert!(matches!(bad, Err(Error::InvalidArgument { .. })), "{bad:?}");
+        }
+    }
+}
+
+/// The bits of a float tensor's elements, of any float dtype.
+fn tensor_bits(t: &Tensor) -> Vec<u64> {
+    match t.dtype() {
+        DType::F16 => t
+            .typed::<f16>()
+            .unwrap()
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|v| u64::from(v.to_bits()))
+            .collect(),
+        DType::F32 => t
+            .typed::<f32>()
+            .unwrap()
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|v| u64::from(v.to_bits()))
+            .collect(),
+        _ => t
+            .typed::<f64>()
+            .unwrap()
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_bits())
+            .collect(),
+    }
+}
+
+/// `xs` as a tensor of `dtype` (`f16`, `f32` or `f64`) of `shape`.
+fn float_tensor(dev: &Device, xs: &[f32], dtype: DType, shape: [usize; 2]) -> Tensor {
+    match dtype {
+        DType::F16 => {
+            let h: Vec<f16> = xs.iter().map(|&v| f16::from_f32(v)).collect();
+            TensorT::from_slice(dev, &h, shape).unwrap().into()
+        }
+        DType::F32 => TensorT::from_slice(dev, xs, shape).unwrap().into(),
+        _ => {
+            let d: Vec<f64> = xs.iter().map(|&v| f64::from(v)).collect();
+            TensorT::from_slice(dev, &d, shape).unwrap().into()
+        }
+    }
+}
+
+#[test]
+fn row_wise_operations_give_the_same_bits_a_row_per_work_group_or_per_work_item() {
+    use silt::__testing::reduce_as;
+    // rows around the 128 lanes and past the 4,096 a work-group keeps, rows
+    // with a NaN, of -inf, of signed zeros and of huge values
+    let mut cases: Vec<(usize, usize, Vec<f32>)> = [(3, 1), (2, 5), (2, 127), (3, 129), (1, 4100)]
+        .iter()
+        .enumerate()
+        .map(|(s, &(rows, n))| (rows, n, floats(rows * n, 40 + s as u64)))
+        .collect();
+    let mut odd = floats(4 * 130, 50);
+    odd[3] = f32::NAN;
+    odd[130..260].fill(f32::NEG_INFINITY);
+    for (i, v) in odd[260..390].iter_mut().enumerate() {
+        *v = if i % 3 == 0 { -0.0 } else { 0.0 };
+    }
+    for v in &mut odd[390..] {
+        *v *= 3e37;
+    }
+    cases.push((4, 130, odd));
+    for dev in common::devices() {
+        for dtype in [DType::F32, DType::F64, DType::F16] {
+            for (rows, n, xs) in &cases {
+                let x = float_tensor(&dev, xs, dtype, [*rows, *n]);
+                // the same values down the columns: rows of stride `rows`
+                let xt = x.transpose(0, 1).unwrap().contiguous().unwrap();
+                let w = x.narrow(0, 0, 1).unwrap().reshape([*n]).unwrap();
+                let b = x.narrow(0, rows - 1, 1).unwrap().reshape([*n]).unwrap();
+                let mut results: Vec<Vec<Vec<u64>>> = Vec::new();
+                for kind in [DeviceKind::Gpu, DeviceKind::Cpu] {
+                    reduce_as(Some(kind));
+                    let got = [
+                        k::softmax::dispatch(&x, -1).unwrap(),
+                        k::log_softmax::dispatch(&x, 1).unwrap(),
+                        k::softmax::dispatch(&xt, 0).unwrap(),
+                        k::layer_norm::dispatch(&x, &[*n], Some(&w), Some(&b), 1e-5).unwrap(),
+                        k::rms_norm::dispatch(&x, &[*n], Some(&w), None).unwrap(),
+                        k::layer_norm::dispatch(&x, &[*rows, *n], None, None, 0.0).unwrap(),
+                    ];
+                    reduce_as(None);
+                    results.push(got.iter().map(tensor_bits).collect());
+                }
+                for (op, (g, c)) in results[0].iter().zip(&results[1]).enumerate() {
+                    assert_eq!(g, c, "{dev} {dtype} {rows}x{n}: operation {op}");
+                }
+            }
         }
     }
 }

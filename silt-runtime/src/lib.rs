@@ -126,5 +126,12 @@ pub mod __private {
     };
     pub use linkme;
     pub use rayon;
+
+    /// The kind of device whose way of sharing out work a library operation
+    /// on `device` takes: the device's own kind, or what
+    /// [`testing::reduce_as`](crate::testing::reduce_as) set for this thread.
+    pub fn mapping_kind(device: &crate::Device) -> crate::DeviceKind {
+        crate::device::hooks::reduce_as(device.info().kind)
+    }
     pub use silt_abi::opencl::{BodyParam, Def, Piece};
 }

@@ -324,6 +324,8 @@ pub fn print_transpose(dev: &Device, interleaved: Interleaved) {
 /// `layer_norm` and `rms_norm` of `[4096, 4096]` f32 rows against a copy of
 /// the same tensor (`k::copy`), in GB/s of one read and one write.
 pub fn print_rows(dev: &Device, interleaved: Interleaved) {
+    use silt::__testing::reduce_as;
+    use silt::DeviceKind;
     let budget = Duration::from_secs(3);
     let (rows, n) = (4096, 4096);
     let x = TensorT::from_slice(dev, &values(rows * n, 5), [rows, n]).expect("x");
@@ -333,32 +335,50 @@ pub fn print_rows(dev: &Device, interleaved: Interleaved) {
         k::copy::launch(&x, &mut y).expect("copy");
         sync(&y);
     };
-    let mut softmax = || sync(&k::softmax::launch(&x, -1).expect("softmax"));
-    let mut log_softmax = || sync(&k::log_softmax::launch(&x, -1).expect("log_softmax"));
-    let mut layer_norm =
-        || sync(&k::layer_norm::launch(&x, &[n], None, None, 1e-5).expect("layer_norm"));
-    let mut rms_norm = || sync(&k::rms_norm::launch(&x, &[n], None, None).expect("rms_norm"));
-    let times = interleaved(
-        budget,
-        &mut [
-            &mut copy,
-            &mut softmax,
-            &mut log_softmax,
-            &mut layer_norm,
-            &mut rms_norm,
-        ],
-    );
+    // each operation as the device's own kind shares out rows, and as the
+    // other form: a work-group a row (a GPU's) or a work-item a row (a CPU's)
+    let forms = [DeviceKind::Gpu, DeviceKind::Cpu];
+    let op = |i: usize, kind: DeviceKind| {
+        reduce_as(Some(kind));
+        let y = match i {
+            0 => k::softmax::launch(&x, -1).expect("softmax"),
+            1 => k::log_softmax::launch(&x, -1).expect("log_softmax"),
+            2 => k::layer_norm::launch(&x, &[n], None, None, 1e-5).expect("layer_norm"),
+            _ => k::rms_norm::launch(&x, &[n], None, None).expect("rms_norm"),
+        };
+        reduce_as(None);
+        sync(&y);
+    };
+    let mut runs: Vec<Box<dyn FnMut() + '_>> = vec![Box::new(&mut copy)];
+    for i in 0..4 {
+        for kind in forms {
+            runs.push(Box::new(move || op(i, kind)));
+        }
+    }
+    let mut refs: Vec<&mut dyn FnMut()> = runs
+        .iter_mut()
+        .map(|r| &mut **r as &mut dyn FnMut())
+        .collect();
+    let times = interleaved(budget, &mut refs);
     let bytes = 2 * rows * n * 4;
     let gb = |t: Duration| bytes as f64 / t.as_secs_f64() / 1e9;
+    let of_copy = |t: Duration| times[0].as_secs_f64() / t.as_secs_f64();
     println!("## row-wise operations, [{rows}, {n}] f32 rows, GB/s (a read and a write)\n");
-    println!("| operation | GB/s | of a copy |");
-    println!("|---|---|---|");
-    let names = ["copy", "softmax", "log_softmax", "layer_norm", "rms_norm"];
-    for (name, &t) in names.iter().zip(&times) {
+    println!(
+        "copy: {:.2} GB/s. The device's own form is a work-group a row on a GPU, a work-item a row on a CPU.\n",
+        gb(times[0])
+    );
+    println!("| operation | a work-group a row | of a copy | a work-item a row | of a copy |");
+    println!("|---|---|---|---|---|");
+    let names = ["softmax", "log_softmax", "layer_norm", "rms_norm"];
+    for (i, name) in names.iter().enumerate() {
+        let (g, c) = (times[1 + 2 * i], times[2 + 2 * i]);
         println!(
-            "| {name} | {:.2} | {:.2}x |",
-            gb(t),
-            times[0].as_secs_f64() / t.as_secs_f64()
+            "| {name} | {:.2} | {:.2}x | {:.2} | {:.2}x |",
+            gb(g),
+            of_copy(g),
+            gb(c),
+            of_copy(c)
         );
     }
     println!();

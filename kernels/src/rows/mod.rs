@@ -1,5 +1,7 @@
-//! The row-wise operations, each one pass over its rows on grid kernels (one
-//! row per work-group; a row of up to 4,096 elements read from memory once):
+//! The row-wise operations, each one pass over its rows on grid kernels (on a
+//! GPU a row per work-group, a row of up to 4,096 elements read from memory
+//! once; on a CPU device and the host a row per work-item, read front to back
+//! with the same order of sums):
 //! `softmax` and `log_softmax` along an axis, `layer_norm` and `rms_norm`
 //! over trailing dimensions, with PyTorch's arguments. Floats; `f16`
 //! computes in `f32` and rounds once.
@@ -32,6 +34,8 @@
 
 mod device;
 
+use std::sync::OnceLock;
+
 use silt::{f16, DType, Element, Error, Grid, Result, Tensor, TensorT};
 
 use crate::views::fold_range as fold;
@@ -43,11 +47,11 @@ pub trait RowFloat: Element {
     #[doc(hidden)]
     const EPSILON: f64;
     #[doc(hidden)]
-    fn __softmax(grid: Grid, log: bool, x: &TensorT<Self>, y: &mut TensorT<Self>) -> Result<()>;
+    fn __softmax(rows: Rows, log: bool, x: &TensorT<Self>, y: &mut TensorT<Self>) -> Result<()>;
     #[doc(hidden)]
     #[allow(clippy::too_many_arguments)]
     fn __norm(
-        grid: Grid,
+        rows: Rows,
         rms: bool,
         eps: f64,
         x: &TensorT<Self>,
@@ -57,32 +61,72 @@ pub trait RowFloat: Element {
     ) -> Result<()>;
 }
 
+/// How the rows of a row-wise operation are shared out: a work-group of
+/// [`device::LANES`] work-items per row (what suits a GPU), or a row per
+/// work-item (what suits a CPU: it reads each row front to back). Both give
+/// the same bits.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub enum Rows {
+    /// `n` rows, a work-group each.
+    Groups(usize),
+    /// `n` rows, a work-item each.
+    Items(usize),
+}
+
+impl Rows {
+    /// `n` rows of `x`, shared out as suits `x`'s device (or the kind
+    /// `silt::testing::reduce_as` names).
+    fn of<T: Element>(x: &TensorT<T>, n: usize) -> Rows {
+        match silt::__private::mapping_kind(x.device()) {
+            silt::DeviceKind::Gpu | silt::DeviceKind::Accelerator => Rows::Groups(n),
+            _ => Rows::Items(n),
+        }
+    }
+
+    /// The grid of the kernels.
+    fn grid(self) -> Grid {
+        match self {
+            Rows::Groups(n) => Grid::over([n * device::LANES]),
+            Rows::Items(n) => Grid::over([n.div_ceil(device::ROW_GROUP) * device::ROW_GROUP]),
+        }
+    }
+}
+
 macro_rules! row_float {
-    ($t:ty, $eps:expr, $acc:ty, $sm:ident, $lsm:ident, $ln:ident, $rms:ident) => {
+    (
+        $t:ty, $eps:expr, $acc:ty,
+        [$sm:ident, $lsm:ident, $ln:ident, $rms:ident],
+        [$smi:ident, $lsmi:ident, $lni:ident, $rmsi:ident]
+    ) => {
         impl RowFloat for $t {
             const EPSILON: f64 = $eps;
             fn __softmax(
-                grid: Grid,
+                rows: Rows,
                 log: bool,
                 x: &TensorT<Self>,
                 y: &mut TensorT<Self>,
             ) -> Result<()> {
+                let grid = rows.grid();
                 // SAFETY: every work-item reads and writes the elements of
                 // its own row, below the row's length (`x` and `y` of one
                 // shape: `y` is made for `x`), in a grid of one work-group a
-                // row; its arrays are indexed below their sizes (loops of 32,
-                // work-items of 128, a tree over halves)
+                // row or one work-item a row (those past the rows do
+                // nothing); its arrays are indexed below their sizes (loops
+                // of 32 or 128, work-items or lanes of 128, a tree over
+                // halves)
                 unsafe {
-                    if log {
-                        device::$lsm::launch(grid, x, y)
-                    } else {
-                        device::$sm::launch(grid, x, y)
+                    match (rows, log) {
+                        (Rows::Groups(_), false) => device::$sm::launch(grid, x, y),
+                        (Rows::Groups(_), true) => device::$lsm::launch(grid, x, y),
+                        (Rows::Items(_), false) => device::$smi::launch(grid, x, y),
+                        (Rows::Items(_), true) => device::$lsmi::launch(grid, x, y),
                     }
                 }
             }
             #[allow(clippy::cast_possible_truncation)] // eps in the sums' type
             fn __norm(
-                grid: Grid,
+                rows: Rows,
                 rms: bool,
                 eps: f64,
                 x: &TensorT<Self>,
@@ -90,13 +134,15 @@ macro_rules! row_float {
                 b: &TensorT<Self>,
                 y: &mut TensorT<Self>,
             ) -> Result<()> {
+                let (grid, eps) = (rows.grid(), eps as $acc);
                 // SAFETY: as for softmax; `w` and `b` are read below the row's
-                // length, which the kernel checks they have
+                // length, which the kernels check they have
                 unsafe {
-                    if rms {
-                        device::$rms::launch(grid, eps as $acc, x, w, b, y)
-                    } else {
-                        device::$ln::launch(grid, eps as $acc, x, w, b, y)
+                    match (rows, rms) {
+                        (Rows::Groups(_), false) => device::$ln::launch(grid, eps, x, w, b, y),
+                        (Rows::Groups(_), true) => device::$rms::launch(grid, eps, x, w, b, y),
+                        (Rows::Items(_), false) => device::$lni::launch(grid, eps, x, w, b, y),
+                        (Rows::Items(_), true) => device::$rmsi::launch(grid, eps, x, w, b, y),
                     }
                 }
             }
@@ -108,28 +154,52 @@ row_float!(
     f32,
     f32::EPSILON as f64,
     f32,
-    softmax_rows,
-    log_softmax_rows,
-    layer_norm_rows,
-    rms_norm_rows
+    [
+        softmax_rows,
+        log_softmax_rows,
+        layer_norm_rows,
+        rms_norm_rows
+    ],
+    [
+        softmax_row_items,
+        log_softmax_row_items,
+        layer_norm_row_items,
+        rms_norm_row_items
+    ]
 );
 row_float!(
     f64,
     f64::EPSILON,
     f64,
-    softmax_rows,
-    log_softmax_rows,
-    layer_norm_rows,
-    rms_norm_rows
+    [
+        softmax_rows,
+        log_softmax_rows,
+        layer_norm_rows,
+        rms_norm_rows
+    ],
+    [
+        softmax_row_items,
+        log_softmax_row_items,
+        layer_norm_row_items,
+        rms_norm_row_items
+    ]
 );
 row_float!(
     f16,
     0.000_976_562_5,
     f32,
-    softmax_rows_half,
-    log_softmax_rows_half,
-    layer_norm_rows_half,
-    rms_norm_rows_half
+    [
+        softmax_rows_half,
+        log_softmax_rows_half,
+        layer_norm_rows_half,
+        rms_norm_rows_half
+    ],
+    [
+        softmax_row_items_half,
+        log_softmax_row_items_half,
+        layer_norm_row_items_half,
+        rms_norm_row_items_half
+    ]
 );
 
 /// Every instantiation's launch information.
@@ -146,6 +216,14 @@ pub(crate) fn infos() -> &'static [&'static silt::__private::KernelInfo] {
             device::layer_norm_rows_half::__infos(),
             device::rms_norm_rows::__infos(),
             device::rms_norm_rows_half::__infos(),
+            device::softmax_row_items::__infos(),
+            device::softmax_row_items_half::__infos(),
+            device::log_softmax_row_items::__infos(),
+            device::log_softmax_row_items_half::__infos(),
+            device::layer_norm_row_items::__infos(),
+            device::layer_norm_row_items_half::__infos(),
+            device::rms_norm_row_items::__infos(),
+            device::rms_norm_row_items_half::__infos(),
         ]
         .concat()
     })
@@ -181,11 +259,6 @@ fn as_rows<T: Element>(t: &TensorT<T>, from: usize, to: usize) -> Result<TensorT
     }
 }
 
-/// The grid of one work-group per row.
-fn rows_grid(rows: usize) -> Grid {
-    Grid::over([rows * device::LANES])
-}
-
 /// `softmax` or `log_softmax` of `x` along `axis`.
 fn softmax_along<T: RowFloat>(x: &TensorT<T>, axis: isize, log: bool) -> Result<TensorT<T>> {
     let op = if log { "log_softmax" } else { "softmax" };
@@ -215,7 +288,7 @@ fn softmax_along<T: RowFloat>(x: &TensorT<T>, axis: isize, log: bool) -> Result<
     let [a, _, b] = split(xs.shape(), d, to);
     let xv = as_rows(&xs, d, to)?;
     let mut yv = as_rows(&out.reshape(xs.shape())?, d, to)?;
-    T::__softmax(rows_grid(a * b), log, &xv, &mut yv)?;
+    T::__softmax(Rows::of(x, a * b), log, &xv, &mut yv)?;
     Ok(out)
 }
 
@@ -283,7 +356,7 @@ fn norm<T: RowFloat>(
     let (w, b) = (line(weight, 1.0)?, line(bias, 0.0)?);
     let xv = as_rows(x, from, r)?;
     let mut yv = as_rows(&out, from, r)?;
-    T::__norm(rows_grid(rows), rms, eps, &xv, &w, &b, &mut yv)?;
+    T::__norm(Rows::of(x, rows), rms, eps, &xv, &w, &b, &mut yv)?;
     Ok(out)
 }
 
@@ -312,21 +385,43 @@ macro_rules! by_dtype {
     };
 }
 
-/// The source of the `f32`/`f64` or `f16` kernel of an operation.
+/// A kernel's `source`.
+type Source = fn(DType) -> Option<&'static str>;
+
+/// The OpenCL C of an operation's kernels for `dtype`: the program of its
+/// work-group-a-row kernel, then that of its work-item-a-row one, each the
+/// `f32`/`f64` kernel's or the `f16` one's (`(float, half)` pairs).
 fn source_of(
+    cache: &'static OnceLock<Vec<(DType, String)>>,
     dtype: DType,
-    float: fn(DType) -> Option<&'static str>,
-    half: fn(DType) -> Option<&'static str>,
+    groups: (Source, Source),
+    items: (Source, Source),
 ) -> Option<&'static str> {
-    match dtype {
-        DType::F16 => half(dtype),
-        DType::F32 | DType::F64 => float(dtype),
-        _ => None,
-    }
+    let all = cache.get_or_init(|| {
+        FLOATS
+            .iter()
+            .filter_map(|&d| {
+                let pick = |(float, half): (Source, Source)| {
+                    if d == DType::F16 {
+                        half(d)
+                    } else {
+                        float(d)
+                    }
+                };
+                Some((d, format!("{}\n{}", pick(groups)?, pick(items)?)))
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(d, _)| *d == dtype)
+        .map(|(_, s)| s.as_str())
 }
 
 macro_rules! along_module {
-    ($(#[$doc:meta])* $name:ident, $log:literal, $float:ident, $half:ident) => {
+    (
+        $(#[$doc:meta])* $name:ident, $log:literal,
+        $float:ident, $half:ident, $float_items:ident, $half_items:ident
+    ) => {
         $(#[$doc])*
         pub mod $name {
             use super::*;
@@ -354,9 +449,16 @@ macro_rules! along_module {
                 by_dtype!(NAME, x, |F| launch::<F>(&x.typed()?, axis))
             }
 
-            /// The OpenCL C of the grid kernel for `dtype`.
+            /// The OpenCL C of the grid kernels for `dtype`: a work-group a
+            /// row, then a work-item a row.
             pub fn source(dtype: DType) -> Option<&'static str> {
-                source_of(dtype, device::$float::source, device::$half::source)
+                static SOURCES: OnceLock<Vec<(DType, String)>> = OnceLock::new();
+                source_of(
+                    &SOURCES,
+                    dtype,
+                    (device::$float::source, device::$half::source),
+                    (device::$float_items::source, device::$half_items::source),
+                )
             }
 
             /// The launch information of every instantiation.
@@ -372,13 +474,14 @@ along_module! {
     /// `exp(x - max) / sum(exp(x - max))` along an axis, one pass over each
     /// row (one work-group a row; `docs/semantics.md`, "Row-wise
     /// operations").
-    softmax, false, softmax_rows, softmax_rows_half
+    softmax, false, softmax_rows, softmax_rows_half, softmax_row_items, softmax_row_items_half
 }
 
 along_module! {
     /// `(x - max) - ln(sum(exp(x - max)))` along an axis, one pass over each
     /// row.
-    log_softmax, true, log_softmax_rows, log_softmax_rows_half
+    log_softmax, true, log_softmax_rows, log_softmax_rows_half, log_softmax_row_items,
+    log_softmax_row_items_half
 }
 
 /// `(x - mean) / sqrt(var + eps) * weight + bias` over the trailing
@@ -428,12 +531,21 @@ pub mod layer_norm {
         })
     }
 
-    /// The OpenCL C of the grid kernel for `dtype`.
+    /// The OpenCL C of the grid kernels for `dtype`: a work-group a row,
+    /// then a work-item a row.
     pub fn source(dtype: DType) -> Option<&'static str> {
+        static SOURCES: OnceLock<Vec<(DType, String)>> = OnceLock::new();
         source_of(
+            &SOURCES,
             dtype,
-            device::layer_norm_rows::source,
-            device::layer_norm_rows_half::source,
+            (
+                device::layer_norm_rows::source,
+                device::layer_norm_rows_half::source,
+            ),
+            (
+                device::layer_norm_row_items::source,
+                device::layer_norm_row_items_half::source,
+            ),
         )
     }
 
@@ -494,12 +606,21 @@ pub mod rms_norm {
         })
     }
 
-    /// The OpenCL C of the grid kernel for `dtype`.
+    /// The OpenCL C of the grid kernels for `dtype`: a work-group a row,
+    /// then a work-item a row.
     pub fn source(dtype: DType) -> Option<&'static str> {
+        static SOURCES: OnceLock<Vec<(DType, String)>> = OnceLock::new();
         source_of(
+            &SOURCES,
             dtype,
-            device::rms_norm_rows::source,
-            device::rms_norm_rows_half::source,
+            (
+                device::rms_norm_rows::source,
+                device::rms_norm_rows_half::source,
+            ),
+            (
+                device::rms_norm_row_items::source,
+                device::rms_norm_row_items_half::source,
+            ),
         )
     }
 

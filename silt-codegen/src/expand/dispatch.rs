@@ -157,17 +157,7 @@ pub(super) fn dispatch_around(
             }
         };
     }
-    let dtype_expr = if !t_tensors.is_empty() {
-        quote!(#s::__private::common_dtype(&[#(#t_tensors.dtype()),*])?)
-    } else if let Some(first) = t_scalars.first() {
-        quote!(#first.dtype())
-    } else {
-        quote!(dtype)
-    };
-    let type_idents: Vec<TokenStream> = types
-        .iter()
-        .map(|t| DType::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), rust::ty))
-        .collect();
+    let (dtype_expr, type_idents) = selection(&t_tensors, &t_scalars, types, s);
     quote! {
         #[doc = #doc]
         #[allow(clippy::too_many_arguments, unused_unsafe)]
@@ -290,17 +280,7 @@ pub(super) fn dispatch_into_fn(
             }
         });
     }
-    let dtype_expr = if !t_tensors.is_empty() {
-        quote!(#s::__private::common_dtype(&[#(#t_tensors.dtype()),*])?)
-    } else if let Some(first) = t_scalars.first() {
-        quote!(#first.dtype())
-    } else {
-        quote!(dtype)
-    };
-    let type_idents: Vec<TokenStream> = types
-        .iter()
-        .map(|t| DType::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), rust::ty))
-        .collect();
+    let (dtype_expr, type_idents) = selection(&t_tensors, &t_scalars, types, s);
     Some(quote! {
         #[doc = #doc]
         #[allow(clippy::too_many_arguments)]
@@ -310,4 +290,28 @@ pub(super) fn dispatch_into_fn(
             #s::select!(#name_str, __dtype, __T => #body, [#(#type_idents),*])
         }
     })
+}
+
+/// What a generic `dispatch` or `dispatch_into` selects its instantiation by:
+/// the dtype expression (the tensors' common dtype, else the first generic
+/// scalar's, else the explicit `dtype` parameter) and the Rust types of
+/// `types`, in order.
+fn selection(
+    t_tensors: &[&syn::Ident],
+    t_scalars: &[&syn::Ident],
+    types: &[String],
+    s: &TokenStream,
+) -> (TokenStream, Vec<TokenStream>) {
+    let dtype_expr = if !t_tensors.is_empty() {
+        quote!(#s::__private::common_dtype(&[#(#t_tensors.dtype()),*])?)
+    } else if let Some(first) = t_scalars.first() {
+        quote!(#first.dtype())
+    } else {
+        quote!(dtype)
+    };
+    let type_idents = types
+        .iter()
+        .map(|t| DType::from_name(t).map_or_else(|| t.parse().unwrap_or_default(), rust::ty))
+        .collect();
+    (dtype_expr, type_idents)
 }
