@@ -202,8 +202,8 @@ fn ops() -> Vec<Op> {
     ]
 }
 
-/// Random chains of library operations over a full, a broadcast and a
-/// transposed input, in f32 and f64: the fused run has the bits of the
+/// Random chains of library operations over a full input, a broadcast row, a
+/// transposed view, one element and a broadcast column, in f32 and f64: the fused run has the bits of the
 /// operations launched one by one (their `dispatch`), every value asked for.
 #[test]
 fn random_chains_have_the_bits_of_their_launches() {
@@ -227,10 +227,14 @@ fn random_chains_have_the_bits_of_their_launches() {
                     TensorT::from_slice(&dev, &v, shape).unwrap().into()
                 }
             };
+            // every class of input: full, a row broadcast down the rows, a
+            // transposed view, one element, a column broadcast along the rows
             let inputs = [
                 mk(round, 6 * 40, &[6, 40]),
                 mk(round + 100, 40, &[40]),
                 mk(round + 200, 40 * 6, &[40, 6]).transpose(0, 1).unwrap(),
+                mk(round + 300, 1, &[1]),
+                mk(round + 400, 6, &[6, 1]),
             ];
             let mut f = Fusion::new();
             let mut vals: Vec<Value> = inputs.iter().map(|t| f.input(t)).collect();
@@ -252,19 +256,27 @@ fn random_chains_have_the_bits_of_their_launches() {
             // the last value and one earlier call result, when there is one
             let last = vals.len() - 1;
             let mut wanted = vec![last];
-            let earlier = 3 + next(steps);
+            let earlier = inputs.len() + next(steps);
             if earlier != last {
                 wanted.push(earlier);
             }
             let outs = f
                 .run(&wanted.iter().map(|&i| vals[i]).collect::<Vec<_>>())
                 .unwrap();
-            // the run's shape: the broadcast of the inputs its values read
-            let shape: &[usize] = if wanted.iter().any(|&i| direct[i].shape().len() == 2) {
-                &[6, 40]
-            } else {
-                &[40]
-            };
+            // the run's shape: the broadcast of the inputs its values read,
+            // which is the broadcast of those values' shapes
+            let mut shape: Vec<usize> = Vec::new();
+            for &i in &wanted {
+                let s = direct[i].shape();
+                while shape.len() < s.len() {
+                    shape.insert(0, 1);
+                }
+                let at = shape.len() - s.len();
+                for (d, &n) in s.iter().enumerate() {
+                    shape[at + d] = shape[at + d].max(n);
+                }
+            }
+            let shape = &shape[..];
             for (out, &i) in outs.iter().zip(&wanted) {
                 assert_eq!(out.shape(), shape);
                 let (got, want) = (out.to_bytes().unwrap(), {

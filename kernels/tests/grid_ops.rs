@@ -587,7 +587,7 @@ fn float_tensor(dev: &Device, xs: &[f32], dtype: DType, shape: [usize; 2]) -> Te
 }
 
 #[test]
-fn row_wise_operations_give_the_same_bits_a_row_per_work_group_or_per_work_item() {
+fn row_wise_operations_give_the_same_bits_in_every_form() {
     use silt::__testing::reduce_as;
     // rows around the 128 lanes and past the 4,096 a work-group keeps, rows
     // with a NaN, of -inf, of signed zeros and of huge values
@@ -615,8 +615,10 @@ fn row_wise_operations_give_the_same_bits_a_row_per_work_group_or_per_work_item(
                 let w = x.narrow(0, 0, 1).unwrap().reshape([*n]).unwrap();
                 let b = x.narrow(0, rows - 1, 1).unwrap().reshape([*n]).unwrap();
                 let mut results: Vec<Vec<Vec<u64>>> = Vec::new();
-                for kind in [DeviceKind::Gpu, DeviceKind::Cpu] {
-                    reduce_as(Some(kind));
+                // a work-group a row, a work-item a row, and the device's own
+                // way (on the host, plain Rust)
+                for kind in [Some(DeviceKind::Gpu), Some(DeviceKind::Cpu), None] {
+                    reduce_as(kind);
                     let got = [
                         k::softmax::dispatch(&x, -1).unwrap(),
                         k::log_softmax::dispatch(&x, 1).unwrap(),
@@ -628,8 +630,13 @@ fn row_wise_operations_give_the_same_bits_a_row_per_work_group_or_per_work_item(
                     reduce_as(None);
                     results.push(got.iter().map(tensor_bits).collect());
                 }
-                for (op, (g, c)) in results[0].iter().zip(&results[1]).enumerate() {
-                    assert_eq!(g, c, "{dev} {dtype} {rows}x{n}: operation {op}");
+                for (form, other) in results.iter().enumerate().skip(1) {
+                    for (op, (g, c)) in results[0].iter().zip(other).enumerate() {
+                        assert_eq!(
+                            g, c,
+                            "{dev} {dtype} {rows}x{n}: operation {op}, form {form}"
+                        );
+                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! The row-wise operations, each one pass over its rows on grid kernels (on a
 //! GPU a row per work-group, a row of up to 4,096 elements read from memory
-//! once; on a CPU device and the host a row per work-item, read front to back
-//! with the same order of sums):
+//! once; on a CPU device a row per work-item, read front to back with the
+//! same order of sums; on the host those steps as plain Rust):
 //! `softmax` and `log_softmax` along an axis, `layer_norm` and `rms_norm`
 //! over trailing dimensions, with PyTorch's arguments. Floats; `f16`
 //! computes in `f32` and rounds once.
@@ -33,6 +33,7 @@
 //! ```
 
 mod device;
+mod host;
 
 use std::sync::OnceLock;
 
@@ -43,7 +44,7 @@ use crate::views::fold_range as fold;
 pub(crate) const FLOATS: &[DType] = &[DType::F16, DType::F32, DType::F64];
 
 /// A float type of the row-wise operations.
-pub trait RowFloat: Element {
+pub trait RowFloat: Element + host::HostRows {
     #[doc(hidden)]
     const EPSILON: f64;
     #[doc(hidden)]
@@ -62,9 +63,9 @@ pub trait RowFloat: Element {
 }
 
 /// How the rows of a row-wise operation are shared out: a work-group of
-/// [`device::LANES`] work-items per row (what suits a GPU), or a row per
-/// work-item (what suits a CPU: it reads each row front to back). Both give
-/// the same bits.
+/// [`device::LANES`] work-items per row (what suits a GPU), a row per
+/// work-item (what suits a CPU: it reads each row front to back), or on the
+/// host the latter's steps as plain Rust. All give the same bits.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
 pub enum Rows {
@@ -72,6 +73,8 @@ pub enum Rows {
     Groups(usize),
     /// `n` rows, a work-item each.
     Items(usize),
+    /// On the host, as plain Rust (`host.rs`).
+    Host,
 }
 
 impl Rows {
@@ -80,6 +83,7 @@ impl Rows {
     fn of<T: Element>(x: &TensorT<T>, n: usize) -> Rows {
         match silt::__private::mapping_kind(x.device()) {
             silt::DeviceKind::Gpu | silt::DeviceKind::Accelerator => Rows::Groups(n),
+            silt::DeviceKind::Host => Rows::Host,
             _ => Rows::Items(n),
         }
     }
@@ -89,6 +93,7 @@ impl Rows {
         match self {
             Rows::Groups(n) => Grid::over([n * device::LANES]),
             Rows::Items(n) => Grid::over([n.div_ceil(device::ROW_GROUP) * device::ROW_GROUP]),
+            Rows::Host => Grid::over([0]),
         }
     }
 }
@@ -121,6 +126,7 @@ macro_rules! row_float {
                         (Rows::Groups(_), true) => device::$lsm::launch(grid, x, y),
                         (Rows::Items(_), false) => device::$smi::launch(grid, x, y),
                         (Rows::Items(_), true) => device::$lsmi::launch(grid, x, y),
+                        (Rows::Host, log) => host::softmax(x, y, log),
                     }
                 }
             }
@@ -134,15 +140,16 @@ macro_rules! row_float {
                 b: &TensorT<Self>,
                 y: &mut TensorT<Self>,
             ) -> Result<()> {
-                let (grid, eps) = (rows.grid(), eps as $acc);
+                let (grid, e) = (rows.grid(), eps as $acc);
                 // SAFETY: as for softmax; `w` and `b` are read below the row's
                 // length, which the kernels check they have
                 unsafe {
                     match (rows, rms) {
-                        (Rows::Groups(_), false) => device::$ln::launch(grid, eps, x, w, b, y),
-                        (Rows::Groups(_), true) => device::$rms::launch(grid, eps, x, w, b, y),
-                        (Rows::Items(_), false) => device::$lni::launch(grid, eps, x, w, b, y),
-                        (Rows::Items(_), true) => device::$rmsi::launch(grid, eps, x, w, b, y),
+                        (Rows::Groups(_), false) => device::$ln::launch(grid, e, x, w, b, y),
+                        (Rows::Groups(_), true) => device::$rms::launch(grid, e, x, w, b, y),
+                        (Rows::Items(_), false) => device::$lni::launch(grid, e, x, w, b, y),
+                        (Rows::Items(_), true) => device::$rmsi::launch(grid, e, x, w, b, y),
+                        (Rows::Host, rms) => host::norm(x, w, b, y, rms, eps),
                     }
                 }
             }
