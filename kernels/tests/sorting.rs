@@ -4,7 +4,9 @@
 //! bits and indices on both: short rows, rows of several blocks (merged on a
 //! device), every dimension of 3-d tensors, views, every element type, and
 //! the edge cases (empty, one element, NaN, signed zeros, ties, sorted
-//! input, `k` of 0 and of the whole row, errors).
+//! input, `k` of 0 and of the whole row, errors). On the device, rows past
+//! a block run both mappings (`silt::__testing::reduce_as`): a CPU's radix
+//! sort and a GPU's merge sort.
 #![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
 
 #[path = "../../tests/common/mod.rs"]
@@ -13,7 +15,7 @@ mod common;
 use std::cmp::Ordering;
 
 use silt::prelude::*;
-use silt::{f16, Tensor};
+use silt::{f16, DeviceKind, Tensor};
 use silt_kernels as k;
 
 /// PyTorch's order of two elements, ascending: NaN (`x != x`) after every
@@ -116,13 +118,31 @@ impl Bits for f64 {
     }
 }
 
-/// Sorts `x` of `shape` along every dimension, both ways, on every device,
-/// against the reference; `argsort` gives the same indices.
+/// The mappings a sort of rows of `n` takes on `dev`, through the test hook:
+/// the host's own; on an OpenCL device a CPU's (the radix sort for rows past
+/// a block of 256) and, for such rows, a GPU's (the merge sort).
+fn mappings(dev: &Device, n: usize) -> Vec<Option<DeviceKind>> {
+    if dev.is_host() {
+        vec![None]
+    } else if n > 256 {
+        vec![Some(DeviceKind::Cpu), Some(DeviceKind::Gpu)]
+    } else {
+        vec![Some(DeviceKind::Cpu)]
+    }
+}
+
+/// Sorts `x` of `shape` along every dimension, both ways, on every device
+/// (every mapping), against the reference; `argsort` gives the same
+/// indices.
 fn check<T: Bits>(x: &[T], shape: &[usize]) {
     for dev in common::devices() {
         let t = TensorT::from_slice(&dev, x, shape).unwrap();
         for d in 0..shape.len().max(1) {
-            for desc in [false, true] {
+            for (kind, desc) in mappings(&dev, shape.get(d).copied().unwrap_or(1))
+                .into_iter()
+                .flat_map(|k| [(k, false), (k, true)])
+            {
+                silt::__testing::reduce_as(kind);
                 let (rv, ri) = if shape.is_empty() {
                     (x.to_vec(), vec![0])
                 } else {
@@ -135,7 +155,7 @@ fn check<T: Bits>(x: &[T], shape: &[usize]) {
                 };
                 let (v, i) = k::sort::launch(&t, dim, desc).unwrap();
                 let what = format!(
-                    "{} {shape:?} along {d}, descending {desc} on {dev}",
+                    "{} {shape:?} along {d}, descending {desc} on {dev} as {kind:?}",
                     T::DTYPE
                 );
                 assert_eq!(v.shape(), shape, "{what}");
@@ -147,6 +167,7 @@ fn check<T: Bits>(x: &[T], shape: &[usize]) {
                     let a = k::argsort::launch(&t, dim, desc).unwrap();
                     assert_eq!(a.to_vec().unwrap(), ri, "argsort {what}");
                 }
+                silt::__testing::reduce_as(None);
             }
         }
     }
@@ -191,6 +212,31 @@ fn every_element_type() {
     check(&data(n, 40, 21, |v| f64::from(special(v)) + 1e-12), &shape);
 }
 
+/// Rows past a block in every element type (on a CPU device, radix sorts
+/// of one to eight passes over rows cut into two chunks, and of one chunk),
+/// with ties, NaNs and both zeros, both ways.
+#[test]
+fn every_element_type_in_long_rows() {
+    let n = 520;
+    check(&data(n, 2, 31, |v| v == 1), &[n]);
+    check(&data(n, 200, 32, |v| v as u8), &[n]);
+    check(&data(n, 200, 33, |v| (v - 100) as i8), &[n]);
+    check(&data(n, 60, 34, |v| v as u16 * 1000), &[n]);
+    check(&data(n, 60, 35, |v| (v - 30) as i16 * 1000), &[n]);
+    check(&data(n, 50, 36, |v| v as u32 * 80_000_000), &[n]);
+    check(&data(n, 50, 37, |v| (v - 25) as i32 * 80_000_000), &[n]);
+    check(&data(n, 50, 38, |v| v as u64 * (u64::MAX / 50)), &[n]);
+    check(&data(n, 50, 39, |v| (v - 25) * (i64::MAX / 25)), &[n]);
+    check(&data(n, 40, 40, |v| f16::from_f32(special(v))), &[n]);
+    check(&data(n, 40, 41, |v| f64::from(special(v)) * 1e300), &[n]);
+    // keys that differ only in their high bytes, and in their low ones
+    check(&data(n, 50, 42, |v| ((v as u32) << 24) | 7), &[n]);
+    check(&data(n, 50, 43, |v| f32::from_bits(v as u32 + 1)), &[n]);
+    // many rows of one chunk, along both dimensions
+    check(&data(9 * 290, 40, 44, special), &[9, 290]);
+    check(&data(290 * 3, 40, 45, special), &[290, 3]);
+}
+
 #[test]
 fn edge_cases() {
     // empty, along an empty dimension and along another
@@ -201,6 +247,7 @@ fn edge_cases() {
     check(&[7.0f32], &[]);
     // all equal (stable: the indices in order, both ways), both zeros
     check(&[2i32; 40], &[40]);
+    check(&[2i32; 300], &[300]);
     check(&[0.0f32, -0.0, 0.0, -0.0, f32::NAN, -0.0], &[6]);
     // already sorted, and reversed
     let up: Vec<f64> = (0..300).map(f64::from).collect();
@@ -224,6 +271,27 @@ fn views_are_sorted_in_place() {
             let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
             assert_eq!(bits(v.to_vec().unwrap()), bits(cv.to_vec().unwrap()));
         }
+        // rows past a block, strided, on every mapping
+        let x = data(3 * 600, 30, 46, special);
+        let t = TensorT::from_slice(&dev, &x, [3, 600]).unwrap();
+        let tt = t.transpose(0, 1).unwrap();
+        let c = tt.contiguous().unwrap();
+        for kind in mappings(&dev, 600) {
+            silt::__testing::reduce_as(kind);
+            for desc in [false, true] {
+                let (v, i) = k::sort::launch(&tt, 0, desc).unwrap();
+                let (cv, ci) = k::sort::launch(&c, 0, desc).unwrap();
+                assert_eq!(i.to_vec().unwrap(), ci.to_vec().unwrap(), "{dev} {kind:?}");
+                let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+                assert_eq!(bits(v.to_vec().unwrap()), bits(cv.to_vec().unwrap()));
+            }
+            let nw = t.narrow(1, 5, 400).unwrap();
+            let (_, i) = k::sort::launch(&nw, -1, true).unwrap();
+            let (_, ci) = k::sort::launch(&nw.contiguous().unwrap(), -1, true).unwrap();
+            assert_eq!(i.to_vec().unwrap(), ci.to_vec().unwrap(), "{dev} {kind:?}");
+            silt::__testing::reduce_as(None);
+        }
+        let t = TensorT::from_slice(&dev, &data(4 * 5 * 6, 30, 22, special), [4, 5, 6]).unwrap();
         let nw = t.narrow(2, 1, 4).unwrap();
         let (_, i) = k::sort::launch(&nw, -1, true).unwrap();
         let (_, ci) = k::sort::launch(&nw.contiguous().unwrap(), -1, true).unwrap();

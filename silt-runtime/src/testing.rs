@@ -62,8 +62,9 @@ pub fn host_simd(on: bool) {
 
 /// Makes this thread's reductions, scans and transposing copies on OpenCL
 /// devices share out their work among work-items as they would on a device of
-/// `kind` (`None`: their own device's way), to test every way on one device:
-/// the results must not change.
+/// `kind` (`None`: their own device's way), and silt-kernels' sorts take that
+/// kind's mapping, to test every way on one device: the results must not
+/// change.
 pub fn reduce_as(kind: Option<DeviceKind>) {
     hooks::set_reduce_as(kind);
 }
