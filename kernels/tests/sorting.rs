@@ -354,13 +354,18 @@ fn head_along<T: Copy>(r: &[T], shape: &[usize], d: usize, kk: usize) -> Vec<T> 
     out
 }
 
-/// `topk` of rows longer than a block (on a device: blocks cut to `k`,
-/// then merges cut to `k`, never a whole sort) against the head of the
-/// reference sort: lengths around the block of 256 and its multiples, `k`
-/// from 1 to 256, along each dimension, many ties and NaNs, a view.
+/// `topk` of rows longer than a block (on a device: a GPU's blocks cut to
+/// `k`, then merges cut to `k`, never a whole sort; a CPU's radix sort cut)
+/// against the head of the reference sort: lengths around the block of 256
+/// and its multiples, `k` from 1 to 256, along each dimension, many ties
+/// and NaNs, a view.
 #[test]
 fn topk_of_long_rows_is_the_head_of_the_sort() {
-    for dev in common::devices() {
+    for (dev, kind) in common::devices()
+        .into_iter()
+        .flat_map(|dev| mappings(&dev, 257).into_iter().map(move |k| (dev.clone(), k)))
+    {
+        silt::__testing::reduce_as(kind);
         for (shape, d, kk, largest) in [
             (vec![2, 257], 1, 1, true),
             (vec![2, 300], 1, 37, false),
@@ -378,7 +383,7 @@ fn topk_of_long_rows_is_the_head_of_the_sort() {
             want_shape[d] = kk;
             assert_eq!(v.shape(), &want_shape[..]);
             let (rv, ri) = reference(&x, &shape, d, largest);
-            let what = format!("{dev} {shape:?} along {d}, k={kk}, largest={largest}");
+            let what = format!("{dev} {kind:?} {shape:?} along {d}, k={kk}, largest={largest}");
             assert_eq!(
                 i.to_vec().unwrap(),
                 head_along(&ri, &shape, d, kk),
@@ -411,6 +416,7 @@ fn topk_of_long_rows_is_the_head_of_the_sort() {
             head_along(&ri, &[600, 3], 0, 10),
             "{dev}"
         );
+        silt::__testing::reduce_as(None);
     }
 }
 
