@@ -261,7 +261,10 @@ pub fn source(dtype: DType) -> Option<&'static str> {
                 let gather = radix::device::radix_gather::source(d)?;
                 Some((
                     d,
-                    [block, merge, keep, keys, count, offsets, scatter, pass, gather].join("\n"),
+                    [
+                        block, merge, keep, keys, count, offsets, scatter, pass, gather,
+                    ]
+                    .join("\n"),
                 ))
             })
             .collect()
