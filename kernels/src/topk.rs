@@ -9,11 +9,13 @@
 //! the order of ties unspecified, silt promises this one. `sorted = false`
 //! allows any order in PyTorch; silt gives the sorted one either way.
 //!
-//! On a device, a row longer than a block of 256 with `k` at most 256 is
-//! not sorted whole: its blocks are sorted, each cut to its first `k`, then
+//! On a GPU (any OpenCL device but a CPU), a row longer than a block of 256
+//! with `k` at most 256 is not sorted whole: its blocks are sorted, each cut to its first `k`, then
 //! neighbouring runs merged and cut to `k` again until one is left (about
 //! `n * k / 128` elements merged after the blocks, against `n` per doubling
-//! for the whole sort). Otherwise, and on the host, the whole row is sorted.
+//! for the whole sort). Otherwise, on a CPU device (whose radix sort of such
+//! a row is faster than those merges) and on the host, the whole row is
+//! sorted.
 //!
 //! ```
 //! use silt::prelude::*;

@@ -4,7 +4,9 @@
 //! bits and indices on both: short rows, rows of several blocks (merged on a
 //! device), every dimension of 3-d tensors, views, every element type, and
 //! the edge cases (empty, one element, NaN, signed zeros, ties, sorted
-//! input, `k` of 0 and of the whole row, errors).
+//! input, `k` of 0 and of the whole row, errors). On the device, rows past
+//! a block run both mappings (`silt::__testing::reduce_as`): a CPU's radix
+//! sort and a GPU's merge sort.
 #![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
 
 #[path = "../../tests/common/mod.rs"]
@@ -13,7 +15,7 @@ mod common;
 use std::cmp::Ordering;
 
 use silt::prelude::*;
-use silt::{f16, Tensor};
+use silt::{f16, DeviceKind, Tensor};
 use silt_kernels as k;
 
 /// PyTorch's order of two elements, ascending: NaN (`x != x`) after every
@@ -116,13 +118,49 @@ impl Bits for f64 {
     }
 }
 
-/// Sorts `x` of `shape` along every dimension, both ways, on every device,
-/// against the reference; `argsort` gives the same indices.
+/// The mappings a sort of rows of `n` takes on `dev`, through the test hook:
+/// the host's own; on an OpenCL device a CPU's (the radix sort for rows past
+/// a block of 256) and, for such rows, a GPU's (the merge sort).
+fn mappings(dev: &Device, n: usize) -> Vec<Option<DeviceKind>> {
+    if dev.is_host() {
+        vec![None]
+    } else if n > 256 {
+        vec![Some(DeviceKind::Cpu), Some(DeviceKind::Gpu)]
+    } else {
+        vec![Some(DeviceKind::Cpu)]
+    }
+}
+
+/// The mapping of a CPU alone (on the host, the host's).
+fn cpu_mapping(dev: &Device, _: usize) -> Vec<Option<DeviceKind>> {
+    if dev.is_host() {
+        vec![None]
+    } else {
+        vec![Some(DeviceKind::Cpu)]
+    }
+}
+
+/// Sorts `x` of `shape` along every dimension, both ways, on every device
+/// (every mapping), against the reference; `argsort` gives the same
+/// indices.
 fn check<T: Bits>(x: &[T], shape: &[usize]) {
+    check_with(x, shape, mappings);
+}
+
+/// [`check`] with the mappings `kinds` gives for a device and a row length.
+fn check_with<T: Bits>(
+    x: &[T],
+    shape: &[usize],
+    kinds: fn(&Device, usize) -> Vec<Option<DeviceKind>>,
+) {
     for dev in common::devices() {
         let t = TensorT::from_slice(&dev, x, shape).unwrap();
         for d in 0..shape.len().max(1) {
-            for desc in [false, true] {
+            for (kind, desc) in kinds(&dev, shape.get(d).copied().unwrap_or(1))
+                .into_iter()
+                .flat_map(|k| [(k, false), (k, true)])
+            {
+                silt::__testing::reduce_as(kind);
                 let (rv, ri) = if shape.is_empty() {
                     (x.to_vec(), vec![0])
                 } else {
@@ -135,7 +173,7 @@ fn check<T: Bits>(x: &[T], shape: &[usize]) {
                 };
                 let (v, i) = k::sort::launch(&t, dim, desc).unwrap();
                 let what = format!(
-                    "{} {shape:?} along {d}, descending {desc} on {dev}",
+                    "{} {shape:?} along {d}, descending {desc} on {dev} as {kind:?}",
                     T::DTYPE
                 );
                 assert_eq!(v.shape(), shape, "{what}");
@@ -147,6 +185,7 @@ fn check<T: Bits>(x: &[T], shape: &[usize]) {
                     let a = k::argsort::launch(&t, dim, desc).unwrap();
                     assert_eq!(a.to_vec().unwrap(), ri, "argsort {what}");
                 }
+                silt::__testing::reduce_as(None);
             }
         }
     }
@@ -191,6 +230,61 @@ fn every_element_type() {
     check(&data(n, 40, 21, |v| f64::from(special(v)) + 1e-12), &shape);
 }
 
+/// Rows past a block in every element type (on a CPU device, radix sorts
+/// of one to eight passes; the merge sort of such rows is checked for
+/// several types above), with ties, NaNs and both zeros, both ways.
+#[test]
+fn every_element_type_in_long_rows() {
+    let n = 300;
+    check_with(&data(n, 2, 31, |v| v == 1), &[n], cpu_mapping);
+    check_with(&data(n, 200, 32, |v| v as u8), &[n], cpu_mapping);
+    check_with(&data(n, 200, 33, |v| (v - 100) as i8), &[n], cpu_mapping);
+    check_with(&data(n, 60, 34, |v| v as u16 * 1000), &[n], cpu_mapping);
+    check_with(
+        &data(n, 60, 35, |v| (v - 30) as i16 * 1000),
+        &[n],
+        cpu_mapping,
+    );
+    check_with(
+        &data(n, 50, 36, |v| v as u32 * 80_000_000),
+        &[n],
+        cpu_mapping,
+    );
+    check_with(
+        &data(n, 50, 37, |v| (v - 25) as i32 * 80_000_000),
+        &[n],
+        cpu_mapping,
+    );
+    check_with(
+        &data(n, 50, 38, |v| v as u64 * (u64::MAX / 50)),
+        &[n],
+        cpu_mapping,
+    );
+    check_with(
+        &data(n, 50, 39, |v| (v - 25) * (i64::MAX / 25)),
+        &[n],
+        cpu_mapping,
+    );
+    check_with(
+        &data(n, 40, 40, |v| f16::from_f32(special(v))),
+        &[n],
+        cpu_mapping,
+    );
+    check_with(
+        &data(n, 40, 41, |v| f64::from(special(v)) * 1e300),
+        &[n],
+        cpu_mapping,
+    );
+    // keys that differ only in their high byte
+    check_with(
+        &data(n, 50, 42, |v| ((v as u32) << 24) | 7),
+        &[n],
+        cpu_mapping,
+    );
+    // many rows, of a block and less along the first dimension
+    check_with(&data(9 * 290, 40, 44, special), &[9, 290], cpu_mapping);
+}
+
 #[test]
 fn edge_cases() {
     // empty, along an empty dimension and along another
@@ -201,6 +295,7 @@ fn edge_cases() {
     check(&[7.0f32], &[]);
     // all equal (stable: the indices in order, both ways), both zeros
     check(&[2i32; 40], &[40]);
+    check(&[2i32; 300], &[300]);
     check(&[0.0f32, -0.0, 0.0, -0.0, f32::NAN, -0.0], &[6]);
     // already sorted, and reversed
     let up: Vec<f64> = (0..300).map(f64::from).collect();
@@ -234,6 +329,27 @@ fn views_are_sorted_in_place() {
         let (v, i) = k::sort::launch(&b, 1, false).unwrap();
         assert_eq!(v.to_vec().unwrap(), [1, 2, 3, 1, 2, 3]);
         assert_eq!(i.to_vec().unwrap(), [1, 2, 0, 1, 2, 0]);
+        // rows past a block, strided (a transpose) and narrowed, on every
+        // mapping, against the reference
+        let x = data(3 * 600, 30, 46, special);
+        let t = TensorT::from_slice(&dev, &x, [3, 600]).unwrap();
+        let tt = t.transpose(0, 1).unwrap();
+        let xt = tt.contiguous().unwrap().to_vec().unwrap();
+        let nw = t.narrow(1, 5, 400).unwrap();
+        let xn = nw.contiguous().unwrap().to_vec().unwrap();
+        let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+        for kind in mappings(&dev, 600) {
+            silt::__testing::reduce_as(kind);
+            let (v, i) = k::sort::launch(&tt, 0, false).unwrap();
+            let (rv, ri) = reference(&xt, &[600, 3], 0, false);
+            assert_eq!(i.to_vec().unwrap(), ri, "{dev} {kind:?}");
+            assert_eq!(bits(v.to_vec().unwrap()), bits(rv), "{dev} {kind:?}");
+            let (v, i) = k::sort::launch(&nw, -1, true).unwrap();
+            let (rv, ri) = reference(&xn, &[3, 400], 1, true);
+            assert_eq!(i.to_vec().unwrap(), ri, "{dev} {kind:?}");
+            assert_eq!(bits(v.to_vec().unwrap()), bits(rv), "{dev} {kind:?}");
+            silt::__testing::reduce_as(None);
+        }
     }
 }
 
@@ -286,13 +402,22 @@ fn head_along<T: Copy>(r: &[T], shape: &[usize], d: usize, kk: usize) -> Vec<T> 
     out
 }
 
-/// `topk` of rows longer than a block (on a device: blocks cut to `k`,
-/// then merges cut to `k`, never a whole sort) against the head of the
-/// reference sort: lengths around the block of 256 and its multiples, `k`
-/// from 1 to 256, along each dimension, many ties and NaNs, a view.
+/// `topk` of rows longer than a block (on a device: a GPU's blocks cut to
+/// `k`, then merges cut to `k`, never a whole sort; a CPU's radix sort cut)
+/// against the head of the reference sort: lengths around the block of 256
+/// and its multiples, `k` from 1 to 256, along each dimension, many ties
+/// and NaNs, a view.
 #[test]
 fn topk_of_long_rows_is_the_head_of_the_sort() {
-    for dev in common::devices() {
+    for (dev, kind) in common::devices().into_iter().flat_map(|dev| {
+        mappings(&dev, 257)
+            .into_iter()
+            .map(move |k| (dev.clone(), k))
+    }) {
+        silt::__testing::reduce_as(kind);
+        // a CPU's `topk` is the radix sort cut, checked with `sort`: two
+        // cases here (launches are slow on Oclgrind)
+        let cases = if kind == Some(DeviceKind::Cpu) { 2 } else { 7 };
         for (shape, d, kk, largest) in [
             (vec![2, 257], 1, 1, true),
             (vec![2, 300], 1, 37, false),
@@ -301,7 +426,10 @@ fn topk_of_long_rows_is_the_head_of_the_sort() {
             (vec![1, 4096 + 5], 1, 64, true),
             (vec![1300, 3], 0, 100, true),
             (vec![2, 700, 2], 1, 129, false),
-        ] {
+        ]
+        .into_iter()
+        .take(cases)
+        {
             let n: usize = shape.iter().product();
             let x = data(n, 97, 41, special);
             let t = TensorT::from_slice(&dev, &x, &shape[..]).unwrap();
@@ -310,7 +438,7 @@ fn topk_of_long_rows_is_the_head_of_the_sort() {
             want_shape[d] = kk;
             assert_eq!(v.shape(), &want_shape[..]);
             let (rv, ri) = reference(&x, &shape, d, largest);
-            let what = format!("{dev} {shape:?} along {d}, k={kk}, largest={largest}");
+            let what = format!("{dev} {kind:?} {shape:?} along {d}, k={kk}, largest={largest}");
             assert_eq!(
                 i.to_vec().unwrap(),
                 head_along(&ri, &shape, d, kk),
@@ -343,6 +471,7 @@ fn topk_of_long_rows_is_the_head_of_the_sort() {
             head_along(&ri, &[600, 3], 0, 10),
             "{dev}"
         );
+        silt::__testing::reduce_as(None);
     }
 }
 

@@ -126,12 +126,13 @@ pub mod __private {
     };
     pub use linkme;
     pub use rayon;
+    pub use silt_abi::opencl::{BodyParam, Def, Piece};
 
-    /// The kind of device whose way of sharing out work a library operation
-    /// on `device` takes: the device's own kind, or what
-    /// [`testing::reduce_as`](crate::testing::reduce_as) set for this thread.
-    pub fn mapping_kind(device: &crate::Device) -> crate::DeviceKind {
+    /// The kind of device whose mapping an operation on `device` takes on
+    /// this thread: the device's own kind, or the one the test hook
+    /// `testing::reduce_as` set (so that tests run every mapping on one
+    /// device).
+    pub fn mapping_kind(device: &crate::device::Device) -> crate::device::DeviceKind {
         crate::device::hooks::reduce_as(device.info().kind)
     }
-    pub use silt_abi::opencl::{BodyParam, Def, Piece};
 }

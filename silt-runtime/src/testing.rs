@@ -61,10 +61,10 @@ pub fn host_simd(on: bool) {
 }
 
 /// Makes this thread's reductions, scans and transposing copies on OpenCL
-/// devices, and silt-kernels' row-wise operations on every device, share out
-/// their work among work-items as they would on a device of `kind` (`None`:
-/// their own device's way), to test every way on one device: the results must
-/// not change.
+/// devices, and silt-kernels' row-wise operations and sorts on every device,
+/// share out their work among work-items as they would on a device of `kind`
+/// (`None`: their own device's way), to test every way on one device: the
+/// results must not change.
 pub fn reduce_as(kind: Option<DeviceKind>) {
     hooks::set_reduce_as(kind);
 }

@@ -1,6 +1,7 @@
-//! The grid kernels of `sort`: a sort of blocks of each row in work-group
-//! memory, then merges of neighbouring sorted runs, one launch per doubling
-//! of the runs' width.
+//! The grid kernels of `sort` on GPUs (and on every device for rows of at
+//! most 256): a sort of blocks of each row in work-group memory, then
+//! merges of neighbouring sorted runs, one launch per doubling of the runs'
+//! width. CPU devices sort longer rows by the radix sort (`radix`).
 //!
 //! Every element carries its index along its row; two elements go in the
 //! order of their keys (`key_before`: NaN after every number, `-0.0` equal

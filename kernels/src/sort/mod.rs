@@ -16,9 +16,16 @@
 //! - Any dimension of any view; a 0-d tensor is one row of one element.
 //!
 //! Types: every element type (`bool` with `false` before `true`). Devices run
-//! grid kernels: each row cut into blocks sorted in work-group memory, then
-//! merged (`docs/semantics.md`, "Ordering"); the host sorts each row with Rust's
-//! sort (rows in parallel), giving the same result.
+//! grid kernels (the order: `docs/semantics.md`, "Ordering"). GPUs (every
+//! OpenCL device but a CPU), and every device for rows of at most 256
+//! elements, cut each row into blocks sorted in work-group memory, then
+//! merge them, one launch per doubling. CPU devices sort longer rows (below
+//! 2^32 elements) by a least-significant-digit radix sort: each element an
+//! unsigned key in the sort's order and its index, one stable pass per byte
+//! of the element, each row cut into chunks of one work-item each, then the
+//! values read from `x` at the sorted indices (`docs/performance.md`,
+//! "Ordering", has the times). The host sorts each row with Rust's sort
+//! (rows in parallel). All give the same result.
 //!
 //! ```
 //! use silt::prelude::*;
@@ -39,8 +46,9 @@
 
 mod device;
 mod host;
+mod radix;
 
-use silt::{f16, DType, Element, Error, Grid, Result, Tensor, TensorT};
+use silt::{f16, DType, DeviceKind, Element, Error, Grid, Result, Tensor, TensorT};
 
 use crate::views::fold_range as fold;
 
@@ -83,10 +91,19 @@ pub trait Sort: Element + host::HostSort {
         width: u64,
         k: u64,
     ) -> Result<()>;
+    /// Sorts the rows of `x` (`[outer, inner, n]`, `n` below 2^32) into
+    /// `values` and `indices` by the radix sort (`radix`).
+    #[doc(hidden)]
+    fn __radix(
+        x: &TensorT<Self>,
+        values: TensorT<Self>,
+        indices: TensorT<i64>,
+        desc: bool,
+    ) -> Result<()>;
 }
 
 macro_rules! sort_impl {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $key:ty, $keys:ident),*) => {$(
         impl Sort for $t {
             fn __block(
                 grid: Grid,
@@ -137,11 +154,36 @@ macro_rules! sort_impl {
                 // tests run it on Oclgrind
                 unsafe { device::sort_keep::launch(grid, keys, idx, to_keys, to_idx, width, k) }
             }
+            fn __radix(
+                x: &TensorT<Self>,
+                values: TensorT<Self>,
+                indices: TensorT<i64>,
+                desc: bool,
+            ) -> Result<()> {
+                radix::sort_rows::<Self, $key>(x, values, indices, desc, |grid, x, keys, idx, flip| {
+                    // SAFETY: a work-item below `rows * n` reads `x` and
+                    // writes `keys` and `idx` at its own row and place
+                    unsafe { radix::device::$keys::launch(grid, x, keys, idx, flip) }
+                })
+            }
         }
     )*};
 }
 
-sort_impl!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64);
+sort_impl!(
+    bool: u32, radix_keys32,
+    u8: u32, radix_keys32,
+    i8: u32, radix_keys32,
+    u16: u32, radix_keys32,
+    i16: u32, radix_keys32,
+    u32: u32, radix_keys32,
+    i32: u32, radix_keys32,
+    u64: u64, radix_keys64,
+    i64: u64, radix_keys64,
+    f16: u32, radix_keys32,
+    f32: u32, radix_keys32,
+    f64: u64, radix_keys64
+);
 
 /// The elements of `x` sorted along `dim` (negative counts from the end),
 /// ascending or `descending`, and their indices along `dim` (see the
@@ -198,7 +240,8 @@ macro_rules! each_type {
 pub(crate) use each_type;
 
 /// The OpenCL C of the grid kernels for `dtype`: the block sort's program,
-/// the merge's, then the cut of sorted runs `topk` uses.
+/// the merge's, the cut of sorted runs `topk` uses, then the radix sort's
+/// (keys, the passes over `dtype`'s key type, the gather).
 pub fn source(dtype: DType) -> Option<&'static str> {
     static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
     let all = SOURCES.get_or_init(|| {
@@ -208,7 +251,22 @@ pub fn source(dtype: DType) -> Option<&'static str> {
                 let block = device::sort_block::source(d)?;
                 let merge = device::sort_merge::source(d)?;
                 let keep = device::sort_keep::source(d)?;
-                Some((d, format!("{block}\n{merge}\n{keep}")))
+                let (keys, key) = match radix::device::radix_keys32::source(d) {
+                    Some(keys) => (keys, DType::U32),
+                    None => (radix::device::radix_keys64::source(d)?, DType::U64),
+                };
+                let count = radix::device::radix_count::source(key)?;
+                let offsets = radix::device::radix_offsets::source(DType::U32)?;
+                let scatter = radix::device::radix_scatter::source(key)?;
+                let pass = radix::device::radix_pass::source(key)?;
+                let gather = radix::device::radix_gather::source(d)?;
+                Some((
+                    d,
+                    [
+                        block, merge, keep, keys, count, offsets, scatter, pass, gather,
+                    ]
+                    .join("\n"),
+                ))
             })
             .collect()
     });
@@ -226,6 +284,13 @@ pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
         let mut v = device::sort_block::__infos().to_vec();
         v.extend(device::sort_merge::__infos());
         v.extend(device::sort_keep::__infos());
+        v.extend(radix::device::radix_keys32::__infos());
+        v.extend(radix::device::radix_keys64::__infos());
+        v.extend(radix::device::radix_count::__infos());
+        v.extend(radix::device::radix_offsets::__infos());
+        v.extend(radix::device::radix_scatter::__infos());
+        v.extend(radix::device::radix_pass::__infos());
+        v.extend(radix::device::radix_gather::__infos());
         v
     })
 }
@@ -264,10 +329,19 @@ pub(crate) fn sorted<T: Sort>(
     let i3 = rows_of(indices.as_tensor(), &full, d)?;
     if dev.is_host() {
         T::host_sort(&x3, desc, &mut values, &mut indices)?;
+    } else if by_radix(dev, full[d]) {
+        T::__radix(&x3, v3, i3, desc)?;
     } else {
         on_device(&x3, v3, i3, desc)?;
     }
     Ok((values, indices))
+}
+
+/// Whether rows of `n` elements on OpenCL device `dev` take the radix sort:
+/// on a CPU device (the kind the test hook `reduce_as` may set instead),
+/// rows longer than a block and shorter than 2^32.
+fn by_radix(dev: &silt::Device, n: usize) -> bool {
+    silt::__private::mapping_kind(dev) == DeviceKind::Cpu && radix::takes(n, device::TILE)
 }
 
 /// Sorts the rows of `x` (`[outer, inner, n]`) into `values` and `indices`
@@ -433,7 +507,9 @@ fn top_on_device<T: Sort>(
 /// most the length of `dim`, checked by the caller), as contiguous tensors
 /// of `x`'s shape with `k` along `dim`. On a device, a row longer than a
 /// block with `k` at most a block's length goes through [`top_on_device`]
-/// (no whole sort); otherwise the whole sort is cut.
+/// (no whole sort), except where the radix sort takes the row (on CPU
+/// devices it sorts faster than `top_on_device` cuts); otherwise the whole
+/// sort is cut.
 pub(crate) fn top<T: Sort>(
     x: &TensorT<T>,
     dim: isize,
@@ -443,7 +519,7 @@ pub(crate) fn top<T: Sort>(
     let d = axis(dim, x.ndim())?;
     let len = if x.ndim() == 0 { 1 } else { x.shape()[d] };
     let dev = x.device();
-    if dev.is_host() || len <= device::TILE || k > device::TILE || k == 0 {
+    if dev.is_host() || len <= device::TILE || k > device::TILE || k == 0 || by_radix(dev, len) {
         let (values, indices) = sorted(x, dim, desc)?;
         if x.ndim() == 0 || k == len {
             return Ok((values, indices));
