@@ -293,8 +293,20 @@ impl MapEntry {
 /// `else`, ran a broadcast `add` at half the speed (docs/performance.md,
 /// "Strided launches", has the figures).
 pub fn strided_indices_3d(views: &[String]) -> String {
+    strided_indices_3d_flat(views, &[])
+}
+
+/// [`strided_indices_3d`] where each view `views[i]` with `flat[i]` set has a
+/// stride of 0 along the launch's innermost dimension (a broadcast along it:
+/// one element, or a column): its index leaves out that dimension's term, so
+/// that the compiler sees the same element read by neighbouring work-items.
+/// PoCL versions a loop for unit strides it cannot see; a view with a stride
+/// of 0 there failed that test for every view, and a fused chain with a
+/// one-element input ran at half the speed of one with a full input
+/// (docs/performance.md, "Fusion"). A view past the end of `flat` is not flat.
+pub fn strided_indices_3d_flat(views: &[String], flat: &[bool]) -> String {
     use std::fmt::Write;
-    let mut s = strided_prologue(views, "silt_z >= silt_shape.s2");
+    let mut s = strided_prologue(views, "silt_z >= silt_shape.s2", flat);
     for v in views {
         let _ = writeln!(s, "    silt_i_{v} += silt_z * silt_st_{v}.s2;");
     }
@@ -305,17 +317,22 @@ pub fn strided_indices_3d(views: &[String]) -> String {
 /// lane 0, `y` past lane 1, `z` past the rest: `past_z`, so that `z` may be
 /// padded too), its element `silt_gid`, and each view's index from `x` and
 /// `y`.
-fn strided_prologue(views: &[String], past_z: &str) -> String {
+fn strided_prologue(views: &[String], past_z: &str, flat: &[bool]) -> String {
     use std::fmt::Write;
     let mut s = format!(
         "    ulong silt_x = get_global_id(0), silt_y = get_global_id(1), silt_z = get_global_id(2);\n    \
          if (silt_x >= silt_shape.s0 || silt_y >= silt_shape.s1 || {past_z}) return;\n    \
          ulong silt_gid = (silt_z * silt_shape.s1 + silt_y) * silt_shape.s0 + silt_x;\n",
     );
-    for v in views {
+    for (i, v) in views.iter().enumerate() {
+        let x = if flat.get(i).copied().unwrap_or(false) {
+            String::new()
+        } else {
+            format!(" + silt_x * silt_st_{v}.s0")
+        };
         let _ = writeln!(
             s,
-            "    ulong silt_i_{v} = silt_off_{v} + silt_x * silt_st_{v}.s0 + silt_y * silt_st_{v}.s1;"
+            "    ulong silt_i_{v} = silt_off_{v}{x} + silt_y * silt_st_{v}.s1;"
         );
     }
     s
@@ -354,7 +371,7 @@ pub fn strided_indices(views: &[String]) -> String {
     // `z` counts lanes 2 and up: within them while the element lies within
     // the count (`x` and `y` within lanes 0 and 1)
     let past_z = "(silt_z * silt_shape.s1 + silt_y) * silt_shape.s0 + silt_x >= silt_n";
-    let mut s = strided_prologue(views, past_z);
+    let mut s = strided_prologue(views, past_z, &[]);
     s.push_str("    if (silt_ndim <= 3u) {\n");
     for v in views {
         let _ = writeln!(s, "        silt_i_{v} += silt_z * silt_st_{v}.s2;");

@@ -106,3 +106,17 @@ fn the_iterator_ends_and_stays_ended() {
     assert_eq!(it.next(), None);
     assert_eq!(it.next(), None);
 }
+
+#[test]
+fn a_flat_view_leaves_out_the_innermost_term_and_only_it() {
+    let views = ["a0".to_owned(), "a1".to_owned()];
+    let plain = strided_indices_3d(&views);
+    let flat = strided_indices_3d_flat(&views, &[false, true]);
+    assert!(plain.contains("silt_off_a1 + silt_x * silt_st_a1.s0 + silt_y * silt_st_a1.s1;"));
+    assert!(flat.contains("ulong silt_i_a1 = silt_off_a1 + silt_y * silt_st_a1.s1;"));
+    // the other view, and the outer dimensions, as before
+    assert!(flat.contains("silt_off_a0 + silt_x * silt_st_a0.s0 + silt_y * silt_st_a0.s1;"));
+    assert!(flat.contains("silt_i_a1 += silt_z * silt_st_a1.s2;"));
+    assert_eq!(strided_indices_3d_flat(&views, &[]), plain);
+    assert_eq!(flat.lines().count(), plain.lines().count());
+}

@@ -8,8 +8,8 @@ use std::ffi::CString;
 use std::fmt::Write;
 
 use silt_abi::opencl::{
-    args_bytes, assemble, declare_map, entry_head, load, map_args, store, value_type, BodyParam,
-    Def, MapEntry, Pass, Piece, Signature, View,
+    args_bytes, assemble, declare_map, entry_head, load, map_args, store, strided_indices_3d_flat,
+    value_type, BodyParam, Def, MapEntry, Pass, Piece, Signature, View,
 };
 
 use crate::dtype::{DType, Scalar};
@@ -203,11 +203,15 @@ pub(super) fn entry_bytes(chain: &Chain, strided: bool) -> usize {
 /// The program and the description of a chain's fused kernel, leaked: there
 /// is one per chain structure in the process, and one more where the strided
 /// entry point is left out (`strided` false: for a device that would not take
-/// its arguments; the launch then has contiguous inputs only).
+/// its arguments; the launch then has contiguous inputs only). `flat`: which
+/// inputs (in order) the `_strided3` entry reads as broadcast along the
+/// launch's innermost dimension (`strided_indices_3d_flat`), a program for
+/// each such set that runs.
 pub(super) fn compose(
     chain: &Chain,
     input_dtypes: &[DType],
     strided: bool,
+    flat: &[bool],
 ) -> Result<&'static KernelInfo> {
     // every piece but entry points, of every step's program, once
     let mut defined: HashMap<&str, &str> = HashMap::new();
@@ -245,7 +249,7 @@ pub(super) fn compose(
     let entries: Vec<String> = MapEntry::ALL
         .iter()
         .filter(|form| strided || !form.strided())
-        .map(|&form| entry(chain, &dtypes, form))
+        .map(|&form| entry(chain, &dtypes, form, flat))
         .collect();
     let entries = entries.join("\n");
     pieces.push(Def::new(Piece::Entries, "silt_fused", &entries));
@@ -269,8 +273,8 @@ pub(super) fn compose(
     Ok(Box::leak(Box::new(info)))
 }
 
-/// One of the entry points.
-fn entry(chain: &Chain, dtypes: &[DType], form: MapEntry) -> String {
+/// One of the entry points (`flat`: as for [`compose`]).
+fn entry(chain: &Chain, dtypes: &[DType], form: MapEntry, flat: &[bool]) -> String {
     let strided = form.strided();
     let pass = chain.args.iter().map(|a| match a {
         ChainArg::Input(_) => Pass::Tensor,
@@ -297,7 +301,11 @@ fn entry(chain: &Chain, dtypes: &[DType], form: MapEntry) -> String {
         .filter(|(_, a)| matches!(a, ChainArg::Input(_)))
         .map(|(i, _)| format!("a{i}"))
         .collect();
-    s.push_str(&form.prologue(&views));
+    if form == MapEntry::Strided3 {
+        s.push_str(&strided_indices_3d_flat(&views, flat));
+    } else {
+        s.push_str(&form.prologue(&views));
+    }
     // each argument read once
     for (i, d) in dtypes.iter().enumerate() {
         let raw = match &chain.args[i] {

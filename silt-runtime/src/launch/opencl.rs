@@ -104,23 +104,9 @@ fn run_opencl(
         .queue()
         .ok_or_else(|| Error::internal("an OpenCL launch on a device without a queue"))?;
     let program = device.program(info)?;
-    let strided = tensor_args(args).any(|(_, t, _)| !plan.view_of(t).is_contiguous());
-    // the strided entry's vectors list dimensions innermost first, with a
-    // size of 1 in lanes 1 and 2 past a shorter shape
-    // (`silt_abi::opencl::strided_indices`)
-    let (ndim, dims, strides) = if strided {
-        let views: Vec<_> = tensor_args(args).map(|(_, t, _)| plan.view_of(t)).collect();
-        let all: Vec<&[usize]> = views.iter().map(|v| &*v.strides).collect();
-        let (mut dims, mut strides) = coalesce(&plan.shape, &all);
-        let ndim = dims.len();
-        dims.reverse();
-        strides.iter_mut().for_each(|s| s.reverse());
-        if ndim < 3 {
-            dims.resize(3, 1);
-        }
-        (ndim, dims, strides)
-    } else {
-        (0, Vec::new(), Vec::new())
+    let (strided, (ndim, dims, strides)) = match strided_layout(plan, args) {
+        Some(l) => (true, l),
+        None => (false, (0, Vec::new(), Vec::new())),
     };
     // at most three coalesced dimensions: the entry whose index code has no
     // branch (`silt_abi::opencl::strided_indices_3d`)
@@ -190,6 +176,49 @@ fn run_opencl(
     program.put_back(entry, limits, kernel);
     program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(())
+}
+
+/// A launch's coalesced layout where some tensor argument is not contiguous
+/// (`None` where every one is: the contiguous entry's launch): the count of
+/// coalesced dimensions, then the strided entry's vectors, which list
+/// dimensions innermost first, with a size of 1 in lanes 1 and 2 past a
+/// shorter shape (`silt_abi::opencl::strided_indices`): the sizes, and each
+/// tensor argument's strides.
+type StridedLayout = (usize, Vec<usize>, Vec<Vec<usize>>);
+
+fn strided_layout(plan: &Plan<'_>, args: &[Arg<'_>]) -> Option<StridedLayout> {
+    if tensor_args(args).all(|(_, t, _)| plan.view_of(t).is_contiguous()) {
+        return None;
+    }
+    let views: Vec<_> = tensor_args(args).map(|(_, t, _)| plan.view_of(t)).collect();
+    let all: Vec<&[usize]> = views.iter().map(|v| &*v.strides).collect();
+    let (mut dims, mut strides) = coalesce(&plan.shape, &all);
+    let ndim = dims.len();
+    dims.reverse();
+    strides.iter_mut().for_each(|s| s.reverse());
+    if ndim < 3 {
+        dims.resize(3, 1);
+    }
+    Some((ndim, dims, strides))
+}
+
+/// Which tensor arguments of a launch that takes the `_strided3` entry have
+/// a stride of 0 along its innermost dimension (a broadcast along it); empty
+/// for a launch that takes another entry, or where none has. A fused chain
+/// composes its `_strided3` entry for these (see
+/// `silt_abi::opencl::strided_indices_3d_flat`).
+pub(crate) fn innermost_broadcasts(plan: &Plan<'_>, args: &[Arg<'_>]) -> Vec<bool> {
+    match strided_layout(plan, args) {
+        Some((ndim, _, strides)) if ndim <= 3 => {
+            let flat: Vec<bool> = strides.iter().map(|s| s.first() == Some(&0)).collect();
+            if flat.contains(&true) {
+                flat
+            } else {
+                Vec::new()
+            }
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The buffer of a device tensor.
