@@ -609,6 +609,10 @@ fn row_wise_operations_give_the_same_bits_in_every_form() {
     for dev in common::devices() {
         for dtype in [DType::F32, DType::F64, DType::F16] {
             for (rows, n, xs) in &cases {
+                // the row past 4,096 in f32 only (Oclgrind runs this test)
+                if *n > 4096 && dtype != DType::F32 {
+                    continue;
+                }
                 let x = float_tensor(&dev, xs, dtype, [*rows, *n]);
                 // the same values down the columns: rows of stride `rows`
                 let xt = x.transpose(0, 1).unwrap().contiguous().unwrap();
