@@ -373,10 +373,18 @@ fn many_short_rows_of_a_looped_reduction_run_every_way() {
 #[test]
 fn column_sums_in_blocks_of_rows_give_eval_s_bits_every_way() {
     // sums down the columns (rows innermost in memory): on a CPU a lane of
-    // a tile of each of ROW_BLOCK (64) columns a work-item;
-    // columns around a block and past it (the last block partial), rows
-    // around a tile (4,096) and a lane's step (64); a tuple accumulator too
-    let cases: &[(usize, usize)] = &[(70, 63), (130, 64), (4097, 65), (64, 600), (3, 1000)];
+    // a tile of each of ROW_BLOCK (256) columns a work-item, folded in
+    // place lane-major; columns around a block and past it (the last block
+    // partial), rows around a tile (4,096) and a lane's step (64); a tuple
+    // accumulator too
+    let cases: &[(usize, usize)] = &[
+        (70, 255),
+        (130, 256),
+        (65, 257),
+        (4097, 40),
+        (64, 600),
+        (3, 1000),
+    ];
     let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
     for dev in devices() {
         for &(r, c) in cases {
@@ -386,6 +394,21 @@ fn column_sums_in_blocks_of_rows_give_eval_s_bits_every_way() {
             let want: Vec<u32> = columns.iter().map(|k| sum_sq::eval(k).to_bits()).collect();
             // argmax: an accumulator of two fields
             let want_arg: Vec<i64> = columns.iter().map(|k| argmax::eval(k)).collect();
+            // two inputs, one a row broadcast down the columns (a kept
+            // stride of 0), and a scalar
+            let y: Vec<f32> = values(c, 5);
+            let want_dot: Vec<u32> = columns
+                .iter()
+                .zip(&y)
+                .map(|(k, &w)| {
+                    let ws = vec![w; k.len()];
+                    scaled_dot_mean::eval(k, &ws, 0.5).unwrap().to_bits()
+                })
+                .collect();
+            let yt = TensorT::from_slice(&dev, &y, [1, c])
+                .unwrap()
+                .broadcast_to([r, c])
+                .unwrap();
             for kind in ways {
                 silt::__testing::reduce_as(kind);
                 let got = sum_sq::launch(&x, Axes::of([0])).unwrap().to_vec().unwrap();
@@ -393,6 +416,12 @@ fn column_sums_in_blocks_of_rows_give_eval_s_bits_every_way() {
                 assert_eq!(got, want, "{dev} {kind:?} [{r}, {c}]");
                 let got_arg = argmax::launch(&x, Axes::of([0])).unwrap().to_vec().unwrap();
                 assert_eq!(got_arg, want_arg, "{dev} {kind:?} [{r}, {c}]");
+                let got_dot = scaled_dot_mean::launch(&x, &yt, 0.5, Axes::of([0]))
+                    .unwrap()
+                    .to_vec()
+                    .unwrap();
+                let got_dot: Vec<u32> = got_dot.iter().map(|v| v.to_bits()).collect();
+                assert_eq!(got_dot, want_dot, "{dev} {kind:?} [{r}, {c}] dot");
             }
             silt::__testing::reduce_as(None);
         }

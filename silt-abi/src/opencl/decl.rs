@@ -152,6 +152,7 @@ impl Declare for TreeArg {
             TreeArg::Rows => format!("{COUNT_TYPE} silt_rows"),
             TreeArg::Parts => format!("{COUNT_TYPE} silt_parts"),
             TreeArg::Stride => format!("{COUNT_TYPE} silt_stride"),
+            TreeArg::PartStride => format!("{COUNT_TYPE} silt_part_stride"),
             TreeArg::Blocks => format!("{COUNT_TYPE} silt_blocks"),
             TreeArg::Final => format!("{NDIM_TYPE} silt_final"),
             TreeArg::Count => format!("{COUNT_TYPE} silt_count"),

@@ -23,13 +23,19 @@ pub const ROWS_FASTEST: u32 = 1;
 /// tile (rather than one).
 pub const WHOLE_TILES: u32 = 2;
 
-/// A [`ReduceArg::Mapping`] flag: a work-item takes its part of a tile in
-/// each of [`ROW_BLOCK`] consecutive rows (rather than in one); only for the
-/// strided entry with one kept dimension.
+/// A [`ReduceArg::Mapping`] flag: a work-item takes its lane of a tile in
+/// each of [`ROW_BLOCK`] consecutive rows (rather than in one), and the
+/// first pass writes the lanes' values lane-major: row `r`'s lane `j` of tile
+/// `t` at `(t * REDUCE_LANES + j) * rows + r`, so a work-item's rows are
+/// neighbours in the accumulator's buffers, which it folds into in place
+/// (no array in private memory). Only for the strided entry with one kept
+/// dimension, and not with [`WHOLE_TILES`]; what it is for: a sum down the
+/// columns of a matrix, each of whose reads is then a run of neighbouring
+/// elements. The first tree pass reads that layout ([`TreeArg::PartStride`]).
 pub const ROW_BLOCKS: u32 = 4;
 
 /// The rows a work-item takes with [`ROW_BLOCKS`].
-pub const ROW_BLOCK: usize = 64;
+pub const ROW_BLOCK: usize = 256;
 
 /// A [`ReduceArg::Mapping`] flag: a work-item takes one lane in each of
 /// [`TILE_BLOCK`] consecutive tiles of a row (rather than in one), holding
@@ -61,8 +67,9 @@ pub const TILE_BLOCK: usize = 16;
 /// the value of an empty row.
 ///
 /// The first pass computes the lanes and writes each lane's value at `(row *
-/// tiles + tile) * REDUCE_LANES + lane` of the accumulator's buffers; the tree
-/// passes ([`tree_args`]) do the rest. How work-items share the lanes is the
+/// tiles + tile) * REDUCE_LANES + lane` of the accumulator's buffers (or,
+/// with [`ROW_BLOCKS`], at `(tile * REDUCE_LANES + lane) * rows + row`); the
+/// tree passes ([`tree_args`]) do the rest. How work-items share the lanes is the
 /// [`ReduceArg::Mapping`], which changes the speed and never the result: a
 /// work-item per lane (what suits a GPU: neighbouring work-items read
 /// neighbouring elements), or with [`WHOLE_TILES`] a work-item per tile,
@@ -72,6 +79,8 @@ pub const TILE_BLOCK: usize = 16;
 /// tiles); or, with [`ROWS_FASTEST`], row `g % rows` of part `g / rows % P` of
 /// tile `g / rows / P` (neighbouring work-items then read neighbouring elements
 /// when the kept dimensions are the innermost in memory). With
+/// [`ROW_BLOCKS`], "row" in these reads "block of [`ROW_BLOCK`] rows" (`rows`
+/// then counting the blocks, the last maybe partial). With
 /// [`TILE_BLOCKS`], work-item `g` takes lane `g % REDUCE_LANES` of the tiles
 /// of block `g / REDUCE_LANES % blocks` of row `g / REDUCE_LANES / blocks`,
 /// `blocks` being `ceil(tiles / TILE_BLOCK)`.
@@ -192,6 +201,11 @@ pub enum TreeArg {
     /// Where row `r`'s partial results start in the buffers read: at
     /// `r * stride` ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Stride,
+    /// How far apart a row's partial results lie in the buffers read: its
+    /// `p`-th at `r * stride + p * part_stride` ([`COUNT_TYPE`](super::COUNT_TYPE));
+    /// 1, or the number of rows where the first pass wrote lane-major
+    /// ([`ROW_BLOCKS`]).
+    PartStride,
     /// Blocks per row, `ceil(parts / REDUCE_LANES)` ([`COUNT_TYPE`](super::COUNT_TYPE));
     /// work-group `g` takes block `g % blocks` of row `g / blocks`.
     Blocks,
@@ -202,8 +216,8 @@ pub enum TreeArg {
 }
 
 /// The arguments of a tree pass, in order: the accumulator's components read,
-/// those written, the outputs, then rows, parts, stride, blocks, final and
-/// count. Work-group `g` (of `REDUCE_LANES` work-items) combines block `g %
+/// those written, the outputs, then rows, parts, stride, part stride,
+/// blocks, final and count. Work-group `g` (of `REDUCE_LANES` work-items) combines block `g %
 /// blocks` of row `g / blocks`, and writes it at `g` (or, when final, the row's
 /// output).
 pub fn tree_args(accs: usize, outputs: usize) -> impl Iterator<Item = TreeArg> {
@@ -215,6 +229,7 @@ pub fn tree_args(accs: usize, outputs: usize) -> impl Iterator<Item = TreeArg> {
             TreeArg::Rows,
             TreeArg::Parts,
             TreeArg::Stride,
+            TreeArg::PartStride,
             TreeArg::Blocks,
             TreeArg::Final,
             TreeArg::Count,

@@ -71,7 +71,7 @@ fn reduction_arguments_follow_map_parameters() {
     );
     let contiguous = reduce_args([Pass::Tensor], 1, false).count();
     assert_eq!(contiguous, 2 + 1 + 4);
-    assert_eq!(tree_args(2, 1).count(), 2 + 2 + 1 + 6);
+    assert_eq!(tree_args(2, 1).count(), 2 + 2 + 1 + 7);
 }
 
 #[test]

@@ -88,6 +88,7 @@ pub fn launch_reduce_opencl(
         || Error::internal("launch arguments out of step with the entry point's parameters");
     // the first pass: each lane's value
     let mut parts = partials(lanes)?;
+    let mut mapping = 0;
     if lanes > 0 {
         let entry = if strided {
             info.opencl.strided_entry
@@ -109,7 +110,7 @@ pub fn launch_reduce_opencl(
             && !rows_fastest
             && per_row > 1
             && tiles_alike(&dims[kept..], strides.iter().map(|st| &st[kept..]));
-        let mapping = lane_mapping(
+        mapping = lane_mapping(
             reduce_as(device.info().kind),
             rows_fastest,
             kept,
@@ -193,7 +194,13 @@ pub fn launch_reduce_opencl(
     } else {
         (per_row - 1) * REDUCE_LANES + (plan.len - (per_row - 1) * REDUCE_TILE).min(REDUCE_LANES)
     };
-    let mut stride = per_row * REDUCE_LANES;
+    // the first pass's layout: each row's lanes together, or (ROW_BLOCKS)
+    // lane-major
+    let (mut stride, mut part_stride) = if mapping & ROW_BLOCKS != 0 {
+        (1, plan.rows)
+    } else {
+        (per_row * REDUCE_LANES, 1)
+    };
     loop {
         let blocks = leaves.div_ceil(REDUCE_LANES).max(1);
         let last = blocks == 1;
@@ -217,6 +224,7 @@ pub fn launch_reduce_opencl(
                 TreeArg::Rows => kernel.set_size(i, plan.rows),
                 TreeArg::Parts => kernel.set_size(i, leaves),
                 TreeArg::Stride => kernel.set_size(i, stride),
+                TreeArg::PartStride => kernel.set_size(i, part_stride),
                 TreeArg::Blocks => kernel.set_size(i, blocks),
                 TreeArg::Final => kernel.set_value(i, u32::from(last)),
                 TreeArg::Count => kernel.set_size(i, plan.len),
@@ -233,6 +241,7 @@ pub fn launch_reduce_opencl(
         parts = next;
         leaves = blocks;
         stride = blocks;
+        part_stride = 1;
     }
     program.save_after_first_launch(device, |d| d.synchronize().is_ok());
     Ok(outs)
@@ -257,14 +266,16 @@ fn acc_mem<'a>(parts: &'a [Tensor], outs: &'a [Tensor], c: usize) -> Result<&'a 
 /// memory). On a CPU, whose cores each read best in order: a whole tile per
 /// work-item; or, when the rows are innermost (the sum of a matrix's columns)
 /// and one kept dimension steps from row to row, a lane of a block of rows
-/// per work-item, reading the neighbouring rows' elements together; or, when
+/// per work-item, neighbouring work-items on neighbouring blocks, reading the
+/// block's elements of each place in the row together (a run of neighbouring
+/// elements); or, when
 /// `tile_blocks` (a tile's elements far apart, neighbouring tiles' near: see
 /// [`tiles_alike`]), a lane of a block of tiles per work-item.
 fn lane_mapping(kind: DeviceKind, rows_fastest: bool, kept: usize, tile_blocks: bool) -> u32 {
     match (kind, rows_fastest) {
         (DeviceKind::Cpu, false) if tile_blocks => TILE_BLOCKS,
         (DeviceKind::Cpu, false) => WHOLE_TILES,
-        (DeviceKind::Cpu, true) if kept == 1 => ROW_BLOCKS,
+        (DeviceKind::Cpu, true) if kept == 1 => ROWS_FASTEST | ROW_BLOCKS,
         (_, true) => ROWS_FASTEST,
         (_, false) => 0,
     }

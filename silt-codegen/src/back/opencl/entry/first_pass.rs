@@ -256,52 +256,63 @@ impl Template<'_> {
     }
 
     /// The branch of [`ROW_BLOCKS`]: a work-item takes lane silt_j of a tile
-    /// in each of [`ROW_BLOCK`] rows, side by side in private memory (each
-    /// element read, those of neighbouring rows, is then near the last when
-    /// rows are the innermost dimension in memory). Only for one kept
+    /// in each of up to [`ROW_BLOCK`] rows, folding them side by side in
+    /// place in the accumulator's buffers, where the lanes lie lane-major
+    /// (the work-item's rows neighbours). Each read, the block's elements of
+    /// one place in the row, is then a run of neighbouring elements when rows
+    /// are the innermost dimension in memory (a sum down a matrix's columns),
+    /// and the work-item holds no array in private memory. Only for one kept
     /// dimension, whose stride steps from row to row.
     fn row_blocks(&self, s: &mut String, views: &[&String]) {
         let n = self.acc.len();
         s.push_str("    if (silt_blocked) {\n");
-        for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(s, "        {} silt_v{i}[{ROW_BLOCK}];", local_type(*t));
-        }
         let _ = writeln!(
             s,
-            "        ulong silt_k = silt_first + silt_j;\n        if (silt_k >= silt_end) return;\n        uint silt_n = (uint)min(silt_rows - silt_row, {ROW_BLOCK}UL);"
+            "        ulong silt_k = silt_first + silt_j;\n        if (silt_k >= silt_end) return;\n        uint silt_n = (uint)min(silt_rows - silt_row, {ROW_BLOCK}UL);\n        ulong silt_o = (silt_tile * {REDUCE_LANES}UL + silt_j) * silt_rows + silt_row;"
         );
         Self::start(s, "        ", "silt_k", views);
-        s.push_str("        {\n");
-        s.push_str("            for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
-        self.declare(s, "                ", "silt_a");
         let rows = |n: &str| format!("silt_l * silt_s_{n}[0]");
-        self.map_call(s, "                ", "silt_a", true, Some(&rows));
+        s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        self.declare(s, "            ", "silt_a");
+        self.map_call(s, "            ", "silt_a", true, Some(&rows));
         for (i, t) in self.acc.iter().enumerate() {
             let _ = writeln!(
                 s,
-                "                silt_v{i}[silt_l] = {};",
-                to_local(*t, format!("silt_a{i}"))
+                "            silt_acc{i}[silt_o + silt_l] = {};",
+                store(*t, format!("silt_a{i}"))
             );
         }
         let _ = writeln!(
             s,
-            "            }}\n        }}\n        for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
+            "        }}\n        for (silt_k += {REDUCE_LANES}UL; silt_k < silt_end; silt_k += {REDUCE_LANES}UL) {{"
         );
         Self::advance(s, "            ", &format!("{REDUCE_LANES}u"), views);
         s.push_str("            for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
-        self.declare(s, "                ", "silt_m");
-        self.map_call(s, "                ", "silt_m", true, Some(&rows));
-        self.fold_held(s, "                ", n);
-        s.push_str("            }\n        }\n");
-        s.push_str("        for (uint silt_l = 0u; silt_l < silt_n; silt_l++) {\n");
+        let indent = "                ";
+        self.declare(s, indent, "silt_m");
+        self.map_call(s, indent, "silt_m", true, Some(&rows));
+        self.declare(s, indent, "silt_a");
         for (i, t) in self.acc.iter().enumerate() {
             let _ = writeln!(
                 s,
-                "            silt_acc{i}[silt_at + silt_l * silt_tiles * {REDUCE_LANES}UL + silt_j] = {};",
-                store(*t, from_local(*t, format!("silt_v{i}[silt_l]")))
+                "{indent}silt_a{i} = {};",
+                load(*t, format!("silt_acc{i}[silt_o + silt_l]"))
             );
         }
-        s.push_str("        }\n        return;\n    }\n");
+        self.combine_into(
+            s,
+            indent,
+            &Self::vars("silt_a", n),
+            &Self::vars("silt_m", n),
+        );
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "{indent}silt_acc{i}[silt_o + silt_l] = {};",
+                store(*t, format!("silt_a{i}"))
+            );
+        }
+        s.push_str("            }\n        }\n        return;\n    }\n");
     }
 
     /// The branch of [`TILE_BLOCKS`]: a work-item takes lane silt_j of each

@@ -247,7 +247,9 @@ impl<'a> Template<'a> {
         for (i, t) in self.acc.iter().enumerate() {
             let v = load(
                 *t,
-                format!("silt_src{i}[silt_row * silt_stride + silt_first + silt_j]"),
+                format!(
+                    "silt_src{i}[silt_row * silt_stride + (silt_first + silt_j) * silt_part_stride]"
+                ),
             );
             let _ = writeln!(s, "        silt_t{i}[silt_j] = {};", to_local(*t, v));
         }
