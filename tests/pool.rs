@@ -300,9 +300,10 @@ fn host_outputs_reuse_freed_buffers_and_zeros_stay_zero() {
     // a freed buffer of the output's length holding other values
     drop(TensorT::full(&host, 7.0f32, [3]).unwrap());
     let cached = host.memory_stats();
+    // 12 bytes in one 64-byte line (host buffers are whole cache lines)
     assert_eq!(
         cached.reserved_bytes - cached.allocated_bytes,
-        16,
+        64,
         "{cached:?}"
     );
     let y = twice::launch(&x).unwrap();
@@ -316,7 +317,7 @@ fn host_outputs_reuse_freed_buffers_and_zeros_stay_zero() {
     assert_eq!(z.to_vec().unwrap(), [0.0; 3]);
     assert_eq!(host.memory_stats().hits, reused.hits);
     drop(z);
-    // bytes past the length (the last word's padding) never show
+    // bytes past the length (the last line's padding) never show
     let b = TensorT::from_slice(&host, &[200u8, 1, 2], [3]).unwrap();
     drop(TensorT::full(&host, 255u8, [7]).unwrap());
     let t = twice::launch(&b).unwrap();
@@ -356,14 +357,14 @@ fn a_host_output_dropped_unmade_goes_back_to_the_cache() {
     let args = [Arg::In(x.as_tensor())];
     let plan = prepare(info, &args).unwrap();
     let before = fresh(&host);
-    // 20 bytes in 3 words: what a launch that fails after making its output
+    // 20 bytes in a 64-byte line: what a launch that fails after making its output
     // (a failed copy of an input) drops
     let mut out = host_out::<f32>(&plan).unwrap();
     out.as_mut_slice().copy_from_slice(&[9.0; 5]);
     let during = host.memory_stats();
     assert_eq!(
         during.allocated_bytes - before.allocated_bytes,
-        24,
+        64,
         "{during:?}"
     );
     assert_eq!(during.live_buffers - before.live_buffers, 1, "{during:?}");
@@ -373,7 +374,7 @@ fn a_host_output_dropped_unmade_goes_back_to_the_cache() {
     assert_eq!(after.requested_bytes, before.requested_bytes, "{after:?}");
     assert_eq!(
         after.reserved_bytes - before.reserved_bytes,
-        24,
+        64,
         "{after:?}"
     );
     // the next output of the size is that buffer, and becomes a tensor
@@ -444,4 +445,28 @@ fn on_oclgrind_buffers_have_the_exact_size_and_fills_are_written() {
         "{after:?}"
     );
     drop((b, c, d, e, y));
+}
+
+#[test]
+fn host_buffers_start_on_a_cache_line() {
+    // fresh, cached and launch-made host buffers all start on a 64-byte line,
+    // so that a SIMD loop reads no vector across two lines
+    let _g = serial();
+    let host = Device::host();
+    let line = |t: &Tensor| t.host_ptr().unwrap() as usize % 64;
+    for n in [1usize, 3, 17, 1000, 4099] {
+        let x = TensorT::from_slice(&host, &vec![1.5f32; n], [n]).unwrap();
+        assert_eq!(line(x.as_tensor()), 0, "from_slice of {n}");
+        let z = TensorT::<u8>::zeros(&host, [n]).unwrap();
+        assert_eq!(line(z.as_tensor()), 0, "zeros of {n}");
+        // a launch's output, then one that takes the freed buffer back
+        let y = twice::launch(&x).unwrap();
+        assert_eq!(line(y.as_tensor()), 0, "output of {n}");
+        drop(y);
+        let hits = host.memory_stats().hits;
+        let y = twice::launch(&x).unwrap();
+        assert_eq!(host.memory_stats().hits - hits, 1, "{n}");
+        assert_eq!(line(y.as_tensor()), 0, "cached output of {n}");
+        assert_eq!(y.to_vec().unwrap(), vec![3.0f32; n]);
+    }
 }

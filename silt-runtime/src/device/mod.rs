@@ -474,15 +474,19 @@ impl Device {
         self.inner.pool.note_host_alloc(bytes, size);
     }
 
-    /// A cached host buffer of `words` words for `bytes` bytes, holding stale
+    /// A cached host buffer of `lines` lines for `bytes` bytes, holding stale
     /// values (see `Pool::take_host`).
-    pub(crate) fn take_host(&self, words: usize, bytes: usize) -> Option<Vec<u64>> {
-        self.inner.pool.take_host(words, bytes)
+    pub(crate) fn take_host(
+        &self,
+        lines: usize,
+        bytes: usize,
+    ) -> Option<Vec<crate::storage::Line>> {
+        self.inner.pool.take_host(lines, bytes)
     }
 
     /// Takes back the buffer of freed host storage of `bytes` bytes.
-    pub(crate) fn give_host(&self, words: Vec<u64>, bytes: usize) {
-        self.inner.pool.give_host(words, bytes);
+    pub(crate) fn give_host(&self, lines: Vec<crate::storage::Line>, bytes: usize) {
+        self.inner.pool.give_host(lines, bytes);
     }
 
     /// The work-group size of a launch of `items` work-items of a kernel with

@@ -41,12 +41,13 @@ use std::sync::Mutex;
 
 use crate::cl::{self, codes, ClError, Mem, Queue};
 use crate::error::{Error, Result};
+use crate::storage::{Line, LINE};
 
 /// Memory figures of one device, as returned by [`Device::memory_stats`].
 ///
 /// [`Device::memory_stats`]: crate::Device::memory_stats
 ///
-/// On the host, buffers are counted in whole 8-byte words; a freed one is kept
+/// On the host, buffers are counted in whole 64-byte cache lines; a freed one is kept
 /// for reuse by an output of the same length while the host's cache holds under
 /// 256 MiB; `driver_allocs` and `driver_frees` stay 0.
 ///
@@ -129,8 +130,8 @@ pub(crate) struct Block {
 #[derive(Default)]
 struct State {
     bins: BTreeMap<usize, Vec<Mem>>,
-    /// The host's cached buffers, by length in 8-byte words.
-    host_bins: BTreeMap<usize, Vec<Vec<u64>>>,
+    /// The host's cached buffers, by length in lines.
+    host_bins: BTreeMap<usize, Vec<Vec<Line>>>,
     /// The bytes in `host_bins`.
     host_cached: usize,
     stats: MemoryStats,
@@ -178,15 +179,15 @@ impl Pool {
         st.stats.note_peaks();
     }
 
-    /// A cached host buffer of `words` 8-byte words for `bytes` bytes (a hit),
-    /// holding what its last tensor left there: only for storage that is
-    /// written whole before it is read.
-    pub(crate) fn take_host(&self, words: usize, bytes: usize) -> Option<Vec<u64>> {
+    /// A cached host buffer of `lines` 64-byte lines for `bytes` bytes (a
+    /// hit), holding what its last tensor left there: only for storage that
+    /// is written whole before it is read.
+    pub(crate) fn take_host(&self, lines: usize, bytes: usize) -> Option<Vec<Line>> {
         let mut st = self.lock();
-        let buf = st.host_bins.get_mut(&words).and_then(Vec::pop)?;
-        st.host_cached -= words * 8;
+        let buf = st.host_bins.get_mut(&lines).and_then(Vec::pop)?;
+        st.host_cached -= lines * LINE;
         st.stats.hits += 1;
-        st.stats.allocated_bytes += words * 8;
+        st.stats.allocated_bytes += lines * LINE;
         st.stats.requested_bytes += bytes;
         st.stats.note_peaks();
         Some(buf)
@@ -194,20 +195,20 @@ impl Pool {
 
     /// Takes back the buffer of freed host storage of `bytes` bytes: into the
     /// cache while it holds under [`HOST_CACHE_MAX`], else to the allocator.
-    pub(crate) fn give_host(&self, words: Vec<u64>, bytes: usize) {
-        let size = words.len() * 8;
+    pub(crate) fn give_host(&self, lines: Vec<Line>, bytes: usize) {
+        let size = lines.len() * LINE;
         let mut st = self.lock();
         st.stats.allocated_bytes -= size;
         st.stats.requested_bytes -= bytes;
         if size > 0 && st.host_cached + size <= HOST_CACHE_MAX {
             st.host_cached += size;
-            st.host_bins.entry(words.len()).or_default().push(words);
+            st.host_bins.entry(lines.len()).or_default().push(lines);
             return;
         }
         st.stats.reserved_bytes -= size;
         st.stats.live_buffers -= 1;
         drop(st);
-        drop(words);
+        drop(lines);
     }
 
     /// Makes the next `n` driver allocations fail as if out of memory (for tests).
