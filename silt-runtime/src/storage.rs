@@ -2,28 +2,9 @@
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use crate::device::{Block, Device};
+use crate::device::{Block, Device, Line, LINE};
 use crate::error::{Error, Result};
 use crate::foreign::{Foreign, ForeignMemory};
-
-/// The unit silt's own host buffers are allocated in: 64 bytes aligned to 64,
-/// a cache line. Any element type can view the bytes in place, and a SIMD
-/// loop over a whole tensor reads no vector across two lines (with the
-/// allocator's 16-byte alignment, half the 32-byte loads of an AVX2 loop can
-/// straddle two: a host `add` of 4,096 `f32`s into an existing tensor took
-/// 420 ns on such buffers, 340 ns on aligned ones).
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-pub(crate) struct Line([u64; 8]);
-
-// SAFETY: an array of `u64` (any bits valid, all zero a value) whose size (64)
-// is a multiple of its alignment (64): no padding.
-unsafe impl bytemuck::Zeroable for Line {}
-// SAFETY: as above; `Copy`, `repr(C)`, no padding, no pointers.
-unsafe impl bytemuck::Pod for Line {}
-
-/// The bytes in a [`Line`].
-pub(crate) const LINE: usize = std::mem::size_of::<Line>();
 
 /// Host bytes: silt's own, in whole [`Line`]s, or memory owned outside silt
 /// (aligned to its element type by `Tensor::from_foreign`).

@@ -22,9 +22,9 @@ use crate::program::text::KernelInfo;
 
 pub(crate) use geometry::GATHER_STRIDE;
 pub use info::{DeviceInfo, DeviceKind};
-pub(crate) use pool::Block;
 pub use pool::MemoryStats;
 use pool::Pool;
+pub(crate) use pool::{Block, Line, LINE};
 pub(crate) use programs::set_source_hook;
 use programs::{BuiltProgram, Programs, Target};
 
@@ -476,16 +476,12 @@ impl Device {
 
     /// A cached host buffer of `lines` lines for `bytes` bytes, holding stale
     /// values (see `Pool::take_host`).
-    pub(crate) fn take_host(
-        &self,
-        lines: usize,
-        bytes: usize,
-    ) -> Option<Vec<crate::storage::Line>> {
+    pub(crate) fn take_host(&self, lines: usize, bytes: usize) -> Option<Vec<Line>> {
         self.inner.pool.take_host(lines, bytes)
     }
 
     /// Takes back the buffer of freed host storage of `bytes` bytes.
-    pub(crate) fn give_host(&self, lines: Vec<crate::storage::Line>, bytes: usize) {
+    pub(crate) fn give_host(&self, lines: Vec<Line>, bytes: usize) {
         self.inner.pool.give_host(lines, bytes);
     }
 

@@ -13,6 +13,7 @@ use silt_abi::opencl::{
 use crate::back::opencl::polyfill::{load, store};
 use crate::ir::ParamKind;
 use silt_abi::opencl::FoldEntry;
+use silt_abi::DType;
 
 use super::reduce::{from_local, local_type, to_local, Template};
 use super::{passes, views};
@@ -228,7 +229,7 @@ impl Template<'_> {
             } else {
                 self.declare(s, &inner, "silt_m");
                 self.map_call(s, &inner, "silt_m", strided, step);
-                self.fold_held(s, &inner, self.acc.len());
+                self.fold_held(s, &inner);
             }
             if strided && step.is_none() {
                 Self::advance(s, &inner, "1u", views);
@@ -264,7 +265,6 @@ impl Template<'_> {
     /// and the work-item holds no array in private memory. Only for one kept
     /// dimension, whose stride steps from row to row.
     fn row_blocks(&self, s: &mut String, views: &[&String]) {
-        let n = self.acc.len();
         s.push_str("    if (silt_blocked) {\n");
         let _ = writeln!(
             s,
@@ -291,27 +291,12 @@ impl Template<'_> {
         let indent = "                ";
         self.declare(s, indent, "silt_m");
         self.map_call(s, indent, "silt_m", true, Some(&rows));
-        self.declare(s, indent, "silt_a");
-        for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "{indent}silt_a{i} = {};",
-                load(*t, format!("silt_acc{i}[silt_o + silt_l]"))
-            );
-        }
-        self.combine_into(
+        self.fold_into(
             s,
             indent,
-            &Self::vars("silt_a", n),
-            &Self::vars("silt_m", n),
+            &|i, t| load(t, format!("silt_acc{i}[silt_o + silt_l]")),
+            &|i, t, v| format!("silt_acc{i}[silt_o + silt_l] = {}", store(t, v)),
         );
-        for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "{indent}silt_acc{i}[silt_o + silt_l] = {};",
-                store(*t, format!("silt_a{i}"))
-            );
-        }
         s.push_str("            }\n        }\n        return;\n    }\n");
     }
 
@@ -396,7 +381,6 @@ impl Template<'_> {
         count: &str,
         tile: &dyn Fn(&str) -> String,
     ) {
-        let n = self.acc.len();
         let index = format!("silt_k + silt_l * {REDUCE_TILE}UL");
         let _ = writeln!(
             s,
@@ -434,19 +418,34 @@ impl Template<'_> {
             Some(tile),
             &index,
         );
-        self.fold_held(s, "                    ", n);
+        self.fold_held(s, "                    ");
         s.push_str("                }\n            }\n");
     }
 
     /// `silt_v*[silt_l] = combine(silt_v*[silt_l], silt_m*)`.
-    fn fold_held(&self, s: &mut String, indent: &str, n: usize) {
+    fn fold_held(&self, s: &mut String, indent: &str) {
+        self.fold_into(
+            s,
+            indent,
+            &|i, t| from_local(t, format!("silt_v{i}[silt_l]")),
+            &|i, t, v| format!("silt_v{i}[silt_l] = {}", to_local(t, v)),
+        );
+    }
+
+    /// `held = combine(held, silt_m*)`, component by component: `get(i, t)`
+    /// is the held value of component `i` (of type `t`), `put(i, t, v)` the
+    /// statement that stores `v` back.
+    fn fold_into(
+        &self,
+        s: &mut String,
+        indent: &str,
+        get: &dyn Fn(usize, DType) -> String,
+        put: &dyn Fn(usize, DType, String) -> String,
+    ) {
+        let n = self.acc.len();
         self.declare(s, indent, "silt_a");
         for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "{indent}silt_a{i} = {};",
-                from_local(*t, format!("silt_v{i}[silt_l]"))
-            );
+            let _ = writeln!(s, "{indent}silt_a{i} = {};", get(i, *t));
         }
         self.combine_into(
             s,
@@ -455,11 +454,7 @@ impl Template<'_> {
             &Self::vars("silt_m", n),
         );
         for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "{indent}silt_v{i}[silt_l] = {};",
-                to_local(*t, format!("silt_a{i}"))
-            );
+            let _ = writeln!(s, "{indent}{};", put(i, *t, format!("silt_a{i}")));
         }
     }
 
