@@ -135,4 +135,19 @@ pub mod __private {
     pub fn mapping_kind(device: &crate::device::Device) -> crate::device::DeviceKind {
         crate::device::hooks::reduce_as(device.info().kind)
     }
+
+    /// A tensor of `shape` for an output that the caller's launches write
+    /// whole: its storage is not initialised on an OpenCL device (whatever
+    /// the pool hands out) and zeroed on the host. What `zeros` would cost
+    /// is a full write of the output first (on PoCL, a fill of 64 MiB takes
+    /// longer than a copy of it).
+    ///
+    /// # Errors
+    /// As [`Tensor::zeros`](crate::Tensor::zeros).
+    pub fn output_for_overwrite<T: crate::dtype::Element>(
+        device: &crate::device::Device,
+        shape: &[usize],
+    ) -> crate::error::Result<crate::tensor::TensorT<T>> {
+        crate::tensor::Tensor::uninit(device, T::DTYPE, shape)?.typed()
+    }
 }

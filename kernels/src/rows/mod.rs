@@ -283,7 +283,8 @@ fn softmax_along<T: RowFloat>(x: &TensorT<T>, axis: isize, log: bool) -> Result<
                 reason: format!("no axis {axis}"),
             })?
     };
-    let out = TensorT::<T>::zeros(x.device(), x.shape())?;
+    // every element is written below: no fill first
+    let out = silt::__private::output_for_overwrite::<T>(x.device(), x.shape())?;
     if x.is_empty() {
         return Ok(out);
     }
@@ -345,7 +346,8 @@ fn norm<T: RowFloat>(
             reason: format!("eps must be a finite number >= 0, not {eps}"),
         });
     }
-    let out = TensorT::<T>::zeros(x.device(), x.shape())?;
+    // every element is written below: no fill first
+    let out = silt::__private::output_for_overwrite::<T>(x.device(), x.shape())?;
     if x.is_empty() {
         return Ok(out);
     }
