@@ -470,3 +470,24 @@ fn host_buffers_start_on_a_cache_line() {
         assert_eq!(y.to_vec().unwrap(), vec![3.0f32; n]);
     }
 }
+
+#[test]
+fn poisoned_outputs_hold_the_poison_until_a_kernel_writes_them() {
+    let _g = serial();
+    let Some(dev) = common::opencl() else {
+        return;
+    };
+    // what a launch's output holds before its kernel runs
+    for byte in [0xAB, 0xFF] {
+        silt::__testing::poison_uninit(Some(byte));
+        let t = silt::__testing::uninit(&dev, silt::DType::U8, &[1000]).unwrap();
+        let v = t.typed::<u8>().unwrap().to_vec().unwrap();
+        assert!(v.iter().all(|&b| b == byte), "{:?}", &v[..8]);
+    }
+    // a launch overwrites it whole; `zeros` is still zero
+    let x = TensorT::from_slice(&dev, &[1.5f32, -2.0, 3.25], [3]).unwrap();
+    assert_eq!(twice::launch(&x).unwrap().to_vec().unwrap(), [3.0, -4.0, 6.5]);
+    let z = TensorT::<u32>::zeros(&dev, [257]).unwrap();
+    assert!(z.to_vec().unwrap().iter().all(|&v| v == 0));
+    silt::__testing::poison_uninit(Some(0xFF));
+}

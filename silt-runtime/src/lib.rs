@@ -150,4 +150,16 @@ pub mod __private {
     ) -> crate::error::Result<crate::tensor::TensorT<T>> {
         crate::tensor::Tensor::uninit(device, T::DTYPE, shape)?.typed()
     }
+
+    /// [`output_for_overwrite`] of an untyped tensor of `dtype`.
+    ///
+    /// # Errors
+    /// As [`Tensor::zeros`](crate::Tensor::zeros).
+    pub fn untyped_output_for_overwrite(
+        device: &crate::device::Device,
+        dtype: crate::dtype::DType,
+        shape: &[usize],
+    ) -> crate::error::Result<crate::tensor::Tensor> {
+        crate::tensor::Tensor::uninit(device, dtype, shape)
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use crate::device::{Block, Device, Line, LINE};
+use crate::device::{hooks, Block, Device, Line, LINE};
 use crate::error::{Error, Result};
 use crate::foreign::{Foreign, ForeignMemory};
 
@@ -86,7 +86,17 @@ impl Storage {
                 };
                 Data::Host(RwLock::new(bytes))
             }
-            Some(queue) => Data::OpenCl(Some(device.alloc_block(queue, nbytes)?)),
+            Some(queue) => {
+                let block = device.alloc_block(queue, nbytes)?;
+                if let Some(byte) = hooks::poison() {
+                    if device.is_oclgrind() {
+                        queue.write(&block.mem, 0, &vec![byte; nbytes])?;
+                    } else {
+                        queue.fill(&block.mem, 0, nbytes, &[byte])?;
+                    }
+                }
+                Data::OpenCl(Some(block))
+            }
         };
         Ok(Storage {
             device: device.clone(),

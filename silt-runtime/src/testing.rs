@@ -83,6 +83,16 @@ pub fn local_size(n: Option<usize>) {
     hooks::set_local_size(n);
 }
 
+/// Makes this thread fill every device buffer it allocates without
+/// initialising it (the output of a launch, which the kernel is to overwrite
+/// entirely) with copies of `byte` (`None`: as the allocator gives it, the
+/// default). With a byte whose copies are NaN or an unlikely integer
+/// (`0xFF`: NaN in every float type, -1 or the maximum in the integers), a
+/// kernel that leaves part of its output unwritten shows in its results.
+pub fn poison_uninit(byte: Option<u8>) {
+    hooks::set_poison(byte);
+}
+
 /// Creates a buffer of `nbytes` straight from `device`'s driver and releases
 /// it, bypassing the pool: the baseline the pool is measured against. With
 /// `touch`, the buffer is first made real with a one-byte write, as the pool

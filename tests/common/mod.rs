@@ -11,9 +11,17 @@ pub fn under_ci() -> bool {
 
 /// The first OpenCL device. Without one: a failure under CI, else a skip with a
 /// message on stderr (`None`).
+///
+/// From then on this thread fills every device output it allocates with
+/// `0xFF` bytes before a kernel writes it (NaN in every float type, -1 or the
+/// maximum in the integers): an element a kernel leaves unwritten fails the
+/// test's comparison instead of passing as a fresh buffer's zero.
 pub fn opencl() -> Option<Device> {
     match Device::opencl(0) {
-        Ok(d) => Some(d),
+        Ok(d) => {
+            silt::__testing::poison_uninit(Some(0xFF));
+            Some(d)
+        }
         Err(e) if under_ci() => panic!(
             "CI=true but no OpenCL device: {e}\n(install pocl-opencl-icd and set POCL_CACHE_DIR \
              to a writable folder; see .ci/run)"

@@ -57,7 +57,12 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     same_device(input, &[index])?;
     let d = axis(dim, input.ndim())?;
     let idx = super::index_of(index, false)?;
-    let out = Tensor::zeros(input.device(), input.dtype(), index.shape())?;
+    // every element is written below (or the launch fails): no fill first
+    let out = silt::__private::untyped_output_for_overwrite(
+        input.device(),
+        input.dtype(),
+        index.shape(),
+    )?;
     let (xs, is) = (at_least_1d(input.shape()), at_least_1d(index.shape()));
     check_shapes(NAME, &xs, &is, d, "input")?;
     if index.is_empty() {

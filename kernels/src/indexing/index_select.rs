@@ -84,7 +84,8 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     if !shape.is_empty() {
         shape[d] = m;
     }
-    let out = Tensor::zeros(input.device(), input.dtype(), &shape)?;
+    // every element is written below (or the launch fails): no fill first
+    let out = silt::__private::untyped_output_for_overwrite(input.device(), input.dtype(), &shape)?;
     let size = if input.ndim() == 0 {
         1
     } else {

@@ -48,7 +48,12 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
     supported(NAME, TYPES, input.dtype())?;
     same_device(input, &[index])?;
     let idx = super::index_of(index, false)?;
-    let out = Tensor::zeros(input.device(), input.dtype(), index.shape())?;
+    // every element is written below (or the launch fails): no fill first
+    let out = silt::__private::untyped_output_for_overwrite(
+        input.device(),
+        input.dtype(),
+        index.shape(),
+    )?;
     if out.is_empty() {
         return Ok(out);
     }

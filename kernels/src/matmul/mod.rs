@@ -113,8 +113,13 @@ pub fn launch<T: Matmul>(a: &TensorT<T>, b: &TensorT<T>) -> Result<TensorT<T>> {
         });
     }
     let p = Plan::new(a.shape(), b.shape())?;
-    let out = TensorT::<T>::zeros(a.device(), &p.out)?;
-    if out.is_empty() || p.depth == 0 {
+    if p.depth == 0 {
+        // each output a sum of nothing
+        return TensorT::<T>::zeros(a.device(), &p.out);
+    }
+    // every element is written below: no fill first
+    let out = silt::__private::output_for_overwrite::<T>(a.device(), &p.out)?;
+    if out.is_empty() {
         return Ok(out);
     }
     // both operands as batches of matrices, the batches broadcast

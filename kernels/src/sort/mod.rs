@@ -314,8 +314,9 @@ pub(crate) fn sorted<T: Sort>(
 ) -> Result<(TensorT<T>, TensorT<i64>)> {
     let d = axis(dim, x.ndim())?;
     let dev = x.device();
-    let mut values = TensorT::<T>::zeros(dev, x.shape())?;
-    let mut indices = TensorT::<i64>::zeros(dev, x.shape())?;
+    // every element is written below: no fill first
+    let mut values = silt::__private::output_for_overwrite::<T>(dev, x.shape())?;
+    let mut indices = silt::__private::output_for_overwrite::<i64>(dev, x.shape())?;
     if values.is_empty() {
         return Ok((values, indices));
     }
@@ -371,8 +372,8 @@ fn on_device<T: Sort>(
     let mut bufs = vec![(values, indices)];
     if passes > 0 {
         bufs.push((
-            TensorT::<T>::zeros(x.device(), [outer, inner, n])?,
-            TensorT::<i64>::zeros(x.device(), [outer, inner, n])?,
+            silt::__private::output_for_overwrite::<T>(x.device(), &[outer, inner, n])?,
+            silt::__private::output_for_overwrite::<i64>(x.device(), &[outer, inner, n])?,
         ));
     }
     // the buffer the blocks go to: the results after an even number of passes
@@ -449,8 +450,8 @@ fn top_on_device<T: Sort>(
     };
     let pair = |len: usize| -> Result<(TensorT<T>, TensorT<i64>)> {
         Ok((
-            TensorT::<T>::zeros(dev, [outer, inner, len])?,
-            TensorT::<i64>::zeros(dev, [outer, inner, len])?,
+            silt::__private::output_for_overwrite::<T>(dev, &[outer, inner, len])?,
+            silt::__private::output_for_overwrite::<i64>(dev, &[outer, inner, len])?,
         ))
     };
     let seg = device::TILE;
@@ -531,8 +532,8 @@ pub(crate) fn top<T: Sort>(
     }
     let mut shape = x.shape().to_vec();
     shape[d] = k;
-    let values = TensorT::<T>::zeros(dev, &shape[..])?;
-    let indices = TensorT::<i64>::zeros(dev, &shape[..])?;
+    let values = silt::__private::output_for_overwrite::<T>(dev, &shape[..])?;
+    let indices = silt::__private::output_for_overwrite::<i64>(dev, &shape[..])?;
     let x3 = rows_of::<T>(x.as_tensor(), x.shape(), d)?;
     let (v, i) = top_on_device(&x3, k, u32::from(desc))?;
     rows_of::<T>(values.as_tensor(), &shape, d)?.copy_from(&v)?;

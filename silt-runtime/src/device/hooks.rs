@@ -2,8 +2,9 @@
 //! public face is the crate's `testing` module): injected allocation and
 //! enqueue failures, a hidden `cl_khr_fp64`, a device acting as Oclgrind, the
 //! per-thread overrides of how reductions share out their work, of the
-//! argument bytes a device accepts and of the work-group size, and the
-//! driver's own allocation as a baseline for the pool.
+//! argument bytes a device accepts and of the work-group size, a poison for
+//! storage not initialised, and the driver's own allocation as a baseline
+//! for the pool.
 
 use std::cell::Cell;
 use std::sync::atomic::Ordering;
@@ -21,6 +22,22 @@ thread_local! {
     /// The argument bytes this thread's fused chains take the device to
     /// accept, whatever it reports (a test hook).
     static PARAMETER_BYTES: Cell<Option<usize>> = const { Cell::new(None) };
+    /// The byte this thread's uninitialised device storage is filled with
+    /// (a test hook).
+    static POISON: Cell<Option<u8>> = const { Cell::new(None) };
+}
+
+/// The byte this thread's uninitialised device storage is to be filled with
+/// (see [`set_poison`]).
+pub(crate) fn poison() -> Option<u8> {
+    POISON.with(Cell::get)
+}
+
+/// Makes this thread fill every device storage that is not initialised (an
+/// output a kernel is to overwrite entirely) with copies of `byte` (`None`:
+/// leave it as the allocator gives it).
+pub(crate) fn set_poison(byte: Option<u8>) {
+    POISON.with(|p| p.set(byte));
 }
 
 /// The most argument bytes a kernel may take on `device` (see

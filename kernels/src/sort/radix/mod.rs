@@ -89,15 +89,18 @@ where
     let (parts, chunk) = cut(rows, n);
     let bytes = std::mem::size_of::<T>();
     let flip = if desc { K::ones(bytes) } else { K::ZERO };
+    // every buffer is written whole before it is read (the counts by each
+    // pass): no fill first
+    use silt::__private::output_for_overwrite as scratch;
     let (mut keys, mut to_keys) = (
-        TensorT::<K>::zeros(dev, [rows, n])?,
-        TensorT::<K>::zeros(dev, [rows, n])?,
+        scratch::<K>(dev, &[rows, n])?,
+        scratch::<K>(dev, &[rows, n])?,
     );
     let (mut idx, mut to_idx) = (
-        TensorT::<u32>::zeros(dev, [rows, n])?,
-        TensorT::<u32>::zeros(dev, [rows, n])?,
+        scratch::<u32>(dev, &[rows, n])?,
+        scratch::<u32>(dev, &[rows, n])?,
     );
-    let mut counts = TensorT::<u32>::zeros(dev, [rows, parts, DIGITS])?;
+    let mut counts = scratch::<u32>(dev, &[rows, parts, DIGITS])?;
     // one work-item a place, a chunk, a row
     let places = || Grid::over([(rows * n).div_ceil(MAP_GROUP) * MAP_GROUP]);
     let chunks = || Grid::over([(rows * parts).div_ceil(GROUP) * GROUP]);
