@@ -486,7 +486,10 @@ fn poisoned_outputs_hold_the_poison_until_a_kernel_writes_them() {
     }
     // a launch overwrites it whole; `zeros` is still zero
     let x = TensorT::from_slice(&dev, &[1.5f32, -2.0, 3.25], [3]).unwrap();
-    assert_eq!(twice::launch(&x).unwrap().to_vec().unwrap(), [3.0, -4.0, 6.5]);
+    assert_eq!(
+        twice::launch(&x).unwrap().to_vec().unwrap(),
+        [3.0, -4.0, 6.5]
+    );
     let z = TensorT::<u32>::zeros(&dev, [257]).unwrap();
     assert!(z.to_vec().unwrap().iter().all(|&v| v == 0));
     silt::__testing::poison_uninit(Some(0xFF));
