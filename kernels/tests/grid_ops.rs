@@ -543,7 +543,10 @@ fn layer_norm_and_rms_norm_match_the_reference() {
     }
 }
 
-/// The bits of a float tensor's elements, of any float dtype.
+/// The bits of a float tensor's elements, of any float dtype, every NaN as
+/// `u64::MAX`: the sign of a NaN that arithmetic makes is unspecified
+/// (docs/semantics.md), and the scalar and vector forms of one loop may take
+/// either operand's.
 fn tensor_bits(t: &Tensor) -> Vec<u64> {
     match t.dtype() {
         DType::F16 => t
@@ -552,7 +555,13 @@ fn tensor_bits(t: &Tensor) -> Vec<u64> {
             .to_vec()
             .unwrap()
             .iter()
-            .map(|v| u64::from(v.to_bits()))
+            .map(|v| {
+                if v.is_nan() {
+                    u64::MAX
+                } else {
+                    u64::from(v.to_bits())
+                }
+            })
             .collect(),
         DType::F32 => t
             .typed::<f32>()
@@ -560,7 +569,13 @@ fn tensor_bits(t: &Tensor) -> Vec<u64> {
             .to_vec()
             .unwrap()
             .iter()
-            .map(|v| u64::from(v.to_bits()))
+            .map(|v| {
+                if v.is_nan() {
+                    u64::MAX
+                } else {
+                    u64::from(v.to_bits())
+                }
+            })
             .collect(),
         _ => t
             .typed::<f64>()
@@ -568,7 +583,7 @@ fn tensor_bits(t: &Tensor) -> Vec<u64> {
             .to_vec()
             .unwrap()
             .iter()
-            .map(|v| v.to_bits())
+            .map(|v| if v.is_nan() { u64::MAX } else { v.to_bits() })
             .collect(),
     }
 }
