@@ -103,7 +103,7 @@ pub trait Sort: Element + host::HostSort {
 }
 
 macro_rules! sort_impl {
-    ($($t:ty: $key:ty, $keys:ident),*) => {$(
+    ($($t:ty),*) => {$(
         impl Sort for $t {
             fn __block(
                 grid: Grid,
@@ -160,30 +160,13 @@ macro_rules! sort_impl {
                 indices: TensorT<i64>,
                 desc: bool,
             ) -> Result<()> {
-                radix::sort_rows::<Self, $key>(x, values, indices, desc, |grid, x, keys, idx, flip| {
-                    // SAFETY: a work-item below `rows * n` reads `x` and
-                    // writes `keys` and `idx` at its own row and place
-                    unsafe { radix::device::$keys::launch(grid, x, keys, idx, flip) }
-                })
+                radix::sort_rows::<Self>(x, values, indices, desc)
             }
         }
     )*};
 }
 
-sort_impl!(
-    bool: u32, radix_keys32,
-    u8: u32, radix_keys32,
-    i8: u32, radix_keys32,
-    u16: u32, radix_keys32,
-    i16: u32, radix_keys32,
-    u32: u32, radix_keys32,
-    i32: u32, radix_keys32,
-    u64: u64, radix_keys64,
-    i64: u64, radix_keys64,
-    f16: u32, radix_keys32,
-    f32: u32, radix_keys32,
-    f64: u64, radix_keys64
-);
+sort_impl!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64);
 
 /// The elements of `x` sorted along `dim` (negative counts from the end),
 /// ascending or `descending`, and their indices along `dim` (see the
@@ -241,7 +224,7 @@ pub(crate) use each_type;
 
 /// The OpenCL C of the grid kernels for `dtype`: the block sort's program,
 /// the merge's, the cut of sorted runs `topk` uses, then the radix sort's
-/// (keys, the passes over `dtype`'s key type, the gather).
+/// (the passes' count, offsets, scatter and one-launch pass, the finish).
 pub fn source(dtype: DType) -> Option<&'static str> {
     static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
     let all = SOURCES.get_or_init(|| {
@@ -251,21 +234,14 @@ pub fn source(dtype: DType) -> Option<&'static str> {
                 let block = device::sort_block::source(d)?;
                 let merge = device::sort_merge::source(d)?;
                 let keep = device::sort_keep::source(d)?;
-                let (keys, key) = match radix::device::radix_keys32::source(d) {
-                    Some(keys) => (keys, DType::U32),
-                    None => (radix::device::radix_keys64::source(d)?, DType::U64),
-                };
-                let count = radix::device::radix_count::source(key)?;
+                let count = radix::device::radix_count::source(d)?;
                 let offsets = radix::device::radix_offsets::source(DType::U32)?;
-                let scatter = radix::device::radix_scatter::source(key)?;
-                let pass = radix::device::radix_pass::source(key)?;
-                let gather = radix::device::radix_gather::source(d)?;
+                let scatter = radix::device::radix_scatter::source(d)?;
+                let pass = radix::device::radix_pass::source(d)?;
+                let finish = radix::device::radix_finish::source(d)?;
                 Some((
                     d,
-                    [
-                        block, merge, keep, keys, count, offsets, scatter, pass, gather,
-                    ]
-                    .join("\n"),
+                    [block, merge, keep, count, offsets, scatter, pass, finish].join("\n"),
                 ))
             })
             .collect()
@@ -284,13 +260,11 @@ pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
         let mut v = device::sort_block::__infos().to_vec();
         v.extend(device::sort_merge::__infos());
         v.extend(device::sort_keep::__infos());
-        v.extend(radix::device::radix_keys32::__infos());
-        v.extend(radix::device::radix_keys64::__infos());
         v.extend(radix::device::radix_count::__infos());
         v.extend(radix::device::radix_offsets::__infos());
         v.extend(radix::device::radix_scatter::__infos());
         v.extend(radix::device::radix_pass::__infos());
-        v.extend(radix::device::radix_gather::__infos());
+        v.extend(radix::device::radix_finish::__infos());
         v
     })
 }

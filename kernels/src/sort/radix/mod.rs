@@ -7,7 +7,7 @@ pub(crate) mod device;
 use silt::{Element, Error, Grid, Result, TensorT};
 
 use device::{
-    radix_count, radix_gather, radix_offsets, radix_pass, radix_scatter, DIGITS, GROUP, MAP_GROUP,
+    radix_count, radix_finish, radix_offsets, radix_pass, radix_scatter, DIGITS, GROUP, MAP_GROUP,
 };
 
 /// The most places a work-item's chunk of a row holds: a long row is cut
@@ -20,29 +20,30 @@ const MIN_CHUNK: usize = DIGITS;
 /// work for every core.
 const MIN_ITEMS: usize = 64;
 
-/// A key type of the radix sort: `u32` or `u64`.
-pub(crate) trait Key:
-    Element + radix_count::Instance + radix_scatter::Instance + radix_pass::Instance
+/// An element type the radix sort takes: one with every kernel of
+/// [`device`].
+pub(crate) trait Radix:
+    Element
+    + radix_count::Instance
+    + radix_scatter::Instance
+    + radix_pass::Instance
+    + radix_finish::Instance
 {
-    /// The key 0.
-    const ZERO: Self;
-    /// The key with the low `bytes` bytes set: what a descending sort xors
-    /// its keys with.
-    fn ones(bytes: usize) -> Self;
 }
 
-impl Key for u32 {
-    const ZERO: Self = 0;
-    fn ones(bytes: usize) -> Self {
-        u32::MAX >> (32 - 8 * bytes.clamp(1, 4))
-    }
+impl<T> Radix for T where
+    T: Element
+        + radix_count::Instance
+        + radix_scatter::Instance
+        + radix_pass::Instance
+        + radix_finish::Instance
+{
 }
 
-impl Key for u64 {
-    const ZERO: Self = 0;
-    fn ones(bytes: usize) -> Self {
-        u64::MAX >> (64 - 8 * bytes.clamp(1, 8))
-    }
+/// The key with the low `bytes` bytes set: what a descending sort of
+/// elements of `bytes` bytes xors its keys with.
+fn ones(bytes: usize) -> u64 {
+    u64::MAX >> (64 - 8 * bytes.clamp(1, 8))
 }
 
 /// How a row of `n` places is cut among work-items, for `rows` rows: the
@@ -63,21 +64,16 @@ pub(crate) fn takes(n: usize, tile: usize) -> bool {
 }
 
 /// Sorts the rows of `x` (`[outer, inner, n]`) into `values` and `indices`
-/// (views of the same shape): keys by `keys_of` (a launch of
-/// `radix_keys32` or `radix_keys64` over one work-item a place, given the
-/// value to xor keys with), one pass a byte of `T` (count, offsets,
-/// scatter; `radix_pass` for rows of one chunk), then the gather. `n` below 2^32 ([`takes`]).
-pub(crate) fn sort_rows<T, K>(
+/// (views of the same shape): one pass a byte of `T` (count, offsets,
+/// scatter; `radix_pass` for rows of one chunk), the first from `x`, then
+/// `radix_finish`. `n` below 2^32 ([`takes`]).
+pub(crate) fn sort_rows<T: Radix>(
     x: &TensorT<T>,
     mut values: TensorT<T>,
     mut indices: TensorT<i64>,
     desc: bool,
-    keys_of: impl FnOnce(Grid, &TensorT<T>, &mut TensorT<K>, &mut TensorT<u32>, K) -> Result<()>,
-) -> Result<()>
-where
-    T: Element + radix_gather::Instance,
-    K: Key,
-{
+) -> Result<()> {
+    use silt::__private::output_for_overwrite as scratch;
     let [outer, inner, n] = [x.shape()[0], x.shape()[1], x.shape()[2]];
     let rows = outer * inner;
     let dev = x.device();
@@ -88,13 +84,12 @@ where
     };
     let (parts, chunk) = cut(rows, n);
     let bytes = std::mem::size_of::<T>();
-    let flip = if desc { K::ones(bytes) } else { K::ZERO };
+    let flip = if desc { ones(bytes) } else { 0 };
     // every buffer is written whole before it is read (the counts by each
-    // pass): no fill first
-    use silt::__private::output_for_overwrite as scratch;
-    let (mut keys, mut to_keys) = (
-        scratch::<K>(dev, &[rows, n])?,
-        scratch::<K>(dev, &[rows, n])?,
+    // pass; `idx` is not read by the first pass): no fill first
+    let (mut vals, mut to_vals) = (
+        scratch::<T>(dev, &[rows, 1, n])?,
+        scratch::<T>(dev, &[rows, 1, n])?,
     );
     let (mut idx, mut to_idx) = (
         scratch::<u32>(dev, &[rows, n])?,
@@ -105,62 +100,68 @@ where
     let places = || Grid::over([(rows * n).div_ceil(MAP_GROUP) * MAP_GROUP]);
     let chunks = || Grid::over([(rows * parts).div_ceil(GROUP) * GROUP]);
     let each_row = || Grid::over([rows.div_ceil(GROUP) * GROUP]);
-    keys_of(places(), x, &mut keys, &mut idx, flip)?;
     let chunk = to_u64(chunk)?;
     for byte in 0..bytes {
         let shift = u32::try_from(8 * byte).map_err(|_| Error::Internal {
             what: "sort: a digit past u32",
         })?;
+        // the first pass reads the input, and takes places for indices
+        let (src, first) = if byte == 0 { (x, 1) } else { (&vals, 0) };
         if parts == 1 {
-            // SAFETY: a work-item below `rows` reads `keys` and `idx` at its
-            // row and places `p < n`, its counts at digits below 256, and
-            // writes places `q < n`: its offsets start each digit after the
-            // row's smaller digits and take as many places for each as it
-            // counted, `n` in all
+            // SAFETY: a work-item below `rows` reads `src` at its row
+            // (`o * inner + r`) and places `p < n` (and `idx` there unless
+            // `first`), its counts at digits below 256, and writes places
+            // `q < n`: its offsets start each digit after the row's smaller
+            // digits and take as many places for each as it counted, `n` in
+            // all
             unsafe {
                 radix_pass::launch(
                     each_row(),
-                    &keys,
+                    src,
                     &idx,
                     &mut counts,
-                    &mut to_keys,
+                    &mut to_vals,
                     &mut to_idx,
+                    flip,
                     shift,
+                    first,
                 )?;
             }
         } else {
             // SAFETY: a work-item `(row, w)` below `rows * parts` reads
-            // `keys` at `row` and places `p < n`, and writes its counts at
+            // `src` at `row` and places `p < n`, and writes its counts at
             // `w < parts` and digits below 256
-            unsafe { radix_count::launch(chunks(), &keys, &mut counts, shift, chunk)? };
+            unsafe { radix_count::launch(chunks(), src, &mut counts, flip, shift, chunk)? };
             // SAFETY: a work-item below `rows` reads and writes its row's
             // counts at `w < parts` and digits below 256
             unsafe { radix_offsets::launch(each_row(), &mut counts)? };
-            // SAFETY: as `radix_count`'s, and each place `q` written is
-            // below `n`: the offsets of a row start each digit's chunk after
-            // the row's smaller digits and the same digit's earlier chunks,
-            // and this pass takes as many places for each as `radix_count`
-            // counted from the same keys, `n` for the row in all
+            // SAFETY: as `radix_count`'s (and `idx` read where `src` is,
+            // unless `first`), and each place `q` written is below `n`: the
+            // offsets of a row start each digit's chunk after the row's
+            // smaller digits and the same digit's earlier chunks, and this
+            // pass takes as many places for each as `radix_count` counted
+            // from the same elements, `n` for the row in all
             unsafe {
                 radix_scatter::launch(
                     chunks(),
-                    &keys,
+                    src,
                     &idx,
                     &mut counts,
-                    &mut to_keys,
+                    &mut to_vals,
                     &mut to_idx,
+                    flip,
                     shift,
                     chunk,
+                    first,
                 )?;
             }
         }
-        std::mem::swap(&mut keys, &mut to_keys);
+        std::mem::swap(&mut vals, &mut to_vals);
         std::mem::swap(&mut idx, &mut to_idx);
     }
-    // SAFETY: a work-item below `rows * n` reads `idx` and writes the
-    // results at its row and place, and reads `x` at the place it holds, a
-    // permutation of `0..n`
-    unsafe { radix_gather::launch(places(), x, &idx, &mut values, &mut indices) }
+    // SAFETY: a work-item below `rows * n` reads `vals` and `idx` and
+    // writes the results at its own row and place
+    unsafe { radix_finish::launch(places(), &vals, &idx, &mut values, &mut indices) }
 }
 
 #[cfg(test)]
@@ -181,9 +182,9 @@ mod tests {
             assert!(parts * chunk >= n && (parts - 1) * chunk < n, "{rows} {n}");
             assert!(chunk <= MAX_CHUNK && (parts == 1 || chunk >= MIN_CHUNK));
         }
-        assert_eq!(u32::ones(1), 0xff);
-        assert_eq!(u32::ones(2), 0xffff);
-        assert_eq!(u32::ones(4), u32::MAX);
-        assert_eq!(u64::ones(8), u64::MAX);
+        assert_eq!(ones(1), 0xff);
+        assert_eq!(ones(2), 0xffff);
+        assert_eq!(ones(4), 0xffff_ffff);
+        assert_eq!(ones(8), u64::MAX);
     }
 }
