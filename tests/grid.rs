@@ -203,6 +203,32 @@ fn reverse_runs_unchecked<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
     }
 }
 
+/// Grid kernels made by `macro_rules!`: each work-item reads a run of `$n`
+/// elements into an array of `$n` (a size that reaches the kernel in an
+/// invisible group) and writes the run's running sums from its end.
+macro_rules! run_sums {
+    ($name:ident, $n:literal) => {
+        #[grid(types = [i32], group = [2])]
+        fn $name<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
+            let i = global_id(0);
+            let mut run = private![T; $n];
+            if (i + 1) * $n <= x.len(0) {
+                for q in 0..$n {
+                    run[[q]] = x[[i * $n + q]];
+                }
+                let mut s: T = 0;
+                for q in 0..$n {
+                    s += run[[$n - 1 - q]];
+                    y[[i * $n + q]] = s;
+                }
+            }
+        }
+    };
+}
+
+run_sums!(run_sums_3, 3);
+run_sums!(run_sums_5, 5);
+
 /// Reads one past the end of a work-item's array.
 #[grid(group = [2])]
 fn private_overrun(y: ViewMut<i32, 1>) {
@@ -226,6 +252,8 @@ fn every_instantiation() -> Vec<&'static silt::__private::KernelInfo> {
         reverse_runs::__infos(),
         reverse_runs_unchecked::__infos(),
         private_overrun::__infos(),
+        run_sums_3::__infos(),
+        run_sums_5::__infos(),
         histogram::__infos(),
         atomics::__infos(),
     ]
@@ -754,5 +782,35 @@ fn clang_accepts_every_grid_program_without_a_warning() {
         checked += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(checked, 19);
+    assert_eq!(checked, 21);
+}
+
+#[test]
+fn kernels_made_by_macro_rules_take_array_sizes_from_their_fragments() {
+    let x: Vec<i32> = (1..=30).collect();
+    for dev in common::devices() {
+        let xt = TensorT::from_slice(&dev, &x, [30]).unwrap();
+        for n in [3usize, 5] {
+            let mut y = TensorT::<i32>::zeros(&dev, [30]).unwrap();
+            let grid = Grid::over([30 / n]);
+            if n == 3 {
+                run_sums_3::launch(grid, &xt, &mut y).unwrap();
+            } else {
+                run_sums_5::launch(grid, &xt, &mut y).unwrap();
+            }
+            let want: Vec<i32> = x
+                .chunks(n)
+                .flat_map(|run| {
+                    run.iter()
+                        .rev()
+                        .scan(0, |s, &v| {
+                            *s += v;
+                            Some(*s)
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            assert_eq!(y.to_vec().unwrap(), want, "{dev} runs of {n}");
+        }
+    }
 }

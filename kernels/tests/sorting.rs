@@ -4,9 +4,10 @@
 //! bits and indices on both: short rows, rows of several blocks (merged on a
 //! device), every dimension of 3-d tensors, views, every element type, and
 //! the edge cases (empty, one element, NaN, signed zeros, ties, sorted
-//! input, `k` of 0 and of the whole row, errors). On the device, rows past
-//! a block run both mappings (`silt::__testing::reduce_as`): a CPU's radix
-//! sort and a GPU's merge sort.
+//! input, `k` of 0 and of the whole row, errors). On the device, sorts run
+//! both mappings (`silt::__testing::reduce_as`): a CPU's (an insertion sort
+//! a work-item a row up to 256, the radix sort past that) and a GPU's (the
+//! merge sort).
 #![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
 
 #[path = "../../tests/common/mod.rs"]
@@ -118,16 +119,15 @@ impl Bits for f64 {
     }
 }
 
-/// The mappings a sort of rows of `n` takes on `dev`, through the test hook:
-/// the host's own; on an OpenCL device a CPU's (the radix sort for rows past
-/// a block of 256) and, for such rows, a GPU's (the merge sort).
-fn mappings(dev: &Device, n: usize) -> Vec<Option<DeviceKind>> {
+/// The mappings a sort takes on `dev`, through the test hook: the host's
+/// own; on an OpenCL device a CPU's (an insertion sort a work-item a row
+/// up to 256, the radix sort past that) and a GPU's (blocks of 256 in
+/// work-group memory, merged).
+fn mappings(dev: &Device, _: usize) -> Vec<Option<DeviceKind>> {
     if dev.is_host() {
         vec![None]
-    } else if n > 256 {
-        vec![Some(DeviceKind::Cpu), Some(DeviceKind::Gpu)]
     } else {
-        vec![Some(DeviceKind::Cpu)]
+        vec![Some(DeviceKind::Cpu), Some(DeviceKind::Gpu)]
     }
 }
 

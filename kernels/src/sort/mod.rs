@@ -100,6 +100,15 @@ pub trait Sort: Element + host::HostSort {
         indices: TensorT<i64>,
         desc: bool,
     ) -> Result<()>;
+    /// Sorts the rows of `x` (`[outer, inner, n]`, `n` at most
+    /// `radix::SHORT_MAX`) into `values` and `indices`, a work-item a row.
+    #[doc(hidden)]
+    fn __short(
+        x: &TensorT<Self>,
+        values: TensorT<Self>,
+        indices: TensorT<i64>,
+        desc: bool,
+    ) -> Result<()>;
 }
 
 macro_rules! sort_impl {
@@ -161,6 +170,14 @@ macro_rules! sort_impl {
                 desc: bool,
             ) -> Result<()> {
                 radix::sort_rows::<Self>(x, values, indices, desc)
+            }
+            fn __short(
+                x: &TensorT<Self>,
+                values: TensorT<Self>,
+                indices: TensorT<i64>,
+                desc: bool,
+            ) -> Result<()> {
+                radix::sort_short::<Self>(x, values, indices, desc)
             }
         }
     )*};
@@ -224,7 +241,8 @@ pub(crate) use each_type;
 
 /// The OpenCL C of the grid kernels for `dtype`: the block sort's program,
 /// the merge's, the cut of sorted runs `topk` uses, then the radix sort's
-/// (the passes' count, offsets, scatter and one-launch pass, the finish).
+/// (the passes' count, offsets, scatter and one-launch pass, the finish),
+/// and the short rows' sort of CPU devices.
 pub fn source(dtype: DType) -> Option<&'static str> {
     static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
     let all = SOURCES.get_or_init(|| {
@@ -239,9 +257,14 @@ pub fn source(dtype: DType) -> Option<&'static str> {
                 let scatter = radix::device::radix_scatter::source(d)?;
                 let pass = radix::device::radix_pass::source(d)?;
                 let finish = radix::device::radix_finish::source(d)?;
+                let short = radix::device::sort_short::source(d)?;
+                let short_256 = radix::device::sort_short_256::source(d)?;
                 Some((
                     d,
-                    [block, merge, keep, count, offsets, scatter, pass, finish].join("\n"),
+                    [
+                        block, merge, keep, count, offsets, scatter, pass, finish, short, short_256,
+                    ]
+                    .join("\n"),
                 ))
             })
             .collect()
@@ -265,6 +288,8 @@ pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
         v.extend(radix::device::radix_scatter::__infos());
         v.extend(radix::device::radix_pass::__infos());
         v.extend(radix::device::radix_finish::__infos());
+        v.extend(radix::device::sort_short::__infos());
+        v.extend(radix::device::sort_short_256::__infos());
         v
     })
 }
@@ -306,6 +331,8 @@ pub(crate) fn sorted<T: Sort>(
         T::host_sort(&x3, desc, &mut values, &mut indices)?;
     } else if by_radix(dev, full[d]) {
         T::__radix(&x3, v3, i3, desc)?;
+    } else if silt::__private::mapping_kind(dev) == DeviceKind::Cpu && full[d] <= radix::SHORT_MAX {
+        T::__short(&x3, v3, i3, desc)?;
     } else {
         on_device(&x3, v3, i3, desc)?;
     }

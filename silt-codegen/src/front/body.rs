@@ -372,6 +372,11 @@ impl Lower<'_> {
         let ty = super::types::ty_ref(&t, self.generic, self.errors)?;
         let mut sizes = Vec::new();
         for d in &dims {
+            // a size from a `macro_rules!` fragment comes in an invisible group
+            let mut d = d;
+            while let syn::Expr::Group(g) = d {
+                d = &g.expr;
+            }
             let n = match d {
                 syn::Expr::Lit(syn::ExprLit {
                     lit: syn::Lit::Int(i),

@@ -223,3 +223,63 @@ pub fn radix_finish<T>(
         indices[[o, r, q]] = idx[[row, q]] as i64;
     }
 }
+
+/// The longest row [`sort_short`] takes; [`sort_short_256`] takes rows
+/// of up to 256.
+pub(crate) const SHORT: usize = 32;
+/// The work-items of a `sort_short` or `sort_short_256` work-group (one a
+/// row).
+pub(crate) const SHORT_GROUP: usize = 64;
+
+/// The insertion sort of short rows in private arrays of `$slots`: the
+/// arrays are zeroed for every row, so short rows take the small ones.
+macro_rules! short_sort_kernel {
+    ($(#[$doc:meta])* $name:ident, $slots:literal) => {
+        $(#[$doc])*
+        #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [64], unchecked)]
+        pub fn $name<T>(
+            x: View<T, 3>,
+            values: ViewMut<T, 3>,
+            indices: ViewMut<i64, 3>,
+            #[scalar] flip: u64,
+        ) {
+            let row = global_id(0);
+            let (inner, n) = (x.len(1), x.len(2));
+            let mut keys = private![u64; $slots];
+            let mut places = private![u32; $slots];
+            if row < x.len(0) * inner && n <= $slots {
+                let (o, r) = (row / inner, row % inner);
+                for p in 0..n {
+                    let k = key(x[[o, r, p]]) ^ flip;
+                    let mut j = p;
+                    while j > 0 && keys[[j - 1]] > k {
+                        keys[[j]] = keys[[j - 1]];
+                        places[[j]] = places[[j - 1]];
+                        j -= 1;
+                    }
+                    keys[[j]] = k;
+                    places[[j]] = p as u32;
+                }
+                for q in 0..n {
+                    let p = places[[q]] as u64;
+                    values[[o, r, q]] = x[[o, r, p]];
+                    indices[[o, r, q]] = p as i64;
+                }
+            }
+        }
+    };
+}
+
+short_sort_kernel! {
+    /// Sorts each row of `x` (`[outer, inner, n]`, `n` at most [`SHORT`])
+    /// into `values` and `indices`, a work-item a row: an insertion sort of
+    /// the keys (xor `flip`) with their places, in private arrays, a place
+    /// moving only past strictly larger keys (stable), then the elements
+    /// read from the row at the sorted places.
+    sort_short, 32
+}
+
+short_sort_kernel! {
+    /// [`sort_short`] of rows of up to 256.
+    sort_short_256, 256
+}

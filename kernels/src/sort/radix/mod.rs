@@ -7,7 +7,8 @@ pub(crate) mod device;
 use silt::{Element, Error, Grid, Result, TensorT};
 
 use device::{
-    radix_count, radix_finish, radix_offsets, radix_pass, radix_scatter, DIGITS, GROUP, MAP_GROUP,
+    radix_count, radix_finish, radix_offsets, radix_pass, radix_scatter, sort_short,
+    sort_short_256, DIGITS, GROUP, MAP_GROUP, SHORT, SHORT_GROUP,
 };
 
 /// The most places a work-item's chunk of a row holds: a long row is cut
@@ -28,6 +29,8 @@ pub(crate) trait Radix:
     + radix_scatter::Instance
     + radix_pass::Instance
     + radix_finish::Instance
+    + sort_short::Instance
+    + sort_short_256::Instance
 {
 }
 
@@ -37,6 +40,8 @@ impl<T> Radix for T where
         + radix_scatter::Instance
         + radix_pass::Instance
         + radix_finish::Instance
+        + sort_short::Instance
+        + sort_short_256::Instance
 {
 }
 
@@ -162,6 +167,42 @@ pub(crate) fn sort_rows<T: Radix>(
     // SAFETY: a work-item below `rows * n` reads `vals` and `idx` and
     // writes the results at its own row and place
     unsafe { radix_finish::launch(places(), &vals, &idx, &mut values, &mut indices) }
+}
+
+/// The longest row [`sort_short`] takes (the arrays of `sort_short_256`):
+/// a block of the merge sort, past which CPU devices take the radix sort.
+pub(crate) const SHORT_MAX: usize = 256;
+const _: () = assert!(SHORT_MAX == super::device::TILE);
+
+/// Sorts the rows of `x` (`[outer, inner, n]`, `n` at most
+/// [`SHORT_MAX`]) into `values` and `indices` (views of the same shape), a
+/// work-item a row: `sort_short` up to [`SHORT`], else `sort_short_256`.
+pub(crate) fn sort_short<T: Radix>(
+    x: &TensorT<T>,
+    mut values: TensorT<T>,
+    mut indices: TensorT<i64>,
+    desc: bool,
+) -> Result<()> {
+    let (rows, n) = (x.shape()[0] * x.shape()[1], x.shape()[2]);
+    let flip = if desc {
+        ones(std::mem::size_of::<T>())
+    } else {
+        0
+    };
+    let grid = Grid::over([rows.div_ceil(SHORT_GROUP) * SHORT_GROUP]);
+    if n <= SHORT {
+        // SAFETY: a work-item below `rows` reads `x` at its row and places
+        // `p < n`, writes the results there, and indexes its arrays of
+        // `SHORT` at places below `n <= SHORT` (`j - 1` only while `j > 0`)
+        unsafe { sort_short::launch(grid, x, &mut values, &mut indices, flip) }
+    } else if n <= SHORT_MAX {
+        // SAFETY: as `sort_short`'s, with arrays of `SHORT_MAX`
+        unsafe { sort_short_256::launch(grid, x, &mut values, &mut indices, flip) }
+    } else {
+        Err(Error::Internal {
+            what: "sort: a short row past 256",
+        })
+    }
 }
 
 #[cfg(test)]
