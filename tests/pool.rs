@@ -494,3 +494,48 @@ fn poisoned_outputs_hold_the_poison_until_a_kernel_writes_them() {
     assert!(z.to_vec().unwrap().iter().all(|&v| v == 0));
     silt::__testing::poison_uninit(Some(0xFF));
 }
+
+#[test]
+fn zeros_and_full_fill_every_byte_by_kernel_or_driver() {
+    use silt::DeviceKind;
+    let _g = serial();
+    let Some(dev) = common::opencl() else {
+        return;
+    };
+    // outputs start as 0xAB bytes, so that a byte the fill misses shows;
+    // lengths of whole 8-byte words, of fewer, and with a tail, below and
+    // past the 64 KiB from which a CPU device fills by kernel
+    silt::__testing::poison_uninit(Some(0xAB));
+    for kind in [DeviceKind::Cpu, DeviceKind::Gpu] {
+        silt::__testing::reduce_as(Some(kind));
+        for n in [1usize, 3, 7, 8, 13, 4099, 20_000, 65_541] {
+            let u8s = TensorT::<u8>::full(&dev, 0x5c, [n]).unwrap();
+            assert!(
+                u8s.to_vec().unwrap().iter().all(|&v| v == 0x5c),
+                "{kind:?} u8 {n}"
+            );
+            let u16s = TensorT::<u16>::full(&dev, 0xbeef, [n]).unwrap();
+            assert!(
+                u16s.to_vec().unwrap().iter().all(|&v| v == 0xbeef),
+                "{kind:?} u16 {n}"
+            );
+            let f32s = TensorT::<f32>::full(&dev, -1.25, [n]).unwrap();
+            assert!(
+                f32s.to_vec().unwrap().iter().all(|&v| v == -1.25),
+                "{kind:?} f32 {n}"
+            );
+            let f64s = TensorT::<f64>::full(&dev, 3.5e100, [n]).unwrap();
+            assert!(
+                f64s.to_vec().unwrap().iter().all(|&v| v == 3.5e100),
+                "{kind:?} f64 {n}"
+            );
+            let zeros = TensorT::<u32>::zeros(&dev, [n]).unwrap();
+            assert!(
+                zeros.to_vec().unwrap().iter().all(|&v| v == 0),
+                "{kind:?} zeros {n}"
+            );
+        }
+    }
+    silt::__testing::reduce_as(None);
+    silt::__testing::poison_uninit(Some(0xFF));
+}

@@ -17,13 +17,13 @@
 //!
 //! Types: every element type (`bool` with `false` before `true`). Devices run
 //! grid kernels (the order: `docs/semantics.md`, "Ordering"). GPUs (every
-//! OpenCL device but a CPU), and every device for rows of at most 256
-//! elements, cut each row into blocks sorted in work-group memory, then
-//! merge them, one launch per doubling. CPU devices sort longer rows (below
-//! 2^32 elements) by a least-significant-digit radix sort: each element an
-//! unsigned key in the sort's order and its index, one stable pass per byte
-//! of the element, each row cut into chunks of one work-item each, then the
-//! values read from `x` at the sorted indices (`docs/performance.md`,
+//! OpenCL device but a CPU) cut each row into blocks sorted in work-group
+//! memory, then merge them, one launch per doubling. CPU devices sort rows
+//! of up to 256 elements a work-item a row (an insertion sort of keys in
+//! private arrays), and longer rows (below 2^32 elements) by a
+//! least-significant-digit radix sort: one stable pass per byte of the
+//! element, the passes carrying the elements and their indices, each row
+//! cut into chunks of one work-item each (`docs/performance.md`,
 //! "Ordering", has the times). The host sorts each row with Rust's sort
 //! (rows in parallel). All give the same result.
 //!

@@ -1,5 +1,6 @@
 //! The grid kernels of `sort` on CPU devices: a least-significant-digit
-//! radix sort of each row, 8 bits a pass.
+//! radix sort of each row, 8 bits a pass, and for rows of up to 256 an
+//! insertion sort a work-item a row (`sort_short`, `sort_short_256`).
 //!
 //! The passes carry the elements themselves, with their indices along the
 //! row; each digit is read from the element's key ([`key`]: an unsigned

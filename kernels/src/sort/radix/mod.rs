@@ -1,6 +1,7 @@
 //! `sort` on CPU devices: a least-significant-digit radix sort of each row
 //! (the kernels and their order in [`device`]), taken for rows longer than
-//! a block of the merge sort and shorter than 2^32.
+//! a block of the merge sort and shorter than 2^32, and an insertion sort a
+//! work-item a row for shorter rows ([`sort_short`]).
 
 pub(crate) mod device;
 
