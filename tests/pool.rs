@@ -496,15 +496,15 @@ fn poisoned_outputs_hold_the_poison_until_a_kernel_writes_them() {
 }
 
 #[test]
-fn zeros_and_full_fill_every_byte_by_kernel_or_driver() {
+fn zeros_and_full_fill_every_byte_over_a_poisoned_buffer() {
     use silt::DeviceKind;
     let _g = serial();
     let Some(dev) = common::opencl() else {
         return;
     };
     // outputs start as 0xAB bytes, so that a byte the fill misses shows;
-    // lengths of whole 8-byte words, of fewer, and with a tail, below and
-    // past the 64 KiB from which a CPU device fills by kernel
+    // lengths of whole 8-byte words, of fewer, and with a tail, small and
+    // large; as a CPU device and as a GPU
     silt::__testing::poison_uninit(Some(0xAB));
     for kind in [DeviceKind::Cpu, DeviceKind::Gpu] {
         silt::__testing::reduce_as(Some(kind));

@@ -5,13 +5,17 @@
 //! several threads. Keys of up to 32 bits are packed with the index into
 //! one `u64`. The pairs are distinct, so the order is the devices' one
 //! permutation (equal keys by index: stable); the values are then read from
-//! the row at the sorted indices, bit for bit.
+//! the row at the sorted indices, bit for bit. Rows along the last
+//! dimension are sorted straight into the results (from the input's own
+//! elements where it is contiguous); others through a copy each way.
 
 use rayon::prelude::*;
 use silt::{f16, Element, Result, TensorT};
 
 /// The length at which one row is sorted by several threads.
 const PARALLEL_ROW: usize = 1 << 16;
+/// The elements' worth of short rows a task of the parallel loop sorts.
+const TASK_ELEMS: usize = 1 << 12;
 
 /// The element types' host `sort`: their keys.
 pub trait HostSort: Element + Send + Sync {
@@ -121,9 +125,17 @@ fn sort<K: Ord + Send>(v: &mut [K], parallel: bool) {
     }
 }
 
-/// The indices along one row that sort it: keys complemented for `desc`
-/// (an equal key still goes by index, ascending).
-fn order_of<T: HostSort>(row: &[T], desc: bool, parallel: bool) -> Vec<usize> {
+/// The places along one row that sort it, into `places` (cleared first;
+/// `packed` and `pairs` are scratch kept between rows): keys complemented
+/// for `desc` (an equal key still goes by place, ascending).
+fn order_into<T: HostSort>(
+    row: &[T],
+    desc: bool,
+    parallel: bool,
+    packed: &mut Vec<u64>,
+    pairs: &mut Vec<(u64, usize)>,
+    places: &mut Vec<usize>,
+) {
     let flip = |k: u64, bits: u32| {
         if desc {
             !k & (u64::MAX >> (64 - bits))
@@ -131,25 +143,43 @@ fn order_of<T: HostSort>(row: &[T], desc: bool, parallel: bool) -> Vec<usize> {
             k
         }
     };
+    places.clear();
     if T::NARROW && u32::try_from(row.len()).is_ok() {
-        let mut packed: Vec<u64> = (0u64..)
-            .zip(row)
-            .map(|(p, &v)| flip(v.key(), 32) << 32 | p)
-            .collect();
-        sort(&mut packed, parallel);
-        packed
-            .into_iter()
-            .map(|k| usize::try_from(k & 0xffff_ffff).unwrap_or(usize::MAX))
-            .collect()
+        packed.clear();
+        packed.extend((0u64..).zip(row).map(|(p, &v)| flip(v.key(), 32) << 32 | p));
+        sort(packed, parallel);
+        places.extend(
+            packed
+                .iter()
+                .map(|k| usize::try_from(k & 0xffff_ffff).unwrap_or(usize::MAX)),
+        );
     } else {
-        let mut pairs: Vec<(u64, usize)> = row
-            .iter()
-            .enumerate()
-            .map(|(p, &v)| (flip(v.key(), 64), p))
-            .collect();
-        sort(&mut pairs, parallel);
-        pairs.into_iter().map(|(_, p)| p).collect()
+        pairs.clear();
+        pairs.extend(row.iter().enumerate().map(|(p, &v)| (flip(v.key(), 64), p)));
+        sort(pairs, parallel);
+        places.extend(pairs.iter().map(|&(_, p)| p));
     }
+}
+
+/// The rows of `n` of `elems` (row-major) sorted into the rows of `vs` and
+/// `is`: rows in parallel, a few thousand elements' worth of rows a task
+/// (its scratch kept from row to row), a long row by several threads.
+fn sort_rows<T: HostSort>(elems: &[T], n: usize, desc: bool, vs: &mut [T], is: &mut [i64]) {
+    let long = n >= PARALLEL_ROW;
+    let task = n * (TASK_ELEMS / n).max(1);
+    vs.par_chunks_mut(task)
+        .zip(is.par_chunks_mut(task))
+        .zip(elems.par_chunks(task))
+        .for_each(|((vs, is), rows)| {
+            let (mut packed, mut pairs, mut places) = (Vec::new(), Vec::new(), Vec::new());
+            for ((vs, is), row) in vs.chunks_mut(n).zip(is.chunks_mut(n)).zip(rows.chunks(n)) {
+                order_into(row, desc, long, &mut packed, &mut pairs, &mut places);
+                for ((v, i), &p) in vs.iter_mut().zip(is).zip(&places) {
+                    *v = row[p];
+                    *i = i64::try_from(p).unwrap_or(i64::MAX);
+                }
+            }
+        });
 }
 
 fn run<T: HostSort>(
@@ -158,22 +188,27 @@ fn run<T: HostSort>(
     values: &mut TensorT<T>,
     indices: &mut TensorT<i64>,
 ) -> Result<()> {
-    let elems = x.to_vec()?;
     let (inner, n) = (x.shape()[1], x.shape()[2]);
-    let long = n >= PARALLEL_ROW;
+    if inner == 1 {
+        // the results' rows are the rows: sorted into them in place, from
+        // `x`'s own elements where it is contiguous
+        let into =
+            |elems: &[T], values: &mut TensorT<T>, indices: &mut TensorT<i64>| -> Result<()> {
+                values.with_host_slice_mut(|vs| {
+                    indices.with_host_slice_mut(|is| sort_rows(elems, n, desc, vs, is))
+                })?
+            };
+        return if x.is_contiguous() {
+            x.with_host_slice(|elems| into(elems, values, indices))?
+        } else {
+            into(&x.to_vec()?, values, indices)
+        };
+    }
+    let elems = x.to_vec()?;
     // each row's order, then its values and indices, row by row
     let mut sorted_values = vec![elems[0]; elems.len()];
     let mut sorted_indices = vec![0i64; elems.len()];
-    sorted_values
-        .par_chunks_mut(n)
-        .zip(sorted_indices.par_chunks_mut(n))
-        .zip(elems.par_chunks(n))
-        .for_each(|((vs, is), row)| {
-            for ((v, i), p) in vs.iter_mut().zip(is).zip(order_of(row, desc, long)) {
-                *v = row[p];
-                *i = i64::try_from(p).unwrap_or(i64::MAX);
-            }
-        });
+    sort_rows(&elems, n, desc, &mut sorted_values, &mut sorted_indices);
     values.with_host_slice_mut(|out| scatter(out, &sorted_values, inner, n))?;
     indices.with_host_slice_mut(|out| scatter(out, &sorted_indices, inner, n))?;
     Ok(())

@@ -29,8 +29,7 @@ use super::{Device, GATHER_STRIDE};
 /// coalesced dimensions), each a three-dimensional launch that finds its
 /// element in both views as strided map entries do
 /// ([`silt_abi::opencl::MapEntry`]; the vectors first, innermost dimension in
-/// lane 0); the transposing copies; and a fill of 8-byte words
-/// (`silt_fill_8`, see [`fill`]).
+/// lane 0).
 fn source() -> String {
     let views = ["src".to_owned(), "dst".to_owned()];
     let mut s = header(
@@ -61,16 +60,6 @@ fn source() -> String {
         }
         s.push_str(&transpose_source(size, ty));
     }
-    s.push_str(
-        "
-__kernel void silt_fill_8(__global ulong* dst, ulong v, ulong n) {
-    const ulong i = get_global_id(0);
-    if (i < n) {
-        dst[i] = v;
-    }
-}
-",
-    );
     s
 }
 
@@ -383,63 +372,4 @@ pub(crate) fn strided_copy(
             elem_size,
         })?;
     Ok(grid.enqueue(queue, &kernel)?)
-}
-
-/// The fewest bytes a fill on a CPU device writes by kernel: below, the
-/// driver's fill is as fast (PoCL, `f32` zeros: 4.6 against 7.9 us for 1
-/// KiB, 27.6 against 12.0 us for 256 KiB, 305 against 113 us for 4 MiB).
-const FILL_KERNEL_MIN: usize = 1 << 16;
-
-/// Fills the first `nbytes` of `dst` with copies of `pattern` (of 1 to 128
-/// bytes, a power of two dividing `nbytes`). Asynchronous, in queue order.
-///
-/// On a CPU device (or one sharing out its work as a CPU's, by the test
-/// hook `testing::reduce_as`) a pattern of at most 8 bytes over at least
-/// [`FILL_KERNEL_MIN`] bytes is written by `silt_fill_8`, a work-item an
-/// 8-byte word, and the last `nbytes % 8`
-/// bytes by the driver: PoCL's `clEnqueueFillBuffer` of 64 MiB took 6-10 ms
-/// against the kernel's 1.7-2.6 ms (and a copy kernel's 2.9-4.9 ms, which
-/// moves twice the bytes). Other devices, and wider patterns, take
-/// `clEnqueueFillBuffer`.
-pub(crate) fn fill(
-    device: &Device,
-    queue: &Queue,
-    dst: &Mem,
-    nbytes: usize,
-    pattern: &[u8],
-) -> Result<()> {
-    let cpu = hooks::reduce_as(device.info().kind) == DeviceKind::Cpu;
-    let words = nbytes / 8;
-    if !cpu || pattern.is_empty() || pattern.len() > 8 || nbytes < FILL_KERNEL_MIN {
-        return Ok(queue.fill(dst, 0, nbytes, pattern)?);
-    }
-    let mut word = [0u8; 8];
-    for chunk in word.chunks_exact_mut(pattern.len()) {
-        chunk.copy_from_slice(pattern);
-    }
-    let mut kernel = program(device)?.kernel(c"silt_fill_8")?;
-    let launch_err = |e: ClError| Error::cl("fill launch", e.code);
-    kernel.set_mem(0, dst).map_err(launch_err)?;
-    kernel
-        .set_value(1, u64::from_ne_bytes(word))
-        .map_err(launch_err)?;
-    kernel.set_size(2, words).map_err(launch_err)?;
-    let group = device.local_size(words, kernel.limits(queue)).max(1);
-    let grid = Grid {
-        global: [
-            words
-                .div_ceil(group)
-                .checked_mul(group)
-                .ok_or(Error::SizeOverflow {
-                    shape: vec![nbytes],
-                    elem_size: 1,
-                })?,
-            1,
-            1,
-        ],
-        local: [group, 1, 1],
-    };
-    grid.enqueue(queue, &kernel)?;
-    // the tail of fewer than 8 bytes: a whole number of patterns
-    Ok(queue.fill(dst, words * 8, nbytes - words * 8, pattern)?)
 }
