@@ -92,18 +92,9 @@ pub trait Sort: Element + host::HostSort {
         k: u64,
     ) -> Result<()>;
     /// Sorts the rows of `x` (`[outer, inner, n]`, `n` below 2^32) into
-    /// `values` and `indices` by the radix sort (`radix`).
+    /// `values` and `indices` as a CPU device does (`radix::sort_cpu`).
     #[doc(hidden)]
-    fn __radix(
-        x: &TensorT<Self>,
-        values: TensorT<Self>,
-        indices: TensorT<i64>,
-        desc: bool,
-    ) -> Result<()>;
-    /// Sorts the rows of `x` (`[outer, inner, n]`, `n` at most
-    /// `radix::SHORT_MAX`) into `values` and `indices`, a work-item a row.
-    #[doc(hidden)]
-    fn __short(
+    fn __cpu_sort(
         x: &TensorT<Self>,
         values: TensorT<Self>,
         indices: TensorT<i64>,
@@ -163,21 +154,13 @@ macro_rules! sort_impl {
                 // tests run it on Oclgrind
                 unsafe { device::sort_keep::launch(grid, keys, idx, to_keys, to_idx, width, k) }
             }
-            fn __radix(
+            fn __cpu_sort(
                 x: &TensorT<Self>,
                 values: TensorT<Self>,
                 indices: TensorT<i64>,
                 desc: bool,
             ) -> Result<()> {
-                radix::sort_rows::<Self>(x, values, indices, desc)
-            }
-            fn __short(
-                x: &TensorT<Self>,
-                values: TensorT<Self>,
-                indices: TensorT<i64>,
-                desc: bool,
-            ) -> Result<()> {
-                radix::sort_short::<Self>(x, values, indices, desc)
+                radix::sort_cpu::<Self>(x, values, indices, desc)
             }
         }
     )*};
@@ -329,21 +312,19 @@ pub(crate) fn sorted<T: Sort>(
     let i3 = rows_of(indices.as_tensor(), &full, d)?;
     if dev.is_host() {
         T::host_sort(&x3, desc, &mut values, &mut indices)?;
-    } else if by_radix(dev, full[d]) {
-        T::__radix(&x3, v3, i3, desc)?;
-    } else if silt::__private::mapping_kind(dev) == DeviceKind::Cpu && full[d] <= radix::SHORT_MAX {
-        T::__short(&x3, v3, i3, desc)?;
+    } else if by_cpu(dev, full[d]) {
+        T::__cpu_sort(&x3, v3, i3, desc)?;
     } else {
         on_device(&x3, v3, i3, desc)?;
     }
     Ok((values, indices))
 }
 
-/// Whether rows of `n` elements on OpenCL device `dev` take the radix sort:
-/// on a CPU device (the kind the test hook `reduce_as` may set instead),
-/// rows longer than a block and shorter than 2^32.
-fn by_radix(dev: &silt::Device, n: usize) -> bool {
-    silt::__private::mapping_kind(dev) == DeviceKind::Cpu && radix::takes(n, device::TILE)
+/// Whether rows of `n` elements on OpenCL device `dev` take a CPU's sorts
+/// (`radix::sort_cpu`): on a CPU device (the kind the test hook
+/// `reduce_as` may set instead), rows shorter than 2^32.
+fn by_cpu(dev: &silt::Device, n: usize) -> bool {
+    silt::__private::mapping_kind(dev) == DeviceKind::Cpu && radix::takes(n)
 }
 
 /// Sorts the rows of `x` (`[outer, inner, n]`) into `values` and `indices`
@@ -521,7 +502,7 @@ pub(crate) fn top<T: Sort>(
     let d = axis(dim, x.ndim())?;
     let len = if x.ndim() == 0 { 1 } else { x.shape()[d] };
     let dev = x.device();
-    if dev.is_host() || len <= device::TILE || k > device::TILE || k == 0 || by_radix(dev, len) {
+    if dev.is_host() || len <= device::TILE || k > device::TILE || k == 0 || by_cpu(dev, len) {
         let (values, indices) = sorted(x, dim, desc)?;
         if x.ndim() == 0 || k == len {
             return Ok((values, indices));

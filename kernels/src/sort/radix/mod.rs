@@ -63,17 +63,34 @@ fn cut(rows: usize, n: usize) -> (usize, usize) {
     (parts, n.div_ceil(parts))
 }
 
-/// Whether [`sort_rows`] takes rows of `n` places: longer than a block of
-/// the merge sort (`tile`), with indices that fit in `u32`.
-pub(crate) fn takes(n: usize, tile: usize) -> bool {
-    n > tile && u32::try_from(n).is_ok()
+/// Whether [`sort_cpu`] takes rows of `n` places: indices that fit in
+/// `u32`.
+pub(crate) fn takes(n: usize) -> bool {
+    u32::try_from(n).is_ok()
+}
+
+/// Sorts the rows of `x` (`[outer, inner, n]`, `n` below 2^32: [`takes`])
+/// into `values` and `indices` (views of the same shape) as a CPU device
+/// does: a work-item a row up to [`SHORT_MAX`] ([`sort_short`]), else the
+/// radix sort ([`sort_rows`]).
+pub(crate) fn sort_cpu<T: Radix>(
+    x: &TensorT<T>,
+    values: TensorT<T>,
+    indices: TensorT<i64>,
+    desc: bool,
+) -> Result<()> {
+    if x.shape()[2] <= SHORT_MAX {
+        sort_short(x, values, indices, desc)
+    } else {
+        sort_rows(x, values, indices, desc)
+    }
 }
 
 /// Sorts the rows of `x` (`[outer, inner, n]`) into `values` and `indices`
 /// (views of the same shape): one pass a byte of `T` (count, offsets,
 /// scatter; `radix_pass` for rows of one chunk), the first from `x`, then
-/// `radix_finish`. `n` below 2^32 ([`takes`]).
-pub(crate) fn sort_rows<T: Radix>(
+/// `radix_finish`.
+fn sort_rows<T: Radix>(
     x: &TensorT<T>,
     mut values: TensorT<T>,
     mut indices: TensorT<i64>,
@@ -172,13 +189,13 @@ pub(crate) fn sort_rows<T: Radix>(
 
 /// The longest row [`sort_short`] takes (the arrays of `sort_short_256`):
 /// a block of the merge sort, past which CPU devices take the radix sort.
-pub(crate) const SHORT_MAX: usize = 256;
+const SHORT_MAX: usize = 256;
 const _: () = assert!(SHORT_MAX == super::device::TILE);
 
 /// Sorts the rows of `x` (`[outer, inner, n]`, `n` at most
 /// [`SHORT_MAX`]) into `values` and `indices` (views of the same shape), a
 /// work-item a row: `sort_short` up to [`SHORT`], else `sort_short_256`.
-pub(crate) fn sort_short<T: Radix>(
+fn sort_short<T: Radix>(
     x: &TensorT<T>,
     mut values: TensorT<T>,
     mut indices: TensorT<i64>,
