@@ -224,7 +224,7 @@ pub(crate) use each_type;
 
 /// The OpenCL C of the grid kernels for `dtype`: the block sort's program,
 /// the merge's, the cut of sorted runs `topk` uses, then the radix sort's
-/// (the passes' count, offsets, scatter and one-launch pass, the finish),
+/// (the passes' count, offsets, scatter and one-launch pass),
 /// and the short rows' sort of CPU devices.
 pub fn source(dtype: DType) -> Option<&'static str> {
     static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
@@ -239,13 +239,12 @@ pub fn source(dtype: DType) -> Option<&'static str> {
                 let offsets = radix::device::radix_offsets::source(DType::U32)?;
                 let scatter = radix::device::radix_scatter::source(d)?;
                 let pass = radix::device::radix_pass::source(d)?;
-                let finish = radix::device::radix_finish::source(d)?;
                 let short = radix::device::sort_short::source(d)?;
                 let short_256 = radix::device::sort_short_256::source(d)?;
                 Some((
                     d,
                     [
-                        block, merge, keep, count, offsets, scatter, pass, finish, short, short_256,
+                        block, merge, keep, count, offsets, scatter, pass, short, short_256,
                     ]
                     .join("\n"),
                 ))
@@ -270,7 +269,6 @@ pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
         v.extend(radix::device::radix_offsets::__infos());
         v.extend(radix::device::radix_scatter::__infos());
         v.extend(radix::device::radix_pass::__infos());
-        v.extend(radix::device::radix_finish::__infos());
         v.extend(radix::device::sort_short::__infos());
         v.extend(radix::device::sort_short_256::__infos());
         v

@@ -23,11 +23,11 @@
 //!
 //! Rows of one chunk take `radix_pass`, the three in one launch. The first
 //! pass reads the input (`[outer, inner, n]`) and takes each element's
-//! place as its index; the later ones read the scratch rows (`[rows, 1,
-//! n]`) the pass before wrote. `radix_finish` then copies the last pass's
-//! elements and indices (as `i64`) to the results in order: the elements
-//! are the input's, bit for bit (a NaN's payload and the sign of a zero
-//! kept), with no read of the input at the sorted indices.
+//! place as its index; the later ones read the scratch (elements `[outer,
+//! inner, n]`, indices `[rows, n]`) the pass before wrote. The last pass
+//! writes the results (values, and indices as `i64`): the elements are the
+//! input's, bit for bit (a NaN's payload and the sign of a zero kept), with
+//! no read of the input at the sorted indices and no copy after the passes.
 
 use silt::{grid, helper};
 
@@ -37,8 +37,6 @@ pub(crate) const DIGITS: usize = 256;
 /// work-group: few, so that one long row's chunks make work-groups for
 /// every core.
 pub(crate) const GROUP: usize = 8;
-/// The work-items of a `radix_finish` work-group (one a place).
-pub(crate) const MAP_GROUP: usize = 256;
 
 /// The key of `v` in ascending order, in the element's width: for floats
 /// NaN the largest, `-0.0` that of `0.0`, negative numbers complemented (the
@@ -130,8 +128,10 @@ pub fn radix_offsets<T>(counts: ViewMut<T, 3>) {
 
 /// One pass: each chunk's elements of `src` (`[outer, inner, n]`) and
 /// their indices (`idx`, or with `first` their places), in order, to their
-/// digit's next place in `to_vals` (`[rows, 1, n]`) and `to_idx`
-/// (`offsets` from `radix_offsets`, counted up as places are taken).
+/// digit's next place in `to_vals` (`[outer, inner, n]`) and `to_idx`
+/// (`offsets` from `radix_offsets`, counted up as places are taken); with
+/// `last` the indices go to `indices` (as `i64`, `[outer, inner, n]`)
+/// instead, and `to_vals` is the results' values.
 #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [8], unchecked)]
 pub fn radix_scatter<T>(
     src: View<T, 3>,
@@ -139,10 +139,12 @@ pub fn radix_scatter<T>(
     offsets: ViewMut<u32, 3>,
     to_vals: ViewMut<T, 3>,
     to_idx: ViewMut<u32, 2>,
+    indices: ViewMut<i64, 3>,
     #[scalar] flip: u64,
     #[scalar] shift: u32,
     #[scalar] chunk: u64,
     #[scalar] first: u32,
+    #[scalar] last: u32,
 ) {
     let g = global_id(0);
     let (inner, n, parts) = (src.len(1), src.len(2), offsets.len(1));
@@ -154,10 +156,15 @@ pub fn radix_scatter<T>(
         for p in lo..hi {
             let v = src[[o, r, p]];
             let d = digit(v, flip, shift);
-            let q = offsets[[row, w, d]];
-            offsets[[row, w, d]] = q + 1;
-            to_vals[[row, 0, q as u64]] = v;
-            to_idx[[row, q as u64]] = if first != 0 { p as u32 } else { idx[[row, p]] };
+            let q = offsets[[row, w, d]] as u64;
+            offsets[[row, w, d]] = q as u32 + 1;
+            to_vals[[o, r, q]] = v;
+            let i = if first != 0 { p as u32 } else { idx[[row, p]] };
+            if last != 0 {
+                indices[[o, r, q]] = i as i64;
+            } else {
+                to_idx[[row, q]] = i;
+            }
         }
     }
 }
@@ -173,9 +180,11 @@ pub fn radix_pass<T>(
     offsets: ViewMut<u32, 3>,
     to_vals: ViewMut<T, 3>,
     to_idx: ViewMut<u32, 2>,
+    indices: ViewMut<i64, 3>,
     #[scalar] flip: u64,
     #[scalar] shift: u32,
     #[scalar] first: u32,
+    #[scalar] last: u32,
 ) {
     let row = global_id(0);
     let (inner, n) = (src.len(1), src.len(2));
@@ -197,31 +206,16 @@ pub fn radix_pass<T>(
         for p in 0..n {
             let v = src[[o, r, p]];
             let d = digit(v, flip, shift);
-            let q = offsets[[row, 0, d]];
-            offsets[[row, 0, d]] = q + 1;
-            to_vals[[row, 0, q as u64]] = v;
-            to_idx[[row, q as u64]] = if first != 0 { p as u32 } else { idx[[row, p]] };
+            let q = offsets[[row, 0, d]] as u64;
+            offsets[[row, 0, d]] = q as u32 + 1;
+            to_vals[[o, r, q]] = v;
+            let i = if first != 0 { p as u32 } else { idx[[row, p]] };
+            if last != 0 {
+                indices[[o, r, q]] = i as i64;
+            } else {
+                to_idx[[row, q]] = i;
+            }
         }
-    }
-}
-
-/// The results: `values` and `indices` (`[outer, inner, n]`) the last
-/// pass's elements `vals` (`[rows, 1, n]`) and indices `idx` (`[rows, n]`,
-/// as `i64`), in order.
-#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256], unchecked)]
-pub fn radix_finish<T>(
-    vals: View<T, 3>,
-    idx: View<u32, 2>,
-    values: ViewMut<T, 3>,
-    indices: ViewMut<i64, 3>,
-) {
-    let g = global_id(0);
-    let (inner, n) = (values.len(1), values.len(2));
-    if g < values.len(0) * inner * n {
-        let (row, q) = (g / n, g % n);
-        let (o, r) = (row / inner, row % inner);
-        values[[o, r, q]] = vals[[row, 0, q]];
-        indices[[o, r, q]] = idx[[row, q]] as i64;
     }
 }
 

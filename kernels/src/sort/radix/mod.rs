@@ -8,8 +8,8 @@ pub(crate) mod device;
 use silt::{Element, Error, Grid, Result, TensorT};
 
 use device::{
-    radix_count, radix_finish, radix_offsets, radix_pass, radix_scatter, sort_short,
-    sort_short_256, DIGITS, GROUP, MAP_GROUP, SHORT, SHORT_GROUP,
+    radix_count, radix_offsets, radix_pass, radix_scatter, sort_short, sort_short_256, DIGITS,
+    GROUP, SHORT, SHORT_GROUP,
 };
 
 /// The most places a work-item's chunk of a row holds: a long row is cut
@@ -29,7 +29,6 @@ pub(crate) trait Radix:
     + radix_count::Instance
     + radix_scatter::Instance
     + radix_pass::Instance
-    + radix_finish::Instance
     + sort_short::Instance
     + sort_short_256::Instance
 {
@@ -40,7 +39,6 @@ impl<T> Radix for T where
         + radix_count::Instance
         + radix_scatter::Instance
         + radix_pass::Instance
-        + radix_finish::Instance
         + sort_short::Instance
         + sort_short_256::Instance
 {
@@ -88,8 +86,8 @@ pub(crate) fn sort_cpu<T: Radix>(
 
 /// Sorts the rows of `x` (`[outer, inner, n]`) into `values` and `indices`
 /// (views of the same shape): one pass a byte of `T` (count, offsets,
-/// scatter; `radix_pass` for rows of one chunk), the first from `x`, then
-/// `radix_finish`.
+/// scatter; `radix_pass` for rows of one chunk), the first from `x`, the
+/// last into the results.
 fn sort_rows<T: Radix>(
     x: &TensorT<T>,
     mut values: TensorT<T>,
@@ -109,18 +107,18 @@ fn sort_rows<T: Radix>(
     let bytes = std::mem::size_of::<T>();
     let flip = if desc { ones(bytes) } else { 0 };
     // every buffer is written whole before it is read (the counts by each
-    // pass; `idx` is not read by the first pass): no fill first
-    let (mut vals, mut to_vals) = (
-        scratch::<T>(dev, &[rows, 1, n])?,
-        scratch::<T>(dev, &[rows, 1, n])?,
-    );
-    let (mut idx, mut to_idx) = (
-        scratch::<u32>(dev, &[rows, n])?,
-        scratch::<u32>(dev, &[rows, n])?,
-    );
+    // pass; `idx` is not read by the first pass): no fill first. A sort of
+    // one pass (bytes) needs no scratch: it goes from `x` to the results
+    let between = if bytes > 1 {
+        [outer, inner, n]
+    } else {
+        [0, 0, 0]
+    };
+    let (mut vals, mut to_vals) = (scratch::<T>(dev, &between)?, scratch::<T>(dev, &between)?);
+    let pairs = if bytes > 1 { [rows, n] } else { [0, 0] };
+    let (mut idx, mut to_idx) = (scratch::<u32>(dev, &pairs)?, scratch::<u32>(dev, &pairs)?);
     let mut counts = scratch::<u32>(dev, &[rows, parts, DIGITS])?;
-    // one work-item a place, a chunk, a row
-    let places = || Grid::over([(rows * n).div_ceil(MAP_GROUP) * MAP_GROUP]);
+    // one work-item a chunk, a row
     let chunks = || Grid::over([(rows * parts).div_ceil(GROUP) * GROUP]);
     let each_row = || Grid::over([rows.div_ceil(GROUP) * GROUP]);
     let chunk = to_u64(chunk)?;
@@ -128,26 +126,32 @@ fn sort_rows<T: Radix>(
         let shift = u32::try_from(8 * byte).map_err(|_| Error::Internal {
             what: "sort: a digit past u32",
         })?;
-        // the first pass reads the input, and takes places for indices
+        // the first pass reads the input, and takes places for indices; the
+        // last writes the results
         let (src, first) = if byte == 0 { (x, 1) } else { (&vals, 0) };
+        let last = u32::from(byte + 1 == bytes);
+        let dst = if last == 1 { &mut values } else { &mut to_vals };
         if parts == 1 {
             // SAFETY: a work-item below `rows` reads `src` at its row
             // (`o * inner + r`) and places `p < n` (and `idx` there unless
             // `first`), its counts at digits below 256, and writes places
-            // `q < n`: its offsets start each digit after the row's smaller
-            // digits and take as many places for each as it counted, `n` in
-            // all
+            // `q < n` of its row (of `to_idx` unless `last`, of `indices`
+            // if it is): its offsets start each digit after the row's
+            // smaller digits and take as many places for each as it
+            // counted, `n` in all
             unsafe {
                 radix_pass::launch(
                     each_row(),
                     src,
                     &idx,
                     &mut counts,
-                    &mut to_vals,
+                    dst,
                     &mut to_idx,
+                    &mut indices,
                     flip,
                     shift,
                     first,
+                    last,
                 )?;
             }
         } else {
@@ -159,7 +163,8 @@ fn sort_rows<T: Radix>(
             // counts at `w < parts` and digits below 256
             unsafe { radix_offsets::launch(each_row(), &mut counts)? };
             // SAFETY: as `radix_count`'s (and `idx` read where `src` is,
-            // unless `first`), and each place `q` written is below `n`: the
+            // unless `first`), and each place `q` written (of `to_idx`
+            // unless `last`, of `indices` if it is) is below `n`: the
             // offsets of a row start each digit's chunk after the row's
             // smaller digits and the same digit's earlier chunks, and this
             // pass takes as many places for each as `radix_count` counted
@@ -170,21 +175,21 @@ fn sort_rows<T: Radix>(
                     src,
                     &idx,
                     &mut counts,
-                    &mut to_vals,
+                    dst,
                     &mut to_idx,
+                    &mut indices,
                     flip,
                     shift,
                     chunk,
                     first,
+                    last,
                 )?;
             }
         }
         std::mem::swap(&mut vals, &mut to_vals);
         std::mem::swap(&mut idx, &mut to_idx);
     }
-    // SAFETY: a work-item below `rows * n` reads `vals` and `idx` and
-    // writes the results at its own row and place
-    unsafe { radix_finish::launch(places(), &vals, &idx, &mut values, &mut indices) }
+    Ok(())
 }
 
 /// The longest row [`sort_short`] takes (the arrays of `sort_short_256`):
