@@ -18,6 +18,7 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --rows         (one-pass softmax and norms against a copy)
 //! cargo run --release -p silt-kernels --example bench_report -- --transpose    (contiguous() of transposes against a copy)
 //! cargo run --release -p silt-kernels --example bench_report -- --sort [24 [3]] (sort of 2^24 f32 against numpy.sort)
+//! cargo run --release -p silt-kernels --example bench_report -- --indexing [9]  (index_select, gather, take against a copy)
 //! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
 //! ... -- --local 64     (silt's work-groups forced to 64 work-items, as before it chose per device)
 //! ```
@@ -37,6 +38,8 @@ use silt::prelude::*;
 
 #[path = "../benches/report/fusion.rs"]
 mod fusion;
+#[path = "../benches/report/indexing.rs"]
+mod indexing;
 #[path = "../benches/report/linalg.rs"]
 mod linalg;
 #[path = "../benches/report/ordering.rs"]
@@ -1511,6 +1514,14 @@ fn main() {
         let (log2, reps) = (num(1).unwrap_or(24), num(2).unwrap_or(3) as usize);
         if let Err(e) = ordering::print(log2, reps) {
             eprintln!("sort table: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--indexing") {
+        let reps = args.get(i + 1).and_then(|a| a.parse().ok()).unwrap_or(9);
+        if let Err(e) = indexing::print(reps) {
+            eprintln!("indexing table: {e}");
             std::process::exit(1);
         }
         return;

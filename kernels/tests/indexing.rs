@@ -225,6 +225,54 @@ fn gather_matches_the_reference_with_smaller_index_shapes() {
 }
 
 #[test]
+fn lines_of_a_work_group_and_more_match_the_reference() {
+    // a device lays its grid out by the length of the lines after `dim`:
+    // one element, shorter than a work-group (one division), a work-group
+    // or more (none; 300 and 260 pad the last group). Every layout gives
+    // the reference, and a bad index's first position
+    let xs = [2usize, 3, 300];
+    let x: Vec<i64> = (0..1800).map(|v| v * 7 - 900).collect();
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &x, xs).unwrap();
+        let idx = ints(5, 3, 21);
+        let (want, ws) = {
+            let xf: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+            ref_index_select(&xf, &xs, 1, &idx)
+        };
+        let i = TensorT::from_slice(&dev, &idx, [5]).unwrap();
+        let got = k::index_select::launch(&t, 1, &i).unwrap();
+        assert_eq!(got.shape(), ws.as_slice(), "{dev}");
+        let got: Vec<f32> = got.to_vec().unwrap().iter().map(|&v| v as f32).collect();
+        assert_eq!(got, want, "{dev}");
+        for (dim, is) in [
+            (1usize, [2usize, 4, 260]),
+            (0, [2, 3, 299]),
+            (2, [1, 2, 301]),
+        ] {
+            let n: usize = is.iter().product();
+            let idx = ints(n, xs[dim] as u64, 30 + dim as u64);
+            let want = ref_gather(&x, &xs, dim, &idx, &is);
+            let i = TensorT::from_slice(&dev, &idx, is).unwrap();
+            let got = k::gather::launch(&t, dim as isize, &i).unwrap();
+            assert_eq!(got.to_vec().unwrap(), want, "{dev} dim {dim}");
+            // two bad indices: the error names the first
+            let mut bad = idx.clone();
+            let (first, later) = (n / 3 + 1, n / 2);
+            bad[later] = -1;
+            bad[first] = xs[dim] as i64;
+            let i = TensorT::from_slice(&dev, &bad, is).unwrap();
+            let err = k::gather::launch(&t, dim as isize, &i).unwrap_err();
+            let at = unravel(first, &is);
+            assert!(
+                err.to_string()
+                    .contains(&format!("index {} (at {at:?}", xs[dim])),
+                "{dev} dim {dim}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
 fn gather_errors() {
     for dev in common::devices() {
         let x = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0, 4.0], [2, 2]).unwrap();

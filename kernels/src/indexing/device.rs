@@ -9,27 +9,36 @@
 //! tested before it is used; the tests run them on Oclgrind too.
 //!
 //! Tensors come folded into three dimensions `[outer, size along dim,
-//! inner]`, so one kernel serves every rank and dimension. A work-item
-//! finds its place with two divisions (one when `dim` is the last
-//! dimension): 64-bit divisions are most of these kernels' time on a CPU.
+//! inner]`, so one kernel serves every rank and dimension. `index_select`
+//! and `gather` take a three-dimensional grid laid out by `form` (see
+//! `super::lines_grid`), so that a work-item finds its place with at most
+//! one division, none when `dim` is the last dimension or the lines are at
+//! least a work-group long (64-bit divisions were most of these kernels'
+//! time on a CPU); the others find it with two.
 
 use silt::grid;
 
-/// `out[o, j, i] = x[o, index[j], i]`.
-#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256], unchecked)]
+/// `out[o, j, i] = x[o, index[j], i]`, work-item `(g0, g1)` at place
+/// `(o, j, i)` as its grid's `form` lays them out (`super::lines_grid`).
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
 pub fn index_select_rows<T>(
     x: View<T, 3>,
     index: View<i64, 1>,
     out: ViewMut<T, 3>,
     bad: ViewMut<i64, 1>,
+    #[scalar] form: u32,
 ) {
-    let g = global_id(0);
     let (m, inner) = (out.len(1), out.len(2));
-    if g < out.len(0) * m * inner {
-        let row = if inner == 1 { g } else { g / inner };
-        let i = g - row * inner;
-        let o = row / m;
-        let j = row - o * m;
+    let (mut o, mut j, mut i) = (global_id(1), global_id(0), 0);
+    if form == 1 {
+        o = global_id(2);
+        j = global_id(1);
+        i = global_id(0);
+    } else if form == 2 {
+        j = global_id(0) / inner;
+        i = global_id(0) - j * inner;
+    }
+    if o < out.len(0) && j < m && i < inner {
         let v = index[[j]];
         if v >= 0 && (v as u64) < x.len(1) {
             out[[o, j, i]] = x[[o, v as u64, i]];
@@ -39,26 +48,32 @@ pub fn index_select_rows<T>(
     }
 }
 
-/// `out[o, j, i] = x[o, index[o, j, i], i]`.
-#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256], unchecked)]
+/// `out[o, j, i] = x[o, index[o, j, i], i]`, work-item `(g0, g1)` at place
+/// `(o, j, i)` as its grid's `form` lays them out (`super::lines_grid`).
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
 pub fn gather_along<T>(
     x: View<T, 3>,
     index: View<i64, 3>,
     out: ViewMut<T, 3>,
     bad: ViewMut<i64, 1>,
+    #[scalar] form: u32,
 ) {
-    let g = global_id(0);
     let (m, inner) = (out.len(1), out.len(2));
-    if g < out.len(0) * m * inner {
-        let row = if inner == 1 { g } else { g / inner };
-        let i = g - row * inner;
-        let o = row / m;
-        let j = row - o * m;
+    let (mut o, mut j, mut i) = (global_id(1), global_id(0), 0);
+    if form == 1 {
+        o = global_id(2);
+        j = global_id(1);
+        i = global_id(0);
+    } else if form == 2 {
+        j = global_id(0) / inner;
+        i = global_id(0) - j * inner;
+    }
+    if o < out.len(0) && j < m && i < inner {
         let v = index[[o, j, i]];
         if v >= 0 && (v as u64) < x.len(1) {
             out[[o, j, i]] = x[[o, v as u64, i]];
         } else {
-            bad.atomic_min([0], g as i64);
+            bad.atomic_min([0], ((o * m + j) * inner + i) as i64);
         }
     }
 }

@@ -18,11 +18,11 @@
 //! # Ok::<(), silt::Error>(())
 //! ```
 
-use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
+use silt::{DType, Element, Error, Result, Tensor, TensorT};
 
 use super::{
-    at_least_1d, axis, device, host_pick, lines, out_of_range, place3, same_device, supported,
-    Record,
+    at_least_1d, axis, device, host_pick, lines, lines_grid, out_of_range, place3, same_device,
+    supported, Record,
 };
 
 /// The operation's name.
@@ -102,14 +102,14 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
+    let (grid, form) = lines_grid(out3.shape()[0], out3.shape()[1], out3.shape()[2])?;
     // SAFETY: `out3`, `idx3` and `x` share their outer and inner sizes
-    // (`x` narrowed to `index`'s), so each work-item's position (`g`
-    // below the output's length) is in range in all three; `x` is read
+    // (`x` narrowed to `index`'s), so each work-item's place (`(o, j, i)`
+    // tested against `out3`'s shape; `form` lays out the grid) is in range
+    // in all three; `x` is read
     // along `dim` only at an index the kernel tested against its length;
     // `rec` has its one element
-    unsafe {
-        device::gather_along::dispatch(Grid::over([out.len()]), &x, &idx3, &mut out3, &mut rec)?
-    };
+    unsafe { device::gather_along::dispatch(grid, &x, &idx3, &mut out3, &mut rec, form)? };
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(
             NAME,

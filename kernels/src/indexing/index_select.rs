@@ -25,9 +25,12 @@
 //! # Ok::<(), silt::Error>(())
 //! ```
 
-use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
+use silt::{DType, Element, Error, Result, Tensor, TensorT};
 
-use super::{axis, device, host_pick, lines, out_of_range, place3, same_device, supported, Record};
+use super::{
+    axis, device, host_pick, lines, lines_grid, out_of_range, place3, same_device, supported,
+    Record,
+};
 
 /// The operation's name.
 pub const NAME: &str = "index_select";
@@ -135,14 +138,14 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
+    let (grid, form) = lines_grid(out3.shape()[0], out3.shape()[1], out3.shape()[2])?;
     // SAFETY: `x` and `out3` share their outer and inner sizes and `out3`
-    // has one row per index, so each work-item's position (`g` below the
-    // output's length) is in range in `out3` and `idx`; `x` is read along
+    // has one row per index, so each work-item's place (`(o, j, i)` tested
+    // against `out3`'s shape; `form` lays out the grid) is in range in
+    // `out3` and `idx`; `x` is read along
     // `dim` only at an index the kernel tested against its length; `rec`
     // has its one element
-    unsafe {
-        device::index_select_rows::dispatch(Grid::over([out.len()]), &x, &idx, &mut out3, &mut rec)?
-    };
+    unsafe { device::index_select_rows::dispatch(grid, &x, &idx, &mut out3, &mut rec, form)? };
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(
             NAME,

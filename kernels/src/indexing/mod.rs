@@ -185,6 +185,29 @@ pub(crate) fn host_pick(x: &Tensor, from: &[usize], shape: &[usize]) -> Result<T
     }, [bool, u8, i8, u16, i16, u32, i32, u64, i64, silt::f16, f32, f64])
 }
 
+/// The work-items of a line of `index_select` or `gather` on a device
+/// (their kernels' work-groups: `[256, 1, 1]`).
+const LINE_GROUP: usize = 256;
+
+/// The grid of an `index_select` or `gather` of `[outer, m, inner]` on a
+/// device, and its `form` (how the kernels find their place `(o, j, i)`):
+/// 0, `[m, outer, 1]` for lines of one element (`dim` the last); 1,
+/// `[inner, m, outer]` for lines of a work-group or more, no division; 2,
+/// `[m * inner, outer, 1]`, one division by `inner`, for short lines (which
+/// would leave most of a work-group idle in form 1).
+pub(crate) fn lines_grid(outer: usize, m: usize, inner: usize) -> Result<(silt::Grid, u32)> {
+    Ok(if inner == 1 {
+        (silt::Grid::over([m, outer, 1]), 0)
+    } else if inner >= LINE_GROUP {
+        (silt::Grid::over([inner, m, outer]), 1)
+    } else {
+        let along = m.checked_mul(inner).ok_or(Error::Internal {
+            what: "indexing: a grid past usize",
+        })?;
+        (silt::Grid::over([along, outer, 1]), 2)
+    })
+}
+
 /// `(o, j, i)` of flat position `g` of `[_, m, inner]`.
 pub(crate) fn place3(g: usize, m: usize, inner: usize) -> (usize, usize, usize) {
     let row = g / inner.max(1);
