@@ -526,3 +526,46 @@ fn a_long_row_on_the_host() {
         assert_eq!(bits(v.to_vec().unwrap()), bits(rv));
     }
 }
+
+/// Sorts `x` (one long row, and two rows of it along the first dimension)
+/// on the host both ways and compares values (by bits) and indices with the
+/// reference.
+fn check_host_long<T: Bits>(x: &[T]) {
+    let n = x.len();
+    let host = Device::host();
+    let mut twice = x.to_vec();
+    twice.extend(x.iter().rev());
+    for (data, shape, d) in [(x.to_vec(), vec![n], 0), (twice, vec![2, n], 1)] {
+        let t = TensorT::from_slice(&host, &data, &shape).unwrap();
+        for desc in [false, true] {
+            let (rv, ri) = reference(&data, &shape, d, desc);
+            let (v, i) = k::sort::launch(&t, d as isize, desc).unwrap();
+            let what = format!("{} {shape:?} desc {desc}", T::DTYPE);
+            assert_eq!(i.to_vec().unwrap(), ri, "{what}");
+            let bits = |v: Vec<T>| v.into_iter().map(Bits::bits).collect::<Vec<_>>();
+            assert_eq!(bits(v.to_vec().unwrap()), bits(rv), "{what}");
+        }
+    }
+}
+
+#[test]
+fn long_rows_of_every_narrow_type_on_the_host() {
+    // rows of 2^16 and more: the radix sort by several threads for elements
+    // of up to 32 bits (their bits carried through the passes), Rust's sort
+    // for wider ones
+    let n = 70_000;
+    check_host_long(&data(n, 2, 51, |v| v == 1));
+    check_host_long(&data(n, 200, 52, |v| v as u8));
+    check_host_long(&data(n, 200, 53, |v| (v - 100) as i8));
+    check_host_long(&data(n, 60_000, 54, |v| v as u16));
+    check_host_long(&data(n, 60_000, 55, |v| (v - 30_000) as i16));
+    check_host_long(&data(n, 1 << 30, 56, |v| (v as u32) << 2));
+    check_host_long(&data(n, 1 << 30, 57, |v| (v - (1 << 29)) as i32 * 3));
+    check_host_long(&data(n, 40, 58, |v| f16::from_f32(special(v))));
+    check_host_long(&data(n, 5000, 59, special));
+    check_host_long(&data(n, 50, 60, |v| f64::from(special(v))));
+    // digits the same for the whole row (their passes skipped): keys that
+    // differ in their high byte alone, and in their low byte alone
+    check_host_long(&data(n, 50, 61, |v| ((v as u32) << 24) | 7));
+    check_host_long(&data(n, 50, 62, |v| 0x1234_5600 | v as u32));
+}

@@ -5,7 +5,9 @@
 //! several threads. Keys of up to 32 bits are packed with the index into
 //! one `u64`. The pairs are distinct, so the order is the devices' one
 //! permutation (equal keys by index: stable); the values are then read from
-//! the row at the sorted indices, bit for bit. Rows along the last
+//! the row at the sorted indices, bit for bit. A long row of elements of up
+//! to 32 bits takes a radix sort instead ([`radix_row`]), which gives the
+//! same order and makes the values from the keys. Rows along the last
 //! dimension are sorted straight into the results (from the input's own
 //! elements where it is contiguous); others through a copy each way.
 
@@ -28,6 +30,12 @@ pub trait HostSort: Element + Send + Sync {
     #[doc(hidden)]
     fn key(self) -> u64;
 
+    /// The element whose [`key`](Self::key) is `k`, where the key tells
+    /// its bits: not for a float's zero key (`0.0` or `-0.0`) or NaN key
+    /// (any NaN).
+    #[doc(hidden)]
+    fn unkey(k: u64) -> Option<Self>;
+
     /// Sorts the rows of `x` (`[outer, inner, n]`) into `values` and
     /// `indices` (contiguous, of `x`'s rows along their dimension).
     #[doc(hidden)]
@@ -41,6 +49,16 @@ pub trait HostSort: Element + Send + Sync {
     }
 }
 
+impl HostSort for bool {
+    const NARROW: bool = true;
+    fn key(self) -> u64 {
+        u64::from(self)
+    }
+    fn unkey(k: u64) -> Option<Self> {
+        Some(k != 0)
+    }
+}
+
 macro_rules! unsigned_keys {
     ($($t:ty: $narrow:literal),*) => {$(
         impl HostSort for $t {
@@ -48,10 +66,14 @@ macro_rules! unsigned_keys {
             fn key(self) -> u64 {
                 u64::from(self)
             }
+            #[allow(clippy::cast_possible_truncation)]
+            fn unkey(k: u64) -> Option<Self> {
+                Some(k as $t)
+            }
         }
     )*};
 }
-unsigned_keys!(bool: true, u8: true, u16: true, u32: true, u64: false);
+unsigned_keys!(u8: true, u16: true, u32: true, u64: false);
 
 macro_rules! signed_keys {
     ($($t:ty => $u:ty: $narrow:literal),*) => {$(
@@ -60,6 +82,10 @@ macro_rules! signed_keys {
             fn key(self) -> u64 {
                 // the sign bit flipped: MIN to 0, MAX to the top
                 u64::from(<$u>::from_ne_bytes(self.to_ne_bytes()) ^ (1 << (<$u>::BITS - 1)))
+            }
+            #[allow(clippy::cast_possible_truncation)]
+            fn unkey(k: u64) -> Option<Self> {
+                Some(<$t>::from_ne_bytes(((k as $u) ^ (1 << (<$u>::BITS - 1))).to_ne_bytes()))
             }
         }
     )*};
@@ -83,6 +109,20 @@ fn float_key(b: u64, bits: u32) -> u64 {
     }
 }
 
+/// The bits of the float of `bits` bits whose key ([`float_key`]) is `k`:
+/// `None` for the key of zero (either sign) and of NaN (the largest).
+fn float_bits(k: u64, bits: u32) -> Option<u64> {
+    let sign = 1u64 << (bits - 1);
+    let mask = sign | (sign - 1);
+    if k == sign || k == mask {
+        None
+    } else if k & sign != 0 {
+        Some(k ^ sign)
+    } else {
+        Some(!k & mask)
+    }
+}
+
 impl HostSort for f16 {
     const NARROW: bool = true;
     fn key(self) -> u64 {
@@ -91,6 +131,10 @@ impl HostSort for f16 {
             v if v == f16::ZERO => float_key(0, 16),
             v => float_key(u64::from(v.to_bits()), 16),
         }
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    fn unkey(k: u64) -> Option<Self> {
+        float_bits(k, 16).map(|b| f16::from_bits(b as u16))
     }
 }
 
@@ -103,6 +147,10 @@ impl HostSort for f32 {
             v => float_key(u64::from(v.to_bits()), 32),
         }
     }
+    #[allow(clippy::cast_possible_truncation)]
+    fn unkey(k: u64) -> Option<Self> {
+        float_bits(k, 32).map(|b| f32::from_bits(b as u32))
+    }
 }
 
 impl HostSort for f64 {
@@ -113,6 +161,9 @@ impl HostSort for f64 {
             0.0 => float_key(0, 64),
             v => float_key(v.to_bits(), 64),
         }
+    }
+    fn unkey(k: u64) -> Option<Self> {
+        float_bits(k, 64).map(f64::from_bits)
     }
 }
 
@@ -161,11 +212,107 @@ fn order_into<T: HostSort>(
     }
 }
 
+/// The digits of a pass of [`radix_row`]: 8 bits.
+const DIGITS: usize = 256;
+
+/// Sorts `row` (of a [`NARROW`](HostSort::NARROW) type, shorter than 2^32)
+/// into `vs` and `is`, stably, by several threads: a least-significant-digit
+/// radix sort of its keys, 8 bits a pass, each packed with its index in a
+/// `u64` (key high, index low). The row is cut into `parts` chunks; a pass
+/// counts each chunk's digits, then each chunk writes its keys to its own
+/// run of each digit's places. A pass whose digit is the same for the whole
+/// row (an order it keeps) is skipped. The values are then made from the
+/// keys ([`HostSort::unkey`]), read from the row only where the key does
+/// not tell the bits (a float's zeros and NaNs). `from` and `to` are
+/// scratch.
+fn radix_row<T: HostSort>(
+    row: &[T],
+    desc: bool,
+    parts: usize,
+    (vs, is): (&mut [T], &mut [i64]),
+    (from, to): (&mut Vec<u64>, &mut Vec<u64>),
+) {
+    let n = row.len();
+    let bytes = std::mem::size_of::<T>();
+    let flip = if desc {
+        u64::MAX >> (64 - 8 * bytes.clamp(1, 4))
+    } else {
+        0
+    };
+    from.clear();
+    from.extend((0u64..).zip(row).map(|(p, &v)| (v.key() ^ flip) << 32 | p));
+    to.clear();
+    to.resize(n, 0);
+    let chunk = n.div_ceil(parts.max(1)).max(1);
+    for byte in 0..bytes {
+        let shift = 32 + 8 * byte;
+        #[allow(clippy::cast_possible_truncation)]
+        let digit = |w: u64| ((w >> shift) & 255) as usize;
+        let counts: Vec<[usize; DIGITS]> = from
+            .par_chunks(chunk)
+            .map(|c| {
+                let mut h = [0usize; DIGITS];
+                for &w in c {
+                    h[digit(w)] += 1;
+                }
+                h
+            })
+            .collect();
+        if (0..DIGITS).any(|d| counts.iter().map(|h| h[d]).sum::<usize>() == n) {
+            continue;
+        }
+        // each chunk's run of each digit's places: digits in order, then
+        // chunks (a stable pass)
+        let mut runs: Vec<Vec<&mut [u64]>> =
+            counts.iter().map(|_| Vec::with_capacity(DIGITS)).collect();
+        let mut rest: &mut [u64] = to;
+        for d in 0..DIGITS {
+            for (h, r) in counts.iter().zip(&mut runs) {
+                let (run, tail) = std::mem::take(&mut rest).split_at_mut(h[d]);
+                r.push(run);
+                rest = tail;
+            }
+        }
+        from.par_chunks(chunk)
+            .zip(runs.into_par_iter())
+            .for_each(|(c, mut runs)| {
+                let mut at = [0usize; DIGITS];
+                for &w in c {
+                    let d = digit(w);
+                    runs[d][at[d]] = w;
+                    at[d] += 1;
+                }
+            });
+        std::mem::swap(from, to);
+    }
+    vs.par_chunks_mut(chunk)
+        .zip(is.par_chunks_mut(chunk))
+        .zip(from.par_chunks(chunk))
+        .for_each(|((vs, is), ws)| {
+            for ((v, i), &w) in vs.iter_mut().zip(is).zip(ws) {
+                // the key high, the index low
+                let p = w & 0xffff_ffff;
+                *v = T::unkey((w >> 32) ^ flip)
+                    .unwrap_or_else(|| row[usize::try_from(p).unwrap_or(usize::MAX)]);
+                *i = i64::try_from(p).unwrap_or(i64::MAX);
+            }
+        });
+}
+
 /// The rows of `n` of `elems` (row-major) sorted into the rows of `vs` and
 /// `is`: rows in parallel, a few thousand elements' worth of rows a task
-/// (its scratch kept from row to row), a long row by several threads.
+/// (its scratch kept from row to row), a long row by several threads (a
+/// radix sort for narrow types, [`radix_row`]).
 fn sort_rows<T: HostSort>(elems: &[T], n: usize, desc: bool, vs: &mut [T], is: &mut [i64]) {
     let long = n >= PARALLEL_ROW;
+    if long && T::NARROW && u32::try_from(n).is_ok() {
+        let parts = rayon::current_num_threads().max(1) * 4;
+        let (mut from, mut to) = (Vec::new(), Vec::new());
+        for ((vs, is), row) in vs.chunks_mut(n).zip(is.chunks_mut(n)).zip(elems.chunks(n)) {
+            radix_row(row, desc, parts, (vs, is), (&mut from, &mut to));
+        }
+        return;
+    }
     let task = n * (TASK_ELEMS / n).max(1);
     vs.par_chunks_mut(task)
         .zip(is.par_chunks_mut(task))
