@@ -188,6 +188,21 @@ fn reverse_runs<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
     }
 }
 
+/// Swaps neighbouring pairs of `x` into `y` by destructuring assignment to
+/// view places, and writes each pair's smaller minus larger to `gaps`
+/// through a private array filled from a tuple of an `if`.
+#[grid(types = [i32, f32], group = [4])]
+fn swap_pairs<T>(x: View<T, 1>, y: ViewMut<T, 1>, gaps: ViewMut<T, 1>) {
+    let i = global_id(0);
+    let mut p = private![T; 2];
+    if 2 * i + 1 < x.len(0) {
+        (y[[2 * i]], y[[2 * i + 1]]) = (x[[2 * i + 1]], x[[2 * i]]);
+        let (a, b) = (x[[2 * i]], x[[2 * i + 1]]);
+        (p[[0]], p[[1]]) = if a < b { (a, b) } else { (b, a) };
+        gaps[[i]] = p[[0]] - p[[1]];
+    }
+}
+
 /// The same in an unchecked kernel (`f16` views read and written in place).
 #[grid(types = [f16], group = [4], unchecked)]
 fn reverse_runs_unchecked<T>(x: View<T, 1>, y: ViewMut<T, 1>) {
@@ -251,6 +266,7 @@ fn every_instantiation() -> Vec<&'static silt::__private::KernelInfo> {
         group_sums::__infos(),
         reverse_runs::__infos(),
         reverse_runs_unchecked::__infos(),
+        swap_pairs::__infos(),
         private_overrun::__infos(),
         run_sums_3::__infos(),
         run_sums_5::__infos(),
@@ -472,6 +488,26 @@ fn integer_and_f16_instantiations_transpose() {
             h.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
             "{dev}"
         );
+    }
+}
+
+#[test]
+fn destructuring_assignment_writes_view_and_array_places() {
+    let xs = [5i32, -3, 2, 9, 0, 0, -7, -8, 4, 1, 6];
+    let mut want_y = xs;
+    let mut want_gaps = [0i32; 5];
+    for i in 0..5 {
+        want_y.swap(2 * i, 2 * i + 1);
+        want_gaps[i] = -(xs[2 * i] - xs[2 * i + 1]).abs();
+    }
+    for dev in common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [11]).unwrap();
+        // the odd last element is left as it was
+        let mut y = TensorT::from_slice(&dev, &xs, [11]).unwrap();
+        let mut gaps = TensorT::<i32>::zeros(&dev, [5]).unwrap();
+        swap_pairs::launch(Grid::over([5]), &x, &mut y, &mut gaps).unwrap();
+        assert_eq!(y.to_vec().unwrap(), want_y, "{dev}");
+        assert_eq!(gaps.to_vec().unwrap(), want_gaps, "{dev}");
     }
 }
 
@@ -782,7 +818,7 @@ fn clang_accepts_every_grid_program_without_a_warning() {
         checked += 1;
     }
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(checked, 21);
+    assert_eq!(checked, 23);
 }
 
 #[test]

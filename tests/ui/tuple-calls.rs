@@ -48,10 +48,4 @@ pub fn arity<T>(x: T) -> T {
     a + b
 }
 
-#[kernel(types = [f32])]
-pub fn not_a_call<T>(x: T) -> T {
-    let (a, b) = if x > 0.0 { (x, x) } else { (x, -x) };
-    a + b
-}
-
 fn main() {}

@@ -158,6 +158,7 @@ impl Lower<'_> {
                     ExprKind::Binary(op, Box::new(l), Box::new(r))
                 }
             }
+            syn::Expr::Assign(a) if matches!(&*a.left, syn::Expr::Tuple(_) | syn::Expr::Infer(_)) => self.assign_tuple(a),
             syn::Expr::Assign(a) => {
                 ExprKind::Assign(Box::new(self.expr(&a.left)), None, Box::new(self.expr(&a.right)))
             }
