@@ -9,6 +9,7 @@ mod patterns;
 pub mod reduce;
 mod signature;
 pub mod syntax;
+mod tuples;
 mod types;
 
 pub use body::block;
