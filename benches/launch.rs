@@ -1,6 +1,7 @@
 //! Launch overhead: a tiny kernel launched and waited for, and 1,000 launches
-//! enqueued back to back, on the default OpenCL device
-//! (`cargo bench --bench launch`).
+//! enqueued back to back, on the default OpenCL device; the same for the
+//! runtime's own copy kernels (`contiguous()` of small transposed views: a
+//! strided copy, and a transposing one) (`cargo bench --bench launch`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use silt::prelude::*;
@@ -35,6 +36,32 @@ fn launch(c: &mut Criterion) {
             dev.synchronize().unwrap();
         });
     });
+    // [8, 8] transposed: the strided copy; [32, 32]: the transposing copy
+    for n in [8usize, 32] {
+        let m = TensorT::full(&dev, 1.0f32, [n, n]).unwrap();
+        let t = m.transpose(0, 1).unwrap();
+        group.bench_function(
+            format!("contiguous() of a [{n}, {n}] transpose + synchronize"),
+            |b| {
+                b.iter(|| {
+                    let c = t.contiguous().unwrap();
+                    dev.synchronize().unwrap();
+                    c
+                });
+            },
+        );
+        group.bench_function(
+            format!("1000 contiguous() of a [{n}, {n}] transpose back to back, then synchronize"),
+            |b| {
+                b.iter(|| {
+                    for _ in 0..1000 {
+                        drop(t.contiguous().unwrap());
+                    }
+                    dev.synchronize().unwrap();
+                });
+            },
+        );
+    }
     group.finish();
 }
 

@@ -90,6 +90,43 @@ fn launches_allocate_nothing_beyond_their_outputs() {
 }
 
 #[test]
+fn warm_launches_and_copies_make_no_kernel_objects() {
+    let Some(dev) = common::opencl() else { return };
+    let x = TensorT::full(&dev, 1.0f32, [256]).unwrap();
+    let mut y = TensorT::<f32>::zeros(&dev, [256]).unwrap();
+    // [8, 8] transposed: a strided copy; [64, 64]: a transposing one
+    let values = |n: usize| (0..n * n).map(|i| i as f32).collect::<Vec<_>>();
+    let small = TensorT::from_slice(&dev, &values(8), [8, 8]).unwrap();
+    let large = TensorT::from_slice(&dev, &values(64), [64, 64]).unwrap();
+    let (st, lt) = (
+        small.transpose(0, 1).unwrap(),
+        large.transpose(0, 1).unwrap(),
+    );
+    let round = |y: &mut TensorT<f32>| {
+        scale_add::launch(1.0, &x, y).unwrap();
+        (st.contiguous().unwrap(), lt.contiguous().unwrap())
+    };
+    // the first round builds the programs and makes kernel objects
+    let before = silt::__testing::kernel_objects_made();
+    drop(round(&mut y));
+    assert!(silt::__testing::kernel_objects_made() > before);
+    let before = silt::__testing::kernel_objects_made();
+    let mut last = None;
+    for _ in 0..50 {
+        last = Some(round(&mut y));
+    }
+    let made = silt::__testing::kernel_objects_made() - before;
+    assert_eq!(made, 0, "50 warm rounds made {made} kernel objects");
+    let (s, l) = last.unwrap();
+    for (t, n) in [(s, 8), (l, 64)] {
+        let v = values(n);
+        let want: Vec<f32> = (0..n * n).map(|k| v[(k % n) * n + k / n]).collect();
+        assert_eq!(t.to_vec().unwrap(), want, "[{n}, {n}] transposed");
+    }
+    assert_eq!(y.to_vec().unwrap(), vec![51.0f32; 256]);
+}
+
+#[test]
 fn host_launches_allocate_nothing_beyond_their_outputs() {
     let dev = Device::host();
     let x = TensorT::full(&dev, 1.0f32, [256]).unwrap();

@@ -23,6 +23,13 @@ pub fn thread_exit_finishes() -> usize {
     cl::thread_exit_finishes()
 }
 
+/// How many OpenCL kernel objects this thread has made (`clCreateKernel`):
+/// launches and the runtime's copies reuse theirs, so a warm loop of them
+/// makes none.
+pub fn kernel_objects_made() -> usize {
+    cl::kernels_made()
+}
+
 /// Makes `device` report that it lacks `cl_khr_fp64` (`hide`), or has it
 /// again, to test how code handles such devices (an `f64` launch on it fails
 /// with [`Error::MissingExtension`](crate::Error::MissingExtension)).

@@ -18,6 +18,6 @@ pub(crate) use kernel::{IdleKernel, Kernel, KernelLimits};
 pub(crate) use memory::Mem;
 pub use memory::{buffer_counts, BufferCounts};
 pub(crate) use platform::{all_devices, device_info, DeviceId, RawInfo};
-pub(crate) use program::{BuildFailure, Program};
+pub(crate) use program::{kernels_made, BuildFailure, Program};
 pub(crate) use queue::Queue;
 pub(crate) use thread_exit::{on_thread_exit, thread_exit_finishes};

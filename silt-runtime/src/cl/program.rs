@@ -112,6 +112,7 @@ impl Program {
 
     /// Creates the kernel `name` (a fresh object: kernels are not thread-safe).
     pub(crate) fn kernel<'a>(&self, name: &CStr) -> Result<Kernel<'a>, ClError> {
+        KERNELS_MADE.with(|n| n.set(n.get() + 1));
         k::create_kernel(self.program, name)
             .map(Kernel::new)
             .map_err(|c| ClError::new("clCreateKernel", c))
@@ -123,4 +124,15 @@ impl Drop for Program {
         // SAFETY: created in `Queue::build`, released exactly once here.
         let _ = unsafe { p::release_program(self.program) };
     }
+}
+
+thread_local! {
+    /// The kernel objects this thread has asked the driver for.
+    static KERNELS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many kernel objects this thread has asked the driver for
+/// (`clCreateKernel`, failed calls included).
+pub(crate) fn kernels_made() -> usize {
+    KERNELS_MADE.with(std::cell::Cell::get)
 }

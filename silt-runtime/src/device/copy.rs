@@ -15,13 +15,14 @@ use std::ffi::CStr;
 
 use silt_abi::opencl::{entry_head, header, MapEntry, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
 
-use crate::cl::{error_name, ClError, Mem, Program, Queue};
+use crate::cl::{error_name, ClError, Mem, Queue};
 use crate::error::{Error, Result};
 use crate::layout::{coalesce, Layout};
 
 use super::geometry::Grid;
 use super::hooks;
 use super::info::DeviceKind;
+use super::programs::BuiltProgram;
 use super::{Device, GATHER_STRIDE};
 
 /// The runtime's own OpenCL C: two strided copies per element size
@@ -225,9 +226,9 @@ fn transposing_copy(
     let program = program(device)?;
     let cpu = hooks::reduce_as(device.info().kind) == DeviceKind::Cpu;
     let mut grid = None;
-    let mut kernel = program.kernel(names[1])?;
+    let (mut name, (mut kernel, mut limits)) = (names[1], program.kernel(names[1], queue)?);
     let [max0, max1, _] = device.info().max_work_item_sizes;
-    if !cpu && kernel.limits(queue).max >= TILE * TILE_ROWS && max0 >= TILE && max1 >= TILE_ROWS {
+    if !cpu && limits.max >= TILE * TILE_ROWS && max0 >= TILE && max1 >= TILE_ROWS {
         grid = Some(Grid {
             global: [
                 t.n[0]
@@ -246,9 +247,11 @@ fn transposing_copy(
     let grid = match grid {
         Some(g) => g,
         None => {
-            kernel = program.kernel(names[0])?;
+            program.put_back(name, limits, kernel);
+            name = names[0];
+            (kernel, limits) = program.kernel(name, queue)?;
             let group = device
-                .local_size(t.n[1], kernel.limits(queue))
+                .local_size(t.n[1], limits)
                 .min(CPU_STRIP_GROUP)
                 .min(max0.max(1));
             Grid {
@@ -273,7 +276,8 @@ fn transposing_copy(
     for (i, v) in (5..).zip([d_o, t.dst[1], t.dst[2], t.n[0], t.n[1]]) {
         kernel.set_size(i, v).map_err(launch_err)?;
     }
-    grid.enqueue(queue, &kernel)?;
+    program.enqueue_grid(queue, &kernel, &grid)?;
+    program.put_back(name, limits, kernel);
     Ok(Some(()))
 }
 
@@ -283,7 +287,7 @@ fn transposing_copy(
 const CPU_STRIP_GROUP: usize = 256;
 
 /// The device's copy program, built on first use.
-fn program(device: &Device) -> Result<&Program> {
+fn program(device: &Device) -> Result<&BuiltProgram> {
     let queue = device
         .queue()
         .ok_or_else(|| Error::internal("a copy program for a device without a queue"))?;
@@ -291,13 +295,16 @@ fn program(device: &Device) -> Result<&Program> {
         .inner
         .copy_program
         .get_or_init(|| {
-            queue.build(&source(), "").map_err(|f| Error::Build {
-                what: "the runtime's copy kernels".into(),
-                device: device.to_string(),
-                code: f.code,
-                name: error_name(f.code),
-                log: f.log,
-            })
+            queue
+                .build(&source(), "")
+                .map(BuiltProgram::runtime)
+                .map_err(|f| Error::Build {
+                    what: "the runtime's copy kernels".into(),
+                    device: device.to_string(),
+                    code: f.code,
+                    name: error_name(f.code),
+                    log: f.log,
+                })
         })
         .as_ref()
         .map_err(Clone::clone)
@@ -331,7 +338,6 @@ pub(crate) fn strided_copy(
     let ndim = shape.len();
     let name = kernel_name(elem_size, ndim)
         .ok_or_else(|| Error::internal("a strided copy of elements of no dtype's size"))?;
-    let mut kernel = program(device)?.kernel(name)?;
     // the vectors innermost first, lanes 1 and 2 of the shape 1 past a
     // shorter one
     let mut shape = shape;
@@ -354,6 +360,8 @@ pub(crate) fn strided_copy(
             return Ok(done);
         }
     }
+    let program = program(device)?;
+    let (mut kernel, limits) = program.kernel(name, queue)?;
     kernel.set_dims(0, &shape).map_err(launch_err)?;
     kernel.set_dims(1, &ss).map_err(launch_err)?;
     kernel.set_dims(2, &ds).map_err(launch_err)?;
@@ -366,10 +374,12 @@ pub(crate) fn strided_copy(
         .map_err(launch_err)?;
     kernel.set_size(8, n).map_err(launch_err)?;
     let grid = device
-        .strided_grid(kernel.limits(queue), &shape, &[&ss, &ds])
+        .strided_grid(limits, &shape, &[&ss, &ds])
         .ok_or_else(|| Error::SizeOverflow {
             shape: to.shape.to_vec(),
             elem_size,
         })?;
-    Ok(grid.enqueue(queue, &kernel)?)
+    program.enqueue_grid(queue, &kernel, &grid)?;
+    program.put_back(name, limits, kernel);
+    Ok(())
 }

@@ -15,7 +15,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::cl::{self, DeviceId, Program, Queue};
+use crate::cl::{self, DeviceId, Queue};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::program::text::KernelInfo;
@@ -40,8 +40,9 @@ pub(crate) struct DeviceInner {
     backend: Backend,
     info: DeviceInfo,
     pool: Pool,
-    /// The runtime's strided copy kernels (see `copy`), built on first use.
-    copy_program: OnceLock<Result<Program>>,
+    /// The runtime's strided copy kernels (see `copy`), built on first use,
+    /// with the kernel objects their launches reuse.
+    copy_program: OnceLock<Result<BuiltProgram>>,
     /// Built kernel programs.
     programs: Mutex<Programs>,
     hide_fp64: AtomicBool,

@@ -55,6 +55,19 @@ struct EntryKernels {
 }
 
 impl BuiltProgram {
+    /// One of the runtime's own programs (the copy kernels), built from
+    /// source on first use and never saved.
+    pub(crate) fn runtime(program: Program) -> Self {
+        BuiltProgram {
+            entries: Mutex::default(),
+            gate: RwLock::new(()),
+            program,
+            save: None,
+            saved: AtomicBool::new(true),
+            save_here: false,
+        }
+    }
+
     /// A kernel object for the entry point `entry` (an idle one, else a new
     /// one), and what `queue`'s device allows its work-groups.
     pub(crate) fn kernel<'a>(
