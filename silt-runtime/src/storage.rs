@@ -92,7 +92,7 @@ impl Storage {
                     if device.is_oclgrind() {
                         queue.write(&block.mem, 0, &vec![byte; nbytes])?;
                     } else {
-                        queue.fill(&block.mem, 0, nbytes, &[byte])?;
+                        crate::device::copy::fill(device, queue, &block.mem, nbytes, &[byte])?;
                     }
                 }
                 Data::OpenCl(Some(block))
@@ -124,7 +124,7 @@ impl Storage {
                 queue.write(&block.mem, 0, &pattern.repeat(nbytes / pattern.len()))?
             }
             (Data::OpenCl(Some(block)), Some(queue)) => {
-                queue.fill(&block.mem, 0, nbytes, pattern)?
+                crate::device::copy::fill(device, queue, &block.mem, nbytes, pattern)?;
             }
             (Data::Host(lock), _) => {
                 if !zero {
