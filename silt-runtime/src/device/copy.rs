@@ -82,7 +82,8 @@ const FILL_KERNEL_MIN: usize = 64 << 10;
 /// the test hook `testing::reduce_as`, a device sharing out its work as a
 /// CPU) and from [`FILL_KERNEL_MIN`] bytes, 8-byte words by the copy
 /// program's `silt_fill_8` (PoCL's `clEnqueueFillBuffer` writes at half a
-/// copy's speed), the last few bytes by the driver; else by the driver.
+/// copy's speed), the last few bytes by the driver; else (and where the copy
+/// program does not build) by the driver.
 pub(crate) fn fill(
     device: &Device,
     queue: &Queue,
@@ -91,15 +92,18 @@ pub(crate) fn fill(
     pattern: &[u8],
 ) -> Result<()> {
     let cpu = hooks::reduce_as(device.info().kind) == DeviceKind::Cpu;
-    if !cpu || nbytes < FILL_KERNEL_MIN || !matches!(pattern.len(), 1 | 2 | 4 | 8) {
-        return Ok(queue.fill(mem, 0, nbytes, pattern)?);
-    }
+    let kernel = cpu && nbytes >= FILL_KERNEL_MIN && matches!(pattern.len(), 1 | 2 | 4 | 8);
+    // (built on the first such fill; one that does not build leaves the
+    // driver's fill)
+    let program = match kernel.then(|| program(device)) {
+        Some(Ok(p)) => p,
+        _ => return Ok(queue.fill(mem, 0, nbytes, pattern)?),
+    };
     let mut word = [0u8; 8];
     for chunk in word.chunks_exact_mut(pattern.len()) {
         chunk.copy_from_slice(pattern);
     }
     let words = nbytes / 8;
-    let program = program(device)?;
     let name = c"silt_fill_8";
     let (mut kernel, limits) = program.kernel(name, queue)?;
     let launch_err = |e: ClError| Error::cl("fill launch", e.code);
