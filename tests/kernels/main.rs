@@ -15,6 +15,7 @@ mod half;
 mod helpers;
 mod launch;
 mod launch_into;
+mod loops;
 mod matching;
 mod regressions;
 mod source;

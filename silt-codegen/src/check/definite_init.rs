@@ -25,6 +25,9 @@ struct Checker<'a> {
     depth_of: Vec<usize>,
     depth: usize,
     suffix: String,
+    /// Per loop around the statement being checked, innermost last: the
+    /// states its `break`s leave it in, merged (`None`: no break reached).
+    breaks: Vec<Option<State>>,
 }
 
 /// Reports reads of possibly unassigned locals and repeated assignments of
@@ -46,6 +49,7 @@ pub fn check(k: &Function, errors: &mut Errors) {
         depth_of: vec![0; n],
         depth: 0,
         suffix,
+        breaks: Vec::new(),
     };
     c.block(&k.body, &mut state);
 }
@@ -127,7 +131,9 @@ impl Checker<'_> {
             }
             Stmt::While(c, body) => {
                 self.expr(c, st);
+                self.breaks.push(None);
                 self.in_loop(body, st);
+                self.breaks.pop();
             }
             Stmt::For(id, a, z, _, body) => {
                 self.expr(a, st);
@@ -137,18 +143,39 @@ impl Checker<'_> {
                 inner.maybe[*id] = true;
                 self.depth += 1;
                 self.depth_of[*id] = self.depth;
+                self.breaks.push(None);
                 self.block(body, &mut inner);
+                self.breaks.pop();
                 self.depth -= 1;
                 self.absorb_maybe(st, &inner);
             }
             Stmt::Loop(body) => {
                 let exits = loop_breaks(body);
+                self.breaks.push(None);
                 self.in_loop(body, st);
-                if !exits {
-                    st.dead = true;
+                match self.breaks.pop().flatten() {
+                    // a `loop` is left by its breaks alone: what each of them
+                    // assigned is assigned after it (`let x = loop { ..
+                    // break v; }` assigns its temporary so)
+                    Some(left) if exits => {
+                        st.definitely = left.definitely;
+                        st.dead = left.dead;
+                    }
+                    _ if exits => {}
+                    _ => st.dead = true,
                 }
             }
-            Stmt::Break | Stmt::Continue => st.dead = true,
+            Stmt::Break => {
+                if let Some(top) = self.breaks.last_mut() {
+                    let here = st.clone();
+                    *top = Some(match top.take() {
+                        Some(before) => merge(before, here),
+                        None => here,
+                    });
+                }
+                st.dead = true;
+            }
+            Stmt::Continue => st.dead = true,
             Stmt::Return(vs) => {
                 for v in vs {
                     self.expr(v, st);

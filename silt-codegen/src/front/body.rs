@@ -16,6 +16,7 @@ pub fn block(b: &syn::Block, generic: Option<&syn::Ident>, errors: &mut Errors) 
         generic,
         errors,
         matches: 0,
+        loops: Vec::new(),
     }
     .block(b)
 }
@@ -25,6 +26,18 @@ pub(super) struct Lower<'a> {
     pub(super) errors: &'a mut Errors,
     /// How many `match`es and tuple `let`s so far (names their temporaries).
     pub(super) matches: usize,
+    /// The loops around the expression being lowered, innermost last: a
+    /// `loop`'s value (see [`LoopValue`]), `None` for `while` and `for`.
+    pub(super) loops: Vec<Option<LoopValue>>,
+}
+
+/// A `loop` being lowered, for `break value` (see `loops`): the temporary
+/// its breaks assign, whether one did, and where a `break` without a value
+/// is.
+pub(super) struct LoopValue {
+    pub(super) var: syn::Ident,
+    pub(super) valued: bool,
+    pub(super) plain: Option<Span>,
 }
 
 const METHOD_HINT: &str =
@@ -201,7 +214,11 @@ impl Lower<'_> {
                 if let Some(l) = &w.label {
                     self.errors.push(l.span(), "loop labels are not supported");
                 }
-                ExprKind::While(Box::new(self.expr(&w.cond)), self.block(&w.body))
+                let cond = self.expr(&w.cond);
+                self.loops.push(None);
+                let body = self.block(&w.body);
+                self.loops.pop();
+                ExprKind::While(Box::new(cond), body)
             }
             syn::Expr::ForLoop(f) => {
                 if let Some(l) = &f.label {
@@ -225,29 +242,14 @@ impl Lower<'_> {
                     return self.unsupported(&f.expr, "a `for` range needs both ends: `a..b`");
                 };
                 let inclusive = matches!(r.limits, syn::RangeLimits::Closed(_));
-                ExprKind::For(
-                    var,
-                    Box::new(self.expr(start)),
-                    Box::new(self.expr(end)),
-                    inclusive,
-                    self.block(&f.body),
-                )
+                let (start, end) = (self.expr(start), self.expr(end));
+                self.loops.push(None);
+                let body = self.block(&f.body);
+                self.loops.pop();
+                ExprKind::For(var, Box::new(start), Box::new(end), inclusive, body)
             }
-            syn::Expr::Loop(l) => {
-                if let Some(l) = &l.label {
-                    self.errors.push(l.span(), "loop labels are not supported");
-                }
-                ExprKind::Loop(self.block(&l.body))
-            }
-            syn::Expr::Break(b) => {
-                if let Some(l) = &b.label {
-                    self.errors.push(l.span(), "loop labels are not supported");
-                }
-                if let Some(v) = &b.expr {
-                    self.errors.push(v.span(), "`break` with a value is not supported: assign to a `let mut` before the loop");
-                }
-                ExprKind::Break
-            }
+            syn::Expr::Loop(l) => self.loop_expr(l, span),
+            syn::Expr::Break(b) => self.break_expr(b, span),
             syn::Expr::Continue(c) => {
                 if let Some(l) = &c.label {
                     self.errors.push(l.span(), "loop labels are not supported");

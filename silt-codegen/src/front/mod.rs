@@ -4,6 +4,7 @@
 
 pub mod attr;
 mod body;
+mod loops;
 mod paths;
 mod patterns;
 pub mod reduce;
