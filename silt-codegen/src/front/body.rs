@@ -26,14 +26,29 @@ pub(super) struct Lower<'a> {
     pub(super) errors: &'a mut Errors,
     /// How many `match`es and tuple `let`s so far (names their temporaries).
     pub(super) matches: usize,
-    /// The loops around the expression being lowered, innermost last: a
-    /// `loop`'s value (see [`LoopValue`]), `None` for `while` and `for`.
-    pub(super) loops: Vec<Option<LoopValue>>,
+    /// The loops around the expression being lowered, innermost last.
+    pub(super) loops: Vec<LoopFrame>,
 }
 
-/// A `loop` being lowered, for `break value` (see `loops`): the temporary
-/// its breaks assign, whether one did, and where a `break` without a value
-/// is.
+/// A loop being lowered (see `loops`).
+pub(super) struct LoopFrame {
+    /// Names its flags (and a `loop`'s value).
+    pub(super) id: usize,
+    /// Its label, without the `'`.
+    pub(super) label: Option<String>,
+    /// A `loop`'s value (`None` for `while` and `for`).
+    pub(super) value: Option<LoopValue>,
+    /// The outer loops (by `id`) that labelled exits from inside leave this
+    /// one for.
+    pub(super) leaves: Vec<usize>,
+    /// Whether a nested loop breaks out of this one by its label.
+    pub(super) breaks_in: bool,
+    /// Whether a nested loop continues this one by its label.
+    pub(super) continues_in: bool,
+}
+
+/// A `loop`'s value (see `loops`): the temporary its breaks assign, whether
+/// one did, and where a `break` without a value is.
 pub(super) struct LoopValue {
     pub(super) var: syn::Ident,
     pub(super) valued: bool,
@@ -211,19 +226,12 @@ impl Lower<'_> {
                 ExprKind::If(Box::new(cond), then, els)
             }
             syn::Expr::While(w) => {
-                if let Some(l) = &w.label {
-                    self.errors.push(l.span(), "loop labels are not supported");
-                }
                 let cond = self.expr(&w.cond);
-                self.loops.push(None);
+                self.enter_loop(w.label.as_ref(), false, span);
                 let body = self.block(&w.body);
-                self.loops.pop();
-                ExprKind::While(Box::new(cond), body)
+                self.leave_loop(ExprKind::While(Box::new(cond), body), span)
             }
             syn::Expr::ForLoop(f) => {
-                if let Some(l) = &f.label {
-                    self.errors.push(l.span(), "loop labels are not supported");
-                }
                 let var = match &*f.pat {
                     syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() && pi.mutability.is_none() => {
                         pi.ident.clone()
@@ -243,19 +251,17 @@ impl Lower<'_> {
                 };
                 let inclusive = matches!(r.limits, syn::RangeLimits::Closed(_));
                 let (start, end) = (self.expr(start), self.expr(end));
-                self.loops.push(None);
+                self.enter_loop(f.label.as_ref(), false, span);
                 let body = self.block(&f.body);
-                self.loops.pop();
-                ExprKind::For(var, Box::new(start), Box::new(end), inclusive, body)
+                self.leave_loop(ExprKind::For(var, Box::new(start), Box::new(end), inclusive, body), span)
             }
-            syn::Expr::Loop(l) => self.loop_expr(l, span),
-            syn::Expr::Break(b) => self.break_expr(b, span),
-            syn::Expr::Continue(c) => {
-                if let Some(l) = &c.label {
-                    self.errors.push(l.span(), "loop labels are not supported");
-                }
-                ExprKind::Continue
+            syn::Expr::Loop(l) => {
+                self.enter_loop(l.label.as_ref(), true, span);
+                let body = self.block(&l.body);
+                self.leave_loop(ExprKind::Loop(body), span)
             }
+            syn::Expr::Break(b) => self.exit_expr(b.label.as_ref(), b.expr.as_deref(), true, span),
+            syn::Expr::Continue(c) => self.exit_expr(c.label.as_ref(), None, false, span),
             syn::Expr::Return(r) => ExprKind::Return(r.expr.as_ref().map(|v| Box::new(self.expr(v)))),
             syn::Expr::Block(b) => {
                 if let Some(l) = &b.label {
