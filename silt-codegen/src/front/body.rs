@@ -16,6 +16,7 @@ pub fn block(b: &syn::Block, generic: Option<&syn::Ident>, errors: &mut Errors) 
         generic,
         errors,
         matches: 0,
+        loop_ids: 0,
         loops: Vec::new(),
     }
     .block(b)
@@ -26,6 +27,9 @@ pub(super) struct Lower<'a> {
     pub(super) errors: &'a mut Errors,
     /// How many `match`es and tuple `let`s so far (names their temporaries).
     pub(super) matches: usize,
+    /// How many loops so far (names their flags and temporaries; apart from
+    /// `matches`, so that a loop changes no other temporary's name).
+    pub(super) loop_ids: usize,
     /// The loops around the expression being lowered, innermost last.
     pub(super) loops: Vec<LoopFrame>,
 }

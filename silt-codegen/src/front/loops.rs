@@ -18,8 +18,8 @@ use super::syntax::{BinOp, Block, Expr, ExprKind, Lit, Stmt};
 impl Lower<'_> {
     /// Enters a loop, labelled `label`; a `loop` (`is_loop`) may have a value.
     pub(super) fn enter_loop(&mut self, label: Option<&syn::Label>, is_loop: bool, span: Span) {
-        self.matches += 1;
-        let id = self.matches;
+        self.loop_ids += 1;
+        let id = self.loop_ids;
         self.loops.push(LoopFrame {
             id,
             label: label.map(|l| l.name.ident.to_string()),
