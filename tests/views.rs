@@ -78,26 +78,21 @@ impl Model {
     }
 }
 
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
+use common::Rng;
 
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// A number below `n`.
+fn below(rng: &mut Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }
 
 fn random_view(rng: &mut Rng, t: &TensorT<u32>, m: &Model) -> (TensorT<u32>, Model) {
     let ndim = m.shape.len();
-    match rng.below(4) {
+    match below(rng, 4) {
         0 => {
-            let axis = rng.below(ndim);
+            let axis = below(rng, ndim);
             let size = m.shape[axis];
-            let start = rng.below(size + 1);
-            let len = rng.below(size - start + 1);
+            let start = below(rng, size + 1);
+            let len = below(rng, size - start + 1);
             (
                 t.narrow(axis, start, len).unwrap(),
                 m.narrow(axis, start, len),
@@ -106,27 +101,27 @@ fn random_view(rng: &mut Rng, t: &TensorT<u32>, m: &Model) -> (TensorT<u32>, Mod
         1 => {
             let mut perm: Vec<usize> = (0..ndim).collect();
             for i in (1..ndim).rev() {
-                perm.swap(i, rng.below(i + 1));
+                perm.swap(i, below(rng, i + 1));
             }
             (t.permute(&perm).unwrap(), m.permute(&perm))
         }
         2 => {
-            let (a, b) = (rng.below(ndim), rng.below(ndim));
+            let (a, b) = (below(rng, ndim), below(rng, ndim));
             let mut perm: Vec<usize> = (0..ndim).collect();
             perm.swap(a, b);
             (t.transpose(a, b).unwrap(), m.permute(&perm))
         }
         _ => {
             // narrow one axis to size 1, then broadcast it (and maybe a new leading axis)
-            let axis = rng.below(ndim);
-            let start = rng.below(m.shape[axis].max(1));
+            let axis = below(rng, ndim);
+            let start = below(rng, m.shape[axis].max(1));
             if m.shape[axis] == 0 {
                 return (t.clone(), m.clone());
             }
             let (t1, m1) = (t.narrow(axis, start, 1).unwrap(), m.narrow(axis, start, 1));
             let mut shape = m.shape.clone();
-            shape[axis] = 1 + rng.below(4);
-            if ndim < 4 && rng.below(2) == 0 {
+            shape[axis] = 1 + below(rng, 4);
+            if ndim < 4 && below(rng, 2) == 0 {
                 shape.insert(0, 2);
             }
             (t1.broadcast_to(&shape).unwrap(), m1.broadcast(&shape))
@@ -139,11 +134,11 @@ fn random_view_chains_read_in_logical_order() {
     for dev in common::devices() {
         let mut rng = Rng(0x5eed_1234_abcd_ef01);
         for case in 0..300 {
-            let ndim = 1 + rng.below(4);
-            let shape: Vec<usize> = (0..ndim).map(|_| 1 + rng.below(5)).collect();
+            let ndim = 1 + below(&mut rng, 4);
+            let shape: Vec<usize> = (0..ndim).map(|_| 1 + below(&mut rng, 5)).collect();
             let mut m = Model::new(&shape);
             let mut t = TensorT::from_slice(&dev, &m.data, &shape).unwrap();
-            for _ in 0..1 + rng.below(4) {
+            for _ in 0..1 + below(&mut rng, 4) {
                 (t, m) = random_view(&mut rng, &t, &m);
                 if m.shape.len() > 5 {
                     break;

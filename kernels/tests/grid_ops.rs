@@ -12,12 +12,10 @@ use silt_kernels as k;
 
 /// `n` float values of every sign and many magnitudes, from `seed`.
 fn floats(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = common::Rng::seeded(seed);
     (0..n)
         .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             let m = (s >> 40) as f32 / (1u64 << 24) as f32 - 0.5;
             m * [1.0, 3.0, 0.01, 100.0][(s & 3) as usize]
         })

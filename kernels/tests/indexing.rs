@@ -41,12 +41,10 @@ fn offset(at: &[usize], shape: &[usize]) -> usize {
 
 /// Pseudo-random numbers in `0..m` from `seed`.
 fn ints(n: usize, m: u64, seed: u64) -> Vec<i64> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = common::Rng::seeded(seed);
     (0..n)
         .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             (s % m.max(1)) as i64
         })
         .collect()

@@ -15,12 +15,10 @@ const LEN: usize = 5000;
 
 /// Deterministic values in [-10, 10) with zeros.
 fn values(n: usize, seed: u64) -> Vec<f64> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = harness::common::Rng::seeded(seed);
     (0..n)
         .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             if s.is_multiple_of(13) {
                 0.0
             } else {

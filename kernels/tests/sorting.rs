@@ -66,12 +66,10 @@ fn reference<T: PartialOrd + Copy>(
 
 /// `n` elements from a pool of `pool` values (many ties), through `make`.
 fn data<T>(n: usize, pool: i64, seed: u64, make: impl Fn(i64) -> T) -> Vec<T> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = common::Rng::seeded(seed);
     (0..n)
         .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             make((s >> 33) as i64 % pool)
         })
         .collect()

@@ -412,6 +412,34 @@ fn definite_assignment_is_checked() {
         e.iter().any(|m| m.contains("cannot assign twice")),
         "in a loop: {e:?}"
     );
+    // a second time round: back from the body's end, a `continue`, or an
+    // outer loop
+    for body in [
+        quote! { let y: i32; loop { if x > 0 { y = 1; break; } y = 2; } 0 },
+        quote! { let y: i32; for i in 0..x { y = i; continue; } 0 },
+        quote! { let y: i32; for i in 0..x { loop { y = i; break; } } 0 },
+        quote! { let y: i32; while x > 0 { if x > 1 { continue; } y = x; } 0 },
+        quote! { let y: i32; 'a: for i in 0..x { loop { y = i; continue 'a; } } 0 },
+    ] {
+        let e = errors(quote!(), quote! { fn f(x: i32) -> i32 { #body } });
+        assert!(
+            e.iter().any(|m| m.contains("cannot assign twice")),
+            "{body}: {e:?}"
+        );
+    }
+    // once: control cannot come back round after the assignment (rustc
+    // accepts each)
+    for body in [
+        quote! { let y: i32; loop { y = x; break; } y },
+        quote! { let y: i32; while x > 0 { y = x; break; } 0 },
+        quote! { let y: i32; for i in 0..x { if i > 3 { y = i; return y; } } 0 },
+        quote! { let y: i32; 'a: loop { loop { y = x; break 'a; } } y },
+        quote! { let y: i32; 'a: loop { loop { if x > 0 { y = x; break 'a; } break; } } 0 },
+        quote! { let y: i32; 'a: loop { for i in 0..x { while x > i { y = i; break 'a; } } } 0 },
+        quote! { let y: i32; for i in 0..x { let z: i32; z = i; if z > 1 { y = z; break; } } 0 },
+    ] {
+        ok(quote!(), quote! { fn f(x: i32) -> i32 { #body } });
+    }
     // assigned on every path, or after diverging paths: fine
     ok(
         quote!(),

@@ -39,3 +39,22 @@ pub fn devices() -> Vec<Device> {
     out.extend(opencl());
     out
 }
+
+/// A small deterministic generator (xorshift64), so that a failure
+/// reproduces: the same state, the same numbers.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A generator for `seed` (any value, zero included).
+    pub fn seeded(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    /// The next 64 bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}

@@ -331,13 +331,8 @@ fn every_half_value_converts_exactly() {
     // y: all 65,536 f16 bit patterns; x: f32 values at, near and between f16
     // values (ties included); z: f64 values just off the ties
     let y: Vec<f16> = (0..=u16::MAX).map(f16::from_bits).collect();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next_u64();
     let x: Vec<f32> = y
         .iter()
         .map(|v| {

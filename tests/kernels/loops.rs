@@ -38,7 +38,8 @@ pub fn loop_values<T>(x: T) -> (T, T) {
             break inner + w - 2;
         }
     };
-    let mut last;
+    // immutable: assigned once, as control cannot come back round after it
+    let last;
     loop {
         last = up + past;
         break;

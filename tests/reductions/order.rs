@@ -9,12 +9,10 @@ use super::defs::*;
 
 /// Deterministic test values with sign changes, zeros and awkward magnitudes.
 fn values(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = super::common::Rng::seeded(seed);
     (0..n)
         .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             let m = (s % 20_001) as f32 / 1000.0 - 10.0;
             if s.is_multiple_of(17) {
                 0.0

@@ -40,6 +40,13 @@ pub fn assign_a_value<T>(x: T) -> T {
 }
 
 #[kernel(types = [f32])]
+pub fn assign_three_to_two<T>(x: T) -> T {
+    let (mut a, mut b) = (x, x);
+    (a, b) = (x, x, x);
+    a + b
+}
+
+#[kernel(types = [f32])]
 pub fn assign_to_a_sum<T>(x: T) -> T {
     let mut b = x;
     (x + 1.0, b) = (x, x);

@@ -16,7 +16,24 @@
 //! least a work-group long (64-bit divisions were most of these kernels'
 //! time on a CPU); the others find it with two.
 
-use silt::grid;
+use silt::{grid, helper};
+
+/// The place `(o, j, i)` of work-item `(g0, g1, g2)` in a grid laid out by
+/// `form` (`super::lines_grid`) over lines of `inner` elements: `0`, lines
+/// of one element (`[m, outer]`); `1`, lines of a work-group or more
+/// (`[inner, m, outer]`); `2`, shorter lines (`[m * inner, outer]`, one
+/// division).
+#[helper]
+fn line_place(form: u32, g0: u64, g1: u64, g2: u64, inner: u64) -> (u64, u64, u64) {
+    if form == 1 {
+        (g2, g1, g0)
+    } else if form == 2 {
+        let j = g0 / inner;
+        (g1, j, g0 - j * inner)
+    } else {
+        (g1, g0, 0)
+    }
+}
 
 /// `out[o, j, i] = x[o, index[j], i]`, work-item `(g0, g1)` at place
 /// `(o, j, i)` as its grid's `form` lays them out (`super::lines_grid`).
@@ -29,15 +46,7 @@ pub fn index_select_rows<T>(
     #[scalar] form: u32,
 ) {
     let (m, inner) = (out.len(1), out.len(2));
-    let (mut o, mut j, mut i) = (global_id(1), global_id(0), 0);
-    if form == 1 {
-        o = global_id(2);
-        j = global_id(1);
-        i = global_id(0);
-    } else if form == 2 {
-        j = global_id(0) / inner;
-        i = global_id(0) - j * inner;
-    }
+    let (o, j, i) = line_place(form, global_id(0), global_id(1), global_id(2), inner);
     if o < out.len(0) && j < m && i < inner {
         let v = index[[j]];
         if v >= 0 && (v as u64) < x.len(1) {
@@ -59,15 +68,7 @@ pub fn gather_along<T>(
     #[scalar] form: u32,
 ) {
     let (m, inner) = (out.len(1), out.len(2));
-    let (mut o, mut j, mut i) = (global_id(1), global_id(0), 0);
-    if form == 1 {
-        o = global_id(2);
-        j = global_id(1);
-        i = global_id(0);
-    } else if form == 2 {
-        j = global_id(0) / inner;
-        i = global_id(0) - j * inner;
-    }
+    let (o, j, i) = line_place(form, global_id(0), global_id(1), global_id(2), inner);
     if o < out.len(0) && j < m && i < inner {
         let v = index[[o, j, i]];
         if v >= 0 && (v as u64) < x.len(1) {

@@ -2,11 +2,22 @@
 //! (`let x;`) must be assigned on every path before it is read, and an immutable
 //! one at most once. Run on the typed IR, so that the errors point at the user's
 //! code instead of at rustc's view of the generated host function.
+//!
+//! "At most once" follows control flow, loops' back edges included: an
+//! assignment in a loop is a second one only where control can come back to
+//! it after it ran (`loop { x = v; break; }` assigns once). A loop's body is
+//! walked twice: silently, to learn what may be assigned when control comes
+//! back to its head, then from that state, reporting. A labelled exit,
+//! lowered to a flag set before a `break` and tested after each loop on the
+//! way out, is followed as the jump it stands for: the state where it is
+//! taken goes to the labelled loop's exits, and the flag's tests are never
+//! reached with the flag set.
 
 use proc_macro2::Span;
 
 use crate::errors::Errors;
-use crate::ir::{loop_breaks, Block, Expr, ExprKind, Function, Place, Stmt};
+use crate::front::LabelFlag;
+use crate::ir::{loop_breaks, BinOp, Block, Expr, ExprKind, Function, Place, Stmt, Value};
 
 #[derive(Clone)]
 struct State {
@@ -16,18 +27,33 @@ struct State {
     maybe: Vec<bool>,
     /// Control cannot reach this point (after `return`, `break`, `continue`).
     dead: bool,
+    /// The labelled exit's flag just set (its `break` comes next).
+    exit: Option<usize>,
+}
+
+/// Where the `break`s and `continue`s of one loop leave it.
+#[derive(Default)]
+struct Exits {
+    /// The states its `break`s leave it in, merged (`None`: no break reached).
+    breaks: Option<State>,
+    /// The states its `continue`s go back to its head in, merged.
+    continues: Option<State>,
+    /// The flags of the labelled exits to it from nested loops.
+    flags: Vec<usize>,
 }
 
 struct Checker<'a> {
     k: &'a Function,
     errors: &'a mut Errors,
-    /// The loop depth each local was declared at.
-    depth_of: Vec<usize>,
-    depth: usize,
     suffix: String,
-    /// Per loop around the statement being checked, innermost last: the
-    /// states its `break`s leave it in, merged (`None`: no break reached).
-    breaks: Vec<Option<State>>,
+    /// Per loop around the statement being checked, innermost last.
+    loops: Vec<Exits>,
+    /// Above zero while a loop body is walked to learn its back edge's
+    /// state: errors are reported on the second walk alone.
+    quiet: usize,
+    /// Labelled exits' flags declared and not yet given to their loop (the
+    /// next one).
+    flags: Vec<usize>,
 }
 
 /// Reports reads of possibly unassigned locals and repeated assignments of
@@ -38,6 +64,7 @@ pub fn check(k: &Function, errors: &mut Errors) {
         definitely: vec![false; n],
         maybe: vec![false; n],
         dead: false,
+        exit: None,
     };
     let suffix = match k.inst {
         Some(t) => format!(" (in the `{t}` instantiation)"),
@@ -46,16 +73,19 @@ pub fn check(k: &Function, errors: &mut Errors) {
     let mut c = Checker {
         k,
         errors,
-        depth_of: vec![0; n],
-        depth: 0,
         suffix,
-        breaks: Vec::new(),
+        loops: Vec::new(),
+        quiet: 0,
+        flags: Vec::new(),
     };
     c.block(&k.body, &mut state);
 }
 
 impl Checker<'_> {
     fn err(&mut self, span: Span, msg: String) {
+        if self.quiet > 0 {
+            return;
+        }
         let msg = format!("{msg}{}", self.suffix);
         self.errors.push(span, msg);
     }
@@ -71,7 +101,7 @@ impl Checker<'_> {
 
     fn assign(&mut self, id: usize, span: Span, st: &mut State) {
         let local = &self.k.locals[id];
-        if !local.mutable && !st.dead && (st.maybe[id] || self.depth > self.depth_of[id]) {
+        if !local.mutable && !st.dead && st.maybe[id] {
             let name = local.name.clone();
             self.err(
                 span,
@@ -90,17 +120,24 @@ impl Checker<'_> {
                 if let Some(e) = init {
                     self.expr(e, st);
                 }
-                self.depth_of[*id] = self.depth;
                 st.definitely[*id] = init.is_some();
                 st.maybe[*id] = init.is_some();
+                if self.flag(*id).is_some() {
+                    self.flags.push(*id);
+                }
             }
             Stmt::LetCall(ids, call) => {
                 self.expr(call, st);
                 for id in ids {
-                    self.depth_of[*id] = self.depth;
                     st.definitely[*id] = true;
                     st.maybe[*id] = true;
                 }
+            }
+            Stmt::Assign(Place::Local(id), None, value)
+                if self.flag(*id).is_some()
+                    && matches!(value.kind, ExprKind::Lit(Value::Bool(true))) =>
+            {
+                st.exit = Some(*id);
             }
             Stmt::Assign(place, op, value) => {
                 self.expr(value, st);
@@ -119,6 +156,8 @@ impl Checker<'_> {
                 self.expr(value, st);
             }
             Stmt::Expr(e) => self.expr(e, st),
+            // a labelled exit's test: reached with its flag clear alone
+            Stmt::If(c, _, None) if self.flag_test(c) => {}
             Stmt::If(c, t, f) => {
                 self.expr(c, st);
                 let mut a = st.clone();
@@ -131,51 +170,56 @@ impl Checker<'_> {
             }
             Stmt::While(c, body) => {
                 self.expr(c, st);
-                self.breaks.push(None);
-                self.in_loop(body, st);
-                self.breaks.pop();
+                let (head, breaks) = self.in_loop(body, None, st);
+                left_at_head(st, &head, breaks.as_ref());
             }
             Stmt::For(id, a, z, _, body) => {
                 self.expr(a, st);
                 self.expr(z, st);
-                let mut inner = st.clone();
-                inner.definitely[*id] = true;
-                inner.maybe[*id] = true;
-                self.depth += 1;
-                self.depth_of[*id] = self.depth;
-                self.breaks.push(None);
-                self.block(body, &mut inner);
-                self.breaks.pop();
-                self.depth -= 1;
-                self.absorb_maybe(st, &inner);
+                let (head, breaks) = self.in_loop(body, Some(*id), st);
+                left_at_head(st, &head, breaks.as_ref());
             }
             Stmt::Loop(body) => {
                 let exits = loop_breaks(body);
-                self.breaks.push(None);
-                self.in_loop(body, st);
-                match self.breaks.pop().flatten() {
+                let (head, breaks) = self.in_loop(body, None, st);
+                st.maybe = head.maybe;
+                match breaks {
                     // a `loop` is left by its breaks alone: what each of them
                     // assigned is assigned after it (`let x = loop { ..
                     // break v; }` assigns its temporary so)
-                    Some(left) if exits => {
-                        st.definitely = left.definitely;
-                        st.dead = left.dead;
-                    }
+                    Some(left) if exits => *st = left,
                     _ if exits => {}
                     _ => st.dead = true,
                 }
             }
-            Stmt::Break => {
-                if let Some(top) = self.breaks.last_mut() {
+            Stmt::Break | Stmt::Continue => {
+                let exit = st.exit.take();
+                // a labelled exit goes to its loop; a plain one to the
+                // innermost
+                let (target, to_break) = match exit {
+                    Some(f) => {
+                        let to_break = self.flag(f) == Some(LabelFlag::Break);
+                        (
+                            self.loops.iter_mut().rev().find(|l| l.flags.contains(&f)),
+                            to_break,
+                        )
+                    }
+                    None => (self.loops.last_mut(), matches!(s, Stmt::Break)),
+                };
+                if let Some(top) = target {
+                    let to = if to_break {
+                        &mut top.breaks
+                    } else {
+                        &mut top.continues
+                    };
                     let here = st.clone();
-                    *top = Some(match top.take() {
+                    *to = Some(match to.take() {
                         Some(before) => merge(before, here),
                         None => here,
                     });
                 }
                 st.dead = true;
             }
-            Stmt::Continue => st.dead = true,
             Stmt::Return(vs) => {
                 for v in vs {
                     self.expr(v, st);
@@ -186,14 +230,53 @@ impl Checker<'_> {
         }
     }
 
-    /// A loop body: assignments in it may happen any number of times, so they make
-    /// nothing definitely assigned afterwards (they do make it maybe assigned).
-    fn in_loop(&mut self, body: &Block, st: &mut State) {
-        let mut inner = st.clone();
-        self.depth += 1;
-        self.block(body, &mut inner);
-        self.depth -= 1;
-        self.absorb_maybe(st, &inner);
+    /// A loop body, entered in `st` (with `var`, a `for` loop's variable,
+    /// assigned afresh each time round). Returns the state at the loop's head
+    /// (what may be assigned when control comes back to it), and the states
+    /// its `break`s leave it in, merged.
+    fn in_loop(&mut self, body: &Block, var: Option<usize>, st: &State) -> (State, Option<State>) {
+        let flags = std::mem::take(&mut self.flags);
+        let walk = |c: &mut Self, head: &State| {
+            let mut inner = head.clone();
+            if let Some(id) = var {
+                inner.definitely[id] = true;
+                inner.maybe[id] = true;
+            }
+            c.loops.push(Exits {
+                flags: flags.clone(),
+                ..Exits::default()
+            });
+            c.block(body, &mut inner);
+            let exits = c.loops.pop().unwrap_or_default();
+            (inner, exits)
+        };
+        let back_to_head = |(end, exits): (State, Exits)| {
+            let mut head = st.clone();
+            for back in exits.continues.iter().chain((!end.dead).then_some(&end)) {
+                head.maybe = or(&head.maybe, &back.maybe);
+            }
+            (head, exits.breaks)
+        };
+        // first, silently, to learn the state at the head; then from it
+        // (what the body assigns on its way back does not depend on where
+        // it starts, so twice is enough)
+        self.quiet += 1;
+        let (head, _) = back_to_head(walk(self, st));
+        self.quiet -= 1;
+        back_to_head(walk(self, &head))
+    }
+
+    fn flag(&self, id: usize) -> Option<LabelFlag> {
+        LabelFlag::of(&self.k.locals[id].name)
+    }
+
+    /// `flag` or `flag || flag`: a labelled exit's test after a loop.
+    fn flag_test(&self, c: &Expr) -> bool {
+        match &c.kind {
+            ExprKind::Local(id) => self.flag(*id).is_some(),
+            ExprKind::Binary(BinOp::Or, l, r) => self.flag_test(l) && self.flag_test(r),
+            _ => false,
+        }
     }
 
     fn absorb_maybe(&self, st: &mut State, inner: &State) {
@@ -255,19 +338,24 @@ impl Checker<'_> {
     }
 }
 
-/// The state after two alternative paths.
+/// After a `while` or `for` loop, left from its head (`head`: its condition
+/// false or its range done) or by a `break`: what was definitely assigned
+/// before it still is; what may have been assigned on either way may be.
+fn left_at_head(st: &mut State, head: &State, breaks: Option<&State>) {
+    st.maybe = match breaks {
+        Some(b) if !b.dead => or(&head.maybe, &b.maybe),
+        _ => head.maybe.clone(),
+    };
+}
+
+/// The state after two alternative paths; a path that cannot reach it (after
+/// a `return`, `break` or `continue`) adds nothing to it.
 fn merge(a: State, b: State) -> State {
     if a.dead {
-        return State {
-            maybe: or(&a.maybe, &b.maybe),
-            ..b
-        };
+        return b;
     }
     if b.dead {
-        return State {
-            maybe: or(&a.maybe, &b.maybe),
-            ..a
-        };
+        return a;
     }
     State {
         definitely: a
@@ -278,6 +366,7 @@ fn merge(a: State, b: State) -> State {
             .collect(),
         maybe: or(&a.maybe, &b.maybe),
         dead: false,
+        exit: None,
     }
 }
 

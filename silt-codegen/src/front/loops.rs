@@ -207,9 +207,37 @@ impl Lower<'_> {
 /// loops.
 fn flags(id: usize, span: Span) -> [syn::Ident; 2] {
     [
-        syn::Ident::new(&format!("__silt_break_{id}"), span),
-        syn::Ident::new(&format!("__silt_continue_{id}"), span),
+        syn::Ident::new(&format!("{BREAK_FLAG}{id}"), span),
+        syn::Ident::new(&format!("{CONTINUE_FLAG}{id}"), span),
     ]
+}
+
+const BREAK_FLAG: &str = "__silt_break_";
+const CONTINUE_FLAG: &str = "__silt_continue_";
+
+/// Which flag of a labelled exit a local is (definite assignment follows
+/// them: `flags`' locals are declared just before their loop, set just
+/// before a `break`, and tested just after each loop on the way out).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum LabelFlag {
+    /// `break 'label` from a nested loop.
+    Break,
+    /// `continue 'label` from a nested loop.
+    Continue,
+}
+
+impl LabelFlag {
+    /// The flag a local of this name is, if any.
+    pub(crate) fn of(name: &str) -> Option<LabelFlag> {
+        let numbered = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+        if name.strip_prefix(BREAK_FLAG).is_some_and(numbered) {
+            Some(LabelFlag::Break)
+        } else if name.strip_prefix(CONTINUE_FLAG).is_some_and(numbered) {
+            Some(LabelFlag::Continue)
+        } else {
+            None
+        }
+    }
 }
 
 fn var(name: syn::Ident) -> Expr {

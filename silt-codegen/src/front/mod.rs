@@ -14,6 +14,7 @@ mod tuples;
 mod types;
 
 pub use body::block;
+pub(crate) use loops::LabelFlag;
 pub use paths::{helper_calls, helper_path, ident_name, path_key};
 pub use signature::{signature, signature_with};
 pub use types::{supported_types, ty_ref, ungroup};

@@ -31,6 +31,7 @@ impl Lower<'_> {
             temps: 0,
             values: Vec::new(),
             binds: Vec::new(),
+            assigns: false,
         };
         if !self.destructure(&pat, init, &mut d) {
             return Vec::new();
@@ -68,14 +69,8 @@ impl Lower<'_> {
             (_, syn::Expr::Paren(p)) => return self.destructure(pat, &p.expr, d),
             (LetPat::Tuple(elems, _), syn::Expr::Tuple(values)) => {
                 if values.elems.len() != elems.len() {
-                    self.errors.push(
-                        value.span(),
-                        format!(
-                            "{} names bound to {} values",
-                            elems.len(),
-                            values.elems.len()
-                        ),
-                    );
+                    let msg = d.count_error(elems.len(), values.elems.len());
+                    self.errors.push(value.span(), msg);
                     return false;
                 }
                 return elems
@@ -157,6 +152,7 @@ impl Lower<'_> {
             temps: 0,
             values: Vec::new(),
             binds: Vec::new(),
+            assigns: true,
         };
         let target = self.assign_target(&a.left, &mut d);
         let value = self.expr(&a.right);
@@ -237,10 +233,8 @@ impl Lower<'_> {
             }
             (Target::Tuple(targets, _), ExprKind::Tuple(values)) => {
                 if targets.len() != values.len() {
-                    self.errors.push(
-                        span,
-                        format!("{} names bound to {} values", targets.len(), values.len()),
-                    );
+                    let msg = d.count_error(targets.len(), values.len());
+                    self.errors.push(span, msg);
                     return None;
                 }
                 let stmts = targets
@@ -395,9 +389,20 @@ struct Destructure {
     temps: usize,
     values: Vec<Stmt>,
     binds: Vec<Stmt>,
+    /// A destructuring assignment (places), not a `let` (names).
+    assigns: bool,
 }
 
 impl Destructure {
+    /// The error for `targets` targets given `values` values.
+    fn count_error(&self, targets: usize, values: usize) -> String {
+        if self.assigns {
+            format!("{targets} places assigned {values} values")
+        } else {
+            format!("{targets} names bound to {values} values")
+        }
+    }
+
     fn temp(&mut self, span: Span) -> syn::Ident {
         self.temps += 1;
         syn::Ident::new(&format!("__silt_tuple_{}_{}", self.n, self.temps - 1), span)
