@@ -83,6 +83,13 @@ pub enum Builtin {
     IClamp,
     IRemEuclid,
     IDivEuclid,
+    SaturatingAdd,
+    SaturatingSub,
+    SaturatingMul,
+    AbsDiff,
+    WrappingPow,
+    ReverseBits,
+    SwapBytes,
 }
 
 /// Which receivers a method is defined on.
@@ -243,6 +250,13 @@ pub const TABLE: &[Def] = {
         row(B::IClamp, "clamp", Int, &[Same, Same], Same, true, false, Special, Special),
         row(B::IRemEuclid, "rem_euclid", Int, &[Same], Same, true, false, Special, Special),
         row(B::IDivEuclid, "div_euclid", Int, &[Same], Same, true, false, Special, Special),
+        row(B::SaturatingAdd, "saturating_add", Int, &[Same], Same, true, false, Special, Method("saturating_add")),
+        row(B::SaturatingSub, "saturating_sub", Int, &[Same], Same, true, false, Special, Method("saturating_sub")),
+        row(B::SaturatingMul, "saturating_mul", Int, &[Same], Same, true, false, Special, Method("saturating_mul")),
+        row(B::AbsDiff, "abs_diff", Int, &[Same], Bits, true, false, Special, Method("abs_diff")),
+        row(B::WrappingPow, "wrapping_pow", Int, &[Fixed(DType::U32)], Same, true, false, Special, Method("wrapping_pow")),
+        row(B::ReverseBits, "reverse_bits", Int, &[], Same, true, false, Special, Method("reverse_bits")),
+        row(B::SwapBytes, "swap_bytes", Int, &[], Same, true, false, Special, Method("swap_bytes")),
     ]
 };
 
@@ -383,7 +397,7 @@ mod tests {
             assert!(!d.exact_on_f16 || d.on == On::Float);
         }
         // one row per variant: the last variant's discriminant + 1
-        assert_eq!(TABLE.len(), Builtin::IDivEuclid as usize + 1);
+        assert_eq!(TABLE.len(), Builtin::SwapBytes as usize + 1);
     }
 
     #[test]

@@ -221,10 +221,17 @@ pub const INT: &[&str] = &[
     "clamp",
     "rem_euclid",
     "div_euclid",
+    "saturating_add",
+    "saturating_sub",
+    "saturating_mul",
+    "abs_diff",
+    "wrapping_pow",
+    "reverse_bits",
+    "swap_bytes",
 ];
 
 /// `INT[op]` of `a` (and `b`, `b as u32`, or `clamp(b, c)`), widened to `i64`.
-#[kernel(types = [i8, i32, u8, u64])]
+#[kernel(types = [i8, i16, i32, i64, u8, u32, u64])]
 pub fn int_ops<T>(a: T, b: T, c: T, #[scalar] op: u32) -> i64 {
     let s = b as u32;
     if op == 0 {
@@ -281,7 +288,21 @@ pub fn int_ops<T>(a: T, b: T, c: T, #[scalar] op: u32) -> i64 {
         a.clamp(b, c) as i64
     } else if op == 20 {
         a.rem_euclid(b) as i64
-    } else {
+    } else if op == 21 {
         a.div_euclid(b) as i64
+    } else if op == 22 {
+        a.saturating_add(b) as i64
+    } else if op == 23 {
+        a.saturating_sub(b) as i64
+    } else if op == 24 {
+        a.saturating_mul(b) as i64
+    } else if op == 25 {
+        a.abs_diff(b) as i64
+    } else if op == 26 {
+        a.wrapping_pow(s) as i64
+    } else if op == 27 {
+        a.reverse_bits() as i64
+    } else {
+        a.swap_bytes() as i64
     }
 }

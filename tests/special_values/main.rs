@@ -266,6 +266,9 @@ fn every_integer_builtin_meets_its_table() {
             let got = match c.0 {
                 "i8" => int_case::<i8>(&dev, c),
                 "i32" => int_case::<i32>(&dev, c),
+                "i64" => int_case::<i64>(&dev, c),
+                "i16" => int_case::<i16>(&dev, c),
+                "u32" => int_case::<u32>(&dev, c),
                 "u8" => int_case::<u8>(&dev, c),
                 _ => int_case::<u64>(&dev, c),
             };

@@ -115,6 +115,21 @@ impl Emitter<'_> {
             B::IClamp => self.call_polyfill(Polyfill::IClamp(t), a),
             B::FRemEuclid | B::IRemEuclid => self.call_polyfill(Polyfill::RemEuclid(t), a),
             B::FDivEuclid | B::IDivEuclid => self.call_polyfill(Polyfill::DivEuclid(t), a),
+            // OpenCL's own, its operands of the receiver's type (a literal
+            // would otherwise pick another overload)
+            B::SaturatingAdd | B::SaturatingSub | B::AbsDiff => {
+                let name = match b {
+                    B::SaturatingAdd => "add_sat",
+                    B::SaturatingSub => "sub_sat",
+                    _ => "abs_diff",
+                };
+                let c = t.value_type();
+                format!("{name}(({c}){xp}, ({c}){a1})")
+            }
+            B::SaturatingMul => self.call_polyfill(Polyfill::SatMul(t), a),
+            B::WrappingPow => self.call_polyfill(Polyfill::Pow(t), a),
+            B::ReverseBits => self.call_polyfill(Polyfill::ReverseBits(t), a),
+            B::SwapBytes => self.call_polyfill(Polyfill::SwapBytes(t), a),
             // the table gives the others as calls
             _ => f(b.def().name),
         }

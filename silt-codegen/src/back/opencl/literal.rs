@@ -1,6 +1,6 @@
 //! Literals and casts as C.
 
-use super::polyfill::wrap_to;
+use super::int_polyfill::wrap_to;
 use super::types::ClType;
 use crate::ir::Value;
 use silt_abi::DType;

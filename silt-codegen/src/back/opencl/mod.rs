@@ -17,6 +17,7 @@ mod consts;
 mod entry;
 mod expr;
 mod function;
+mod int_polyfill;
 mod literal;
 mod names;
 mod polyfill;

@@ -2,6 +2,7 @@
 //! and builtins differ (wrapping integer arithmetic, division by zero, NaN-aware
 //! `min`/`max`, `f16` rounding, ...), each emitted once per program.
 
+use super::int_polyfill::{self, wrap_to};
 use super::types::ClType;
 use crate::ir::AtomicOp;
 use silt_abi::DType;
@@ -19,6 +20,14 @@ pub(super) enum Polyfill {
     Neg(DType),
     Abs(DType),
     Ctz(DType),
+    /// `saturating_mul`.
+    SatMul(DType),
+    /// `wrapping_pow`, by squaring in unsigned arithmetic.
+    Pow(DType),
+    /// `reverse_bits`.
+    ReverseBits(DType),
+    /// `swap_bytes`.
+    SwapBytes(DType),
     IClamp(DType),
     FClamp(DType),
     FSignum(DType),
@@ -116,6 +125,10 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::Neg(t) => ("neg", t),
         Polyfill::Abs(t) => ("abs", t),
         Polyfill::Ctz(t) => ("ctz", t),
+        Polyfill::SatMul(t) => ("sat_mul", t),
+        Polyfill::Pow(t) => ("pow", t),
+        Polyfill::ReverseBits(t) => ("reverse_bits", t),
+        Polyfill::SwapBytes(t) => ("swap_bytes", t),
         Polyfill::IClamp(t) | Polyfill::FClamp(t) => ("clamp", t),
         Polyfill::FSignum(t) => ("signum", t),
         Polyfill::Fract(t) => ("fract", t),
@@ -127,20 +140,6 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::DivEuclid(t) => ("div_euclid", t),
     };
     format!("silt_{op}_{}", t.value_type())
-}
-
-/// `(T)(x)` for an unsigned `T`, `as_T((UT)(x))` for a signed one: the two's
-/// complement truncation that C leaves implementation-defined for signed types.
-pub(super) fn wrap_to(t: DType, x: &str) -> String {
-    if t.is_signed_int() {
-        format!(
-            "as_{}(({})({x}))",
-            t.value_type(),
-            t.unsigned().value_type()
-        )
-    } else {
-        format!("({})({x})", t.value_type())
-    }
 }
 
 /// The polyfill's C definition.
@@ -252,6 +251,10 @@ pub(super) fn source(h: Polyfill) -> String {
                 c = t.value_type()
             )
         }
+        Polyfill::SatMul(t) => int_polyfill::sat_mul(t, &name),
+        Polyfill::Pow(t) => int_polyfill::pow(t, &name),
+        Polyfill::ReverseBits(t) => int_polyfill::shuffle(t, &name, true),
+        Polyfill::SwapBytes(t) => int_polyfill::shuffle(t, &name, false),
         Polyfill::IClamp(t) | Polyfill::FClamp(t) => {
             let c = t.value_type();
             // NaN stays NaN (comparisons are false), lo > hi does not trap
