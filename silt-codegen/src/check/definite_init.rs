@@ -17,7 +17,7 @@ use proc_macro2::Span;
 
 use crate::errors::Errors;
 use crate::front::LabelFlag;
-use crate::ir::{loop_breaks, BinOp, Block, Expr, ExprKind, Function, Place, Stmt, Value};
+use crate::ir::{BinOp, Block, Expr, ExprKind, Function, Place, Stmt, Value};
 
 #[derive(Clone)]
 struct State {
@@ -180,16 +180,16 @@ impl Checker<'_> {
                 left_at_head(st, &head, breaks.as_ref());
             }
             Stmt::Loop(body) => {
-                let exits = loop_breaks(body);
                 let (head, breaks) = self.in_loop(body, None, st);
                 st.maybe = head.maybe;
                 match breaks {
                     // a `loop` is left by its breaks alone: what each of them
                     // assigned is assigned after it (`let x = loop { ..
                     // break v; }` assigns its temporary so)
-                    Some(left) if exits => *st = left,
-                    _ if exits => {}
-                    _ => st.dead = true,
+                    Some(left) => *st = left,
+                    // no `break` of its own (those of outer loops' labels went
+                    // to their loops): nothing after it runs
+                    None => st.dead = true,
                 }
             }
             Stmt::Break | Stmt::Continue => {
@@ -252,7 +252,8 @@ impl Checker<'_> {
         };
         let back_to_head = |(end, exits): (State, Exits)| {
             let mut head = st.clone();
-            for back in exits.continues.iter().chain((!end.dead).then_some(&end)) {
+            // (a `continue` or the end that control cannot reach goes nowhere)
+            for back in exits.continues.iter().chain([&end]).filter(|b| !b.dead) {
                 head.maybe = or(&head.maybe, &back.maybe);
             }
             (head, exits.breaks)
