@@ -12,12 +12,13 @@ use std::process::Command;
 /// A small deterministic generator (xorshift64).
 struct Rng(u64);
 
+#[allow(clippy::cast_possible_truncation)]
 impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
+    fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        self.0 % n
+        (self.0 % n as u64) as usize
     }
 }
 
@@ -53,7 +54,7 @@ fn stmt(r: &mut Rng, depth: u32, labels: &[Option<usize>]) -> String {
         ),
         10 | 11 if labels.iter().any(Option::is_some) => {
             let named: Vec<usize> = labels.iter().flatten().copied().collect();
-            let l = named[r.below(named.len() as u64) as usize];
+            let l = named[r.below(named.len())];
             let exit = if pick == 10 { "break" } else { "continue" };
             format!("{exit} 'a{l};")
         }
