@@ -90,6 +90,12 @@ pub enum Builtin {
     WrappingPow,
     ReverseBits,
     SwapBytes,
+    IPow,
+    UnsignedAbs,
+    LeadingOnes,
+    TrailingOnes,
+    IsPositive,
+    IsNegative,
 }
 
 /// Which receivers a method is defined on.
@@ -257,6 +263,14 @@ pub const TABLE: &[Def] = {
         row(B::WrappingPow, "wrapping_pow", Int, &[Fixed(DType::U32)], Same, true, false, Special, Method("wrapping_pow")),
         row(B::ReverseBits, "reverse_bits", Int, &[], Same, true, false, Special, Method("reverse_bits")),
         row(B::SwapBytes, "swap_bytes", Int, &[], Same, true, false, Special, Method("swap_bytes")),
+        // wrapping, as every integer operation of silt (Rust's `pow` panics
+        // on overflow in debug builds)
+        row(B::IPow, "pow", Int, &[Fixed(DType::U32)], Same, true, false, Special, Method("wrapping_pow")),
+        row(B::UnsignedAbs, "unsigned_abs", SignedInt, &[], Bits, true, false, Special, Method("unsigned_abs")),
+        row(B::LeadingOnes, "leading_ones", Int, &[], Fixed(DType::U32), true, false, Special, Method("leading_ones")),
+        row(B::TrailingOnes, "trailing_ones", Int, &[], Fixed(DType::U32), true, false, Special, Method("trailing_ones")),
+        row(B::IsPositive, "is_positive", SignedInt, &[], Fixed(DType::Bool), true, false, Special, Method("is_positive")),
+        row(B::IsNegative, "is_negative", SignedInt, &[], Fixed(DType::Bool), true, false, Special, Method("is_negative")),
     ]
 };
 
@@ -397,7 +411,7 @@ mod tests {
             assert!(!d.exact_on_f16 || d.on == On::Float);
         }
         // one row per variant: the last variant's discriminant + 1
-        assert_eq!(TABLE.len(), Builtin::SwapBytes as usize + 1);
+        assert_eq!(TABLE.len(), Builtin::IsNegative as usize + 1);
     }
 
     #[test]

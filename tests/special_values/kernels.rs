@@ -228,6 +228,12 @@ pub const INT: &[&str] = &[
     "wrapping_pow",
     "reverse_bits",
     "swap_bytes",
+    "pow",
+    "unsigned_abs",
+    "leading_ones",
+    "trailing_ones",
+    "is_positive",
+    "is_negative",
 ];
 
 /// `INT[op]` of `a` (and `b`, `b as u32`, or `clamp(b, c)`), widened to `i64`.
@@ -302,7 +308,29 @@ pub fn int_ops<T>(a: T, b: T, c: T, #[scalar] op: u32) -> i64 {
         a.wrapping_pow(s) as i64
     } else if op == 27 {
         a.reverse_bits() as i64
-    } else {
+    } else if op == 28 {
         a.swap_bytes() as i64
+    } else if op == 29 {
+        a.pow(s) as i64
+    } else if op == 30 {
+        if T::IS_SIGNED {
+            a.unsigned_abs() as i64
+        } else {
+            a as i64
+        }
+    } else if op == 31 {
+        a.leading_ones() as i64
+    } else if op == 32 {
+        a.trailing_ones() as i64
+    } else if op == 33 {
+        if T::IS_SIGNED {
+            a.is_positive() as i64
+        } else {
+            0
+        }
+    } else if T::IS_SIGNED {
+        a.is_negative() as i64
+    } else {
+        0
     }
 }

@@ -628,4 +628,15 @@ pub const INT: &[(&str, &str, i64, i64, i64, i64)] = &[
     ("i16", "swap_bytes", 0x0102, 0, 0, 0x0201), ("u32", "swap_bytes", 0x0102_0304, 0, 0, 0x0403_0201),
     ("i16", "wrapping_pow", 2, 15, 0, -32768), ("u32", "wrapping_pow", 2, 32, 0, 0),
     ("i16", "abs_diff", -32768, 32767, 0, 65535), ("u32", "saturating_sub", 1, 2, 0, 0),
+    // `pow` wraps, as silt's integer arithmetic does everywhere
+    ("i8", "pow", 3, 5, 0, -13), ("u8", "pow", 2, 8, 0, 0), ("i32", "pow", 10, 9, 0, 1_000_000_000),
+    ("u64", "pow", 10, 19, 0, 10u64.pow(19) as i64), ("i64", "pow", -1, 63, 0, -1), ("u32", "pow", 7, 0, 0, 1),
+    ("i8", "unsigned_abs", -128, 0, 0, 128), ("i32", "unsigned_abs", i32::MIN as i64, 0, 0, 1 << 31),
+    ("i64", "unsigned_abs", i64::MIN, 0, 0, i64::MIN), ("i16", "unsigned_abs", -5, 0, 0, 5), ("i8", "unsigned_abs", 7, 0, 0, 7),
+    ("i8", "leading_ones", -1, 0, 0, 8), ("i8", "leading_ones", -128, 0, 0, 1), ("u8", "leading_ones", 0xf0, 0, 0, 4),
+    ("i32", "leading_ones", 0, 0, 0, 0), ("u64", "leading_ones", -1, 0, 0, 64), ("i16", "leading_ones", -2, 0, 0, 15),
+    ("i8", "trailing_ones", -1, 0, 0, 8), ("u8", "trailing_ones", 0x0f, 0, 0, 4), ("i32", "trailing_ones", 0, 0, 0, 0),
+    ("u64", "trailing_ones", -1, 0, 0, 64), ("u32", "trailing_ones", 0x7fff_ffff, 0, 0, 31),
+    ("i8", "is_positive", 0, 0, 0, 0), ("i8", "is_positive", 1, 0, 0, 1), ("i64", "is_positive", i64::MIN, 0, 0, 0),
+    ("i8", "is_negative", -128, 0, 0, 1), ("i32", "is_negative", 0, 0, 0, 0), ("i16", "is_negative", -1, 0, 0, 1),
 ];

@@ -127,7 +127,20 @@ impl Emitter<'_> {
                 format!("{name}(({c}){xp}, ({c}){a1})")
             }
             B::SaturatingMul => self.call_polyfill(Polyfill::SatMul(t), a),
-            B::WrappingPow => self.call_polyfill(Polyfill::Pow(t), a),
+            B::WrappingPow | B::IPow => self.call_polyfill(Polyfill::Pow(t), a),
+            // negated as unsigned, as `abs` (OpenCL's leaves MIN undefined)
+            B::UnsignedAbs => {
+                let (c, u) = (t.value_type(), t.unsigned().value_type());
+                format!("(({u})({xp} < ({c})0 ? ({u})0 - ({u}){xp} : ({u}){xp}))")
+            }
+            // the complement in the receiver's type (`~` widens to `int`)
+            B::LeadingOnes => format!("((uint)clz(({})(~{xp})))", t.value_type()),
+            B::TrailingOnes => {
+                let flipped = format!("({})(~{xp})", t.value_type());
+                self.call_polyfill(Polyfill::Ctz(t), &[flipped])
+            }
+            B::IsPositive => format!("({xp} > ({})0)", t.value_type()),
+            B::IsNegative => format!("({xp} < ({})0)", t.value_type()),
             B::ReverseBits => self.call_polyfill(Polyfill::ReverseBits(t), a),
             B::SwapBytes => self.call_polyfill(Polyfill::SwapBytes(t), a),
             // the table gives the others as calls
