@@ -157,6 +157,22 @@ pub mod running_probe {
     }
 }
 
+/// The first element of each prefix, where every element is the scalar:
+/// `combine` ignores its second operand and `map` its element, which once
+/// made PoCL drop the chunks' totals.
+#[scan(types = [i16, f32])]
+pub mod running_first {
+    pub fn identity<T>() -> T {
+        8 as T
+    }
+    pub fn map<T>(x: T, #[scalar] s: T) -> T {
+        s
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a
+    }
+}
+
 /// A running maximum with the index of its first occurrence: two outputs.
 #[scan(types = [f32, i64])]
 pub mod running_max {

@@ -239,6 +239,54 @@ fn segment_and_chunk_boundaries_give_eval_s_bits_every_way() {
 }
 
 #[test]
+fn a_combine_that_ignores_its_second_operand_keeps_the_chunks_totals() {
+    // `combine(a, b) = a` over elements that are all the scalar: every
+    // running value is the scalar; PoCL once dropped the chunks' totals of
+    // such a fold (its chunks after the first came out as the buffer's old
+    // contents)
+    let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
+    for dev in devices() {
+        for (shape, axis) in [
+            (&[3usize, 2500][..], 1usize),
+            (&[1100, 3][..], 0),
+            (&[2049, 20][..], 0),
+        ] {
+            let n: usize = shape.iter().product();
+            let data: Vec<i16> = (0..n).map(|i| (i % 1000) as i16 - 500).collect();
+            let x = TensorT::from_slice(&dev, &data, shape).unwrap();
+            for kind in ways {
+                silt::__testing::reduce_as(kind);
+                for exclusive in [false, true] {
+                    let got = if exclusive {
+                        running_first::launch_exclusive(&x, 3i16, axis as isize)
+                    } else {
+                        running_first::launch(&x, 3i16, axis as isize)
+                    };
+                    let got = got.unwrap().to_vec().unwrap();
+                    for line in lines(shape, axis) {
+                        let row: Vec<i16> = line.iter().map(|&i| data[i]).collect();
+                        let want = if exclusive {
+                            running_first::eval_exclusive(&row, 3)
+                        } else {
+                            running_first::eval(&row, 3)
+                        };
+                        for (k, &i) in line.iter().enumerate() {
+                            let first = if exclusive && k == 0 { 8 } else { 3 };
+                            let at = format!(
+                                "{dev} {kind:?} {shape:?} axis {axis} exclusive {exclusive} at {k}"
+                            );
+                            assert_eq!(want[k], first, "eval, {at}");
+                            assert_eq!(got[i], first, "{at}");
+                        }
+                    }
+                }
+            }
+            silt::__testing::reduce_as(None);
+        }
+    }
+}
+
+#[test]
 fn tuples_two_inputs_views_and_types_agree_across_backends() {
     let data = values(3 * 2100, 5);
     let ints: Vec<i64> = data.iter().map(|&v| (v * 10.0) as i64).collect();

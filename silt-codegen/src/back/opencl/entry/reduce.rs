@@ -121,6 +121,18 @@ impl<'a> Template<'a> {
         }
     }
 
+    /// [`declare`](Self::declare) with zeros, for a fold that takes its
+    /// first value in a loop's first round (`if first { t = l; } else { t =
+    /// combine(t, l); }`): the zeros are never read, but left out, PoCL
+    /// (LLVM 15) dropped the fold's result where `combine` ignores its
+    /// second operand (`combine(a, b) = a`: the scan's chunk totals came out
+    /// as whatever the buffer held).
+    pub(super) fn declare_zeroed(&self, s: &mut String, indent: &str, var: &str) {
+        for (i, t) in self.acc.iter().enumerate() {
+            let _ = writeln!(s, "{indent}{} {var}{i} = 0;", t.value_type());
+        }
+    }
+
     pub(super) fn vars(var: &str, n: usize) -> Vec<String> {
         (0..n).map(|i| format!("{var}{i}")).collect()
     }

@@ -131,6 +131,13 @@ fn scan(t: &Template<'_>) -> String {
             let _ = writeln!(s, "{indent}{} {var}{i}[{b}];", ty.value_type());
         }
     };
+    // zeros never read, as `Template::declare_zeroed`'s (the arrays were not
+    // seen to fail; they follow the same pattern)
+    let zeroed_lanes = |s: &mut String, indent: &str, var: &str| {
+        for (i, ty) in t.acc.iter().enumerate() {
+            let _ = writeln!(s, "{indent}{} {var}{i}[{b}] = {{0}};", ty.value_type());
+        }
+    };
     let each_lane = format!("for (uint silt_j = 0; silt_j < {b}u; silt_j++) {{");
     let cell = "(silt_r0 + silt_j) * silt_chunks + silt_chunk";
     let get = |s: &mut String, indent: &str, var: &str, from: &str| {
@@ -146,7 +153,7 @@ fn scan(t: &Template<'_>) -> String {
     };
     // phase 0, a block: each row's segments folded, their totals folded
     let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
-    lanes(&mut s, "            ", "silt_ta");
+    zeroed_lanes(&mut s, "            ", "silt_ta");
     lanes(&mut s, "            ", "silt_la");
     let _ = writeln!(
         s,
@@ -246,7 +253,7 @@ fn scan(t: &Template<'_>) -> String {
     bases(&mut s, &views, "silt_row");
     // phase 0: the chunk's (or the segment's) total
     let _ = writeln!(s, "        if (silt_phase == {}u) {{", scan_phase::TOTALS);
-    t.declare(&mut s, "            ", "silt_t");
+    t.declare_zeroed(&mut s, "            ", "silt_t");
     let _ = writeln!(
         s,
         "            {each_segment}\n                {segment_end}"
@@ -291,7 +298,7 @@ fn scan(t: &Template<'_>) -> String {
     prefix(t, &mut s, "        ", "silt_cell");
     // Q_s of the first segment, read from its slot unless it is the chunk's
     // first
-    t.declare(&mut s, "        ", "silt_q");
+    t.declare_zeroed(&mut s, "        ", "silt_q");
     s.push_str("        if (silt_f0 > silt_first) {\n");
     for (i, ty) in t.acc.iter().enumerate() {
         let _ = writeln!(
