@@ -8,8 +8,10 @@ use crate::ast::{Blk, E, S};
 use crate::gen::{Ex, Gen, HelperSig, Var};
 use crate::kernel::Ty;
 
-/// Whether `e` is made of type properties only (`T::IS_INT && !T::IS_SIGNED`):
-/// then an `if` on it is decided per instantiation.
+/// Whether an `if` on `e` may be decided per instantiation, its other
+/// branch neither checked nor emitted: `e` is a type property
+/// (`T::IS_INT`), or one side of an `&&` or `||` is (the checker folds
+/// `T::IS_FLOAT && x` to `false` where `T` is no float, whatever `x` is).
 pub(crate) fn is_static(e: &E, tparam: &str) -> bool {
     match e {
         E::Path(p) => p
@@ -17,7 +19,7 @@ pub(crate) fn is_static(e: &E, tparam: &str) -> bool {
             .strip_prefix(tparam)
             .is_some_and(|r| r.starts_with("::IS_")),
         E::Un("!", x) | E::Paren(x) => is_static(x, tparam),
-        E::Bin("&&" | "||", l, r) => is_static(l, tparam) && is_static(r, tparam),
+        E::Bin("&&" | "||", l, r) => is_static(l, tparam) || is_static(r, tparam),
         _ => false,
     }
 }

@@ -560,3 +560,24 @@ fn a_scan_module_says_it_is_a_scan() {
         "{reduce}"
     );
 }
+
+#[test]
+fn a_failed_method_call_in_a_condition_reports_one_error() {
+    // the call's placeholder takes the condition's `bool`; it once added
+    // "literal out of range for `bool`"
+    let e = errors(
+        quote!(types = [i32]),
+        quote! {
+            fn f<U>(a: U) -> U {
+                if (if U::IS_FLOAT { 2f32.powf(0.5) } else { 1.0 }).is_sign_positive() { a } else { a }
+            }
+        },
+    );
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("ambiguous number"), "{e:?}");
+    let e = errors(
+        quote!(),
+        quote! { fn f(x: i32) -> i32 { let b: bool = 0; x } },
+    );
+    assert!(e.iter().any(|m| m.contains("expected `bool`")), "{e:?}");
+}

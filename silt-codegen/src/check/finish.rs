@@ -157,6 +157,10 @@ impl Cx<'_> {
             }
             DType::F32 => Value::F32(i as f32),
             DType::F64 => Value::F64(i as f64),
+            // only the placeholder of an expression in error (a `0` of a type
+            // not known then, the error reported) gets here: an integer
+            // literal's own type never unifies with `bool`
+            DType::Bool if i == 0 => Value::Bool(false),
             t => {
                 if !int_fits(i, t) {
                     self.err(span, format!("literal out of range for `{t}`"));
