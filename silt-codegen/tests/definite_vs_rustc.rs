@@ -153,3 +153,24 @@ fn accepts_the_bodies_rustc_accepts() {
         differ.join("\n")
     );
 }
+
+#[test]
+fn deeply_nested_loops_are_checked_without_blowing_up() {
+    // each loop's body is walked twice to learn its head; walked twice again
+    // inside an outer loop's learning walk, 40 loops would take 2^40 walks
+    let depth = 40;
+    let body = format!(
+        "let y: i32; let mut z = 0; {} y = x; z = y; if z > 3 {{ return z; }} {} z",
+        "loop { ".repeat(depth),
+        "} ".repeat(depth)
+    );
+    let item: proc_macro2::TokenStream = format!("fn f(x: i32) -> i32 {{ {body} }}")
+        .parse()
+        .expect("tokens");
+    // `y = x` runs again on the next round: rustc rejects it too
+    let e = match silt_codegen::compile(proc_macro2::TokenStream::new(), item) {
+        Ok(_) => panic!("expected an error"),
+        Err((e, _)) => e.into_iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+    };
+    assert!(e.iter().any(|m| m.contains("cannot assign twice")), "{e:?}");
+}

@@ -258,6 +258,13 @@ impl Checker<'_> {
             }
             (head, exits.breaks)
         };
+        // inside a walk that only learns an outer loop's head, once: a local
+        // that would reach that head only through this loop's own back edge
+        // is assigned in this loop, where its own reporting walk finds it
+        // (and twice at every depth would cost 2^depth walks)
+        if self.quiet > 0 {
+            return back_to_head(walk(self, st));
+        }
         // first, silently, to learn the state at the head; then from it
         // (what the body assigns on its way back does not depend on where
         // it starts, so twice is enough)
