@@ -1411,7 +1411,12 @@ fn geometry_times(
     for local in std::iter::once(None).chain(locals.iter().map(|&l| Some(l))) {
         let rn = &rn;
         runs.push(Box::new(move || {
-            raw.launch_local(&raw.axpy_exact, n, local, axpy_args(&1e-3, rx, ry, rn));
+            // the unchecked kernel where no work-item lies past `n`
+            let kernel = match local {
+                Some(l) if n % l != 0 => &raw.axpy_checked,
+                _ => &raw.axpy_exact,
+            };
+            raw.launch_local(kernel, n, local, axpy_args(&1e-3, rx, ry, rn));
             raw.finish();
         }));
     }
@@ -1506,7 +1511,7 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--rows") {
-        linalg::print_rows(&dev, interleaved);
+        linalg::print_rows(&dev, &raw, interleaved);
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "--sort") {

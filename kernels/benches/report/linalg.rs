@@ -322,8 +322,10 @@ pub fn print_transpose(dev: &Device, interleaved: Interleaved) {
 
 /// Prints the row-wise table: one-pass `softmax`, `log_softmax`,
 /// `layer_norm` and `rms_norm` of `[4096, 4096]` f32 rows against a copy of
-/// the same tensor (`k::copy`), in GB/s of one read and one write.
-pub fn print_rows(dev: &Device, interleaved: Interleaved) {
+/// the same tensor, in GB/s of one read and one write. The anchor is a raw
+/// copy kernel launched with the driver's local size (what a user writes);
+/// silt's own `k::copy` is shown beside it.
+pub fn print_rows(dev: &Device, raw: &crate::Raw, interleaved: Interleaved) {
     use silt::__testing::reduce_as;
     use silt::DeviceKind;
     let budget = Duration::from_secs(3);
@@ -331,6 +333,20 @@ pub fn print_rows(dev: &Device, interleaved: Interleaved) {
     let x = TensorT::from_slice(dev, &values(rows * n, 5), [rows, n]).expect("x");
     let mut y = TensorT::<f32>::zeros(dev, [rows, n]).expect("y");
     let sync = |t: &TensorT<f32>| t.device().synchronize().expect("wait");
+    let (rx, ry) = (
+        raw.buffer(&values(rows * n, 5)),
+        raw.buffer(&vec![0.0; rows * n]),
+    );
+    let rn = (rows * n) as u64;
+    let mut raw_copy = || {
+        raw.launch(&raw.copy, rows * n, |e| {
+            // SAFETY: the argument types match the kernel's parameters.
+            unsafe {
+                e.set_arg(&rx).set_arg(&ry).set_arg(&rn);
+            }
+        });
+        raw.finish();
+    };
     let mut copy = || {
         k::copy::launch(&x, &mut y).expect("copy");
         sync(&y);
@@ -349,7 +365,7 @@ pub fn print_rows(dev: &Device, interleaved: Interleaved) {
         reduce_as(None);
         sync(&y);
     };
-    let mut runs: Vec<Box<dyn FnMut() + '_>> = vec![Box::new(&mut copy)];
+    let mut runs: Vec<Box<dyn FnMut() + '_>> = vec![Box::new(&mut raw_copy), Box::new(&mut copy)];
     for i in 0..4 {
         for kind in forms {
             runs.push(Box::new(move || op(i, kind)));
@@ -365,14 +381,15 @@ pub fn print_rows(dev: &Device, interleaved: Interleaved) {
     let of_copy = |t: Duration| times[0].as_secs_f64() / t.as_secs_f64();
     println!("## row-wise operations, [{rows}, {n}] f32 rows, GB/s (a read and a write)\n");
     println!(
-        "copy: {:.2} GB/s. The device's own form is a work-group a row on a GPU, a work-item a row on a CPU.\n",
-        gb(times[0])
+        "copy: {:.2} GB/s (a raw kernel, the driver's local size; silt's `copy` {:.2}). The device's own form is a work-group a row on a GPU, a work-item a row on a CPU.\n",
+        gb(times[0]),
+        gb(times[1])
     );
     println!("| operation | a work-group a row | of a copy | a work-item a row | of a copy |");
     println!("|---|---|---|---|---|");
     let names = ["softmax", "log_softmax", "layer_norm", "rms_norm"];
     for (i, name) in names.iter().enumerate() {
-        let (g, c) = (times[1 + 2 * i], times[2 + 2 * i]);
+        let (g, c) = (times[2 + 2 * i], times[3 + 2 * i]);
         println!(
             "| {name} | {:.2} | {:.2}x | {:.2} | {:.2}x |",
             gb(g),

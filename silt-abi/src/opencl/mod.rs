@@ -50,8 +50,8 @@ mod values;
 pub use decl::{declare, declare_map, entry_head, Declare, Signature, View};
 pub use grid::{grid_args, lane, GridArg, GRID_ERROR_WORDS};
 pub use map::{
-    args_bytes, map_args, strided_indices, strided_indices_3d, strided_indices_3d_flat, MapArg,
-    MapArgs, MapEntry, STRIDED_MAX_GROUPS_YZ,
+    args_bytes, group_within, map_args, strided_indices, strided_indices_3d,
+    strided_indices_3d_flat, MapArg, MapArgs, MapEntry, STRIDED_MAX_GROUPS_YZ,
 };
 pub use program::{assemble, header, int64_atomics, Def, Piece, CONTRACT_OFF, FP64_ON};
 pub use reduce::{

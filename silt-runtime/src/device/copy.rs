@@ -13,7 +13,9 @@
 
 use std::ffi::CStr;
 
-use silt_abi::opencl::{entry_head, header, MapEntry, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE};
+use silt_abi::opencl::{
+    entry_head, group_within, header, MapEntry, COUNT_TYPE, DIMS_TYPE, NDIM_TYPE,
+};
 
 use crate::cl::{error_name, ClError, Mem, Queue};
 use crate::error::{Error, Result};
@@ -32,6 +34,7 @@ use super::{Device, GATHER_STRIDE};
 /// ([`silt_abi::opencl::MapEntry`]; the vectors first, innermost dimension in
 /// lane 0).
 fn source() -> String {
+    use std::fmt::Write as _;
     let views = ["src".to_owned(), "dst".to_owned()];
     let mut s = header(
         "silt runtime: strided copies between views (one work-item per element).",
@@ -68,7 +71,12 @@ fn source() -> String {
         )],
         None,
     ));
-    s.push_str("    ulong i = get_global_id(0);\n    if (i < silt_n) dst[i] = pattern;\n}\n");
+    // the per-item test behind a whole group's (`group_within`)
+    let _ = writeln!(
+        s,
+        "    ulong i = get_global_id(0);\n    if ({} || i < silt_n) dst[i] = pattern;\n}}",
+        group_within(0, "silt_n")
+    );
     s
 }
 
