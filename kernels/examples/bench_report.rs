@@ -1413,7 +1413,7 @@ fn geometry_times(
         runs.push(Box::new(move || {
             // the unchecked kernel where no work-item lies past `n`
             let kernel = match local {
-                Some(l) if n % l != 0 => &raw.axpy_checked,
+                Some(l) if !n.is_multiple_of(l) => &raw.axpy_checked,
                 _ => &raw.axpy_exact,
             };
             raw.launch_local(kernel, n, local, axpy_args(&1e-3, rx, ry, rn));
