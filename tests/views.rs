@@ -440,3 +440,51 @@ fn small_transposing_copies_in_each_form() {
         silt::__testing::reduce_as(None);
     }
 }
+
+/// Contiguous copies (`deep_copy`, `to` the same device, `copy_from` between
+/// contiguous views at offsets) of each element size around the size from
+/// which a CPU device copies by kernel (64 KiB) instead of by the driver, in
+/// the device's own way and a GPU's (the driver's copy): every element,
+/// nothing past the destination's view.
+#[test]
+fn contiguous_copies_by_kernel_and_by_driver() {
+    let Some(cl) = common::opencl() else { return };
+    for kind in [None, Some(silt::DeviceKind::Gpu)] {
+        silt::__testing::reduce_as(kind);
+        contiguous_copies(&cl, |i| (i % 251) as u8);
+        contiguous_copies(&cl, |i| (i % 65_521) as u16);
+        contiguous_copies(&cl, |i| i as f32 * 0.5);
+        contiguous_copies(&cl, |i| i as f64 - 0.25);
+        silt::__testing::reduce_as(None);
+    }
+}
+
+fn contiguous_copies<T: Element + PartialEq + std::fmt::Debug>(
+    dev: &Device,
+    value: impl Fn(usize) -> T,
+) {
+    let size = std::mem::size_of::<T>();
+    for bytes in [(64 << 10) - size, 64 << 10, (1 << 20) + 3 * size] {
+        let n = bytes / size;
+        let all: Vec<T> = (0..n + 5).map(&value).collect();
+        let src = TensorT::from_slice(dev, &all, [n + 5]).unwrap();
+        // a contiguous view at an offset of 3
+        let view = src.narrow(0, 3, n).unwrap();
+        let want = &all[3..n + 3];
+        let deep = view.deep_copy().unwrap();
+        assert_eq!(
+            deep.to_vec().unwrap(),
+            want,
+            "deep_copy of {n} x {size} bytes"
+        );
+        let moved = view.to(dev).unwrap();
+        assert_eq!(moved.to_vec().unwrap(), want, "to() of {n} x {size} bytes");
+        // into a view at an offset of 1, between two elements it must keep
+        let zero = value(0);
+        let mut dst = TensorT::from_slice(dev, &vec![zero; n + 2], [n + 2]).unwrap();
+        dst.narrow(0, 1, n).unwrap().copy_from(&view).unwrap();
+        let got = dst.to_vec().unwrap();
+        assert_eq!(&got[1..n + 1], want, "copy_from of {n} x {size} bytes");
+        assert_eq!((&got[0], &got[n + 1]), (&zero, &zero), "past the view");
+    }
+}

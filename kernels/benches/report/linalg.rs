@@ -258,8 +258,9 @@ pub fn print(dev: &Device, interleaved: Interleaved) {
 
 /// Prints the transposing-copy table: `contiguous()` of a transposed
 /// `[4096, 4096]` view of each element size against copies of the same bytes
-/// (`deep_copy` of a contiguous tensor, which is `clEnqueueCopyBuffer` into a
-/// new tensor, as `contiguous()` makes one, and `k::copy` into a given one),
+/// (`deep_copy` of a contiguous tensor into a new tensor, as `contiguous()`
+/// makes one: `clEnqueueCopyBuffer`, or the runtime's copy kernel on a CPU
+/// device; and `k::copy` into a given one),
 /// in GB/s of one read and one write.
 pub fn print_transpose(dev: &Device, interleaved: Interleaved) {
     let budget = Duration::from_secs(3);

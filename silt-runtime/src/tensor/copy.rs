@@ -168,7 +168,9 @@ impl Tensor {
     }
 
     /// An independent contiguous copy on the same device. Device bytes are copied
-    /// on the device (`clEnqueueCopyBuffer`) when the view is contiguous.
+    /// on the device: a contiguous view by the driver (`clEnqueueCopyBuffer`),
+    /// or on a CPU device from 64 KiB by the runtime's copy kernel (faster
+    /// there); any other view by the runtime's strided copy kernels.
     ///
     /// ```
     /// # use silt_runtime::{Device, Tensor};
