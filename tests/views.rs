@@ -481,7 +481,7 @@ fn contiguous_copies<T: Element + PartialEq + std::fmt::Debug>(
         assert_eq!(moved.to_vec().unwrap(), want, "to() of {n} x {size} bytes");
         // into a view at an offset of 1, between two elements it must keep
         let zero = value(0);
-        let mut dst = TensorT::from_slice(dev, &vec![zero; n + 2], [n + 2]).unwrap();
+        let dst = TensorT::from_slice(dev, &vec![zero; n + 2], [n + 2]).unwrap();
         dst.narrow(0, 1, n).unwrap().copy_from(&view).unwrap();
         let got = dst.to_vec().unwrap();
         assert_eq!(&got[1..n + 1], want, "copy_from of {n} x {size} bytes");
