@@ -164,6 +164,12 @@ fn index_select_edge_cases_and_errors() {
         let empty = TensorT::<f32>::zeros(&dev, [0, 3]).unwrap();
         let err = k::index_select::launch(&empty, 1, &i(&[5])).unwrap_err();
         assert!(is_invalid(&err, "index_select"), "{err:?}");
+        // a dimension of size 0 and a result that is not empty: every index
+        // is out of range (the first one named)
+        let none = TensorT::<f32>::zeros(&dev, [2, 0, 3]).unwrap();
+        let err = k::index_select::launch(&none, 1, &i(&[0, 0])).unwrap_err();
+        assert!(is_invalid(&err, "index_select"), "{err:?}");
+        assert!(err.to_string().contains("index 0 (at [0]"), "{err}");
         // bad arguments
         let err = k::index_select::launch(&x, 2, &i(&[0])).unwrap_err();
         assert!(
@@ -242,6 +248,11 @@ fn lines_of_a_work_group_and_more_match_the_reference() {
         assert_eq!(got.shape(), ws.as_slice(), "{dev}");
         let got: Vec<f32> = got.to_vec().unwrap().iter().map(|&v| v as f32).collect();
         assert_eq!(got, want, "{dev}");
+        // lines of 300 (the lines' kernel): two bad indices, the error names
+        // the first
+        let i = TensorT::from_slice(&dev, &[1i64, 3, 0, -2, 2], [5]).unwrap();
+        let err = k::index_select::launch(&t, 1, &i).unwrap_err();
+        assert!(err.to_string().contains("index 3 (at [1]"), "{dev}: {err}");
         for (dim, is) in [
             (1usize, [2usize, 4, 260]),
             (0, [2, 3, 299]),
@@ -283,6 +294,17 @@ fn gather_errors() {
                 "{err}"
             );
         }
+        // a dimension of size 0 and indices along it: every one out of range
+        let none = TensorT::<f32>::zeros(&dev, [2, 0]).unwrap();
+        let err = k::gather::launch(&none, 1, &i(&[0, 0], &[2, 1])).unwrap_err();
+        assert!(
+            err.to_string().contains("index 0 (at [0, 0]"),
+            "{dev}: {err}"
+        );
+        // and `take` from an empty input
+        let empty = TensorT::<f32>::zeros(&dev, [0]).unwrap();
+        let err = k::take::launch(&empty, &i(&[0], &[1])).unwrap_err();
+        assert!(is_invalid(&err, "take"), "{dev}: {err:?}");
         // more rows than x apart from dim; another dimension count
         let err = k::gather::launch(&x, 1, &i(&[0; 6], &[3, 2])).unwrap_err();
         assert!(is_invalid(&err, "gather"), "{err:?}");

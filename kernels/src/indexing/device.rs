@@ -36,47 +36,137 @@ fn line_place(form: u32, g0: u64, g1: u64, g2: u64, inner: u64) -> (u64, u64, u6
 }
 
 /// `out[o, j, i] = x[o, index[j], i]`, work-item `(g0, g1)` at place
-/// `(o, j, i)` as its grid's `form` lays them out (`super::lines_grid`).
+/// `(o, j, i)` as its grid's `form` (2; 1 is [`index_select_lines`]'s, 0
+/// [`index_select_elements`]') lays them out (`super::lines_grid`).
+///
+/// An index out of range reads row 0 instead (`x` has one: the launching
+/// function errs before a launch on an empty dimension) and records
+/// nothing: [`index_check`] finds it, before the output is handed out.
 #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
 pub fn index_select_rows<T>(
     x: View<T, 3>,
     index: View<i64, 1>,
     out: ViewMut<T, 3>,
-    bad: ViewMut<i64, 1>,
     #[scalar] form: u32,
 ) {
     let (m, inner) = (out.len(1), out.len(2));
     let (o, j, i) = line_place(form, global_id(0), global_id(1), global_id(2), inner);
     if o < out.len(0) && j < m && i < inner {
-        let v = index[[j]];
-        if v >= 0 && (v as u64) < x.len(1) {
-            out[[o, j, i]] = x[[o, v as u64, i]];
-        } else {
-            bad.atomic_min([0], j as i64);
+        let w = in_range_or_0(index[[j]], x.len(1));
+        out[[o, j, i]] = x[[o, w, i]];
+    }
+}
+
+/// [`index_select_rows`] for lines of a work-group or more (`form` 1: the
+/// grid `[inner, m, outer]`), a kernel of its own: work-item `(g0, g1,
+/// g2)` is place `(g2, g1, g0)`, and `g0` is tested only where the
+/// work-group reaches past the line, so that PoCL sees neighbouring
+/// work-items on neighbouring elements and runs a group's loop with no
+/// masked loads and stores. A branch on `form` in one kernel, the same
+/// test through a `let`, or an `atomic_min` of a bad index (even one never
+/// taken) each cost more than the copy itself (docs/performance.md, "Where
+/// `index_select` of rows loses its time").
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
+pub fn index_select_lines<T>(x: View<T, 3>, index: View<i64, 1>, out: ViewMut<T, 3>) {
+    let (m, inner) = (out.len(1), out.len(2));
+    let (g0, g1, g2) = (global_id(0), global_id(1), global_id(2));
+    if g2 >= out.len(0) || g1 >= m || ((group_id(0) + 1) * 256 > inner && g0 >= inner) {
+        return;
+    }
+    let w = in_range_or_0(index[[g1]], x.len(1));
+    out[[g2, g1, g0]] = x[[g2, w, g0]];
+}
+
+/// [`index_select_rows`] for lines of one element (`form` 0: the grid
+/// `[m, outer]`), a kernel of its own as [`index_select_lines`] is:
+/// work-item `(g0, g1)` is place `(g1, g0, 0)`, and `g0` is tested only
+/// where the work-group reaches past the indices.
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
+pub fn index_select_elements<T>(x: View<T, 3>, index: View<i64, 1>, out: ViewMut<T, 3>) {
+    let m = out.len(1);
+    let (g0, g1) = (global_id(0), global_id(1));
+    if g1 >= out.len(0) || ((group_id(0) + 1) * 256 > m && g0 >= m) {
+        return;
+    }
+    let w = in_range_or_0(index[[g0]], x.len(1));
+    out[[g1, g0, 0]] = x[[g1, w, 0]];
+}
+
+/// `v` where it lies in `0..n`, else 0.
+#[helper]
+fn in_range_or_0(v: i64, n: u64) -> u64 {
+    if v >= 0 && (v as u64) < n {
+        v as u64
+    } else {
+        0
+    }
+}
+
+/// Records in `bad[0]` the smallest position of an index out of `lo..hi`
+/// (`atomic_min`), one work-item per index: the copying kernels read a
+/// valid place in its stead and never touch `bad` (an `atomic_min` in a
+/// copying kernel, even one never taken, cost more than the copy on
+/// PoCL).
+#[grid(types = [i64], group = [256], unchecked)]
+pub fn index_check<T>(
+    index: View<T, 1>,
+    #[scalar] lo: i64,
+    #[scalar] hi: i64,
+    bad: ViewMut<i64, 1>,
+) {
+    let g = global_id(0);
+    if g < index.len(0) {
+        let v = index[[g]];
+        if v < lo || v >= hi {
+            bad.atomic_min([0], g as i64);
         }
     }
 }
 
 /// `out[o, j, i] = x[o, index[o, j, i], i]`, work-item `(g0, g1)` at place
-/// `(o, j, i)` as its grid's `form` lays them out (`super::lines_grid`).
+/// `(o, j, i)` as its grid's `form` (2; 1 is [`gather_lines`]'s, 0
+/// [`gather_elements`]') lays them out (`super::lines_grid`). An index out
+/// of range reads row 0 instead and records nothing: [`index_check`] finds
+/// it (as in [`index_select_rows`]).
 #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
 pub fn gather_along<T>(
     x: View<T, 3>,
     index: View<i64, 3>,
     out: ViewMut<T, 3>,
-    bad: ViewMut<i64, 1>,
     #[scalar] form: u32,
 ) {
     let (m, inner) = (out.len(1), out.len(2));
     let (o, j, i) = line_place(form, global_id(0), global_id(1), global_id(2), inner);
     if o < out.len(0) && j < m && i < inner {
-        let v = index[[o, j, i]];
-        if v >= 0 && (v as u64) < x.len(1) {
-            out[[o, j, i]] = x[[o, v as u64, i]];
-        } else {
-            bad.atomic_min([0], ((o * m + j) * inner + i) as i64);
-        }
+        let w = in_range_or_0(index[[o, j, i]], x.len(1));
+        out[[o, j, i]] = x[[o, w, i]];
     }
+}
+
+/// [`gather_along`] for lines of a work-group or more (`form` 1), as
+/// [`index_select_lines`]: place `(g2, g1, g0)`.
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
+pub fn gather_lines<T>(x: View<T, 3>, index: View<i64, 3>, out: ViewMut<T, 3>) {
+    let (m, inner) = (out.len(1), out.len(2));
+    let (g0, g1, g2) = (global_id(0), global_id(1), global_id(2));
+    if g2 >= out.len(0) || g1 >= m || ((group_id(0) + 1) * 256 > inner && g0 >= inner) {
+        return;
+    }
+    let w = in_range_or_0(index[[g2, g1, g0]], x.len(1));
+    out[[g2, g1, g0]] = x[[g2, w, g0]];
+}
+
+/// [`gather_along`] for lines of one element (`form` 0), as
+/// [`index_select_elements`]: place `(g1, g0, 0)`.
+#[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
+pub fn gather_elements<T>(x: View<T, 3>, index: View<i64, 3>, out: ViewMut<T, 3>) {
+    let m = out.len(1);
+    let (g0, g1) = (global_id(0), global_id(1));
+    if g1 >= out.len(0) || ((group_id(0) + 1) * 256 > m && g0 >= m) {
+        return;
+    }
+    let w = in_range_or_0(index[[g1, g0, 0]], x.len(1));
+    out[[g1, g0, 0]] = x[[g1, w, 0]];
 }
 
 /// `out[o, index[o, k, i], i] += src[o, k, i]` by atomic additions, one
@@ -139,17 +229,18 @@ pub fn scatter_add_ordered<T>(
 }
 
 /// `out[g] = x[index[g]]`, a negative index counting from the end of `x`.
+/// An index out of range reads element 0 instead (`x` has one: the
+/// launching function errs before a launch on an empty `x`) and records
+/// nothing: [`index_check`] finds it. `g` is tested only where the
+/// work-group reaches past the output (as the map entries' early return).
 #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256], unchecked)]
-pub fn take_flat<T>(x: View<T, 1>, index: View<i64, 1>, out: ViewMut<T, 1>, bad: ViewMut<i64, 1>) {
+pub fn take_flat<T>(x: View<T, 1>, index: View<i64, 1>, out: ViewMut<T, 1>) {
     let g = global_id(0);
-    if g < out.len(0) {
-        let n = x.len(0) as i64;
-        let v = index[[g]];
-        let w = if v < 0 { v + n } else { v };
-        if w >= 0 && w < n {
-            out[[g]] = x[[w as u64]];
-        } else {
-            bad.atomic_min([0], g as i64);
-        }
+    if (group_id(0) + 1) * 256 > out.len(0) && g >= out.len(0) {
+        return;
     }
+    let n = x.len(0);
+    let v = index[[g]];
+    let w = if v < 0 { v + n as i64 } else { v };
+    out[[g]] = x[[in_range_or_0(w, n)]];
 }

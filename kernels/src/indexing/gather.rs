@@ -18,11 +18,11 @@
 //! # Ok::<(), silt::Error>(())
 //! ```
 
-use silt::{DType, Element, Error, Result, Tensor, TensorT};
+use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
 
 use super::{
-    at_least_1d, axis, device, host_pick, lines, lines_grid, out_of_range, place3, same_device,
-    supported, Record,
+    at_least_1d, axis, device, flat, host_pick, lines, lines_grid, out_of_range, place3,
+    same_device, supported, Record,
 };
 
 /// The operation's name.
@@ -80,6 +80,11 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
             x = x.narrow(a, 0, si)?;
         }
     }
+    if xs[d] == 0 {
+        // every index is out of range (and the device's copy reads row 0
+        // in place of a bad index's)
+        return Err(out_of_range(NAME, &idx, 0, &format!("dimension {d}"), 0));
+    }
     let x = lines(&x, d)?;
     let idx3 = lines(&idx, d)?;
     if input.device().is_host() {
@@ -103,13 +108,29 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
     let (grid, form) = lines_grid(out3.shape()[0], out3.shape()[1], out3.shape()[2])?;
+    // the indices in their row-major order, so that a work-item's id is the
+    // position the error names
+    let flat_idx = flat(&idx)?;
+    let hi = i64::try_from(xs[d]).unwrap_or(i64::MAX);
+    // SAFETY: `flat_idx` is read only below its length, `rec` has its one
+    // element
+    unsafe {
+        device::index_check::dispatch(Grid::over([flat_idx.len()]), &flat_idx, 0, hi, &mut rec)?;
+    }
     // SAFETY: `out3`, `idx3` and `x` share their outer and inner sizes
-    // (`x` narrowed to `index`'s), so each work-item's place (`(o, j, i)`
-    // tested against `out3`'s shape; `form` lays out the grid) is in range
-    // in all three; `x` is read
-    // along `dim` only at an index the kernel tested against its length;
-    // `rec` has its one element
-    unsafe { device::gather_along::dispatch(grid, &x, &idx3, &mut out3, &mut rec, form)? };
+    // (`x` narrowed to `index`'s), so each work-item's place is in range in
+    // all three: `(o, j, i)` as `form` lays out the grid, tested against
+    // `out3`'s shape (the kernels of `form` 1 and 0 test the place along
+    // the grid's first dimension only where the work-group reaches past
+    // its end); `x` is read along `dim` at an index the kernel tested
+    // against its length, or at 0 (`xs[d]` > 0 above)
+    unsafe {
+        match form {
+            0 => device::gather_elements::dispatch(grid, &x, &idx3, &mut out3)?,
+            1 => device::gather_lines::dispatch(grid, &x, &idx3, &mut out3)?,
+            _ => device::gather_along::dispatch(grid, &x, &idx3, &mut out3, form)?,
+        }
+    }
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(
             NAME,
@@ -153,13 +174,35 @@ pub(crate) fn check_shapes(
     Ok(())
 }
 
-/// The OpenCL C of the grid kernel for `dtype`.
+/// The OpenCL C of the grid kernels for `dtype`: the copies' (short lines,
+/// long lines, lines of one element), then the index check's (which takes
+/// the indices, `i64`).
 pub fn source(dtype: DType) -> Option<&'static str> {
-    device::gather_along::source(dtype)
+    static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+    super::sources_with_check(
+        &SOURCES,
+        TYPES,
+        &[
+            device::gather_along::source,
+            device::gather_lines::source,
+            device::gather_elements::source,
+        ],
+        dtype,
+    )
 }
 
-/// The launch information of every instantiation.
+/// The launch information of every instantiation (the copies' and the
+/// index check's).
 #[doc(hidden)]
 pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
-    device::gather_along::__infos()
+    static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
+        std::sync::OnceLock::new();
+    super::infos_with_check(
+        &INFOS,
+        &[
+            device::gather_along::__infos,
+            device::gather_lines::__infos,
+            device::gather_elements::__infos,
+        ],
+    )
 }

@@ -112,6 +112,11 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
         }
         return Ok(out);
     }
+    if size == 0 {
+        // every index is out of range (and the device's copy reads row 0
+        // in place of a bad index's)
+        return Err(out_of_range(NAME, &idx, 0, &format!("dimension {d}"), size));
+    }
     let x = lines(input, d)?;
     if input.device().is_host() {
         let raw = idx.to_vec::<i64>()?;
@@ -139,13 +144,25 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
     let (grid, form) = lines_grid(out3.shape()[0], out3.shape()[1], out3.shape()[2])?;
+    // SAFETY: `idx` is read only below its length, `rec` has its one
+    // element
+    let hi = i64::try_from(size).unwrap_or(i64::MAX);
+    unsafe { device::index_check::dispatch(silt::Grid::over([m]), &idx, 0, hi, &mut rec)? };
     // SAFETY: `x` and `out3` share their outer and inner sizes and `out3`
-    // has one row per index, so each work-item's place (`(o, j, i)` tested
-    // against `out3`'s shape; `form` lays out the grid) is in range in
-    // `out3` and `idx`; `x` is read along
-    // `dim` only at an index the kernel tested against its length; `rec`
-    // has its one element
-    unsafe { device::index_select_rows::dispatch(grid, &x, &idx, &mut out3, &mut rec, form)? };
+    // has one row per index, so each work-item's place is in range in
+    // `out3` and `idx`: `(o, j, i)` as `form` lays out the grid, tested
+    // against `out3`'s shape (the kernels of `form` 1 and 0 test the place
+    // along the grid's first dimension, the line's element or the index,
+    // only where the work-group reaches past its end); `x` is read along
+    // `dim` at an index the kernel tested against its length, or at 0
+    // (`size` > 0 above)
+    unsafe {
+        match form {
+            0 => device::index_select_elements::dispatch(grid, &x, &idx, &mut out3)?,
+            1 => device::index_select_lines::dispatch(grid, &x, &idx, &mut out3)?,
+            _ => device::index_select_rows::dispatch(grid, &x, &idx, &mut out3, form)?,
+        }
+    }
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(
             NAME,
@@ -158,13 +175,35 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     Ok(out)
 }
 
-/// The OpenCL C of the grid kernel for `dtype`.
+/// The OpenCL C of the grid kernels for `dtype`: the copies' (short lines,
+/// long lines, lines of one element), then the index check's (which takes
+/// the indices, `i64`).
 pub fn source(dtype: DType) -> Option<&'static str> {
-    device::index_select_rows::source(dtype)
+    static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+    super::sources_with_check(
+        &SOURCES,
+        TYPES,
+        &[
+            device::index_select_rows::source,
+            device::index_select_lines::source,
+            device::index_select_elements::source,
+        ],
+        dtype,
+    )
 }
 
-/// The launch information of every instantiation.
+/// The launch information of every instantiation (the copies' and the
+/// index check's).
 #[doc(hidden)]
 pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
-    device::index_select_rows::__infos()
+    static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
+        std::sync::OnceLock::new();
+    super::infos_with_check(
+        &INFOS,
+        &[
+            device::index_select_rows::__infos,
+            device::index_select_lines::__infos,
+            device::index_select_elements::__infos,
+        ],
+    )
 }

@@ -213,3 +213,41 @@ pub(crate) fn place3(g: usize, m: usize, inner: usize) -> (usize, usize, usize) 
     let row = g / inner.max(1);
     (row / m.max(1), row % m.max(1), g % inner.max(1))
 }
+
+/// The launch information of a copying operation's kernels (`parts`, each
+/// kernel's every instantiation) and of [`device::index_check`], kept in
+/// `cell`.
+pub(crate) fn infos_with_check(
+    cell: &'static std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>>,
+    parts: &[fn() -> &'static [&'static silt::__private::KernelInfo]],
+) -> &'static [&'static silt::__private::KernelInfo] {
+    cell.get_or_init(|| {
+        let mut v: Vec<_> = parts.iter().flat_map(|p| p().iter().copied()).collect();
+        v.extend(device::index_check::__infos());
+        v
+    })
+}
+
+/// The OpenCL C of a copying operation's kernels (`parts`) for `dtype`,
+/// then [`device::index_check`]'s (of `i64` indices), joined and kept in
+/// `cell` for each of `types`.
+pub(crate) fn sources_with_check(
+    cell: &'static std::sync::OnceLock<Vec<(DType, String)>>,
+    types: &[DType],
+    parts: &[fn(DType) -> Option<&'static str>],
+    dtype: DType,
+) -> Option<&'static str> {
+    let all = cell.get_or_init(|| {
+        types
+            .iter()
+            .filter_map(|&d| {
+                let mut texts: Vec<&str> = parts.iter().map(|p| p(d)).collect::<Option<_>>()?;
+                texts.push(device::index_check::source(DType::I64)?);
+                Some((d, texts.join("\n")))
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(d, _)| *d == dtype)
+        .map(|(_, s)| s.as_str())
+}

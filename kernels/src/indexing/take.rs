@@ -57,6 +57,11 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
     if out.is_empty() {
         return Ok(out);
     }
+    if input.is_empty() {
+        // every index is out of range (and the device's copy reads element
+        // 0 in place of a bad index's)
+        return Err(out_of_range(NAME, &idx, 0, "an input of", 0));
+    }
     let x = flat(input)?;
     let x = if x.is_contiguous() {
         x
@@ -87,23 +92,32 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
     let mut o = flat(&out)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
+    let n = i64::try_from(x.len()).unwrap_or(i64::MAX);
+    // SAFETY: `i` is read only below its length, `rec` has its one element
+    unsafe { device::index_check::dispatch(Grid::over([i.len()]), &i, -n, n, &mut rec)? };
     // SAFETY: `o` and `i` have one element per work-item below the
-    // output's length; `x` is read only at a position the kernel tested
-    // against its length; `rec` has its one element
-    unsafe { device::take_flat::dispatch(Grid::over([out.len()]), &x, &i, &mut o, &mut rec)? };
+    // output's length (tested where the work-group reaches past it); `x` is
+    // read at a position the kernel tested against its length, or at 0
+    // (`x` is not empty above)
+    unsafe { device::take_flat::dispatch(Grid::over([out.len()]), &x, &i, &mut o)? };
     if let Some(pos) = bad.position()? {
         return Err(out_of_range(NAME, &idx, pos, "an input of", input.len()));
     }
     Ok(out)
 }
 
-/// The OpenCL C of the grid kernel for `dtype`.
+/// The OpenCL C of the grid kernels for `dtype`: the copy's, then the
+/// index check's (which takes the indices, `i64`).
 pub fn source(dtype: DType) -> Option<&'static str> {
-    device::take_flat::source(dtype)
+    static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+    super::sources_with_check(&SOURCES, TYPES, &[device::take_flat::source], dtype)
 }
 
-/// The launch information of every instantiation.
+/// The launch information of every instantiation (the copy's and the
+/// index check's).
 #[doc(hidden)]
 pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
-    device::take_flat::__infos()
+    static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
+        std::sync::OnceLock::new();
+    super::infos_with_check(&INFOS, &[device::take_flat::__infos])
 }

@@ -308,13 +308,16 @@ impl Emitter<'_> {
         use BinOp as B;
         let plain = |op: BinOp| {
             let p = precedence(op);
-            let lv = if l.1 < p {
+            // an `&&` inside `||` keeps parentheses it does not need
+            // (clang's -Wlogical-op-parentheses, on with -Wall)
+            let and_in_or = |q: u8| op == B::Or && q == precedence(B::And);
+            let lv = if l.1 < p || and_in_or(l.1) {
                 format!("({})", l.0)
             } else {
                 l.0.to_string()
             };
             // left-associative: an equal-precedence right operand needs parentheses
-            let rv = if r.1 <= p {
+            let rv = if r.1 <= p || and_in_or(r.1) {
                 format!("({})", r.0)
             } else {
                 r.0.to_string()
