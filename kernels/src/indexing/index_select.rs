@@ -144,9 +144,9 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
     let (grid, form) = lines_grid(out3.shape()[0], out3.shape()[1], out3.shape()[2])?;
+    let hi = i64::try_from(size).unwrap_or(i64::MAX);
     // SAFETY: `idx` is read only below its length, `rec` has its one
     // element
-    let hi = i64::try_from(size).unwrap_or(i64::MAX);
     unsafe { device::index_check::dispatch(silt::Grid::over([m]), &idx, 0, hi, &mut rec)? };
     // SAFETY: `x` and `out3` share their outer and inner sizes and `out3`
     // has one row per index, so each work-item's place is in range in
