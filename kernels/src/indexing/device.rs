@@ -65,7 +65,7 @@ pub fn index_select_rows<T>(
 /// masked loads and stores. A branch on `form` in one kernel, the same
 /// test through a `let`, or an `atomic_min` of a bad index (even one never
 /// taken) each cost more than the copy itself (docs/performance.md, "Where
-/// `index_select` of rows loses its time").
+/// `index_select` of rows lost its time").
 #[grid(types = [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [256, 1, 1], unchecked)]
 pub fn index_select_lines<T>(x: View<T, 3>, index: View<i64, 1>, out: ViewMut<T, 3>) {
     let (m, inner) = (out.len(1), out.len(2));
