@@ -350,7 +350,8 @@ fn swap_last_two<T: Copy>(x: &[T], shape: [usize; 3]) -> Vec<T> {
 
 /// Transposing copies of one element type on `dev`: `contiguous()` of a
 /// transpose (batched or not, from an offset), and a copy into a transposed
-/// view, in shapes whose sides are and are not whole strips and tiles.
+/// view (alone, and inside a larger tensor whose other elements stay as they
+/// were), in shapes whose sides are and are not whole blocks and tiles.
 fn transposing_copies<T: Element + PartialEq + std::fmt::Debug>(
     dev: &Device,
     value: impl Fn(usize) -> T,
@@ -408,13 +409,38 @@ fn transposing_copies_of<T: Element + PartialEq + std::fmt::Debug>(
             want,
             "a copy into the transpose of {what}"
         );
+        // into a transposed window of a larger tensor: nothing else written
+        let (pad_c, pad_r) = (3, 5);
+        let big = TensorT::<T>::from_slice(
+            dev,
+            &vec![value(7); b * (cols + pad_c) * (r + pad_r)],
+            [b, cols + pad_c, r + pad_r],
+        )
+        .unwrap();
+        let window = big.narrow(1, 1, cols).unwrap().narrow(2, 2, r).unwrap();
+        window.transpose(1, 2).unwrap().copy_from(&t).unwrap();
+        let got = big.to_vec().unwrap();
+        for k in 0..b {
+            for j in 0..cols + pad_c {
+                for i in 0..r + pad_r {
+                    let inside = (1..=cols).contains(&j) && (2..r + 2).contains(&i);
+                    let expect = if inside {
+                        want[(k * cols + j - 1) * r + i - 2]
+                    } else {
+                        value(7)
+                    };
+                    let at = (k * (cols + pad_c) + j) * (r + pad_r) + i;
+                    assert_eq!(got[at], expect, "a copy into a window of {what}, at {at}");
+                }
+            }
+        }
     }
 }
 
 #[test]
 fn transposing_copies_match_the_host_in_each_form() {
     let Some(cl) = common::opencl() else { return };
-    // the device's own form (strips on PoCL), then a GPU's (work-group tiles)
+    // the device's own form (blocks on PoCL), then a GPU's (work-group tiles)
     for (kind, form) in [
         (None, "its own form"),
         (Some(silt::DeviceKind::Gpu), "a GPU's tiles"),
@@ -430,13 +456,16 @@ fn transposing_copies_match_the_host_in_each_form() {
 }
 
 /// A few small transposing copies in each form, for Oclgrind (CI runs this
-/// test there: races in the GPU form's tile, accesses out of range).
+/// test there: races in the GPU form's tile, accesses out of range, writes
+/// past a window).
 #[test]
 fn small_transposing_copies_in_each_form() {
     let Some(cl) = common::opencl() else { return };
-    for kind in [None, Some(silt::DeviceKind::Gpu)] {
+    for kind in [Some(silt::DeviceKind::Cpu), Some(silt::DeviceKind::Gpu)] {
         silt::__testing::reduce_as(kind);
+        // a CPU's blocks (f32) and strips (f64), a GPU's tiles
         transposing_copies_of(&cl, |i| i as f32, "small", &[[1, 17, 33], [2, 40, 36]]);
+        transposing_copies_of(&cl, |i| i as f64, "small", &[[1, 17, 33]]);
         silt::__testing::reduce_as(None);
     }
 }
@@ -444,12 +473,12 @@ fn small_transposing_copies_in_each_form() {
 /// Contiguous copies (`deep_copy`, `to` the same device, `copy_from` between
 /// contiguous views at offsets) of each element size around the size from
 /// which a CPU device copies by kernel (64 KiB) instead of by the driver, in
-/// the device's own way and a GPU's (the driver's copy): every element,
+/// a CPU's way and a GPU's (the driver's copy): every element,
 /// nothing past the destination's view.
 #[test]
 fn contiguous_copies_by_kernel_and_by_driver() {
     let Some(cl) = common::opencl() else { return };
-    for kind in [None, Some(silt::DeviceKind::Gpu)] {
+    for kind in [Some(silt::DeviceKind::Cpu), Some(silt::DeviceKind::Gpu)] {
         silt::__testing::reduce_as(kind);
         contiguous_copies(&cl, |i| (i % 251) as u8);
         contiguous_copies(&cl, |i| (i % 65_521) as u16);

@@ -9,7 +9,8 @@
 //! the other strides far: `contiguous()` of a transpose, a copy into a
 //! transposed view) takes a kernel of its own, so that both sides of the copy
 //! are read and written whole lines at a time: on a GPU through square tiles
-//! in work-group memory, on a CPU in strips (see [`transpose_source`]).
+//! in work-group memory, on a CPU in square blocks or strips (see
+//! [`transpose_source`]).
 
 use std::ffi::CStr;
 
@@ -141,55 +142,57 @@ const TILE: usize = 32;
 /// The rows of work-items of a tile's work-group (see [`TILE`]).
 const TILE_ROWS: usize = 8;
 
+/// The side of each work-item's square block in the CPU form of a
+/// transposing copy (a row of the block is one vector: 8 to 32 bytes).
+const BLOCK: usize = 8;
+
 /// The elements of each work-item's strip in the CPU form of a transposing
-/// copy (PoCL, `[4096, 4096]`: 16 beat a 64-byte line's worth for `u16` by
-/// half, and matched it for `f32` and `f64`).
+/// copy of 8-byte elements (PoCL, `[4096, 4096]`: 16 matched a 64-byte
+/// line's worth).
 const STRIP: usize = 16;
 
-/// The two forms of a transposing copy of `elem_size`-byte elements, element
+/// Whether a CPU's transposing copy of `elem_size`-byte elements goes by
+/// blocks (else by strips; see [`transpose_source`]).
+fn cpu_blocks(elem_size: usize) -> bool {
+    elem_size < 8
+}
+
+/// The forms of a transposing copy of `elem_size`-byte elements, element
 /// `(x, y, z)` at `so + x * sx + y + z * sz` in the source and `d_o + x + y *
 /// dy + z * dz` in the destination (`x` the dimension along which the
 /// destination is contiguous, `y` the source's; the unit strides are
 /// constants of the kernel, so that the compiler sees neighbouring elements):
 ///
-/// - `silt_transpose_{size}` (CPUs): each work-item copies a strip of
-///   [`STRIP`] elements along `x` at one `y`, its loop unrolled, and
-///   neighbouring work-items take neighbouring `y`. A CPU compiler vectorises
-///   across the work-items, so each of the strip's reads is a whole vector of
-///   neighbouring source elements, and each work-item's writes fill a line.
-///   (Tiles in work-group memory run at a third of its speed on PoCL: the
-///   reads of the tile's columns become gathers.)
+/// - `silt_transpose_{size}` (CPUs), for elements of 1, 2 and 4 bytes: each
+///   work-item copies a [`BLOCK`]-square block, [`BLOCK`] vector reads of
+///   the source's rows, a transpose in private memory, [`BLOCK`] vector
+///   writes of the destination's (a block across an edge, element by
+///   element). PoCL runs each work-item's vectors as they are written; a
+///   work-group of [`CPU_BLOCK_GROUP`] blocks along `x` writes whole lines of
+///   the destination.
+/// - `silt_transpose_8` (CPUs), for elements of 8 bytes: each work-item
+///   copies a strip of [`STRIP`] elements along `x` at one `y`, its loop
+///   unrolled, and neighbouring work-items take neighbouring `y`. PoCL
+///   vectorises across the work-items, so each of the strip's reads is a
+///   vector of neighbouring source elements, and each work-item's writes
+///   fill a line. (On PoCL, `[4096, 4096]`, GB/s: blocks against strips,
+///   `f32` 16.4-16.8 against 10.3, `u16` 8.8-9.2 against 5.9-6.5, `f64`
+///   12.0-12.5 against 18.3-19.3: narrow elements' strips write one element
+///   at a time; tiles in work-group memory ran at a third of a strip's
+///   speed, the reads of the tile's columns becoming gathers.)
 /// - `silt_transpose_tiled_{size}` (GPUs): a work-group reads a [`TILE`]-square
 ///   tile with neighbouring work-items on neighbouring source elements, keeps
 ///   it in work-group memory (padded by a column, so that a tile's column
 ///   spreads over the banks), and writes it with neighbouring work-items on
 ///   neighbouring destination elements.
 fn transpose_source(size: usize, ty: &str) -> String {
-    let strip = STRIP;
-    // the per-item test behind the whole group's, as map entries have it
-    let within = group_within(0, "ny");
+    let cpu = if cpu_blocks(size) {
+        block_source(size, ty)
+    } else {
+        strip_source(size, ty)
+    };
     format!(
-        "
-__kernel void silt_transpose_{size}(__global const {ty}* src, ulong so, ulong sx, ulong sz,
-        __global {ty}* dst, ulong d_o, ulong dy, ulong dz, ulong nx, ulong ny) {{
-    const ulong y = get_global_id(0), x0 = get_global_id(1) * {strip}u, z = get_global_id(2);
-    if (!({within}) && y >= ny) {{
-        return;
-    }}
-    const __global {ty}* s = src + so + y + z * sz;
-    __global {ty}* d = dst + d_o + y * dy + z * dz;
-    if (x0 + {strip}u <= nx) {{
-        #pragma unroll
-        for (uint i = 0; i < {strip}u; i++) {{
-            d[x0 + i] = s[(x0 + i) * sx];
-        }}
-    }} else {{
-        for (ulong x = x0; x < nx; x++) {{
-            d[x] = s[x * sx];
-        }}
-    }}
-}}
-
+        "{cpu}
 __kernel __attribute__((reqd_work_group_size({TILE}, {TILE_ROWS}, 1)))
 void silt_transpose_tiled_{size}(__global const {ty}* src, ulong so, ulong sx, ulong sz,
         __global {ty}* dst, ulong d_o, ulong dy, ulong dz, ulong nx, ulong ny) {{
@@ -211,6 +214,81 @@ void silt_transpose_tiled_{size}(__global const {ty}* src, ulong so, ulong sx, u
         const ulong x = x0 + lx, y = y0 + j;
         if (x < nx && y < ny) {{
             d[x + y * dy] = tile[lx][j];
+        }}
+    }}
+}}
+"
+    )
+}
+
+/// The CPU form of a transposing copy by square blocks (see
+/// [`transpose_source`]).
+fn block_source(size: usize, ty: &str) -> String {
+    let b = BLOCK;
+    // a block's column as a vector: `t[0][i], t[1][i], ..`
+    let column = (0..b)
+        .map(|j| format!("t[{j}][i]"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    // the per-item tests behind the whole group's, as map entries have them
+    let within = format!(
+        "{} && {}",
+        group_within(0, &format!("(ny + {b}u - 1) / {b}u")),
+        group_within(1, &format!("(nx + {b}u - 1) / {b}u"))
+    );
+    format!(
+        "
+__kernel void silt_transpose_{size}(__global const {ty}* src, ulong so, ulong sx, ulong sz,
+        __global {ty}* dst, ulong d_o, ulong dy, ulong dz, ulong nx, ulong ny) {{
+    const ulong y0 = get_global_id(0) * {b}u, x0 = get_global_id(1) * {b}u, z = get_global_id(2);
+    if (!({within}) && (y0 >= ny || x0 >= nx)) {{
+        return;
+    }}
+    const __global {ty}* s = src + so + x0 * sx + y0 + z * sz;
+    __global {ty}* d = dst + d_o + x0 + y0 * dy + z * dz;
+    if (x0 + {b}u <= nx && y0 + {b}u <= ny) {{
+        {ty} t[{b}][{b}];
+        for (uint j = 0; j < {b}u; j++) {{
+            vstore{b}(vload{b}(0, s + j * sx), 0, t[j]);
+        }}
+        for (uint i = 0; i < {b}u; i++) {{
+            vstore{b}(({ty}{b})({column}), 0, d + i * dy);
+        }}
+    }} else {{
+        for (ulong j = 0; j < {b}u && x0 + j < nx; j++) {{
+            for (ulong i = 0; i < {b}u && y0 + i < ny; i++) {{
+                d[j + i * dy] = s[j * sx + i];
+            }}
+        }}
+    }}
+}}
+"
+    )
+}
+
+/// The CPU form of a transposing copy by strips (see [`transpose_source`]).
+fn strip_source(size: usize, ty: &str) -> String {
+    let strip = STRIP;
+    // the per-item test behind the whole group's, as map entries have it
+    let within = group_within(0, "ny");
+    format!(
+        "
+__kernel void silt_transpose_{size}(__global const {ty}* src, ulong so, ulong sx, ulong sz,
+        __global {ty}* dst, ulong d_o, ulong dy, ulong dz, ulong nx, ulong ny) {{
+    const ulong y = get_global_id(0), x0 = get_global_id(1) * {strip}u, z = get_global_id(2);
+    if (!({within}) && y >= ny) {{
+        return;
+    }}
+    const __global {ty}* s = src + so + y + z * sz;
+    __global {ty}* d = dst + d_o + y * dy + z * dz;
+    if (x0 + {strip}u <= nx) {{
+        #pragma unroll
+        for (uint i = 0; i < {strip}u; i++) {{
+            d[x0 + i] = s[(x0 + i) * sx];
+        }}
+    }} else {{
+        for (ulong x = x0; x < nx; x++) {{
+            d[x] = s[x * sx];
         }}
     }}
 }}
@@ -272,7 +350,7 @@ fn transposes(shape: &[usize], ss: &[usize], ds: &[usize]) -> Option<Transpose> 
 }
 
 /// Enqueues the transposing copy `t` of `elem_size`-byte elements from `src`
-/// (at its element offset) into `dst`: strips on a CPU, tiles elsewhere (see
+/// (at its element offset) into `dst`: blocks or strips on a CPU, tiles elsewhere (see
 /// [`transpose_source`]; a device sharing out its work as another kind, by
 /// the test hook `testing::reduce_as`, takes that kind's form). `Ok(None)`
 /// when the elements have no kernel's size.
@@ -322,20 +400,36 @@ fn transposing_copy(
             program.put_back(name, limits, kernel);
             name = names[0];
             (kernel, limits) = program.kernel(name, queue)?;
-            let group = device
-                .local_size(t.n[1], limits)
-                .min(CPU_STRIP_GROUP)
-                .min(max0.max(1));
-            Grid {
-                global: [
-                    t.n[1]
-                        .div_ceil(group)
-                        .checked_mul(group)
-                        .ok_or_else(overflow)?,
-                    t.n[0].div_ceil(STRIP),
-                    t.n[2],
-                ],
-                local: [group, 1, 1],
+            if cpu_blocks(elem_size) {
+                let group = CPU_BLOCK_GROUP.min(limits.max).min(max1).max(1);
+                Grid {
+                    global: [
+                        t.n[1].div_ceil(BLOCK),
+                        t.n[0]
+                            .div_ceil(BLOCK)
+                            .div_ceil(group)
+                            .checked_mul(group)
+                            .ok_or_else(overflow)?,
+                        t.n[2],
+                    ],
+                    local: [1, group, 1],
+                }
+            } else {
+                let group = device
+                    .local_size(t.n[1], limits)
+                    .min(CPU_STRIP_GROUP)
+                    .min(max0.max(1));
+                Grid {
+                    global: [
+                        t.n[1]
+                            .div_ceil(group)
+                            .checked_mul(group)
+                            .ok_or_else(overflow)?,
+                        t.n[0].div_ceil(STRIP),
+                        t.n[2],
+                    ],
+                    local: [group, 1, 1],
+                }
             }
         }
     };
@@ -352,6 +446,12 @@ fn transposing_copy(
     program.put_back(name, limits, kernel);
     Ok(Some(()))
 }
+
+/// The most work-items of a block copy's work-group, all along the
+/// destination's contiguous dimension (PoCL, `[4096, 4096]` f32, ms: 8.5-9.2
+/// at 32, 9.1-9.9 at 8 and 16, 9.7-13.3 at 64, 11.6-12.8 at 128; groups of
+/// two blocks across were no faster).
+const CPU_BLOCK_GROUP: usize = 32;
 
 /// The most work-items of a strip copy's work-group, all along the source's
 /// contiguous dimension (PoCL, `[4096, 4096]` f32: 14-15 GB/s at 256, 10-13
