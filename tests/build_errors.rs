@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::process::Command;
+
 use silt::prelude::*;
 
 /// The line of `fn scaled` below.
@@ -53,4 +55,65 @@ fn build_errors_point_at_the_rust_line() {
     assert_eq!(y.to_vec().unwrap(), [1.0, 5.0]);
     let i = TensorT::from_slice(&cl, &[4i32], [1]).unwrap();
     assert_eq!(scaled::launch(&i, 2).unwrap().to_vec().unwrap(), [10]);
+}
+
+/// Puts a `#warning` directive before every program's text.
+fn add_a_warning(source: &str) -> String {
+    format!("#warning silt test: a warning of the driver's compiler\n{source}")
+}
+
+/// The child of the test below: builds a program that warns.
+#[test]
+fn child_builds_a_program_that_warns() {
+    if std::env::var_os("SILT_WARNING_CHILD").is_none() {
+        return;
+    }
+    let dev = Device::opencl(0).unwrap();
+    let x = TensorT::from_slice(&dev, &[1.0f32, 2.0], [2]).unwrap();
+    silt::__testing::set_source_hook(Some(add_a_warning));
+    let y = scaled::launch(&x, 3.0).unwrap();
+    silt::__testing::set_source_hook(None);
+    assert_eq!(y.to_vec().unwrap(), [1.0, 5.0]);
+    println!("BUILT");
+}
+
+/// The driver's compiler prints warnings to the process's stderr (PoCL: the
+/// `ulong16` arguments of strided and grid entries warn of a vector ABI on
+/// CPUs without AVX-512). Nobody can act on a warning about generated C, so
+/// programs are built with `-w`: a program that warns prints nothing.
+/// Checked in a child process with empty caches, so that the program is
+/// built from source.
+#[test]
+fn warnings_of_the_drivers_compiler_are_not_printed() {
+    if common::opencl().is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("silt-warning-{}", std::process::id()));
+    let pocl = dir.join("pocl");
+    std::fs::create_dir_all(&pocl).unwrap();
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "child_builds_a_program_that_warns",
+            "--exact",
+            "--nocapture",
+        ])
+        .env("SILT_WARNING_CHILD", "1")
+        .env("POCL_CACHE_DIR", &pocl)
+        .env("SILT_CACHE_DIR", "off")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        out.status.success() && stdout.contains("BUILT"),
+        "the child exited with {:?}\n{stdout}\n{stderr}",
+        out.status
+    );
+    assert!(
+        !stderr.contains("warning"),
+        "the child printed a warning:\n{stderr}"
+    );
 }
