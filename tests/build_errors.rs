@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use silt::prelude::*;
 
 /// The line of `fn scaled` below.
@@ -88,29 +86,11 @@ fn warnings_of_the_drivers_compiler_are_not_printed() {
     if common::opencl().is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("silt-warning-{}", std::process::id()));
-    let pocl = dir.join("pocl");
-    std::fs::create_dir_all(&pocl).unwrap();
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "child_builds_a_program_that_warns",
-            "--exact",
-            "--nocapture",
-        ])
-        .env("SILT_WARNING_CHILD", "1")
-        .env("POCL_CACHE_DIR", &pocl)
-        .env("SILT_CACHE_DIR", "off")
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
+    let (ok, stdout, stderr) =
+        common::child_with_empty_caches("child_builds_a_program_that_warns", "SILT_WARNING_CHILD");
     assert!(
-        out.status.success() && stdout.contains("BUILT"),
-        "the child exited with {:?}\n{stdout}\n{stderr}",
-        out.status
+        ok && stdout.contains("BUILT"),
+        "the child failed\n{stdout}\n{stderr}"
     );
     assert!(
         !stderr.contains("warning"),

@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use silt::prelude::*;
 
 #[kernel(types = [f16, f32, f64, i32])]
@@ -80,31 +78,14 @@ fn exiting_with_work_queued_is_clean() {
         return;
     }
     for round in 0..3 {
-        let dir = std::env::temp_dir().join(format!("silt-exit-{}-{round}", std::process::id()));
-        let pocl = dir.join("pocl");
-        std::fs::create_dir_all(&pocl).unwrap();
-        let out = Command::new(std::env::current_exe().unwrap())
-            .args(["child_exits_with_work_queued", "--exact", "--nocapture"])
-            .env("SILT_EXIT_CHILD", "1")
-            .env("POCL_CACHE_DIR", &pocl)
-            // no saved binaries: saving compiles every kernel at once, which
-            // leaves nothing to compile when the work runs
-            .env("SILT_CACHE_DIR", "off")
-            .output()
-            .unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-        );
+        // no saved binaries: saving compiles every kernel at once, which
+        // leaves nothing to compile when the work runs
+        let (ok, stdout, stderr) =
+            common::child_with_empty_caches("child_exits_with_work_queued", "SILT_EXIT_CHILD");
         assert!(
             stdout.contains("QUEUED"),
             "round {round}: {stdout}\n{stderr}"
         );
-        assert!(
-            out.status.success(),
-            "round {round}: the child exited with {:?}\n{stdout}\n{stderr}",
-            out.status
-        );
+        assert!(ok, "round {round}: the child failed\n{stdout}\n{stderr}");
     }
 }

@@ -40,6 +40,30 @@ pub fn devices() -> Vec<Device> {
     out
 }
 
+/// Runs the test `name` of this test binary in a child process, with `flag`
+/// set (the child test does its work only then) and empty caches (a fresh
+/// PoCL cache in a temporary folder, silt's disk cache off), so that every
+/// program it uses is built from source. Its exit status, stdout and stderr.
+pub fn child_with_empty_caches(name: &str, flag: &str) -> (bool, String, String) {
+    let dir = std::env::temp_dir().join(format!("silt-{name}-{}", std::process::id()));
+    let pocl = dir.join("pocl");
+    std::fs::create_dir_all(&pocl).unwrap();
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--nocapture"])
+        .env(flag, "1")
+        .env("POCL_CACHE_DIR", &pocl)
+        // no saved binaries: saving compiles every kernel at once
+        .env("SILT_CACHE_DIR", "off")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// A small deterministic generator (xorshift64), so that a failure
 /// reproduces: the same state, the same numbers.
 pub struct Rng(pub u64);
