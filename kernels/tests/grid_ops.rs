@@ -529,6 +529,67 @@ fn layer_norm_and_rms_norm_match_the_reference() {
             bits(&want.to_vec().unwrap()),
             "{dev}"
         );
+        // weight and bias of any view, as their contiguous copies: stepped
+        // (a stride of 2), broadcast (a stride of 0), a transposed matrix
+        let stepped = |v: &[f32]| {
+            let twice: Vec<f32> = v.iter().flat_map(|&e| [e, -9.0]).collect();
+            let t = TensorT::from_slice(&dev, &twice, [n, 2]).unwrap();
+            t.as_tensor().select(1, 0).unwrap().typed::<f32>().unwrap()
+        };
+        let (ws2, bs2) = (stepped(&ws), stepped(&bs));
+        assert_eq!(ws2.strides(), [2]);
+        let same = |a: &TensorT<f32>, b: &TensorT<f32>, what: &str| {
+            assert_eq!(
+                bits(&a.to_vec().unwrap()),
+                bits(&b.to_vec().unwrap()),
+                "{dev} {what}"
+            );
+        };
+        let (wc, bc) = (ws2.contiguous().unwrap(), bs2.contiguous().unwrap());
+        same(
+            &k::layer_norm::launch(&x, &[n], Some(&ws2), Some(&bs2), 1e-5).unwrap(),
+            &k::layer_norm::launch(&x, &[n], Some(&wc), Some(&bc), 1e-5).unwrap(),
+            "layer_norm of a stepped weight and bias",
+        );
+        same(
+            &k::rms_norm::launch(&x, &[n], Some(&ws2), None).unwrap(),
+            &k::rms_norm::launch(&x, &[n], Some(&wc), None).unwrap(),
+            "rms_norm of a stepped weight",
+        );
+        let half = TensorT::full(&dev, 0.5f32, [1])
+            .unwrap()
+            .broadcast_to([n])
+            .unwrap();
+        assert_eq!(half.strides(), [0]);
+        same(
+            &k::layer_norm::launch(&x, &[n], Some(&half), Some(&half), 1e-5).unwrap(),
+            &k::layer_norm::launch(
+                &x,
+                &[n],
+                Some(&half.contiguous().unwrap()),
+                Some(&half.contiguous().unwrap()),
+                1e-5,
+            )
+            .unwrap(),
+            "layer_norm of a broadcast weight and bias",
+        );
+        let x2 = TensorT::from_slice(&dev, &xs[..rows * 30], [rows, 5, 6]).unwrap();
+        let w2 = TensorT::from_slice(&dev, &ws[..30], [6, 5])
+            .unwrap()
+            .transpose(0, 1)
+            .unwrap();
+        same(
+            &k::layer_norm::launch(&x2, &[5, 6], Some(&w2), Some(&w2), 1e-5).unwrap(),
+            &k::layer_norm::launch(
+                &x2,
+                &[5, 6],
+                Some(&w2.contiguous().unwrap()),
+                Some(&w2.contiguous().unwrap()),
+                1e-5,
+            )
+            .unwrap(),
+            "layer_norm of a transposed weight and bias",
+        );
         // errors
         for bad in [
             k::layer_norm::launch(&x, &[4], None, None, 1e-5),

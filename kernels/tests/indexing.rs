@@ -509,6 +509,10 @@ fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
                 .unwrap_err();
             assert!(is_invalid(&err, "take"), "{dev}: {err:?}");
             assert!(err.to_string().contains(&format!("index {bad}")), "{err}");
+            assert!(
+                err.to_string().contains("for an input of size 12;"),
+                "{err}"
+            );
         }
         let empty = TensorT::<f32>::zeros(&dev, [0]).unwrap();
         let err =
@@ -604,6 +608,24 @@ fn bincount_with_weights_gives_pytorchs_dtypes() {
             (got.dtype(), got.to_vec::<f64>().unwrap()),
             (DType::F64, wantf),
             "{dev} i32"
+        );
+        // bool weights: 1 where true, in f64
+        let wb: Vec<bool> = (0..700).map(|i| i % 3 == 0).collect();
+        let wantb = ref_bincount(
+            &x,
+            Some(
+                &wb.iter()
+                    .map(|&v| f64::from(u8::from(v)))
+                    .collect::<Vec<_>>(),
+            ),
+            0,
+        );
+        let got = k::bincount::launch(&t, Some(&Tensor::from_slice(&dev, &wb, [700]).unwrap()), 0)
+            .unwrap();
+        assert_eq!(
+            (got.dtype(), got.to_vec::<f64>().unwrap()),
+            (DType::F64, wantb),
+            "{dev} bool"
         );
     }
 }

@@ -406,6 +406,20 @@ def test_indexing_and_counting_follow_pytorch(device):
     got = silt.ops.bincount(silt.tensor(BC, device=device), np.arange(40, dtype=np.int32))
     assert got.dtype == np.float64
     check(got, np.bincount(BC, np.arange(40)), "weights int32")
+    # layer_norm's weight and bias of any view: a stepped NumPy array (on the
+    # host read in place), a stepped silt view
+    wide = np.repeat(ROW, 2)
+    want = silt.ops.layer_norm(silt.tensor(X, device=device), [6], ROW, ROW, 1e-5).numpy()
+    for w in [wide[::2], silt.tensor(wide, device=device)[::2]]:
+        got = silt.ops.layer_norm(silt.tensor(X, device=device), [6], w, w, 1e-5)
+        assert np.array_equal(got.numpy(), want), "layer_norm of a stepped weight"
+        got = silt.ops.rms_norm(silt.tensor(X, device=device), [6], w)
+        want_rms = silt.ops.rms_norm(silt.tensor(X, device=device), [6], ROW).numpy()
+        assert np.array_equal(got.numpy(), want_rms), "rms_norm of a stepped weight"
+    wb = np.arange(40) % 3 == 0
+    got = silt.ops.bincount(silt.tensor(BC, device=device), wb)
+    assert got.dtype == np.float64
+    check(got, np.bincount(BC, wb.astype(np.float64)), "weights bool")
     # histc in a given range: the top edge counts in the last bin, values
     # outside and NaN nowhere
     h = silt.tensor(np.array([0.0, 0.5, 1.0, 2.0, np.nan, -1.0], np.float32), device=device)

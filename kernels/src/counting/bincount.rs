@@ -9,8 +9,8 @@
 //!   gives `minlength` zeros of `i64`, with weights too (PyTorch's rule).
 //! - Without weights the counts are `i64`. With `weights` (1-d, as long as
 //!   `input`) each bin is the sum of its elements' weights: `f32` for `f32`
-//!   weights, `f64` for weights of any other dtype (converted first), as
-//!   PyTorch's. Weights are added by atomic additions, in an order that is
+//!   weights, `f64` for weights of any other dtype (converted first; `bool`
+//!   as 1 and 0), as PyTorch's. Weights are added by atomic additions, in an order that is
 //!   not specified: a bin of several weights may differ in its last bits
 //!   from run to run on a device (counts are exact).
 //!
@@ -93,6 +93,13 @@ pub fn dispatch(input: &Tensor, weights: Option<&Tensor>, minlength: usize) -> R
             }
             Some(match w.dtype() {
                 DType::F32 | DType::F64 => w.clone(),
+                // no cast kernel reads `bool`: 1 where true, else 0
+                DType::Bool => {
+                    let dev = w.device();
+                    let one = TensorT::from_slice(dev, &[1.0f64], [])?;
+                    let zero = TensorT::from_slice(dev, &[0.0f64], [])?;
+                    crate::where_::dispatch(w, one.as_tensor(), zero.as_tensor())?
+                }
                 _ => crate::to_f64::dispatch(w)?,
             })
         }

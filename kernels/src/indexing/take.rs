@@ -60,7 +60,7 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
     if input.is_empty() {
         // every index is out of range (and the device's copy reads element
         // 0 in place of a bad index's)
-        return Err(out_of_range(NAME, &idx, 0, "an input of", 0));
+        return Err(out_of_range(NAME, &idx, 0, "an input", 0));
     }
     let x = flat(input)?;
     let x = if x.is_contiguous() {
@@ -85,7 +85,7 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
             Some(from) => host_pick(&x, &from, index.shape()),
             None => {
                 let pos = v.iter().position(|&v| at(v).is_none()).unwrap_or(0);
-                Err(out_of_range(NAME, &idx, pos, "an input of", n))
+                Err(out_of_range(NAME, &idx, pos, "an input", n))
             }
         };
     }
@@ -101,7 +101,7 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
     // (`x` is not empty above)
     unsafe { device::take_flat::dispatch(Grid::over([out.len()]), &x, &i, &mut o)? };
     if let Some(pos) = bad.position()? {
-        return Err(out_of_range(NAME, &idx, pos, "an input of", input.len()));
+        return Err(out_of_range(NAME, &idx, pos, "an input", input.len()));
     }
     Ok(out)
 }

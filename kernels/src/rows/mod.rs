@@ -355,7 +355,14 @@ fn norm<T: RowFloat>(
     let [rows, n, _] = split(x.shape(), from, r);
     let line = |t: Option<&TensorT<T>>, fill: f64| -> Result<TensorT<T>> {
         match t {
-            Some(t) => as_rows(t, 0, t.ndim())?.reshape([n]),
+            // its elements as one line `[n]`, in place where they fold
+            // into one (strided or broadcast), else copied
+            Some(t) => {
+                let v = as_rows(t, 0, t.ndim())?;
+                v.as_tensor()
+                    .as_strided([n], [v.strides()[2]], v.offset())?
+                    .typed()
+            }
             // a row of `fill`, not one element broadcast: the kernels'
             // loops take the vector path only where every stride is 1 (a
             // stride of 0 made layer_norm on PoCL a third slower)

@@ -64,9 +64,9 @@ def scatter_add(input: TensorLike, dim: int, index: TensorLike, src: TensorLike)
     `dim` in `index` (int64)."""
 
 def take(input: TensorLike, index: TensorLike) -> Tensor:
-    """`take(input, index)`: silt-kernels' `take`, the elements of `input` as a
-    1-d tensor at the positions in `index` (int64, any shape; negative ones
-    count from the end)."""
+    """`take(input, index)`: silt-kernels' `take`, the elements of `input`,
+    read as a 1-d tensor, at the positions in `index` (int64, any shape;
+    negative ones count from the end): a tensor of `index`'s shape."""
 
 def bincount(input: TensorLike, weights: Optional[TensorLike] = None, minlength: int = 0) -> Tensor:
     """`bincount(input, weights=None, minlength=0)`: silt-kernels' `bincount`,
