@@ -153,7 +153,11 @@ pub mod mean_half {
 }
 
 /// Welford's count, mean and sum of squared deviations, joined by Chan's
-/// formula; the result is the sum of squared deviations.
+/// formula; the result is the sum of squared deviations. One element's
+/// squared deviation is `(x - x)^2`: 0, but NaN for an infinity, as
+/// PyTorch's Welford step makes it (`inf * (inf - inf)`), so that a variance
+/// over an infinity is NaN in every order (a 0 there made it 0, or infinite
+/// after Chan's join with a finite mean).
 #[doc(hidden)]
 #[reduce(types = [f32, f64])]
 pub mod sq_dev {
@@ -161,7 +165,7 @@ pub mod sq_dev {
         (0, 0.0, 0.0)
     }
     pub fn map<T>(x: T) -> (u64, T, T) {
-        (1, x, 0.0)
+        (1, x, (x - x) * (x - x))
     }
     pub fn combine<T>(a: (u64, T, T), b: (u64, T, T)) -> (u64, T, T) {
         if a.0 == 0 {
@@ -189,7 +193,8 @@ pub mod sq_dev_half {
         (0, 0.0, 0.0)
     }
     pub fn map<T>(x: T) -> (u64, f32, f32) {
-        (1, x as f32, 0.0)
+        let v = x as f32;
+        (1, v, (v - v) * (v - v))
     }
     pub fn combine(a: (u64, f32, f32), b: (u64, f32, f32)) -> (u64, f32, f32) {
         if a.0 == 0 {

@@ -218,6 +218,70 @@ fn extremes_and_their_indices_with_nan_and_ties() {
     );
 }
 
+/// A variance over an infinity is NaN (PyTorch's Welford step: `inf * (inf -
+/// inf)`), wherever the infinity stands, one element alone included; the
+/// others' stay finite.
+#[test]
+fn variance_over_an_infinity_is_nan() {
+    let inf = f64::INFINITY;
+    for (row, correction) in [
+        (vec![inf, 1.0], 1.0),
+        (vec![1.0, 2.0, inf], 1.0),
+        (vec![inf, 1.0, 2.0], 1.0),
+        (vec![-inf, 1.0, 2.0, 3.0, 4.0], 0.0),
+        (vec![inf], 0.0),
+        (vec![-inf, -inf], 1.0),
+    ] {
+        let n = row.len();
+        // the row, then a finite row of the same length: [2, n]
+        let data: Vec<f64> = row
+            .iter()
+            .copied()
+            .chain((0..n).map(|i| i as f64))
+            .collect();
+        let got = same_on_every_device(|d| {
+            let x64 = TensorT::from_slice(d, &data, [2, n]).unwrap();
+            let x32 = TensorT::from_slice(
+                d,
+                &data.iter().map(|&v| v as f32).collect::<Vec<_>>(),
+                [2, n],
+            )
+            .unwrap();
+            let x16 = TensorT::from_slice(
+                d,
+                &data.iter().map(|&v| f16::from_f64(v)).collect::<Vec<_>>(),
+                [2, n],
+            )
+            .unwrap();
+            let mut out = k::var::launch(&x64, correction, Axes::of([1]))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            out.extend(
+                k::std::launch(&x64, correction, Axes::of([1]))
+                    .unwrap()
+                    .to_vec()
+                    .unwrap(),
+            );
+            let v32 = k::var::launch(&x32, correction, Axes::of([1]))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            out.extend(v32.iter().map(|&v| f64::from(v)));
+            let v16 = k::var::launch(&x16, correction, Axes::of([1]))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            out.extend(v16.iter().map(|v| v.to_f64()));
+            out
+        });
+        for (k, pair) in got.chunks(2).enumerate() {
+            assert!(pair[0].is_nan(), "{row:?}, result {k}: {got:?}");
+            assert!(pair[1].is_finite(), "{row:?}, result {k}: {got:?}");
+        }
+    }
+}
+
 #[test]
 fn variance_norms_and_logsumexp() {
     let data = values(ROWS * LEN, 4);
