@@ -95,6 +95,10 @@ METHODS = {
     "maximum": (lambda t: t.maximum(X[0]), X, np.maximum(X, X[0])),
     "minimum": (lambda t: t.minimum(0), I, np.minimum(I, 0)),
     "atan2": (lambda t: t.atan2(POS), X, np.arctan2(X, POS)),
+    # PyTorch's float ops on integers and bool: float32
+    "atan2 int": (lambda t: t.atan2(t), I, np.arctan2(I, I).astype(np.float32)),
+    "copysign int": (lambda t: t.copysign(-1), I, np.copysign(I, -1).astype(np.float32)),
+    "copysign bool": (lambda t: t.copysign(t), B, B.astype(np.float32)),
     "eq": (lambda t: t.eq(0), I, I == 0),
     "lt": (lambda t: t.lt(X.T.copy().T), X, X < X),
     "ge": (lambda t: t.ge(1.5), X, X >= 1.5),

@@ -167,6 +167,9 @@ def _binary(name, a, b):
         if kind != "f":
             rd = _F32
         return ops.div(_as(a, rd, dev), _as(b, rd, dev))
+    if name in ("atan2", "copysign") and kind != "f":
+        # PyTorch's float ops: integers and bool promote to float32
+        rd, kind = _F32, "f"
     if name == "pow":
         if kind in "iu" and _is_number(b) and int(b) < 0:
             raise ValueError("Integers to negative integer powers are not allowed")
