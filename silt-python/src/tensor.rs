@@ -1,7 +1,7 @@
 //! `silt.Tensor` and `silt.tensor()`: a silt tensor (a view over a shared
 //! storage) with NumPy's names for its facts, views and indexing.
 
-use numpy::PyUntypedArray;
+use numpy::{PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyEllipsis, PyInt, PySlice, PyTuple};
@@ -456,7 +456,9 @@ fn is_dtype_like(ob: &Bound<'_, PyAny>) -> bool {
 
 /// `silt.tensor(data, device=None, dtype=None)`: a tensor with the elements of
 /// `data` (a NumPy array, or anything `numpy.asarray` takes) on `device`
-/// (default: `silt.default_device()`). On the host backend a writeable,
+/// (default: `silt.default_device()`), converted to `dtype` if given (an
+/// array as `astype` converts: floats to integers saturate, NaN to 0; other
+/// data by NumPy). On the host backend a writeable,
 /// aligned array with non-negative strides is used in place (no copy; the
 /// tensor keeps the array alive); anything else is copied. A `silt.Tensor` is
 /// returned as it is, or converted to `dtype` on its device and copied to
@@ -485,14 +487,29 @@ pub fn tensor(
     Ok(t.into())
 }
 
-/// `data` as a tensor on `device`, converted to `dtype` first if given (by
-/// NumPy), and how it was made.
+/// `data` as a tensor on `device`, converted to `dtype` if given, and how it
+/// was made. An array of one of silt's dtypes is converted by silt, with
+/// `astype`'s rules (Rust's `as`: floats to integers saturate, NaN to 0), so
+/// that `silt.tensor(a, dtype=d)` is `silt.tensor(a).astype(d)`; anything
+/// else (lists, numbers, arrays of other dtypes) by NumPy.
 pub(crate) fn tensor_on(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     device: &Device,
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> Result<(Tensor, Made)> {
+    if let (Ok(a), Some(d)) = (data.downcast::<PyUntypedArray>(), dtype) {
+        let to = dtype::parse(py, d)?;
+        match dtype::from_numpy(&a.dtype()) {
+            Some(from) if from == to => return convert::from_array(py, a, device),
+            Some(_) => {
+                let (t, _) = convert::from_array(py, a, device)?;
+                let c = py.allow_threads(|| crate::cast::cast(&t, to))?;
+                return Ok((c, Made::Copied));
+            }
+            None => {}
+        }
+    }
     let array = match (data.downcast::<PyUntypedArray>(), dtype) {
         (Ok(a), None) => a.clone(),
         _ => {

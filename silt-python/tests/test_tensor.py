@@ -2,6 +2,8 @@
 on the host (both directions), the copies where it cannot be, views and
 indexing, devices."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -210,6 +212,28 @@ def test_tensor_of_tensor_and_dtype(host, opencl):
     f = silt.tensor([1, 2, 3], device=host, dtype=np.float16)
     assert f.dtype == np.float16
     np.testing.assert_array_equal(f.numpy(), [1, 2, 3])
+
+
+def test_an_array_converts_to_a_dtype_as_astype_does(device):
+    # silt.tensor(a, dtype=d), t[...] = a and silt.tensor(a).astype(d) agree:
+    # floats to integers saturate, NaN to 0 (Rust's `as`), with no warning
+    f = np.array([1e10, np.nan, -1e10, 300.7, -2.5])
+    want = silt.tensor(f, device=device).astype(np.int32).numpy()
+    np.testing.assert_array_equal(want, [2**31 - 1, 0, -(2**31), 300, -2])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = silt.tensor(f, device=device, dtype=np.int32)
+        np.testing.assert_array_equal(got.numpy(), want)
+        u = silt.zeros((5,), dtype=np.uint8, device=device)
+        u[...] = f
+        np.testing.assert_array_equal(u.numpy(), [255, 0, 0, 255, 0])
+        u[np.array([True, False, True, False, True])] = np.array([-1.0, 7.9, 1e3])
+        np.testing.assert_array_equal(u.numpy(), [0, 0, 7, 255, 255])
+    # the array's own dtype named: on the host still in place
+    a = np.arange(4.0)
+    t = silt.tensor(a, device=device, dtype=np.float64)
+    a[0] = 9.0
+    assert t.numpy()[0] == (9.0 if device.is_host else 0.0)
 
 
 def test_arrays_of_a_tensor_come_back_as_views_of_its_storage(host):

@@ -300,8 +300,8 @@ def _setitem(self, key, value):
     """`t[key] = value`: `key` as for `t[key]` (integers, slices with positive
     steps, `...`; a boolean mask or an integer array), `value` a number, an
     array or a tensor broadcast to the indexed elements and converted to the
-    tensor's dtype (floats to integers truncate toward zero, as in PyTorch
-    and NumPy). A mask with a number writes in one launch (`where`); other
+    tensor's dtype as `astype` converts (floats to integers truncate toward
+    zero, as in PyTorch and NumPy; out of range they saturate, NaN to 0). A mask with a number writes in one launch (`where`); other
     advanced assignments write one row of dimension 0 per index, in order
     (a repeated index keeps the last value, as NumPy's)."""
     adv = _advanced_key(self, key)
