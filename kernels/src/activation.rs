@@ -64,8 +64,8 @@ pub fn hardtanh<T>(x: T, #[scalar] min_val: T, #[scalar] max_val: T) -> T {
     }
 }
 
-/// `relu6(x + 3) / 6`, piecewise as PyTorch: 0 below -3, 1 above 3 (`f16` in
-/// `f32`, rounded once).
+/// `relu6(x + 3) / 6`, as PyTorch computes it: `min(max(x + 3, 0), 6) / 6`
+/// (0 from -3 down, 1 from 3 up; `f16` in `f32`, rounded once).
 #[kernel(types = [f16, f32, f64])]
 pub fn hardsigmoid<T>(x: T) -> T {
     if T::BITS == 16 {
@@ -78,17 +78,24 @@ pub fn hardsigmoid<T>(x: T) -> T {
 /// [`hardsigmoid`](mod@hardsigmoid) in `T`.
 #[helper(types = [f32, f64])]
 fn hardsigmoid_of<T>(x: T) -> T {
-    if x <= -3.0 {
-        0.0
-    } else if x >= 3.0 {
-        1.0
+    relu6_of(x + 3.0) / 6.0
+}
+
+/// `min(max(v, 0), 6)` as C++'s `std::min` and `std::max` take them (NaN
+/// stays NaN): PyTorch's `relu6` inside `hardsigmoid` and `hardswish`.
+#[helper(types = [f32, f64])]
+fn relu6_of<T>(v: T) -> T {
+    let r = if v < 0.0 { 0.0 } else { v };
+    if 6.0 < r {
+        6.0
     } else {
-        x / 6.0 + 0.5
+        r
     }
 }
 
-/// `x * relu6(x + 3) / 6`, piecewise as PyTorch: 0 below -3, `x` above 3
-/// (`f16` in `f32`, rounded once).
+/// `x * relu6(x + 3) / 6`, as PyTorch computes it: `x * min(max(x + 3, 0),
+/// 6) / 6` (-0 from -3 down for finite `x`, NaN at `-inf`, `x * 6 / 6` from
+/// 3 up; `f16` in `f32`, rounded once).
 #[kernel(types = [f16, f32, f64])]
 pub fn hardswish<T>(x: T) -> T {
     if T::BITS == 16 {
@@ -101,11 +108,5 @@ pub fn hardswish<T>(x: T) -> T {
 /// [`hardswish`](mod@hardswish) in `T`.
 #[helper(types = [f32, f64])]
 fn hardswish_of<T>(x: T) -> T {
-    if x <= -3.0 {
-        0.0
-    } else if x >= 3.0 {
-        x
-    } else {
-        x * (x + 3.0) / 6.0
-    }
+    x * relu6_of(x + 3.0) / 6.0
 }

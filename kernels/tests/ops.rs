@@ -447,3 +447,63 @@ fn reference_values() {
         assert_eq!(c, [1, 1, 1], "hi wins when lo > hi, as in PyTorch");
     }
 }
+
+/// `hardsigmoid` and `hardswish` are PyTorch's formulas as its kernels
+/// compute them, `min(max(x + 3, 0), 6) / 6` and `x *` that: the sign of a
+/// zero, NaN at `-inf`, the rounding of `(x + 3) / 6`, `x * 6` overflowing.
+#[test]
+fn hardsigmoid_and_hardswish_are_pytorchs_formulas() {
+    let relu6 = |v: f32| {
+        let r = if v < 0.0 { 0.0 } else { v };
+        if 6.0 < r {
+            6.0
+        } else {
+            r
+        }
+    };
+    let xs = [
+        f32::NEG_INFINITY,
+        -1e30,
+        -5.0,
+        -3.0,
+        -2.9,
+        -0.0,
+        0.0,
+        0.1,
+        1.7,
+        2.999,
+        3.0,
+        7.5,
+        1e38,
+        f32::INFINITY,
+        f32::NAN,
+    ];
+    for dev in harness::common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [xs.len()]).unwrap();
+        let sig = k::hardsigmoid::launch(&x).unwrap().to_vec().unwrap();
+        let swish = k::hardswish::launch(&x).unwrap().to_vec().unwrap();
+        for (i, &v) in xs.iter().enumerate() {
+            let (want_sig, want_swish) = (relu6(v + 3.0) / 6.0, v * relu6(v + 3.0) / 6.0);
+            let same = |a: f32, b: f32| a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan());
+            assert!(
+                same(sig[i], want_sig),
+                "{dev} hardsigmoid({v}): {} != {want_sig}",
+                sig[i]
+            );
+            assert!(
+                same(swish[i], want_swish),
+                "{dev} hardswish({v}): {} != {want_swish}",
+                swish[i]
+            );
+        }
+        // the cases that the formula decides
+        assert!(swish[0].is_nan(), "{dev}: hardswish(-inf)");
+        assert_eq!(
+            swish[3].to_bits(),
+            (-0.0f32).to_bits(),
+            "{dev}: hardswish(-3)"
+        );
+        assert_eq!(swish[12], f32::INFINITY, "{dev}: hardswish(1e38)");
+        assert_eq!(sig[0], 0.0, "{dev}: hardsigmoid(-inf)");
+    }
+}
