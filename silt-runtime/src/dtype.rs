@@ -234,7 +234,7 @@ impl Scalar {
             return Ok(v);
         }
         let fail = || Error::ScalarConversion {
-            value: format!("{self:?}"),
+            value: self.to_string(),
             to: T::DTYPE,
         };
         let converted = match (T::DTYPE.is_float(), self.as_f64(), self.as_i128()) {
@@ -245,6 +245,33 @@ impl Scalar {
             _ => None,
         };
         converted.and_then(T::from_scalar).ok_or_else(fail)
+    }
+}
+
+/// The value and its type: `0.5 (f64)`, `true (bool)`.
+///
+/// ```
+/// # use silt_runtime::Scalar;
+/// assert_eq!(Scalar::from(0.5f64).to_string(), "0.5 (f64)");
+/// assert_eq!(Scalar::from(-3i8).to_string(), "-3 (i8)");
+/// ```
+impl std::fmt::Display for Scalar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Scalar::Bool(v) => write!(f, "{v}"),
+            Scalar::U8(v) => write!(f, "{v}"),
+            Scalar::I8(v) => write!(f, "{v}"),
+            Scalar::U16(v) => write!(f, "{v}"),
+            Scalar::I16(v) => write!(f, "{v}"),
+            Scalar::U32(v) => write!(f, "{v}"),
+            Scalar::I32(v) => write!(f, "{v}"),
+            Scalar::U64(v) => write!(f, "{v}"),
+            Scalar::I64(v) => write!(f, "{v}"),
+            Scalar::F16(v) => write!(f, "{}", v.to_f32()),
+            Scalar::F32(v) => write!(f, "{v}"),
+            Scalar::F64(v) => write!(f, "{v}"),
+        }?;
+        write!(f, " ({})", self.dtype())
     }
 }
 

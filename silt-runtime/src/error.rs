@@ -128,7 +128,11 @@ pub enum Error {
     },
 
     /// A scalar argument that does not convert to the kernel's type without loss.
-    #[error("scalar {value} does not convert to {to} without loss")]
+    #[error(
+        "scalar {value} does not convert to {to} (a scalar converts only without loss: \
+         no float to an integer type, no integer out of the type's range, no number to \
+         or from bool)"
+    )]
     ScalarConversion {
         /// The value given.
         value: String,

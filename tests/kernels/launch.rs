@@ -101,6 +101,13 @@ fn dispatch_covers_every_listed_dtype() {
             matches!(err, Error::ScalarConversion { to: DType::U32, .. }),
             "{err}"
         );
+        // the value as a number with its type, and why it does not convert
+        let msg = err.to_string();
+        assert!(
+            msg.starts_with("scalar -1 (i32) does not convert to u32 ("),
+            "{msg}"
+        );
+        assert!(msg.contains("no integer out of the type's range"), "{msg}");
         // tuple outputs come back untyped
         let (s, c) = defs::sincos::dispatch(&x).unwrap();
         assert_eq!((s.dtype(), c.dtype()), (DType::F64, DType::F64));
