@@ -239,9 +239,10 @@ pub enum Error {
         ndim: usize,
     },
 
-    /// A reduction's axis outside `-ndim..ndim`.
+    /// A reduction's axis outside `-ndim..ndim` (a 0-d tensor takes `-1..1`).
     #[error(
-        "axis {axis} out of range for a tensor of {ndim} dimensions (expected -{ndim}..{ndim})"
+        "axis {axis} out of range for a tensor of {ndim} dimensions (expected -{span}..{span})",
+        span = .ndim.max(&1)
     )]
     AxisOutOfRange {
         /// The axis given (negative counts from the end).

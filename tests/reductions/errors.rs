@@ -21,6 +21,11 @@ fn bad_axes_are_errors() {
             sum::launch(&x, Axes::of([1, -1])),
             Err(Error::RepeatedAxis { axis: -1 })
         ));
+        // a 0-d tensor takes 0 and -1, and says so
+        let s = TensorT::<f32>::zeros(&dev, []).unwrap();
+        assert!(sum::launch(&s, Axes::of([-1])).is_ok());
+        let err = sum::launch(&s, Axes::of([1])).unwrap_err();
+        assert!(err.to_string().ends_with("(expected -1..1)"), "{err}");
         assert!(matches!(
             sum::launch(&x, Axes::of(0..20)),
             Err(Error::RepeatedAxis { .. })
