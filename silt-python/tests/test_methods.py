@@ -107,6 +107,9 @@ METHODS = {
     "bitwise_xor": (lambda t: t.bitwise_xor(5), I, I ^ 5),
     "clamp": (lambda t: t.clamp(-1, 2), X, np.clip(X, -1, 2)),
     "clamp max only": (lambda t: t.clamp(max=0), I, np.minimum(I, 0)),
+    # a float bound on integers: float32, as PyTorch's
+    "clamp int float": (lambda t: t.clamp(0.5, 2.5), I, np.clip(I, 0.5, 2.5).astype(np.float32)),
+    "clamp int max float": (lambda t: t.clamp(max=1.5), I, np.minimum(I, 1.5).astype(np.float32)),
     "clip": (lambda t: t.clip(min=0.5), X, np.maximum(X, 0.5)),
     "where": (lambda t: t.where(B, 0.0), X, np.where(B, X, 0).astype(np.float32)),
     "lerp": (lambda t: t.lerp(POS, 0.25), X, X + np.float32(0.25) * (POS - X)),

@@ -155,8 +155,15 @@ def _cum_extreme(name):
 
 
 def _clamp(self, min=None, max=None):
-    """`clamp(min=None, max=None)`: each element limited to `[min, max]`."""
-    return ops.clamp(self, min, max)
+    """`clamp(min=None, max=None)`: each element limited to `[min, max]`; a
+    float bound on an integer or bool tensor gives float32, as PyTorch's."""
+    t = self
+    for bound in (min, max):
+        if bound is not None and _is_number(bound):
+            rd = promote(t, bound)
+            if rd != t.dtype:
+                t = t.astype(rd)
+    return ops.clamp(t, min, max)
 
 
 def _where(self, condition, other):
