@@ -171,6 +171,25 @@ def test_in_place_operators_write_the_tensor(device):
     check(b, (B & C) | ~C)
 
 
+def test_in_place_results_cast_back_within_their_category(device):
+    # PyTorch's rule: float32 into float16, int64 into int32 (wrapping), and
+    # bool into an integer; never a float into an integer (test below)
+    h = silt.tensor(F.astype(np.float16), device=device)
+    h += silt.tensor(G, device=device)  # float32
+    assert h.dtype == np.float16
+    check(h, (F.astype(np.float16).astype(np.float32) + G).astype(np.float16))
+    i = silt.tensor(I.copy(), device=device)  # int32
+    i += silt.tensor(np.full(I.shape, 2**32 + 1, np.int64), device=device)
+    assert i.dtype == np.int32
+    check(i, I + 1)
+    i *= silt.tensor(B, device=device)
+    check(i, (I + 1) * B)
+    b = silt.tensor(B.copy(), device=device)
+    with pytest.raises(silt.DTypeError, match="an integer into bool"):
+        b += silt.tensor(I, device=device)
+    check(b, B)
+
+
 def test_in_place_operators_on_host_arrays_write_the_array(host):
     a = F.copy()
     t = silt.tensor(a, device=host)

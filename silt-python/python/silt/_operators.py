@@ -48,6 +48,7 @@ _BOOL = np.dtype(np.bool_)
 
 # the category of a dtype: bool < integer < float
 _CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2}
+_KIND_NAME = {"b": "bool", "u": "an integer", "i": "an integer", "f": "a float"}
 
 
 def _is_number(x):
@@ -284,14 +285,26 @@ def _inplace(name):
             return NotImplemented
         r = _binary(name, self, other)
         if r.dtype != self.dtype:
-            raise DTypeError(f"in-place `{_SYMBOL[name]}=`: the result's dtype {r.dtype} is not the tensor's {self.dtype}")
+            # PyTorch's rule: the result casts back within its category or
+            # to a higher one (float32 into float16, int64 into int32), never
+            # down (a float into an integer, an integer into bool)
+            if _CATEGORY[r.dtype.kind] > _CATEGORY[self.dtype.kind]:
+                raise DTypeError(
+                    f"in-place `{_SYMBOL[name]}=`: the result's dtype {r.dtype} does not cast "
+                    f"to the tensor's {self.dtype} (a {_KIND_NAME[r.dtype.kind]} into "
+                    f"{_KIND_NAME[self.dtype.kind]})"
+                )
+            r = r.astype(self.dtype)
         if r.shape != self.shape:
             raise ArgumentError(f"in-place `{_SYMBOL[name]}=`: the result's shape {r.shape} is not the tensor's {self.shape}")
         ops.copy(r, self)
         return self
 
     op.__name__ = f"__i{name}__"
-    op.__doc__ = f"`self {_SYMBOL[name]}= other`: writes the tensor (the result must keep its dtype and shape)."
+    op.__doc__ = (
+        f"`self {_SYMBOL[name]}= other`: writes the tensor (the result keeps its shape, and casts to its "
+        "dtype within its category or up: float into float, an integer or bool into an integer, as PyTorch's)."
+    )
     return op
 
 
