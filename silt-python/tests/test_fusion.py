@@ -115,6 +115,15 @@ def test_values_record_calls_with_operators_and_methods(device):
         xv._private
     with pytest.raises(TypeError):
         xv + "a"
+    # as the tensors' operators: no integer to a negative power, and no
+    # truth value for a value whose elements do not exist yet
+    with pytest.raises(ValueError, match="negative integer powers"):
+        iv ** -1
+    with pytest.raises(TypeError, match="no truth value"):
+        bool(xv > 0)
+    with pytest.raises(TypeError, match="no truth value"):
+        if xv:
+            pass
 
 
 def test_one_fusion_from_several_threads(device):

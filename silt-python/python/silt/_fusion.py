@@ -45,6 +45,9 @@ def _fused(name, reflected=False):
                 b = f.call("to_f32", b) if isinstance(b, _silt.FusionValue) else float(b)
             return f.call("div", a, b)
         if name == "pow":
+            if kind in "iu" and _is_number(b) and int(b) < 0:
+                # as the tensors' `**` (PyTorch's rule), not a silent 0
+                raise ValueError("Integers to negative integer powers are not allowed")
             return f.call("pow" if kind == "f" else "pow_int", a, b)
         if name in _FUSED_LOGICAL:
             return f.call(_FUSED_LOGICAL[name][kind == "b"], a, b)
@@ -77,6 +80,15 @@ def _fused_getattr(self, name):
     return call
 
 
+def _no_truth(self):
+    """A value has no elements until its chain runs: `if v > 0:` would take
+    the value itself as true, whatever its elements."""
+    raise TypeError(
+        "a Fusion value has no truth value: its elements exist once the chain runs "
+        "(use where() or a comparison inside the chain, or run it first)"
+    )
+
+
 def _attach_fusion_values():
     V = _silt.FusionValue
     for name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor"):
@@ -85,6 +97,7 @@ def _attach_fusion_values():
     for name in ("eq", "ne", "lt", "le", "gt", "ge"):
         setattr(V, f"__{name}__", _fused(name))
     V.__hash__ = object.__hash__
+    V.__bool__ = _no_truth
     V.__neg__ = _fused_unary("neg")
     V.__abs__ = _fused_unary("abs")
     V.__invert__ = _fused_unary("bitwise_not", "logical_not")
