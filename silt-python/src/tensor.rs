@@ -456,9 +456,8 @@ fn is_dtype_like(ob: &Bound<'_, PyAny>) -> bool {
 
 /// `silt.tensor(data, device=None, dtype=None)`: a tensor with the elements of
 /// `data` (a NumPy array, or anything `numpy.asarray` takes) on `device`
-/// (default: `silt.default_device()`), converted to `dtype` if given (an
-/// array as `astype` converts: floats to integers saturate, NaN to 0; other
-/// data by NumPy). On the host backend a writeable,
+/// (default: `silt.default_device()`), converted to `dtype` if given as
+/// `astype` converts (floats to integers saturate, NaN to 0). On the host backend a writeable,
 /// aligned array with non-negative strides is used in place (no copy; the
 /// tensor keeps the array alive); anything else is copied. A `silt.Tensor` is
 /// returned as it is, or converted to `dtype` on its device and copied to
@@ -488,23 +487,40 @@ pub fn tensor(
 }
 
 /// `data` as a tensor on `device`, converted to `dtype` if given, and how it
-/// was made. An array of one of silt's dtypes is converted by silt, with
-/// `astype`'s rules (Rust's `as`: floats to integers saturate, NaN to 0), so
-/// that `silt.tensor(a, dtype=d)` is `silt.tensor(a).astype(d)`; anything
-/// else (lists, numbers, arrays of other dtypes) by NumPy.
+/// was made. Data whose NumPy array has one of silt's dtypes is converted by
+/// silt, on the host, with `astype`'s rules (Rust's `as`: floats to integers
+/// saturate, NaN to 0), so that `silt.tensor(a, dtype=d)` is
+/// `silt.tensor(a).astype(d)` and a device without `f64` still takes `f64`
+/// data as `f32`; other data (of a dtype silt lacks) by NumPy.
 pub(crate) fn tensor_on(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     device: &Device,
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> Result<(Tensor, Made)> {
-    if let (Ok(a), Some(d)) = (data.downcast::<PyUntypedArray>(), dtype) {
+    if let Some(d) = dtype {
         let to = dtype::parse(py, d)?;
+        let np = py.import("numpy")?;
+        let a = match data.downcast::<PyUntypedArray>() {
+            Ok(a) => a.clone(),
+            Err(_) => np
+                .getattr("asarray")?
+                .call1((data,))?
+                .downcast_into::<PyUntypedArray>()
+                .map_err(PyErr::from)?,
+        };
         match dtype::from_numpy(&a.dtype()) {
-            Some(from) if from == to => return convert::from_array(py, a, device),
+            Some(from) if from == to => return convert::from_array(py, &a, device),
             Some(_) => {
-                let (t, _) = convert::from_array(py, a, device)?;
-                let c = py.allow_threads(|| crate::cast::cast(&t, to))?;
+                let (t, _) = convert::from_array(py, &a, &Device::host())?;
+                let c = py.allow_threads(|| {
+                    let c = crate::cast::cast(&t, to)?;
+                    if device.is_host() {
+                        Ok::<_, silt::Error>(c)
+                    } else {
+                        c.to(device)
+                    }
+                })?;
                 return Ok((c, Made::Copied));
             }
             None => {}

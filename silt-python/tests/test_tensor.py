@@ -224,6 +224,12 @@ def test_an_array_converts_to_a_dtype_as_astype_does(device):
         warnings.simplefilter("error")
         got = silt.tensor(f, device=device, dtype=np.int32)
         np.testing.assert_array_equal(got.numpy(), want)
+        got = silt.tensor(f.tolist(), device=device, dtype=np.int32)  # a list too
+        np.testing.assert_array_equal(got.numpy(), want)
+        # float64 data to float32: converted on the host, so that a device
+        # without f64 takes it
+        got = silt.tensor(np.array([0.1, 1e300]), device=device, dtype=np.float32)
+        np.testing.assert_array_equal(got.numpy(), np.array([0.1, np.inf], np.float32))
         u = silt.zeros((5,), dtype=np.uint8, device=device)
         u[...] = f
         np.testing.assert_array_equal(u.numpy(), [255, 0, 0, 255, 0])

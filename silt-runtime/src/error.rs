@@ -127,11 +127,13 @@ pub enum Error {
         code_name: &'static str,
     },
 
-    /// A scalar argument that does not convert to the kernel's type without loss.
+    /// A scalar argument that does not convert to the kernel's type: a float
+    /// to an integer type, an integer out of the type's range, a number to or
+    /// from `bool` (into a float type a value rounds to nearest).
     #[error(
-        "scalar {value} does not convert to {to} (a scalar converts only without loss: \
-         no float to an integer type, no integer out of the type's range, no number to \
-         or from bool)"
+        "scalar {value} does not convert to {to} (a scalar converts where its value \
+         survives, up to rounding into a float type: no float to an integer type, no \
+         integer out of the type's range, no number to or from bool)"
     )]
     ScalarConversion {
         /// The value given.

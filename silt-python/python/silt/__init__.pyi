@@ -405,7 +405,7 @@ def result_type(a: Operand, b: Operand) -> np.dtype[Any]:
 
 def tensor(data: Union[Tensor, npt.ArrayLike], device: DeviceLike = None, dtype: Any = None) -> Tensor:
     """A tensor of data on device (default: default_device()); in place on the host where the memory order allows.
-    With dtype, an array is converted as astype converts (floats to integers saturate, NaN to 0)."""
+    With dtype, the data is converted as astype converts (floats to integers saturate, NaN to 0)."""
 
 def devices() -> List[Device]:
     """The OpenCL devices, then the host."""

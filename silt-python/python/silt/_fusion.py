@@ -3,6 +3,8 @@ of the chain, as the tensors' operators run one. ``_tensor`` attaches them to
 the class.
 """
 
+import numbers
+
 import numpy as np
 
 from . import _silt
@@ -45,7 +47,7 @@ def _fused(name, reflected=False):
                 b = f.call("to_f32", b) if isinstance(b, _silt.FusionValue) else float(b)
             return f.call("div", a, b)
         if name == "pow":
-            if kind in "iu" and _is_number(b) and int(b) < 0:
+            if kind in "iu" and isinstance(b, numbers.Integral) and b < 0:
                 # as the tensors' `**` (PyTorch's rule), not a silent 0
                 raise ValueError("Integers to negative integer powers are not allowed")
             return f.call("pow" if kind == "f" else "pow_int", a, b)

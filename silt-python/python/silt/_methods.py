@@ -307,8 +307,10 @@ def _setitem(self, key, value):
     """`t[key] = value`: `key` as for `t[key]` (integers, slices with positive
     steps, `...`; a boolean mask or an integer array), `value` a number, an
     array or a tensor broadcast to the indexed elements and converted to the
-    tensor's dtype as `astype` converts (floats to integers truncate toward
-    zero, as in PyTorch and NumPy; out of range they saturate, NaN to 0). A mask with a number writes in one launch (`where`); other
+    tensor's dtype (floats to integers truncate toward zero, as in PyTorch
+    and NumPy; an array's or a tensor's out of range saturate and NaN gives
+    0, as `astype`; a number must fit the dtype). A mask with a number writes
+    in one launch (`where`); other
     advanced assignments write one row of dimension 0 per index, in order
     (a repeated index keeps the last value, as NumPy's)."""
     adv = _advanced_key(self, key)

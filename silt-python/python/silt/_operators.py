@@ -27,8 +27,11 @@ Result dtypes follow PyTorch's promotion rules (see ``promote``):
   are logical on ``bool`` and bitwise on integers (floats raise
   ``silt.DTypeError``). ``+`` and ``*`` on two ``bool`` tensors are ``or`` and
   ``and``; ``-`` raises.
-- in-place forms (``t += x``) write ``t``: the result must have ``t``'s dtype
-  and shape (``silt.DTypeError`` / ``silt.ArgumentError`` otherwise).
+- in-place forms (``t += x``) write ``t``: the result must have ``t``'s
+  shape (``silt.ArgumentError`` otherwise) and casts to its dtype within its
+  category or up (``float32`` into ``float16``, ``int64`` into ``int32``, an
+  integer or ``bool`` into an integer), never down (a float into an integer,
+  an integer into ``bool``: ``silt.DTypeError``), as PyTorch's.
 - operations of floats only (``exp``, ``sqrt``, ``sigmoid``, ...) on integer
   or bool tensors compute in ``float32``, as PyTorch's.
 """
