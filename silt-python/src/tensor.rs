@@ -457,9 +457,10 @@ fn is_dtype_like(ob: &Bound<'_, PyAny>) -> bool {
 /// `silt.tensor(data, device=None, dtype=None)`: a tensor with the elements of
 /// `data` (a NumPy array, or anything `numpy.asarray` takes) on `device`
 /// (default: `silt.default_device()`), converted to `dtype` if given as
-/// `astype` converts (floats to integers saturate, NaN to 0). On the host backend a writeable,
-/// aligned array with non-negative strides is used in place (no copy; the
-/// tensor keeps the array alive); anything else is copied. A `silt.Tensor` is
+/// `astype` converts (floats to integers saturate, NaN to 0). On the host
+/// backend a writeable, aligned array with non-negative strides is used in
+/// place (no copy; the tensor keeps the array alive); anything else is
+/// copied. A `silt.Tensor` is
 /// returned as it is, or converted to `dtype` on its device and copied to
 /// `device` (as `t.to(device, dtype)`).
 #[pyfunction]

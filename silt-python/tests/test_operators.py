@@ -185,7 +185,7 @@ def test_in_place_results_cast_back_within_their_category(device):
     i *= silt.tensor(B, device=device)
     check(i, (I + 1) * B)
     b = silt.tensor(B.copy(), device=device)
-    with pytest.raises(silt.DTypeError, match="an integer into bool"):
+    with pytest.raises(silt.DTypeError, match=r"\(an integer into bool\)"):
         b += silt.tensor(I, device=device)
     check(b, B)
 
@@ -199,7 +199,7 @@ def test_in_place_operators_on_host_arrays_write_the_array(host):
 
 def test_in_place_errors(device):
     i = silt.tensor(I.copy(), device=device)
-    with pytest.raises(silt.DTypeError, match="float32"):
+    with pytest.raises(silt.DTypeError, match=r"float32 does not cast .* \(a float into an integer\)"):
         i += 1.5  # PyTorch: the result type cannot be cast to int32
     with pytest.raises(silt.DTypeError):
         i /= 2

@@ -294,7 +294,7 @@ def _inplace(name):
             if _CATEGORY[r.dtype.kind] > _CATEGORY[self.dtype.kind]:
                 raise DTypeError(
                     f"in-place `{_SYMBOL[name]}=`: the result's dtype {r.dtype} does not cast "
-                    f"to the tensor's {self.dtype} (a {_KIND_NAME[r.dtype.kind]} into "
+                    f"to the tensor's {self.dtype} ({_KIND_NAME[r.dtype.kind]} into "
                     f"{_KIND_NAME[self.dtype.kind]})"
                 )
             r = r.astype(self.dtype)
