@@ -280,51 +280,76 @@ impl PyTensor {
         Ok(self.tensor.narrow(a, start, length)?.into())
     }
 
-    /// A view with another shape of the same size (row-major tensors only; one
-    /// dimension may be -1).
+    /// A tensor of another shape with the same elements in row-major order
+    /// (one dimension may be -1): a view when the tensor is row-major, else a
+    /// row-major copy (PyTorch's `reshape`; `view` never copies).
     #[pyo3(signature = (*shape))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
-        let dims: Vec<isize> = if shape.len() == 1
-            && shape.get_item(0)?.downcast::<PyTuple>().is_ok()
-            || shape.len() == 1 && shape.get_item(0)?.extract::<Vec<isize>>().is_ok()
-        {
-            shape.get_item(0)?.extract()?
-        } else {
-            shape.extract()?
-        };
-        let known: usize = dims
-            .iter()
-            .filter(|&&d| d >= 0)
-            .map(|&d| usize::try_from(d).unwrap_or(0))
-            .product();
-        let len = self.tensor.len();
-        let mut out = Vec::with_capacity(dims.len());
-        for &d in &dims {
-            if d >= 0 {
-                out.push(usize::try_from(d).unwrap_or(0));
-            } else if d == -1 && known != 0 && len.is_multiple_of(known) {
-                out.push(len / known);
-            } else {
-                return Err(argument_error(
-                    py,
-                    format!("reshape: cannot infer a dimension of {dims:?} for {len} elements"),
-                )
-                .into());
+        let out = self.shape_of(py, "reshape", shape)?;
+        let t = &self.tensor;
+        match t.reshape(&out) {
+            Err(silt::Error::NotContiguous { .. }) => {
+                Ok(py.allow_threads(|| t.contiguous()?.reshape(&out))?.into())
             }
+            r => Ok(r?.into()),
         }
+    }
+
+    /// A view of another shape over the same elements (row-major tensors
+    /// only; one dimension may be -1): PyTorch's `view`, which never copies.
+    #[pyo3(signature = (*shape))]
+    fn view(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
+        let out = self.shape_of(py, "view", shape)?;
         Ok(self.tensor.reshape(&out)?.into())
     }
 
-    /// A view repeating dimensions of size 1 to `shape` (NumPy's broadcasting).
+    /// A view repeating dimensions of size 1 to `shape` (NumPy's
+    /// broadcasting); -1 keeps the size of an existing dimension (counted
+    /// from the last, as PyTorch's `expand`).
     #[pyo3(signature = (*shape))]
-    fn broadcast_to(&self, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
-        let dims: Vec<usize> =
-            if shape.len() == 1 && shape.get_item(0)?.extract::<Vec<usize>>().is_ok() {
-                shape.get_item(0)?.extract()?
-            } else {
-                shape.extract()?
-            };
-        Ok(self.tensor.broadcast_to(&dims)?.into())
+    fn broadcast_to(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
+        let dims = shape_arg(shape)?;
+        let have = self.tensor.shape();
+        let new = dims.len().checked_sub(have.len()).ok_or_else(|| {
+            argument_error(
+                py,
+                format!(
+                    "broadcast_to: {dims:?} has fewer dimensions than the tensor's shape {have:?}"
+                ),
+            )
+        })?;
+        let mut out = Vec::with_capacity(dims.len());
+        for (i, &d) in dims.iter().enumerate() {
+            match (usize::try_from(d), i.checked_sub(new)) {
+                (Ok(d), _) => out.push(d),
+                (Err(_), Some(j)) if d == -1 => out.push(have[j]),
+                _ => {
+                    return Err(argument_error(
+                        py,
+                        format!(
+                            "broadcast_to: size {d} at dimension {i} of {dims:?} (-1 only keeps an existing dimension's size)"
+                        ),
+                    )
+                    .into())
+                }
+            }
+        }
+        Ok(self.tensor.broadcast_to(&out)?.into())
+    }
+
+    /// A view of the same storage with shape `size`, strides `stride` (in
+    /// elements, non-negative) and `storage_offset` (in elements from the
+    /// storage's start; the tensor's own offset when left out), as PyTorch's
+    /// `as_strided`; every element must lie inside the storage.
+    #[pyo3(signature = (size, stride, storage_offset=None))]
+    fn as_strided(
+        &self,
+        size: Vec<usize>,
+        stride: Vec<usize>,
+        storage_offset: Option<usize>,
+    ) -> Result<PyTensor> {
+        let offset = storage_offset.unwrap_or_else(|| self.tensor.offset());
+        Ok(self.tensor.as_strided(&size, &stride, offset)?.into())
     }
 
     /// Basic indexing: integers (removing the dimension), slices with positive
@@ -414,6 +439,48 @@ impl PyTensor {
             PyDevice::from(t.device().clone()).spec()
         ))
     }
+}
+
+impl PyTensor {
+    /// The shape `shape` asks of `op` for this tensor's elements: -1 (at
+    /// most one) is the size that makes the element count.
+    fn shape_of(&self, py: Python<'_>, op: &str, shape: &Bound<'_, PyTuple>) -> Result<Vec<usize>> {
+        let dims = shape_arg(shape)?;
+        let known: usize = dims
+            .iter()
+            .filter_map(|&d| usize::try_from(d).ok())
+            .product();
+        let len = self.tensor.len();
+        let inferred = dims.iter().filter(|&&d| d < 0).count();
+        let mut out = Vec::with_capacity(dims.len());
+        for &d in &dims {
+            match usize::try_from(d) {
+                Ok(d) => out.push(d),
+                Err(_) if d == -1 && inferred == 1 && known != 0 && len.is_multiple_of(known) => {
+                    out.push(len / known);
+                }
+                Err(_) => {
+                    return Err(argument_error(
+                        py,
+                        format!("{op}: cannot infer a dimension of {dims:?} for {len} elements (one -1 at most)"),
+                    )
+                    .into())
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The sizes of a `(*shape)` argument: integers, or one tuple or list of them.
+fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<isize>> {
+    if shape.len() == 1 {
+        let first = shape.get_item(0)?;
+        if let Ok(dims) = first.extract::<Vec<isize>>() {
+            return Ok(dims);
+        }
+    }
+    shape.extract()
 }
 
 /// `silt.zeros(*shape, dtype=numpy.float32, device=None)`: a new tensor of

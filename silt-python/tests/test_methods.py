@@ -14,6 +14,8 @@ X = (RNG.uniform(-3, 3, (3, 4)) + 0.01).astype(np.float32)
 POS = np.abs(X) + 0.25
 I = RNG.integers(-9, 9, (3, 4)).astype(np.int32)
 B = RNG.random((3, 4)) < 0.5
+W = RNG.uniform(-1, 2, (3, 4)).astype(np.float32)  # lerp weights on both sides of 0.5
+X16, P16, W16 = (f.astype(np.float16).astype(np.float32) for f in (X, POS, W))
 
 
 def check(got, want, tol=1e-5):
@@ -128,6 +130,42 @@ METHODS = {
     "to dtype first": (lambda t: t.to(np.uint8), np.abs(I), np.abs(I).astype(np.uint8)),
     "contiguous": (lambda t: t.T.contiguous(), X, X.T),
     "clone": (lambda t: t.clone(), I, I),
+    # PyTorch's max(other) and min(other): the elementwise extremes
+    "max other": (lambda t: t.max(X[0]), X, np.maximum(X, X[0])),
+    "min other": (lambda t: t.min(silt.tensor(I[1:2], device=t.device)), I, np.minimum(I, I[1:2])),
+    # tensor bounds broadcast and promote
+    "clamp tensors": (lambda t: t.clamp(X[0], X[0] + 1), X, np.minimum(np.maximum(X, X[0]), X[0] + 1)),
+    "clamp int tensor float": (lambda t: t.clamp(min=X[:, :1]), I, np.maximum(I, X[:, :1]).astype(np.float32)),
+    "clamp max tensor": (lambda t: t.clamp(max=I[0]), I, np.minimum(I, I[0])),
+    # PyTorch's two forms, by |weight| < 0.5
+    "lerp tensor": (lambda t: t.lerp(POS, W), X, np.where(np.abs(W) < 0.5, X + W * (POS - X), POS - (POS - X) * (1 - W))),
+    "lerp f16 tensor": (
+        lambda t: t.half().lerp(POS.astype(np.float16), W.astype(np.float16)), X,
+        np.where(np.abs(f64(W16)) < 0.5, X16 + W16 * (P16 - X16), P16 - (P16 - X16) * (1 - W16)).astype(np.float16),
+    ),
+    "matmul": (lambda t: t.matmul(X.T), X, (f64(X) @ f64(X).T).astype(np.float32)),
+    "matmul int float": (lambda t: t.matmul(X.T), I, (f64(I) @ f64(X).T).astype(np.float32)),
+    "argsort": (lambda t: t.argsort(1, descending=True), I, np.argsort(-I, 1, kind="stable")),
+    "index_select": (lambda t: t.index_select(1, np.array([3, 0, 3])), X, X[:, [3, 0, 3]]),
+    "gather": (lambda t: t.gather(0, np.array([[2, 0, 1, 1]])), I, np.take_along_axis(I, np.array([[2, 0, 1, 1]]), 0)),
+    "scatter_add": (
+        lambda t: t.scatter_add(1, np.array([[0, 0], [3, 1], [2, 2]]), np.ones((3, 2), np.int32)), I,
+        I + np.array([[2, 0, 0, 0], [0, 1, 0, 1], [0, 0, 2, 0]], np.int32),
+    ),
+    "take": (lambda t: t.take(np.array([[-1, 0], [5, 5]])), X, X.reshape(-1)[[[-1, 0], [5, 5]]]),
+    "bincount": (lambda t: t.reshape(-1).bincount(minlength=20), np.abs(I).astype(np.int64), np.bincount(np.abs(I).reshape(-1), minlength=20)),
+    "bincount weights": (lambda t: t.bincount(X[0]), np.array([1, 1, 0, 3]), np.bincount([1, 1, 0, 3], f64(X[0])).astype(np.float32)),
+    "histc": (lambda t: t.histc(4, -3, 3), X, np.histogram(X, 4, (-3, 3))[0].astype(np.float32)),
+    "unsqueeze": (lambda t: t.unsqueeze(1), X, X[:, None]),
+    "unsqueeze last of a transpose": (lambda t: t.T.unsqueeze(-1), X, X.T[..., None]),
+    "squeeze": (lambda t: t[None, :, None, 1:2].squeeze(), I, I[:, 1]),
+    "squeeze dims": (lambda t: t[None, :, 1:2].squeeze((0, 1)), I, I[:, 1:2]),
+    "flatten": (lambda t: t[None].flatten(1), X, X.reshape(1, -1)),
+    "flatten a transpose": (lambda t: t.T.flatten(), X, X.T.reshape(-1)),
+    "expand": (lambda t: t[:, :1].expand(-1, 5), I, np.broadcast_to(I[:, :1], (3, 5))),
+    "expand new": (lambda t: t.expand(2, -1, 4), X, np.broadcast_to(X, (2, 3, 4))),
+    "view": (lambda t: t.view(2, -1), I, I.reshape(2, 6)),
+    "reshape a transpose": (lambda t: t.T.reshape(-1, 2), X, X.T.reshape(-1, 2)),
 }
 
 
@@ -227,3 +265,79 @@ def test_method_errors(device):
         silt.tensor(I, device=device).mean()  # PyTorch: floats only
     with pytest.raises(silt.ArgumentError):
         t.max(dim=7)
+
+
+def test_sort_and_topk_give_values_and_indices(device):
+    a = np.array([[3, 1, 2, 1], [0, 5, 5, -1]], np.int16)
+    t = silt.tensor(a, device=device)
+    r = t.sort()
+    assert isinstance(r, silt.ValuesIndices)
+    check(r.values, np.sort(a, 1))
+    check(r.indices, np.argsort(a, 1, kind="stable"))
+    v, i = t.sort(0, descending=True)
+    check(v, -np.sort(-a, 0))
+    v, i = t.topk(2)
+    check(v, np.array([[3, 2], [5, 5]], np.int16))
+    check(i, np.array([[0, 2], [1, 2]]))
+    v, i = t.topk(1, dim=0, largest=False)
+    check(i, np.argmin(a, 0)[None])
+
+
+def test_scatter_add_in_place(device):
+    t = silt.tensor(np.zeros(5, np.float32), device=device)
+    got = t.scatter_add_(0, np.array([1, 1, 4]), np.array([0.5, 0.25, 2.0], np.float32))
+    assert got is t
+    np.testing.assert_array_equal(t.numpy(), [0, 0.75, 0, 0, 2])
+    with pytest.raises(ValueError, match="nothing was written"):
+        t.scatter_add_(0, np.array([0, 5]), np.ones(2, np.float32))
+    np.testing.assert_array_equal(t.numpy(), [0, 0.75, 0, 0, 2])  # nothing written
+
+
+def test_shape_views_share_storage(device):
+    t = silt.tensor(X.copy(), device=device)
+    for view in (t.unsqueeze(0), t.T.unsqueeze(1), t[:, :1].squeeze(1), t.view(12), t[None, 1:], t[..., None]):
+        assert view.shares_storage(t)
+    t.T.unsqueeze(1)[2, 0, 1] = 100.0  # through the view: t[1, 2]
+    assert t[1, 2].item() == 100.0
+    # reshape copies a strided tensor (PyTorch's), view raises
+    assert not t.T.reshape(12).shares_storage(t)
+    with pytest.raises(ValueError):
+        t.T.view(12)
+    with pytest.raises(ValueError):
+        t.reshape(-1, -1)
+    # squeeze leaves dimensions that are not 1; a 0-d tensor stays
+    assert t.squeeze(0).shape == (3, 4)
+    assert silt.tensor(np.float32(2), device=device).squeeze().shape == ()
+    with pytest.raises(IndexError):
+        t.unsqueeze(3)
+    with pytest.raises(IndexError):
+        t.squeeze(2)
+    with pytest.raises(ValueError):
+        t.flatten(1, 0)
+    # -1 keeps an existing dimension only
+    assert t.broadcast_to(-1, 4).shape == (3, 4)
+    with pytest.raises(ValueError):
+        t.expand(-1, 3, 4)
+    with pytest.raises(ValueError):
+        t.expand(-2, 4)
+    # as_strided: any view inside the storage
+    np.testing.assert_array_equal(t.as_strided([2, 2], [4, 1], 1).numpy(), t.numpy().reshape(-1)[[[1, 2], [5, 6]]])
+    with pytest.raises(ValueError):
+        t.as_strided([2], [12])
+
+
+@pytest.mark.parametrize("key", [
+    None, (None, 1), (slice(None), None), (Ellipsis, None), (1, None, slice(None, None, 2)),
+    (None, Ellipsis, None, 0), (None, None),
+])
+def test_none_adds_a_dimension(device, key):
+    a = np.arange(24, dtype=np.int32).reshape(2, 3, 4)
+    got = silt.tensor(a, device=device)[key]
+    np.testing.assert_array_equal(got.numpy(), a[key])
+    assert got.shape == a[key].shape
+
+
+def test_an_empty_list_picks_no_rows(device):
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    got = silt.tensor(a, device=device)[[]]
+    assert got.shape == (0, 4)

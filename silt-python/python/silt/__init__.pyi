@@ -107,10 +107,24 @@ class Tensor:
     def transpose(self, dim0: _int, dim1: _int) -> "Tensor": ...
     def permute(self, *dims: _int) -> "Tensor": ...
     def narrow(self, dim: _int, start: _int, length: _int) -> "Tensor": ...
-    def reshape(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor": ...
-    def broadcast_to(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor": ...
+    def reshape(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
+        """The same elements in another shape (one -1 inferred): a view when row-major, else a copy."""
+    def view(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
+        """As reshape, but a view only: a strided tensor raises."""
+    def broadcast_to(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
+        """A read-only view repeating dimensions of size 1 (-1 keeps an existing dimension's size)."""
+    def expand(self, *sizes: Union[_int, Tuple[_int, ...]]) -> "Tensor":
+        """broadcast_to(*sizes), as PyTorch's expand."""
+    def as_strided(self, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int] = None) -> "Tensor":
+        """A view of the same storage with any shape, strides and offset (in elements), checked to lie inside it."""
+    def unsqueeze(self, dim: _int) -> "Tensor":
+        """A view with a dimension of size 1 inserted at dim."""
+    def squeeze(self, dim: Dim = None) -> "Tensor":
+        """A view without the dimensions of size 1 (all, or those of dim)."""
+    def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> "Tensor":
+        """Dimensions start_dim..=end_dim as one (a view when row-major, else a copy)."""
     def __getitem__(self, key: Any) -> "Tensor":
-        """Integers, slices with positive steps, and '...': a view; a boolean mask over the leading dimensions or an integer array (rows of dimension 0): a gathered copy."""
+        """Integers, slices with positive steps, '...' and None (a new dimension): a view; a boolean mask over the leading dimensions or an integer array (rows of dimension 0): a gathered copy."""
     def __len__(self) -> _int: ...
     def __setitem__(self, key: Any, value: Operand) -> None:
         """As `t[key]` (a boolean mask or an integer array too); a number, an array or a tensor, broadcast and converted."""
@@ -260,20 +274,22 @@ class Tensor:
     def bitwise_and(self, other: Operand) -> "Tensor": ...
     def bitwise_or(self, other: Operand) -> "Tensor": ...
     def bitwise_xor(self, other: Operand) -> "Tensor": ...
-    def clamp(self, min: Optional[Number] = None, max: Optional[Number] = None) -> "Tensor": ...
+    def clamp(self, min: Optional[Operand] = None, max: Optional[Operand] = None) -> "Tensor":
+        """Each element limited to [min, max]; tensor bounds broadcast (minimum(maximum(self, min), max))."""
     def clip(self, min: Optional[Number] = None, max: Optional[Number] = None) -> "Tensor": ...
     def where(self, condition: Operand, other: Operand) -> "Tensor":
         """self where condition holds, else other."""
-    def lerp(self, end: Operand, weight: Number) -> "Tensor": ...
+    def lerp(self, end: Operand, weight: Operand) -> "Tensor":
+        """self + weight * (end - self) as PyTorch computes it; weight a number or a tensor (broadcast)."""
     def addcmul(self, tensor1: Operand, tensor2: Operand, value: Number = 1) -> "Tensor": ...
     # reductions and scans
     def sum(self, dim: Dim = None, keepdim: _bool = False, *, dtype: Any = None) -> "Tensor": ...
     def prod(self, dim: Dim = None, keepdim: _bool = False, *, dtype: Any = None) -> "Tensor": ...
     def mean(self, dim: Dim = None, keepdim: _bool = False, *, dtype: Any = None) -> "Tensor": ...
-    def max(self, dim: Optional[_int] = None, keepdim: _bool = False) -> Any:
-        """The maximum of all elements; with dim, ValuesIndices(values, indices)."""
-    def min(self, dim: Optional[_int] = None, keepdim: _bool = False) -> Any:
-        """The minimum of all elements; with dim, ValuesIndices(values, indices)."""
+    def max(self, dim: Union[None, _int, "Tensor", np.ndarray[Any, Any]] = None, keepdim: _bool = False) -> Any:
+        """The maximum of all elements; with dim, ValuesIndices(values, indices); with a tensor, maximum(other)."""
+    def min(self, dim: Union[None, _int, "Tensor", np.ndarray[Any, Any]] = None, keepdim: _bool = False) -> Any:
+        """The minimum of all elements; with dim, ValuesIndices(values, indices); with a tensor, minimum(other)."""
     def amax(self, dim: Dim = None, keepdim: _bool = False) -> "Tensor": ...
     def amin(self, dim: Dim = None, keepdim: _bool = False) -> "Tensor": ...
     def argmax(self, dim: Dim = None, keepdim: _bool = False) -> "Tensor": ...
@@ -307,6 +323,28 @@ class Tensor:
     def int(self) -> "Tensor": ...
     def long(self) -> "Tensor": ...
     def bool(self) -> "Tensor": ...
+    def matmul(self, other: Operand) -> "Tensor":
+        """The matrix product with PyTorch's shapes and promotion (self @ other)."""
+    def sort(self, dim: _int = -1, descending: _bool = False, stable: _bool = False) -> "ValuesIndices":
+        """The elements sorted along dim and their indices (always stable; NaN as the largest)."""
+    def argsort(self, dim: _int = -1, descending: _bool = False, stable: _bool = False) -> "Tensor":
+        """The indices (int64) that sort the tensor along dim (those of sort)."""
+    def topk(self, k: _int, dim: _int = -1, largest: _bool = True, sorted: _bool = True) -> "ValuesIndices":
+        """The k largest (or smallest) elements along dim and their indices, in order, ties by index."""
+    def index_select(self, dim: _int, index: Operand) -> "Tensor":
+        """The slices along dim at the positions in index (1-d, int64 or int32)."""
+    def gather(self, dim: _int, index: Operand) -> "Tensor":
+        """The elements along dim at the positions in index (int64)."""
+    def scatter_add(self, dim: _int, index: Operand, src: Operand) -> "Tensor":
+        """A new tensor: self plus src's elements added at the positions along dim in index."""
+    def scatter_add_(self, dim: _int, index: Operand, src: Operand) -> "Tensor":
+        """scatter_add written into the tensor; returns it."""
+    def take(self, index: Operand) -> "Tensor":
+        """The elements of the tensor read as 1-d at the positions in index (int64, any shape)."""
+    def bincount(self, weights: Optional[Operand] = None, minlength: _int = 0) -> "Tensor":
+        """The count (or the weights' sum) of each non-negative integer of a 1-d tensor."""
+    def histc(self, bins: _int = 100, min: _float = 0, max: _float = 0) -> "Tensor":
+        """The histogram of a float tensor in bins equal bins over [min, max] (the data's range when equal)."""
     def cpu(self) -> "Tensor": ...
     def numel(self) -> _int: ...
     def dim(self) -> _int: ...

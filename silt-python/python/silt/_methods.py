@@ -99,15 +99,21 @@ def _mean(self, dim=None, keepdim=False, *, dtype=None):
 
 
 def _extreme(name, values, indices):
+    binary = f"{name}imum"
+
     def method(self, dim=None, keepdim=False):
         if dim is None:
             return values(self)
+        if isinstance(dim, (Tensor, np.ndarray)):
+            # PyTorch's max(other): the elementwise maximum
+            return _binary(binary, self, dim)
         return ValuesIndices(values(self, dim, keepdim), indices(self, dim, keepdim))
 
     method.__name__ = name
     method.__doc__ = (
         f"`{name}()`: the {name}imum of all elements (NaN propagates); `{name}(dim, keepdim=False)`: "
-        f"a named tuple (values, indices) along `dim`, as PyTorch's."
+        f"a named tuple (values, indices) along `dim`, as PyTorch's; `{name}(other)` with a tensor: "
+        f"`{binary}(other)`."
     )
     return method
 
@@ -156,7 +162,12 @@ def _cum_extreme(name):
 
 def _clamp(self, min=None, max=None):
     """`clamp(min=None, max=None)`: each element limited to `[min, max]`; a
-    float bound on an integer or bool tensor gives float32, as PyTorch's."""
+    float bound on an integer or bool tensor gives float32, as PyTorch's.
+    Tensor bounds broadcast: `minimum(maximum(self, min), max)` with
+    promotion (a NaN among them propagates)."""
+    if any(b is not None and not _is_number(b) for b in (min, max)):
+        t = self if min is None else _binary("maximum", self, min)
+        return t if max is None else _binary("minimum", t, max)
     t = self
     for bound in (min, max):
         if bound is not None and _is_number(bound):
@@ -174,8 +185,28 @@ def _where(self, condition, other):
 
 
 def _lerp(self, end, weight):
-    """`lerp(end, weight)`: `self + weight * (end - self)`."""
-    return ops.lerp(self, end, weight)
+    """`lerp(end, weight)`: `self + weight * (end - self)`, as PyTorch
+    computes it (`end - (end - self) * (1 - weight)` where `|weight| >=
+    0.5`); `weight` a number or a tensor of the same dtype, broadcast
+    (float16 computed in float32, rounded once)."""
+    if _is_number(weight):
+        return ops.lerp(self, end, weight)
+    dt = self.dtype
+    if dt.kind != "f":
+        raise DTypeError(f"lerp is defined on float tensors, not {dt}")
+    dev = self.device
+    wide = _F32 if dt == np.float16 else dt
+    a, b, w = (_as(np.asarray(v, dt) if _is_number(v) else v, dt, dev).astype(wide, copy=False)
+               for v in (self, end, weight))
+    d = b - a
+    got = (a + w * d).where(abs(w) < 0.5, b - d * (1 - w))
+    return got.astype(dt, copy=False)
+
+
+def _matmul(self, other):
+    """`matmul(other)`: the matrix product with PyTorch's shapes and
+    promotion, as `self @ other` (`silt.ops.matmul`)."""
+    return _binary("matmul", self, other)
 
 
 def _addcmul(self, tensor1, tensor2, value=1):
@@ -236,6 +267,127 @@ def _dim(self):
     return self.ndim
 
 
+# ---- the library: matrix products, ordering, indexing, counting -----------
+
+def _sort(self, dim=-1, descending=False, stable=False):
+    """`sort(dim=-1, descending=False, stable=False)`: a named tuple (values,
+    indices) of the elements sorted along `dim` (`silt.ops.sort`: always
+    stable, NaN as the largest)."""
+    return ValuesIndices(*ops.sort(self, dim, descending))
+
+
+def _argsort(self, dim=-1, descending=False, stable=False):
+    """`argsort(dim=-1, descending=False, stable=False)`: the indices (int64)
+    that sort the tensor along `dim` (those of `sort`; always stable)."""
+    return ops.argsort(self, dim, descending)
+
+
+def _topk(self, k, dim=-1, largest=True, sorted=True):
+    """`topk(k, dim=-1, largest=True, sorted=True)`: a named tuple (values,
+    indices) of the `k` largest (or smallest) elements along `dim`, in order,
+    ties by index (`silt.ops.topk`)."""
+    return ValuesIndices(*ops.topk(self, k, dim, largest, sorted))
+
+
+def _index_select(self, dim, index):
+    """`index_select(dim, index)`: the slices along `dim` at the positions in
+    `index` (1-d, int64 or int32), as `silt.ops.index_select`."""
+    return ops.index_select(self, dim, index)
+
+
+def _gather(self, dim, index):
+    """`gather(dim, index)`: the elements along `dim` at the positions in
+    `index` (int64), as `silt.ops.gather`."""
+    return ops.gather(self, dim, index)
+
+
+def _scatter_add(self, dim, index, src):
+    """`scatter_add(dim, index, src)`: a new tensor, `self` plus `src`'s
+    elements added at the positions along `dim` in `index` (int64), as
+    `silt.ops.scatter_add`."""
+    return ops.scatter_add(self, dim, index, src)
+
+
+def _scatter_add_(self, dim, index, src):
+    """`scatter_add_(dim, index, src)`: `scatter_add` written into the
+    tensor; returns it (nothing is written when an index is out of range)."""
+    ops.copy(ops.scatter_add(self, dim, index, src), self)
+    return self
+
+
+def _take(self, index):
+    """`take(index)`: the elements of the tensor read as 1-d at the positions
+    in `index` (int64, any shape), as `silt.ops.take`."""
+    return ops.take(self, index)
+
+
+def _bincount(self, weights=None, minlength=0):
+    """`bincount(weights=None, minlength=0)`: the count (or the weights' sum)
+    of each non-negative integer of a 1-d tensor, as `silt.ops.bincount`."""
+    return ops.bincount(self, weights, minlength)
+
+
+def _histc(self, bins=100, min=0, max=0):
+    """`histc(bins=100, min=0, max=0)`: the histogram of a float tensor in
+    `bins` equal bins over `[min, max]`, as `silt.ops.histc`."""
+    return ops.histc(self, bins, min, max)
+
+
+# ---- shapes ----------------------------------------------------------------
+
+def _dim_index(dim, ndim, op):
+    """``dim`` counted from the end when negative, checked against ``ndim``."""
+    if not -ndim <= dim < max(ndim, 1):
+        raise IndexError(f"{op}: dimension {dim} out of range for a tensor of {ndim} dimensions")
+    return dim % max(ndim, 1)
+
+
+def _unsqueeze(self, dim):
+    """`unsqueeze(dim)`: a view with a dimension of size 1 inserted at `dim`
+    (`-ndim - 1..=ndim`)."""
+    d = _dim_index(dim, self.ndim + 1, "unsqueeze")
+    shape, strides = list(self.shape), list(self.strides)
+    # the new dimension's stride is that of the one it precedes (any is valid)
+    shape.insert(d, 1)
+    strides.insert(d, strides[d] * self.shape[d] if d < self.ndim else 1)
+    return self.as_strided(shape, strides)
+
+
+def _squeeze(self, dim=None):
+    """`squeeze(dim=None)`: a view without the dimensions of size 1 (all, or
+    those of `dim`, an int or a tuple, left alone where their size is not 1)."""
+    if self.ndim == 0:
+        for d in (dim if isinstance(dim, (tuple, list)) else () if dim is None else (dim,)):
+            _dim_index(d, 0, "squeeze")
+        return self.as_strided([], [])
+    if dim is None:
+        drop = {i for i, n in enumerate(self.shape) if n == 1}
+    else:
+        dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+        drop = {d for d in (_dim_index(d, self.ndim, "squeeze") for d in dims) if self.shape[d] == 1}
+    keep = [i for i in range(self.ndim) if i not in drop]
+    return self.as_strided([self.shape[i] for i in keep], [self.strides[i] for i in keep])
+
+
+def _flatten(self, start_dim=0, end_dim=-1):
+    """`flatten(start_dim=0, end_dim=-1)`: dimensions `start_dim..=end_dim`
+    as one (a view when they are row-major, else a copy, as `reshape`)."""
+    if self.ndim == 0:
+        return self.reshape(1)
+    s = _dim_index(start_dim, self.ndim, "flatten")
+    e = _dim_index(end_dim, self.ndim, "flatten")
+    if s > e:
+        raise ValueError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim}")
+    shape = tuple(self.shape)
+    return self.reshape(shape[:s] + (int(np.prod(shape[s:e + 1], dtype=np.int64)),) + shape[e + 1:])
+
+
+def _expand(self, *sizes):
+    """`expand(*sizes)`: `broadcast_to(*sizes)`, a read-only view repeating
+    dimensions of size 1 (-1 keeps a dimension's size)."""
+    return self.broadcast_to(*sizes)
+
+
 # ---- item assignment -------------------------------------------------------
 
 def _write(view, value):
@@ -266,7 +418,8 @@ def _advanced_key(self, key):
     if isinstance(key, Tensor):
         k = key.numpy()
     elif isinstance(key, (list, np.ndarray)):
-        k = np.asarray(key)
+        # an empty list picks no rows (NumPy would read it as float64)
+        k = np.asarray(key) if len(key) or isinstance(key, np.ndarray) else np.zeros(0, np.int64)
     else:
         return None
     if k.dtype == np.bool_:
@@ -296,11 +449,40 @@ def _getitem(self, key, _view=Tensor.__getitem__):
     mask and the indices are read on the host."""
     adv = _advanced_key(self, key)
     if adv is None:
-        return _view(self, key)
+        with_new = _new_axes(self, key, _view)
+        return _view(self, key) if with_new is None else with_new
     pos, lead, rows = adv
     index = tensor(pos, device=self.device)
     got = ops.index_select(rows, 0, index)
     return got.reshape(tuple(lead) + tuple(rows.shape[1:]))
+
+
+def _new_axes(self, key, view):
+    """``t[key]`` for a basic key (integers, slices, ``...``) holding ``None``:
+    the view without them, with a dimension of size 1 where each stood (as
+    NumPy's ``np.newaxis``); None when ``key`` holds no ``None`` or is not
+    basic."""
+    keys = key if isinstance(key, tuple) else (key,)
+    basic = (int, np.integer, slice)
+    if not any(k is None for k in keys) or not all(
+            k is None or k is Ellipsis or isinstance(k, basic) for k in keys):
+        return None
+    rest = tuple(k for k in keys if k is not None)
+    got = view(self, rest) if rest else self
+    # the dimensions an ellipsis stands for: those no other entry indexes
+    kept = self.ndim - sum(1 for k in rest if k is not Ellipsis)
+    at, new = 0, []
+    for k in keys:
+        if k is None:
+            new.append(at)
+            at += 1
+        elif k is Ellipsis:
+            at += kept
+        elif isinstance(k, slice):
+            at += 1
+    for d in new:
+        got = _unsqueeze(got, d)
+    return got
 
 
 def _setitem(self, key, value):

@@ -15,6 +15,8 @@ from ._methods import (
     _device_reduce, _dim, _extreme, _fill_, _float, _int, _lerp, _mean, _method_inplace,
     _getitem, _norm, _numel, _prod, _reduce, _reduction, _setitem, _std, _sum, _unary, _var, _where,
     _zero_, _ANY_UNARY, _FLOAT_UNARY, _ROUNDING,
+    _argsort, _bincount, _matmul, _expand, _flatten, _gather, _histc, _index_select, _scatter_add,
+    _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
 )
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
 from ._fusion import _attach_fusion_values
@@ -93,6 +95,21 @@ def _attach():
     for name, dt in (("float", np.float32), ("double", np.float64), ("half", np.float16),
                      ("int", np.int32), ("long", np.int64), ("bool", np.bool_)):
         setattr(T, name, _cast(name, dt))
+    T.matmul = _matmul
+    T.sort = _sort
+    T.argsort = _argsort
+    T.topk = _topk
+    T.index_select = _index_select
+    T.gather = _gather
+    T.scatter_add = _scatter_add
+    T.scatter_add_ = _scatter_add_
+    T.take = _take
+    T.bincount = _bincount
+    T.histc = _histc
+    T.unsqueeze = _unsqueeze
+    T.squeeze = _squeeze
+    T.flatten = _flatten
+    T.expand = _expand
     T.cpu = _cpu
     T.numel = _numel
     T.dim = _dim
