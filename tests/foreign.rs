@@ -147,6 +147,11 @@ fn slice_select_and_as_strided() -> silt::Result<()> {
         t.as_strided([2], [1], 23),
         Err(Error::OutOfRange { .. })
     ));
+    // stride 0 keeps it inside the storage, but its element count overflows
+    assert!(matches!(
+        t.as_strided([4, (1 << 62) + 3], [0, 0], 0),
+        Err(Error::InvalidArgument { .. })
+    ));
     if let Ok(dev) = Device::opencl(0) {
         let d = t.to(&dev)?;
         assert_eq!(

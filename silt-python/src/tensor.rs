@@ -281,26 +281,37 @@ impl PyTensor {
     }
 
     /// A tensor of another shape with the same elements in row-major order
-    /// (one dimension may be -1): a view when the tensor is row-major, else a
-    /// row-major copy (PyTorch's `reshape`; `view` never copies).
+    /// (one dimension may be -1): a view where `view` makes one, else a
+    /// row-major copy (PyTorch's `reshape`).
     #[pyo3(signature = (*shape))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
         let out = self.shape_of(py, "reshape", shape)?;
         let t = &self.tensor;
-        match t.reshape(&out) {
-            Err(silt::Error::NotContiguous { .. }) => {
-                Ok(py.allow_threads(|| t.contiguous()?.reshape(&out))?.into())
-            }
-            r => Ok(r?.into()),
+        match self.view_as(&out)? {
+            Some(v) => Ok(v.into()),
+            None => Ok(py.allow_threads(|| t.contiguous()?.reshape(&out))?.into()),
         }
     }
 
-    /// A view of another shape over the same elements (row-major tensors
-    /// only; one dimension may be -1): PyTorch's `view`, which never copies.
+    /// A view of another shape over the same elements in row-major order
+    /// (one dimension may be -1), as PyTorch's `view`: it never copies, so
+    /// each run of dimensions it splits or merges must be laid out as one
+    /// (a row-major tensor always is; `t.T.view(-1)` raises).
     #[pyo3(signature = (*shape))]
     fn view(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
         let out = self.shape_of(py, "view", shape)?;
-        Ok(self.tensor.reshape(&out)?.into())
+        self.view_as(&out)?.map(PyTensor::from).ok_or_else(|| {
+            argument_error(
+                py,
+                format!(
+                    "view: a tensor of shape {:?} and strides {:?} cannot be viewed as {out:?} \
+                     without a copy (reshape copies)",
+                    self.tensor.shape(),
+                    self.tensor.strides()
+                ),
+            )
+            .into()
+        })
     }
 
     /// A view repeating dimensions of size 1 to `shape` (NumPy's
@@ -443,14 +454,23 @@ impl PyTensor {
 
 impl PyTensor {
     /// The shape `shape` asks of `op` for this tensor's elements: -1 (at
-    /// most one) is the size that makes the element count.
+    /// most one) is the size that makes the element count, which the shape
+    /// must have.
     fn shape_of(&self, py: Python<'_>, op: &str, shape: &Bound<'_, PyTuple>) -> Result<Vec<usize>> {
         let dims = shape_arg(shape)?;
-        let known: usize = dims
+        let len = self.tensor.len();
+        let bad = |why: &str| -> crate::error::Error {
+            argument_error(
+                py,
+                format!("{op}: shape {dims:?} is invalid for {len} elements ({why})"),
+            )
+            .into()
+        };
+        let known = dims
             .iter()
             .filter_map(|&d| usize::try_from(d).ok())
-            .product();
-        let len = self.tensor.len();
+            .try_fold(1usize, usize::checked_mul)
+            .ok_or_else(|| bad("too many elements"))?;
         let inferred = dims.iter().filter(|&&d| d < 0).count();
         let mut out = Vec::with_capacity(dims.len());
         for &d in &dims {
@@ -459,17 +479,69 @@ impl PyTensor {
                 Err(_) if d == -1 && inferred == 1 && known != 0 && len.is_multiple_of(known) => {
                     out.push(len / known);
                 }
-                Err(_) => {
-                    return Err(argument_error(
-                        py,
-                        format!("{op}: cannot infer a dimension of {dims:?} for {len} elements (one -1 at most)"),
-                    )
-                    .into())
-                }
+                Err(_) => return Err(bad("one -1 at most, a size that divides the count")),
             }
+        }
+        if inferred == 0 && known != len {
+            return Err(bad("another element count"));
         }
         Ok(out)
     }
+
+    /// This tensor viewed as `shape` (of the same element count) without a
+    /// copy, or `None` where its strides do not allow it.
+    fn view_as(&self, shape: &[usize]) -> Result<Option<Tensor>> {
+        let t = &self.tensor;
+        if t.is_contiguous() {
+            return Ok(Some(t.reshape(shape)?));
+        }
+        Ok(match view_strides(t.shape(), t.strides(), shape) {
+            Some(strides) => Some(t.as_strided(shape, &strides, t.offset())?),
+            None => None,
+        })
+    }
+}
+
+/// The strides that view the elements of a layout (`shape`, `strides`), in
+/// row-major order, as `new` (of the same element count), as PyTorch's
+/// `view` finds them: the old dimensions fall into runs laid out as one
+/// (each stride the next one's times its size; dimensions of size 1 join
+/// any run), and each run is split into new dimensions whose sizes
+/// multiply to its count. `None` when a new dimension would straddle two
+/// runs.
+fn view_strides(shape: &[usize], strides: &[usize], new: &[usize]) -> Option<Vec<usize>> {
+    let mut out = vec![0usize; new.len()];
+    if shape.iter().product::<usize>() <= 1 {
+        // no element or one: any strides do; row-major ones
+        let mut s = 1usize;
+        for (o, &n) in out.iter_mut().zip(new).rev() {
+            *o = s;
+            s = s.saturating_mul(n.max(1));
+        }
+        return Some(out);
+    }
+    // new dimensions `..left` have no stride yet
+    let mut left = new.len();
+    let mut base = *strides.last()?;
+    let (mut run, mut taken) = (1usize, 1usize);
+    for d in (0..shape.len()).rev() {
+        run *= shape[d];
+        let ends = d == 0 || (shape[d - 1] != 1 && run.checked_mul(base) != Some(strides[d - 1]));
+        if ends {
+            while left > 0 && (taken < run || new[left - 1] == 1) {
+                out[left - 1] = taken.checked_mul(base)?;
+                taken *= new[left - 1];
+                left -= 1;
+            }
+            if taken != run {
+                return None;
+            }
+            if d > 0 {
+                (base, run, taken) = (strides[d - 1], 1, 1);
+            }
+        }
+    }
+    (left == 0).then_some(out)
 }
 
 /// The sizes of a `(*shape)` argument: integers, or one tuple or list of them.

@@ -299,12 +299,13 @@ def test_shape_views_share_storage(device):
         assert view.shares_storage(t)
     t.T.unsqueeze(1)[2, 0, 1] = 100.0  # through the view: t[1, 2]
     assert t[1, 2].item() == 100.0
-    # reshape copies a strided tensor (PyTorch's), view raises
+    # reshape copies where no view can (PyTorch's), view raises there
     assert not t.T.reshape(12).shares_storage(t)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="without a copy"):
         t.T.view(12)
-    with pytest.raises(ValueError):
-        t.reshape(-1, -1)
+    for bad in ((-1, -1), (5, -1), (4, 2), (4, 2**62 + 3)):
+        with pytest.raises(ValueError):
+            t.reshape(*bad)
     # squeeze leaves dimensions that are not 1; a 0-d tensor stays
     assert t.squeeze(0).shape == (3, 4)
     assert silt.tensor(np.float32(2), device=device).squeeze().shape == ()
@@ -314,6 +315,13 @@ def test_shape_views_share_storage(device):
         t.squeeze(2)
     with pytest.raises(ValueError):
         t.flatten(1, 0)
+    with pytest.raises(ValueError, match="twice"):
+        t[None].squeeze((0, -3))
+    z = silt.tensor(np.float32(2), device=device)
+    assert z.squeeze(-1).shape == () and z.flatten(-1).shape == (1,)
+    with pytest.raises(IndexError):
+        z.flatten(1)
+    assert t[:, 1].flatten(0, 0).shares_storage(t)
     # -1 keeps an existing dimension only
     assert t.broadcast_to(-1, 4).shape == (3, 4)
     with pytest.raises(ValueError):
@@ -324,6 +332,73 @@ def test_shape_views_share_storage(device):
     np.testing.assert_array_equal(t.as_strided([2, 2], [4, 1], 1).numpy(), t.numpy().reshape(-1)[[[1, 2], [5, 6]]])
     with pytest.raises(ValueError):
         t.as_strided([2], [12])
+    with pytest.raises(ValueError):
+        t.as_strided([4, 2**62 + 3], [0, 0])  # inside the storage, too many elements
+
+
+# (a view of X's layout, the shape to view it as): PyTorch's view makes each
+VIEWS = {
+    "every other element": (lambda t: t.reshape(-1)[::2], (2, 3)),
+    "a column as a row": (lambda t: t[:, 1:2], (3,)),
+    "a transpose as itself": (lambda t: t.T, (4, 3)),
+    "a run of columns split": (lambda t: t.reshape(2, 6)[:, :4], (2, 2, 2)),
+    "rows merged of a column slice": (lambda t: t[None, :, 1:3], (3, 1, 2)),
+    "sizes of one added": (lambda t: t[1:, ::2], (1, 2, 1, 2, 1)),
+    "a broadcast": (lambda t: t[:, :1].expand(3, 4), (3, 2, 2)),
+    "a transpose of a batch": (lambda t: t.reshape(3, 2, 2).transpose(1, 2), (3, 2, 1, 2)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_view_splits_and_merges_runs_of_a_strided_layout(device, name):
+    make, shape = VIEWS[name]
+    t = silt.tensor(X.copy(), device=device)
+    v = make(t)
+    assert not v.is_contiguous()
+    got = v.view(*shape)
+    assert got.shares_storage(t)
+    np.testing.assert_array_equal(got.numpy(), v.numpy().reshape(shape))
+    np.testing.assert_array_equal(v.reshape(shape).numpy(), v.numpy().reshape(shape))
+    assert v.reshape(shape).shares_storage(t)
+
+
+@pytest.mark.parametrize("make, shape", [
+    (lambda t: t.T, (12,)), (lambda t: t[:, 1:3], (6,)), (lambda t: t.reshape(3, 2, 2).transpose(1, 2), (3, 4)),
+])
+def test_view_raises_where_a_run_would_straddle(device, make, shape):
+    t = silt.tensor(X.copy(), device=device)
+    v = make(t)
+    with pytest.raises(ValueError, match="without a copy"):
+        v.view(*shape)
+    got = v.reshape(shape)  # a copy
+    assert not got.shares_storage(t)
+    np.testing.assert_array_equal(got.numpy(), v.numpy().reshape(shape))
+
+
+def test_max_with_a_tensor_takes_it_alone(device):
+    t = silt.tensor(I, device=device)
+    check(t.max(other=t.T.T + 1), I + 1)
+    with pytest.raises(TypeError):
+        t.max(t, True)
+    with pytest.raises(TypeError):
+        t.min(keepdim=True)
+
+
+def test_lerp_takes_tensors_of_its_dtype(device):
+    t = silt.tensor(X, device=device)
+    with pytest.raises(silt.DTypeError):
+        t.lerp(I, W)
+    with pytest.raises(silt.DTypeError):
+        t.lerp(POS, W.astype(np.float64))
+    with pytest.raises(silt.DTypeError):
+        t.half().lerp(POS.astype(np.float16), W)
+    check(t.lerp(POS.tolist(), np.ones((3, 4), np.float32)), POS)  # a list takes the input's dtype
+
+
+def test_none_with_an_array_index_says_so(device):
+    t = silt.tensor(X, device=device)
+    with pytest.raises(TypeError, match="None"):
+        t[None, [0, 1]]
 
 
 @pytest.mark.parametrize("key", [

@@ -108,11 +108,11 @@ class Tensor:
     def permute(self, *dims: _int) -> "Tensor": ...
     def narrow(self, dim: _int, start: _int, length: _int) -> "Tensor": ...
     def reshape(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
-        """The same elements in another shape (one -1 inferred): a view when row-major, else a copy."""
+        """The same elements in another shape (one -1 inferred): a view where view makes one, else a copy."""
     def view(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
-        """As reshape, but a view only: a strided tensor raises."""
+        """As reshape, but a view only (PyTorch's rule); where the strides do not allow one, it raises."""
     def broadcast_to(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
-        """A read-only view repeating dimensions of size 1 (-1 keeps an existing dimension's size)."""
+        """A view repeating dimensions of size 1 with stride 0 (-1 keeps an existing dimension's size); a write reaching an element twice raises."""
     def expand(self, *sizes: Union[_int, Tuple[_int, ...]]) -> "Tensor":
         """broadcast_to(*sizes), as PyTorch's expand."""
     def as_strided(self, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int] = None) -> "Tensor":
@@ -286,9 +286,9 @@ class Tensor:
     def sum(self, dim: Dim = None, keepdim: _bool = False, *, dtype: Any = None) -> "Tensor": ...
     def prod(self, dim: Dim = None, keepdim: _bool = False, *, dtype: Any = None) -> "Tensor": ...
     def mean(self, dim: Dim = None, keepdim: _bool = False, *, dtype: Any = None) -> "Tensor": ...
-    def max(self, dim: Union[None, _int, "Tensor", np.ndarray[Any, Any]] = None, keepdim: _bool = False) -> Any:
+    def max(self, dim: Union[None, _int, "Tensor", np.ndarray[Any, Any]] = None, keepdim: Optional[_bool] = None, *, other: Optional[Operand] = None) -> Any:
         """The maximum of all elements; with dim, ValuesIndices(values, indices); with a tensor, maximum(other)."""
-    def min(self, dim: Union[None, _int, "Tensor", np.ndarray[Any, Any]] = None, keepdim: _bool = False) -> Any:
+    def min(self, dim: Union[None, _int, "Tensor", np.ndarray[Any, Any]] = None, keepdim: Optional[_bool] = None, *, other: Optional[Operand] = None) -> Any:
         """The minimum of all elements; with dim, ValuesIndices(values, indices); with a tensor, minimum(other)."""
     def amax(self, dim: Dim = None, keepdim: _bool = False) -> "Tensor": ...
     def amin(self, dim: Dim = None, keepdim: _bool = False) -> "Tensor": ...

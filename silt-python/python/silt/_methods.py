@@ -101,12 +101,17 @@ def _mean(self, dim=None, keepdim=False, *, dtype=None):
 def _extreme(name, values, indices):
     binary = f"{name}imum"
 
-    def method(self, dim=None, keepdim=False):
+    def method(self, dim=None, keepdim=None, *, other=None):
+        if other is not None or isinstance(dim, (Tensor, np.ndarray)):
+            # PyTorch's max(other): the elementwise maximum, no other argument
+            if (other is not None and dim is not None) or keepdim is not None:
+                raise TypeError(f"{name}(other) takes the other tensor alone")
+            return _binary(binary, self, dim if other is None else other)
         if dim is None:
+            if keepdim is not None:
+                raise TypeError(f"{name}() over all elements takes no keepdim")
             return values(self)
-        if isinstance(dim, (Tensor, np.ndarray)):
-            # PyTorch's max(other): the elementwise maximum
-            return _binary(binary, self, dim)
+        keepdim = bool(keepdim)
         return ValuesIndices(values(self, dim, keepdim), indices(self, dim, keepdim))
 
     method.__name__ = name
@@ -194,6 +199,10 @@ def _lerp(self, end, weight):
     dt = self.dtype
     if dt.kind != "f":
         raise DTypeError(f"lerp is defined on float tensors, not {dt}")
+    for what, v in (("end", end), ("weight", weight)):
+        # as PyTorch: tensors of the input's dtype, no promotion
+        if isinstance(v, (Tensor, np.ndarray)) and v.dtype != dt:
+            raise DTypeError(f"lerp: `{what}` is {v.dtype}, the input {dt}")
     dev = self.device
     wide = _F32 if dt == np.float16 else dt
     a, b, w = (_as(np.asarray(v, dt) if _is_number(v) else v, dt, dev).astype(wide, copy=False)
@@ -336,10 +345,12 @@ def _histc(self, bins=100, min=0, max=0):
 # ---- shapes ----------------------------------------------------------------
 
 def _dim_index(dim, ndim, op):
-    """``dim`` counted from the end when negative, checked against ``ndim``."""
-    if not -ndim <= dim < max(ndim, 1):
+    """``dim`` counted from the end when negative, checked against ``ndim``
+    (a 0-d tensor takes 0 and -1, as PyTorch's)."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
         raise IndexError(f"{op}: dimension {dim} out of range for a tensor of {ndim} dimensions")
-    return dim % max(ndim, 1)
+    return dim % n
 
 
 def _unsqueeze(self, dim):
@@ -356,15 +367,16 @@ def _unsqueeze(self, dim):
 def _squeeze(self, dim=None):
     """`squeeze(dim=None)`: a view without the dimensions of size 1 (all, or
     those of `dim`, an int or a tuple, left alone where their size is not 1)."""
+    dims = () if dim is None else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+    wrapped = [_dim_index(d, self.ndim, "squeeze") for d in dims]
+    if len(set(wrapped)) != len(wrapped):
+        raise ValueError(f"squeeze: a dimension appears twice in {dims}")
     if self.ndim == 0:
-        for d in (dim if isinstance(dim, (tuple, list)) else () if dim is None else (dim,)):
-            _dim_index(d, 0, "squeeze")
         return self.as_strided([], [])
     if dim is None:
         drop = {i for i, n in enumerate(self.shape) if n == 1}
     else:
-        dims = dim if isinstance(dim, (tuple, list)) else (dim,)
-        drop = {d for d in (_dim_index(d, self.ndim, "squeeze") for d in dims) if self.shape[d] == 1}
+        drop = {d for d in wrapped if self.shape[d] == 1}
     keep = [i for i in range(self.ndim) if i not in drop]
     return self.as_strided([self.shape[i] for i in keep], [self.strides[i] for i in keep])
 
@@ -372,19 +384,22 @@ def _squeeze(self, dim=None):
 def _flatten(self, start_dim=0, end_dim=-1):
     """`flatten(start_dim=0, end_dim=-1)`: dimensions `start_dim..=end_dim`
     as one (a view when they are row-major, else a copy, as `reshape`)."""
-    if self.ndim == 0:
-        return self.reshape(1)
     s = _dim_index(start_dim, self.ndim, "flatten")
     e = _dim_index(end_dim, self.ndim, "flatten")
+    if self.ndim == 0:
+        return self.reshape(1)
     if s > e:
         raise ValueError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim}")
+    if s == e:
+        return self  # nothing to merge: the tensor itself, as PyTorch's
     shape = tuple(self.shape)
     return self.reshape(shape[:s] + (int(np.prod(shape[s:e + 1], dtype=np.int64)),) + shape[e + 1:])
 
 
 def _expand(self, *sizes):
-    """`expand(*sizes)`: `broadcast_to(*sizes)`, a read-only view repeating
-    dimensions of size 1 (-1 keeps a dimension's size)."""
+    """`expand(*sizes)`: `broadcast_to(*sizes)`, a view repeating dimensions
+    of size 1 with stride 0 (-1 keeps a dimension's size); a write through
+    it that reaches an element twice raises."""
     return self.broadcast_to(*sizes)
 
 
@@ -464,9 +479,11 @@ def _new_axes(self, key, view):
     basic."""
     keys = key if isinstance(key, tuple) else (key,)
     basic = (int, np.integer, slice)
-    if not any(k is None for k in keys) or not all(
-            k is None or k is Ellipsis or isinstance(k, basic) for k in keys):
+    if not any(k is None for k in keys):
         return None
+    if not all(k is None or k is Ellipsis or isinstance(k, basic) for k in keys):
+        raise TypeError("None (a new dimension) goes with integers, slices and '...' only; "
+                        "index an array in a step of its own")
     rest = tuple(k for k in keys if k is not None)
     got = view(self, rest) if rest else self
     # the dimensions an ellipsis stands for: those no other entry indexes

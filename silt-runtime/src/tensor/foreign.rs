@@ -40,7 +40,8 @@ impl Tensor {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] when the memory is not aligned to `dtype`'s
-    /// size or the view reaches past its end, [`Error::TooManyDims`], and
+    /// size, the view reaches past its end or its element count overflows
+    /// `usize`, [`Error::TooManyDims`], and
     /// [`Error::ShapeMismatch`] when `shape` and `strides` differ in length.
     pub fn from_foreign(
         memory: Box<dyn ForeignMemory>,

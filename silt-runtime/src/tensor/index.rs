@@ -114,6 +114,7 @@ impl Tensor {
     /// # Errors
     /// [`Error::OutOfRange`] when an element would lie outside the storage,
     /// [`Error::ShapeMismatch`] when `shape` and `strides` differ in length,
+    /// [`Error::InvalidArgument`] when the element count overflows `usize`,
     /// [`Error::TooManyDims`].
     pub fn as_strided(
         &self,
@@ -153,7 +154,8 @@ impl Tensor {
 ///
 /// # Errors
 /// [`Error::ShapeMismatch`] (labelled `op`) when `shape` and `strides` differ
-/// in length, [`Error::TooManyDims`].
+/// in length, [`Error::InvalidArgument`] when the element count overflows
+/// `usize`, [`Error::TooManyDims`].
 pub(super) fn strided(
     op: &'static str,
     shape: &[usize],
@@ -165,6 +167,17 @@ pub(super) fn strided(
             op,
             left: shape.to_vec(),
             right: strides.to_vec(),
+        });
+    }
+    if shape
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(d))
+        .is_none()
+    {
+        // a stride of 0 keeps such a view inside its storage; its count overflows
+        return Err(Error::InvalidArgument {
+            op,
+            reason: format!("shape {shape:?} has more elements than fit in usize"),
         });
     }
     let mut end = Some(offset);
