@@ -54,3 +54,43 @@ def test_concatenate_and_stack(device, host):
         silt.stack([a, b])
     with pytest.raises(silt.ArgumentError):
         silt.concatenate([a, a], axis=2)
+
+
+def test_like_forms_take_the_tensors_shape_dtype_and_device(device, host):
+    t = silt.tensor(I, device=device)
+    for made, value in ((silt.zeros_like(t), 0), (silt.ones_like(t), 1), (silt.empty_like(t), 0),
+                        (silt.full_like(t, 7), 7)):
+        assert made.device == device and made.dtype == np.int32 and made.shape == (2, 4)
+        np.testing.assert_array_equal(made.numpy(), np.full((2, 4), value, np.int32))
+    f = silt.ones_like(t, dtype=np.float16, device=host)
+    assert f.device == host and f.dtype == np.float16
+    assert not silt.zeros_like(t).shares_storage(t)
+
+
+def test_arange_linspace_eye(device):
+    def same(got, want):
+        assert got.device == device
+        assert got.dtype == want.dtype, (got.dtype, want.dtype)
+        np.testing.assert_array_equal(got.numpy(), want)
+
+    same(silt.arange(5, device=device), np.arange(5, dtype=np.int64))  # PyTorch's int64
+    same(silt.arange(2, -7, -3, device=device), np.arange(2, -7, -3, dtype=np.int64))
+    same(silt.arange(0, 1, 0.1, device=device), (np.arange(10) * 0.1).astype(np.float32))
+    same(silt.arange(1.5, 4, dtype=np.float64, device=device), np.array([1.5, 2.5, 3.5]))
+    same(silt.arange(3, 3, device=device), np.zeros(0, np.int64))
+    for bad in ((0, 5, 0), (0, 5, -1), (0, float("inf"))):
+        with pytest.raises(silt.ArgumentError):
+            silt.arange(*bad, device=device)
+    # both ends exact, the halves from each end (PyTorch's formula)
+    got = silt.linspace(-1, 0.3, 7, device=device)
+    step = 1.3 / 6
+    want = [-1 + i * step if i < 3 else 0.3 - (6 - i) * step for i in range(7)]
+    same(got, np.array(want, np.float32))
+    assert got.numpy()[-1] == np.float32(0.3) and got.numpy()[0] == -1
+    same(silt.linspace(2, 3, 1, device=device), np.array([2], np.float32))
+    same(silt.linspace(2, 3, 0, dtype=np.float64, device=device), np.zeros(0))
+    with pytest.raises(silt.ArgumentError):
+        silt.linspace(0, 1, -1, device=device)
+    same(silt.eye(3, device=device), np.eye(3, dtype=np.float32))
+    same(silt.eye(2, 3, dtype=np.int8, device=device), np.eye(2, 3, dtype=np.int8))
+    same(silt.cat([silt.tensor(I, device=device)] * 2, dim=1), np.concatenate([I, I], axis=1))

@@ -31,7 +31,10 @@ from ._silt import (
 )
 from . import ops
 from . import _tensor  # attaches the operators, methods and protocols to Tensor
-from ._creation import concatenate, empty, full, ones, stack
+from ._creation import (
+    arange, cat, concatenate, empty, empty_like, eye, full, full_like, linspace, ones, ones_like,
+    stack, zeros_like,
+)
 from ._interop import from_dlpack
 from ._methods import ValuesIndices
 from ._operators import promote as result_type
@@ -47,16 +50,24 @@ __all__ = [
     "OutOfMemoryError",
     "Tensor",
     "ValuesIndices",
+    "arange",
+    "cat",
     "concatenate",
     "default_device",
     "devices",
     "empty",
+    "empty_like",
+    "eye",
     "from_dlpack",
     "full",
+    "full_like",
+    "linspace",
     "ones",
+    "ones_like",
     "ops",
     "result_type",
     "stack",
     "tensor",
     "zeros",
+    "zeros_like",
 ]

@@ -429,6 +429,30 @@ def empty(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLi
 def full(shape: Union[int, Sequence[int]], fill_value: Number, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """A new tensor with every element fill_value; dtype by default PyTorch's for the number (bool, int64, float32)."""
 
+def zeros_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """Zeros of input's shape, dtype and device (unless given)."""
+
+def ones_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """Ones of input's shape, dtype and device (unless given)."""
+
+def empty_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """As zeros_like (silt gives zeros)."""
+
+def full_like(input: Tensor, fill_value: Number, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """fill_value in input's shape, dtype and device (unless given)."""
+
+def arange(start: Number, end: Optional[Number] = None, step: Number = 1, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """start, start + step, ... up to end (excluded); int64 when every argument is an integer, else float32; made on the host."""
+
+def linspace(start: Number, end: Number, steps: int, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """steps evenly spaced values from start to end (both included), as PyTorch computes them; float32 by default."""
+
+def eye(n: int, m: Optional[int] = None, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """The n x m (n x n) identity, float32 by default."""
+
+def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    """PyTorch's name for concatenate."""
+
 def concatenate(tensors: Sequence[Tensor], axis: Optional[int] = 0) -> Tensor:
     """The tensors joined along axis on their device, of their promoted dtype (None: flattened)."""
 

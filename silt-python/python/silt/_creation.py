@@ -1,11 +1,15 @@
 """New tensors filled on their device: ``zeros`` (silt's own fill), ``ones``,
-``full`` and ``empty``, and ``concatenate`` and ``stack`` of tensors on one
-device (also what ``numpy.concatenate`` and ``numpy.stack`` run on silt
-tensors, and so what dask puts silt chunks together with)."""
+``full`` and ``empty`` (and their ``_like`` forms), and ``concatenate``
+(``cat``) and ``stack`` of tensors on one device (also what
+``numpy.concatenate`` and ``numpy.stack`` run on silt tensors, and so what
+dask puts silt chunks together with); ``arange``, ``linspace`` and ``eye``,
+computed on the host and copied to their device."""
+
+import math
 
 import numpy as np
 
-from ._silt import ArgumentError, zeros
+from ._silt import ArgumentError, tensor, zeros
 from ._methods import _write
 from ._operators import promote
 
@@ -37,6 +41,92 @@ def full(shape, fill_value, dtype=None, device=None):
 def ones(*shape, dtype=None, device=None):
     """``ones(*shape, dtype=numpy.float32, device=None)``: a new tensor of ones."""
     return zeros(*shape, dtype=dtype, device=device).fill_(1)
+
+
+def _like(t, dtype, device):
+    return (t.shape, t.dtype if dtype is None else dtype, t.device if device is None else device)
+
+
+def zeros_like(input, *, dtype=None, device=None):
+    """``zeros_like(input, *, dtype=None, device=None)``: zeros of ``input``'s
+    shape, dtype and device (unless given)."""
+    shape, dtype, device = _like(input, dtype, device)
+    return zeros(shape, dtype=dtype, device=device)
+
+
+def empty_like(input, *, dtype=None, device=None):
+    """``empty_like(input, *, dtype=None, device=None)``: as ``zeros_like``
+    (silt gives zeros)."""
+    return zeros_like(input, dtype=dtype, device=device)
+
+
+def ones_like(input, *, dtype=None, device=None):
+    """``ones_like(input, *, dtype=None, device=None)``: ones of ``input``'s
+    shape, dtype and device (unless given)."""
+    return zeros_like(input, dtype=dtype, device=device).fill_(1)
+
+
+def full_like(input, fill_value, *, dtype=None, device=None):
+    """``full_like(input, fill_value, *, dtype=None, device=None)``:
+    ``fill_value`` in ``input``'s shape, dtype and device (unless given)."""
+    return zeros_like(input, dtype=dtype, device=device).fill_(fill_value)
+
+
+def _is_int(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None):
+    """``arange(start, end=None, step=1, *, dtype=None, device=None)``:
+    ``start, start + step, ...`` up to ``end`` (excluded; ``arange(n)`` is
+    ``0..n``), each ``start + i * step`` computed in float64 (int64 for
+    integers) and converted to ``dtype``, by default ``int64`` when every
+    argument is an integer, else ``float32``, as PyTorch's."""
+    if end is None:
+        start, end = 0, start
+    ints = all(_is_int(v) for v in (start, end, step))
+    if dtype is None:
+        dtype = np.int64 if ints else np.float32
+    if step == 0:
+        raise ArgumentError("arange: step must not be 0")
+    if not all(math.isfinite(v) for v in (start, end, step)):
+        raise ArgumentError(f"arange: start {start}, end {end} and step {step} must be finite")
+    if (end - start) * step < 0:
+        raise ArgumentError(f"arange: the step {step} goes away from end {end} (start {start})")
+    if ints:
+        values = np.arange(start, end, step, dtype=np.int64)
+    else:
+        n = math.ceil((end - start) / step)
+        values = start + np.arange(n, dtype=np.float64) * step
+    return tensor(values, dtype=dtype, device=device)
+
+
+def linspace(start, end, steps, *, dtype=None, device=None):
+    """``linspace(start, end, steps, *, dtype=None, device=None)``: ``steps``
+    evenly spaced values from ``start`` to ``end`` (both included), computed
+    as PyTorch's in float64 (the first half forward from ``start``, the rest
+    back from ``end``, so both ends are exact), then converted to ``dtype``
+    (``float32`` by default)."""
+    if not _is_int(steps) or steps < 0:
+        raise ArgumentError(f"linspace: steps must be a non-negative integer, not {steps!r}")
+    if steps == 1:
+        values = np.array([start], np.float64)
+    else:
+        step = (end - start) / max(steps - 1, 1)
+        i = np.arange(steps, dtype=np.float64)
+        values = np.where(i < steps // 2, start + i * step, end - (steps - 1 - i) * step)
+    return tensor(values, dtype=np.float32 if dtype is None else dtype, device=device)
+
+
+def eye(n, m=None, *, dtype=None, device=None):
+    """``eye(n, m=None, *, dtype=None, device=None)``: the ``n`` x ``m``
+    (``n`` x ``n``) identity, ``float32`` by default."""
+    return tensor(np.eye(n, n if m is None else m), dtype=np.float32 if dtype is None else dtype, device=device)
+
+
+def cat(tensors, dim=0):
+    """``cat(tensors, dim=0)``: PyTorch's name for ``concatenate``."""
+    return concatenate(tensors, dim)
 
 
 def concatenate(tensors, axis=0):
