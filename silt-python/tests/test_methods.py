@@ -166,6 +166,26 @@ METHODS = {
     "expand new": (lambda t: t.expand(2, -1, 4), X, np.broadcast_to(X, (2, 3, 4))),
     "view": (lambda t: t.view(2, -1), I, I.reshape(2, 6)),
     "reshape a transpose": (lambda t: t.T.reshape(-1, 2), X, X.T.reshape(-1, 2)),
+    "masked_fill": (lambda t: t.masked_fill(B, -1.5), X, np.where(B, np.float32(-1.5), X)),
+    "masked_fill broadcast": (lambda t: t.masked_fill(B[0], 7), I, np.where(B[0], 7, I).astype(np.int32)),
+    "flip": (lambda t: t.flip(0, -1), X, X[::-1, ::-1]),
+    "flip list": (lambda t: t.T.flip([1]), I, I.T[:, ::-1]),
+    "repeat": (lambda t: t.repeat(2, 1, 3), I, np.tile(I, (2, 1, 3))),
+    "repeat strided": (lambda t: t.T[::2].repeat(1, 2), X, np.tile(X.T[::2], (1, 2))),
+    "mm": (lambda t: t.mm(X.T), X, (f64(X) @ f64(X).T).astype(np.float32)),
+    "bmm": (lambda t: t[None].bmm(X.T[None]), X, (f64(X) @ f64(X).T)[None].astype(np.float32)),
+    "mv": (lambda t: t.mv(X[0]), X, (f64(X) @ f64(X[0])).astype(np.float32)),
+    "dot": (lambda t: t[0].dot(I[1]), I, np.int32(I[0] @ I[1])),
+    "tril": (lambda t: t.tril(), X, np.tril(X)),
+    "triu diagonal": (lambda t: t[None].triu(1), I, np.triu(I, 1)[None]),
+    "tril negative": (lambda t: t.tril(-1), B, np.tril(B, -1)),
+    "isclose": (lambda t: t.isclose(X + np.float32(1e-6) * (np.arange(12).reshape(3, 4) % 3)), X,
+                np.isclose(X, X + np.float32(1e-6) * (np.arange(12).reshape(3, 4) % 3))),
+    "isclose int": (lambda t: t.isclose(I + B, rtol=0, atol=0.5), I, np.isclose(I, I + B, rtol=0, atol=0.5)),
+    "type_as": (lambda t: t.type_as(silt.tensor(X)), I, I.astype(np.float32)),
+    "new_tensor": (lambda t: t.new_tensor([1, 2]), X, np.array([1, 2], np.float32)),
+    "new_full": (lambda t: t.new_full((2,), 3), I, np.array([3, 3], np.int32)),
+    "new_ones": (lambda t: t.new_ones(2, 1, dtype=np.int8), X, np.ones((2, 1), np.int8)),
 }
 
 
@@ -416,3 +436,55 @@ def test_an_empty_list_picks_no_rows(device):
     a = np.arange(12, dtype=np.float32).reshape(3, 4)
     got = silt.tensor(a, device=device)[[]]
     assert got.shape == (0, 4)
+
+
+def test_isclose_as_pytorch_on_specials(device):
+    a = np.array([np.inf, -np.inf, np.nan, 1.0, 1.0, 0.0], np.float32)
+    b = np.array([np.inf, np.inf, np.nan, np.inf, 1.0 + 1e-6, 1e-9], np.float32)
+    t = silt.tensor(a, device=device)
+    np.testing.assert_array_equal(t.isclose(b).numpy(), np.isclose(a, b))
+    np.testing.assert_array_equal(t.isclose(b, equal_nan=True).numpy(), np.isclose(a, b, equal_nan=True))
+    assert t[3:].allclose(b[3:]) is False and t[4:].allclose(b[4:]) is True
+    assert t.equal(t.clone()) is False  # NaN is not equal to itself
+    assert t[3:].equal(silt.tensor(a[3:], device=device)) and not t[3:].equal(t[4:])
+
+
+def test_split_chunk_unbind_are_views(device):
+    a = np.arange(30, dtype=np.int16).reshape(5, 6)
+    t = silt.tensor(a, device=device)
+    parts = t.split(2)
+    assert [p.shape for p in parts] == [(2, 6), (2, 6), (1, 6)]
+    assert all(p.shares_storage(t) for p in parts)
+    np.testing.assert_array_equal(parts[2].numpy(), a[4:])
+    parts = t.split([1, 0, 5], dim=1)
+    assert [p.shape for p in parts] == [(5, 1), (5, 0), (5, 5)]
+    np.testing.assert_array_equal(parts[2].numpy(), a[:, 1:])
+    assert [c.shape[1] for c in t.chunk(4, -1)] == [2, 2, 2]  # ceil(6 / 4) each, as PyTorch's
+    assert [c.shape[0] for c in t.chunk(2)] == [3, 2]
+    rows = t.unbind(1)
+    assert len(rows) == 6 and rows[3].shape == (5,)
+    np.testing.assert_array_equal(rows[3].numpy(), a[:, 3])
+    with pytest.raises(ValueError):
+        t.split([2, 2])
+    with pytest.raises(ValueError):
+        t.chunk(0)
+
+
+def test_in_place_methods_write_the_tensor(device):
+    t = silt.tensor(X.copy(), device=device)
+    assert t.exp_() is t
+    np.testing.assert_allclose(t.numpy(), np.exp(X), rtol=1e-6)
+    t.clamp_(max=1.0).neg_()
+    np.testing.assert_allclose(t.numpy(), -np.minimum(np.exp(X), 1), rtol=1e-6)
+    i = silt.tensor(I.copy(), device=device)
+    i.masked_fill_(B, 0).abs_().tril_()
+    np.testing.assert_array_equal(i.numpy(), np.tril(np.abs(np.where(B, 0, I))))
+    with pytest.raises(silt.DTypeError):
+        i.exp_()  # a float into an integer
+    with pytest.raises(silt.DTypeError):
+        i.clamp_(0.5, 2.5)  # float bounds give float32
+    np.testing.assert_array_equal(i.numpy(), np.tril(np.abs(np.where(B, 0, I))))  # nothing written
+    # through a view: the base changes
+    w = silt.tensor(X.copy(), device=device)
+    w.T[1:].relu_()
+    np.testing.assert_array_equal(w.numpy(), np.concatenate([X[:, :1], np.maximum(X[:, 1:], 0)], axis=1))

@@ -9,7 +9,7 @@ import collections
 import numpy as np
 
 from . import _silt
-from ._silt import DTypeError, Device, Tensor, tensor
+from ._silt import ArgumentError, DTypeError, Device, Tensor, tensor, zeros
 from ._operators import (
     _CATEGORY, _F32, _SYMBOL, _as, _binary, _bool_tensor, _inplace, _is_number, _one, promote,
 )
@@ -401,6 +401,197 @@ def _expand(self, *sizes):
     of size 1 with stride 0 (-1 keeps a dimension's size); a write through
     it that reaches an element twice raises."""
     return self.broadcast_to(*sizes)
+
+
+# ---- more of PyTorch's methods, on the ones above -------------------------
+
+def _write_back(self, r, name):
+    """Writes the result ``r`` of ``name`` into ``self`` as PyTorch's
+    in-place methods do: of the tensor's shape, cast within its category or
+    up (never a float into an integer); returns ``self``."""
+    if r.dtype != self.dtype:
+        if _CATEGORY[r.dtype.kind] > _CATEGORY[self.dtype.kind]:
+            raise DTypeError(
+                f"{name}: the result's dtype {r.dtype} does not cast to the tensor's {self.dtype}")
+        r = r.astype(self.dtype)
+    if tuple(r.shape) != tuple(self.shape):
+        raise ArgumentError(f"{name}: the result's shape {r.shape} is not the tensor's {self.shape}")
+    if r.shares_storage(self):
+        r = r.clone()
+    ops.copy(r, self)
+    return self
+
+
+def _in_place(name):
+    """``name_``: the method ``name`` written into the tensor."""
+    def method(self, *args, **kwargs):
+        return _write_back(self, getattr(self, name)(*args, **kwargs), f"{name}_")
+
+    method.__name__ = f"{name}_"
+    method.__doc__ = f"`{name}_(...)`: `{name}(...)` written into the tensor (its dtype kept, as PyTorch's); returns it."
+    return method
+
+
+def _split(self, split_size_or_sections, dim=0):
+    """`split(split_size_or_sections, dim=0)`: views along `dim`, of
+    `split_size` each (the last shorter) or of the listed sizes."""
+    d = _dim_index(dim, self.ndim, "split")
+    n = self.shape[d]
+    if isinstance(split_size_or_sections, (int, np.integer)):
+        step = int(split_size_or_sections)
+        if step <= 0 and n:
+            raise ValueError(f"split: a size of {step}")
+        sizes = [min(step, n - i) for i in range(0, n, step)] if n else [0]
+    else:
+        sizes = [int(k) for k in split_size_or_sections]
+        if any(k < 0 for k in sizes) or sum(sizes) != n:
+            raise ValueError(f"split: sizes {sizes} do not add up to {n} along dimension {dim}")
+    out, start = [], 0
+    for k in sizes:
+        out.append(self.narrow(d, start, k))
+        start += k
+    return tuple(out)
+
+
+def _chunk(self, chunks, dim=0):
+    """`chunk(chunks, dim=0)`: at most `chunks` views along `dim`, each of
+    `ceil(size / chunks)` (PyTorch's)."""
+    if chunks <= 0:
+        raise ValueError(f"chunk: {chunks} chunks")
+    n = self.shape[_dim_index(dim, self.ndim, "chunk")]
+    return _split(self, max(-(-n // chunks), 1), dim)
+
+
+def _unbind(self, dim=0):
+    """`unbind(dim=0)`: the views with `dim` removed, one per index."""
+    d = _dim_index(dim, self.ndim, "unbind")
+    key = (slice(None),) * d
+    return tuple(self[key + (i,)] for i in range(self.shape[d]))
+
+
+def _masked_fill(self, mask, value):
+    """`masked_fill(mask, value)`: `value` where `mask` (bool, broadcast)
+    holds, else the tensor's element; of the tensor's dtype."""
+    dev = self.device
+    return ops.where_(_bool_tensor(mask, dev), _as(value, self.dtype, dev), self)
+
+
+def _flip(self, *dims):
+    """`flip(dims)`: a copy with the order of `dims` reversed."""
+    dims = dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims
+    out = self
+    for d in {_dim_index(d, self.ndim, "flip") for d in dims}:
+        n = out.shape[d]
+        if n > 1:
+            out = ops.index_select(out, d, tensor(np.arange(n - 1, -1, -1, dtype=np.int64), device=self.device))
+    return out.clone() if out is self else out
+
+
+def _repeat(self, *sizes):
+    """`repeat(*sizes)`: the tensor tiled `sizes[i]` times along each
+    dimension (leading sizes add dimensions), a copy."""
+    sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
+    if len(sizes) < self.ndim:
+        raise ValueError(f"repeat: {len(sizes)} sizes for a tensor of {self.ndim} dimensions")
+    shape = (1,) * (len(sizes) - self.ndim) + tuple(self.shape)
+    x = self.reshape(shape)
+    # [1, d0, 1, d1, ...] broadcast to [r0, d0, r1, d1, ...], then merged
+    inter = tuple(v for d in shape for v in (1, d))
+    wide = tuple(v for r, d in zip(sizes, shape) for v in (r, d))
+    return x.reshape(inter).broadcast_to(wide).reshape(tuple(r * d for r, d in zip(sizes, shape)))
+
+
+def _checked_matmul(name, dims):
+    def method(self, other):
+        o = other if isinstance(other, Tensor) else np.asarray(other)
+        if (self.ndim, o.ndim) != dims:
+            raise ValueError(f"{name}: takes tensors of {dims[0]} and {dims[1]} dimensions, not {self.ndim} and {o.ndim}")
+        return _binary("matmul", self, other)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(other)`: `matmul` of a {dims[0]}-d and a {dims[1]}-d tensor."
+    return method
+
+
+def _new(fill):
+    def method(self, *size, dtype=None, device=None):
+        size = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+        out = zeros(size, dtype=self.dtype if dtype is None else dtype,
+                    device=self.device if device is None else device)
+        return out if fill is None else out.fill_(fill)
+
+    method.__name__ = "new_zeros" if fill in (None, 0) else "new_ones"
+    method.__doc__ = f"`{method.__name__}(*size, dtype=None, device=None)`: a new tensor of the tensor's dtype and device (unless given)."
+    return method
+
+
+def _new_full(self, size, fill_value, *, dtype=None, device=None):
+    """`new_full(size, fill_value, *, dtype=None, device=None)`: `fill_value`
+    in `size`, of the tensor's dtype and device (unless given)."""
+    return _new(0)(self, size, dtype=dtype, device=device).fill_(fill_value)
+
+
+def _new_tensor(self, data, *, dtype=None, device=None):
+    """`new_tensor(data, *, dtype=None, device=None)`: `data` as a tensor of
+    the tensor's dtype and device (unless given)."""
+    return tensor(data, dtype=self.dtype if dtype is None else dtype,
+                  device=self.device if device is None else device)
+
+
+def _type_as(self, other):
+    """`type_as(other)`: the tensor as `other`'s dtype."""
+    return self.astype(other.dtype, copy=False)
+
+
+def _isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """`isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False)`: `self ==
+    other`, or `|self - other|` finite and at most `atol + rtol * |other|`,
+    elementwise (PyTorch's test; integers compared in float64; NaN close to
+    NaN only with `equal_nan`)."""
+    rd = promote(self, other)
+    dev = self.device
+    a, b = _as(self, rd, dev), _as(other, rd, dev)
+    if rd.kind == "b":
+        return _binary("eq", a, b)
+    if rd.kind != "f":
+        wide = np.dtype(np.float64)
+        a, b = _as(a, wide, dev), _as(b, wide, dev)
+    err = abs(_binary("sub", a, b))
+    close = _binary("eq", a, b) | (err.isfinite() & (err <= atol + rtol * abs(b)))
+    if equal_nan and rd.kind == "f":
+        nan_b = b.isnan() if isinstance(b, Tensor) else bool(np.isnan(b))
+        close = close | (a.isnan() & nan_b)
+    return close
+
+
+def _allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """`allclose(...)`: whether every element `isclose` (a Python bool)."""
+    return bool(_isclose(self, other, rtol, atol, equal_nan).all().item())
+
+
+def _equal(self, other):
+    """`equal(other)`: whether both have the same shape and elements (a
+    Python bool; NaN is not equal to itself)."""
+    if tuple(self.shape) != tuple(other.shape):
+        return False
+    return bool((self == other).all().item())
+
+
+def _tri(upper):
+    def method(self, diagonal=0):
+        if self.ndim < 2:
+            raise ValueError(f"{method.__name__}: a tensor of {self.ndim} dimensions (2 at least)")
+        n, m = self.shape[-2:]
+        dev = self.device
+        rows = tensor(np.arange(n, dtype=np.int64).reshape(n, 1), device=dev)
+        cols = tensor(np.arange(m, dtype=np.int64).reshape(1, m), device=dev)
+        keep = (cols - rows >= diagonal) if upper else (cols - rows <= diagonal)
+        return ops.where_(keep, self, _as(0, self.dtype, dev))
+
+    method.__name__ = "triu" if upper else "tril"
+    method.__doc__ = (f"`{method.__name__}(diagonal=0)`: the last two dimensions' "
+                      f"{'upper' if upper else 'lower'} triangle from `diagonal`, zeros elsewhere.")
+    return method
 
 
 # ---- item assignment -------------------------------------------------------

@@ -17,6 +17,8 @@ from ._methods import (
     _zero_, _ANY_UNARY, _FLOAT_UNARY, _ROUNDING,
     _argsort, _bincount, _matmul, _expand, _flatten, _gather, _histc, _index_select, _scatter_add,
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
+    _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new,
+    _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
 )
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
 from ._fusion import _attach_fusion_values
@@ -110,6 +112,32 @@ def _attach():
     T.squeeze = _squeeze
     T.flatten = _flatten
     T.expand = _expand
+    T.split = _split
+    T.chunk = _chunk
+    T.unbind = _unbind
+    T.masked_fill = _masked_fill
+    T.flip = _flip
+    T.repeat = _repeat
+    T.mm = _checked_matmul("mm", (2, 2))
+    T.bmm = _checked_matmul("bmm", (3, 3))
+    T.mv = _checked_matmul("mv", (2, 1))
+    T.dot = _checked_matmul("dot", (1, 1))
+    T.new_zeros = _new(0)
+    T.new_ones = _new(1)
+    T.new_empty = _named("new_empty", _new(None), "`new_empty(*size, dtype=None, device=None)`: as `new_zeros` (silt gives zeros).")
+    T.new_full = _new_full
+    T.new_tensor = _new_tensor
+    T.type_as = _type_as
+    T.isclose = _isclose
+    T.allclose = _allclose
+    T.equal = _equal
+    T.tril = _tri(False)
+    T.triu = _tri(True)
+    # in place: the method's result written back, PyTorch's casts
+    for name in ([n for n in _FLOAT_UNARY if not n.startswith("is")] + list(_ROUNDING)
+                 + ["neg", "abs", "sign", "square", "relu", "logical_not", "bitwise_not",
+                    "clamp", "clip", "lerp", "addcmul", "masked_fill", "tril", "triu"]):
+        setattr(T, f"{name}_", _in_place(name))
     T.cpu = _cpu
     T.numel = _numel
     T.dim = _dim
