@@ -83,10 +83,15 @@ def test_arange_linspace_eye(device):
             silt.arange(*bad, device=device)
     # both ends exact, the halves from each end (PyTorch's formula)
     got = silt.linspace(-1, 0.3, 7, device=device)
-    step = 1.3 / 6
-    want = [-1 + i * step if i < 3 else 0.3 - (6 - i) * step for i in range(7)]
+    s0, e0 = np.float32(-1), np.float32(0.3)
+    step = (e0 - s0) / np.float32(6)  # in float32, as PyTorch's
+    want = [s0 + step * np.float32(i) if i < 3 else e0 - step * np.float32(6 - i) for i in range(7)]
     same(got, np.array(want, np.float32))
     assert got.numpy()[-1] == np.float32(0.3) and got.numpy()[0] == -1
+    # integers: the ends truncated, the values in float64 truncated
+    same(silt.linspace(0.9, 1.9, 3, dtype=np.int64, device=device), np.array([0, 0, 1]))
+    # NumPy's float32 scalars are sized in float64, as Python's
+    same(silt.arange(0, 0.7, np.float32(0.7), device=device), np.array([0, np.float32(0.7)], np.float32))
     same(silt.linspace(2, 3, 1, device=device), np.array([2], np.float32))
     same(silt.linspace(2, 3, 0, dtype=np.float64, device=device), np.zeros(0))
     with pytest.raises(silt.ArgumentError):

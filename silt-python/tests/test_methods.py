@@ -488,3 +488,45 @@ def test_in_place_methods_write_the_tensor(device):
     w = silt.tensor(X.copy(), device=device)
     w.T[1:].relu_()
     np.testing.assert_array_equal(w.numpy(), np.concatenate([X[:, :1], np.maximum(X[:, 1:], 0)], axis=1))
+
+
+def test_copies_are_new_tensors_and_bad_arguments_raise(device):
+    t = silt.tensor(X.copy(), device=device)
+    for got in (t.repeat(1, 1), t.T.repeat(1, 1), t.new_tensor(t), t[0, 0].repeat()):
+        assert not got.shares_storage(t)
+    host = np.array([1.0, 2.0], np.float32)
+    h = t.new_tensor(host, device="host")
+    h[0] = 5
+    assert host[0] == 1  # copied, as PyTorch's new_tensor
+    # isclose: zero tolerances compare exactly, negative ones raise
+    big = silt.tensor(np.array([2**62], np.int64), device=device)
+    assert not big.isclose(big + 1, rtol=0, atol=0).item()
+    with pytest.raises(ValueError):
+        t.isclose(t, rtol=-1)
+    flags = silt.tensor(np.array([True, False]), device=device)
+    np.testing.assert_array_equal(flags.isclose(np.array([True, True]), atol=1).numpy(), [True, True])
+    with pytest.raises(ValueError):
+        t.flip(0, -2)
+    with pytest.raises(TypeError):
+        t.flip()
+    z = silt.tensor(np.float32(5), device=device)
+    assert z.flip(0).item() == 5 and t.flip([]).shape == (3, 4)
+    for cut in (lambda v: v.split(1), lambda v: v.chunk(2), lambda v: v.unbind()):
+        with pytest.raises(ValueError):
+            cut(z)
+    empty = silt.tensor(np.zeros(0, np.float32), device=device)
+    assert [c.shape for c in empty.chunk(2)] == [(0,), (0,)]
+    with pytest.raises(ValueError):
+        empty.split(-1)
+    with pytest.raises(silt.DTypeError):
+        t.masked_fill(np.ones((3, 4), np.float32), 0)
+    with pytest.raises(ValueError):
+        t.masked_fill(B, t[0])
+    check(t.masked_fill(B, t[0, 0]), np.where(B, X[0, 0], X))  # a 0-d value
+    with pytest.raises(ValueError):
+        t[None].expand(3, 3, 4).bmm(t[None].T.T.transpose(1, 2))
+    # logical_not of any dtype is bool; in place it keeps the dtype
+    check(silt.tensor(I, device=device).logical_not(), I == 0)
+    i = silt.tensor(I.copy(), device=device)
+    i.logical_not_()
+    check(i, (I == 0).astype(np.int32))

@@ -85,6 +85,8 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
     if end is None:
         start, end = 0, start
     ints = all(_is_int(v) for v in (start, end, step))
+    # Python numbers: NumPy's float32 scalars would size the range in float32
+    start, end, step = ((int(v) if ints else float(v)) for v in (start, end, step))
     if dtype is None:
         dtype = np.int64 if ints else np.float32
     if step == 0:
@@ -104,18 +106,28 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
 def linspace(start, end, steps, *, dtype=None, device=None):
     """``linspace(start, end, steps, *, dtype=None, device=None)``: ``steps``
     evenly spaced values from ``start`` to ``end`` (both included), computed
-    as PyTorch's in float64 (the first half forward from ``start``, the rest
-    back from ``end``, so both ends are exact), then converted to ``dtype``
-    (``float32`` by default)."""
+    as PyTorch's: ``start`` and ``end`` converted to ``dtype`` (``float32``
+    by default; integers truncated), the step and the values in that float
+    dtype (``float16`` in ``float32``; integers in ``float64``), the first
+    half forward from ``start`` and the rest back from ``end``."""
     if not _is_int(steps) or steps < 0:
         raise ArgumentError(f"linspace: steps must be a non-negative integer, not {steps!r}")
-    if steps == 1:
-        values = np.array([start], np.float64)
+    dt = np.dtype(np.float32 if dtype is None else dtype)
+    if dt.kind == "f":
+        ct = np.float64 if dt.itemsize == 8 else np.float32
+        s0, e0 = (ct(dt.type(v)) for v in (start, end))
     else:
-        step = (end - start) / max(steps - 1, 1)
-        i = np.arange(steps, dtype=np.float64)
-        values = np.where(i < steps // 2, start + i * step, end - (steps - 1 - i) * step)
-    return tensor(values, dtype=np.float32 if dtype is None else dtype, device=device)
+        ct = np.float64
+        s0, e0 = ct(math.trunc(start)), ct(math.trunc(end))
+    if steps == 1:
+        return tensor(np.array([s0], ct), dtype=dt, device=device)
+    step = (e0 - s0) / ct(max(steps - 1, 1))
+    if dt == np.float16:
+        step = ct(np.float16(step))
+    i = np.arange(steps)
+    with np.errstate(invalid="ignore", over="ignore"):
+        values = np.where(i < steps // 2, s0 + step * i.astype(ct), e0 - step * (steps - 1 - i).astype(ct))
+    return tensor(values.astype(ct), dtype=dt, device=device)
 
 
 def eye(n, m=None, *, dtype=None, device=None):

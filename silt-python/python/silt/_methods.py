@@ -47,6 +47,9 @@ def _unary(name):
     elif name == "relu":
         def method(self):
             return fn(self) if self.dtype.kind == "f" else ops.maximum(self, 0)
+    elif name == "logical_not":
+        def method(self):
+            return fn(self if self.dtype.kind == "b" else self.astype(np.bool_))
     else:
         def method(self):
             return fn(self)
@@ -432,14 +435,20 @@ def _in_place(name):
     return method
 
 
+def _at_least_1d(self, op):
+    if self.ndim == 0:
+        raise ValueError(f"{op}: a 0-d tensor has no dimension to cut")
+
+
 def _split(self, split_size_or_sections, dim=0):
     """`split(split_size_or_sections, dim=0)`: views along `dim`, of
     `split_size` each (the last shorter) or of the listed sizes."""
+    _at_least_1d(self, "split")
     d = _dim_index(dim, self.ndim, "split")
     n = self.shape[d]
     if isinstance(split_size_or_sections, (int, np.integer)):
         step = int(split_size_or_sections)
-        if step <= 0 and n:
+        if step < 0 or (step == 0 and n):
             raise ValueError(f"split: a size of {step}")
         sizes = [min(step, n - i) for i in range(0, n, step)] if n else [0]
     else:
@@ -458,12 +467,16 @@ def _chunk(self, chunks, dim=0):
     `ceil(size / chunks)` (PyTorch's)."""
     if chunks <= 0:
         raise ValueError(f"chunk: {chunks} chunks")
+    _at_least_1d(self, "chunk")
     n = self.shape[_dim_index(dim, self.ndim, "chunk")]
-    return _split(self, max(-(-n // chunks), 1), dim)
+    if n == 0:
+        return _split(self, [0] * chunks, dim)  # `chunks` empty views, as PyTorch's
+    return _split(self, -(-n // chunks), dim)
 
 
 def _unbind(self, dim=0):
     """`unbind(dim=0)`: the views with `dim` removed, one per index."""
+    _at_least_1d(self, "unbind")
     d = _dim_index(dim, self.ndim, "unbind")
     key = (slice(None),) * d
     return tuple(self[key + (i,)] for i in range(self.shape[d]))
@@ -473,14 +486,25 @@ def _masked_fill(self, mask, value):
     """`masked_fill(mask, value)`: `value` where `mask` (bool, broadcast)
     holds, else the tensor's element; of the tensor's dtype."""
     dev = self.device
+    if np.dtype(getattr(mask, "dtype", np.asarray(mask).dtype)) != np.bool_:
+        raise DTypeError(f"masked_fill: the mask must be bool, not {getattr(mask, 'dtype', type(mask).__name__)}")
+    if isinstance(value, Tensor):
+        if value.ndim:
+            raise ValueError(f"masked_fill: the value must be a number or a 0-d tensor, not of shape {value.shape}")
+        value = value.item()
     return ops.where_(_bool_tensor(mask, dev), _as(value, self.dtype, dev), self)
 
 
 def _flip(self, *dims):
     """`flip(dims)`: a copy with the order of `dims` reversed."""
+    if not dims:
+        raise TypeError("flip: give the dimensions to reverse")
     dims = dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims
+    wrapped = [_dim_index(d, self.ndim, "flip") for d in dims]
+    if len(set(wrapped)) != len(wrapped):
+        raise ValueError(f"flip: a dimension appears twice in {tuple(dims)}")
     out = self
-    for d in {_dim_index(d, self.ndim, "flip") for d in dims}:
+    for d in (wrapped if self.ndim else ()):
         n = out.shape[d]
         if n > 1:
             out = ops.index_select(out, d, tensor(np.arange(n - 1, -1, -1, dtype=np.int64), device=self.device))
@@ -498,7 +522,9 @@ def _repeat(self, *sizes):
     # [1, d0, 1, d1, ...] broadcast to [r0, d0, r1, d1, ...], then merged
     inter = tuple(v for d in shape for v in (1, d))
     wide = tuple(v for r, d in zip(sizes, shape) for v in (r, d))
-    return x.reshape(inter).broadcast_to(wide).reshape(tuple(r * d for r, d in zip(sizes, shape)))
+    out = x.reshape(inter).broadcast_to(wide).reshape(tuple(r * d for r, d in zip(sizes, shape)))
+    # a new tensor always, as PyTorch's (repeats of 1 reshape to a view)
+    return out.clone() if out.shares_storage(self) else out
 
 
 def _checked_matmul(name, dims):
@@ -506,6 +532,8 @@ def _checked_matmul(name, dims):
         o = other if isinstance(other, Tensor) else np.asarray(other)
         if (self.ndim, o.ndim) != dims:
             raise ValueError(f"{name}: takes tensors of {dims[0]} and {dims[1]} dimensions, not {self.ndim} and {o.ndim}")
+        if dims == (3, 3) and self.shape[0] != o.shape[0]:
+            raise ValueError(f"bmm: batches of {self.shape[0]} and {o.shape[0]} (no broadcasting)")
         return _binary("matmul", self, other)
 
     method.__name__ = name
@@ -534,8 +562,13 @@ def _new_full(self, size, fill_value, *, dtype=None, device=None):
 def _new_tensor(self, data, *, dtype=None, device=None):
     """`new_tensor(data, *, dtype=None, device=None)`: `data` as a tensor of
     the tensor's dtype and device (unless given)."""
-    return tensor(data, dtype=self.dtype if dtype is None else dtype,
-                  device=self.device if device is None else device)
+    dtype = self.dtype if dtype is None else dtype
+    device = self.device if device is None else device
+    if isinstance(data, Tensor):
+        out = data.to(device, dtype)
+        return out.clone() if out.shares_storage(data) else out
+    # a copy always, as PyTorch's (silt.tensor views a host array in place)
+    return tensor(np.array(data, copy=True), dtype=dtype, device=device)
 
 
 def _type_as(self, other):
@@ -548,17 +581,19 @@ def _isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     other`, or `|self - other|` finite and at most `atol + rtol * |other|`,
     elementwise (PyTorch's test; integers compared in float64; NaN close to
     NaN only with `equal_nan`)."""
+    if rtol < 0 or atol < 0:
+        raise ValueError(f"isclose: rtol {rtol} and atol {atol} must not be negative")
     rd = promote(self, other)
     dev = self.device
     a, b = _as(self, rd, dev), _as(other, rd, dev)
-    if rd.kind == "b":
+    if rtol == 0 and atol == 0:
         return _binary("eq", a, b)
     if rd.kind != "f":
-        wide = np.dtype(np.float64)
-        a, b = _as(a, wide, dev), _as(b, wide, dev)
+        # integers and bool compare in the default float dtype, as PyTorch's
+        a, b = _as(a, _F32, dev), _as(b, _F32, dev)
     err = abs(_binary("sub", a, b))
     close = _binary("eq", a, b) | (err.isfinite() & (err <= atol + rtol * abs(b)))
-    if equal_nan and rd.kind == "f":
+    if equal_nan:
         nan_b = b.isnan() if isinstance(b, Tensor) else bool(np.isnan(b))
         close = close | (a.isnan() & nan_b)
     return close
