@@ -252,3 +252,64 @@ def test_arrays_of_a_tensor_come_back_as_views_of_its_storage(host):
     assert v.shares_storage(t) and v.offset == 1 and v.strides == (3, 2)
     np.testing.assert_array_equal(v.numpy(), a[:, 1::2])
     assert not silt.tensor(a[::-1], device=host).shares_storage(t)  # copied
+
+
+A4 = np.arange(120, dtype=np.float32).reshape(2, 3, 4, 5)
+# tuple keys with index arrays: NumPy's advanced indexing (the arrays'
+# dimensions where the first stood when side by side, else first)
+ARRAY_KEYS = {
+    "a column list": (slice(None), [0, 2]),
+    "an int beside": (0, [1, 2]),
+    "an int after": ([1, 0], 0),
+    "apart: first": ([0, 1], slice(None), 0),
+    "apart, later": (slice(None), [0, 1], slice(None), 0),
+    "after an ellipsis": (Ellipsis, [4, 0, 1]),
+    "broadcast apart": ([[0], [1]], slice(None), [1, 3]),
+    "broadcast side by side": (slice(None), np.array([[0, 1], [2, 2]]), [[1], [3]]),
+    "a mask alone": (A4[:, :, 0, 0] > 20,),
+    "a mask and a slice": (A4[:, :, 0, 0] > 20, slice(1, 3)),
+    "a mask later": (slice(None), A4[0, :, :, 0] > 30),
+    "None first": (None, slice(None), [1, 2]),
+    "None between": ([0, 1], None, [1, 2]),
+    "int, list and a step": (1, slice(None), [[0, 3]], slice(None, None, 2)),
+    "empty": ([], slice(None)),
+    "negative": (slice(None), [-1, -3]),
+    "three arrays": (slice(1, 2), [2], [3], [4]),
+    "repeated": ([1, 1, 0], [2, 2, 2]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ARRAY_KEYS))
+def test_index_arrays_in_a_tuple_as_numpy(device, name):
+    key = ARRAY_KEYS[name]
+    t = silt.tensor(A4, device=device)
+    got, want = t[key], A4[key]
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got.numpy(), want)
+    if isinstance(key[0], list) and key[0]:
+        # a tensor as an index reads the same
+        np.testing.assert_array_equal(t[(silt.tensor(np.array(key[0])),) + key[1:]].numpy(), want)
+    for value in (-1.0, np.arange(want.size, dtype=np.float32).reshape(want.shape) + 1000):
+        b = A4.copy()
+        b[key] = value
+        u = silt.tensor(A4.copy(), device=device)
+        u[key] = value
+        np.testing.assert_array_equal(u.numpy(), b)  # the last of repeated places wins
+
+
+def test_index_array_errors(host):
+    t = silt.tensor(A4, device=host)
+    for key, err in (
+        ((slice(None), [3]), IndexError),               # out of range
+        ((slice(None), [-4]), IndexError),
+        (([0, 1], [0, 1, 2]), IndexError),              # no broadcast
+        ((slice(None), [0.5]), IndexError),             # not integers
+        ((0, 0, 0, 0, [0]), IndexError),                # too many
+        ((A4[0, :, 0, 0] > 1,), IndexError),            # a mask of another shape
+        ((Ellipsis, [0], Ellipsis), IndexError),
+    ):
+        with pytest.raises(err):
+            t[key]
+        with pytest.raises(err):
+            t[key] = 0
+    assert t.numpy().tolist() == A4.tolist()  # nothing written

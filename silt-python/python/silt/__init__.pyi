@@ -124,7 +124,7 @@ class Tensor:
     def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> "Tensor":
         """Dimensions start_dim..=end_dim as one (a view when row-major, else a copy)."""
     def __getitem__(self, key: Any) -> "Tensor":
-        """Integers, slices with positive steps, '...' and None (a new dimension): a view; a boolean mask over the leading dimensions or an integer array (rows of dimension 0): a gathered copy."""
+        """Integers, slices with positive steps, '...' and None (a new dimension): a view; integer arrays and boolean masks (NumPy's advanced indexing, anywhere in a tuple): a gathered copy."""
     def __len__(self) -> _int: ...
     def __setitem__(self, key: Any, value: Operand) -> None:
         """As `t[key]` (a boolean mask or an integer array too); a number, an array or a tensor, broadcast and converted."""

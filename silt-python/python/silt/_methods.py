@@ -688,6 +688,8 @@ def _getitem(self, key, _view=Tensor.__getitem__):
     or an integer array (rows of dimension 0; negatives count from the end)
     gives a new tensor, gathered on the device (`silt.ops.index_select`); the
     mask and the indices are read on the host."""
+    if isinstance(key, tuple) and any(isinstance(k, _ARRAY_KEYS) for k in key):
+        return _gather_key(self, key, _view)
     adv = _advanced_key(self, key)
     if adv is None:
         with_new = _new_axes(self, key, _view)
@@ -696,6 +698,160 @@ def _getitem(self, key, _view=Tensor.__getitem__):
     index = tensor(pos, device=self.device)
     got = ops.index_select(rows, 0, index)
     return got.reshape(tuple(lead) + tuple(rows.shape[1:]))
+
+
+_ARRAY_KEYS = (list, np.ndarray, Tensor)
+
+
+class _KeyPlan:
+    """How a tuple key with index arrays reads a tensor (see ``_gather_key``):
+    ``lead``, a view of the tensor with the indexed dimensions first (their
+    sizes ``sizes``) and the others after (``rest_shape``); ``linear``, each
+    picked place among the indexed dimensions as one number, in the arrays'
+    broadcast ``shape``; ``first``, where the result's dimensions from the
+    arrays stand (None: first)."""
+
+    def __init__(self, lead, sizes, rest_shape, linear, shape, first):
+        self.lead, self.sizes, self.rest_shape = lead, sizes, rest_shape
+        self.linear, self.shape, self.first = linear, shape, first
+
+    def order(self, ndim):
+        """The permutation from the gathered layout (the arrays' dimensions
+        first) to the result's."""
+        k, f = len(self.shape), self.first or 0
+        return list(range(k, k + f)) + list(range(k)) + list(range(k + f, ndim))
+
+
+def _plan_key(self, key, view):
+    entries = []
+    for k in key:
+        if isinstance(k, _ARRAY_KEYS):
+            a = k.numpy() if isinstance(k, Tensor) else np.asarray(k)
+            if isinstance(k, list) and a.size == 0:
+                a = a.astype(np.int64)
+            if a.dtype == np.bool_:
+                # a mask stands for the positions where it holds, a dimension each
+                entries.append(("mask", a))
+            elif a.dtype.kind in "iu":
+                entries.append(("array", a.astype(np.int64)))
+            else:
+                raise IndexError(f"tensors used as indices must be integer or boolean arrays, not {a.dtype}")
+        elif k is Ellipsis or k is None or isinstance(k, slice):
+            entries.append((k if k is None or k is Ellipsis else "slice", k))
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_)):
+            entries.append(("int", int(k)))
+        else:
+            raise TypeError(f"an index of type {type(k).__name__} is not supported")
+    used = sum(a.ndim if kind == "mask" else 1 for kind, a in entries if kind in ("mask", "array", "int", "slice"))
+    if sum(1 for kind, _ in entries if kind is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if used > self.ndim:
+        raise IndexError(f"too many indices for a tensor of {self.ndim} dimensions")
+    if not any(kind is Ellipsis for kind, _ in entries):
+        entries.append((Ellipsis, Ellipsis))
+    # the masks as their positions; each entry with the dimension it indexes
+    flat, dim = [], 0
+    for kind, a in entries:
+        if kind is Ellipsis:
+            for _ in range(self.ndim - used):
+                flat.append(("slice", slice(None), dim))
+                dim += 1
+        elif kind is None:
+            flat.append((None, None, None))
+        elif kind == "mask":
+            shape = tuple(self.shape[dim:dim + a.ndim])
+            if a.shape != shape:
+                raise IndexError(f"a boolean mask of shape {a.shape} does not match the dimensions {shape} it indexes")
+            for p in np.nonzero(a):
+                flat.append(("array", p.astype(np.int64), dim))
+                dim += 1
+        else:
+            flat.append((kind, a, dim))
+            dim += 1
+    arrays = [a for kind, a, _ in flat if kind == "array"]
+    try:
+        shape = tuple(np.broadcast_shapes(*(a.shape for a in arrays)))
+    except ValueError:
+        raise IndexError(f"index arrays of shapes {[a.shape for a in arrays]} do not broadcast together") from None
+    # the view of the basic entries, the indexed dimensions kept whole
+    basic, places, at = [], [], 0
+    for kind, a, d in flat:
+        if kind == "array":
+            n = self.shape[d]
+            if a.size and (a.min() < -n or a.max() >= n):
+                bad = a[(a < -n) | (a >= n)].flat[0]
+                raise IndexError(f"index {bad} is out of bounds for dimension {d} of size {n}")
+            basic.append(slice(None))
+            places.append(at)
+            at += 1
+        else:
+            basic.append(a)
+            if kind != "int":
+                at += 1
+    v = _getitem(self, tuple(basic), view)
+    picked = [np.broadcast_to(np.where(a < 0, a + self.shape[d], a), shape)
+              for kind, a, d in flat if kind == "array"]
+    sizes = [v.shape[p] for p in places]
+    rest = [i for i in range(v.ndim) if i not in places]
+    lead = v.permute(*(places + rest))
+    linear = np.zeros(shape, np.int64)
+    for a, n in zip(picked, sizes):
+        linear = linear * n + a
+    # side by side (integers count as indices beside arrays): where the first stood
+    kinds = [kind for kind, _, _ in flat]
+    adv = [i for i, kind in enumerate(kinds) if kind in ("array", "int")]
+    first = None
+    if adv and adv[-1] - adv[0] + 1 == len(adv):
+        first = sum(1 for kind in kinds[:adv[0]] if kind in ("slice", None))
+    return _KeyPlan(lead, sizes, tuple(v.shape[i] for i in rest), linear, shape, first)
+
+
+def _gather_key(self, key, view):
+    """``t[key]`` for a tuple ``key`` holding integer arrays or boolean masks
+    (lists, arrays or tensors, read on the host) beside integers, slices,
+    ``...`` and ``None``: NumPy's and PyTorch's advanced indexing. The
+    arrays broadcast together; the result's dimensions from them stand where
+    the first of them stood when the arrays and integers are side by side
+    in ``key``, else first. The basic entries make a view, the indexed
+    dimensions are brought first and merged, and one ``index_select``
+    gathers the picked elements on the device."""
+    plan = _plan_key(self, key, view)
+    count = int(np.prod(plan.sizes, dtype=np.int64))
+    out_shape = plan.shape + plan.rest_shape
+    if plan.linear.size == 0 or count == 0:
+        got = zeros(out_shape, dtype=self.dtype, device=self.device)
+    else:
+        rows = plan.lead.reshape((count,) + plan.rest_shape)
+        got = ops.index_select(rows, 0, tensor(plan.linear.reshape(-1), device=self.device))
+        got = got.reshape(out_shape)
+    return got.permute(*plan.order(got.ndim))
+
+
+def _scatter_key(self, key, value, view):
+    """``t[key] = value`` for a key ``_gather_key`` reads: ``value``
+    broadcast to the shape ``t[key]`` has and converted, written at each
+    picked place in order (one write each; a place picked twice keeps the
+    last value, as NumPy's)."""
+    plan = _plan_key(self, key, view)
+    out_shape = plan.shape + plan.rest_shape
+    order = plan.order(len(out_shape))
+    result_shape = tuple(out_shape[i] for i in order)
+    flat_picks = plan.linear.reshape(-1)
+    if flat_picks.size == 0:
+        return
+    if _is_number(value):
+        each = None
+    else:
+        src = value.to(self.device, self.dtype) if isinstance(value, Tensor) else tensor(
+            np.asarray(value), device=self.device, dtype=self.dtype)
+        src = src.broadcast_to(result_shape)
+        back = [order.index(i) for i in range(len(order))]
+        each = src.permute(*back).reshape((flat_picks.size,) + plan.rest_shape)
+        if each.shares_storage(self):
+            each = each.clone()
+    for i, p in enumerate(flat_picks):
+        place = tuple(int(x) for x in np.unravel_index(int(p), plan.sizes))
+        _write(plan.lead[place], value if each is None else each[i])
 
 
 def _new_axes(self, key, view):
@@ -707,9 +863,9 @@ def _new_axes(self, key, view):
     basic = (int, np.integer, slice)
     if not any(k is None for k in keys):
         return None
-    if not all(k is None or k is Ellipsis or isinstance(k, basic) for k in keys):
-        raise TypeError("None (a new dimension) goes with integers, slices and '...' only; "
-                        "index an array in a step of its own")
+    bad = [k for k in keys if not (k is None or k is Ellipsis or isinstance(k, basic))]
+    if bad:
+        raise TypeError(f"an index of type {type(bad[0]).__name__} is not supported")
     rest = tuple(k for k in keys if k is not None)
     got = view(self, rest) if rest else self
     # the dimensions an ellipsis stands for: those no other entry indexes
@@ -738,6 +894,9 @@ def _setitem(self, key, value):
     in one launch (`where`); other
     advanced assignments write one row of dimension 0 per index, in order
     (a repeated index keeps the last value, as NumPy's)."""
+    if isinstance(key, tuple) and any(isinstance(k, _ARRAY_KEYS) for k in key):
+        _scatter_key(self, key, value, Tensor.__getitem__)
+        return
     adv = _advanced_key(self, key)
     if adv is None:
         _write(self[key], value)
