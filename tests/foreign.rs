@@ -147,6 +147,8 @@ fn slice_select_and_as_strided() -> silt::Result<()> {
         t.as_strided([2], [1], 23),
         Err(Error::OutOfRange { .. })
     ));
+    // an empty view past the end reads nothing
+    assert_eq!(t.as_strided([0, 3], [1, 1], 30)?.shape(), [0, 3]);
     // stride 0 keeps it inside the storage, but its element count overflows
     assert!(matches!(
         t.as_strided([4, (1 << 62) + 3], [0, 0], 0),

@@ -276,6 +276,16 @@ ARRAY_KEYS = {
     "negative": (slice(None), [-1, -3]),
     "three arrays": (slice(1, 2), [2], [3], [4]),
     "repeated": ([1, 1, 0], [2, 2, 2]),
+    # more than a few places: written by one `where`, the last of repeated ones kept
+    "many, repeated": ([0, 1, 1, 0, 1, 0, 0, 1, 1, 0], [2, 2, 1, 0, 2, 2, 1, 0, 2, 2]),
+    "a big mask": (slice(None), A4[0] % 3 == 0),
+    # an ellipsis parts the arrays even where it stands for no dimension
+    "apart by an empty ellipsis": (slice(None), [0], slice(None), Ellipsis, [1]),
+    "an int apart by an ellipsis": (slice(None), 0, slice(None), Ellipsis, [1]),
+    # 0-d masks and bools: a new dimension of one place or none
+    "a 0-d mask": (np.array(True), [0]),
+    "a false 0-d mask": ([0], np.array(False)),
+    "a bool": (True, slice(None), [1, 2]),
 }
 
 
@@ -313,3 +323,18 @@ def test_index_array_errors(host):
         with pytest.raises(err):
             t[key] = 0
     assert t.numpy().tolist() == A4.tolist()  # nothing written
+
+
+def test_bools_and_empty_views_index_as_numpy(device):
+    t = silt.tensor(A4, device=device)
+    for key in (True, False, (False,)):
+        assert t[key].shape == A4[key].shape
+    u = silt.tensor(A4.copy(), device=device)
+    u[True] = 1.0
+    assert (u.numpy() == 1).all()
+    # a new dimension on an empty view that starts past its storage
+    e = silt.zeros((0, 3), device=device).T[1:]
+    assert e[:, None].shape == (2, 1, 0) and e.unsqueeze(0).shape == (1, 2, 0)
+    # an empty selection still checks its value
+    with pytest.raises(ValueError):
+        t[[], :] = np.ones((5, 7), np.float32)

@@ -688,8 +688,8 @@ def _getitem(self, key, _view=Tensor.__getitem__):
     or an integer array (rows of dimension 0; negatives count from the end)
     gives a new tensor, gathered on the device (`silt.ops.index_select`); the
     mask and the indices are read on the host."""
-    if isinstance(key, tuple) and any(isinstance(k, _ARRAY_KEYS) for k in key):
-        return _gather_key(self, key, _view)
+    if _gathers(key):
+        return _gather_key(self, tuple(key) if isinstance(key, tuple) else (key,), _view)
     adv = _advanced_key(self, key)
     if adv is None:
         with_new = _new_axes(self, key, _view)
@@ -701,6 +701,14 @@ def _getitem(self, key, _view=Tensor.__getitem__):
 
 
 _ARRAY_KEYS = (list, np.ndarray, Tensor)
+
+
+def _gathers(key):
+    """Whether ``key`` takes the general advanced-indexing path: a tuple
+    holding an index array or a bool, or a bool alone (a 0-d mask)."""
+    keys = key if isinstance(key, tuple) else (key,)
+    return (isinstance(key, tuple) or isinstance(key, (bool, np.bool_))) and any(
+        isinstance(k, _ARRAY_KEYS + (bool, np.bool_)) for k in keys)
 
 
 class _KeyPlan:
@@ -725,6 +733,13 @@ class _KeyPlan:
 def _plan_key(self, key, view):
     entries = []
     for k in key:
+        if isinstance(k, (bool, np.bool_)) or (isinstance(k, _ARRAY_KEYS) and np.ndim(
+                k.numpy() if isinstance(k, Tensor) else k) == 0 and np.asarray(
+                k.numpy() if isinstance(k, Tensor) else k).dtype == np.bool_):
+            # a 0-d mask: a new dimension, of one place or none (NumPy's)
+            held = bool(k.item() if isinstance(k, Tensor) else np.asarray(k))
+            entries.append(("newmask", np.zeros(int(held), np.int64)))
+            continue
         if isinstance(k, _ARRAY_KEYS):
             a = k.numpy() if isinstance(k, Tensor) else np.asarray(k)
             if isinstance(k, list) and a.size == 0:
@@ -753,11 +768,15 @@ def _plan_key(self, key, view):
     flat, dim = [], 0
     for kind, a in entries:
         if kind is Ellipsis:
+            # a marker even where it stands for no dimension: it parts the arrays
+            flat.append(("...", None, None))
             for _ in range(self.ndim - used):
                 flat.append(("slice", slice(None), dim))
                 dim += 1
         elif kind is None:
             flat.append((None, None, None))
+        elif kind == "newmask":
+            flat.append(("newmask", a, None))
         elif kind == "mask":
             shape = tuple(self.shape[dim:dim + a.ndim])
             if a.shape != shape:
@@ -768,7 +787,7 @@ def _plan_key(self, key, view):
         else:
             flat.append((kind, a, dim))
             dim += 1
-    arrays = [a for kind, a, _ in flat if kind == "array"]
+    arrays = [a for kind, a, _ in flat if kind in ("array", "newmask")]
     try:
         shape = tuple(np.broadcast_shapes(*(a.shape for a in arrays)))
     except ValueError:
@@ -776,6 +795,14 @@ def _plan_key(self, key, view):
     # the view of the basic entries, the indexed dimensions kept whole
     basic, places, at = [], [], 0
     for kind, a, d in flat:
+        if kind == "...":
+            continue
+        if kind == "newmask":
+            # a new dimension of one, indexed by the mask's place (or none)
+            basic.append(None)
+            places.append(at)
+            at += 1
+            continue
         if kind == "array":
             n = self.shape[d]
             if a.size and (a.min() < -n or a.max() >= n):
@@ -789,8 +816,8 @@ def _plan_key(self, key, view):
             if kind != "int":
                 at += 1
     v = _getitem(self, tuple(basic), view)
-    picked = [np.broadcast_to(np.where(a < 0, a + self.shape[d], a), shape)
-              for kind, a, d in flat if kind == "array"]
+    picked = [np.broadcast_to(a if kind == "newmask" else np.where(a < 0, a + self.shape[d], a), shape)
+              for kind, a, d in flat if kind in ("array", "newmask")]
     sizes = [v.shape[p] for p in places]
     rest = [i for i in range(v.ndim) if i not in places]
     lead = v.permute(*(places + rest))
@@ -799,7 +826,7 @@ def _plan_key(self, key, view):
         linear = linear * n + a
     # side by side (integers count as indices beside arrays): where the first stood
     kinds = [kind for kind, _, _ in flat]
-    adv = [i for i, kind in enumerate(kinds) if kind in ("array", "int")]
+    adv = [i for i, kind in enumerate(kinds) if kind in ("array", "int", "newmask")]
     first = None
     if adv and adv[-1] - adv[0] + 1 == len(adv):
         first = sum(1 for kind in kinds[:adv[0]] if kind in ("slice", None))
@@ -829,29 +856,49 @@ def _gather_key(self, key, view):
 
 def _scatter_key(self, key, value, view):
     """``t[key] = value`` for a key ``_gather_key`` reads: ``value``
-    broadcast to the shape ``t[key]`` has and converted, written at each
-    picked place in order (one write each; a place picked twice keeps the
-    last value, as NumPy's)."""
+    broadcast to the shape ``t[key]`` has and converted. A place picked twice
+    keeps the last value, as NumPy's. A few places are written one by one;
+    more in one ``where`` over the indexed view (a number), with an
+    ``index_select`` of the values before it."""
     plan = _plan_key(self, key, view)
     out_shape = plan.shape + plan.rest_shape
     order = plan.order(len(out_shape))
     result_shape = tuple(out_shape[i] for i in order)
-    flat_picks = plan.linear.reshape(-1)
-    if flat_picks.size == 0:
-        return
-    if _is_number(value):
-        each = None
-    else:
+    picks = plan.linear.reshape(-1)
+    each = None
+    if not _is_number(value):
         src = value.to(self.device, self.dtype) if isinstance(value, Tensor) else tensor(
             np.asarray(value), device=self.device, dtype=self.dtype)
         src = src.broadcast_to(result_shape)
         back = [order.index(i) for i in range(len(order))]
-        each = src.permute(*back).reshape((flat_picks.size,) + plan.rest_shape)
+        each = src.permute(*back).reshape((picks.size,) + plan.rest_shape)
         if each.shares_storage(self):
             each = each.clone()
-    for i, p in enumerate(flat_picks):
-        place = tuple(int(x) for x in np.unravel_index(int(p), plan.sizes))
-        _write(plan.lead[place], value if each is None else each[i])
+    if picks.size == 0:
+        return
+    if picks.size <= _FEW_PLACES:
+        for i, p in enumerate(picks):
+            place = tuple(int(x) for x in np.unravel_index(int(p), plan.sizes))
+            _write(plan.lead[place], value if each is None else each[i])
+        return
+    count = int(np.prod(plan.sizes, dtype=np.int64))
+    ones = (1,) * len(plan.rest_shape)
+    hit = np.zeros(count, np.bool_)
+    hit[picks] = True
+    hit = tensor(hit.reshape(tuple(plan.sizes) + ones), device=self.device)
+    if each is None:
+        new = _as(value, self.dtype, self.device)
+    else:
+        # for each place, the value of its last pick (NumPy's assignment keeps the last)
+        source = np.zeros(count, np.int64)
+        source[picks] = np.arange(picks.size)
+        new = ops.index_select(each, 0, tensor(source, device=self.device))
+        new = new.reshape(tuple(plan.sizes) + plan.rest_shape)
+    ops.copy(ops.where(hit, new, plan.lead), plan.lead)
+
+
+# the picked places an assignment writes one by one (more: one `where`)
+_FEW_PLACES = 8
 
 
 def _new_axes(self, key, view):
@@ -891,17 +938,17 @@ def _setitem(self, key, value):
     tensor's dtype (floats to integers truncate toward zero, as in PyTorch
     and NumPy; an array's or a tensor's out of range saturate and NaN gives
     0, as `astype`; a number must fit the dtype). A mask with a number writes
-    in one launch (`where`); other
-    advanced assignments write one row of dimension 0 per index, in order
-    (a repeated index keeps the last value, as NumPy's)."""
-    if isinstance(key, tuple) and any(isinstance(k, _ARRAY_KEYS) for k in key):
-        _scatter_key(self, key, value, Tensor.__getitem__)
+    in one launch (`where`); other advanced assignments (index arrays and
+    masks, anywhere in a tuple) as NumPy's, the value broadcast to what
+    `t[key]` reads, in a few launches (a repeated place keeps the last
+    value)."""
+    if _gathers(key):
+        _scatter_key(self, tuple(key) if isinstance(key, tuple) else (key,), value, Tensor.__getitem__)
         return
     adv = _advanced_key(self, key)
     if adv is None:
         _write(self[key], value)
         return
-    pos, lead, rows = adv
     mask = key if isinstance(key, Tensor) else np.asarray(key)
     if _is_number(value) and mask.dtype == np.bool_:
         # one launch: where the mask holds, the value
@@ -910,30 +957,7 @@ def _setitem(self, key, value):
         mask = mask.to(self.device).reshape(tuple(mask.shape) + (1,) * (self.ndim - mask.ndim))
         ops.copy(ops.where(mask, _as(value, self.dtype, self.device), self), self)
         return
-    if rows is self:
-        target = self
-    elif self.is_contiguous():
-        target = self.reshape(tuple(rows.shape))  # a view of the same storage
-    else:
-        raise TypeError("assigning through a boolean mask needs a contiguous tensor (call contiguous() first)")
-    if _is_number(value):
-        for p in pos:
-            _write(target[int(p)], value)
-        return
-    if isinstance(value, Tensor):
-        src = value.to(self.device, self.dtype)
-    else:
-        src = tensor(np.asarray(value), device=self.device, dtype=self.dtype)
-    row = tuple(target.shape[1:])
-    if len(pos) and tuple(src.shape) == tuple(lead) + row:
-        # a value for each picked row
-        each = src.contiguous().reshape((len(pos),) + row)
-        for i, p in enumerate(pos):
-            _write(target[int(p)], each[i])
-    else:
-        # one value broadcast to every picked row
-        for p in pos:
-            _write(target[int(p)], src)
+    _scatter_key(self, (key,), value, Tensor.__getitem__)
 
 
 # ---- conversions to Python -------------------------------------------------

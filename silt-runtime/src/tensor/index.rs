@@ -100,7 +100,8 @@ impl Tensor {
 
     /// A view of this tensor's storage with any shape, strides and offset (in
     /// elements from the storage's start), as PyTorch's `as_strided`: checked
-    /// to lie inside the storage.
+    /// to lie inside the storage (an empty view anywhere: its offset is kept
+    /// at most the storage's length).
     ///
     /// ```
     /// # use silt_runtime::{Device, Error, Tensor};
@@ -122,13 +123,19 @@ impl Tensor {
         strides: impl AsRef<[usize]>,
         offset: usize,
     ) -> Result<Tensor> {
+        let elems = self.storage.nbytes / self.dtype().size();
+        // an empty view reads nothing: any offset will do (kept inside)
+        let offset = if shape.as_ref().contains(&0) {
+            offset.min(elems)
+        } else {
+            offset
+        };
         let (layout, end) = strided(
             "as_strided (shape and strides)",
             shape.as_ref(),
             strides.as_ref(),
             offset,
         )?;
-        let elems = self.storage.nbytes / self.dtype().size();
         if end.is_none_or(|e| e > elems) {
             return Err(Error::OutOfRange {
                 axis: 0,
