@@ -16,6 +16,9 @@ I = RNG.integers(-9, 9, (3, 4)).astype(np.int32)
 B = RNG.random((3, 4)) < 0.5
 W = RNG.uniform(-1, 2, (3, 4)).astype(np.float32)  # lerp weights on both sides of 0.5
 X16, P16, W16 = (f.astype(np.float16).astype(np.float32) for f in (X, POS, W))
+# X.scatter(0, [[2, 0, 1, 2]], X + 100): row index[0][j] of column j takes (X + 100)[0][j]
+SCATTERED = X.copy()
+SCATTERED[[2, 0, 1, 2], [0, 1, 2, 3]] = X[0] + 100
 
 
 def check(got, want, tol=1e-5):
@@ -186,6 +189,21 @@ METHODS = {
     "new_tensor": (lambda t: t.new_tensor([1, 2]), X, np.array([1, 2], np.float32)),
     "new_full": (lambda t: t.new_full((2,), 3), I, np.array([3, 3], np.int32)),
     "new_ones": (lambda t: t.new_ones(2, 1, dtype=np.int8), X, np.ones((2, 1), np.int8)),
+    "index_fill": (lambda t: t.index_fill(1, [0, 2], -1), X, np.where(np.isin(np.arange(4), [0, 2]), np.float32(-1), X)),
+    "index_copy": (lambda t: t.index_copy(0, np.array([2, 0]), I[:2]), I, np.stack([I[1], I[1], I[0]])),
+    "index_add": (lambda t: t.index_add(1, [3, 3, 0], I[:, :3], alpha=2), I, I + 2 * np.stack([I[:, 2], 0 * I[:, 0], 0 * I[:, 0], I[:, 0] + I[:, 1]], 1)),
+    "scatter": (lambda t: t.scatter(0, np.array([[2, 0, 1, 2]]), X + 100), X, SCATTERED),
+    "scatter value": (lambda t: t.scatter(1, np.array([[3], [0], [1]]), value=0), I, np.where(np.array([[0, 0, 0, 1], [1, 0, 0, 0], [0, 1, 0, 0]]) == 1, 0, I).astype(np.int32)),
+    "roll": (lambda t: t.roll((1, -1), (0, 1)), X, np.roll(X, (1, -1), (0, 1))),
+    "roll flat": (lambda t: t.roll(5), I, np.roll(I, 5)),
+    "nonzero": (lambda t: t.nonzero(), I % 3, np.argwhere(I % 3)),
+    "argwhere": (lambda t: t.argwhere(), B, np.argwhere(B)),
+    "unique": (lambda t: t.unique(), I % 4, np.unique(I % 4)),
+    "t": (lambda t: t.t(), X, X.T),
+    "expand_as": (lambda t: t[:1].expand_as(silt.tensor(X)), X, np.broadcast_to(X[:1], X.shape)),
+    "view_as": (lambda t: t.view_as(silt.tensor(X.reshape(2, 6))), I, I.reshape(2, 6)),
+    "clamp_min": (lambda t: t.clamp_min(0.5), X, np.maximum(X, np.float32(0.5))),
+    "clamp_max": (lambda t: t.clamp_max(-1), I, np.minimum(I, -1)),
 }
 
 
@@ -531,3 +549,32 @@ def test_copies_are_new_tensors_and_bad_arguments_raise(device):
     i = silt.tensor(I.copy(), device=device)
     i.logical_not_()
     check(i, (I == 0).astype(np.int32))
+
+
+def test_index_methods_in_place_and_their_errors(device):
+    t = silt.tensor(X.copy(), device=device)
+    assert t.index_fill_(0, silt.tensor(np.array([1])), 0) is t
+    assert (t.numpy()[1] == 0).all() and (t.numpy()[0] == X[0]).all()
+    with pytest.raises(IndexError):
+        t.index_fill_(0, [[0]], 1)       # 2-d index
+    with pytest.raises(IndexError):
+        t.index_fill_(1, [4], 1)         # out of range
+    with pytest.raises(ValueError):
+        t.index_copy_(0, [0], np.zeros((2, 4), np.float32))
+    with pytest.raises(ValueError):
+        t.index_add_(1, [0], np.zeros((3, 2), np.float32))
+    with pytest.raises(TypeError):
+        t.scatter_(0, np.zeros((1, 4), np.int64))  # neither src nor value
+    with pytest.raises(IndexError):
+        t.scatter_(0, np.zeros((1, 5), np.int64), value=1)  # wider than the tensor
+    u = silt.tensor(I, device=device)
+    v, inv, cnt = u.unique(return_inverse=True, return_counts=True)
+    w, winv, wcnt = np.unique(I, return_inverse=True, return_counts=True)
+    np.testing.assert_array_equal(v.numpy(), w)
+    np.testing.assert_array_equal(inv.numpy(), winv.reshape(I.shape))
+    np.testing.assert_array_equal(cnt.numpy(), wcnt)
+    rows, cols = u.nonzero(as_tuple=True)
+    np.testing.assert_array_equal(rows.numpy(), np.nonzero(I)[0])
+    assert u.detach().shares_storage(u) and u.t().shares_storage(u)
+    with pytest.raises(ValueError):
+        u[None].t()

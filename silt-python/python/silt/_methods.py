@@ -629,6 +629,172 @@ def _tri(upper):
     return method
 
 
+# ---- indexing by dimension, on advanced indexing --------------------------
+
+def _index_key(self, dim, index, op):
+    """The key ``t[key]`` that picks ``index`` (1-d integers) along ``dim``."""
+    d = _dim_index(dim, self.ndim, op)
+    i = index.numpy() if isinstance(index, Tensor) else np.asarray(index)
+    if i.ndim > 1 or i.dtype.kind not in "iu":
+        raise IndexError(f"{op}: the index must be a 1-d integer tensor, not {i.dtype} of {i.ndim} dimensions")
+    return d, (slice(None),) * d + (i.reshape(-1).astype(np.int64),)
+
+
+def _index_fill_(self, dim, index, value):
+    """`index_fill_(dim, index, value)`: `value` into the slices along
+    `dim` at `index`; returns the tensor."""
+    _, key = _index_key(self, dim, index, "index_fill_")
+    if isinstance(value, Tensor):
+        value = value.item()
+    self[key] = value
+    return self
+
+
+def _index_copy_(self, dim, index, source):
+    """`index_copy_(dim, index, source)`: the slices of `source` along `dim`
+    into the tensor's slices at `index` (a repeated index keeps the last);
+    returns the tensor."""
+    d, key = _index_key(self, dim, index, "index_copy_")
+    src = source if isinstance(source, Tensor) else np.asarray(source)
+    want = tuple(self.shape[:d]) + (len(key[-1]),) + tuple(self.shape[d + 1:])
+    if tuple(src.shape) != want:
+        raise ValueError(f"index_copy_: the source's shape {tuple(src.shape)} is not {want}")
+    self[key] = src
+    return self
+
+
+def _index_add_(self, dim, index, source, *, alpha=1):
+    """`index_add_(dim, index, source, *, alpha=1)`: `alpha * source`'s
+    slices along `dim` added to the tensor's at `index` (repeated indices
+    add up: `scatter_add`); returns the tensor."""
+    d, key = _index_key(self, dim, index, "index_add_")
+    i = key[-1]
+    src = source if isinstance(source, Tensor) else tensor(np.asarray(source), device=self.device)
+    want = tuple(self.shape[:d]) + (len(i),) + tuple(self.shape[d + 1:])
+    if tuple(src.shape) != want:
+        raise ValueError(f"index_add_: the source's shape {tuple(src.shape)} is not {want}")
+    if alpha != 1:
+        src = src * alpha
+    shape = [1] * self.ndim
+    shape[d] = len(i)
+    full = tensor(np.broadcast_to(i.reshape(shape), want).copy(), device=self.device)
+    ops.copy(ops.scatter_add(self, d, full, _as(src, self.dtype, self.device)), self)
+    return self
+
+
+def _on_a_copy(name, inplace):
+    def method(self, *args, **kwargs):
+        return inplace(self.clone(), *args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(...)`: `{name}_` on a copy."
+    return method
+
+
+def _scatter_(self, dim, index, src=None, *, value=None):
+    """`scatter_(dim, index, src)` (or `value=`): for each place of `index`
+    (int64, of the tensor's dimension count), `self[..., index[i], ...] =
+    src[i]` along `dim` (a place written twice keeps the last, as NumPy's
+    assignment; PyTorch leaves it unspecified); returns the tensor."""
+    d = _dim_index(dim, self.ndim, "scatter_")
+    i = index.numpy() if isinstance(index, Tensor) else np.asarray(index)
+    if i.ndim != self.ndim or i.dtype.kind not in "iu":
+        raise IndexError(f"scatter_: the index must be an integer tensor of {self.ndim} dimensions")
+    if (src is None) == (value is None):
+        raise TypeError("scatter_: give src or value")
+    key = tuple(i.astype(np.int64) if k == d else np.arange(n).reshape((-1,) + (1,) * (i.ndim - 1 - k))
+                for k, n in enumerate(i.shape))
+    if any(n > m for k, (n, m) in enumerate(zip(i.shape, self.shape)) if k != d):
+        raise IndexError(f"scatter_: the index's shape {i.shape} passes the tensor's {tuple(self.shape)}")
+    if value is not None:
+        self[key] = value.item() if isinstance(value, Tensor) else value
+        return self
+    if _is_number(src):
+        self[key] = src
+        return self
+    s = src if isinstance(src, Tensor) else np.asarray(src)
+    if any(n > m for n, m in zip(i.shape, s.shape)):
+        raise IndexError(f"scatter_: the index's shape {i.shape} passes the source's {tuple(s.shape)}")
+    self[key] = s[tuple(slice(0, n) for n in i.shape)]
+    return self
+
+
+def _nonzero(self, *, as_tuple=False):
+    """`nonzero(*, as_tuple=False)`: the indices (int64) of the nonzero
+    elements, one row each in row-major order (`[count, ndim]`), or a tuple
+    of one tensor per dimension; found on the host."""
+    found = np.nonzero(self.numpy() if self.ndim else self.numpy().reshape(1))
+    if as_tuple:
+        return tuple(tensor(f.astype(np.int64), device=self.device) for f in found)
+    rows = np.stack(found, axis=1).astype(np.int64) if self.ndim else np.zeros((len(found[0]), 0), np.int64)
+    return tensor(rows, device=self.device)
+
+
+def _roll(self, shifts, dims=None):
+    """`roll(shifts, dims=None)`: the elements moved `shifts` places along
+    `dims` (around the end); without `dims`, along the flattened tensor."""
+    if dims is None:
+        return _roll(self.reshape(-1), shifts, 0).reshape(tuple(self.shape))
+    shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
+    dims = tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    if len(shifts) != len(dims):
+        raise ValueError(f"roll: {len(shifts)} shifts for {len(dims)} dims")
+    out = self
+    for k, d in zip(shifts, dims):
+        d = _dim_index(d, self.ndim, "roll")
+        n = out.shape[d]
+        if n:
+            i = (np.arange(n, dtype=np.int64) - int(k)) % n
+            out = ops.index_select(out, d, tensor(i, device=self.device))
+    return out.clone() if out is self else out
+
+
+def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """`unique(sorted=True, return_inverse=False, return_counts=False)`: the
+    distinct elements, sorted (NaNs each distinct, last, as NumPy's), with
+    the inverse and the counts when asked; found on the host."""
+    if dim is not None:
+        raise ArgumentError("unique: dim is not supported")
+    found = np.unique(self.numpy().reshape(-1), return_inverse=True, return_counts=True)
+    values, inverse, counts = found
+    out = [tensor(values, device=self.device)]
+    if return_inverse:
+        out.append(tensor(inverse.reshape(tuple(self.shape)).astype(np.int64), device=self.device))
+    if return_counts:
+        out.append(tensor(counts.astype(np.int64), device=self.device))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _t(self):
+    """`t()`: a 2-d tensor's transpose (0-d and 1-d tensors as they are), a view."""
+    if self.ndim > 2:
+        raise ValueError(f"t() takes a tensor of 2 dimensions at most, not {self.ndim}")
+    return self.T if self.ndim == 2 else self[...]
+
+
+def _detach(self):
+    """`detach()`: a view of the same storage (silt records no gradients)."""
+    return self[...]
+
+
+def _as_of(name, method_name):
+    def method(self, other):
+        return getattr(self, method_name)(*other.shape)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}(other)`: `{method_name}(*other.shape)`."
+    return method
+
+
+def _clamp_side(side):
+    def method(self, bound):
+        return _clamp(self, **{side: bound})
+
+    method.__name__ = f"clamp_{side}"
+    method.__doc__ = f"`clamp_{side}(bound)`: `clamp({side}=bound)`."
+    return method
+
+
 # ---- item assignment -------------------------------------------------------
 
 def _write(view, value):

@@ -19,6 +19,8 @@ from ._methods import (
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
     _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new,
     _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
+    _as_of, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
+    _scatter_, _t, _unique,
 )
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
 from ._fusion import _attach_fusion_values
@@ -138,6 +140,24 @@ def _attach():
                  + ["neg", "abs", "sign", "square", "relu", "logical_not", "bitwise_not",
                     "clamp", "clip", "lerp", "addcmul", "masked_fill", "tril", "triu"]):
         setattr(T, f"{name}_", _in_place(name))
+    T.index_fill_ = _index_fill_
+    T.index_copy_ = _index_copy_
+    T.index_add_ = _index_add_
+    T.scatter_ = _scatter_
+    for name, inplace in (("index_fill", _index_fill_), ("index_copy", _index_copy_),
+                          ("index_add", _index_add_), ("scatter", _scatter_)):
+        setattr(T, name, _on_a_copy(name, inplace))
+    T.nonzero = _nonzero
+    T.argwhere = _named("argwhere", lambda self: _nonzero(self), "`argwhere()`: `nonzero()`.")
+    T.roll = _roll
+    T.unique = _unique
+    T.t = _t
+    T.detach = _detach
+    T.expand_as = _as_of("expand_as", "expand")
+    T.view_as = _as_of("view_as", "view")
+    T.reshape_as = _as_of("reshape_as", "reshape")
+    T.clamp_min = _clamp_side("min")
+    T.clamp_max = _clamp_side("max")
     T.cpu = _cpu
     T.numel = _numel
     T.dim = _dim
