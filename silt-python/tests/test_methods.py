@@ -578,3 +578,46 @@ def test_index_methods_in_place_and_their_errors(device):
     assert u.detach().shares_storage(u) and u.t().shares_storage(u)
     with pytest.raises(ValueError):
         u[None].t()
+
+
+def test_index_methods_follow_pytorchs_rules(device):
+    t = silt.tensor(I.copy(), device=device)
+    f = silt.tensor(X, device=device)
+    # a source tensor of another dtype raises (PyTorch's), nothing written
+    with pytest.raises(silt.DTypeError):
+        t.index_add_(0, [0], f[:1])
+    with pytest.raises(silt.DTypeError):
+        t.scatter_(0, np.array([[1, 0, 0, 0]]), f)
+    with pytest.raises(silt.DTypeError):
+        f.clone().index_copy_(0, [0], t[:1])
+    with pytest.raises(silt.DTypeError):
+        t.index_add_(0, [0], t[:1], alpha=1.5)
+    # indices: index_fill counts negatives from the end; the others refuse them
+    check(t.index_fill(1, [-1], 0), np.where(np.arange(4) == 3, 0, I).astype(np.int32))
+    for bad in (lambda: t.index_copy_(0, [-1], t[:1]), lambda: t.index_add_(0, [-1], t[:1]),
+                lambda: t.index_add_(0, [3], t[:1]), lambda: t.scatter_(0, np.array([[-1, 0, 0, 0]]), value=5),
+                lambda: t.index_fill_(0, np.array([2**64 - 1], np.uint64), 0)):
+        with pytest.raises(IndexError):
+            bad()
+    np.testing.assert_array_equal(t.numpy(), I)
+    # a broadcast view is refused as PyTorch's, whatever the method
+    e = silt.tensor(I[:1].copy(), device=device).expand(3, 4)
+    for write in (lambda: e.scatter_(0, np.array([[1, 0, 0, 0]]), value=1), lambda: e.index_copy_(0, [0], t[:1]),
+                  lambda: e.index_fill_(0, [0], 1)):
+        with pytest.raises(ValueError, match="overlap"):
+            write()
+    # 0-d tensors, empty lists, 0-d values only
+    z = silt.tensor(np.float32(5), device=device)
+    assert z.index_fill(0, [0], 1).item() == 1 and z.index_add(0, [0], silt.tensor(np.float32(2), device=device)).item() == 7
+    check(f.index_fill(0, [], 1), X)
+    with pytest.raises(ValueError):
+        f.index_fill_(0, [0], f[0])
+    # each NaN distinct in unique
+    u = silt.tensor(np.array([np.nan, 1, np.nan, 0], np.float32), device=device)
+    v, c = u.unique(return_counts=True)
+    assert v.shape == (4,) and c.numpy().tolist() == [1, 1, 1, 1]
+    with pytest.raises(TypeError):
+        f.roll(1.5, 0)
+    with pytest.raises(ValueError):
+        f.roll((), ())
+    assert f.clone().clamp_min_(0).numpy().min() >= 0

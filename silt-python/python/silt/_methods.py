@@ -631,22 +631,60 @@ def _tri(upper):
 
 # ---- indexing by dimension, on advanced indexing --------------------------
 
-def _index_key(self, dim, index, op):
-    """The key ``t[key]`` that picks ``index`` (1-d integers) along ``dim``."""
-    d = _dim_index(dim, self.ndim, op)
+def _index_array(index, op):
+    """``index`` (a list, an array or a tensor of integers) as int64 on the
+    host; an empty list is an empty index."""
     i = index.numpy() if isinstance(index, Tensor) else np.asarray(index)
-    if i.ndim > 1 or i.dtype.kind not in "iu":
-        raise IndexError(f"{op}: the index must be a 1-d integer tensor, not {i.dtype} of {i.ndim} dimensions")
-    return d, (slice(None),) * d + (i.reshape(-1).astype(np.int64),)
+    if isinstance(index, list) and i.size == 0:
+        i = i.astype(np.int64)
+    if i.dtype.kind not in "iu":
+        raise IndexError(f"{op}: the index must hold integers, not {i.dtype}")
+    if i.dtype == np.uint64 and i.size and i.max() > np.iinfo(np.int64).max:
+        raise IndexError(f"{op}: index {i.max()} is out of range")
+    return i.astype(np.int64)
+
+
+def _index_key(self, dim, index, op, negative=True):
+    """The key ``t[key]`` that picks ``index`` (1-d integers; negative ones
+    from the end where ``negative``, as PyTorch's ``index_fill``) along
+    ``dim``, each checked against the dimension."""
+    d = _dim_index(dim, self.ndim, op)
+    i = _index_array(index, op)
+    if i.ndim > 1:
+        raise IndexError(f"{op}: the index must be 1-d, not of {i.ndim} dimensions")
+    n = self.shape[d]
+    low = -n if negative else 0
+    if i.size and (i.min() < low or i.max() >= n):
+        bad = i[(i < low) | (i >= n)].flat[0]
+        raise IndexError(f"{op}: index {bad} is out of range for dimension {d} of size {n}")
+    return d, (slice(None),) * d + (np.where(i < 0, i + n, i).reshape(-1),)
+
+
+def _same_dtype(self, source, op):
+    """PyTorch's rule for a source tensor: the tensor's own dtype."""
+    if isinstance(source, Tensor) and source.dtype != self.dtype:
+        raise DTypeError(f"{op}: the source is {source.dtype}, the tensor {self.dtype}")
+
+
+def _no_overlap(self, op):
+    """An in-place write into a view that repeats elements (stride 0) is an
+    error, as PyTorch's."""
+    if any(st == 0 and n > 1 for st, n in zip(self.strides, self.shape)):
+        raise ArgumentError(f"{op}: the tensor overlaps itself (a broadcast view); write a copy")
 
 
 def _index_fill_(self, dim, index, value):
-    """`index_fill_(dim, index, value)`: `value` into the slices along
-    `dim` at `index`; returns the tensor."""
-    _, key = _index_key(self, dim, index, "index_fill_")
+    """`index_fill_(dim, index, value)`: `value` (a number or a 0-d tensor)
+    into the slices along `dim` at `index` (negative ones from the end);
+    returns the tensor."""
+    target = self if self.ndim else self.reshape(1)
+    _, key = _index_key(target, dim, index, "index_fill_")
     if isinstance(value, Tensor):
+        if value.ndim:
+            raise ValueError(f"index_fill_: the value must be a number or a 0-d tensor, not of shape {value.shape}")
         value = value.item()
-    self[key] = value
+    _no_overlap(self, "index_fill_")
+    target[key] = value
     return self
 
 
@@ -654,12 +692,17 @@ def _index_copy_(self, dim, index, source):
     """`index_copy_(dim, index, source)`: the slices of `source` along `dim`
     into the tensor's slices at `index` (a repeated index keeps the last);
     returns the tensor."""
-    d, key = _index_key(self, dim, index, "index_copy_")
+    target = self if self.ndim else self.reshape(1)
+    d, key = _index_key(target, dim, index, "index_copy_", negative=False)
+    _same_dtype(self, source, "index_copy_")
     src = source if isinstance(source, Tensor) else np.asarray(source)
-    want = tuple(self.shape[:d]) + (len(key[-1]),) + tuple(self.shape[d + 1:])
+    if src.ndim == 0:
+        src = src.reshape(1)
+    want = tuple(target.shape[:d]) + (len(key[-1]),) + tuple(target.shape[d + 1:])
     if tuple(src.shape) != want:
-        raise ValueError(f"index_copy_: the source's shape {tuple(src.shape)} is not {want}")
-    self[key] = src
+        raise ArgumentError(f"index_copy_: the source's shape {tuple(src.shape)} is not {want}")
+    _no_overlap(self, "index_copy_")
+    target[key] = src
     return self
 
 
@@ -667,18 +710,24 @@ def _index_add_(self, dim, index, source, *, alpha=1):
     """`index_add_(dim, index, source, *, alpha=1)`: `alpha * source`'s
     slices along `dim` added to the tensor's at `index` (repeated indices
     add up: `scatter_add`); returns the tensor."""
-    d, key = _index_key(self, dim, index, "index_add_")
+    target = self if self.ndim else self.reshape(1)
+    d, key = _index_key(target, dim, index, "index_add_", negative=False)
     i = key[-1]
+    _same_dtype(self, source, "index_add_")
+    if self.dtype.kind != "f" and isinstance(alpha, float):
+        raise DTypeError(f"index_add_: a float alpha ({alpha}) for a {self.dtype} tensor")
     src = source if isinstance(source, Tensor) else tensor(np.asarray(source), device=self.device)
-    want = tuple(self.shape[:d]) + (len(i),) + tuple(self.shape[d + 1:])
+    if src.ndim == 0:
+        src = src.reshape(1)
+    want = tuple(target.shape[:d]) + (len(i),) + tuple(target.shape[d + 1:])
     if tuple(src.shape) != want:
-        raise ValueError(f"index_add_: the source's shape {tuple(src.shape)} is not {want}")
+        raise ArgumentError(f"index_add_: the source's shape {tuple(src.shape)} is not {want}")
     if alpha != 1:
         src = src * alpha
-    shape = [1] * self.ndim
+    shape = [1] * target.ndim
     shape[d] = len(i)
     full = tensor(np.broadcast_to(i.reshape(shape), want).copy(), device=self.device)
-    ops.copy(ops.scatter_add(self, d, full, _as(src, self.dtype, self.device)), self)
+    ops.copy(ops.scatter_add(target, d, full, _as(src, self.dtype, self.device)), target)
     return self
 
 
@@ -697,11 +746,15 @@ def _scatter_(self, dim, index, src=None, *, value=None):
     src[i]` along `dim` (a place written twice keeps the last, as NumPy's
     assignment; PyTorch leaves it unspecified); returns the tensor."""
     d = _dim_index(dim, self.ndim, "scatter_")
-    i = index.numpy() if isinstance(index, Tensor) else np.asarray(index)
-    if i.ndim != self.ndim or i.dtype.kind not in "iu":
+    i = _index_array(index, "scatter_")
+    if i.ndim != self.ndim:
         raise IndexError(f"scatter_: the index must be an integer tensor of {self.ndim} dimensions")
     if (src is None) == (value is None):
         raise TypeError("scatter_: give src or value")
+    if i.size and i.min() < 0:
+        raise IndexError(f"scatter_: index {i.min()} is negative")
+    _same_dtype(self, src, "scatter_")
+    _no_overlap(self, "scatter_")
     key = tuple(i.astype(np.int64) if k == d else np.arange(n).reshape((-1,) + (1,) * (i.ndim - 1 - k))
                 for k, n in enumerate(i.shape))
     if any(n > m for k, (n, m) in enumerate(zip(i.shape, self.shape)) if k != d):
@@ -737,7 +790,9 @@ def _roll(self, shifts, dims=None):
         return _roll(self.reshape(-1), shifts, 0).reshape(tuple(self.shape))
     shifts = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
     dims = tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
-    if len(shifts) != len(dims):
+    if not all(isinstance(k, (int, np.integer)) for k in shifts):
+        raise TypeError(f"roll: shifts must be integers, not {shifts}")
+    if len(shifts) != len(dims) or not shifts:
         raise ValueError(f"roll: {len(shifts)} shifts for {len(dims)} dims")
     out = self
     for k, d in zip(shifts, dims):
@@ -751,11 +806,12 @@ def _roll(self, shifts, dims=None):
 
 def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """`unique(sorted=True, return_inverse=False, return_counts=False)`: the
-    distinct elements, sorted (NaNs each distinct, last, as NumPy's), with
+    distinct elements, sorted (each NaN distinct, last, as PyTorch's), with
     the inverse and the counts when asked; found on the host."""
     if dim is not None:
         raise ArgumentError("unique: dim is not supported")
-    found = np.unique(self.numpy().reshape(-1), return_inverse=True, return_counts=True)
+    # each NaN distinct, as PyTorch's (NumPy 2 merges them by default)
+    found = np.unique(self.numpy().reshape(-1), return_inverse=True, return_counts=True, equal_nan=False)
     values, inverse, counts = found
     out = [tensor(values, device=self.device)]
     if return_inverse:

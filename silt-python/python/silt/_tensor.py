@@ -158,6 +158,8 @@ def _attach():
     T.reshape_as = _as_of("reshape_as", "reshape")
     T.clamp_min = _clamp_side("min")
     T.clamp_max = _clamp_side("max")
+    T.clamp_min_ = _in_place("clamp_min")
+    T.clamp_max_ = _in_place("clamp_max")
     T.cpu = _cpu
     T.numel = _numel
     T.dim = _dim
