@@ -40,9 +40,9 @@ impl From<Device> for PyDevice {
 
 #[pymethods]
 impl PyDevice {
-    /// `Device(spec)`: `"host"`, `"opencl"` or `"opencl:N"`, or what
-    /// `str(device)` gives (`"opencl:0 (NAME)"`: the name must be that
-    /// device's).
+    /// `Device(spec)`: `"host"` (or PyTorch's `"cpu"`), `"opencl"` or
+    /// `"opencl:N"`, or what `str(device)` gives (`"opencl:0 (NAME)"`: the
+    /// name must be that device's).
     #[new]
     fn new(py: Python<'_>, spec: &str) -> Result<Self> {
         from_display(py, spec)
@@ -147,12 +147,11 @@ impl PyDevice {
 /// The device named by a spec, or by its `Display` form (`opencl:0 (NAME)`,
 /// as `str(device)` writes it), whose name is checked.
 fn from_display(py: Python<'_>, text: &str) -> Result<PyDevice> {
-    let spec = text
-        .split_once(" (")
-        .map_or(text, |(spec, _)| spec)
-        .to_owned();
+    let given = text.split_once(" (").map_or(text, |(spec, _)| spec);
+    // PyTorch's name for host memory
+    let spec = if given.trim() == "cpu" { "host" } else { given }.to_owned();
     let device = py.allow_threads(|| Device::from_spec(&spec))?;
-    if spec != text && device.to_string() != text {
+    if given != text && device.to_string() != text {
         return Err(crate::error::argument_error(
             py,
             format!("invalid device spec {text:?}: {spec} is {device}"),

@@ -588,7 +588,7 @@ fn is_dtype_like(ob: &Bound<'_, PyAny>) -> bool {
         return false;
     }
     match ob.extract::<String>() {
-        Ok(s) => !(s.starts_with("host") || s.starts_with("opencl")),
+        Ok(s) => !(s.starts_with("host") || s.starts_with("opencl") || s.trim() == "cpu"),
         Err(_) => true,
     }
 }

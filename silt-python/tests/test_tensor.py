@@ -183,6 +183,13 @@ def test_devices(host, opencl):
     assert "fp64" in opencl.info() and opencl.info()["name"] == opencl.name
     assert repr(opencl) == "silt.Device('opencl:0')"
     assert len({host, opencl, silt.Device("host")}) == 2
+    # PyTorch's "cpu" is the host backend
+    assert silt.Device("cpu") == host and silt.Device(" cpu ") == host
+    t = silt.tensor(np.arange(3.0), device=opencl)
+    assert t.to("cpu").device == host and silt.tensor([1, 2], device="cpu").device == host
+    assert t.to("cpu", np.float32).dtype == np.float32
+    with pytest.raises(ValueError):
+        silt.Device("cpu:0")
     with pytest.raises(ValueError):
         silt.Device("cuda:0")
     with pytest.raises(silt.DeviceError):
