@@ -35,7 +35,7 @@ class DeviceError(Error, RuntimeError):
     """No such device, an OpenCL call that failed, a program that did not build, a missing extension."""
 
 class Device:
-    """A device: Device("host"), Device("opencl") or Device("opencl:N")."""
+    """A device: Device("host") (or PyTorch's "cpu"), Device("opencl") or Device("opencl:N")."""
 
     def __init__(self, spec: str) -> None:
         """A spec, or what str(device) gives ("opencl:0 (NAME)", the name checked)."""
