@@ -99,3 +99,28 @@ def test_arange_linspace_eye(device):
     same(silt.eye(3, device=device), np.eye(3, dtype=np.float32))
     same(silt.eye(2, 3, dtype=np.int8, device=device), np.eye(2, 3, dtype=np.int8))
     same(silt.cat([silt.tensor(I, device=device)] * 2, dim=1), np.concatenate([I, I], axis=1))
+
+
+def test_random_tensors(device):
+    silt.manual_seed(3)
+    a = silt.rand(1000, device=device)
+    silt.manual_seed(3)
+    b = silt.rand((1000,), device=device)
+    assert a.device == device and a.dtype == np.float32 and a.shape == (1000,)
+    np.testing.assert_array_equal(a.numpy(), b.numpy())  # seeded: the same numbers
+    v = a.numpy()
+    assert v.min() >= 0 and v.max() < 1 and 0.4 < v.mean() < 0.6
+    h = silt.rand(2, 3, dtype=np.float16, device=device)
+    assert h.dtype == np.float16 and (h.numpy() < 1).all()
+    n = silt.randn(4000, dtype=np.float64, device=device).numpy()
+    assert abs(n.mean()) < 0.1 and 0.9 < n.std() < 1.1
+    i = silt.randint(-3, 5, (2, 500), device=device)
+    assert i.dtype == np.int64 and i.numpy().min() >= -3 and i.numpy().max() < 5
+    assert silt.randint(7, 100, dtype=np.uint8, device=device).dtype == np.uint8
+    assert sorted(silt.randperm(50, device=device).numpy().tolist()) == list(range(50))
+    x = silt.zeros(3, 2, dtype=np.float64, device=device)
+    assert silt.rand_like(x).shape == (3, 2) and silt.randn_like(x).dtype == np.float64
+    with pytest.raises(silt.ArgumentError):
+        silt.rand(2, dtype=np.int32, device=device)
+    with pytest.raises(silt.ArgumentError):
+        silt.randint(5, 5, (2,), device=device)

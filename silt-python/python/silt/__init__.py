@@ -32,8 +32,8 @@ from ._silt import (
 from . import ops
 from . import _tensor  # attaches the operators, methods and protocols to Tensor
 from ._creation import (
-    arange, cat, concatenate, empty, empty_like, eye, full, full_like, linspace, ones, ones_like,
-    stack, zeros_like,
+    arange, cat, concatenate, empty, empty_like, eye, full, full_like, linspace, manual_seed, ones,
+    ones_like, rand, rand_like, randint, randn, randn_like, randperm, stack, zeros_like,
 )
 from ._interop import from_dlpack
 from ._methods import ValuesIndices
@@ -62,9 +62,16 @@ __all__ = [
     "full",
     "full_like",
     "linspace",
+    "manual_seed",
     "ones",
     "ones_like",
     "ops",
+    "rand",
+    "rand_like",
+    "randint",
+    "randn",
+    "randn_like",
+    "randperm",
     "result_type",
     "stack",
     "tensor",

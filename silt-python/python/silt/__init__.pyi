@@ -566,6 +566,25 @@ def linspace(start: Number, end: Number, steps: int, *, dtype: Any = None, devic
 def eye(n: int, m: Optional[int] = None, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """The n x m (n x n) identity, float32 by default."""
 
+def manual_seed(seed: int) -> int:
+    """Seeds the generator of silt's random tensors (NumPy's PCG64, not PyTorch's numbers)."""
+
+def rand(*size: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """Uniform numbers in [0, 1), float32 by default, drawn on the host."""
+
+def randn(*size: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """Standard normal numbers, float32 by default, drawn on the host."""
+
+def randint(low: int, high: Optional[int] = None, size: Union[int, Sequence[int]] = (), *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """Integers in [low, high) (randint(high, size) from 0), int64 by default, drawn on the host."""
+
+def randperm(n: int, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """A random permutation of 0..n (int64), drawn on the host."""
+
+def rand_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -> Tensor: ...
+
+def randn_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -> Tensor: ...
+
 def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """PyTorch's name for concatenate."""
 

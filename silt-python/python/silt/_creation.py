@@ -3,7 +3,9 @@
 (``cat``) and ``stack`` of tensors on one device (also what
 ``numpy.concatenate`` and ``numpy.stack`` run on silt tensors, and so what
 dask puts silt chunks together with); ``arange``, ``linspace`` and ``eye``,
-computed on the host and copied to their device."""
+computed on the host and copied to their device; random tensors (``rand``,
+``randn``, ``randint``, ``randperm`` and their ``_like`` forms) drawn on the
+host by one NumPy generator that ``manual_seed`` seeds."""
 
 import math
 
@@ -198,3 +200,74 @@ def stack(tensors, axis=0):
     expanded = [t.contiguous().reshape(shape[:axis] + (1,) + shape[axis:]) for t in tensors]
     return concatenate(expanded, axis)
 
+
+
+# ---- random tensors --------------------------------------------------------
+
+_generator = np.random.default_rng()
+
+
+def manual_seed(seed):
+    """``manual_seed(seed)``: seeds the generator of silt's random tensors
+    (NumPy's PCG64, so the numbers are not PyTorch's); returns the seed."""
+    global _generator
+    _generator = np.random.default_rng(seed)
+    return seed
+
+
+def _random_dtype(dtype, kind):
+    dt = np.dtype(np.float32 if dtype is None else dtype)
+    if dt.kind != kind and not (kind == "f" and dt.kind == "f"):
+        raise ArgumentError(f"a {'float' if kind == 'f' else 'integer'} dtype is needed, not {dt}")
+    return dt
+
+
+def rand(*size, dtype=None, device=None):
+    """``rand(*size, dtype=float32, device=None)``: uniform numbers in
+    ``[0, 1)``, drawn on the host (in float64, then converted) and copied to
+    ``device``."""
+    dt = _random_dtype(dtype, "f")
+    values = _generator.random(_shape(size))
+    # float16/float32 rounding can reach 1.0: keep it below
+    values = np.minimum(values.astype(dt), np.nextafter(dt.type(1), dt.type(0)))
+    return tensor(values, device=device)
+
+
+def randn(*size, dtype=None, device=None):
+    """``randn(*size, dtype=float32, device=None)``: standard normal numbers,
+    drawn on the host and copied to ``device``."""
+    dt = _random_dtype(dtype, "f")
+    return tensor(_generator.standard_normal(_shape(size)).astype(dt), device=device)
+
+
+def randint(low, high=None, size=(), *, dtype=None, device=None):
+    """``randint(low=0, high, size, *, dtype=int64, device=None)``: integers
+    in ``[low, high)`` (``randint(high, size)`` from 0), drawn on the host."""
+    if high is None:
+        low, high = 0, low
+    if high <= low:
+        raise ArgumentError(f"randint: an empty range [{low}, {high})")
+    dt = np.dtype(np.int64 if dtype is None else dtype)
+    shape = (size,) if isinstance(size, int) else tuple(size)
+    return tensor(_generator.integers(low, high, shape, dtype=np.int64), dtype=dt, device=device)
+
+
+def randperm(n, *, dtype=None, device=None):
+    """``randperm(n, *, dtype=int64, device=None)``: a random permutation of
+    ``0..n``, drawn on the host."""
+    return tensor(_generator.permutation(n).astype(np.int64), dtype=np.int64 if dtype is None else dtype,
+                  device=device)
+
+
+def rand_like(input, *, dtype=None, device=None):
+    """``rand_like(input, *, dtype=None, device=None)``: ``rand`` in
+    ``input``'s shape, dtype and device (unless given)."""
+    shape, dtype, device = _like(input, dtype, device)
+    return rand(shape, dtype=dtype, device=device)
+
+
+def randn_like(input, *, dtype=None, device=None):
+    """``randn_like(input, *, dtype=None, device=None)``: ``randn`` in
+    ``input``'s shape, dtype and device (unless given)."""
+    shape, dtype, device = _like(input, dtype, device)
+    return randn(shape, dtype=dtype, device=device)
