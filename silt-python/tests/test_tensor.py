@@ -148,6 +148,10 @@ def test_views_and_indexing(device):
         np.testing.assert_array_equal(view.numpy(), want, err_msg=name)
     assert t[1:, ::2].shares_storage(t)
     assert len(t) == 3 and t.ndim == 3 and t.size == 60
+    # NumPy's size, callable as PyTorch's
+    assert t.size() == (3, 4, 5) and t.size(-1) == 5 and t.size * 2 == 120 and isinstance(t.numel(), int)
+    with pytest.raises(IndexError):
+        t.size(3)
     assert t.strides == (20, 5, 1) and t.T.strides == (1, 5, 20)
     assert t.is_contiguous() and not t.T.is_contiguous()
     np.testing.assert_array_equal(t.T.contiguous().numpy(), a.T)

@@ -36,7 +36,7 @@ from ._creation import (
     ones_like, rand, rand_like, randint, randn, randn_like, randperm, stack, zeros_like,
 )
 from ._interop import from_dlpack
-from ._methods import ValuesIndices
+from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "Fusion",
     "FusionValue",
     "OutOfMemoryError",
+    "Size",
     "Tensor",
     "ValuesIndices",
     "arange",

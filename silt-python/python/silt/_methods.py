@@ -271,7 +271,26 @@ def _cpu(self):
 
 def _numel(self):
     """`numel()`: the number of elements."""
-    return self.size
+    return int(self.size)
+
+
+class Size(int):
+    """`t.size`: the element count (NumPy's `size`, an int) that also answers
+    PyTorch's calls: `t.size()` is the shape, `t.size(dim)` one dimension's
+    length."""
+
+    def __new__(cls, shape):
+        count = 1
+        for n in shape:
+            count *= n
+        out = super().__new__(cls, count)
+        out.shape = tuple(shape)
+        return out
+
+    def __call__(self, dim=None):
+        if dim is None:
+            return self.shape
+        return self.shape[_dim_index(dim, len(self.shape), "size")]
 
 
 def _dim(self):

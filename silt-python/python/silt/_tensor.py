@@ -20,7 +20,7 @@ from ._methods import (
     _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new,
     _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
     _as_of, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
-    _scatter_, _t, _unique,
+    _scatter_, _t, _unique, Size,
 )
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
 from ._fusion import _attach_fusion_values
@@ -162,6 +162,7 @@ def _attach():
     T.clamp_max_ = _in_place("clamp_max")
     T.cpu = _cpu
     T.numel = _numel
+    T.size = property(lambda self: Size(self.shape), doc=Size.__doc__)
     T.dim = _dim
 
 
