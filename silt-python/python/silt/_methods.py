@@ -890,66 +890,25 @@ def _write(view, value):
     ops.copy(src, view)
 
 
-def _advanced_key(self, key):
-    """``key`` as the flat positions of the rows of dimension 0 it picks,
-    when it is an advanced index (a boolean mask or an integer array, a list
-    or a tensor): ``(positions, shape of the result's leading dimensions,
-    rows)``, ``rows`` the tensor seen as ``[rows, rest...]``; else None."""
-    if isinstance(key, (tuple, slice, int, np.integer)) or key is Ellipsis or key is None:
-        return None
-    if isinstance(key, Tensor):
-        k = key.numpy()
-    elif isinstance(key, (list, np.ndarray)):
-        # an empty list picks no rows (NumPy would read it as float64)
-        k = np.asarray(key) if len(key) or isinstance(key, np.ndarray) else np.zeros(0, np.int64)
-    else:
-        return None
-    if k.dtype == np.bool_:
-        # a mask over the leading dimensions: the positions it holds true
-        if k.ndim == 0 or k.shape != tuple(self.shape[: k.ndim]):
-            raise IndexError(f"a boolean mask of shape {k.shape} does not match the tensor's leading dimensions {tuple(self.shape)}")
-        rows = self.contiguous().reshape((-1,) + tuple(self.shape[k.ndim:]))
-        pos = np.flatnonzero(k).astype(np.int64)
-        return pos, pos.shape, rows
-    if k.dtype.kind not in "iu":
-        raise IndexError(f"tensors used as indices must be integer or boolean arrays, not {k.dtype}")
-    if self.ndim == 0:
-        raise IndexError("a 0-d tensor cannot be indexed by an array")
-    n = self.shape[0]
-    k = k.astype(np.int64)
-    if k.size and (k.min() < -n or k.max() >= n):
-        bad = k[(k < -n) | (k >= n)].flat[0]
-        raise IndexError(f"index {bad} is out of bounds for dimension 0 of size {n}")
-    return np.where(k < 0, k + n, k).reshape(-1), k.shape, self
-
-
 def _getitem(self, key, _view=Tensor.__getitem__):
-    """`t[key]`: integers, slices with positive steps and `...` give a view;
-    a boolean mask over the leading dimensions (its true elements, in order)
-    or an integer array (rows of dimension 0; negatives count from the end)
-    gives a new tensor, gathered on the device (`silt.ops.index_select`); the
-    mask and the indices are read on the host."""
+    """`t[key]`: integers, slices with positive steps, `...` and `None` give a
+    view; integer arrays and boolean masks (lists, arrays or tensors, read on
+    the host), alone or anywhere in a tuple, give a new tensor gathered on
+    the device (`_gather_key`: NumPy's advanced indexing)."""
     if _gathers(key):
         return _gather_key(self, tuple(key) if isinstance(key, tuple) else (key,), _view)
-    adv = _advanced_key(self, key)
-    if adv is None:
-        with_new = _new_axes(self, key, _view)
-        return _view(self, key) if with_new is None else with_new
-    pos, lead, rows = adv
-    index = tensor(pos, device=self.device)
-    got = ops.index_select(rows, 0, index)
-    return got.reshape(tuple(lead) + tuple(rows.shape[1:]))
+    with_new = _new_axes(self, key, _view)
+    return _view(self, key) if with_new is None else with_new
 
 
 _ARRAY_KEYS = (list, np.ndarray, Tensor)
 
 
 def _gathers(key):
-    """Whether ``key`` takes the general advanced-indexing path: a tuple
-    holding an index array or a bool, or a bool alone (a 0-d mask)."""
+    """Whether ``key`` is an advanced index: an index array, a mask or a bool
+    (a 0-d mask), alone or in a tuple."""
     keys = key if isinstance(key, tuple) else (key,)
-    return (isinstance(key, tuple) or isinstance(key, (bool, np.bool_))) and any(
-        isinstance(k, _ARRAY_KEYS + (bool, np.bool_)) for k in keys)
+    return any(isinstance(k, _ARRAY_KEYS + (bool, np.bool_)) for k in keys)
 
 
 class _KeyPlan:
@@ -1183,22 +1142,20 @@ def _setitem(self, key, value):
     masks, anywhere in a tuple) as NumPy's, the value broadcast to what
     `t[key]` reads, in a few launches (a repeated place keeps the last
     value)."""
-    if _gathers(key):
-        _scatter_key(self, tuple(key) if isinstance(key, tuple) else (key,), value, Tensor.__getitem__)
-        return
-    adv = _advanced_key(self, key)
-    if adv is None:
+    if not _gathers(key):
         _write(self[key], value)
         return
-    mask = key if isinstance(key, Tensor) else np.asarray(key)
-    if _is_number(value) and mask.dtype == np.bool_:
-        # one launch: where the mask holds, the value
+    mask = key if isinstance(key, Tensor) else np.asarray(key) if isinstance(key, _ARRAY_KEYS) else None
+    if (_is_number(value) and mask is not None and mask.dtype == np.bool_ and mask.ndim
+            and tuple(mask.shape) == tuple(self.shape[:mask.ndim])):
+        # a mask over the leading dimensions and a number: one `where`, the mask
+        # read where it is
         if not isinstance(mask, Tensor):
             mask = tensor(mask, device=self.device)
         mask = mask.to(self.device).reshape(tuple(mask.shape) + (1,) * (self.ndim - mask.ndim))
         ops.copy(ops.where(mask, _as(value, self.dtype, self.device), self), self)
         return
-    _scatter_key(self, (key,), value, Tensor.__getitem__)
+    _scatter_key(self, tuple(key) if isinstance(key, tuple) else (key,), value, Tensor.__getitem__)
 
 
 # ---- conversions to Python -------------------------------------------------
