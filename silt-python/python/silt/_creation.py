@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ._silt import ArgumentError, tensor, zeros
-from ._methods import _write
+from ._indexing import _write
 from ._operators import promote
 
 

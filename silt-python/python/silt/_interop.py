@@ -12,7 +12,7 @@ from ._operators import (
     _abs, _as, _binary, _bool_tensor, _device_of, _invert, _is_number, _is_operand, _neg, _pos,
     promote,
 )
-from ._methods import _write
+from ._indexing import _write
 from . import _creation
 
 ops = _silt.ops

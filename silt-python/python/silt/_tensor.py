@@ -1,7 +1,7 @@
 """What makes ``silt.Tensor`` behave as the arrays Python users know, attached
 to the class when ``silt`` is imported: its operators and their dtypes
 (``_operators``: PyTorch's promotion rules are in its docs), PyTorch's
-methods, item assignment and pickling (``_methods``), DLPack and NumPy's
+methods and pickling (``_methods``), item access (``_indexing``), DLPack and NumPy's
 protocols (``_interop``), and the operators of ``silt.Fusion``'s values
 (``_fusion``). Each is a thin layer over ``silt.ops``.
 """
@@ -13,7 +13,7 @@ from ._operators import _abs, _bool_tensor, _inplace, _invert, _neg, _operator, 
 from ._methods import (
     _along, _addcmul, _binary_method, _bool, _cast, _clamp, _copy_, _cpu, _cum_extreme,
     _device_reduce, _dim, _extreme, _fill_, _float, _int, _lerp, _mean, _method_inplace,
-    _getitem, _norm, _numel, _prod, _reduce, _reduction, _setitem, _std, _sum, _unary, _var, _where,
+    _norm, _numel, _prod, _reduce, _reduction, _std, _sum, _unary, _var, _where,
     _zero_, _ANY_UNARY, _FLOAT_UNARY, _ROUNDING,
     _argsort, _bincount, _matmul, _expand, _flatten, _gather, _histc, _index_select, _scatter_add,
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
@@ -22,6 +22,7 @@ from ._methods import (
     _as_of, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
     _scatter_, _t, _unique, Size,
 )
+from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
 from ._fusion import _attach_fusion_values
 
