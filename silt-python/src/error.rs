@@ -4,13 +4,16 @@
 //! | exception | also a | silt errors |
 //! |---|---|---|
 //! | `silt.DTypeError` | `TypeError` | a dtype outside a kernel's types, dtypes that disagree, a scalar that does not convert |
-//! | `silt.ArgumentError` | `ValueError` | shapes, broadcasting, axes, ranges, device specs, other argument values |
+//! | `silt.ArgumentError` | `ValueError` | shapes, broadcasting, ranges, device specs, other argument values |
+//! | `silt.AxisError` | `ArgumentError` and `IndexError` | a dimension out of range (NumPy's `AxisError`; PyTorch raises `IndexError`) |
 //! | `silt.OutOfMemoryError` | `MemoryError` | an allocation the device or the host refused |
 //! | `silt.DeviceError` | `RuntimeError` | no such device, an OpenCL failure, a program that did not build, a missing extension |
 //!
 //! The message is silt's own (`Display` of [`silt::Error`]).
 
-use pyo3::exceptions::{PyException, PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyException, PyIndexError, PyMemoryError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyTuple, PyType};
@@ -59,6 +62,8 @@ pub enum Kind {
     DType,
     /// `silt.ArgumentError`, a `ValueError`.
     Argument,
+    /// `silt.AxisError`, an `ArgumentError` and an `IndexError`.
+    Axis,
     /// `silt.OutOfMemoryError`, a `MemoryError`.
     OutOfMemory,
     /// `silt.DeviceError`, a `RuntimeError`.
@@ -86,8 +91,6 @@ impl Kind {
             | E::OutputShape { .. }
             | E::TooManyDims { .. }
             | E::InvalidDeviceSpec { .. }
-            | E::InvalidAxis { .. }
-            | E::AxisOutOfRange { .. }
             | E::RepeatedAxis { .. }
             | E::EmptyReduction { .. }
             | E::InvalidArgument { .. }
@@ -97,14 +100,16 @@ impl Kind {
             | E::NotOnHost { .. }
             | E::NotContiguous { .. }
             | E::SelfOverlap { .. } => Kind::Argument,
+            E::InvalidAxis { .. } | E::AxisOutOfRange { .. } => Kind::Axis,
             _ => Kind::Base,
         }
     }
 
-    const ALL: [Kind; 5] = [
+    const ALL: [Kind; 6] = [
         Kind::Base,
         Kind::DType,
         Kind::Argument,
+        Kind::Axis,
         Kind::OutOfMemory,
         Kind::Device,
     ];
@@ -115,6 +120,7 @@ impl Kind {
             Kind::Base => "Error",
             Kind::DType => "DTypeError",
             Kind::Argument => "ArgumentError",
+            Kind::Axis => "AxisError",
             Kind::OutOfMemory => "OutOfMemoryError",
             Kind::Device => "DeviceError",
         }
@@ -131,6 +137,10 @@ impl Kind {
                 "Shapes that do not agree or broadcast, an axis or range out of bounds, or \
                  another argument value silt does not take (also a ValueError)."
             }
+            Kind::Axis => {
+                "A dimension out of range for the tensor (also an ArgumentError and an \
+                 IndexError, as NumPy's AxisError)."
+            }
             Kind::OutOfMemory => {
                 "An allocation the device or the host refused, after silt emptied its cache \
                  and retried (also a MemoryError)."
@@ -144,7 +154,8 @@ impl Kind {
 
     /// The exception class of this kind (made once per process).
     pub fn class(self, py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
-        static CLASSES: [GILOnceCell<Py<PyType>>; 5] = [
+        static CLASSES: [GILOnceCell<Py<PyType>>; 6] = [
+            GILOnceCell::new(),
             GILOnceCell::new(),
             GILOnceCell::new(),
             GILOnceCell::new(),
@@ -153,15 +164,16 @@ impl Kind {
         ];
         let index = Kind::ALL.iter().position(|&k| k == self).unwrap_or(0);
         let class = CLASSES[index].get_or_try_init(py, || -> PyResult<Py<PyType>> {
-            let base = if self == Kind::Base {
-                py.get_type::<PyException>()
-            } else {
-                Kind::Base.class(py)?.clone()
+            let base = match self {
+                Kind::Base => py.get_type::<PyException>(),
+                Kind::Axis => Kind::Argument.class(py)?.clone(),
+                _ => Kind::Base.class(py)?.clone(),
             };
             let python_base = match self {
                 Kind::Base => None,
                 Kind::DType => Some(py.get_type::<PyTypeError>()),
                 Kind::Argument => Some(py.get_type::<PyValueError>()),
+                Kind::Axis => Some(py.get_type::<PyIndexError>()),
                 Kind::OutOfMemory => Some(py.get_type::<PyMemoryError>()),
                 Kind::Device => Some(py.get_type::<PyRuntimeError>()),
             };
@@ -182,7 +194,7 @@ impl Kind {
     }
 
     /// Every class, for a module to add.
-    pub(crate) fn all() -> [Kind; 5] {
+    pub(crate) fn all() -> [Kind; 6] {
         Kind::ALL
     }
 }
@@ -198,6 +210,14 @@ pub fn raise(py: Python<'_>, e: &silt::Error) -> PyErr {
 /// A `silt.DTypeError` with `message`, for conversions of this crate.
 pub(crate) fn dtype_error(py: Python<'_>, message: String) -> PyErr {
     match Kind::DType.class(py) {
+        Ok(class) => PyErr::from_type(class.clone(), message),
+        Err(made) => made,
+    }
+}
+
+/// A `silt.AxisError` with `message`, for this crate's checks of dimensions.
+pub(crate) fn axis_error(py: Python<'_>, message: String) -> PyErr {
+    match Kind::Axis.class(py) {
         Ok(class) => PyErr::from_type(class.clone(), message),
         Err(made) => made,
     }

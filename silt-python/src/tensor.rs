@@ -35,7 +35,7 @@ pub(crate) fn axis(py: Python<'_>, ndim: usize, a: isize) -> PyResult<usize> {
     if (0..n).contains(&i) {
         Ok(usize::try_from(i).unwrap_or(0))
     } else {
-        Err(argument_error(
+        Err(crate::error::axis_error(
             py,
             format!("dimension {a} out of range for a tensor of {ndim} dimensions (expected -{ndim}..{ndim})"),
         ))

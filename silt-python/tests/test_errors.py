@@ -1,5 +1,6 @@
 """Errors come back as Python exceptions with silt's message: silt.Error is
-the base; dtypes are TypeErrors, shapes and axes ValueErrors."""
+the base; dtypes are TypeErrors, shapes ValueErrors, and a dimension out of
+range a silt.AxisError (a ValueError and an IndexError, as NumPy's)."""
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ def test_classes():
     assert issubclass(silt.ArgumentError, silt.Error) and issubclass(silt.ArgumentError, ValueError)
     assert issubclass(silt.OutOfMemoryError, MemoryError)
     assert issubclass(silt.DeviceError, RuntimeError)
+    assert issubclass(silt.AxisError, silt.ArgumentError) and issubclass(silt.AxisError, IndexError)
     assert silt.Error.__module__ == "silt"
 
 
@@ -74,3 +76,14 @@ def test_errors_leave_the_module_working(host):
         with pytest.raises(silt.Error):
             silt.ops.sqrt(np.arange(3))
     np.testing.assert_array_equal(silt.ops.sqrt(silt.tensor(np.full(3, 4.0), device=host)).numpy(), 2.0)
+
+
+def test_a_dimension_out_of_range_is_an_axis_error(device):
+    a = silt.tensor(np.ones((2, 3), np.float32), device=device)
+    # silt.ops, the runtime's checks, Tensor's own and the Python methods alike
+    for bad in (lambda: silt.ops.sum(a, dim=2), lambda: silt.ops.cumsum(a, -3), lambda: a.transpose(0, 2),
+                lambda: a.narrow(5, 0, 1), lambda: a.unsqueeze(3), lambda: a.split(1, 2), lambda: a.max(2)):
+        with pytest.raises(silt.AxisError):
+            bad()
+        with pytest.raises(IndexError):  # PyTorch's exception
+            bad()

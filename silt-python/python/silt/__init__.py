@@ -16,6 +16,7 @@ array([ 5., 50.], dtype=float32)
 from . import _silt
 from ._silt import (
     ArgumentError,
+    AxisError,
     Device,
     DeviceError,
     DTypeError,
@@ -41,6 +42,7 @@ from ._operators import promote as result_type
 
 __all__ = [
     "ArgumentError",
+    "AxisError",
     "DTypeError",
     "Device",
     "DeviceError",

@@ -28,6 +28,9 @@ class DTypeError(Error, TypeError):
 class ArgumentError(Error, ValueError):
     """Shapes that do not agree or broadcast, an axis or range out of bounds, another bad argument."""
 
+class AxisError(ArgumentError, IndexError):
+    """A dimension out of range for the tensor (NumPy's AxisError; PyTorch raises IndexError)."""
+
 class OutOfMemoryError(Error, MemoryError):
     """An allocation the device or the host refused, after silt emptied its cache and retried."""
 

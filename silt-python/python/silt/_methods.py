@@ -9,7 +9,7 @@ import collections
 import numpy as np
 
 from . import _silt
-from ._silt import ArgumentError, DTypeError, Device, Tensor, tensor, zeros
+from ._silt import ArgumentError, AxisError, DTypeError, Device, Tensor, tensor, zeros
 from ._indexing import _write
 from ._operators import (
     _CATEGORY, _F32, _SYMBOL, _as, _binary, _bool_tensor, _inplace, _is_number, _one, promote,
@@ -372,7 +372,7 @@ def _dim_index(dim, ndim, op):
     (a 0-d tensor takes 0 and -1, as PyTorch's)."""
     n = max(ndim, 1)
     if not -n <= dim < n:
-        raise IndexError(f"{op}: dimension {dim} out of range for a tensor of {ndim} dimensions")
+        raise AxisError(f"{op}: dimension {dim} out of range for a tensor of {ndim} dimensions")
     return dim % n
 
 
