@@ -163,3 +163,139 @@ fn slice_select_and_as_strided() -> silt::Result<()> {
     }
     Ok(())
 }
+
+/// `common::devices` without the module (this file's tests are host-first).
+fn devices() -> Vec<Device> {
+    let mut out = vec![Device::host()];
+    match Device::opencl(0) {
+        Ok(d) => out.push(d),
+        Err(e) => assert!(
+            std::env::var_os("CI").is_none(),
+            "no OpenCL device under CI: {e}"
+        ),
+    }
+    out
+}
+
+#[test]
+fn view_dtype_reads_and_writes_the_same_bytes() -> silt::Result<()> {
+    let vals = [1.0f32, -2.0, 0.5, 3.0, -0.0, 7.25, 1e-3, 9.0];
+    for dev in devices() {
+        let t = Tensor::from_slice(&dev, &vals, [2, 4])?;
+        let bits = t.view_dtype(DType::U32)?;
+        assert_eq!(
+            (bits.shape(), bits.strides()),
+            ([2, 4].as_slice(), [4, 1].as_slice())
+        );
+        let want: Vec<u32> = vals.iter().map(|v| v.to_bits()).collect();
+        assert_eq!(bits.to_vec::<u32>()?, want, "on {dev}");
+        // smaller elements: the last dimension grows, the other strides too
+        let cols = t.narrow(1, 1, 2)?;
+        let bytes = cols.view_dtype(DType::U8)?;
+        assert_eq!(
+            (bytes.shape(), bytes.strides(), bytes.offset()),
+            ([2, 8].as_slice(), [16, 1].as_slice(), 4)
+        );
+        let raw: Vec<u8> = [vals[1], vals[2], vals[5], vals[6]]
+            .iter()
+            .flat_map(|v| v.to_ne_bytes())
+            .collect();
+        assert_eq!(bytes.to_vec::<u8>()?, raw, "on {dev}");
+        // larger elements: pairs of f32 as one f64
+        let wide = t.view_dtype(DType::F64)?;
+        assert_eq!(
+            (wide.shape(), wide.strides()),
+            ([2, 2].as_slice(), [2, 1].as_slice())
+        );
+        let pairs: Vec<f64> = vals
+            .chunks(2)
+            .map(|p| {
+                let mut b = [0u8; 8];
+                b[..4].copy_from_slice(&p[0].to_ne_bytes());
+                b[4..].copy_from_slice(&p[1].to_ne_bytes());
+                f64::from_ne_bytes(b)
+            })
+            .collect();
+        assert_eq!(
+            wide.to_vec::<f64>()?
+                .iter()
+                .map(|v| v.to_bits())
+                .collect::<Vec<_>>(),
+            pairs.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            "on {dev}"
+        );
+        // a kernel writes through the byte view: the f32 tensor sees it
+        let mut b = t.view_dtype(DType::U8)?;
+        double::dispatch(&mut b)?;
+        let doubled: Vec<f32> = vals
+            .iter()
+            .map(|v| f32::from_ne_bytes(v.to_ne_bytes().map(|x| x.wrapping_add(x))))
+            .collect();
+        assert_eq!(
+            t.to_vec::<f32>()?
+                .iter()
+                .map(|v| v.to_bits())
+                .collect::<Vec<_>>(),
+            doubled.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            "on {dev}"
+        );
+    }
+    Ok(())
+}
+
+#[test]
+fn view_dtype_refuses_what_the_bytes_do_not_allow() -> silt::Result<()> {
+    for dev in devices() {
+        let t = Tensor::from_slice(&dev, &[0u16; 12], [3, 4])?;
+        let refused = |r: silt::Result<Tensor>| matches!(r, Err(Error::InvalidArgument { .. }));
+        // an offset of one u16 is not a whole u32
+        assert!(
+            refused(t.narrow(1, 1, 2)?.view_dtype(DType::U32)),
+            "on {dev}"
+        );
+        // a last dimension of 3 u16 is not whole u32s
+        assert!(
+            refused(t.narrow(1, 0, 3)?.view_dtype(DType::U32)),
+            "on {dev}"
+        );
+        // a transpose's last stride is not 1
+        assert!(
+            refused(t.transpose(0, 1)?.view_dtype(DType::U8)),
+            "on {dev}"
+        );
+        assert!(
+            refused(t.select(0, 0)?.select(0, 0)?.view_dtype(DType::U8)),
+            "0-d on {dev}"
+        );
+        assert!(refused(t.view_dtype(DType::Bool)), "bool on {dev}");
+        // a row of one element may have any stride; the same size keeps any layout
+        let col = t.narrow(1, 1, 1)?.view_dtype(DType::U8)?;
+        assert_eq!(
+            (col.shape(), col.strides(), col.offset()),
+            ([3, 2].as_slice(), [8, 1].as_slice(), 2)
+        );
+        assert_eq!(t.transpose(0, 1)?.view_dtype(DType::I16)?.strides(), [1, 4]);
+        let flags = Tensor::from_slice(&dev, &[true, false], [2])?;
+        assert_eq!(flags.view_dtype(DType::U8)?.to_vec::<u8>()?, [1, 0]);
+    }
+    // host memory from outside silt aligned to 4 bytes only has no f64 view
+    struct Shifted(Box<[u64]>, usize);
+    // SAFETY: as `Words`, four bytes in.
+    unsafe impl ForeignMemory for Shifted {
+        fn as_ptr(&self) -> *mut u8 {
+            self.1 as *mut u8
+        }
+        fn len(&self) -> usize {
+            self.0.len() * 8 - 4
+        }
+    }
+    let mut w: Box<[u64]> = vec![0; 3].into();
+    let at = w.as_mut_ptr() as usize + 4;
+    let t = Tensor::from_foreign(Box::new(Shifted(w, at)), DType::F32, [4], [1], 0)?;
+    assert!(matches!(
+        t.view_dtype(DType::F64),
+        Err(Error::InvalidArgument { .. })
+    ));
+    assert_eq!(t.view_dtype(DType::U16)?.shape(), [8]);
+    Ok(())
+}

@@ -498,11 +498,13 @@ fn argsort(
 fn topk<'py>(
     py: Python<'py>,
     input: Input<'_>,
-    k: usize,
+    k: i64,
     dim: isize,
     largest: bool,
     sorted: bool,
 ) -> Result<Bound<'py, PyTuple>> {
+    let k = usize::try_from(k)
+        .map_err(|_| crate::error::argument_error(py, format!("topk: k = {k} is negative")))?;
     let [x] = place(py, [input])?;
     let out = py.allow_threads(|| k::topk::dispatch(&x, k, dim, largest, sorted))?;
     pair(py, out)

@@ -4,7 +4,7 @@
 use numpy::{PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyEllipsis, PyInt, PySlice, PyTuple};
+use pyo3::types::{PyDict, PyEllipsis, PyInt, PyList, PySlice, PyTuple};
 use silt::{Device, Tensor};
 
 use crate::convert::{self, Made};
@@ -267,8 +267,10 @@ impl PyTensor {
     }
 
     /// The view of `length` elements of `dim` from `start`.
-    fn narrow(&self, py: Python<'_>, dim: isize, start: isize, length: usize) -> Result<PyTensor> {
+    fn narrow(&self, py: Python<'_>, dim: isize, start: isize, length: i64) -> Result<PyTensor> {
         let a = axis(py, self.tensor.ndim(), dim)?;
+        let length = usize::try_from(length)
+            .map_err(|_| argument_error(py, format!("narrow: a length of {length}")))?;
         let size = self.tensor.shape()[a];
         let start = if start < 0 {
             start + isize::try_from(size).unwrap_or(isize::MAX)
@@ -297,8 +299,24 @@ impl PyTensor {
     /// (one dimension may be -1), as PyTorch's `view`: it never copies, so
     /// each run of dimensions it splits or merges must be laid out as one
     /// (a row-major tensor always is; `t.T.view(-1)` raises).
+    ///
+    /// `view(dtype)` (a NumPy dtype, type or name) views the same bytes as
+    /// elements of `dtype`, as PyTorch's: for another element size the last
+    /// dimension (stride 1) grows or shrinks by the ratio of the sizes.
+    /// Nothing is converted: `t.view(numpy.uint32)` of float32 gives the bits.
     #[pyo3(signature = (*shape))]
     fn view(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
+        if shape.len() == 1 {
+            let arg = shape.get_item(0)?;
+            let shape_like = arg.extract::<isize>().is_ok()
+                || arg.downcast::<PyTuple>().is_ok()
+                || arg.downcast::<PyList>().is_ok();
+            if !shape_like {
+                let to = dtype::parse(py, &arg)?;
+                let t = &self.tensor;
+                return Ok(t.view_dtype(to)?.into());
+            }
+        }
         let out = self.shape_of(py, "view", shape)?;
         self.view_as(&out)?.map(PyTensor::from).ok_or_else(|| {
             argument_error(

@@ -204,6 +204,20 @@ METHODS = {
     "view_as": (lambda t: t.view_as(silt.tensor(X.reshape(2, 6))), I, I.reshape(2, 6)),
     "clamp_min": (lambda t: t.clamp_min(0.5), X, np.maximum(X, np.float32(0.5))),
     "clamp_max": (lambda t: t.clamp_max(-1), I, np.minimum(I, -1)),
+    # bools are ordered False < True, as PyTorch's
+    "argmax bool": (lambda t: t.argmax(1), B, B.argmax(1)),
+    "argmin bool": (lambda t: t.argmin(), B, np.int64(B.argmin())),
+    "max bool values": (lambda t: t.max(0).values, B, B.max(0)),
+    "min bool indices": (lambda t: t.min(1, keepdim=True).indices, B, B.argmin(1)[:, None]),
+    "cummax bool": (lambda t: t.cummax(1).values, B, np.maximum.accumulate(B, 1)),
+    "cummin bool": (lambda t: t.cummin(0).values, B, np.minimum.accumulate(B, 0)),
+    "unique dim": (lambda t: t.unique(dim=0), np.array([[1, 2], [0, 5], [1, 2]], np.int32), np.array([[0, 5], [1, 2]], np.int32)),
+    "unique dim 1": (lambda t: t.unique(dim=-1), np.array([[1, 0, 1], [3, 3, 3]], np.int16), np.array([[0, 1], [3, 3]], np.int16)),
+    # view(dtype): the same bytes, nothing converted
+    "view dtype": (lambda t: t.view(np.uint32), X, X.view(np.uint32)),
+    "view smaller": (lambda t: t[1:].view("uint8"), I, I[1:].view(np.uint8)),
+    "view larger": (lambda t: t[:, 2:].view(np.int64), I, np.ascontiguousarray(I[:, 2:]).view(np.int64)),
+    "view of bool": (lambda t: t.view(np.int8), B, B.view(np.int8)),
 }
 
 
@@ -303,6 +317,40 @@ def test_method_errors(device):
         silt.tensor(I, device=device).mean()  # PyTorch: floats only
     with pytest.raises(silt.ArgumentError):
         t.max(dim=7)
+    # negative counts are argument errors, not Python's OverflowError
+    with pytest.raises(silt.ArgumentError, match="negative"):
+        t.topk(-1)
+    with pytest.raises(silt.ArgumentError, match="negative"):
+        silt.ops.topk(t, -2)
+    with pytest.raises(silt.ArgumentError, match="length of -1"):
+        t.narrow(0, 0, -1)
+    # mm, bmm, mv and dot take one dtype, as PyTorch's (`@` promotes)
+    for call in (lambda: t.mm(t.T.double()), lambda: t.mv(np.zeros(4)), lambda: t[0].dot(silt.tensor(I[0]))):
+        with pytest.raises(silt.DTypeError, match="one dtype"):
+            call()
+    check(t.mv([1, 0, 0, 0]), X[:, 0])  # a list takes the tensor's dtype
+    check(t @ np.zeros(4), np.zeros(3))  # promotion: float64
+    with pytest.raises(silt.AxisError):
+        t.unique(dim=2)
+
+
+def test_view_dtype_shares_the_bytes(device):
+    t = silt.tensor(X.copy(), device=device)
+    bits = t.view(np.int32)
+    assert bits.shares_storage(t) and bits.shape == (3, 4)
+    bits[0, 0] = np.float32(-1.5).view(np.int32)  # written through the view
+    assert t[0, 0].item() == -1.5
+    halves = t[:, 2:].view(np.float16)
+    assert (halves.shape, halves.strides) == ((3, 4), (8, 1))
+    np.testing.assert_array_equal(halves.numpy(), t.numpy()[:, 2:].copy().view(np.float16))
+    assert t.view(np.float32) is not t and t.view(np.float32).shares_storage(t)
+    for bad, why in ((lambda: t.T.view(np.uint8), "stride"),
+                     (lambda: t[:, 1:].view(np.float64), "multiple"),
+                     (lambda: t[0, 0].view(np.uint8), "0-d"),
+                     (lambda: t.view(np.bool_), "bool")):
+        with pytest.raises(silt.ArgumentError, match=why):
+            bad()
+    assert t.T.view(np.uint32).strides == (1, 4)  # the same size keeps any layout
 
 
 def test_sort_and_topk_give_values_and_indices(device):

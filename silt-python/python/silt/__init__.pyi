@@ -113,8 +113,9 @@ class Tensor:
     def narrow(self, dim: _int, start: _int, length: _int) -> "Tensor": ...
     def reshape(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
         """The same elements in another shape (one -1 inferred): a view where view makes one, else a copy."""
-    def view(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
-        """As reshape, but a view only (PyTorch's rule); where the strides do not allow one, it raises."""
+    def view(self, *shape: Union[_int, Tuple[_int, ...], Any]) -> "Tensor":
+        """As reshape, but a view only (PyTorch's rule); where the strides do not allow one, it raises.
+        view(dtype): the same bytes as elements of dtype (the last dimension, of stride 1, scaled by the ratio of the sizes)."""
     def broadcast_to(self, *shape: Union[_int, Tuple[_int, ...]]) -> "Tensor":
         """A view repeating dimensions of size 1 with stride 0 (-1 keeps an existing dimension's size); a write reaching an element twice raises."""
     def expand(self, *sizes: Union[_int, Tuple[_int, ...]]) -> "Tensor":
@@ -362,13 +363,13 @@ class Tensor:
     def repeat(self, *sizes: Union[_int, Sequence[_int]]) -> "Tensor":
         """The tensor tiled sizes[i] times along each dimension (leading sizes add dimensions)."""
     def mm(self, other: Operand) -> "Tensor":
-        """matmul of two 2-d tensors."""
+        """matmul of two 2-d tensors of one dtype."""
     def bmm(self, other: Operand) -> "Tensor":
-        """matmul of two 3-d tensors."""
+        """matmul of two 3-d tensors of one dtype."""
     def mv(self, other: Operand) -> "Tensor":
-        """matmul of a 2-d and a 1-d tensor."""
+        """matmul of a 2-d and a 1-d tensor of one dtype."""
     def dot(self, other: Operand) -> "Tensor":
-        """matmul of two 1-d tensors."""
+        """matmul of two 1-d tensors of one dtype."""
     def new_zeros(self, *size: Union[_int, Sequence[_int]], dtype: Any = None, device: Any = None) -> "Tensor": ...
     def new_ones(self, *size: Union[_int, Sequence[_int]], dtype: Any = None, device: Any = None) -> "Tensor": ...
     def new_empty(self, *size: Union[_int, Sequence[_int]], dtype: Any = None, device: Any = None) -> "Tensor": ...
@@ -452,8 +453,8 @@ class Tensor:
     def argwhere(self) -> "Tensor": ...
     def roll(self, shifts: Union[_int, Sequence[_int]], dims: Union[None, _int, Sequence[_int]] = None) -> "Tensor":
         """The elements moved shifts places along dims, around the end (flattened without dims)."""
-    def unique(self, sorted: _bool = True, return_inverse: _bool = False, return_counts: _bool = False, dim: None = None) -> Any:
-        """The distinct elements, sorted (with the inverse and the counts when asked); found on the host."""
+    def unique(self, sorted: _bool = True, return_inverse: _bool = False, return_counts: _bool = False, dim: Optional[_int] = None) -> Any:
+        """The distinct elements (or slices along dim), sorted (with the inverse and the counts when asked); found on the host."""
     def t(self) -> "Tensor":
         """A 2-d tensor's transpose, a view."""
     def detach(self) -> "Tensor":

@@ -13,6 +13,7 @@ from ._operators import (
     promote,
 )
 from ._indexing import _write
+from ._methods import _argmax, _argmin
 from . import _creation
 
 ops = _silt.ops
@@ -311,8 +312,8 @@ _ARRAY_FUNCTIONS = {
     np.amax: _np_extreme(ops.amax),
     np.min: _np_extreme(ops.amin),
     np.amin: _np_extreme(ops.amin),
-    np.argmax: _np_arg(ops.argmax),
-    np.argmin: _np_arg(ops.argmin),
+    np.argmax: _np_arg(_argmax),
+    np.argmin: _np_arg(_argmin),
     np.all: _np_extreme(ops.all),
     np.any: _np_extreme(ops.any),
     np.std: _np_spread(ops.std),

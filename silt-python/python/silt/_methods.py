@@ -70,8 +70,22 @@ def _binary_method(name, op=None):
     return method
 
 
+def _ordered(t):
+    """``t`` where it has an order the index kernels take: bool as uint8
+    (a view of the same bytes, False < True), as PyTorch orders bools."""
+    return t.view(np.uint8) if t.dtype == np.bool_ else t
+
+
+def _argmax(t, *args):
+    return ops.argmax(_ordered(t), *args)
+
+
+def _argmin(t, *args):
+    return ops.argmin(_ordered(t), *args)
+
+
 def _reduction(name):
-    fn = getattr(ops, name)
+    fn = {"argmax": _argmax, "argmin": _argmin}.get(name) or getattr(ops, name)
 
     def method(self, dim=None, keepdim=False):
         return fn(self, dim, keepdim)
@@ -162,7 +176,8 @@ def _cum_extreme(name):
     fn = getattr(ops, name)
 
     def method(self, dim):
-        return ValuesIndices(*fn(self, dim))
+        values, indices = fn(_ordered(self), dim)
+        return ValuesIndices(values.astype(self.dtype, copy=False), indices)
 
     method.__name__ = name
     method.__doc__ = f"`{name}(dim)`: a named tuple (values, indices) of the running {name[3:]}imum along `dim`."
@@ -549,7 +564,13 @@ def _repeat(self, *sizes):
 
 def _checked_matmul(name, dims):
     def method(self, other):
-        o = other if isinstance(other, Tensor) else np.asarray(other)
+        if isinstance(other, (Tensor, np.ndarray)):
+            if other.dtype != self.dtype:
+                # PyTorch's rule for these four (`@` and `matmul` promote)
+                raise DTypeError(f"{name}: tensors of one dtype, not {self.dtype} and {other.dtype}")
+            o = other
+        else:
+            o = other = np.asarray(other, self.dtype)
         if (self.ndim, o.ndim) != dims:
             raise ValueError(f"{name}: takes tensors of {dims[0]} and {dims[1]} dimensions, not {self.ndim} and {o.ndim}")
         if dims == (3, 3) and self.shape[0] != o.shape[0]:
@@ -557,7 +578,8 @@ def _checked_matmul(name, dims):
         return _binary("matmul", self, other)
 
     method.__name__ = name
-    method.__doc__ = f"`{name}(other)`: `matmul` of a {dims[0]}-d and a {dims[1]}-d tensor."
+    method.__doc__ = (f"`{name}(other)`: `matmul` of a {dims[0]}-d and a {dims[1]}-d tensor "
+                      f"of the same dtype (no promotion, as PyTorch's).")
     return method
 
 
@@ -825,17 +847,26 @@ def _roll(self, shifts, dims=None):
 
 
 def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
-    """`unique(sorted=True, return_inverse=False, return_counts=False)`: the
-    distinct elements, sorted (each NaN distinct, last, as PyTorch's), with
-    the inverse and the counts when asked; found on the host."""
-    if dim is not None:
-        raise ArgumentError("unique: dim is not supported")
-    # each NaN distinct, as PyTorch's (NumPy 2 merges them by default)
-    found = np.unique(self.numpy().reshape(-1), return_inverse=True, return_counts=True, equal_nan=False)
+    """`unique(sorted=True, return_inverse=False, return_counts=False,
+    dim=None)`: the distinct elements, sorted (each NaN distinct, last, as
+    PyTorch's), or with `dim` the distinct slices along it in lexicographic
+    order; with the inverse (each element's or slice's place among them) and
+    the counts when asked; found on the host."""
+    a = self.numpy()
+    if dim is None:
+        # each NaN distinct, as PyTorch's (NumPy 2 merges them by default)
+        a, inverse_shape = a.reshape(-1), tuple(self.shape)
+        found = np.unique(a, return_inverse=True, return_counts=True, equal_nan=False)
+    else:
+        d = _dim_index(dim, self.ndim, "unique")
+        if self.ndim == 0:
+            raise AxisError(f"unique: a 0-d tensor has no dimension {dim}")
+        inverse_shape = (self.shape[d],)
+        found = np.unique(a, return_inverse=True, return_counts=True, axis=d, equal_nan=False)
     values, inverse, counts = found
-    out = [tensor(values, device=self.device)]
+    out = [tensor(np.ascontiguousarray(values), device=self.device)]
     if return_inverse:
-        out.append(tensor(inverse.reshape(tuple(self.shape)).astype(np.int64), device=self.device))
+        out.append(tensor(inverse.reshape(inverse_shape).astype(np.int64), device=self.device))
     if return_counts:
         out.append(tensor(counts.astype(np.int64), device=self.device))
     return out[0] if len(out) == 1 else tuple(out)

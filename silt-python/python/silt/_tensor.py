@@ -19,7 +19,7 @@ from ._methods import (
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
     _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new,
     _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
-    _as_of, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
+    _argmax, _argmin, _as_of, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
     _scatter_, _t, _unique, Size,
 )
 from ._indexing import _getitem, _setitem
@@ -78,8 +78,8 @@ def _attach():
     T.sum = _sum
     T.prod = _prod
     T.mean = _mean
-    T.max = _extreme("max", ops.amax, ops.argmax)
-    T.min = _extreme("min", ops.amin, ops.argmin)
+    T.max = _extreme("max", ops.amax, _argmax)
+    T.min = _extreme("min", ops.amin, _argmin)
     T.var = _var
     T.std = _std
     T.norm = _norm

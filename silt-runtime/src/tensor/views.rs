@@ -1,10 +1,9 @@
 //! Views that share the storage, without copying: `narrow`, `permute`,
-//! `transpose`, `reshape` and `broadcast_to`.
+//! `transpose`, `reshape`, `broadcast_to` and `view_dtype`.
 
-use crate::dtype::Element;
-#[cfg(doc)]
-use crate::error::Error;
-use crate::error::Result;
+use crate::dtype::{DType, Element};
+use crate::error::{Error, Result};
+use crate::storage::{read_lock, Data};
 
 use super::{Tensor, TensorT};
 
@@ -105,6 +104,100 @@ impl Tensor {
     /// [`Error::Broadcast`] when the shapes are incompatible.
     pub fn broadcast_to(&self, shape: impl AsRef<[usize]>) -> Result<Tensor> {
         Ok(self.with_layout(self.layout.broadcast_to(shape.as_ref())?))
+    }
+
+    /// A view of the same bytes as elements of `dtype` (PyTorch's
+    /// `view(dtype)`, NumPy's `view`): nothing is copied or converted.
+    ///
+    /// For a dtype of the same size the shape and strides stay. For another
+    /// size the last dimension is the one that changes: it must have stride 1
+    /// (or size 1), and `k` elements of 1 byte become one of `k` bytes or the
+    /// other way round, so its length is multiplied or divided by the ratio of
+    /// the sizes, and the other strides and the offset (in bytes) must be
+    /// multiples of the new size.
+    ///
+    /// ```
+    /// # use silt_runtime::{DType, Device, Error, Tensor};
+    /// let t = Tensor::from_slice(&Device::host(), &[1.0f32, -2.0], [2])?;
+    /// let bits = t.view_dtype(DType::U32)?;
+    /// assert_eq!(bits.to_vec::<u32>()?, [0x3f80_0000, 0xc000_0000]);
+    /// let bytes = t.view_dtype(DType::U8)?;
+    /// assert_eq!(bytes.shape(), [8]);
+    /// assert!(matches!(bytes.narrow(0, 1, 4)?.view_dtype(DType::F32), Err(Error::InvalidArgument { .. })));
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] when the sizes differ and the layout does
+    /// not allow it (a 0-d tensor, a last dimension with another stride or a
+    /// length the ratio does not divide, a stride or offset that is not a
+    /// multiple, host memory not aligned to `dtype`), and when `dtype` is
+    /// `bool` and the tensor's is not (its bytes need not be 0 or 1).
+    pub fn view_dtype(&self, dtype: DType) -> Result<Tensor> {
+        let bad = |reason: String| Error::InvalidArgument {
+            op: "view_dtype",
+            reason,
+        };
+        let from = self.dtype;
+        if dtype == from {
+            return Ok(self.clone());
+        }
+        if dtype == DType::Bool {
+            return Err(bad(format!(
+                "a {from} tensor's bytes need not be 0 or 1, so it has no bool view \
+                 (compare with 0 instead)"
+            )));
+        }
+        let (old, new) = (from.size(), dtype.size());
+        let mut layout = self.layout.clone();
+        if old != new {
+            let n = layout.shape.len();
+            if n == 0 {
+                return Err(bad(format!(
+                    "a 0-d {from} tensor has no last dimension to view as {dtype}"
+                )));
+            }
+            if layout.shape[n - 1] != 1 && layout.strides[n - 1] != 1 {
+                return Err(bad(format!(
+                    "the last dimension has stride {}; viewing {from} as {dtype} needs stride 1",
+                    layout.strides[n - 1]
+                )));
+            }
+            // everything in bytes, then in elements of the new size
+            let whole = |what: &str, bytes: usize| {
+                if bytes.is_multiple_of(new) {
+                    Ok(bytes / new)
+                } else {
+                    Err(bad(format!(
+                        "{what} is {bytes} bytes, not a multiple of {dtype}'s {new}"
+                    )))
+                }
+            };
+            let last = layout.shape[n - 1];
+            layout.shape[n - 1] = whole("the last dimension", last * old)?;
+            layout.strides[n - 1] = 1;
+            for d in 0..n - 1 {
+                layout.strides[d] = whole(
+                    &format!("the stride of dimension {d}"),
+                    layout.strides[d] * old,
+                )?;
+            }
+            layout.offset = whole("the offset", layout.offset * old)?;
+        }
+        if let Data::Host(lock) = &self.storage.data {
+            // memory from outside silt is aligned to its own element type only
+            let at = read_lock(lock).as_bytes().as_ptr() as usize;
+            if !at.is_multiple_of(new) {
+                return Err(bad(format!(
+                    "the host memory at {at:#x} is not aligned to {dtype}'s {new} bytes"
+                )));
+            }
+        }
+        Ok(Tensor {
+            storage: std::sync::Arc::clone(&self.storage),
+            layout,
+            dtype,
+        })
     }
 }
 
