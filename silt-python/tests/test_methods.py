@@ -218,6 +218,58 @@ METHODS = {
     "view smaller": (lambda t: t[1:].view("uint8"), I, I[1:].view(np.uint8)),
     "view larger": (lambda t: t[:, 2:].view(np.int64), I, np.ascontiguousarray(I[:, 2:]).view(np.int64)),
     "view of bool": (lambda t: t.view(np.int8), B, B.view(np.int8)),
+    # composed of the others (_composed.py)
+    "movedim": (lambda t: t[None].movedim(0, -1), X, np.moveaxis(X[None], 0, -1)),
+    "movedim many": (lambda t: t.reshape(1, 3, 2, 2).movedim((0, 1), (3, 0)), I, np.moveaxis(I.reshape(1, 3, 2, 2), (0, 1), (3, 0))),
+    "moveaxis": (lambda t: t.moveaxis(-1, 0), B, np.moveaxis(B, -1, 0)),
+    "swapaxes": (lambda t: t.swapaxes(0, 1), X, X.swapaxes(0, 1)),
+    "swapdims": (lambda t: t[None].swapdims(2, 0), I, I[None].swapaxes(2, 0)),
+    "diagonal": (lambda t: t.diagonal(), X, np.diagonal(X)),
+    "diagonal offset": (lambda t: t.diagonal(2), I, np.diagonal(I, 2)),
+    "diagonal below": (lambda t: t.diagonal(-1, 1, 0), X, np.diagonal(X, -1, 1, 0)),
+    "diagonal 3-d": (lambda t: t.reshape(3, 2, 2).diagonal(0, -1, 0), I, np.diagonal(I.reshape(3, 2, 2), 0, -1, 0)),
+    "diagonal past": (lambda t: t.diagonal(4), X, np.diagonal(X, 4)),
+    "diag": (lambda t: t.diag(-1), X, np.diag(X, -1)),
+    "diag of 1-d": (lambda t: t[1].diag(1), I, np.diag(I[1], 1)),
+    "trace": (lambda t: t.trace(), I, np.int64(np.trace(I))),
+    "trace float": (lambda t: t.T.trace(), X, np.float32(np.trace(f64(X)))),
+    "tile": (lambda t: t.tile(2), X, np.tile(X, 2)),
+    "tile more": (lambda t: t.tile((2, 1, 3)), I, np.tile(I, (2, 1, 3))),
+    "outer": (lambda t: t[0].outer(I[1]), X, np.outer(X[0], I[1]).astype(np.float32)),
+    "outer int": (lambda t: t[:, 0].outer(t[0]), I, np.outer(I[:, 0], I[0])),
+    "diff": (lambda t: t.diff(), X, np.diff(X)),
+    "diff twice dim 0": (lambda t: t.diff(2, 0), I, np.diff(I, 2, 0)),
+    "diff bool": (lambda t: t.diff(dim=0), B, np.diff(B, axis=0)),
+    "diff prepend append": (lambda t: t.diff(1, 1, prepend=I[:, :1], append=I[:, :2]), I, np.diff(I, 1, 1, prepend=I[:, :1], append=I[:, :2])),
+    "median": (lambda t: t.median(), X, np.sort(X.ravel())[(X.size - 1) // 2]),
+    "median dim": (lambda t: t.median(1).values, X, np.sort(X, 1)[:, 1]),
+    "median indices": (lambda t: t.median(0, keepdim=True).indices, X, np.argsort(X, 0, kind="stable")[1:2]),
+    "median int": (lambda t: t.median(1).values, I, np.sort(I, 1)[:, 1]),
+    "nanmedian": (lambda t: t.nanmedian(), X, np.sort(X.ravel())[(X.size - 1) // 2]),
+    "kthvalue": (lambda t: t.kthvalue(3).values, X, np.sort(X, -1)[:, 2]),
+    "kthvalue indices keepdim": (lambda t: t.kthvalue(1, 0, keepdim=True).indices, X, X.argmin(0)[None]),
+    "quantile": (lambda t: t.quantile(0.3), X, np.float32(np.quantile(X, 0.3))),
+    "quantile dim": (lambda t: t.quantile(np.array([0.1, 0.5, 1.0]), dim=1), X, np.quantile(X, [0.1, 0.5, 1.0], axis=1).astype(np.float32)),
+    "quantile keepdim": (lambda t: t.quantile(silt.tensor([0.2, 0.7]), 0, keepdim=True), X, np.quantile(X, [0.2, 0.7], axis=0, keepdims=True).astype(np.float32)),
+    "quantile all keepdim": (lambda t: t.quantile(np.array([0.6]), keepdim=True), X, np.quantile(X, [0.6], keepdims=True).astype(np.float32)),
+    "quantile lower": (lambda t: t.quantile(0.4, 1, interpolation="lower"), X, np.quantile(X, 0.4, axis=1, method="lower")),
+    "quantile higher": (lambda t: t.quantile(0.4, 1, interpolation="higher"), X, np.quantile(X, 0.4, axis=1, method="higher")),
+    "quantile midpoint": (lambda t: t.quantile(0.4, 0, interpolation="midpoint"), X, np.quantile(f64(X), 0.4, axis=0, method="midpoint").astype(np.float32)),
+    "quantile nearest": (lambda t: t.quantile(0.4, 1, interpolation="nearest"), X, np.quantile(X, 0.4, axis=1, method="nearest")),
+    "nansum": (lambda t: t.nansum(1), np.where(B, np.nan, X), np.nansum(np.where(B, np.nan, f64(X)), 1).astype(np.float32)),
+    "nansum int": (lambda t: t.nansum(), I, np.int64(I.sum())),
+    "nanmean": (lambda t: t.nanmean(0, keepdim=True), np.where(B, np.nan, X), np.nanmean(np.where(B, np.nan, f64(X)), 0, keepdims=True).astype(np.float32)),
+    "nan_to_num": (lambda t: t.nan_to_num(), np.array([np.nan, np.inf, -np.inf, 1.5], np.float32), np.nan_to_num(np.array([np.nan, np.inf, -np.inf, 1.5], np.float32))),
+    "nan_to_num given": (lambda t: t.nan_to_num(1.0, 2.0, -3.0), np.array([np.nan, np.inf, -np.inf, 1.5]), np.array([1.0, 2.0, -3.0, 1.5])),
+    "nan_to_num int": (lambda t: t.nan_to_num(), I, I),
+    "aminmax min": (lambda t: t.aminmax().min, X, X.min()),
+    "aminmax max": (lambda t: t.aminmax(dim=0, keepdim=True).max, I, I.max(0, keepdims=True)),
+    "masked_select": (lambda t: t.masked_select(B), X, X[B]),
+    "masked_select broadcast": (lambda t: t[0].masked_select(B), I, np.broadcast_to(I[0], B.shape)[B]),
+    "addmm": (lambda t: t[:, :3].addmm(t, t.T[:, :3], beta=0.5, alpha=2), X, (0.5 * f64(X[:, :3]) + 2 * (f64(X) @ f64(X.T[:, :3]))).astype(np.float32)),
+    "addmm broadcast": (lambda t: t[0, :3].addmm(t, t.T[:, :3], beta=0), I, I @ I.T[:, :3]),
+    "addmv": (lambda t: t[:, 0].addmv(t, t[0]), X, (f64(X[:, 0]) + f64(X) @ f64(X[0])).astype(np.float32)),
+    "baddbmm": (lambda t: t[None, :, :1].baddbmm(t[None], t.T[None], alpha=-1), I, (I[None, :, :1] - I[None] @ I.T[None])),
 }
 
 
@@ -669,3 +721,78 @@ def test_index_methods_follow_pytorchs_rules(device):
     with pytest.raises(ValueError):
         f.roll((), ())
     assert f.clone().clamp_min_(0).numpy().min() >= 0
+
+
+def test_order_statistics_on_nan_ties_and_edges(device):
+    nan = np.nan
+    y = silt.tensor(np.array([[3, 1, nan, 2, nan], [4, 2, 3, 1, 2], [nan] * 5], np.float32), device=device)
+    # median: NaN where a row holds one, with the index of its first NaN;
+    # of equal elements, the stable sort's (2 at 1 and 4: the second)
+    m = y.median(1)
+    np.testing.assert_array_equal(m.values.numpy(), [nan, 2, nan])
+    np.testing.assert_array_equal(m.indices.numpy(), [2, 4, 0])
+    assert np.isnan(y.median().item())
+    # nanmedian leaves NaN out; a row of NaN alone gives NaN
+    m = y.nanmedian(1)
+    np.testing.assert_array_equal(m.values.numpy(), [2, 2, nan])
+    np.testing.assert_array_equal(m.indices.numpy(), [3, 4, 0])
+    assert y.nanmedian().item() == 2  # of 1, 1, 2, 2, 2, 3, 3, 4
+    # ties: the stable sort's order (the first of equal elements first)
+    k = y.kthvalue(2, 1)
+    np.testing.assert_array_equal(k.values.numpy(), [2, 2, nan])
+    np.testing.assert_array_equal(k.indices.numpy(), [3, 1, 1])
+    # NaN as the largest
+    np.testing.assert_array_equal(y.kthvalue(4, 1).values.numpy(), [nan, 3, nan])
+    np.testing.assert_array_equal(y.quantile(0.5, 1).numpy(), [nan, 2, nan])
+    np.testing.assert_array_equal(y.nanmean(1).numpy(), np.float32([2, 2.4, nan]))
+    # 0-d and one element
+    z = silt.tensor(np.float32(5), device=device)
+    assert z.median().item() == 5 and z.median(0).values.shape == ()
+    assert z.kthvalue(1).values.item() == 5 and z.quantile(0.5, 0).item() == 5
+    assert silt.tensor(np.float32([7]), device=device).quantile([0.0, 1.0]).numpy().tolist() == [7, 7]
+    empty = silt.tensor(np.zeros((2, 0), np.float32), device=device)
+    for bad in (lambda: empty.median(), lambda: empty.median(1), lambda: empty.kthvalue(1),
+                lambda: empty.quantile(0.5), lambda: y.kthvalue(6, 1), lambda: y.kthvalue(0)):
+        with pytest.raises(silt.ArgumentError):
+            bad()
+    for bad in (lambda: y.quantile(1.5), lambda: y.quantile([[0.5]]), lambda: y.quantile(0.5, interpolation="cubic")):
+        with pytest.raises(ValueError):
+            bad()
+    with pytest.raises(silt.DTypeError):
+        silt.tensor(I, device=device).quantile(0.5)
+    with pytest.raises(silt.DTypeError):
+        silt.tensor(I, device=device).nanmean()
+
+
+def test_composed_views_and_their_errors(device):
+    t = silt.tensor(X.copy(), device=device)
+    for view in (t.movedim(0, 1), t.swapaxes(0, 1), t.diagonal(), t.diagonal(-2), t.diagonal(9)):
+        assert view.shares_storage(t)
+    t.diagonal(1)[:] = 0  # written through the view
+    assert [t[i, i + 1].item() for i in range(3)] == [0, 0, 0]
+    assert t.diagonal(9).shape == (0,) and t[1:].diagonal().numpy().tolist() == [t[1, 0].item(), t[2, 1].item()]
+    assert not t.diag().shares_storage(t)
+    for bad in (lambda: t.movedim(0, (0, 1)), lambda: t.movedim((0, 0), (0, 1)), lambda: t[0].diagonal(),
+                lambda: t.diagonal(0, 1, -1), lambda: t[None].diag(), lambda: t[0].trace(),
+                lambda: t[0].outer(t), lambda: t.diff(-1), lambda: t[0, 0].diff(),
+                lambda: t.diff(prepend=t[0])):
+        with pytest.raises(ValueError):
+            bad()
+    with pytest.raises(silt.AxisError):
+        t.movedim(2, 0)
+    with pytest.raises(silt.DTypeError):
+        t.masked_select(silt.tensor(I, device=device))
+    # addmm and its kin: one dtype, the tensor broadcast to the product's shape
+    with pytest.raises(silt.DTypeError):
+        t.addmm(silt.tensor(I, device=device), silt.tensor(I.T.copy(), device=device))
+    with pytest.raises(silt.DTypeError):
+        silt.tensor(I, device=device)[:, :3].addmm(I, I.T[:, :3], alpha=0.5)
+    with pytest.raises(silt.ArgumentError):
+        t.addmm(t, t.T)  # [3, 4] does not broadcast to [3, 3]
+    # beta 0: the tensor's NaN do not pass
+    inf = silt.tensor(np.full((3, 3), np.nan, np.float32), device=device)
+    assert not inf.addmm(t, t.T, beta=0).isnan().any().item()
+    # nan_to_num_ in place, float16's own limits
+    h = silt.tensor(np.array([np.inf, -np.inf, np.nan], np.float16), device=device)
+    assert h.nan_to_num_() is h
+    assert h.numpy().tolist() == [65504.0, -65504.0, 0.0]

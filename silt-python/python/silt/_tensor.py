@@ -22,6 +22,10 @@ from ._methods import (
     _argmax, _argmin, _as_of, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
     _scatter_, _t, _unique, Size,
 )
+from ._composed import (
+    _add_product, _aminmax, _diag, _diagonal, _diff, _kthvalue, _masked_select, _median_like,
+    _movedim, _nan_to_num, _nanmean, _nansum, _outer, _quantile, _swapaxes, _tile, _trace,
+)
 from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
 from ._fusion import _attach_fusion_values
@@ -161,6 +165,31 @@ def _attach():
     T.clamp_max = _clamp_side("max")
     T.clamp_min_ = _in_place("clamp_min")
     T.clamp_max_ = _in_place("clamp_max")
+    T.movedim = _movedim
+    T.moveaxis = _named("moveaxis", lambda self, source, destination: _movedim(self, source, destination),
+                        "`moveaxis(source, destination)`: `movedim`.")
+    T.swapaxes = _swapaxes
+    T.swapdims = _named("swapdims", lambda self, dim0, dim1: _swapaxes(self, dim0, dim1),
+                        "`swapdims(dim0, dim1)`: `transpose(dim0, dim1)`, a view.")
+    T.diagonal = _diagonal
+    T.diag = _diag
+    T.trace = _trace
+    T.tile = _tile
+    T.outer = _outer
+    T.diff = _diff
+    T.median = _median_like("median", skip_nan=False)
+    T.nanmedian = _median_like("nanmedian", skip_nan=True)
+    T.kthvalue = _kthvalue
+    T.quantile = _quantile
+    T.nansum = _nansum
+    T.nanmean = _nanmean
+    T.nan_to_num = _nan_to_num
+    T.nan_to_num_ = _in_place("nan_to_num")
+    T.aminmax = _aminmax
+    T.masked_select = _masked_select
+    T.addmm = _add_product("addmm", "mm")
+    T.addmv = _add_product("addmv", "mv")
+    T.baddbmm = _add_product("baddbmm", "bmm")
     T.cpu = _cpu
     T.numel = _numel
     T.size = property(lambda self: Size(self.shape), doc=Size.__doc__)
