@@ -36,6 +36,7 @@ from ._creation import (
     arange, cat, concatenate, empty, empty_like, eye, full, full_like, linspace, manual_seed, ones,
     ones_like, rand, rand_like, randint, randn, randn_like, randperm, stack, zeros_like,
 )
+from ._einsum import einsum
 from ._interop import from_dlpack
 from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
@@ -60,6 +61,7 @@ __all__ = [
     "devices",
     "empty",
     "empty_like",
+    "einsum",
     "eye",
     "from_dlpack",
     "full",

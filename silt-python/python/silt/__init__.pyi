@@ -605,6 +605,9 @@ def arange(start: Number, end: Optional[Number] = None, step: Number = 1, *, dty
 def linspace(start: Number, end: Number, steps: int, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """steps evenly spaced values from start to end (both included), as PyTorch computes them; float32 by default."""
 
+def einsum(equation: str, *operands: Any) -> Tensor:
+    """Einstein summation as PyTorch's, on the operands' device: views, sums and one batched matmul per pair."""
+
 def eye(n: int, m: Optional[int] = None, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """The n x m (n x n) identity, float32 by default."""
 
