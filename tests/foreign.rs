@@ -275,6 +275,10 @@ fn view_dtype_refuses_what_the_bytes_do_not_allow() -> silt::Result<()> {
             ([3, 2].as_slice(), [8, 1].as_slice(), 2)
         );
         assert_eq!(t.transpose(0, 1)?.view_dtype(DType::I16)?.strides(), [1, 4]);
+        // an empty view reaches nothing: any strides will do
+        let none = Tensor::zeros(&dev, DType::F32, [2, 0])?.as_strided([2, 0], [0, 0], 0)?;
+        assert_eq!(none.view_dtype(DType::F64)?.shape(), [2, 0]);
+        assert_eq!(none.view_dtype(DType::U8)?.shape(), [2, 0]);
         let flags = Tensor::from_slice(&dev, &[true, false], [2])?;
         assert_eq!(flags.view_dtype(DType::U8)?.to_vec::<u8>()?, [1, 0]);
     }

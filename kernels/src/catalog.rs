@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 125);
+//! assert_eq!(catalog::OPERATIONS.len(), 129);
 //! ```
 
 use silt::DType;
@@ -131,8 +131,8 @@ catalog! {
     "fill and copy" Elementwise: [set, copy],
     "unary" Elementwise: [
         neg, abs, sign, square, reciprocal, sqrt, rsqrt, exp, exp2, expm1, log, log2, log10,
-        log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, erf, floor, ceil, round,
-        trunc, frac,
+        log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, erf,
+        erfc, floor, ceil, round, trunc, frac,
     ],
     "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
@@ -168,7 +168,7 @@ catalog! {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::unary_operations!(count), 54);
+/// assert_eq!(silt_kernels::unary_operations!(count), 58);
 /// ```
 #[macro_export]
 macro_rules! unary_operations {
@@ -197,7 +197,11 @@ macro_rules! unary_operations {
             sinh,
             cosh,
             tanh,
+            asinh,
+            acosh,
+            atanh,
             erf,
+            erfc,
             floor,
             ceil,
             round,

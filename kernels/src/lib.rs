@@ -42,7 +42,7 @@
 //! | fill and copy | [`set`] (scalar into `&mut`), [`copy`] (into `&mut`) | all, `bool` |
 //! | unary | [`neg`] | signed |
 //! | unary | [`abs`], [`sign`], [`square`] | all |
-//! | unary | [`reciprocal`], [`sqrt`], [`rsqrt`], [`exp`], [`exp2`], [`expm1`], [`log`], [`log2`], [`log10`], [`log1p`], [`sin`], [`cos`], [`tan`], [`asin`], [`acos`], [`atan`], [`sinh`], [`cosh`], [`tanh`], [`erf`], [`floor`], [`ceil`], [`round`], [`trunc`], [`frac`] | floats |
+//! | unary | [`reciprocal`], [`sqrt`], [`rsqrt`], [`exp`], [`exp2`], [`expm1`], [`log`], [`log2`], [`log10`], [`log1p`], [`sin`], [`cos`], [`tan`], [`asin`], [`acos`], [`atan`], [`sinh`], [`cosh`], [`tanh`], [`asinh`], [`acosh`], [`atanh`], [`erf`], [`erfc`], [`floor`], [`ceil`], [`round`], [`trunc`], [`frac`] | floats |
 //! | binary | [`add`], [`sub`], [`mul`], [`div`], [`rem`], [`minimum`], [`maximum`] | all |
 //! | binary | [`fmin`], [`fmax`], [`pow`], [`atan2`], [`hypot`], [`copysign`] | floats |
 //! | comparison, to `bool` | [`eq`], [`ne`], [`lt`], [`le`], [`gt`], [`ge`] | all |

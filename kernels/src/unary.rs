@@ -151,10 +151,35 @@ pub fn tanh<T>(x: T) -> T {
     x.tanh()
 }
 
+/// The inverse hyperbolic sine.
+#[kernel(types = [f16, f32, f64])]
+pub fn asinh<T>(x: T) -> T {
+    x.asinh()
+}
+
+/// The inverse hyperbolic cosine (NaN below 1).
+#[kernel(types = [f16, f32, f64])]
+pub fn acosh<T>(x: T) -> T {
+    x.acosh()
+}
+
+/// The inverse hyperbolic tangent (±inf at ±1, NaN beyond).
+#[kernel(types = [f16, f32, f64])]
+pub fn atanh<T>(x: T) -> T {
+    x.atanh()
+}
+
 /// The error function.
 #[kernel(types = [f16, f32, f64])]
 pub fn erf<T>(x: T) -> T {
     x.erf()
+}
+
+/// The complementary error function, `1 - erf(x)` without its cancellation
+/// for large `x`.
+#[kernel(types = [f16, f32, f64])]
+pub fn erfc<T>(x: T) -> T {
+    x.erfc()
 }
 
 /// Rounds toward negative infinity.

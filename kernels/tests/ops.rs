@@ -69,7 +69,11 @@ unary_test!(atan, Class::Ulps(ulp_bound("atan")), [f16, f32, f64]);
 unary_test!(sinh, Class::Ulps(ulp_bound("sinh")), [f16, f32, f64]);
 unary_test!(cosh, Class::Ulps(ulp_bound("cosh")), [f16, f32, f64]);
 unary_test!(tanh, Class::Ulps(ulp_bound("tanh")), [f16, f32, f64]);
+unary_test!(asinh, Class::Ulps(ulp_bound("asinh")), [f16, f32, f64]);
+unary_test!(acosh, Class::Ulps(ulp_bound("acosh")), [f16, f32, f64]);
+unary_test!(atanh, Class::Ulps(ulp_bound("atanh")), [f16, f32, f64]);
 unary_test!(erf, Class::Ulps(ulp_bound("erf")), [f16, f32, f64]);
+unary_test!(erfc, Class::Ulps(ulp_bound("erfc")), [f16, f32, f64]);
 
 // ---- binary ----
 binary_test!(

@@ -202,7 +202,7 @@ pub const TABLE: &[Def] = {
         row(B::Tanh, "tanh", Float, &[], Same, false, false, Special, Method("tanh")),
         row(B::Asinh, "asinh", Float, &[], Same, false, false, Call("asinh"), Special),
         row(B::Acosh, "acosh", Float, &[], Same, false, false, Call("acosh"), Special),
-        row(B::Atanh, "atanh", Float, &[], Same, false, false, Call("atanh"), Method("atanh")),
+        row(B::Atanh, "atanh", Float, &[], Same, false, false, Call("atanh"), Special),
         row(B::FAbs, "abs", Float, &[], Same, true, true, Call("fabs"), Method("abs")),
         row(B::Floor, "floor", Float, &[], Same, true, true, Call("floor"), Method("floor")),
         row(B::Ceil, "ceil", Float, &[], Same, true, true, Call("ceil"), Method("ceil")),

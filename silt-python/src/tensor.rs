@@ -304,18 +304,34 @@ impl PyTensor {
     /// elements of `dtype`, as PyTorch's: for another element size the last
     /// dimension (stride 1) grows or shrinks by the ratio of the sizes.
     /// Nothing is converted: `t.view(numpy.uint32)` of float32 gives the bits.
-    #[pyo3(signature = (*shape))]
-    fn view(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
-        if shape.len() == 1 {
-            let arg = shape.get_item(0)?;
-            let shape_like = arg.extract::<isize>().is_ok()
-                || arg.downcast::<PyTuple>().is_ok()
-                || arg.downcast::<PyList>().is_ok();
-            if !shape_like {
-                let to = dtype::parse(py, &arg)?;
-                let t = &self.tensor;
-                return Ok(t.view_dtype(to)?.into());
+    #[pyo3(signature = (*shape, dtype=None))]
+    fn view(
+        &self,
+        py: Python<'_>,
+        shape: &Bound<'_, PyTuple>,
+        dtype: Option<&Bound<'_, PyAny>>,
+    ) -> Result<PyTensor> {
+        let as_dtype = match (shape.len(), dtype) {
+            (0, Some(d)) => Some(d.clone()),
+            (_, Some(_)) => {
+                return Err(PyTypeError::new_err("view: a shape or dtype=, not both").into())
             }
+            (1, None) => {
+                let arg = shape.get_item(0)?;
+                let shape_like = arg.extract::<isize>().is_ok()
+                    || arg.downcast::<PyTuple>().is_ok()
+                    || arg.downcast::<PyList>().is_ok();
+                (!shape_like).then_some(arg)
+            }
+            _ => None,
+        };
+        if let Some(d) = as_dtype {
+            // numpy.dtype(None) is float64: PyTorch's view(None) is an error
+            if d.is_none() {
+                return Err(PyTypeError::new_err("view: a dtype or a shape, not None").into());
+            }
+            let to = dtype::parse(py, &d)?;
+            return Ok(self.tensor.view_dtype(to)?.into());
         }
         let out = self.shape_of(py, "view", shape)?;
         self.view_as(&out)?.map(PyTensor::from).ok_or_else(|| {

@@ -218,6 +218,10 @@ METHODS = {
     "view smaller": (lambda t: t[1:].view("uint8"), I, I[1:].view(np.uint8)),
     "view larger": (lambda t: t[:, 2:].view(np.int64), I, np.ascontiguousarray(I[:, 2:]).view(np.int64)),
     "view of bool": (lambda t: t.view(np.int8), B, B.view(np.int8)),
+    "asinh": (lambda t: t.asinh(), X, np.arcsinh(X)),
+    "acosh int": (lambda t: t.acosh(), np.abs(I) + 1, np.arccosh(np.abs(I) + 1).astype(np.float32)),
+    "atanh": (lambda t: t.atanh(), X / 4, np.arctanh(f64(X / 4)).astype(np.float32)),
+    "erfc": (lambda t: t.erfc(), X, np.float32(1) - np.vectorize(math.erf)(f64(X)).astype(np.float32)),
     # composed of the others (_composed.py)
     "movedim": (lambda t: t[None].movedim(0, -1), X, np.moveaxis(X[None], 0, -1)),
     "movedim many": (lambda t: t.reshape(1, 3, 2, 2).movedim((0, 1), (3, 0)), I, np.moveaxis(I.reshape(1, 3, 2, 2), (0, 1), (3, 0))),
@@ -380,7 +384,9 @@ def test_method_errors(device):
     for call in (lambda: t.mm(t.T.double()), lambda: t.mv(np.zeros(4)), lambda: t[0].dot(silt.tensor(I[0]))):
         with pytest.raises(silt.DTypeError, match="one dtype"):
             call()
-    check(t.mv([1, 0, 0, 0]), X[:, 0])  # a list takes the tensor's dtype
+    with pytest.raises(TypeError):
+        t.mv([1, 0, 0, 0])  # a list: PyTorch's take tensors
+    check(t.mv(np.float32([1, 0, 0, 0])), X[:, 0])
     check(t @ np.zeros(4), np.zeros(3))  # promotion: float64
     with pytest.raises(silt.AxisError):
         t.unique(dim=2)
@@ -751,7 +757,7 @@ def test_order_statistics_on_nan_ties_and_edges(device):
     assert z.kthvalue(1).values.item() == 5 and z.quantile(0.5, 0).item() == 5
     assert silt.tensor(np.float32([7]), device=device).quantile([0.0, 1.0]).numpy().tolist() == [7, 7]
     empty = silt.tensor(np.zeros((2, 0), np.float32), device=device)
-    for bad in (lambda: empty.median(), lambda: empty.median(1), lambda: empty.kthvalue(1),
+    for bad in (lambda: empty.median(1), lambda: empty.kthvalue(1),
                 lambda: empty.quantile(0.5), lambda: y.kthvalue(6, 1), lambda: y.kthvalue(0)):
         with pytest.raises(silt.ArgumentError):
             bad()
@@ -796,3 +802,49 @@ def test_composed_views_and_their_errors(device):
     h = silt.tensor(np.array([np.inf, -np.inf, np.nan], np.float16), device=device)
     assert h.nan_to_num_() is h
     assert h.numpy().tolist() == [65504.0, -65504.0, 0.0]
+
+
+def test_composed_methods_follow_pytorch_where_it_is_easy_to_miss(device):
+    # nan_to_num: each mask of the input, so a replacement is not replaced again
+    v = silt.tensor(np.array([np.nan, np.inf, -np.inf, 1.5], np.float32), device=device)
+    big = np.finfo(np.float32).max
+    assert v.nan_to_num(nan=np.inf).numpy().tolist() == [np.inf, big, -big, 1.5]
+    assert v.nan_to_num(posinf=-np.inf, neginf=np.inf).numpy().tolist() == [0, -np.inf, np.inf, 1.5]
+    # quantile's ranks in the input's dtype: 0.28 * 25 is 7.0000005 in float64, 7 in float32
+    a = silt.tensor(np.arange(26, dtype=np.float32), device=device)
+    assert a.quantile(0.28, interpolation="higher").item() == 7
+    assert a.quantile(0.6, interpolation="midpoint").item() == 15.5
+    # median: no keepdim over all elements; NaN for an empty float tensor
+    with pytest.raises(TypeError):
+        a.median(keepdim=True)
+    assert np.isnan(silt.tensor(np.zeros(0, np.float32), device=device).median().item())
+    with pytest.raises(silt.ArgumentError):
+        silt.tensor(np.zeros(0, np.int32), device=device).median()
+    # PyTorch's argument names and defaults
+    m = silt.tensor(X, device=device)
+    check(m[:, :3].addmm(mat1=m, mat2=m.T[:, :3], beta=0), (f64(X) @ f64(X.T[:, :3])).astype(np.float32))
+    check(m[:, 0].addmv(m, vec=m[0]), (f64(X[:, 0]) + f64(X) @ f64(X[0])).astype(np.float32))
+    with pytest.raises(TypeError):
+        m.addmm(m, mat1=m)
+    with pytest.raises(TypeError):
+        m[:, :3].addmm([[1.0] * 4] * 3, m.T[:, :3])
+    check(m.tile(dims=(2,)), np.tile(X, 2))
+    check(m.kthvalue(2, dim=None).values, np.sort(X, -1)[:, 1])
+    check(m.diff(prepend=0.5), np.diff(X, prepend=np.float32(0.5)))  # float32 kept
+    z = silt.tensor(np.float32(3), device=device)
+    assert z.movedim(0, -1).item() == 3 and z.movedim(0, -1).shares_storage(z)
+    # view(dtype=) and view(None)
+    assert m.view(dtype=np.int32).dtype == np.int32
+    with pytest.raises(TypeError):
+        m.view(None)
+    with pytest.raises(TypeError):
+        m.view(12, dtype=np.int32)
+    assert silt.tensor(np.zeros((2, 0), np.float32), device=device).view(np.float64).shape == (2, 0)
+    # unique(dim=) of an empty tensor: only along its empty dimension
+    e = silt.tensor(np.zeros((0, 3), np.int32), device=device)
+    assert e.unique(dim=0).shape == (0, 3)
+    with pytest.raises(silt.ArgumentError):
+        e.unique(dim=1)
+    # bad arguments are silt errors (ArgumentError is a ValueError)
+    with pytest.raises(silt.ArgumentError):
+        m.diagonal(0, 1, 1)

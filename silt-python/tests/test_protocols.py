@@ -90,7 +90,7 @@ UFUNCS = [
     (np.fmod, [I, -3]), (np.power, [np.abs(X), 2.0]), (np.greater, [X, 0]), (np.equal, [I, 0]),
     (np.logical_and, [X > 0, I > 0]), (np.logical_not, [X > 0]), (np.bitwise_and, [I, 5]),
     (np.invert, [I]), (np.floor, [X]), (np.rint, [X]), (np.isnan, [X]), (np.sign, [X]),
-    (np.matmul, [X, X.T.copy()]),
+    (np.matmul, [X, X.T.copy()]), (np.arcsinh, [X]), (np.arccosh, [np.abs(X) + 1]), (np.arctanh, [X / 10]),
 ]
 
 

@@ -38,10 +38,10 @@ pub fn ulp_bound(op: &str) -> u64 {
     let spec = match op {
         "exp" | "exp2" | "expm1" | "log" | "log2" | "log10" => 3,
         "log1p" => 2,
-        "sin" | "cos" | "asin" | "acos" | "sinh" | "cosh" | "hypot" => 4,
-        "tan" | "atan" | "tanh" => 5,
+        "sin" | "cos" | "asin" | "acos" | "sinh" | "cosh" | "asinh" | "acosh" | "hypot" => 4,
+        "tan" | "atan" | "tanh" | "atanh" => 5,
         "atan2" => 6,
-        "erf" | "pow" => 16,
+        "erf" | "erfc" | "pow" => 16,
         other => panic!("no ULP bound for {other}"),
     };
     spec + 1

@@ -11,7 +11,7 @@ import numpy as np
 
 from . import _silt
 from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
-from ._operators import _binary, _is_number
+from ._operators import _binary, _is_number, promote
 from ._methods import ValuesIndices, _dim_index, _ordered
 from ._creation import concatenate
 
@@ -42,9 +42,11 @@ def _movedim(self, source, destination):
     src = [_dim_index(d, self.ndim, "movedim") for d in _dims_arg(source)]
     dst = [_dim_index(d, self.ndim, "movedim") for d in _dims_arg(destination)]
     if len(src) != len(dst):
-        raise ValueError(f"movedim: {len(src)} sources for {len(dst)} destinations")
+        raise ArgumentError(f"movedim: {len(src)} sources for {len(dst)} destinations")
     if len(set(src)) != len(src) or len(set(dst)) != len(dst):
-        raise ValueError(f"movedim: a dimension repeats in {source} or {destination}")
+        raise ArgumentError(f"movedim: a dimension repeats in {source} or {destination}")
+    if self.ndim == 0:
+        return self[...]  # 0 and -1 name its one place: nothing moves
     order = [d for d in range(self.ndim) if d not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
@@ -61,11 +63,11 @@ def _diagonal(self, offset=0, dim1=0, dim2=1):
     offset]` of dimensions `dim1` and `dim2` (below the main diagonal for a
     negative `offset`), as the last dimension; the others keep their order."""
     if self.ndim < 2:
-        raise ValueError(f"diagonal: a tensor of {self.ndim} dimensions (2 at least)")
+        raise ArgumentError(f"diagonal: a tensor of {self.ndim} dimensions (2 at least)")
     a = _dim_index(dim1, self.ndim, "diagonal")
     b = _dim_index(dim2, self.ndim, "diagonal")
     if a == b:
-        raise ValueError(f"diagonal: dim1 and dim2 are both dimension {a}")
+        raise ArgumentError(f"diagonal: dim1 and dim2 are both dimension {a}")
     (n1, n2), (s1, s2) = (self.shape[a], self.shape[b]), (self.strides[a], self.strides[b])
     offset = int(offset)
     if offset >= 0:
@@ -90,20 +92,24 @@ def _diag(self, diagonal=0):
         return out
     if self.ndim == 2:
         return _diagonal(self, diagonal).clone()
-    raise ValueError(f"diag: a tensor of 1 or 2 dimensions, not {self.ndim}")
+    raise ArgumentError(f"diag: a tensor of 1 or 2 dimensions, not {self.ndim}")
 
 
 def _trace(self):
     """`trace()`: the sum of a 2-d tensor's main diagonal (of `sum`'s dtype:
     integers and bool in int64)."""
     if self.ndim != 2:
-        raise ValueError(f"trace: a tensor of 2 dimensions, not {self.ndim}")
+        raise ArgumentError(f"trace: a tensor of 2 dimensions, not {self.ndim}")
     return _diagonal(self).sum()
 
 
-def _tile(self, *dims):
+def _tile(self, *dims, **kw):
     """`tile(dims)`: `repeat(dims)`, with `dims` filled with leading 1s
     where it names fewer dimensions than the tensor has."""
+    if kw:
+        if dims or set(kw) != {"dims"}:
+            raise TypeError(f"tile: takes dims, not {sorted(kw)}")
+        dims = (kw["dims"],)
     dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims
     return self.repeat(*((1,) * (self.ndim - len(dims)) + tuple(dims)))
 
@@ -113,7 +119,7 @@ def _outer(self, vec2):
     vec2[j]`, with promotion."""
     v = vec2 if isinstance(vec2, Tensor) else np.asarray(vec2)
     if self.ndim != 1 or v.ndim != 1:
-        raise ValueError(f"outer: two 1-d tensors, not of {self.ndim} and {v.ndim} dimensions")
+        raise ArgumentError(f"outer: two 1-d tensors, not of {self.ndim} and {v.ndim} dimensions")
     return _binary("mul", self.reshape(-1, 1), v.reshape(1, -1))
 
 
@@ -123,10 +129,10 @@ def _diff(self, n=1, dim=-1, prepend=None, append=None):
     `prepend` and `append` are joined at each end (tensors of the same
     dimensions, or numbers as one slice)."""
     if self.ndim == 0:
-        raise ValueError("diff: a 0-d tensor has no dimension to take differences along")
+        raise ArgumentError("diff: a 0-d tensor has no dimension to take differences along")
     d = _dim_index(dim, self.ndim, "diff")
     if int(n) != n or n < 0:
-        raise ValueError(f"diff: n = {n}; it takes a non-negative integer")
+        raise ArgumentError(f"diff: n = {n}; it takes a non-negative integer")
     parts = []
     for p in (prepend, self, append):
         if p is None:
@@ -134,11 +140,11 @@ def _diff(self, n=1, dim=-1, prepend=None, append=None):
         if _is_number(p):
             shape = list(self.shape)
             shape[d] = 1
-            p = tensor(np.full(shape, p), device=self.device)
+            p = tensor(np.full(shape, p, promote(self, p)), device=self.device)
         elif not isinstance(p, Tensor):
             p = tensor(np.asarray(p), device=self.device)
         if p.ndim != self.ndim:
-            raise ValueError(f"diff: prepend and append take {self.ndim} dimensions, not {p.ndim}")
+            raise ArgumentError(f"diff: prepend and append take {self.ndim} dimensions, not {p.ndim}")
         parts.append(p)
     x = concatenate(parts, d) if len(parts) > 1 else self
     for _ in range(int(n)):
@@ -180,10 +186,14 @@ def _median_along(x, d, skip_nan):
 
 
 def _median_like(name, skip_nan):
-    def method(self, dim=None, keepdim=False):
+    def method(self, dim=None, keepdim=None):
         if dim is None:
+            if keepdim is not None:
+                raise TypeError(f"{name}() over all elements takes no keepdim")
             if self.size == 0:
-                raise ArgumentError(f"{name}: an empty tensor has no median")
+                if self.dtype.kind == "f":
+                    return tensor(np.array(np.nan, self.dtype), device=self.device)  # as PyTorch's
+                raise ArgumentError(f"{name}: an empty {self.dtype} tensor has no median")
             return _median_along(self.reshape(-1), 0, skip_nan)[0].reshape(())
         x, d = _along_dim(self, dim, name)
         v, i = _median_along(x, d, skip_nan)
@@ -194,14 +204,15 @@ def _median_like(name, skip_nan):
     method.__name__ = name
     nan = "leaving NaN out (NaN where a row has nothing else)" if skip_nan else "NaN where a row holds one"
     method.__doc__ = (f"`{name}(dim=None, keepdim=False)`: the lower of the two middle elements ({nan}); "
-                      f"over all elements a 0-d tensor, along `dim` a named tuple (values, indices).")
+                      f"over all elements a 0-d tensor (NaN for an empty float tensor), along `dim` a "
+                      f"named tuple (values, indices).")
     return method
 
 
 def _kthvalue(self, k, dim=-1, keepdim=False):
     """`kthvalue(k, dim=-1, keepdim=False)`: a named tuple (values, indices)
     of the `k`-th smallest element along `dim` (from 1; NaN as the largest)."""
-    x, d = _along_dim(self, dim, "kthvalue")
+    x, d = _along_dim(self, -1 if dim is None else dim, "kthvalue")
     n = x.shape[d]
     if int(k) != k or not 1 <= k <= n:
         raise ArgumentError(f"kthvalue: k = {k} is not in 1..={n}")
@@ -225,13 +236,13 @@ def _quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
     if self.dtype.kind != "f":
         raise DTypeError(f"quantile: float tensors only (PyTorch's), not {self.dtype}")
     if interpolation not in _INTERPOLATIONS:
-        raise ValueError(f"quantile: interpolation {interpolation!r} is not one of {_INTERPOLATIONS}")
+        raise ArgumentError(f"quantile: interpolation {interpolation!r} is not one of {_INTERPOLATIONS}")
     qs = q.numpy() if isinstance(q, Tensor) else np.asarray(q)
     if qs.ndim > 1:
-        raise ValueError(f"quantile: q is a number or 1-d, not of {qs.ndim} dimensions")
+        raise ArgumentError(f"quantile: q is a number or 1-d, not of {qs.ndim} dimensions")
     qs = qs.astype(np.float64)
     if np.isnan(qs).any() or ((qs < 0) | (qs > 1)).any():
-        raise ValueError(f"quantile: q must lie in [0, 1], not {qs.tolist()}")
+        raise ArgumentError(f"quantile: q must lie in [0, 1], not {qs.tolist()}")
     if dim is None:
         if self.size == 0:
             raise ArgumentError("quantile: an empty tensor has no quantile")
@@ -240,7 +251,9 @@ def _quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
         x, d = _along_dim(self, dim, "quantile")
     n = x.shape[d]
     v = ops.sort(x, d, False)[0]
-    rank = np.atleast_1d(qs) * (n - 1)
+    # the ranks in the tensor's dtype, as PyTorch computes them
+    dt = self.dtype.type
+    rank = np.atleast_1d(qs).astype(dt) * dt(n - 1)
     lo, hi = np.floor(rank).astype(np.int64), np.ceil(rank).astype(np.int64)
     pick = {"lower": lo, "higher": hi, "nearest": np.round(rank).astype(np.int64)}.get(interpolation)
     dev = self.device
@@ -249,7 +262,7 @@ def _quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
     else:
         below = ops.index_select(v, d, tensor(lo, device=dev))
         above = ops.index_select(v, d, tensor(hi, device=dev))
-        w = np.full(rank.shape, 0.5) if interpolation == "midpoint" else rank - lo
+        w = np.full(rank.shape, 0.5, dt) if interpolation == "midpoint" else rank - np.floor(rank)
         shape = [1] * x.ndim
         shape[d] = len(w)
         r = below.lerp(above, tensor(w.astype(self.dtype).reshape(shape), device=dev))
@@ -293,9 +306,11 @@ def _nan_to_num(self, nan=0.0, posinf=None, neginf=None):
     if self.dtype.kind != "f":
         return self.clone()
     info = np.finfo(self.dtype)
+    # each mask of the tensor itself, so that no replacement is replaced again
+    pos, neg = self == float("inf"), self == float("-inf")
     x = self.masked_fill(self.isnan(), nan)
-    x = x.masked_fill(x == float("inf"), info.max if posinf is None else posinf)
-    return x.masked_fill(x == float("-inf"), info.min if neginf is None else neginf)
+    x = x.masked_fill(pos, info.max if posinf is None else posinf)
+    return x.masked_fill(neg, info.min if neginf is None else neginf)
 
 
 def _aminmax(self, *, dim=None, keepdim=False):
@@ -316,9 +331,14 @@ def _masked_select(self, mask):
 
 # ---- matrix products with an added term ------------------------------------
 
-def _add_product(name, product):
-    def method(self, a, b, *, beta=1, alpha=1):
-        a = a if isinstance(a, Tensor) else tensor(np.asarray(a, self.dtype), device=self.device)
+def _add_product(name, product, names):
+    def method(self, *args, beta=1, alpha=1, **kw):
+        if len(args) + len(kw) != 2 or set(kw) - set(names) or any(n in kw for n in names[:len(args)]):
+            raise TypeError(f"{name}: takes {names[0]} and {names[1]}")
+        a, b = (args + tuple(kw[n] for n in names[len(args):]))
+        if not isinstance(a, (Tensor, np.ndarray)):
+            raise TypeError(f"{name}: {names[0]} is a tensor or an array, not {type(a).__name__}")
+        a = a if isinstance(a, Tensor) else tensor(a, device=self.device)
         if a.dtype != self.dtype:
             raise DTypeError(f"{name}: tensors of one dtype, not {self.dtype} and {a.dtype}")
         if self.dtype.kind != "f" and any(isinstance(s, float) for s in (alpha, beta)):
@@ -334,6 +354,7 @@ def _add_product(name, product):
         return p + (self if beta == 1 else self * beta)
 
     method.__name__ = name
-    method.__doc__ = (f"`{name}(a, b, *, beta=1, alpha=1)`: `beta * self + alpha * a.{product}(b)`, "
+    a, b = names
+    method.__doc__ = (f"`{name}({a}, {b}, *, beta=1, alpha=1)`: `beta * self + alpha * {a}.{product}({b})`, "
                       f"the tensor broadcast to the product (not read when `beta` is 0); one dtype.")
     return method

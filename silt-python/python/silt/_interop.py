@@ -91,7 +91,8 @@ _UFUNC_UNARY = {
     np.exp: "exp", np.exp2: "exp2", np.expm1: "expm1", np.log: "log", np.log2: "log2",
     np.log10: "log10", np.log1p: "log1p", np.sin: "sin", np.cos: "cos", np.tan: "tan",
     np.arcsin: "asin", np.arccos: "acos", np.arctan: "atan", np.sinh: "sinh", np.cosh: "cosh",
-    np.tanh: "tanh", np.floor: "floor", np.ceil: "ceil", np.trunc: "trunc", np.rint: "round",
+    np.tanh: "tanh", np.arcsinh: "asinh", np.arccosh: "acosh", np.arctanh: "atanh",
+    np.floor: "floor", np.ceil: "ceil", np.trunc: "trunc", np.rint: "round",
     np.isnan: "isnan", np.isinf: "isinf", np.isfinite: "isfinite",
     np.logical_not: "logical_not",
 }

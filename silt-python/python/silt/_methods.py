@@ -26,7 +26,7 @@ ValuesIndices.__doc__ = "The values and indices (int64) of max/min along a dim a
 # unary operations defined on floats only: integer and bool tensors compute in float32
 _FLOAT_UNARY = (
     "reciprocal sqrt rsqrt exp exp2 expm1 log log2 log10 log1p sin cos tan asin acos atan "
-    "sinh cosh tanh erf frac relu6 selu gelu gelu_tanh sigmoid silu softplus softsign mish "
+    "sinh cosh tanh asinh acosh atanh erf erfc frac relu6 selu gelu gelu_tanh sigmoid silu softplus softsign mish "
     "hardsigmoid hardswish logsigmoid isnan isinf isfinite"
 ).split()
 # rounding is the identity on integers (a copy, as in PyTorch)
@@ -408,7 +408,7 @@ def _squeeze(self, dim=None):
     dims = () if dim is None else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
     wrapped = [_dim_index(d, self.ndim, "squeeze") for d in dims]
     if len(set(wrapped)) != len(wrapped):
-        raise ValueError(f"squeeze: a dimension appears twice in {dims}")
+        raise ArgumentError(f"squeeze: a dimension appears twice in {dims}")
     if self.ndim == 0:
         return self.as_strided([], [])
     if dim is None:
@@ -427,7 +427,7 @@ def _flatten(self, start_dim=0, end_dim=-1):
     if self.ndim == 0:
         return self.reshape(1)
     if s > e:
-        raise ValueError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim}")
+        raise ArgumentError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim}")
     if s == e:
         return self  # nothing to merge: the tensor itself, as PyTorch's
     shape = tuple(self.shape)
@@ -472,7 +472,7 @@ def _in_place(name):
 
 def _at_least_1d(self, op):
     if self.ndim == 0:
-        raise ValueError(f"{op}: a 0-d tensor has no dimension to cut")
+        raise ArgumentError(f"{op}: a 0-d tensor has no dimension to cut")
 
 
 def _split(self, split_size_or_sections, dim=0):
@@ -484,12 +484,12 @@ def _split(self, split_size_or_sections, dim=0):
     if isinstance(split_size_or_sections, (int, np.integer)):
         step = int(split_size_or_sections)
         if step < 0 or (step == 0 and n):
-            raise ValueError(f"split: a size of {step}")
+            raise ArgumentError(f"split: a size of {step}")
         sizes = [min(step, n - i) for i in range(0, n, step)] if n else [0]
     else:
         sizes = [int(k) for k in split_size_or_sections]
         if any(k < 0 for k in sizes) or sum(sizes) != n:
-            raise ValueError(f"split: sizes {sizes} do not add up to {n} along dimension {dim}")
+            raise ArgumentError(f"split: sizes {sizes} do not add up to {n} along dimension {dim}")
     out, start = [], 0
     for k in sizes:
         out.append(self.narrow(d, start, k))
@@ -501,7 +501,7 @@ def _chunk(self, chunks, dim=0):
     """`chunk(chunks, dim=0)`: at most `chunks` views along `dim`, each of
     `ceil(size / chunks)` (PyTorch's)."""
     if chunks <= 0:
-        raise ValueError(f"chunk: {chunks} chunks")
+        raise ArgumentError(f"chunk: {chunks} chunks")
     _at_least_1d(self, "chunk")
     n = self.shape[_dim_index(dim, self.ndim, "chunk")]
     if n == 0:
@@ -525,7 +525,7 @@ def _masked_fill(self, mask, value):
         raise DTypeError(f"masked_fill: the mask must be bool, not {getattr(mask, 'dtype', type(mask).__name__)}")
     if isinstance(value, Tensor):
         if value.ndim:
-            raise ValueError(f"masked_fill: the value must be a number or a 0-d tensor, not of shape {value.shape}")
+            raise ArgumentError(f"masked_fill: the value must be a number or a 0-d tensor, not of shape {value.shape}")
         value = value.item()
     return ops.where_(_bool_tensor(mask, dev), _as(value, self.dtype, dev), self)
 
@@ -537,7 +537,7 @@ def _flip(self, *dims):
     dims = dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims
     wrapped = [_dim_index(d, self.ndim, "flip") for d in dims]
     if len(set(wrapped)) != len(wrapped):
-        raise ValueError(f"flip: a dimension appears twice in {tuple(dims)}")
+        raise ArgumentError(f"flip: a dimension appears twice in {tuple(dims)}")
     out = self
     for d in (wrapped if self.ndim else ()):
         n = out.shape[d]
@@ -551,7 +551,7 @@ def _repeat(self, *sizes):
     dimension (leading sizes add dimensions), a copy."""
     sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
     if len(sizes) < self.ndim:
-        raise ValueError(f"repeat: {len(sizes)} sizes for a tensor of {self.ndim} dimensions")
+        raise ArgumentError(f"repeat: {len(sizes)} sizes for a tensor of {self.ndim} dimensions")
     shape = (1,) * (len(sizes) - self.ndim) + tuple(self.shape)
     x = self.reshape(shape)
     # [1, d0, 1, d1, ...] broadcast to [r0, d0, r1, d1, ...], then merged
@@ -564,17 +564,16 @@ def _repeat(self, *sizes):
 
 def _checked_matmul(name, dims):
     def method(self, other):
-        if isinstance(other, (Tensor, np.ndarray)):
-            if other.dtype != self.dtype:
-                # PyTorch's rule for these four (`@` and `matmul` promote)
-                raise DTypeError(f"{name}: tensors of one dtype, not {self.dtype} and {other.dtype}")
-            o = other
-        else:
-            o = other = np.asarray(other, self.dtype)
+        if not isinstance(other, (Tensor, np.ndarray)):
+            raise TypeError(f"{name}: takes a tensor or an array, not {type(other).__name__}")
+        if other.dtype != self.dtype:
+            # PyTorch's rule for these four (`@` and `matmul` promote)
+            raise DTypeError(f"{name}: tensors of one dtype, not {self.dtype} and {other.dtype}")
+        o = other
         if (self.ndim, o.ndim) != dims:
-            raise ValueError(f"{name}: takes tensors of {dims[0]} and {dims[1]} dimensions, not {self.ndim} and {o.ndim}")
+            raise ArgumentError(f"{name}: takes tensors of {dims[0]} and {dims[1]} dimensions, not {self.ndim} and {o.ndim}")
         if dims == (3, 3) and self.shape[0] != o.shape[0]:
-            raise ValueError(f"bmm: batches of {self.shape[0]} and {o.shape[0]} (no broadcasting)")
+            raise ArgumentError(f"bmm: batches of {self.shape[0]} and {o.shape[0]} (no broadcasting)")
         return _binary("matmul", self, other)
 
     method.__name__ = name
@@ -624,7 +623,7 @@ def _isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     elementwise (PyTorch's test; integers compared in float64; NaN close to
     NaN only with `equal_nan`)."""
     if rtol < 0 or atol < 0:
-        raise ValueError(f"isclose: rtol {rtol} and atol {atol} must not be negative")
+        raise ArgumentError(f"isclose: rtol {rtol} and atol {atol} must not be negative")
     rd = promote(self, other)
     dev = self.device
     a, b = _as(self, rd, dev), _as(other, rd, dev)
@@ -657,7 +656,7 @@ def _equal(self, other):
 def _tri(upper):
     def method(self, diagonal=0):
         if self.ndim < 2:
-            raise ValueError(f"{method.__name__}: a tensor of {self.ndim} dimensions (2 at least)")
+            raise ArgumentError(f"{method.__name__}: a tensor of {self.ndim} dimensions (2 at least)")
         n, m = self.shape[-2:]
         dev = self.device
         rows = tensor(np.arange(n, dtype=np.int64).reshape(n, 1), device=dev)
@@ -723,7 +722,7 @@ def _index_fill_(self, dim, index, value):
     _, key = _index_key(target, dim, index, "index_fill_")
     if isinstance(value, Tensor):
         if value.ndim:
-            raise ValueError(f"index_fill_: the value must be a number or a 0-d tensor, not of shape {value.shape}")
+            raise ArgumentError(f"index_fill_: the value must be a number or a 0-d tensor, not of shape {value.shape}")
         value = value.item()
     _no_overlap(self, "index_fill_")
     target[key] = value
@@ -835,7 +834,7 @@ def _roll(self, shifts, dims=None):
     if not all(isinstance(k, (int, np.integer)) for k in shifts):
         raise TypeError(f"roll: shifts must be integers, not {shifts}")
     if len(shifts) != len(dims) or not shifts:
-        raise ValueError(f"roll: {len(shifts)} shifts for {len(dims)} dims")
+        raise ArgumentError(f"roll: {len(shifts)} shifts for {len(dims)} dims")
     out = self
     for k, d in zip(shifts, dims):
         d = _dim_index(d, self.ndim, "roll")
@@ -861,6 +860,9 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
         d = _dim_index(dim, self.ndim, "unique")
         if self.ndim == 0:
             raise AxisError(f"unique: a 0-d tensor has no dimension {dim}")
+        if self.size == 0 and self.shape[d] != 0:
+            # PyTorch's rule: slices of no elements are not compared
+            raise ArgumentError(f"unique: dimension {d} is not the empty one of shape {tuple(self.shape)}")
         inverse_shape = (self.shape[d],)
         found = np.unique(a, return_inverse=True, return_counts=True, axis=d, equal_nan=False)
     values, inverse, counts = found
@@ -875,7 +877,7 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
 def _t(self):
     """`t()`: a 2-d tensor's transpose (0-d and 1-d tensors as they are), a view."""
     if self.ndim > 2:
-        raise ValueError(f"t() takes a tensor of 2 dimensions at most, not {self.ndim}")
+        raise ArgumentError(f"t() takes a tensor of 2 dimensions at most, not {self.ndim}")
     return self.T if self.ndim == 2 else self[...]
 
 

@@ -187,9 +187,9 @@ def _attach():
     T.nan_to_num_ = _in_place("nan_to_num")
     T.aminmax = _aminmax
     T.masked_select = _masked_select
-    T.addmm = _add_product("addmm", "mm")
-    T.addmv = _add_product("addmv", "mv")
-    T.baddbmm = _add_product("baddbmm", "bmm")
+    T.addmm = _add_product("addmm", "mm", ("mat1", "mat2"))
+    T.addmv = _add_product("addmv", "mv", ("mat", "vec"))
+    T.baddbmm = _add_product("baddbmm", "bmm", ("batch1", "batch2"))
     T.cpu = _cpu
     T.numel = _numel
     T.size = property(lambda self: Size(self.shape), doc=Size.__doc__)

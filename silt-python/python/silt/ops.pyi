@@ -183,8 +183,20 @@ def elu(input: TensorLike, alpha: Number = 1.0) -> Tensor:
 def eq(input: TensorLike, other: TensorLike) -> Tensor:
     """`eq(input, other)`: silt-kernels' `eq`, elementwise with broadcasting."""
 
+def asinh(input: TensorLike) -> Tensor:
+    """`asinh(input)`: silt-kernels' `asinh`, elementwise."""
+
+def acosh(input: TensorLike) -> Tensor:
+    """`acosh(input)`: silt-kernels' `acosh`, elementwise."""
+
+def atanh(input: TensorLike) -> Tensor:
+    """`atanh(input)`: silt-kernels' `atanh`, elementwise."""
+
 def erf(input: TensorLike) -> Tensor:
     """`erf(input)`: silt-kernels' `erf`, elementwise."""
+
+def erfc(input: TensorLike) -> Tensor:
+    """`erfc(input)`: silt-kernels' `erfc`, elementwise."""
 
 def exp(input: TensorLike) -> Tensor:
     """`exp(input)`: silt-kernels' `exp`, elementwise."""

@@ -157,15 +157,18 @@ impl Tensor {
                     "a 0-d {from} tensor has no last dimension to view as {dtype}"
                 )));
             }
-            if layout.shape[n - 1] != 1 && layout.strides[n - 1] != 1 {
+            // an empty view reads nothing: its strides and offset need not fit
+            let empty = layout.shape.contains(&0);
+            if !empty && layout.shape[n - 1] != 1 && layout.strides[n - 1] != 1 {
                 return Err(bad(format!(
                     "the last dimension has stride {}; viewing {from} as {dtype} needs stride 1",
                     layout.strides[n - 1]
                 )));
             }
-            // everything in bytes, then in elements of the new size
-            let whole = |what: &str, bytes: usize| {
-                if bytes.is_multiple_of(new) {
+            // everything in bytes, then in elements of the new size (rounded
+            // down for an empty view's strides and offset, which reach nothing)
+            let whole = |what: &str, bytes: usize, exact: bool| {
+                if bytes.is_multiple_of(new) || !exact {
                     Ok(bytes / new)
                 } else {
                     Err(bad(format!(
@@ -174,18 +177,20 @@ impl Tensor {
                 }
             };
             let last = layout.shape[n - 1];
-            layout.shape[n - 1] = whole("the last dimension", last * old)?;
+            layout.shape[n - 1] = whole("the last dimension", last * old, true)?;
             layout.strides[n - 1] = 1;
             for d in 0..n - 1 {
                 layout.strides[d] = whole(
                     &format!("the stride of dimension {d}"),
                     layout.strides[d] * old,
+                    !empty,
                 )?;
             }
-            layout.offset = whole("the offset", layout.offset * old)?;
+            layout.offset = whole("the offset", layout.offset * old, !empty)?;
         }
-        if let Data::Host(lock) = &self.storage.data {
+        if let (Data::Host(lock), 1..) = (&self.storage.data, self.storage.nbytes) {
             // memory from outside silt is aligned to its own element type only
+            // (and that of no bytes may be anywhere)
             let at = read_lock(lock).as_bytes().as_ptr() as usize;
             if !at.is_multiple_of(new) {
                 return Err(bad(format!(

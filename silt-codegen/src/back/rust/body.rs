@@ -325,7 +325,7 @@ impl Emitter<'_> {
                 // f16: computed in f32, then rounded
                 let vs: Vec<TokenStream> = args.iter().map(|a| widen(a.ty, self.expr(a))).collect();
                 let v = match b {
-                    Builtin::Acosh | Builtin::Asinh => {
+                    Builtin::Acosh | Builtin::Asinh | Builtin::Atanh => {
                         inverse_hyperbolic(*b, e.ty.compute(), &vs[0], span)
                     }
                     _ => builtin(*b, &vs, krate, span),

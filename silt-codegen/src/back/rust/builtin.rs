@@ -8,12 +8,21 @@ use super::types::ty;
 use crate::builtins::{Builtin, Form};
 use silt_abi::DType;
 
-/// `acosh` and `asinh` of `t`: std's formulas overflow above `MAX / 2` (infinity
-/// where the result is about 710) and std's `acosh` loses all accuracy just above
-/// 1 (`ln` of `1 + tiny`); these take fdlibm's formulas in those ranges, like the
-/// device's built-ins.
+/// `acosh`, `asinh` and `atanh` of `t`: std's formulas overflow above `MAX / 2`
+/// (infinity where the result is about 710), std's `acosh` loses all accuracy
+/// just above 1 (`ln` of `1 + tiny`) and std's `atanh` near -1 (`ln_1p` of a
+/// rounded `-1 + tiny`: 40 ULPs at `-0.999f32`); these take fdlibm's formulas
+/// in those ranges (`atanh` on `|x|`, the sign put back), like the device's
+/// built-ins.
 pub(super) fn inverse_hyperbolic(b: Builtin, t: DType, x: &TokenStream, span: Span) -> TokenStream {
     let tt = ty(t);
+    if b == Builtin::Atanh {
+        return quote_spanned!(span=> ({
+            let __x: #tt = #x;
+            let __a = __x.abs();
+            (0.5 * ((2.0 * __a) / (1.0 - __a)).ln_1p()).copysign(__x)
+        }));
+    }
     if b == Builtin::Asinh {
         return quote_spanned!(span=> ({
             let __x: #tt = #x;
@@ -67,7 +76,7 @@ pub(super) fn builtin(
         B::IRemEuclid => quote_spanned!(span=> #krate::__private::int_rem_euclid(#x, #(#rest),*)),
         B::IMin => quote_spanned!(span=> ::core::cmp::Ord::min(#x, #(#rest),*)),
         B::IMax => quote_spanned!(span=> ::core::cmp::Ord::max(#x, #(#rest),*)),
-        // asinh and acosh are written by `inverse_hyperbolic`; every other
+        // asinh, acosh and atanh are written by `inverse_hyperbolic`; every other
         // builtin has a `Call` form in the table
         _ => {
             let m = syn::Ident::new(b.def().name, span);
