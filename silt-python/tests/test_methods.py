@@ -222,6 +222,55 @@ METHODS = {
     "acosh int": (lambda t: t.acosh(), np.abs(I) + 1, np.arccosh(np.abs(I) + 1).astype(np.float32)),
     "atanh": (lambda t: t.atanh(), X / 4, np.arctanh(f64(X / 4)).astype(np.float32)),
     "erfc": (lambda t: t.erfc(), X, np.float32(1) - np.vectorize(math.erf)(f64(X)).astype(np.float32)),
+    # other names
+    "absolute": (lambda t: t.absolute(), I, np.abs(I)),
+    "arctan2": (lambda t: t.arctan2(X.T[:4, :3].T.copy()), X, np.arctan2(X, X.T[:4, :3].T)),
+    "arcsinh": (lambda t: t.arcsinh(), X, np.arcsinh(X)),
+    "divide": (lambda t: t.divide(2), I, (I / 2).astype(np.float32)),
+    "greater_equal": (lambda t: t.greater_equal(0), I, I >= 0),
+    "not_equal": (lambda t: t.not_equal(I.T.reshape(3, 4)), I, I != I.T.reshape(3, 4)),
+    "fix": (lambda t: t.fix(), X, np.trunc(X)),
+    "sgn": (lambda t: t.sgn(), X, np.sign(X)),
+    "short": (lambda t: t.short(), I, I.astype(np.int16)),
+    "byte": (lambda t: t.byte(), np.abs(I), np.abs(I).astype(np.uint8)),
+    "ravel": (lambda t: t.T.ravel(), X, X.T.ravel()),
+    # elementwise, composed
+    "deg2rad": (lambda t: t.deg2rad(), I, np.deg2rad(I).astype(np.float32)),
+    "rad2deg": (lambda t: t.rad2deg(), X, np.rad2deg(X)),
+    "logaddexp": (lambda t: t.logaddexp(X[::-1].copy()), X, np.logaddexp(f64(X), f64(X[::-1])).astype(np.float32)),
+    "logaddexp2": (lambda t: t.logaddexp2(1.5), X, np.logaddexp2(f64(X), 1.5).astype(np.float32)),
+    "xlogy": (lambda t: t.xlogy(POS), np.where(B, 0, X), np.where(B, 0, X * np.log(POS)).astype(np.float32)),
+    "heaviside": (lambda t: t.heaviside(np.int32(7)), I, np.heaviside(I, 7).astype(np.int32)),
+    "signbit": (lambda t: t.signbit(), np.where(B, -0.0, X).astype(np.float32), np.signbit(np.where(B, -0.0, X))),
+    "signbit int": (lambda t: t.signbit(), I, I < 0),
+    "sinc": (lambda t: t.sinc(), X, np.sinc(f64(X)).astype(np.float32)),
+    "float_power": (lambda t: t.float_power(2), I, f64(I) ** 2),
+    "logit": (lambda t: t.logit(), POS / 4, np.log(f64(POS / 4) / (1 - f64(POS / 4))).astype(np.float32)),
+    "logit eps": (lambda t: t.logit(0.25), X, np.log(np.clip(X, 0.25, 0.75) / (1 - np.clip(X, 0.25, 0.75)))),
+    # shapes
+    "fliplr": (lambda t: t.fliplr(), X, np.fliplr(X)),
+    "flipud": (lambda t: t.flipud(), I, np.flipud(I)),
+    "rot90": (lambda t: t.rot90(), X, np.rot90(X)),
+    "rot90 back": (lambda t: t[None].rot90(-1, (2, 0)), I, np.rot90(I[None], -1, (2, 0))),
+    "select": (lambda t: t.select(1, -2), X, X[:, -2]),
+    "unflatten": (lambda t: t.unflatten(1, (2, -1)), X, X.reshape(3, 2, 2)),
+    "take_along_dim": (lambda t: t.take_along_dim(np.argsort(X, 1), 1), X, np.take_along_axis(X, np.argsort(X, 1), 1)),
+    "take_along_dim broadcast": (lambda t: t.take_along_dim(np.array([[0, 3]]), 1), X, np.take_along_axis(X, np.broadcast_to([[0, 3]], (3, 2)), 1)),
+    "take_along_dim flat": (lambda t: t.take_along_dim(np.array([11, 0])), I, I.ravel()[[11, 0]]),
+    "repeat_interleave": (lambda t: t.repeat_interleave(2), I, np.repeat(I, 2)),
+    "repeat_interleave dim": (lambda t: t.repeat_interleave(np.array([0, 2, 1]), dim=0), X, np.repeat(X, [0, 2, 1], 0)),
+    # products
+    "inner": (lambda t: t.inner(X[:2]), X, (f64(X) @ f64(X[:2]).T).astype(np.float32)),
+    "vdot": (lambda t: t[0].vdot(I[1]), I, np.int32(np.vdot(I[0], I[1]))),
+    "kron": (lambda t: t[:2, :2].kron(I[:2, :3]), X, np.kron(X[:2, :2], I[:2, :3]).astype(np.float32)),
+    "cross": (lambda t: t[:, :3].cross(X[::-1, 1:].copy()), X, np.cross(X[:, :3], X[::-1, 1:], axis=0)),
+    "cross dim": (lambda t: t[:, :3].cross(X[:1, 1:], dim=1), X, np.cross(X[:, :3], X[:1, 1:])),
+    "dist": (lambda t: t.dist(X[::-1].copy()), X, np.float32(np.linalg.norm(f64(X) - f64(X[::-1])))),
+    "diag_embed": (lambda t: t.diag_embed(), X, np.stack([np.diag(r) for r in X])),
+    "diag_embed offset dims": (lambda t: t.diag_embed(-1, 0, 2), I, np.stack([np.diag(r, -1) for r in I]).transpose(1, 0, 2)),
+    "put": (lambda t: t.put(np.array([0, -1, 5]), X[0, :3].copy()), X, np.put(Xc := X.copy(), [0, -1, 5], X[0, :3]) or Xc),
+    "index_put accumulate": (lambda t: t.index_put((np.array([0, 2, 0]), np.array([1, 1, 1])), np.float32(1), accumulate=True), X,
+                             X + np.array([[0, 2, 0, 0], [0, 0, 0, 0], [0, 1, 0, 0]], np.float32)),
     # composed of the others (_composed.py)
     "movedim": (lambda t: t[None].movedim(0, -1), X, np.moveaxis(X[None], 0, -1)),
     "movedim many": (lambda t: t.reshape(1, 3, 2, 2).movedim((0, 1), (3, 0)), I, np.moveaxis(I.reshape(1, 3, 2, 2), (0, 1), (3, 0))),
@@ -848,3 +897,70 @@ def test_composed_methods_follow_pytorch_where_it_is_easy_to_miss(device):
     # bad arguments are silt errors (ArgumentError is a ValueError)
     with pytest.raises(silt.ArgumentError):
         m.diagonal(0, 1, 1)
+
+
+def test_writes_and_random_fills(device):
+    t = silt.tensor(X.copy(), device=device)
+    assert t.T.put_(np.array([0, 1]), np.float32([5, 6])) is not None  # a strided tensor, written back
+    assert t[0, 0].item() == 5 and t[1, 0].item() == 6
+    with pytest.raises(IndexError):
+        t.put_(np.array([12]), np.float32([1]))
+    with pytest.raises(silt.ArgumentError):
+        t.put_(np.array([0, 1]), np.float32([1]))
+    z = silt.zeros((4, 3), device=device)
+    assert z.fill_diagonal_(2.0) is z
+    check(z, np.eye(4, 3, dtype=np.float32) * 2)
+    w = silt.zeros((7, 3), dtype=np.int32, device=device)
+    want = np.zeros((7, 3), np.int32)
+    np.fill_diagonal(want, 9, wrap=True)
+    check(w.fill_diagonal_(9, wrap=True), want)
+    c = silt.zeros((2, 2, 2), device=device).fill_diagonal_(1)
+    assert c.numpy()[1, 1, 1] == 1 and c.sum().item() == 2
+    with pytest.raises(silt.ArgumentError):
+        silt.zeros((2, 3, 2), device=device).fill_diagonal_(1)
+    # index_put_: repeated places add up with accumulate, the last wins without
+    m = silt.zeros((3, 2), device=device)
+    m.index_put_((silt.tensor([0, 0, 2], device=device),), silt.tensor(np.float32([1, 2]), device=device), accumulate=True)
+    check(m, np.float32([[2, 4], [0, 0], [1, 2]]))
+    m.index_put_((np.array([1]), np.array([1])), np.float32(7))
+    assert m[1, 1].item() == 7
+    with pytest.raises(IndexError):
+        m.index_put_((np.array([3]),), np.float32(1), accumulate=True)
+    # random fills: from silt.manual_seed's generator, in range, of the tensor's dtype
+    silt.manual_seed(3)
+    a = silt.zeros(1000, device=device).uniform_(-2, 5)
+    silt.manual_seed(3)
+    b = silt.zeros(1000, device=device).uniform_(-2, 5)
+    assert a.equal(b) and -2 <= a.min().item() and a.max().item() < 5 and a.std().item() > 1
+    assert abs(silt.zeros(4000, device=device).normal_(3, 2).mean().item() - 3) < 0.2
+    assert silt.zeros(1000, device=device).exponential_(4).min().item() >= 0
+    r = silt.zeros(1000, dtype=np.int16, device=device).random_(-3, 4)
+    assert r.dtype == np.int16 and set(np.unique(r.numpy())) == set(range(-3, 4))
+    assert silt.zeros(100, dtype=np.uint8, device=device).random_().max().item() <= 255
+    flags = silt.zeros(1000, dtype=np.int32, device=device).bernoulli_(0.25)
+    assert set(np.unique(flags.numpy())) == {0, 1} and 150 < flags.sum().item() < 350
+    probs = silt.tensor(np.float32([0, 1, 0, 1]), device=device)
+    assert probs.bernoulli().numpy().tolist() == [0, 1, 0, 1]
+    for bad in (lambda: silt.zeros(2, dtype=np.int32, device=device).uniform_(),
+                lambda: silt.tensor(np.float32([1.5]), device=device).bernoulli()):
+        with pytest.raises((silt.DTypeError, silt.ArgumentError)):
+            bad()
+    with pytest.raises(silt.ArgumentError):
+        silt.zeros(2, device=device).normal_(0, -1)
+    # shapes and products: their errors
+    for bad in (lambda: t.rot90(1, (0, 0)), lambda: t[0].fliplr(), lambda: t.unflatten(1, (3, -1)),
+                lambda: t.tensor_split(0), lambda: t.repeat_interleave(np.array([1, 2])),
+                lambda: t.inner(t[:, :3]), lambda: t[:2].cross(t[:2]), lambda: t.take_along_dim(np.zeros((3,), np.int64), 1)):
+        with pytest.raises(silt.ArgumentError):
+            bad()
+    with pytest.raises(IndexError):
+        t.select(0, 3)
+    with pytest.raises(silt.DTypeError):
+        t.heaviside(np.float64(1))
+    with pytest.raises(silt.DTypeError):
+        t.inner(silt.tensor(I, device=device))
+    # the queries
+    assert t.T.stride() == (1, 4) and t.stride(-1) == 1 and t.nbytes == 48 and t.element_size() == 4
+    assert t.is_floating_point() and not silt.tensor(I, device=device).is_floating_point() and not t.is_complex()
+    s = [p.shape for p in t.tensor_split([1, 3], dim=1)]
+    assert s == [(3, 1), (3, 2), (3, 1)]

@@ -9,9 +9,9 @@ import collections
 
 import numpy as np
 
-from . import _silt
+from . import _creation, _silt
 from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
-from ._operators import _binary, _is_number, promote
+from ._operators import _as, _binary, _is_number, promote
 from ._methods import ValuesIndices, _dim_index, _ordered
 from ._creation import concatenate
 
@@ -358,3 +358,466 @@ def _add_product(name, product, names):
     method.__doc__ = (f"`{name}({a}, {b}, *, beta=1, alpha=1)`: `beta * self + alpha * {a}.{product}({b})`, "
                       f"the tensor broadcast to the product (not read when `beta` is 0); one dtype.")
     return method
+
+
+# ---- elementwise, on the operations silt-kernels has ------------------------
+
+def _floated(x):
+    """``x`` as a float tensor (integers and bool in float32), as the
+    methods of floats take them."""
+    return x if x.dtype.kind == "f" else x.astype(np.float32)
+
+
+def _floated_pair(self, other):
+    """Both operands of an elementwise float operation, promoted (a float
+    dtype at least: float32 for integers and bool)."""
+    rd = promote(self, other)
+    if rd.kind != "f":
+        rd = np.dtype(np.float32)
+    dev = self.device
+    return _as(self, rd, dev), _as(other, rd, dev)
+
+
+def _scaled(factor, name):
+    def method(self):
+        x = _floated(self)
+        return x * factor
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}()`: the elements times {factor!r} (integers in float32)."
+    return method
+
+
+def _logaddexp(self, other):
+    """`logaddexp(other)`: `log(exp(self) + exp(other))` without overflow
+    (`max + log1p(exp(-|self - other|))`; equal infinities give themselves)."""
+    a, b = _floated_pair(self, other)
+    m = _binary("maximum", a, b)
+    r = m + (-abs(_binary("sub", a, b))).exp().log1p()
+    return r.where(~(a.isinf() & _binary("eq", a, b)), a)
+
+
+def _logaddexp2(self, other):
+    """`logaddexp2(other)`: `log2(2**self + 2**other)`, as `logaddexp`."""
+    a, b = _floated_pair(self, other)
+    m = _binary("maximum", a, b)
+    r = m + (-abs(_binary("sub", a, b))).exp2().log1p() * (1 / np.log(2))
+    return r.where(~(a.isinf() & _binary("eq", a, b)), a)
+
+
+def _xlogy(self, other):
+    """`xlogy(other)`: `self * log(other)`, 0 where `self` is 0 (unless
+    `other` is NaN), as PyTorch's."""
+    x, y = _floated_pair(self, other)
+    y = y if isinstance(y, Tensor) else tensor(np.asarray(y, x.dtype), device=self.device)
+    r = _binary("mul", x, y.log())
+    return r.where(~((x == 0) & ~y.isnan()), 0)
+
+
+def _heaviside(self, values):
+    """`heaviside(values)`: 0 below 0, 1 above, `values` at 0 (NaN gives 0,
+    PyTorch's formula); `values` of the tensor's dtype."""
+    v = values if isinstance(values, Tensor) else np.asarray(values)
+    if v.dtype != self.dtype:
+        raise DTypeError(f"heaviside: values of the tensor's dtype {self.dtype}, not {v.dtype}")
+    dev = self.device
+    return _as(self > 0, self.dtype, dev).where(self != 0, _as(v, self.dtype, dev))
+
+
+def _signbit(self):
+    """`signbit()`: whether the sign bit is set (-0.0 and negative NaN too)."""
+    if self.dtype.kind == "f":
+        return _binary("copysign", 1.0, self) < 0
+    return self < 0
+
+
+def _sinc(self):
+    """`sinc()`: `sin(pi x) / (pi x)`, 1 at 0 (integers in float32)."""
+    x = _floated(self)
+    px = x * np.pi
+    return (px.sin() / px).where(x != 0, 1)
+
+
+def _float_power(self, exponent):
+    """`float_power(exponent)`: `pow` in float64."""
+    e = exponent.astype(np.float64) if isinstance(exponent, Tensor) else exponent
+    if isinstance(e, np.ndarray):
+        e = e.astype(np.float64)
+    return _binary("pow", self.astype(np.float64), e)
+
+
+def _logit(self, eps=None):
+    """`logit(eps=None)`: `log(x / (1 - x))`, with `x` clamped to `[eps, 1 -
+    eps]` when `eps` is given (integers in float32)."""
+    x = _floated(self)
+    if eps is not None:
+        x = x.clamp(eps, 1 - eps)
+    return (x / (1 - x)).log()
+
+
+# ---- shapes ----------------------------------------------------------------
+
+def _flip_side(name, dim, least):
+    def method(self):
+        if self.ndim < least:
+            raise ArgumentError(f"{name}: a tensor of {least} dimensions at least, not {self.ndim}")
+        return self.flip(dim)
+
+    method.__name__ = name
+    method.__doc__ = f"`{name}()`: `flip({dim})` (a copy)."
+    return method
+
+
+def _rot90(self, k=1, dims=(0, 1)):
+    """`rot90(k=1, dims=(0, 1))`: rotated by 90 degrees `k` times, from
+    `dims[0]` toward `dims[1]` (a copy)."""
+    dims = tuple(dims)
+    if len(dims) != 2:
+        raise ArgumentError(f"rot90: two dims, not {dims}")
+    if self.ndim < 2:
+        raise ArgumentError(f"rot90: a tensor of 2 dimensions at least, not {self.ndim}")
+    a, b = (_dim_index(d, self.ndim, "rot90") for d in dims)
+    if a == b:
+        raise ArgumentError(f"rot90: the dims {dims} are one dimension")
+    k = int(k) % 4
+    if k == 1:
+        return self.flip(b).transpose(a, b)
+    if k == 2:
+        return self.flip(a, b)
+    if k == 3:
+        return self.flip(a).transpose(a, b)
+    return self.clone()
+
+
+def _select(self, dim, index):
+    """`select(dim, index)`: the view at `index` of `dim`, without it."""
+    d = _dim_index(dim, self.ndim, "select")
+    if self.ndim == 0:
+        raise ArgumentError("select: a 0-d tensor has no dimension to pick from")
+    n = self.shape[d]
+    if not -n <= index < n:
+        raise IndexError(f"select: index {index} is out of range for dimension {d} of size {n}")
+    return self[(slice(None),) * d + (int(index),)]
+
+
+def _unflatten(self, dim, sizes):
+    """`unflatten(dim, sizes)`: `dim` split into `sizes` (one may be -1), a
+    view where the strides allow (as `reshape`)."""
+    d = _dim_index(dim, self.ndim, "unflatten")
+    if self.ndim == 0:
+        raise ArgumentError("unflatten: a 0-d tensor has no dimension to split")
+    sizes = tuple(int(s) for s in sizes)
+    if not sizes:
+        raise ArgumentError("unflatten: no sizes")
+    n = self.shape[d]
+    known = int(np.prod([s for s in sizes if s != -1], dtype=np.int64))
+    if sizes.count(-1) > 1 or (-1 not in sizes and known != n) or (-1 in sizes and (known == 0 or n % known)):
+        raise ArgumentError(f"unflatten: sizes {sizes} do not make dimension {d} of size {n}")
+    sizes = tuple(n // known if s == -1 else s for s in sizes)
+    return self.reshape(tuple(self.shape[:d]) + sizes + tuple(self.shape[d + 1:]))
+
+
+def _tensor_split(self, indices_or_sections, dim=0):
+    """`tensor_split(indices_or_sections, dim=0)`: views along `dim`: `n`
+    sections as equal as can be (the first longer), or cut before each of
+    the indices (NumPy's `array_split`)."""
+    if self.ndim == 0:
+        raise ArgumentError("tensor_split: a 0-d tensor has no dimension to cut")
+    d = _dim_index(dim, self.ndim, "tensor_split")
+    n = self.shape[d]
+    if isinstance(indices_or_sections, Tensor):
+        indices_or_sections = indices_or_sections.tolist()
+    if isinstance(indices_or_sections, (int, np.integer)):
+        k = int(indices_or_sections)
+        if k <= 0:
+            raise ArgumentError(f"tensor_split: {k} sections")
+        cuts = [i * (n // k) + min(i, n % k) for i in range(1, k)]
+    else:
+        cuts = [int(i) for i in indices_or_sections]
+    bounds = [0] + cuts + [n]
+    out = []
+    for lo, hi in zip(bounds, bounds[1:]):
+        lo, hi = min(max(lo + n if lo < 0 else lo, 0), n), min(max(hi + n if hi < 0 else hi, 0), n)
+        out.append(self.narrow(d, lo, max(hi - lo, 0)))
+    return tuple(out)
+
+
+def _take_along_dim(self, indices, dim=None):
+    """`take_along_dim(indices, dim=None)`: `gather(dim, indices)` with the
+    tensor and `indices` (int64) broadcast in the other dimensions; without
+    `dim`, both flattened."""
+    i = indices if isinstance(indices, Tensor) else tensor(np.asarray(indices), device=self.device)
+    if dim is None:
+        return self.reshape(-1).gather(0, i.reshape(-1))
+    d = _dim_index(dim, self.ndim, "take_along_dim")
+    if i.ndim != self.ndim:
+        raise ArgumentError(f"take_along_dim: indices of {self.ndim} dimensions, not {i.ndim}")
+    a_shape, i_shape = list(self.shape), list(i.shape)
+    a_shape[d] = i_shape[d] = 1
+    common = _broadcast(a_shape, i_shape, "take_along_dim")
+    a_to = list(common)
+    a_to[d] = self.shape[d]
+    i_to = list(common)
+    i_to[d] = i.shape[d]
+    return self.broadcast_to(*a_to).gather(d, i.broadcast_to(*i_to).contiguous())
+
+
+def _repeat_interleave(self, repeats, dim=None, *, output_size=None):
+    """`repeat_interleave(repeats, dim=None)`: each element (or slice along
+    `dim`) repeated `repeats` times (a number, or one count each); without
+    `dim`, of the flattened tensor."""
+    x, d = (self.reshape(-1), 0) if dim is None else (self, _dim_index(dim, self.ndim, "repeat_interleave"))
+    if x.ndim == 0:
+        x = x.reshape(1)
+    n = x.shape[d]
+    r = repeats.numpy() if isinstance(repeats, Tensor) else np.asarray(repeats)
+    if r.dtype.kind not in "iu" or r.ndim > 1 or (r.ndim == 1 and len(r) not in (1, n)):
+        raise ArgumentError(f"repeat_interleave: repeats of integers, one or {n} of them, not {r.tolist()}")
+    if (r < 0).any():
+        raise ArgumentError("repeat_interleave: a negative count")
+    picks = np.repeat(np.arange(n, dtype=np.int64), np.broadcast_to(r.astype(np.int64), (n,)))
+    if output_size is not None and output_size != len(picks):
+        raise ArgumentError(f"repeat_interleave: output_size {output_size}, not {len(picks)}")
+    return ops.index_select(x, d, tensor(picks, device=self.device))
+
+
+# ---- products ----------------------------------------------------------------
+
+def _same_dtype_operand(self, other, name):
+    o = other if isinstance(other, Tensor) else None
+    if o is None:
+        if not isinstance(other, np.ndarray):
+            raise TypeError(f"{name}: takes a tensor or an array, not {type(other).__name__}")
+        o = tensor(other, device=self.device)
+    if o.dtype != self.dtype:
+        raise DTypeError(f"{name}: tensors of one dtype, not {self.dtype} and {o.dtype}")
+    return o
+
+
+def _inner(self, other):
+    """`inner(other)`: the sums of products over the last dimension of each,
+    of shape `self.shape[:-1] + other.shape[:-1]` (a 0-d side multiplies);
+    one dtype."""
+    o = _same_dtype_operand(self, other, "inner")
+    if self.ndim == 0 or o.ndim == 0:
+        return self * o
+    k = self.shape[-1]
+    if o.shape[-1] != k:
+        raise ArgumentError(f"inner: last dimensions of {k} and {o.shape[-1]}")
+    p = self.reshape(-1, k) @ o.reshape(-1, k).T
+    return p.reshape(tuple(self.shape[:-1]) + tuple(o.shape[:-1]))
+
+
+def _vdot(self, other):
+    """`vdot(other)`: `dot` (real tensors: no conjugate)."""
+    return self.dot(_same_dtype_operand(self, other, "vdot"))
+
+
+def _kron(self, other):
+    """`kron(other)`: the Kronecker product (the shapes padded with leading
+    1s to one length; block `i` is `self[i] * other`), with promotion."""
+    o = other if isinstance(other, Tensor) else tensor(np.asarray(other), device=self.device)
+    nd = max(self.ndim, o.ndim)
+    sa = (1,) * (nd - self.ndim) + tuple(self.shape)
+    sb = (1,) * (nd - o.ndim) + tuple(o.shape)
+    a = self.reshape(tuple(v for n in sa for v in (n, 1)))
+    b = o.reshape(tuple(v for n in sb for v in (1, n)))
+    return _binary("mul", a, b).reshape(tuple(x * y for x, y in zip(sa, sb)))
+
+
+def _cross(self, other, dim=None):
+    """`cross(other, dim=None)`: the cross product of 3-vectors along `dim`
+    (without it, the first dimension of size 3, as PyTorch's `cross`), with
+    broadcasting and promotion."""
+    o = other if isinstance(other, Tensor) else tensor(np.asarray(other), device=self.device)
+    shape = _broadcast(self.shape, o.shape, "cross")
+    if dim is None:
+        dim = next((i for i, n in enumerate(shape) if n == 3), None)
+        if dim is None:
+            raise ArgumentError(f"cross: no dimension of size 3 in {shape}")
+    d = _dim_index(dim, len(shape), "cross")
+    if len(shape) == 0 or shape[d] != 3:
+        raise ArgumentError(f"cross: dimension {d} of {shape} is not of size 3")
+    a, b = self.broadcast_to(*shape), o.broadcast_to(*shape)
+    part = [(a.narrow(d, i, 1), b.narrow(d, i, 1)) for i in range(3)]
+    comp = [_binary("sub", _binary("mul", part[j][0], part[k][1]), _binary("mul", part[k][0], part[j][1]))
+            for j, k in ((1, 2), (2, 0), (0, 1))]
+    return concatenate(comp, d)
+
+
+def _dist(self, other, p=2):
+    """`dist(other, p=2)`: the `p`-norm (1, 2 or inf) of `self - other`."""
+    return _binary("sub", self, other).norm(p)
+
+
+# ---- writes ------------------------------------------------------------------
+
+def _fill_diagonal_(self, fill_value, wrap=False):
+    """`fill_diagonal_(fill_value, wrap=False)`: `fill_value` on the main
+    diagonal (of a 2-d tensor, or of one whose dimensions are all equal);
+    `wrap` continues it below a tall matrix every `ncols + 1` rows, as
+    NumPy's; returns the tensor."""
+    if self.ndim < 2:
+        raise ArgumentError(f"fill_diagonal_: a tensor of 2 dimensions at least, not {self.ndim}")
+    if self.ndim > 2 and len(set(self.shape)) != 1:
+        raise ArgumentError(f"fill_diagonal_: all dimensions of equal length, not {tuple(self.shape)}")
+    if self.ndim > 2:
+        i = np.arange(self.shape[0])
+        self[(i,) * self.ndim] = fill_value
+        return self
+    n, m = self.shape
+    end = n * m if wrap else min(n, m) * m
+    flat = np.arange(0, end, m + 1)
+    if flat.size:
+        self[flat // m, flat % m] = fill_value
+    return self
+
+
+def _diag_embed(self, offset=0, dim1=-2, dim2=-1):
+    """`diag_embed(offset=0, dim1=-2, dim2=-1)`: the last dimension put on the
+    diagonal `offset` of two new dimensions `dim1` and `dim2` of size `n +
+    |offset|`, zeros elsewhere."""
+    nd = self.ndim + 1
+    a, b = _dim_index(dim1, nd, "diag_embed"), _dim_index(dim2, nd, "diag_embed")
+    if a == b:
+        raise ArgumentError(f"diag_embed: dim1 and dim2 are both dimension {a}")
+    x = self if self.ndim else self.reshape(1)
+    n = x.shape[-1] + abs(int(offset))
+    shape = list(x.shape[:-1])
+    for d in sorted((a, b)):
+        shape.insert(d, n)
+    out = zeros(tuple(shape), dtype=self.dtype, device=self.device)
+    ops.copy(x, _diagonal(out, offset, a, b))
+    return out
+
+
+def _flat_positions(self, index, op):
+    """`index` (integers, negative from the end) as positions of the tensor
+    read as 1-d, checked."""
+    i = index.numpy() if isinstance(index, Tensor) else np.asarray(index)
+    if i.dtype.kind not in "iu":
+        raise IndexError(f"{op}: the index must hold integers, not {i.dtype}")
+    n = self.size
+    i = i.astype(np.int64)
+    if i.size and (i.min() < -n or i.max() >= n):
+        raise IndexError(f"{op}: an index is out of range for {n} elements")
+    return np.where(i < 0, i + n, i)
+
+
+def _put_(self, index, source, accumulate=False):
+    """`put_(index, source, accumulate=False)`: `source`'s elements written
+    (or added, with `accumulate`) at the positions `index` of the tensor read
+    as 1-d; returns the tensor."""
+    pos = _flat_positions(self, index, "put_")
+    src = source if isinstance(source, Tensor) else tensor(np.asarray(source, self.dtype), device=self.device)
+    if src.size != pos.size:
+        raise ArgumentError(f"put_: {pos.size} positions and {src.size} values")
+    flat = self.contiguous().reshape(-1)
+    idx = tensor(pos.reshape(-1), device=self.device)
+    vals = src.reshape(-1).astype(self.dtype, copy=False)
+    if accumulate:
+        flat = ops.scatter_add(flat, 0, idx, vals)
+    else:
+        flat[idx] = vals
+    if not flat.shares_storage(self):
+        ops.copy(flat.reshape(tuple(self.shape)), self)
+    return self
+
+
+def _index_put_(self, indices, values, accumulate=False):
+    """`index_put_(indices, values, accumulate=False)`: `self[indices] =
+    values` for a tuple of index tensors (or masks); with `accumulate` the
+    values are added, repeated places adding up; returns the tensor."""
+    key = tuple(indices)
+    if not accumulate:
+        self[key] = values
+        return self
+    arrays = [k.numpy() if isinstance(k, Tensor) else np.asarray(k) for k in key]
+    if any(a.dtype == np.bool_ for a in arrays):
+        # masks as the positions they pick (NumPy's nonzero)
+        arrays = [x for a in arrays for x in (np.nonzero(a) if a.dtype == np.bool_ else (a,))]
+    if len(arrays) > self.ndim:
+        raise IndexError(f"index_put_: {len(arrays)} indices for {self.ndim} dimensions")
+    for a in arrays:
+        if a.dtype.kind not in "iu":
+            raise IndexError(f"index_put_: the indices must hold integers, not {a.dtype}")
+    lead = tuple(self.shape[:len(arrays)])
+    rest = tuple(self.shape[len(arrays):])
+    b = np.broadcast_arrays(*arrays)
+    for k, (a, n) in enumerate(zip(b, lead)):
+        if a.size and (a.min() < -n or a.max() >= n):
+            raise IndexError(f"index_put_: an index is out of range for dimension {k} of size {n}")
+    pos = np.ravel_multi_index(tuple(np.where(a < 0, a + n, a) for a, n in zip(b, lead)), lead) if b else np.zeros((), np.int64)
+    want = pos.shape + rest
+    v = values if isinstance(values, Tensor) else tensor(np.asarray(values, self.dtype), device=self.device)
+    v = v.astype(self.dtype, copy=False).broadcast_to(*want).reshape((pos.size,) + rest)
+    rows = self.contiguous().reshape((int(np.prod(lead, dtype=np.int64)),) + rest)
+    idx = np.broadcast_to(pos.reshape((-1,) + (1,) * len(rest)), (pos.size,) + rest)
+    rows = ops.scatter_add(rows, 0, tensor(np.ascontiguousarray(idx), device=self.device), v.contiguous())
+    ops.copy(rows.reshape(tuple(self.shape)), self)
+    return self
+
+
+# ---- random fills, from the generator of silt.rand ---------------------------
+
+def _random_fill(name, draw, doc):
+    def method(self, *args, **kwargs):
+        if self.dtype.kind != "f" and name not in ("random_", "bernoulli_"):
+            raise DTypeError(f"{name}: a float tensor, not {self.dtype}")
+        values = draw(_creation._generator, tuple(self.shape), self.dtype, *args, **kwargs)
+        ops.copy(tensor(np.asarray(values).astype(self.dtype), device=self.device), self)
+        return self
+
+    method.__name__ = name
+    method.__doc__ = doc + " Drawn on the host by `silt.rand`'s generator (`silt.manual_seed`); returns the tensor."
+    return method
+
+
+def _uniform(g, shape, dt, from_=0.0, to=1.0):
+    if not from_ <= to:
+        raise ArgumentError(f"uniform_: from {from_} is above to {to}")
+    return g.uniform(from_, to, shape)
+
+
+def _normal(g, shape, dt, mean=0.0, std=1.0):
+    if std < 0:
+        raise ArgumentError(f"normal_: a negative std {std}")
+    return g.normal(mean, std, shape)
+
+
+def _exponential(g, shape, dt, lambd=1.0):
+    if lambd <= 0:
+        raise ArgumentError(f"exponential_: lambd {lambd} is not positive")
+    return g.exponential(1 / lambd, shape)
+
+
+def _bernoulli_fill(g, shape, dt, p=0.5):
+    if not 0 <= p <= 1:
+        raise ArgumentError(f"bernoulli_: p {p} is not in [0, 1]")
+    return g.random(shape) < p
+
+
+def _random_ints(g, shape, dt, from_=None, to=None):
+    if from_ is None:
+        # PyTorch's default: [0, 2**mantissa] for floats, [0, max] for integers
+        top = 1 if dt == np.bool_ else 2 ** np.finfo(dt).nmant + 1 if dt.kind == "f" else int(np.iinfo(dt).max)
+        return g.integers(0, top, shape, dtype=np.uint64 if dt == np.uint64 else np.int64, endpoint=True)
+    lo, hi = (0, from_) if to is None else (from_, to)
+    if hi <= lo:
+        raise ArgumentError(f"random_: an empty range [{lo}, {hi})")
+    return g.integers(lo, hi, shape, dtype=np.int64)
+
+
+def _bernoulli(self, p=None):
+    """`bernoulli(p=None)`: 1 where a uniform draw is below the element (or
+    `p`), else 0, in the tensor's dtype; drawn on the host by `silt.rand`'s
+    generator."""
+    if p is not None:
+        return _random_fill("bernoulli_", _bernoulli_fill, "")(self.clone(), p)
+    if self.dtype.kind != "f":
+        raise DTypeError(f"bernoulli: probabilities of a float dtype, not {self.dtype}")
+    probs = self.numpy().astype(np.float64)
+    if ((probs < 0) | (probs > 1) | np.isnan(probs)).any():
+        raise ArgumentError("bernoulli: probabilities must lie in [0, 1]")
+    draws = _creation._generator.random(probs.shape) < probs
+    return tensor(draws.astype(self.dtype), device=self.device)

@@ -19,12 +19,17 @@ from ._methods import (
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
     _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new,
     _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
-    _argmax, _argmin, _as_of, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
+    _argmax, _argmin, _as_of, _dim_index, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
     _scatter_, _t, _unique, Size,
 )
 from ._composed import (
     _add_product, _aminmax, _diag, _diagonal, _diff, _kthvalue, _masked_select, _median_like,
     _movedim, _nan_to_num, _nanmean, _nansum, _outer, _quantile, _swapaxes, _tile, _trace,
+    _bernoulli, _bernoulli_fill, _cross, _diag_embed, _dist, _exponential, _fill_diagonal_,
+    _flip_side, _float_power, _heaviside, _index_put_, _inner, _kron, _logaddexp, _logaddexp2,
+    _logit, _normal, _put_, _random_fill, _random_ints, _repeat_interleave, _rot90, _scaled,
+    _select, _signbit, _sinc, _take_along_dim, _tensor_split, _uniform, _unflatten, _vdot,
+    _xlogy,
 )
 from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
@@ -190,10 +195,78 @@ def _attach():
     T.addmm = _add_product("addmm", "mm", ("mat1", "mat2"))
     T.addmv = _add_product("addmv", "mv", ("mat", "vec"))
     T.baddbmm = _add_product("baddbmm", "bmm", ("batch1", "batch2"))
+    # PyTorch's and NumPy's other names
+    for alias, name in (("absolute", "abs"), ("arccos", "acos"), ("arcsin", "asin"), ("arctan", "atan"),
+                        ("arctan2", "atan2"), ("arcsinh", "asinh"), ("arccosh", "acosh"),
+                        ("arctanh", "atanh"), ("divide", "div"), ("true_divide", "div"),
+                        ("multiply", "mul"), ("subtract", "sub"), ("negative", "neg"), ("greater", "gt"),
+                        ("greater_equal", "ge"), ("less", "lt"), ("less_equal", "le"),
+                        ("not_equal", "ne"), ("fix", "trunc"), ("sgn", "sign")):
+        setattr(T, alias, _alias(alias, name))
+        if hasattr(T, f"{name}_") and alias not in ("greater", "greater_equal", "less", "less_equal", "not_equal"):
+            setattr(T, f"{alias}_", _alias(f"{alias}_", f"{name}_"))
+    for name, dt in (("short", np.int16), ("byte", np.uint8), ("char", np.int8)):
+        setattr(T, name, _cast(name, dt))
+    T.ravel = _named("ravel", lambda self: self.reshape(-1), "`ravel()`: `reshape(-1)` (a view where one can be).")
+    T.stride = _named("stride", lambda self, dim=None: tuple(self.strides) if dim is None
+                      else self.strides[_dim_index(dim, self.ndim, "stride")],
+                      "`stride(dim=None)`: the strides in elements (one dimension's with `dim`).")
+    T.element_size = _named("element_size", lambda self: self.itemsize, "`element_size()`: bytes per element.")
+    T.nbytes = property(lambda self: self.size * self.itemsize, doc="The bytes of the elements (`numel() * itemsize`).")
+    T.is_floating_point = _named("is_floating_point", lambda self: self.dtype.kind == "f",
+                                 "`is_floating_point()`: whether the dtype is a float.")
+    T.is_complex = _named("is_complex", lambda self: False, "`is_complex()`: False (silt has no complex dtype).")
+    T.deg2rad = _scaled(np.pi / 180, "deg2rad")
+    T.rad2deg = _scaled(180 / np.pi, "rad2deg")
+    T.logaddexp = _logaddexp
+    T.logaddexp2 = _logaddexp2
+    T.xlogy = _xlogy
+    T.heaviside = _heaviside
+    T.signbit = _signbit
+    T.sinc = _sinc
+    T.float_power = _float_power
+    T.logit = _logit
+    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "float_power"):
+        setattr(T, f"{name}_", _in_place(name))
+    T.fliplr = _flip_side("fliplr", 1, 2)
+    T.flipud = _flip_side("flipud", 0, 1)
+    T.rot90 = _rot90
+    T.select = _select
+    T.unflatten = _unflatten
+    T.tensor_split = _tensor_split
+    T.take_along_dim = _take_along_dim
+    T.repeat_interleave = _repeat_interleave
+    T.inner = _inner
+    T.vdot = _vdot
+    T.kron = _kron
+    T.cross = _cross
+    T.dist = _dist
+    T.fill_diagonal_ = _fill_diagonal_
+    T.diag_embed = _diag_embed
+    T.put_ = _put_
+    T.put = _on_a_copy("put", _put_)
+    T.index_put_ = _index_put_
+    T.index_put = _on_a_copy("index_put", _index_put_)
+    T.uniform_ = _random_fill("uniform_", _uniform, "`uniform_(from_=0, to=1)`: uniform numbers in `[from_, to)`.")
+    T.normal_ = _random_fill("normal_", _normal, "`normal_(mean=0, std=1)`: normal numbers.")
+    T.exponential_ = _random_fill("exponential_", _exponential, "`exponential_(lambd=1)`: exponential numbers of rate `lambd`.")
+    T.bernoulli_ = _random_fill("bernoulli_", _bernoulli_fill, "`bernoulli_(p=0.5)`: 1 with probability `p`, else 0.")
+    T.random_ = _random_fill("random_", _random_ints, "`random_(from_=0, to=None)`: integers in `[from_, to)` "
+                             "(`random_(to)` from 0; without either, PyTorch's range for the dtype).")
+    T.bernoulli = _bernoulli
     T.cpu = _cpu
     T.numel = _numel
     T.size = property(lambda self: Size(self.shape), doc=Size.__doc__)
     T.dim = _dim
+
+
+def _alias(alias, name):
+    def method(self, *args, **kwargs):
+        return getattr(self, name)(*args, **kwargs)
+
+    method.__name__ = alias
+    method.__doc__ = f"`{alias}(...)`: `{name}(...)`."
+    return method
 
 
 def _named(name, fn, doc):
