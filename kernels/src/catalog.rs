@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 129);
+//! assert_eq!(catalog::OPERATIONS.len(), 130);
 //! ```
 
 use silt::DType;
@@ -154,7 +154,7 @@ catalog! {
     ],
     "normalisation" Scan: [softmax, log_softmax],
     "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
-    "scans" Scan: [cumsum, cumprod, cummax, cummin],
+    "scans" Scan: [cumsum, cumprod, cummax, cummin, logcumsumexp],
     "linear algebra" Matrix: [matmul],
     "ordering" Ordering: [sort, argsort, topk],
     "indexing" Indexing: [index_select, gather, scatter_add, take],

@@ -61,6 +61,7 @@
 //! | along one axis, `(x, axis)`, one pass over each row | [`softmax`], [`log_softmax`] (`exp(x - max) / sum`) | floats |
 //! | over trailing dimensions, one pass over each row | [`layer_norm`] `(x, normalized_shape, weight, bias, eps)`, [`rms_norm`] `(x, normalized_shape, weight, eps)` | floats |
 //! | scans, `(x, axis)` | [`cumsum`], [`cumprod`] (integers to `i64`/`u64`), [`cummax`], [`cummin`] (values and `i64` indices) | all |
+//! | | [`logcumsumexp`] | floats |
 //! | ordering, `(x, dim, descending)` | [`sort`] (values and `i64` indices), [`argsort`] (`i64` indices); [`topk`] `(x, k, dim, largest, sorted)` (values and indices): stable, NaN as the largest value | all, `bool` |
 //! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
 //! | indexing | [`index_select`] `(input, dim, index)`, [`gather`] `(input, dim, index)`, [`take`] `(input, index)` (negative indices from the end); `i64` indices, one out of range an error | all, `bool` |

@@ -155,6 +155,16 @@ family! {
     }
 }
 
+family! {
+    /// The running `ln(sum(exp(x)))` along `axis`, as PyTorch's
+    /// `logcumsumexp`: each step `max + ln_1p(exp(-|a - b|))` (no overflow),
+    /// NaN propagating; floats, `f16` in `f32`.
+    logcumsumexp(axis: isize) via scan {
+        f32 => logcumsumexp_float: f32, f64 => logcumsumexp_float: f64,
+        f16 => logcumsumexp_half: f16,
+    }
+}
+
 // ---- the kernels that finish composite operations ----
 
 #[doc(hidden)]

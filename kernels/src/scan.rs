@@ -176,3 +176,51 @@ pub mod cummin {
         acc
     }
 }
+
+#[doc(hidden)]
+#[scan(types = [f32, f64])]
+pub mod logcumsumexp_float {
+    pub fn identity<T>() -> T {
+        T::NEG_INFINITY
+    }
+    // `ln(e^a + e^b)` as `max + ln_1p(e^-|a - b|)`: a NaN propagates, equal
+    // infinities stay (`-inf - -inf` would be NaN)
+    pub fn combine<T>(a: T, b: T) -> T {
+        if a != a {
+            return a;
+        }
+        if b != b {
+            return b;
+        }
+        let hi = if a > b { a } else { b };
+        let lo = if a > b { b } else { a };
+        let d = if a == b { 0.0 } else { lo - hi };
+        hi + d.exp().ln_1p()
+    }
+}
+
+#[doc(hidden)]
+#[scan(types = [f16])]
+pub mod logcumsumexp_half {
+    pub fn identity() -> f32 {
+        f32::NEG_INFINITY
+    }
+    pub fn map<T>(x: T) -> f32 {
+        x as f32
+    }
+    pub fn combine(a: f32, b: f32) -> f32 {
+        if a != a {
+            return a;
+        }
+        if b != b {
+            return b;
+        }
+        let hi = if a > b { a } else { b };
+        let lo = if a > b { b } else { a };
+        let d = if a == b { 0.0 } else { lo - hi };
+        hi + d.exp().ln_1p()
+    }
+    pub fn finish<T>(acc: f32, count: u64) -> T {
+        acc as T
+    }
+}

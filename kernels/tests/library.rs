@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 129);
+    assert_eq!(OPERATIONS.len(), 130);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -208,6 +208,7 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
         "cumprod" => return one(k::cumprod::dispatch(&t(), 0)),
         "cummax" => return two(k::cummax::dispatch(&t(), 0)),
         "cummin" => return two(k::cummin::dispatch(&t(), -1)),
+        "logcumsumexp" => return one(k::logcumsumexp::dispatch(&t(), 0)),
         "layer_norm" => return one(k::layer_norm::dispatch(&t(), &[5], None, None, 1e-5)),
         "rms_norm" => return one(k::rms_norm::dispatch(&t(), &[5], None, None)),
         // a row times a [5, 5] matrix

@@ -456,3 +456,110 @@ fn logic_reductions() {
     // NaN is nonzero, as in PyTorch
     assert_eq!(got, [vec![false, false], vec![true, true]]);
 }
+
+/// `ln(sum(exp(x[..=i])))` in f64, one step at a time, as a reference.
+fn running_logsumexp(row: &[f64]) -> Vec<f64> {
+    let mut out = Vec::with_capacity(row.len());
+    let mut acc = f64::NEG_INFINITY;
+    for &v in row {
+        acc = if acc.is_nan() || v.is_nan() {
+            f64::NAN
+        } else if acc == v {
+            acc + std::f64::consts::LN_2
+        } else {
+            acc.max(v) + (-(acc - v).abs()).exp().ln_1p()
+        };
+        out.push(acc);
+    }
+    out
+}
+
+#[test]
+fn logcumsumexp_against_a_running_reference() {
+    // long rows of ordinary values, within a few ULPs per step of the f64 reference
+    let data: Vec<f64> = values(ROWS * LEN, 8);
+    for dev in harness::common::devices() {
+        let x = TensorT::from_slice(&dev, &data, [ROWS, LEN]).unwrap();
+        let got = k::logcumsumexp::launch(&x, 1).unwrap().to_vec().unwrap();
+        let want: Vec<f64> = data.chunks(LEN).flat_map(running_logsumexp).collect();
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert!(
+                (g - w).abs() <= 1e-12 * w.abs().max(1.0),
+                "{dev} at {i}: {g} vs {w}"
+            );
+        }
+        // f32 along axis 0, and f16 through f32
+        let x32: Vec<f32> = data[..LEN].iter().map(|&v| v as f32).collect();
+        let t = TensorT::from_slice(&dev, &x32, [LEN, 1]).unwrap();
+        let got = k::logcumsumexp::launch(&t, 0).unwrap().to_vec().unwrap();
+        let want = running_logsumexp(&x32.iter().map(|&v| f64::from(v)).collect::<Vec<_>>());
+        for (g, w) in got.iter().zip(&want) {
+            assert!(
+                (f64::from(*g) - w).abs() <= 1e-4 * w.abs().max(1.0),
+                "{dev} f32: {g} vs {w}"
+            );
+        }
+        let h: Vec<f16> = [0.5f32, -1.0, 3.0]
+            .iter()
+            .map(|&v| f16::from_f32(v))
+            .collect();
+        let got = k::logcumsumexp::dispatch(&Tensor::from_slice(&dev, &h, [3]).unwrap(), 0)
+            .unwrap()
+            .to_vec::<f16>()
+            .unwrap();
+        let want = running_logsumexp(&[0.5, -1.0, 3.0]);
+        for (g, w) in got.iter().zip(&want) {
+            assert!(
+                (f64::from(g.to_f32()) - w).abs() < 2e-3,
+                "{dev} f16: {g} vs {w}"
+            );
+        }
+    }
+    // the special values: no overflow far from 0, -inf as nothing, NaN onward
+    let special = [
+        -1000.0,
+        0.0,
+        f64::NEG_INFINITY,
+        1000.0,
+        1000.0,
+        f64::INFINITY,
+        5.0,
+        f64::NAN,
+        1.0,
+    ];
+    let want = [
+        -1000.0,
+        0.0,
+        0.0,
+        1000.0,
+        1000.0 + std::f64::consts::LN_2,
+        f64::INFINITY,
+        f64::INFINITY,
+        f64::NAN,
+        f64::NAN,
+    ];
+    let all_neg = [f64::NEG_INFINITY; 2];
+    for dev in harness::common::devices() {
+        let x = TensorT::from_slice(&dev, &special, [special.len()]).unwrap();
+        let got = k::logcumsumexp::launch(&x, 0).unwrap().to_vec().unwrap();
+        for (g, w) in got.iter().zip(&want) {
+            assert!(
+                g == w || (g.is_nan() && w.is_nan()) || (g - w).abs() < 1e-12,
+                "{dev}: {got:?}"
+            );
+        }
+        let x = TensorT::from_slice(&dev, &all_neg, [2]).unwrap();
+        assert_eq!(
+            k::logcumsumexp::launch(&x, 0).unwrap().to_vec().unwrap(),
+            all_neg,
+            "{dev}"
+        );
+        let e = TensorT::<f32>::zeros(&dev, [0, 3]).unwrap();
+        assert_eq!(k::logcumsumexp::launch(&e, 0).unwrap().shape(), [0, 3]);
+        let ints = Tensor::from_slice(&dev, &[1i32, 2], [2]).unwrap();
+        assert!(matches!(
+            k::logcumsumexp::dispatch(&ints, 0),
+            Err(Error::UnsupportedDType { .. })
+        ));
+    }
+}

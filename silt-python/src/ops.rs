@@ -86,7 +86,7 @@ k::binary_operations!(binary);
 
 k::reduction_operations!(reduction);
 
-along!(softmax, log_softmax, cumsum, cumprod);
+along!(softmax, log_softmax, cumsum, cumprod, logcumsumexp);
 
 /// `matmul(input, other)`: silt-kernels' `matmul`, the matrix product with
 /// PyTorch's shapes (1-d, 2-d, batched with broadcast batches).
@@ -631,7 +631,18 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     k::reduction_operations!(each);
     add!(m, [where_, clamp, lerp, addcmul, leaky_relu, elu, hardtanh]);
     add!(m, [axpy, scale_, add_, var, std_dev, norm]);
-    add!(m, [softmax, log_softmax, cumsum, cumprod, cummax, cummin]);
+    add!(
+        m,
+        [
+            softmax,
+            log_softmax,
+            cumsum,
+            cumprod,
+            cummax,
+            cummin,
+            logcumsumexp
+        ]
+    );
     add!(m, [matmul, layer_norm, rms_norm]);
     add!(m, [sort, argsort, topk]);
     add!(

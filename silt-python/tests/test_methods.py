@@ -222,6 +222,9 @@ METHODS = {
     "acosh int": (lambda t: t.acosh(), np.abs(I) + 1, np.arccosh(np.abs(I) + 1).astype(np.float32)),
     "atanh": (lambda t: t.atanh(), X / 4, np.arctanh(f64(X / 4)).astype(np.float32)),
     "erfc": (lambda t: t.erfc(), X, np.float32(1) - np.vectorize(math.erf)(f64(X)).astype(np.float32)),
+    "logcumsumexp": (lambda t: t.logcumsumexp(0), X, np.logaddexp.accumulate(f64(X), 0).astype(np.float32)),
+    "logcumsumexp far apart": (lambda t: t.logcumsumexp(-1), np.float32([[-1000, 0, -np.inf, 1000]]),
+                               np.float32([[-1000, 0, 0, 1000]])),
     # other names
     "absolute": (lambda t: t.absolute(), I, np.abs(I)),
     "arctan2": (lambda t: t.arctan2(X.T[:4, :3].T.copy()), X, np.arctan2(X, X.T[:4, :3].T)),

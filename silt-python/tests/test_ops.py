@@ -195,6 +195,7 @@ CASES = {
         lambda x: f64(x) - np.log(np.exp(f64(x)).sum(1, keepdims=True)),
     ),
     "cumsum": (lambda o, x: o.cumsum(x, 1), [I], lambda x: x.astype(np.int64).cumsum(1)),
+    "logcumsumexp": (lambda o, x: o.logcumsumexp(x, 1), [X], lambda x: np.logaddexp.accumulate(f64(x), 1)),
     "cumprod": (lambda o, x: o.cumprod(x, 0), [X], lambda x: f64(x).cumprod(0)),
     "cummax": (lambda o, x: o.cummax(x, 1), [X], lambda x: cum_arg(x, lambda a, b: a >= b)),
     "cummin": (lambda o, x: o.cummin(x, 1), [I], lambda x: cum_arg(x, lambda a, b: a <= b)),

@@ -92,7 +92,7 @@ def _attach():
     T.var = _var
     T.std = _std
     T.norm = _norm
-    for name in ("cumsum", "cumprod", "softmax", "log_softmax"):
+    for name in ("cumsum", "cumprod", "softmax", "log_softmax", "logcumsumexp"):
         setattr(T, name, _along(name))
     T.cummax = _cum_extreme("cummax")
     T.cummin = _cum_extreme("cummin")

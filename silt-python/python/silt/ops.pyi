@@ -171,6 +171,9 @@ def cummin(input: TensorLike, dim: int) -> Tuple[Tensor, Tensor]:
 def cumprod(input: TensorLike, dim: int) -> Tensor:
     """`cumprod(input, dim)`: silt-kernels' `cumprod` along `dim`."""
 
+def logcumsumexp(input: TensorLike, dim: int) -> Tensor:
+    """`logcumsumexp(input, dim)`: the running log of the sum of exponentials along `dim` (floats)."""
+
 def cumsum(input: TensorLike, dim: int) -> Tensor:
     """`cumsum(input, dim)`: silt-kernels' `cumsum` along `dim`."""
 
