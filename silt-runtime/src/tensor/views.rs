@@ -270,4 +270,21 @@ impl<T: Element> TensorT<T> {
     pub fn broadcast_to(&self, shape: impl AsRef<[usize]>) -> Result<Self> {
         self.inner.broadcast_to(shape).map(Self::wrap)
     }
+
+    /// [`Tensor::view_dtype`] as a typed tensor: the same bytes as elements
+    /// of `U`.
+    ///
+    /// ```
+    /// # use silt_runtime::{Device, TensorT};
+    /// let t = TensorT::from_slice(&Device::host(), &[1.0f32, -0.0], [2])?;
+    /// assert_eq!(t.view_dtype::<u32>()?.to_vec()?, [0x3f80_0000, 0x8000_0000]);
+    /// assert_eq!(t.view_dtype::<u8>()?.shape(), [8]);
+    /// # Ok::<(), silt_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Tensor::view_dtype`].
+    pub fn view_dtype<U: Element>(&self) -> Result<TensorT<U>> {
+        self.inner.view_dtype(U::DTYPE)?.into_typed()
+    }
 }
