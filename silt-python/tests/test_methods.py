@@ -312,6 +312,13 @@ METHODS = {
     "quantile higher": (lambda t: t.quantile(0.4, 1, interpolation="higher"), X, np.quantile(X, 0.4, axis=1, method="higher")),
     "quantile midpoint": (lambda t: t.quantile(0.4, 0, interpolation="midpoint"), X, np.quantile(f64(X), 0.4, axis=0, method="midpoint").astype(np.float32)),
     "quantile nearest": (lambda t: t.quantile(0.4, 1, interpolation="nearest"), X, np.quantile(X, 0.4, axis=1, method="nearest")),
+    "nanquantile": (lambda t: t.nanquantile(np.array([0.1, 0.5, 0.9]), dim=1), np.where(B, np.nan, X),
+                    np.nanquantile(np.where(B, np.nan, f64(X)), [0.1, 0.5, 0.9], axis=1).astype(np.float32)),
+    "nanquantile all nan row": (lambda t: t.nanquantile(0.5, 0, keepdim=True, interpolation="midpoint"),
+                                np.float32([[1, np.nan, np.nan], [3, np.nan, 2], [np.nan, np.nan, 5], [4, np.nan, 1]]),
+                                np.float32([[3, np.nan, 2]])),
+    "nanquantile lower": (lambda t: t.nanquantile(0.7, interpolation="lower"), np.where(B, np.nan, X),
+                          np.float32(np.nanquantile(np.where(B, np.nan, X), 0.7, method="lower"))),
     "nansum": (lambda t: t.nansum(1), np.where(B, np.nan, X), np.nansum(np.where(B, np.nan, f64(X)), 1).astype(np.float32)),
     "nansum int": (lambda t: t.nansum(), I, np.int64(I.sum())),
     "nanmean": (lambda t: t.nanmean(0, keepdim=True), np.where(B, np.nan, X), np.nanmean(np.where(B, np.nan, f64(X)), 0, keepdims=True).astype(np.float32)),
@@ -967,3 +974,70 @@ def test_writes_and_random_fills(device):
     assert t.is_floating_point() and not silt.tensor(I, device=device).is_floating_point() and not t.is_complex()
     s = [p.shape for p in t.tensor_split([1, 3], dim=1)]
     assert s == [(3, 1), (3, 2), (3, 1)]
+
+
+def test_second_review_fixes(device):
+    # random_: PyTorch's overloads and range checks
+    u8 = silt.zeros(2000, dtype=np.uint8, device=device)
+    assert u8.random_(to=6).max().item() <= 5
+    assert u8.random_(250, None).min().item() >= 250
+    assert u8.random_(**{"from": 3}).min().item() >= 3
+    for bad in (lambda: u8.random_(-5, 5), lambda: u8.random_(100, 300), lambda: u8.random_(4, 4)):
+        with pytest.raises(silt.ArgumentError):
+            bad()
+    with pytest.raises(TypeError):
+        u8.random_(1.5)
+    with pytest.raises(TypeError):
+        u8.random_(generator=object())
+    big = silt.zeros(4000, dtype=np.float64, device=device).random_()
+    assert big.max().item() > 2.0 ** 52 and big.max().item() <= 2.0 ** 53
+    # uniform_ in float16 stays below `to`
+    assert silt.zeros(200000, dtype=np.float16, device=device).uniform_().max().item() < 1
+    # bernoulli_ with a tensor of probabilities
+    p = silt.tensor(np.float32([0, 1, 0, 1]), device=device)
+    assert silt.zeros(4, device=device).bernoulli_(p).numpy().tolist() == [0, 1, 0, 1]
+    # index_put_ takes a tuple; put_ and index_put_ a source of the tensor's dtype
+    m = silt.zeros((3, 3), device=device)
+    with pytest.raises(TypeError):
+        m.index_put_(silt.tensor([0, 2], device=device), np.float32(1))
+    with pytest.raises(silt.DTypeError):
+        m.put_(np.array([0]), np.float64([1]))
+    with pytest.raises(silt.DTypeError):
+        m.index_put_((np.array([0]),), np.float64([1, 2, 3]))
+    # cross without dim: the tensor's first dimension of size 3
+    a = silt.tensor(np.float32([[1, 0, 0]]), device=device)
+    check(a.cross(silt.tensor(np.eye(3, dtype=np.float32), device=device)), np.cross(np.float32([[1, 0, 0]]), np.eye(3, dtype=np.float32), axis=1))
+    # inner over an empty last dimension: zeros
+    e = silt.zeros((2, 0), device=device)
+    check(e.inner(e), np.zeros((2, 2), np.float32))
+    # dist of any p
+    x = silt.tensor(np.float32([3, -4, 0]), device=device)
+    z = x * 0
+    assert x.dist(z, 0).item() == 2 and x.dist(z, -np.inf).item() == 0
+    assert abs(x.dist(z, 3).item() - (27 + 64) ** (1 / 3)) < 1e-5
+    # float_power_ only on float64; select and tensor_split take integers
+    with pytest.raises(silt.DTypeError):
+        x.float_power_(2)
+    check(x.double().float_power_(2), np.float64([9, 16, 0]))
+    with pytest.raises(TypeError):
+        x.select(0, 1.0)
+    with pytest.raises(TypeError):
+        x.tensor_split([1.5])
+    # take_along_dim of a 0-d tensor
+    assert silt.tensor(np.float32(4), device=device).take_along_dim(silt.tensor(0, device=device), 0).item() == 4
+    # add/sub alpha, div rounding_mode, in-place comparisons and their other names
+    i = silt.tensor(np.int32([7, -7]), device=device)
+    check(i.div(2, rounding_mode="trunc"), np.int32([3, -3]))
+    check(i.divide(2, rounding_mode="floor"), np.int32([3, -4]))
+    check(i.subtract(i, alpha=2), np.int32([-7, 7]))
+    with pytest.raises(silt.DTypeError):
+        i.add(1, alpha=0.5)
+    with pytest.raises(silt.ArgumentError):
+        i.div(2, rounding_mode="round")
+    f = silt.tensor(np.float32([7, -7]), device=device)
+    check(f.div(2, rounding_mode="trunc"), np.float32([3, -3]))
+    assert f.add_(1, alpha=2) is f and f.numpy().tolist() == [9, -5]
+    assert f.greater_(5).numpy().tolist() == [1, 0] and f.dtype == np.float32
+    check(silt.tensor(np.float32([1, 2]), device=device).arctan2_(np.float32([1, 1])), np.arctan2(np.float32([1, 2]), 1))
+    # deg2rad of float16: one rounding
+    assert silt.tensor(np.float16([90]), device=device).deg2rad().item() == float(np.float16(np.pi / 2))

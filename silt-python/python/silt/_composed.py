@@ -226,54 +226,81 @@ def _kthvalue(self, k, dim=-1, keepdim=False):
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
-def _quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
-    """`quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: the
-    `q`-th quantiles (a number or a 1-d tensor in [0, 1]) of a float tensor
-    over all elements or along `dim`, between the sorted elements at `q *
-    (n - 1)` as `interpolation` says (`linear`, `lower`, `higher`,
-    `midpoint`, `nearest`); NaN where a row holds one. A 1-d `q` adds its
-    dimension first, as PyTorch's."""
-    if self.dtype.kind != "f":
-        raise DTypeError(f"quantile: float tensors only (PyTorch's), not {self.dtype}")
-    if interpolation not in _INTERPOLATIONS:
-        raise ArgumentError(f"quantile: interpolation {interpolation!r} is not one of {_INTERPOLATIONS}")
-    qs = q.numpy() if isinstance(q, Tensor) else np.asarray(q)
-    if qs.ndim > 1:
-        raise ArgumentError(f"quantile: q is a number or 1-d, not of {qs.ndim} dimensions")
-    qs = qs.astype(np.float64)
-    if np.isnan(qs).any() or ((qs < 0) | (qs > 1)).any():
-        raise ArgumentError(f"quantile: q must lie in [0, 1], not {qs.tolist()}")
-    if dim is None:
-        if self.size == 0:
-            raise ArgumentError("quantile: an empty tensor has no quantile")
-        x, d = self.reshape(-1), 0
-    else:
-        x, d = _along_dim(self, dim, "quantile")
-    n = x.shape[d]
-    v = ops.sort(x, d, False)[0]
-    # the ranks in the tensor's dtype, as PyTorch computes them
-    dt = self.dtype.type
-    rank = np.atleast_1d(qs).astype(dt) * dt(n - 1)
+def _quantile_like(name, skip_nan):
+    def method(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        if self.dtype.kind != "f":
+            raise DTypeError(f"{name}: float tensors only (PyTorch's), not {self.dtype}")
+        if interpolation not in _INTERPOLATIONS:
+            raise ArgumentError(f"{name}: interpolation {interpolation!r} is not one of {_INTERPOLATIONS}")
+        qs = q.numpy() if isinstance(q, Tensor) else np.asarray(q)
+        if qs.ndim > 1:
+            raise ArgumentError(f"{name}: q is a number or 1-d, not of {qs.ndim} dimensions")
+        qs = qs.astype(np.float64)
+        if np.isnan(qs).any() or ((qs < 0) | (qs > 1)).any():
+            raise ArgumentError(f"{name}: q must lie in [0, 1], not {qs.tolist()}")
+        if dim is None:
+            if self.size == 0:
+                raise ArgumentError(f"{name}: an empty tensor has no quantile")
+            x, d = self.reshape(-1), 0
+        else:
+            x, d = _along_dim(self, dim, name)
+        v = ops.sort(x, d, False)[0]  # NaN last
+        # the ranks in the tensor's dtype, as PyTorch computes them
+        dt, dev = self.dtype.type, self.device
+        shape = [1] * x.ndim
+        shape[d] = qs.size
+        r = (_nan_skipping_quantile if skip_nan else _quantile_of_all)(
+            x, d, v, np.atleast_1d(qs).astype(dt), shape, interpolation, dev)
+        # q's dimension first, then the others (size 1 at `dim` with keepdim)
+        r = r.movedim(d, 0)
+        if keepdim and dim is None:
+            r = r.reshape((qs.size,) + (1,) * self.ndim)
+        elif keepdim and self.ndim:
+            r = r.unsqueeze(d + 1)
+        return (r[0] if np.ndim(qs) == 0 else r).clone()
+
+    method.__name__ = name
+    rows = ("NaN left out (NaN where a row has nothing else)" if skip_nan
+            else "NaN where a row holds one")
+    method.__doc__ = (
+        f"`{name}(q, dim=None, keepdim=False, *, interpolation=\"linear\")`: the `q`-th quantiles (a "
+        f"number or a 1-d tensor in [0, 1]) of a float tensor over all elements or along `dim`, "
+        f"between the sorted elements at `q * (n - 1)` as `interpolation` says (`linear`, `lower`, "
+        f"`higher`, `midpoint`, `nearest`); {rows}. A 1-d `q` adds its dimension first, as PyTorch's.")
+    return method
+
+
+def _quantile_of_all(x, d, v, qs, shape, interpolation, dev):
+    """The quantiles of every row of `n` elements: one rank per `q`, found
+    on the host; NaN where a row holds one."""
+    rank = qs * qs.dtype.type(x.shape[d] - 1)
     lo, hi = np.floor(rank).astype(np.int64), np.ceil(rank).astype(np.int64)
     pick = {"lower": lo, "higher": hi, "nearest": np.round(rank).astype(np.int64)}.get(interpolation)
-    dev = self.device
     if pick is not None:
         r = ops.index_select(v, d, tensor(pick, device=dev))
     else:
         below = ops.index_select(v, d, tensor(lo, device=dev))
         above = ops.index_select(v, d, tensor(hi, device=dev))
-        w = np.full(rank.shape, 0.5, dt) if interpolation == "midpoint" else rank - np.floor(rank)
-        shape = [1] * x.ndim
-        shape[d] = len(w)
-        r = below.lerp(above, tensor(w.astype(self.dtype).reshape(shape), device=dev))
-    r = r.masked_fill(x.isnan().any(d, keepdim=True), float("nan"))
-    # q's dimension first, then the others (size 1 at `dim` with keepdim)
-    r = r.movedim(d, 0)
-    if keepdim and dim is None:
-        r = r.reshape((len(rank),) + (1,) * self.ndim)
-    elif keepdim and self.ndim:
-        r = r.unsqueeze(d + 1)
-    return (r[0] if np.ndim(qs) == 0 else r).clone()
+        w = np.full(rank.shape, 0.5, rank.dtype) if interpolation == "midpoint" else rank - np.floor(rank)
+        r = below.lerp(above, tensor(w.reshape(shape), device=dev))
+    return r.masked_fill(x.isnan().any(d, keepdim=True), float("nan"))
+
+
+def _nan_skipping_quantile(x, d, v, qs, shape, interpolation, dev):
+    """The quantiles of each row's `k` numbers (NaN sorted after them): one
+    rank per row and `q`, on the device; NaN where `k` is 0."""
+    k = (~x.isnan()).sum(d, keepdim=True)
+    rank = tensor(qs.reshape(shape), device=dev) * (k - 1).astype(x.dtype)
+    rank = rank.clamp(min=0)  # rows of NaN alone: any place, NaN below
+    lo, hi = rank.floor(), rank.ceil()
+    pick = {"lower": lo, "higher": hi, "nearest": rank.round()}.get(interpolation)
+    take = lambda at: v.gather(d, at.astype(np.int64).contiguous())  # noqa: E731
+    if pick is not None:
+        r = take(pick)
+    else:
+        w = rank - lo if interpolation != "midpoint" else tensor(np.full(shape, 0.5, x.dtype), device=dev)
+        r = take(lo).lerp(take(hi), w.broadcast_to(*lo.shape).contiguous())
+    return r.masked_fill(k == 0, float("nan"))
 
 
 # ---- sums that skip NaN, extremes ------------------------------------------
@@ -380,8 +407,10 @@ def _floated_pair(self, other):
 
 def _scaled(factor, name):
     def method(self):
-        x = _floated(self)
-        return x * factor
+        if self.dtype == np.float16:
+            # in float32, rounded once (the factor is not rounded to float16 first)
+            return (self.astype(np.float32) * factor).astype(np.float16)
+        return _floated(self) * factor
 
     method.__name__ = name
     method.__doc__ = f"`{name}()`: the elements times {factor!r} (integers in float32)."
@@ -495,6 +524,8 @@ def _select(self, dim, index):
     if self.ndim == 0:
         raise ArgumentError("select: a 0-d tensor has no dimension to pick from")
     n = self.shape[d]
+    if not isinstance(index, (int, np.integer)) or isinstance(index, bool):
+        raise TypeError(f"select: an integer index, not {index!r}")
     if not -n <= index < n:
         raise IndexError(f"select: index {index} is out of range for dimension {d} of size {n}")
     return self[(slice(None),) * d + (int(index),)]
@@ -533,7 +564,10 @@ def _tensor_split(self, indices_or_sections, dim=0):
             raise ArgumentError(f"tensor_split: {k} sections")
         cuts = [i * (n // k) + min(i, n % k) for i in range(1, k)]
     else:
-        cuts = [int(i) for i in indices_or_sections]
+        cuts = list(indices_or_sections)
+        if not all(isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in cuts):
+            raise TypeError(f"tensor_split: integer indices, not {cuts}")
+        cuts = [int(i) for i in cuts]
     bounds = [0] + cuts + [n]
     out = []
     for lo, hi in zip(bounds, bounds[1:]):
@@ -550,6 +584,10 @@ def _take_along_dim(self, indices, dim=None):
     if dim is None:
         return self.reshape(-1).gather(0, i.reshape(-1))
     d = _dim_index(dim, self.ndim, "take_along_dim")
+    if self.ndim == 0:
+        if i.ndim:
+            raise ArgumentError(f"take_along_dim: indices of 0 dimensions, not {i.ndim}")
+        return self.reshape(1).gather(0, i.reshape(1)).reshape(())
     if i.ndim != self.ndim:
         raise ArgumentError(f"take_along_dim: indices of {self.ndim} dimensions, not {i.ndim}")
     a_shape, i_shape = list(self.shape), list(i.shape)
@@ -604,7 +642,8 @@ def _inner(self, other):
     k = self.shape[-1]
     if o.shape[-1] != k:
         raise ArgumentError(f"inner: last dimensions of {k} and {o.shape[-1]}")
-    p = self.reshape(-1, k) @ o.reshape(-1, k).T
+    rows = lambda t: int(np.prod(t.shape[:-1], dtype=np.int64))  # noqa: E731
+    p = self.reshape(rows(self), k) @ o.reshape(rows(o), k).T
     return p.reshape(tuple(self.shape[:-1]) + tuple(o.shape[:-1]))
 
 
@@ -627,14 +666,15 @@ def _kron(self, other):
 
 def _cross(self, other, dim=None):
     """`cross(other, dim=None)`: the cross product of 3-vectors along `dim`
-    (without it, the first dimension of size 3, as PyTorch's `cross`), with
-    broadcasting and promotion."""
+    (without it, the tensor's first dimension of size 3, as PyTorch's
+    `cross`), with broadcasting and promotion."""
     o = other if isinstance(other, Tensor) else tensor(np.asarray(other), device=self.device)
     shape = _broadcast(self.shape, o.shape, "cross")
     if dim is None:
-        dim = next((i for i, n in enumerate(shape) if n == 3), None)
+        # PyTorch's: the first dimension of size 3 of the tensor itself
+        dim = next((i for i, n in enumerate(self.shape) if n == 3), None)
         if dim is None:
-            raise ArgumentError(f"cross: no dimension of size 3 in {shape}")
+            raise ArgumentError(f"cross: no dimension of size 3 in {tuple(self.shape)}")
     d = _dim_index(dim, len(shape), "cross")
     if len(shape) == 0 or shape[d] != 3:
         raise ArgumentError(f"cross: dimension {d} of {shape} is not of size 3")
@@ -646,8 +686,20 @@ def _cross(self, other, dim=None):
 
 
 def _dist(self, other, p=2):
-    """`dist(other, p=2)`: the `p`-norm (1, 2 or inf) of `self - other`."""
-    return _binary("sub", self, other).norm(p)
+    """`dist(other, p=2)`: the `p`-norm of `self - other` (a float tensor):
+    `sum(|d|**p)**(1/p)`, the count of nonzeros for 0, the largest and
+    smallest `|d|` for inf and -inf."""
+    d = _binary("sub", self, other)
+    if d.dtype.kind != "f":
+        raise DTypeError(f"dist: float tensors (PyTorch's), not {d.dtype}")
+    if p in (1, 2, float("inf")):
+        return d.norm(p)
+    a = abs(d)
+    if p == float("-inf"):
+        return a.amin()
+    if p == 0:
+        return (a != 0).sum().astype(d.dtype)
+    return (a ** p).sum() ** (1 / p)
 
 
 # ---- writes ------------------------------------------------------------------
@@ -691,6 +743,13 @@ def _diag_embed(self, offset=0, dim1=-2, dim2=-1):
     return out
 
 
+def _same_source(self, source, op):
+    """PyTorch's rule for what `put_` and `index_put_` write: a tensor or an
+    array of the tensor's dtype, or a number."""
+    if isinstance(source, (Tensor, np.ndarray)) and source.dtype != self.dtype:
+        raise DTypeError(f"{op}: the source is {source.dtype}, the tensor {self.dtype}")
+
+
 def _flat_positions(self, index, op):
     """`index` (integers, negative from the end) as positions of the tensor
     read as 1-d, checked."""
@@ -709,6 +768,7 @@ def _put_(self, index, source, accumulate=False):
     (or added, with `accumulate`) at the positions `index` of the tensor read
     as 1-d; returns the tensor."""
     pos = _flat_positions(self, index, "put_")
+    _same_source(self, source, "put_")
     src = source if isinstance(source, Tensor) else tensor(np.asarray(source, self.dtype), device=self.device)
     if src.size != pos.size:
         raise ArgumentError(f"put_: {pos.size} positions and {src.size} values")
@@ -728,6 +788,9 @@ def _index_put_(self, indices, values, accumulate=False):
     """`index_put_(indices, values, accumulate=False)`: `self[indices] =
     values` for a tuple of index tensors (or masks); with `accumulate` the
     values are added, repeated places adding up; returns the tensor."""
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(f"index_put_: a tuple of index tensors, not {type(indices).__name__}")
+    _same_source(self, values, "index_put_")
     key = tuple(indices)
     if not accumulate:
         self[key] = values
@@ -761,11 +824,15 @@ def _index_put_(self, indices, values, accumulate=False):
 # ---- random fills, from the generator of silt.rand ---------------------------
 
 def _random_fill(name, draw, doc):
-    def method(self, *args, **kwargs):
+    def method(self, *args, generator=None, **kwargs):
+        if generator is not None:
+            raise TypeError(f"{name}: silt has one generator (silt.manual_seed), not generator=")
+        if "from" in kwargs:  # PyTorch's keyword, a Python keyword too
+            kwargs["from_"] = kwargs.pop("from")
         if self.dtype.kind != "f" and name not in ("random_", "bernoulli_"):
             raise DTypeError(f"{name}: a float tensor, not {self.dtype}")
-        values = draw(_creation._generator, tuple(self.shape), self.dtype, *args, **kwargs)
-        ops.copy(tensor(np.asarray(values).astype(self.dtype), device=self.device), self)
+        values = np.asarray(draw(_creation._generator, tuple(self.shape), self.dtype, *args, **kwargs))
+        ops.copy(tensor(values.astype(self.dtype), device=self.device), self)
         return self
 
     method.__name__ = name
@@ -776,7 +843,11 @@ def _random_fill(name, draw, doc):
 def _uniform(g, shape, dt, from_=0.0, to=1.0):
     if not from_ <= to:
         raise ArgumentError(f"uniform_: from {from_} is above to {to}")
-    return g.uniform(from_, to, shape)
+    values = g.uniform(from_, to, shape).astype(dt)
+    if from_ < to:
+        # rounding to float16 or float32 can reach `to`: keep below it, as silt.rand does
+        values = np.minimum(values, np.nextafter(dt.type(to), dt.type(-np.inf)))
+    return values
 
 
 def _normal(g, shape, dt, mean=0.0, std=1.0):
@@ -792,32 +863,67 @@ def _exponential(g, shape, dt, lambd=1.0):
 
 
 def _bernoulli_fill(g, shape, dt, p=0.5):
-    if not 0 <= p <= 1:
-        raise ArgumentError(f"bernoulli_: p {p} is not in [0, 1]")
-    return g.random(shape) < p
+    probs = p.numpy() if isinstance(p, Tensor) else np.asarray(p)
+    probs = probs.astype(np.float64)
+    if ((probs < 0) | (probs > 1) | np.isnan(probs)).any():
+        raise ArgumentError(f"bernoulli_: probabilities must lie in [0, 1], not {probs.tolist()}")
+    try:
+        probs = np.broadcast_to(probs, shape)
+    except ValueError:
+        raise ArgumentError(f"bernoulli_: p of shape {probs.shape} does not broadcast to {shape}") from None
+    return g.random(shape) < probs
 
 
-def _random_ints(g, shape, dt, from_=None, to=None):
-    if from_ is None:
-        # PyTorch's default: [0, 2**mantissa] for floats, [0, max] for integers
-        top = 1 if dt == np.bool_ else 2 ** np.finfo(dt).nmant + 1 if dt.kind == "f" else int(np.iinfo(dt).max)
-        return g.integers(0, top, shape, dtype=np.uint64 if dt == np.uint64 else np.int64, endpoint=True)
-    lo, hi = (0, from_) if to is None else (from_, to)
+def _dtype_range(dt):
+    """The integers a dtype holds, as PyTorch's `random_` sees them: all of
+    an integer type's, 0 and 1 for bool, `[-2**digits, 2**digits]` for a
+    float (its integers without a gap)."""
+    if dt == np.bool_:
+        return 0, 1
+    if dt.kind == "f":
+        top = 2 ** (np.finfo(dt).nmant + 1)
+        return -top, top
+    info = np.iinfo(dt)
+    return int(info.min), int(info.max)
+
+
+def _random_ints(g, shape, dt, *args, **kwargs):
+    """`random_()`, `random_(to)`, `random_(from_, to)`, as PyTorch's
+    overloads (`to=None` with a `from_`: up to the dtype's top)."""
+    if len(args) > 2 or set(kwargs) - {"from_", "to"}:
+        raise TypeError("random_: takes (), (to) or (from, to)")
+    if len(args) == 1 and not kwargs:
+        lo, hi = 0, args[0]
+    else:
+        bound = dict(zip(("from_", "to"), args))
+        if set(bound) & set(kwargs):
+            raise TypeError("random_: an argument given twice")
+        bound.update(kwargs)
+        lo, hi = bound.get("from_", 0), bound.get("to")
+    low, top = _dtype_range(dt)
+    if hi is None:
+        hi = top + 1
+    if any(not isinstance(v, (int, np.integer)) or isinstance(v, bool) for v in (lo, hi)):
+        raise TypeError(f"random_: integer bounds, not {lo!r} and {hi!r}")
+    lo, hi = int(lo), int(hi)
     if hi <= lo:
         raise ArgumentError(f"random_: an empty range [{lo}, {hi})")
+    if lo < low or hi - 1 > top:
+        raise ArgumentError(f"random_: [{lo}, {hi}) is out of {dt}'s range [{low}, {top}]")
+    if dt == np.uint64 or hi > 2 ** 63:
+        return g.integers(lo, hi, shape, dtype=np.uint64)
     return g.integers(lo, hi, shape, dtype=np.int64)
 
 
-def _bernoulli(self, p=None):
+def _bernoulli(self, p=None, *, generator=None):
     """`bernoulli(p=None)`: 1 where a uniform draw is below the element (or
     `p`), else 0, in the tensor's dtype; drawn on the host by `silt.rand`'s
     generator."""
     if p is not None:
-        return _random_fill("bernoulli_", _bernoulli_fill, "")(self.clone(), p)
+        return _random_fill("bernoulli_", _bernoulli_fill, "")(self.clone(), p, generator=generator)
+    if generator is not None:
+        raise TypeError("bernoulli: silt has one generator (silt.manual_seed), not generator=")
     if self.dtype.kind != "f":
         raise DTypeError(f"bernoulli: probabilities of a float dtype, not {self.dtype}")
-    probs = self.numpy().astype(np.float64)
-    if ((probs < 0) | (probs > 1) | np.isnan(probs)).any():
-        raise ArgumentError("bernoulli: probabilities must lie in [0, 1]")
-    draws = _creation._generator.random(probs.shape) < probs
+    draws = _bernoulli_fill(_creation._generator, tuple(self.shape), self.dtype, self)
     return tensor(draws.astype(self.dtype), device=self.device)

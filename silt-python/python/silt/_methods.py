@@ -263,12 +263,54 @@ def _copy_(self, src):
 def _method_inplace(name, op):
     fn = _inplace(op)
 
-    def method(self, other):
+    def method(self, other, **kwargs):
+        if kwargs:
+            # alpha= or rounding_mode=: the method's result written back
+            return _write_back(self, getattr(self, name[:-1])(other, **kwargs), name)
         return fn(self, other)
 
     method.__name__ = name
     method.__doc__ = f"`{name}(other)`: `self {_SYMBOL[op]}= other`, in place; returns the tensor."
     return method
+
+
+def _scaled_operand(self, other, alpha, name):
+    """`other * alpha` for `add` and `sub` (a float `alpha` only where the
+    result is a float, as PyTorch's)."""
+    if alpha == 1:
+        return other
+    if promote(self, other).kind != "f" and isinstance(alpha, float):
+        raise DTypeError(f"{name}: a float alpha ({alpha}) for integer tensors")
+    return other * alpha if _is_number(other) else _binary("mul", other, alpha)
+
+
+def _add_method(name, op):
+    def method(self, other, *, alpha=1):
+        return _binary(op, self, _scaled_operand(self, other, alpha, name))
+
+    method.__name__ = name
+    method.__doc__ = (f"`{name}(other, *, alpha=1)`: `self {_SYMBOL[op]} alpha * other`, elementwise "
+                      f"with broadcasting and PyTorch's promotion.")
+    return method
+
+
+def _div(self, other, *, rounding_mode=None):
+    """`div(other, *, rounding_mode=None)`: true division (integers give
+    float32), or rounded: `"trunc"` toward zero, `"floor"` down
+    (`floor_divide`), in the operands' promoted dtype."""
+    if rounding_mode is None:
+        return _binary("truediv", self, other)
+    if rounding_mode == "floor":
+        return _binary("floordiv", self, other)
+    if rounding_mode != "trunc":
+        raise ArgumentError(f"div: rounding_mode is None, 'trunc' or 'floor', not {rounding_mode!r}")
+    rd = promote(self, other)
+    if rd.kind == "f":
+        return _binary("truediv", self, other).trunc()
+    # integers: silt.ops.div truncates
+    rd = np.dtype(np.int64) if rd.kind == "b" else rd
+    dev = self.device
+    return ops.div(_as(self, rd, dev), _as(other, rd, dev))
 
 
 def _cast(name, dtype):

@@ -8,23 +8,24 @@ protocols (``_interop``), and the operators of ``silt.Fusion``'s values
 
 import numpy as np
 
-from ._silt import Device, Tensor
+from ._silt import Device, DTypeError, Tensor
 from ._operators import _abs, _bool_tensor, _inplace, _invert, _neg, _operator, _pos, ops
 from ._methods import (
     _along, _addcmul, _binary_method, _bool, _cast, _clamp, _copy_, _cpu, _cum_extreme,
     _device_reduce, _dim, _extreme, _fill_, _float, _int, _lerp, _mean, _method_inplace,
+    _add_method, _div,
     _norm, _numel, _prod, _reduce, _reduction, _std, _sum, _unary, _var, _where,
     _zero_, _ANY_UNARY, _FLOAT_UNARY, _ROUNDING,
     _argsort, _bincount, _matmul, _expand, _flatten, _gather, _histc, _index_select, _scatter_add,
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
-    _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new,
+    _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new, _write_back,
     _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
     _argmax, _argmin, _as_of, _dim_index, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
     _scatter_, _t, _unique, Size,
 )
 from ._composed import (
     _add_product, _aminmax, _diag, _diagonal, _diff, _kthvalue, _masked_select, _median_like,
-    _movedim, _nan_to_num, _nanmean, _nansum, _outer, _quantile, _swapaxes, _tile, _trace,
+    _movedim, _nan_to_num, _nanmean, _nansum, _outer, _quantile_like, _swapaxes, _tile, _trace,
     _bernoulli, _bernoulli_fill, _cross, _diag_embed, _dist, _exponential, _fill_diagonal_,
     _flip_side, _float_power, _heaviside, _index_put_, _inner, _kron, _logaddexp, _logaddexp2,
     _logit, _normal, _put_, _random_fill, _random_ints, _repeat_interleave, _rot90, _scaled,
@@ -77,6 +78,9 @@ def _attach():
         ("bitwise_xor", "xor"),
     ):
         setattr(T, name, _binary_method(name, op))
+    T.add = _add_method("add", "add")
+    T.sub = _add_method("sub", "sub")
+    T.div = _div
     for name in ("logical_and", "logical_or", "logical_xor"):
         fn = _UFUNC_LOGICAL[getattr(np, name)]
         setattr(T, name, (lambda fn, name: _named(name, lambda self, other: fn(
@@ -185,7 +189,8 @@ def _attach():
     T.median = _median_like("median", skip_nan=False)
     T.nanmedian = _median_like("nanmedian", skip_nan=True)
     T.kthvalue = _kthvalue
-    T.quantile = _quantile
+    T.quantile = _quantile_like("quantile", skip_nan=False)
+    T.nanquantile = _quantile_like("nanquantile", skip_nan=True)
     T.nansum = _nansum
     T.nanmean = _nanmean
     T.nan_to_num = _nan_to_num
@@ -226,8 +231,18 @@ def _attach():
     T.sinc = _sinc
     T.float_power = _float_power
     T.logit = _logit
-    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "float_power"):
+    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit"):
         setattr(T, f"{name}_", _in_place(name))
+    T.float_power_ = _named("float_power_", lambda self, exponent: _float_power_(self, exponent),
+                            "`float_power_(exponent)`: `float_power` in place, on a float64 tensor only (PyTorch's).")
+    # the binary operations and comparisons in place (a comparison writes 0 or 1)
+    for name in ("atan2", "hypot", "copysign", "fmod", "remainder", "floor_divide", "bitwise_and",
+                 "bitwise_or", "bitwise_xor", "logical_and", "logical_or", "logical_xor",
+                 "eq", "ne", "lt", "le", "gt", "ge"):
+        setattr(T, f"{name}_", _in_place(name))
+    for alias, name in (("arctan2_", "atan2_"), ("greater_", "gt_"), ("greater_equal_", "ge_"),
+                        ("less_", "lt_"), ("less_equal_", "le_"), ("not_equal_", "ne_")):
+        setattr(T, alias, _alias(alias, name))
     T.fliplr = _flip_side("fliplr", 1, 2)
     T.flipud = _flip_side("flipud", 0, 1)
     T.rot90 = _rot90
@@ -258,6 +273,12 @@ def _attach():
     T.numel = _numel
     T.size = property(lambda self: Size(self.shape), doc=Size.__doc__)
     T.dim = _dim
+
+
+def _float_power_(self, exponent):
+    if self.dtype != np.float64:
+        raise DTypeError(f"float_power_: a float64 tensor (its result's dtype), not {self.dtype}")
+    return _write_back(self, self.float_power(exponent), "float_power_")
 
 
 def _alias(alias, name):
