@@ -1,7 +1,7 @@
 //! The scans of the library, written with `#[scan]`; `cumsum` and `cumprod`
 //! are families by accumulator type (joined in `ops.rs`).
 
-use silt::scan;
+use silt::{helper, scan};
 
 #[doc(hidden)]
 #[scan(types = [f32, f64])]
@@ -177,25 +177,30 @@ pub mod cummin {
     }
 }
 
+/// `ln(e^a + e^b)` as `max + ln_1p(e^-|a - b|)` (no overflow): a NaN
+/// propagates, equal infinities stay (`-inf - -inf` would be NaN).
+#[helper(types = [f32, f64])]
+fn log_add_exp<T>(a: T, b: T) -> T {
+    if a != a {
+        return a;
+    }
+    if b != b {
+        return b;
+    }
+    let hi = if a > b { a } else { b };
+    let lo = if a > b { b } else { a };
+    let d = if a == b { 0.0 } else { lo - hi };
+    hi + d.exp().ln_1p()
+}
+
 #[doc(hidden)]
 #[scan(types = [f32, f64])]
 pub mod logcumsumexp_float {
     pub fn identity<T>() -> T {
         T::NEG_INFINITY
     }
-    // `ln(e^a + e^b)` as `max + ln_1p(e^-|a - b|)`: a NaN propagates, equal
-    // infinities stay (`-inf - -inf` would be NaN)
     pub fn combine<T>(a: T, b: T) -> T {
-        if a != a {
-            return a;
-        }
-        if b != b {
-            return b;
-        }
-        let hi = if a > b { a } else { b };
-        let lo = if a > b { b } else { a };
-        let d = if a == b { 0.0 } else { lo - hi };
-        hi + d.exp().ln_1p()
+        log_add_exp(a, b)
     }
 }
 
@@ -209,16 +214,7 @@ pub mod logcumsumexp_half {
         x as f32
     }
     pub fn combine(a: f32, b: f32) -> f32 {
-        if a != a {
-            return a;
-        }
-        if b != b {
-            return b;
-        }
-        let hi = if a > b { a } else { b };
-        let lo = if a > b { b } else { a };
-        let d = if a == b { 0.0 } else { lo - hi };
-        hi + d.exp().ln_1p()
+        log_add_exp(a, b)
     }
     pub fn finish<T>(acc: f32, count: u64) -> T {
         acc as T
