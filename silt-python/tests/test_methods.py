@@ -1041,3 +1041,40 @@ def test_second_review_fixes(device):
     check(silt.tensor(np.float32([1, 2]), device=device).arctan2_(np.float32([1, 1])), np.arctan2(np.float32([1, 2]), 1))
     # deg2rad of float16: one rounding
     assert silt.tensor(np.float16([90]), device=device).deg2rad().item() == float(np.float16(np.pi / 2))
+
+
+def test_alpha_rounding_and_in_place_binary_forms(device):
+    # alpha scales `other` in the result's dtype (no overflow in a narrower one)
+    f = silt.tensor(np.float32([0, 0]), device=device)
+    check(f.add(np.int8([100, -100]), alpha=3), np.float32([300, -300]))
+    check(f.sub(silt.tensor(np.float16([1000]), device=device), alpha=100), np.float32([-100000, -100000]))
+    check(f.add(np.uint8([200, 5]), alpha=-1), np.float32([-200, -5]))
+    i = silt.tensor(np.int32([1, 2]), device=device)
+    check(i.add(silt.tensor(np.array([True, False]), device=device), alpha=2), np.int32([3, 2]))
+    for bad in (lambda: i.add(1, alpha=np.float32(2)), lambda: i.add(1, alpha=True),
+                lambda: silt.tensor(np.array([True]), device=device).div(np.array([True]), rounding_mode="trunc")):
+        with pytest.raises(silt.DTypeError):
+            bad()
+    # float16 truncating division: the quotient in float32, rounded once
+    assert silt.tensor(np.float16([2564]), device=device).div(5, rounding_mode="trunc").item() == 512
+    # float16: dist summed in float32; quantiles refused, as PyTorch's
+    h = silt.tensor(np.float16([30, 40]), device=device)
+    assert abs(h.dist(h * 0, p=3).item() - (30 ** 3 + 40 ** 3) ** (1 / 3)) < 0.05
+    with pytest.raises(silt.DTypeError):
+        h.quantile(0.5)
+    with pytest.raises(TypeError):
+        silt.zeros((2, 2), device=device).index_put_((None, np.array([0])), np.float32(1))
+    # every binary operation and comparison in place: its result, in the tensor's dtype
+    a, b = np.float32([[1.5, -2, 3], [0, 5, -6]]), np.float32([[2, -2, 1], [1, 4, -7]])
+    for name in ("add", "sub", "mul", "div", "pow", "atan2", "hypot", "copysign", "fmod", "remainder",
+                 "floor_divide", "eq", "ne", "lt", "le", "gt", "ge", "greater", "less_equal", "not_equal",
+                 "heaviside", "xlogy", "logical_and", "logical_or", "logical_xor"):
+        t = silt.tensor(a.copy(), device=device)
+        want = getattr(silt.tensor(a, device=device), name)(b)
+        assert getattr(t, f"{name}_")(b) is t, name
+        check(t, want.numpy().astype(np.float32))
+    ints = silt.tensor(np.int32([6, -7]), device=device)
+    for name in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+        t = silt.tensor(np.int32([3, 5]), device=device)
+        getattr(t, f"{name}_")(ints)
+        check(t, getattr(np, name)(np.int32([3, 5]), np.int32([6, -7])))

@@ -228,8 +228,9 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 def _quantile_like(name, skip_nan):
     def method(self, q, dim=None, keepdim=False, *, interpolation="linear"):
-        if self.dtype.kind != "f":
-            raise DTypeError(f"{name}: float tensors only (PyTorch's), not {self.dtype}")
+        if self.dtype not in (np.float32, np.float64):
+            # float16's ranks are not exact past 2048 elements: PyTorch refuses it too
+            raise DTypeError(f"{name}: float32 or float64 tensors (PyTorch's), not {self.dtype}")
         if interpolation not in _INTERPOLATIONS:
             raise ArgumentError(f"{name}: interpolation {interpolation!r} is not one of {_INTERPOLATIONS}")
         qs = q.numpy() if isinstance(q, Tensor) else np.asarray(q)
@@ -692,6 +693,9 @@ def _dist(self, other, p=2):
     d = _binary("sub", self, other)
     if d.dtype.kind != "f":
         raise DTypeError(f"dist: float tensors (PyTorch's), not {d.dtype}")
+    if d.dtype == np.float16:
+        # summed in float32 (|d|**p overflows float16), rounded once
+        return _dist(d.astype(np.float32), 0, p).astype(np.float16)
     if p in (1, 2, float("inf")):
         return d.norm(p)
     a = abs(d)
@@ -788,8 +792,8 @@ def _index_put_(self, indices, values, accumulate=False):
     """`index_put_(indices, values, accumulate=False)`: `self[indices] =
     values` for a tuple of index tensors (or masks); with `accumulate` the
     values are added, repeated places adding up; returns the tensor."""
-    if not isinstance(indices, (tuple, list)):
-        raise TypeError(f"index_put_: a tuple of index tensors, not {type(indices).__name__}")
+    if not isinstance(indices, (tuple, list)) or any(k is None for k in indices):
+        raise TypeError("index_put_: a tuple of index tensors (write slices with t[...] = v)")
     _same_source(self, values, "index_put_")
     key = tuple(indices)
     if not accumulate:

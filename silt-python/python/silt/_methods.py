@@ -275,13 +275,21 @@ def _method_inplace(name, op):
 
 
 def _scaled_operand(self, other, alpha, name):
-    """`other * alpha` for `add` and `sub` (a float `alpha` only where the
-    result is a float, as PyTorch's)."""
-    if alpha == 1:
+    """`other * alpha` for `add` and `sub`, computed in the result's dtype
+    (PyTorch's checks: a float `alpha` only for a float result, a bool one
+    only for a bool result)."""
+    if alpha is not True and not isinstance(alpha, np.bool_) and alpha == 1:
         return other
-    if promote(self, other).kind != "f" and isinstance(alpha, float):
-        raise DTypeError(f"{name}: a float alpha ({alpha}) for integer tensors")
-    return other * alpha if _is_number(other) else _binary("mul", other, alpha)
+    rd = promote(self, other)
+    if isinstance(alpha, (bool, np.bool_)) and rd.kind != "b":
+        raise DTypeError(f"{name}: a bool alpha is for bool results, not {rd}")
+    if rd.kind != "f" and isinstance(alpha, (float, np.floating)):
+        raise DTypeError(f"{name}: a float alpha ({alpha}) for a {rd} result")
+    dev = self.device
+    o = _as(other, rd, dev)
+    if not isinstance(o, Tensor):
+        o = tensor(np.asarray(o, rd), device=dev)
+    return _binary("mul", o, alpha)
 
 
 def _add_method(name, op):
@@ -305,10 +313,16 @@ def _div(self, other, *, rounding_mode=None):
     if rounding_mode != "trunc":
         raise ArgumentError(f"div: rounding_mode is None, 'trunc' or 'floor', not {rounding_mode!r}")
     rd = promote(self, other)
+    if rd.kind == "b":
+        raise DTypeError("div: rounding_mode='trunc' is not defined on bool tensors")
+    if rd == np.float16:
+        # the quotient in float32, truncated, then rounded once (as PyTorch's)
+        dev = self.device
+        q = _binary("truediv", _as(self, _F32, dev), _as(other, _F32, dev)).trunc()
+        return q.astype(np.float16)
     if rd.kind == "f":
         return _binary("truediv", self, other).trunc()
     # integers: silt.ops.div truncates
-    rd = np.dtype(np.int64) if rd.kind == "b" else rd
     dev = self.device
     return ops.div(_as(self, rd, dev), _as(other, rd, dev))
 

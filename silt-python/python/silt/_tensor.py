@@ -231,7 +231,7 @@ def _attach():
     T.sinc = _sinc
     T.float_power = _float_power
     T.logit = _logit
-    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit"):
+    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "heaviside"):
         setattr(T, f"{name}_", _in_place(name))
     T.float_power_ = _named("float_power_", lambda self, exponent: _float_power_(self, exponent),
                             "`float_power_(exponent)`: `float_power` in place, on a float64 tensor only (PyTorch's).")
