@@ -281,6 +281,21 @@ fn view_dtype_refuses_what_the_bytes_do_not_allow() -> silt::Result<()> {
         assert_eq!(none.view_dtype(DType::U8)?.shape(), [2, 0]);
         let flags = Tensor::from_slice(&dev, &[true, false], [2])?;
         assert_eq!(flags.view_dtype(DType::U8)?.to_vec::<u8>()?, [1, 0]);
+        // a byte of 2 written through the u8 view still reads as true
+        let mut bytes = flags.view_dtype(DType::U8)?.into_typed::<u8>()?;
+        bytes
+            .narrow(0, 1, 1)?
+            .copy_from(&TensorT::full(&dev, 2u8, [1])?)?;
+        assert_eq!(flags.to_vec::<bool>()?, [true, true], "on {dev}");
+        if dev.is_host() {
+            let typed = flags.clone().into_typed::<bool>()?;
+            assert!(matches!(
+                typed.with_host_slice(|s| s.len()),
+                Err(Error::InvalidArgument { .. })
+            ));
+            bytes.with_host_slice_mut(|s| s[1] = 1)?;
+            assert_eq!(typed.with_host_slice(|s| s.to_vec())?, [true, true]);
+        }
     }
     // host memory from outside silt aligned to 4 bytes only has no f64 view
     struct Shifted(Box<[u64]>, usize);

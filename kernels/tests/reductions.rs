@@ -548,6 +548,31 @@ fn logcumsumexp_against_a_running_reference() {
                 "{dev}: {got:?}"
             );
         }
+        // the same row in f32 and f16 (each step in f32): the same specials
+        let x32: Vec<f32> = special.iter().map(|&v| v as f32).collect();
+        let got =
+            k::logcumsumexp::launch(&TensorT::from_slice(&dev, &x32, [x32.len()]).unwrap(), 0)
+                .unwrap()
+                .to_vec()
+                .unwrap();
+        let x16: Vec<f16> = x32.iter().map(|&v| f16::from_f32(v)).collect();
+        let got16 =
+            k::logcumsumexp::dispatch(&Tensor::from_slice(&dev, &x16, [x16.len()]).unwrap(), 0)
+                .unwrap()
+                .to_vec::<f16>()
+                .unwrap();
+        for ((g, h), w) in got.iter().zip(&got16).zip(&want) {
+            let w32 = *w as f32;
+            assert!(
+                *g == w32 || (g.is_nan() && w.is_nan()),
+                "{dev} f32: {got:?}"
+            );
+            let w16 = f16::from_f32(w32).to_f32();
+            assert!(
+                h.to_f32() == w16 || (h.is_nan() && w.is_nan()),
+                "{dev} f16: {got16:?}"
+            );
+        }
         let x = TensorT::from_slice(&dev, &all_neg, [2]).unwrap();
         assert_eq!(
             k::logcumsumexp::launch(&x, 0).unwrap().to_vec().unwrap(),

@@ -56,6 +56,10 @@ pub(crate) enum Data {
 pub(crate) struct Storage {
     pub(crate) device: Device,
     pub(crate) nbytes: usize,
+    /// The alignment of the first byte (a power of two, at most a [`Line`]):
+    /// a line for silt's own memory and device buffers, what its address gives
+    /// for memory from outside silt (known without taking the lock).
+    pub(crate) align: usize,
     pub(crate) data: Data,
 }
 
@@ -101,6 +105,7 @@ impl Storage {
         Ok(Storage {
             device: device.clone(),
             nbytes,
+            align: LINE,
             data,
         })
     }
@@ -164,9 +169,17 @@ impl Storage {
     /// in the host's memory statistics).
     pub(crate) fn foreign(memory: Box<dyn ForeignMemory>) -> Storage {
         let nbytes = memory.len();
+        let at = memory.as_ptr() as usize;
+        // no bytes: any type may view them (they are never read)
+        let align = if nbytes == 0 || at == 0 {
+            LINE
+        } else {
+            (1usize << at.trailing_zeros()).min(LINE)
+        };
         Storage {
             device: Device::host(),
             nbytes,
+            align,
             data: Data::Host(RwLock::new(HostBytes::Foreign(Foreign::new(memory)))),
         }
     }

@@ -95,15 +95,24 @@ impl<T: Element> TensorT<T> {
     /// # Errors
     /// [`Error::NotOnHost`] for a tensor on an OpenCL device (read it with
     /// [`to_vec`](Self::to_vec)), [`Error::NotContiguous`] for a view with gaps or
-    /// repeated elements.
+    /// repeated elements, [`Error::InvalidArgument`] for `bool`s stored as bytes
+    /// other than 0 and 1 (written through a view of another dtype).
     pub fn with_host_slice<R>(&self, f: impl FnOnce(&[T]) -> R) -> Result<R> {
         let (lock, range) = self.inner.host_bytes("with_host_slice")?;
         let bytes = read_lock(lock);
-        let elems = bytes
+        let raw = bytes
             .as_bytes()
             .get(range)
-            .and_then(T::from_bytes)
             .ok_or_else(|| Error::internal("a host view past the end of its storage"))?;
+        // bool bytes other than 0 and 1 (written through a view of another
+        // dtype) are no `bool`s; `to_vec` reads them as `!= 0`
+        let elems = T::from_bytes(raw).ok_or_else(|| Error::InvalidArgument {
+            op: "with_host_slice",
+            reason: format!(
+                "the bytes are not {} values in place (a bool other than 0 or 1?); read them with to_vec",
+                T::DTYPE
+            ),
+        })?;
         Ok(f(elems))
     }
 

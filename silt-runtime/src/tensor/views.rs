@@ -3,7 +3,6 @@
 
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
-use crate::storage::{read_lock, Data};
 
 use super::{Tensor, TensorT};
 
@@ -150,6 +149,8 @@ impl Tensor {
         }
         let (old, new) = (from.size(), dtype.size());
         let mut layout = self.layout.clone();
+        // an empty view reads nothing: its strides and offset need not fit
+        let empty = layout.shape.contains(&0);
         if old != new {
             let n = layout.shape.len();
             if n == 0 {
@@ -157,46 +158,54 @@ impl Tensor {
                     "a 0-d {from} tensor has no last dimension to view as {dtype}"
                 )));
             }
-            // an empty view reads nothing: its strides and offset need not fit
-            let empty = layout.shape.contains(&0);
             if !empty && layout.shape[n - 1] != 1 && layout.strides[n - 1] != 1 {
                 return Err(bad(format!(
                     "the last dimension has stride {}; viewing {from} as {dtype} needs stride 1",
                     layout.strides[n - 1]
                 )));
             }
-            // everything in bytes, then in elements of the new size (rounded
-            // down for an empty view's strides and offset, which reach nothing)
-            let whole = |what: &str, bytes: usize, exact: bool| {
-                if bytes.is_multiple_of(new) || !exact {
-                    Ok(bytes / new)
-                } else {
-                    Err(bad(format!(
-                        "{what} is {bytes} bytes, not a multiple of {dtype}'s {new}"
-                    )))
-                }
+            let shape: Vec<usize> = layout.shape.to_vec();
+            let too_large = move || {
+                bad(format!(
+                    "the shape {shape:?} of {from} holds more than usize::MAX {dtype}s"
+                ))
             };
-            let last = layout.shape[n - 1];
-            layout.shape[n - 1] = whole("the last dimension", last * old, true)?;
+            // in bytes, then in elements of the new size; where no element is
+            // reached through it (a dimension of size 1, an empty view) a
+            // stride or offset is rounded down, or 0 past usize
+            let whole = |what: &str, count: usize, exact: bool| match count.checked_mul(old) {
+                Some(bytes) if bytes.is_multiple_of(new) || !exact => Ok(bytes / new),
+                Some(bytes) => Err(bad(format!(
+                    "{what} is {bytes} bytes, not a multiple of {dtype}'s {new}"
+                ))),
+                None if !exact => Ok(0),
+                None => Err(too_large()),
+            };
+            let last = whole("the last dimension", layout.shape[n - 1], true)?;
+            layout.shape[n - 1] = last;
             layout.strides[n - 1] = 1;
             for d in 0..n - 1 {
+                let reached = !empty && layout.shape[d] != 1;
                 layout.strides[d] = whole(
                     &format!("the stride of dimension {d}"),
-                    layout.strides[d] * old,
-                    !empty,
+                    layout.strides[d],
+                    reached,
                 )?;
             }
-            layout.offset = whole("the offset", layout.offset * old, !empty)?;
+            layout.offset = whole("the offset", layout.offset, !empty)?;
+            // the new element count must fit usize, as every layout's does
+            layout
+                .shape
+                .iter()
+                .try_fold(1usize, |acc, &d| acc.checked_mul(d))
+                .ok_or_else(too_large)?;
         }
-        if let (Data::Host(lock), 1..) = (&self.storage.data, self.storage.nbytes) {
-            // memory from outside silt is aligned to its own element type only
-            // (and that of no bytes may be anywhere)
-            let at = read_lock(lock).as_bytes().as_ptr() as usize;
-            if !at.is_multiple_of(new) {
-                return Err(bad(format!(
-                    "the host memory at {at:#x} is not aligned to {dtype}'s {new} bytes"
-                )));
-            }
+        // memory from outside silt is aligned to its own element type only
+        if !empty && !self.storage.align.is_multiple_of(new) {
+            return Err(bad(format!(
+                "the host memory is aligned to {} bytes, not to {dtype}'s {new}",
+                self.storage.align
+            )));
         }
         Ok(Tensor {
             storage: std::sync::Arc::clone(&self.storage),

@@ -11,7 +11,7 @@ use silt_abi::DType;
 /// `acosh`, `asinh` and `atanh` of `t`: std's formulas overflow above `MAX / 2`
 /// (infinity where the result is about 710), std's `acosh` loses all accuracy
 /// just above 1 (`ln` of `1 + tiny`) and std's `atanh` near -1 (`ln_1p` of a
-/// rounded `-1 + tiny`: 40 ULPs at `-0.999f32`); these take fdlibm's formulas
+/// rounded `-1 + tiny`: 76 ULPs at `-0.999f32`); these take fdlibm's formulas
 /// in those ranges (`atanh` on `|x|`, the sign put back), like the device's
 /// built-ins.
 pub(super) fn inverse_hyperbolic(b: Builtin, t: DType, x: &TokenStream, span: Span) -> TokenStream {
