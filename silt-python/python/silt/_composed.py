@@ -1,8 +1,15 @@
 """``silt.Tensor``'s methods composed of the others, named and defined as
 PyTorch's: dimensions moved, diagonals, tiles and differences; order
-statistics on ``sort`` (``median``, ``kthvalue``, ``quantile``); sums that
-skip NaN; the matrix products with an added term (``addmm``, ``addmv``,
-``baddbmm``). Each runs on the tensor's device. ``_tensor`` attaches them.
+statistics on ``sort`` (``median``, ``kthvalue``, ``quantile``,
+``nanquantile``); sums that skip NaN; the matrix products with an added term
+(``addmm``, ``addmv``, ``baddbmm``) and the others on ``matmul`` (``inner``,
+``kron``, ``cross``, ``dist``); elementwise functions on silt-kernels'
+(``logaddexp``, ``xlogy``, ``sinc``, ...); shapes (``rot90``,
+``tensor_split``, ``take_along_dim``, ``repeat_interleave``); writes
+(``fill_diagonal_``, ``put_``, ``index_put_``); and the random fills, drawn
+by ``silt.rand``'s generator. Each runs on the tensor's device (the random
+numbers and a few index lists are made on the host). ``_tensor`` attaches
+them.
 """
 
 import collections
