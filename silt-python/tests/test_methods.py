@@ -1078,3 +1078,22 @@ def test_alpha_rounding_and_in_place_binary_forms(device):
         t = silt.tensor(np.int32([3, 5]), device=device)
         getattr(t, f"{name}_")(ints)
         check(t, getattr(np, name)(np.int32([3, 5]), np.int32([6, -7])))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int32", "uint8", "bool"])
+def test_unique_and_nonzero_on_the_device_match_numpy(device, dtype):
+    rng = np.random.default_rng(9)
+    for shape in [(3, 5), (0,), (1,), (7,), (), (2, 0, 3)]:
+        a = rng.random(shape) < 0.5 if dtype == "bool" else rng.integers(-3, 4, shape).astype(dtype)
+        if a.dtype.kind == "f" and a.size > 2:
+            a.flat[0] = a.flat[-1] = np.nan  # each NaN its own value
+        t = silt.tensor(a, device=device)
+        v, inv, cnt = t.unique(return_inverse=True, return_counts=True)
+        wv, winv, wcnt = np.unique(a.reshape(-1), return_inverse=True, return_counts=True, equal_nan=False)
+        assert v.dtype == a.dtype and inv.shape == a.shape
+        np.testing.assert_array_equal(v.numpy(), wv)
+        np.testing.assert_array_equal(inv.numpy(), winv.reshape(a.shape))
+        np.testing.assert_array_equal(cnt.numpy(), wcnt)
+        np.testing.assert_array_equal(t.nonzero().numpy(), np.argwhere(a) if a.ndim else np.zeros((int(a != 0), 0)))
+        for got, want in zip(t.nonzero(as_tuple=True), np.nonzero(a if a.ndim else a.reshape(1))):
+            np.testing.assert_array_equal(got.numpy(), want)

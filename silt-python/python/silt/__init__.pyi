@@ -458,12 +458,12 @@ class Tensor:
         """self[..., index[i], ...] = src[i] along dim for each place of index (a place written twice keeps the last)."""
     def scatter(self, dim: _int, index: Operand, src: Optional[Operand] = None, *, value: Optional[Number] = None) -> "Tensor": ...
     def nonzero(self, *, as_tuple: _bool = False) -> Any:
-        """The indices (int64) of the nonzero elements, [count, ndim] (or a tensor per dimension); found on the host."""
+        """The indices (int64) of the nonzero elements, [count, ndim] (or a tensor per dimension); on the device."""
     def argwhere(self) -> "Tensor": ...
     def roll(self, shifts: Union[_int, Sequence[_int]], dims: Union[None, _int, Sequence[_int]] = None) -> "Tensor":
         """The elements moved shifts places along dims, around the end (flattened without dims)."""
     def unique(self, sorted: _bool = True, return_inverse: _bool = False, return_counts: _bool = False, dim: Optional[_int] = None) -> Any:
-        """The distinct elements (or slices along dim), sorted (with the inverse and the counts when asked); found on the host."""
+        """The distinct elements (or slices along dim, on the host), sorted (with the inverse and the counts when asked)."""
     def t(self) -> "Tensor":
         """A 2-d tensor's transpose, a view."""
     def detach(self) -> "Tensor":

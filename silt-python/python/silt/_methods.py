@@ -10,6 +10,7 @@ import numpy as np
 
 from . import _silt
 from ._silt import ArgumentError, AxisError, DTypeError, Device, Tensor, tensor, zeros
+from ._creation import concatenate as _silt_concatenate, stack as _silt_stack
 from ._indexing import _write
 from ._operators import (
     _CATEGORY, _F32, _SYMBOL, _as, _binary, _bool_tensor, _inplace, _is_number, _one, promote,
@@ -869,15 +870,40 @@ def _scatter_(self, dim, index, src=None, *, value=None):
     return self
 
 
+def _stable_partition(flags):
+    """The permutation (int64) that puts the places of a 1-d bool tensor
+    holding True first and the others after, each in order, and the count of
+    True: one scan and one scatter on the flags' device (each place written
+    once), then one element read back for the count."""
+    n = flags.shape[0]
+    dev = flags.device
+    ones = zeros((n,), dtype=np.int64, device=dev).fill_(1)
+    at = ops.cumsum(ones, 0) - 1                      # 0..n on the device
+    trues = ops.cumsum(flags.view(np.uint8), 0)       # True up to each place, int64
+    count = int(trues[-1].item()) if n else 0
+    # a True goes to its rank among the Trues, a False after all of them
+    dest = ops.where_(flags, trues - 1, at - trues + count)
+    return ops.scatter_add(zeros((n,), dtype=np.int64, device=dev), 0, dest, at), count
+
+
 def _nonzero(self, *, as_tuple=False):
     """`nonzero(*, as_tuple=False)`: the indices (int64) of the nonzero
     elements, one row each in row-major order (`[count, ndim]`), or a tuple
-    of one tensor per dimension; found on the host."""
-    found = np.nonzero(self.numpy() if self.ndim else self.numpy().reshape(1))
+    of one tensor per dimension; found on the tensor's device (one count
+    read back to size the result)."""
+    x = self if self.ndim else self.reshape(1)
+    flat, count = _stable_partition(x.reshape(-1) != 0)
+    flat = flat[:count]
+    cols = []
+    for n in reversed(tuple(x.shape)):
+        cols.append(flat % n if n else flat)
+        flat = flat // n if n else flat
+    cols = cols[::-1] if self.ndim else []
     if as_tuple:
-        return tuple(tensor(f.astype(np.int64), device=self.device) for f in found)
-    rows = np.stack(found, axis=1).astype(np.int64) if self.ndim else np.zeros((len(found[0]), 0), np.int64)
-    return tensor(rows, device=self.device)
+        return tuple(c.contiguous() for c in cols) if self.ndim else (zeros((flat.shape[0],), dtype=np.int64, device=self.device),)
+    if not cols:
+        return zeros((flat.shape[0], 0), dtype=np.int64, device=self.device)
+    return _silt_stack(cols, 1)
 
 
 def _roll(self, shifts, dims=None):
@@ -906,27 +932,50 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
     dim=None)`: the distinct elements, sorted (each NaN distinct, last, as
     PyTorch's), or with `dim` the distinct slices along it in lexicographic
     order; with the inverse (each element's or slice's place among them) and
-    the counts when asked; found on the host."""
-    a = self.numpy()
+    the counts when asked; on the tensor's device (with `dim`, on the host)."""
     if dim is None:
-        # each NaN distinct, as PyTorch's (NumPy 2 merges them by default)
-        a, inverse_shape = a.reshape(-1), tuple(self.shape)
-        found = np.unique(a, return_inverse=True, return_counts=True, equal_nan=False)
-    else:
-        d = _dim_index(dim, self.ndim, "unique")
-        if self.ndim == 0:
-            raise AxisError(f"unique: a 0-d tensor has no dimension {dim}")
-        if self.size == 0 and self.shape[d] != 0:
-            # PyTorch's rule: slices of no elements are not compared
-            raise ArgumentError(f"unique: dimension {d} is not the empty one of shape {tuple(self.shape)}")
-        inverse_shape = (self.shape[d],)
-        found = np.unique(a, return_inverse=True, return_counts=True, axis=d, equal_nan=False)
-    values, inverse, counts = found
+        return _unique_flat(self, return_inverse, return_counts)
+    d = _dim_index(dim, self.ndim, "unique")
+    if self.ndim == 0:
+        raise AxisError(f"unique: a 0-d tensor has no dimension {dim}")
+    if self.size == 0 and self.shape[d] != 0:
+        # PyTorch's rule: slices of no elements are not compared
+        raise ArgumentError(f"unique: dimension {d} is not the empty one of shape {tuple(self.shape)}")
+    values, inverse, counts = np.unique(self.numpy(), return_inverse=True, return_counts=True, axis=d,
+                                        equal_nan=False)
     out = [tensor(np.ascontiguousarray(values), device=self.device)]
     if return_inverse:
-        out.append(tensor(inverse.reshape(inverse_shape).astype(np.int64), device=self.device))
+        out.append(tensor(inverse.reshape(self.shape[d]).astype(np.int64), device=self.device))
     if return_counts:
         out.append(tensor(counts.astype(np.int64), device=self.device))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _unique_flat(self, return_inverse, return_counts):
+    """`unique()` of all elements on the tensor's device: the stable sort,
+    the first of each run of equal elements (NaN never equals NaN, so each
+    is its own run), their places by `_stable_partition`; the inverse
+    scattered back through the sort's permutation."""
+    dev = self.device
+    flat = self.reshape(-1)
+    n = flat.shape[0]
+    v, perm = ops.sort(_ordered(flat), 0, False)
+    v = v.astype(self.dtype, copy=False)
+    if n:
+        first = zeros((1,), dtype=np.bool_, device=dev).fill_(True)
+        flags = _silt_concatenate([first, v[1:] != v[:-1]])
+    else:
+        flags = zeros((0,), dtype=np.bool_, device=dev)
+    starts, count = _stable_partition(flags)
+    starts = starts[:count]
+    out = [ops.index_select(v, 0, starts)]
+    if return_inverse:
+        run = ops.cumsum(flags.view(np.uint8), 0) - 1
+        inverse = ops.scatter_add(zeros((n,), dtype=np.int64, device=dev), 0, perm, run)
+        out.append(inverse.reshape(tuple(self.shape)))
+    if return_counts:
+        ends = _silt_concatenate([starts[1:], zeros((1,), dtype=np.int64, device=dev).fill_(n)]) if count else starts
+        out.append(ends - starts)
     return out[0] if len(out) == 1 else tuple(out)
 
 
