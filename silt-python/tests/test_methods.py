@@ -1097,3 +1097,15 @@ def test_unique_and_nonzero_on_the_device_match_numpy(device, dtype):
         np.testing.assert_array_equal(t.nonzero().numpy(), np.argwhere(a) if a.ndim else np.zeros((int(a != 0), 0)))
         for got, want in zip(t.nonzero(as_tuple=True), np.nonzero(a if a.ndim else a.reshape(1))):
             np.testing.assert_array_equal(got.numpy(), want)
+
+
+def test_a_bool_tensor_key_is_read_on_the_device(device):
+    t = silt.tensor(X, device=device)
+    check(t[t > 0], X[X > 0])                                    # the whole shape
+    rows = silt.tensor(np.array([True, False, True]), device=device)
+    check(t[rows], X[[0, 2]])                                    # leading dimensions
+    check(t.T[silt.tensor(np.array([False, True, True, False]), device=device)], X.T[[1, 2]])  # a strided tensor
+    check(t[t > 100], np.zeros(0, np.float32))                   # nothing picked
+    check(t[:, ::2][silt.tensor(B[:, ::2].copy(), device=device)], X[:, ::2][B[:, ::2]])
+    if not device.is_host:
+        check(t[silt.tensor(X > 0, device="host")], X[X > 0])   # a mask of another device: read on the host

@@ -37,11 +37,51 @@ def _getitem(self, key, _view=Tensor.__getitem__):
     """`t[key]`: integers, slices with positive steps, `...` and `None` give a
     view; integer arrays and boolean masks (lists, arrays or tensors, read on
     the host), alone or anywhere in a tuple, give a new tensor gathered on
-    the device (`_gather_key`: NumPy's advanced indexing)."""
+    the device (`_gather_key`: NumPy's advanced indexing). A bool tensor
+    alone, on the tensor's device, over its leading dimensions, is found on
+    the device (`_mask_key`)."""
+    if _device_mask(self, key):
+        return _mask_key(self, key)
     if _gathers(key):
         return _gather_key(self, tuple(key) if isinstance(key, tuple) else (key,), _view)
     with_new = _new_axes(self, key, _view)
     return _view(self, key) if with_new is None else with_new
+
+
+def _device_mask(self, key):
+    """Whether ``key`` is a bool tensor on the tensor's device over its
+    leading dimensions (``t[t > 0]``), which the device reads itself."""
+    return (isinstance(key, Tensor) and key.dtype == np.bool_ and key.device == self.device
+            and 0 < key.ndim <= self.ndim and tuple(key.shape) == tuple(self.shape[:key.ndim]))
+
+
+def _mask_key(self, mask):
+    """``t[mask]`` for a bool tensor over the leading dimensions: the places
+    of True by ``_stable_partition`` and one ``index_select`` of the rows,
+    all on the device (one count read back)."""
+    rest = tuple(self.shape[mask.ndim:])
+    rows = self.reshape((int(np.prod(mask.shape, dtype=np.int64)),) + rest)
+    picks, count = _stable_partition(mask.reshape(-1))
+    if count == 0:
+        return zeros((0,) + rest, dtype=self.dtype, device=self.device)
+    return ops.index_select(rows, 0, picks[:count])
+
+
+def _stable_partition(flags):
+    """The permutation (int64) that puts the places of a 1-d bool tensor
+    holding True first and the others after, each in order, and the count of
+    True: one scan and one scatter on the flags' device (each place written
+    once), then one element read back for the count."""
+    n = flags.shape[0]
+    dev = flags.device
+    ones = zeros((n,), dtype=np.int64, device=dev).fill_(1)
+    at = ops.cumsum(ones, 0) - 1                      # 0..n on the device
+    trues = ops.cumsum(flags.view(np.uint8), 0)       # True up to each place, int64
+    count = int(trues[-1].item()) if n else 0
+    # a True goes to its rank among the Trues, a False after all of them
+    dest = ops.where_(flags, trues - 1, at - trues + count)
+    return ops.scatter_add(zeros((n,), dtype=np.int64, device=dev), 0, dest, at), count
+
 
 
 _ARRAY_KEYS = (list, np.ndarray, Tensor)

@@ -11,7 +11,7 @@ import numpy as np
 from . import _silt
 from ._silt import ArgumentError, AxisError, DTypeError, Device, Tensor, tensor, zeros
 from ._creation import concatenate as _silt_concatenate, stack as _silt_stack
-from ._indexing import _write
+from ._indexing import _stable_partition, _write
 from ._operators import (
     _CATEGORY, _F32, _SYMBOL, _as, _binary, _bool_tensor, _inplace, _is_number, _one, promote,
 )
@@ -868,22 +868,6 @@ def _scatter_(self, dim, index, src=None, *, value=None):
         raise IndexError(f"scatter_: the index's shape {i.shape} passes the source's {tuple(s.shape)}")
     self[key] = s[tuple(slice(0, n) for n in i.shape)]
     return self
-
-
-def _stable_partition(flags):
-    """The permutation (int64) that puts the places of a 1-d bool tensor
-    holding True first and the others after, each in order, and the count of
-    True: one scan and one scatter on the flags' device (each place written
-    once), then one element read back for the count."""
-    n = flags.shape[0]
-    dev = flags.device
-    ones = zeros((n,), dtype=np.int64, device=dev).fill_(1)
-    at = ops.cumsum(ones, 0) - 1                      # 0..n on the device
-    trues = ops.cumsum(flags.view(np.uint8), 0)       # True up to each place, int64
-    count = int(trues[-1].item()) if n else 0
-    # a True goes to its rank among the Trues, a False after all of them
-    dest = ops.where_(flags, trues - 1, at - trues + count)
-    return ops.scatter_add(zeros((n,), dtype=np.int64, device=dev), 0, dest, at), count
 
 
 def _nonzero(self, *, as_tuple=False):
