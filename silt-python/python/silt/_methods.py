@@ -873,8 +873,15 @@ def _scatter_(self, dim, index, src=None, *, value=None):
 def _nonzero(self, *, as_tuple=False):
     """`nonzero(*, as_tuple=False)`: the indices (int64) of the nonzero
     elements, one row each in row-major order (`[count, ndim]`), or a tuple
-    of one tensor per dimension; found on the tensor's device (one count
-    read back to size the result)."""
+    of one tensor per dimension; found on an OpenCL device there (one count
+    read back to size the result), on the host backend by NumPy."""
+    if self.device.is_host:
+        # NumPy over the tensor's own memory: no launch, no copy
+        found = np.nonzero(self.numpy() if self.ndim else self.numpy().reshape(1))
+        if as_tuple:
+            return tuple(tensor(f.astype(np.int64), device=self.device) for f in found)
+        rows = np.stack(found, axis=1) if self.ndim else np.zeros((len(found[0]), 0))
+        return tensor(rows.astype(np.int64), device=self.device)
     x = self if self.ndim else self.reshape(1)
     flat, count = _stable_partition(x.reshape(-1) != 0)
     flat = flat[:count]
@@ -916,9 +923,21 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
     dim=None)`: the distinct elements, sorted (each NaN distinct, last, as
     PyTorch's), or with `dim` the distinct slices along it in lexicographic
     order; with the inverse (each element's or slice's place among them) and
-    the counts when asked; on the tensor's device (with `dim`, on the host)."""
-    if dim is None:
+    the counts when asked; on an OpenCL device there (with `dim`, and on the
+    host backend, by NumPy over the tensor's memory)."""
+    if dim is None and not self.device.is_host:
         return _unique_flat(self, return_inverse, return_counts)
+    if dim is None:
+        # NumPy over the host tensor's own memory; each NaN distinct, as
+        # PyTorch's (NumPy 2 merges them by default)
+        values, inverse, counts = np.unique(self.numpy().reshape(-1), return_inverse=True,
+                                            return_counts=True, equal_nan=False)
+        out = [tensor(values, device=self.device)]
+        if return_inverse:
+            out.append(tensor(inverse.reshape(tuple(self.shape)).astype(np.int64), device=self.device))
+        if return_counts:
+            out.append(tensor(counts.astype(np.int64), device=self.device))
+        return out[0] if len(out) == 1 else tuple(out)
     d = _dim_index(dim, self.ndim, "unique")
     if self.ndim == 0:
         raise AxisError(f"unique: a 0-d tensor has no dimension {dim}")
