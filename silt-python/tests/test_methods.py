@@ -1109,3 +1109,16 @@ def test_a_bool_tensor_key_is_read_on_the_device(device):
     check(t[:, ::2][silt.tensor(B[:, ::2].copy(), device=device)], X[:, ::2][B[:, ::2]])
     if not device.is_host:
         check(t[silt.tensor(X > 0, device="host")], X[X > 0])   # a mask of another device: read on the host
+
+
+@pytest.mark.parametrize("by_scatter", [False, True])
+def test_stable_partition_in_both_forms(device, by_scatter):
+    # the scan-and-scatter form is a GPU's; PoCL and the host run it here too
+    from silt._indexing import _stable_partition
+    rng = np.random.default_rng(4)
+    for n, p in [(0, 0.5), (1, 1.0), (1000, 0.3), (1000, 0.0), (1000, 1.0)]:
+        flags = rng.random(n) < p
+        perm, count = _stable_partition(silt.tensor(flags, device=device), by_scatter)
+        want = np.concatenate([np.flatnonzero(flags), np.flatnonzero(~flags)])
+        assert count == flags.sum() and perm.dtype == np.int64
+        np.testing.assert_array_equal(perm.numpy(), want)

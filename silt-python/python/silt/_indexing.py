@@ -68,17 +68,18 @@ def _mask_key(self, mask):
     return ops.index_select(rows, 0, picks[:count])
 
 
-def _stable_partition(flags):
+def _stable_partition(flags, by_scatter=None):
     """The permutation (int64) that puts the places of a 1-d bool tensor
     holding True first and the others after, each in order, and the count of
     True (one element read back). On a GPU, one scan and one scatter that
     writes each place once; on a CPU device, where atomics are slow and the
     sort is a radix sort, the stable argsort of `~flags` (one pass over
-    8-bit keys), twice as fast there. (The host backend's callers use NumPy
-    over the tensor's memory instead.)"""
+    8-bit keys), twice as fast there (`by_scatter` picks one; the tests run
+    both). The host backend's callers use NumPy over the tensor's memory
+    instead."""
     n = flags.shape[0]
     dev = flags.device
-    if dev.kind != "gpu":
+    if not (dev.kind == "gpu" if by_scatter is None else by_scatter):
         count = int(ops.sum(flags).item()) if n else 0
         return ops.argsort(~flags, 0, False), count
     ones = zeros((n,), dtype=np.int64, device=dev).fill_(1)
