@@ -85,7 +85,7 @@ fn below(rng: &mut Rng, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 
-fn random_view(rng: &mut Rng, t: &TensorT<u32>, m: &Model) -> (TensorT<u32>, Model) {
+fn random_view<T: Element>(rng: &mut Rng, t: &TensorT<T>, m: &Model) -> (TensorT<T>, Model) {
     let ndim = m.shape.len();
     match below(rng, 4) {
         0 => {
@@ -126,6 +126,41 @@ fn random_view(rng: &mut Rng, t: &TensorT<u32>, m: &Model) -> (TensorT<u32>, Mod
             }
             (t1.broadcast_to(&shape).unwrap(), m1.broadcast(&shape))
         }
+    }
+}
+
+/// The same chains of random views over elements of 1, 2 and 8 bytes (the
+/// host gathers runs of each size in its own loop): the model's indices,
+/// wrapped to the type.
+#[test]
+fn random_view_chains_of_every_element_size() {
+    fn chains<T: Element + PartialEq + std::fmt::Debug>(dev: &Device, of: impl Fn(u32) -> T) {
+        let mut rng = Rng(0x0dd_5eed_0042);
+        for case in 0..200 {
+            let ndim = 1 + below(&mut rng, 4);
+            let shape: Vec<usize> = (0..ndim).map(|_| 1 + below(&mut rng, 5)).collect();
+            let mut m = Model::new(&shape);
+            let data: Vec<T> = m.data.iter().map(|&v| of(v)).collect();
+            let mut t = TensorT::from_slice(dev, &data, &shape).unwrap();
+            for _ in 0..1 + below(&mut rng, 4) {
+                (t, m) = random_view(&mut rng, &t, &m);
+                if m.shape.len() > 5 {
+                    break;
+                }
+            }
+            let want: Vec<T> = m.data.iter().map(|&v| of(v)).collect();
+            assert_eq!(t.to_vec().unwrap(), want, "case {case} on {dev}");
+            assert_eq!(
+                t.contiguous().unwrap().to_vec().unwrap(),
+                want,
+                "case {case} on {dev}"
+            );
+        }
+    }
+    for dev in common::devices() {
+        chains(&dev, |v| v as u8);
+        chains(&dev, |v| v as i16);
+        chains(&dev, |v| f64::from(v) + 0.5);
     }
 }
 
@@ -516,4 +551,33 @@ fn contiguous_copies<T: Element + PartialEq + std::fmt::Debug>(
         assert_eq!(&got[1..n + 1], want, "copy_from of {n} x {size} bytes");
         assert_eq!((&got[0], &got[n + 1]), (&zero, &zero), "past the view");
     }
+}
+
+/// Host copies of transposes larger than one tile (32 x 32) of every element
+/// size, partial tiles at both edges and a leading batch dimension.
+#[test]
+fn host_transposes_across_tiles() {
+    fn check<T: Element + PartialEq + std::fmt::Debug>(of: impl Fn(usize) -> T) {
+        let (b, r, c) = (3, 70, 45);
+        let data: Vec<T> = (0..b * r * c).map(&of).collect();
+        let t = TensorT::from_slice(&Device::host(), &data, [b, r, c]).unwrap();
+        let tt = t.transpose(1, 2).unwrap();
+        let want: Vec<T> = (0..b)
+            .flat_map(|i| (0..c).flat_map(move |j| (0..r).map(move |k| (i, j, k))))
+            .map(|(i, j, k)| of((i * r + k) * c + j))
+            .collect();
+        assert_eq!(tt.contiguous().unwrap().to_vec().unwrap(), want);
+        assert_eq!(tt.to_vec().unwrap(), want);
+        // a column block of the transpose: strides, offset and short tiles
+        let part = tt.narrow(1, 5, 33).unwrap().narrow(2, 2, 40).unwrap();
+        let want: Vec<T> = (0..b)
+            .flat_map(|i| (5..38).flat_map(move |j| (2..42).map(move |k| (i, j, k))))
+            .map(|(i, j, k)| of((i * r + k) * c + j))
+            .collect();
+        assert_eq!(part.contiguous().unwrap().to_vec().unwrap(), want);
+    }
+    check(|v| v as u8);
+    check(|v| v as u16);
+    check(|v| v as f32);
+    check(|v| v as u64);
 }
