@@ -113,6 +113,40 @@ fn tiles<const E: usize>(
     }
 }
 
+/// Writes `src` (elements in logical order) into the elements of `layout` in
+/// `dst`, a run of the innermost dimension at a time as [`gather`] reads
+/// them (`layout` covers no element twice).
+fn scatter(src: &[u8], layout: &Layout, es: usize, dst: &mut [u8]) {
+    let (dims, strides) = coalesce(&layout.shape, &[&layout.strides]);
+    let strides = &strides[0];
+    let n = dims.len();
+    let (len, step) = (dims[n - 1], strides[n - 1]);
+    let outer =
+        Dims::new(&dims[..n - 1]).and_then(|shape| Ok((shape, Dims::new(&strides[..n - 1])?)));
+    let (Ok((shape, outer_strides)), true) = (outer, len > 0) else {
+        for (from, off) in src.chunks_exact(es).zip(layout.offsets()) {
+            dst[off * es..off * es + es].copy_from_slice(from);
+        }
+        return;
+    };
+    let outer = Layout {
+        shape,
+        strides: outer_strides,
+        offset: layout.offset,
+    };
+    for (run, base) in src.chunks_exact(len * es).zip(outer.offsets()) {
+        let at = base * es;
+        if step == 1 {
+            dst[at..at + run.len()].copy_from_slice(run);
+            continue;
+        }
+        for (i, from) in run.chunks_exact(es).enumerate() {
+            let o = at + i * step * es;
+            dst[o..o + es].copy_from_slice(from);
+        }
+    }
+}
+
 /// One run of elements of `E` bytes from `src` at byte `at`, `step` elements
 /// apart (0: one element repeated), into `run`.
 #[inline]
@@ -225,10 +259,7 @@ impl Tensor {
                 // source overlapping this view is copied correctly.
                 let bytes = src.to_bytes()?;
                 let mut dst = write_lock(lock);
-                let dst = dst.as_bytes_mut();
-                for (src, off) in bytes.chunks_exact(es).zip(self.layout.offsets()) {
-                    dst[off * es..off * es + es].copy_from_slice(src);
-                }
+                scatter(&bytes, &self.layout, es, dst.as_bytes_mut());
                 Ok(())
             }
             (Data::OpenCl(Some(to)), Some(queue)) => {
