@@ -581,3 +581,25 @@ fn host_transposes_across_tiles() {
     check(|v| v as f32);
     check(|v| v as u64);
 }
+
+/// Empty views copy to empty tensors on every device, whatever their strides
+/// (a transpose cut to nothing took the host's tile path and panicked).
+#[test]
+fn empty_views_copy_to_nothing() {
+    for dev in common::devices() {
+        let t = Tensor::zeros(&dev, DType::F32, [4, 3]).unwrap();
+        let cut = t.transpose(0, 1).unwrap().narrow(0, 0, 0).unwrap();
+        assert_eq!(cut.deep_copy().unwrap().shape(), [0, 4], "on {dev}");
+        assert!(cut.to_vec::<f32>().unwrap().is_empty());
+        let far = t
+            .as_strided([0, 5], [usize::MAX / 2, usize::MAX / 3], 0)
+            .unwrap();
+        assert_eq!(far.contiguous().unwrap().shape(), [0, 5], "on {dev}");
+        // select and slice of such a view: no overflow of its huge strides
+        assert_eq!(far.select(1, 4).unwrap().shape(), [0]);
+        assert_eq!(far.slice(1, 3, 2, 1).unwrap().shape(), [0, 2]);
+        let mut none = t.narrow(0, 0, 0).unwrap();
+        none.copy_from(&Tensor::zeros(&dev, DType::F32, [0, 3]).unwrap())
+            .unwrap();
+    }
+}

@@ -24,6 +24,9 @@ fn try_bytes(len: usize) -> Result<Vec<u8>> {
 /// repeated where its stride is 0 (a broadcast), else a loop of fixed-size
 /// copies. Element by element, a 4M-element copy took 30-80 ms.
 fn gather(src: &[u8], layout: &Layout, es: usize, out: &mut [u8]) {
+    if layout.len() == 0 {
+        return; // (an empty view may have any strides: none is multiplied)
+    }
     let (dims, strides) = coalesce(&layout.shape, &[&layout.strides]);
     let strides = &strides[0];
     let n = dims.len();
@@ -117,6 +120,9 @@ fn tiles<const E: usize>(
 /// `dst`, a run of the innermost dimension at a time as [`gather`] reads
 /// them (`layout` covers no element twice).
 fn scatter(src: &[u8], layout: &Layout, es: usize, dst: &mut [u8]) {
+    if layout.len() == 0 {
+        return;
+    }
     let (dims, strides) = coalesce(&layout.shape, &[&layout.strides]);
     let strides = &strides[0];
     let n = dims.len();

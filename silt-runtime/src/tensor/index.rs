@@ -48,8 +48,9 @@ impl Tensor {
             });
         }
         let mut layout = self.layout.clone();
-        if len > 0 {
-            // inside the view's elements, so inside the storage
+        // an element of a view that has elements, so inside the storage (an
+        // empty view's strides may be anything: its offset stays)
+        if len > 0 && self.layout.len() > 0 {
             layout.offset += start * layout.strides[axis];
             if len > 1 {
                 layout.strides[axis] *= step;
@@ -92,8 +93,13 @@ impl Tensor {
         let layout = Layout {
             shape: Dims::new(&keep(&self.layout.shape))?,
             strides: Dims::new(&keep(&self.layout.strides))?,
-            // an element of the view, so inside the storage
-            offset: self.layout.offset + index * self.layout.strides[axis],
+            // an element of the view, so inside the storage; an empty view
+            // (another dimension of 0) may have any strides: its offset stays
+            offset: if self.layout.len() > 0 {
+                self.layout.offset + index * self.layout.strides[axis]
+            } else {
+                self.layout.offset
+            },
         };
         Ok(self.with_layout(layout))
     }
