@@ -18,40 +18,45 @@ fn try_bytes(len: usize) -> Result<Vec<u8>> {
     Ok(v)
 }
 
-/// Copies the elements of `layout` out of `src` in logical order, a run of
-/// the innermost dimension at a time (after merging the dimensions that are
-/// contiguous together): one copy where the run is contiguous, the element
-/// repeated where its stride is 0 (a broadcast), else a loop of fixed-size
-/// copies. Element by element, a 4M-element copy took 30-80 ms.
-fn gather(src: &[u8], layout: &Layout, es: usize, out: &mut [u8]) {
+/// `layout` as runs: its dimensions merged where contiguous together (with
+/// `coalesce`), the last `inner` of them kept whole (their sizes and strides
+/// returned), the others as a layout of each run's first element. `None` for
+/// an empty view (its strides may be anything: none is multiplied) or one of
+/// fewer merged dimensions than `inner`.
+fn runs(layout: &Layout, inner: usize) -> Option<(Layout, Vec<usize>, Vec<usize>)> {
     if layout.len() == 0 {
-        return; // (an empty view may have any strides: none is multiplied)
+        return None;
     }
     let (dims, strides) = coalesce(&layout.shape, &[&layout.strides]);
     let strides = &strides[0];
-    let n = dims.len();
-    let (len, step) = (dims[n - 1], strides[n - 1]);
-    let outer =
-        Dims::new(&dims[..n - 1]).and_then(|shape| Ok((shape, Dims::new(&strides[..n - 1])?)));
-    let (Ok((shape, outer_strides)), true) = (outer, len > 0) else {
-        // (fewer dimensions than the layout's, so never; and nothing to copy)
+    let n = dims.len().checked_sub(inner)?;
+    let outer = Layout {
+        shape: Dims::new(&dims[..n]).ok()?,
+        strides: Dims::new(&strides[..n]).ok()?,
+        offset: layout.offset,
+    };
+    Some((outer, dims[n..].to_vec(), strides[n..].to_vec()))
+}
+
+/// Copies the elements of `layout` out of `src` in logical order, a run of
+/// the innermost dimension at a time (`runs`): one copy where the run is
+/// contiguous, the element repeated where its stride is 0 (a broadcast),
+/// else a loop of fixed-size copies; a transpose in tiles. Element by
+/// element, a 4M-element copy took 30-80 ms.
+fn gather(src: &[u8], layout: &Layout, es: usize, out: &mut [u8]) {
+    let Some((outer, dims, strides)) = runs(layout, 1) else {
+        // nothing (an empty view) or, never, a layout `runs` cannot cut
         for (dst, off) in out.chunks_exact_mut(es).zip(layout.offsets()) {
             dst.copy_from_slice(&src[off * es..off * es + es]);
         }
         return;
     };
+    let (len, step) = (dims[0], strides[0]);
     // a transpose (the source contiguous down the output's columns): tiles
     // of the last two dimensions, so that reads and writes both stay in cache
-    if n >= 2 && step > 1 && strides[n - 2] == 1 && matches!(es, 1 | 2 | 4 | 8) {
-        let rows = dims[n - 2];
-        if let (Ok(shape), Ok(outer_strides)) =
-            (Dims::new(&dims[..n - 2]), Dims::new(&strides[..n - 2]))
-        {
-            let outer = Layout {
-                shape,
-                strides: outer_strides,
-                offset: layout.offset,
-            };
+    if step > 1 && matches!(es, 1 | 2 | 4 | 8) {
+        if let Some((outer, dims, _)) = runs(layout, 2).filter(|(_, _, s)| s[0] == 1) {
+            let rows = dims[0];
             for (block, base) in out.chunks_exact_mut(rows * len * es).zip(outer.offsets()) {
                 let at = base * es;
                 match es {
@@ -64,11 +69,6 @@ fn gather(src: &[u8], layout: &Layout, es: usize, out: &mut [u8]) {
             return;
         }
     }
-    let outer = Layout {
-        shape,
-        strides: outer_strides,
-        offset: layout.offset,
-    };
     for (run, base) in out.chunks_exact_mut(len * es).zip(outer.offsets()) {
         let at = base * es;
         match es {
@@ -120,26 +120,13 @@ fn tiles<const E: usize>(
 /// `dst`, a run of the innermost dimension at a time as [`gather`] reads
 /// them (`layout` covers no element twice).
 fn scatter(src: &[u8], layout: &Layout, es: usize, dst: &mut [u8]) {
-    if layout.len() == 0 {
-        return;
-    }
-    let (dims, strides) = coalesce(&layout.shape, &[&layout.strides]);
-    let strides = &strides[0];
-    let n = dims.len();
-    let (len, step) = (dims[n - 1], strides[n - 1]);
-    let outer =
-        Dims::new(&dims[..n - 1]).and_then(|shape| Ok((shape, Dims::new(&strides[..n - 1])?)));
-    let (Ok((shape, outer_strides)), true) = (outer, len > 0) else {
+    let Some((outer, dims, strides)) = runs(layout, 1) else {
         for (from, off) in src.chunks_exact(es).zip(layout.offsets()) {
             dst[off * es..off * es + es].copy_from_slice(from);
         }
         return;
     };
-    let outer = Layout {
-        shape,
-        strides: outer_strides,
-        offset: layout.offset,
-    };
+    let (len, step) = (dims[0], strides[0]);
     for (run, base) in src.chunks_exact(len * es).zip(outer.offsets()) {
         let at = base * es;
         if step == 1 {
