@@ -40,6 +40,7 @@ from ._einsum import einsum
 from ._interop import from_dlpack
 from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
+from . import nn  # noqa: E402  (after Tensor has its methods)
 
 __all__ = [
     "ArgumentError",
@@ -68,6 +69,7 @@ __all__ = [
     "full_like",
     "linspace",
     "manual_seed",
+    "nn",
     "ones",
     "ones_like",
     "ops",

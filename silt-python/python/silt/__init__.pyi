@@ -6,6 +6,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
+from . import nn as nn
 from . import ops as ops
 
 # the builtins under names the Tensor class's methods int(), float() and bool() do not hide

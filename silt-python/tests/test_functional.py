@@ -1,0 +1,624 @@
+"""silt.nn.functional against NumPy references written here from PyTorch's
+definitions (loops over windows, PyTorch's source coordinates and divisors),
+on the host backend and an OpenCL device."""
+
+import math
+
+import numpy as np
+import pytest
+
+import silt
+import silt.nn.functional as F
+
+RNG = np.random.default_rng(11)
+
+
+def t(a, device):
+    return silt.tensor(np.asarray(a), device=device)
+
+
+def check(got, want, tol=1e-5):
+    want = np.asarray(want)
+    assert isinstance(got, silt.Tensor)
+    assert tuple(got.shape) == want.shape, (tuple(got.shape), want.shape)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    if want.dtype.kind == "f":
+        np.testing.assert_allclose(got.numpy(), want, rtol=tol, atol=tol)
+    else:
+        np.testing.assert_array_equal(got.numpy(), want)
+
+
+def f32(*shape, low=-2.0, high=2.0):
+    return RNG.uniform(low, high, shape).astype(np.float32)
+
+
+# ---- references ------------------------------------------------------------------
+
+def conv_ref(x, w, b, stride, padding, dilation, groups):
+    """Direct cross-correlation, one output at a time (float64)."""
+    nd = w.ndim - 2
+    x = np.pad(x.astype(np.float64), [(0, 0), (0, 0)] + [(p, p) for p in padding])
+    n, c = x.shape[:2]
+    o, cg = w.shape[:2]
+    k = w.shape[2:]
+    out = [(x.shape[2 + i] - dilation[i] * (k[i] - 1) - 1) // stride[i] + 1 for i in range(nd)]
+    y = np.zeros((n, o, *out))
+    og = o // groups
+    for oc in range(o):
+        g = oc // og
+        for pos in np.ndindex(*out):
+            sl = tuple(slice(pos[i] * stride[i], pos[i] * stride[i] + dilation[i] * (k[i] - 1) + 1, dilation[i])
+                       for i in range(nd))
+            window = x[(slice(None), slice(g * cg, (g + 1) * cg)) + sl]
+            y[(slice(None), oc) + pos] = window.reshape(n, -1) @ w[oc].astype(np.float64).reshape(-1)
+        if b is not None:
+            y[:, oc] += b[oc]
+    return y
+
+
+def pool_out(n, k, s, p, d, ceil):
+    room = n + 2 * p - d * (k - 1) - 1
+    m = (-(-room // s) if ceil else room // s) + 1
+    if ceil and (m - 1) * s >= n + p:
+        m -= 1
+    return m
+
+
+def max_pool1d_ref(x, k, s, p, d, ceil):
+    """PyTorch's loop: the window's real places, the first maximum (NaN wins)."""
+    n = x.shape[-1]
+    m = pool_out(n, k, s, p, d, ceil)
+    vals = np.zeros(x.shape[:-1] + (m,), x.dtype)
+    idx = np.zeros(x.shape[:-1] + (m,), np.int64)
+    for lead in np.ndindex(*x.shape[:-1]):
+        for i in range(m):
+            start = i * s - p
+            places = [start + j * d for j in range(k) if 0 <= start + j * d < n]
+            best = places[0]
+            for q in places:
+                v = x[lead + (q,)]
+                if np.isnan(v) and not np.isnan(x[lead + (best,)]):
+                    best = q
+                elif v > x[lead + (best,)]:
+                    best = q
+            vals[lead + (i,)] = x[lead + (best,)]
+            idx[lead + (i,)] = best
+    return vals, idx
+
+
+def avg_pool1d_ref(x, k, s, p, ceil, include_pad):
+    n = x.shape[-1]
+    m = pool_out(n, k, s, p, 1, ceil)
+    y = np.zeros(x.shape[:-1] + (m,))
+    for i in range(m):
+        start, end = i * s - p, min(i * s - p + k, n + p)
+        size = end - start
+        lo, hi = max(start, 0), min(end, n)
+        y[..., i] = x[..., lo:hi].astype(np.float64).sum(-1) / (size if include_pad else hi - lo)
+    return y.astype(x.dtype)
+
+
+def adaptive_ref(x, m, reduce):
+    n = x.shape[-1]
+    cols = [reduce(x[..., (i * n) // m:-((-(i + 1) * n) // m)], -1) for i in range(m)]
+    return np.stack(cols, -1).astype(x.dtype)
+
+
+# ---- convolutions ------------------------------------------------------------------
+
+CONVS = [
+    # (input shape, weight shape, stride, padding, dilation, groups)
+    ((2, 3, 11), (4, 3, 3), 1, 0, 1, 1),
+    ((2, 4, 12), (6, 2, 3), 2, 1, 2, 2),
+    ((3, 9), (2, 3, 4), 3, 2, 1, 1),  # unbatched
+    ((2, 3, 7, 8), (5, 3, 3, 2), 1, 1, 1, 1),
+    ((1, 4, 9, 10), (4, 1, 3, 3), (2, 1), (1, 2), (2, 1), 4),  # depthwise
+    ((2, 2, 4, 5, 6), (3, 2, 2, 3, 2), 1, (1, 0, 1), 1, 1),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CONVS)))
+def test_conv_matches_a_direct_loop(device, case):
+    shape, wshape, stride, padding, dilation, groups = CONVS[case]
+    nd = len(wshape) - 2
+    x, w, b = f32(*shape), f32(*wshape), f32(wshape[0])
+    args = (t(x, device), t(w, device), t(b, device), stride, padding, dilation, groups)
+    got = F.conv1d(*args) if nd == 1 else (F.conv2d(*args) if nd == 2 else F.conv3d(*args))
+    tup = lambda v: (v,) * nd if isinstance(v, int) else v  # noqa: E731
+    xb = x if len(shape) == nd + 2 else x[None]
+    want = conv_ref(xb, w, b, tup(stride), tup(padding), tup(dilation), groups)
+    want = want if len(shape) == nd + 2 else want[0]
+    check(got, want.astype(np.float32), 1e-4)
+
+
+def test_conv_padding_same_and_valid(device):
+    x, w = f32(2, 3, 10, 9), f32(4, 3, 4, 3)
+    same = F.conv2d(t(x, device), t(w, device), padding="same", dilation=(1, 2))
+    # 'same' pads d * (k - 1) in all, the smaller half before
+    xp = np.pad(x, [(0, 0), (0, 0), (1, 2), (2, 2)])
+    check(same, conv_ref(xp, w, None, (1, 1), (0, 0), (1, 2), 1).astype(np.float32), 1e-4)
+    assert tuple(same.shape) == (2, 4, 10, 9)
+    valid = F.conv2d(t(x, device), t(w, device), padding="valid")
+    check(valid, conv_ref(x, w, None, (1, 1), (0, 0), (1, 1), 1).astype(np.float32), 1e-4)
+    with pytest.raises(silt.ArgumentError, match="stride of 1"):
+        F.conv2d(t(x, device), t(w, device), padding="same", stride=2)
+
+
+def test_conv_reads_views_and_f64(device):
+    x = f32(3, 2, 12).astype(np.float64)
+    w = f32(4, 2, 3).astype(np.float64)
+    xt = t(x.transpose(1, 0, 2).copy(), device).transpose(0, 1)  # a view, not contiguous
+    assert not xt.is_contiguous()
+    check(F.conv1d(xt, t(w, device), stride=2), conv_ref(x, w, None, (2,), (0,), (1,), 1), 1e-12)
+
+
+def test_conv_errors(device):
+    x, w = t(f32(2, 4, 8), device), t(f32(3, 2, 3), device)
+    with pytest.raises(silt.ArgumentError, match="does not fit"):
+        F.conv1d(x, w)  # 2 channels a group, groups=1
+    with pytest.raises(silt.ArgumentError, match="does not fit"):
+        F.conv1d(x, w, groups=2)  # 3 outputs do not split in 2 groups
+    with pytest.raises(silt.ArgumentError, match="more than"):
+        F.conv1d(x, t(f32(3, 4, 9), device))
+    with pytest.raises(silt.DTypeError):
+        F.conv1d(x, t(f32(3, 4, 3).astype(np.float64), device))
+    with pytest.raises(silt.ArgumentError, match="dimensions"):
+        F.conv2d(x[0], t(f32(3, 4, 3, 3), device))  # [C, H, W] or [N, C, H, W]
+    with pytest.raises(silt.ArgumentError, match="bias"):
+        F.conv1d(x, t(f32(3, 4, 3), device), t(f32(2), device))
+    with pytest.raises(silt.ArgumentError, match="stride"):
+        F.conv1d(x, t(f32(3, 4, 3), device), stride=0)
+    with pytest.raises(TypeError):
+        F.conv1d(f32(2, 4, 8), w)
+
+
+def test_unfold_is_im2col(device):
+    x = f32(2, 3, 6, 7)
+    got = F.unfold(t(x, device), (2, 3), dilation=(2, 1), padding=1, stride=(1, 2))
+    xp = np.pad(x, [(0, 0), (0, 0), (1, 1), (1, 1)])
+    oh, ow = (8 - 3) // 1 + 1, (9 - 3) // 2 + 1
+    want = np.zeros((2, 3 * 6, oh * ow), np.float32)
+    for c in range(3):
+        for ki in range(2):
+            for kj in range(3):
+                for i in range(oh):
+                    for j in range(ow):
+                        want[:, c * 6 + ki * 3 + kj, i * ow + j] = xp[:, c, i + 2 * ki, j * 2 + kj]
+    check(got, want)
+
+
+# ---- pooling ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("k,s,p,d,ceil", [(2, None, 0, 1, False), (3, 2, 1, 1, True), (3, 2, 1, 2, False),
+                                          (4, 3, 2, 1, True), (3, 1, 0, 1, False),
+                                          (2, 2, 1, 1, True)])  # ceil_mode drops a window starting in the padding
+def test_max_pool1d(device, k, s, p, d, ceil):
+    x = f32(2, 3, 11)
+    x[0, 1, 4] = np.nan
+    x[1, 2, :] = -np.inf  # a window of -inf picks an input place, not padding
+    x[1, 0, 3:6] = 1.5  # ties: the first
+    vals, idx = F.max_pool1d(t(x, device), k, s, p, d, ceil_mode=ceil, return_indices=True)
+    want_v, want_i = max_pool1d_ref(x, k, s if s else k, p, d, ceil)
+    check(vals, want_v)
+    check(idx, want_i)
+    check(F.max_pool1d(t(x, device), k, s, p, d, ceil_mode=ceil), want_v)
+
+
+def test_max_pool2d_and_3d_are_separable_maxima(device):
+    x = f32(2, 3, 9, 8)
+    got, idx = F.max_pool2d(t(x, device), (3, 2), (2, 2), (1, 1), ceil_mode=True, return_indices=True)
+    rows, _ = max_pool1d_ref(x.transpose(0, 1, 3, 2), 3, 2, 1, 1, True)
+    want, _ = max_pool1d_ref(rows.transpose(0, 1, 3, 2), 2, 2, 1, 1, True)
+    check(got, want)
+    flat = x.reshape(2, 3, -1)
+    check(silt.tensor(np.take_along_axis(flat, idx.numpy().reshape(2, 3, -1), -1).reshape(want.shape),
+                      device=device), want)
+    x3 = f32(1, 2, 5, 6, 4)
+    got3 = F.max_pool3d(t(x3, device), 2)
+    check(got3, x3[:, :, :4, :6, :4].reshape(1, 2, 2, 2, 3, 2, 2, 2).max(axis=(3, 5, 7)))
+
+
+def test_max_pool_of_integers_and_unbatched(device):
+    x = RNG.integers(-50, 50, (3, 10)).astype(np.int32)
+    got = F.max_pool1d(t(x, device), 3, 2, 1)
+    check(got, max_pool1d_ref(x, 3, 2, 1, 1, False)[0])
+
+
+@pytest.mark.parametrize("k,s,p,ceil,include", [(2, None, 0, False, True), (3, 2, 1, True, True),
+                                                (3, 2, 1, True, False), (4, 3, 2, True, True),
+                                                (4, 3, 2, False, False), (2, 2, 1, True, True)])
+def test_avg_pool1d(device, k, s, p, ceil, include):
+    x = f32(2, 3, 12)
+    got = F.avg_pool1d(t(x, device), k, s, p, ceil, include)
+    check(got, avg_pool1d_ref(x, k, s if s else k, p, ceil, include))
+
+
+def test_avg_pool2d_divisors(device):
+    x = f32(2, 2, 7, 6)
+    got = F.avg_pool2d(t(x, device), 3, 2, 1, ceil_mode=True, count_include_pad=False)
+    rows = avg_pool1d_ref(x.transpose(0, 1, 3, 2), 3, 2, 1, True, False).transpose(0, 1, 3, 2)
+    check(got, avg_pool1d_ref(rows, 3, 2, 1, True, False))
+    ones = np.ones((1, 1, 4, 4), np.float32)
+    check(F.avg_pool2d(t(ones, device), 2, divisor_override=3), np.full((1, 1, 2, 2), 4 / 3, np.float32))
+    check(F.avg_pool3d(t(np.ones((1, 1, 2, 2, 2), np.float32), device), 2, padding=1)[0, 0, 0, 0, 0],
+          np.float32(1 / 8))
+
+
+def test_pool_errors(device):
+    x = t(f32(1, 2, 8), device)
+    with pytest.raises(silt.ArgumentError, match="half"):
+        F.max_pool1d(x, 2, padding=2)
+    with pytest.raises(silt.ArgumentError, match="more than"):
+        F.max_pool1d(x, 9)
+    with pytest.raises(silt.ArgumentError, match="dimensions"):
+        F.max_pool2d(x[0], 2)
+    with pytest.raises(silt.DTypeError):
+        F.avg_pool1d(t(np.ones((1, 2, 4), np.int32), device), 2)
+    with pytest.raises(silt.ArgumentError, match="divisor_override"):
+        F.avg_pool2d(t(f32(1, 1, 4, 4), device), 2, divisor_override=0)
+
+
+@pytest.mark.parametrize("n,m", [(8, 3), (10, 4), (5, 5), (3, 7), (9, 1)])
+def test_adaptive_pools_1d(device, n, m):
+    x = f32(2, 3, n)
+    check(F.adaptive_avg_pool1d(t(x, device), m), adaptive_ref(x.astype(np.float64), m, np.mean).astype(np.float32))
+    check(F.adaptive_max_pool1d(t(x, device), m), adaptive_ref(x, m, np.max))
+
+
+def test_adaptive_pools_2d_and_none(device):
+    x = f32(2, 3, 7, 9)
+    got = F.adaptive_avg_pool2d(t(x, device), (3, None))
+    want = adaptive_ref(x.transpose(0, 1, 3, 2).astype(np.float64), 3, np.mean).transpose(0, 1, 3, 2)
+    check(got, want.astype(np.float32))
+    got = F.adaptive_max_pool2d(t(x, device), 4)
+    rows = adaptive_ref(x.transpose(0, 1, 3, 2), 4, np.max).transpose(0, 1, 3, 2)
+    check(got, adaptive_ref(rows, 4, np.max))
+    y = np.full((1, 1, 4), np.inf, np.float32)
+    check(F.adaptive_avg_pool1d(t(y, device), 3), np.full((1, 1, 3), np.inf, np.float32))
+    x3 = f32(1, 2, 4, 6, 5)
+    check(F.adaptive_avg_pool3d(t(x3, device), (2, 3, None)),
+          x3.astype(np.float64).reshape(1, 2, 2, 2, 3, 2, 5).mean((3, 5)).astype(np.float32))
+    check(F.adaptive_max_pool3d(t(x3, device), (1, 2, 5)), x3.reshape(1, 2, 1, 4, 2, 3, 5).max((3, 5)))
+    same = F.adaptive_avg_pool2d(t(x, device), (7, 9))
+    check(same, x)
+    assert not same.shares_storage(t(x, device))
+    with pytest.raises(silt.ArgumentError, match="return_indices"):
+        F.adaptive_max_pool1d(t(x[0], device), 2, return_indices=True)
+    with pytest.raises(silt.ArgumentError, match="positive"):
+        F.adaptive_avg_pool1d(t(x[0], device), 0)
+
+
+# ---- interpolate ----------------------------------------------------------------------
+
+def linear_ref(x, m, align, scale=None):
+    n = x.shape[-1]
+    ratio = (1 / scale) if scale else n / m
+    y = np.zeros(x.shape[:-1] + (m,))
+    for i in range(m):
+        src = (i * (n - 1) / (m - 1) if m > 1 else 0) if align else max((i + 0.5) * ratio - 0.5, 0)
+        lo = min(int(src), n - 1)
+        hi = min(lo + 1, n - 1)
+        lam = src - lo
+        y[..., i] = x[..., lo] * (1 - lam) + x[..., hi] * lam
+    return y.astype(x.dtype)
+
+
+@pytest.mark.parametrize("n,m,align", [(5, 9, False), (5, 9, True), (9, 4, False), (6, 6, True), (4, 1, True)])
+def test_interpolate_linear(device, n, m, align):
+    x = f32(2, 3, n)
+    check(F.interpolate(t(x, device), size=m, mode="linear", align_corners=align), linear_ref(x, m, align))
+
+
+def test_interpolate_bilinear_scale_and_nearest(device):
+    x = f32(1, 2, 4, 5)
+    got = F.interpolate(t(x, device), scale_factor=(1.5, 2), mode="bilinear")
+    rows = linear_ref(x.transpose(0, 1, 3, 2), 6, False, 1.5).transpose(0, 1, 3, 2)
+    check(got, linear_ref(rows, 10, False, 2))
+    # nearest: floor(dst * in / out) in float32; nearest-exact: floor((dst + 0.5) * in / out)
+    check(F.interpolate(t(x, device), size=(7, 3)),
+          x[:, :, [0, 0, 1, 1, 2, 2, 3]][:, :, :, [0, 1, 3]])
+    check(F.interpolate(t(x, device), size=(7, 3), mode="nearest-exact"),
+          x[:, :, [0, 0, 1, 2, 2, 3, 3]][:, :, :, [0, 2, 4]])
+    ints = RNG.integers(0, 9, (1, 1, 3)).astype(np.int64)
+    check(F.interpolate(t(ints, device), scale_factor=2), np.repeat(ints, 2, -1))
+    check(F.interpolate(t(x, device), size=(2, 5), mode="area"),
+          x.reshape(1, 2, 2, 2, 5).mean(3))
+
+
+def test_interpolate_errors(device):
+    x = t(f32(1, 2, 4), device)
+    with pytest.raises(silt.ArgumentError, match="bicubic"):
+        F.interpolate(x, size=3, mode="bicubic")
+    with pytest.raises(silt.ArgumentError, match="4-d"):
+        F.interpolate(x, size=3, mode="bilinear")
+    with pytest.raises(silt.ArgumentError, match="either"):
+        F.interpolate(x, size=3, scale_factor=2.0)
+    with pytest.raises(silt.ArgumentError, match="align_corners"):
+        F.interpolate(x, size=3, align_corners=True)
+
+
+# ---- padding -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode,np_mode", [("reflect", "reflect"), ("replicate", "edge"), ("circular", "wrap")])
+def test_pad_modes_match_numpy(device, mode, np_mode):
+    x = f32(2, 3, 5, 6)
+    got = F.pad(t(x, device), (2, 1, 3, 4) if mode != "reflect" else (2, 1, 3, 4 - 1), mode=mode)
+    widths = [(0, 0), (0, 0), (3, 4 if mode != "reflect" else 3), (2, 1)]
+    check(got, np.pad(x, widths, mode=np_mode))
+
+
+def test_pad_constant_crops_and_fills(device):
+    x = RNG.integers(0, 9, (3, 4)).astype(np.int32)
+    check(F.pad(t(x, device), (1, -2, -1, 2), value=7),
+          np.pad(x[1:, :2], [(0, 2), (1, 0)], constant_values=7))
+    check(F.pad(t(x, device), (0, 0, 0, 0)), x)
+    check(F.pad(t(x, device), (-4, 1)), np.zeros((3, 1), np.int32))
+    with pytest.raises(silt.ArgumentError, match="amounts"):
+        F.pad(t(x, device), (1, 1, 1))
+    with pytest.raises(silt.ArgumentError, match="below the length"):
+        F.pad(t(x, device), (4, 0), mode="reflect")
+    with pytest.raises(silt.ArgumentError, match="negative length"):
+        F.pad(t(x, device), (-3, -2))
+    with pytest.raises(silt.ArgumentError, match="mode"):
+        F.pad(t(x, device), (1, 1), mode="symmetric")
+
+
+# ---- activations, softmax, normalisations --------------------------------------------
+
+def test_activations(device):
+    x = f32(4, 5, low=-30, high=30)
+    tx = t(x, device)
+    d = x.astype(np.float64)
+    check(F.relu(tx), np.maximum(x, 0))
+    check(F.leaky_relu(tx, 0.2), np.where(x > 0, x, 0.2 * x))
+    check(F.elu(tx, 0.5), np.where(x > 0, d, 0.5 * np.expm1(d)).astype(np.float32))
+    check(F.hardtanh(tx, -2, 3), np.clip(x, -2, 3))
+    check(F.threshold(tx, 1.0, -5.0), np.where(x > 1, x, -5).astype(np.float32))
+    check(F.softplus(tx, beta=2, threshold=10),
+          np.where(2 * d > 10, d, np.log1p(np.exp(2 * d)) / 2).astype(np.float32), 1e-5)
+    check(F.softplus(tx), np.where(d > 20, d, np.log1p(np.exp(d))).astype(np.float32), 1e-5)
+    check(F.glu(tx[:, :4], 1), (d[:, :2] / (1 + np.exp(-d[:, 2:4]))).astype(np.float32), 1e-5)
+    check(F.gelu(tx, approximate="tanh"),
+          (0.5 * d * (1 + np.tanh(math.sqrt(2 / math.pi) * (d + 0.044715 * d ** 3)))).astype(np.float32), 1e-5)
+    check(F.silu(tx), (d / (1 + np.exp(-d))).astype(np.float32), 1e-5)
+    sig = 1 / (1 + np.exp(-d))
+    softplus = np.logaddexp(0, d)
+    alpha, scale = 1.6732632423543772, 1.0507009873554805
+    for got, want in [
+        (F.sigmoid(tx), sig), (F.tanh(tx), np.tanh(d)), (F.softsign(tx), d / (1 + np.abs(d))),
+        (F.relu6(tx), np.clip(d, 0, 6)), (F.hardsigmoid(tx), np.clip(d / 6 + 0.5, 0, 1)),
+        (F.hardswish(tx), d * np.clip(d / 6 + 0.5, 0, 1)), (F.logsigmoid(tx), -np.logaddexp(0, -d)),
+        (F.mish(tx), d * np.tanh(softplus)), (F.selu(tx), scale * np.where(d > 0, d, alpha * np.expm1(d))),
+    ]:
+        check(got, want.astype(np.float32), 1e-5)
+    y = tx.clone()
+    assert F.relu(y, inplace=True) is y
+    check(y, np.maximum(x, 0))
+    with pytest.raises(silt.ArgumentError, match="approximate"):
+        F.gelu(tx, approximate="erf")
+    with pytest.raises(silt.ArgumentError, match="odd"):
+        F.glu(tx, 1)
+
+
+def test_softmax_family(device):
+    x = f32(3, 4, 5)
+    d = x.astype(np.float64)
+
+    def sm(a, axis):
+        e = np.exp(a - a.max(axis, keepdims=True))
+        return e / e.sum(axis, keepdims=True)
+
+    check(F.softmax(t(x, device), dim=1), sm(d, 1).astype(np.float32))
+    check(F.softmax(t(x, device)), sm(d, 0).astype(np.float32))  # implicit: 0 for 3-d
+    check(F.log_softmax(t(x, device), -1), np.log(sm(d, -1)).astype(np.float32))
+    check(F.softmin(t(x, device), 2), sm(-d, 2).astype(np.float32))
+    check(F.softmax(t(x, device), 1, dtype=np.float64), sm(d, 1), 1e-12)
+    check(F.softmax(t(np.float32(3), device), 0), np.float32(1))
+
+
+def test_norms(device):
+    x = f32(4, 3, 5, 2)
+    d = x.astype(np.float64)
+    w, b = f32(3), f32(3)
+    mean, var = d.mean((0, 2, 3)), d.var((0, 2, 3))
+    shape = (1, 3, 1, 1)
+    want = (d - mean.reshape(shape)) / np.sqrt(var.reshape(shape) + 1e-5) * w.reshape(shape) + b.reshape(shape)
+    rm, rv = t(np.zeros(3, np.float32), device), t(np.ones(3, np.float32), device)
+    got = F.batch_norm(t(x, device), rm, rv, t(w, device), t(b, device), training=True, momentum=0.25)
+    check(got, want.astype(np.float32), 1e-4)
+    n = x.size // 3
+    check(rm, (0.25 * mean).astype(np.float32))
+    check(rv, (0.75 + 0.25 * var * n / (n - 1)).astype(np.float32))
+    got = F.batch_norm(t(x, device), rm, rv, t(w, device), t(b, device))
+    want = (d - rm.numpy().reshape(shape)) / np.sqrt(rv.numpy().reshape(shape) + 1e-5) * w.reshape(shape) + b.reshape(shape)
+    check(got, want.astype(np.float32), 1e-4)
+
+    # group_norm: groups of 3 channels out of 6
+    g = f32(2, 6, 4)
+    gd = g.astype(np.float64).reshape(2, 2, 12)
+    gn = ((gd - gd.mean(-1, keepdims=True)) / np.sqrt(gd.var(-1, keepdims=True) + 1e-5)).reshape(2, 6, 4)
+    gw, gb = f32(6), f32(6)
+    check(F.group_norm(t(g, device), 2, t(gw, device), t(gb, device)),
+          (gn * gw[:, None] + gb[:, None]).astype(np.float32), 1e-4)
+    inst = (g - g.mean(-1, keepdims=True)) / np.sqrt(g.var(-1, keepdims=True) + 1e-5)
+    check(F.instance_norm(t(g, device)), inst.astype(np.float32), 1e-4)
+    with pytest.raises(silt.ArgumentError, match="divide"):
+        F.group_norm(t(g, device), 4)
+
+    check(F.layer_norm(t(x, device), (5, 2)),
+          ((d - d.mean((2, 3), keepdims=True)) / np.sqrt(d.var((2, 3), keepdims=True) + 1e-5)).astype(np.float32),
+          1e-4)
+    check(F.rms_norm(t(x, device), [2], eps=1e-6),
+          (d / np.sqrt((d * d).mean(-1, keepdims=True) + 1e-6)).astype(np.float32), 1e-5)
+    for p in (1, 2, 3, math.inf):
+        norm = np.linalg.norm(d, ord=p, axis=1, keepdims=True)
+        check(F.normalize(t(x, device), p=p), (d / np.maximum(norm, 1e-12)).astype(np.float32), 1e-5)
+
+
+def test_linear_dropout_embedding_one_hot(device):
+    x, w, b = f32(2, 3, 4), f32(5, 4), f32(5)
+    check(F.linear(t(x, device), t(w, device), t(b, device)),
+          (x.astype(np.float64) @ w.T + b).astype(np.float32), 1e-5)
+    check(F.linear(t(x, device), t(w[0], device)), (x.astype(np.float64) @ w[0]).astype(np.float32), 1e-5)
+
+    ones = t(np.ones((200, 50), np.float32), device)
+    silt.manual_seed(3)
+    y = F.dropout(ones, 0.25).numpy()
+    assert set(np.unique(y)) == {0.0, np.float32(1 / 0.75)}
+    assert 0.2 < (y == 0).mean() < 0.3
+    assert F.dropout(ones, 0.5, training=False) is ones
+    check(F.dropout(ones, 1.0), np.zeros((200, 50), np.float32))
+    with pytest.raises(silt.ArgumentError, match="p must"):
+        F.dropout(ones, 1.5)
+
+    table = f32(6, 3)
+    idx = np.array([[0, 5, 2], [2, 2, 1]], np.int64)
+    check(F.embedding(t(idx, device), t(table, device)), table[idx])
+    with pytest.raises(silt.ArgumentError):
+        F.embedding(t(np.array([6]), device), t(table, device))
+    with pytest.raises(silt.ArgumentError, match="max_norm"):
+        F.embedding(t(idx, device), t(table, device), max_norm=1.0)
+
+    cls = np.array([[1, 0], [3, 2]], np.int64)
+    check(F.one_hot(t(cls, device)), np.eye(4, dtype=np.int64)[cls])
+    check(F.one_hot(t(cls, device), 6), np.eye(6, dtype=np.int64)[cls])
+    with pytest.raises(silt.ArgumentError, match="out of range"):
+        F.one_hot(t(cls, device), 3)
+    with pytest.raises(silt.ArgumentError, match="negative"):
+        F.one_hot(t(-cls, device))
+    with pytest.raises(silt.DTypeError):
+        F.one_hot(t(cls.astype(np.int32), device))
+
+
+# ---- losses ----------------------------------------------------------------------------
+
+def test_regression_losses(device):
+    x, y = f32(3, 4), f32(3, 4)
+    d = x.astype(np.float64) - y
+    a = np.abs(d)
+    tx, ty = t(x, device), t(y, device)
+    check(F.mse_loss(tx, ty), np.float32((d * d).mean()))
+    check(F.mse_loss(tx, ty, reduction="none"), (d * d).astype(np.float32))
+    check(F.l1_loss(tx, ty, reduction="sum"), np.float32(a.sum()), 1e-4)
+    check(F.smooth_l1_loss(tx, ty, beta=0.5), np.float32(np.where(a < 0.5, a * a, a - 0.25).mean()))
+    check(F.huber_loss(tx, ty, delta=0.7), np.float32(np.where(a < 0.7, 0.5 * a * a, 0.7 * (a - 0.35)).mean()))
+    with pytest.raises(silt.ArgumentError, match="reduction"):
+        F.mse_loss(tx, ty, reduction="avg")
+    with pytest.raises(silt.ArgumentError, match="shape"):
+        F.mse_loss(tx, ty[0])
+
+
+def test_binary_losses(device):
+    p = RNG.uniform(0, 1, (4, 3)).astype(np.float32)
+    p[0, 0], p[1, 1] = 0.0, 1.0  # the logs clamp at -100
+    y = (RNG.random((4, 3)) < 0.5).astype(np.float32)
+    w = f32(4, 3, low=0.5, high=1.5)
+    pd = p.astype(np.float64)
+    with np.errstate(divide="ignore"):
+        want = -(y * np.maximum(np.log(pd), -100) + (1 - y) * np.maximum(np.log(1 - pd), -100)) * w
+    check(F.binary_cross_entropy(t(p, device), t(y, device), t(w, device), reduction="none"),
+          want.astype(np.float32), 1e-5)
+    with pytest.raises(silt.ArgumentError, match=r"\[0, 1\]"):
+        F.binary_cross_entropy(t(p + 1, device), t(y, device))
+    z = f32(4, 3, low=-40, high=40)
+    zd = z.astype(np.float64)
+    pw = f32(3, low=0.5, high=2)
+    logsig = -np.logaddexp(0, -zd)
+    want = -(pw * y * logsig + (1 - y) * (-np.logaddexp(0, zd)))
+    check(F.binary_cross_entropy_with_logits(t(z, device), t(y, device), pos_weight=t(pw, device)),
+          np.float32(want.mean()), 1e-5)
+
+
+def log_softmax_ref(x, axis):
+    d = x.astype(np.float64)
+    m = d.max(axis, keepdims=True)
+    return d - m - np.log(np.exp(d - m).sum(axis, keepdims=True))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_nll_and_cross_entropy(device, weighted):
+    x = f32(5, 4, 3)  # [N, C, d]
+    target = RNG.integers(0, 4, (5, 3)).astype(np.int64)
+    target[0, 0] = target[3, 2] = -100
+    w = f32(4, low=0.2, high=2) if weighted else np.ones(4, np.float32)
+    tw = t(w, device) if weighted else None
+    kept = target != -100
+    safe = np.where(kept, target, 0)
+    lp = log_softmax_ref(x, 1)
+    picked = np.take_along_axis(lp, safe[:, None], 1)[:, 0]
+    wt = w[safe] * kept
+    nll = -picked * wt
+    check(F.cross_entropy(t(x, device), t(target, device), tw), np.float32(nll.sum() / wt.sum()), 1e-5)
+    check(F.cross_entropy(t(x, device), t(target, device), tw, reduction="none"), nll.astype(np.float32), 1e-5)
+    check(F.nll_loss(t(lp.astype(np.float32), device), t(target, device), tw, reduction="sum"),
+          np.float32(nll.sum()), 1e-4)
+    # label smoothing: (1 - e) nll + e / C * (-sum_c w_c log p_c), ignored samples 0
+    e = 0.2
+    smooth = -(lp * w[None, :, None]).sum(1) * kept
+    want = (1 - e) * nll.sum() / wt.sum() + e / 4 * smooth.sum() / wt.sum()
+    check(F.cross_entropy(t(x, device), t(target, device), tw, label_smoothing=e), np.float32(want), 1e-5)
+    # class probabilities
+    probs = RNG.dirichlet(np.ones(4), (5, 3)).transpose(0, 2, 1).astype(np.float32)
+    want = -(lp * probs * w[None, :, None]).sum(1)
+    check(F.cross_entropy(t(x, device), t(probs, device), tw), np.float32(want.mean()), 1e-5)
+
+
+def test_class_loss_edges(device):
+    x = f32(4)  # unbatched: [C] and a 0-d target
+    check(F.cross_entropy(t(x, device), t(np.int64(2), device)), np.float32(-log_softmax_ref(x, 0)[2]), 1e-5)
+    check(F.nll_loss(t(x, device), t(np.int64(1), device), reduction="none"), np.float32(-x[1]))
+    with pytest.raises(silt.ArgumentError, match="out of range"):
+        F.nll_loss(t(f32(2, 3), device), t(np.array([0, 3]), device))
+    with pytest.raises(silt.ArgumentError, match="does not fit"):
+        F.nll_loss(t(f32(2, 3), device), t(np.array([0, 1, 2]), device))
+    with pytest.raises(silt.DTypeError):
+        F.nll_loss(t(f32(2, 3), device), t(np.array([0, 1], np.int32), device))
+    everything_ignored = F.cross_entropy(t(f32(2, 3), device), t(np.array([-100, -100]), device))
+    assert math.isnan(everything_ignored.item())
+
+
+def test_kl_div_and_distances(device):
+    logp = log_softmax_ref(f32(3, 5), 1).astype(np.float32)
+    q = RNG.dirichlet(np.ones(5), 3).astype(np.float32)
+    q[0, 0] = 0.0
+    qd = q.astype(np.float64)
+    terms = np.where(qd > 0, qd * np.log(np.where(qd > 0, qd, 1)), 0) - qd * logp
+    check(F.kl_div(t(logp, device), t(q, device), reduction="batchmean"), np.float32(terms.sum() / 3), 1e-5)
+    lq = np.log(q[1:]).astype(np.float32)
+    check(F.kl_div(t(logp[1:], device), t(lq, device), reduction="sum", log_target=True),
+          np.float32((q[1:] * (lq - logp[1:])).sum()), 1e-5)
+
+    a, b = f32(4, 6), f32(1, 6)
+    ad, bd = a.astype(np.float64), b.astype(np.float64)
+    cos = (ad * bd).sum(1) / np.linalg.norm(ad, axis=1) / np.linalg.norm(bd, axis=1)
+    check(F.cosine_similarity(t(a, device), t(b, device)), cos.astype(np.float32), 1e-5)
+    zero = F.cosine_similarity(t(np.zeros((1, 3), np.float32), device), t(np.ones((1, 3), np.float32), device))
+    check(zero, np.zeros(1, np.float32))
+    for p in (1, 2, 3.5):
+        want = np.linalg.norm(ad - bd + 1e-6, ord=p, axis=-1)
+        check(F.pairwise_distance(t(a, device), t(b, device), p=p), want.astype(np.float32), 1e-5)
+
+
+# ---- the example and the list ------------------------------------------------------
+
+def test_the_small_cnn_example_runs(opencl, capsys):
+    """silt-python/examples/small_cnn.py as written: it checks every device
+    against its NumPy network and fails on a difference."""
+    import pathlib
+    import runpy
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "examples" / "small_cnn.py"
+    runpy.run_path(str(path), run_name="__main__")
+    out = capsys.readouterr().out
+    assert out.count("logits within") == len(silt.devices()), out
+
+
+def test_every_function_is_documented_and_tested():
+    import pathlib
+
+    source = pathlib.Path(__file__).read_text()
+    for name in F.__all__:
+        fn = getattr(F, name)
+        assert fn.__doc__ and fn.__doc__.startswith(f"`{name}("), name
+        assert f"F.{name}(" in source, f"{name} has no test here"
+    assert silt.nn.functional is F
