@@ -622,3 +622,90 @@ def test_every_function_is_documented_and_tested():
         assert fn.__doc__ and fn.__doc__.startswith(f"`{name}("), name
         assert f"F.{name}(" in source, f"{name} has no test here"
     assert silt.nn.functional is F
+
+
+# ---- PyTorch's edges -------------------------------------------------------------
+
+def test_broadcasting_distances_and_nan_thresholds(device):
+    a, b = f32(1, 1), f32(1, 3)  # cosine_similarity broadcasts before the norms
+    ab = np.broadcast_to(a, b.shape).astype(np.float64)
+    cos = (ab * b).sum(1) / np.linalg.norm(ab, axis=1) / np.linalg.norm(b, axis=1)
+    check(F.cosine_similarity(t(a, device), t(b, device)), cos.astype(np.float32), 1e-6)
+    v, m = f32(3), f32(2, 3)
+    cos = (m @ v) / np.linalg.norm(m, axis=1) / np.linalg.norm(v)
+    check(F.cosine_similarity(t(v, device), t(m, device), dim=1), cos.astype(np.float32), 1e-6)
+    check(F.threshold(t(np.array([np.nan, -1, 1], np.float32), device), 0.0, 5.0),
+          np.array([np.nan, 5, 1], np.float32))
+    check(F.glu(t(np.zeros((2, 0), np.float32), device)), np.zeros((2, 0), np.float32))
+    ints = np.array([-3, 0, 4, 9], np.int64)
+    check(F.relu6(t(ints, device)), np.clip(ints, 0, 6))
+    check(F.hardtanh(t(ints, device), -2, 5), np.clip(ints, -2, 5))
+    with pytest.raises(TypeError):
+        F.linear(t(f32(2, 3), device), None)
+    with pytest.raises(TypeError):
+        F.conv1d(t(f32(1, 1, 4), device), None)
+
+
+def test_nearest_and_circular_as_pytorch_cpu(device):
+    x = t(np.arange(3, dtype=np.float32).reshape(1, 1, 3), device)
+    # the same and twice the length are exact on PyTorch's CPU, whatever the scale
+    check(F.interpolate(x, scale_factor=1.2), np.array([[[0, 1, 2]]], np.float32))
+    check(F.interpolate(x, scale_factor=2.1), np.array([[[0, 0, 1, 1, 2, 2]]], np.float32))
+    check(F.interpolate(x, scale_factor=1.7), np.array([[[0, 0, 1, 1, 2]]], np.float32))
+    four = t(np.arange(4, dtype=np.float32).reshape(1, 1, 4), device)
+    # a negative amount cuts first; the rest wraps around what is left
+    check(F.pad(four, (-1, 2), "circular"), np.array([[[1, 2, 3, 1, 2]]], np.float32))
+    check(F.pad(four, (2, -1), "circular"), np.array([[[1, 2, 0, 1, 2]]], np.float32))
+    with pytest.raises(silt.ArgumentError, match="left"):
+        F.pad(four, (-2, -2), "circular")
+
+
+def test_halves_sum_in_float32(device):
+    def h(a):
+        return t(np.asarray(a, np.float16), device)
+
+    check(F.normalize(h([[300, 400]])), np.array([[0.6, 0.8]], np.float16), 1e-3)
+    check(F.cosine_similarity(h([[300, 400]]), h([[3, 4]])), np.array([1], np.float16), 1e-3)
+    check(F.pairwise_distance(h([[300, 400]]), h([[0, 0]])), np.array([500], np.float16), 1e-3)
+    big = np.full((1, 1, 7, 7), 1500, np.float16)
+    check(F.avg_pool2d(h(big), 7), np.full((1, 1, 1, 1), 1500, np.float16))
+    check(F.adaptive_avg_pool2d(h(big), 1), np.full((1, 1, 1, 1), 1500, np.float16))
+    x = RNG.uniform(290, 310, (4, 3, 5)).astype(np.float16)
+    d = x.astype(np.float64)
+    want = (d - d.mean((0, 2), keepdims=True)) / np.sqrt(d.var((0, 2), keepdims=True) + 1e-5)
+    rm, rv = t(np.zeros(3, np.float32), device), t(np.ones(3, np.float32), device)  # float32 statistics
+    got = F.batch_norm(h(x), rm, rv, training=True)
+    assert got.dtype == np.float16
+    np.testing.assert_allclose(got.numpy().astype(np.float64), want, atol=4e-3)
+    w = f32(5)
+    assert F.layer_norm(h(x), 5, t(w, device)).dtype == np.float16
+    assert F.group_norm(h(x), 3, t(f32(3), device)).dtype == np.float16
+    with pytest.raises(silt.DTypeError):
+        F.layer_norm(t(f32(2, 5), device), 5, t(w.astype(np.float64), device))
+
+
+def test_legacy_loss_arguments(device):
+    x, y = t(f32(3, 4), device), t(f32(3, 4), device)
+    d = (x.numpy().astype(np.float64) - y.numpy()) ** 2
+    check(F.mse_loss(x, y, size_average=False), np.float32(d.sum()), 1e-4)
+    check(F.mse_loss(x, y, reduce=False), d.astype(np.float32))
+    check(F.mse_loss(x, y, None, None, "sum"), np.float32(d.sum()), 1e-4)
+    logits, target = t(f32(2, 3), device), t(np.array([0, 1]), device)
+    lp = log_softmax_ref(logits.numpy(), 1)
+    # positionally, as PyTorch's: weight, size_average, ignore_index
+    check(F.cross_entropy(logits, target, None, None, 1), np.float32(-lp[0, 0]), 1e-6)
+    check(F.nll_loss(t(lp.astype(np.float32), device), target, None, None, 0), np.float32(-lp[1, 1]), 1e-6)
+    with pytest.raises(TypeError, match="ignore_index"):
+        F.nll_loss(logits, target, ignore_index=None)
+    small = t(np.array([1e-8], np.float32), device)  # log1p(-x), not log(1 - x)
+    check(F.binary_cross_entropy(small, t(np.zeros(1, np.float32), device)), np.float32(1e-8), 1e-6)
+
+
+def test_norm_and_dropout_edges(device):
+    with pytest.raises(silt.ArgumentError, match="spatial"):
+        F.instance_norm(t(f32(1, 2, 1), device))
+    empty = F.batch_norm(t(np.zeros((0, 2, 4), np.float32), device), t(np.zeros(2, np.float32), device),
+                         t(np.ones(2, np.float32), device), training=True)
+    check(empty, np.zeros((0, 2, 4), np.float32))
+    odd = t(np.array([np.nan, np.inf, 1], np.float32), device)
+    check(F.dropout(odd, 1.0), np.array([np.nan, np.nan, 0], np.float32))

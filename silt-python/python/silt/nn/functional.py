@@ -19,10 +19,16 @@ copied to the device.
 >>> F.conv1d(x, silt.ones(1, 1, 3, device="host")).tolist()
 [[[3.0, 6.0, 9.0, 12.0, 15.0, 18.0]]]
 
-Where silt narrows PyTorch: ``interpolate`` takes the modes ``nearest``,
+Float16 inputs are summed in float32 (norms, means, pools), as PyTorch's
+CPU kernels do, and float32 weights of a float16 input are rounded to it.
+
+Where silt narrows PyTorch: ``interpolate`` takes the modes ``nearest``
+(with PyTorch's CPU places: the same and twice the length exact),
 ``nearest-exact``, ``linear``, ``bilinear``, ``trilinear`` and ``area``;
-``avg_pool*`` take floats only; ``embedding`` does not take ``max_norm``; the
-adaptive max pools do not return indices; ``max_pool*`` with
+``avg_pool*`` take floats only; ``embedding`` does not take ``max_norm``;
+``batch_norm`` does not take ``momentum=None``; ``instance_norm`` does not
+update running statistics (it refuses them with ``use_input_stats=True``);
+the adaptive max pools do not return indices; ``max_pool*`` with
 ``return_indices=True`` gives the first NaN of a window where PyTorch gives
 the last. ``pad`` in the modes other than ``constant`` pads any dimension
 (PyTorch's only the last one to three).
@@ -97,6 +103,28 @@ def _ints(v, n, fn, name, low=0):
     return v
 
 
+def _compute_dtype(x):
+    """The dtype to compute ``x``'s sums in: float32 for float16 (as PyTorch
+    accumulates halves), else its own."""
+    return np.dtype(np.float32) if x.dtype == np.float16 else x.dtype
+
+
+def _widened(x):
+    return x if x.dtype != np.float16 else x.astype(np.float32)
+
+
+def _legacy_reduction(size_average, reduce, reduction):
+    """PyTorch's reading of the deprecated ``size_average`` and ``reduce``:
+    either, when given, decides the reduction."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    if not reduce:
+        return "none"
+    return "mean" if size_average else "sum"
+
+
 def _reduced(loss, reduction, fn):
     if reduction == "none":
         return loss
@@ -133,9 +161,20 @@ def relu(input, inplace=False):
     return _in_place(input, _tensor(input, "relu").relu(), inplace)
 
 
+def _clamped(input, low, high, fn):
+    """``input`` clamped to [low, high]: floats by the ``op``, integers by
+    ``clamp`` (PyTorch takes integers here, not bool)."""
+    _tensor(input, fn)
+    if input.dtype.kind in "iu":
+        return input.clamp(int(math.ceil(low)), int(math.floor(high)))
+    _floats(input, fn)
+    return None
+
+
 def relu6(input, inplace=False):
-    """`relu6(input, inplace=False)`: `min(max(input, 0), 6)`."""
-    return _in_place(input, _floats(input, "relu6").relu6(), inplace)
+    """`relu6(input, inplace=False)`: `min(max(input, 0), 6)` (integers too)."""
+    y = _clamped(input, 0, 6, "relu6")
+    return _in_place(input, input.relu6() if y is None else y, inplace)
 
 
 def elu(input, alpha=1.0, inplace=False):
@@ -154,17 +193,18 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
-    """`hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False)`: `input` clamped."""
+    """`hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False)`: `input` clamped (integers too)."""
     if min_val > max_val:
         raise ArgumentError(f"hardtanh: min_val {min_val} is above max_val {max_val}")
-    return _in_place(input, ops.hardtanh(_floats(input, "hardtanh"), min_val, max_val), inplace)
+    y = _clamped(input, min_val, max_val, "hardtanh")
+    return _in_place(input, ops.hardtanh(input, min_val, max_val) if y is None else y, inplace)
 
 
 def threshold(input, threshold, value, inplace=False):
-    """`threshold(input, threshold, value, inplace=False)`: `input` where it is
-    above `threshold`, else `value`."""
+    """`threshold(input, threshold, value, inplace=False)`: `value` where
+    `input` is at most `threshold`, else `input` (NaN stays)."""
     _tensor(input, "threshold")
-    return _in_place(input, input.where(input > threshold, value), inplace)
+    return _in_place(input, input.where((input <= threshold).logical_not(), value), inplace)
 
 
 def gelu(input, approximate="none"):
@@ -236,7 +276,7 @@ def glu(input, dim=-1):
     n = input.shape[dim]
     if n % 2:
         raise ArgumentError(f"glu: dimension {dim} has odd length {n}")
-    a, b = input.split(n // 2, dim)
+    a, b = input.narrow(dim, 0, n // 2), input.narrow(dim, n // 2, n // 2)
     return a * b.sigmoid()
 
 
@@ -274,14 +314,34 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """`layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)`:
     each slice over the last dimensions (`normalized_shape`) less its mean,
     over its standard deviation (biased), times `weight` plus `bias`."""
-    return ops.layer_norm(_floats(input, "layer_norm"), list(_shape(normalized_shape)), weight, bias, eps)
+    _floats(input, "layer_norm")
+    weight, bias = _params_as(input, "layer_norm", weight=weight, bias=bias)
+    return ops.layer_norm(input, list(_shape(normalized_shape)), weight, bias, eps)
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
     """`rms_norm(input, normalized_shape, weight=None, eps=None)`: each slice
     over the last dimensions over its root mean square (plus `eps`, by
     default the dtype's machine epsilon), times `weight`."""
-    return ops.rms_norm(_floats(input, "rms_norm"), list(_shape(normalized_shape)), weight, eps)
+    _floats(input, "rms_norm")
+    (weight,) = _params_as(input, "rms_norm", weight=weight)
+    return ops.rms_norm(input, list(_shape(normalized_shape)), weight, eps)
+
+
+def _params_as(x, fn, **params):
+    """The float tensors ``params`` (None kept) in ``x``'s dtype: float32
+    ones of a float16 ``x`` rounded to it (PyTorch takes that mix); any
+    other mix is an error."""
+    out = []
+    for name, v in params.items():
+        if v is not None:
+            _floats(v, fn, name)
+            if v.dtype != x.dtype:
+                if not (x.dtype == np.float16 and v.dtype == np.float32):
+                    raise DTypeError(f"{fn}: {name} is {v.dtype} and input {x.dtype}; they must match")
+                v = v.astype(np.float16)
+        out.append(v)
+    return out
 
 
 def _shape(s):
@@ -308,7 +368,8 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
     """`normalize(input, p=2.0, dim=1, eps=1e-12)`: `input` over its `p`-norm
     along `dim`, the norm at least `eps`."""
     _floats(input, "normalize")
-    return input / _vector_norm(input, p, dim, True).clamp_min(eps)
+    x = _widened(input)
+    return (x / _vector_norm(x, p, dim, True).clamp_min(eps)).astype(input.dtype)
 
 
 def _channel_shape(x, v):
@@ -330,31 +391,39 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     c = input.shape[1]
     for name, v in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
-        if v is not None and tuple(_tensor(v, "batch_norm", name).shape) != (c,):
+        if v is not None and tuple(_floats(v, "batch_norm", name).shape) != (c,):
             raise ArgumentError(f"batch_norm: {name} must have shape ({c},), not {tuple(v.shape)}")
     dims = [0] + list(range(2, input.ndim))
     if training and momentum is None:
         raise ArgumentError("batch_norm: momentum=None (a cumulative average) is not taken")
+    cd = _compute_dtype(input)
+
+    def wide(v):
+        return None if v is None else v.astype(cd, copy=False)
+
+    x = input.astype(cd, copy=False)
     if training:
         count = input.numel() // c if c else 0
+        if input.numel() == 0:
+            return input.clone()
         if count <= 1:
             raise ArgumentError(f"batch_norm: training needs more than one value a channel, got {count}")
-        mean = input.mean(dims)
-        var = input.var(dims, correction=0)
+        mean = x.mean(dims)
+        var = x.var(dims, correction=0)
         if running_mean is not None:
-            running_mean.copy_(running_mean * (1 - momentum) + mean * momentum)
+            running_mean.copy_(wide(running_mean) * (1 - momentum) + mean * momentum)
         if running_var is not None:
-            running_var.copy_(running_var * (1 - momentum) + var * (momentum * count / (count - 1)))
+            running_var.copy_(wide(running_var) * (1 - momentum) + var * (momentum * count / (count - 1)))
     else:
         if running_mean is None or running_var is None:
             raise ArgumentError("batch_norm: running_mean and running_var are needed when not training")
-        mean, var = running_mean, running_var
-    y = (input - _channel_shape(input, mean)) / (_channel_shape(input, var) + eps).sqrt()
+        mean, var = wide(running_mean), wide(running_var)
+    y = (x - _channel_shape(x, mean)) / (_channel_shape(x, var) + eps).sqrt()
     if weight is not None:
-        y = y * _channel_shape(input, weight)
+        y = y * _channel_shape(x, wide(weight))
     if bias is not None:
-        y = y + _channel_shape(input, bias)
-    return y
+        y = y + _channel_shape(x, wide(bias))
+    return y.astype(input.dtype, copy=False)
 
 
 def _affine(y, weight, bias, fn):
@@ -362,6 +431,7 @@ def _affine(y, weight, bias, fn):
     for name, v in (("weight", weight), ("bias", bias)):
         if v is not None and tuple(_tensor(v, fn, name).shape) != (c,):
             raise ArgumentError(f"{fn}: {name} must have shape ({c},), not {tuple(v.shape)}")
+    weight, bias = _params_as(y, fn, weight=weight, bias=bias)
     if weight is not None:
         y = y * _channel_shape(y, weight)
     if bias is not None:
@@ -397,6 +467,8 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     _floats(input, "instance_norm")
     if input.ndim < 3:
         raise ArgumentError(f"instance_norm: input must have at least 3 dimensions, not {input.ndim}")
+    if use_input_stats and math.prod(input.shape[2:]) == 1:
+        raise ArgumentError("instance_norm: needs more than one spatial element a channel")
     if use_input_stats:
         if running_mean is not None or running_var is not None:
             raise ArgumentError("instance_norm: running statistics are not updated; pass them with use_input_stats=False")
@@ -410,6 +482,7 @@ def linear(input, weight, bias=None):
     """`linear(input, weight, bias=None)`: `input @ weight.T + bias` (`weight`
     read in place, not copied)."""
     _tensor(input, "linear")
+    _tensor(weight, "linear", "weight")
     _same_dtype(input, weight, "linear", "weight")
     _same_dtype(input, bias, "linear", "bias")
     if weight.ndim not in (1, 2):
@@ -421,17 +494,18 @@ def linear(input, weight, bias=None):
 def dropout(input, p=0.5, training=True, inplace=False):
     """`dropout(input, p=0.5, training=True, inplace=False)`: in training, each
     element zeroed with probability `p` and the others divided by `1 - p`
-    (drawn by `silt.rand`'s generator); `input` itself otherwise."""
+    (drawn by `silt.rand`'s generator), by multiplying as PyTorch does (a
+    dropped NaN stays NaN); `input` itself otherwise."""
     _floats(input, "dropout")
     if not 0 <= p <= 1:
         raise ArgumentError(f"dropout: p must be in [0, 1], not {p}")
     if not training or p == 0:
         return input
     if p == 1:
-        y = input.new_zeros(input.shape)
+        y = input * 0  # as PyTorch's: NaN and infinities give NaN
     else:
         keep = _creation.rand_like(input) >= p
-        y = input.where(keep, 0) * (1.0 / (1 - p))
+        y = input * (keep.astype(input.dtype) * (1.0 / (1 - p)))
     return _in_place(input, y, inplace)
 
 
@@ -486,7 +560,10 @@ def _source_places(n, lo, hi, mode):
     if mode == "replicate":
         return np.clip(places, 0, n - 1)
     if mode == "circular":
-        return places % n
+        # PyTorch's: a negative amount cuts first, the rest wraps around what is left
+        cut = max(-lo, 0)
+        kept = n - cut - max(-hi, 0)
+        return cut + np.arange(-max(lo, 0), kept + max(hi, 0), dtype=np.int64) % kept
     if n == 1:
         return np.zeros_like(places)
     period = 2 * (n - 1)
@@ -541,8 +618,9 @@ def pad(input, pad, mode="constant", value=None):
             raise ArgumentError(f"pad: mode {mode!r} cannot pad dimension {d} of length 0")
         if mode == "reflect" and (lo >= n or hi >= n):
             raise ArgumentError(f"pad: reflect needs amounts below the length {n} of dimension {d}, not ({lo}, {hi})")
-        if mode == "circular" and (lo > n or hi > n):
-            raise ArgumentError(f"pad: circular needs amounts up to the length {n} of dimension {d}, not ({lo}, {hi})")
+        if mode == "circular" and (lo > n or hi > n or n - max(-lo, 0) - max(-hi, 0) <= 0):
+            raise ArgumentError(f"pad: circular needs amounts up to the length {n} of dimension {d}, "
+                                f"and something left after cutting, not ({lo}, {hi})")
         y = y.index_select(d, _on(y, _source_places(n, lo, hi, mode)))
     return y if y is not input else input.clone()
 
@@ -594,6 +672,7 @@ def _out_length(n, k, s, d, fn):
 
 def _conv(input, weight, bias, stride, padding, dilation, groups, nd, fn):
     _floats(input, fn)
+    _tensor(weight, fn, "weight")
     _same_dtype(input, weight, fn, "weight")
     _same_dtype(input, bias, fn, "bias")
     x, added = _unbatched(input, nd, fn)
@@ -751,7 +830,7 @@ def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
     x, added = _unbatched(input, nd, fn)
     kernel, stride, dilation, padding, out, pads = _pool_geometry(
         x, nd, kernel_size, stride, padding, 1, ceil_mode, fn)
-    sums = _windows(_pad_spatial(x, pads), kernel, stride, dilation, out).sum(tuple(range(-nd, 0)))
+    sums = _windows(_pad_spatial(_widened(x), pads), kernel, stride, dilation, out).sum(tuple(range(-nd, 0)))
     if divisor_override is not None:
         if divisor_override == 0:
             raise ArgumentError(f"{fn}: divisor_override must not be 0")
@@ -765,7 +844,8 @@ def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
             inside[lo - p if count_include_pad else lo:lo + n + (p if count_include_pad else 0)] = 1
             per = np.array([inside[i * s:i * s + k].sum() for i in range(m)])
             count = np.multiply.outer(count, per)
-        y = sums / _on(x, count.reshape(out).astype(x.dtype))
+        y = sums / _on(x, count.reshape(out).astype(sums.dtype))
+    y = y.astype(x.dtype, copy=False)
     return y[0] if added else y
 
 
@@ -837,7 +917,8 @@ def _adaptive(input, output_size, nd, fn, reduce):
 
 
 def _mean_reduce(picked, d, valid, lengths):
-    return picked.where(valid, 0).sum(d) / lengths.astype(picked.dtype)
+    wide = _widened(picked)
+    return (wide.where(valid, 0).sum(d) / lengths.astype(wide.dtype)).astype(picked.dtype, copy=False)
 
 
 def _max_reduce(picked, d, valid, lengths):
@@ -948,10 +1029,18 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         ratio = (1.0 / s) if s is not None else n / m
         dst = np.arange(m, dtype=np.float64)
         if not linear_mode:
-            # in float32, as PyTorch computes these places
+            # in float32, as PyTorch computes these places; its CPU kernels
+            # take the same and twice the length exactly
             scale = np.float32(1.0 / s) if s is not None else np.float32(n) / np.float32(m)
             dst32 = dst.astype(np.float32)
-            src = np.floor((dst32 + np.float32(0.5)) * scale) if mode == "nearest-exact" else np.floor(dst32 * scale)
+            if mode == "nearest-exact":
+                src = np.floor((dst32 + np.float32(0.5)) * scale)
+            elif m == n:
+                src = dst
+            elif m == 2 * n:
+                src = np.arange(m) >> 1
+            else:
+                src = np.floor(dst32 * scale)
             x = x.index_select(d, _on(x, np.minimum(src, n - 1).astype(np.int64)))
             continue
         if align_corners:
@@ -979,24 +1068,28 @@ def _pair(input, target, fn):
     _same_dtype(input, target, fn, "target")
 
 
-def mse_loss(input, target, reduction="mean"):
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """`mse_loss(input, target, reduction='mean')`: `(input - target) ** 2`,
-    reduced (`'mean'`, `'sum'` or `'none'`)."""
+    reduced (`'mean'`, `'sum'` or `'none'`; the deprecated `size_average`
+    and `reduce`, when given, decide it as in PyTorch)."""
     _pair(input, target, "mse_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     d = input - target
     return _reduced(d * d, reduction, "mse_loss")
 
 
-def l1_loss(input, target, reduction="mean"):
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """`l1_loss(input, target, reduction='mean')`: `|input - target|`, reduced."""
     _pair(input, target, "l1_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     return _reduced((input - target).abs(), reduction, "l1_loss")
 
 
-def smooth_l1_loss(input, target, reduction="mean", beta=1.0):
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """`smooth_l1_loss(input, target, reduction='mean', beta=1.0)`: `0.5 d² /
     beta` where `|d| < beta`, else `|d| - 0.5 beta`."""
     _pair(input, target, "smooth_l1_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     if beta < 0:
         raise ArgumentError(f"smooth_l1_loss: beta must not be negative, not {beta}")
     a = (input - target).abs()
@@ -1022,27 +1115,30 @@ def _weighted(loss, weight, fn):
     return loss * weight
 
 
-def binary_cross_entropy(input, target, weight=None, reduction="mean"):
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
     """`binary_cross_entropy(input, target, weight=None, reduction='mean')`:
     `-(t log(x) + (1 - t) log(1 - x))`, each log at least -100 (as PyTorch);
     `input` must lie in [0, 1]."""
     fn = "binary_cross_entropy"
     _pair(input, target, fn)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     if input.numel() and not bool(((input >= 0) & (input <= 1)).all().item()):
         raise ArgumentError(f"{fn}: input must lie in [0, 1]")
     log_x = input.log().clamp_min(-100)
-    log_1mx = (1 - input).log().clamp_min(-100)
+    log_1mx = (-input).log1p().clamp_min(-100)
     loss = -(target * log_x + (1 - target) * log_1mx)
     return _reduced(_weighted(loss, weight, fn), reduction, fn)
 
 
-def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean", pos_weight=None):
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
     """`binary_cross_entropy_with_logits(input, target, weight=None,
     reduction='mean', pos_weight=None)`: `binary_cross_entropy` of
     `sigmoid(input)`, computed from the logits without overflow; `pos_weight`
     weighs the positive term."""
     fn = "binary_cross_entropy_with_logits"
     _pair(input, target, fn)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     softplus_neg = (-input.abs()).exp().log1p() + (-input).clamp_min(0)  # log(1 + exp(-x))
     if pos_weight is None:
         loss = (1 - target) * input + softplus_neg
@@ -1051,6 +1147,11 @@ def binary_cross_entropy_with_logits(input, target, weight=None, reduction="mean
         scale = (pos_weight - 1) * target + 1
         loss = (1 - target) * input + scale * softplus_neg
     return _reduced(_weighted(loss, weight, fn), reduction, fn)
+
+
+def _ignore_index(v, fn):
+    if not isinstance(v, numbers.Integral) or isinstance(v, bool):
+        raise TypeError(f"{fn}: ignore_index must be an int, not {type(v).__name__}")
 
 
 def _class_targets(input, target, fn):
@@ -1064,7 +1165,7 @@ def _class_targets(input, target, fn):
                             f"(expected {want})")
 
 
-def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     """`nll_loss(input, target, weight=None, ignore_index=-100,
     reduction='mean')`: `-weight[t] * input[n, t]` for the class `t` of each
     target (int64; `[N, *d]` for an input `[N, C, *d]`); targets equal to
@@ -1073,6 +1174,8 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
     fn = "nll_loss"
     _floats(input, fn)
     _tensor(target, fn, "target")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _ignore_index(ignore_index, fn)
     if target.dtype != np.int64:
         raise DTypeError(f"{fn}: target must be int64, not {target.dtype}")
     _class_targets(input, target, fn)
@@ -1099,7 +1202,8 @@ def nll_loss(input, target, weight=None, ignore_index=-100, reduction="mean"):
     return out if input.ndim >= 2 or reduction != "none" else out.reshape(())
 
 
-def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
     """`cross_entropy(input, target, weight=None, ignore_index=-100,
     reduction='mean', label_smoothing=0.0)`: `nll_loss` of `log_softmax(input,
     1)` for class-index targets (int64), or `-sum(weight * target *
@@ -1109,6 +1213,8 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     fn = "cross_entropy"
     _floats(input, fn)
     _tensor(target, fn, "target")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _ignore_index(ignore_index, fn)
     if not 0 <= label_smoothing <= 1:
         raise ArgumentError(f"{fn}: label_smoothing must be in [0, 1], not {label_smoothing}")
     if input.ndim < 1:
@@ -1132,7 +1238,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
             terms = terms * weight.reshape(wshape)
         loss = -terms.sum(cdim)
         return _reduced(loss, reduction, fn)
-    nll = nll_loss(logp, target, weight, ignore_index, reduction)
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
     if label_smoothing == 0:
         return nll
     # the uniform part: -sum_c weight[c] log p[c] a sample, ignored targets 0
@@ -1152,12 +1258,13 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     return nll * (1 - label_smoothing) + smooth * (label_smoothing / c)
 
 
-def kl_div(input, target, reduction="mean", log_target=False):
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """`kl_div(input, target, reduction='mean', log_target=False)`: `target *
     (log(target) - input)` (0 where `target` is 0), with `input` log
     probabilities; `'batchmean'` divides the sum by the first dimension."""
     fn = "kl_div"
     _pair(input, target, fn)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     if log_target:
         loss = target.exp() * (target - input)
     else:
@@ -1175,9 +1282,14 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     fn = "cosine_similarity"
     _floats(x1, fn, "x1")
     _same_dtype(x1, x2, fn, "x2")
-    n1 = _vector_norm(x1, 2, dim, True).clamp_min(eps)
-    n2 = _vector_norm(x2, 2, dim, True).clamp_min(eps)
-    return ((x1 / n1) * (x2 / n2)).sum(dim)
+    try:
+        shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    except ValueError:
+        raise ArgumentError(f"{fn}: shapes {tuple(x1.shape)} and {tuple(x2.shape)} do not broadcast") from None
+    a, b = _widened(x1).broadcast_to(shape), _widened(x2).broadcast_to(shape)
+    n1 = _vector_norm(a, 2, dim, True).clamp_min(eps)
+    n2 = _vector_norm(b, 2, dim, True).clamp_min(eps)
+    return ((a / n1) * (b / n2)).sum(dim).astype(x1.dtype, copy=False)
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
@@ -1186,7 +1298,7 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     fn = "pairwise_distance"
     _floats(x1, fn, "x1")
     _same_dtype(x1, x2, fn, "x2")
-    d = x1 - x2 + eps
+    d = _widened(x1 - x2 + eps)
     if d.ndim == 0:
-        return _vector_norm(d.reshape(1), p, -1, False)
-    return _vector_norm(d, p, -1, keepdim)
+        return _vector_norm(d.reshape(1), p, -1, False).astype(x1.dtype, copy=False)
+    return _vector_norm(d, p, -1, keepdim).astype(x1.dtype, copy=False)
