@@ -126,6 +126,9 @@ impl Declare for ReduceArg {
             ReduceArg::Acc { component } => {
                 buffer_of(&format!("silt_acc{component}"), sig.acc[component], true)
             }
+            ReduceArg::Out { output } => {
+                buffer_of(&format!("silt_out{output}"), sig.outputs[output], true)
+            }
             ReduceArg::Shape => format!("{DIMS_TYPE} silt_shape"),
             ReduceArg::Ndim => format!("{NDIM_TYPE} silt_ndim"),
             ReduceArg::Kept => format!("{NDIM_TYPE} silt_kept"),

@@ -56,7 +56,7 @@ pub use map::{
 pub use program::{assemble, header, int64_atomics, Def, Piece, CONTRACT_OFF, FP64_ON};
 pub use reduce::{
     reduce_args, tree_args, FoldEntry, ReduceArg, TreeArg, REDUCE_DEPTH, REDUCE_LANES, REDUCE_TILE,
-    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
+    ROWS_FASTEST, ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_ROWS, WHOLE_TILES,
 };
 pub use scan::{
     scan_args, scan_phase, ScanArg, SCAN_CHUNK, SCAN_ROWS_FASTEST, SCAN_ROW_BLOCK, SCAN_ROW_BLOCKS,

@@ -52,6 +52,15 @@ pub const TILE_BLOCKS: u32 = 8;
 /// The tiles a work-item takes with [`TILE_BLOCKS`].
 pub const TILE_BLOCK: usize = 16;
 
+/// A [`ReduceArg::Mapping`] flag, with [`WHOLE_TILES`] and only where every
+/// row is one tile (`1 <= len <= REDUCE_TILE`): the work-item that computes a
+/// row's lanes also combines them by the tree (the same pairs in the same
+/// order as the tree passes) and writes the row's finished result to the
+/// outputs ([`ReduceArg::Out`]); no tree pass follows. What it is for: short
+/// rows, which otherwise write [`REDUCE_LANES`] partial results each and take
+/// a work-group of the tree pass each.
+pub const WHOLE_ROWS: u32 = 16;
+
 /// One argument of a reduction's first pass (`NAME_TYPE_reduce` and
 /// `NAME_TYPE_reduce_strided`).
 ///
@@ -69,7 +78,8 @@ pub const TILE_BLOCK: usize = 16;
 /// The first pass computes the lanes and writes each lane's value at `(row *
 /// tiles + tile) * REDUCE_LANES + lane` of the accumulator's buffers (or,
 /// with [`ROW_BLOCKS`], at `(tile * REDUCE_LANES + lane) * rows + row`); the
-/// tree passes ([`tree_args`]) do the rest. How work-items share the lanes is the
+/// tree passes ([`tree_args`]) do the rest (or, with [`WHOLE_ROWS`], the
+/// first pass itself, writing the outputs). How work-items share the lanes is the
 /// [`ReduceArg::Mapping`], which changes the speed and never the result: a
 /// work-item per lane (what suits a GPU: neighbouring work-items read
 /// neighbouring elements), or with [`WHOLE_TILES`] a work-item per tile,
@@ -115,6 +125,11 @@ pub enum ReduceArg {
         /// Which component of the accumulator.
         component: usize,
     },
+    /// An output buffer, one value per row, written only with [`WHOLE_ROWS`].
+    Out {
+        /// Which output of `finish`.
+        output: usize,
+    },
     /// The shape the inputs are viewed in: the kept dimensions, then the
     /// reduced ones ([`DIMS_TYPE`](super::DIMS_TYPE); strided entry only).
     Shape,
@@ -134,17 +149,22 @@ pub enum ReduceArg {
     /// ([`COUNT_TYPE`](super::COUNT_TYPE)).
     Tiles,
     /// How work-items share the lanes: [`ROWS_FASTEST`], [`WHOLE_TILES`],
-    /// [`ROW_BLOCKS`] and [`TILE_BLOCKS`] or'd together (as each allows), 0
+    /// [`ROW_BLOCKS`], [`TILE_BLOCKS`] and [`WHOLE_ROWS`] or'd together (as each allows), 0
     /// for a work-item per lane, lanes fastest ([`NDIM_TYPE`](super::NDIM_TYPE)).
     Mapping,
 }
 
 /// The arguments of a reduction's first pass, in order: each parameter of
 /// `map` (a scalar's value; a tensor's buffer, offset and, when `strided`,
-/// its strides), each accumulator component's buffer, then (when
-/// `strided`) the shape, the dimension count and the kept count, then rows,
-/// len, tiles and the mapping.
-pub fn reduce_args<I>(params: I, accs: usize, strided: bool) -> impl Iterator<Item = ReduceArg>
+/// its strides), each accumulator component's buffer, each output's buffer,
+/// then (when `strided`) the shape, the dimension count and the kept count,
+/// then rows, len, tiles and the mapping.
+pub fn reduce_args<I>(
+    params: I,
+    accs: usize,
+    outputs: usize,
+    strided: bool,
+) -> impl Iterator<Item = ReduceArg>
 where
     I: IntoIterator<Item = Pass>,
 {
@@ -163,6 +183,7 @@ where
     };
     params
         .chain((0..accs).map(|component| ReduceArg::Acc { component }))
+        .chain((0..outputs).map(|output| ReduceArg::Out { output }))
         .chain(dims.iter().copied())
         .chain([
             ReduceArg::Rows,

@@ -50,7 +50,7 @@ fn strided_vectors_come_first_so_nothing_is_padded() {
 #[test]
 fn reduction_arguments_follow_map_parameters() {
     let args: Vec<ReduceArg> =
-        reduce_args([Pass::Tensor, Pass::Scalar, Pass::Index], 2, true).collect();
+        reduce_args([Pass::Tensor, Pass::Scalar, Pass::Index], 2, 1, true).collect();
     assert_eq!(
         args,
         [
@@ -60,6 +60,7 @@ fn reduction_arguments_follow_map_parameters() {
             ReduceArg::Scalar { param: 1 },
             ReduceArg::Acc { component: 0 },
             ReduceArg::Acc { component: 1 },
+            ReduceArg::Out { output: 0 },
             ReduceArg::Shape,
             ReduceArg::Ndim,
             ReduceArg::Kept,
@@ -69,8 +70,8 @@ fn reduction_arguments_follow_map_parameters() {
             ReduceArg::Mapping,
         ]
     );
-    let contiguous = reduce_args([Pass::Tensor], 1, false).count();
-    assert_eq!(contiguous, 2 + 1 + 4);
+    let contiguous = reduce_args([Pass::Tensor], 1, 2, false).count();
+    assert_eq!(contiguous, 2 + 1 + 2 + 4);
     assert_eq!(tree_args(2, 1).count(), 2 + 2 + 1 + 7);
 }
 

@@ -5,7 +5,7 @@
 
 use silt_abi::opencl::{
     reduce_args, tree_args, Pass, ReduceArg, TreeArg, REDUCE_LANES, REDUCE_TILE, ROWS_FASTEST,
-    ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
+    ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_ROWS, WHOLE_TILES,
 };
 
 use crate::cl::codes::OUT_OF_RESOURCES;
@@ -87,7 +87,7 @@ pub fn launch_reduce_opencl(
     let mismatch =
         || Error::internal("launch arguments out of step with the entry point's parameters");
     // the first pass: each lane's value
-    let mut parts = partials(lanes)?;
+    let mut parts: Vec<Tensor>;
     let mut mapping = 0;
     if lanes > 0 {
         let entry = if strided {
@@ -115,7 +115,10 @@ pub fn launch_reduce_opencl(
             rows_fastest,
             kept,
             tile_blocks,
+            plan.len,
         );
+        // whole rows write the outputs, no partial results
+        parts = partials(if mapping & WHOLE_ROWS != 0 { 1 } else { lanes })?;
         let units = if mapping & ROW_BLOCKS != 0 {
             plan.rows.div_ceil(ROW_BLOCK)
         } else {
@@ -139,7 +142,7 @@ pub fn launch_reduce_opencl(
         });
         let (mut kernel, limits) = program.kernel(entry, queue)?;
         let mut view_no = 0;
-        for (i, a) in (0u32..).zip(reduce_args(pass, accs.len(), strided)) {
+        for (i, a) in (0u32..).zip(reduce_args(pass, accs.len(), outs.len(), strided)) {
             match a {
                 ReduceArg::Scalar { param } => match args.get(param) {
                     Some(Arg::Scalar(s)) => set_scalar(&mut kernel, i, *s),
@@ -159,6 +162,9 @@ pub fn launch_reduce_opencl(
                 }
                 ReduceArg::Acc { component } => {
                     kernel.set_mem(i, mem_of(parts.get(component).ok_or_else(mismatch)?)?)
+                }
+                ReduceArg::Out { output } => {
+                    kernel.set_mem(i, mem_of(outs.get(output).ok_or_else(mismatch)?)?)
                 }
                 ReduceArg::Shape => kernel.set_dims(i, &dims),
                 ReduceArg::Ndim => {
@@ -186,6 +192,13 @@ pub fn launch_reduce_opencl(
         }
         program.enqueue(queue, &kernel, global, local)?;
         program.put_back(entry, limits, kernel);
+        if mapping & WHOLE_ROWS != 0 {
+            // the first pass wrote the rows' results
+            program.save_after_first_launch(device, |d| d.synchronize().is_ok());
+            return Ok(outs);
+        }
+    } else {
+        parts = partials(lanes)?;
     }
     // tree passes: REDUCE_LANES partial results of a row at a time; the lanes
     // holding elements are a prefix of each row's
@@ -271,7 +284,28 @@ fn acc_mem<'a>(parts: &'a [Tensor], outs: &'a [Tensor], c: usize) -> Result<&'a 
 /// elements); or, when
 /// `tile_blocks` (a tile's elements far apart, neighbouring tiles' near: see
 /// [`tiles_alike`]), a lane of a block of tiles per work-item.
-fn lane_mapping(kind: DeviceKind, rows_fastest: bool, kept: usize, tile_blocks: bool) -> u32 {
+///
+/// Rows of one tile (`len`, at least 1) are whole rows ([`WHOLE_ROWS`]: a
+/// work-item folds and finishes a row) on a CPU, unless the rows are
+/// innermost and longer than [`REDUCE_LANES`] (a matrix's columns, which
+/// blocks of rows read as runs), and on a GPU up to [`REDUCE_LANES`]
+/// elements, where a work-item per lane would leave most of a work-group's
+/// lanes empty.
+fn lane_mapping(
+    kind: DeviceKind,
+    rows_fastest: bool,
+    kept: usize,
+    tile_blocks: bool,
+    len: usize,
+) -> u32 {
+    let one_tile = (1..=REDUCE_TILE).contains(&len);
+    let whole_rows = match kind {
+        DeviceKind::Cpu => one_tile && (!rows_fastest || len <= REDUCE_LANES),
+        _ => one_tile && len <= REDUCE_LANES,
+    };
+    if whole_rows {
+        return WHOLE_TILES | WHOLE_ROWS;
+    }
     match (kind, rows_fastest) {
         (DeviceKind::Cpu, false) if tile_blocks => TILE_BLOCKS,
         (DeviceKind::Cpu, false) => WHOLE_TILES,
