@@ -312,10 +312,13 @@ macro_rules! softmax_row_kernel {
             let (n, inner) = (x.len(2), x.len(1));
             let (a, b) = (g / inner, g % inner);
             let mut part = private![$acc; 128];
+            // the lanes that hold elements: the others stay the identity,
+            // so a combination with one is skipped (maxima) or adds 0
+            let w = if n < 128 { n } else { 128 };
             if g < x.len(0) * inner {
                 // each lane's maximum (NaN wins), in order, then the tree
                 let mut l: u64 = 0;
-                while l < 128 {
+                while l < w {
                     part[[l]] = $acc::NEG_INFINITY;
                     l += 1;
                 }
@@ -337,7 +340,7 @@ macro_rules! softmax_row_kernel {
                 let mut h: u64 = 64;
                 while h > 0 {
                     l = 0;
-                    while l < h {
+                    while l < h && l + h < w {
                         let (p, q) = (part[[l]], part[[l + h]]);
                         if p == p && (q != q || q > p) {
                             part[[l]] = q;
@@ -349,7 +352,7 @@ macro_rules! softmax_row_kernel {
                 let top = part[[0]];
                 // each lane's sum of exp(x - max), in order, then the tree
                 l = 0;
-                while l < 128 {
+                while l < w {
                     part[[l]] = 0.0;
                     l += 1;
                 }
@@ -372,8 +375,9 @@ macro_rules! softmax_row_kernel {
                 h = 64;
                 while h > 0 {
                     l = 0;
-                    while l < h {
-                        part[[l]] = part[[l]] + part[[l + h]];
+                    while l < h && l < w {
+                        let q = if l + h < w { part[[l + h]] } else { 0.0 };
+                        part[[l]] = part[[l]] + q;
                         l += 1;
                     }
                     h = h / 2;
@@ -445,6 +449,9 @@ macro_rules! norm_row_kernel {
             let (n, inner) = (x.len(2), x.len(1));
             let (a, b) = (g / inner, g % inner);
             let mut part = private![$acc; 128];
+            // the lanes that hold elements: the others stay 0, so a
+            // combination with one adds 0
+            let lanes = if n < 128 { n } else { 128 };
             if g < x.len(0) * inner && w.len(0) == n && bias.len(0) == n {
                 // each lane's sum, in order, then the tree: the mean
                 // (layer_norm) or 0 (rms_norm; `part` starts zeroed)
@@ -463,8 +470,9 @@ macro_rules! norm_row_kernel {
                 let mut h: u64 = 64;
                 while h > 0 {
                     l = 0;
-                    while l < h {
-                        part[[l]] = part[[l]] + part[[l + h]];
+                    while l < h && l < lanes {
+                        let q = if l + h < lanes { part[[l + h]] } else { 0.0 };
+                        part[[l]] = part[[l]] + q;
                         l += 1;
                     }
                     h = h / 2;
@@ -472,7 +480,7 @@ macro_rules! norm_row_kernel {
                 let mean = part[[0]] / (n as $acc);
                 // the same of the squares of x - mean
                 l = 0;
-                while l < 128 {
+                while l < lanes {
                     part[[l]] = 0.0;
                     l += 1;
                 }
@@ -491,8 +499,9 @@ macro_rules! norm_row_kernel {
                 h = 64;
                 while h > 0 {
                     l = 0;
-                    while l < h {
-                        part[[l]] = part[[l]] + part[[l + h]];
+                    while l < h && l < lanes {
+                        let q = if l + h < lanes { part[[l + h]] } else { 0.0 };
+                        part[[l]] = part[[l]] + q;
                         l += 1;
                     }
                     h = h / 2;
