@@ -312,8 +312,9 @@ macro_rules! softmax_row_kernel {
             let (n, inner) = (x.len(2), x.len(1));
             let (a, b) = (g / inner, g % inner);
             let mut part = private![$acc; 128];
-            // the lanes that hold elements: the others stay the identity,
-            // so a combination with one is skipped (maxima) or adds 0
+            // the lanes that hold elements: the others are never set or
+            // read, a combination with one being skipped (maxima: the
+            // identity) or adding 0 (sums)
             let w = if n < 128 { n } else { 128 };
             if g < x.len(0) * inner {
                 // each lane's maximum (NaN wins), in order, then the tree

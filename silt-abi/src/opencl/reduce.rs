@@ -57,8 +57,8 @@ pub const TILE_BLOCK: usize = 16;
 /// row's lanes also combines them by the tree (the same pairs in the same
 /// order as the tree passes) and writes the row's finished result to the
 /// outputs ([`ReduceArg::Out`]); no tree pass follows. What it is for: short
-/// rows, which otherwise write [`REDUCE_LANES`] partial results each and take
-/// a work-group of the tree pass each.
+/// rows, which otherwise take a buffer of [`REDUCE_LANES`] partial results
+/// each and a work-group of the tree pass each.
 pub const WHOLE_ROWS: u32 = 16;
 
 /// One argument of a reduction's first pass (`NAME_TYPE_reduce` and
@@ -120,7 +120,8 @@ pub enum ReduceArg {
         view: usize,
     },
     /// A component of the accumulator: the lanes' values, `rows * tiles *
-    /// REDUCE_LANES` of them (a lane without elements writes nothing).
+    /// REDUCE_LANES` of them (a lane without elements writes nothing; with
+    /// [`WHOLE_ROWS`] nothing is written, and the buffer may be of one).
     Acc {
         /// Which component of the accumulator.
         component: usize,

@@ -1,7 +1,8 @@
 //! A reduction's first pass (`NAME_TYPE_reduce`, and `NAME_TYPE_reduce_strided`
 //! for views of any strides): each lane's fold of its elements, written to
-//! the accumulator's buffers, with the work shared out among work-items in
-//! the ways `silt_abi::opencl::ReduceArg::Mapping` names.
+//! the accumulator's buffers (or, for whole rows, combined and finished into
+//! the outputs), with the work shared out among work-items in the ways
+//! `silt_abi::opencl::ReduceArg::Mapping` names.
 
 use std::fmt::Write;
 
@@ -22,7 +23,8 @@ use super::{passes, views};
 impl Template<'_> {
     /// The first pass over the elements: one work-item per lane, contiguous
     /// rows or (`strided`) views of any strides over the shape of kept then
-    /// reduced dimensions; each lane's value goes to the accumulator's buffers.
+    /// reduced dimensions; each lane's value goes to the accumulator's buffers
+    /// (with `WHOLE_ROWS`, the row's finished result to the outputs).
     pub(super) fn first_pass(&self, strided: bool) -> String {
         let f = self.map;
         let params = views(f, &self.params);
