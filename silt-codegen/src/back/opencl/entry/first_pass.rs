@@ -8,11 +8,10 @@ use std::fmt::Write;
 
 use silt_abi::opencl::{
     declare, entry_head, reduce_args, Signature, REDUCE_LANES, REDUCE_TILE, ROWS_FASTEST,
-    ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_ROWS, WHOLE_TILES,
+    ROW_BLOCK, ROW_BLOCKS, TILE_BLOCK, TILE_BLOCKS, WHOLE_TILES,
 };
 
 use crate::back::opencl::polyfill::{load, store};
-use crate::back::opencl::types::ClType;
 use crate::ir::ParamKind;
 use silt_abi::opencl::FoldEntry;
 use silt_abi::DType;
@@ -197,56 +196,6 @@ impl Template<'_> {
         }
         s.push_str("}\n");
         s
-    }
-
-    /// With [`WHOLE_ROWS`] (the row is this tile): the tree over the tile's
-    /// `silt_n` lanes in `silt_v*`, pair by pair as the tree pass combines
-    /// them (leaf `l` with `l + w` for `l` a multiple of `2 w`, `w = 1, 2,
-    /// 4, ..`), then `finish` into the outputs at the row.
-    fn whole_row(&self, s: &mut String) {
-        let n = self.acc.len();
-        let _ = writeln!(
-            s,
-            "        if ((silt_mapping & {WHOLE_ROWS}u) != 0u) {{\n            for (uint silt_w = 1u; silt_w < silt_n; silt_w <<= 1) {{\n                for (uint silt_l = 0u; silt_l + silt_w < silt_n; silt_l += 2u * silt_w) {{"
-        );
-        let mut args: Vec<String> = (0..n)
-            .map(|i| from_local(self.acc[i], format!("silt_v{i}[silt_l]")))
-            .collect();
-        args.extend((0..n).map(|i| from_local(self.acc[i], format!("silt_v{i}[silt_l + silt_w]"))));
-        self.declare(s, "                    ", "silt_c");
-        let _ = writeln!(
-            s,
-            "                    {}",
-            self.call(2, &args, "silt_c", n)
-        );
-        for (i, t) in self.acc.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "                    silt_v{i}[silt_l] = {};",
-                to_local(*t, format!("silt_c{i}"))
-            );
-        }
-        s.push_str("                }\n            }\n");
-        for (i, t) in self.out.iter().enumerate() {
-            let _ = writeln!(s, "            {} silt_o{i};", t.value_type());
-        }
-        let mut args: Vec<String> = (0..n)
-            .map(|i| from_local(self.acc[i], format!("silt_v{i}[0]")))
-            .collect();
-        args.push("silt_len".to_owned());
-        let _ = writeln!(
-            s,
-            "            {}",
-            self.call(3, &args, "silt_o", self.out.len())
-        );
-        for (i, t) in self.out.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "            silt_out{i}[silt_row] = {};",
-                store(*t, format!("silt_o{i}"))
-            );
-        }
-        s.push_str("            return;\n        }\n");
     }
 
     /// One group of a whole tile's lanes, `silt_l < {count}`, element
