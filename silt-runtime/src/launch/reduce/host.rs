@@ -12,6 +12,10 @@ use crate::tensor::TensorT;
 use super::order::{tile_result, tiles, tree};
 use super::plan::ReducePlan;
 
+/// The rows of one tile a rayon task takes at least: a row of a few
+/// elements is a few nanoseconds of work.
+const SHORT_ROWS_A_TASK: usize = 1024;
+
 /// The elements of input `t` in the reduction's order: row `r`'s element `k`
 /// at `r * len + k`. Borrowed when the view allows, else a copy.
 ///
@@ -40,18 +44,35 @@ where
         return (0..rows).map(|_| finish(identity(), 0)).collect();
     }
     let per_row = tiles(len);
+    let at_row = |row: usize| {
+        let base = row * len;
+        let map = &map;
+        move |k: usize| map(base + k, u64::try_from(k).unwrap_or(u64::MAX))
+    };
+    // each task keeps its scratch for the lanes from tile to tile
+    if per_row == 1 {
+        return (0..rows)
+            .into_par_iter()
+            .with_min_len(SHORT_ROWS_A_TASK)
+            .map_init(Vec::new, |leaves, row| {
+                finish(tile_result(len, 0, &at_row(row), &combine, leaves), count)
+            })
+            .collect();
+    }
     let parts: Vec<A> = (0..rows * per_row)
         .into_par_iter()
-        .map(|g| {
+        .map_init(Vec::new, |leaves, g| {
             let (row, tile) = (g / per_row, g % per_row);
-            let base = row * len;
-            let at = |k: usize| map(base + k, u64::try_from(k).unwrap_or(u64::MAX));
-            tile_result(len, tile, &at, &combine)
+            tile_result(len, tile, &at_row(row), &combine, leaves)
         })
         .collect();
     parts
         .par_chunks(per_row)
-        .map(|row| finish(tree(&mut row.to_vec(), &combine), count))
+        .map_init(Vec::new, |scratch, row| {
+            scratch.clear();
+            scratch.extend_from_slice(row);
+            finish(tree(scratch, &combine), count)
+        })
         .collect()
 }
 

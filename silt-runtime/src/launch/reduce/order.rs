@@ -13,19 +13,23 @@ pub(crate) fn tiles(len: usize) -> usize {
 /// (a tile is never empty):
 /// lane `j` folds elements `j`, `j + LANES`, ... of the tile from its first
 /// (`map(k)` is element `k` of the row, mapped), and the lanes' results are
-/// combined by the pairwise tree.
+/// combined by the pairwise tree. `leaves` is scratch space, kept by the
+/// caller from tile to tile (an allocation a tile cost short rows more than
+/// their fold).
 pub(crate) fn tile_result<A: Clone>(
     len: usize,
     tile: usize,
     map: &impl Fn(usize) -> A,
     combine: &impl Fn(A, A) -> A,
+    leaves: &mut Vec<A>,
 ) -> A {
     let first = tile * REDUCE_TILE;
     let end = (first + REDUCE_TILE).min(len);
     // the lanes side by side, the tile read in order: 64 independent chains
     // of combines (which the compiler can interleave or vectorise) where one
     // lane at a time would wait on each combine
-    let mut leaves: Vec<A> = (first..end.min(first + REDUCE_LANES)).map(map).collect();
+    leaves.clear();
+    leaves.extend((first..end.min(first + REDUCE_LANES)).map(map));
     let mut base = first + REDUCE_LANES;
     while base < end {
         let m = REDUCE_LANES.min(end - base);
@@ -34,7 +38,7 @@ pub(crate) fn tile_result<A: Clone>(
         }
         base += REDUCE_LANES;
     }
-    tree(&mut leaves, combine)
+    tree(leaves, combine)
 }
 
 /// The pairwise tree over `leaves` (at least one), level by level: leaf `2k`
@@ -66,8 +70,9 @@ pub(crate) fn fold_row<A: Clone>(
     if len == 0 {
         return identity();
     }
+    let mut leaves = Vec::new();
     let mut parts: Vec<A> = (0..tiles(len))
-        .map(|t| tile_result(len, t, &map, &combine))
+        .map(|t| tile_result(len, t, &map, &combine, &mut leaves))
         .collect();
     tree(&mut parts, &combine)
 }
