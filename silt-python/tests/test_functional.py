@@ -599,6 +599,121 @@ def test_kl_div_and_distances(device):
         check(F.pairwise_distance(t(a, device), t(b, device), p=p), want.astype(np.float32), 1e-5)
 
 
+# ---- transposed convolutions, pixel shuffles, attention --------------------------------
+
+def conv_transpose_ref(x, w, b, stride, padding, output_padding, groups, dilation):
+    """The definition: each input element scatters its products with the
+    kernel to `i * stride - padding + k * dilation` (float64)."""
+    nd = w.ndim - 2
+    n, c = x.shape[:2]
+    og = w.shape[1]
+    k = w.shape[2:]
+    cg = c // groups
+    out = [(x.shape[2 + i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (k[i] - 1) + output_padding[i] + 1
+           for i in range(nd)]
+    y = np.zeros((n, og * groups, *out))
+    for ic in range(c):
+        g = ic // cg
+        for pos in np.ndindex(*x.shape[2:]):
+            for kp in np.ndindex(*k):
+                at = tuple(pos[i] * stride[i] - padding[i] + kp[i] * dilation[i] for i in range(nd))
+                if all(0 <= a < o for a, o in zip(at, out)):
+                    y[(slice(None), slice(g * og, (g + 1) * og)) + at] += (
+                        x[(slice(None), ic) + pos][:, None] * w[(ic, slice(None)) + kp][None, :])
+    if b is not None:
+        y += b.reshape([1, -1] + [1] * nd)
+    return y
+
+
+@pytest.mark.parametrize("case", [
+    # (input shape, weight shape, stride, padding, output_padding, groups, dilation)
+    ((2, 3, 5), (3, 4, 3), 2, 1, 1, 1, 1),
+    ((1, 4, 6), (4, 1, 2), 3, 0, 2, 2, 1),
+    ((3, 7), (3, 2, 3), 1, 2, 0, 1, 2),  # unbatched
+    ((2, 2, 3, 4), (2, 3, 3, 2), (2, 1), (1, 0), (1, 0), 1, (1, 2)),
+    ((1, 2, 2, 3, 2), (2, 2, 2, 2, 2), 2, 0, 0, 1, 1),
+])
+def test_conv_transpose_matches_its_definition(device, case):
+    shape, wshape, stride, padding, output_padding, groups, dilation = case
+    nd = len(wshape) - 2
+    x, w, b = f32(*shape), f32(*wshape), f32(wshape[1] * groups)
+    tup = lambda v: (v,) * nd if isinstance(v, int) else v  # noqa: E731
+    args = (t(x, device), t(w, device), t(b, device), stride, padding, output_padding, groups, dilation)
+    got = (F.conv_transpose1d(*args) if nd == 1 else
+           F.conv_transpose2d(*args) if nd == 2 else F.conv_transpose3d(*args))
+    xb = x if len(shape) == nd + 2 else x[None]
+    want = conv_transpose_ref(xb.astype(np.float64), w, b, tup(stride), tup(padding), tup(output_padding),
+                              groups, tup(dilation))
+    check(got, (want if len(shape) == nd + 2 else want[0]).astype(np.float32), 1e-4)
+    with pytest.raises(silt.ArgumentError, match="output_padding"):
+        F.conv_transpose1d(t(f32(1, 2, 3), device), t(f32(2, 1, 2), device), stride=2, output_padding=2)
+
+
+def test_pixel_shuffle_round_trip(device):
+    x = f32(2, 3 * 4, 3, 5)
+    got = F.pixel_shuffle(t(x, device), 2)
+    want = np.zeros((2, 3, 6, 10), np.float32)
+    for c in range(3):
+        for i in range(2):
+            for j in range(2):
+                want[:, c, i::2, j::2] = x[:, c * 4 + i * 2 + j]
+    check(got, want)
+    check(F.pixel_unshuffle(got, 2), x)
+    with pytest.raises(silt.ArgumentError, match="divisible"):
+        F.pixel_shuffle(t(f32(1, 6, 2, 2), device), 2)
+
+
+def attention_ref(q, k, v, mask=None, causal=False, scale=None):
+    q, k, v = (a.astype(np.float64) for a in (q, k, v))
+    s = q @ np.swapaxes(k, -1, -2) * (scale if scale is not None else 1 / math.sqrt(q.shape[-1]))
+    if causal:
+        mask = np.tril(np.ones(s.shape[-2:], bool))
+    if mask is not None:
+        s = np.where(mask, s, -np.inf) if mask.dtype == bool else s + mask
+    e = np.exp(s - s.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)) @ v
+
+
+def test_scaled_dot_product_attention(device):
+    q, k, v = f32(2, 3, 5, 4), f32(2, 3, 6, 4), f32(2, 3, 6, 7)
+    tq, tk, tv = t(q, device), t(k, device), t(v, device)
+    check(F.scaled_dot_product_attention(tq, tk, tv), attention_ref(q, k, v).astype(np.float32), 1e-5)
+    mask = RNG.random((5, 6)) < 0.7
+    mask[:, 0] = True
+    check(F.scaled_dot_product_attention(tq, tk, tv, attn_mask=t(mask, device)),
+          attention_ref(q, k, v, mask).astype(np.float32), 1e-5)
+    bias = f32(5, 6)
+    check(F.scaled_dot_product_attention(tq, tk, tv, attn_mask=t(bias, device), scale=0.3),
+          attention_ref(q, k, v, bias, scale=0.3).astype(np.float32), 1e-5)
+    sq = f32(2, 3, 6, 4)
+    check(F.scaled_dot_product_attention(t(sq, device), tk, tv, is_causal=True),
+          attention_ref(sq, k, v, causal=True).astype(np.float32), 1e-5)
+    # grouped heads: 6 query heads share 3 key and value heads, two each
+    q6 = f32(2, 6, 5, 4)
+    check(F.scaled_dot_product_attention(t(q6, device), tk, tv, enable_gqa=True),
+          attention_ref(q6, np.repeat(k, 2, 1), np.repeat(v, 2, 1)).astype(np.float32), 1e-5)
+    with pytest.raises(silt.ArgumentError, match="do not fit"):
+        F.scaled_dot_product_attention(tq, tk, t(f32(2, 3, 5, 7), device))
+    with pytest.raises(silt.ArgumentError, match="not both"):
+        F.scaled_dot_product_attention(tq, tk, tv, attn_mask=t(mask, device), is_causal=True)
+
+
+def test_more_activations(device):
+    x = f32(4, 5, low=-3, high=3)
+    d = x.astype(np.float64)
+    tx = t(x, device)
+    check(F.celu(tx, 0.7), np.where(d > 0, d, 0.7 * np.expm1(d / 0.7)).astype(np.float32), 1e-6)
+    check(F.hardshrink(tx, 1.0), np.where(np.abs(x) > 1, x, 0).astype(np.float32))
+    check(F.softshrink(tx, 1.0), np.where(x > 1, x - 1, np.where(x < -1, x + 1, 0)).astype(np.float32))
+    check(F.tanhshrink(tx), (d - np.tanh(d)).astype(np.float32), 1e-6)
+    w = f32(4, low=0, high=1)
+    x4 = f32(2, 4, 3)
+    check(F.prelu(t(x4, device), t(w, device)), np.where(x4 > 0, x4, w[None, :, None] * x4).astype(np.float32))
+    check(F.prelu(tx, t(np.array([0.25], np.float32), device)), np.where(x > 0, x, 0.25 * x).astype(np.float32))
+    with pytest.raises(silt.ArgumentError, match="weights"):
+        F.prelu(tx, t(f32(3), device))
+
+
 # ---- the example and the list ------------------------------------------------------
 
 def test_the_small_cnn_example_runs(opencl, capsys):
@@ -709,3 +824,10 @@ def test_norm_and_dropout_edges(device):
     check(empty, np.zeros((0, 2, 4), np.float32))
     odd = t(np.array([np.nan, np.inf, 1], np.float32), device)
     check(F.dropout(odd, 1.0), np.array([np.nan, np.nan, 0], np.float32))
+
+
+def test_the_module_examples_run():
+    import doctest
+
+    assert doctest.testmod(F).failed == 0
+    assert doctest.testmod(silt.nn).failed == 0

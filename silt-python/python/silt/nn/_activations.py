@@ -1,0 +1,211 @@
+"""``silt.nn.functional``'s activations and the softmax family."""
+
+import math
+
+from .. import _silt
+from .._silt import ArgumentError
+from ._args import _channel_shape, _floats, _in_place, _same_dtype, _tensor
+
+ops = _silt.ops
+
+
+# ---- activations --------------------------------------------------------------
+
+def relu(input, inplace=False):
+    """`relu(input, inplace=False)`: `max(input, 0)`."""
+    return _in_place(input, _tensor(input, "relu").relu(), inplace)
+
+
+def _clamped(input, low, high, fn):
+    """``input`` clamped to [low, high]: floats by the ``op``, integers by
+    ``clamp`` (PyTorch takes integers here, not bool)."""
+    _tensor(input, fn)
+    if input.dtype.kind in "iu":
+        return input.clamp(int(math.ceil(low)), int(math.floor(high)))
+    _floats(input, fn)
+    return None
+
+
+def relu6(input, inplace=False):
+    """`relu6(input, inplace=False)`: `min(max(input, 0), 6)` (integers too)."""
+    y = _clamped(input, 0, 6, "relu6")
+    return _in_place(input, input.relu6() if y is None else y, inplace)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    """`elu(input, alpha=1.0, inplace=False)`: `x` above 0, `alpha * (exp(x) - 1)` below."""
+    return _in_place(input, ops.elu(_floats(input, "elu"), alpha), inplace)
+
+
+def selu(input, inplace=False):
+    """`selu(input, inplace=False)`: the scaled `elu` of Klambauer et al."""
+    return _in_place(input, _floats(input, "selu").selu(), inplace)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """`leaky_relu(input, negative_slope=0.01, inplace=False)`."""
+    return _in_place(input, ops.leaky_relu(_floats(input, "leaky_relu"), negative_slope), inplace)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """`hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False)`: `input` clamped (integers too)."""
+    if min_val > max_val:
+        raise ArgumentError(f"hardtanh: min_val {min_val} is above max_val {max_val}")
+    y = _clamped(input, min_val, max_val, "hardtanh")
+    return _in_place(input, ops.hardtanh(input, min_val, max_val) if y is None else y, inplace)
+
+
+def threshold(input, threshold, value, inplace=False):
+    """`threshold(input, threshold, value, inplace=False)`: `value` where
+    `input` is at most `threshold`, else `input` (NaN stays)."""
+    _tensor(input, "threshold")
+    return _in_place(input, input.where((input <= threshold).logical_not(), value), inplace)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    """`celu(input, alpha=1.0, inplace=False)`: `max(0, x) + min(0, alpha *
+    (exp(x / alpha) - 1))`."""
+    _floats(input, "celu")
+    if alpha == 0:
+        raise ArgumentError("celu: alpha must not be 0")
+    return _in_place(input, input.where(input > 0, (input / alpha).expm1() * alpha), inplace)
+
+
+def prelu(input, weight):
+    """`prelu(input, weight)`: `x` above 0, `weight * x` below; `weight` has
+    one element or one a channel (dimension 1)."""
+    _floats(input, "prelu")
+    _same_dtype(input, _tensor(weight, "prelu", "weight"), "prelu", "weight")
+    if weight.ndim > 1:
+        raise ArgumentError(f"prelu: weight must have at most 1 dimension, not {weight.ndim}")
+    n = weight.numel()
+    if n != 1:
+        if input.ndim < 2 or input.shape[1] != n:
+            raise ArgumentError(f"prelu: {n} weights for input {tuple(input.shape)} (one, or one a channel)")
+        weight = _channel_shape(input, weight)
+    else:
+        weight = weight.reshape([])
+    return input.where(input > 0, input * weight)
+
+
+def hardshrink(input, lambd=0.5):
+    """`hardshrink(input, lambd=0.5)`: `x` where `|x| > lambd`, else 0."""
+    _floats(input, "hardshrink")
+    return input.where((input > lambd) | (input < -lambd), 0)
+
+
+def softshrink(input, lambd=0.5):
+    """`softshrink(input, lambd=0.5)`: `x - lambd` above `lambd`, `x + lambd`
+    below `-lambd`, else 0."""
+    _floats(input, "softshrink")
+    if lambd < 0:
+        raise ArgumentError(f"softshrink: lambd must not be negative, not {lambd}")
+    return (input - lambd).where(input > lambd, (input + lambd).where(input < -lambd, 0))
+
+
+def tanhshrink(input):
+    """`tanhshrink(input)`: `x - tanh(x)`."""
+    return _floats(input, "tanhshrink") - input.tanh()
+
+
+def gelu(input, approximate="none"):
+    """`gelu(input, approximate='none')`: `x * Φ(x)`, or its tanh
+    approximation with `approximate='tanh'`."""
+    _floats(input, "gelu")
+    if approximate == "none":
+        return input.gelu()
+    if approximate == "tanh":
+        return input.gelu_tanh()
+    raise ArgumentError(f"gelu: approximate must be 'none' or 'tanh', not {approximate!r}")
+
+
+def silu(input, inplace=False):
+    """`silu(input, inplace=False)`: `x * sigmoid(x)`."""
+    return _in_place(input, _floats(input, "silu").silu(), inplace)
+
+
+def mish(input, inplace=False):
+    """`mish(input, inplace=False)`: `x * tanh(softplus(x))`."""
+    return _in_place(input, _floats(input, "mish").mish(), inplace)
+
+
+def sigmoid(input):
+    """`sigmoid(input)`: `1 / (1 + exp(-x))`."""
+    return _floats(input, "sigmoid").sigmoid()
+
+
+def tanh(input):
+    """`tanh(input)`."""
+    return _floats(input, "tanh").tanh()
+
+
+def softsign(input):
+    """`softsign(input)`: `x / (1 + |x|)`."""
+    return _floats(input, "softsign").softsign()
+
+
+def hardsigmoid(input, inplace=False):
+    """`hardsigmoid(input, inplace=False)`: `clamp(x / 6 + 1 / 2, 0, 1)`."""
+    return _in_place(input, _floats(input, "hardsigmoid").hardsigmoid(), inplace)
+
+
+def hardswish(input, inplace=False):
+    """`hardswish(input, inplace=False)`: `x * hardsigmoid(x)`."""
+    return _in_place(input, _floats(input, "hardswish").hardswish(), inplace)
+
+
+def logsigmoid(input):
+    """`logsigmoid(input)`: `log(sigmoid(x))`, without overflow."""
+    return _floats(input, "logsigmoid").logsigmoid()
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    """`softplus(input, beta=1.0, threshold=20.0)`: `log(1 + exp(beta * x)) /
+    beta`, and `x` itself where `beta * x` is above `threshold`."""
+    _floats(input, "softplus")
+    bx = input if beta == 1 else input * beta
+    soft = bx.softplus() if beta == 1 else bx.softplus() / beta
+    return input.where(bx > threshold, soft)
+
+
+def glu(input, dim=-1):
+    """`glu(input, dim=-1)`: the first half of `input` along `dim` times the
+    sigmoid of the second (an even length)."""
+    _floats(input, "glu")
+    if input.ndim == 0:
+        raise ArgumentError("glu: input must have at least one dimension")
+    n = input.shape[dim]
+    if n % 2:
+        raise ArgumentError(f"glu: dimension {dim} has odd length {n}")
+    a, b = input.narrow(dim, 0, n // 2), input.narrow(dim, n // 2, n // 2)
+    return a * b.sigmoid()
+
+
+# ---- softmax and normalisations ----------------------------------------------
+
+def _implicit_dim(ndim):
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _softmax_like(name, negate=False):
+    def fn(input, dim=None, _stacklevel=3, dtype=None):
+        _tensor(input, name)
+        x = input if dtype is None else input.astype(dtype)
+        _floats(x, name)
+        d = _implicit_dim(x.ndim) if dim is None else dim
+        op = getattr(ops, "log_softmax" if name == "log_softmax" else "softmax")
+        if x.ndim == 0:
+            return op(x.reshape(1), 0).reshape(())
+        return op(-x if negate else x, d)
+
+    fn.__name__ = name
+    what = {"softmax": "`exp(x) / sum(exp(x))`", "log_softmax": "`x - logsumexp(x)`",
+            "softmin": "`softmax(-x)`"}[name]
+    fn.__doc__ = (f"`{name}(input, dim=None, dtype=None)`: {what} along `dim` (PyTorch's "
+                  "implicit dimension where it is None), in `dtype` when given.")
+    return fn
+
+
+softmax = _softmax_like("softmax")
+log_softmax = _softmax_like("log_softmax")
+softmin = _softmax_like("softmin", negate=True)

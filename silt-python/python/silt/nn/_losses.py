@@ -1,0 +1,258 @@
+"""``silt.nn.functional``'s losses and distances."""
+
+import numbers
+
+import numpy as np
+
+from .. import _silt
+from .._silt import ArgumentError, DTypeError
+from ._args import _floats, _legacy_reduction, _reduced, _same_dtype, _tensor, _vector_norm, _widened
+
+ops = _silt.ops
+
+
+# ---- losses -----------------------------------------------------------------------
+
+def _pair(input, target, fn):
+    _floats(input, fn)
+    _tensor(target, fn, "target")
+    if tuple(input.shape) != tuple(target.shape):
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} and target {tuple(target.shape)} differ in shape")
+    _same_dtype(input, target, fn, "target")
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """`mse_loss(input, target, reduction='mean')`: `(input - target) ** 2`,
+    reduced (`'mean'`, `'sum'` or `'none'`; the deprecated `size_average`
+    and `reduce`, when given, decide it as in PyTorch)."""
+    _pair(input, target, "mse_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    d = input - target
+    return _reduced(d * d, reduction, "mse_loss")
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """`l1_loss(input, target, reduction='mean')`: `|input - target|`, reduced."""
+    _pair(input, target, "l1_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    return _reduced((input - target).abs(), reduction, "l1_loss")
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    """`smooth_l1_loss(input, target, reduction='mean', beta=1.0)`: `0.5 d² /
+    beta` where `|d| < beta`, else `|d| - 0.5 beta`."""
+    _pair(input, target, "smooth_l1_loss")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if beta < 0:
+        raise ArgumentError(f"smooth_l1_loss: beta must not be negative, not {beta}")
+    a = (input - target).abs()
+    if beta == 0:
+        return _reduced(a, reduction, "smooth_l1_loss")
+    return _reduced((a * a * (0.5 / beta)).where(a < beta, a - 0.5 * beta), reduction, "smooth_l1_loss")
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0):
+    """`huber_loss(input, target, reduction='mean', delta=1.0)`: `0.5 d²`
+    where `|d| < delta`, else `delta (|d| - 0.5 delta)`."""
+    _pair(input, target, "huber_loss")
+    if delta <= 0:
+        raise ArgumentError(f"huber_loss: delta must be positive, not {delta}")
+    a = (input - target).abs()
+    return _reduced((a * a * 0.5).where(a < delta, (a - 0.5 * delta) * delta), reduction, "huber_loss")
+
+
+def _weighted(loss, weight, fn):
+    if weight is None:
+        return loss
+    _same_dtype(loss, weight, fn, "weight")
+    return loss * weight
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    """`binary_cross_entropy(input, target, weight=None, reduction='mean')`:
+    `-(t log(x) + (1 - t) log(1 - x))`, each log at least -100 (as PyTorch);
+    `input` must lie in [0, 1]."""
+    fn = "binary_cross_entropy"
+    _pair(input, target, fn)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if input.numel() and not bool(((input >= 0) & (input <= 1)).all().item()):
+        raise ArgumentError(f"{fn}: input must lie in [0, 1]")
+    log_x = input.log().clamp_min(-100)
+    log_1mx = (-input).log1p().clamp_min(-100)
+    loss = -(target * log_x + (1 - target) * log_1mx)
+    return _reduced(_weighted(loss, weight, fn), reduction, fn)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    """`binary_cross_entropy_with_logits(input, target, weight=None,
+    reduction='mean', pos_weight=None)`: `binary_cross_entropy` of
+    `sigmoid(input)`, computed from the logits without overflow; `pos_weight`
+    weighs the positive term."""
+    fn = "binary_cross_entropy_with_logits"
+    _pair(input, target, fn)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    softplus_neg = (-input.abs()).exp().log1p() + (-input).clamp_min(0)  # log(1 + exp(-x))
+    if pos_weight is None:
+        loss = (1 - target) * input + softplus_neg
+    else:
+        _same_dtype(input, pos_weight, fn, "pos_weight")
+        scale = (pos_weight - 1) * target + 1
+        loss = (1 - target) * input + scale * softplus_neg
+    return _reduced(_weighted(loss, weight, fn), reduction, fn)
+
+
+def _ignore_index(v, fn):
+    if not isinstance(v, numbers.Integral) or isinstance(v, bool):
+        raise TypeError(f"{fn}: ignore_index must be an int, not {type(v).__name__}")
+
+
+def _class_targets(input, target, fn):
+    """Checks of class-index targets: ``input`` ``[N, C, *d]`` (or ``[C]``),
+    ``target`` ``[N, *d]`` (or ``[]``) int64."""
+    if input.ndim < 1:
+        raise ArgumentError(f"{fn}: input must have at least 1 dimension")
+    want = (tuple(input.shape[:1]) + tuple(input.shape[2:])) if input.ndim >= 2 else ()
+    if tuple(target.shape) != want:
+        raise ArgumentError(f"{fn}: target {tuple(target.shape)} does not fit input {tuple(input.shape)} "
+                            f"(expected {want})")
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """`nll_loss(input, target, weight=None, ignore_index=-100,
+    reduction='mean')`: `-weight[t] * input[n, t]` for the class `t` of each
+    target (int64; `[N, *d]` for an input `[N, C, *d]`); targets equal to
+    `ignore_index` count 0, and `'mean'` divides by the weights of the
+    others. A class out of range raises."""
+    fn = "nll_loss"
+    _floats(input, fn)
+    _tensor(target, fn, "target")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _ignore_index(ignore_index, fn)
+    if target.dtype != np.int64:
+        raise DTypeError(f"{fn}: target must be int64, not {target.dtype}")
+    _class_targets(input, target, fn)
+    x = input if input.ndim >= 2 else input.unsqueeze(0)
+    t = target if input.ndim >= 2 else target.unsqueeze(0)
+    c = x.shape[1]
+    if weight is not None:
+        _same_dtype(input, weight, fn, "weight")
+        if tuple(weight.shape) != (c,):
+            raise ArgumentError(f"{fn}: weight must have shape ({c},), not {tuple(weight.shape)}")
+    kept = t != ignore_index
+    safe = t.where(kept, 0)
+    if t.numel():
+        low, high = safe.amin().item(), safe.amax().item()
+        if low < 0 or high >= c:
+            raise ArgumentError(f"{fn}: target {low if low < 0 else high} is out of range for {c} classes")
+    picked = x.gather(1, safe.unsqueeze(1)).squeeze(1)
+    w = kept.astype(x.dtype) if weight is None else weight.index_select(0, safe.reshape(-1)).reshape(safe.shape) \
+        .where(kept, 0)
+    loss = -(picked * w)
+    if reduction == "mean":
+        return loss.sum() / w.sum()
+    out = _reduced(loss, reduction, fn)
+    return out if input.ndim >= 2 or reduction != "none" else out.reshape(())
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    """`cross_entropy(input, target, weight=None, ignore_index=-100,
+    reduction='mean', label_smoothing=0.0)`: `nll_loss` of `log_softmax(input,
+    1)` for class-index targets (int64), or `-sum(weight * target *
+    log_softmax(input))` over the classes for class probabilities (a float
+    target of `input`'s shape); `label_smoothing` mixes in the uniform
+    distribution."""
+    fn = "cross_entropy"
+    _floats(input, fn)
+    _tensor(target, fn, "target")
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    _ignore_index(ignore_index, fn)
+    if not 0 <= label_smoothing <= 1:
+        raise ArgumentError(f"{fn}: label_smoothing must be in [0, 1], not {label_smoothing}")
+    if input.ndim < 1:
+        raise ArgumentError(f"{fn}: input must have at least 1 dimension")
+    cdim = 1 if input.ndim >= 2 else 0
+    c = input.shape[cdim]
+    logp = ops.log_softmax(input, cdim)
+    wshape = [1] * input.ndim
+    wshape[cdim] = c
+    if weight is not None:
+        _same_dtype(input, weight, fn, "weight")
+        if tuple(weight.shape) != (c,):
+            raise ArgumentError(f"{fn}: weight must have shape ({c},), not {tuple(weight.shape)}")
+    if target.dtype.kind == "f":
+        if tuple(target.shape) != tuple(input.shape):
+            raise ArgumentError(f"{fn}: probabilities {tuple(target.shape)} must have "
+                                f"input's shape {tuple(input.shape)}")
+        _same_dtype(input, target, fn, "target")
+        p = target if label_smoothing == 0 else target * (1 - label_smoothing) + label_smoothing / c
+        terms = logp * p
+        if weight is not None:
+            terms = terms * weight.reshape(wshape)
+        loss = -terms.sum(cdim)
+        return _reduced(loss, reduction, fn)
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing == 0:
+        return nll
+    # the uniform part: -sum_c weight[c] log p[c] a sample, ignored targets 0
+    terms = logp if weight is None else logp * weight.reshape(wshape)
+    smooth = -terms.sum(cdim)
+    kept = target != ignore_index
+    smooth = smooth.where(kept, 0)
+    if reduction == "mean":
+        if weight is None:
+            denominator = kept.astype(input.dtype).sum()
+        else:
+            safe = target.where(kept, 0)
+            denominator = weight.index_select(0, safe.reshape(-1)).reshape(safe.shape).where(kept, 0).sum()
+        smooth = smooth.sum() / denominator
+    else:
+        smooth = _reduced(smooth, reduction, fn)
+    return nll * (1 - label_smoothing) + smooth * (label_smoothing / c)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """`kl_div(input, target, reduction='mean', log_target=False)`: `target *
+    (log(target) - input)` (0 where `target` is 0), with `input` log
+    probabilities; `'batchmean'` divides the sum by the first dimension."""
+    fn = "kl_div"
+    _pair(input, target, fn)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if log_target:
+        loss = target.exp() * (target - input)
+    else:
+        loss = target.xlogy(target) - target * input
+    if reduction == "batchmean":
+        return loss.sum() / (input.shape[0] if input.ndim else 1)
+    return _reduced(loss, reduction, fn)
+
+
+# ---- distances ----------------------------------------------------------------------
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """`cosine_similarity(x1, x2, dim=1, eps=1e-8)`: `(x1 / max(|x1|, eps)) ·
+    (x2 / max(|x2|, eps))` along `dim`, after broadcasting."""
+    fn = "cosine_similarity"
+    _floats(x1, fn, "x1")
+    _same_dtype(x1, x2, fn, "x2")
+    try:
+        shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    except ValueError:
+        raise ArgumentError(f"{fn}: shapes {tuple(x1.shape)} and {tuple(x2.shape)} do not broadcast") from None
+    a, b = _widened(x1).broadcast_to(shape), _widened(x2).broadcast_to(shape)
+    n1 = _vector_norm(a, 2, dim, True).clamp_min(eps)
+    n2 = _vector_norm(b, 2, dim, True).clamp_min(eps)
+    return ((a / n1) * (b / n2)).sum(dim).astype(x1.dtype, copy=False)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """`pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False)`: the
+    `p`-norm of `x1 - x2 + eps` along the last dimension."""
+    fn = "pairwise_distance"
+    _floats(x1, fn, "x1")
+    _same_dtype(x1, x2, fn, "x2")
+    d = _widened(x1 - x2 + eps)
+    if d.ndim == 0:
+        return _vector_norm(d.reshape(1), p, -1, False).astype(x1.dtype, copy=False)
+    return _vector_norm(d, p, -1, keepdim).astype(x1.dtype, copy=False)

@@ -1,0 +1,98 @@
+"""``silt.nn.functional.interpolate``: elements picked along one dimension
+at a time with ``index_select`` (and weighed, in the linear modes)."""
+
+import math
+import numbers
+
+import numpy as np
+
+from .._silt import ArgumentError
+from ._args import _floats, _on, _tensor
+from ._pools import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
+
+
+# ---- interpolate -------------------------------------------------------------------
+
+
+_MODES = {"nearest": None, "nearest-exact": None, "linear": 1, "bilinear": 2, "trilinear": 3, "area": None}
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """`interpolate(input, size=None, scale_factor=None, mode='nearest',
+    align_corners=None, recompute_scale_factor=None)`: `input` (`[N, C,
+    *spatial]`) resampled to `size` or by `scale_factor`, with PyTorch's
+    source coordinates; modes `nearest`, `nearest-exact`, `linear`,
+    `bilinear`, `trilinear` (each output from its two neighbours a
+    dimension) and `area` (`adaptive_avg_pool`)."""
+    fn = "interpolate"
+    _tensor(input, fn)
+    if mode not in _MODES:
+        raise ArgumentError(f"{fn}: mode {mode!r} is not taken (one of {', '.join(_MODES)})")
+    if antialias:
+        raise ArgumentError(f"{fn}: antialias is not taken")
+    nd = input.ndim - 2
+    if nd < 1 or nd > 3:
+        raise ArgumentError(f"{fn}: input must have 3 to 5 dimensions, not {input.ndim}")
+    if _MODES[mode] is not None and _MODES[mode] != nd:
+        raise ArgumentError(f"{fn}: mode {mode!r} needs a {_MODES[mode] + 2}-d input, not {input.ndim}-d")
+    linear_mode = _MODES[mode] is not None
+    if align_corners is not None and not linear_mode:
+        raise ArgumentError(f"{fn}: align_corners is only for the linear modes")
+    align_corners = bool(align_corners)
+    if (size is None) == (scale_factor is None):
+        raise ArgumentError(f"{fn}: give either size or scale_factor")
+    lengths = list(input.shape[2:])
+    if size is not None:
+        out = [size] * nd if isinstance(size, numbers.Integral) else list(size)
+        if len(out) != nd or not all(isinstance(m, numbers.Integral) and m > 0 for m in out):
+            raise ArgumentError(f"{fn}: size must be {nd} positive ints, not {size}")
+        scales = [None] * nd
+    else:
+        scales = [scale_factor] * nd if isinstance(scale_factor, numbers.Number) else list(scale_factor)
+        if len(scales) != nd or not all(s > 0 for s in scales):
+            raise ArgumentError(f"{fn}: scale_factor must be {nd} positive numbers, not {scale_factor}")
+        out = [int(math.floor(n * s)) for n, s in zip(lengths, scales)]
+        if recompute_scale_factor:
+            scales = [None] * nd
+    if mode == "area":
+        return adaptive_avg_pool3d(input, out) if nd == 3 else (
+            adaptive_avg_pool2d(input, out) if nd == 2 else adaptive_avg_pool1d(input, out))
+    if linear_mode:
+        _floats(input, fn)
+    x = input
+    for i, (n, m, s) in enumerate(zip(lengths, out, scales)):
+        d = 2 + i
+        if n == 0 or m == 0:
+            raise ArgumentError(f"{fn}: dimension {d} resamples {n} places to {m}")
+        # PyTorch's scale: the given factor's inverse, else the lengths' ratio
+        ratio = (1.0 / s) if s is not None else n / m
+        dst = np.arange(m, dtype=np.float64)
+        if not linear_mode:
+            # in float32, as PyTorch computes these places; its CPU kernels
+            # take the same and twice the length exactly
+            scale = np.float32(1.0 / s) if s is not None else np.float32(n) / np.float32(m)
+            dst32 = dst.astype(np.float32)
+            if mode == "nearest-exact":
+                src = np.floor((dst32 + np.float32(0.5)) * scale)
+            elif m == n:
+                src = dst
+            elif m == 2 * n:
+                src = np.arange(m) >> 1
+            else:
+                src = np.floor(dst32 * scale)
+            x = x.index_select(d, _on(x, np.minimum(src, n - 1).astype(np.int64)))
+            continue
+        if align_corners:
+            src = dst * ((n - 1) / (m - 1)) if m > 1 else np.zeros(m)
+        else:
+            src = np.maximum((dst + 0.5) * ratio - 0.5, 0.0)
+        lo = np.minimum(np.floor(src).astype(np.int64), n - 1)
+        hi = np.minimum(lo + 1, n - 1)
+        frac = (src - lo).astype(x.dtype)
+        shape = [1] * x.ndim
+        shape[d] = m
+        w1 = _on(x, frac.reshape(shape))
+        w0 = _on(x, (1 - frac).reshape(shape))
+        x = x.index_select(d, _on(x, lo)) * w0 + x.index_select(d, _on(x, hi)) * w1
+    return x if x is not input else input.clone()
