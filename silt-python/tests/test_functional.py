@@ -831,3 +831,56 @@ def test_the_module_examples_run():
 
     assert doctest.testmod(F).failed == 0
     assert doctest.testmod(silt.nn).failed == 0
+
+
+def test_attention_edges_as_pytorch(device):
+    def h(a):
+        return t(np.asarray(a, np.float16), device)
+
+    # halves compute in float32: q . k = 160,000 overflows float16
+    got = F.scaled_dot_product_attention(h(np.full((1, 4), 200)), h(np.full((2, 4), 200)), h([[1, 2], [3, 4]]))
+    check(got, np.array([[2, 3]], np.float16))
+    # a float32 mask on a float16 query
+    q, k, v = f32(2, 3), f32(4, 3), f32(4, 2)
+    bias = f32(2, 4)
+    got = F.scaled_dot_product_attention(h(q), h(k), h(v), attn_mask=t(bias, device))
+    want = attention_ref(q.astype(np.float16), k.astype(np.float16), v.astype(np.float16), bias)
+    check(got, want.astype(np.float16), 2e-3)
+    # a row masked everywhere attends to nothing
+    mask = np.ones((2, 4), bool)
+    mask[1] = False
+    got = F.scaled_dot_product_attention(t(q, device), t(k, device), t(v, device), attn_mask=t(mask, device))
+    check(got, np.stack([attention_ref(q[:1], k, v, mask[:1])[0], np.zeros(2)]).astype(np.float32), 1e-6)
+    # grouped heads: key and value heads repeat separately
+    q4, k4, v2 = f32(4, 2, 3), f32(4, 5, 3), f32(2, 5, 3)
+    got = F.scaled_dot_product_attention(t(q4, device), t(k4, device), t(v2, device), enable_gqa=True)
+    check(got, attention_ref(q4, k4, np.repeat(v2, 2, 0)).astype(np.float32), 1e-5)
+    with pytest.raises(silt.ArgumentError, match="heads"):
+        F.scaled_dot_product_attention(t(q4, device), t(k4[:2], device), t(f32(5, 3), device), enable_gqa=True)
+    with pytest.raises(silt.DTypeError):
+        F.scaled_dot_product_attention(t(q, device), t(k, device), t(v, device), attn_mask=t(np.zeros((2, 4)), device))
+
+
+def test_shrinks_keep_nan_and_shuffles_copy(device):
+    odd = t(np.array([np.nan, 0.3, -2.0], np.float32), device)
+    check(F.hardshrink(odd), np.array([np.nan, 0, -2], np.float32))
+    check(F.softshrink(odd), np.array([np.nan, 0, -1.5], np.float32))
+    with pytest.raises(silt.ArgumentError, match="lambd"):
+        F.softshrink(odd, float("nan"))
+    x = t(np.arange(4, dtype=np.float32).reshape(4, 1, 1), device)
+    y = F.pixel_shuffle(x, 2)
+    assert not y.shares_storage(x)
+    assert not F.pixel_unshuffle(x, 1).shares_storage(x)
+    with pytest.raises(silt.ArgumentError, match="empty"):
+        F.conv_transpose1d(t(np.zeros((1, 2, 0), np.float32), device), t(np.ones((2, 3, 3), np.float32), device))
+    with pytest.raises(silt.ArgumentError, match="output would"):
+        F.conv_transpose1d(t(np.ones((1, 2, 1), np.float32), device), t(np.ones((2, 3, 1), np.float32), device),
+                           padding=1)
+    with pytest.raises(TypeError):
+        F.conv_transpose1d(t(np.ones((1, 2, 3), np.float32), device), t(np.ones((2, 3, 1), np.float32), device),
+                           padding="same")
+    with pytest.raises(silt.ArgumentError, match="groups"):
+        F.conv1d(t(np.ones((1, 2, 3), np.float32), device), t(np.ones((2, 2, 1), np.float32), device), groups=True)
+    x16 = np.linspace(-6, 0, 50).astype(np.float16)
+    want = (3 * np.expm1(x16.astype(np.float64) / 3)).astype(np.float16)
+    check(F.celu(t(x16, device), 3.0), want, 1e-3)

@@ -4,7 +4,7 @@ import math
 
 from .. import _silt
 from .._silt import ArgumentError
-from ._args import _channel_shape, _floats, _in_place, _same_dtype, _tensor
+from ._args import _channel_shape, _floats, _in_place, _same_dtype, _tensor, _widened
 
 ops = _silt.ops
 
@@ -68,7 +68,9 @@ def celu(input, alpha=1.0, inplace=False):
     _floats(input, "celu")
     if alpha == 0:
         raise ArgumentError("celu: alpha must not be 0")
-    return _in_place(input, input.where(input > 0, (input / alpha).expm1() * alpha), inplace)
+    x = _widened(input)  # float16 rounded once, as PyTorch's
+    y = x.where(x > 0, (x / alpha).expm1() * alpha).astype(input.dtype, copy=False)
+    return _in_place(input, y, inplace)
 
 
 def prelu(input, weight):
@@ -91,16 +93,18 @@ def prelu(input, weight):
 def hardshrink(input, lambd=0.5):
     """`hardshrink(input, lambd=0.5)`: `x` where `|x| > lambd`, else 0."""
     _floats(input, "hardshrink")
-    return input.where((input > lambd) | (input < -lambd), 0)
+    # PyTorch's test: 0 inside [-lambd, lambd], so NaN stays
+    return input.where(((input >= -lambd) & (input <= lambd)).logical_not(), 0)
 
 
 def softshrink(input, lambd=0.5):
     """`softshrink(input, lambd=0.5)`: `x - lambd` above `lambd`, `x + lambd`
     below `-lambd`, else 0."""
     _floats(input, "softshrink")
-    if lambd < 0:
+    if not lambd >= 0:
         raise ArgumentError(f"softshrink: lambd must not be negative, not {lambd}")
-    return (input - lambd).where(input > lambd, (input + lambd).where(input < -lambd, 0))
+    inside = input.where(input != input, 0)  # NaN stays
+    return (input - lambd).where(input > lambd, (input + lambd).where(input < -lambd, inside))
 
 
 def tanhshrink(input):

@@ -34,11 +34,18 @@ def _same_dtype(x, other, fn, name):
     return other
 
 
+def _is_int(v):
+    """Whether ``v`` is an int (not a bool), as PyTorch's int arguments."""
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
 def _ints(v, n, fn, name, low=0):
     """``v`` (an int or a sequence of ``n`` ints) as a tuple of ``n`` ints of at
     least ``low``."""
-    if isinstance(v, numbers.Integral) and not isinstance(v, bool):
+    if _is_int(v):
         v = (int(v),) * n
+    elif isinstance(v, str):
+        raise TypeError(f"{fn}: {name} must be an int or ints, not {v!r}")
     else:
         try:
             v = tuple(v)

@@ -231,7 +231,9 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     queries, `[..., S, E]` keys and `[..., S, Ev]` values, `scale`
     `1 / sqrt(E)` by default; a bool `attn_mask` keeps where True (-inf
     elsewhere), a float one is added; `is_causal` keeps `j <= i`; with
-    `enable_gqa`, key and value heads (dimension -3) repeat to the query's."""
+    `enable_gqa`, key and value heads (dimension -3) repeat to the query's.
+    A row masked everywhere gives zeros (PyTorch's safe softmax); float16
+    computes in float32."""
     fn = "scaled_dot_product_attention"
     _floats(query, fn, "query")
     _same_dtype(query, _tensor(key, fn, "key"), fn, "key")
@@ -245,25 +247,39 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
                             f"{tuple(value.shape)} do not fit")
     if is_causal and attn_mask is not None:
         raise ArgumentError(f"{fn}: give attn_mask or is_causal, not both")
-    if enable_gqa and query.ndim >= 3 and key.ndim >= 3:
-        hq, hk = query.shape[-3], key.shape[-3]
-        if hk == 0 or hq % hk or value.shape[-3] != hk:
-            raise ArgumentError(f"{fn}: {hq} query heads do not share {hk} key heads")
+    if enable_gqa:
+        if min(query.ndim, key.ndim, value.ndim) < 3:
+            raise ArgumentError(f"{fn}: enable_gqa needs heads (dimension -3) in query, key and value")
+        hq, hk, hv = query.shape[-3], key.shape[-3], value.shape[-3]
+        if not (hk and hv and hq % hk == 0 and hq % hv == 0):
+            raise ArgumentError(f"{fn}: {hq} query heads do not share {hk} key and {hv} value heads")
         key = key.repeat_interleave(hq // hk, dim=-3)
-        value = value.repeat_interleave(hq // hk, dim=-3)
+        value = value.repeat_interleave(hq // hv, dim=-3)
     if scale is None:
         scale = 1.0 / math.sqrt(E) if E else 1.0
-    scores = query.matmul(key.transpose(-2, -1)) * scale
+    # halves in float32, as PyTorch's kernels compute them
+    cd = _compute_dtype(query)
+    q, k, v = (a.astype(cd, copy=False) for a in (query, key, value))
+    scores = q.matmul(k.transpose(-2, -1)) * scale
     if is_causal:
         attn_mask = _on(query, np.tril(np.ones((L, S), np.bool_)))
     if attn_mask is not None:
         _tensor(attn_mask, fn, "attn_mask")
         if attn_mask.dtype == np.bool_:
             scores = scores.where(attn_mask, -math.inf)
+        elif attn_mask.dtype in (np.float32, query.dtype):
+            scores = scores + attn_mask.astype(cd, copy=False)
         else:
-            _same_dtype(query, attn_mask, fn, "attn_mask")
-            scores = scores + attn_mask
-    weights = ops.softmax(scores, scores.ndim - 1) if S else scores
+            raise DTypeError(f"{fn}: attn_mask must be bool, float32 or the query's {query.dtype}, "
+                             f"not {attn_mask.dtype}")
+        if scores.ndim > max(query.ndim, key.ndim):
+            raise ArgumentError(f"{fn}: attn_mask {tuple(attn_mask.shape)} has more dimensions than the scores")
+    if S:
+        weights = ops.softmax(scores, scores.ndim - 1)
+        # a row masked everywhere attends to nothing (PyTorch's safe softmax)
+        weights = weights.where((scores.amax(-1, True) == -math.inf).logical_not(), 0)
+    else:
+        weights = scores
     if dropout_p > 0:
         weights = dropout(weights, dropout_p)
-    return weights.matmul(value)
+    return weights.matmul(v).astype(query.dtype, copy=False)

@@ -7,7 +7,7 @@ import numbers
 import numpy as np
 
 from .._silt import ArgumentError
-from ._args import _channel_shape, _floats, _ints, _on, _same_dtype, _tensor, _unbatched
+from ._args import _channel_shape, _floats, _ints, _is_int, _on, _same_dtype, _tensor, _unbatched
 
 
 # ---- padding ---------------------------------------------------------------------
@@ -137,7 +137,7 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, nd, fn):
     x, added = _unbatched(input, nd, fn)
     if weight.ndim != nd + 2:
         raise ArgumentError(f"{fn}: weight must have {nd + 2} dimensions, not {weight.ndim}")
-    if not isinstance(groups, numbers.Integral) or groups < 1:
+    if not _is_int(groups) or groups < 1:
         raise ArgumentError(f"{fn}: groups must be a positive int, not {groups}")
     n, c = x.shape[0], x.shape[1]
     o, cg = weight.shape[0], weight.shape[1]
@@ -211,7 +211,7 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     x, added = _unbatched(input, nd, fn)
     if weight.ndim != nd + 2:
         raise ArgumentError(f"{fn}: weight must have {nd + 2} dimensions, not {weight.ndim}")
-    if not isinstance(groups, numbers.Integral) or groups < 1:
+    if not _is_int(groups) or groups < 1:
         raise ArgumentError(f"{fn}: groups must be a positive int, not {groups}")
     c, og = weight.shape[0], weight.shape[1]
     if x.shape[1] != c or c % groups:
@@ -227,6 +227,12 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     dilation = _ints(dilation, nd, fn, "dilation", 1)
     if any(op >= max(s, d) for op, s, d in zip(output_padding, stride, dilation)):
         raise ArgumentError(f"{fn}: output_padding {output_padding} must be below the stride or the dilation")
+    if any(L == 0 for L in x.shape[2:]):
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} has an empty spatial dimension")
+    out = [(L - 1) * s - 2 * p + d * (k - 1) + op + 1
+           for L, s, p, d, k, op in zip(x.shape[2:], stride, padding, dilation, kernel, output_padding)]
+    if any(m < 1 for m in out):
+        raise ArgumentError(f"{fn}: the output would have the size {out}")
     n = x.shape[0]
     # the input spread out by the stride (zeros between), padded so that a
     # plain convolution with the flipped kernel gives the transposed one
@@ -271,12 +277,18 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
                            "conv_transpose3d")
 
 
+def _fresh(y, input):
+    """``y`` in memory of its own: a reshape that could view ``input`` copied,
+    as PyTorch's shuffles always write a new tensor."""
+    return y.clone() if y.shares_storage(input) else y
+
+
 def pixel_shuffle(input, upscale_factor):
     """`pixel_shuffle(input, upscale_factor)`: `[*, C r², H, W]` rearranged to
     `[*, C, H r, W r]`."""
     _tensor(input, "pixel_shuffle")
     r = upscale_factor
-    if not isinstance(r, numbers.Integral) or r < 1:
+    if not _is_int(r) or r < 1:
         raise ArgumentError(f"pixel_shuffle: upscale_factor must be a positive int, not {r}")
     if input.ndim < 3 or input.shape[-3] % (r * r):
         raise ArgumentError(f"pixel_shuffle: input {tuple(input.shape)} needs at least 3 dimensions and "
@@ -285,7 +297,7 @@ def pixel_shuffle(input, upscale_factor):
     x = input.reshape(list(lead) + [c // (r * r), r, r, h, w])
     k = len(lead)
     x = x.permute(*range(k), k, k + 3, k + 1, k + 4, k + 2)
-    return x.reshape(list(lead) + [c // (r * r), h * r, w * r])
+    return _fresh(x.reshape(list(lead) + [c // (r * r), h * r, w * r]), input)
 
 
 def pixel_unshuffle(input, downscale_factor):
@@ -293,7 +305,7 @@ def pixel_unshuffle(input, downscale_factor):
     rearranged to `[*, C r², H, W]` (`pixel_shuffle` undone)."""
     _tensor(input, "pixel_unshuffle")
     r = downscale_factor
-    if not isinstance(r, numbers.Integral) or r < 1:
+    if not _is_int(r) or r < 1:
         raise ArgumentError(f"pixel_unshuffle: downscale_factor must be a positive int, not {r}")
     if input.ndim < 3 or input.shape[-2] % r or input.shape[-1] % r:
         raise ArgumentError(f"pixel_unshuffle: input {tuple(input.shape)} needs at least 3 dimensions and "
@@ -302,4 +314,4 @@ def pixel_unshuffle(input, downscale_factor):
     x = input.reshape(list(lead) + [c, h // r, r, w // r, r])
     k = len(lead)
     x = x.permute(*range(k), k, k + 2, k + 4, k + 1, k + 3)
-    return x.reshape(list(lead) + [c * r * r, h // r, w // r])
+    return _fresh(x.reshape(list(lead) + [c * r * r, h // r, w // r]), input)
