@@ -129,7 +129,9 @@ def _out_length(n, k, s, d, fn):
     return (n - span) // s + 1
 
 
-def _conv(input, weight, bias, stride, padding, dilation, groups, nd, fn):
+def _conv_args(input, weight, bias, groups, nd, fn):
+    """The checks every convolution makes; ``input`` with a batch dimension
+    and whether one was added."""
     _floats(input, fn)
     _tensor(weight, fn, "weight")
     _same_dtype(input, weight, fn, "weight")
@@ -139,6 +141,11 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, nd, fn):
         raise ArgumentError(f"{fn}: weight must have {nd + 2} dimensions, not {weight.ndim}")
     if not _is_int(groups) or groups < 1:
         raise ArgumentError(f"{fn}: groups must be a positive int, not {groups}")
+    return x, added
+
+
+def _conv(input, weight, bias, stride, padding, dilation, groups, nd, fn):
+    x, added = _conv_args(input, weight, bias, groups, nd, fn)
     n, c = x.shape[0], x.shape[1]
     o, cg = weight.shape[0], weight.shape[1]
     kernel = tuple(weight.shape[2:])
@@ -204,15 +211,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 
 
 def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, nd, fn):
-    _floats(input, fn)
-    _tensor(weight, fn, "weight")
-    _same_dtype(input, weight, fn, "weight")
-    _same_dtype(input, bias, fn, "bias")
-    x, added = _unbatched(input, nd, fn)
-    if weight.ndim != nd + 2:
-        raise ArgumentError(f"{fn}: weight must have {nd + 2} dimensions, not {weight.ndim}")
-    if not _is_int(groups) or groups < 1:
-        raise ArgumentError(f"{fn}: groups must be a positive int, not {groups}")
+    x, added = _conv_args(input, weight, bias, groups, nd, fn)
     c, og = weight.shape[0], weight.shape[1]
     if x.shape[1] != c or c % groups:
         raise ArgumentError(f"{fn}: weight {tuple(weight.shape)} with groups={groups} does not fit "

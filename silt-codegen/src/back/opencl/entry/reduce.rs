@@ -213,17 +213,24 @@ impl<'a> Template<'a> {
             );
         }
         s.push_str("                }\n            }\n");
-        for (i, t) in self.out.iter().enumerate() {
-            let _ = writeln!(s, "            {} silt_o{i};", t.value_type());
-        }
         let mut args: Vec<String> = (0..n)
             .map(|i| from_local(self.acc[i], format!("silt_v{i}[0]")))
             .collect();
         args.push("silt_len".to_owned());
+        self.finish_into_outputs(s, &args);
+        s.push_str("            return;\n        }\n");
+    }
+
+    /// `finish(args)` into the outputs at the row (`silt_o*` declared), at
+    /// the indent of a block two deep.
+    fn finish_into_outputs(&self, s: &mut String, args: &[String]) {
+        for (i, t) in self.out.iter().enumerate() {
+            let _ = writeln!(s, "            {} silt_o{i};", t.value_type());
+        }
         let _ = writeln!(
             s,
             "            {}",
-            self.call(3, &args, "silt_o", self.out.len())
+            self.call(3, args, "silt_o", self.out.len())
         );
         for (i, t) in self.out.iter().enumerate() {
             let _ = writeln!(
@@ -232,7 +239,6 @@ impl<'a> Template<'a> {
                 store(*t, format!("silt_o{i}"))
             );
         }
-        s.push_str("            return;\n        }\n");
     }
 
     /// Work-item 0's ending: the row's result finished into the outputs, or
@@ -254,23 +260,9 @@ impl<'a> Template<'a> {
         }
         s.push_str("        }\n");
         s.push_str("        if (silt_final) {\n");
-        for (i, t) in self.out.iter().enumerate() {
-            let _ = writeln!(s, "            {} silt_o{i};", t.value_type());
-        }
         let mut args = Self::vars("silt_r", n);
         args.push(count.to_owned());
-        let _ = writeln!(
-            s,
-            "            {}",
-            self.call(3, &args, "silt_o", self.out.len())
-        );
-        for (i, t) in self.out.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "            silt_out{i}[silt_row] = {};",
-                store(*t, format!("silt_o{i}"))
-            );
-        }
+        self.finish_into_outputs(s, &args);
         s.push_str("        } else {\n");
         for (i, t) in self.acc.iter().enumerate() {
             let _ = writeln!(
