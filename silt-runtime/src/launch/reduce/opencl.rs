@@ -349,6 +349,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn rows_of_one_tile_are_whole_rows_where_that_is_faster() {
+        use DeviceKind::{Cpu, Gpu};
+        let whole = WHOLE_TILES | WHOLE_ROWS;
+        // (kind, rows fastest, len) -> mapping, one kept dimension, no tile blocks
+        for (kind, rows_fastest, len, want) in [
+            (Cpu, false, 1, whole),
+            (Cpu, false, REDUCE_TILE, whole),
+            (Cpu, false, REDUCE_TILE + 1, WHOLE_TILES),
+            (Cpu, false, 0, WHOLE_TILES),
+            // a matrix's columns: short ones whole, longer ones in blocks of rows
+            (Cpu, true, REDUCE_LANES, whole),
+            (Cpu, true, REDUCE_LANES + 1, ROWS_FASTEST | ROW_BLOCKS),
+            (Gpu, false, REDUCE_LANES, whole),
+            (Gpu, false, REDUCE_LANES + 1, 0),
+            (Gpu, true, REDUCE_LANES + 1, ROWS_FASTEST),
+        ] {
+            assert_eq!(
+                lane_mapping(kind, rows_fastest, 1, false, len),
+                want,
+                "{kind:?}, rows fastest {rows_fastest}, len {len}"
+            );
+        }
+    }
+
+    #[test]
     fn tiles_are_alike_only_in_whole_runs_that_no_tile_crosses() {
         let t = |dims: &[usize], st: &[usize]| tiles_alike(dims, [st].into_iter());
         // a transposed [4096, 4096]: each tile a row, neighbours in memory
