@@ -714,6 +714,92 @@ def test_more_activations(device):
         F.prelu(tx, t(f32(3), device))
 
 
+# ---- margin and likelihood losses, channel dropout, in-place forms -------------------
+
+def test_margin_losses(device):
+    a, b = f32(6), f32(6)
+    y = np.where(RNG.random(6) < 0.5, 1.0, -1.0).astype(np.float32)
+    ad, bd = a.astype(np.float64), b.astype(np.float64)
+    ta, tb, ty = t(a, device), t(b, device), t(y, device)
+    check(F.margin_ranking_loss(ta, tb, ty, margin=0.3), np.float32(np.maximum(0, -y * (ad - bd) + 0.3).mean()), 1e-6)
+    check(F.hinge_embedding_loss(ta, ty, margin=0.5, reduction="none"),
+          np.where(y == 1, ad, np.maximum(0, 0.5 - ad)).astype(np.float32), 1e-6)
+    check(F.soft_margin_loss(ta, ty, reduction="sum"), np.float32(np.log1p(np.exp(-y * ad)).sum()), 1e-5)
+    x, labels = f32(4, 3), (RNG.random((4, 3)) < 0.5).astype(np.float32)
+    xd = x.astype(np.float64)
+    w = f32(3, low=0.5, high=2)
+    terms = -(labels * -np.logaddexp(0, -xd) + (1 - labels) * -np.logaddexp(0, xd)) * w
+    check(F.multilabel_soft_margin_loss(t(x, device), t(labels, device), t(w, device), reduction="none"),
+          terms.mean(1).astype(np.float32), 1e-6)
+    u, v = f32(5, 4), f32(5, 4)
+    yy = np.array([1, -1, 1, -1, -1], np.int64)
+    ud, vd = u.astype(np.float64), v.astype(np.float64)
+    cos = (ud * vd).sum(1) / np.sqrt(((ud * ud).sum(1) + 1e-12) * ((vd * vd).sum(1) + 1e-12))
+    want = np.where(yy == 1, 1 - cos, np.maximum(0, cos - 0.1))
+    check(F.cosine_embedding_loss(t(u, device), t(v, device), t(yy, device), margin=0.1, reduction="none"),
+          want.astype(np.float32), 1e-6)
+    n = f32(5, 4)
+    nd = n.astype(np.float64)
+
+    def dist(p, q):
+        return np.linalg.norm(p - q + 1e-6, axis=-1)
+
+    for swap in (False, True):
+        d_an = dist(ud, nd) if not swap else np.minimum(dist(ud, nd), dist(vd, nd))
+        want = np.maximum(0, 1.0 + dist(ud, vd) - d_an).mean()
+        check(F.triplet_margin_loss(t(u, device), t(v, device), t(n, device), swap=swap), np.float32(want), 1e-5)
+    with pytest.raises(silt.ArgumentError, match="margin"):
+        F.triplet_margin_loss(t(u, device), t(v, device), t(n, device), margin=0)
+
+
+def test_likelihood_losses(device):
+    x = f32(3, 4, low=-1, high=2)
+    target = RNG.poisson(2.0, (3, 4)).astype(np.float32)
+    xd, td = x.astype(np.float64), target.astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stirling = np.where(td > 1, td * np.log(td) - td + 0.5 * np.log(2 * np.pi * td), 0)
+    check(F.poisson_nll_loss(t(x, device), t(target, device)), np.float32((np.exp(xd) - td * xd).mean()), 1e-5)
+    check(F.poisson_nll_loss(t(x, device), t(target, device), full=True, reduction="none"),
+          (np.exp(xd) - td * xd + stirling).astype(np.float32), 1e-5)
+    pos = np.abs(x) + 0.5
+    check(F.poisson_nll_loss(t(pos, device), t(target, device), log_input=False, reduction="sum"),
+          np.float32((pos - td * np.log(pos.astype(np.float64) + 1e-8)).sum()), 1e-4)
+    mu, var = f32(3, 4), f32(3, low=0.1, high=2)
+    vd = np.maximum(var.astype(np.float64), 1e-6)[:, None]  # one variance a row
+    want = 0.5 * (np.log(vd) + (mu - x) ** 2 / vd) + 0.5 * np.log(2 * np.pi)
+    check(F.gaussian_nll_loss(t(mu, device), t(x, device), t(var, device), full=True, reduction="none"),
+          want.astype(np.float32), 1e-5)
+    check(F.gaussian_nll_loss(t(mu, device), t(x, device), 0.5),
+          np.float32((0.5 * (np.log(0.5) + (mu - xd) ** 2 / 0.5)).mean()), 1e-5)
+    with pytest.raises(silt.ArgumentError, match="negative"):
+        F.gaussian_nll_loss(t(mu, device), t(x, device), t(-var, device))
+    with pytest.raises(silt.ArgumentError, match="fit"):
+        F.gaussian_nll_loss(t(mu, device), t(x, device), t(f32(4), device))
+
+
+def test_channel_dropout_and_in_place_forms(device):
+    ones = t(np.ones((40, 30, 5, 2), np.float32), device)
+    silt.manual_seed(7)
+    y = F.dropout2d(ones, 0.4).numpy()
+    per_channel = y.reshape(40, 30, -1)
+    # whole channels: each all zero or all 1 / 0.6
+    assert np.all(per_channel.min(-1) == per_channel.max(-1))
+    assert set(np.unique(y)) == {0.0, np.float32(1 / 0.6)}
+    assert 0.3 < (per_channel[:, :, 0] == 0).mean() < 0.5
+    assert F.dropout1d(ones[0, :, :, 0], 0.5, training=False).shares_storage(ones)
+    check(F.dropout3d(ones, 1.0), np.zeros((40, 30, 5, 2), np.float32))
+    with pytest.raises(silt.ArgumentError, match="dimensions"):
+        F.dropout3d(ones[0, 0], 0.5)
+    x = f32(3, 4)
+    for fn, want in [(lambda v: F.relu_(v), np.maximum(x, 0)), (lambda v: F.leaky_relu_(v, 0.1), np.where(x > 0, x, 0.1 * x)),
+                     (lambda v: F.hardtanh_(v, -0.5, 0.5), np.clip(x, -0.5, 0.5)),
+                     (lambda v: F.threshold_(v, 0.2, 9.0), np.where(x > 0.2, x, 9).astype(np.float32)),
+                     (lambda v: F.elu_(v), np.where(x > 0, x, np.expm1(x.astype(np.float64))).astype(np.float32))]:
+        tx = t(x.copy(), device)  # a host tensor shares the array's memory
+        assert fn(tx) is tx
+        check(tx, want, 1e-6)
+
+
 # ---- the example and the list ------------------------------------------------------
 
 def test_the_small_cnn_example_runs(opencl, capsys):

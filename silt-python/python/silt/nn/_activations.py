@@ -58,8 +58,12 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
 def threshold(input, threshold, value, inplace=False):
     """`threshold(input, threshold, value, inplace=False)`: `value` where
     `input` is at most `threshold`, else `input` (NaN stays)."""
+    return _in_place(input, _thresholded(input, threshold, value), inplace)
+
+
+def _thresholded(input, limit, value):
     _tensor(input, "threshold")
-    return _in_place(input, input.where((input <= threshold).logical_not(), value), inplace)
+    return input.where((input <= limit).logical_not(), value)
 
 
 def celu(input, alpha=1.0, inplace=False):
@@ -110,6 +114,31 @@ def softshrink(input, lambd=0.5):
 def tanhshrink(input):
     """`tanhshrink(input)`: `x - tanh(x)`."""
     return _floats(input, "tanhshrink") - input.tanh()
+
+
+def relu_(input):
+    """`relu_(input)`: `relu` written into `input`."""
+    return relu(input, inplace=True)
+
+
+def elu_(input, alpha=1.0):
+    """`elu_(input, alpha=1.0)`: `elu` written into `input`."""
+    return elu(input, alpha, inplace=True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    """`leaky_relu_(input, negative_slope=0.01)`: `leaky_relu` written into `input`."""
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    """`hardtanh_(input, min_val=-1.0, max_val=1.0)`: `hardtanh` written into `input`."""
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def threshold_(input, threshold, value):
+    """`threshold_(input, threshold, value)`: `threshold` written into `input`."""
+    return input.copy_(_thresholded(input, threshold, value))
 
 
 def gelu(input, approximate="none"):

@@ -179,6 +179,41 @@ def dropout(input, p=0.5, training=True, inplace=False):
     return _in_place(input, y, inplace)
 
 
+def _channel_dropout(input, p, training, inplace, nd, fn):
+    _floats(input, fn)
+    if not 0 <= p <= 1:
+        raise ArgumentError(f"{fn}: p must be in [0, 1], not {p}")
+    if input.ndim not in (nd + 1, nd + 2):
+        raise ArgumentError(f"{fn}: input must have {nd + 1} or {nd + 2} dimensions, not {input.ndim}")
+    if not training or p == 0:
+        return input
+    channels = list(input.shape[:input.ndim - nd])  # [N, C] or [C]
+    if p == 1:
+        y = input * 0
+    else:
+        keep = _creation.rand(*channels, device=input.device) >= p
+        scale = keep.astype(input.dtype) * (1.0 / (1 - p))
+        y = input * scale.reshape(channels + [1] * nd)
+    return _in_place(input, y, inplace)
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """`dropout1d(input, p=0.5, training=True, inplace=False)`: `dropout`
+    of whole channels of `[N, C, L]` (or `[C, L]`): each zeroed with
+    probability `p`, the others divided by `1 - p`."""
+    return _channel_dropout(input, p, training, inplace, 1, "dropout1d")
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """`dropout2d(...)`: as `dropout1d` over `[N, C, H, W]` (or `[C, H, W]`)."""
+    return _channel_dropout(input, p, training, inplace, 2, "dropout2d")
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """`dropout3d(...)`: as `dropout1d` over `[N, C, D, H, W]` (or `[C, D, H, W]`)."""
+    return _channel_dropout(input, p, training, inplace, 3, "dropout3d")
+
+
 def one_hot(tensor, num_classes=-1):
     """`one_hot(tensor, num_classes=-1)`: int64 with a last dimension of
     `num_classes` (one past the largest class by default), 1 at each class of

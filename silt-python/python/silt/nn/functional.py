@@ -11,10 +11,11 @@ over the input spread out by its stride; pooling reduces a strided view of
 windows; ``interpolate`` and the adaptive pools pick elements with
 ``index_select``. The parts live in ``_activations``, ``_layers``
 (normalisations, ``linear``, ``dropout``, ``embedding``, attention),
-``_windows`` (padding, convolutions), ``_pools``, ``_resample`` and
-``_losses``, over the argument checks of ``_args``. Small tables that depend only on shapes (pooling divisors,
-interpolation weights, index lists) are made with NumPy on the host and
-copied to the device.
+``_windows`` (padding, convolutions), ``_pools``, ``_resample``, ``_losses``
+and ``_margins`` (the margin and likelihood losses), over the argument
+checks of ``_args``. Small tables that depend only on shapes (pooling
+divisors, interpolation weights, index lists) are made with NumPy on the
+host and copied to the device.
 
 >>> import numpy as np, silt
 >>> import silt.nn.functional as F
@@ -42,19 +43,23 @@ the last. ``pad`` in the modes other than ``constant`` pads any dimension
 from ._activations import (  # noqa: F401 (the public names)
     celu,
     elu,
+    elu_,
     gelu,
     glu,
     hardshrink,
     hardsigmoid,
     hardswish,
     hardtanh,
+    hardtanh_,
     leaky_relu,
+    leaky_relu_,
     log_softmax,
     logsigmoid,
     mish,
     prelu,
     relu,
     relu6,
+    relu_,
     selu,
     sigmoid,
     silu,
@@ -66,10 +71,14 @@ from ._activations import (  # noqa: F401 (the public names)
     tanh,
     tanhshrink,
     threshold,
+    threshold_,
 )
 from ._layers import (  # noqa: F401 (the public names)
     batch_norm,
     dropout,
+    dropout1d,
+    dropout2d,
+    dropout3d,
     embedding,
     group_norm,
     instance_norm,
@@ -92,6 +101,16 @@ from ._losses import (  # noqa: F401 (the public names)
     nll_loss,
     pairwise_distance,
     smooth_l1_loss,
+)
+from ._margins import (  # noqa: F401 (the public names)
+    cosine_embedding_loss,
+    gaussian_nll_loss,
+    hinge_embedding_loss,
+    margin_ranking_loss,
+    multilabel_soft_margin_loss,
+    poisson_nll_loss,
+    soft_margin_loss,
+    triplet_margin_loss,
 )
 from ._pools import (  # noqa: F401 (the public names)
     adaptive_avg_pool1d,
@@ -124,18 +143,19 @@ from ._windows import (  # noqa: F401 (the public names)
 )
 
 __all__ = [
-    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
-    "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d",
-    "avg_pool1d", "avg_pool2d", "avg_pool3d",
-    "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
-    "celu", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
-    "cosine_similarity", "cross_entropy", "hardshrink", "pixel_shuffle", "pixel_unshuffle", "prelu",
-    "scaled_dot_product_attention", "softshrink", "tanhshrink",
-    "dropout", "elu", "embedding", "gelu", "glu", "group_norm", "hardsigmoid",
-    "hardswish", "hardtanh", "huber_loss", "instance_norm", "interpolate",
-    "kl_div", "l1_loss", "layer_norm", "leaky_relu", "linear", "log_softmax",
-    "logsigmoid", "max_pool1d", "max_pool2d", "max_pool3d", "mish", "mse_loss",
-    "nll_loss", "normalize", "one_hot", "pad", "pairwise_distance", "relu",
-    "relu6", "rms_norm", "selu", "sigmoid", "silu", "smooth_l1_loss",
-    "softmax", "softmin", "softplus", "softsign", "tanh", "threshold", "unfold",
+    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool1d",
+    "adaptive_max_pool2d", "adaptive_max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
+    "batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu", "conv1d",
+    "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+    "cosine_embedding_loss", "cosine_similarity", "cross_entropy", "dropout", "dropout1d",
+    "dropout2d", "dropout3d", "elu", "elu_", "embedding", "gaussian_nll_loss", "gelu", "glu",
+    "group_norm", "hardshrink", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_",
+    "hinge_embedding_loss", "huber_loss", "instance_norm", "interpolate", "kl_div", "l1_loss",
+    "layer_norm", "leaky_relu", "leaky_relu_", "linear", "log_softmax", "logsigmoid",
+    "margin_ranking_loss", "max_pool1d", "max_pool2d", "max_pool3d", "mish", "mse_loss",
+    "multilabel_soft_margin_loss", "nll_loss", "normalize", "one_hot", "pad", "pairwise_distance",
+    "pixel_shuffle", "pixel_unshuffle", "poisson_nll_loss", "prelu", "relu", "relu6", "relu_",
+    "rms_norm", "scaled_dot_product_attention", "selu", "sigmoid", "silu", "smooth_l1_loss",
+    "soft_margin_loss", "softmax", "softmin", "softplus", "softshrink", "softsign", "tanh",
+    "tanhshrink", "threshold", "threshold_", "triplet_margin_loss", "unfold",
 ]
