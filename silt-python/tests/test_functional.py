@@ -750,6 +750,15 @@ def test_margin_losses(device):
         check(F.triplet_margin_loss(t(u, device), t(v, device), t(n, device), swap=swap), np.float32(want), 1e-5)
     with pytest.raises(silt.ArgumentError, match="margin"):
         F.triplet_margin_loss(t(u, device), t(v, device), t(n, device), margin=0)
+    with pytest.raises(silt.ArgumentError, match="dimensions"):
+        F.triplet_margin_loss(t(u, device), t(v[0], device), t(n, device))
+    with pytest.raises(silt.ArgumentError, match="dimensions"):
+        F.margin_ranking_loss(ta, tb, t(np.float32(1), device))
+    with pytest.raises(silt.ArgumentError, match="target"):
+        F.cosine_embedding_loss(t(u, device), t(v, device), t(yy[:, None], device))
+    # soft margins as PyTorch's formula: log1p(exp(-y x)), which overflows alike
+    check(F.soft_margin_loss(t(np.float32([-100.0]), device), t(np.float32([1.0]), device), reduction="none"),
+          np.float32([np.inf]))
 
 
 def test_likelihood_losses(device):
@@ -775,6 +784,8 @@ def test_likelihood_losses(device):
         F.gaussian_nll_loss(t(mu, device), t(x, device), t(-var, device))
     with pytest.raises(silt.ArgumentError, match="fit"):
         F.gaussian_nll_loss(t(mu, device), t(x, device), t(f32(4), device))
+    with pytest.raises(TypeError):
+        F.gaussian_nll_loss(t(mu, device), t(x, device), None)
 
 
 def test_channel_dropout_and_in_place_forms(device):
@@ -788,8 +799,20 @@ def test_channel_dropout_and_in_place_forms(device):
     assert 0.3 < (per_channel[:, :, 0] == 0).mean() < 0.5
     assert F.dropout1d(ones[0, :, :, 0], 0.5, training=False).shares_storage(ones)
     check(F.dropout3d(ones, 1.0), np.zeros((40, 30, 5, 2), np.float32))
+    # as PyTorch's: a 3-d input to dropout2d drops rows of its first two dimensions
+    rows = F.dropout2d(t(np.ones((30, 40, 5), np.float32), device), 0.5).numpy()
+    assert np.all(rows.min(-1) == rows.max(-1)) and not np.all(rows.min((1, 2)) == rows.max((1, 2)))
+    # and dropout3d of [C, D, H, W] whole channels
+    chans = F.dropout3d(t(np.ones((30, 2, 3, 4), np.float32), device), 0.5).numpy().reshape(30, -1)
+    assert np.all(chans.min(-1) == chans.max(-1))
     with pytest.raises(silt.ArgumentError, match="dimensions"):
-        F.dropout3d(ones[0, 0], 0.5)
+        F.dropout1d(ones, 0.5)
+    ints = t(np.array([0, 1, -3], np.int64), device)
+    check(F.threshold(ints, -0.5, 9.7), np.array([9, 1, 9], np.int64))  # in the tensor's dtype: 0 and 9
+    with pytest.raises(silt.DTypeError):
+        F.threshold(t(np.array([True, False]), device), 0, 1)
+    with pytest.raises(TypeError):
+        F.threshold_([1.0], 0, 0)
     x = f32(3, 4)
     for fn, want in [(lambda v: F.relu_(v), np.maximum(x, 0)), (lambda v: F.leaky_relu_(v, 0.1), np.where(x > 0, x, 0.1 * x)),
                      (lambda v: F.hardtanh_(v, -0.5, 0.5), np.clip(x, -0.5, 0.5)),

@@ -2,8 +2,10 @@
 
 import math
 
+import numpy as np
+
 from .. import _silt
-from .._silt import ArgumentError
+from .._silt import ArgumentError, DTypeError
 from ._args import _channel_shape, _floats, _in_place, _same_dtype, _tensor, _widened
 
 ops = _silt.ops
@@ -63,6 +65,11 @@ def threshold(input, threshold, value, inplace=False):
 
 def _thresholded(input, limit, value):
     _tensor(input, "threshold")
+    if input.dtype == np.bool_:
+        raise DTypeError("threshold: not defined for bool tensors")
+    if input.dtype.kind in "iu":
+        # as PyTorch's: the threshold and value in the tensor's dtype
+        limit, value = int(limit), int(value)
     return input.where((input <= limit).logical_not(), value)
 
 
@@ -138,7 +145,8 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
 
 def threshold_(input, threshold, value):
     """`threshold_(input, threshold, value)`: `threshold` written into `input`."""
-    return input.copy_(_thresholded(input, threshold, value))
+    y = _thresholded(input, threshold, value)
+    return input.copy_(y)
 
 
 def gelu(input, approximate="none"):

@@ -179,15 +179,18 @@ def dropout(input, p=0.5, training=True, inplace=False):
     return _in_place(input, y, inplace)
 
 
-def _channel_dropout(input, p, training, inplace, nd, fn):
+def _channel_dropout(input, p, training, inplace, channels, fn):
+    """``dropout`` of whole slices: those of ``input``'s first ``channels``
+    dimensions."""
     _floats(input, fn)
     if not 0 <= p <= 1:
         raise ArgumentError(f"{fn}: p must be in [0, 1], not {p}")
-    if input.ndim not in (nd + 1, nd + 2):
-        raise ArgumentError(f"{fn}: input must have {nd + 1} or {nd + 2} dimensions, not {input.ndim}")
+    if input.ndim <= channels:
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} has no dimension past its channels")
     if not training or p == 0:
         return input
-    channels = list(input.shape[:input.ndim - nd])  # [N, C] or [C]
+    nd = input.ndim - channels
+    channels = list(input.shape[:channels])
     if p == 1:
         y = input * 0
     else:
@@ -201,17 +204,23 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
     """`dropout1d(input, p=0.5, training=True, inplace=False)`: `dropout`
     of whole channels of `[N, C, L]` (or `[C, L]`): each zeroed with
     probability `p`, the others divided by `1 - p`."""
-    return _channel_dropout(input, p, training, inplace, 1, "dropout1d")
+    if _tensor(input, "dropout1d").ndim not in (2, 3):
+        raise ArgumentError(f"dropout1d: input must have 2 or 3 dimensions, not {input.ndim}")
+    return _channel_dropout(input, p, training, inplace, input.ndim - 1, "dropout1d")
 
 
 def dropout2d(input, p=0.5, training=True, inplace=False):
-    """`dropout2d(...)`: as `dropout1d` over `[N, C, H, W]` (or `[C, H, W]`)."""
+    """`dropout2d(...)`: as `dropout1d` over `[N, C, H, W]`; as PyTorch's, an
+    input of another rank (a 3-d one included) drops the slices of its first
+    two dimensions."""
     return _channel_dropout(input, p, training, inplace, 2, "dropout2d")
 
 
 def dropout3d(input, p=0.5, training=True, inplace=False):
-    """`dropout3d(...)`: as `dropout1d` over `[N, C, D, H, W]` (or `[C, D, H, W]`)."""
-    return _channel_dropout(input, p, training, inplace, 3, "dropout3d")
+    """`dropout3d(...)`: as `dropout1d` over `[N, C, D, H, W]`; any other rank
+    (`[C, D, H, W]`) drops the slices of its first dimension."""
+    batched = _tensor(input, "dropout3d").ndim == 5
+    return _channel_dropout(input, p, training, inplace, 2 if batched else 1, "dropout3d")
 
 
 def one_hot(tensor, num_classes=-1):

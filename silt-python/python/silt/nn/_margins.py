@@ -3,6 +3,7 @@ soft margins, cosine and triplet embeddings, Poisson and Gaussian negative
 log likelihoods."""
 
 import math
+import numbers
 
 from .._silt import ArgumentError, Tensor
 from ._args import _floats, _legacy_reduction, _reduced, _same_dtype, _tensor, _widened
@@ -23,6 +24,9 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
     _floats(input1, fn, "input1")
     _same_dtype(input1, _tensor(input2, fn, "input2"), fn, "input2")
     y = _signs(target, input1, fn)
+    if not input1.ndim == input2.ndim == y.ndim:
+        raise ArgumentError(f"{fn}: input1, input2 and target must have as many dimensions, not "
+                            f"{input1.ndim}, {input2.ndim} and {y.ndim}")
     loss = (-y * (input1 - input2) + margin).clamp_min(0)
     return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
 
@@ -43,8 +47,7 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
     exp(-target * input))`, with `target` 1 or -1."""
     fn = "soft_margin_loss"
     _floats(input, fn)
-    z = -_signs(target, input, fn) * input
-    loss = (-z.abs()).exp().log1p() + z.clamp_min(0)  # log(1 + exp(z)) without overflow
+    loss = (-_signs(target, input, fn) * input).exp().log1p()  # as PyTorch's (it overflows alike)
     return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
 
 
@@ -77,11 +80,14 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
     if input1.ndim not in (1, 2) or tuple(input1.shape) != tuple(input2.shape):
         raise ArgumentError(f"{fn}: inputs {tuple(input1.shape)} and {tuple(input2.shape)} must be alike, "
                             "of 1 or 2 dimensions")
+    y = _signs(target, input1, fn)
+    if y.ndim != input1.ndim - 1 or (y.ndim == 1 and y.shape[0] != input1.shape[0]):
+        raise ArgumentError(f"{fn}: target {tuple(y.shape)} must be 0-d for 1-d inputs and of their "
+                            f"length for 2-d ones, inputs {tuple(input1.shape)}")
     a, b = _widened(input1), _widened(input2)
     eps = 1e-12
     cos = (a * b).sum(-1) / (((a * a).sum(-1) + eps) * ((b * b).sum(-1) + eps)).sqrt()
     cos = cos.astype(input1.dtype, copy=False)
-    y = _signs(target, input1, fn)
     loss = (1 - cos).where(y == 1, 0) + (cos - margin).clamp_min(0).where(y == -1, 0)
     return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
 
@@ -96,6 +102,8 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     _floats(anchor, fn, "anchor")
     for name, v in (("positive", positive), ("negative", negative)):
         _same_dtype(anchor, _tensor(v, fn, name), fn, name)
+    if not anchor.ndim == positive.ndim == negative.ndim:
+        raise ArgumentError(f"{fn}: anchor, positive and negative must have as many dimensions")
     if margin <= 0:
         raise ArgumentError(f"{fn}: margin must be positive, not {margin}")
     d_ap = pairwise_distance(anchor, positive, p, eps)
@@ -136,6 +144,8 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     _floats(input, fn)
     _same_dtype(input, _tensor(target, fn, "target"), fn, "target")
     if not isinstance(var, Tensor):
+        if isinstance(var, bool) or not isinstance(var, numbers.Real):
+            raise TypeError(f"{fn}: var must be a tensor or a number, not {type(var).__name__}")
         var = input.new_full(input.shape, var)
     _same_dtype(input, var, fn, "var")
     if tuple(var.shape) != tuple(input.shape):
