@@ -65,7 +65,8 @@ def pool_out(n, k, s, p, d, ceil):
 
 
 def max_pool1d_ref(x, k, s, p, d, ceil):
-    """PyTorch's loop: the window's real places, the first maximum (NaN wins)."""
+    """PyTorch's loop: the window's real places, the first maximum, the last
+    NaN (`val > maxval || isnan(val)`)."""
     n = x.shape[-1]
     m = pool_out(n, k, s, p, d, ceil)
     vals = np.zeros(x.shape[:-1] + (m,), x.dtype)
@@ -74,13 +75,11 @@ def max_pool1d_ref(x, k, s, p, d, ceil):
         for i in range(m):
             start = i * s - p
             places = [start + j * d for j in range(k) if 0 <= start + j * d < n]
-            best = places[0]
+            best, top = places[0], -np.inf
             for q in places:
                 v = x[lead + (q,)]
-                if np.isnan(v) and not np.isnan(x[lead + (best,)]):
-                    best = q
-                elif v > x[lead + (best,)]:
-                    best = q
+                if v > top or np.isnan(v):
+                    best, top = q, v
             vals[lead + (i,)] = x[lead + (best,)]
             idx[lead + (i,)] = best
     return vals, idx
@@ -194,7 +193,7 @@ def test_unfold_is_im2col(device):
                                           (2, 2, 1, 1, True)])  # ceil_mode drops a window starting in the padding
 def test_max_pool1d(device, k, s, p, d, ceil):
     x = f32(2, 3, 11)
-    x[0, 1, 4] = np.nan
+    x[0, 1, 4] = x[0, 1, 5] = x[0, 1, 9] = np.nan  # a window's last NaN
     x[1, 2, :] = -np.inf  # a window of -inf picks an input place, not padding
     x[1, 0, 3:6] = 1.5  # ties: the first
     vals, idx = F.max_pool1d(t(x, device), k, s, p, d, ceil_mode=ceil, return_indices=True)
@@ -282,10 +281,52 @@ def test_adaptive_pools_2d_and_none(device):
     same = F.adaptive_avg_pool2d(t(x, device), (7, 9))
     check(same, x)
     assert not same.shares_storage(t(x, device))
-    with pytest.raises(silt.ArgumentError, match="return_indices"):
-        F.adaptive_max_pool1d(t(x[0], device), 2, return_indices=True)
     with pytest.raises(silt.ArgumentError, match="positive"):
         F.adaptive_avg_pool1d(t(x[0], device), 0)
+
+
+def adaptive_max_ref(x, sizes):
+    """PyTorch's adaptive max loop over `len(sizes)` trailing dimensions: each
+    window in row-major order, `val > maxval || isnan(val)` (the first
+    maximum, the last NaN); indices flat in the spatial plane."""
+    nd = len(sizes)
+    spatial = x.shape[-nd:]
+    vals = np.zeros(x.shape[:-nd] + tuple(sizes), x.dtype)
+    idx = np.zeros(x.shape[:-nd] + tuple(sizes), np.int64)
+    for lead in np.ndindex(*x.shape[:-nd]):
+        for out in np.ndindex(*sizes):
+            ranges = [range((o * n) // m, -((-(o + 1) * n) // m)) for o, n, m in zip(out, spatial, sizes)]
+            best, top = None, -np.inf
+            for place in np.ndindex(*[len(r) for r in ranges]):
+                q = tuple(r[j] for r, j in zip(ranges, place))
+                v = x[lead + q]
+                if best is None or v > top or np.isnan(v):
+                    best, top = q, v
+            vals[lead + out] = top
+            idx[lead + out] = np.ravel_multi_index(best, spatial)
+    return vals, idx
+
+
+@pytest.mark.parametrize("shape,sizes", [((2, 3, 10), (4,)), ((3, 7), (3,)), ((2, 2, 7, 9), (3, 4)),
+                                         ((1, 2, 5, 6), (5, 2)), ((2, 4, 5, 3), (2, 5)),
+                                         ((1, 2, 4, 6, 5), (3, 2, 4))])
+def test_adaptive_max_pool_indices(device, shape, sizes):
+    x = f32(*shape)
+    flat = x.reshape(-1)
+    flat[[p for p in (3, 4, 17, 20, 30) if p < flat.size]] = np.nan  # windows with one NaN and with several
+    flat[8:14] = 0.5  # ties
+    nd = len(sizes)
+    fn = [F.adaptive_max_pool1d, F.adaptive_max_pool2d, F.adaptive_max_pool3d][nd - 1]
+    vals, idx = fn(t(x, device), sizes, return_indices=True)
+    want_v, want_i = adaptive_max_ref(x, sizes)
+    check(vals, want_v)
+    check(idx, want_i)
+    check(fn(t(x, device), sizes), want_v)
+    ints = RNG.integers(-3, 3, shape).astype(np.int32)
+    vals, idx = fn(t(ints, device), sizes, return_indices=True)
+    want_v, want_i = adaptive_max_ref(ints, sizes)
+    check(vals, want_v)
+    check(idx, want_i)
 
 
 # ---- interpolate ----------------------------------------------------------------------
@@ -325,10 +366,74 @@ def test_interpolate_bilinear_scale_and_nearest(device):
           x.reshape(1, 2, 2, 2, 5).mean(3))
 
 
+def bicubic_ref(x, size, align, scales=(None, None)):
+    """PyTorch's upsample_bicubic2d loop: for each output, the 4 x 4 places
+    around its source (clamped to the edges), each row interpolated along W,
+    then those along H (float64)."""
+    a = -0.75
+
+    def weights(t):
+        near = lambda v: ((a + 2) * v - (a + 3)) * v * v + 1  # noqa: E731
+        far = lambda v: ((a * v - 5 * a) * v + 8 * a) * v - 4 * a  # noqa: E731
+        return [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+    def source(i, n, m, scale):
+        if align:
+            return i * (n - 1) / (m - 1) if m > 1 else 0.0
+        ratio = 1 / scale if scale else n / m
+        return (i + 0.5) * ratio - 0.5
+
+    h, w = x.shape[-2:]
+    (mh, mw), y = size, np.zeros(x.shape[:-2] + tuple(size))
+    for oy in range(mh):
+        sy = source(oy, h, mh, scales[0])
+        iy = math.floor(sy)
+        wy = weights(sy - iy)
+        for ox in range(mw):
+            sx = source(ox, w, mw, scales[1])
+            ix = math.floor(sx)
+            wx = weights(sx - ix)
+            rows = []
+            for j in range(4):
+                r = min(max(iy - 1 + j, 0), h - 1)
+                rows.append(sum(wx[k] * x[..., r, min(max(ix - 1 + k, 0), w - 1)].astype(np.float64)
+                                for k in range(4)))
+            y[..., oy, ox] = sum(wy[j] * rows[j] for j in range(4))
+    return y.astype(x.dtype)
+
+
+@pytest.mark.parametrize("size,align", [((7, 9), False), ((7, 9), True), ((3, 2), False), ((2, 5), True),
+                                        ((4, 6), False), ((1, 1), True)])
+def test_interpolate_bicubic(device, size, align):
+    x = f32(2, 3, 4, 6)
+    check(F.interpolate(t(x, device), size=size, mode="bicubic", align_corners=align),
+          bicubic_ref(x, size, align))
+
+
+def test_interpolate_bicubic_scale_and_float64(device):
+    x = f32(1, 2, 5, 4)
+    got = F.interpolate(t(x, device), scale_factor=(1.5, 2.5), mode="bicubic")
+    check(got, bicubic_ref(x, (7, 10), False, (1.5, 2.5)))
+    got = F.interpolate(t(x, device), scale_factor=(1.5, 2.5), mode="bicubic", recompute_scale_factor=True)
+    check(got, bicubic_ref(x, (7, 10), False))
+    x64 = x.astype(np.float64)
+    check(F.interpolate(t(x64, device), size=(8, 3), mode="bicubic"), bicubic_ref(x64, (8, 3), False), 1e-12)
+    # a step overshoots on both sides (Keys' kernel has negative lobes), as PyTorch's
+    step = np.zeros((1, 1, 1, 4), np.float32)
+    step[..., 2:] = 1
+    got = F.interpolate(t(step, device), size=(1, 8), mode="bicubic").numpy()
+    assert got.min() < 0 and got.max() > 1
+    check(F.interpolate(t(step, device), size=(1, 8), mode="bicubic"), bicubic_ref(step, (1, 8), False))
+
+
 def test_interpolate_errors(device):
     x = t(f32(1, 2, 4), device)
-    with pytest.raises(silt.ArgumentError, match="bicubic"):
+    with pytest.raises(silt.ArgumentError, match="4-d"):
         F.interpolate(x, size=3, mode="bicubic")
+    with pytest.raises(silt.DTypeError):
+        F.interpolate(t(np.ones((1, 1, 2, 2), np.int32), device), size=3, mode="bicubic")
+    with pytest.raises(silt.ArgumentError, match="antialias"):
+        F.interpolate(t(f32(1, 1, 4, 4), device), size=3, mode="bicubic", antialias=True)
     with pytest.raises(silt.ArgumentError, match="4-d"):
         F.interpolate(x, size=3, mode="bilinear")
     with pytest.raises(silt.ArgumentError, match="either"):
@@ -476,8 +581,6 @@ def test_linear_dropout_embedding_one_hot(device):
     check(F.embedding(t(idx, device), t(table, device)), table[idx])
     with pytest.raises(silt.ArgumentError):
         F.embedding(t(np.array([6]), device), t(table, device))
-    with pytest.raises(silt.ArgumentError, match="max_norm"):
-        F.embedding(t(idx, device), t(table, device), max_norm=1.0)
 
     cls = np.array([[1, 0], [3, 2]], np.int64)
     check(F.one_hot(t(cls, device)), np.eye(4, dtype=np.int64)[cls])
@@ -923,6 +1026,61 @@ def test_legacy_loss_arguments(device):
         F.nll_loss(logits, target, ignore_index=None)
     small = t(np.array([1e-8], np.float32), device)  # log1p(-x), not log(1 - x)
     check(F.binary_cross_entropy(small, t(np.zeros(1, np.float32), device)), np.float32(1e-8), 1e-6)
+
+
+def embedding_renorm_ref(table, idx, max_norm, p):
+    """PyTorch's embedding_renorm_: each row looked up once, scaled where its
+    norm is above max_norm."""
+    table = table.copy()
+    for r in np.unique(idx):
+        norm = np.linalg.norm(table[r].astype(np.float64), p)
+        if norm > max_norm:
+            table[r] = (table[r] * (max_norm / (norm + 1e-7))).astype(table.dtype)
+    return table
+
+
+@pytest.mark.parametrize("p", [2.0, 1.0, math.inf, 3.0])
+def test_embedding_max_norm_rescales_the_rows_looked_up(device, p):
+    table = f32(6, 4, low=-3, high=3)
+    table[4] = 0.01  # a row under the limit keeps its bits
+    idx = np.array([[0, 5, 2], [2, 2, 4]], np.int64)
+    weight = t(table.copy(), device)  # host tensors share NumPy's memory
+    got = F.embedding(t(idx, device), weight, max_norm=1.5, norm_type=p)
+    want_table = embedding_renorm_ref(table, idx, 1.5, p)
+    check(weight, want_table)  # rescaled in place
+    check(got, want_table[idx])
+    assert (weight.numpy()[[1, 3]] == table[[1, 3]]).all()  # rows not looked up are untouched
+    assert (weight.numpy()[4] == table[4]).all()
+    assert np.linalg.norm(weight.numpy()[[0, 2, 5]].astype(np.float64), p, axis=1).max() <= 1.5 + 1e-5
+    with pytest.raises(silt.ArgumentError):
+        F.embedding(t(np.array([1, 6]), device), weight, max_norm=1.0)
+    check(weight, want_table)  # nothing written by the failed call
+    check(F.embedding(t(np.zeros((0, 2), np.int64), device), weight, max_norm=1.0), np.zeros((0, 2, 4), np.float32))
+    half = t(table.astype(np.float16), device)
+    F.embedding(t(idx, device), half, max_norm=1.5, norm_type=p)
+    check(half, embedding_renorm_ref(table.astype(np.float16), idx, 1.5, p), 2e-3)
+
+
+def test_instance_norm_updates_running_statistics(device):
+    x = f32(3, 2, 5, low=-1, high=3)
+    rm, rv = np.array([0.5, -1.0], np.float32), np.array([2.0, 0.5], np.float32)
+    mean_t, var_t = t(rm.copy(), device), t(rv.copy(), device)  # host tensors share NumPy's memory
+    w, b = f32(2), f32(2)
+    got = F.instance_norm(t(x, device), mean_t, var_t, t(w, device), t(b, device), momentum=0.3)
+    d = x.astype(np.float64)
+    norm = (d - d.mean(-1, keepdims=True)) / np.sqrt(d.var(-1, keepdims=True) + 1e-5)
+    check(got, (norm * w[:, None] + b[:, None]).astype(np.float32), 1e-5)
+    # each sample's batch_norm update, averaged over the samples (PyTorch's)
+    check(mean_t, (0.7 * rm + 0.3 * d.mean(-1)).mean(0).astype(np.float32), 1e-6)
+    check(var_t, (0.7 * rv + 0.3 * d.var(-1, ddof=1)).mean(0).astype(np.float32), 1e-6)
+    only = t(rm.copy(), device)
+    F.instance_norm(t(x, device), only)  # a running mean alone, momentum 0.1
+    check(only, (0.9 * rm + 0.1 * d.mean(-1)).mean(0).astype(np.float32), 1e-6)
+    # with use_input_stats=False, the running statistics normalise and stay
+    fixed = F.instance_norm(t(x, device), t(rm.copy(), device), t(rv.copy(), device), use_input_stats=False)
+    check(fixed, ((d - rm[:, None]) / np.sqrt(rv[:, None] + 1e-5)).astype(np.float32), 1e-5)
+    with pytest.raises(silt.ArgumentError, match="running_var"):
+        F.instance_norm(t(x, device), t(rm, device), t(np.ones(3, np.float32), device))
 
 
 def test_norm_and_dropout_edges(device):

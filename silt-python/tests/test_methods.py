@@ -1122,3 +1122,39 @@ def test_stable_partition_in_both_forms(device, by_scatter):
         want = np.concatenate([np.flatnonzero(flags), np.flatnonzero(~flags)])
         assert count == flags.sum() and perm.dtype == np.int64
         np.testing.assert_array_equal(perm.numpy(), want)
+
+
+@pytest.mark.parametrize("p", [1, 2, math.inf, 3, 0.5, 0, -math.inf, -1.5, "fro"])
+def test_norm_of_any_order(device, p):
+    a = X.copy()
+    a[1, 2] = 0.0  # a zero for the order 0 (a count) and the negative orders
+    t = silt.tensor(a, device=device)
+    order = 2 if p == "fro" else p
+    def ref(dim, keepdim):
+        with np.errstate(divide="ignore"):  # |0|**-1.5
+            if dim is None or dim == (0, 1):
+                whole = np.linalg.norm(f64(a).reshape(-1), order)
+                return np.float32(whole).reshape((1, 1) if keepdim else ())
+            return np.linalg.norm(f64(a), order, axis=dim, keepdims=keepdim).astype(np.float32)
+
+    for dim, keepdim in [(None, False), (1, False), (0, True), ((0, 1), True)]:
+        check(t.norm(p, dim, keepdim), ref(dim, keepdim), 1e-4)
+    with np.errstate(divide="ignore"):
+        check(t.norm(p, 1, dtype=np.float64), np.linalg.norm(f64(a), order, axis=1), 1e-12)
+    h = silt.tensor(np.array([300.0, -400.0], np.float16), device=device)  # |x|**3 overflows float16
+    want = np.float16(np.linalg.norm(np.array([300.0, 400.0]), order))
+    check(h.norm(p), want, 2e-3 * float(want) + 1e-3)
+    check(t.dist(silt.zeros(3, 4, device=device), p), ref(None, False), 1e-4)
+
+
+def test_norm_errors(device):
+    t = silt.tensor(X, device=device)
+    with pytest.raises(silt.ArgumentError, match="nuc"):
+        t.norm("nuc")
+    with pytest.raises(TypeError):
+        t.norm(None)
+    with pytest.raises(silt.DTypeError):
+        silt.tensor(I, device=device).norm(3)
+    with pytest.raises(silt.DTypeError):
+        silt.tensor(I, device=device).norm()
+    assert t.norm(3, dtype=np.float64).dtype == np.float64

@@ -700,17 +700,7 @@ def _dist(self, other, p=2):
     d = _binary("sub", self, other)
     if d.dtype.kind != "f":
         raise DTypeError(f"dist: float tensors (PyTorch's), not {d.dtype}")
-    if d.dtype == np.float16:
-        # summed in float32 (|d|**p overflows float16), rounded once
-        return _dist(d.astype(np.float32), 0, p).astype(np.float16)
-    if p in (1, 2, float("inf")):
-        return d.norm(p)
-    a = abs(d)
-    if p == float("-inf"):
-        return a.amin()
-    if p == 0:
-        return (a != 0).sum().astype(d.dtype)
-    return (a ** p).sum() ** (1 / p)
+    return d.norm(p)
 
 
 # ---- writes ------------------------------------------------------------------

@@ -157,9 +157,35 @@ def _std(self, dim=None, *, correction=1, keepdim=False, unbiased=None):
     return ops.std(self, dim, correction=correction, keepdim=keepdim)
 
 
-def _norm(self, p=2, dim=None, keepdim=False):
-    """`norm(p=2, dim=None, keepdim=False)`: the vector norm of order 1, 2 or inf."""
-    return ops.norm(self, p, dim, keepdim)
+def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+    """`norm(p='fro', dim=None, keepdim=False, dtype=None)`: the vector norm
+    of order `p` over `dim` (all dimensions by default), of a float tensor
+    (cast to `dtype` first where given): `sum(|x|**p)**(1/p)`, the count
+    of nonzeros for 0, the largest and smallest `|x|` for inf and -inf;
+    `'fro'` is the order 2 (over any dimensions, as PyTorch's `norm`).
+    The orders 1, 2 and inf run as one reduction of silt-kernels' `norm`
+    (float16 summed in float32); the others as `abs`, `pow`, `sum` and a
+    root (float16 computed in float32)."""
+    x = self if dtype is None else self.astype(dtype, copy=False)
+    if isinstance(p, str):
+        if p != "fro":
+            raise ArgumentError(f"norm: order {p!r} is not taken (a number or 'fro'; 'nuc' is not built)")
+        p = 2
+    if not _is_number(p) or isinstance(p, bool):
+        raise TypeError(f"norm: the order must be a number or 'fro', not {type(p).__name__}")
+    if p in (1, 2, float("inf")):
+        return ops.norm(x, p, dim, keepdim)
+    if x.dtype.kind != "f":
+        raise DTypeError(f"norm: float tensors (PyTorch's), not {x.dtype}")
+    if x.dtype == np.float16:
+        # |x|**p overflows float16: computed in float32, rounded once
+        return _norm(x.astype(np.float32), p, dim, keepdim).astype(np.float16)
+    a = abs(x)
+    if p == float("-inf"):
+        return a.amin(dim, keepdim)
+    if p == 0:
+        return (a != 0).sum(dim, keepdim).astype(x.dtype)
+    return (a ** p).sum(dim, keepdim) ** (1 / p)
 
 
 def _along(name):

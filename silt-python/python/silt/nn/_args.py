@@ -2,7 +2,6 @@
 ints, reductions of losses, float16 widened for sums, tables copied to a
 device, and the helpers more than one part shares."""
 
-import math
 import numbers
 
 import numpy as np
@@ -126,22 +125,6 @@ def _params_as(x, fn, **params):
                 v = v.astype(np.float16)
         out.append(v)
     return out
-
-
-def _vector_norm(x, p, dim, keepdim):
-    """The norm of order `p` (any number, inf and -inf included) along `dim`."""
-    a = x.abs()
-    if p == math.inf:
-        return a.amax(dim, keepdim)
-    if p == -math.inf:
-        return a.amin(dim, keepdim)
-    if p == 0:
-        return (a != 0).astype(x.dtype).sum(dim, keepdim)
-    if p == 1:
-        return a.sum(dim, keepdim)
-    if p == 2:
-        return (a * a).sum(dim, keepdim).sqrt()
-    return (a ** p).sum(dim, keepdim) ** (1.0 / p)
 
 
 def _channel_shape(x, v):

@@ -9,7 +9,7 @@ import numpy as np
 from .. import _creation, _silt
 from .._silt import ArgumentError, DTypeError
 from ._args import (
-    _channel_shape, _compute_dtype, _floats, _in_place, _on, _params_as, _same_dtype, _tensor, _vector_norm,
+    _channel_shape, _compute_dtype, _floats, _in_place, _on, _params_as, _same_dtype, _tensor,
     _widened,
 )
 
@@ -43,7 +43,7 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
     along `dim`, the norm at least `eps`."""
     _floats(input, "normalize")
     x = _widened(input)
-    return (x / _vector_norm(x, p, dim, True).clamp_min(eps)).astype(input.dtype)
+    return (x / x.norm(p, dim, True).clamp_min(eps)).astype(input.dtype)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
@@ -131,19 +131,37 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     """`instance_norm(input, running_mean=None, running_var=None, weight=None,
     bias=None, use_input_stats=True, momentum=0.1, eps=1e-5)`: each channel
     of each sample normalised over its own elements (`group_norm` with a
-    group a channel); running statistics are taken only with
-    `use_input_stats=False`, and not updated."""
+    group a channel). Running statistics given with `use_input_stats` are
+    updated in place as PyTorch's: each sample's update as `batch_norm`'s
+    (the unbiased variance), averaged over the samples. With
+    `use_input_stats=False`, the running statistics normalise instead."""
     _floats(input, "instance_norm")
     if input.ndim < 3:
         raise ArgumentError(f"instance_norm: input must have at least 3 dimensions, not {input.ndim}")
-    if use_input_stats and math.prod(input.shape[2:]) == 1:
+    if not use_input_stats:
+        return batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps)
+    count = math.prod(input.shape[2:])
+    if count == 1:
         raise ArgumentError("instance_norm: needs more than one spatial element a channel")
-    if use_input_stats:
-        if running_mean is not None or running_var is not None:
-            raise ArgumentError("instance_norm: running statistics are not updated; "
-                                "pass them with use_input_stats=False")
-        return group_norm(input, input.shape[1], weight, bias, eps)
-    return batch_norm(input, running_mean, running_var, weight, bias, False, momentum, eps)
+    c = input.shape[1]
+    for name, v in (("running_mean", running_mean), ("running_var", running_var)):
+        if v is not None and tuple(_floats(v, "instance_norm", name).shape) != (c,):
+            raise ArgumentError(f"instance_norm: {name} must have shape ({c},), not {tuple(v.shape)}")
+    if momentum is None and (running_mean is not None or running_var is not None):
+        raise ArgumentError("instance_norm: momentum=None (a cumulative average) is not taken")
+    y = group_norm(input, c, weight, bias, eps)
+    if input.numel() and (running_mean is not None or running_var is not None):
+        cd = _compute_dtype(input)
+        x = input.astype(cd, copy=False)
+        dims = list(range(2, input.ndim))
+        if running_mean is not None:
+            each = running_mean.astype(cd, copy=False) * (1 - momentum) + x.mean(dims) * momentum
+            running_mean.copy_(each.mean(0))
+        if running_var is not None:
+            var = x.var(dims, correction=0)
+            each = running_var.astype(cd, copy=False) * (1 - momentum) + var * (momentum * count / (count - 1))
+            running_var.copy_(each.mean(0))
+    return y
 
 
 # ---- linear, dropout, embedding, one_hot ------------------------------------------
@@ -247,22 +265,39 @@ def one_hot(tensor, num_classes=-1):
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
-    """`embedding(input, weight, padding_idx=None, ...)`: the rows of `weight`
-    (2-d) at the indices of `input` (int64 or int32), shaped `input.shape +
-    (embedding_dim,)`. `padding_idx` matters only to gradients and is
-    checked; `max_norm` is not taken."""
+    """`embedding(input, weight, padding_idx=None, max_norm=None,
+    norm_type=2.0, ...)`: the rows of `weight` (2-d) at the indices of
+    `input` (int64 or int32), shaped `input.shape + (embedding_dim,)`.
+    With `max_norm`, each row looked up whose `norm_type`-norm is above it
+    is first scaled in `weight` itself to `max_norm / (norm + 1e-7)` times
+    its length, as PyTorch's. `padding_idx` matters only to gradients and
+    is checked."""
     _tensor(input, "embedding")
     _tensor(weight, "embedding", "weight")
     if input.dtype not in (np.int64, np.int32):
         raise DTypeError(f"embedding: input must be int64 or int32, not {input.dtype}")
     if weight.ndim != 2:
         raise ArgumentError(f"embedding: weight must have 2 dimensions, not {weight.ndim}")
-    if max_norm is not None:
-        raise ArgumentError("embedding: max_norm is not taken (it renormalises weight in place)")
     if padding_idx is not None and not -weight.shape[0] <= padding_idx < weight.shape[0]:
         raise ArgumentError(f"embedding: padding_idx {padding_idx} is out of range for {weight.shape[0]} rows")
-    rows = weight.index_select(0, input.reshape(-1))
+    places = input.reshape(-1)
+    if max_norm is not None:
+        _embedding_renorm(weight, places, max_norm, norm_type)
+    rows = weight.index_select(0, places)
     return rows.reshape(tuple(input.shape) + (weight.shape[1],))
+
+
+def _embedding_renorm(weight, places, max_norm, norm_type):
+    """PyTorch's ``embedding_renorm_``: the rows of ``weight`` at ``places``
+    (each once) whose norm exceeds ``max_norm``, scaled in place."""
+    _floats(weight, "embedding", "weight")
+    if not places.numel():
+        return
+    once = places.unique()
+    rows = weight.index_select(0, once)  # an index out of range raises here, before any write
+    norms = rows.norm(norm_type, 1, True, dtype=_compute_dtype(weight))
+    scaled = (rows.astype(norms.dtype, copy=False) * (max_norm / (norms + 1e-7))).astype(weight.dtype)
+    weight.index_copy_(0, once, rows.where(~(norms > max_norm), scaled))
 
 
 # ---- attention ---------------------------------------------------------------------

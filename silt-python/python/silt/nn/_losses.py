@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _silt
 from .._silt import ArgumentError, DTypeError
-from ._args import _floats, _legacy_reduction, _reduced, _same_dtype, _tensor, _vector_norm, _widened
+from ._args import _floats, _legacy_reduction, _reduced, _same_dtype, _tensor, _widened
 
 ops = _silt.ops
 
@@ -241,8 +241,8 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     except ValueError:
         raise ArgumentError(f"{fn}: shapes {tuple(x1.shape)} and {tuple(x2.shape)} do not broadcast") from None
     a, b = _widened(x1).broadcast_to(shape), _widened(x2).broadcast_to(shape)
-    n1 = _vector_norm(a, 2, dim, True).clamp_min(eps)
-    n2 = _vector_norm(b, 2, dim, True).clamp_min(eps)
+    n1 = a.norm(2, dim, True).clamp_min(eps)
+    n2 = b.norm(2, dim, True).clamp_min(eps)
     return ((a / n1) * (b / n2)).sum(dim).astype(x1.dtype, copy=False)
 
 
@@ -254,5 +254,5 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     _same_dtype(x1, x2, fn, "x2")
     d = _widened(x1 - x2 + eps)
     if d.ndim == 0:
-        return _vector_norm(d.reshape(1), p, -1, False).astype(x1.dtype, copy=False)
-    return _vector_norm(d, p, -1, keepdim).astype(x1.dtype, copy=False)
+        return d.reshape(1).norm(p, -1, False).astype(x1.dtype, copy=False)
+    return d.norm(p, -1, keepdim).astype(x1.dtype, copy=False)

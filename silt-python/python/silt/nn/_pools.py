@@ -39,6 +39,17 @@ def _lowest(dtype):
     return -math.inf if dtype.kind == "f" else (np.iinfo(dtype).min if dtype.kind in "iu" else False)
 
 
+def _first_or_last_nan(hit, values):
+    """The place along the last dimension of ``hit`` (a bool tensor of each
+    window's places that hold its maximum) that PyTorch's loops pick: the
+    first, or the last where the maximum is NaN (each NaN replaces it)."""
+    first = hit.view(np.uint8).argmax(-1)
+    if values.dtype.kind != "f":
+        return first
+    last = (hit.shape[-1] - 1) - hit.flip(-1).view(np.uint8).argmax(-1)
+    return first.where(~values.isnan(), last)
+
+
 def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, nd, fn):
     _tensor(input, fn)
     x, added = _unbatched(input, nd, fn)
@@ -50,14 +61,15 @@ def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_i
     values = win.amax(window_dims)
     if not return_indices:
         return values[0] if added else values
-    # The first place of each window holding its maximum (NaN: its first NaN),
-    # among the input's own places (a window of -inf does not pick padding).
+    # Each window's place of its maximum among the input's own places (a
+    # window of -inf does not pick padding): PyTorch's loop keeps the first
+    # maximum and the last NaN.
     real = _windows(_pad_spatial(x.new_ones(x.shape, dtype=np.bool_), pads, False),
                     kernel, stride, dilation, out)
     m = values.reshape(list(values.shape) + [1] * nd)
     hit = (win == m) | (win.isnan() & m.isnan()) if x.dtype.kind == "f" else win == m
     hit = (hit & real).reshape(list(values.shape) + [math.prod(kernel)])
-    first = hit.view(np.uint8).argmax(-1)
+    first = _first_or_last_nan(hit, values)
     flat = None
     remaining = first
     coords = []
@@ -151,16 +163,15 @@ def _adaptive_windows(n, m):
     return places.astype(np.int64), lengths, offsets[None, :] < lengths[:, None]
 
 
-def _adaptive(input, output_size, nd, fn, reduce):
-    _tensor(input, fn)
-    x, added = _unbatched(input, nd, fn)
+def _adaptive_sizes(x, output_size, nd, fn):
+    """The output's `nd` spatial lengths (`None` keeps the input's), checked."""
     sizes = [output_size] * nd if isinstance(output_size, numbers.Integral) or output_size is None \
         else list(output_size)
     if len(sizes) == 1:
         sizes = sizes * nd
     if len(sizes) != nd:
         raise ArgumentError(f"{fn}: output_size must be an int or {nd} ints, not {output_size}")
-    changed = False
+    out = []
     for i, m in enumerate(sizes):
         d = x.ndim - nd + i
         n = x.shape[d]
@@ -169,6 +180,17 @@ def _adaptive(input, output_size, nd, fn, reduce):
             raise ArgumentError(f"{fn}: output sizes must be positive ints, not {output_size}")
         if n == 0:
             raise ArgumentError(f"{fn}: dimension {d} of length 0 cannot pool to {m}")
+        out.append(int(m))
+    return out
+
+
+def _adaptive(input, output_size, nd, fn, reduce):
+    _tensor(input, fn)
+    x, added = _unbatched(input, nd, fn)
+    changed = False
+    for i, m in enumerate(_adaptive_sizes(x, output_size, nd, fn)):
+        d = x.ndim - nd + i
+        n = x.shape[d]
         if m == n:
             continue
         changed = True
@@ -214,27 +236,68 @@ def adaptive_avg_pool3d(input, output_size):
     return _adaptive(input, output_size, 3, "adaptive_avg_pool3d", _mean_reduce)
 
 
-def _no_indices(return_indices, fn):
+def _adaptive_max_indices(input, output_size, nd, fn):
+    """`adaptive_max_pool` with indices: each window's places gathered whole
+    (along each dimension in turn, then side by side), the maximum and the
+    place PyTorch's loop picks (the first maximum, the last NaN), as a place
+    in the input's spatial plane."""
+    _tensor(input, fn)
+    x, added = _unbatched(input, nd, fn)
+    sizes = _adaptive_sizes(x, output_size, nd, fn)
+    lead = x.ndim - nd
+    spatial = list(x.shape[lead:])
+    win, tables = x, []
+    for i, (n, m) in enumerate(zip(spatial, sizes)):
+        places = _adaptive_windows(n, m)[0]
+        k = places.shape[1]
+        d = lead + 2 * i  # each earlier dimension became (outputs, window)
+        win = win.index_select(d, _on(x, places.reshape(-1)))
+        win = win.reshape(list(win.shape[:d]) + [m, k] + list(win.shape[d + 1:]))
+        tables.append(places)
+    order = list(range(lead)) + [lead + 2 * i for i in range(nd)] + [lead + 2 * i + 1 for i in range(nd)]
+    win = win.permute(*order)
+    window = math.prod(places.shape[1] for places in tables)
+    win = win.reshape(list(win.shape[:lead + nd]) + [window])
+    values = win.amax(-1)
+    # A shape-only table of each output's window places, flat in the plane
+    # (a window shorter than the longest repeats its last place, which
+    # changes neither its first maximum nor its last NaN's place).
+    flat = np.zeros([1] * (2 * nd), np.int64)
+    for i, places in enumerate(tables):
+        shape = [1] * (2 * nd)
+        shape[i], shape[nd + i] = places.shape
+        flat = flat * spatial[i] + places.reshape(shape)
+    flat = flat.reshape(list(sizes) + [window])
+    m = values.unsqueeze(-1)
+    hit = (win == m) | (win.isnan() & m.isnan()) if x.dtype.kind == "f" else win == m
+    pick = _first_or_last_nan(hit, values)
+    table = _on(x, flat.reshape([1] * lead + list(flat.shape)))
+    indices = table.take_along_dim(pick.unsqueeze(-1), -1).squeeze(-1)
+    return (values[0], indices[0]) if added else (values, indices)
+
+
+def _adaptive_max(input, output_size, return_indices, nd, fn):
     if return_indices:
-        raise ArgumentError(f"{fn}: return_indices is not taken")
+        return _adaptive_max_indices(input, output_size, nd, fn)
+    return _adaptive(input, output_size, nd, fn, _max_reduce)
 
 
 def adaptive_max_pool1d(input, output_size, return_indices=False):
-    """`adaptive_max_pool1d(input, output_size)`: the maxima of the windows
-    of `adaptive_avg_pool1d` (NaN if a window holds one); no indices."""
-    _no_indices(return_indices, "adaptive_max_pool1d")
-    return _adaptive(input, output_size, 1, "adaptive_max_pool1d", _max_reduce)
+    """`adaptive_max_pool1d(input, output_size, return_indices=False)`: the
+    maxima of the windows of `adaptive_avg_pool1d` (NaN if a window holds
+    one); with `return_indices`, also each maximum's place along `L` (int64;
+    the first maximum, or the last NaN, as PyTorch's)."""
+    return _adaptive_max(input, output_size, return_indices, 1, "adaptive_max_pool1d")
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):
-    """`adaptive_max_pool2d(input, output_size)`: as `adaptive_max_pool1d`
-    along `H` and `W`."""
-    _no_indices(return_indices, "adaptive_max_pool2d")
-    return _adaptive(input, output_size, 2, "adaptive_max_pool2d", _max_reduce)
+    """`adaptive_max_pool2d(input, output_size, return_indices=False)`: as
+    `adaptive_max_pool1d` along `H` and `W`; indices are places in each
+    `H x W` plane."""
+    return _adaptive_max(input, output_size, return_indices, 2, "adaptive_max_pool2d")
 
 
 def adaptive_max_pool3d(input, output_size, return_indices=False):
-    """`adaptive_max_pool3d(input, output_size)`: as `adaptive_max_pool1d`
-    along `D`, `H` and `W`."""
-    _no_indices(return_indices, "adaptive_max_pool3d")
-    return _adaptive(input, output_size, 3, "adaptive_max_pool3d", _max_reduce)
+    """`adaptive_max_pool3d(input, output_size, return_indices=False)`: as
+    `adaptive_max_pool1d` along `D`, `H` and `W`."""
+    return _adaptive_max(input, output_size, return_indices, 3, "adaptive_max_pool3d")

@@ -14,7 +14,23 @@ from ._pools import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3
 # ---- interpolate -------------------------------------------------------------------
 
 
-_MODES = {"nearest": None, "nearest-exact": None, "linear": 1, "bilinear": 2, "trilinear": 3, "area": None}
+_MODES = {"nearest": None, "nearest-exact": None, "linear": 1, "bilinear": 2, "trilinear": 3, "bicubic": 2,
+          "area": None}
+
+# PyTorch's cubic convolution constant (Keys' kernel with a = -0.75)
+_A = -0.75
+
+
+def _cubic_weights(t):
+    """The four weights of places ``floor(src) - 1 .. floor(src) + 2`` at
+    fractions ``t`` (PyTorch's ``get_cubic_upsample_coefficients``)."""
+    def near(x):  # |x| <= 1
+        return ((_A + 2) * x - (_A + 3)) * x * x + 1
+
+    def far(x):  # 1 < |x| < 2
+        return ((_A * x - 5 * _A) * x + 8 * _A) * x - 4 * _A
+
+    return [far(t + 1), near(t), near(1 - t), far(2 - t)]
 
 
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
@@ -24,7 +40,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     *spatial]`) resampled to `size` or by `scale_factor`, with PyTorch's
     source coordinates; modes `nearest`, `nearest-exact`, `linear`,
     `bilinear`, `trilinear` (each output from its two neighbours a
-    dimension) and `area` (`adaptive_avg_pool`)."""
+    dimension), `bicubic` (from four neighbours a dimension, Keys' kernel
+    with `a = -0.75`, places past an edge read at the edge; not clamped to
+    the input's range) and `area` (`adaptive_avg_pool`)."""
     fn = "interpolate"
     _tensor(input, fn)
     if mode not in _MODES:
@@ -38,7 +56,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise ArgumentError(f"{fn}: mode {mode!r} needs a {_MODES[mode] + 2}-d input, not {input.ndim}-d")
     linear_mode = _MODES[mode] is not None
     if align_corners is not None and not linear_mode:
-        raise ArgumentError(f"{fn}: align_corners is only for the linear modes")
+        raise ArgumentError(f"{fn}: align_corners is only for the interpolating modes "
+                            "(linear, bilinear, bicubic, trilinear)")
     align_corners = bool(align_corners)
     if (size is None) == (scale_factor is None):
         raise ArgumentError(f"{fn}: give either size or scale_factor")
@@ -85,13 +104,25 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
             continue
         if align_corners:
             src = dst * ((n - 1) / (m - 1)) if m > 1 else np.zeros(m)
+        elif mode == "bicubic":
+            src = (dst + 0.5) * ratio - 0.5  # not clamped at 0, as PyTorch's cubic places
         else:
             src = np.maximum((dst + 0.5) * ratio - 0.5, 0.0)
+        shape = [1] * x.ndim
+        shape[d] = m
+        if mode == "bicubic":
+            base = np.floor(src)
+            weights = _cubic_weights(src - base)
+            y = None
+            for j, w in enumerate(weights):
+                places = np.clip(base.astype(np.int64) - 1 + j, 0, n - 1)
+                term = x.index_select(d, _on(x, places)) * _on(x, w.astype(x.dtype).reshape(shape))
+                y = term if y is None else y + term
+            x = y
+            continue
         lo = np.minimum(np.floor(src).astype(np.int64), n - 1)
         hi = np.minimum(lo + 1, n - 1)
         frac = (src - lo).astype(x.dtype)
-        shape = [1] * x.ndim
-        shape[d] = m
         w1 = _on(x, frac.reshape(shape))
         w0 = _on(x, (1 - frac).reshape(shape))
         x = x.index_select(d, _on(x, lo)) * w0 + x.index_select(d, _on(x, hi)) * w1

@@ -30,14 +30,12 @@ CPU kernels do, and float32 weights of a float16 input are rounded to it.
 
 Where silt narrows PyTorch: ``interpolate`` takes the modes ``nearest``
 (with PyTorch's CPU places: the same and twice the length exact),
-``nearest-exact``, ``linear``, ``bilinear``, ``trilinear`` and ``area``;
-``avg_pool*`` take floats only; ``embedding`` does not take ``max_norm``;
-``batch_norm`` does not take ``momentum=None``; ``instance_norm`` does not
-update running statistics (it refuses them with ``use_input_stats=True``);
-the adaptive max pools do not return indices; ``max_pool*`` with
-``return_indices=True`` gives the first NaN of a window where PyTorch gives
-the last. ``pad`` in the modes other than ``constant`` pads any dimension
-(PyTorch's only the last one to three).
+``nearest-exact``, ``linear``, ``bilinear``, ``bicubic``, ``trilinear`` and
+``area``, without ``antialias``; ``avg_pool*`` take floats only;
+``batch_norm`` does not take ``momentum=None``. ``pad`` in the modes other
+than ``constant`` pads any dimension (PyTorch's only the last one to
+three). The max pools' indices are PyTorch's: each window's first maximum,
+or its last NaN.
 """
 
 from ._activations import (  # noqa: F401 (the public names)
