@@ -13,17 +13,8 @@
 mod common;
 
 use silt::prelude::*;
-use silt::{f16, Tensor};
+use silt::{f16, DeviceKind, Tensor};
 use silt_kernels as k;
-
-/// Row-major strides of `shape`.
-fn strides(shape: &[usize]) -> Vec<usize> {
-    let mut st = vec![1; shape.len()];
-    for d in (0..shape.len().saturating_sub(1)).rev() {
-        st[d] = st[d + 1] * shape[d + 1];
-    }
-    st
-}
 
 /// The position `[..]` of flat element `i` of `shape`.
 fn unravel(mut i: usize, shape: &[usize]) -> Vec<usize> {
@@ -36,7 +27,9 @@ fn unravel(mut i: usize, shape: &[usize]) -> Vec<usize> {
 }
 
 fn offset(at: &[usize], shape: &[usize]) -> usize {
-    at.iter().zip(strides(shape)).map(|(a, s)| a * s).sum()
+    // row-major, without a vector of strides (the references call this for
+    // every element)
+    at.iter().zip(shape).fold(0, |acc, (a, s)| acc * s + a)
 }
 
 /// Pseudo-random numbers in `0..m` from `seed`.
@@ -342,13 +335,19 @@ fn ref_scatter_add(
 }
 
 #[test]
-fn scatter_add_matches_the_reference_for_atomic_and_ordered_types() {
+fn scatter_add_matches_the_reference_in_every_form() {
     // index smaller than src everywhere and than x apart from dim, in
-    // several dimensions (the narrowed result goes through a copy)
+    // several dimensions (the narrowed result goes through a copy); as a
+    // CPU (a work-item a line) and as a GPU with few lines (atomics for
+    // f32, i32, f64 and u64; a work-item per output element for f16, i16)
     let (xs, ss) = ([4usize, 3, 5], [5usize, 6, 6]);
     let x: Vec<f64> = (0..60).map(|v| (v % 7) as f64).collect();
     let src: Vec<f64> = (0..180).map(|v| (v % 5) as f64 - 2.0).collect();
-    for dev in common::devices() {
+    for (dev, kind) in common::devices()
+        .into_iter()
+        .flat_map(|d| [(d.clone(), None), (d, Some(DeviceKind::Gpu))])
+    {
+        silt::__testing::reduce_as(kind);
         for dim in 0..3 {
             let mut is = vec![3usize, 2, 4];
             is[dim] = 5;
@@ -374,10 +373,68 @@ fn scatter_add_matches_the_reference_for_atomic_and_ordered_types() {
                 assert_eq!(got.dtype(), dtype);
                 let got = k::to_f64::dispatch(&got).unwrap().to_vec::<f64>().unwrap();
                 let want: Vec<f64> = want.iter().map(|&v| wrap(v, dtype)).collect();
-                assert_eq!(got, want, "{dev} {dtype} dim {dim}");
+                assert_eq!(got, want, "{dev} as {kind:?}: {dtype} dim {dim}");
             }
         }
     }
+    silt::__testing::reduce_as(None);
+}
+
+/// `x` plus `src` added at `index` along dimension 0 of `[n, lines]`, each
+/// output element in order of position, rounding in `f32` after each
+/// addition (PyTorch's loop on the CPU).
+fn ordered_f32(x: &[f32], idx: &[i64], src: &[f32], lines: usize) -> Vec<f32> {
+    let mut out = x.to_vec();
+    for (e, &v) in idx.iter().enumerate() {
+        let (k, i) = (e / lines, e % lines);
+        out[v as usize * lines + i] += src[k * lines + i];
+    }
+    out
+}
+
+#[test]
+fn scatter_add_of_floats_adds_in_order_of_position() {
+    // sums of floats whose bits depend on the order: the host, a CPU
+    // device and a GPU with many lines (a work-item a line) all give the
+    // bits of PyTorch's CPU loop, run after run
+    let lines = k::scatter_add::GPU_LINES;
+    let (n, m) = (3usize, 5usize);
+    let mut rng = common::Rng::seeded(77);
+    let mut float = || (rng.next_u64() % 2001) as f32 * 1.37e-3 - 1.0;
+    let x: Vec<f32> = (0..n * lines).map(|_| float()).collect();
+    let src: Vec<f32> = (0..m * lines).map(|_| float() * 1e3).collect();
+    let idx = ints(m * lines, n as u64, 5);
+    let want = ordered_f32(&x, &idx, &src, lines);
+    let reversed = {
+        // the same sums in the opposite order differ somewhere: the test
+        // can tell an order from another
+        let (mut r, ri, rs) = (x.clone(), idx.chunks(lines).rev(), src.chunks(lines).rev());
+        for (ic, sc) in ri.zip(rs) {
+            for (i, (&v, &s)) in ic.iter().zip(sc).enumerate() {
+                r[v as usize * lines + i] += s;
+            }
+        }
+        r
+    };
+    assert_ne!(reversed, want);
+    for (dev, kind) in common::devices()
+        .into_iter()
+        .flat_map(|d| [(d.clone(), None), (d, Some(DeviceKind::Gpu))])
+    {
+        silt::__testing::reduce_as(kind);
+        let xt = TensorT::from_slice(&dev, &x, [n, lines]).unwrap();
+        let it = TensorT::from_slice(&dev, &idx, [m, lines]).unwrap();
+        let st = TensorT::from_slice(&dev, &src, [m, lines]).unwrap();
+        for _ in 0..2 {
+            let got = k::scatter_add::launch(&xt, 0, &it, &st).unwrap();
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert!(
+                bits(&got.to_vec().unwrap()) == bits(&want),
+                "{dev} as {kind:?}"
+            );
+        }
+    }
+    silt::__testing::reduce_as(None);
 }
 
 /// `v` as stored in `dtype` (unsigned types wrap).
@@ -879,4 +936,86 @@ fn indexing_moves_every_bit_nan_payloads_and_signed_zeros_included() {
         .unwrap();
         assert!(s[1].is_nan() && s[0] == 0.0, "{dev}: {s:?}");
     }
+}
+
+#[test]
+fn the_hosts_parallel_forms_match_the_references_across_their_tasks() {
+    // outputs of tens of thousands of elements: the host's loops split them
+    // into tasks of rows, whose first rows start inside an outer block; a
+    // scatter of long lines shares its columns out between threads
+    let dev = Device::host();
+    let xs = [3usize, 1001, 6];
+    let n: usize = xs.iter().product();
+    let x: Vec<i64> = (0..n as i64).map(|v| v * 7 - 3).collect();
+    let t = TensorT::from_slice(&dev, &x, xs).unwrap();
+    let xf: Vec<f64> = x.iter().map(|&v| v as f64).collect();
+    for dim in 0..3 {
+        let idx = ints(1001, xs[dim] as u64, 40 + dim as u64);
+        let it = TensorT::from_slice(&dev, &idx, [idx.len()]).unwrap();
+        let got = k::index_select::launch(&t, dim as isize, &it).unwrap();
+        let as_f32: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+        let (want, shape) = ref_index_select(&as_f32, &xs, dim, &idx);
+        assert_eq!(got.shape(), shape.as_slice(), "index_select dim {dim}");
+        let got: Vec<f32> = got.to_vec().unwrap().iter().map(|&v| v as f32).collect();
+        assert_eq!(got, want, "index_select dim {dim}");
+
+        let mut is = xs.to_vec();
+        is[dim] = xs[dim] + 1;
+        let m: usize = is.iter().product();
+        let gi = ints(m, xs[dim] as u64, 50 + dim as u64);
+        let git = TensorT::from_slice(&dev, &gi, &is).unwrap();
+        let got = k::gather::launch(&t, dim as isize, &git).unwrap();
+        assert_eq!(
+            got.to_vec().unwrap(),
+            ref_gather(&x, &xs, dim, &gi, &is),
+            "gather dim {dim}"
+        );
+
+        let got = k::scatter_add::launch(
+            &t,
+            dim as isize,
+            &git,
+            &k::gather::launch(&t, dim as isize, &git).unwrap(),
+        )
+        .unwrap();
+        let src: Vec<f64> = ref_gather(&x, &xs, dim, &gi, &is)
+            .iter()
+            .map(|&v| v as f64)
+            .collect();
+        let want = ref_scatter_add(&xf, &xs, dim, &gi, &is, &src, &is);
+        let got: Vec<f64> = got.to_vec().unwrap().iter().map(|&v| v as f64).collect();
+        assert_eq!(got, want, "scatter_add dim {dim}");
+    }
+    let wide = [2usize, 9, 700]; // two blocks of 700 columns: shared out
+    let w: usize = wide.iter().product();
+    let base: Vec<f32> = (0..w).map(|v| (v % 13) as f32).collect();
+    let idx = ints(w * 2, 9, 61);
+    let src: Vec<f32> = (0..w * 2).map(|v| (v % 7) as f32 - 3.0).collect();
+    let got = k::scatter_add::launch(
+        &TensorT::from_slice(&dev, &base, wide).unwrap(),
+        1,
+        &TensorT::from_slice(&dev, &idx, [2, 18, 700]).unwrap(),
+        &TensorT::from_slice(&dev, &src, [2, 18, 700]).unwrap(),
+    )
+    .unwrap();
+    let f = |v: &[f32]| v.iter().map(|&a| f64::from(a)).collect::<Vec<_>>();
+    let want = ref_scatter_add(
+        &f(&base),
+        &wide,
+        1,
+        &idx,
+        &[2, 18, 700],
+        &f(&src),
+        &[2, 18, 700],
+    );
+    assert_eq!(f(&got.to_vec().unwrap()), want);
+    let flat = ints(20_001, n as u64, 71);
+    let neg: Vec<i64> = flat
+        .iter()
+        .enumerate()
+        .map(|(e, &v)| if e % 3 == 0 { v - n as i64 } else { v })
+        .collect();
+    let got = k::take::launch(&t, &TensorT::from_slice(&dev, &neg, [neg.len()]).unwrap()).unwrap();
+    let want: Vec<i64> = flat.iter().map(|&v| x[v as usize]).collect();
+    assert_eq!(got.to_vec().unwrap(), want);
 }

@@ -1,8 +1,8 @@
-//! The indexing table of the bench report: `index_select`, `gather` and
-//! `take` of f32 on the OpenCL device, each beside a copy of as many
-//! elements on the same device (a read and a write of each, the bandwidth
-//! an indexing operation with cached indices could reach), the median of
-//! REPS runs each, results read back.
+//! The indexing table of the bench report: `index_select`, `gather`,
+//! `take` and `scatter_add` of f32 on the OpenCL device and on the host,
+//! each beside a copy of as many elements on the same device (a read and a
+//! write of each, the bandwidth an indexing operation with cached indices
+//! could reach), the median of REPS runs each, results read back.
 //!
 //! ```text
 //! cargo run --release -p silt-kernels --example bench_report -- --indexing [REPS]
@@ -49,26 +49,33 @@ fn first<T: Element>(t: &TensorT<T>) -> silt::Result<()> {
 /// An operation of the table, giving its result.
 type Op<'a> = &'a dyn Fn() -> silt::Result<TensorT<f32>>;
 
-/// Prints the table for `[4096, 1024]` f32 on the first OpenCL device.
+/// Prints the table for `[4096, 1024]` f32 on the first OpenCL device and
+/// on the host.
 pub fn print(reps: usize) -> silt::Result<()> {
-    let dev = Device::opencl(0)?;
+    table(&Device::opencl(0)?, reps)?;
+    table(&Device::host(), reps)
+}
+
+/// The table on `dev`.
+fn table(dev: &Device, reps: usize) -> silt::Result<()> {
     let (rows, cols) = (4096usize, 1024usize);
     let n = rows * cols;
     let data: Vec<f32> = (0..n).map(|i| (i % 977) as f32).collect();
-    let x = TensorT::from_slice(&dev, &data, [rows, cols])?;
-    let mut y = TensorT::<f32>::zeros(&dev, [rows, cols])?;
-    let row_idx = TensorT::from_slice(&dev, &positions(rows, rows, 1), [rows])?;
-    let col_idx = TensorT::from_slice(&dev, &positions(cols, cols, 2), [cols])?;
-    let g0 = TensorT::from_slice(&dev, &positions(n, rows, 3), [rows, cols])?;
-    let g1 = TensorT::from_slice(&dev, &positions(n, cols, 4), [rows, cols])?;
-    let flat = TensorT::from_slice(&dev, &positions(n, n, 5), [n])?;
+    let x = TensorT::from_slice(dev, &data, [rows, cols])?;
+    let mut y = TensorT::<f32>::zeros(dev, [rows, cols])?;
+    let row_idx = TensorT::from_slice(dev, &positions(rows, rows, 1), [rows])?;
+    let col_idx = TensorT::from_slice(dev, &positions(cols, cols, 2), [cols])?;
+    let g0 = TensorT::from_slice(dev, &positions(n, rows, 3), [rows, cols])?;
+    let g1 = TensorT::from_slice(dev, &positions(n, cols, 4), [rows, cols])?;
+    let flat = TensorT::from_slice(dev, &positions(n, n, 5), [n])?;
+    let line = x.reshape([n])?;
     println!("## indexing, [{rows}, {cols}] f32 on {dev}, median of {reps}\n");
     println!("| operation | time | of a copy |\n|---|---|---|");
     let copy = median(reps, || {
         y.copy_from(&x)?;
         first(&y)
     })?;
-    let cases: [(&str, Op<'_>); 5] = [
+    let cases: [(&str, Op<'_>); 8] = [
         ("`index_select`, dim 0 (rows)", &|| {
             k::index_select::launch(&x, 0, &row_idx)
         }),
@@ -78,6 +85,15 @@ pub fn print(reps: usize) -> silt::Result<()> {
         ("`gather`, dim 0", &|| k::gather::launch(&x, 0, &g0)),
         ("`gather`, dim 1", &|| k::gather::launch(&x, 1, &g1)),
         ("`take`, random positions", &|| k::take::launch(&x, &flat)),
+        ("`scatter_add`, dim 0 (1,024 lines)", &|| {
+            k::scatter_add::launch(&x, 0, &g0, &x)
+        }),
+        ("`scatter_add`, dim 1 (4,096 lines)", &|| {
+            k::scatter_add::launch(&x, 1, &g1, &x)
+        }),
+        ("`scatter_add`, 1-d (one line)", &|| {
+            k::scatter_add::launch(&line, 0, &flat, &line)
+        }),
     ];
     println!("| copy (anchor) | {:.2} ms | 1.00x |", copy * 1e3);
     for (name, op) in cases {

@@ -228,6 +228,38 @@ pub fn scatter_add_ordered<T>(
     }
 }
 
+/// `out[o, index[o, k, i], i] += src[o, k, i]` for `k` in order: one
+/// work-item per line `(o, i)` walks it, so each element of `out` adds its
+/// elements in order of their position along `dim` (PyTorch's order on the
+/// CPU, the host's bits) and no two work-items touch one element. An index
+/// out of range adds nothing and is recorded (the smallest position).
+#[grid(types = [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [64], unchecked)]
+pub fn scatter_add_lines<T>(
+    index: View<i64, 3>,
+    src: View<T, 3>,
+    out: ViewMut<T, 3>,
+    bad: ViewMut<i64, 1>,
+) {
+    let g = global_id(0);
+    let (m, inner) = (index.len(1), index.len(2));
+    let n = out.len(1);
+    if g < index.len(0) * inner {
+        let o = if inner == 1 { g } else { g / inner };
+        let i = g - o * inner;
+        let mut k: u64 = 0;
+        while k < m {
+            let v = index[[o, k, i]];
+            if v >= 0 && (v as u64) < n {
+                let j = v as u64;
+                out[[o, j, i]] = out[[o, j, i]] + src[[o, k, i]];
+            } else {
+                bad.atomic_min([0], ((o * m + k) * inner + i) as i64);
+            }
+            k = k + 1;
+        }
+    }
+}
+
 /// `out[g] = x[index[g]]`, a negative index counting from the end of `x`.
 /// An index out of range reads element 0 instead (`x` has one: the
 /// launching function errs before a launch on an empty `x`) and records

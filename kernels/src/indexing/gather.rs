@@ -21,8 +21,8 @@
 use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
 
 use super::{
-    at_least_1d, axis, device, flat, host_pick, lines, lines_grid, out_of_range, place3,
-    same_device, supported, Record,
+    at_least_1d, axis, device, flat, host, lines, lines_grid, out_of_range, same_device, supported,
+    Record,
 };
 
 /// The operation's name.
@@ -88,21 +88,14 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     let x = lines(&x, d)?;
     let idx3 = lines(&idx, d)?;
     if input.device().is_host() {
-        let raw = idx3.to_vec::<i64>()?;
         let n = xs[d];
-        let at = |v: i64| usize::try_from(v).ok().filter(|&w| w < n);
-        let Some(v) = raw.iter().map(|&v| at(v)).collect::<Option<Vec<usize>>>() else {
-            let pos = raw.iter().position(|&v| at(v).is_none()).unwrap_or(0);
-            return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), n));
+        let v = match host::places(&idx3, n, false)? {
+            Ok(v) => v,
+            Err(pos) => return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), n)),
         };
-        let (m, inner) = (idx3.shape()[1], idx3.shape()[2]);
-        let from: Vec<usize> = (0..out.len())
-            .map(|g| {
-                let (o, _, i) = place3(g, m, inner);
-                (o * n + v[g]) * inner + i
-            })
-            .collect();
-        return host_pick(&x, &from, index.shape());
+        let mut out3 = lines(&out, d)?;
+        host::gather(&x, &v, idx3.shape()[1], &mut out3)?;
+        return Ok(out);
     }
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;

@@ -27,10 +27,7 @@
 
 use silt::{DType, Element, Error, Result, Tensor, TensorT};
 
-use super::{
-    axis, device, host_pick, lines, lines_grid, out_of_range, place3, same_device, supported,
-    Record,
-};
+use super::{axis, device, host, lines, lines_grid, out_of_range, same_device, supported, Record};
 
 /// The operation's name.
 pub const NAME: &str = "index_select";
@@ -119,26 +116,21 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     }
     let x = lines(input, d)?;
     if input.device().is_host() {
-        let raw = idx.to_vec::<i64>()?;
-        let at = |v: i64| usize::try_from(v).ok().filter(|&w| w < size);
-        let Some(v) = raw.iter().map(|&v| at(v)).collect::<Option<Vec<usize>>>() else {
-            let pos = raw.iter().position(|&v| at(v).is_none()).unwrap_or(0);
-            return Err(out_of_range(
-                NAME,
-                &idx,
-                pos,
-                &format!("dimension {d}"),
-                size,
-            ));
+        let v = match host::places(&idx, size, false)? {
+            Ok(v) => v,
+            Err(pos) => {
+                return Err(out_of_range(
+                    NAME,
+                    &idx,
+                    pos,
+                    &format!("dimension {d}"),
+                    size,
+                ))
+            }
         };
-        let inner = x.shape()[2];
-        let from: Vec<usize> = (0..out.len())
-            .map(|g| {
-                let (o, j, i) = place3(g, m, inner);
-                (o * size + v[j]) * inner + i
-            })
-            .collect();
-        return host_pick(&x, &from, &shape);
+        let mut out3 = lines(&out, d)?;
+        host::select_rows(&x, &v, &mut out3)?;
+        return Ok(out);
     }
     let mut out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;

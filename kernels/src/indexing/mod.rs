@@ -6,12 +6,13 @@
 //! Every index is checked on the device as it is used: one out of range
 //! writes nothing, and the operation returns `Error::InvalidArgument` naming
 //! the operation, the index, its position and the size it indexes (the
-//! result, a fresh tensor, is dropped). On the host, `index_select`,
-//! `gather` and `take` run in plain Rust with the same results. The rules of each operation are in
+//! result, a fresh tensor, is dropped). On the host, every operation runs
+//! in plain Rust (`host.rs`, in parallel) with the same results. The rules of each operation are in
 //! `docs/semantics.md`, "Indexing".
 
 pub(crate) mod device;
 pub mod gather;
+mod host;
 pub mod index_select;
 pub mod scatter_add;
 pub mod take;
@@ -171,20 +172,6 @@ pub(crate) fn out_of_range(
     }
 }
 
-/// On the host, in plain Rust (much faster than the grid kernels run by the
-/// host executor, with the same results): a tensor of `shape` whose element
-/// `g` (row-major) is element `from[g]` of `x` in row-major order.
-pub(crate) fn host_pick(x: &Tensor, from: &[usize], shape: &[usize]) -> Result<Tensor> {
-    silt::select!(x.dtype(), T => {
-        let xs = x.to_vec::<T>()?;
-        let picked: Option<Vec<T>> = from.iter().map(|&p| xs.get(p).copied()).collect();
-        match picked {
-            Some(v) => Tensor::from_slice(x.device(), &v, shape),
-            None => Err(Error::Internal { what: "indexing: a host position out of range" }),
-        }
-    }, [bool, u8, i8, u16, i16, u32, i32, u64, i64, silt::f16, f32, f64])
-}
-
 /// The work-items of a line of `index_select` or `gather` on a device
 /// (their kernels' work-groups: `[256, 1, 1]`).
 const LINE_GROUP: usize = 256;
@@ -206,12 +193,6 @@ pub(crate) fn lines_grid(outer: usize, m: usize, inner: usize) -> Result<(silt::
         })?;
         (silt::Grid::over([along, outer, 1]), 2)
     })
-}
-
-/// `(o, j, i)` of flat position `g` of `[_, m, inner]`.
-pub(crate) fn place3(g: usize, m: usize, inner: usize) -> (usize, usize, usize) {
-    let row = g / inner.max(1);
-    (row / m.max(1), row % m.max(1), g % inner.max(1))
 }
 
 /// The launch information of a copying operation's kernels (`parts`, each

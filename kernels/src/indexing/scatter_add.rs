@@ -8,13 +8,18 @@
 //!   from `dim`; only `src`'s elements at `index`'s positions are added.
 //! - Each index must lie in `0..input.shape()[dim]`: a negative index is out
 //!   of range, as in PyTorch. One out of range is `Error::InvalidArgument`.
-//! - The order of the additions: integers are exact in any order (wrapping);
-//!   `f32` and `f64` are added by atomic additions on the device, in an
-//!   order that is not specified (a sum of several floats may differ in its
-//!   last bits from run to run, as PyTorch's on CUDA); `f16` and the 8- and
-//!   16-bit integers, which have no atomics, add each output's elements in
-//!   order of their position along `dim` (PyTorch's order on the CPU), `f16`
-//!   rounding after each addition.
+//! - The order of the additions: each output element adds its elements in
+//!   order of their position along `dim` (PyTorch's order on the CPU),
+//!   rounding after each addition, so the host and every CPU device give
+//!   the same bits, run after run. A work-item walks each line along `dim`
+//!   (the lines are independent: an element of a line lands in the same
+//!   line of the output). A GPU, which needs more work-items than there
+//!   are lines when they are few (fewer than [`GPU_LINES`]), adds there by
+//!   atomic additions the 32- and 64-bit types, in an order that is not
+//!   specified (a sum of several floats may differ in its last bits from
+//!   run to run, as PyTorch's on CUDA), and the others by a work-item per
+//!   output element that reads its whole line of `index` (in order).
+//!   Integers are exact in any order (wrapping).
 //!
 //! ```
 //! use silt::prelude::*;
@@ -28,10 +33,10 @@
 //! # Ok::<(), silt::Error>(())
 //! ```
 
-use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
+use silt::{DType, DeviceKind, Element, Error, Grid, Result, Tensor, TensorT};
 
 use super::gather::check_shapes;
-use super::{at_least_1d, axis, device, lines, out_of_range, same_device, supported, Record};
+use super::{at_least_1d, axis, device, host, lines, out_of_range, same_device, supported, Record};
 
 /// The operation's name.
 pub const NAME: &str = "scatter_add";
@@ -51,7 +56,13 @@ pub const TYPES: &[DType] = &[
     DType::F64,
 ];
 
-/// The types added by atomics (the others in order, per output element).
+/// The fewest lines along `dim` that a GPU walks a work-item each (fewer
+/// leave most of it idle: it adds by atomics or a work-item per output
+/// element instead). CPU devices and the host always walk the lines.
+pub const GPU_LINES: usize = 16_384;
+
+/// The types a GPU adds by atomics when the lines are few (the others in
+/// order, per output element).
 const ATOMIC: &[DType] = &[
     DType::U32,
     DType::I32,
@@ -137,15 +148,43 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Res
     // then the sums go to a contiguous copy, copied back
     let mut o3 = lines(&o, d)?;
     let copied = !o3.shares_storage(&out);
+    if input.device().is_host() {
+        // every index checked first (the first bad one named), then plain
+        // Rust in the lines' order
+        let n = xs[d];
+        let at = match host::places(&idx3, n, false)? {
+            Ok(at) => at,
+            Err(pos) => return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), n)),
+        };
+        host::scatter_add(&mut o3, &at, &s3)?;
+        if copied {
+            o.copy_from(&o3.reshape(o.shape())?)?;
+        }
+        return Ok(out);
+    }
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
+    let lines_count = idx3.shape()[0] * idx3.shape()[2];
+    let walk = !matches!(
+        silt::__private::mapping_kind(input.device()),
+        DeviceKind::Gpu | DeviceKind::Accelerator
+    ) || lines_count >= GPU_LINES;
     // SAFETY: `idx3`, `s3` and `o3` share their outer and inner sizes
     // (`src` and the result narrowed to `index`'s), and `s3` is `idx3`'s
-    // shape, so each work-item's position is in range where it reads and
-    // writes; `o3` is written along `dim` only at an index the kernel
-    // tested against its length; `rec` has its one element
+    // shape, so each work-item's position (an element, or a line `(o, i)`
+    // of `outer * inner`) is in range where it reads and writes; `o3` is
+    // written along `dim` only at an index the kernel tested against its
+    // length; `rec` has its one element
     unsafe {
-        if ATOMIC.contains(&input.dtype()) {
+        if walk {
+            device::scatter_add_lines::dispatch(
+                Grid::over([lines_count]),
+                &idx3,
+                &s3,
+                &mut o3,
+                &mut rec,
+            )?;
+        } else if ATOMIC.contains(&input.dtype()) {
             device::scatter_add_atomic::dispatch(
                 Grid::over([idx.len()]),
                 &idx3,
@@ -178,13 +217,30 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Res
     Ok(out)
 }
 
-/// The OpenCL C of the grid kernel for `dtype`.
+/// The OpenCL C of the grid kernels for `dtype`: the one a line (CPU
+/// devices, and GPUs with many lines), then a GPU's for few lines (atomics
+/// or a work-item per output element).
 pub fn source(dtype: DType) -> Option<&'static str> {
-    if ATOMIC.contains(&dtype) {
-        device::scatter_add_atomic::source(dtype)
-    } else {
-        device::scatter_add_ordered::source(dtype)
-    }
+    static TEXTS: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+    let all = TEXTS.get_or_init(|| {
+        TYPES
+            .iter()
+            .filter_map(|&d| {
+                let few = if ATOMIC.contains(&d) {
+                    device::scatter_add_atomic::source(d)
+                } else {
+                    device::scatter_add_ordered::source(d)
+                }?;
+                Some((
+                    d,
+                    format!("{}\n{few}", device::scatter_add_lines::source(d)?),
+                ))
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(d, _)| *d == dtype)
+        .map(|(_, s)| s.as_str())
 }
 
 /// The launch information of every instantiation.
@@ -193,7 +249,8 @@ pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
     static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
         std::sync::OnceLock::new();
     INFOS.get_or_init(|| {
-        let mut v = device::scatter_add_atomic::__infos().to_vec();
+        let mut v = device::scatter_add_lines::__infos().to_vec();
+        v.extend(device::scatter_add_atomic::__infos());
         v.extend(device::scatter_add_ordered::__infos());
         v
     })

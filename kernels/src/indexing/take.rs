@@ -21,7 +21,7 @@
 
 use silt::{DType, Element, Grid, Result, Tensor, TensorT};
 
-use super::{device, flat, host_pick, out_of_range, same_device, supported, Record};
+use super::{device, flat, host, out_of_range, same_device, supported, Record};
 
 /// The operation's name.
 pub const NAME: &str = "take";
@@ -71,22 +71,13 @@ pub fn dispatch(input: &Tensor, index: &Tensor) -> Result<Tensor> {
     let i = flat(&idx)?;
     if input.device().is_host() {
         let n = x.len();
-        let v = i.to_vec::<i64>()?;
-        let at = |v: i64| -> Option<usize> {
-            let w = if v < 0 {
-                v.checked_add(i64::try_from(n).ok()?)?
-            } else {
-                v
-            };
-            usize::try_from(w).ok().filter(|&w| w < n)
-        };
-        let from: Option<Vec<usize>> = v.iter().map(|&v| at(v)).collect();
-        return match from {
-            Some(from) => host_pick(&x, &from, index.shape()),
-            None => {
-                let pos = v.iter().position(|&v| at(v).is_none()).unwrap_or(0);
-                Err(out_of_range(NAME, &idx, pos, "an input", n))
+        return match host::places(&i, n, true)? {
+            Ok(from) => {
+                let mut out = out;
+                host::take(&x, &from, &mut out)?;
+                Ok(out)
             }
+            Err(pos) => Err(out_of_range(NAME, &idx, pos, "an input", n)),
         };
     }
     let mut o = flat(&out)?;

@@ -1,0 +1,294 @@
+//! The indexing operations on the host: plain Rust over the elements where
+//! they are stored, in parallel on rayon, with the results of the device
+//! kernels (the same elements picked; `scatter_add` adds in the same order,
+//! each output element in order of position along `dim`). The launching
+//! functions check every index first, so these take positions in range.
+
+use rayon::prelude::*;
+use silt::{f16, Element, Result, Tensor, TensorT};
+
+/// The elements of the output a rayon task takes at least.
+const TASK: usize = 1 << 14;
+
+/// `t` itself where it is contiguous, else a contiguous copy.
+fn contiguous(t: &Tensor) -> Result<Tensor> {
+    if t.is_contiguous() {
+        Ok(t.clone())
+    } else {
+        t.contiguous()
+    }
+}
+
+/// The indices of `idx` (`i64`) in row-major order as places below `n` (a
+/// negative one counting from the end where `from_end`), checked and
+/// converted in parallel where they are stored; `Err` holds the row-major
+/// position of the first index out of range.
+pub(crate) fn places(
+    idx: &Tensor,
+    n: usize,
+    from_end: bool,
+) -> Result<std::result::Result<Vec<usize>, usize>> {
+    let idx: TensorT<i64> = contiguous(idx)?.typed()?;
+    let bound = i64::try_from(n).unwrap_or(i64::MAX);
+    let place = |v: i64| -> Option<usize> {
+        let w = if from_end && v < 0 {
+            v.checked_add(bound)?
+        } else {
+            v
+        };
+        usize::try_from(w).ok().filter(|&w| w < n)
+    };
+    idx.with_host_slice(|vs| {
+        // plain loops over chunks (rayon's per-element adaptors ran at
+        // about 10 ns an index here)
+        let mut at = vec![0usize; vs.len()];
+        let bad = at
+            .par_chunks_mut(TASK)
+            .zip(vs.par_chunks(TASK))
+            .enumerate()
+            .filter_map(|(c, (chunk, vs))| {
+                let mut first = None;
+                for (e, (slot, &v)) in chunk.iter_mut().zip(vs).enumerate() {
+                    match place(v) {
+                        Some(p) => *slot = p,
+                        None => {
+                            first.get_or_insert(c * TASK + e);
+                        }
+                    }
+                }
+                first
+            })
+            .min();
+        bad.map_or(Ok(at), Err)
+    })
+}
+
+/// The output rows of `inner` elements a task takes.
+fn rows_a_task(inner: usize) -> usize {
+    (TASK / inner.max(1)).max(1)
+}
+
+/// Row `(o, j)` of `out` (`[outer, m, inner]`, contiguous) is row
+/// `(o, rows[j])` of `x` (`[outer, size, inner]`): `index_select`.
+pub(crate) fn select_rows(x: &Tensor, rows: &[usize], out: &mut Tensor) -> Result<()> {
+    let x = contiguous(x)?;
+    silt::select!(x.dtype(), T => select_typed::<T>(&x, rows, out),
+        [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+}
+
+fn select_typed<T: Element + Send + Sync>(
+    x: &Tensor,
+    rows: &[usize],
+    out: &mut Tensor,
+) -> Result<()> {
+    let (size, inner) = (x.shape()[1], x.shape()[2]);
+    let m = rows.len();
+    let xt: TensorT<T> = x.clone().typed()?;
+    let mut ot: TensorT<T> = out.clone().typed()?;
+    let per = rows_a_task(inner);
+    xt.with_host_slice(|xs| {
+        ot.with_host_slice_mut(|os| {
+            os.par_chunks_mut(per * inner)
+                .enumerate()
+                .for_each(|(c, chunk)| {
+                    let g = c * per;
+                    let (mut o, mut j) = (g / m, g % m);
+                    for row in chunk.chunks_mut(inner) {
+                        let from = (o * size + rows[j]) * inner;
+                        row.copy_from_slice(&xs[from..from + inner]);
+                        j += 1;
+                        if j == m {
+                            (o, j) = (o + 1, 0);
+                        }
+                    }
+                });
+        })
+    })?
+}
+
+/// Element `(o, j, i)` of `out` (`[outer, m, inner]`, contiguous) is
+/// element `(o, at[g], i)` of `x` (`[outer, n, inner]`), `g` its row-major
+/// position: `gather`.
+pub(crate) fn gather(x: &Tensor, at: &[usize], m: usize, out: &mut Tensor) -> Result<()> {
+    let x = contiguous(x)?;
+    silt::select!(x.dtype(), T => gather_typed::<T>(&x, at, m, out),
+        [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+}
+
+fn gather_typed<T: Element + Send + Sync>(
+    x: &Tensor,
+    at: &[usize],
+    m: usize,
+    out: &mut Tensor,
+) -> Result<()> {
+    let (n, inner) = (x.shape()[1], x.shape()[2]);
+    let xt: TensorT<T> = x.clone().typed()?;
+    let mut ot: TensorT<T> = out.clone().typed()?;
+    let per = rows_a_task(inner);
+    xt.with_host_slice(|xs| {
+        ot.with_host_slice_mut(|os| {
+            os.par_chunks_mut(per * inner)
+                .enumerate()
+                .for_each(|(c, chunk)| {
+                    let first = c * per;
+                    let mut o = first / m;
+                    let mut j = first % m;
+                    for (r, row) in chunk.chunks_mut(inner).enumerate() {
+                        let g = (first + r) * inner;
+                        let base = o * n;
+                        for (i, slot) in row.iter_mut().enumerate() {
+                            *slot = xs[(base + at[g + i]) * inner + i];
+                        }
+                        j += 1;
+                        if j == m {
+                            (o, j) = (o + 1, 0);
+                        }
+                    }
+                });
+        })
+    })?
+}
+
+/// Element `g` of `out` (contiguous) is element `at[g]` of `x`: `take`.
+pub(crate) fn take(x: &Tensor, at: &[usize], out: &mut Tensor) -> Result<()> {
+    let x = contiguous(x)?;
+    silt::select!(x.dtype(), T => take_typed::<T>(&x, at, out),
+        [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+}
+
+fn take_typed<T: Element + Send + Sync>(x: &Tensor, at: &[usize], out: &mut Tensor) -> Result<()> {
+    let xt: TensorT<T> = x.clone().typed()?;
+    let mut ot: TensorT<T> = out.clone().typed()?;
+    xt.with_host_slice(|xs| {
+        ot.with_host_slice_mut(|os| {
+            os.par_chunks_mut(TASK)
+                .zip(at.par_chunks(TASK))
+                .for_each(|(chunk, places)| {
+                    for (slot, &p) in chunk.iter_mut().zip(places) {
+                        *slot = xs[p];
+                    }
+                });
+        })
+    })?
+}
+
+/// An element type `scatter_add` adds: integers wrapping, floats rounding
+/// after each addition (`f16` as the host's grid kernels add it).
+trait Accumulate: Element + Send + Sync {
+    fn accumulate(self, other: Self) -> Self;
+}
+
+macro_rules! wrapping {
+    ($($t:ty),*) => {$(
+        impl Accumulate for $t {
+            fn accumulate(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+        }
+    )*};
+}
+wrapping!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+macro_rules! float {
+    ($($t:ty),*) => {$(
+        impl Accumulate for $t {
+            fn accumulate(self, other: Self) -> Self {
+                self + other
+            }
+        }
+    )*};
+}
+float!(f16, f32, f64);
+
+/// `out[o, at[(o, k, i)], i] += src[o, k, i]` for `k` in order, `out`
+/// (`[outer, n, inner]`) in place, `src` and the positions `at` of
+/// `[outer, m, inner]`: `scatter_add`. Each output element adds its
+/// elements in order of `k`, as a work-item walking its line does. The
+/// outer blocks run in parallel, and the columns of a block where there are
+/// fewer blocks than threads.
+pub(crate) fn scatter_add(out: &mut Tensor, at: &[usize], src: &Tensor) -> Result<()> {
+    let src = contiguous(src)?;
+    let mut dst = contiguous(out)?;
+    silt::select!(out.dtype(), T => scatter_add_typed::<T>(&mut dst, at, &src),
+        [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])?;
+    if !dst.shares_storage(out) {
+        out.copy_from(&dst)?;
+    }
+    Ok(())
+}
+
+/// The fewest columns a thread takes when a block's columns are shared out.
+const COLUMNS: usize = 64;
+
+fn scatter_add_typed<T: Accumulate>(out: &mut Tensor, at: &[usize], src: &Tensor) -> Result<()> {
+    let (outer, n, inner) = (out.shape()[0], out.shape()[1], out.shape()[2]);
+    let m = src.shape()[1];
+    let threads = rayon::current_num_threads();
+    let parts = if outer < threads {
+        (inner / COLUMNS).clamp(1, 2 * threads)
+    } else {
+        1
+    };
+    let st: TensorT<T> = src.clone().typed()?;
+    let mut ot: TensorT<T> = out.clone().typed()?;
+    st.with_host_slice(|ss| {
+        ot.with_host_slice_mut(|os| {
+            os.par_chunks_mut(n * inner)
+                .zip(ss.par_chunks(m * inner))
+                .zip(at.par_chunks(m * inner))
+                .for_each(|((block, from), places)| {
+                    if parts > 1 {
+                        add_by_columns(block, from, places, inner, parts);
+                    } else if inner == 1 {
+                        for (&s, &p) in from.iter().zip(places) {
+                            block[p] = block[p].accumulate(s);
+                        }
+                    } else {
+                        add_rows(block, from, places, inner);
+                    }
+                });
+        })
+    })?
+}
+
+/// Row `k` of `from` (`[m, inner]`) added to `block` (`[n, inner]`) at
+/// the rows `places` names, `k` by `k`.
+fn add_rows<T: Accumulate>(block: &mut [T], from: &[T], places: &[usize], inner: usize) {
+    for (srow, prow) in from.chunks(inner).zip(places.chunks(inner)) {
+        for (i, (&s, &p)) in srow.iter().zip(prow).enumerate() {
+            let slot = &mut block[p * inner + i];
+            *slot = slot.accumulate(s);
+        }
+    }
+}
+
+/// [`add_rows`] with the block's columns in `parts` ranges, each on a thread
+/// of its own (the rows' pieces of a range are disjoint slices).
+fn add_by_columns<T: Accumulate>(
+    block: &mut [T],
+    from: &[T],
+    places: &[usize],
+    inner: usize,
+    parts: usize,
+) {
+    let width = inner.div_ceil(parts);
+    let mut ranges: Vec<Vec<&mut [T]>> = (0..inner.div_ceil(width)).map(|_| Vec::new()).collect();
+    for row in block.chunks_mut(inner) {
+        for (r, piece) in row.chunks_mut(width).enumerate() {
+            ranges[r].push(piece);
+        }
+    }
+    ranges
+        .into_par_iter()
+        .enumerate()
+        .for_each(|(r, mut rows)| {
+            let lo = r * width;
+            for (srow, prow) in from.chunks(inner).zip(places.chunks(inner)) {
+                let hi = (lo + width).min(inner);
+                for (i, (&s, &p)) in srow[lo..hi].iter().zip(&prow[lo..hi]).enumerate() {
+                    let slot = &mut rows[p][i];
+                    *slot = slot.accumulate(s);
+                }
+            }
+        });
+}
