@@ -633,7 +633,12 @@ fn bincount_counts_in_group_memory_and_past_it() {
 
 #[test]
 fn bincount_with_weights_gives_pytorchs_dtypes() {
-    for dev in common::devices() {
+    // as a CPU (one line walked in order) and as a GPU (atomics)
+    for (dev, kind) in common::devices()
+        .into_iter()
+        .flat_map(|d| [(d.clone(), None), (d, Some(DeviceKind::Gpu))])
+    {
+        silt::__testing::reduce_as(kind);
         let x = ints(700, 40, 3);
         // weights whose sums are exact in any order
         let w: Vec<f64> = (0..700).map(|i| f64::from(i % 9) * 0.5 - 2.0).collect();
@@ -682,8 +687,37 @@ fn bincount_with_weights_gives_pytorchs_dtypes() {
         assert_eq!(
             (got.dtype(), got.to_vec::<f64>().unwrap()),
             (DType::F64, wantb),
-            "{dev} bool"
+            "{dev} as {kind:?}: bool"
         );
+    }
+    silt::__testing::reduce_as(None);
+}
+
+#[test]
+fn bincount_adds_float_weights_in_order_on_the_host_and_cpus() {
+    // sums whose bits depend on the order: PyTorch's CPU loop, run after run
+    let mut rng = common::Rng::seeded(91);
+    let x: Vec<i32> = (0..5000).map(|_| (rng.next_u64() % 7) as i32).collect();
+    let w: Vec<f32> = (0..5000)
+        .map(|_| (rng.next_u64() % 100_001) as f32 * 3.3e-3 - 150.0)
+        .collect();
+    let mut want = vec![0.0f32; 7];
+    for (&b, &v) in x.iter().zip(&w) {
+        want[b as usize] += v;
+    }
+    let mut backwards = vec![0.0f32; 7];
+    for (&b, &v) in x.iter().zip(&w).rev() {
+        backwards[b as usize] += v;
+    }
+    assert_ne!(backwards, want); // the test can tell one order from another
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &x, [x.len()]).unwrap();
+        let wt = Tensor::from_slice(&dev, &w, [w.len()]).unwrap();
+        for _ in 0..2 {
+            let got = k::bincount::launch(&t, Some(&wt), 0).unwrap();
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert!(bits(&got.to_vec::<f32>().unwrap()) == bits(&want), "{dev}");
+        }
     }
 }
 

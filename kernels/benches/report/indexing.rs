@@ -1,5 +1,5 @@
 //! The indexing table of the bench report: `index_select`, `gather`,
-//! `take` and `scatter_add` of f32 on the OpenCL device and on the host,
+//! `take`, `scatter_add` and a weighted `bincount` of f32 on the OpenCL device and on the host,
 //! each beside a copy of as many elements on the same device (a read and a
 //! write of each, the bandwidth an indexing operation with cached indices
 //! could reach), the median of REPS runs each, results read back.
@@ -69,13 +69,14 @@ fn table(dev: &Device, reps: usize) -> silt::Result<()> {
     let g1 = TensorT::from_slice(dev, &positions(n, cols, 4), [rows, cols])?;
     let flat = TensorT::from_slice(dev, &positions(n, n, 5), [n])?;
     let line = x.reshape([n])?;
+    let bins = TensorT::from_slice(dev, &positions(n, 4096, 6), [n])?;
     println!("## indexing, [{rows}, {cols}] f32 on {dev}, median of {reps}\n");
     println!("| operation | time | of a copy |\n|---|---|---|");
     let copy = median(reps, || {
         y.copy_from(&x)?;
         first(&y)
     })?;
-    let cases: [(&str, Op<'_>); 8] = [
+    let cases: [(&str, Op<'_>); 9] = [
         ("`index_select`, dim 0 (rows)", &|| {
             k::index_select::launch(&x, 0, &row_idx)
         }),
@@ -93,6 +94,9 @@ fn table(dev: &Device, reps: usize) -> silt::Result<()> {
         }),
         ("`scatter_add`, 1-d (one line)", &|| {
             k::scatter_add::launch(&line, 0, &flat, &line)
+        }),
+        ("`bincount`, f32 weights (4,096 bins)", &|| {
+            k::bincount::dispatch(bins.as_tensor(), Some(line.as_tensor()), 0)?.typed()
         }),
     ];
     println!("| copy (anchor) | {:.2} ms | 1.00x |", copy * 1e3);

@@ -10,9 +10,12 @@
 //! - Without weights the counts are `i64`. With `weights` (1-d, as long as
 //!   `input`) each bin is the sum of its elements' weights: `f32` for `f32`
 //!   weights, `f64` for weights of any other dtype (converted first; `bool`
-//!   as 1 and 0), as PyTorch's. Weights are added by atomic additions, in an order that is
-//!   not specified: a bin of several weights may differ in its last bits
-//!   from run to run on a device (counts are exact).
+//!   as 1 and 0), as PyTorch's. On the host and CPU devices each bin adds
+//!   its weights in order of position, as PyTorch's loop on the CPU (the
+//!   same bits, run after run: [`scatter_add`](crate::scatter_add)'s walk
+//!   of its one line); a GPU adds them by atomic additions, in an order
+//!   that is not specified (a bin of several weights may differ in its last
+//!   bits from run to run). Counts are exact in any order.
 //!
 //! ```
 //! use silt::prelude::*;
@@ -28,7 +31,7 @@
 //! # Ok::<(), silt::Error>(())
 //! ```
 
-use silt::{Axes, DType, Element, Error, Grid, Result, Tensor, TensorT};
+use silt::{Axes, DType, DeviceKind, Element, Error, Grid, Result, Tensor, TensorT};
 
 use super::{device, items};
 use crate::indexing::{same_device, supported};
@@ -132,6 +135,20 @@ pub fn dispatch(input: &Tensor, weights: Option<&Tensor>, minlength: usize) -> R
     let mut out = Tensor::zeros(input.device(), dtype, [bins])?;
     if n == 0 {
         return Ok(out);
+    }
+    if let Some(w) = &weights {
+        if !matches!(
+            silt::__private::mapping_kind(input.device()),
+            DeviceKind::Gpu | DeviceKind::Accelerator
+        ) {
+            // every element is in `0..bins`: one line walked in order
+            let at = if input.dtype() == DType::I64 {
+                input.clone()
+            } else {
+                crate::to_i64::dispatch(input)?
+            };
+            return crate::scatter_add::dispatch(&out, 0, &at, w);
+        }
     }
     // SAFETY: the kernels read `input` (and `weights`, as long) below its
     // length, count in their work-group array below its 1,024 elements and
