@@ -1053,3 +1053,45 @@ fn the_hosts_parallel_forms_match_the_references_across_their_tasks() {
     let want: Vec<i64> = flat.iter().map(|&v| x[v as usize]).collect();
     assert_eq!(got.to_vec().unwrap(), want);
 }
+
+#[test]
+fn the_hosts_counts_in_parallel_match_the_references() {
+    // more elements than a host task counts, into fewer bins than a task
+    // keeps an array of and into more (one pass straight into the result)
+    let dev = Device::host();
+    let n = 150_001;
+    for top in [900u64, 70_000] {
+        let x = ints(n, top, 81 + top);
+        let t = TensorT::from_slice(&dev, &x, [n]).unwrap();
+        let got = k::bincount::launch(&t, None, 0).unwrap();
+        let want: Vec<i64> = ref_bincount(&x, None, 0)
+            .iter()
+            .map(|&v| v as i64)
+            .collect();
+        assert_eq!(got.to_vec::<i64>().unwrap(), want, "{top}");
+    }
+    let x: Vec<f32> = ints(n, 4001, 83)
+        .iter()
+        .map(|&v| v as f32 * 0.005 - 10.0)
+        .collect();
+    let xd: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
+    let t = TensorT::from_slice(&dev, &x, [n]).unwrap();
+    let (lo, hi) = (-9.0f32, 8.5f32);
+    for bins in [13usize, 100_000] {
+        let got = k::histc::launch(&t, bins, f64::from(lo), f64::from(hi)).unwrap();
+        let want = ref_histc(
+            &xd,
+            bins,
+            f64::from(lo),
+            f64::from(hi),
+            f32_pos(lo, hi, bins),
+        );
+        let got: Vec<f64> = got
+            .to_vec()
+            .unwrap()
+            .iter()
+            .map(|&v| f64::from(v))
+            .collect();
+        assert_eq!(got, want, "{bins} bins");
+    }
+}

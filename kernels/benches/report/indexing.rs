@@ -1,5 +1,5 @@
 //! The indexing table of the bench report: `index_select`, `gather`,
-//! `take`, `scatter_add` and a weighted `bincount` of f32 on the OpenCL device and on the host,
+//! `take`, `scatter_add`, `bincount` (with and without weights) and `histc` of f32 on the OpenCL device and on the host,
 //! each beside a copy of as many elements on the same device (a read and a
 //! write of each, the bandwidth an indexing operation with cached indices
 //! could reach), the median of REPS runs each, results read back.
@@ -76,7 +76,7 @@ fn table(dev: &Device, reps: usize) -> silt::Result<()> {
         y.copy_from(&x)?;
         first(&y)
     })?;
-    let cases: [(&str, Op<'_>); 9] = [
+    let cases: [(&str, Op<'_>); 11] = [
         ("`index_select`, dim 0 (rows)", &|| {
             k::index_select::launch(&x, 0, &row_idx)
         }),
@@ -97,6 +97,12 @@ fn table(dev: &Device, reps: usize) -> silt::Result<()> {
         }),
         ("`bincount`, f32 weights (4,096 bins)", &|| {
             k::bincount::dispatch(bins.as_tensor(), Some(line.as_tensor()), 0)?.typed()
+        }),
+        ("`bincount` (4,096 bins; counts as f32)", &|| {
+            k::to_f32::dispatch(&k::bincount::dispatch(bins.as_tensor(), None, 0)?)?.typed()
+        }),
+        ("`histc` (100 bins)", &|| {
+            k::histc::launch(&line, 100, 0.0, 0.0)
         }),
     ];
     println!("| copy (anchor) | {:.2} ms | 1.00x |", copy * 1e3);

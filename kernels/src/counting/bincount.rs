@@ -150,6 +150,10 @@ pub fn dispatch(input: &Tensor, weights: Option<&Tensor>, minlength: usize) -> R
             return crate::scatter_add::dispatch(&out, 0, &at, w);
         }
     }
+    if weights.is_none() && input.device().is_host() {
+        super::host::bincount(input, &mut out)?;
+        return Ok(out);
+    }
     // SAFETY: the kernels read `input` (and `weights`, as long) below its
     // length, count in their work-group array below its 1,024 elements and
     // add to `out` only at positions they tested against its length

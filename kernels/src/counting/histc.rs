@@ -111,7 +111,9 @@ pub fn dispatch(input: &Tensor, bins: usize, min: f64, max: f64) -> Result<Tenso
         )));
     }
     let mut counts = Tensor::zeros(input.device(), DType::I64, [bins])?;
-    if !input.is_empty() {
+    if !input.is_empty() && input.device().is_host() {
+        super::host::histc(&flat(input)?, lo, hi, &mut counts)?;
+    } else if !input.is_empty() {
         let x = flat(input)?;
         // SAFETY: the kernel reads `x` below its length, counts in its
         // work-group array below its 1,024 elements and adds to `counts`

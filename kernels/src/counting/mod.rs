@@ -1,11 +1,13 @@
 //! The counting operations, as PyTorch's: [`bincount`](crate::bincount)
 //! and [`histc`](crate::histc), on grid kernels (counts in work-group
-//! memory, then added to the result by atomics). Their rules are in
+//! memory, then added to the result by atomics), and on the host in plain
+//! Rust (`host.rs`, tasks counting in parallel). Their rules are in
 //! `docs/semantics.md`, "Counting".
 
 pub mod bincount;
 pub(crate) mod device;
 pub mod histc;
+mod host;
 
 use silt::{Axes, Result, Tensor};
 
