@@ -47,6 +47,11 @@ fn is_invalid(err: &Error, op: &str) -> bool {
     matches!(err, Error::InvalidArgument { op: o, .. } if *o == op)
 }
 
+/// An index of `op`'s index tensor out of range.
+fn is_out_of_range(err: &Error, op: &str) -> bool {
+    matches!(err, Error::IndexOutOfRange { op: o, .. } if *o == op)
+}
+
 // ---- index_select ----
 
 fn ref_index_select(x: &[f32], shape: &[usize], dim: usize, idx: &[i64]) -> (Vec<f32>, Vec<usize>) {
@@ -145,7 +150,10 @@ fn index_select_edge_cases_and_errors() {
         // naming the operation, the index and the size
         for bad in [&[0i64, 3][..], &[-1], &[2, 0, 1, 9]] {
             let err = k::index_select::launch(&x, 1, &i(bad)).unwrap_err();
-            assert!(is_invalid(&err, "index_select"), "{dev} {bad:?}: {err:?}");
+            assert!(
+                is_out_of_range(&err, "index_select"),
+                "{dev} {bad:?}: {err:?}"
+            );
             let msg = err.to_string();
             assert!(msg.contains("size 3"), "{msg}");
         }
@@ -156,12 +164,12 @@ fn index_select_edge_cases_and_errors() {
         // checked even when nothing is read (an empty result)
         let empty = TensorT::<f32>::zeros(&dev, [0, 3]).unwrap();
         let err = k::index_select::launch(&empty, 1, &i(&[5])).unwrap_err();
-        assert!(is_invalid(&err, "index_select"), "{err:?}");
+        assert!(is_out_of_range(&err, "index_select"), "{err:?}");
         // a dimension of size 0 and a result that is not empty: every index
         // is out of range (the first one named)
         let none = TensorT::<f32>::zeros(&dev, [2, 0, 3]).unwrap();
         let err = k::index_select::launch(&none, 1, &i(&[0, 0])).unwrap_err();
-        assert!(is_invalid(&err, "index_select"), "{err:?}");
+        assert!(is_out_of_range(&err, "index_select"), "{err:?}");
         assert!(err.to_string().contains("index 0 (at [0]"), "{err}");
         // bad arguments
         let err = k::index_select::launch(&x, 2, &i(&[0])).unwrap_err();
@@ -281,7 +289,7 @@ fn gather_errors() {
         let i = |v: &[i64], s: &[usize]| TensorT::from_slice(&dev, v, s).unwrap();
         for bad in [-1i64, 2] {
             let err = k::gather::launch(&x, 1, &i(&[0, bad, 1, 1], &[2, 2])).unwrap_err();
-            assert!(is_invalid(&err, "gather"), "{dev}: {err:?}");
+            assert!(is_out_of_range(&err, "gather"), "{dev}: {err:?}");
             assert!(
                 err.to_string().contains(&format!("index {bad} (at [0, 1]")),
                 "{err}"
@@ -297,7 +305,7 @@ fn gather_errors() {
         // and `take` from an empty input
         let empty = TensorT::<f32>::zeros(&dev, [0]).unwrap();
         let err = k::take::launch(&empty, &i(&[0], &[1])).unwrap_err();
-        assert!(is_invalid(&err, "take"), "{dev}: {err:?}");
+        assert!(is_out_of_range(&err, "take"), "{dev}: {err:?}");
         // more rows than x apart from dim; another dimension count
         let err = k::gather::launch(&x, 1, &i(&[0; 6], &[3, 2])).unwrap_err();
         assert!(is_invalid(&err, "gather"), "{err:?}");
@@ -503,12 +511,15 @@ fn scatter_add_edge_cases_and_errors() {
         // out of range (negative included): an error, x untouched
         for bad in [&[0i64, 3, 1][..], &[-1], &[0, 1, 2, -4]] {
             let err = k::scatter_add::launch(&x, 0, &i(bad), &s).unwrap_err();
-            assert!(is_invalid(&err, "scatter_add"), "{dev} {bad:?}: {err:?}");
+            assert!(
+                is_out_of_range(&err, "scatter_add"),
+                "{dev} {bad:?}: {err:?}"
+            );
         }
         let xh = TensorT::from_slice(&dev, &[f16::ONE; 3], [3]).unwrap();
         let sh = TensorT::from_slice(&dev, &[f16::ONE; 3], [3]).unwrap();
         let err = k::scatter_add::launch(&xh, 0, &i(&[0, 7, 1]), &sh).unwrap_err();
-        assert!(is_invalid(&err, "scatter_add"), "{err:?}");
+        assert!(is_out_of_range(&err, "scatter_add"), "{err:?}");
         assert!(err.to_string().contains("index 7 (at [1]"), "{err}");
         assert_eq!(x.to_vec().unwrap(), [1.0, 2.0, 3.0]);
         // index larger than src; dtypes
@@ -564,7 +575,7 @@ fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
         for bad in [12i64, -13] {
             let err = k::take::launch(&x, &TensorT::from_slice(&dev, &[0, bad], [2]).unwrap())
                 .unwrap_err();
-            assert!(is_invalid(&err, "take"), "{dev}: {err:?}");
+            assert!(is_out_of_range(&err, "take"), "{dev}: {err:?}");
             assert!(err.to_string().contains(&format!("index {bad}")), "{err}");
             assert!(
                 err.to_string().contains("for an input of size 12;"),
@@ -574,7 +585,7 @@ fn take_reads_flat_positions_and_counts_negatives_from_the_end() {
         let empty = TensorT::<f32>::zeros(&dev, [0]).unwrap();
         let err =
             k::take::launch(&empty, &TensorT::from_slice(&dev, &[0i64], [1]).unwrap()).unwrap_err();
-        assert!(is_invalid(&err, "take"), "{err:?}");
+        assert!(is_out_of_range(&err, "take"), "{err:?}");
     }
 }
 

@@ -6,6 +6,7 @@
 //! | `silt.DTypeError` | `TypeError` | a dtype outside a kernel's types, dtypes that disagree, a scalar that does not convert |
 //! | `silt.ArgumentError` | `ValueError` | shapes, broadcasting, ranges, device specs, other argument values |
 //! | `silt.AxisError` | `ArgumentError` and `IndexError` | a dimension out of range (NumPy's `AxisError`; PyTorch raises `IndexError`) |
+//! | `silt.IndexOutOfRangeError` | `ArgumentError` and `IndexError` | an index read from an index tensor out of range (PyTorch raises `IndexError`) |
 //! | `silt.OutOfMemoryError` | `MemoryError` | an allocation the device or the host refused |
 //! | `silt.DeviceError` | `RuntimeError` | no such device, an OpenCL failure, a program that did not build, a missing extension |
 //!
@@ -64,6 +65,8 @@ pub enum Kind {
     Argument,
     /// `silt.AxisError`, an `ArgumentError` and an `IndexError`.
     Axis,
+    /// `silt.IndexOutOfRangeError`, an `ArgumentError` and an `IndexError`.
+    Index,
     /// `silt.OutOfMemoryError`, a `MemoryError`.
     OutOfMemory,
     /// `silt.DeviceError`, a `RuntimeError`.
@@ -101,15 +104,17 @@ impl Kind {
             | E::NotContiguous { .. }
             | E::SelfOverlap { .. } => Kind::Argument,
             E::InvalidAxis { .. } | E::AxisOutOfRange { .. } => Kind::Axis,
+            E::IndexOutOfRange { .. } => Kind::Index,
             _ => Kind::Base,
         }
     }
 
-    const ALL: [Kind; 6] = [
+    const ALL: [Kind; 7] = [
         Kind::Base,
         Kind::DType,
         Kind::Argument,
         Kind::Axis,
+        Kind::Index,
         Kind::OutOfMemory,
         Kind::Device,
     ];
@@ -121,6 +126,7 @@ impl Kind {
             Kind::DType => "DTypeError",
             Kind::Argument => "ArgumentError",
             Kind::Axis => "AxisError",
+            Kind::Index => "IndexOutOfRangeError",
             Kind::OutOfMemory => "OutOfMemoryError",
             Kind::Device => "DeviceError",
         }
@@ -141,6 +147,11 @@ impl Kind {
                 "A dimension out of range for the tensor (also an ArgumentError and an \
                  IndexError, as NumPy's AxisError)."
             }
+            Kind::Index => {
+                "An index read from an index tensor (index_select, gather, scatter_add, \
+                 take, ...) out of the range it indexes; nothing was written (also an \
+                 ArgumentError and an IndexError, as PyTorch raises)."
+            }
             Kind::OutOfMemory => {
                 "An allocation the device or the host refused, after silt emptied its cache \
                  and retried (also a MemoryError)."
@@ -154,7 +165,8 @@ impl Kind {
 
     /// The exception class of this kind (made once per process).
     pub fn class(self, py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
-        static CLASSES: [GILOnceCell<Py<PyType>>; 6] = [
+        static CLASSES: [GILOnceCell<Py<PyType>>; 7] = [
+            GILOnceCell::new(),
             GILOnceCell::new(),
             GILOnceCell::new(),
             GILOnceCell::new(),
@@ -166,14 +178,14 @@ impl Kind {
         let class = CLASSES[index].get_or_try_init(py, || -> PyResult<Py<PyType>> {
             let base = match self {
                 Kind::Base => py.get_type::<PyException>(),
-                Kind::Axis => Kind::Argument.class(py)?.clone(),
+                Kind::Axis | Kind::Index => Kind::Argument.class(py)?.clone(),
                 _ => Kind::Base.class(py)?.clone(),
             };
             let python_base = match self {
                 Kind::Base => None,
                 Kind::DType => Some(py.get_type::<PyTypeError>()),
                 Kind::Argument => Some(py.get_type::<PyValueError>()),
-                Kind::Axis => Some(py.get_type::<PyIndexError>()),
+                Kind::Axis | Kind::Index => Some(py.get_type::<PyIndexError>()),
                 Kind::OutOfMemory => Some(py.get_type::<PyMemoryError>()),
                 Kind::Device => Some(py.get_type::<PyRuntimeError>()),
             };
@@ -194,7 +206,7 @@ impl Kind {
     }
 
     /// Every class, for a module to add.
-    pub(crate) fn all() -> [Kind; 6] {
+    pub(crate) fn all() -> [Kind; 7] {
         Kind::ALL
     }
 }

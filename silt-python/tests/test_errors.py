@@ -14,6 +14,8 @@ def test_classes():
     assert issubclass(silt.OutOfMemoryError, MemoryError)
     assert issubclass(silt.DeviceError, RuntimeError)
     assert issubclass(silt.AxisError, silt.ArgumentError) and issubclass(silt.AxisError, IndexError)
+    assert issubclass(silt.IndexOutOfRangeError, silt.ArgumentError)
+    assert issubclass(silt.IndexOutOfRangeError, IndexError)
     assert silt.Error.__module__ == "silt"
 
 
@@ -87,3 +89,17 @@ def test_a_dimension_out_of_range_is_an_axis_error(device):
             bad()
         with pytest.raises(IndexError):  # PyTorch's exception
             bad()
+
+
+def test_an_index_out_of_range_is_an_index_error(device):
+    # the operations that check their indices on the device, as PyTorch's
+    # IndexError; item access and the Python methods raise IndexError too
+    a = silt.tensor(np.arange(6, dtype=np.float32).reshape(2, 3), device=device)
+    bad = silt.tensor(np.array([[0, 7, 1]]), device=device)
+    for op in (lambda: a.index_select(1, bad[0]), lambda: a.gather(1, bad), lambda: a.take(bad),
+               lambda: a.scatter_add(1, bad, a[:1]), lambda: a.take_along_dim(bad, 1),
+               lambda: silt.ops.index_select(a, 1, bad[0]), lambda: a[0, 7], lambda: a.index_fill(1, bad[0], 0.0)):
+        with pytest.raises(IndexError, match="out of (range|bounds)"):
+            op()
+    with pytest.raises(silt.IndexOutOfRangeError, match=r"index 7 \(at \[0, 1\] of `index`\)"):
+        a.gather(1, bad)

@@ -294,6 +294,26 @@ pub enum Error {
         shape: Vec<usize>,
     },
 
+    /// An index read from an index tensor (`index_select`, `gather`,
+    /// `scatter_add`, `take`) out of the range it indexes; the operation
+    /// wrote nothing the caller can see.
+    #[error(
+        "{op}: index {value} (at {at:?} of `index`) is out of range for {what} of size {size}; \
+         nothing was written"
+    )]
+    IndexOutOfRange {
+        /// The operation.
+        op: &'static str,
+        /// The index, as text (`?` where it could not be read back).
+        value: String,
+        /// Its position in the index tensor.
+        at: Vec<usize>,
+        /// What it indexes (`dimension 1`, `an input`).
+        what: String,
+        /// The size it indexes.
+        size: usize,
+    },
+
     /// A `narrow` range past the end of an axis.
     #[error("range {start}..{start}+{len} out of bounds for axis {axis} of size {size}")]
     OutOfRange {

@@ -5,7 +5,7 @@
 //! - `index` holds `i64` and has as many dimensions as `input`, each no
 //!   larger than `input`'s apart from `dim`; the result has `index`'s shape.
 //! - Each index must lie in `0..input.shape()[dim]`: a negative index is out
-//!   of range, as in PyTorch. One out of range is `Error::InvalidArgument`.
+//!   of range, as in PyTorch. One out of range is `Error::IndexOutOfRange`.
 //!
 //! ```
 //! use silt::prelude::*;
@@ -47,8 +47,9 @@ pub fn launch<T: Element>(
 ///
 /// # Errors
 /// `Error::AxisOutOfRange` for `dim`, `Error::InvalidArgument` for an
-/// `index` of another dimension count, larger than `input` in a dimension
-/// other than `dim`, or holding an index out of range,
+/// `index` of another dimension count or larger than `input` in a
+/// dimension other than `dim`, `Error::IndexOutOfRange` for an index out
+/// of range,
 /// `Error::DTypeMismatch` for an `index` of another dtype than `i64`,
 /// `Error::UnsupportedDType`, `Error::DeviceMismatch`, and what the launch
 /// reports.

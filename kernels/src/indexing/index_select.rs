@@ -5,7 +5,7 @@
 //!   shape with `dim`'s size replaced by the number of indices (a 0-d
 //!   `input` takes exactly one index and gives a 0-d result).
 //! - Each index must lie in `0..input.shape()[dim]`: a negative index is out
-//!   of range, as in PyTorch. One out of range is `Error::InvalidArgument`
+//!   of range, as in PyTorch. One out of range is `Error::IndexOutOfRange`
 //!   (the operation, the index, its position and the size).
 //! - `input` is read in place when its dimensions before and after `dim`
 //!   each fold into one stride (any contiguous tensor, a narrowed or
@@ -53,8 +53,8 @@ pub fn launch<T: Element>(
 ///
 /// # Errors
 /// `Error::AxisOutOfRange` for `dim`, `Error::InvalidArgument` for an
-/// `index` of more than one dimension, several indices into a 0-d `input`
-/// or an index out of range, `Error::DTypeMismatch` for an `index` of
+/// `index` of more than one dimension or several indices into a 0-d
+/// `input`, `Error::IndexOutOfRange` for an index out of range, `Error::DTypeMismatch` for an `index` of
 /// neither `i64` nor `i32`, `Error::DeviceMismatch`, and what the launch
 /// reports.
 pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {

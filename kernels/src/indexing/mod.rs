@@ -4,7 +4,7 @@
 //!
 //! Index tensors hold `i64` (`index_select` also takes `i32`, as PyTorch's).
 //! Every index is checked on the device as it is used: one out of range
-//! writes nothing, and the operation returns `Error::InvalidArgument` naming
+//! writes nothing, and the operation returns `Error::IndexOutOfRange` naming
 //! the operation, the index, its position and the size it indexes (the
 //! result, a fresh tensor, is dropped). On the host, every operation runs
 //! in plain Rust (`host.rs`, in parallel) with the same results. The rules of each operation are in
@@ -162,13 +162,12 @@ pub(crate) fn out_of_range(
         rest /= s.max(1);
     }
     at.reverse();
-    let value = value.map_or_else(|| "?".to_string(), |v| v.to_string());
-    Error::InvalidArgument {
+    Error::IndexOutOfRange {
         op,
-        reason: format!(
-            "index {value} (at {at:?} of `index`) is out of range for {what} of size {size}; \
-             nothing was written"
-        ),
+        value: value.map_or_else(|| "?".to_string(), |v| v.to_string()),
+        at,
+        what: what.to_string(),
+        size,
     }
 }
 

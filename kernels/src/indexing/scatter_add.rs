@@ -7,7 +7,7 @@
 //!   and is no larger than `src` in any dimension, nor than `input` apart
 //!   from `dim`; only `src`'s elements at `index`'s positions are added.
 //! - Each index must lie in `0..input.shape()[dim]`: a negative index is out
-//!   of range, as in PyTorch. One out of range is `Error::InvalidArgument`.
+//!   of range, as in PyTorch. One out of range is `Error::IndexOutOfRange`.
 //! - The order of the additions: each output element adds its elements in
 //!   order of their position along `dim` (PyTorch's order on the CPU),
 //!   rounding after each addition, so the host and every CPU device give
@@ -91,7 +91,8 @@ pub fn launch<T: Element>(
 ///
 /// # Errors
 /// `Error::AxisOutOfRange` for `dim`, `Error::InvalidArgument` for shapes
-/// outside the rules above or an index out of range,
+/// outside the rules above, `Error::IndexOutOfRange` for an index out of
+/// range,
 /// `Error::DTypeMismatch` for an `index` of another dtype than `i64` or a
 /// `src` of another dtype than `input`, `Error::UnsupportedDType`,
 /// `Error::DeviceMismatch`, and what the launches report.

@@ -4,7 +4,7 @@
 //! - `index` holds `i64` and has any shape, which the result takes.
 //! - A negative index counts from the end (`-1` is the last element), as in
 //!   PyTorch: each index must lie in `-n..n` for `n` elements. One out of
-//!   range is `Error::InvalidArgument`.
+//!   range is `Error::IndexOutOfRange`.
 //! - A non-contiguous `input` is read through a contiguous copy.
 //!
 //! ```
@@ -40,7 +40,7 @@ pub fn launch<T: Element>(input: &TensorT<T>, index: &TensorT<i64>) -> Result<Te
 /// `take(input, index)` on untyped tensors (see the [module](self)).
 ///
 /// # Errors
-/// `Error::InvalidArgument` for an index out of range,
+/// `Error::IndexOutOfRange` for an index out of range,
 /// `Error::DTypeMismatch` for an `index` of another dtype than `i64`,
 /// `Error::UnsupportedDType`, `Error::DeviceMismatch`, and what the launch
 /// reports.

@@ -17,6 +17,7 @@ from . import _silt
 from ._silt import (
     ArgumentError,
     AxisError,
+    IndexOutOfRangeError,
     Device,
     DeviceError,
     DTypeError,
@@ -45,6 +46,7 @@ from . import nn  # noqa: E402  (after Tensor has its methods)
 __all__ = [
     "ArgumentError",
     "AxisError",
+    "IndexOutOfRangeError",
     "DTypeError",
     "Device",
     "DeviceError",
