@@ -986,6 +986,22 @@ fn indexing_moves_every_bit_nan_payloads_and_signed_zeros_included() {
         .to_vec()
         .unwrap();
         assert!(s[1].is_nan() && s[0] == 0.0, "{dev}: {s:?}");
+        // bool bytes other than 0 and 1 (written through a u8 view) are
+        // read as true and written as 1, on the host as on a device
+        let b = Tensor::from_slice(&dev, &[true, false, true, false], [2, 2]).unwrap();
+        let mut bytes = b.view_dtype(DType::U8).unwrap();
+        bytes
+            .copy_from(&Tensor::from_slice(&dev, &[1u8, 2, 0, 7], [2, 2]).unwrap())
+            .unwrap();
+        let idx = TensorT::from_slice(&dev, &[1i64, 0, 1], [3]).unwrap();
+        let raw = |t: Tensor| t.view_dtype(DType::U8).unwrap().to_vec::<u8>().unwrap();
+        let picked = k::index_select::dispatch(&b, 1, idx.as_tensor()).unwrap();
+        assert_eq!(raw(picked), [1, 1, 1, 1, 0, 1], "{dev} index_select");
+        let g = TensorT::from_slice(&dev, &[1i64, 1, 0, 1], [2, 2]).unwrap();
+        let gathered = k::gather::dispatch(&b, 1, g.as_tensor()).unwrap();
+        assert_eq!(raw(gathered), [1, 1, 0, 1], "{dev} gather");
+        let taken = k::take::dispatch(&b, idx.as_tensor()).unwrap();
+        assert_eq!(raw(taken), [1, 1, 1], "{dev} take");
     }
 }
 
@@ -1037,7 +1053,9 @@ fn the_hosts_parallel_forms_match_the_references_across_their_tasks() {
         let got: Vec<f64> = got.to_vec().unwrap().iter().map(|&v| v as f64).collect();
         assert_eq!(got, want, "scatter_add dim {dim}");
     }
-    let wide = [2usize, 9, 700]; // two blocks of 700 columns: shared out
+    // one block of 700 columns (fewer blocks than threads): its columns
+    // shared out between threads
+    let wide = [1usize, 9, 700];
     let w: usize = wide.iter().product();
     let base: Vec<f32> = (0..w).map(|v| (v % 13) as f32).collect();
     let idx = ints(w * 2, 9, 61);
@@ -1045,8 +1063,8 @@ fn the_hosts_parallel_forms_match_the_references_across_their_tasks() {
     let got = k::scatter_add::launch(
         &TensorT::from_slice(&dev, &base, wide).unwrap(),
         1,
-        &TensorT::from_slice(&dev, &idx, [2, 18, 700]).unwrap(),
-        &TensorT::from_slice(&dev, &src, [2, 18, 700]).unwrap(),
+        &TensorT::from_slice(&dev, &idx, [1, 18, 700]).unwrap(),
+        &TensorT::from_slice(&dev, &src, [1, 18, 700]).unwrap(),
     )
     .unwrap();
     let f = |v: &[f32]| v.iter().map(|&a| f64::from(a)).collect::<Vec<_>>();
@@ -1055,9 +1073,9 @@ fn the_hosts_parallel_forms_match_the_references_across_their_tasks() {
         &wide,
         1,
         &idx,
-        &[2, 18, 700],
+        &[1, 18, 700],
         &f(&src),
-        &[2, 18, 700],
+        &[1, 18, 700],
     );
     assert_eq!(f(&got.to_vec().unwrap()), want);
     let flat = ints(20_001, n as u64, 71);

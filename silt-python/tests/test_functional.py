@@ -1029,13 +1029,17 @@ def test_legacy_loss_arguments(device):
 
 
 def embedding_renorm_ref(table, idx, max_norm, p):
-    """PyTorch's embedding_renorm_: each row looked up once, scaled where its
-    norm is above max_norm."""
+    """PyTorch's embedding_renorm_: each row looked up once, its norm in the
+    row's dtype read as a double; where above max_norm, the row times
+    `max_norm / (norm + 1e-7)` (a double, rounded to the type the row is
+    multiplied in: float32 for float16)."""
     table = table.copy()
+    wide = np.float32 if table.dtype == np.float16 else table.dtype.type
     for r in np.unique(idx):
-        norm = np.linalg.norm(table[r].astype(np.float64), p)
+        norm = float(table.dtype.type(np.linalg.norm(table[r].astype(np.float64), p)))
         if norm > max_norm:
-            table[r] = (table[r] * (max_norm / (norm + 1e-7))).astype(table.dtype)
+            scale = wide(max_norm / (norm + 1e-7))
+            table[r] = (table[r].astype(wide) * scale).astype(table.dtype)
     return table
 
 

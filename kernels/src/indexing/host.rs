@@ -5,7 +5,7 @@
 //! functions check every index first, so these take positions in range.
 
 use rayon::prelude::*;
-use silt::{f16, Element, Result, Tensor, TensorT};
+use silt::{f16, DType, Element, Result, Tensor, TensorT};
 
 /// The elements of the output a rayon task takes at least.
 const TASK: usize = 1 << 14;
@@ -63,6 +63,42 @@ pub(crate) fn places(
     })
 }
 
+/// `t`'s bytes as `u8` where it holds `bool` (whose bytes a view of
+/// another dtype may have made other than 0 and 1), else `t` itself.
+fn bytes_of_bool(t: &Tensor) -> Result<Tensor> {
+    if t.dtype() == DType::Bool {
+        t.view_dtype(DType::U8)
+    } else {
+        Ok(t.clone())
+    }
+}
+
+/// The bytes of `out` (`u8`, the bytes of a `bool` result) made 0 or 1, as
+/// a device writes `bool`s.
+fn bools_made_0_or_1(out: &Tensor) -> Result<()> {
+    let mut bytes: TensorT<u8> = out.clone().typed()?;
+    bytes.with_host_slice_mut(|bs| {
+        bs.par_chunks_mut(TASK)
+            .for_each(|c| c.iter_mut().for_each(|b| *b = u8::from(*b != 0)));
+    })
+}
+
+/// `x` and `out` with a `bool` pair as bytes, through `run`, the bytes of a
+/// `bool` result then made 0 or 1.
+fn moving(
+    x: &Tensor,
+    out: &mut Tensor,
+    run: impl FnOnce(&Tensor, &mut Tensor) -> Result<()>,
+) -> Result<()> {
+    let x = bytes_of_bool(&contiguous(x)?)?;
+    let mut bytes = bytes_of_bool(out)?;
+    run(&x, &mut bytes)?;
+    if out.dtype() == DType::Bool {
+        bools_made_0_or_1(&bytes)?;
+    }
+    Ok(())
+}
+
 /// The output rows of `inner` elements a task takes.
 fn rows_a_task(inner: usize) -> usize {
     (TASK / inner.max(1)).max(1)
@@ -71,9 +107,13 @@ fn rows_a_task(inner: usize) -> usize {
 /// Row `(o, j)` of `out` (`[outer, m, inner]`, contiguous) is row
 /// `(o, rows[j])` of `x` (`[outer, size, inner]`): `index_select`.
 pub(crate) fn select_rows(x: &Tensor, rows: &[usize], out: &mut Tensor) -> Result<()> {
-    let x = contiguous(x)?;
-    silt::select!(x.dtype(), T => select_typed::<T>(&x, rows, out),
-        [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+    if out.is_empty() || rows.is_empty() {
+        return Ok(());
+    }
+    moving(x, out, |x, out| {
+        silt::select!(x.dtype(), T => select_typed::<T>(x, rows, out),
+            [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+    })
 }
 
 fn select_typed<T: Element + Send + Sync>(
@@ -110,9 +150,13 @@ fn select_typed<T: Element + Send + Sync>(
 /// element `(o, at[g], i)` of `x` (`[outer, n, inner]`), `g` its row-major
 /// position: `gather`.
 pub(crate) fn gather(x: &Tensor, at: &[usize], m: usize, out: &mut Tensor) -> Result<()> {
-    let x = contiguous(x)?;
-    silt::select!(x.dtype(), T => gather_typed::<T>(&x, at, m, out),
-        [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+    if out.is_empty() || m == 0 {
+        return Ok(());
+    }
+    moving(x, out, |x, out| {
+        silt::select!(x.dtype(), T => gather_typed::<T>(x, at, m, out),
+            [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+    })
 }
 
 fn gather_typed<T: Element + Send + Sync>(
@@ -151,9 +195,13 @@ fn gather_typed<T: Element + Send + Sync>(
 
 /// Element `g` of `out` (contiguous) is element `at[g]` of `x`: `take`.
 pub(crate) fn take(x: &Tensor, at: &[usize], out: &mut Tensor) -> Result<()> {
-    let x = contiguous(x)?;
-    silt::select!(x.dtype(), T => take_typed::<T>(&x, at, out),
-        [bool, u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+    if out.is_empty() {
+        return Ok(());
+    }
+    moving(x, out, |x, out| {
+        silt::select!(x.dtype(), T => take_typed::<T>(x, at, out),
+            [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])
+    })
 }
 
 fn take_typed<T: Element + Send + Sync>(x: &Tensor, at: &[usize], out: &mut Tensor) -> Result<()> {
@@ -207,6 +255,9 @@ float!(f16, f32, f64);
 /// outer blocks run in parallel, and the columns of a block where there are
 /// fewer blocks than threads.
 pub(crate) fn scatter_add(out: &mut Tensor, at: &[usize], src: &Tensor) -> Result<()> {
+    if out.is_empty() || src.is_empty() {
+        return Ok(());
+    }
     let src = contiguous(src)?;
     let mut dst = contiguous(out)?;
     silt::select!(out.dtype(), T => scatter_add_typed::<T>(&mut dst, at, &src),

@@ -295,9 +295,15 @@ def _embedding_renorm(weight, places, max_norm, norm_type):
         return
     once = places.unique()
     rows = weight.index_select(0, once)  # an index out of range raises here, before any write
-    norms = rows.norm(norm_type, 1, True, dtype=_compute_dtype(weight))
-    scaled = (rows.astype(norms.dtype, copy=False) * (max_norm / (norms + 1e-7))).astype(weight.dtype)
-    weight.index_copy_(0, once, rows.where(~(norms > max_norm), scaled))
+    # PyTorch's arithmetic: each row's norm in the weight's dtype, read as a
+    # double; the scale `max_norm / (norm + 1e-7)` in double, rounded once
+    # to the type the row is multiplied in (float32 for float16)
+    norms = rows.norm(norm_type, 1, True).numpy().astype(np.float64)
+    cd = _compute_dtype(weight)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scale = (max_norm / (norms + 1e-7)).astype(cd)
+    scaled = (rows.astype(cd, copy=False) * _on(weight, scale)).astype(weight.dtype)
+    weight.index_copy_(0, once, rows.where(_on(weight, ~(norms > max_norm)), scaled))
 
 
 # ---- attention ---------------------------------------------------------------------
