@@ -122,28 +122,40 @@ fn select_typed<T: Element + Send + Sync>(
     out: &mut Tensor,
 ) -> Result<()> {
     let (size, inner) = (x.shape()[1], x.shape()[2]);
-    let m = rows.len();
     let xt: TensorT<T> = x.clone().typed()?;
     let mut ot: TensorT<T> = out.clone().typed()?;
-    let per = rows_a_task(inner);
     xt.with_host_slice(|xs| {
         ot.with_host_slice_mut(|os| {
-            os.par_chunks_mut(per * inner)
-                .enumerate()
-                .for_each(|(c, chunk)| {
-                    let g = c * per;
-                    let (mut o, mut j) = (g / m, g % m);
-                    for row in chunk.chunks_mut(inner) {
-                        let from = (o * size + rows[j]) * inner;
-                        row.copy_from_slice(&xs[from..from + inner]);
-                        j += 1;
-                        if j == m {
-                            (o, j) = (o + 1, 0);
-                        }
-                    }
-                });
+            each_row(os, inner, rows.len(), |o, j, _, row| {
+                let from = (o * size + rows[j]) * inner;
+                row.copy_from_slice(&xs[from..from + inner]);
+            });
         })
     })?
+}
+
+/// `f(o, j, r, row)` for each row `r = o * m + j` (of `inner` elements) of
+/// `os`, tasks of rows in parallel.
+fn each_row<T: Send>(
+    os: &mut [T],
+    inner: usize,
+    m: usize,
+    f: impl Fn(usize, usize, usize, &mut [T]) + Sync,
+) {
+    let per = rows_a_task(inner);
+    os.par_chunks_mut(per * inner)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            let first = c * per;
+            let (mut o, mut j) = (first / m, first % m);
+            for (r, row) in chunk.chunks_mut(inner).enumerate() {
+                f(o, j, first + r, row);
+                j += 1;
+                if j == m {
+                    (o, j) = (o + 1, 0);
+                }
+            }
+        });
 }
 
 /// Element `(o, j, i)` of `out` (`[outer, m, inner]`, contiguous) is
@@ -168,27 +180,14 @@ fn gather_typed<T: Element + Send + Sync>(
     let (n, inner) = (x.shape()[1], x.shape()[2]);
     let xt: TensorT<T> = x.clone().typed()?;
     let mut ot: TensorT<T> = out.clone().typed()?;
-    let per = rows_a_task(inner);
     xt.with_host_slice(|xs| {
         ot.with_host_slice_mut(|os| {
-            os.par_chunks_mut(per * inner)
-                .enumerate()
-                .for_each(|(c, chunk)| {
-                    let first = c * per;
-                    let mut o = first / m;
-                    let mut j = first % m;
-                    for (r, row) in chunk.chunks_mut(inner).enumerate() {
-                        let g = (first + r) * inner;
-                        let base = o * n;
-                        for (i, slot) in row.iter_mut().enumerate() {
-                            *slot = xs[(base + at[g + i]) * inner + i];
-                        }
-                        j += 1;
-                        if j == m {
-                            (o, j) = (o + 1, 0);
-                        }
-                    }
-                });
+            each_row(os, inner, m, |o, _, r, row| {
+                let (g, base) = (r * inner, o * n);
+                for (i, slot) in row.iter_mut().enumerate() {
+                    *slot = xs[(base + at[g + i]) * inner + i];
+                }
+            });
         })
     })?
 }
