@@ -91,6 +91,8 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     } else {
         input.shape()[d]
     };
+    // the error for the index at row-major position `pos`
+    let bad_at = |pos: usize| out_of_range(NAME, &idx, pos, &format!("dimension {d}"), size);
     if out.is_empty() {
         // nothing read: the indices are still checked (on the host; one
         // dimension of indices)
@@ -99,35 +101,18 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
             .iter()
             .position(|&v| v < 0 || v as u64 >= size as u64)
         {
-            return Err(out_of_range(
-                NAME,
-                &idx,
-                pos,
-                &format!("dimension {d}"),
-                size,
-            ));
+            return Err(bad_at(pos));
         }
         return Ok(out);
     }
     if size == 0 {
         // every index is out of range (and the device's copy reads row 0
         // in place of a bad index's)
-        return Err(out_of_range(NAME, &idx, 0, &format!("dimension {d}"), size));
+        return Err(bad_at(0));
     }
     let x = lines(input, d)?;
     if input.device().is_host() {
-        let v = match host::places(&idx, size, false)? {
-            Ok(v) => v,
-            Err(pos) => {
-                return Err(out_of_range(
-                    NAME,
-                    &idx,
-                    pos,
-                    &format!("dimension {d}"),
-                    size,
-                ))
-            }
-        };
+        let v = host::places(&idx, size, false)?.map_err(bad_at)?;
         let mut out3 = lines(&out, d)?;
         host::select_rows(&x, &v, &mut out3)?;
         return Ok(out);
@@ -156,13 +141,7 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
         }
     }
     if let Some(pos) = bad.position()? {
-        return Err(out_of_range(
-            NAME,
-            &idx,
-            pos,
-            &format!("dimension {d}"),
-            size,
-        ));
+        return Err(bad_at(pos));
     }
     Ok(out)
 }
