@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 130);
+//! assert_eq!(catalog::OPERATIONS.len(), 131);
 //! ```
 
 use silt::DType;
@@ -35,7 +35,8 @@ pub enum Kind {
     Matrix,
     /// An ordering along one axis (run by grid kernels): `sort` and
     /// `argsort` as `launch(x, dim, descending)`, `topk` as `launch(x, k,
-    /// dim, largest, sorted)`; values and `i64` indices.
+    /// dim, largest, sorted)`; values and `i64` indices; `searchsorted` as
+    /// `launch(sorted_sequence, values, right, sorter)`, `i64` places.
     Ordering,
     /// Indexing by a tensor of indices, as PyTorch's: `index_select(input,
     /// dim, index)`, `gather(input, dim, index)`, `scatter_add(input, dim,
@@ -156,7 +157,7 @@ catalog! {
     "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
     "scans" Scan: [cumsum, cumprod, cummax, cummin, logcumsumexp],
     "linear algebra" Matrix: [matmul],
-    "ordering" Ordering: [sort, argsort, topk],
+    "ordering" Ordering: [sort, argsort, topk, searchsorted],
     "indexing" Indexing: [index_select, gather, scatter_add, take],
     "counting" Counting: [bincount, histc],
 }

@@ -63,6 +63,7 @@
 //! | scans, `(x, axis)` | [`cumsum`], [`cumprod`] (integers to `i64`/`u64`), [`cummax`], [`cummin`] (values and `i64` indices) | all |
 //! | | [`logcumsumexp`] | floats |
 //! | ordering, `(x, dim, descending)` | [`sort`] (values and `i64` indices), [`argsort`] (`i64` indices); [`topk`] `(x, k, dim, largest, sorted)` (values and indices): stable, NaN as the largest value | all, `bool` |
+//! | ordering | [`searchsorted`] `(sorted_sequence, values, right, sorter)` (`i64` places, as PyTorch's; `bucketize` is the same with its arguments swapped) | all |
 //! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
 //! | indexing | [`index_select`] `(input, dim, index)`, [`gather`] `(input, dim, index)`, [`take`] `(input, index)` (negative indices from the end); `i64` indices, one out of range an error | all, `bool` |
 //! | indexing | [`scatter_add`] `(input, dim, index, src)` (out of place) | floats, ints |
@@ -91,6 +92,7 @@ pub mod reduce;
 mod rows;
 #[doc(hidden)]
 pub mod scan;
+pub mod searchsorted;
 mod smooth;
 pub mod sort;
 mod ternary;

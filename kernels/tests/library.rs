@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 130);
+    assert_eq!(OPERATIONS.len(), 131);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -220,6 +220,7 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
         "sort" => return two(k::sort::dispatch(&t(), 0, false)),
         "argsort" => return one(k::argsort::dispatch(&t(), -1, true)),
         "topk" => return two(k::topk::dispatch(&t(), 5, 0, true, true)),
+        "searchsorted" => return one(k::searchsorted::dispatch(&t(), &t(), false, None)),
         // indices 0, and `scatter_add`'s `src` of the input's dtype
         "index_select" => return one(k::index_select::dispatch(&t(), 0, &idx())),
         "gather" => return one(k::gather::dispatch(&t(), 0, &idx())),

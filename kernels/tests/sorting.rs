@@ -567,3 +567,264 @@ fn long_rows_of_every_narrow_type_on_the_host() {
     check_host_long(&data(n, 50, 61, |v| ((v as u32) << 24) | 7));
     check_host_long(&data(n, 50, 62, |v| 0x1234_5600 | v as u32));
 }
+
+// ---- searchsorted ----
+
+/// The place of `v` in sorted `seq` (no NaN) by its definition rather than
+/// by bisection: the number of elements smaller than `v` (`right`: not
+/// larger); a NaN `v` goes after every element.
+fn count_place<T: PartialOrd>(seq: &[T], v: &T, right: bool) -> i64 {
+    #[allow(clippy::eq_op)]
+    if v != v {
+        return seq.len() as i64;
+    }
+    seq.iter()
+        .filter(|e| if right { *e <= v } else { *e < v })
+        .count() as i64
+}
+
+/// `searchsorted` of `values` (row-major, `vshape`) in `seq` (sorted rows,
+/// `sshape`) on every device, both sides, against [`count_place`]; `seq` and
+/// `values` also as transposed views of their transposes.
+fn check_searchsorted<T: Bits>(seq: &[T], sshape: &[usize], values: &[T], vshape: &[usize]) {
+    let n = *sshape.last().unwrap();
+    let m = vshape.last().copied().unwrap_or(1);
+    let one = sshape.len() == 1;
+    for dev in common::devices() {
+        let s = TensorT::from_slice(&dev, seq, sshape).unwrap();
+        let v = TensorT::from_slice(&dev, values, vshape).unwrap();
+        for right in [false, true] {
+            let want: Vec<i64> = values
+                .iter()
+                .enumerate()
+                .map(|(i, x)| {
+                    let r = if one { 0 } else { i / m };
+                    count_place(&seq[r * n..(r + 1) * n], x, right)
+                })
+                .collect();
+            let got = k::searchsorted::launch(&s, &v, right, None).unwrap();
+            assert_eq!(got.shape(), vshape, "{dev}");
+            assert_eq!(
+                got.to_vec().unwrap(),
+                want,
+                "{dev} right={right} {sshape:?} {vshape:?}"
+            );
+            // the same through strided views (2-d: the transpose of a transpose)
+            if sshape.len() == 2 && vshape.len() == 2 {
+                let st = TensorT::from_slice(&dev, &transposed(seq, sshape), [n, sshape[0]])
+                    .unwrap()
+                    .transpose(0, 1)
+                    .unwrap();
+                let vt = TensorT::from_slice(&dev, &transposed(values, vshape), [m, vshape[0]])
+                    .unwrap()
+                    .transpose(0, 1)
+                    .unwrap();
+                assert!(!st.is_contiguous() && !vt.is_contiguous());
+                let got = k::searchsorted::launch(&st, &vt, right, None).unwrap();
+                assert_eq!(got.to_vec().unwrap(), want, "{dev} views right={right}");
+            }
+        }
+    }
+}
+
+/// The row-major elements of the transpose of a 2-d `x` of `shape`.
+fn transposed<T: Copy>(x: &[T], shape: &[usize]) -> Vec<T> {
+    let (r, c) = (shape[0], shape[1]);
+    (0..c)
+        .flat_map(|j| (0..r).map(move |i| x[i * c + j]))
+        .collect()
+}
+
+/// Rows of `n` sorted elements of the pool `0..pool` (ties), through `make`.
+fn sorted_rows<T: PartialOrd + Copy>(
+    rows: usize,
+    n: usize,
+    pool: i64,
+    seed: u64,
+    make: impl Fn(i64) -> T,
+) -> Vec<T> {
+    let mut out = data(rows * n, pool, seed, make);
+    for row in out.chunks_mut(n.max(1)) {
+        row.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    }
+    out
+}
+
+#[test]
+fn searchsorted_places_values_in_sorted_sequences() {
+    // one sequence for every value: values past both ends and equal to
+    // elements (a pool wider than the sequence's)
+    let seq = sorted_rows(1, 37, 30, 1, |v| v as f32 * 0.5);
+    let vals = data(5 * 7, 40, 2, |v| (v - 5) as f32 * 0.5);
+    check_searchsorted(&seq, &[37], &vals, &[5, 7]);
+    check_searchsorted(&seq, &[37], &vals[..1], &[]);
+    // a sequence a row: [3, n] beside [3, m], and 3-d
+    let seq = sorted_rows(3, 300, 200, 3, |v| v as f64 - 50.0);
+    let vals = data(3 * 9, 260, 4, |v| v as f64 - 80.0);
+    check_searchsorted(&seq, &[3, 300], &vals, &[3, 9]);
+    check_searchsorted(&seq, &[3, 1, 300], &vals, &[3, 1, 9]);
+    // every element type (as the sort's), with ties and both ends
+    fn each<T: Bits>(make: impl Fn(i64) -> T + Copy) {
+        let seq = sorted_rows(2, 65, 50, 5, make);
+        let vals = data(2 * 11, 60, 6, make);
+        check_searchsorted(&seq, &[2, 65], &vals, &[2, 11]);
+        check_searchsorted(&seq[..65], &[65], &vals, &[22]);
+    }
+    each(|v| v as u8);
+    each(|v| (v - 30) as i8);
+    each(|v| v as u16 * 1000);
+    each(|v| (v - 30) as i16);
+    each(|v| v as u32 * 70_000_000);
+    each(|v| (v - 30) as i32 * 1_000_000);
+    each(|v| (v as u64) << 40);
+    each(|v| (v - 30) << 40);
+    each(|v| f16::from_f32((v - 30) as f32 * 0.125));
+    each(|v| (v - 30) as f32 * 1e-3);
+    each(|v| (v - 30) as f64 * 1e300);
+}
+
+#[test]
+fn searchsorted_nan_zeros_empty_and_sorter() {
+    for dev in common::devices() {
+        let t = |x: &[f32]| TensorT::from_slice(&dev, x, [x.len()]).unwrap();
+        let places = |s: &TensorT<f32>, v: &TensorT<f32>, right| {
+            k::searchsorted::launch(s, v, right, None)
+                .unwrap()
+                .to_vec()
+                .unwrap()
+        };
+        // NaN values go after every element; -0.0 equals 0.0; infinities
+        let s = t(&[f32::NEG_INFINITY, -1.0, 0.0, 0.0, 2.0, f32::INFINITY]);
+        let v = t(&[f32::NAN, -0.0, 0.0, f32::INFINITY, f32::NEG_INFINITY]);
+        assert_eq!(places(&s, &v, false), [6, 2, 2, 5, 0], "{dev}");
+        assert_eq!(places(&s, &v, true), [6, 4, 4, 6, 1], "{dev}");
+        // a sequence with NaN at its end (where a sort puts it): PyTorch's
+        // bisection moves right past a NaN it meets (`!(NaN >= v)`), so
+        // 1.5 in [1, 2, NaN, NaN] lands at 4, in [1, 2, 3, NaN] at 1
+        let v = t(&[1.5]);
+        assert_eq!(
+            places(&t(&[1.0, 2.0, f32::NAN, f32::NAN]), &v, false),
+            [4],
+            "{dev}"
+        );
+        assert_eq!(
+            places(&t(&[1.0, 2.0, 3.0, f32::NAN]), &v, false),
+            [1],
+            "{dev}"
+        );
+        assert_eq!(
+            places(&t(&[1.0, 2.0, 3.0, f32::NAN]), &v, true),
+            [1],
+            "{dev}"
+        );
+        // an empty sequence places everything at 0; empty values, nothing
+        assert_eq!(places(&t(&[]), &t(&[3.0, f32::NAN]), true), [0, 0], "{dev}");
+        assert!(places(&s, &t(&[]), false).is_empty(), "{dev}");
+        let e = TensorT::from_slice(&dev, &[] as &[f32], [2, 0]).unwrap();
+        let got = k::searchsorted::launch(
+            &TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0, 4.0], [2, 2]).unwrap(),
+            &e,
+            false,
+            None,
+        )
+        .unwrap();
+        assert_eq!(got.shape(), [2, 0], "{dev}");
+
+        // a sorter: the sequence read through the indices that sort it
+        let raw = TensorT::from_slice(&dev, &[5.0f32, 1.0, 3.0, 2.0, 9.0, 7.0], [2, 3]).unwrap();
+        let order = k::argsort::launch(&raw, -1, false).unwrap();
+        let v = TensorT::from_slice(&dev, &[3.0f32, 0.0, 6.0, 9.0], [2, 2]).unwrap();
+        for right in [false, true] {
+            let got = k::searchsorted::launch(&raw, &v, right, Some(&order)).unwrap();
+            let want = if right { [2, 0, 1, 3] } else { [1, 0, 1, 2] };
+            assert_eq!(got.to_vec().unwrap(), want, "{dev} right={right}");
+        }
+    }
+}
+
+#[test]
+fn searchsorted_errors_not_panics() {
+    for dev in common::devices() {
+        let s = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], [2, 3]).unwrap();
+        let v = |shape: &[usize]| {
+            let n = shape.iter().product();
+            TensorT::from_slice(&dev, &vec![1.0f32; n], shape).unwrap()
+        };
+        // leading sizes that differ, fewer dimensions, a 0-d sequence
+        for shape in [&[3usize, 2][..], &[2][..], &[][..], &[2, 2, 1][..]] {
+            let err = k::searchsorted::launch(&s, &v(shape), false, None).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    Error::InvalidArgument {
+                        op: "searchsorted",
+                        ..
+                    }
+                ),
+                "{dev} {shape:?}: {err:?}"
+            );
+        }
+        let zero_d = TensorT::from_slice(&dev, &[1.0f32], []).unwrap();
+        let err = k::searchsorted::launch(&zero_d, &v(&[2]), false, None).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::InvalidArgument {
+                    op: "searchsorted",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        // a sorter index out of the row, a sorter of another shape or dtype
+        let bad = TensorT::from_slice(&dev, &[0i64, 1, 2, 2, 3, 0], [2, 3]).unwrap();
+        let err = k::searchsorted::launch(&s, &v(&[2, 1]), false, Some(&bad)).unwrap_err();
+        assert!(
+            matches!(&err, Error::IndexOutOfRange { op: "searchsorted", value, at, size: 3, .. }
+                if value.starts_with('3') && at == &[1, 1]),
+            "{dev}: {err:?}"
+        );
+        let short = TensorT::from_slice(&dev, &[0i64, 1, 2], [3]).unwrap();
+        let err = k::searchsorted::launch(&s, &v(&[2, 1]), false, Some(&short)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::InvalidArgument {
+                    op: "searchsorted",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        let i32s = Tensor::from_slice(&dev, &[0i32, 1, 2, 0, 1, 2], [2, 3]).unwrap();
+        let err =
+            k::searchsorted::dispatch(s.as_tensor(), v(&[2, 1]).as_tensor(), false, Some(&i32s))
+                .unwrap_err();
+        assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
+        // values of another dtype; bool
+        let f64s = Tensor::from_slice(&dev, &[1.0f64, 2.0], [2, 1]).unwrap();
+        let err = k::searchsorted::dispatch(s.as_tensor(), &f64s, false, None).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::DTypeMismatch {
+                    expected: DType::F32,
+                    got: DType::F64
+                }
+            ),
+            "{err:?}"
+        );
+        let b = Tensor::from_slice(&dev, &[false, true], [2]).unwrap();
+        let err = k::searchsorted::dispatch(&b, &b, false, None).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "searchsorted",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+    }
+}

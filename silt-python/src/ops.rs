@@ -203,6 +203,27 @@ fn histc(py: Python<'_>, input: Input<'_>, bins: i64, min: f64, max: f64) -> Res
     run(py, || k::histc::dispatch(&x, bins, min, max))
 }
 
+/// `searchsorted(sorted_sequence, input, right=False, sorter=None)`:
+/// silt-kernels' `searchsorted`, the place (int64) of each value of `input`
+/// in the sorted last dimension of `sorted_sequence` (1-d, or of `input`'s
+/// sizes but the last), before equal elements or, with `right`, after
+/// them; `sorter` (int64) gives the order of an unsorted sequence.
+#[pyfunction]
+#[pyo3(signature = (sorted_sequence, input, right=false, sorter=None))]
+fn searchsorted(
+    py: Python<'_>,
+    sorted_sequence: Input<'_>,
+    input: Input<'_>,
+    right: bool,
+    sorter: Option<Input<'_>>,
+) -> Result<PyTensor> {
+    let [s, v] = place(py, [sorted_sequence, input])?;
+    let sorter = sorter.map(|t| beside_x(py, t, &s)).transpose()?;
+    run(py, || {
+        k::searchsorted::dispatch(&s, &v, right, sorter.as_ref())
+    })
+}
+
 /// `pow(input, exponent)`: silt-kernels' `pow` for floats; for integers
 /// this module's `pow_int` (repeated squaring, wrapping; a negative exponent
 /// gives `1` for a base of 1, `±1` for -1, else 0, as PyTorch's); elementwise
@@ -644,7 +665,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ]
     );
     add!(m, [matmul, layer_norm, rms_norm]);
-    add!(m, [sort, argsort, topk]);
+    add!(m, [sort, argsort, topk, searchsorted]);
     add!(
         m,
         [index_select, gather, scatter_add, take, bincount, histc]

@@ -214,6 +214,10 @@ CASES = {
         lambda o, x: o.topk(x, 3, largest=False), [I % 4],
         lambda x: (np.sort(x, -1, kind="stable")[:, :3], np.argsort(x, -1, kind="stable")[:, :3]),
     ),
+    "searchsorted": (
+        lambda o, s, x: o.searchsorted(s, x, right=True), [np.sort(ROW), X],
+        lambda s, x: np.searchsorted(s, x, side="right"),
+    ),
     "index_select": (lambda o, x, i: o.index_select(x, 1, i), [X, IDX], lambda x, i: np.take(x, i, axis=1)),
     "gather": (lambda o, x, i: o.gather(x, 1, i), [X, GI], lambda x, i: np.take_along_axis(x, i, axis=1)),
     "scatter_add": (lambda o, x, i, y: o.scatter_add(x, 1, i, y), [X, GI, Y], scatter_add_ref),

@@ -38,6 +38,7 @@ from ._creation import (
     ones_like, rand, rand_like, randint, randn, randn_like, randperm, stack, zeros_like,
 )
 from ._einsum import einsum
+from ._functions import bucketize, searchsorted
 from ._interop import from_dlpack
 from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
@@ -58,6 +59,7 @@ __all__ = [
     "Tensor",
     "ValuesIndices",
     "arange",
+    "bucketize",
     "cat",
     "concatenate",
     "default_device",
@@ -82,6 +84,7 @@ __all__ = [
     "randn_like",
     "randperm",
     "result_type",
+    "searchsorted",
     "stack",
     "tensor",
     "zeros",

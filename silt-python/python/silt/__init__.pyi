@@ -738,6 +738,12 @@ def linspace(start: Number, end: Number, steps: int, *, dtype: Any = None, devic
 def einsum(equation: str, *operands: Any) -> Tensor:
     """Einstein summation as PyTorch's, on the operands' device: views, sums and one batched matmul per pair."""
 
+def searchsorted(sorted_sequence: Operand, input: Operand, *, out_int32: bool = False, right: bool = False, side: Optional[str] = None, sorter: Optional[Operand] = None) -> Tensor:
+    """The place (int64, or int32 with out_int32) of each value of input in the sorted last dimension of sorted_sequence, before equal elements (side='left') or after them (right=True, side='right'), as PyTorch's; the two promoted to one dtype."""
+
+def bucketize(input: Operand, boundaries: Operand, *, out_int32: bool = False, right: bool = False) -> Tensor:
+    """The bucket of each value of input among the sorted 1-d boundaries: searchsorted(boundaries, input, right=right), as PyTorch's."""
+
 def eye(n: int, m: Optional[int] = None, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """The n x m (n x n) identity, float32 by default."""
 

@@ -162,6 +162,9 @@ def topk(input: TensorLike, k: int, dim: int = -1, largest: bool = True, sorted:
     """`topk(input, k, dim=-1, largest=True, sorted=True)`: the `k` largest (or smallest) elements along `dim` and their indices (int64), as a tuple `(values, indices)`, in order, ties by index; NaN counts as the largest; `k` past the length of `dim` is an error."""
     ...
 
+def searchsorted(sorted_sequence: TensorLike, input: TensorLike, right: bool = False, sorter: Optional[TensorLike] = None) -> Tensor:
+    """`searchsorted(sorted_sequence, input, right=False, sorter=None)`: silt-kernels' `searchsorted`, the place (int64) of each value of `input` in the sorted last dimension of `sorted_sequence` (1-d, or of `input`'s sizes but the last), before equal elements or, with `right`, after them; `sorter` (int64) gives the order of an unsorted sequence; one dtype for both."""
+
 def cummax(input: TensorLike, dim: int) -> Tuple[Tensor, Tensor]:
     """`cummax(input, dim)`: the running maximum along `dim` and its indices (int64), as a tuple `(values, indices)`."""
 
