@@ -1,5 +1,6 @@
 //! The indexing table of the bench report: `index_select`, `gather`,
-//! `take`, `scatter_add`, `bincount` (with and without weights) and `histc` of f32 on the OpenCL device and on the host,
+//! `take`, `scatter_add`, `bincount` (with and without weights), `histc` and
+//! `searchsorted` of f32 on the OpenCL device and on the host,
 //! each beside a copy of as many elements on the same device (a read and a
 //! write of each, the bandwidth an indexing operation with cached indices
 //! could reach), the median of REPS runs each, results read back.
@@ -110,6 +111,18 @@ fn table(dev: &Device, reps: usize) -> silt::Result<()> {
         let s = median(reps, || first(&op()?))?;
         println!("| {name} | {:.2} ms | {:.2}x |", s * 1e3, copy / s);
     }
+    // every element of `x` placed in a sorted sequence of 4,096 (12
+    // steps of bisection each, the sequence in cache); `i64` places
+    let seq: Vec<f32> = (0..4096u16).map(|i| f32::from(i) * 0.25).collect();
+    let seq = TensorT::from_slice(dev, &seq, [4096])?;
+    let s = median(reps, || {
+        first(&k::searchsorted::launch(&seq, &line, false, None)?)
+    })?;
+    println!(
+        "| `searchsorted` in 4,096 (i64 places) | {:.2} ms | {:.2}x |",
+        s * 1e3,
+        copy / s
+    );
     println!();
     Ok(())
 }

@@ -38,11 +38,17 @@ from ._creation import (
     ones_like, rand, rand_like, randint, randn, randn_like, randperm, stack, zeros_like,
 )
 from ._einsum import einsum
-from ._functions import bucketize, searchsorted
+from . import _functions
+from ._functions import bucketize, is_tensor, isin, searchsorted, where
 from ._interop import from_dlpack
 from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
 from . import nn  # noqa: E402  (after Tensor has its methods)
+
+# PyTorch's functions that are tensor methods: silt.exp(t) is t.exp()
+for _name in _functions.METHODS:
+    globals()[_name] = _functions._function(_name)
+del _name
 
 __all__ = [
     "ArgumentError",
@@ -89,4 +95,7 @@ __all__ = [
     "tensor",
     "zeros",
     "zeros_like",
-]
+    "is_tensor",
+    "isin",
+    "where",
+] + list(_functions.METHODS)
