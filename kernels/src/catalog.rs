@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 131);
+//! assert_eq!(catalog::OPERATIONS.len(), 132);
 //! ```
 
 use silt::DType;
@@ -40,7 +40,8 @@ pub enum Kind {
     Ordering,
     /// Indexing by a tensor of indices, as PyTorch's: `index_select(input,
     /// dim, index)`, `gather(input, dim, index)`, `scatter_add(input, dim,
-    /// index, src)`, `take(input, index)` (run by grid kernels).
+    /// index, src)`, `scatter_reduce(input, dim, index, src, reduce,
+    /// include_self)`, `take(input, index)` (run by grid kernels).
     Indexing,
     /// Counting, as PyTorch's: `bincount(input, weights, minlength)`,
     /// `histc(input, bins, min, max)` (run by grid kernels).
@@ -158,7 +159,7 @@ catalog! {
     "scans" Scan: [cumsum, cumprod, cummax, cummin, logcumsumexp],
     "linear algebra" Matrix: [matmul],
     "ordering" Ordering: [sort, argsort, topk, searchsorted],
-    "indexing" Indexing: [index_select, gather, scatter_add, take],
+    "indexing" Indexing: [index_select, gather, scatter_add, scatter_reduce, take],
     "counting" Counting: [bincount, histc],
 }
 

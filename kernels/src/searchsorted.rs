@@ -182,7 +182,7 @@ pub fn dispatch(
         // SAFETY: each work-item below `rows * m` reads its value at
         // `(g / m, g % m)` of `v2` (`[rows, m]`, `m` > 0 as the output is
         // not empty) and writes the same place of `o2`; the bisection reads
-        // `s2`'s row `g / m` at `mid` with `lo <= mid < hi <= n`
+        // `s2`'s row `g / m` at `lo + len / 2` with `lo + len <= n`
         unsafe {
             device::searchsorted_rows::dispatch(
                 Grid::over([rows * m]),
@@ -196,22 +196,21 @@ pub fn dispatch(
     Ok(out)
 }
 
-/// The bisection of the [module](self): where `!(seq[mid] >= v)` (`right`:
-/// `!(seq[mid] > v)`) it moves right, else left.
+/// The bisection of the [module](self): where `!(seq[mid] >= v)` (`RIGHT`:
+/// `!(seq[mid] > v)`) it moves right, else left. Written as a start and a
+/// length (`mid = lo + len / 2`, the same places as `lo + (hi - lo) / 2`)
+/// whose updates are selects, not branches.
 // the negated comparisons are the point: a NaN element compares false, so
 // the bisection moves right past it, as PyTorch's does
 #[allow(clippy::neg_cmp_op_on_partial_ord)]
-fn place<T: PartialOrd + Copy>(seq: &[T], v: T, right: bool) -> usize {
-    let (mut lo, mut hi) = (0, seq.len());
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        let e = seq[mid];
-        let after = if right { !(e > v) } else { !(e >= v) };
-        if after {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
+fn place<T: PartialOrd + Copy, const RIGHT: bool>(seq: &[T], v: T) -> usize {
+    let (mut lo, mut len) = (0, seq.len());
+    while len > 0 {
+        let half = len / 2;
+        let e = seq[lo + half];
+        let after = if RIGHT { !(e > v) } else { !(e >= v) };
+        lo = if after { lo + half + 1 } else { lo };
+        len = if after { len - half - 1 } else { half };
     }
     lo
 }
@@ -239,7 +238,12 @@ fn host<T: Element + PartialOrd + Send + Sync>(
                     .for_each(|(t, (o, vs))| {
                         for (k, (o, &x)) in o.iter_mut().zip(vs).enumerate() {
                             let r = if one_row { 0 } else { (t * TASK + k) / m };
-                            let p = place(&seq[r * n..(r + 1) * n], x, right);
+                            let row = &seq[r * n..(r + 1) * n];
+                            let p = if right {
+                                place::<T, true>(row, x)
+                            } else {
+                                place::<T, false>(row, x)
+                            };
                             *o = i64::try_from(p).unwrap_or(i64::MAX);
                         }
                     });
@@ -282,17 +286,16 @@ mod device {
         if g < v.len(0) * m {
             let (r, j) = (g / m, g % m);
             let x = v[[r, j]];
+            // the bisection as a start and a length (the places of `lo +
+            // (hi - lo) / 2`), its updates selects
             let mut lo: u64 = 0;
-            let mut hi: u64 = s.len(1);
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                let e = s[[r, mid]];
+            let mut len: u64 = s.len(1);
+            while len > 0 {
+                let half = len >> 1;
+                let e = s[[r, lo + half]];
                 let after = if right == 1 { !(e > x) } else { !(e >= x) };
-                if after {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
+                lo = if after { lo + half + 1 } else { lo };
+                len = if after { len - half - 1 } else { half };
             }
             out[[r, j]] = lo as i64;
         }

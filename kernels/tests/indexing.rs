@@ -1130,3 +1130,291 @@ fn the_hosts_counts_in_parallel_match_the_references() {
         assert_eq!(got, want, "{bins} bins");
     }
 }
+
+// ---- scatter_reduce ----
+
+/// An element type of the `scatter_reduce` reference: PyTorch's combining
+/// steps in the type itself (rounding, wrapping) and its identities.
+trait Reduced: Element + PartialOrd + std::fmt::Debug {
+    fn combine(self, b: Self, op: k::scatter_reduce::Reduce) -> Self;
+    fn identity(op: k::scatter_reduce::Reduce) -> Self;
+    fn of_count(n: u64) -> Self;
+    /// The mean's division: floats divided, integers rounding down.
+    fn divide(self, count: Self) -> Self;
+    fn same(self, b: Self) -> bool;
+}
+
+/// `std::max` / `std::min` after PyTorch's NaN test.
+fn pick<T: PartialOrd + Copy>(a: T, b: T, larger: bool) -> T {
+    #[allow(clippy::eq_op)]
+    if b != b {
+        return b;
+    }
+    if (larger && a < b) || (!larger && b < a) {
+        b
+    } else {
+        a
+    }
+}
+
+macro_rules! reduced_int {
+    ($($t:ty),*) => {$(
+        impl Reduced for $t {
+            fn combine(self, b: Self, op: k::scatter_reduce::Reduce) -> Self {
+                use k::scatter_reduce::Reduce as R;
+                match op {
+                    R::Prod => self.wrapping_mul(b),
+                    R::Amax => pick(self, b, true),
+                    R::Amin => pick(self, b, false),
+                    _ => self.wrapping_add(b),
+                }
+            }
+            fn identity(op: k::scatter_reduce::Reduce) -> Self {
+                use k::scatter_reduce::Reduce as R;
+                match op {
+                    R::Prod => 1,
+                    R::Amax => <$t>::MIN,
+                    R::Amin => <$t>::MAX,
+                    _ => 0,
+                }
+            }
+            fn of_count(n: u64) -> Self { n as $t }
+            fn divide(self, count: Self) -> Self { self.div_euclid(count) }
+            fn same(self, b: Self) -> bool { self == b }
+        }
+    )*};
+}
+reduced_int!(u8, i32, i64);
+
+macro_rules! reduced_float {
+    ($($t:ty),*) => {$(
+        impl Reduced for $t {
+            fn combine(self, b: Self, op: k::scatter_reduce::Reduce) -> Self {
+                use k::scatter_reduce::Reduce as R;
+                match op {
+                    R::Prod => self * b,
+                    R::Amax => pick(self, b, true),
+                    R::Amin => pick(self, b, false),
+                    _ => self + b,
+                }
+            }
+            fn identity(op: k::scatter_reduce::Reduce) -> Self {
+                use k::scatter_reduce::Reduce as R;
+                match op {
+                    R::Prod => 1.0,
+                    R::Amax => <$t>::NEG_INFINITY,
+                    R::Amin => <$t>::INFINITY,
+                    _ => 0.0,
+                }
+            }
+            fn of_count(n: u64) -> Self { n as $t }
+            fn divide(self, count: Self) -> Self { self / count }
+            fn same(self, b: Self) -> bool { self.to_bits() == b.to_bits() || (self.is_nan() && b.is_nan()) }
+        }
+    )*};
+}
+reduced_float!(f32, f64);
+
+impl Reduced for f16 {
+    // silt's f16 arithmetic: in f32, rounded once
+    fn combine(self, b: Self, op: k::scatter_reduce::Reduce) -> Self {
+        use k::scatter_reduce::Reduce as R;
+        match op {
+            R::Prod => f16::from_f32(self.to_f32() * b.to_f32()),
+            R::Amax => pick(self, b, true),
+            R::Amin => pick(self, b, false),
+            _ => f16::from_f32(self.to_f32() + b.to_f32()),
+        }
+    }
+    fn identity(op: k::scatter_reduce::Reduce) -> Self {
+        f16::from_f32(<f32 as Reduced>::identity(op))
+    }
+    fn of_count(n: u64) -> Self {
+        f16::from_f32(n as f32)
+    }
+    fn divide(self, count: Self) -> Self {
+        f16::from_f32(self.to_f32() / count.to_f32())
+    }
+    fn same(self, b: Self) -> bool {
+        self.to_bits() == b.to_bits() || (self.is_nan() && b.is_nan())
+    }
+}
+
+/// PyTorch's `scatter_reduce` in plain Rust: the identity at every place
+/// reached (without `include_self`), each `src` element combined in the
+/// index's row-major order (so each place's in order along `dim`), then the
+/// mean's count and division.
+fn ref_scatter_reduce<T: Reduced>(
+    (x, xs): (&[T], &[usize]),
+    dim: usize,
+    (idx, is): (&[i64], &[usize]),
+    (src, ss): (&[T], &[usize]),
+    op: k::scatter_reduce::Reduce,
+    include_self: bool,
+) -> Vec<T> {
+    let mut out = x.to_vec();
+    let mut count = vec![u64::from(include_self); x.len()];
+    let places: Vec<(usize, usize)> = (0..idx.len())
+        .map(|e| {
+            let at = unravel(e, is);
+            let from = offset(&at, ss);
+            let mut to = at;
+            to[dim] = idx[e] as usize;
+            (offset(&to, xs), from)
+        })
+        .collect();
+    if !include_self {
+        for &(to, _) in &places {
+            out[to] = T::identity(op);
+        }
+    }
+    for &(to, from) in &places {
+        out[to] = out[to].combine(src[from], op);
+        count[to] += 1;
+    }
+    if op == k::scatter_reduce::Reduce::Mean {
+        for (o, &c) in out.iter_mut().zip(&count) {
+            *o = o.divide(T::of_count(c.max(1)));
+        }
+    }
+    out
+}
+
+fn check_scatter_reduce<T: Reduced>(make: impl Fn(i64) -> T) {
+    use k::scatter_reduce::Reduce as R;
+    let xs = [4usize, 5, 3];
+    let x: Vec<T> = ints(60, 23, 1).into_iter().map(&make).collect();
+    for dev in common::devices() {
+        let t = TensorT::from_slice(&dev, &x, xs).unwrap();
+        for dim in 0..3 {
+            // an index smaller than src, src larger than the index along
+            // every dimension; repeats
+            let mut is = [3usize, 4, 2];
+            is[dim] = 6;
+            let ss = [is[0] + 1, is[1] + 1, is[2]];
+            let n_i: usize = is.iter().product();
+            let n_s: usize = ss.iter().product();
+            let idx = ints(n_i, xs[dim] as u64, dim as u64 + 7);
+            let src: Vec<T> = ints(n_s, 23, dim as u64 + 3)
+                .into_iter()
+                .map(&make)
+                .collect();
+            let it = TensorT::from_slice(&dev, &idx, is).unwrap();
+            let st = TensorT::from_slice(&dev, &src, ss).unwrap();
+            for op in [R::Sum, R::Prod, R::Mean, R::Amax, R::Amin] {
+                for include_self in [true, false] {
+                    let want = ref_scatter_reduce(
+                        (&x, &xs),
+                        dim,
+                        (&idx, &is),
+                        (&src, &ss),
+                        op,
+                        include_self,
+                    );
+                    let got =
+                        k::scatter_reduce::launch(&t, dim as isize, &it, &st, op, include_self)
+                            .unwrap()
+                            .to_vec()
+                            .unwrap();
+                    assert!(
+                        got.iter().zip(&want).all(|(g, w)| g.same(*w)),
+                        "{dev} {:?} dim {dim} {op:?} include_self {include_self}:\n{got:?}\n{want:?}",
+                        T::DTYPE
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn scatter_reduce_matches_pytorchs_steps_for_every_reduction() {
+    // floats with NaN and both zeros among them
+    let special = |v: i64| match v {
+        0 => f32::NAN,
+        1 => -0.0,
+        2 => 0.0,
+        v => (v - 11) as f32 * 0.375,
+    };
+    check_scatter_reduce(special);
+    check_scatter_reduce(|v| f64::from(special(v)) * 1.1);
+    check_scatter_reduce(|v| f16::from_f32(special(v)));
+    // negative sums not multiples of their counts (the mean rounds down),
+    // products that wrap
+    check_scatter_reduce(|v| (v - 11) as i32 * 1000);
+    check_scatter_reduce(|v| v - 11);
+    check_scatter_reduce(|v| v as u8 * 11);
+}
+
+#[test]
+fn scatter_reduce_edge_cases_and_errors() {
+    use k::scatter_reduce::Reduce as R;
+    for dev in common::devices() {
+        // of two zeros, the earlier stays (std::max's `a < b ? b : a`)
+        let z = TensorT::from_slice(&dev, &[-0.0f32, 0.0], [2]).unwrap();
+        let zs = TensorT::from_slice(&dev, &[0.0f32, -0.0, 0.0, -0.0], [4]).unwrap();
+        let zi = TensorT::from_slice(&dev, &[0i64, 1, 1, 0], [4]).unwrap();
+        for op in [R::Amax, R::Amin] {
+            for (include_self, want) in [(true, [-0.0f32, 0.0]), (false, [0.0, -0.0])] {
+                let got = k::scatter_reduce::launch(&z, 0, &zi, &zs, op, include_self).unwrap();
+                let bits = |v: Vec<f32>| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(got.to_vec().unwrap()),
+                    bits(want.to_vec()),
+                    "{dev} {op:?} {include_self}"
+                );
+            }
+        }
+        let x = TensorT::from_slice(&dev, &[1.0f32, 2.0, 3.0], [3]).unwrap();
+        let s = TensorT::from_slice(&dev, &[5.0f32, 6.0], [2]).unwrap();
+        // an empty index leaves the input as it was
+        let none = TensorT::from_slice(&dev, &[] as &[i64], [0]).unwrap();
+        let got = k::scatter_reduce::launch(&x, 0, &none, &s, R::Prod, false).unwrap();
+        assert_eq!(got.to_vec().unwrap(), [1.0, 2.0, 3.0], "{dev}");
+        // an index out of range: an error naming it
+        let bad = TensorT::from_slice(&dev, &[1i64, 3], [2]).unwrap();
+        let err = k::scatter_reduce::launch(&x, 0, &bad, &s, R::Amax, true).unwrap_err();
+        assert!(
+            matches!(&err, Error::IndexOutOfRange { op: "scatter_reduce", value, at, size: 3, .. }
+                if value == "3" && at == &[1]),
+            "{dev}: {err:?}"
+        );
+        let neg = TensorT::from_slice(&dev, &[-1i64, 0], [2]).unwrap();
+        let err = k::scatter_reduce::launch(&x, 0, &neg, &s, R::Sum, true).unwrap_err();
+        assert!(is_out_of_range(&err, "scatter_reduce"), "{dev}: {err:?}");
+        // src of another dtype, bool, shapes
+        let i = TensorT::from_slice(&dev, &[0i64, 0], [2]).unwrap();
+        let s64 = Tensor::from_slice(&dev, &[1.0f64, 2.0], [2]).unwrap();
+        let err = k::scatter_reduce::dispatch(x.as_tensor(), 0, i.as_tensor(), &s64, R::Sum, true)
+            .unwrap_err();
+        assert!(matches!(err, Error::DTypeMismatch { .. }), "{err:?}");
+        let b = Tensor::from_slice(&dev, &[true, false], [2]).unwrap();
+        let err = k::scatter_reduce::dispatch(&b, 0, i.as_tensor(), &b, R::Amax, true).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::UnsupportedDType {
+                    kernel: "scatter_reduce",
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        let big = TensorT::from_slice(&dev, &[0i64; 4], [4]).unwrap();
+        let err = k::scatter_reduce::launch(&x, 0, &big, &s, R::Sum, true).unwrap_err();
+        assert!(is_invalid(&err, "scatter_reduce"), "{dev}: {err:?}");
+        let err = k::scatter_reduce::launch(&x, 1, &i, &s, R::Sum, true).unwrap_err();
+        assert!(matches!(err, Error::AxisOutOfRange { .. }), "{err:?}");
+    }
+    assert!(matches!(
+        k::scatter_reduce::Reduce::from_name("max"),
+        Err(Error::InvalidArgument {
+            op: "scatter_reduce",
+            ..
+        })
+    ));
+    assert_eq!(
+        k::scatter_reduce::Reduce::from_name("amin").unwrap(),
+        R::Amin
+    );
+}

@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 131);
+    assert_eq!(OPERATIONS.len(), 132);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -225,6 +225,17 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
         "index_select" => return one(k::index_select::dispatch(&t(), 0, &idx())),
         "gather" => return one(k::gather::dispatch(&t(), 0, &idx())),
         "scatter_add" => return one(k::scatter_add::dispatch(&t(), 0, &idx(), &t())),
+        "scatter_reduce" => {
+            let amax = k::scatter_reduce::Reduce::Amax;
+            return one(k::scatter_reduce::dispatch(
+                &t(),
+                0,
+                &idx(),
+                &t(),
+                amax,
+                false,
+            ));
+        }
         "take" => return one(k::take::dispatch(&t(), &idx())),
         // zeros: one bin, then five
         "bincount" => return one(k::bincount::dispatch(&t(), None, 5)),

@@ -158,6 +158,29 @@ fn scatter_add(
     run(py, || k::scatter_add::dispatch(&x, dim, &i, &s))
 }
 
+/// `scatter_reduce(input, dim, index, src, reduce, *, include_self=True)`:
+/// silt-kernels' `scatter_reduce`, a new tensor: `input` with `src`'s
+/// elements combined at the positions along `dim` in `index` (int64) by
+/// `reduce`, one of `"sum"`, `"prod"`, `"mean"`, `"amax"`, `"amin"`.
+#[pyfunction]
+#[pyo3(signature = (input, dim, index, src, reduce, *, include_self=true))]
+fn scatter_reduce(
+    py: Python<'_>,
+    input: Input<'_>,
+    dim: isize,
+    index: Input<'_>,
+    src: Input<'_>,
+    reduce: &str,
+    include_self: bool,
+) -> Result<PyTensor> {
+    let [x, s] = place(py, [input, src])?;
+    let i = beside_x(py, index, &x)?;
+    let reduce = k::scatter_reduce::Reduce::from_name(reduce)?;
+    run(py, || {
+        k::scatter_reduce::dispatch(&x, dim, &i, &s, reduce, include_self)
+    })
+}
+
 /// `take(input, index)`: silt-kernels' `take`, the elements of `input` as a
 /// 1-d tensor at the positions in `index` (int64, any shape; negative ones
 /// count from the end).
@@ -668,7 +691,15 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(m, [sort, argsort, topk, searchsorted]);
     add!(
         m,
-        [index_select, gather, scatter_add, take, bincount, histc]
+        [
+            index_select,
+            gather,
+            scatter_add,
+            scatter_reduce,
+            take,
+            bincount,
+            histc
+        ]
     );
     m.add("where", m.getattr("where_")?)?;
     Ok(())

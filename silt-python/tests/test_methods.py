@@ -496,6 +496,49 @@ def test_scatter_add_in_place(device):
     np.testing.assert_array_equal(t.numpy(), [0, 0.75, 0, 0, 2])  # nothing written
 
 
+@pytest.mark.parametrize("reduce", ["sum", "prod", "mean", "amax", "amin"])
+@pytest.mark.parametrize("include_self", [True, False])
+@pytest.mark.parametrize("dtype", ["float32", "int32", "int64"])
+def test_scatter_reduce_against_numpy(device, reduce, include_self, dtype):
+    rng = np.random.default_rng(3)
+    x = rng.integers(-9, 9, (4, 5)).astype(dtype)
+    src = rng.integers(-9, 9, (6, 5)).astype(dtype)
+    index = rng.integers(0, 4, (6, 5))
+    # NumPy's: the identity where an index lands (without include_self), the
+    # elements combined, then the mean's count (rounding down for integers)
+    ufunc = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum, "amin": np.minimum}[reduce]
+    cols = np.arange(5)[None, :].repeat(6, 0)
+    want = x.copy()
+    if not include_self:
+        info = np.finfo(dtype) if dtype == "float32" else np.iinfo(dtype)
+        low, high = (-np.inf, np.inf) if dtype == "float32" else (info.min, info.max)
+        want[index, cols] = {"sum": 0, "mean": 0, "prod": 1, "amax": low, "amin": high}[reduce]
+    ufunc.at(want, (index, cols), src)
+    if reduce == "mean":
+        count = np.full(x.shape, int(include_self))
+        np.add.at(count, (index, cols), 1)
+        count = np.maximum(count, 1)
+        want = want / count if dtype == "float32" else want // count
+    t = silt.tensor(x, device=device)
+    got = t.scatter_reduce(0, index, silt.tensor(src, device=device), reduce, include_self=include_self)
+    assert got.dtype == np.dtype(dtype) and got.device == device
+    np.testing.assert_allclose(got.numpy(), want.astype(dtype), rtol=1e-6)
+    # the function and the in-place form
+    np.testing.assert_array_equal(
+        silt.scatter_reduce(t, 0, index, src, reduce, include_self=include_self).numpy(), got.numpy())
+    assert t.scatter_reduce_(0, index, src, reduce, include_self=include_self) is t
+    np.testing.assert_array_equal(t.numpy(), got.numpy())
+
+
+def test_scatter_reduce_errors(device):
+    t = silt.tensor(np.zeros(3, np.float32), device=device)
+    with pytest.raises(silt.ArgumentError, match="reduce"):
+        t.scatter_reduce(0, np.array([0]), np.ones(1, np.float32), "max")
+    with pytest.raises(IndexError, match="scatter_reduce"):
+        t.scatter_reduce_(0, np.array([0, 3]), np.ones(2, np.float32), "sum")
+    assert not t.numpy().any()  # nothing written
+
+
 def test_shape_views_share_storage(device):
     t = silt.tensor(X.copy(), device=device)
     for view in (t.unsqueeze(0), t.T.unsqueeze(1), t[:, :1].squeeze(1), t.view(12), t[None, 1:], t[..., None]):

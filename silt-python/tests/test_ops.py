@@ -51,6 +51,15 @@ def softplus(x):
     return np.log1p(np.exp(-np.abs(x))) + np.maximum(x, 0)
 
 
+def scatter_amax_ref(x, gi, src):
+    """`scatter_reduce(1, gi, src, "amax", include_self=False)`."""
+    out = f64(x).copy()
+    rows = np.arange(gi.shape[0])[:, None].repeat(gi.shape[1], 1)
+    out[rows, gi] = -np.inf
+    np.maximum.at(out, (rows, gi), f64(src)[: gi.shape[0], : gi.shape[1]])
+    return out
+
+
 def scatter_add_ref(x, gi, src):
     out = f64(x).copy()
     rows = np.arange(gi.shape[0])[:, None].repeat(gi.shape[1], 1)
@@ -221,6 +230,10 @@ CASES = {
     "index_select": (lambda o, x, i: o.index_select(x, 1, i), [X, IDX], lambda x, i: np.take(x, i, axis=1)),
     "gather": (lambda o, x, i: o.gather(x, 1, i), [X, GI], lambda x, i: np.take_along_axis(x, i, axis=1)),
     "scatter_add": (lambda o, x, i, y: o.scatter_add(x, 1, i, y), [X, GI, Y], scatter_add_ref),
+    "scatter_reduce": (
+        lambda o, x, i, y: o.scatter_reduce(x, 1, i, y, "amax", include_self=False), [X, GI, Y],
+        lambda x, i, y: scatter_amax_ref(x, i, y),
+    ),
     "take": (lambda o, x, i: o.take(x, i), [X, TI], lambda x, i: np.take(x, i)),
     "bincount": (lambda o, x: o.bincount(x), [BC], np.bincount),
     "histc": (

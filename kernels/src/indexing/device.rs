@@ -260,6 +260,79 @@ pub fn scatter_add_lines<T>(
     }
 }
 
+/// `scatter_reduce` along lines, a work-item a line `(o, i)` of `index`
+/// (`[outer, m, inner]`), as [`scatter_add_lines`]: each element of `out`
+/// combines its elements of `src` in order of their position along `dim`.
+/// `op`: 0 sum, 1 product, 2 maximum, 3 minimum (PyTorch's: a NaN of `src`
+/// wins, else `std::max`'s `a < b ? b : a`, so the earlier of two equal
+/// elements stays). With `fresh` 1 (`include_self` false) every place the
+/// line reaches first holds the identity (sum, product) or its first
+/// element (maximum, minimum: taken again, which changes nothing), by a
+/// walk from the end. An index out of range combines nothing and is
+/// recorded (the smallest position).
+#[grid(types = [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64], group = [64], unchecked)]
+pub fn scatter_reduce_lines<T>(
+    index: View<i64, 3>,
+    src: View<T, 3>,
+    out: ViewMut<T, 3>,
+    bad: ViewMut<i64, 1>,
+    #[scalar] op: u32,
+    #[scalar] fresh: u32,
+) {
+    let g = global_id(0);
+    let (m, inner) = (index.len(1), index.len(2));
+    let n = out.len(1);
+    if g < index.len(0) * inner {
+        let o = if inner == 1 { g } else { g / inner };
+        let i = g - o * inner;
+        if fresh == 1 {
+            let mut k: u64 = m;
+            while k > 0 {
+                k = k - 1;
+                let v = index[[o, k, i]];
+                if v >= 0 && (v as u64) < n {
+                    let j = v as u64;
+                    out[[o, j, i]] = if op == 0 {
+                        0u8 as T
+                    } else if op == 1 {
+                        1u8 as T
+                    } else {
+                        src[[o, k, i]]
+                    };
+                }
+            }
+        }
+        let mut k: u64 = 0;
+        while k < m {
+            let v = index[[o, k, i]];
+            if v >= 0 && (v as u64) < n {
+                let j = v as u64;
+                let (a, b) = (out[[o, j, i]], src[[o, k, i]]);
+                out[[o, j, i]] = if op == 0 {
+                    a + b
+                } else if op == 1 {
+                    a * b
+                } else if b != b {
+                    b
+                } else if op == 2 {
+                    if a < b {
+                        b
+                    } else {
+                        a
+                    }
+                } else if b < a {
+                    b
+                } else {
+                    a
+                };
+            } else {
+                bad.atomic_min([0], ((o * m + k) * inner + i) as i64);
+            }
+            k = k + 1;
+        }
+    }
+}
+
 /// `out[g] = x[index[g]]`, a negative index counting from the end of `x`.
 /// An index out of range reads element 0 instead (`x` has one: the
 /// launching function errs before a launch on an empty `x`) and records

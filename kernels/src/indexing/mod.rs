@@ -1,6 +1,7 @@
 //! The indexing operations, as PyTorch's: [`index_select`](crate::index_select),
-//! [`gather`](crate::gather), [`scatter_add`](crate::scatter_add) and
-//! [`take`](crate::take), on grid kernels.
+//! [`gather`](crate::gather), [`scatter_add`](crate::scatter_add),
+//! [`scatter_reduce`](crate::scatter_reduce) and [`take`](crate::take), on
+//! grid kernels.
 //!
 //! Index tensors hold `i64` (`index_select` also takes `i32`, as PyTorch's).
 //! Every index is checked on the device as it is used: one out of range
@@ -15,6 +16,7 @@ pub mod gather;
 mod host;
 pub mod index_select;
 pub mod scatter_add;
+pub mod scatter_reduce;
 pub mod take;
 
 use silt::{DType, Error, Result, Tensor, TensorT};

@@ -98,6 +98,126 @@ pub fn launch<T: Element>(
 /// `Error::DeviceMismatch`, and what the launches report.
 pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Result<Tensor> {
     supported(NAME, TYPES, input.dtype())?;
+    let mut l = match prepare(NAME, input, dim, index, src)? {
+        Ok(l) => l,
+        Err(out) => return Ok(out),
+    };
+    if input.device().is_host() {
+        // every index checked first (the first bad one named), then plain
+        // Rust in the lines' order
+        let at = match host::places(&l.idx3, l.n, false)? {
+            Ok(at) => at,
+            Err(pos) => return Err(l.out_of_range(pos)),
+        };
+        host::scatter_add(&mut l.o3, &at, &l.s3)?;
+        return l.finish();
+    }
+    let bad = Record::new(input.device())?;
+    let mut rec = Tensor::from(bad.0.clone());
+    let lines_count = l.idx3.shape()[0] * l.idx3.shape()[2];
+    let walk = !matches!(
+        silt::__private::mapping_kind(input.device()),
+        DeviceKind::Gpu | DeviceKind::Accelerator
+    ) || lines_count >= GPU_LINES;
+    let (idx3, s3) = (&l.idx3, &l.s3);
+    // SAFETY: `idx3`, `s3` and `o3` share their outer and inner sizes
+    // (`src` and the result narrowed to `index`'s), and `s3` is `idx3`'s
+    // shape, so each work-item's position (an element, or a line `(o, i)`
+    // of `outer * inner`) is in range where it reads and writes; `o3` is
+    // written along `dim` only at an index the kernel tested against its
+    // length; `rec` has its one element
+    unsafe {
+        if walk {
+            device::scatter_add_lines::dispatch(
+                Grid::over([lines_count]),
+                idx3,
+                s3,
+                &mut l.o3,
+                &mut rec,
+            )?;
+        } else if ATOMIC.contains(&input.dtype()) {
+            device::scatter_add_atomic::dispatch(
+                Grid::over([l.idx.len()]),
+                idx3,
+                s3,
+                &mut l.o3,
+                &mut rec,
+            )?;
+        } else {
+            device::scatter_add_ordered::dispatch(
+                Grid::over([l.o3.len()]),
+                idx3,
+                s3,
+                &mut l.o3,
+                &mut rec,
+            )?;
+        }
+    }
+    if let Some(pos) = bad.position()? {
+        return Err(l.out_of_range(pos));
+    }
+    l.finish()
+}
+
+/// What `scatter_add` and `scatter_reduce` share once their arguments are
+/// checked: the result (a copy of `input`) and the `[outer, *, inner]`
+/// views of the indices, `src` and the part of the result they reach.
+pub(super) struct Lines {
+    /// The operation, for its errors.
+    name: &'static str,
+    /// The result.
+    out: Tensor,
+    /// The result narrowed to `index`'s sizes apart from `dim`.
+    o: Tensor,
+    /// `o` as `[outer, n, inner]`: the result's storage, or a contiguous
+    /// copy of it (`copied`) where `o` does not fold in place.
+    pub(super) o3: Tensor,
+    /// `src`, narrowed to `index`'s sizes, as `[outer, m, inner]`.
+    pub(super) s3: Tensor,
+    /// The indices (`i64`), as given.
+    pub(super) idx: Tensor,
+    /// The indices as `[outer, m, inner]`.
+    pub(super) idx3: Tensor,
+    /// The dimension scattered along.
+    d: usize,
+    /// `input`'s length along it.
+    pub(super) n: usize,
+    /// Whether `o3` is a copy, written back by [`finish`](Self::finish).
+    copied: bool,
+}
+
+impl Lines {
+    /// `Error::IndexOutOfRange` for the index at `pos` (row-major).
+    pub(super) fn out_of_range(&self, pos: usize) -> Error {
+        out_of_range(
+            self.name,
+            &self.idx,
+            pos,
+            &format!("dimension {}", self.d),
+            self.n,
+        )
+    }
+
+    /// The result, with `o3` written back where it is a copy.
+    pub(super) fn finish(self) -> Result<Tensor> {
+        if self.copied {
+            let mut o = self.o;
+            o.copy_from(&self.o3.reshape(o.shape())?)?;
+        }
+        Ok(self.out)
+    }
+}
+
+/// The checks and views of a scatter of `src` into a copy of `input` (see
+/// the [module](self)): the [`Lines`], or the result itself when `index`
+/// is empty (nothing to scatter).
+pub(super) fn prepare(
+    name: &'static str,
+    input: &Tensor,
+    dim: isize,
+    index: &Tensor,
+    src: &Tensor,
+) -> Result<std::result::Result<Lines, Tensor>> {
     same_device(input, &[index, src])?;
     if src.dtype() != input.dtype() {
         return Err(Error::DTypeMismatch {
@@ -112,16 +232,16 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Res
         at_least_1d(index.shape()),
         at_least_1d(src.shape()),
     );
-    check_shapes(NAME, &xs, &is, d, "input")?;
-    check_shapes(NAME, &ss, &is, d, "src")?;
+    check_shapes(name, &xs, &is, d, "input")?;
+    check_shapes(name, &ss, &is, d, "src")?;
     let mut out = Tensor::zeros(input.device(), input.dtype(), input.shape())?;
     out.copy_from(input)?;
     if index.is_empty() {
-        return Ok(out);
+        return Ok(Err(out));
     }
     if xs[d] == 0 {
         // no index is in range
-        return Err(out_of_range(NAME, &idx, 0, &format!("dimension {d}"), 0));
+        return Err(out_of_range(name, &idx, 0, &format!("dimension {d}"), 0));
     }
     // `src` and `out` narrowed to `index`'s sizes (`out` apart from `dim`):
     // the same `[outer, *, inner]` positions in all three
@@ -147,75 +267,20 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor, src: &Tensor) -> Res
     let idx3 = lines(&idx, d)?;
     // `o` folds in place unless it was narrowed in several dimensions:
     // then the sums go to a contiguous copy, copied back
-    let mut o3 = lines(&o, d)?;
+    let o3 = lines(&o, d)?;
     let copied = !o3.shares_storage(&out);
-    if input.device().is_host() {
-        // every index checked first (the first bad one named), then plain
-        // Rust in the lines' order
-        let n = xs[d];
-        let at = match host::places(&idx3, n, false)? {
-            Ok(at) => at,
-            Err(pos) => return Err(out_of_range(NAME, &idx, pos, &format!("dimension {d}"), n)),
-        };
-        host::scatter_add(&mut o3, &at, &s3)?;
-        if copied {
-            o.copy_from(&o3.reshape(o.shape())?)?;
-        }
-        return Ok(out);
-    }
-    let bad = Record::new(input.device())?;
-    let mut rec = Tensor::from(bad.0.clone());
-    let lines_count = idx3.shape()[0] * idx3.shape()[2];
-    let walk = !matches!(
-        silt::__private::mapping_kind(input.device()),
-        DeviceKind::Gpu | DeviceKind::Accelerator
-    ) || lines_count >= GPU_LINES;
-    // SAFETY: `idx3`, `s3` and `o3` share their outer and inner sizes
-    // (`src` and the result narrowed to `index`'s), and `s3` is `idx3`'s
-    // shape, so each work-item's position (an element, or a line `(o, i)`
-    // of `outer * inner`) is in range where it reads and writes; `o3` is
-    // written along `dim` only at an index the kernel tested against its
-    // length; `rec` has its one element
-    unsafe {
-        if walk {
-            device::scatter_add_lines::dispatch(
-                Grid::over([lines_count]),
-                &idx3,
-                &s3,
-                &mut o3,
-                &mut rec,
-            )?;
-        } else if ATOMIC.contains(&input.dtype()) {
-            device::scatter_add_atomic::dispatch(
-                Grid::over([idx.len()]),
-                &idx3,
-                &s3,
-                &mut o3,
-                &mut rec,
-            )?;
-        } else {
-            device::scatter_add_ordered::dispatch(
-                Grid::over([o3.len()]),
-                &idx3,
-                &s3,
-                &mut o3,
-                &mut rec,
-            )?;
-        }
-    }
-    if let Some(pos) = bad.position()? {
-        return Err(out_of_range(
-            NAME,
-            &idx,
-            pos,
-            &format!("dimension {d}"),
-            xs[d],
-        ));
-    }
-    if copied {
-        o.copy_from(&o3.reshape(o.shape())?)?;
-    }
-    Ok(out)
+    Ok(Ok(Lines {
+        name,
+        out,
+        o,
+        o3,
+        s3,
+        idx,
+        idx3,
+        d,
+        n: xs[d],
+        copied,
+    }))
 }
 
 /// The OpenCL C of the grid kernels for `dtype`: the one a line (CPU

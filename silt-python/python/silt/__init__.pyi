@@ -353,6 +353,10 @@ class Tensor:
         """A new tensor: self plus src's elements added at the positions along dim in index."""
     def scatter_add_(self, dim: _int, index: Operand, src: Operand) -> "Tensor":
         """scatter_add written into the tensor; returns it."""
+    def scatter_reduce(self, dim: _int, index: Operand, src: Operand, reduce: str, *, include_self: _bool = True) -> "Tensor":
+        """self with src's elements combined at the positions along dim in index (int64) by reduce ("sum", "prod", "mean", "amax", "amin"), in order along dim: the same bits on every device."""
+    def scatter_reduce_(self, dim: _int, index: Operand, src: Operand, reduce: str, *, include_self: _bool = True) -> "Tensor":
+        """scatter_reduce written into the tensor; returns it."""
     def take(self, index: Operand) -> "Tensor":
         """The elements of the tensor read as 1-d at the positions in index (int64, any shape)."""
     def bincount(self, weights: Optional[Operand] = None, minlength: _int = 0) -> "Tensor":
@@ -1240,6 +1244,9 @@ def scatter(input: Operand, dim: _int, index: Operand, src: Optional[Operand]=No
 
 def scatter_add(input: Operand, dim: _int, index: Operand, src: Operand) -> 'Tensor':
     """`input.scatter_add(...)` (see Tensor.scatter_add), as torch.scatter_add."""
+
+def scatter_reduce(input: Operand, dim: _int, index: Operand, src: Operand, reduce: str, *, include_self: _bool=True) -> 'Tensor':
+    """`input.scatter_reduce(...)` (see Tensor.scatter_reduce), as torch.scatter_reduce."""
 
 def take(input: Operand, index: Operand) -> 'Tensor':
     """`input.take(...)` (see Tensor.take), as torch.take."""

@@ -445,6 +445,23 @@ def _scatter_add_(self, dim, index, src):
     return self
 
 
+def _scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+    """`scatter_reduce(dim, index, src, reduce, *, include_self=True)`: a new
+    tensor, `self` with `src`'s elements combined at the positions along
+    `dim` in `index` (int64) by `reduce` (`"sum"`, `"prod"`, `"mean"`,
+    `"amax"`, `"amin"`), as `silt.ops.scatter_reduce`: each place combines
+    its elements in order along `dim`, the same bits on every device."""
+    return ops.scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+
+
+def _scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+    """`scatter_reduce_(dim, index, src, reduce, *, include_self=True)`:
+    `scatter_reduce` written into the tensor; returns it (nothing is
+    written when an index is out of range)."""
+    ops.copy(_scatter_reduce(self, dim, index, src, reduce, include_self=include_self), self)
+    return self
+
+
 def _take(self, index):
     """`take(index)`: the elements of the tensor read as 1-d at the positions
     in `index` (int64, any shape), as `silt.ops.take`."""

@@ -17,6 +17,7 @@ from ._methods import (
     _norm, _numel, _prod, _reduce, _reduction, _std, _sum, _unary, _var, _where,
     _zero_, _ANY_UNARY, _FLOAT_UNARY, _ROUNDING,
     _argsort, _bincount, _matmul, _expand, _flatten, _gather, _histc, _index_select, _scatter_add,
+    _scatter_reduce, _scatter_reduce_,
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
     _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new, _write_back,
     _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
@@ -121,6 +122,8 @@ def _attach():
     T.gather = _gather
     T.scatter_add = _scatter_add
     T.scatter_add_ = _scatter_add_
+    T.scatter_reduce = _scatter_reduce
+    T.scatter_reduce_ = _scatter_reduce_
     T.take = _take
     T.bincount = _bincount
     T.histc = _histc

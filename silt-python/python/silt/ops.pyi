@@ -165,6 +165,9 @@ def topk(input: TensorLike, k: int, dim: int = -1, largest: bool = True, sorted:
 def searchsorted(sorted_sequence: TensorLike, input: TensorLike, right: bool = False, sorter: Optional[TensorLike] = None) -> Tensor:
     """`searchsorted(sorted_sequence, input, right=False, sorter=None)`: silt-kernels' `searchsorted`, the place (int64) of each value of `input` in the sorted last dimension of `sorted_sequence` (1-d, or of `input`'s sizes but the last), before equal elements or, with `right`, after them; `sorter` (int64) gives the order of an unsorted sequence; one dtype for both."""
 
+def scatter_reduce(input: TensorLike, dim: int, index: TensorLike, src: TensorLike, reduce: str, *, include_self: bool = True) -> Tensor:
+    """`scatter_reduce(input, dim, index, src, reduce, *, include_self=True)`: silt-kernels' `scatter_reduce`, a new tensor: `input` with `src`'s elements combined at the positions along `dim` in `index` (int64) by `reduce`, one of "sum", "prod", "mean", "amax", "amin"."""
+
 def cummax(input: TensorLike, dim: int) -> Tuple[Tensor, Tensor]:
     """`cummax(input, dim)`: the running maximum along `dim` and its indices (int64), as a tuple `(values, indices)`."""
 
