@@ -1418,3 +1418,47 @@ fn scatter_reduce_edge_cases_and_errors() {
         R::Amin
     );
 }
+
+#[test]
+fn the_hosts_scatter_reduce_matches_the_reference_with_columns_shared_out() {
+    // one outer block of 300 columns: the host shares its columns out
+    // between threads (and a block a task past that)
+    use k::scatter_reduce::Reduce as R;
+    let dev = Device::host();
+    for (xs, dim) in [
+        ([1usize, 40, 300], 1usize),
+        ([6, 40, 2], 1),
+        ([30, 1, 1], 0),
+    ] {
+        let mut is = xs;
+        is[dim] = 70;
+        let n_x: usize = xs.iter().product();
+        let n_i: usize = is.iter().product();
+        let x: Vec<f32> = ints(n_x, 50, 3)
+            .into_iter()
+            .map(|v| (v - 25) as f32 * 0.3)
+            .collect();
+        let src: Vec<f32> = ints(n_i, 50, 4)
+            .into_iter()
+            .map(|v| (v - 25) as f32 * 0.7)
+            .collect();
+        let idx = ints(n_i, xs[dim] as u64, 5);
+        let t = TensorT::from_slice(&dev, &x, xs).unwrap();
+        let it = TensorT::from_slice(&dev, &idx, is).unwrap();
+        let st = TensorT::from_slice(&dev, &src, is).unwrap();
+        for op in [R::Sum, R::Prod, R::Mean, R::Amax, R::Amin] {
+            for include_self in [true, false] {
+                let want =
+                    ref_scatter_reduce((&x, &xs), dim, (&idx, &is), (&src, &is), op, include_self);
+                let got = k::scatter_reduce::launch(&t, dim as isize, &it, &st, op, include_self)
+                    .unwrap()
+                    .to_vec()
+                    .unwrap();
+                assert!(
+                    got.iter().zip(&want).all(|(g, w)| g.same(*w)),
+                    "{xs:?} {op:?} include_self {include_self}"
+                );
+            }
+        }
+    }
+}

@@ -530,6 +530,33 @@ def test_scatter_reduce_against_numpy(device, reduce, include_self, dtype):
     np.testing.assert_array_equal(t.numpy(), got.numpy())
 
 
+@pytest.mark.parametrize("reduce", ["prod", "mean", "amax", "amin"])
+@pytest.mark.parametrize("include_self", [True, False])
+def test_index_reduce_against_numpy(device, reduce, include_self):
+    rng = np.random.default_rng(8)
+    x = rng.integers(-9, 9, (5, 3)).astype(np.float32)
+    source = rng.integers(-9, 9, (5, 4)).astype(np.float32)
+    index = np.array([2, 0, 2, 1])  # along dim 1, a repeat
+    want = x.copy()
+    ufunc = {"prod": np.multiply, "mean": np.add, "amax": np.maximum, "amin": np.minimum}[reduce]
+    if not include_self:
+        want[:, index] = {"prod": 1, "mean": 0, "amax": -np.inf, "amin": np.inf}[reduce]
+    rows = np.arange(5)[:, None].repeat(4, 1)
+    cols = index[None, :].repeat(5, 0)
+    ufunc.at(want, (rows, cols), source)
+    if reduce == "mean":
+        count = np.full(x.shape, float(include_self))
+        np.add.at(count, (rows, cols), 1)
+        want = want / np.maximum(count, 1)
+    t = silt.tensor(x, device=device)
+    got = t.index_reduce(1, index, silt.tensor(source, device=device), reduce, include_self=include_self)
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-6)
+    assert t.index_reduce_(1, index, source, reduce, include_self=include_self) is t
+    np.testing.assert_array_equal(t.numpy(), got.numpy())
+    with pytest.raises(silt.ArgumentError, match="reduce"):
+        t.index_reduce_(1, index, source, "sum")
+
+
 def test_scatter_reduce_errors(device):
     t = silt.tensor(np.zeros(3, np.float32), device=device)
     with pytest.raises(silt.ArgumentError, match="reduce"):

@@ -1,5 +1,5 @@
 //! The indexing table of the bench report: `index_select`, `gather`,
-//! `take`, `scatter_add`, `bincount` (with and without weights), `histc` and
+//! `take`, `scatter_add`, `scatter_reduce`, `bincount` (with and without weights), `histc` and
 //! `searchsorted` of f32 on the OpenCL device and on the host,
 //! each beside a copy of as many elements on the same device (a read and a
 //! write of each, the bandwidth an indexing operation with cached indices
@@ -77,7 +77,11 @@ fn table(dev: &Device, reps: usize) -> silt::Result<()> {
         y.copy_from(&x)?;
         first(&y)
     })?;
-    let cases: [(&str, Op<'_>); 11] = [
+    let (amax, mean) = (
+        k::scatter_reduce::Reduce::Amax,
+        k::scatter_reduce::Reduce::Mean,
+    );
+    let cases: [(&str, Op<'_>); 13] = [
         ("`index_select`, dim 0 (rows)", &|| {
             k::index_select::launch(&x, 0, &row_idx)
         }),
@@ -95,6 +99,12 @@ fn table(dev: &Device, reps: usize) -> silt::Result<()> {
         }),
         ("`scatter_add`, 1-d (one line)", &|| {
             k::scatter_add::launch(&line, 0, &flat, &line)
+        }),
+        ("`scatter_reduce`, amax, dim 1 (4,096 lines)", &|| {
+            k::scatter_reduce::launch(&x, 1, &g1, &x, amax, false)
+        }),
+        ("`scatter_reduce`, mean, dim 0 (1,024 lines)", &|| {
+            k::scatter_reduce::launch(&x, 0, &g0, &x, mean, true)
         }),
         ("`bincount`, f32 weights (4,096 bins)", &|| {
             k::bincount::dispatch(bins.as_tensor(), Some(line.as_tensor()), 0)?.typed()

@@ -219,17 +219,30 @@ fn take_typed<T: Element + Send + Sync>(x: &Tensor, at: &[usize], out: &mut Tens
     })?
 }
 
-/// An element type `scatter_add` adds: integers wrapping, floats rounding
-/// after each addition (`f16` as the host's grid kernels add it).
-trait Accumulate: Element + Send + Sync {
-    fn accumulate(self, other: Self) -> Self;
+/// An element type the scatters combine: integers wrapping, floats rounding
+/// after each step (`f16` as the host's grid kernels do: in `f32`, rounded
+/// once).
+trait Combine: Element + Send + Sync + PartialOrd {
+    fn add(self, other: Self) -> Self;
+    fn mul(self, other: Self) -> Self;
+    fn zero() -> Self;
+    fn one() -> Self;
 }
 
 macro_rules! wrapping {
     ($($t:ty),*) => {$(
-        impl Accumulate for $t {
-            fn accumulate(self, other: Self) -> Self {
+        impl Combine for $t {
+            fn add(self, other: Self) -> Self {
                 self.wrapping_add(other)
+            }
+            fn mul(self, other: Self) -> Self {
+                self.wrapping_mul(other)
+            }
+            fn zero() -> Self {
+                0
+            }
+            fn one() -> Self {
+                1
             }
         }
     )*};
@@ -238,28 +251,72 @@ wrapping!(u8, i8, u16, i16, u32, i32, u64, i64);
 
 macro_rules! float {
     ($($t:ty),*) => {$(
-        impl Accumulate for $t {
-            fn accumulate(self, other: Self) -> Self {
+        impl Combine for $t {
+            fn add(self, other: Self) -> Self {
                 self + other
+            }
+            fn mul(self, other: Self) -> Self {
+                self * other
+            }
+            fn zero() -> Self {
+                <$t>::from(0u8)
+            }
+            fn one() -> Self {
+                <$t>::from(1u8)
             }
         }
     )*};
 }
 float!(f16, f32, f64);
 
-/// `out[o, at[(o, k, i)], i] += src[o, k, i]` for `k` in order, `out`
-/// (`[outer, n, inner]`) in place, `src` and the positions `at` of
-/// `[outer, m, inner]`: `scatter_add`. Each output element adds its
-/// elements in order of `k`, as a work-item walking its line does. The
-/// outer blocks run in parallel, and the columns of a block where there are
-/// fewer blocks than threads.
+/// PyTorch's maximum step of `scatter_reduce`: a NaN `b` wins, else
+/// `std::max`'s `a < b ? b : a` (a NaN `a` stays).
+#[allow(clippy::eq_op)]
+fn larger<T: Combine>(a: T, b: T) -> T {
+    if b != b || a < b {
+        b
+    } else {
+        a
+    }
+}
+
+/// PyTorch's minimum step of `scatter_reduce` (as [`larger`]).
+#[allow(clippy::eq_op)]
+fn smaller<T: Combine>(a: T, b: T) -> T {
+    if b != b || b < a {
+        b
+    } else {
+        a
+    }
+}
+
+/// `out[o, at[(o, k, i)], i] += src[o, k, i]` for `k` in order: `scatter_add`
+/// (see [`scatter`]).
 pub(crate) fn scatter_add(out: &mut Tensor, at: &[usize], src: &Tensor) -> Result<()> {
+    scatter(out, at, src, 0, false)
+}
+
+/// `out[o, at[(o, k, i)], i]` combined with `src[o, k, i]` for `k` in order,
+/// `out` (`[outer, n, inner]`) in place, `src` and the positions `at` of
+/// `[outer, m, inner]`, by `op` as the `scatter_reduce_lines` kernel's (0
+/// sum, 1 product, 2 maximum, 3 minimum); with `fresh`, each place reached
+/// first holds the identity (sum, product) or its first element. Each
+/// output element combines its elements in order of `k`, as a work-item
+/// walking its line does. The outer blocks run in parallel, and the
+/// columns of a block where there are fewer blocks than threads.
+pub(crate) fn scatter(
+    out: &mut Tensor,
+    at: &[usize],
+    src: &Tensor,
+    op: u32,
+    fresh: bool,
+) -> Result<()> {
     if out.is_empty() || src.is_empty() {
         return Ok(());
     }
     let src = contiguous(src)?;
     let mut dst = contiguous(out)?;
-    silt::select!(out.dtype(), T => scatter_add_typed::<T>(&mut dst, at, &src),
+    silt::select!(out.dtype(), T => scatter_op::<T>(&mut dst, at, &src, op, fresh),
         [u8, i8, u16, i16, u32, i32, u64, i64, f16, f32, f64])?;
     if !dst.shares_storage(out) {
         out.copy_from(&dst)?;
@@ -267,10 +324,33 @@ pub(crate) fn scatter_add(out: &mut Tensor, at: &[usize], src: &Tensor) -> Resul
     Ok(())
 }
 
+/// [`scatter`] of one type, a form for each `op`.
+fn scatter_op<T: Combine>(
+    out: &mut Tensor,
+    at: &[usize],
+    src: &Tensor,
+    op: u32,
+    fresh: bool,
+) -> Result<()> {
+    let first = |s: T| s;
+    match op {
+        0 => scatter_typed(out, at, src, T::add, fresh.then_some(|_: T| T::zero())),
+        1 => scatter_typed(out, at, src, T::mul, fresh.then_some(|_: T| T::one())),
+        2 => scatter_typed(out, at, src, larger, fresh.then_some(first)),
+        _ => scatter_typed(out, at, src, smaller, fresh.then_some(first)),
+    }
+}
+
 /// The fewest columns a thread takes when a block's columns are shared out.
 const COLUMNS: usize = 64;
 
-fn scatter_add_typed<T: Accumulate>(out: &mut Tensor, at: &[usize], src: &Tensor) -> Result<()> {
+fn scatter_typed<T: Combine>(
+    out: &mut Tensor,
+    at: &[usize],
+    src: &Tensor,
+    f: impl Fn(T, T) -> T + Sync,
+    init: Option<impl Fn(T) -> T + Sync>,
+) -> Result<()> {
     let (outer, n, inner) = (out.shape()[0], out.shape()[1], out.shape()[2]);
     let m = src.shape()[1];
     let threads = rayon::current_num_threads();
@@ -287,39 +367,56 @@ fn scatter_add_typed<T: Accumulate>(out: &mut Tensor, at: &[usize], src: &Tensor
                 .zip(ss.par_chunks(m * inner))
                 .zip(at.par_chunks(m * inner))
                 .for_each(|((block, from), places)| {
+                    if let Some(init) = &init {
+                        // from the last row to the first: each place
+                        // reached ends with its first element's start
+                        let rows = from.chunks(inner).zip(places.chunks(inner));
+                        for (srow, prow) in rows.rev() {
+                            for (i, (&s, &p)) in srow.iter().zip(prow).enumerate() {
+                                block[p * inner + i] = init(s);
+                            }
+                        }
+                    }
                     if parts > 1 {
-                        add_by_columns(block, from, places, inner, parts);
+                        by_columns(block, from, places, inner, parts, &f);
                     } else if inner == 1 {
                         for (&s, &p) in from.iter().zip(places) {
-                            block[p] = block[p].accumulate(s);
+                            block[p] = f(block[p], s);
                         }
                     } else {
-                        add_rows(block, from, places, inner);
+                        by_rows(block, from, places, inner, &f);
                     }
                 });
         })
     })?
 }
 
-/// Row `k` of `from` (`[m, inner]`) added to `block` (`[n, inner]`) at
-/// the rows `places` names, `k` by `k`.
-fn add_rows<T: Accumulate>(block: &mut [T], from: &[T], places: &[usize], inner: usize) {
+/// Row `k` of `from` (`[m, inner]`) combined by `f` into `block` (`[n,
+/// inner]`) at the rows `places` names, `k` by `k`.
+fn by_rows<T: Combine>(
+    block: &mut [T],
+    from: &[T],
+    places: &[usize],
+    inner: usize,
+    f: &impl Fn(T, T) -> T,
+) {
     for (srow, prow) in from.chunks(inner).zip(places.chunks(inner)) {
         for (i, (&s, &p)) in srow.iter().zip(prow).enumerate() {
             let slot = &mut block[p * inner + i];
-            *slot = slot.accumulate(s);
+            *slot = f(*slot, s);
         }
     }
 }
 
-/// [`add_rows`] with the block's columns in `parts` ranges, each on a thread
+/// [`by_rows`] with the block's columns in `parts` ranges, each on a thread
 /// of its own (the rows' pieces of a range are disjoint slices).
-fn add_by_columns<T: Accumulate>(
+fn by_columns<T: Combine>(
     block: &mut [T],
     from: &[T],
     places: &[usize],
     inner: usize,
     parts: usize,
+    f: &(impl Fn(T, T) -> T + Sync),
 ) {
     let width = inner.div_ceil(parts);
     let mut ranges: Vec<Vec<&mut [T]>> = (0..inner.div_ceil(width)).map(|_| Vec::new()).collect();
@@ -337,7 +434,7 @@ fn add_by_columns<T: Accumulate>(
                 let hi = (lo + width).min(inner);
                 for (i, (&s, &p)) in srow[lo..hi].iter().zip(&prow[lo..hi]).enumerate() {
                     let slot = &mut rows[p][i];
-                    *slot = slot.accumulate(s);
+                    *slot = f(*slot, s);
                 }
             }
         });

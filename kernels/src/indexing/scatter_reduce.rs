@@ -18,7 +18,8 @@
 //!   each step, on every device and the host: the same bits everywhere.
 //!   A work-item walks each line along `dim`, on GPUs too (where few long
 //!   lines leave most of the device idle; `scatter_add` has other forms
-//!   for that case).
+//!   for that case); the host runs the same steps in plain Rust, in
+//!   parallel.
 //! - `Amax` and `Amin` are PyTorch's: a NaN of `src` wins, else the larger
 //!   (smaller) element, the earlier one of two that compare equal (`-0.0`
 //!   and `0.0`). `Prod` of integers wraps, as `Sum` does.
@@ -47,8 +48,8 @@
 
 use silt::{DType, Element, Error, Grid, Result, Scalar, Tensor, TensorT};
 
-use super::scatter_add::prepare;
-use super::{device, supported, Record};
+use super::scatter_add::{prepare, Lines};
+use super::{device, host, supported, Record};
 
 /// The operation's name.
 pub const NAME: &str = "scatter_reduce";
@@ -153,7 +154,28 @@ pub fn dispatch(
         Ok(l) => l,
         Err(out) => return Ok(out),
     };
-    let bad = Record::new(input.device())?;
+    let fresh = !include_self;
+    if input.device().is_host() {
+        // every index checked first (the first bad one named), then plain
+        // Rust in the lines' order
+        let at = match host::places(&l.idx3, l.n, false)? {
+            Ok(at) => at,
+            Err(pos) => return Err(l.out_of_range(pos)),
+        };
+        host::scatter(&mut l.o3, &at, &l.s3, reduce.op(), fresh)?;
+    } else {
+        launch_lines(&mut l, reduce, fresh)?;
+    }
+    let sums = l.finish()?;
+    if reduce != Reduce::Mean {
+        return Ok(sums);
+    }
+    mean(&sums, dim, index, src, include_self)
+}
+
+/// The kernel a line a work-item, into `l.o3`.
+fn launch_lines(l: &mut Lines, reduce: Reduce, fresh: bool) -> Result<()> {
+    let bad = Record::new(l.o3.device())?;
     let mut rec = Tensor::from(bad.0.clone());
     let lines = l.idx3.shape()[0] * l.idx3.shape()[2];
     let (idx3, s3) = (&l.idx3, &l.s3);
@@ -170,17 +192,13 @@ pub fn dispatch(
             &mut l.o3,
             &mut rec,
             reduce.op(),
-            u32::from(!include_self),
+            u32::from(fresh),
         )?;
     }
-    if let Some(pos) = bad.position()? {
-        return Err(l.out_of_range(pos));
+    match bad.position()? {
+        Some(pos) => Err(l.out_of_range(pos)),
+        None => Ok(()),
     }
-    let sums = l.finish()?;
-    if reduce != Reduce::Mean {
-        return Ok(sums);
-    }
-    mean(&sums, dim, index, src, include_self)
 }
 
 /// `sums` divided by the count of elements each place combined, as

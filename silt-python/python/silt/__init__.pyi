@@ -462,6 +462,9 @@ class Tensor:
     def index_add_(self, dim: _int, index: Operand, source: Operand, *, alpha: Number = 1) -> "Tensor":
         """alpha * source's slices along dim added to the tensor's at index (repeats add up)."""
     def index_add(self, dim: _int, index: Operand, source: Operand, *, alpha: Number = 1) -> "Tensor": ...
+    def index_reduce_(self, dim: _int, index: Operand, source: Operand, reduce: str, *, include_self: _bool = True) -> "Tensor":
+        """source's slices along dim combined into the tensor's at index by reduce ("prod", "mean", "amax", "amin"), in order of their place in index."""
+    def index_reduce(self, dim: _int, index: Operand, source: Operand, reduce: str, *, include_self: _bool = True) -> "Tensor": ...
     def scatter_(self, dim: _int, index: Operand, src: Optional[Operand] = None, *, value: Optional[Number] = None) -> "Tensor":
         """self[..., index[i], ...] = src[i] along dim for each place of index (a place written twice keeps the last)."""
     def scatter(self, dim: _int, index: Operand, src: Optional[Operand] = None, *, value: Optional[Number] = None) -> "Tensor": ...
@@ -1262,6 +1265,9 @@ def index_copy(input: Operand, dim: _int, index: Operand, source: Operand) -> 'T
 
 def index_add(input: Operand, dim: _int, index: Operand, source: Operand, *, alpha: Number=1) -> 'Tensor':
     """`input.index_add(...)` (see Tensor.index_add), as torch.index_add."""
+
+def index_reduce(input: Operand, dim: _int, index: Operand, source: Operand, reduce: str, *, include_self: _bool=True) -> 'Tensor':
+    """`input.index_reduce(...)` (see Tensor.index_reduce), as torch.index_reduce."""
 
 def masked_fill(input: Operand, mask: Operand, value: Number) -> 'Tensor':
     """`input.masked_fill(...)` (see Tensor.masked_fill), as torch.masked_fill."""

@@ -31,7 +31,7 @@ METHODS = (
     # ordering, products
     "sort argsort topk unique matmul mm bmm mv dot inner vdot outer kron cross addmm addmv baddbmm "
     # indexing
-    "index_select gather scatter scatter_add scatter_reduce take take_along_dim index_fill index_copy index_add "
+    "index_select gather scatter scatter_add scatter_reduce take take_along_dim index_fill index_copy index_add index_reduce "
     "masked_fill masked_select put index_put nonzero argwhere bincount histc "
     # views and new tensors
     "reshape flatten unflatten squeeze unsqueeze transpose swapaxes swapdims permute movedim "

@@ -851,25 +851,46 @@ def _index_add_(self, dim, index, source, *, alpha=1):
     """`index_add_(dim, index, source, *, alpha=1)`: `alpha * source`'s
     slices along `dim` added to the tensor's at `index` (repeated indices
     add up: `scatter_add`); returns the tensor."""
-    target = self if self.ndim else self.reshape(1)
-    d, key = _index_key(target, dim, index, "index_add_", negative=False)
-    i = key[-1]
-    _same_dtype(self, source, "index_add_")
     if self.dtype.kind != "f" and isinstance(alpha, float):
         raise DTypeError(f"index_add_: a float alpha ({alpha}) for a {self.dtype} tensor")
+    target, d, full, src = _index_scatter(self, dim, index, source, "index_add_")
+    if alpha != 1:
+        src = src * alpha
+    ops.copy(ops.scatter_add(target, d, full, _as(src, self.dtype, self.device)), target)
+    return self
+
+
+def _index_reduce_(self, dim, index, source, reduce, *, include_self=True):
+    """`index_reduce_(dim, index, source, reduce, *, include_self=True)`:
+    `source`'s slices along `dim` combined into the tensor's at `index` by
+    `reduce` (`"prod"`, `"mean"`, `"amax"`, `"amin"`), as
+    `scatter_reduce`: each slice in order of its place in `index`; returns
+    the tensor."""
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise ArgumentError(f"index_reduce_: `reduce` is one of prod, mean, amax, amin, not {reduce!r}")
+    target, d, full, src = _index_scatter(self, dim, index, source, "index_reduce_")
+    ops.copy(ops.scatter_reduce(target, d, full, src, reduce, include_self=include_self), target)
+    return self
+
+
+def _index_scatter(self, dim, index, source, op):
+    """What `index_add_` and `index_reduce_` scatter: the tensor (1-d for a
+    0-d one), the dimension, `index` broadcast to the source's shape along
+    it, and the source (a tensor of the tensor's dtype, checked)."""
+    target = self if self.ndim else self.reshape(1)
+    d, key = _index_key(target, dim, index, op, negative=False)
+    i = key[-1]
+    _same_dtype(self, source, op)
     src = source if isinstance(source, Tensor) else tensor(np.asarray(source), device=self.device)
     if src.ndim == 0:
         src = src.reshape(1)
     want = tuple(target.shape[:d]) + (len(i),) + tuple(target.shape[d + 1:])
     if tuple(src.shape) != want:
-        raise ArgumentError(f"index_add_: the source's shape {tuple(src.shape)} is not {want}")
-    if alpha != 1:
-        src = src * alpha
+        raise ArgumentError(f"{op}: the source's shape {tuple(src.shape)} is not {want}")
     shape = [1] * target.ndim
     shape[d] = len(i)
     full = tensor(np.broadcast_to(i.reshape(shape), want).copy(), device=self.device)
-    ops.copy(ops.scatter_add(target, d, full, _as(src, self.dtype, self.device)), target)
-    return self
+    return target, d, full, src
 
 
 def _on_a_copy(name, inplace):

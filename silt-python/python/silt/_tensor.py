@@ -21,7 +21,7 @@ from ._methods import (
     _scatter_add_, _sort, _squeeze, _take, _topk, _unsqueeze,
     _allclose, _checked_matmul, _chunk, _equal, _flip, _in_place, _isclose, _masked_fill, _new, _write_back,
     _new_full, _new_tensor, _repeat, _split, _tri, _type_as, _unbind,
-    _argmax, _argmin, _as_of, _dim_index, _clamp_side, _on_a_copy, _detach, _index_add_, _index_copy_, _index_fill_, _nonzero, _roll,
+    _argmax, _argmin, _as_of, _dim_index, _clamp_side, _on_a_copy, _detach, _index_add_, _index_reduce_, _index_copy_, _index_fill_, _nonzero, _roll,
     _scatter_, _t, _unique, Size,
 )
 from ._composed import (
@@ -160,9 +160,11 @@ def _attach():
     T.index_fill_ = _index_fill_
     T.index_copy_ = _index_copy_
     T.index_add_ = _index_add_
+    T.index_reduce_ = _index_reduce_
     T.scatter_ = _scatter_
     for name, inplace in (("index_fill", _index_fill_), ("index_copy", _index_copy_),
-                          ("index_add", _index_add_), ("scatter", _scatter_)):
+                          ("index_add", _index_add_), ("index_reduce", _index_reduce_),
+                          ("scatter", _scatter_)):
         setattr(T, name, _on_a_copy(name, inplace))
     T.nonzero = _nonzero
     T.argwhere = _named("argwhere", lambda self: _nonzero(self), "`argwhere()`: `nonzero()`.")
