@@ -121,3 +121,105 @@ def test_isin_nan_and_zeros(device):
     np.testing.assert_array_equal(silt.isin(i, np.array([2.0, 2.5])).numpy(), [False, True, False])
     with pytest.raises(silt.ArgumentError):
         silt.isin(1, 2)
+
+
+# ---- shapes, grids, stacks, distances, histograms, runs ----
+
+def test_broadcasts_and_grids(device):
+    a = silt.tensor(np.arange(3, dtype=np.float32), device=device)
+    b = silt.tensor(np.arange(4, dtype=np.float32) * 10, device=device)
+    assert silt.broadcast_shapes((3, 1), (1, 4), 4) == (3, 4)
+    x, y = silt.broadcast_tensors(a.reshape(3, 1), b)
+    want = np.broadcast_arrays(np.arange(3.0).reshape(3, 1), np.arange(4.0) * 10)
+    np.testing.assert_array_equal(x.numpy(), want[0])
+    np.testing.assert_array_equal(y.numpy(), want[1])
+    assert x.shares_storage(a)
+    for indexing in ("ij", "xy"):
+        got = silt.meshgrid(a, b, indexing=indexing)
+        for g, w in zip(got, np.meshgrid(np.arange(3.0), np.arange(4.0) * 10, indexing=indexing)):
+            np.testing.assert_array_equal(g.numpy(), w)
+    c = silt.tensor(np.array([5, 6], np.float32), device=device)
+    got = silt.cartesian_prod(a, b, c)
+    want = np.array([[i, j, k] for i in range(3) for j in np.arange(4) * 10 for k in (5, 6)], np.float32)
+    np.testing.assert_array_equal(got.numpy(), want)
+    with pytest.raises(silt.ArgumentError):
+        silt.meshgrid(a, b, indexing="yx")
+
+
+def test_atleast_and_stacks(device):
+    s = silt.tensor(np.float32(2.0), device=device)
+    v = silt.tensor(np.arange(3, dtype=np.float32), device=device)
+    m = silt.tensor(np.arange(6, dtype=np.float32).reshape(2, 3), device=device)
+    assert silt.atleast_1d(s).shape == (1,)
+    assert [t.shape for t in silt.atleast_2d(s, v, m)] == [(1, 1), (1, 3), (2, 3)]
+    assert [t.shape for t in silt.atleast_3d(s, v, m)] == [np.atleast_3d(np.zeros(sh)).shape for sh in ((), (3,), (2, 3))]
+    vn, mn = np.arange(3, dtype=np.float32), np.arange(6, dtype=np.float32).reshape(2, 3)
+    np.testing.assert_array_equal(silt.hstack([v, v]).numpy(), np.hstack([vn, vn]))
+    np.testing.assert_array_equal(silt.hstack([m, m]).numpy(), np.hstack([mn, mn]))
+    np.testing.assert_array_equal(silt.vstack([v, m]).numpy(), np.vstack([vn, mn]))
+    np.testing.assert_array_equal(silt.row_stack([v, v]).numpy(), np.vstack([vn, vn]))
+    np.testing.assert_array_equal(silt.dstack([m, m]).numpy(), np.dstack([mn, mn]))
+    np.testing.assert_array_equal(silt.column_stack([v, v, m.T]).numpy(), np.column_stack([vn, vn, mn.T]))
+
+
+def test_block_diag_and_triangle_indices(device):
+    a = silt.tensor(np.ones((2, 2), np.int32), device=device)
+    b = silt.tensor(np.array([7.5, 8.5], np.float32), device=device)
+    got = silt.block_diag(a, b)
+    want = np.zeros((3, 4), np.float32)
+    want[:2, :2] = 1
+    want[2, 2:] = [7.5, 8.5]
+    assert got.dtype == np.float32 and got.device == device
+    np.testing.assert_array_equal(got.numpy(), want)
+    for off in (-1, 0, 2):
+        np.testing.assert_array_equal(silt.tril_indices(4, 5, off, device=device).numpy(), np.stack(np.tril_indices(4, off, 5)))
+        np.testing.assert_array_equal(silt.triu_indices(4, 5, off, device=device).numpy(), np.stack(np.triu_indices(4, off, 5)))
+
+
+@pytest.mark.parametrize("p", [2.0, 1.0, 0.0, np.inf, 3.0])
+def test_cdist_against_numpy(device, p):
+    rng = np.random.default_rng(2)
+    for rows in (5, 30):  # 30: the matrix product form for p = 2
+        x1 = rng.standard_normal((2, rows, 4)).astype(np.float32)
+        x2 = rng.standard_normal((2, 6, 4)).astype(np.float32)
+        d = np.abs(x1[:, :, None, :].astype(np.float64) - x2[:, None, :, :])
+        want = (d != 0).sum(-1) if p == 0 else d.max(-1) if p == np.inf else (d ** p).sum(-1) ** (1 / p)
+        got = silt.cdist(silt.tensor(x1, device=device), silt.tensor(x2, device=device), p)
+        assert got.shape == (2, rows, 6) and got.dtype == np.float32
+        np.testing.assert_allclose(got.numpy(), want, rtol=1e-4, atol=1e-4)
+
+
+def test_histogram_against_numpy(device):
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal(1000).astype(np.float32)
+    x[:3] = [np.nan, 10.0, -10.0]
+    t = silt.tensor(x, device=device)
+    # a range: the outliers and NaN count nowhere; the top edge counts
+    for kwargs in ({"range": (-2.0, 2.0)}, {"range": (-2.0, 2.0), "density": True}):
+        hist, edges = silt.histogram(t, 8, **kwargs)
+        want, wedges = np.histogram(x[~np.isnan(x)], 8, **kwargs)
+        np.testing.assert_allclose(hist.numpy(), want, rtol=1e-5)
+        np.testing.assert_allclose(edges.numpy(), wedges, rtol=1e-6)
+    top = silt.tensor(np.array([0.0, 1.0, 2.0], np.float32), device=device)
+    np.testing.assert_array_equal(silt.histogram(top, 2)[0].numpy(), [1, 2])
+    # given edges and weights
+    e = np.array([-3.0, -1.0, 0.0, 0.5, 3.0], np.float32)
+    w = rng.random(1000).astype(np.float32)
+    hist, _ = silt.histogram(t, silt.tensor(e, device=device), weight=silt.tensor(w, device=device))
+    ok = ~np.isnan(x)
+    np.testing.assert_allclose(hist.numpy(), np.histogram(x[ok], e, weights=w[ok])[0], rtol=1e-5)
+    with pytest.raises(silt.DTypeError):
+        silt.histogram(silt.tensor(np.arange(3), device=device), 2)
+
+
+def test_unique_consecutive(device):
+    x = np.array([1, 1, 2, 2, 3, 1, 1, 2], np.int64)
+    t = silt.tensor(x, device=device)
+    values, inverse, counts = silt.unique_consecutive(t, return_inverse=True, return_counts=True)
+    np.testing.assert_array_equal(values.numpy(), [1, 2, 3, 1, 2])
+    np.testing.assert_array_equal(inverse.numpy(), [0, 0, 1, 1, 2, 3, 3, 4])
+    np.testing.assert_array_equal(counts.numpy(), [2, 2, 1, 2, 1])
+    np.testing.assert_array_equal(silt.unique_consecutive(t.reshape(2, 4)).numpy(), [1, 2, 3, 1, 2])
+    n = silt.tensor(np.array([np.nan, np.nan, 1.0], np.float32), device=device)
+    assert silt.unique_consecutive(n).numel() == 3  # NaNs are never equal
+    assert silt.unique_consecutive(silt.tensor(np.zeros(0, np.float32), device=device)).numel() == 0

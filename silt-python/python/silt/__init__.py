@@ -48,6 +48,8 @@ from . import nn  # noqa: E402  (after Tensor has its methods)
 # PyTorch's functions that are tensor methods: silt.exp(t) is t.exp()
 for _name in _functions.METHODS:
     globals()[_name] = _functions._function(_name)
+for _name in _functions.HELPERS:
+    globals()[_name] = getattr(_functions, _name)
 del _name
 
 __all__ = [
@@ -98,4 +100,4 @@ __all__ = [
     "is_tensor",
     "isin",
     "where",
-] + list(_functions.METHODS)
+] + _functions.HELPERS + list(_functions.METHODS)

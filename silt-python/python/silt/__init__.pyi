@@ -760,6 +760,60 @@ def is_tensor(obj: Any) -> _bool:
 def isin(elements: Operand, test_elements: Operand, *, assume_unique: _bool = False, invert: _bool = False) -> Tensor:
     """Whether each element of elements is among test_elements (bool; NaN in nothing), on the device, as PyTorch's."""
 
+def broadcast_shapes(*shapes: Union[_int, Sequence[_int]]) -> Tuple[_int, ...]:
+    """The shape the shapes broadcast to, by NumPy's rules."""
+
+def broadcast_tensors(*tensors: Tensor) -> Tuple[Tensor, ...]:
+    """Each tensor as a view of their common broadcast shape."""
+
+def meshgrid(*tensors: Tensor, indexing: str = "ij") -> Tuple[Tensor, ...]:
+    """Views of shape (n1, n2, ...) of 0-d or 1-d tensors, the i-th tensor's values along dimension i ("xy": the first two swapped)."""
+
+def cartesian_prod(*tensors: Tensor) -> Tensor:
+    """Every combination of the 1-d tensors' elements, [n1 * n2 * ..., k]."""
+
+def atleast_1d(*tensors: Tensor) -> Any:
+    """Each tensor with at least one dimension (a view); several give a tuple."""
+
+def atleast_2d(*tensors: Tensor) -> Any:
+    """Each tensor with at least two dimensions (a view)."""
+
+def atleast_3d(*tensors: Tensor) -> Any:
+    """Each tensor with at least three dimensions (a view, as NumPy's)."""
+
+def hstack(tensors: Sequence[Tensor]) -> Tensor:
+    """Joined along the columns (the first dimension of 1-d tensors)."""
+
+def vstack(tensors: Sequence[Tensor]) -> Tensor:
+    """Joined along the rows (1-d tensors as rows)."""
+
+def row_stack(tensors: Sequence[Tensor]) -> Tensor:
+    """vstack."""
+
+def dstack(tensors: Sequence[Tensor]) -> Tensor:
+    """Joined along the third dimension (after atleast_3d)."""
+
+def column_stack(tensors: Sequence[Tensor]) -> Tensor:
+    """0-d and 1-d tensors as columns, then joined along the columns."""
+
+def block_diag(*tensors: Tensor) -> Tensor:
+    """The tensors down the diagonal of a new 2-d tensor, zeros elsewhere."""
+
+def tril_indices(row: _int, col: _int, offset: _int = 0, *, dtype: Any = ..., device: DeviceLike = None) -> Tensor:
+    """The coordinates [2, N] of the lower triangle of a row x col matrix."""
+
+def triu_indices(row: _int, col: _int, offset: _int = 0, *, dtype: Any = ..., device: DeviceLike = None) -> Tensor:
+    """The coordinates [2, N] of the upper triangle of a row x col matrix."""
+
+def cdist(x1: Tensor, x2: Tensor, p: _float = 2.0, compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    """The p-norm distance of every row of x1 to every row of x2, [..., P, R]."""
+
+def histogram(input: Tensor, bins: Union[_int, Tensor] = 100, *, range: Optional[Tuple[_float, _float]] = None, weight: Optional[Operand] = None, density: _bool = False) -> Tuple[Tensor, Tensor]:
+    """(hist, bin_edges) of a float tensor, as NumPy's histogram, on its device."""
+
+def unique_consecutive(input: Tensor, return_inverse: _bool = False, return_counts: _bool = False, dim: Optional[_int] = None) -> Any:
+    """The elements with each run of equal neighbours kept once (read as 1-d), and optionally each element's run and each run's length."""
+
 # PyTorch's functions that are tensor methods: silt.NAME(input, ...) is input.NAME(...)
 
 def abs(input: Operand) -> 'Tensor':

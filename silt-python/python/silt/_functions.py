@@ -6,9 +6,11 @@ that are not methods: ``searchsorted``, ``bucketize`` (silt-kernels'
 ``searchsorted``, with PyTorch's promotion of the sequence and the values to
 one dtype) and ``isin``."""
 
+import math
+
 import numpy as np
 
-from ._silt import ArgumentError, Tensor, tensor
+from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
 from ._operators import _as, _device_of, _is_number, promote, ops
 
 # the tensor methods PyTorch has as functions of `torch`, `input` first
@@ -157,4 +159,295 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     return ~found if invert else found
 
 
-__all__ = ["bucketize", "is_tensor", "isin", "searchsorted", "where"] + list(METHODS)
+
+# ---- shapes, grids and stacks ------------------------------------------------
+
+def _tensors(args, op):
+    """The tensors of a call taking `*tensors` or one sequence of them."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = tuple(args[0])
+    for t in args:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op}: expected silt.Tensors, got {type(t).__name__}")
+    return args
+
+
+def broadcast_shapes(*shapes):
+    """`torch.broadcast_shapes(*shapes)`: the shape the shapes broadcast to
+    (a tuple), by NumPy's rules; an int is a 1-d shape."""
+    return tuple(np.broadcast_shapes(*[(s,) if isinstance(s, int) else tuple(s) for s in shapes]))
+
+
+def broadcast_tensors(*tensors):
+    """`torch.broadcast_tensors(*tensors)`: each tensor as a view of their
+    common broadcast shape (no copy)."""
+    ts = _tensors(tensors, "broadcast_tensors")
+    shape = broadcast_shapes(*[t.shape for t in ts])
+    return tuple(t.broadcast_to(shape) for t in ts)
+
+
+def meshgrid(*tensors, indexing="ij"):
+    """`torch.meshgrid(*tensors, indexing="ij")`: for 0-d or 1-d tensors of
+    lengths `n1, n2, ...`, views of shape `(n1, n2, ...)` (`indexing="xy"`:
+    the first two lengths swapped), the i-th tensor's values along
+    dimension i (no copy)."""
+    if indexing not in ("ij", "xy"):
+        raise ArgumentError(f"meshgrid: `indexing` is 'ij' or 'xy', not {indexing!r}")
+    ts = [t.reshape(-1) if t.ndim == 0 else t for t in _tensors(tensors, "meshgrid")]
+    if any(t.ndim != 1 for t in ts):
+        raise ArgumentError("meshgrid: the tensors must be 0-d or 1-d")
+    if len({t.dtype for t in ts}) > 1 or len({t.device for t in ts}) > 1:
+        raise ArgumentError("meshgrid: the tensors must share a dtype and a device")
+    swap = indexing == "xy" and len(ts) >= 2
+    order = [1, 0] + list(range(2, len(ts))) if swap else list(range(len(ts)))
+    shape = tuple(ts[i].shape[0] for i in order)
+    out = []
+    for i, t in enumerate(ts):
+        at = order.index(i)
+        view = [1] * len(ts)
+        view[at] = t.shape[0]
+        out.append(t.reshape(tuple(view)).broadcast_to(shape))
+    return tuple(out)
+
+
+def cartesian_prod(*tensors):
+    """`torch.cartesian_prod(*tensors)`: every combination of the 1-d
+    tensors' elements, `[n1 * n2 * ..., k]` (the first tensor's element
+    changing slowest; one tensor is returned as it is)."""
+    ts = _tensors(tensors, "cartesian_prod")
+    if len(ts) == 1:
+        return ts[0]
+    grids = meshgrid(*ts, indexing="ij")
+    return _stack([g.reshape(-1) for g in grids], 1)
+
+
+def _stack(ts, dim):
+    from ._creation import stack
+    return stack(ts, dim)
+
+
+def _cat(ts, dim):
+    from ._creation import cat
+    return cat(ts, dim)
+
+
+def atleast_1d(*tensors):
+    """`torch.atleast_1d`: each tensor with at least one dimension (a view);
+    one tensor gives a tensor, several a tuple."""
+    return _atleast(tensors, 1)
+
+
+def atleast_2d(*tensors):
+    """`torch.atleast_2d`: each tensor with at least two dimensions (a 1-d
+    one as a row, a view)."""
+    return _atleast(tensors, 2)
+
+
+def atleast_3d(*tensors):
+    """`torch.atleast_3d`: each tensor with at least three dimensions (a 1-d
+    one as `[1, n, 1]`, a 2-d one as `[m, n, 1]`, as NumPy's)."""
+    return _atleast(tensors, 3)
+
+
+def _atleast(tensors, n):
+    ts = _tensors(tensors, f"atleast_{n}d")
+    out = []
+    for t in ts:
+        shape = tuple(t.shape)
+        if len(shape) < n:
+            if n == 3 and len(shape) == 2:
+                shape = shape + (1,)
+            elif n == 3 and len(shape) == 1:
+                shape = (1,) + shape + (1,)
+            else:
+                shape = (1,) * (n - len(shape)) + shape
+            t = t.reshape(shape)
+        out.append(t)
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def hstack(tensors):
+    """`torch.hstack(tensors)`: joined along the columns (the first
+    dimension of 1-d tensors)."""
+    ts = [atleast_1d(t) for t in _tensors((tensors,), "hstack")]
+    return _cat(ts, 0 if ts[0].ndim == 1 else 1)
+
+
+def vstack(tensors):
+    """`torch.vstack(tensors)`: joined along the rows (1-d tensors as rows)."""
+    return _cat([atleast_2d(t) for t in _tensors((tensors,), "vstack")], 0)
+
+
+def dstack(tensors):
+    """`torch.dstack(tensors)`: joined along the third dimension (after
+    `atleast_3d`)."""
+    return _cat([atleast_3d(t) for t in _tensors((tensors,), "dstack")], 2)
+
+
+def column_stack(tensors):
+    """`torch.column_stack(tensors)`: 0-d and 1-d tensors as columns, then
+    joined along the columns."""
+    ts = [t.reshape(-1, 1) if t.ndim <= 1 else t for t in _tensors((tensors,), "column_stack")]
+    return _cat(ts, 1)
+
+
+row_stack = vstack
+
+
+def block_diag(*tensors):
+    """`torch.block_diag(*tensors)`: the tensors (0-d, 1-d as a row, or 2-d)
+    down the diagonal of a new 2-d tensor, zeros elsewhere, of their
+    promoted dtype on their device."""
+    ts = [t.reshape(1, -1) if t.ndim < 2 else t for t in _tensors(tensors, "block_diag")]
+    if any(t.ndim != 2 for t in ts):
+        raise ArgumentError("block_diag: the tensors must have at most 2 dimensions")
+    if not ts:
+        return tensor(np.zeros((0, 0), np.float32))
+    dtype = ts[0].dtype
+    for t in ts[1:]:
+        dtype = promote(np.zeros(0, dtype), t)
+    rows, cols = sum(t.shape[0] for t in ts), sum(t.shape[1] for t in ts)
+    out = zeros((rows, cols), dtype=dtype, device=ts[0].device)
+    r = c = 0
+    for t in ts:
+        h, w = t.shape
+        out[r:r + h, c:c + w] = t
+        r, c = r + h, c + w
+    return out
+
+
+def tril_indices(row, col, offset=0, *, dtype=np.int64, device=None):
+    """`torch.tril_indices(row, col, offset=0)`: the coordinates `[2, N]`
+    of the lower triangle of a `row x col` matrix (the diagonal `offset`
+    included), row by row."""
+    r, c = np.tril_indices(row, offset, col)
+    return tensor(np.stack([r, c]).astype(dtype), device=device)
+
+
+def triu_indices(row, col, offset=0, *, dtype=np.int64, device=None):
+    """`torch.triu_indices(row, col, offset=0)`: the coordinates `[2, N]`
+    of the upper triangle (from the diagonal `offset`), row by row."""
+    r, c = np.triu_indices(row, offset, col)
+    return tensor(np.stack([r, c]).astype(dtype), device=device)
+
+
+# ---- distances, histograms, runs ---------------------------------------------
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """`torch.cdist(x1, x2, p=2.0)`: the `p`-norm distance of every row of
+    `x1` (`[..., P, M]`) to every row of `x2` (`[..., R, M]`), `[..., P,
+    R]`. Euclidean distances of more than 25 rows on either side take
+    PyTorch's matrix product form (`|a|^2 + |b|^2 - 2 a.b`, clamped at 0,
+    faster and less exact), as its default `compute_mode` does; other
+    cases broadcast the differences."""
+    if not (isinstance(x1, Tensor) and isinstance(x2, Tensor)):
+        raise TypeError("cdist: x1 and x2 are silt.Tensors")
+    if x1.dtype.kind != "f" or x2.dtype.kind != "f":
+        raise DTypeError(f"cdist: float tensors only, not {x1.dtype} and {x2.dtype}")
+    if x1.ndim < 2 or x2.ndim < 2 or x1.shape[-1] != x2.shape[-1]:
+        raise ArgumentError(f"cdist: shapes {x1.shape} and {x2.shape} are not [..., P, M] and [..., R, M]")
+    if p < 0:
+        raise ArgumentError(f"cdist: p must be at least 0, not {p}")
+    mm = {
+        "use_mm_for_euclid_dist_if_necessary": x1.shape[-2] > 25 or x2.shape[-2] > 25,
+        "use_mm_for_euclid_dist": True,
+        "donot_use_mm_for_euclid_dist": False,
+    }.get(compute_mode)
+    if mm is None:
+        raise ArgumentError(f"cdist: unknown compute_mode {compute_mode!r}")
+    if p == 2 and mm:
+        a2 = (x1 * x1).sum(-1, keepdim=True)
+        b2 = (x2 * x2).sum(-1, keepdim=True)
+        d2 = a2 - 2 * (x1 @ x2.transpose(-1, -2)) + b2.transpose(-1, -2)
+        return d2.clamp_min(0).sqrt()
+    diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
+    return diff.norm(p, dim=-1)
+
+
+def histogram(input, bins=100, *, range=None, weight=None, density=False):
+    """`torch.histogram(input, bins, *, range=None, weight=None,
+    density=False)`: `(hist, bin_edges)` of a float tensor, as NumPy's
+    `histogram`: `bins` equal bins over `range` (the data's smallest and
+    largest element by default) or the given sorted edges (a tensor);
+    each bin `[a, b)`, the last `[a, b]`; elements outside, and NaN, count
+    nowhere; `weight` sums weights instead; `density` divides by the total
+    and the bins' widths. On the tensor's device (`searchsorted`, then
+    `bincount`)."""
+    if not isinstance(input, Tensor):
+        raise TypeError("histogram: input is a silt.Tensor")
+    if input.dtype.kind != "f":
+        raise DTypeError(f"histogram: float tensors only, not {input.dtype}")
+    x = input.reshape(-1)
+    if isinstance(bins, Tensor):
+        edges = bins.astype(input.dtype).to(input.device)
+        if edges.ndim != 1 or edges.numel() < 2:
+            raise ArgumentError("histogram: bin edges are a 1-d tensor of at least 2")
+    else:
+        if int(bins) < 1:
+            raise ArgumentError(f"histogram: bins must be at least 1, not {bins}")
+        if range is not None:
+            lo, hi = float(range[0]), float(range[1])
+        elif x.numel():
+            finite = x[x.isfinite()]
+            lo, hi = (float(finite.min().item()), float(finite.max().item())) if finite.numel() else (0.0, 1.0)
+        else:
+            lo, hi = 0.0, 1.0
+        if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
+            raise ArgumentError(f"histogram: the range [{lo}, {hi}] is not a finite range")
+        if lo == hi:
+            lo, hi = lo - 0.5, hi + 0.5
+        edges = tensor(np.linspace(lo, hi, int(bins) + 1).astype(input.dtype), device=input.device)
+    n = edges.numel() - 1
+    # the bin of each element: the last edge not above it; the top edge in
+    # the last bin; outside (and NaN) in a bin past the end, dropped
+    at = searchsorted(edges, x, right=True) - 1
+    top = x == edges[-1]
+    at = at.where(~top, n - 1)
+    inside = (x >= edges[0]) & (x <= edges[-1])
+    at = at.where(inside, n)
+    w = None
+    if weight is not None:
+        w = (weight if isinstance(weight, Tensor) else tensor(np.asarray(weight), device=input.device))
+        w = w.astype(input.dtype).reshape(-1)
+    counts = ops.bincount(at, w, n + 1)[:n]
+    hist = counts.astype(input.dtype)
+    if density:
+        widths = edges[1:] - edges[:-1]
+        hist = hist / (hist.sum() * widths)
+    return hist, edges
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """`torch.unique_consecutive(input, return_inverse=False,
+    return_counts=False, dim=None)`: the elements with each run of equal
+    neighbours kept once (of the tensor read as 1-d; `dim` is not taken),
+    with each element's run (`return_inverse`, `input`'s shape) and each
+    run's length (`return_counts`); on the tensor's device. NaNs are never
+    equal, so each is a run of its own."""
+    if dim is not None:
+        raise ArgumentError("unique_consecutive: `dim` is not taken (the tensor read as 1-d only)")
+    x = input.reshape(-1)
+    n = x.numel()
+    if n == 0:
+        starts = x.new_zeros((0,), dtype=np.bool_)
+    else:
+        first = x.new_ones((1,), dtype=np.bool_)
+        starts = _cat([first, x[1:] != x[:-1]], 0)
+    where = starts.nonzero().reshape(-1)
+    values = x[where]
+    out = [values]
+    if return_inverse:
+        out.append((starts.astype(np.int64).cumsum(0) - 1).reshape(input.shape))
+    if return_counts:
+        ends = _cat([where[1:], tensor(np.array([n], np.int64), device=x.device)], 0)
+        out.append(ends - where)
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+HELPERS = [
+    "atleast_1d", "atleast_2d", "atleast_3d", "block_diag", "broadcast_shapes", "broadcast_tensors",
+    "cartesian_prod", "cdist", "column_stack", "dstack", "histogram", "hstack", "meshgrid",
+    "row_stack", "tril_indices", "triu_indices", "unique_consecutive", "vstack",
+]
+
+__all__ = ["bucketize", "is_tensor", "isin", "searchsorted", "where"] + HELPERS + list(METHODS)
