@@ -44,20 +44,9 @@ use silt::{f16, grid, DType, Element, Error, Grid, Result, Tensor, TensorT};
 /// The operation's name.
 pub const NAME: &str = "searchsorted";
 
-/// The element types it takes: every one but `bool`.
-pub const TYPES: &[DType] = &[
-    DType::U8,
-    DType::I8,
-    DType::U16,
-    DType::I16,
-    DType::U32,
-    DType::I32,
-    DType::U64,
-    DType::I64,
-    DType::F16,
-    DType::F32,
-    DType::F64,
-];
+/// The element types it takes: every one but `bool` (those of
+/// [`scatter_add`](crate::scatter_add)).
+pub const TYPES: &[DType] = crate::scatter_add::TYPES;
 
 /// The values a host task searches (at least).
 const TASK: usize = 1 << 14;
