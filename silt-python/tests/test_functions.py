@@ -223,3 +223,54 @@ def test_unique_consecutive(device):
     n = silt.tensor(np.array([np.nan, np.nan, 1.0], np.float32), device=device)
     assert silt.unique_consecutive(n).numel() == 3  # NaNs are never equal
     assert silt.unique_consecutive(silt.tensor(np.zeros(0, np.float32), device=device)).numel() == 0
+
+
+def test_statistics(device):
+    rng = np.random.default_rng(9)
+    a = rng.standard_normal((3, 20)).astype(np.float32)
+    t = silt.tensor(a, device=device)
+    s, m = silt.std_mean(t, 1)
+    np.testing.assert_allclose(s.numpy(), a.std(1, ddof=1), rtol=1e-5)
+    np.testing.assert_allclose(m.numpy(), a.mean(1), rtol=1e-5, atol=1e-6)
+    v, _ = silt.var_mean(t, correction=0)
+    np.testing.assert_allclose(v.numpy(), a.var(), rtol=1e-5)
+    np.testing.assert_allclose(silt.cov(t).numpy(), np.cov(a), rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(silt.cov(t, correction=0).numpy(), np.cov(a, ddof=0), rtol=1e-4, atol=1e-6)
+    fw = rng.integers(1, 4, 20)
+    aw = rng.random(20).astype(np.float32)
+    np.testing.assert_allclose(
+        silt.cov(t, fweights=silt.tensor(fw, device=device), aweights=silt.tensor(aw, device=device)).numpy(),
+        np.cov(a, fweights=fw, aweights=aw), rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(silt.cov(t[0]).numpy(), np.cov(a[0]), rtol=1e-4)
+    np.testing.assert_allclose(silt.corrcoef(t).numpy(), np.corrcoef(a), rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(silt.logspace(-2, 3, 6, base=2, device=device).numpy(), np.logspace(-2, 3, 6, base=2), rtol=1e-6)
+
+
+def test_calculus_and_products(device):
+    rng = np.random.default_rng(10)
+    y = rng.standard_normal((3, 7)).astype(np.float32)
+    x = np.cumsum(rng.random(7)).astype(np.float32)
+    ty, tx = silt.tensor(y, device=device), silt.tensor(x, device=device)
+    np.testing.assert_allclose(silt.trapezoid(ty).numpy(), np.trapezoid(y), rtol=1e-5)
+    np.testing.assert_allclose(silt.trapz(ty, dx=0.5, dim=0).numpy(), np.trapezoid(y, dx=0.5, axis=0), rtol=1e-5)
+    np.testing.assert_allclose(silt.trapezoid(ty, tx).numpy(), np.trapezoid(y, x), rtol=1e-5)
+    cum = np.cumsum((y[:, 1:] + y[:, :-1]) * np.diff(x) / 2, axis=1)
+    np.testing.assert_allclose(silt.cumulative_trapezoid(ty, tx).numpy(), cum, rtol=1e-5, atol=1e-6)
+    e = silt.tensor(np.array([0, 1, -2, 3], np.int32), device=device)
+    np.testing.assert_array_equal(silt.ldexp(silt.tensor(np.full(4, 1.5, np.float32), device=device), e).numpy(),
+                                  np.ldexp(np.float32(1.5), [0, 1, -2, 3]))
+    a = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    b = rng.standard_normal((3, 4, 5)).astype(np.float32)
+    ta, tb = silt.tensor(a, device=device), silt.tensor(b, device=device)
+    np.testing.assert_allclose(silt.tensordot(ta, tb).numpy(), np.tensordot(a, b), rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(silt.tensordot(ta, tb, dims=([1], [0])).numpy(),
+                               np.tensordot(a, b, axes=([1], [0])), rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(silt.tensordot(ta, tb, dims=([2, 1], [1, 0])).numpy(),
+                               np.tensordot(a, b, axes=([2, 1], [1, 0])), rtol=1e-4, atol=1e-5)
+    with pytest.raises(silt.ArgumentError):
+        silt.tensordot(ta, tb, dims=([0], [0]))
+    v = silt.tensor(np.array([1, 2, 3, 5], np.int64), device=device)
+    np.testing.assert_array_equal(silt.vander(v).numpy(), np.vander([1, 2, 3, 5]))
+    np.testing.assert_array_equal(silt.vander(v, 3, increasing=True).numpy(), np.vander([1, 2, 3, 5], 3, increasing=True))
+    np.testing.assert_array_equal(silt.diagflat(silt.tensor(np.arange(4).reshape(2, 2), device=device), 1).numpy(),
+                                  np.diagflat(np.arange(4), 1))

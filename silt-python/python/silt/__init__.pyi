@@ -814,6 +814,42 @@ def histogram(input: Tensor, bins: Union[_int, Tensor] = 100, *, range: Optional
 def unique_consecutive(input: Tensor, return_inverse: _bool = False, return_counts: _bool = False, dim: Optional[_int] = None) -> Any:
     """The elements with each run of equal neighbours kept once (read as 1-d), and optionally each element's run and each run's length."""
 
+def std_mean(input: Tensor, dim: Dim = None, *, correction: _float = 1, keepdim: _bool = False) -> Tuple[Tensor, Tensor]:
+    """(input.std(...), input.mean(...)) over dim."""
+
+def var_mean(input: Tensor, dim: Dim = None, *, correction: _float = 1, keepdim: _bool = False) -> Tuple[Tensor, Tensor]:
+    """(input.var(...), input.mean(...)) over dim."""
+
+def cov(input: Tensor, *, correction: _int = 1, fweights: Optional[Operand] = None, aweights: Optional[Operand] = None) -> Tensor:
+    """The covariance matrix of the variables in the rows of input, as NumPy's cov."""
+
+def corrcoef(input: Tensor) -> Tensor:
+    """Pearson's correlation coefficients of the variables in the rows of input."""
+
+def logspace(start: Number, end: Number, steps: _int, base: _float = 10.0, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """base to the powers of linspace(start, end, steps), float32 by default."""
+
+def trapezoid(y: Tensor, x: Optional[Operand] = None, *, dx: Optional[Number] = None, dim: _int = -1) -> Tensor:
+    """The integral of y along dim by the trapezoidal rule."""
+
+def trapz(y: Tensor, x: Optional[Operand] = None, *, dx: Optional[Number] = None, dim: _int = -1) -> Tensor:
+    """trapezoid."""
+
+def cumulative_trapezoid(y: Tensor, x: Optional[Operand] = None, *, dx: Optional[Number] = None, dim: _int = -1) -> Tensor:
+    """The running integral of trapezoid (one element fewer along dim)."""
+
+def ldexp(input: Operand, other: Operand) -> Tensor:
+    """input * 2 ** other, a float result."""
+
+def tensordot(a: Tensor, b: Tensor, dims: Union[_int, Tuple[Sequence[_int], Sequence[_int]]] = 2) -> Tensor:
+    """The sum over the last dims dimensions of a and the first dims of b (or the listed pairs), one matmul."""
+
+def vander(x: Tensor, N: Optional[_int] = None, increasing: _bool = False) -> Tensor:
+    """The powers of the 1-d x, N columns, as PyTorch makes them (a running product)."""
+
+def diagflat(input: Tensor, offset: _int = 0) -> Tensor:
+    """The elements of input (read as 1-d) on the diagonal offset of a new square matrix."""
+
 # PyTorch's functions that are tensor methods: silt.NAME(input, ...) is input.NAME(...)
 
 def abs(input: Operand) -> 'Tensor':

@@ -444,10 +444,193 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     return out[0] if len(out) == 1 else tuple(out)
 
 
+# ---- statistics, calculus, products -----------------------------------------
+
+def std_mean(input, dim=None, *, correction=1, keepdim=False):
+    """`torch.std_mean`: `(input.std(...), input.mean(...))` over `dim`."""
+    return (input.std(dim, correction=correction, keepdim=keepdim),
+            input.mean(dim, keepdim=keepdim))
+
+
+def var_mean(input, dim=None, *, correction=1, keepdim=False):
+    """`torch.var_mean`: `(input.var(...), input.mean(...))` over `dim`."""
+    return (input.var(dim, correction=correction, keepdim=keepdim),
+            input.mean(dim, keepdim=keepdim))
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """`torch.cov(input, *, correction=1, fweights=None, aweights=None)`:
+    the covariance matrix of the variables in the rows of `input` (`[vars,
+    obs]`; a 1-d tensor is one variable, giving a 0-d result), observations
+    weighted by the integer `fweights` and the float `aweights`, as
+    NumPy's `cov`: `(x - avg) (w (x - avg))^T / (sum(w) - correction *
+    sum(w * aweights) / sum(w))` (without `aweights`, `sum(w) -
+    correction`). Integer tensors are computed in float32."""
+    if input.ndim > 2:
+        raise ArgumentError(f"cov: a 1-d or 2-d tensor, not {input.ndim}-d")
+    x = input.reshape(1, -1) if input.ndim < 2 else input
+    if x.dtype.kind != "f":
+        x = x.float()
+    n = x.shape[1]
+    w = None
+    for name, v in (("fweights", fweights), ("aweights", aweights)):
+        if v is None:
+            continue
+        v = v if isinstance(v, Tensor) else tensor(np.asarray(v), device=x.device)
+        if v.ndim != 1 or v.shape[0] != n:
+            raise ArgumentError(f"cov: {name} must be 1-d of {n} observations")
+        if name == "fweights" and v.dtype.kind not in "iu":
+            raise DTypeError("cov: fweights must hold integers")
+        v = v.astype(x.dtype)
+        w = v if w is None else w * v
+    if w is None:
+        w_sum = float(n)
+        avg = x.mean(1, keepdim=True)
+    else:
+        w_sum = w.sum()
+        avg = (x * w).sum(1, keepdim=True) / w_sum
+    if w is None:
+        norm = w_sum - correction
+    elif aweights is None:
+        norm = w_sum - correction
+    else:
+        a = aweights if isinstance(aweights, Tensor) else tensor(np.asarray(aweights), device=x.device)
+        norm = w_sum - correction * (w * a.astype(x.dtype)).sum() / w_sum
+    d = x - avg
+    dw = d if w is None else d * w
+    c = d @ dw.T
+    c = c / (norm.clamp_min(0) if isinstance(norm, Tensor) else max(norm, 0))
+    return c.reshape(()) if input.ndim < 2 else c
+
+
+def corrcoef(input):
+    """`torch.corrcoef(input)`: Pearson's correlation coefficients of the
+    variables in the rows of `input`: `cov(input)` over the outer product
+    of the standard deviations, clamped to [-1, 1] (as NumPy's)."""
+    c = cov(input)
+    if c.ndim == 0:
+        return c / c
+    sd = c.diagonal().sqrt()
+    return (c / sd.unsqueeze(1) / sd.unsqueeze(0)).clamp(-1, 1)
+
+
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None):
+    """`torch.logspace(start, end, steps, base=10.0)`: `base` to the powers
+    of `linspace(start, end, steps)`, computed in float64 and rounded to
+    `dtype` (float32 by default)."""
+    if not isinstance(steps, int) or steps < 0:
+        raise ArgumentError(f"logspace: steps must be a non-negative integer, not {steps!r}")
+    values = np.logspace(float(start), float(end), steps, base=float(base))
+    return tensor(values.astype(np.float32 if dtype is None else dtype), device=device)
+
+
+def _spacing(y, x, dx, dim, op):
+    """The widths of `trapezoid`'s intervals along `dim`: `diff(x)`
+    (broadcast), `dx`, or 1."""
+    if x is not None and dx is not None:
+        raise ArgumentError(f"{op}: give x or dx, not both")
+    if x is None:
+        return 1.0 if dx is None else dx
+    x = x if isinstance(x, Tensor) else tensor(np.asarray(x), device=y.device)
+    d = x.diff(dim=-1 if x.ndim == 1 else dim)
+    if x.ndim == 1:
+        shape = [1] * y.ndim
+        shape[dim] = d.shape[0]
+        d = d.reshape(tuple(shape))
+    return d
+
+
+def _trapezoids(y, x, dx, dim, op):
+    dim = dim + y.ndim if dim < 0 else dim
+    n = y.shape[dim]
+    step = _spacing(y, x, dx, dim, op)
+    hi = y.narrow(dim, 1, max(n - 1, 0))
+    lo = y.narrow(dim, 0, max(n - 1, 0))
+    return (hi + lo) * step / 2, dim
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """`torch.trapezoid(y, x=None, *, dx=None, dim=-1)`: the integral of `y`
+    along `dim` by the trapezoidal rule, the samples at `x` (1-d, or of
+    `y`'s shape) or `dx` apart (1 by default)."""
+    parts, d = _trapezoids(y, x, dx, dim, "trapezoid")
+    return parts.sum(d)
+
+
+def trapz(y, x=None, *, dx=None, dim=-1):
+    """`torch.trapz`: `trapezoid`."""
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    """`torch.cumulative_trapezoid(y, x=None, *, dx=None, dim=-1)`: the
+    running integral of `trapezoid` (one element fewer along `dim`)."""
+    parts, d = _trapezoids(y, x, dx, dim, "cumulative_trapezoid")
+    return parts.cumsum(d)
+
+
+def ldexp(input, other):
+    """`torch.ldexp(input, other)`: `input * 2 ** other`, a float result."""
+    x = input if isinstance(input, Tensor) else tensor(np.asarray(input))
+    if x.dtype.kind != "f":
+        x = x.float()
+    return x * (2.0 ** (other if isinstance(other, Tensor) else tensor(np.asarray(other), device=x.device)))
+
+
+def tensordot(a, b, dims=2):
+    """`torch.tensordot(a, b, dims=2)`: the sum over the last `dims`
+    dimensions of `a` and the first `dims` of `b` (or the listed pairs of
+    dimensions, `dims=([..], [..])`), by one `matmul` of the two reshaped."""
+    if isinstance(dims, int):
+        if dims < 0:
+            raise ArgumentError(f"tensordot: dims must be at least 0, not {dims}")
+        da, db = list(range(a.ndim - dims, a.ndim)), list(range(dims))
+    else:
+        da, db = ([d] if isinstance(d, int) else list(d) for d in dims)
+    da = [d + a.ndim if d < 0 else d for d in da]
+    db = [d + b.ndim if d < 0 else d for d in db]
+    if len(da) != len(db) or any(a.shape[i] != b.shape[j] for i, j in zip(da, db)):
+        raise ArgumentError(f"tensordot: dimensions {da} of {a.shape} and {db} of {b.shape} do not match")
+    fa = [d for d in range(a.ndim) if d not in da]
+    fb = [d for d in range(b.ndim) if d not in db]
+    k = math.prod(a.shape[d] for d in da)
+    left = a.permute(*(fa + da)).reshape(math.prod(a.shape[d] for d in fa), k)
+    right = b.permute(*(db + fb)).reshape(k, math.prod(b.shape[d] for d in fb))
+    return (left @ right).reshape(tuple(a.shape[d] for d in fa) + tuple(b.shape[d] for d in fb))
+
+
+def vander(x, N=None, increasing=False):
+    """`torch.vander(x, N=None, increasing=False)`: the powers of the 1-d
+    `x`, `N` columns (`len(x)` by default), from `x^(N-1)` down to 1 (up
+    with `increasing`), as PyTorch makes them: ones, then a running
+    product (integers stay integers)."""
+    if x.ndim != 1:
+        raise ArgumentError("vander: x must be 1-d")
+    n = x.shape[0] if N is None else N
+    if n < 0:
+        raise ArgumentError(f"vander: N must be at least 0, not {n}")
+    dt = x.dtype if x.dtype != np.bool_ else np.dtype(np.int64)
+    ones = x.new_ones((x.shape[0], min(n, 1)), dtype=dt)
+    if n <= 1:
+        out = ones
+    else:
+        powers = x.astype(dt).unsqueeze(1).broadcast_to((x.shape[0], n - 1)).cumprod(1)
+        out = _cat([ones, powers], 1)
+    return out if increasing else out.flip(1)
+
+
+def diagflat(input, offset=0):
+    """`torch.diagflat(input, offset=0)`: the elements of `input` (read as
+    1-d) on the diagonal `offset` of a new square matrix."""
+    return input.reshape(-1).diag(offset)
+
+
 HELPERS = [
     "atleast_1d", "atleast_2d", "atleast_3d", "block_diag", "broadcast_shapes", "broadcast_tensors",
     "cartesian_prod", "cdist", "column_stack", "dstack", "histogram", "hstack", "meshgrid",
     "row_stack", "tril_indices", "triu_indices", "unique_consecutive", "vstack",
+    "corrcoef", "cov", "cumulative_trapezoid", "diagflat", "ldexp", "logspace", "std_mean",
+    "tensordot", "trapezoid", "trapz", "vander", "var_mean",
 ]
 
 __all__ = ["bucketize", "is_tensor", "isin", "searchsorted", "where"] + HELPERS + list(METHODS)
