@@ -1280,11 +1280,18 @@ fn ref_scatter_reduce<T: Reduced>(
     out
 }
 
+/// `scatter_reduce` of every reduction against the reference on every
+/// device, as a CPU and as a GPU with few lines (`Sum` and `Mean` through
+/// `scatter_add`'s atomics: the data's sums are exact in any order).
 fn check_scatter_reduce<T: Reduced>(make: impl Fn(i64) -> T) {
     use k::scatter_reduce::Reduce as R;
     let xs = [4usize, 5, 3];
     let x: Vec<T> = ints(60, 23, 1).into_iter().map(&make).collect();
-    for dev in common::devices() {
+    for (dev, kind) in common::devices()
+        .into_iter()
+        .flat_map(|d| [(d.clone(), None), (d, Some(DeviceKind::Gpu))])
+    {
+        silt::__testing::reduce_as(kind);
         let t = TensorT::from_slice(&dev, &x, xs).unwrap();
         for dim in 0..3 {
             // an index smaller than src, src larger than the index along
@@ -1318,13 +1325,14 @@ fn check_scatter_reduce<T: Reduced>(make: impl Fn(i64) -> T) {
                             .unwrap();
                     assert!(
                         got.iter().zip(&want).all(|(g, w)| g.same(*w)),
-                        "{dev} {:?} dim {dim} {op:?} include_self {include_self}:\n{got:?}\n{want:?}",
+                        "{dev} as {kind:?} {:?} dim {dim} {op:?} include_self {include_self}:\n{got:?}\n{want:?}",
                         T::DTYPE
                     );
                 }
             }
         }
     }
+    silt::__testing::reduce_as(None);
 }
 
 #[test]
@@ -1382,6 +1390,22 @@ fn scatter_reduce_edge_cases_and_errors() {
         let neg = TensorT::from_slice(&dev, &[-1i64, 0], [2]).unwrap();
         let err = k::scatter_reduce::launch(&x, 0, &neg, &s, R::Sum, true).unwrap_err();
         assert!(is_out_of_range(&err, "scatter_reduce"), "{dev}: {err:?}");
+        // the same through a GPU's forms of Sum and Mean (scatter_add's)
+        silt::__testing::reduce_as(Some(DeviceKind::Gpu));
+        for (op, include_self) in [(R::Sum, true), (R::Mean, false)] {
+            let err = k::scatter_reduce::launch(&x, 0, &bad, &s, op, include_self).unwrap_err();
+            assert!(
+                matches!(&err, Error::IndexOutOfRange { op: "scatter_reduce", value, .. } if value == "3"),
+                "{dev} as a GPU: {err:?}"
+            );
+            let big = TensorT::from_slice(&dev, &[0i64; 4], [4]).unwrap();
+            let err = k::scatter_reduce::launch(&x, 0, &big, &s, op, include_self).unwrap_err();
+            assert!(
+                is_invalid(&err, "scatter_reduce"),
+                "{dev} as a GPU: {err:?}"
+            );
+        }
+        silt::__testing::reduce_as(None);
         // src of another dtype, bool, shapes
         let i = TensorT::from_slice(&dev, &[0i64, 0], [2]).unwrap();
         let s64 = Tensor::from_slice(&dev, &[1.0f64, 2.0], [2]).unwrap();

@@ -16,10 +16,13 @@
 //! - The order: each output element combines its elements in order of
 //!   their position along `dim` (PyTorch's order on the CPU), rounding after
 //!   each step, on every device and the host: the same bits everywhere.
-//!   A work-item walks each line along `dim`, on GPUs too (where few long
-//!   lines leave most of the device idle; `scatter_add` has other forms
-//!   for that case); the host runs the same steps in plain Rust, in
-//!   parallel.
+//!   A work-item walks each line along `dim` (the host runs the same steps
+//!   in plain Rust, in parallel). A GPU with fewer lines than
+//!   [`GPU_LINES`](crate::scatter_add::GPU_LINES), which that would leave
+//!   mostly idle, takes `Sum` and `Mean` through `scatter_add`'s GPU forms
+//!   (atomic additions of the 32- and 64-bit types, in an order that is
+//!   not specified: a float sum may differ in its last bits from run to
+//!   run, as PyTorch's on CUDA) and keeps the walk for the others.
 //! - `Amax` and `Amin` are PyTorch's: a NaN of `src` wins, else the larger
 //!   (smaller) element, the earlier one of two that compare equal (`-0.0`
 //!   and `0.0`). `Prod` of integers wraps, as `Sum` does.
@@ -46,10 +49,10 @@
 //! # Ok::<(), silt::Error>(())
 //! ```
 
-use silt::{DType, Element, Error, Grid, Result, Scalar, Tensor, TensorT};
+use silt::{DType, DeviceKind, Element, Error, Grid, Result, Scalar, Tensor, TensorT};
 
 use super::scatter_add::{prepare, Lines};
-use super::{device, host, supported, Record};
+use super::{at_least_1d, axis, device, host, supported, Record};
 
 /// The operation's name.
 pub const NAME: &str = "scatter_reduce";
@@ -150,6 +153,9 @@ pub fn dispatch(
     include_self: bool,
 ) -> Result<Tensor> {
     supported(NAME, TYPES, input.dtype())?;
+    if matches!(reduce, Reduce::Sum | Reduce::Mean) && few_lines_on_a_gpu(input, dim, index)? {
+        return sum_on_a_gpu(input, dim, index, src, reduce, include_self);
+    }
     let mut l = match prepare(NAME, input, dim, index, src)? {
         Ok(l) => l,
         Err(out) => return Ok(out),
@@ -201,6 +207,88 @@ fn launch_lines(l: &mut Lines, reduce: Reduce, fresh: bool) -> Result<()> {
     }
 }
 
+/// Whether `input` is on a GPU (or an accelerator) and `index` has fewer
+/// lines along `dim` than [`scatter_add::GPU_LINES`](crate::scatter_add::GPU_LINES):
+/// a work-item a line would leave most of the device idle.
+fn few_lines_on_a_gpu(input: &Tensor, dim: isize, index: &Tensor) -> Result<bool> {
+    if !matches!(
+        silt::__private::mapping_kind(input.device()),
+        DeviceKind::Gpu | DeviceKind::Accelerator
+    ) {
+        return Ok(false);
+    }
+    let d = axis(dim, input.ndim())?;
+    let is = at_least_1d(index.shape());
+    let lines = is
+        .iter()
+        .enumerate()
+        .filter(|&(a, _)| a != d)
+        .map(|(_, &s)| s)
+        .product::<usize>();
+    Ok(lines < crate::scatter_add::GPU_LINES)
+}
+
+/// `Sum` and `Mean` on a GPU with few lines, by `scatter_add`'s GPU forms
+/// (atomic additions for 32- and 64-bit types, in an order that is not
+/// specified; a work-item an output element, in order, for the others);
+/// without `include_self`, from `input` with every place reached set to 0
+/// (the places where `scatter_add` counts a contribution).
+fn sum_on_a_gpu(
+    input: &Tensor,
+    dim: isize,
+    index: &Tensor,
+    src: &Tensor,
+    reduce: Reduce,
+    include_self: bool,
+) -> Result<Tensor> {
+    let zero = filled(input, input.shape(), false)?;
+    let base = if include_self {
+        input.clone()
+    } else {
+        let ones = filled(src, src.shape(), true)?;
+        let reached =
+            crate::scatter_add::dispatch(&zero, dim, index, &ones).map_err(|e| renamed(e, NAME))?;
+        crate::where_::dispatch(&crate::gt::dispatch(&reached, &zero)?, &zero, input)?
+    };
+    let sums =
+        crate::scatter_add::dispatch(&base, dim, index, src).map_err(|e| renamed(e, NAME))?;
+    if reduce == Reduce::Mean {
+        mean(&sums, dim, index, src, include_self)
+    } else {
+        Ok(sums)
+    }
+}
+
+/// `e`, an error of an operation this one calls, in this one's name.
+fn renamed(e: Error, op: &'static str) -> Error {
+    match e {
+        Error::IndexOutOfRange {
+            value,
+            at,
+            what,
+            size,
+            ..
+        } => Error::IndexOutOfRange {
+            op,
+            value,
+            at,
+            what,
+            size,
+        },
+        Error::InvalidArgument { reason, .. } => Error::InvalidArgument { op, reason },
+        other => other,
+    }
+}
+
+/// A tensor of `like`'s device and dtype and of `shape`, of zeros or ones.
+fn filled(like: &Tensor, shape: &[usize], one: bool) -> Result<Tensor> {
+    let mut t = Tensor::zeros(like.device(), like.dtype(), shape)?;
+    if one {
+        crate::set::dispatch(Scalar::U8(1), &mut t)?;
+    }
+    Ok(t)
+}
+
 /// `sums` divided by the count of elements each place combined, as
 /// PyTorch's `scatter_reduce` makes its mean: the count in the element
 /// type (`include_self` counting the place's own element), at least 1;
@@ -212,20 +300,13 @@ fn mean(
     src: &Tensor,
     include_self: bool,
 ) -> Result<Tensor> {
-    let (dev, dtype) = (sums.device(), sums.dtype());
-    let filled = |shape: &[usize], one: bool| -> Result<Tensor> {
-        let mut t = Tensor::zeros(dev, dtype, shape)?;
-        if one {
-            crate::set::dispatch(Scalar::U8(1), &mut t)?;
-        }
-        Ok(t)
-    };
-    let ones = filled(sums.shape(), true)?;
+    let dtype = sums.dtype();
+    let ones = filled(sums, sums.shape(), true)?;
     let count = crate::scatter_add::dispatch(
-        &filled(sums.shape(), include_self)?,
+        &filled(sums, sums.shape(), include_self)?,
         dim,
         index,
-        &filled(src.shape(), true)?,
+        &filled(sums, src.shape(), true)?,
     )?;
     let count = crate::maximum::dispatch(&count, &ones)?;
     let q = crate::div::dispatch(sums, &count)?;
@@ -235,7 +316,7 @@ fn mean(
     // a negative sum not a multiple of its count: one below the quotient
     // (`div` truncates; the remainder has the sum's sign)
     let r = crate::rem::dispatch(sums, &count)?;
-    let below = crate::lt::dispatch(&r, &filled(sums.shape(), false)?)?;
+    let below = crate::lt::dispatch(&r, &filled(sums, sums.shape(), false)?)?;
     crate::where_::dispatch(&below, &crate::sub::dispatch(&q, &ones)?, &q)
 }
 
