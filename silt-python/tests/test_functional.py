@@ -1155,3 +1155,189 @@ def test_shrinks_keep_nan_and_shuffles_copy(device):
     x16 = np.linspace(-6, 0, 50).astype(np.float16)
     want = (3 * np.expm1(x16.astype(np.float64) / 3)).astype(np.float16)
     check(F.celu(t(x16, device), 3.0), want, 1e-3)
+
+
+# ---- embedding_bag, fold, unpooling, lp pools and the rest of _more ---------------
+
+@pytest.mark.parametrize("mode", ["sum", "mean", "max"])
+def test_embedding_bag_against_loops(device, mode):
+    w = f32(10, 4)
+    tokens = np.array([1, 2, 4, 5, 4, 3, 2, 9, 0], np.int64)
+    offsets = np.array([0, 2, 2, 6], np.int64)  # an empty bag
+    psw = f32(9) if mode == "sum" else None
+
+    def ref(tok, bags, padding_idx=None, weights=None):
+        out = np.zeros((len(bags), 4), np.float64)
+        for b, members in enumerate(bags):
+            rows = [(w[tok[i]].astype(np.float64) * (1 if weights is None else weights[i]))
+                    for i in members if tok[i] != padding_idx]
+            if rows:
+                out[b] = {"sum": np.sum, "mean": np.mean, "max": np.max}[mode](rows, axis=0)
+        return out.astype(np.float32)
+
+    bags = [range(0, 2), range(2, 2), range(2, 6), range(6, 9)]
+    got = F.embedding_bag(t(tokens, device), t(w, device), t(offsets, device), mode=mode,
+                          per_sample_weights=None if psw is None else t(psw, device))
+    check(got, ref(tokens, bags, weights=psw))
+    # include_last_offset: the last offset ends the last bag; padding_idx left out
+    got = F.embedding_bag(t(tokens, device), t(w, device), t(np.array([0, 2, 7]), device), mode=mode,
+                          include_last_offset=True, padding_idx=4)
+    check(got, ref(tokens, [range(0, 2), range(2, 7)], padding_idx=4))
+    # a 2-d input: a bag a row
+    two = tokens[:8].reshape(2, 4)
+    check(F.embedding_bag(t(two, device), t(w, device), mode=mode), ref(tokens, [range(0, 4), range(4, 8)]))
+    with pytest.raises(silt.ArgumentError):
+        F.embedding_bag(t(tokens, device), t(w, device), mode=mode)  # 1-d without offsets
+
+
+def test_fold_inverts_unfold_and_sums_overlaps(device):
+    x = f32(2, 3, 5, 6)
+    for kw in ({"kernel_size": 2}, {"kernel_size": (2, 3), "stride": (1, 2), "padding": 1, "dilation": (2, 1)}):
+        cols = F.unfold(t(x, device), **kw)
+        got = F.fold(cols, (5, 6), **kw)
+        # the reference: each element times the number of windows holding it
+        k = kw["kernel_size"]
+        ones = F.unfold(t(np.ones((1, 1, 5, 6), np.float32), device), **kw)
+        count = F.fold(ones, (5, 6), **kw).numpy()
+        check(got, (x * count).astype(np.float32))
+        # against a direct col2im loop
+        c = cols.numpy()
+        ref = np.zeros((2, 3, 5, 6))
+        kh, kwid = (k, k) if isinstance(k, int) else k
+        st = kw.get("stride", 1)
+        sh, sw = (st, st) if isinstance(st, int) else st
+        dl = kw.get("dilation", 1)
+        dh, dw = (dl, dl) if isinstance(dl, int) else dl
+        pd = kw.get("padding", 0)
+        P = np.zeros((2, 3, 5 + 2 * pd, 6 + 2 * pd))
+        bh = (5 + 2 * pd - dh * (kh - 1) - 1) // sh + 1
+        bw = (6 + 2 * pd - dw * (kwid - 1) - 1) // sw + 1
+        cr = c.reshape(2, 3, kh, kwid, bh, bw)
+        for i in range(kh):
+            for j in range(kwid):
+                for a in range(bh):
+                    for b in range(bw):
+                        P[:, :, a * sh + i * dh, b * sw + j * dw] += cr[:, :, i, j, a, b]
+        ref = P[:, :, pd:pd + 5, pd:pd + 6]
+        np.testing.assert_allclose(got.numpy(), ref, rtol=1e-5, atol=1e-5)
+    check(F.fold(t(np.ones((4, 4), np.float32), device), (3, 3), 2), np.array([[[1, 2, 1], [2, 4, 2], [1, 2, 1]]], np.float32))
+    with pytest.raises(silt.ArgumentError):
+        F.fold(t(np.ones((1, 4, 5), np.float32), device), (3, 3), 2)
+
+
+@pytest.mark.parametrize("nd", [1, 2, 3])
+def test_max_unpool_undoes_max_pool(device, nd):
+    shape = (2, 3) + (4,) * nd
+    x = f32(*shape)
+    pool = (F.max_pool1d, F.max_pool2d, F.max_pool3d)[nd - 1]
+    unpool = (F.max_unpool1d, F.max_unpool2d, F.max_unpool3d)[nd - 1]
+    values, indices = pool(t(x, device), 2, return_indices=True)
+    got = unpool(values, indices, 2)
+    want = np.zeros(shape, np.float32).reshape(2, 3, -1)
+    np.put_along_axis(want, indices.numpy().reshape(2, 3, -1), values.numpy().reshape(2, 3, -1), axis=2)
+    check(got, want.reshape(shape))
+    bigger = unpool(values, indices, 2, output_size=(5,) * nd)
+    assert tuple(bigger.shape) == (2, 3) + (5,) * nd
+    with pytest.raises(silt.ArgumentError):
+        unpool(values, indices, 1)  # an output too small for the indices
+
+
+def test_max_unpool_by_name_unbatched_and_padded(device):
+    # unbatched inputs and a padded pool: PyTorch's default output size
+    # (L - 1) * stride - 2 * padding + kernel
+    x = f32(3, 7)
+    v, i = F.max_pool1d(t(x, device), 3, stride=2, padding=1, return_indices=True)
+    got = F.max_unpool1d(v, i, 3, stride=2, padding=1)
+    want = np.zeros((3, 7), np.float32)
+    np.put_along_axis(want, i.numpy(), v.numpy(), axis=1)
+    check(got, want)
+    x2 = f32(2, 4, 4)
+    v, i = F.max_pool2d(t(x2, device), 2, return_indices=True)
+    assert tuple(F.max_unpool2d(v, i, 2).shape) == (2, 4, 4)
+    x3 = f32(1, 2, 2, 2)
+    v, i = F.max_pool3d(t(x3, device), 2, return_indices=True)
+    got = F.max_unpool3d(v, i, 2)
+    assert tuple(got.shape) == (1, 2, 2, 2) and got.numpy().max() == x3.max()
+
+
+@pytest.mark.parametrize("p", [1.0, 2.0, 3.0])
+def test_lp_pools(device, p):
+    x = f32(2, 3, 6, 6, low=0.1, high=2.0)
+    got = F.lp_pool2d(t(x, device), p, 2)
+    want = (x.astype(np.float64) ** p).reshape(2, 3, 3, 2, 3, 2).sum((3, 5)) ** (1 / p)
+    check(got, want.astype(np.float32), 1e-4)
+    got = F.lp_pool1d(t(x[:, :, 0], device), p, 3, stride=2)
+    want = np.stack([(x[:, :, 0, i:i + 3].astype(np.float64) ** p).sum(-1) ** (1 / p) for i in (0, 2)], -1)
+    check(got, want.astype(np.float32), 1e-4)
+    got = F.lp_pool3d(t(x[:, :, None, :4, :4].repeat(2, 2), device), p, 2)
+    assert tuple(got.shape) == (2, 3, 1, 2, 2)
+    check(F.lp_pool2d(t(x, device), math.inf, 2), x.reshape(2, 3, 3, 2, 3, 2).max((3, 5)))
+
+
+def test_local_response_norm_and_channel_shuffle(device):
+    x = f32(2, 7, 3, 4)
+    for size in (1, 3, 4):
+        sq = np.pad(x.astype(np.float64) ** 2, [(0, 0), (size // 2, (size - 1) // 2), (0, 0), (0, 0)])
+        avg = np.stack([sq[:, c:c + size].sum(1) for c in range(7)], 1) / size
+        want = x / (1.0 + 1e-2 * avg) ** 0.75
+        check(F.local_response_norm(t(x, device), size, alpha=1e-2), want.astype(np.float32), 1e-5)
+    y = f32(2, 6, 5)
+    want = y.reshape(2, 2, 3, 5).transpose(0, 2, 1, 3).reshape(2, 6, 5)
+    check(F.channel_shuffle(t(y, device), 2), want)
+    with pytest.raises(silt.ArgumentError):
+        F.channel_shuffle(t(y, device), 4)
+
+
+def test_pdist_bilinear_and_upsample(device):
+    x = f32(5, 3)
+    for p in (1.0, 2.0, 0.5):
+        want = [np.sum(np.abs(x[i].astype(np.float64) - x[j]) ** p) ** (1 / p) for i in range(5) for j in range(i + 1, 5)]
+        check(F.pdist(t(x, device), p), np.array(want, np.float32), 1e-5)
+    a, b, w, bias = f32(4, 3), f32(4, 2), f32(5, 3, 2), f32(5)
+    want = np.einsum("ni,oij,nj->no", a.astype(np.float64), w, b) + bias
+    check(F.bilinear(t(a, device), t(b, device), t(w, device), t(bias, device)), want.astype(np.float32), 1e-5)
+    img = t(f32(1, 2, 3, 4), device)
+    check(F.upsample(img, scale_factor=2), F.interpolate(img, scale_factor=2).numpy())
+    check(F.upsample_nearest(img, size=(6, 8)), F.interpolate(img, size=(6, 8), mode="nearest").numpy())
+    check(F.upsample_bilinear(img, scale_factor=2),
+          F.interpolate(img, scale_factor=2, mode="bilinear", align_corners=True).numpy())
+
+
+def test_multi_margin_losses(device):
+    x = f32(4, 5)
+    y = np.array([0, 3, 4, 3], np.int64)
+    wt = f32(5, low=0.5, high=1.5)
+    for p in (1, 2):
+        for weight in (None, wt):
+            want = []
+            for n in range(4):
+                terms = [max(0.0, 1.0 - x[n, y[n]] + x[n, i]) ** p * (1 if weight is None else weight[y[n]])
+                         for i in range(5) if i != y[n]]
+                want.append(sum(terms) / 5)
+            got = F.multi_margin_loss(t(x, device), t(y, device), p=p,
+                                      weight=None if weight is None else t(weight, device), reduction="none")
+            check(got, np.array(want, np.float32), 1e-5)
+    assert abs(F.multi_margin_loss(t(x, device), t(y, device)).item() - np.mean(
+        [sum(max(0.0, 1 - x[n, y[n]] + x[n, i]) for i in range(5) if i != y[n]) / 5 for n in range(4)])) < 1e-5
+    target = np.array([[3, 0, -1, 1, 2], [1, 2, 3, 4, 0], [-1, 0, 0, 0, 0], [4, -1, 2, 2, 2]], np.int64)
+    want = []
+    for n in range(4):
+        js = []
+        for v in target[n]:
+            if v < 0:
+                break
+            js.append(v)
+        others = [i for i in range(5) if i not in js]
+        want.append(sum(max(0.0, 1 - (x[n, j] - x[n, i])) for j in set(js) for i in others) / 5)
+    check(F.multilabel_margin_loss(t(x, device), t(target, device), reduction="none"), np.array(want, np.float32), 1e-5)
+    a, pos, neg = f32(3, 4), f32(3, 4), f32(3, 4)
+    def dist(u, v):
+        return np.linalg.norm(u.astype(np.float64) - v + 1e-6, axis=1)
+    want = np.maximum(dist(a, pos) - np.minimum(dist(a, neg), dist(pos, neg)) + 1.0, 0).mean()
+    got = F.triplet_margin_with_distance_loss(t(a, device), t(pos, device), t(neg, device), swap=True)
+    assert abs(got.item() - want) < 1e-5
+    l1 = lambda u, v: (u - v).abs().sum(-1)  # noqa: E731
+    want = np.maximum(np.abs(a - pos).sum(1) - np.abs(a - neg).sum(1) + 0.5, 0).sum()
+    got = F.triplet_margin_with_distance_loss(t(a, device), t(pos, device), t(neg, device), distance_function=l1,
+                                              margin=0.5, reduction="sum")
+    assert abs(got.item() - want) < 1e-4

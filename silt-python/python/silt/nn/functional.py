@@ -11,8 +11,10 @@ over the input spread out by its stride; pooling reduces a strided view of
 windows; ``interpolate`` and the adaptive pools pick elements with
 ``index_select``. The parts live in ``_activations``, ``_layers``
 (normalisations, ``linear``, ``dropout``, ``embedding``, attention),
-``_windows`` (padding, convolutions), ``_pools``, ``_resample``, ``_losses``
-and ``_margins`` (the margin and likelihood losses), over the argument
+``_windows`` (padding, convolutions), ``_pools``, ``_resample``, ``_losses``,
+``_margins`` (the margin and likelihood losses) and ``_more``
+(``embedding_bag``, ``fold``, unpooling, ``lp_pool*`` and the rest built on
+silt's indexing), over the argument
 checks of ``_args``. Small tables that depend only on shapes (pooling
 divisors, interpolation weights, index lists) are made with NumPy on the
 host and copied to the device.
@@ -110,6 +112,26 @@ from ._margins import (  # noqa: F401 (the public names)
     soft_margin_loss,
     triplet_margin_loss,
 )
+from ._more import (  # noqa: F401 (the public names)
+    bilinear,
+    channel_shuffle,
+    embedding_bag,
+    fold,
+    local_response_norm,
+    lp_pool1d,
+    lp_pool2d,
+    lp_pool3d,
+    max_unpool1d,
+    max_unpool2d,
+    max_unpool3d,
+    multi_margin_loss,
+    multilabel_margin_loss,
+    pdist,
+    triplet_margin_with_distance_loss,
+    upsample,
+    upsample_bilinear,
+    upsample_nearest,
+)
 from ._pools import (  # noqa: F401 (the public names)
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
@@ -156,4 +178,8 @@ __all__ = [
     "rms_norm", "scaled_dot_product_attention", "selu", "sigmoid", "silu", "smooth_l1_loss",
     "soft_margin_loss", "softmax", "softmin", "softplus", "softshrink", "softsign", "tanh",
     "tanhshrink", "threshold", "threshold_", "triplet_margin_loss", "unfold",
+    "bilinear", "channel_shuffle", "embedding_bag", "fold", "local_response_norm", "lp_pool1d",
+    "lp_pool2d", "lp_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "multi_margin_loss",
+    "multilabel_margin_loss", "pdist", "triplet_margin_with_distance_loss", "upsample",
+    "upsample_bilinear", "upsample_nearest",
 ]

@@ -1,0 +1,395 @@
+"""More of ``torch.nn.functional``, built on the others and on silt's
+indexing: ``embedding_bag`` (``index_add``, ``scatter_reduce``), ``fold``
+(col2im by ``scatter_add``), ``max_unpool*`` (``scatter``), ``lp_pool*``,
+``local_response_norm``, ``channel_shuffle``, ``pdist``, ``bilinear``,
+the ``upsample*`` aliases of ``interpolate``, and the margin losses
+``multi_margin_loss``, ``multilabel_margin_loss`` and
+``triplet_margin_with_distance_loss``."""
+
+import math
+
+import numpy as np
+
+from .. import _silt
+from .._silt import ArgumentError, DTypeError
+from ._args import (
+    _floats, _ints, _legacy_reduction, _on, _reduced, _same_dtype, _tensor, _unbatched, _widened,
+)
+from ._losses import pairwise_distance
+from ._pools import avg_pool1d, avg_pool2d, avg_pool3d, max_pool1d, max_pool2d, max_pool3d
+from ._resample import interpolate
+from ._layers import embedding
+
+
+# ---- embedding_bag -------------------------------------------------------------
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
+                  mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
+                  padding_idx=None):
+    """`embedding_bag(input, weight, offsets=None, max_norm=None,
+    norm_type=2, ..., mode='mean', per_sample_weights=None,
+    include_last_offset=False, padding_idx=None)`: the rows of `weight`
+    at the indices of each bag combined by `mode` (`'sum'`, `'mean'`,
+    `'max'`), `[bags, embedding_dim]`. A 2-d `input` is a bag a row; a 1-d
+    one is cut into bags at `offsets` (the last one the end with
+    `include_last_offset`). `per_sample_weights` scale the rows (`'sum'`
+    only); indices equal to `padding_idx` are left out (and out of the
+    mean's count); an empty bag gives zeros. Sums add in order of the
+    indices' places, as PyTorch's CPU does."""
+    fn = "embedding_bag"
+    _tensor(input, fn)
+    _floats(weight, fn, "weight")
+    if mode not in ("sum", "mean", "max"):
+        raise ArgumentError(f"{fn}: mode must be 'sum', 'mean' or 'max', not {mode!r}")
+    if input.ndim == 2:
+        if offsets is not None:
+            raise ArgumentError(f"{fn}: offsets must be None for a 2-d input")
+        bags, length = input.shape
+        bag_of = np.repeat(np.arange(bags), length)
+    elif input.ndim == 1:
+        if offsets is None:
+            raise ArgumentError(f"{fn}: a 1-d input needs offsets")
+        starts = (offsets.numpy() if isinstance(offsets, _silt.Tensor) else np.asarray(offsets)).astype(np.int64)
+        if starts.ndim != 1 or (starts.size and starts[0] != 0) or np.any(np.diff(starts) < 0) \
+                or (starts.size and starts[-1] > input.shape[0]):
+            raise ArgumentError(f"{fn}: offsets must rise from 0 to at most the input's length")
+        if include_last_offset:
+            if starts.size == 0:
+                raise ArgumentError(f"{fn}: include_last_offset needs at least one offset")
+            ends = starts[1:]
+            starts = starts[:-1]
+        else:
+            ends = np.append(starts[1:], input.shape[0])
+        bags = starts.size
+        bag_of = np.repeat(np.arange(bags), ends - starts)
+        # tokens past the last bag (include_last_offset with a short end)
+        input = input[: int(ends[-1])] if bags else input[:0]
+    else:
+        raise ArgumentError(f"{fn}: input must be 1-d or 2-d, not {input.ndim}-d")
+    if per_sample_weights is not None:
+        if mode != "sum":
+            raise ArgumentError(f"{fn}: per_sample_weights only with mode='sum', not {mode!r}")
+        _same_dtype(weight, per_sample_weights, fn, "per_sample_weights")
+        if tuple(per_sample_weights.shape) != tuple(input.shape):
+            raise ArgumentError(f"{fn}: per_sample_weights must have the input's shape {tuple(input.shape)}")
+    tokens = input.reshape(-1)
+    keep = np.ones(tokens.numel(), bool)
+    if padding_idx is not None:
+        if not -weight.shape[0] <= padding_idx < weight.shape[0]:
+            raise ArgumentError(f"{fn}: padding_idx {padding_idx} is out of range for {weight.shape[0]} rows")
+        keep = tokens.numpy() != (padding_idx % weight.shape[0])
+    places = np.flatnonzero(keep)
+    rows = embedding(tokens[_on(tokens, places)], weight, max_norm=max_norm, norm_type=norm_type)
+    bag = _on(weight, bag_of[places])
+    dim = weight.shape[1]
+    out = _silt.zeros((bags, dim), dtype=weight.dtype, device=weight.device)
+    if mode == "max":
+        index = bag.unsqueeze(1).broadcast_to((len(places), dim))
+        return out.scatter_reduce(0, index, rows, "amax", include_self=False)
+    if per_sample_weights is not None:
+        rows = rows * per_sample_weights.reshape(-1)[_on(tokens, places)].unsqueeze(1)
+    out.index_add_(0, bag, rows)
+    if mode == "mean":
+        count = np.bincount(bag_of[places], minlength=bags).astype(np.float64)
+        out = out / _on(out, np.maximum(count, 1).astype(out.dtype).reshape(-1, 1))
+    return out
+
+
+# ---- fold, unpooling, lp pools --------------------------------------------------
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """`fold(input, output_size, kernel_size, dilation=1, padding=0,
+    stride=1)`: the inverse of `unfold` (col2im): the columns of `input`
+    (`[N, C * kh * kw, L]` or unbatched) added into an `[N, C, H, W]`
+    output where their windows lie, overlaps summed (by `scatter_add`, in
+    the order of the columns' elements, as PyTorch's col2im)."""
+    fn = "fold"
+    _tensor(input, fn)
+    x, added = _unbatched(input, 1, fn)
+    size = _ints(output_size, 2, fn, "output_size", 1)
+    kernel = _ints(kernel_size, 2, fn, "kernel_size", 1)
+    dilation = _ints(dilation, 2, fn, "dilation", 1)
+    stride = _ints(stride, 2, fn, "stride", 1)
+    padding = _ints(padding, 2, fn, "padding")
+    padded = [s + 2 * p for s, p in zip(size, padding)]
+    blocks = [(P - d * (k - 1) - 1) // st + 1 for P, d, k, st in zip(padded, dilation, kernel, stride)]
+    k = math.prod(kernel)
+    n, ck, L = x.shape
+    if ck % k or L != math.prod(blocks) or min(blocks) < 1:
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} does not fit {math.prod(blocks)} blocks "
+                            f"of kernel {kernel} in {tuple(size)}")
+    c = ck // k
+    # the padded output's flat place of each (kernel place, block)
+    ki, kj = np.divmod(np.arange(k), kernel[1])
+    bi, bj = np.divmod(np.arange(L), blocks[1])
+    rows = bi[None, :] * stride[0] + ki[:, None] * dilation[0]
+    cols = bj[None, :] * stride[1] + kj[:, None] * dilation[1]
+    table = (rows * padded[1] + cols).reshape(-1)
+    index = _on(x, np.broadcast_to(table, (n, c, k * L)))
+    out = _silt.zeros((n, c, padded[0] * padded[1]), dtype=x.dtype, device=x.device)
+    out = out.scatter_add(2, index, x.reshape(n, c, k * L))
+    out = out.reshape(n, c, padded[0], padded[1])
+    out = out[:, :, padding[0]:padding[0] + size[0], padding[1]:padding[1] + size[1]].contiguous()
+    return out[0] if added else out
+
+
+def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, fn):
+    _tensor(input, fn)
+    _tensor(indices, fn, "indices")
+    if indices.dtype != np.int64:
+        raise DTypeError(f"{fn}: indices must be int64, not {indices.dtype}")
+    if tuple(indices.shape) != tuple(input.shape):
+        raise ArgumentError(f"{fn}: indices {tuple(indices.shape)} and input {tuple(input.shape)} differ")
+    x, added = _unbatched(input, nd, fn)
+    kernel = _ints(kernel_size, nd, fn, "kernel_size", 1)
+    stride = kernel if stride is None else _ints(stride, nd, fn, "stride", 1)
+    padding = _ints(padding, nd, fn, "padding")
+    if output_size is None:
+        out = [(L - 1) * s - 2 * p + k for L, s, p, k in zip(x.shape[2:], stride, padding, kernel)]
+    else:
+        out = [int(v) for v in output_size][-nd:]
+        if len(out) != nd:
+            raise ArgumentError(f"{fn}: output_size must give {nd} spatial sizes")
+    n, c = x.shape[0], x.shape[1]
+    plane = math.prod(out)
+    flat_idx = indices.reshape(n, c, -1) if not added else indices.reshape(1, c, -1)
+    result = _silt.zeros((n, c, plane), dtype=x.dtype, device=x.device)
+    # PyTorch's check: every index within the output plane
+    if flat_idx.numel():
+        lo, hi = int(flat_idx.min().item()), int(flat_idx.max().item())
+        if lo < 0 or hi >= plane:
+            raise ArgumentError(f"{fn}: index {lo if lo < 0 else hi} is out of range for an output "
+                                f"of {plane} places")
+    result.scatter_(2, flat_idx, x.reshape(n, c, -1))
+    result = result.reshape((n, c) + tuple(out))
+    return result[0] if added else result
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """`max_unpool1d(input, indices, kernel_size, stride=None, padding=0,
+    output_size=None)`: each value of `input` put at its place in
+    `indices` (`max_pool1d`'s, flat within each plane) of a zero output."""
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 1, "max_unpool1d")
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """`max_unpool2d(input, indices, kernel_size, stride=None, padding=0,
+    output_size=None)`: as `max_unpool1d`, over two spatial dimensions."""
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 2, "max_unpool2d")
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """`max_unpool3d(input, indices, kernel_size, stride=None, padding=0,
+    output_size=None)`: as `max_unpool1d`, over three spatial dimensions."""
+    return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 3, "max_unpool3d")
+
+
+def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, nd, fn):
+    _floats(input, fn)
+    kernel = _ints(kernel_size, nd, fn, "kernel_size", 1)
+    if norm_type == math.inf:
+        return (max_pool1d, max_pool2d, max_pool3d)[nd - 1](input, kernel, stride, 0, 1, ceil_mode)
+    avg = (avg_pool1d, avg_pool2d, avg_pool3d)[nd - 1]
+    # PyTorch's: the mean of x^p over each window, times its size, to 1/p
+    out = avg(input.pow(norm_type), kernel, stride, 0, ceil_mode)
+    return (out.sign() * out.abs().relu()).mul(math.prod(kernel)).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """`lp_pool1d(input, norm_type, kernel_size, stride=None,
+    ceil_mode=False)`: `(sum of x^p over each window)^(1/p)`, as PyTorch
+    computes it (an average pool times the window's size); `p = inf` is
+    the max pool."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1, "lp_pool1d")
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """`lp_pool2d(input, norm_type, kernel_size, stride=None,
+    ceil_mode=False)`: as `lp_pool1d`, over two spatial dimensions."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 2, "lp_pool2d")
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """`lp_pool3d(input, norm_type, kernel_size, stride=None,
+    ceil_mode=False)`: as `lp_pool1d`, over three spatial dimensions."""
+    return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 3, "lp_pool3d")
+
+
+# ---- channels -------------------------------------------------------------------
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """`local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0)`:
+    each element over `(k + alpha * mean of the squares of the `size`
+    channels around it)^beta` (the window zero-padded: `size // 2` before,
+    `(size - 1) // 2` after, as PyTorch's)."""
+    fn = "local_response_norm"
+    _floats(input, fn)
+    if input.ndim < 3:
+        raise ArgumentError(f"{fn}: input must have at least 3 dimensions, not {input.ndim}")
+    if size < 1:
+        raise ArgumentError(f"{fn}: size must be at least 1, not {size}")
+    x = _widened(input)
+    sq = x * x
+    c = x.shape[1]
+    before, after = size // 2, (size - 1) // 2
+    shape = list(sq.shape)
+    padded = _silt.zeros(tuple(shape[:1] + [c + before + after] + shape[2:]), dtype=sq.dtype,
+                         device=sq.device)
+    padded[:, before:before + c] = sq
+    acc = padded.narrow(1, 0, c)
+    for j in range(1, size):
+        acc = acc + padded.narrow(1, j, c)
+    div = (acc / size * alpha + k).pow(beta)
+    return (x / div).astype(input.dtype, copy=False)
+
+
+def channel_shuffle(input, groups):
+    """`channel_shuffle(input, groups)`: the channels of `[N, C, *]`
+    regrouped: `C = g * m` read as `[g, m]` and written as `[m, g]`."""
+    fn = "channel_shuffle"
+    _tensor(input, fn)
+    if input.ndim < 3:
+        raise ArgumentError(f"{fn}: input must have at least 3 dimensions, not {input.ndim}")
+    c = input.shape[1]
+    if groups < 1 or c % groups:
+        raise ArgumentError(f"{fn}: {c} channels are not {groups} groups")
+    n, rest = input.shape[0], tuple(input.shape[2:])
+    x = input.reshape((n, groups, c // groups) + rest).transpose(1, 2)
+    return x.contiguous().reshape((n, c) + rest)
+
+
+# ---- distances, bilinear, upsampling ----------------------------------------------
+
+def pdist(input, p=2):
+    """`pdist(input, p=2)`: the `p`-norm distance between every pair of
+    rows `i < j` of `[N, M]`, in row-major order of the pairs (`N (N - 1) /
+    2` of them), from the rows' differences."""
+    fn = "pdist"
+    _floats(input, fn)
+    if input.ndim != 2:
+        raise ArgumentError(f"{fn}: input must be 2-d, not {input.ndim}-d")
+    from .._functions import cdist, triu_indices
+    d = cdist(input, input, p, compute_mode="donot_use_mm_for_euclid_dist")
+    ij = triu_indices(input.shape[0], input.shape[0], 1, device=input.device)
+    return d[ij[0], ij[1]]
+
+
+def bilinear(input1, input2, weight, bias=None):
+    """`bilinear(input1, input2, weight, bias=None)`: `y[..., o] = x1[...,
+    :] @ weight[o] @ x2[..., :] + bias[o]` (`weight` `[out, in1, in2]`)."""
+    fn = "bilinear"
+    _floats(input1, fn, "input1")
+    _same_dtype(input1, input2, fn, "input2")
+    _same_dtype(input1, weight, fn, "weight")
+    if weight.ndim != 3 or input1.shape[-1] != weight.shape[1] or input2.shape[-1] != weight.shape[2]:
+        raise ArgumentError(f"{fn}: weight {tuple(weight.shape)} does not fit inputs "
+                            f"{tuple(input1.shape)} and {tuple(input2.shape)}")
+    from .._einsum import einsum
+    y = einsum("...i,oij,...j->...o", input1, weight, input2)
+    if bias is not None:
+        _same_dtype(input1, bias, fn, "bias")
+        y = y + bias
+    return y
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    """`upsample(input, size=None, scale_factor=None, mode='nearest',
+    align_corners=None)`: `interpolate` (PyTorch's deprecated name)."""
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    """`upsample_nearest(input, size=None, scale_factor=None)`:
+    `interpolate(mode='nearest')`."""
+    return interpolate(input, size, scale_factor, "nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    """`upsample_bilinear(input, size=None, scale_factor=None)`:
+    `interpolate(mode='bilinear', align_corners=True)`."""
+    return interpolate(input, size, scale_factor, "bilinear", True)
+
+
+# ---- margin losses ---------------------------------------------------------------
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
+                      reduction="mean"):
+    """`multi_margin_loss(input, target, p=1, margin=1.0, weight=None,
+    reduction='mean')`: for each sample (`input` `[N, C]` or `[C]`, `target`
+    class indices), `sum over i != y of max(0, margin - x[y] + x[i])^p *
+    weight[y] / C`."""
+    fn = "multi_margin_loss"
+    _floats(input, fn)
+    if p not in (1, 2):
+        raise ArgumentError(f"{fn}: p must be 1 or 2, not {p}")
+    x = input.unsqueeze(0) if input.ndim == 1 else input
+    if x.ndim != 2:
+        raise ArgumentError(f"{fn}: input must be 1-d or 2-d, not {input.ndim}-d")
+    n, c = x.shape
+    t = _tensor(target, fn, "target").reshape(-1)
+    if t.numel() != n or t.dtype.kind not in "iu":
+        raise ArgumentError(f"{fn}: target must hold {n} class indices")
+    if n and (int(t.min().item()) < 0 or int(t.max().item()) >= c):
+        raise ArgumentError(f"{fn}: a target is outside 0..{c}")
+    t = t.astype(np.int64)
+    xy = x.gather(1, t.unsqueeze(1))
+    term = (x - xy + margin).clamp_min(0)
+    if p == 2:
+        term = term * term
+    if weight is not None:
+        _same_dtype(x, weight, fn, "weight")
+        term = term * weight[t].unsqueeze(1)
+    not_y = _on(x, np.ones((n, c), bool))
+    not_y = not_y.scatter(1, t.unsqueeze(1), False)
+    loss = term.where(not_y, 0.0).sum(1) / c
+    if input.ndim == 1:
+        loss = loss.reshape(())
+    return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """`multilabel_margin_loss(input, target, reduction='mean')`: for each
+    sample, `sum over j in the targets and i not in them of max(0, 1 -
+    (x[j] - x[i])) / C`; `target` lists class indices, ended by the first
+    -1 (read back from the device, as PyTorch's loop reads it)."""
+    fn = "multilabel_margin_loss"
+    _floats(input, fn)
+    x = input.unsqueeze(0) if input.ndim == 1 else input
+    if x.ndim != 2:
+        raise ArgumentError(f"{fn}: input must be 1-d or 2-d, not {input.ndim}-d")
+    n, c = x.shape
+    t = _tensor(target, fn, "target")
+    t = (t.unsqueeze(0) if t.ndim == 1 else t).numpy()
+    if t.shape != (n, c):
+        raise ArgumentError(f"{fn}: target must have the input's shape {tuple(x.shape)}")
+    is_target = np.zeros((n, c), bool)
+    for r in range(n):
+        for v in t[r]:
+            if v < 0:
+                break
+            if v >= c:
+                raise ArgumentError(f"{fn}: a target is outside 0..{c}")
+            is_target[r, v] = True
+    pairs = is_target[:, :, None] & ~is_target[:, None, :]  # [n, j, i]
+    diff = (1 - (x.unsqueeze(2) - x.unsqueeze(1))).clamp_min(0)
+    loss = diff.where(_on(x, pairs), 0.0).sum((1, 2)) / c
+    if input.ndim == 1:
+        loss = loss.reshape(())
+    return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0,
+                                      swap=False, reduction="mean"):
+    """`triplet_margin_with_distance_loss(anchor, positive, negative, *,
+    distance_function=None, margin=1.0, swap=False, reduction='mean')`:
+    `max(0, d(a, p) - d(a, n) + margin)` with `d` the given function
+    (`pairwise_distance` by default); with `swap`, `d(a, n)` is the smaller
+    of it and `d(p, n)`."""
+    fn = "triplet_margin_with_distance_loss"
+    if margin <= 0:
+        raise ArgumentError(f"{fn}: margin must be positive, not {margin}")
+    d = pairwise_distance if distance_function is None else distance_function
+    d_ap, d_an = d(anchor, positive), d(anchor, negative)
+    if swap:
+        d_an = d_an.minimum(d(positive, negative))
+    return _reduced((d_ap - d_an + margin).clamp_min(0), reduction, fn)
