@@ -1341,3 +1341,77 @@ def test_multi_margin_losses(device):
     got = F.triplet_margin_with_distance_loss(t(a, device), t(pos, device), t(neg, device), distance_function=l1,
                                               margin=0.5, reduction="sum")
     assert abs(got.item() - want) < 1e-4
+
+
+def grid_sample_ref(x, grid, mode, padding_mode, align_corners):
+    """PyTorch's `grid_sampler_2d` one output at a time (float64)."""
+    n, c, h, w = x.shape
+    _, ho, wo, _ = grid.shape
+    out = np.zeros((n, c, ho, wo))
+
+    def source(coord, size):
+        v = ((coord + 1) / 2) * (size - 1) if align_corners else ((coord + 1) * size - 1) / 2
+        if padding_mode == "border":
+            v = min(size - 1, max(v, 0))
+        elif padding_mode == "reflection":
+            lo2, hi2 = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
+            if lo2 == hi2:
+                v = 0.0
+            else:
+                low, span = lo2 / 2, (hi2 - lo2) / 2
+                d = abs(v - low)
+                extra, flips = math.fmod(d, span), math.floor(d / span)
+                v = extra + low if flips % 2 == 0 else span - extra + low
+            v = min(size - 1, max(v, 0))
+        return v
+
+    def at(b, yy, xx):
+        if 0 <= yy < h and 0 <= xx < w:
+            return x[b, :, yy, xx].astype(np.float64)
+        return np.zeros(c)
+
+    for b in range(n):
+        for i in range(ho):
+            for j in range(wo):
+                ix, iy = source(grid[b, i, j, 0], w), source(grid[b, i, j, 1], h)
+                if mode == "nearest":
+                    out[b, :, i, j] = at(b, int(np.rint(iy)), int(np.rint(ix)))
+                    continue
+                x0, y0 = math.floor(ix), math.floor(iy)
+                out[b, :, i, j] = (at(b, y0, x0) * (x0 + 1 - ix) * (y0 + 1 - iy)
+                                   + at(b, y0, x0 + 1) * (ix - x0) * (y0 + 1 - iy)
+                                   + at(b, y0 + 1, x0) * (x0 + 1 - ix) * (iy - y0)
+                                   + at(b, y0 + 1, x0 + 1) * (ix - x0) * (iy - y0))
+    return out.astype(np.float32)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_grid_sample_against_pytorchs_steps(device, mode, padding_mode, align_corners):
+    x = f32(2, 3, 4, 5)
+    grid = f32(2, 3, 6, 2, low=-1.6, high=1.6)  # places outside the input too
+    got = F.grid_sample(t(x, device), t(grid, device), mode, padding_mode, align_corners)
+    check(got, grid_sample_ref(x, grid, mode, padding_mode, align_corners), 1e-5)
+
+
+def test_affine_grid_and_the_identity(device):
+    for ac in (False, True):
+        theta = np.array([[[1, 0, 0], [0, 1, 0]]] * 2, np.float32)
+        grid = F.affine_grid(t(theta, device), (2, 3, 4, 5), align_corners=ac)
+        xs = np.linspace(-1, 1, 5) * (1 if ac else 4 / 5)
+        ys = np.linspace(-1, 1, 4) * (1 if ac else 3 / 4)
+        want = np.stack(np.meshgrid(xs, ys), -1)[None].repeat(2, 0).astype(np.float32)
+        check(grid, want, 1e-6)
+        # the identity grid reads the input back
+        x = f32(2, 3, 4, 5)
+        check(F.grid_sample(t(x, device), grid, align_corners=ac), x, 1e-5)
+    # a general map, and 3-d
+    theta = f32(1, 2, 3)
+    grid = F.affine_grid(t(theta, device), (1, 1, 3, 2), align_corners=True)
+    base = np.array([[x, y, 1] for y in (-1, 0, 1) for x in (-1, 1)], np.float64)
+    check(grid, (base @ theta[0].T.astype(np.float64)).reshape(1, 3, 2, 2).astype(np.float32), 1e-6)
+    g3 = F.affine_grid(t(np.eye(3, 4, dtype=np.float32)[None], device), (1, 1, 2, 3, 4))
+    assert tuple(g3.shape) == (1, 2, 3, 4, 3)
+    with pytest.raises(silt.ArgumentError):
+        F.affine_grid(t(theta, device), (1, 1, 2, 3, 4))

@@ -2,9 +2,10 @@
 indexing: ``embedding_bag`` (``index_add``, ``scatter_reduce``), ``fold``
 (col2im by ``scatter_add``), ``max_unpool*`` (``scatter``), ``lp_pool*``,
 ``local_response_norm``, ``channel_shuffle``, ``pdist``, ``bilinear``,
-the ``upsample*`` aliases of ``interpolate``, and the margin losses
+the ``upsample*`` aliases of ``interpolate``, the margin losses
 ``multi_margin_loss``, ``multilabel_margin_loss`` and
-``triplet_margin_with_distance_loss``."""
+``triplet_margin_with_distance_loss``, and ``affine_grid`` with
+``grid_sample`` (neighbours gathered on the device)."""
 
 import math
 
@@ -393,3 +394,112 @@ def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_fu
     if swap:
         d_an = d_an.minimum(d(positive, negative))
     return _reduced((d_ap - d_an + margin).clamp_min(0), reduction, fn)
+
+
+# ---- affine_grid, grid_sample ----------------------------------------------------
+
+def _base_line(n, align_corners, dtype):
+    """PyTorch's `linspace_from_neg_one`: `n` places from -1 to 1, drawn in
+    by `(n - 1) / n` without `align_corners`."""
+    line = np.linspace(-1.0, 1.0, n, dtype=np.float64) if n > 1 else np.zeros(n)
+    if not align_corners and n > 1:
+        line = line * (n - 1) / n
+    return line.astype(dtype)
+
+
+def affine_grid(theta, size, align_corners=None):
+    """`affine_grid(theta, size, align_corners=None)`: the sampling grid of
+    the affine maps `theta` (`[N, 2, 3]` for `size` `[N, C, H, W]`, `[N, 3,
+    4]` for `[N, C, D, H, W]`): each output place's normalised `(x, y[,
+    z], 1)` times `theta` transposed, `[N, H, W, 2]` (`[N, D, H, W, 3]`);
+    `align_corners` false by default (the places drawn in by `(n - 1) /
+    n`)."""
+    fn = "affine_grid"
+    _floats(theta, fn, "theta")
+    size = [int(v) for v in size]
+    nd = len(size) - 2
+    if nd not in (2, 3) or tuple(theta.shape) != (size[0], nd, nd + 1):
+        raise ArgumentError(f"{fn}: theta {tuple(theta.shape)} does not fit size {size} "
+                            "([N, 2, 3] for 4 sizes, [N, 3, 4] for 5)")
+    ac = bool(align_corners)
+    dt = theta.dtype
+    lines = [_base_line(s, ac, dt) for s in reversed(size[2:])]  # x (width) first
+    mesh = np.meshgrid(*lines[::-1], indexing="ij")[::-1]  # x, y[, z] over [D,] H, W
+    base = np.stack(list(mesh) + [np.ones_like(mesh[0])], -1).reshape(-1, nd + 1)
+    grid = _on(theta, base) @ theta.transpose(1, 2)  # [N, places, nd]
+    return grid.reshape(tuple([size[0]] + size[2:] + [nd]))
+
+
+def _source_index(coord, size, padding_mode, align_corners):
+    """PyTorch's `grid_sampler_compute_source_index`, elementwise: the
+    normalised coordinate unnormalised, then clipped (`border`) or
+    reflected and clipped (`reflection`)."""
+    if align_corners:
+        x = (coord + 1) / 2 * (size - 1)
+    else:
+        x = ((coord + 1) * size - 1) / 2
+    if padding_mode == "border":
+        x = x.clamp(0, size - 1)
+    elif padding_mode == "reflection":
+        lo2, hi2 = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
+        if lo2 == hi2:
+            x = x * 0
+        else:
+            low, span = lo2 / 2, (hi2 - lo2) / 2
+            d = (x - low).abs()
+            extra = d.fmod(span)
+            flips = (d / span).floor()
+            even = flips.remainder(2) == 0
+            x = (extra + low).where(even, span - extra + low)
+        x = x.clamp(0, size - 1)
+    return x
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """`grid_sample(input, grid, mode='bilinear', padding_mode='zeros',
+    align_corners=None)`: `input` (`[N, C, H, W]`) read at the places of
+    `grid` (`[N, Ho, Wo, 2]`, `(x, y)` normalised to [-1, 1]), `[N, C, Ho,
+    Wo]`, with PyTorch's coordinates: `mode` `bilinear` (the four
+    neighbours weighed, those outside the input counting 0) or `nearest`
+    (rounding half to even); `padding_mode` `zeros`, `border` (places
+    clipped to the edges) or `reflection`; `align_corners` false by default.
+    Each neighbour is gathered on the device. A NaN place reads as outside
+    the input. 5-d inputs (`trilinear`) and `bicubic` are not taken."""
+    fn = "grid_sample"
+    _floats(input, fn)
+    _same_dtype(input, grid, fn, "grid")
+    if mode not in ("bilinear", "nearest"):
+        raise ArgumentError(f"{fn}: mode must be 'bilinear' or 'nearest' (bicubic is not taken), not {mode!r}")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ArgumentError(f"{fn}: padding_mode must be 'zeros', 'border' or 'reflection', not {padding_mode!r}")
+    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2 or grid.shape[0] != input.shape[0]:
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} and grid {tuple(grid.shape)} are not "
+                            "[N, C, H, W] and [N, Ho, Wo, 2] (5-d inputs are not taken)")
+    ac = bool(align_corners)
+    n, c, h, w = input.shape
+    ho, wo = grid.shape[1], grid.shape[2]
+    cd = _widened(input).dtype
+    g = grid.astype(cd, copy=False)
+    ix = _source_index(g[..., 0], w, padding_mode, ac)
+    iy = _source_index(g[..., 1], h, padding_mode, ac)
+    flat = _widened(input).reshape(n, c, h * w)
+
+    def read(px, py, weight=None):
+        """`input` at the integer places `(px, py)` (floats), times
+        `weight`; 0 outside (whatever the weight, NaN too)."""
+        inside = (px >= 0) & (px <= w - 1) & (py >= 0) & (py <= h - 1)
+        place = (py * w + px).where(inside, 0.0).astype(np.int64)
+        place = place.reshape(n, 1, ho * wo).broadcast_to((n, c, ho * wo))
+        values = flat.gather(2, place).reshape(n, c, ho, wo)
+        if weight is not None:
+            values = values * weight.unsqueeze(1)
+        return values.where(inside.unsqueeze(1), 0.0)
+
+    if mode == "nearest":
+        out = read(ix.round(), iy.round())
+    else:
+        x0, y0 = ix.floor(), iy.floor()
+        x1, y1 = x0 + 1, y0 + 1
+        out = (read(x0, y0, (x1 - ix) * (y1 - iy)) + read(x1, y0, (ix - x0) * (y1 - iy))
+               + read(x0, y1, (x1 - ix) * (iy - y0)) + read(x1, y1, (ix - x0) * (iy - y0)))
+    return out.astype(input.dtype, copy=False)

@@ -113,10 +113,12 @@ from ._margins import (  # noqa: F401 (the public names)
     triplet_margin_loss,
 )
 from ._more import (  # noqa: F401 (the public names)
+    affine_grid,
     bilinear,
     channel_shuffle,
     embedding_bag,
     fold,
+    grid_sample,
     local_response_norm,
     lp_pool1d,
     lp_pool2d,
@@ -181,5 +183,5 @@ __all__ = [
     "bilinear", "channel_shuffle", "embedding_bag", "fold", "local_response_norm", "lp_pool1d",
     "lp_pool2d", "lp_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "multi_margin_loss",
     "multilabel_margin_loss", "pdist", "triplet_margin_with_distance_loss", "upsample",
-    "upsample_bilinear", "upsample_nearest",
+    "upsample_bilinear", "upsample_nearest", "affine_grid", "grid_sample",
 ]
