@@ -1415,3 +1415,35 @@ def test_affine_grid_and_the_identity(device):
     assert tuple(g3.shape) == (1, 2, 3, 4, 3)
     with pytest.raises(silt.ArgumentError):
         F.affine_grid(t(theta, device), (1, 1, 2, 3, 4))
+
+
+def test_random_layers(device):
+    silt.manual_seed(3)
+    x = f32(4, 6, 50)
+    tx = t(x, device)
+    # eval: the input itself
+    assert F.alpha_dropout(tx, 0.3) is tx and F.feature_alpha_dropout(tx, 0.3) is tx
+    al = 1.7580993408473766
+    a = 1 / math.sqrt((al * al * 0.3 + 1) * 0.7)
+    # kept: a x + b with b = al a p; dropped: b - al a
+    kept, dropped = a * x + al * a * 0.3, np.full_like(x, -al * a + al * a * 0.3)
+    y = F.alpha_dropout(tx, 0.3, training=True).numpy()
+    is_kept = np.isclose(y, kept, rtol=1e-5, atol=1e-6)
+    assert (is_kept | np.isclose(y, dropped, rtol=1e-5, atol=1e-6)).all()
+    assert 0.6 < is_kept.mean() < 0.8
+    y = F.feature_alpha_dropout(tx, 0.5, training=True).numpy()
+    al = 1.7580993408473766
+    a5 = 1 / math.sqrt((al * al * 0.5 + 1) * 0.5)
+    per_channel = np.isclose(y, a5 * x + al * a5 * 0.5, rtol=1e-5, atol=1e-6)
+    assert (per_channel.all(-1) | ~per_channel.any(-1)).all()  # whole channels kept or dropped
+    # rrelu: the mean slope in eval, a slope in [lower, upper] in training
+    check(F.rrelu(tx), np.where(x >= 0, x, x * ((1 / 8 + 1 / 3) / 2)).astype(np.float32))
+    y = F.rrelu(tx, 0.1, 0.3, training=True).numpy()
+    neg = x < 0
+    slopes = y[neg] / x[neg]
+    assert (slopes >= 0.1 - 1e-6).all() and (slopes <= 0.3 + 1e-6).all() and np.array_equal(y[~neg], x[~neg])
+    # gumbel_softmax: rows of probabilities; hard: one-hot rows
+    g = F.gumbel_softmax(t(f32(5, 7), device), tau=0.5).numpy()
+    np.testing.assert_allclose(g.sum(-1), 1, rtol=1e-5)
+    h = F.gumbel_softmax(t(f32(5, 7), device), hard=True).numpy()
+    assert ((h == 0) | (np.abs(h - 1) < 1e-6)).all() and np.allclose(h.sum(-1), 1)

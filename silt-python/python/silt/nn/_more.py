@@ -503,3 +503,84 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         out = (read(x0, y0, (x1 - ix) * (y1 - iy)) + read(x1, y0, (ix - x0) * (y1 - iy))
                + read(x0, y1, (x1 - ix) * (iy - y0)) + read(x1, y1, (ix - x0) * (iy - y0)))
     return out.astype(input.dtype, copy=False)
+
+
+# ---- random: alpha dropouts, rrelu, gumbel_softmax --------------------------------
+
+# SELU's negative saturation, -alpha * scale (PyTorch's constant)
+_ALPHA = 1.7580993408473766
+
+
+def _alpha_dropout(input, p, training, inplace, feature, fn):
+    from .. import _creation
+    from ._args import _in_place
+    _floats(input, fn)
+    if not 0 <= p <= 1:
+        raise ArgumentError(f"{fn}: p must be in [0, 1], not {p}")
+    if not training or p == 0 or input.numel() == 0:
+        return input
+    if p == 1:
+        return _in_place(input, input * 0, inplace)
+    if feature:
+        if input.ndim < 2:
+            raise ArgumentError(f"{fn}: input must have a channel dimension")
+        shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
+        noise = (_creation.rand(*shape, dtype=input.dtype, device=input.device) >= p).astype(input.dtype)
+    else:
+        noise = (_creation.rand_like(input) >= p).astype(input.dtype)
+    # PyTorch's: a = 1 / sqrt((alpha^2 p + 1)(1 - p)), b = (noise - 1) alpha a + alpha a p
+    a = 1.0 / math.sqrt((_ALPHA * _ALPHA * p + 1) * (1 - p))
+    b = (noise - 1) * (_ALPHA * a) + _ALPHA * a * p
+    return _in_place(input, input * (noise * a) + b, inplace)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """`alpha_dropout(input, p=0.5, training=False, inplace=False)`: in
+    training, dropout that keeps SELU's mean and variance: each element
+    dropped with probability `p` to SELU's saturation, then all scaled and
+    shifted (PyTorch's `a` and `b`); `input` itself otherwise."""
+    return _alpha_dropout(input, p, training, inplace, False, "alpha_dropout")
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """`feature_alpha_dropout(input, p=0.5, training=False, inplace=False)`:
+    `alpha_dropout` of whole channels (one draw per `[N, C]` place)."""
+    return _alpha_dropout(input, p, training, inplace, True, "feature_alpha_dropout")
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """`rrelu(input, lower=1/8, upper=1/3, training=False, inplace=False)`:
+    negative elements times a slope drawn uniformly from `[lower, upper]`
+    for each element in training, `(lower + upper) / 2` otherwise."""
+    from .. import _creation
+    from ._args import _in_place
+    fn = "rrelu"
+    _floats(input, fn)
+    if not 0 <= lower <= upper:
+        raise ArgumentError(f"{fn}: need 0 <= lower <= upper, not {lower} and {upper}")
+    if training:
+        slope = _creation.rand_like(input) * (upper - lower) + lower
+    else:
+        slope = (lower + upper) / 2
+    y = input.where(input >= 0, input * slope)
+    return _in_place(input, y, inplace)
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
+    """`gumbel_softmax(logits, tau=1, hard=False, dim=-1)`: `softmax((logits
+    + g) / tau)` along `dim` with `g` Gumbel noise (`-log` of an
+    exponential draw); with `hard`, the one-hot of each row's largest, as
+    PyTorch returns it (`y_hard - y + y`)."""
+    from .. import _creation
+    fn = "gumbel_softmax"
+    _floats(logits, fn, "logits")
+    if tau <= 0:
+        raise ArgumentError(f"{fn}: tau must be positive, not {tau}")
+    del eps  # PyTorch's argument, unused there too
+    draws = _creation.empty(*logits.shape, dtype=logits.dtype, device=logits.device).exponential_()
+    y = ((logits - draws.log()) / tau).softmax(dim)
+    if not hard:
+        return y
+    top = y.argmax(dim, keepdim=True)
+    one = (y * 0).scatter(dim if dim >= 0 else dim + y.ndim, top, 1.0)
+    return one - y + y

@@ -114,11 +114,14 @@ from ._margins import (  # noqa: F401 (the public names)
 )
 from ._more import (  # noqa: F401 (the public names)
     affine_grid,
+    alpha_dropout,
     bilinear,
     channel_shuffle,
     embedding_bag,
+    feature_alpha_dropout,
     fold,
     grid_sample,
+    gumbel_softmax,
     local_response_norm,
     lp_pool1d,
     lp_pool2d,
@@ -129,6 +132,7 @@ from ._more import (  # noqa: F401 (the public names)
     multi_margin_loss,
     multilabel_margin_loss,
     pdist,
+    rrelu,
     triplet_margin_with_distance_loss,
     upsample,
     upsample_bilinear,
@@ -184,4 +188,5 @@ __all__ = [
     "lp_pool2d", "lp_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "multi_margin_loss",
     "multilabel_margin_loss", "pdist", "triplet_margin_with_distance_loss", "upsample",
     "upsample_bilinear", "upsample_nearest", "affine_grid", "grid_sample",
+    "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu",
 ]
