@@ -1447,3 +1447,72 @@ def test_random_layers(device):
     np.testing.assert_allclose(g.sum(-1), 1, rtol=1e-5)
     h = F.gumbel_softmax(t(f32(5, 7), device), hard=True).numpy()
     assert ((h == 0) | (np.abs(h - 1) < 1e-6)).all() and np.allclose(h.sum(-1), 1)
+
+
+def test_conv_tbc(device):
+    x, w, b = f32(7, 2, 3), f32(3, 3, 4), f32(4)
+    for pad in (0, 1):
+        want = conv_ref(x.transpose(1, 2, 0), w.transpose(2, 1, 0), b, (1,), (pad,), (1,), 1).transpose(2, 0, 1)
+        check(F.conv_tbc(t(x, device), t(w, device), t(b, device), pad), want.astype(np.float32), 1e-5)
+
+
+def ctc_ref(lp, target, steps, blank):
+    """The CTC forward recursion for one sample, in float64 with loops."""
+    ext = [blank]
+    for v in target:
+        ext += [v, blank]
+    width = len(ext)
+    alpha = np.full(width, -np.inf)
+    if steps == 0:
+        return 0.0 if not len(target) else np.inf
+    alpha[0] = lp[0, blank]
+    if width > 1:
+        alpha[1] = lp[0, ext[1]]
+    for t_ in range(1, steps):
+        new = np.full(width, -np.inf)
+        for s in range(width):
+            terms = [alpha[s]]
+            if s >= 1:
+                terms.append(alpha[s - 1])
+            if s >= 2 and ext[s] != blank and ext[s] != ext[s - 2]:
+                terms.append(alpha[s - 2])
+            new[s] = np.logaddexp.reduce(terms) + lp[t_, ext[s]]
+        alpha = new
+    tail = [alpha[-1]] + ([alpha[-2]] if width > 1 else [])
+    return -np.logaddexp.reduce(tail)
+
+
+def test_ctc_loss_against_the_recursion_and_every_alignment(device):
+    rng = np.random.default_rng(12)
+    steps, n, classes = 6, 4, 5
+    logits = rng.standard_normal((steps, n, classes))
+    lp = (logits - np.log(np.exp(logits).sum(-1, keepdims=True))).astype(np.float32)
+    targets = np.array([[1, 2, 2], [3, 0, 0], [4, 4, 1], [0, 0, 0]], np.int64)  # repeats; an empty one
+    t_len = np.array([6, 5, 6, 3])
+    s_len = np.array([3, 1, 3, 0])
+    want = np.array([ctc_ref(lp[:, i].astype(np.float64), targets[i, : s_len[i]], t_len[i], 0) for i in range(n)])
+    got = F.ctc_loss(t(lp, device), t(targets, device), t(t_len, device), t(s_len, device), reduction="none")
+    check(got, want.astype(np.float32), 1e-4)
+    # the same targets concatenated; the reductions
+    flat = np.concatenate([targets[i, : s_len[i]] for i in range(n)])
+    mean = F.ctc_loss(t(lp, device), t(flat, device), t_len, s_len)
+    assert abs(mean.item() - (want / np.maximum(s_len, 1)).mean()) < 1e-4
+    assert abs(F.ctc_loss(t(lp, device), t(flat, device), t_len, s_len, reduction="sum").item() - want.sum()) < 1e-3
+    # every alignment of a tiny case: paths whose collapse is the target
+    import itertools
+    lp1 = lp[:3, 0, :3].astype(np.float64)
+    total = 0.0
+    for path in itertools.product(range(3), repeat=3):
+        collapsed = [v for i, v in enumerate(path) if v != 0 and (i == 0 or path[i - 1] != v)]
+        if collapsed == [1, 2]:
+            total += np.exp(sum(lp1[i, v] for i, v in enumerate(path)))
+    got = F.ctc_loss(t(np.ascontiguousarray(lp[:3, :1, :3]), device), t(np.array([[1, 2]]), device), [3], [2],
+                     reduction="none")
+    assert abs(got.item() + np.log(total)) < 1e-5
+    # impossible: a target longer than the steps allow; zero_infinity
+    imp = F.ctc_loss(t(lp, device), t(targets, device), [2, 5, 6, 3], s_len, reduction="none")
+    assert math.isinf(imp.numpy()[0])
+    z = F.ctc_loss(t(lp, device), t(targets, device), [2, 5, 6, 3], s_len, reduction="none", zero_infinity=True)
+    assert z.numpy()[0] == 0
+    with pytest.raises(silt.ArgumentError):
+        F.ctc_loss(t(lp, device), t(targets + 5, device), t_len, s_len)

@@ -584,3 +584,126 @@ def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
     top = y.argmax(dim, keepdim=True)
     one = (y * 0).scatter(dim if dim >= 0 else dim + y.ndim, top, 1.0)
     return one - y + y
+
+
+# ---- conv_tbc, ctc_loss ------------------------------------------------------------
+
+def conv_tbc(input, weight, bias, pad=0):
+    """`conv_tbc(input, weight, bias, pad=0)`: a 1-d convolution of a
+    time-batch-channel input (`[T, B, C_in]`, `weight` `[K, C_in, C_out]`,
+    `bias` `[C_out]`), padded by `pad` at both ends: `[T + 2 pad - K + 1, B,
+    C_out]`, as `conv1d` computes it."""
+    from ._windows import conv1d
+    fn = "conv_tbc"
+    _floats(input, fn)
+    _same_dtype(input, weight, fn, "weight")
+    _same_dtype(input, bias, fn, "bias")
+    if input.ndim != 3 or weight.ndim != 3 or weight.shape[1] != input.shape[2]:
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} and weight {tuple(weight.shape)} are not "
+                            "[T, B, C_in] and [K, C_in, C_out]")
+    y = conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, padding=pad)
+    return y.permute(2, 0, 1).contiguous()
+
+
+def _cat(tensors, dim):
+    from .._creation import cat
+    return cat(tensors, dim)
+
+
+def _logsumexp3(a, b, c):
+    """`log(exp(a) + exp(b) + exp(c))` elementwise, `-inf` where all are."""
+    m = a.maximum(b).maximum(c)
+    finite = m != -math.inf
+    safe = m.where(finite, 0.0)
+    s = (a - safe).exp() + (b - safe).exp() + (c - safe).exp()
+    return (s.log() + safe).where(finite, -math.inf)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """`ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0,
+    reduction='mean', zero_infinity=False)`: the connectionist temporal
+    classification loss, `-log` of the probability of each target over all
+    its alignments (blanks between and around its labels, repeats merged),
+    by the forward recursion in log space, one step a time step on the
+    device (every sample at once). `log_probs` `[T, N, C]` (or `[T, C]`),
+    `targets` `[N, S]` or concatenated 1-d; the lengths are read back, as
+    PyTorch's kernels read them. `'mean'` divides each loss by its target's
+    length (at least 1) before the batch mean; `zero_infinity` turns
+    impossible alignments' infinite losses into 0."""
+    fn = "ctc_loss"
+    _floats(log_probs, fn, "log_probs")
+    unbatched = log_probs.ndim == 2
+    lp = log_probs.unsqueeze(1) if unbatched else log_probs
+    if lp.ndim != 3:
+        raise ArgumentError(f"{fn}: log_probs must be [T, N, C] or [T, C], not {tuple(log_probs.shape)}")
+    steps, n, classes = lp.shape
+    if not 0 <= blank < classes:
+        raise ArgumentError(f"{fn}: blank {blank} is not a class of {classes}")
+
+    def host(v, name):
+        a = v.numpy() if isinstance(v, _silt.Tensor) else np.asarray(v)
+        a = np.atleast_1d(a).astype(np.int64)
+        if a.shape != (n,):
+            raise ArgumentError(f"{fn}: {name} must hold {n} lengths")
+        return a
+
+    t_len, s_len = host(input_lengths, "input_lengths"), host(target_lengths, "target_lengths")
+    if (t_len < 0).any() or (t_len > steps).any() or (s_len < 0).any():
+        raise ArgumentError(f"{fn}: a length is negative or past the {steps} time steps")
+    tg = targets.numpy() if isinstance(targets, _silt.Tensor) else np.asarray(targets)
+    tg = tg.astype(np.int64)
+    rows = []
+    at = 0
+    for i in range(n):
+        if tg.ndim == 2:
+            if s_len[i] > tg.shape[1]:
+                raise ArgumentError(f"{fn}: target_lengths[{i}] is past the targets' {tg.shape[1]}")
+            rows.append(tg[i, : s_len[i]])
+        else:
+            rows.append(tg[at: at + s_len[i]])
+            at += s_len[i]
+    if any(((r < 0) | (r >= classes) | (r == blank)).any() for r in rows):
+        raise ArgumentError(f"{fn}: a target is outside 0..{classes} or is the blank")
+    width = 2 * int(s_len.max(initial=0)) + 1
+    ext = np.full((n, width), blank, np.int64)
+    skip = np.zeros((n, width), bool)
+    for i, r in enumerate(rows):
+        ext[i, 1: 2 * len(r): 2] = r
+        for s in range(3, 2 * len(r), 2):
+            skip[i, s] = ext[i, s] != ext[i, s - 2]
+    cd = _widened(lp).dtype
+    lpw = lp.astype(cd, copy=False)
+    ext_t = _on(lpw, ext)
+    skip_t = _on(lpw, skip)
+    valid = _on(lpw, np.arange(width)[None, :] < (2 * s_len[:, None] + 1))
+    neg = _silt.zeros((n, width), dtype=cd, device=lpw.device) - math.inf
+    emit = lpw[0].gather(1, ext_t)
+    start = _on(lpw, np.arange(width)[None, :] < np.minimum(2, 2 * s_len[:, None] + 1))
+    alpha = emit.where(start & valid, -math.inf)
+    for step in range(1, steps):
+        prev = alpha
+        one = _cat([neg[:, :1], prev[:, :-1]], 1)
+        two = _cat([neg[:, :2], prev[:, :-2]], 1).where(skip_t, -math.inf) if width > 2 else neg
+        nxt = (_logsumexp3(prev, one, two) + lpw[step].gather(1, ext_t)).where(valid, -math.inf)
+        live = _on(lpw, (step < t_len)[:, None])
+        alpha = nxt.where(live, prev)
+    last = _on(lpw, 2 * s_len)
+    end_a = alpha.gather(1, last.unsqueeze(1)).reshape(n)
+    before = _on(lpw, np.maximum(2 * s_len - 1, 0))
+    end_b = alpha.gather(1, before.unsqueeze(1)).reshape(n).where(_on(lpw, s_len > 0), -math.inf)
+    m = end_a.maximum(end_b)
+    finite = m != -math.inf
+    safe = m.where(finite, 0.0)
+    total = (((end_a - safe).exp() + (end_b - safe).exp()).log() + safe).where(finite, -math.inf)
+    # no time steps: only an empty target has an alignment (probability 1)
+    none = _on(lpw, np.where(s_len == 0, 0.0, math.inf).astype(cd))
+    loss = (-total).where(_on(lpw, t_len > 0), none)
+    if zero_infinity:
+        loss = loss.where(loss != math.inf, 0.0)
+    loss = loss.astype(log_probs.dtype, copy=False)
+    if reduction == "mean":
+        return (loss / _on(loss, np.maximum(s_len, 1).astype(loss.dtype))).mean()
+    if unbatched and reduction == "none":
+        return loss.reshape(())
+    return _reduced(loss, reduction, fn)

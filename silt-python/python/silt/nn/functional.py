@@ -117,6 +117,8 @@ from ._more import (  # noqa: F401 (the public names)
     alpha_dropout,
     bilinear,
     channel_shuffle,
+    conv_tbc,
+    ctc_loss,
     embedding_bag,
     feature_alpha_dropout,
     fold,
@@ -188,5 +190,5 @@ __all__ = [
     "lp_pool2d", "lp_pool3d", "max_unpool1d", "max_unpool2d", "max_unpool3d", "multi_margin_loss",
     "multilabel_margin_loss", "pdist", "triplet_margin_with_distance_loss", "upsample",
     "upsample_bilinear", "upsample_nearest", "affine_grid", "grid_sample",
-    "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu",
+    "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "conv_tbc", "ctc_loss",
 ]
