@@ -1516,3 +1516,64 @@ def test_ctc_loss_against_the_recursion_and_every_alignment(device):
     assert z.numpy()[0] == 0
     with pytest.raises(silt.ArgumentError):
         F.ctc_loss(t(lp, device), t(targets + 5, device), t_len, s_len)
+
+
+def mha_ref(q, k, v, heads, w_in, b_in, w_out, b_out, attn_mask=None, kpm=None):
+    """nn.MultiheadAttention's forward in float64 (batch-second inputs),
+    bool masks leaving out where True."""
+    L, N, E = q.shape
+    S = k.shape[0]
+    d = E // heads
+    wq, wk, wv = w_in[:E], w_in[E:2 * E], w_in[2 * E:]
+    bq, bk, bv = b_in[:E], b_in[E:2 * E], b_in[2 * E:]
+    out = np.zeros((L, N, E))
+    weights = np.zeros((N, heads, L, S))
+    for n in range(N):
+        Q, K, V = q[:, n] @ wq.T + bq, k[:, n] @ wk.T + bk, v[:, n] @ wv.T + bv
+        cat = np.zeros((L, E))
+        for h in range(heads):
+            sl = slice(h * d, (h + 1) * d)
+            s = Q[:, sl] @ K[:, sl].T / math.sqrt(d)
+            if attn_mask is not None:
+                s = np.where(attn_mask, -np.inf, s)
+            if kpm is not None:
+                s = np.where(kpm[n][None, :], -np.inf, s)
+            e = np.exp(s - s.max(-1, keepdims=True))
+            p = e / e.sum(-1, keepdims=True)
+            weights[n, h] = p
+            cat[:, sl] = p @ V[:, sl]
+        out[:, n] = cat @ w_out.T + b_out
+    return out, weights
+
+
+def test_multi_head_attention_forward(device):
+    L, S, N, E, H = 4, 5, 2, 6, 3
+    q, k, v = f32(L, N, E), f32(S, N, E), f32(S, N, E)
+    w_in, b_in, w_out, b_out = f32(3 * E, E), f32(3 * E), f32(E, E), f32(E)
+    args = [t(a, device) for a in (w_in, b_in)]
+    mask = np.triu(np.ones((L, S), bool), 1)
+    kpm = np.zeros((N, S), bool)
+    kpm[1, -1] = True
+    out, w = F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, H, *args, None, None, False,
+                                            0.0, t(w_out, device), t(b_out, device), attn_mask=t(mask, device),
+                                            key_padding_mask=t(kpm, device))
+    want, wants = mha_ref(q.astype(np.float64), k, v, H, w_in, b_in, w_out, b_out, mask, kpm)
+    check(out, want.astype(np.float32), 1e-4)
+    check(w, wants.mean(1).astype(np.float32), 1e-5)
+    _, w = F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, H, *args, None, None, False,
+                                          0.0, t(w_out, device), t(b_out, device), average_attn_weights=False)
+    check(w, mha_ref(q.astype(np.float64), k, v, H, w_in, b_in, w_out, b_out)[1].astype(np.float32), 1e-5)
+    # unbatched, without weights; bias_k/bias_v and a zero attention add two keys
+    out, none = F.multi_head_attention_forward(t(q[:, 0], device), t(k[:, 0], device), t(v[:, 0], device), E, H,
+                                               *args, None, None, False, 0.0, t(w_out, device), t(b_out, device),
+                                               need_weights=False)
+    assert none is None
+    check(out, mha_ref(q[:, :1].astype(np.float64), k[:, :1], v[:, :1], H, w_in, b_in, w_out, b_out)[0][:, 0]
+          .astype(np.float32), 1e-4)
+    bk, bv = f32(1, 1, E), f32(1, 1, E)
+    _, w = F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, H, *args, t(bk, device),
+                                          t(bv, device), True, 0.0, t(w_out, device), t(b_out, device))
+    assert tuple(w.shape) == (N, L, S + 2)
+    with pytest.raises(silt.ArgumentError):
+        F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, 4, *args, None, None, False,
+                                       0.0, t(w_out, device), t(b_out, device))

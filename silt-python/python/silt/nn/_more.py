@@ -707,3 +707,115 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     if unbatched and reduction == "none":
         return loss.reshape(())
     return _reduced(loss, reduction, fn)
+
+
+# ---- multi_head_attention_forward -----------------------------------------------------
+
+def _mask_as_float(mask, dtype, fn, name):
+    """A bool mask (True: left out) as -inf and 0, a float one as it is."""
+    _tensor(mask, fn, name)
+    if mask.dtype == np.bool_:
+        zero = _silt.zeros(tuple(mask.shape), dtype=dtype, device=mask.device)
+        return zero.where(mask.logical_not(), -math.inf)
+    if mask.dtype.kind != "f":
+        raise DTypeError(f"{fn}: {name} must be bool or float, not {mask.dtype}")
+    return mask.astype(dtype, copy=False)
+
+
+def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads, in_proj_weight,
+                                 in_proj_bias, bias_k, bias_v, add_zero_attn, dropout_p, out_proj_weight,
+                                 out_proj_bias, training=True, key_padding_mask=None, need_weights=True,
+                                 attn_mask=None, use_separate_proj_weight=False, q_proj_weight=None,
+                                 k_proj_weight=None, v_proj_weight=None, static_k=None, static_v=None,
+                                 average_attn_weights=True, is_causal=False):
+    """`multi_head_attention_forward(query, key, value, embed_dim_to_check,
+    num_heads, in_proj_weight, in_proj_bias, bias_k, bias_v, add_zero_attn,
+    dropout_p, out_proj_weight, out_proj_bias, training=True,
+    key_padding_mask=None, need_weights=True, attn_mask=None, ...)`: the
+    forward pass of `torch.nn.MultiheadAttention` on `[L, N, E]` queries
+    and `[S, N, E]` keys and values (or unbatched `[L, E]`): the three
+    projections (`in_proj_weight` split in three, or the separate ones),
+    `bias_k`/`bias_v` and `add_zero_attn` appended to the keys and values
+    (the masks padded), `num_heads` heads of `softmax(q k^T / sqrt(d) +
+    masks) v` (a bool mask leaves out where True), the output projection;
+    `(output, weights)` with the weights `[N, L, S]` averaged over the heads
+    (`[N, H, L, S]` without `average_attn_weights`) or None without
+    `need_weights`. `static_k`/`static_v` (`[N * H, S, d]`) replace the
+    projected keys and values; `is_causal` without a mask masks `j > i`."""
+    fn = "multi_head_attention_forward"
+    _floats(query, fn, "query")
+    unbatched = query.ndim == 2
+    q_in, k_in, v_in = ((x.unsqueeze(1) if unbatched else x) for x in (query, key, value))
+    if q_in.ndim != 3 or k_in.ndim != 3 or v_in.ndim != 3:
+        raise ArgumentError(f"{fn}: query, key and value must be [L, N, E] (or all unbatched)")
+    tgt, bsz, embed = q_in.shape
+    if embed != embed_dim_to_check or embed % num_heads:
+        raise ArgumentError(f"{fn}: embedding {embed} is not {embed_dim_to_check} or not "
+                            f"{num_heads} heads wide")
+    hd = embed // num_heads
+    if use_separate_proj_weight:
+        ws = (q_proj_weight, k_proj_weight, v_proj_weight)
+    else:
+        ws = tuple(in_proj_weight[i * embed:(i + 1) * embed] for i in range(3))
+    bs = (None, None, None) if in_proj_bias is None else tuple(
+        in_proj_bias[i * embed:(i + 1) * embed] for i in range(3))
+    from ._layers import dropout, linear
+    q = linear(q_in, ws[0], bs[0])
+    k = linear(k_in, ws[1], bs[1])
+    v = linear(v_in, ws[2], bs[2])
+    if key_padding_mask is not None and unbatched:
+        key_padding_mask = key_padding_mask.unsqueeze(0)
+    if is_causal and attn_mask is None:
+        attn_mask = _on(query, np.triu(np.ones((tgt, k_in.shape[0]), np.bool_), 1))
+    if attn_mask is not None:
+        attn_mask = _mask_as_float(attn_mask, q.dtype, fn, "attn_mask")
+        if attn_mask.ndim == 2:
+            attn_mask = attn_mask.unsqueeze(0)
+    if key_padding_mask is not None:
+        key_padding_mask = _mask_as_float(key_padding_mask, q.dtype, fn, "key_padding_mask")
+
+    def pad_masks():
+        nonlocal attn_mask, key_padding_mask
+        if attn_mask is not None:
+            attn_mask = _cat([attn_mask, attn_mask[..., :1] * 0], -1)
+        if key_padding_mask is not None:
+            key_padding_mask = _cat([key_padding_mask, key_padding_mask[..., :1] * 0], -1)
+
+    if bias_k is not None and bias_v is not None:
+        if static_k is not None or static_v is not None:
+            raise ArgumentError(f"{fn}: bias_k and bias_v cannot go with static_k and static_v")
+        k = _cat([k, bias_k.reshape(1, 1, embed).broadcast_to((1, bsz, embed))], 0)
+        v = _cat([v, bias_v.reshape(1, 1, embed).broadcast_to((1, bsz, embed))], 0)
+        pad_masks()
+    elif (bias_k is None) != (bias_v is None):
+        raise ArgumentError(f"{fn}: give both bias_k and bias_v, or neither")
+    heads = bsz * num_heads
+    q = q.reshape(tgt, heads, hd).transpose(0, 1)
+    k = (static_k if static_k is not None else k.reshape(k.shape[0], heads, hd).transpose(0, 1))
+    v = (static_v if static_v is not None else v.reshape(v.shape[0], heads, hd).transpose(0, 1))
+    if add_zero_attn:
+        k = _cat([k, k[:, :1] * 0], 1)
+        v = _cat([v, v[:, :1] * 0], 1)
+        pad_masks()
+    src = k.shape[1]
+    scores = (q * (1.0 / math.sqrt(hd))).matmul(k.transpose(1, 2))  # [N*H, L, S]
+    if attn_mask is not None:
+        scores = scores + attn_mask
+    if key_padding_mask is not None:
+        kpm = key_padding_mask.reshape(bsz, 1, 1, src).broadcast_to((bsz, num_heads, 1, src))
+        scores = scores + kpm.reshape(heads, 1, src)
+    weights = scores.softmax(-1)
+    if dropout_p > 0 and training:
+        weights = dropout(weights, dropout_p)
+    out = weights.matmul(v).transpose(0, 1).contiguous().reshape(tgt * bsz, embed)
+    out = linear(out, out_proj_weight, out_proj_bias).reshape(tgt, bsz, embed)
+    if unbatched:
+        out = out.squeeze(1)
+    if not need_weights:
+        return out, None
+    w = weights.reshape(bsz, num_heads, tgt, src)
+    if average_attn_weights:
+        w = w.mean(1)
+    if unbatched:
+        w = w.squeeze(0)
+    return out, w

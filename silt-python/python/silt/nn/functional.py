@@ -131,6 +131,7 @@ from ._more import (  # noqa: F401 (the public names)
     max_unpool1d,
     max_unpool2d,
     max_unpool3d,
+    multi_head_attention_forward,
     multi_margin_loss,
     multilabel_margin_loss,
     pdist,
@@ -191,4 +192,5 @@ __all__ = [
     "multilabel_margin_loss", "pdist", "triplet_margin_with_distance_loss", "upsample",
     "upsample_bilinear", "upsample_nearest", "affine_grid", "grid_sample",
     "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "conv_tbc", "ctc_loss",
+    "multi_head_attention_forward",
 ]
