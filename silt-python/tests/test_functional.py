@@ -1577,3 +1577,14 @@ def test_multi_head_attention_forward(device):
     with pytest.raises(silt.ArgumentError):
         F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, 4, *args, None, None, False,
                                        0.0, t(w_out, device), t(b_out, device))
+
+
+def test_review_edges_functional(device):
+    # a class listed twice counts twice (PyTorch's loop)
+    got = F.multilabel_margin_loss(t(np.array([[0.1, 0.2, 0.4, 0.8]], np.float32), device),
+                                   t(np.array([[3, 3, -1, 0]]), device), reduction="none")
+    want = 2 * sum(max(0.0, 1 - (0.8 - v)) for v in (0.1, 0.2, 0.4)) / 4
+    check(got, np.array([want], np.float32), 1e-6)
+    # rrelu takes a negative lower bound
+    x = t(np.array([-2.0, 3.0], np.float32), device)
+    check(F.rrelu(x, -0.5, 0.1), np.array([0.4, 3.0], np.float32))

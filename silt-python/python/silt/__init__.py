@@ -100,4 +100,4 @@ __all__ = [
     "is_tensor",
     "isin",
     "where",
-] + _functions.HELPERS + list(_functions.METHODS)
+] + _functions.HELPERS + [n for n in _functions.METHODS if n not in _functions.SHADOWING]

@@ -6,6 +6,7 @@ that are not methods: ``searchsorted``, ``bucketize`` (silt-kernels'
 ``searchsorted``, with PyTorch's promotion of the sequence and the values to
 one dtype) and ``isin``."""
 
+import builtins
 import math
 
 import numpy as np
@@ -54,8 +55,18 @@ def _input(x, rest):
     if other is None:
         return tensor(x)
     if _is_number(x):
-        return tensor(np.asarray(x, dtype=promote(x, other)), device=other.device)
+        return tensor(_number_as(x, promote(x, other)), device=other.device)
     return tensor(x, device=other.device)
+
+
+def _number_as(x, dtype):
+    """A Python number as a 0-d array of `dtype`; one that does not fit is
+    `silt.DTypeError`, as the operators' (`uint8` beside 300)."""
+    try:
+        with np.errstate(over="raise"):
+            return np.asarray(x, dtype=dtype)
+    except (OverflowError, FloatingPointError):
+        raise DTypeError(f"the number {x!r} does not fit {np.dtype(dtype)}") from None
 
 
 def _function(name):
@@ -141,6 +152,12 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
         raise ArgumentError("isin: `elements` and `test_elements` cannot both be numbers")
     dtype = promote(elements, test_elements)
     device = _device_of(elements, test_elements)
+    for side, other in ((elements, test_elements), (test_elements, elements)):
+        if _is_number(side) and not _fits(side, dtype):
+            # a number no element can equal (PyTorch compares with `eq`)
+            e = other if isinstance(other, Tensor) else tensor(np.asarray(other), device=device)
+            found = (e != e) & (e == e) if side is test_elements else tensor(False, device=e.device)
+            return ~found if invert else found
     e = _as(elements, dtype, device)
     t = _as(test_elements, dtype, device)
     if not isinstance(e, Tensor):
@@ -150,6 +167,10 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     if dtype == np.bool_:  # searched as bytes
         e, t = e.byte(), t.byte()
     flat = t.reshape(-1)
+    if dtype.kind == "f":
+        # NaN equals nothing: out of the sorted list (where it would end
+        # the search past the numbers before it)
+        flat = flat[~flat.isnan()]
     if flat.numel() == 0:
         found = (e != e) & (e == e)  # false everywhere, e's shape and device
         return ~found if invert else found
@@ -158,6 +179,14 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
     found = ordered.take(at) == e
     return ~found if invert else found
 
+
+def _fits(x, dtype):
+    """Whether the Python number `x` is a value of `dtype`."""
+    try:
+        with np.errstate(over="raise", invalid="raise"):
+            return np.asarray(x, dtype=dtype).item() == x or x != x
+    except (OverflowError, FloatingPointError, ValueError):
+        return False
 
 
 # ---- shapes, grids and stacks ------------------------------------------------
@@ -175,7 +204,10 @@ def _tensors(args, op):
 def broadcast_shapes(*shapes):
     """`torch.broadcast_shapes(*shapes)`: the shape the shapes broadcast to
     (a tuple), by NumPy's rules; an int is a 1-d shape."""
-    return tuple(np.broadcast_shapes(*[(s,) if isinstance(s, int) else tuple(s) for s in shapes]))
+    try:
+        return tuple(np.broadcast_shapes(*[(s,) if isinstance(s, int) else tuple(s) for s in shapes]))
+    except ValueError:
+        raise ArgumentError(f"broadcast_shapes: shapes {list(shapes)} do not broadcast") from None
 
 
 def broadcast_tensors(*tensors):
@@ -302,7 +334,7 @@ def block_diag(*tensors):
     if any(t.ndim != 2 for t in ts):
         raise ArgumentError("block_diag: the tensors must have at most 2 dimensions")
     if not ts:
-        return tensor(np.zeros((0, 0), np.float32))
+        return tensor(np.zeros((1, 0), np.float32))
     dtype = ts[0].dtype
     for t in ts[1:]:
         dtype = promote(np.zeros(0, dtype), t)
@@ -316,10 +348,16 @@ def block_diag(*tensors):
     return out
 
 
+def _triangle_sizes(row, col, op):
+    if row < 0 or col < 0:
+        raise ArgumentError(f"{op}: row and col must be at least 0, not {row} and {col}")
+
+
 def tril_indices(row, col, offset=0, *, dtype=np.int64, device=None):
     """`torch.tril_indices(row, col, offset=0)`: the coordinates `[2, N]`
     of the lower triangle of a `row x col` matrix (the diagonal `offset`
     included), row by row."""
+    _triangle_sizes(row, col, "tril_indices")
     r, c = np.tril_indices(row, offset, col)
     return tensor(np.stack([r, c]).astype(dtype), device=device)
 
@@ -327,6 +365,7 @@ def tril_indices(row, col, offset=0, *, dtype=np.int64, device=None):
 def triu_indices(row, col, offset=0, *, dtype=np.int64, device=None):
     """`torch.triu_indices(row, col, offset=0)`: the coordinates `[2, N]`
     of the upper triangle (from the diagonal `offset`), row by row."""
+    _triangle_sizes(row, col, "triu_indices")
     r, c = np.triu_indices(row, offset, col)
     return tensor(np.stack([r, c]).astype(dtype), device=device)
 
@@ -446,14 +485,32 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 
 # ---- statistics, calculus, products -----------------------------------------
 
-def std_mean(input, dim=None, *, correction=1, keepdim=False):
-    """`torch.std_mean`: `(input.std(...), input.mean(...))` over `dim`."""
+def _correction(dim, unbiased, correction, op):
+    """PyTorch's arguments of `std_mean` and `var_mean`: `dim` (a bool there
+    is the old `unbiased`), `unbiased` or `correction` (1 by default)."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    if unbiased is not None and correction is not None:
+        raise ArgumentError(f"{op}: give unbiased or correction, not both")
+    if correction is None:
+        correction = 1 if unbiased is None else int(bool(unbiased))
+    return dim, correction
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """`torch.std_mean(input, dim=None, *, correction=1, keepdim=False)`
+    (and the older `unbiased`): `(input.std(...), input.mean(...))` over
+    `dim`."""
+    dim, correction = _correction(dim, unbiased, correction, "std_mean")
     return (input.std(dim, correction=correction, keepdim=keepdim),
             input.mean(dim, keepdim=keepdim))
 
 
-def var_mean(input, dim=None, *, correction=1, keepdim=False):
-    """`torch.var_mean`: `(input.var(...), input.mean(...))` over `dim`."""
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """`torch.var_mean(input, dim=None, *, correction=1, keepdim=False)`
+    (and the older `unbiased`): `(input.var(...), input.mean(...))` over
+    `dim`."""
+    dim, correction = _correction(dim, unbiased, correction, "var_mean")
     return (input.var(dim, correction=correction, keepdim=keepdim),
             input.mean(dim, keepdim=keepdim))
 
@@ -481,6 +538,8 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
             raise ArgumentError(f"cov: {name} must be 1-d of {n} observations")
         if name == "fweights" and v.dtype.kind not in "iu":
             raise DTypeError("cov: fweights must hold integers")
+        if v.numel() and float(v.min().item()) < 0:
+            raise ArgumentError(f"cov: {name} cannot be negative")
         v = v.astype(x.dtype)
         w = v if w is None else w * v
     if w is None:
@@ -525,34 +584,46 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None):
 
 
 def _spacing(y, x, dx, dim, op):
-    """The widths of `trapezoid`'s intervals along `dim`: `diff(x)`
-    (broadcast), `dx`, or 1."""
+    """The widths of `trapezoid`'s intervals along `dim`: `diff(x)` (a 1-d
+    `x` of one value a sample along `dim`, or an `x` that broadcasts with
+    `y`, padded with leading dimensions), `dx`, or 1."""
     if x is not None and dx is not None:
         raise ArgumentError(f"{op}: give x or dx, not both")
     if x is None:
         return 1.0 if dx is None else dx
     x = x if isinstance(x, Tensor) else tensor(np.asarray(x), device=y.device)
-    d = x.diff(dim=-1 if x.ndim == 1 else dim)
     if x.ndim == 1:
+        if x.shape[0] != y.shape[dim]:
+            raise ArgumentError(f"{op}: there must be one x value for each sample point "
+                                f"({x.shape[0]} for {y.shape[dim]})")
         shape = [1] * y.ndim
-        shape[dim] = d.shape[0]
-        d = d.reshape(tuple(shape))
-    return d
+        shape[dim] = x.shape[0]
+        x = x.reshape(tuple(shape))
+    elif x.ndim < y.ndim:
+        x = x.reshape((1,) * (y.ndim - x.ndim) + tuple(x.shape))
+    if x.ndim != y.ndim or x.shape[dim] != y.shape[dim]:
+        raise ArgumentError(f"{op}: x {tuple(x.shape)} does not fit y {tuple(y.shape)} along {dim}")
+    return x.diff(dim=dim)
 
 
 def _trapezoids(y, x, dx, dim, op):
+    if not -y.ndim <= dim < y.ndim:
+        raise ArgumentError(f"{op}: dim {dim} is out of range for {y.ndim} dimensions")
     dim = dim + y.ndim if dim < 0 else dim
     n = y.shape[dim]
+    if n == 0:
+        return y.narrow(dim, 0, 0), dim
     step = _spacing(y, x, dx, dim, op)
-    hi = y.narrow(dim, 1, max(n - 1, 0))
-    lo = y.narrow(dim, 0, max(n - 1, 0))
+    hi = y.narrow(dim, 1, n - 1)
+    lo = y.narrow(dim, 0, n - 1)
     return (hi + lo) * step / 2, dim
 
 
 def trapezoid(y, x=None, *, dx=None, dim=-1):
     """`torch.trapezoid(y, x=None, *, dx=None, dim=-1)`: the integral of `y`
-    along `dim` by the trapezoidal rule, the samples at `x` (1-d, or of
-    `y`'s shape) or `dx` apart (1 by default)."""
+    along `dim` by the trapezoidal rule, the samples at `x` (1-d, one a
+    sample, or broadcasting with `y`) or `dx` apart (1 by default); 0 for
+    an empty `dim`."""
     parts, d = _trapezoids(y, x, dx, dim, "trapezoid")
     return parts.sum(d)
 
@@ -609,7 +680,8 @@ def vander(x, N=None, increasing=False):
     n = x.shape[0] if N is None else N
     if n < 0:
         raise ArgumentError(f"vander: N must be at least 0, not {n}")
-    dt = x.dtype if x.dtype != np.bool_ else np.dtype(np.int64)
+    # PyTorch's: the dtype promoted with int64 (integers and bool to int64)
+    dt = x.dtype if x.dtype.kind == "f" else np.dtype(np.int64)
     ones = x.new_ones((x.shape[0], min(n, 1)), dtype=dt)
     if n <= 1:
         out = ones
@@ -633,4 +705,11 @@ HELPERS = [
     "tensordot", "trapezoid", "trapz", "vander", "var_mean",
 ]
 
-__all__ = ["bucketize", "is_tensor", "isin", "searchsorted", "where"] + HELPERS + list(METHODS)
+# the functions named as Python's builtins (`sum`, `max`, `abs`, ...): in
+# the module, but not in `__all__`, so that `from silt import *` leaves the
+# builtins alone
+SHADOWING = sorted(n for n in METHODS if hasattr(builtins, n))
+
+__all__ = ["bucketize", "is_tensor", "isin", "searchsorted", "where"] + HELPERS + [
+    n for n in METHODS if n not in SHADOWING
+]

@@ -199,8 +199,9 @@ def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, nd, fn):
 def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     """`lp_pool1d(input, norm_type, kernel_size, stride=None,
     ceil_mode=False)`: `(sum of x^p over each window)^(1/p)`, as PyTorch
-    computes it (an average pool times the window's size); `p = inf` is
-    the max pool."""
+    computes it (an average pool times the window's size). `p = inf` is
+    the max pool, the norm's limit (PyTorch's formula gives 1 or NaN
+    there: silt differs)."""
     return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1, "lp_pool1d")
 
 
@@ -352,7 +353,8 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     """`multilabel_margin_loss(input, target, reduction='mean')`: for each
     sample, `sum over j in the targets and i not in them of max(0, 1 -
     (x[j] - x[i])) / C`; `target` lists class indices, ended by the first
-    -1 (read back from the device, as PyTorch's loop reads it)."""
+    -1 (read back from the device, as PyTorch's loop reads it), a class
+    listed twice counting twice."""
     fn = "multilabel_margin_loss"
     _floats(input, fn)
     x = input.unsqueeze(0) if input.ndim == 1 else input
@@ -363,17 +365,19 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     t = (t.unsqueeze(0) if t.ndim == 1 else t).numpy()
     if t.shape != (n, c):
         raise ArgumentError(f"{fn}: target must have the input's shape {tuple(x.shape)}")
-    is_target = np.zeros((n, c), bool)
+    # each listed target counts as often as it is listed (PyTorch's loop
+    # goes over the list), against each class not listed
+    listed = np.zeros((n, c), np.int64)
     for r in range(n):
         for v in t[r]:
             if v < 0:
                 break
             if v >= c:
                 raise ArgumentError(f"{fn}: a target is outside 0..{c}")
-            is_target[r, v] = True
-    pairs = is_target[:, :, None] & ~is_target[:, None, :]  # [n, j, i]
+            listed[r, v] += 1
+    pairs = listed[:, :, None] * (listed == 0)[:, None, :]  # [n, j, i]
     diff = (1 - (x.unsqueeze(2) - x.unsqueeze(1))).clamp_min(0)
-    loss = diff.where(_on(x, pairs), 0.0).sum((1, 2)) / c
+    loss = (diff * _on(x, pairs.astype(x.dtype))).sum((1, 2)) / c
     if input.ndim == 1:
         loss = loss.reshape(())
     return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
@@ -556,8 +560,8 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     from ._args import _in_place
     fn = "rrelu"
     _floats(input, fn)
-    if not 0 <= lower <= upper:
-        raise ArgumentError(f"{fn}: need 0 <= lower <= upper, not {lower} and {upper}")
+    if lower > upper:
+        raise ArgumentError(f"{fn}: need lower <= upper, not {lower} and {upper}")
     if training:
         slope = _creation.rand_like(input) * (upper - lower) + lower
     else:
