@@ -1138,8 +1138,10 @@ fn the_hosts_counts_in_parallel_match_the_references() {
 trait Reduced: Element + PartialOrd + std::fmt::Debug {
     fn combine(self, b: Self, op: k::scatter_reduce::Reduce) -> Self;
     fn identity(op: k::scatter_reduce::Reduce) -> Self;
-    fn of_count(n: u64) -> Self;
-    /// The mean's division: floats divided, integers rounding down.
+    fn zero() -> Self;
+    fn one() -> Self;
+    /// The mean's division: floats divided, integers rounding down (a
+    /// negative count too).
     fn divide(self, count: Self) -> Self;
     fn same(self, b: Self) -> bool;
 }
@@ -1158,7 +1160,7 @@ fn pick<T: PartialOrd + Copy>(a: T, b: T, larger: bool) -> T {
 }
 
 macro_rules! reduced_int {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $signed:literal),*) => {$(
         impl Reduced for $t {
             fn combine(self, b: Self, op: k::scatter_reduce::Reduce) -> Self {
                 use k::scatter_reduce::Reduce as R;
@@ -1178,13 +1180,22 @@ macro_rules! reduced_int {
                     _ => 0,
                 }
             }
-            fn of_count(n: u64) -> Self { n as $t }
-            fn divide(self, count: Self) -> Self { self.div_euclid(count) }
+            fn zero() -> Self { 0 }
+            fn one() -> Self { 1 }
+            #[allow(unused_comparisons, clippy::absurd_extreme_comparisons)]
+            fn divide(self, count: Self) -> Self {
+                let (q, r) = (self.wrapping_div(count), self.wrapping_rem(count));
+                if $signed && r != 0 && ((r < 0) != (count < 0)) {
+                    q.wrapping_sub(1)
+                } else {
+                    q
+                }
+            }
             fn same(self, b: Self) -> bool { self == b }
         }
     )*};
 }
-reduced_int!(u8, i32, i64);
+reduced_int!(u8: false, i8: true, i32: true, i64: true);
 
 macro_rules! reduced_float {
     ($($t:ty),*) => {$(
@@ -1207,7 +1218,8 @@ macro_rules! reduced_float {
                     _ => 0.0,
                 }
             }
-            fn of_count(n: u64) -> Self { n as $t }
+            fn zero() -> Self { 0.0 }
+            fn one() -> Self { 1.0 }
             fn divide(self, count: Self) -> Self { self / count }
             fn same(self, b: Self) -> bool { self.to_bits() == b.to_bits() || (self.is_nan() && b.is_nan()) }
         }
@@ -1229,8 +1241,11 @@ impl Reduced for f16 {
     fn identity(op: k::scatter_reduce::Reduce) -> Self {
         f16::from_f32(<f32 as Reduced>::identity(op))
     }
-    fn of_count(n: u64) -> Self {
-        f16::from_f32(n as f32)
+    fn zero() -> Self {
+        f16::ZERO
+    }
+    fn one() -> Self {
+        f16::ONE
     }
     fn divide(self, count: Self) -> Self {
         f16::from_f32(self.to_f32() / count.to_f32())
@@ -1253,7 +1268,9 @@ fn ref_scatter_reduce<T: Reduced>(
     include_self: bool,
 ) -> Vec<T> {
     let mut out = x.to_vec();
-    let mut count = vec![u64::from(include_self); x.len()];
+    // the mean's count in the element type, wrapping (or rounding) as it does
+    let start = if include_self { T::one() } else { T::zero() };
+    let mut count = vec![start; x.len()];
     let places: Vec<(usize, usize)> = (0..idx.len())
         .map(|e| {
             let at = unravel(e, is);
@@ -1270,11 +1287,12 @@ fn ref_scatter_reduce<T: Reduced>(
     }
     for &(to, from) in &places {
         out[to] = out[to].combine(src[from], op);
-        count[to] += 1;
+        count[to] = count[to].combine(T::one(), k::scatter_reduce::Reduce::Sum);
     }
     if op == k::scatter_reduce::Reduce::Mean {
+        // PyTorch's `masked_fill_(count == 0, 1)`
         for (o, &c) in out.iter_mut().zip(&count) {
-            *o = o.divide(T::of_count(c.max(1)));
+            *o = o.divide(if c == T::zero() { T::one() } else { c });
         }
     }
     out
@@ -1323,6 +1341,7 @@ fn check_scatter_reduce<T: Reduced>(make: impl Fn(i64) -> T) {
                             .unwrap()
                             .to_vec()
                             .unwrap();
+                    assert_eq!(got.len(), want.len());
                     assert!(
                         got.iter().zip(&want).all(|(g, w)| g.same(*w)),
                         "{dev} as {kind:?} {:?} dim {dim} {op:?} include_self {include_self}:\n{got:?}\n{want:?}",
@@ -1352,6 +1371,80 @@ fn scatter_reduce_matches_pytorchs_steps_for_every_reduction() {
     check_scatter_reduce(|v| (v - 11) as i32 * 1000);
     check_scatter_reduce(|v| v - 11);
     check_scatter_reduce(|v| v as u8 * 11);
+    check_scatter_reduce(|v| (v - 11) as i8);
+}
+
+#[test]
+fn scatter_reduce_counts_wrap_in_narrow_types_as_pytorchs() {
+    // 256 hits on a u8 place (its count wraps to 0, then 1), 128 and 255 on
+    // an i8 place (to -128, -1): the sums and means of PyTorch's steps, on
+    // every device, as a CPU and as a GPU with few lines
+    use k::scatter_reduce::Reduce as R;
+    for (dev, kind) in common::devices()
+        .into_iter()
+        .flat_map(|d| [(d.clone(), None), (d, Some(DeviceKind::Gpu))])
+    {
+        silt::__testing::reduce_as(kind);
+        for hits in [128usize, 255, 256] {
+            let idx = vec![0i64; hits];
+            let it = TensorT::from_slice(&dev, &idx, [hits]).unwrap();
+            for include_self in [true, false] {
+                for op in [R::Sum, R::Mean] {
+                    let x = [5u8, 7];
+                    let src: Vec<u8> = (0..hits).map(|i| (i % 3) as u8 + 1).collect();
+                    let got = k::scatter_reduce::launch(
+                        &TensorT::from_slice(&dev, &x, [2]).unwrap(),
+                        0,
+                        &it,
+                        &TensorT::from_slice(&dev, &src, [hits]).unwrap(),
+                        op,
+                        include_self,
+                    )
+                    .unwrap()
+                    .to_vec()
+                    .unwrap();
+                    let want = ref_scatter_reduce(
+                        (&x, &[2]),
+                        0,
+                        (&idx, &[hits]),
+                        (&src, &[hits]),
+                        op,
+                        include_self,
+                    );
+                    assert_eq!(
+                        got, want,
+                        "{dev} as {kind:?} u8 {hits} {op:?} {include_self}"
+                    );
+                    let x = [5i8, 7];
+                    let src: Vec<i8> = (0..hits).map(|i| (i % 3) as i8 - 1).collect();
+                    let got = k::scatter_reduce::launch(
+                        &TensorT::from_slice(&dev, &x, [2]).unwrap(),
+                        0,
+                        &it,
+                        &TensorT::from_slice(&dev, &src, [hits]).unwrap(),
+                        op,
+                        include_self,
+                    )
+                    .unwrap()
+                    .to_vec()
+                    .unwrap();
+                    let want = ref_scatter_reduce(
+                        (&x, &[2]),
+                        0,
+                        (&idx, &[hits]),
+                        (&src, &[hits]),
+                        op,
+                        include_self,
+                    );
+                    assert_eq!(
+                        got, want,
+                        "{dev} as {kind:?} i8 {hits} {op:?} {include_self}"
+                    );
+                }
+            }
+        }
+    }
+    silt::__testing::reduce_as(None);
 }
 
 #[test]
@@ -1478,6 +1571,7 @@ fn the_hosts_scatter_reduce_matches_the_reference_with_columns_shared_out() {
                     .unwrap()
                     .to_vec()
                     .unwrap();
+                assert_eq!(got.len(), want.len());
                 assert!(
                     got.iter().zip(&want).all(|(g, w)| g.same(*w)),
                     "{xs:?} {op:?} include_self {include_self}"

@@ -828,3 +828,39 @@ fn searchsorted_errors_not_panics() {
         );
     }
 }
+
+/// PyTorch's `cus_lower_bound` / `cus_upper_bound`, written as its loop.
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+fn pytorch_bound(seq: &[f32], v: f32, right: bool) -> i64 {
+    let (mut start, mut end) = (0usize, seq.len());
+    while start < end {
+        let mid = start + ((end - start) >> 1);
+        let m = seq[mid];
+        let go_right = if right { !(m > v) } else { !(m >= v) };
+        if go_right {
+            start = mid + 1;
+        } else {
+            end = mid;
+        }
+    }
+    start as i64
+}
+
+#[test]
+fn searchsorted_of_unsorted_sequences_follows_pytorchs_loop() {
+    // not sorted, with NaN, both zeros and infinities: not an error, and
+    // the places of PyTorch's bisection
+    let seq: Vec<f32> = data(3 * 37, 9, 21, special);
+    let vals: Vec<f32> = data(3 * 13, 9, 22, special);
+    for dev in common::devices() {
+        let s = TensorT::from_slice(&dev, &seq, [3, 37]).unwrap();
+        let v = TensorT::from_slice(&dev, &vals, [3, 13]).unwrap();
+        for right in [false, true] {
+            let want: Vec<i64> = (0..3 * 13)
+                .map(|i| pytorch_bound(&seq[(i / 13) * 37..(i / 13 + 1) * 37], vals[i], right))
+                .collect();
+            let got = k::searchsorted::launch(&s, &v, right, None).unwrap();
+            assert_eq!(got.to_vec().unwrap(), want, "{dev} right={right}");
+        }
+    }
+}

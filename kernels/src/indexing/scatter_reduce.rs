@@ -28,8 +28,9 @@
 //!   and `0.0`). `Prod` of integers wraps, as `Sum` does.
 //! - `Mean` is the sum divided by the count of elements combined (`input`'s
 //!   own counted with `include_self`), as PyTorch computes it: the count in
-//!   the element type, a place with none keeping its element, floats
-//!   divided, integers divided rounding down.
+//!   the element type (wrapping in a narrow integer type, as PyTorch's
+//!   does), a count of 0 taken as 1 (a place with none keeps its element),
+//!   floats divided, integers divided rounding down.
 //!
 //! Types: the numbers (not `bool`).
 //!
@@ -241,14 +242,23 @@ fn sum_on_a_gpu(
     reduce: Reduce,
     include_self: bool,
 ) -> Result<Tensor> {
-    let zero = filled(input, input.shape(), false)?;
     let base = if include_self {
         input.clone()
     } else {
-        let ones = filled(src, src.shape(), true)?;
-        let reached =
-            crate::scatter_add::dispatch(&zero, dim, index, &ones).map_err(|e| renamed(e, NAME))?;
-        crate::where_::dispatch(&crate::gt::dispatch(&reached, &zero)?, &zero, input)?
+        // the places reached, counted in `i64` (a count in a narrow type
+        // would wrap to 0 at 256 hits of a `u8`)
+        let hits = |shape: &[usize], one: bool| -> Result<Tensor> {
+            let mut t = Tensor::zeros(input.device(), DType::I64, shape)?;
+            if one {
+                crate::set::dispatch(Scalar::I64(1), &mut t)?;
+            }
+            Ok(t)
+        };
+        let none = hits(input.shape(), false)?;
+        let reached = crate::scatter_add::dispatch(&none, dim, index, &hits(src.shape(), true)?)
+            .map_err(|e| renamed(e, NAME))?;
+        let zero = filled(input, input.shape(), false)?;
+        crate::where_::dispatch(&crate::gt::dispatch(&reached, &none)?, &zero, input)?
     };
     let sums =
         crate::scatter_add::dispatch(&base, dim, index, src).map_err(|e| renamed(e, NAME))?;
@@ -291,8 +301,9 @@ fn filled(like: &Tensor, shape: &[usize], one: bool) -> Result<Tensor> {
 
 /// `sums` divided by the count of elements each place combined, as
 /// PyTorch's `scatter_reduce` makes its mean: the count in the element
-/// type (`include_self` counting the place's own element), at least 1;
-/// floats divided, integers rounding down.
+/// type (`include_self` counting the place's own element; wrapping as the
+/// type does), a count of 0 taken as 1; floats divided, integers rounding
+/// down.
 fn mean(
     sums: &Tensor,
     dim: isize,
@@ -308,15 +319,24 @@ fn mean(
         index,
         &filled(sums, src.shape(), true)?,
     )?;
-    let count = crate::maximum::dispatch(&count, &ones)?;
+    // PyTorch's `masked_fill_(count == 0, 1)`: a count that wrapped in a
+    // narrow signed type stays what it wrapped to
+    let zero = filled(sums, sums.shape(), false)?;
+    let count = crate::where_::dispatch(&crate::eq::dispatch(&count, &zero)?, &ones, &count)?;
     let q = crate::div::dispatch(sums, &count)?;
     if !dtype.is_signed_int() {
         return Ok(q);
     }
-    // a negative sum not a multiple of its count: one below the quotient
-    // (`div` truncates; the remainder has the sum's sign)
+    // rounding down: one below the truncated quotient where the remainder
+    // (of the sum's sign) is not 0 and the signs of the remainder and the
+    // count differ
     let r = crate::rem::dispatch(sums, &count)?;
-    let below = crate::lt::dispatch(&r, &filled(sums, sums.shape(), false)?)?;
+    let inexact = crate::ne::dispatch(&r, &zero)?;
+    let signs = crate::logical_xor::dispatch(
+        &crate::lt::dispatch(&r, &zero)?,
+        &crate::lt::dispatch(&count, &zero)?,
+    )?;
+    let below = crate::logical_and::dispatch(&inexact, &signs)?;
     crate::where_::dispatch(&below, &crate::sub::dispatch(&q, &ones)?, &q)
 }
 
