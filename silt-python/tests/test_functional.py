@@ -1588,3 +1588,57 @@ def test_review_edges_functional(device):
     # rrelu takes a negative lower bound
     x = t(np.array([-2.0, 3.0], np.float32), device)
     check(F.rrelu(x, -0.5, 0.1), np.array([0.4, 3.0], np.float32))
+
+
+def frac_ref(x, kernel, out, samples):
+    """PyTorch's fractional max pool loops over one batch (float32 steps)."""
+    nd = len(kernel)
+    order = [1, 0] if nd == 2 else list(range(nd))
+    n, c = x.shape[:2]
+    lengths = x.shape[2:]
+    values = np.zeros((n, c) + tuple(out), np.float32)
+    index = np.zeros((n, c) + tuple(out), np.int64)
+    for b in range(n):
+        for ch in range(c):
+            seqs = []
+            for d in range(nd):
+                u = np.float32(samples[b, ch, order[d]])
+                alpha = np.float32(lengths[d] - kernel[d]) / np.float32(out[d] - 1) if out[d] > 1 else 0
+                seq = [int((np.float32(i) + u) * alpha) - int(u * alpha) for i in range(out[d] - 1)]
+                seqs.append(seq + [lengths[d] - kernel[d]])
+            for pos in np.ndindex(*out):
+                best, at = -np.inf, None
+                for off in np.ndindex(*kernel):
+                    p = tuple(seqs[d][pos[d]] + off[d] for d in range(nd))
+                    flat = int(np.ravel_multi_index(p, lengths))
+                    if at is None:
+                        at = flat
+                    v = x[(b, ch) + p]
+                    if v > best or np.isnan(v):
+                        best, at = v, flat
+                values[(b, ch) + pos], index[(b, ch) + pos] = best, at
+    return values, index
+
+
+@pytest.mark.parametrize("nd", [2, 3])
+def test_fractional_max_pool_against_pytorchs_loops(device, nd):
+    shape = (2, 3) + ((7, 8) if nd == 2 else (5, 6, 7))
+    x = f32(*shape)
+    x[0, 0].flat[3] = np.nan
+    kernel = (2,) * nd
+    out = (4, 5) if nd == 2 else (3, 2, 4)
+    samples = RNG.random((2, 3, nd)).astype(np.float32)
+    fn = F.fractional_max_pool2d if nd == 2 else F.fractional_max_pool3d
+    got, idx = fn(t(x, device), 2, output_size=out, return_indices=True, _random_samples=t(samples, device))
+    want, wi = frac_ref(x, kernel, out, samples)
+    check(got, want)
+    check(idx, wi)
+    # output_ratio, drawn samples: the shape, and every value one of the input's
+    half = fn(t(x, device), 2, output_ratio=0.5)
+    assert tuple(half.shape) == (2, 3) + tuple(int(L * 0.5) for L in shape[2:])
+    with pytest.raises(silt.ArgumentError):
+        fn(t(x, device), 3, output_size=shape[2:])
+    if nd == 2:
+        assert tuple(F.fractional_max_pool2d(t(x[0], device), (2, 2), output_size=(3, 3)).shape) == (3, 3, 3)
+    else:
+        assert tuple(F.fractional_max_pool3d(t(x[0], device), 2, output_size=(2, 2, 2)).shape) == (3, 2, 2, 2)

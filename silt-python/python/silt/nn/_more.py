@@ -823,3 +823,98 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     if unbatched:
         w = w.squeeze(0)
     return out, w
+
+
+# ---- fractional max pools ------------------------------------------------------------
+
+def _fractional_starts(samples, length, kernel, out, dtype):
+    """PyTorch's `generate_intervals`: the window starts of each plane along
+    one dimension from its sample `u` in [0, 1): `int((i + u) a) - int(u
+    a)` with `a = (length - kernel) / (out - 1)`, in the input's float type
+    as PyTorch computes them, the last at `length - kernel`."""
+    starts = np.empty(samples.shape + (out,), np.int64)
+    starts[..., -1] = length - kernel
+    if out > 1:
+        u = samples.astype(dtype)[..., None]
+        alpha = dtype.type(length - kernel) / dtype.type(out - 1)
+        i = np.arange(out - 1).astype(dtype)
+        starts[..., :-1] = ((i + u) * alpha).astype(np.int64) - (u * alpha).astype(np.int64)
+    return starts
+
+
+def _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices, samples, nd, fn):
+    from .. import _creation
+    from ._pools import _first_or_last_nan
+    _tensor(input, fn)
+    x, added = _unbatched(input, nd, fn)
+    kernel = _ints(kernel_size, nd, fn, "kernel_size", 1)
+    lengths = tuple(x.shape[2:])
+    if output_size is None:
+        if output_ratio is None:
+            raise ArgumentError(f"{fn}: give output_size or output_ratio")
+        ratio = (output_ratio,) * nd if isinstance(output_ratio, (int, float)) else tuple(output_ratio)
+        if len(ratio) != nd or not all(0 < r < 1 for r in ratio):
+            raise ArgumentError(f"{fn}: output_ratio must be {nd} numbers in (0, 1), not {output_ratio}")
+        out = tuple(int(L * r) for L, r in zip(lengths, ratio))
+    else:
+        out = _ints(output_size, nd, fn, "output_size", 1)
+    # PyTorch's check: `output + kernel - 1 < input` in each dimension
+    if any(o + k - 1 >= L for o, k, L in zip(out, kernel, lengths)) or min(out) < 1 or x.numel() == 0:
+        raise ArgumentError(f"{fn}: output {out} with kernel {kernel} does not fit the input's {lengths}")
+    n, c = x.shape[0], x.shape[1]
+    if samples is None:
+        samples = _creation.rand(n, c, nd, dtype=x.dtype, device="host").numpy()
+    else:
+        samples = samples.numpy() if isinstance(samples, _silt.Tensor) else np.asarray(samples)
+        if samples.shape != (n, c, nd):
+            raise ArgumentError(f"{fn}: _random_samples must be [{n}, {c}, {nd}]")
+    dt = np.dtype(x.dtype)
+    # PyTorch's samples per plane: 2-d (W, H), 3-d (T, H, W)
+    order = [1, 0] if nd == 2 else [0, 1, 2]
+    # flat places of every window's elements, plane by plane: [n, c, out..., kernel...]
+    per_dim = []
+    for d in range(nd):
+        starts = _fractional_starts(samples[..., order[d]], lengths[d], kernel[d], out[d], dt)
+        per_dim.append(starts[..., :, None] + np.arange(kernel[d]))  # [n, c, out_d, k_d]
+    places = np.zeros((n, c) + out + kernel, np.int64)
+    for d in range(nd):
+        shape = [n, c] + [1] * nd + [1] * nd
+        shape[2 + d], shape[2 + nd + d] = out[d], kernel[d]
+        stride = math.prod(lengths[d + 1:])
+        places = places + per_dim[d].reshape(shape) * stride
+    window = math.prod(kernel)
+    flat_places = places.reshape(n, c, -1)
+    values = x.reshape(n, c, -1).gather(2, _on(x, flat_places)).reshape((n, c) + out + (window,))
+    top = values.amax(-1)
+    if not return_indices:
+        return top[0] if added else top
+    hit = (values == top.unsqueeze(-1))
+    if x.dtype.kind == "f":
+        hit = hit | (values.isnan() & top.isnan().unsqueeze(-1))
+    pick = _first_or_last_nan(hit, top)
+    index = _on(x, places.reshape((n, c) + out + (window,))).gather(-1, pick.unsqueeze(-1)).squeeze(-1)
+    return (top[0], index[0]) if added else (top, index)
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """`fractional_max_pool2d(input, kernel_size, output_size=None,
+    output_ratio=None, return_indices=False, _random_samples=None)`: max
+    pooling over windows at pseudo-random places (Graham's fractional max
+    pooling): each plane's window starts drawn from one sample per
+    dimension in [0, 1) (`silt.rand`'s generator, or `_random_samples`
+    `[N, C, 2]`, the width's first, as PyTorch's) by PyTorch's formula in
+    the input's type; the indices flat within each plane, the first maximum
+    or the last NaN."""
+    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices,
+                                _random_samples, 2, "fractional_max_pool2d")
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """`fractional_max_pool3d(input, kernel_size, output_size=None,
+    output_ratio=None, return_indices=False, _random_samples=None)`: as
+    `fractional_max_pool2d`, over three spatial dimensions (samples `[N,
+    C, 3]` in the order of the dimensions, as PyTorch's)."""
+    return _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_indices,
+                                _random_samples, 3, "fractional_max_pool3d")

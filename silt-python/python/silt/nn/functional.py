@@ -1,5 +1,5 @@
-"""PyTorch's ``torch.nn.functional`` on silt tensors, forward only (silt has no
-gradients): activations, softmax and the normalisations, ``linear``,
+"""PyTorch's ``torch.nn.functional`` on silt tensors, every function of it,
+forward only (silt has no gradients): activations, softmax and the normalisations, ``linear``,
 ``dropout``, ``pad``, ``one_hot``, ``embedding``, convolutions (transposed
 too), pixel shuffles, pooling, ``interpolate``, ``scaled_dot_product_attention``
 and the common losses, under PyTorch's names and arguments.
@@ -122,6 +122,8 @@ from ._more import (  # noqa: F401 (the public names)
     embedding_bag,
     feature_alpha_dropout,
     fold,
+    fractional_max_pool2d,
+    fractional_max_pool3d,
     grid_sample,
     gumbel_softmax,
     local_response_norm,
@@ -192,5 +194,5 @@ __all__ = [
     "multilabel_margin_loss", "pdist", "triplet_margin_with_distance_loss", "upsample",
     "upsample_bilinear", "upsample_nearest", "affine_grid", "grid_sample",
     "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "conv_tbc", "ctc_loss",
-    "multi_head_attention_forward",
+    "multi_head_attention_forward", "fractional_max_pool2d", "fractional_max_pool3d",
 ]
