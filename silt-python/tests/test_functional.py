@@ -1642,3 +1642,12 @@ def test_fractional_max_pool_against_pytorchs_loops(device, nd):
         assert tuple(F.fractional_max_pool2d(t(x[0], device), (2, 2), output_size=(3, 3)).shape) == (3, 3, 3)
     else:
         assert tuple(F.fractional_max_pool3d(t(x[0], device), 2, output_size=(2, 2, 2)).shape) == (3, 2, 2, 2)
+
+
+def test_the_last_in_place_activations(device):
+    x = f32(3, 4)
+    for fn, ref in ((F.celu_, F.celu), (F.selu_, F.selu), (F.rrelu_, F.rrelu)):
+        tx = t(x.copy(), device)
+        want = ref(t(x, device)).numpy()
+        assert fn(tx) is tx
+        check(tx, want)

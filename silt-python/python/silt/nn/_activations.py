@@ -133,6 +133,16 @@ def elu_(input, alpha=1.0):
     return elu(input, alpha, inplace=True)
 
 
+def celu_(input, alpha=1.0):
+    """`celu_(input, alpha=1.0)`: `celu` written into `input`."""
+    return celu(input, alpha, inplace=True)
+
+
+def selu_(input):
+    """`selu_(input)`: `selu` written into `input`."""
+    return selu(input, inplace=True)
+
+
 def leaky_relu_(input, negative_slope=0.01):
     """`leaky_relu_(input, negative_slope=0.01)`: `leaky_relu` written into `input`."""
     return leaky_relu(input, negative_slope, inplace=True)

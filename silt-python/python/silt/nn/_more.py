@@ -570,6 +570,12 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     return _in_place(input, y, inplace)
 
 
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    """`rrelu_(input, lower=1/8, upper=1/3, training=False)`: `rrelu`
+    written into `input`."""
+    return rrelu(input, lower, upper, training, inplace=True)
+
+
 def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
     """`gumbel_softmax(logits, tau=1, hard=False, dim=-1)`: `softmax((logits
     + g) / tau)` along `dim` with `g` Gumbel noise (`-log` of an

@@ -42,6 +42,7 @@ or its last NaN.
 
 from ._activations import (  # noqa: F401 (the public names)
     celu,
+    celu_,
     elu,
     elu_,
     gelu,
@@ -61,6 +62,7 @@ from ._activations import (  # noqa: F401 (the public names)
     relu6,
     relu_,
     selu,
+    selu_,
     sigmoid,
     silu,
     softmax,
@@ -138,6 +140,7 @@ from ._more import (  # noqa: F401 (the public names)
     multilabel_margin_loss,
     pdist,
     rrelu,
+    rrelu_,
     triplet_margin_with_distance_loss,
     upsample,
     upsample_bilinear,
@@ -195,4 +198,5 @@ __all__ = [
     "upsample_bilinear", "upsample_nearest", "affine_grid", "grid_sample",
     "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "conv_tbc", "ctc_loss",
     "multi_head_attention_forward", "fractional_max_pool2d", "fractional_max_pool3d",
+    "celu_", "selu_", "rrelu_",
 ]
