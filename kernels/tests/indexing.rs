@@ -1374,6 +1374,36 @@ fn scatter_reduce_matches_pytorchs_steps_for_every_reduction() {
     check_scatter_reduce(|v| (v - 11) as i8);
 }
 
+/// `scatter_reduce` of `src` into `x` (`[2]`) at the places `idx` along
+/// dimension 0, against the reference.
+fn one_place<T: Reduced>(
+    dev: &Device,
+    x: [T; 2],
+    idx: &[i64],
+    src: &[T],
+    op: k::scatter_reduce::Reduce,
+    include_self: bool,
+    case: &str,
+) {
+    let n = idx.len();
+    let got = k::scatter_reduce::launch(
+        &TensorT::from_slice(dev, &x, [2]).unwrap(),
+        0,
+        &TensorT::from_slice(dev, idx, [n]).unwrap(),
+        &TensorT::from_slice(dev, src, [n]).unwrap(),
+        op,
+        include_self,
+    )
+    .unwrap()
+    .to_vec()
+    .unwrap();
+    let want = ref_scatter_reduce((&x, &[2]), 0, (idx, &[n]), (src, &[n]), op, include_self);
+    assert!(
+        got.len() == want.len() && got.iter().zip(&want).all(|(g, w)| g.same(*w)),
+        "{case}: {got:?} {want:?}"
+    );
+}
+
 #[test]
 fn scatter_reduce_counts_wrap_in_narrow_types_as_pytorchs() {
     // 256 hits on a u8 place (its count wraps to 0, then 1), 128 and 255 on
@@ -1387,59 +1417,15 @@ fn scatter_reduce_counts_wrap_in_narrow_types_as_pytorchs() {
         silt::__testing::reduce_as(kind);
         for hits in [128usize, 255, 256] {
             let idx = vec![0i64; hits];
-            let it = TensorT::from_slice(&dev, &idx, [hits]).unwrap();
             for include_self in [true, false] {
                 for op in [R::Sum, R::Mean] {
-                    let x = [5u8, 7];
-                    let src: Vec<u8> = (0..hits).map(|i| (i % 3) as u8 + 1).collect();
-                    let got = k::scatter_reduce::launch(
-                        &TensorT::from_slice(&dev, &x, [2]).unwrap(),
-                        0,
-                        &it,
-                        &TensorT::from_slice(&dev, &src, [hits]).unwrap(),
-                        op,
-                        include_self,
-                    )
-                    .unwrap()
-                    .to_vec()
-                    .unwrap();
-                    let want = ref_scatter_reduce(
-                        (&x, &[2]),
-                        0,
-                        (&idx, &[hits]),
-                        (&src, &[hits]),
-                        op,
-                        include_self,
-                    );
-                    assert_eq!(
-                        got, want,
-                        "{dev} as {kind:?} u8 {hits} {op:?} {include_self}"
-                    );
-                    let x = [5i8, 7];
-                    let src: Vec<i8> = (0..hits).map(|i| (i % 3) as i8 - 1).collect();
-                    let got = k::scatter_reduce::launch(
-                        &TensorT::from_slice(&dev, &x, [2]).unwrap(),
-                        0,
-                        &it,
-                        &TensorT::from_slice(&dev, &src, [hits]).unwrap(),
-                        op,
-                        include_self,
-                    )
-                    .unwrap()
-                    .to_vec()
-                    .unwrap();
-                    let want = ref_scatter_reduce(
-                        (&x, &[2]),
-                        0,
-                        (&idx, &[hits]),
-                        (&src, &[hits]),
-                        op,
-                        include_self,
-                    );
-                    assert_eq!(
-                        got, want,
-                        "{dev} as {kind:?} i8 {hits} {op:?} {include_self}"
-                    );
+                    let case = |what: &str| {
+                        format!("{dev} as {kind:?} {what} {hits} {op:?} {include_self}")
+                    };
+                    let u8s: Vec<u8> = (0..hits).map(|i| (i % 3) as u8 + 1).collect();
+                    one_place(&dev, [5u8, 7], &idx, &u8s, op, include_self, &case("u8"));
+                    let i8s: Vec<i8> = (0..hits).map(|i| (i % 3) as i8 - 1).collect();
+                    one_place(&dev, [5i8, 7], &idx, &i8s, op, include_self, &case("i8"));
                 }
             }
         }
