@@ -2,6 +2,7 @@
 definitions (loops over windows, PyTorch's source coordinates and divisors),
 on the host backend and an OpenCL device."""
 
+import itertools
 import math
 
 import numpy as np
@@ -1344,48 +1345,77 @@ def test_multi_margin_losses(device):
 
 
 def grid_sample_ref(x, grid, mode, padding_mode, align_corners):
-    """PyTorch's `grid_sampler_2d` one output at a time (float64)."""
-    n, c, h, w = x.shape
-    _, ho, wo, _ = grid.shape
-    out = np.zeros((n, c, ho, wo))
+    """PyTorch's `grid_sampler_2d` and `grid_sampler_3d` (CPU) one output at
+    a time (float64), NaN places as those kernels take them."""
+    nd = x.ndim - 2
+    sizes = x.shape[2:]
+    c = x.shape[1]
+    out = np.zeros(x.shape[:2] + grid.shape[1:-1])
 
-    def source(coord, size):
-        v = ((coord + 1) / 2) * (size - 1) if align_corners else ((coord + 1) * size - 1) / 2
-        if padding_mode == "border":
-            v = min(size - 1, max(v, 0))
-        elif padding_mode == "reflection":
+    def unnormalize(v, size):
+        return ((v + 1) / 2) * (size - 1) if align_corners else ((v + 1) * size - 1) / 2
+
+    def padded(v, size):
+        if padding_mode == "zeros":
+            return v
+        if padding_mode == "reflection":
             lo2, hi2 = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
             if lo2 == hi2:
                 v = 0.0
-            else:
+            elif not math.isnan(v):
                 low, span = lo2 / 2, (hi2 - lo2) / 2
                 d = abs(v - low)
                 extra, flips = math.fmod(d, span), math.floor(d / span)
                 v = extra + low if flips % 2 == 0 else span - extra + low
-            v = min(size - 1, max(v, 0))
-        return v
+        if math.isnan(v):  # the clip takes 0 (2-d) or the last place (3-d) for NaN
+            return 0.0 if nd == 2 else size - 1.0
+        return min(size - 1, max(v, 0))
 
-    def at(b, yy, xx):
-        if 0 <= yy < h and 0 <= xx < w:
-            return x[b, :, yy, xx].astype(np.float64)
+    def at(b, place):
+        if all(0 <= p < s for p, s in zip(place, sizes)):
+            return x[(b, slice(None)) + tuple(int(p) for p in place)].astype(np.float64)
         return np.zeros(c)
 
-    for b in range(n):
-        for i in range(ho):
-            for j in range(wo):
-                ix, iy = source(grid[b, i, j, 0], w), source(grid[b, i, j, 1], h)
-                if mode == "nearest":
-                    out[b, :, i, j] = at(b, int(np.rint(iy)), int(np.rint(ix)))
-                    continue
-                x0, y0 = math.floor(ix), math.floor(iy)
-                out[b, :, i, j] = (at(b, y0, x0) * (x0 + 1 - ix) * (y0 + 1 - iy)
-                                   + at(b, y0, x0 + 1) * (ix - x0) * (y0 + 1 - iy)
-                                   + at(b, y0 + 1, x0) * (x0 + 1 - ix) * (iy - y0)
-                                   + at(b, y0 + 1, x0 + 1) * (ix - x0) * (iy - y0))
+    def cubic(t):
+        a = -0.75
+        near = lambda v: ((a + 2) * v - (a + 3)) * v * v + 1
+        far = lambda v: ((a * v - 5 * a) * v + 8 * a) * v - 4 * a
+        return [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+    for idx in np.ndindex(*out.shape[:1], *out.shape[2:]):
+        b, o = idx[0], idx[1:]
+        coords = [float(grid[(b,) + o + (nd - 1 - k,)]) for k in range(nd)]  # [z,] y, x
+        dst = (b, slice(None)) + o
+        if mode == "bicubic":
+            iy, ix = (unnormalize(v, s) for v, s in zip(coords, sizes))
+            if math.isnan(ix) or math.isnan(iy):
+                out[dst] = np.nan
+                continue
+            y0, x0 = math.floor(iy), math.floor(ix)
+            wy, wx = cubic(iy - y0), cubic(ix - x0)
+            rows = [sum(at(b, (padded(y0 - 1 + i, sizes[0]), padded(x0 - 1 + j, sizes[1]))) * wx[j]
+                        for j in range(4)) for i in range(4)]
+            out[dst] = sum(rows[i] * wy[i] for i in range(4))
+            continue
+        src = [padded(unnormalize(v, s), s) for v, s in zip(coords, sizes)]
+        if any(math.isnan(v) for v in src):  # only with zeros
+            out[dst] = np.nan if (mode == "bilinear" and nd == 2) else 0.0
+            continue
+        if mode == "nearest":
+            out[dst] = at(b, [np.rint(v) for v in src])
+            continue
+        lo = [math.floor(v) for v in src]
+        total = np.zeros(c)
+        for corner in itertools.product((0, 1), repeat=nd):  # x fastest
+            weight = 1.0
+            for k in reversed(range(nd)):
+                weight *= (src[k] - lo[k]) if corner[k] else (lo[k] + 1 - src[k])
+            total = total + at(b, [lo[k] + corner[k] for k in range(nd)]) * weight
+        out[dst] = total
     return out.astype(np.float32)
 
 
-@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
 @pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
 @pytest.mark.parametrize("align_corners", [False, True])
 def test_grid_sample_against_pytorchs_steps(device, mode, padding_mode, align_corners):
@@ -1393,6 +1423,40 @@ def test_grid_sample_against_pytorchs_steps(device, mode, padding_mode, align_co
     grid = f32(2, 3, 6, 2, low=-1.6, high=1.6)  # places outside the input too
     got = F.grid_sample(t(x, device), t(grid, device), mode, padding_mode, align_corners)
     check(got, grid_sample_ref(x, grid, mode, padding_mode, align_corners), 1e-5)
+    # NaN places, as PyTorch's CPU kernel takes them (NaN with zeros, else the place 0)
+    grid.reshape(-1)[::5] = np.nan
+    got = F.grid_sample(t(x, device), t(grid, device), mode, padding_mode, align_corners)
+    want = grid_sample_ref(x, grid, mode, padding_mode, align_corners)
+    assert np.array_equal(np.isnan(got.numpy()), np.isnan(want)), (mode, padding_mode)
+    check(got, want, 1e-5)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_grid_sample_of_volumes_against_pytorchs_steps(device, mode, padding_mode, align_corners):
+    x = f32(2, 2, 3, 4, 5)
+    grid = f32(2, 2, 3, 2, 3, low=-1.6, high=1.6)
+    got = F.grid_sample(t(x, device), t(grid, device), mode, padding_mode, align_corners)
+    assert tuple(got.shape) == (2, 2, 2, 3, 2)
+    check(got, grid_sample_ref(x, grid, mode, padding_mode, align_corners), 1e-5)
+    grid.reshape(-1)[::4] = np.nan  # the last place where clipped, 0 with zeros
+    got = F.grid_sample(t(x, device), t(grid, device), mode, padding_mode, align_corners)
+    check(got, grid_sample_ref(x, grid, mode, padding_mode, align_corners), 1e-5)
+    # the volume's identity grid reads it back
+    theta = t(np.eye(3, 4, dtype=np.float32)[None].repeat(2, 0), device)
+    identity = F.affine_grid(theta, (2, 2, 3, 4, 5), align_corners=align_corners)
+    check(F.grid_sample(t(x, device), identity, mode, padding_mode, align_corners), x, 1e-5)
+
+
+def test_grid_sample_refuses(device):
+    x, grid = t(f32(1, 1, 2, 3, 4), device), t(f32(1, 2, 2, 2, 3), device)
+    with pytest.raises(silt.ArgumentError, match="bicubic"):
+        F.grid_sample(x, grid, "bicubic")
+    with pytest.raises(silt.ArgumentError, match="mode"):
+        F.grid_sample(t(f32(1, 1, 2, 3), device), t(f32(1, 2, 2, 2), device), "area")
+    with pytest.raises(silt.ArgumentError, match="are not"):
+        F.grid_sample(t(f32(1, 1, 2, 3), device), grid)
 
 
 def test_affine_grid_and_the_identity(device):

@@ -18,7 +18,7 @@ from ._args import (
 )
 from ._losses import pairwise_distance
 from ._pools import avg_pool1d, avg_pool2d, avg_pool3d, max_pool1d, max_pool2d, max_pool3d
-from ._resample import interpolate
+from ._resample import _cubic_weights, interpolate
 from ._layers import embedding
 
 
@@ -434,14 +434,19 @@ def affine_grid(theta, size, align_corners=None):
     return grid.reshape(tuple([size[0]] + size[2:] + [nd]))
 
 
-def _source_index(coord, size, padding_mode, align_corners):
-    """PyTorch's `grid_sampler_compute_source_index`, elementwise: the
-    normalised coordinate unnormalised, then clipped (`border`) or
-    reflected and clipped (`reflection`)."""
+def _unnormalize(coord, size, align_corners):
+    """PyTorch's `grid_sampler_unnormalize`: a coordinate normalised to
+    [-1, 1] as a place of a dimension of `size`."""
     if align_corners:
-        x = (coord + 1) / 2 * (size - 1)
-    else:
-        x = ((coord + 1) * size - 1) / 2
+        return (coord + 1) / 2 * (size - 1)
+    return ((coord + 1) * size - 1) / 2
+
+
+def _padded(x, size, padding_mode, align_corners, nan_place=0):
+    """PyTorch's `compute_coordinates`: places clipped to the edges
+    (`border`) or reflected and clipped (`reflection`); as they are for
+    `zeros`. A NaN place becomes `nan_place` where it is clipped (PyTorch's
+    CPU kernels clip NaN to 0 in 2-d, to `size - 1` in 3-d)."""
     if padding_mode == "border":
         x = x.clamp(0, size - 1)
     elif padding_mode == "reflection":
@@ -456,56 +461,109 @@ def _source_index(coord, size, padding_mode, align_corners):
             even = flips.remainder(2) == 0
             x = (extra + low).where(even, span - extra + low)
         x = x.clamp(0, size - 1)
+    if padding_mode != "zeros":
+        x = x.where(x == x, float(nan_place))
     return x
+
+
+def _source_index(coord, size, padding_mode, align_corners, nan_place=0):
+    """PyTorch's `grid_sampler_compute_source_index`, elementwise: the
+    normalised coordinate unnormalised, then clipped (`border`) or
+    reflected and clipped (`reflection`)."""
+    return _padded(_unnormalize(coord, size, align_corners), size, padding_mode, align_corners, nan_place)
 
 
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """`grid_sample(input, grid, mode='bilinear', padding_mode='zeros',
-    align_corners=None)`: `input` (`[N, C, H, W]`) read at the places of
-    `grid` (`[N, Ho, Wo, 2]`, `(x, y)` normalised to [-1, 1]), `[N, C, Ho,
-    Wo]`, with PyTorch's coordinates: `mode` `bilinear` (the four
-    neighbours weighed, those outside the input counting 0) or `nearest`
-    (rounding half to even); `padding_mode` `zeros`, `border` (places
-    clipped to the edges) or `reflection`; `align_corners` false by default.
-    Each neighbour is gathered on the device. A NaN place reads as outside
-    the input. 5-d inputs (`trilinear`) and `bicubic` are not taken."""
+    align_corners=None)`: `input` (`[N, C, H, W]`, or `[N, C, D, H, W]`)
+    read at the places of `grid` (`[N, Ho, Wo, 2]`, `(x, y)` normalised to
+    [-1, 1]; `[N, Do, Ho, Wo, 3]`, `(x, y, z)`), `[N, C, Ho, Wo]` (`[N, C,
+    Do, Ho, Wo]`), with PyTorch's coordinates: `mode` `bilinear` (the four
+    neighbours weighed, those outside the input counting 0; the eight of
+    trilinear for 5-d inputs), `nearest` (rounding half to even) or
+    `bicubic` (4-d only: sixteen neighbours by Keys' kernel with `a =
+    -0.75`, each place padded on its own); `padding_mode` `zeros`,
+    `border` (places clipped to the edges) or `reflection`;
+    `align_corners` false by default. Each neighbour is gathered on the
+    device, and the weighed neighbours are summed in PyTorch's order. A NaN
+    in `grid` gives what PyTorch's CPU kernels give: where `border` or
+    `reflection` clip it, the place 0 (4-d) or the last place (5-d); with
+    `zeros`, NaN (`bilinear` and `bicubic` of 4-d inputs) or 0."""
     fn = "grid_sample"
     _floats(input, fn)
     _same_dtype(input, grid, fn, "grid")
-    if mode not in ("bilinear", "nearest"):
-        raise ArgumentError(f"{fn}: mode must be 'bilinear' or 'nearest' (bicubic is not taken), not {mode!r}")
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ArgumentError(f"{fn}: mode must be 'bilinear', 'nearest' or 'bicubic', not {mode!r}")
     if padding_mode not in ("zeros", "border", "reflection"):
         raise ArgumentError(f"{fn}: padding_mode must be 'zeros', 'border' or 'reflection', not {padding_mode!r}")
-    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2 or grid.shape[0] != input.shape[0]:
+    nd = input.ndim - 2
+    if (nd not in (2, 3) or grid.ndim != input.ndim or grid.shape[-1] != nd
+            or grid.shape[0] != input.shape[0]):
         raise ArgumentError(f"{fn}: input {tuple(input.shape)} and grid {tuple(grid.shape)} are not "
-                            "[N, C, H, W] and [N, Ho, Wo, 2] (5-d inputs are not taken)")
+                            "[N, C, H, W] and [N, Ho, Wo, 2], or [N, C, D, H, W] and [N, Do, Ho, Wo, 3]")
+    if mode == "bicubic" and nd == 3:
+        raise ArgumentError(f"{fn}: bicubic takes 4-d inputs only (use 'bilinear' for trilinear)")
     ac = bool(align_corners)
-    n, c, h, w = input.shape
-    ho, wo = grid.shape[1], grid.shape[2]
+    n, c = input.shape[:2]
+    sizes = tuple(input.shape[2:])  # [D,] H, W
+    out_sizes = tuple(grid.shape[1:-1])
+    places = math.prod(out_sizes)
     cd = _widened(input).dtype
     g = grid.astype(cd, copy=False)
-    ix = _source_index(g[..., 0], w, padding_mode, ac)
-    iy = _source_index(g[..., 1], h, padding_mode, ac)
-    flat = _widened(input).reshape(n, c, h * w)
+    # the coordinates in the input's order of dimensions ([z,] y, x): grid's last is x
+    coords = [g[..., nd - 1 - k] for k in range(nd)]
+    flat = _widened(input).reshape(n, c, math.prod(sizes))
 
-    def read(px, py, weight=None):
-        """`input` at the integer places `(px, py)` (floats), times
-        `weight`; 0 outside (whatever the weight, NaN too)."""
-        inside = (px >= 0) & (px <= w - 1) & (py >= 0) & (py <= h - 1)
-        place = (py * w + px).where(inside, 0.0).astype(np.int64)
-        place = place.reshape(n, 1, ho * wo).broadcast_to((n, c, ho * wo))
-        values = flat.gather(2, place).reshape(n, c, ho, wo)
+    def read(ps, weight=None):
+        """`input` at the integer places `ps` (floats, one a dimension),
+        times `weight`; 0 outside, whatever the weight in 3-d, and times
+        it in 2-d (a NaN weight gives NaN), as PyTorch's CPU kernels."""
+        inside = None
+        place = None
+        for p, size in zip(ps, sizes):
+            fits = (p >= 0) & (p <= size - 1)
+            inside = fits if inside is None else inside & fits
+            place = p if place is None else place * size + p
+        place = place.where(inside, 0.0).astype(np.int64)
+        place = place.reshape(n, 1, places).broadcast_to((n, c, places))
+        values = flat.gather(2, place).reshape((n, c) + out_sizes)
+        if nd == 2:
+            values = values.where(inside.unsqueeze(1), 0.0)
         if weight is not None:
             values = values * weight.unsqueeze(1)
-        return values.where(inside.unsqueeze(1), 0.0)
+        return values if nd == 2 else values.where(inside.unsqueeze(1), 0.0)
 
+    if mode == "bicubic":
+        iy, ix = (_unnormalize(v, s, ac) for v, s in zip(coords, sizes))
+        h, w = sizes
+        y0, x0 = iy.floor(), ix.floor()
+        wy = [v.unsqueeze(1) for v in _cubic_weights(iy - y0)]
+        wx = [v.unsqueeze(1) for v in _cubic_weights(ix - x0)]
+        xs = [_padded(x0 + (j - 1), w, padding_mode, ac) for j in range(4)]
+        rows = []
+        for i in range(4):
+            yi = _padded(y0 + (i - 1), h, padding_mode, ac)
+            v = [read((yi, xs[j])) for j in range(4)]
+            rows.append(v[0] * wx[0] + v[1] * wx[1] + v[2] * wx[2] + v[3] * wx[3])
+        out = rows[0] * wy[0] + rows[1] * wy[1] + rows[2] * wy[2] + rows[3] * wy[3]
+        return out.astype(input.dtype, copy=False)
+
+    src = [_source_index(v, s, padding_mode, ac, 0 if nd == 2 else s - 1) for v, s in zip(coords, sizes)]
     if mode == "nearest":
-        out = read(ix.round(), iy.round())
-    else:
-        x0, y0 = ix.floor(), iy.floor()
-        x1, y1 = x0 + 1, y0 + 1
-        out = (read(x0, y0, (x1 - ix) * (y1 - iy)) + read(x1, y0, (ix - x0) * (y1 - iy))
-               + read(x0, y1, (x1 - ix) * (iy - y0)) + read(x1, y1, (ix - x0) * (iy - y0)))
+        return read([v.round() for v in src]).astype(input.dtype, copy=False)
+    lo = [v.floor() for v in src]
+    hi = [v + 1 for v in lo]
+    out = None
+    # PyTorch's order: x fastest, then y, then z (nw, ne, sw, se; top, then bottom)
+    for corner in range(1 << nd):
+        picks = [(corner >> (nd - 1 - k)) & 1 for k in range(nd)]  # bit 0 is x
+        ps = [hi[k] if b else lo[k] for k, b in enumerate(picks)]
+        weight = None
+        for k in reversed(range(nd)):  # x first, then y, then z: PyTorch's products
+            f = (src[k] - lo[k]) if picks[k] else (hi[k] - src[k])
+            weight = f if weight is None else weight * f
+        term = read(ps, weight)
+        out = term if out is None else out + term
     return out.astype(input.dtype, copy=False)
 
 
