@@ -112,6 +112,29 @@ fn from_foreign_checks_alignment_and_bounds() {
 }
 
 #[test]
+fn empty_foreign_memory_reads_as_no_elements() -> silt::Result<()> {
+    // NumPy's empty arrays: no bytes, so `as_bytes` gives a slice at a dangling
+    // address, aligned to 1 only; typed reads of it once failed as misaligned
+    let dropped = Arc::new(AtomicBool::new(false));
+    for dtype in [DType::F32, DType::F64, DType::I64, DType::U16, DType::Bool] {
+        let t = Tensor::from_foreign(Box::new(Words::new(0, &dropped)), dtype, [0], [1], 0)?;
+        assert_eq!(t.with_host_bytes(|b| b.len())?, 0);
+        let n = match dtype {
+            DType::F32 => {
+                let mut t = t.typed::<f32>()?;
+                t.with_host_slice_mut(|s| s.len())? + t.with_host_slice(|s| s.len())?
+            }
+            DType::F64 => t.typed::<f64>()?.with_host_slice(|s| s.len())?,
+            DType::I64 => t.typed::<i64>()?.with_host_slice(|s| s.len())?,
+            DType::U16 => t.typed::<u16>()?.with_host_slice(|s| s.len())?,
+            _ => t.typed::<bool>()?.with_host_slice(|s| s.len())?,
+        };
+        assert_eq!(n, 0, "{dtype}");
+    }
+    Ok(())
+}
+
+#[test]
 fn host_memory_stats_leave_foreign_memory_out() -> silt::Result<()> {
     let host = Device::host();
     let before = host.memory_stats().allocated_bytes;

@@ -259,3 +259,37 @@ def test_bool_and_conversions(device):
 def test_tensors_hash_by_identity(host):
     a, b = silt.tensor(F, device=host), silt.tensor(F, device=host)
     assert len({a, b, a}) == 2
+
+
+def _shifted(a, b, left):
+    """PyTorch's (and NumPy's) shift of one element: every bit out for a
+    count that is negative or at least the width."""
+    bits = a.dtype.itemsize * 8
+    if 0 <= int(b) < bits:
+        return (a << b) if left else (a >> b)
+    if left or a.dtype.kind == "u" or a >= 0:
+        return a.dtype.type(0)
+    return a.dtype.type(-1)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.int32, np.int64, np.uint32])
+def test_shifts_past_the_width_shift_every_bit_out(device, dtype):
+    bits = np.dtype(dtype).itemsize * 8
+    signed = np.dtype(dtype).kind == "i"
+    counts = [0, 1, bits - 1, bits, bits + 1, min(2 * bits + 3, 127)] + ([-1, -bits] if signed else [])
+    a = np.array([1, 5, 0] + ([-8, np.iinfo(dtype).min] if signed else [200 % 256]), dtype)
+    for c in counts:
+        b = np.full(a.shape, c, dtype)
+        for left, op in ((True, operator.lshift), (False, operator.rshift)):
+            want = np.array([_shifted(x, c, left) for x in a], dtype)
+            ta, tb = silt.tensor(a, device=device), silt.tensor(b, device=device)
+            check(op(ta, tb), want)
+            check(op(ta, c), want)
+            name = "bitwise_left_shift" if left else "bitwise_right_shift"
+            check(getattr(silt, name)(ta, tb), want)
+            inplace = silt.tensor(a, device=device)
+            getattr(inplace, name + "_")(tb)
+            check(inplace, want)
+    # a number shifted by a tensor of counts
+    b = np.array([1, bits - 1, bits, bits + 4], dtype)
+    check(3 << silt.tensor(b, device=device), np.array([_shifted(dtype(3), c, True) for c in b], dtype))

@@ -81,10 +81,17 @@ macro_rules! pod_element {
             const DTYPE: DType = DType::$d;
             #[inline]
             fn from_bytes_mut(bytes: &mut [u8]) -> Option<&mut [Self]> {
+                if bytes.is_empty() {
+                    // no element: whatever the (dangling) address of no bytes
+                    return Some(&mut []);
+                }
                 bytemuck::try_cast_slice_mut(bytes).ok()
             }
             #[inline]
             fn from_bytes(bytes: &[u8]) -> Option<&[Self]> {
+                if bytes.is_empty() {
+                    return Some(&[]);
+                }
                 bytemuck::try_cast_slice(bytes).ok()
             }
             fn vec_from_bytes(bytes: &[u8]) -> Vec<Self> {

@@ -192,7 +192,33 @@ def _binary(name, a, b):
         return fn(x, y)
     if kind == "f" and name in ("and", "or", "xor", "lshift", "rshift"):
         raise DTypeError(f"`{_SYMBOL[name]}` is defined on bool and integer tensors, not {rd}")
+    if name in ("lshift", "rshift"):
+        return _shift(name, x, y)
     return getattr(ops, _OPS[name])(x, y)
+
+
+def _shift(name, x, y):
+    """PyTorch's (and NumPy's) shifts of integers: a count that is negative
+    or at least the bit width shifts every bit out, giving 0 (`<<`, and `>>`
+    of unsigned or non-negative values) or -1 (`>>` of negative values);
+    silt-kernels' `shl` and `shr` take the count modulo the width."""
+    if not isinstance(x, Tensor):
+        x = tensor(np.asarray(x, dtype=y.dtype), device=y.device)
+    bits = x.dtype.itemsize * 8
+    out = ops.shl(x, y) if name == "lshift" else ops.shr(x, y)
+    if not isinstance(y, Tensor):
+        if 0 <= int(y) < bits:
+            return out
+        past = True
+    else:
+        past = ops.ge(y, bits)
+        if y.dtype.kind == "i":
+            past = ops.logical_or(past, ops.lt(y, 0))
+    if name == "lshift" or x.dtype.kind == "u":
+        fill = ops.sub(out, out)
+    else:
+        fill = ops.shr(x, bits - 1)
+    return fill if past is True else ops.where(past, fill, out)
 
 
 _OPS = {
