@@ -1228,3 +1228,40 @@ def test_norm_errors(device):
     with pytest.raises(silt.DTypeError):
         silt.tensor(I, device=device).norm()
     assert t.norm(3, dtype=np.float64).dtype == np.float64
+
+
+def test_an_empty_dim_reduces_every_dimension_as_pytorchs(device):
+    a = np.arange(1, 7, dtype=np.float32).reshape(2, 3)
+    x = silt.tensor(a, device=device)
+    for empty in ((), []):
+        for name, want in (("sum", a.sum()), ("mean", a.mean()), ("amax", a.max()), ("amin", a.min()),
+                           ("nansum", a.sum()), ("nanmean", a.mean()), ("var", a.var(ddof=1)),
+                           ("std", a.std(ddof=1)), ("count_nonzero", np.count_nonzero(a))):
+            got = getattr(x, name)(empty)
+            assert got.shape == (), name
+            np.testing.assert_allclose(got.numpy(), want, rtol=1e-6, err_msg=name)
+        assert x.sum(empty, keepdim=True).shape == (1, 1)
+        np.testing.assert_allclose(x.norm(dim=empty).numpy(), np.sqrt((a * a).sum()), rtol=1e-6)
+        # all and any reduce nothing over no dimensions, as PyTorch's
+        assert x.all(empty).shape == (2, 3) and x.any(empty).shape == (2, 3)
+
+
+def test_var_and_std_take_pytorchs_positional_forms(device):
+    a = np.array([[1, 2, 4], [3, 7, 8]], np.float32)
+    x = silt.tensor(a, device=device)
+    np.testing.assert_allclose(x.std(0, False).numpy(), a.std(0), rtol=1e-6)
+    np.testing.assert_allclose(x.var(1, True, True).numpy(), a.var(1, ddof=1, keepdims=True), rtol=1e-6)
+    np.testing.assert_allclose(x.var(False).numpy(), a.var(), rtol=1e-6)
+    np.testing.assert_allclose(silt.std(x, 1, False).numpy(), a.std(1), rtol=1e-6)
+    with pytest.raises(silt.ArgumentError, match="not both"):
+        x.var(0, True, correction=0)
+
+
+def test_a_nan_bound_of_clamp_gives_nan(device):
+    a = np.array([1, -2, np.inf, np.nan], np.float32)
+    x = silt.tensor(a, device=device)
+    for got in (x.clamp(float("nan"), 2), x.clamp(max=float("nan")), x.clamp_min(float("nan"))):
+        assert got.dtype == np.float32 and np.isnan(got.numpy()).all()
+    got = silt.tensor(np.array([1, 2], np.int32), device=device).clamp(float("nan"))
+    assert got.dtype == np.float32 and np.isnan(got.numpy()).all()
+    np.testing.assert_array_equal(x.clamp(0, 2).numpy(), [1, 0, 2, np.nan])

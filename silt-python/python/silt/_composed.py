@@ -19,7 +19,7 @@ import numpy as np
 from . import _creation, _silt
 from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
 from ._operators import _as, _binary, _is_number, promote
-from ._methods import ValuesIndices, _dim_index, _ordered
+from ._methods import ValuesIndices, _all_dims, _dim_index, _ordered
 from ._creation import concatenate
 
 ops = _silt.ops
@@ -319,7 +319,7 @@ def _nansum(self, dim=None, keepdim=False, *, dtype=None):
     x = self if dtype is None else self.astype(dtype, copy=False)
     if x.dtype.kind == "f":
         x = x.masked_fill(x.isnan(), 0)
-    return ops.sum(x, dim, keepdim)
+    return ops.sum(x, _all_dims(dim), keepdim)
 
 
 def _nanmean(self, dim=None, keepdim=False, *, dtype=None):
@@ -329,6 +329,7 @@ def _nanmean(self, dim=None, keepdim=False, *, dtype=None):
     if x.dtype.kind != "f":
         raise DTypeError(f"nanmean: float tensors only (PyTorch's), not {x.dtype}")
     nan = x.isnan()
+    dim = _all_dims(dim)
     total = ops.sum(x.masked_fill(nan, 0), dim, keepdim)
     count = ops.sum(~nan, dim, keepdim)
     return (total / count).astype(total.dtype, copy=False)

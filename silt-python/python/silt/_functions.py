@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
+from ._methods import _correction
 from ._operators import _as, _device_of, _is_number, promote, ops
 
 # the tensor methods PyTorch has as functions of `torch`, `input` first
@@ -485,18 +486,6 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 
 
 # ---- statistics, calculus, products -----------------------------------------
-
-def _correction(dim, unbiased, correction, op):
-    """PyTorch's arguments of `std_mean` and `var_mean`: `dim` (a bool there
-    is the old `unbiased`), `unbiased` or `correction` (1 by default)."""
-    if isinstance(dim, bool):
-        dim, unbiased = None, dim
-    if unbiased is not None and correction is not None:
-        raise ArgumentError(f"{op}: give unbiased or correction, not both")
-    if correction is None:
-        correction = 1 if unbiased is None else int(bool(unbiased))
-    return dim, correction
-
 
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """`torch.std_mean(input, dim=None, *, correction=1, keepdim=False)`

@@ -5,6 +5,7 @@ layer over ``silt.ops``. ``_tensor`` attaches them to the class.
 """
 
 import collections
+import math
 
 import numpy as np
 
@@ -85,11 +86,22 @@ def _argmin(t, *args):
     return ops.argmin(_ordered(t), *args)
 
 
+def _all_dims(dim):
+    """PyTorch's reading of `dim` for `sum`, `mean`, `amax`, `var` and the
+    like: an empty sequence (`dim=()`) reduces every dimension, as None
+    does (silt.ops, as NumPy, reduces none)."""
+    if isinstance(dim, (tuple, list)) and len(dim) == 0:
+        return None
+    return dim
+
+
 def _reduction(name):
     fn = {"argmax": _argmax, "argmin": _argmin}.get(name) or getattr(ops, name)
+    # all and any reduce nothing over `dim=()`, as PyTorch's
+    dims = _all_dims if name in ("amax", "amin", "count_nonzero") else (lambda d: d)
 
     def method(self, dim=None, keepdim=False):
-        return fn(self, dim, keepdim)
+        return fn(self, dims(dim), keepdim)
 
     method.__name__ = name
     method.__doc__ = f"`{name}(dim=None, keepdim=False)` over `dim` (an int, a sequence, or None for all), as `silt.ops.{name}`."
@@ -101,7 +113,7 @@ def _sum(self, dim=None, keepdim=False, *, dtype=None):
     int64 (uint64 for uint32/uint64), float16 in float32 then rounded;
     `dtype` converts first."""
     x = self if dtype is None else self.astype(dtype, copy=False)
-    return ops.sum(x, dim, keepdim)
+    return ops.sum(x, _all_dims(dim), keepdim)
 
 
 def _prod(self, dim=None, keepdim=False, *, dtype=None):
@@ -114,7 +126,7 @@ def _mean(self, dim=None, keepdim=False, *, dtype=None):
     """`mean(dim=None, keepdim=False, *, dtype=None)`: floats only, as
     PyTorch's (`dtype` converts first)."""
     x = self if dtype is None else self.astype(dtype, copy=False)
-    return ops.mean(x, dim, keepdim)
+    return ops.mean(x, _all_dims(dim), keepdim)
 
 
 def _extreme(name, values, indices):
@@ -142,19 +154,33 @@ def _extreme(name, values, indices):
     return method
 
 
-def _var(self, dim=None, *, correction=1, keepdim=False, unbiased=None):
-    """`var(dim=None, *, correction=1, keepdim=False)`: divided by `count -
-    correction` (`unbiased=False` is `correction=0`)."""
-    if unbiased is not None:
-        correction = 1 if unbiased else 0
-    return ops.var(self, dim, correction=correction, keepdim=keepdim)
+def _correction(dim, unbiased, correction, op):
+    """PyTorch's arguments of `var`, `std` and their `_mean` forms: `dim` (a
+    bool there is the old `unbiased`), `unbiased` or `correction` (1 by
+    default)."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    if unbiased is not None and correction is not None:
+        raise ArgumentError(f"{op}: give unbiased or correction, not both")
+    if correction is None:
+        correction = 1 if unbiased is None else int(bool(unbiased))
+    return dim, correction
 
 
-def _std(self, dim=None, *, correction=1, keepdim=False, unbiased=None):
-    """`std(dim=None, *, correction=1, keepdim=False)`: `sqrt(var)`."""
-    if unbiased is not None:
-        correction = 1 if unbiased else 0
-    return ops.std(self, dim, correction=correction, keepdim=keepdim)
+def _var(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """`var(dim=None, *, correction=1, keepdim=False)`, or PyTorch's older
+    `var(dim, unbiased=True, keepdim=False)`: divided by `count -
+    correction` (`unbiased=False` is `correction=0`); `dim=()` is every
+    dimension."""
+    dim, correction = _correction(dim, unbiased, correction, "var")
+    return ops.var(self, _all_dims(dim), correction=correction, keepdim=keepdim)
+
+
+def _std(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """`std(dim=None, *, correction=1, keepdim=False)` (or `std(dim,
+    unbiased, keepdim)`): `sqrt(var)`."""
+    dim, correction = _correction(dim, unbiased, correction, "std")
+    return ops.std(self, _all_dims(dim), correction=correction, keepdim=keepdim)
 
 
 def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
@@ -167,6 +193,7 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
     (float16 summed in float32); the others as `abs`, `pow`, `sum` and a
     root (float16 computed in float32)."""
     x = self if dtype is None else self.astype(dtype, copy=False)
+    dim = _all_dims(dim)
     if isinstance(p, str):
         if p != "fro":
             raise ArgumentError(f"norm: order {p!r} is not taken (a number or 'fro'; 'nuc' is not built)")
@@ -225,6 +252,10 @@ def _clamp(self, min=None, max=None):
             rd = promote(t, bound)
             if rd != t.dtype:
                 t = t.astype(rd)
+    if any(isinstance(b, float) and math.isnan(b) for b in (min, max)):
+        # PyTorch's: a NaN bound makes every element NaN (silt-kernels'
+        # clamp, as fmax and fmin, passes over a NaN bound)
+        return ops.mul(t, float("nan"))
     return ops.clamp(t, min, max)
 
 
