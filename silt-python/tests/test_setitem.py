@@ -122,3 +122,33 @@ def test_advanced_indexing_matches_numpy(device, case):
     a[key] = value
     t[key] = value
     np.testing.assert_array_equal(t.numpy(), a)
+
+
+# integers beside index arrays, as PyTorch reads them (the integers pick
+# first; NumPy counts them among the arrays and can move the arrays'
+# dimensions first): (key, the same picks written without the integers)
+INTEGERS_FIRST = [
+    ((1, slice(None), [0, 3]), lambda a: a[1][:, [0, 3]]),                 # [3, 2]; NumPy: [2, 3]
+    ((None, [0, 1], slice(None), 0), lambda a: a[:, :, 0][None, [0, 1], :]),  # [1, 2, 3]
+    ((slice(None), 2, [1, 0, 3]), lambda a: a[:, 2][:, [1, 0, 3]]),        # [2, 3]
+    (([1, 0], 1, [0, 3]), lambda a: a[:, 1][[1, 0], [0, 3]]),             # [2]
+    ((Ellipsis, [2, 1], 1), lambda a: a[..., 1][..., [2, 1]]),            # [2, 2]
+]
+
+
+@pytest.mark.parametrize("case", range(len(INTEGERS_FIRST)))
+def test_integers_beside_index_arrays_pick_first_as_pytorchs(device, case):
+    key, same = INTEGERS_FIRST[case]
+    t = silt.tensor(A.copy(), device=device)
+    want = same(A)
+    got = t[key]
+    assert tuple(got.shape) == want.shape
+    np.testing.assert_array_equal(got.numpy(), want)
+    # written through the same key: a value of the read's shape lands there
+    value = np.arange(want.size, dtype=np.float32).reshape(want.shape) + 100
+    t[key] = value
+    np.testing.assert_array_equal(t[key].numpy(), value)
+    untouched = np.ones(A.shape, bool)
+    flat = np.arange(A.size, dtype=np.float32).reshape(A.shape)
+    untouched.reshape(-1)[same(flat).astype(np.int64).reshape(-1)] = False
+    np.testing.assert_array_equal(t.numpy()[untouched], A[untouched])

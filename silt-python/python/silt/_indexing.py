@@ -215,9 +215,10 @@ def _plan_key(self, key, view):
     linear = np.zeros(shape, np.int64)
     for a, n in zip(picked, sizes):
         linear = linear * n + a
-    # side by side (integers count as indices beside arrays): where the first stood
-    kinds = [kind for kind, _, _ in flat]
-    adv = [i for i, kind in enumerate(kinds) if kind in ("array", "int", "newmask")]
+    # side by side: where the first stood. As PyTorch's (not NumPy's), the
+    # integers pick first and leave no mark: `t[1, :, [0, 3]]` is `t[1][:, [0, 3]]`
+    kinds = [kind for kind, _, _ in flat if kind != "int"]
+    adv = [i for i, kind in enumerate(kinds) if kind in ("array", "newmask")]
     first = None
     if adv and adv[-1] - adv[0] + 1 == len(adv):
         first = sum(1 for kind in kinds[:adv[0]] if kind in ("slice", None))
@@ -229,8 +230,9 @@ def _gather_key(self, key, view):
     (lists, arrays or tensors, read on the host) beside integers, slices,
     ``...`` and ``None``: NumPy's and PyTorch's advanced indexing. The
     arrays broadcast together; the result's dimensions from them stand where
-    the first of them stood when the arrays and integers are side by side
-    in ``key``, else first. The basic entries make a view, the indexed
+    the first of them stood when the arrays are side by side in ``key``
+    once its integers are taken out (PyTorch's rule: NumPy counts the
+    integers among the arrays), else first. The basic entries make a view, the indexed
     dimensions are brought first and merged, and one ``index_select``
     gathers the picked elements on the device."""
     plan = _plan_key(self, key, view)
