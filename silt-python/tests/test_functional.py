@@ -1638,6 +1638,22 @@ def test_multi_head_attention_forward(device):
     _, w = F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, H, *args, t(bk, device),
                                           t(bv, device), True, 0.0, t(w_out, device), t(b_out, device))
     assert tuple(w.shape) == (N, L, S + 2)
+    # the added keys' mask columns are zeros, not the first column times 0
+    # (-inf * 0 is NaN): a first key masked out (bool, or -inf) leaves every
+    # weight finite
+    first = np.zeros((N, S), bool)
+    first[:, 0] = True
+    float_mask = np.where(np.arange(S) == 0, -np.inf, 0.0).astype(np.float32)[None].repeat(L, 0)
+    for extra in ({"add_zero_attn": True}, {"bias_k": t(bk, device), "bias_v": t(bv, device)}):
+        zero = extra.pop("add_zero_attn", False)
+        bias = (extra.get("bias_k"), extra.get("bias_v"))
+        for masks in ({"key_padding_mask": t(first, device)}, {"attn_mask": t(float_mask, device)}):
+            out, w = F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, H, *args, *bias,
+                                                    zero, 0.0, t(w_out, device), t(b_out, device), **masks)
+            w = w.numpy()
+            assert np.isfinite(out.numpy()).all() and np.isfinite(w).all(), (zero, list(masks))
+            assert (w[..., 0] == 0).all()
+            np.testing.assert_allclose(w.sum(-1), 1, rtol=1e-5)
     with pytest.raises(silt.ArgumentError):
         F.multi_head_attention_forward(t(q, device), t(k, device), t(v, device), E, 4, *args, None, None, False,
                                        0.0, t(w_out, device), t(b_out, device))

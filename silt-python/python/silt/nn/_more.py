@@ -842,12 +842,19 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     if key_padding_mask is not None:
         key_padding_mask = _mask_as_float(key_padding_mask, q.dtype, fn, "key_padding_mask")
 
+    def zero_column(t, dim):
+        """Zeros (False for a bool mask) of `t`'s shape but one place along
+        `dim` (made as zeros: `-inf * 0` would be NaN)."""
+        shape = list(t.shape)
+        shape[dim] = 1
+        return _silt.zeros(tuple(shape), dtype=t.dtype, device=t.device)
+
     def pad_masks():
         nonlocal attn_mask, key_padding_mask
         if attn_mask is not None:
-            attn_mask = _cat([attn_mask, attn_mask[..., :1] * 0], -1)
+            attn_mask = _cat([attn_mask, zero_column(attn_mask, -1)], -1)
         if key_padding_mask is not None:
-            key_padding_mask = _cat([key_padding_mask, key_padding_mask[..., :1] * 0], -1)
+            key_padding_mask = _cat([key_padding_mask, zero_column(key_padding_mask, -1)], -1)
 
     if bias_k is not None and bias_v is not None:
         if static_k is not None or static_v is not None:
@@ -862,8 +869,8 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     k = (static_k if static_k is not None else k.reshape(k.shape[0], heads, hd).transpose(0, 1))
     v = (static_v if static_v is not None else v.reshape(v.shape[0], heads, hd).transpose(0, 1))
     if add_zero_attn:
-        k = _cat([k, k[:, :1] * 0], 1)
-        v = _cat([v, v[:, :1] * 0], 1)
+        k = _cat([k, zero_column(k, 1)], 1)
+        v = _cat([v, zero_column(v, 1)], 1)
         pad_masks()
     src = k.shape[1]
     scores = (q * (1.0 / math.sqrt(hd))).matmul(k.transpose(1, 2))  # [N*H, L, S]
