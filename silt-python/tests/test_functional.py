@@ -1272,7 +1272,14 @@ def test_lp_pools(device, p):
     check(got, want.astype(np.float32), 1e-4)
     got = F.lp_pool3d(t(x[:, :, None, :4, :4].repeat(2, 2), device), p, 2)
     assert tuple(got.shape) == (2, 3, 1, 2, 2)
-    check(F.lp_pool2d(t(x, device), math.inf, 2), x.reshape(2, 3, 3, 2, 3, 2).max((3, 5)))
+    # PyTorch's limits, of |x|: the largest for inf, the smallest for -inf
+    y = x * np.where(f32(2, 3, 6, 6) > 0.5, -1, 1).astype(np.float32)
+    windows = np.abs(y).reshape(2, 3, 3, 2, 3, 2)
+    check(F.lp_pool2d(t(y, device), math.inf, 2), windows.max((3, 5)))
+    check(F.lp_pool2d(t(y, device), -math.inf, 2), windows.min((3, 5)))
+    check(F.lp_pool1d(t(y[:, :, 0], device), math.inf, 2), np.abs(y[:, :, 0]).reshape(2, 3, 3, 2).max(-1))
+    with pytest.raises(silt.ArgumentError, match="norm_type"):
+        F.lp_pool1d(t(x[:, :, 0], device), 0, 2)
 
 
 def test_local_response_norm_and_channel_shuffle(device):

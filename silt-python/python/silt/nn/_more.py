@@ -188,8 +188,14 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
 def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, nd, fn):
     _floats(input, fn)
     kernel = _ints(kernel_size, nd, fn, "kernel_size", 1)
+    if norm_type == 0:
+        raise ArgumentError(f"{fn}: norm_type must not be 0")
+    pool = (max_pool1d, max_pool2d, max_pool3d)[nd - 1]
+    # PyTorch's limits: the largest |x| of each window, and the smallest for -inf
     if norm_type == math.inf:
-        return (max_pool1d, max_pool2d, max_pool3d)[nd - 1](input, kernel, stride, 0, 1, ceil_mode)
+        return pool(input.abs(), kernel, stride, 0, 1, ceil_mode)
+    if norm_type == -math.inf:
+        return -pool(-input.abs(), kernel, stride, 0, 1, ceil_mode)
     avg = (avg_pool1d, avg_pool2d, avg_pool3d)[nd - 1]
     # PyTorch's: the mean of x^p over each window, times its size, to 1/p
     out = avg(input.pow(norm_type), kernel, stride, 0, ceil_mode)
@@ -199,9 +205,9 @@ def _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, nd, fn):
 def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     """`lp_pool1d(input, norm_type, kernel_size, stride=None,
     ceil_mode=False)`: `(sum of x^p over each window)^(1/p)`, as PyTorch
-    computes it (an average pool times the window's size). `p = inf` is
-    the max pool, the norm's limit (PyTorch's formula gives 1 or NaN
-    there: silt differs)."""
+    computes it (an average pool times the window's size); `p = inf` is
+    the largest `|x|` of each window and `-inf` the smallest (PyTorch's
+    limits), `p = 0` an error."""
     return _lp_pool(input, norm_type, kernel_size, stride, ceil_mode, 1, "lp_pool1d")
 
 
