@@ -608,8 +608,24 @@ def test_regression_losses(device):
     check(F.huber_loss(tx, ty, delta=0.7), np.float32(np.where(a < 0.7, 0.5 * a * a, 0.7 * (a - 0.35)).mean()))
     with pytest.raises(silt.ArgumentError, match="reduction"):
         F.mse_loss(tx, ty, reduction="avg")
-    with pytest.raises(silt.ArgumentError, match="shape"):
-        F.mse_loss(tx, ty[0])
+    # a target that broadcasts, with PyTorch's warning; one that does not
+    with pytest.warns(UserWarning, match="broadcast"):
+        got = F.mse_loss(tx, ty[:1])
+    check(got, np.float32(((x.astype(np.float64) - y[:1]) ** 2).mean()))
+    with pytest.raises(silt.ArgumentError, match="broadcast"):
+        F.mse_loss(tx, t(f32(3, 3), device))
+    # weights: each element's loss times its weight; the mean over the
+    # weights' sum (mse, l1) or the count (huber), as PyTorch's
+    w = f32(3, 4, low=0.0, high=2.0)
+    tw = t(w, device)
+    check(F.mse_loss(tx, ty, weight=tw), np.float32((d * d * w).sum() / w.sum()), 1e-5)
+    check(F.l1_loss(tx, ty, weight=tw, reduction="none"), (a * w).astype(np.float32), 1e-6)
+    check(F.l1_loss(tx, ty, weight=tw), np.float32((a * w).sum() / w.sum()), 1e-5)
+    hub = np.where(a < 1, 0.5 * a * a, a - 0.5) * w
+    check(F.huber_loss(tx, ty, weight=tw), np.float32(hub.mean()), 1e-5)
+    check(F.huber_loss(tx, ty, weight=tw, reduction="sum"), np.float32(hub.sum()), 1e-4)
+    with pytest.raises(silt.ArgumentError, match="weight"):
+        F.mse_loss(tx, ty, weight=tw[0])
 
 
 def test_binary_losses(device):

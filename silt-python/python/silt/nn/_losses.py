@@ -1,6 +1,7 @@
 """``silt.nn.functional``'s losses and distances."""
 
 import numbers
+import warnings
 
 import numpy as np
 
@@ -13,35 +14,65 @@ ops = _silt.ops
 
 # ---- losses -----------------------------------------------------------------------
 
-def _pair(input, target, fn):
+def _pair(input, target, fn, broadcast=False):
+    """Checks a loss's `input` and `target`: floats of one dtype, of one
+    shape, or (`broadcast`: the regression losses, as PyTorch's) shapes that
+    broadcast, with PyTorch's warning."""
     _floats(input, fn)
     _tensor(target, fn, "target")
     if tuple(input.shape) != tuple(target.shape):
-        raise ArgumentError(f"{fn}: input {tuple(input.shape)} and target {tuple(target.shape)} differ in shape")
+        if not broadcast:
+            raise ArgumentError(f"{fn}: input {tuple(input.shape)} and target {tuple(target.shape)} differ in shape")
+        try:
+            np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
+        except ValueError:
+            raise ArgumentError(f"{fn}: input {tuple(input.shape)} and target {tuple(target.shape)} "
+                                "do not broadcast") from None
+        warnings.warn(f"{fn}: a target of shape {tuple(target.shape)} is broadcast with an input of shape "
+                      f"{tuple(input.shape)}, which is likely not what was meant", UserWarning, stacklevel=3)
     _same_dtype(input, target, fn, "target")
 
 
-def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    """`mse_loss(input, target, reduction='mean')`: `(input - target) ** 2`,
-    reduced (`'mean'`, `'sum'` or `'none'`; the deprecated `size_average`
-    and `reduce`, when given, decide it as in PyTorch)."""
-    _pair(input, target, "mse_loss")
+def _regression(loss, input, weight, reduction, fn, by_weights=True):
+    """The regression losses' `weight` (of `input`'s shape, each element's
+    loss times it; `'mean'` then divides by the weights' sum, or by the
+    count where not `by_weights`, as PyTorch's `huber_loss`), reduced."""
+    if weight is None:
+        return _reduced(loss, reduction, fn)
+    _tensor(weight, fn, "weight")
+    if tuple(weight.shape) != tuple(input.shape):
+        raise ArgumentError(f"{fn}: weight {tuple(weight.shape)} and input {tuple(input.shape)} differ in shape")
+    loss = loss * weight
+    if reduction == "mean" and by_weights:
+        return loss.sum() / weight.sum()
+    return _reduced(loss, reduction, fn)
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """`mse_loss(input, target, reduction='mean', weight=None)`: `(input -
+    target) ** 2`, reduced (`'mean'`, `'sum'` or `'none'`; the deprecated
+    `size_average` and `reduce`, when given, decide it as in PyTorch); a
+    `weight` of the input's shape multiplies each element's loss, and the
+    mean is then over the weights' sum. `target` broadcasts with `input`
+    (with PyTorch's warning)."""
+    _pair(input, target, "mse_loss", broadcast=True)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     d = input - target
-    return _reduced(d * d, reduction, "mse_loss")
+    return _regression(d * d, input, weight, reduction, "mse_loss")
 
 
-def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    """`l1_loss(input, target, reduction='mean')`: `|input - target|`, reduced."""
-    _pair(input, target, "l1_loss")
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """`l1_loss(input, target, reduction='mean', weight=None)`: `|input -
+    target|`, reduced and weighed as `mse_loss`."""
+    _pair(input, target, "l1_loss", broadcast=True)
     reduction = _legacy_reduction(size_average, reduce, reduction)
-    return _reduced((input - target).abs(), reduction, "l1_loss")
+    return _regression((input - target).abs(), input, weight, reduction, "l1_loss")
 
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     """`smooth_l1_loss(input, target, reduction='mean', beta=1.0)`: `0.5 d² /
     beta` where `|d| < beta`, else `|d| - 0.5 beta`."""
-    _pair(input, target, "smooth_l1_loss")
+    _pair(input, target, "smooth_l1_loss", broadcast=True)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if beta < 0:
         raise ArgumentError(f"smooth_l1_loss: beta must not be negative, not {beta}")
@@ -51,14 +82,17 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     return _reduced((a * a * (0.5 / beta)).where(a < beta, a - 0.5 * beta), reduction, "smooth_l1_loss")
 
 
-def huber_loss(input, target, reduction="mean", delta=1.0):
-    """`huber_loss(input, target, reduction='mean', delta=1.0)`: `0.5 d²`
-    where `|d| < delta`, else `delta (|d| - 0.5 delta)`."""
-    _pair(input, target, "huber_loss")
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    """`huber_loss(input, target, reduction='mean', delta=1.0, weight=None)`:
+    `0.5 d²` where `|d| < delta`, else `delta (|d| - 0.5 delta)`; a `weight`
+    multiplies each element's loss (the mean stays over the count, as
+    PyTorch's)."""
+    _pair(input, target, "huber_loss", broadcast=True)
     if delta <= 0:
         raise ArgumentError(f"huber_loss: delta must be positive, not {delta}")
     a = (input - target).abs()
-    return _reduced((a * a * 0.5).where(a < delta, (a - 0.5 * delta) * delta), reduction, "huber_loss")
+    loss = (a * a * 0.5).where(a < delta, (a - 0.5 * delta) * delta)
+    return _regression(loss, input, weight, reduction, "huber_loss", by_weights=False)
 
 
 def _weighted(loss, weight, fn):
