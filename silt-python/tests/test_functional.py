@@ -638,8 +638,10 @@ def test_binary_losses(device):
         want = -(y * np.maximum(np.log(pd), -100) + (1 - y) * np.maximum(np.log(1 - pd), -100)) * w
     check(F.binary_cross_entropy(t(p, device), t(y, device), t(w, device), reduction="none"),
           want.astype(np.float32), 1e-5)
-    with pytest.raises(silt.ArgumentError, match=r"\[0, 1\]"):
+    with pytest.raises(silt.ArgumentError, match=r"input must lie in \[0, 1\]"):
         F.binary_cross_entropy(t(p + 1, device), t(y, device))
+    with pytest.raises(silt.ArgumentError, match=r"target must lie in \[0, 1\]"):
+        F.binary_cross_entropy(t(p, device), t(y + 1.5, device))
     z = f32(4, 3, low=-40, high=40)
     zd = z.astype(np.float64)
     pw = f32(3, low=0.5, high=2)
@@ -695,6 +697,8 @@ def test_class_loss_edges(device):
         F.nll_loss(t(f32(2, 3), device), t(np.array([0, 1], np.int32), device))
     everything_ignored = F.cross_entropy(t(f32(2, 3), device), t(np.array([-100, -100]), device))
     assert math.isnan(everything_ignored.item())
+    with pytest.raises(silt.ArgumentError, match="ignore_index"):  # PyTorch's: not with probabilities
+        F.cross_entropy(t(f32(2, 3), device), t(f32(2, 3, low=0, high=1), device), ignore_index=1)
 
 
 def test_kl_div_and_distances(device):

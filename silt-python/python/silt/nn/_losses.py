@@ -105,12 +105,14 @@ def _weighted(loss, weight, fn):
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
     """`binary_cross_entropy(input, target, weight=None, reduction='mean')`:
     `-(t log(x) + (1 - t) log(1 - x))`, each log at least -100 (as PyTorch);
-    `input` must lie in [0, 1]."""
+    `input` and `target` must lie in [0, 1]."""
     fn = "binary_cross_entropy"
     _pair(input, target, fn)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if input.numel() and not bool(((input >= 0) & (input <= 1)).all().item()):
         raise ArgumentError(f"{fn}: input must lie in [0, 1]")
+    if target.numel() and not bool(((target >= 0) & (target <= 1)).all().item()):
+        raise ArgumentError(f"{fn}: target must lie in [0, 1]")
     log_x = input.log().clamp_min(-100)
     log_1mx = (-input).log1p().clamp_min(-100)
     loss = -(target * log_x + (1 - target) * log_1mx)
@@ -216,6 +218,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         if tuple(weight.shape) != (c,):
             raise ArgumentError(f"{fn}: weight must have shape ({c},), not {tuple(weight.shape)}")
     if target.dtype.kind == "f":
+        if ignore_index != -100:
+            raise ArgumentError(f"{fn}: ignore_index is not taken with class probabilities (a float target)")
         if tuple(target.shape) != tuple(input.shape):
             raise ArgumentError(f"{fn}: probabilities {tuple(target.shape)} must have "
                                 f"input's shape {tuple(input.shape)}")
