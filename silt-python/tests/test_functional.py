@@ -467,6 +467,9 @@ def test_pad_constant_crops_and_fills(device):
         F.pad(t(x, device), (-3, -2))
     with pytest.raises(silt.ArgumentError, match="mode"):
         F.pad(t(x, device), (1, 1), mode="symmetric")
+    for mode in ("reflect", "replicate"):  # PyTorch's: these leave something
+        with pytest.raises(silt.ArgumentError, match="empty"):
+            F.pad(t(x, device), (-2, -2), mode=mode)
 
 
 # ---- activations, softmax, normalisations --------------------------------------------
@@ -550,6 +553,8 @@ def test_norms(device):
     check(F.instance_norm(t(g, device)), inst.astype(np.float32), 1e-4)
     with pytest.raises(silt.ArgumentError, match="divide"):
         F.group_norm(t(g, device), 4)
+    with pytest.raises(silt.ArgumentError, match="more than 1 value"):  # PyTorch's check
+        F.group_norm(t(f32(1, 2, 1), device), 2)
 
     check(F.layer_norm(t(x, device), (5, 2)),
           ((d - d.mean((2, 3), keepdims=True)) / np.sqrt(d.var((2, 3), keepdims=True) + 1e-5)).astype(np.float32),
@@ -1261,6 +1266,8 @@ def test_max_unpool_undoes_max_pool(device, nd):
     assert tuple(bigger.shape) == (2, 3) + (5,) * nd
     with pytest.raises(silt.ArgumentError):
         unpool(values, indices, 1)  # an output too small for the indices
+    with pytest.raises(silt.ArgumentError, match="between 2 and 6"):  # PyTorch's: within a stride of 4
+        unpool(values, indices, 2, output_size=(6,) * nd)
 
 
 def test_max_unpool_by_name_unbatched_and_padded(device):

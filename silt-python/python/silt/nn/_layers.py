@@ -118,6 +118,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     n, c = input.shape[0], input.shape[1]
     if num_groups < 1 or c % num_groups:
         raise ArgumentError(f"group_norm: {c} channels do not divide into {num_groups} groups")
+    if n * c // num_groups * math.prod(input.shape[2:]) == 1:
+        # PyTorch's check (its batch norm's): one value a group is no statistic
+        raise ArgumentError("group_norm: expected more than 1 value per group")
     per_group = input.numel() // (n * num_groups) if n else 0
     if per_group == 0:
         return _affine(input.clone(), weight, bias, "group_norm")

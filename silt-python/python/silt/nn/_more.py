@@ -145,12 +145,18 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, f
     kernel = _ints(kernel_size, nd, fn, "kernel_size", 1)
     stride = kernel if stride is None else _ints(stride, nd, fn, "stride", 1)
     padding = _ints(padding, nd, fn, "padding")
+    default = [(L - 1) * s - 2 * p + k for L, s, p, k in zip(x.shape[2:], stride, padding, kernel)]
     if output_size is None:
-        out = [(L - 1) * s - 2 * p + k for L, s, p, k in zip(x.shape[2:], stride, padding, kernel)]
+        out = default
     else:
         out = [int(v) for v in output_size][-nd:]
         if len(out) != nd:
             raise ArgumentError(f"{fn}: output_size must give {nd} spatial sizes")
+        # PyTorch's: within a stride of the size the pool's arguments give
+        for d, (size, want, s) in enumerate(zip(out, default, stride)):
+            if not want - s < size < want + s:
+                raise ArgumentError(f"{fn}: output_size {size} of spatial dimension {d} must be between "
+                                    f"{want - s} and {want + s}, exclusive")
     n, c = x.shape[0], x.shape[1]
     plane = math.prod(out)
     flat_idx = indices.reshape(n, c, -1) if not added else indices.reshape(1, c, -1)

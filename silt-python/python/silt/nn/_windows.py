@@ -75,6 +75,10 @@ def pad(input, pad, mode="constant", value=None):
             continue
         if n == 0:
             raise ArgumentError(f"pad: mode {mode!r} cannot pad dimension {d} of length 0")
+        if n + lo + hi <= 0:
+            # PyTorch's: these modes leave something of each dimension
+            raise ArgumentError(f"pad: mode {mode!r} needs something left of dimension {d} of length {n} "
+                                f"after padding by ({lo}, {hi}), not an empty one")
         if mode == "reflect" and (lo >= n or hi >= n):
             raise ArgumentError(f"pad: reflect needs amounts below the length {n} of dimension {d}, not ({lo}, {hi})")
         if mode == "circular" and (lo > n or hi > n or n - max(-lo, 0) - max(-hi, 0) <= 0):
