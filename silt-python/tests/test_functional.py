@@ -1752,6 +1752,16 @@ def test_fractional_max_pool_against_pytorchs_loops(device, nd):
     assert tuple(half.shape) == (2, 3) + tuple(int(L * 0.5) for L in shape[2:])
     with pytest.raises(silt.ArgumentError):
         fn(t(x, device), 3, output_size=shape[2:])
+    # output + kernel - 1 == input: taken in 2-d (every window one place on), refused in 3-d, as PyTorch's
+    edge = tuple(L - 1 for L in shape[2:])
+    if nd == 2:
+        got, idx = fn(t(x, device), 2, output_size=edge, return_indices=True, _random_samples=t(samples, device))
+        want, wi = frac_ref(x, kernel, edge, samples)
+        check(got, want)
+        check(idx, wi)
+    else:
+        with pytest.raises(silt.ArgumentError, match="does not fit"):
+            fn(t(x, device), 2, output_size=edge, _random_samples=t(samples, device))
     if nd == 2:
         assert tuple(F.fractional_max_pool2d(t(x[0], device), (2, 2), output_size=(3, 3)).shape) == (3, 3, 3)
     else:

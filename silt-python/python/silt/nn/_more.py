@@ -941,8 +941,10 @@ def _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_i
         out = tuple(int(L * r) for L, r in zip(lengths, ratio))
     else:
         out = _ints(output_size, nd, fn, "output_size", 1)
-    # PyTorch's check: `output + kernel - 1 < input` in each dimension
-    if any(o + k - 1 >= L for o, k, L in zip(out, kernel, lengths)) or min(out) < 1 or x.numel() == 0:
+    # PyTorch's checks: `output + kernel - 1 <= input` in each dimension (2-d),
+    # `<` (3-d)
+    reach = 0 if nd == 2 else 1
+    if any(o + k - 1 + reach > L for o, k, L in zip(out, kernel, lengths)) or min(out) < 1 or x.numel() == 0:
         raise ArgumentError(f"{fn}: output {out} with kernel {kernel} does not fit the input's {lengths}")
     n, c = x.shape[0], x.shape[1]
     if samples is None:
