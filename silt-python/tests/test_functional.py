@@ -478,6 +478,12 @@ def test_activations(device):
     x = f32(4, 5, low=-30, high=30)
     tx = t(x, device)
     d = x.astype(np.float64)
+    # the functions that are torch's elementwise ones take integers, as float32
+    ints = np.array([-3, 0, 2, 7], np.int32)
+    fd = ints.astype(np.float64)
+    for fn, want in ((F.sigmoid, 1 / (1 + np.exp(-fd))), (F.tanh, np.tanh(fd)), (F.softsign, fd / (1 + np.abs(fd))),
+                     (F.tanhshrink, fd - np.tanh(fd))):
+        check(fn(t(ints, device)), want.astype(np.float32), 1e-6)
     check(F.relu(tx), np.maximum(x, 0))
     check(F.leaky_relu(tx, 0.2), np.where(x > 0, x, 0.2 * x))
     check(F.elu(tx, 0.5), np.where(x > 0, d, 0.5 * np.expm1(d)).astype(np.float32))

@@ -118,9 +118,17 @@ def softshrink(input, lambd=0.5):
     return (input - lambd).where(input > lambd, (input + lambd).where(input < -lambd, inside))
 
 
+def _to_float(input, fn):
+    """`input` as floats: integers and bool as float32 (PyTorch's for the
+    functions that are `torch.sigmoid` and the like), floats as they are."""
+    _tensor(input, fn)
+    return input if input.dtype.kind == "f" else input.astype(np.float32)
+
+
 def tanhshrink(input):
-    """`tanhshrink(input)`: `x - tanh(x)`."""
-    return _floats(input, "tanhshrink") - input.tanh()
+    """`tanhshrink(input)`: `x - tanh(x)` (integers as float32)."""
+    x = _to_float(input, "tanhshrink")
+    return x - x.tanh()
 
 
 def relu_(input):
@@ -181,18 +189,18 @@ def mish(input, inplace=False):
 
 
 def sigmoid(input):
-    """`sigmoid(input)`: `1 / (1 + exp(-x))`."""
-    return _floats(input, "sigmoid").sigmoid()
+    """`sigmoid(input)`: `1 / (1 + exp(-x))` (integers as float32)."""
+    return _to_float(input, "sigmoid").sigmoid()
 
 
 def tanh(input):
-    """`tanh(input)`."""
-    return _floats(input, "tanh").tanh()
+    """`tanh(input)` (integers as float32)."""
+    return _to_float(input, "tanh").tanh()
 
 
 def softsign(input):
-    """`softsign(input)`: `x / (1 + |x|)`."""
-    return _floats(input, "softsign").softsign()
+    """`softsign(input)`: `x / (1 + |x|)` (integers as float32)."""
+    return _to_float(input, "softsign").softsign()
 
 
 def hardsigmoid(input, inplace=False):
