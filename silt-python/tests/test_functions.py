@@ -259,6 +259,14 @@ def test_calculus_and_products(device):
     e = silt.tensor(np.array([0, 1, -2, 3], np.int32), device=device)
     np.testing.assert_array_equal(silt.ldexp(silt.tensor(np.full(4, 1.5, np.float32), device=device), e).numpy(),
                                   np.ldexp(np.float32(1.5), [0, 1, -2, 3]))
+    # the promoted dtype: float16 stays (overflowing to inf), float64 keeps its range, integers give float32
+    half = silt.ldexp(silt.tensor(np.array([1.5, 3.0], np.float16), device=device),
+                      silt.tensor(np.array([2, 70]), device=device))
+    assert half.dtype == np.float16
+    np.testing.assert_array_equal(half.numpy(), np.array([6.0, np.inf], np.float16))
+    wide = silt.ldexp(silt.tensor(np.array([1.0]), device=device), silt.tensor(np.array([1000]), device=device))
+    assert wide.dtype == np.float64 and wide.item() == 2.0 ** 1000
+    assert silt.ldexp(silt.tensor(np.array([1, 2]), device=device), e[:2]).dtype == np.float32
     a = rng.standard_normal((2, 3, 4)).astype(np.float32)
     b = rng.standard_normal((3, 4, 5)).astype(np.float32)
     ta, tb = silt.tensor(a, device=device), silt.tensor(b, device=device)

@@ -1265,3 +1265,11 @@ def test_a_nan_bound_of_clamp_gives_nan(device):
     got = silt.tensor(np.array([1, 2], np.int32), device=device).clamp(float("nan"))
     assert got.dtype == np.float32 and np.isnan(got.numpy()).all()
     np.testing.assert_array_equal(x.clamp(0, 2).numpy(), [1, 0, 2, np.nan])
+
+
+def test_sinc_of_float16_is_computed_in_float32(device):
+    # pi x rounded to float16 is too coarse for the sine: 100 gave -5e-4 (PyTorch's: 0)
+    a = np.array([100, -100, 0.9999, 0.5, 0, 3.25], np.float16)
+    got = silt.tensor(a, device=device).sinc()
+    assert got.dtype == np.float16
+    np.testing.assert_allclose(got.numpy().astype(np.float64), np.sinc(a.astype(np.float64)), atol=2e-4)

@@ -470,8 +470,12 @@ def _signbit(self):
 
 
 def _sinc(self):
-    """`sinc()`: `sin(pi x) / (pi x)`, 1 at 0 (integers in float32)."""
+    """`sinc()`: `sin(pi x) / (pi x)`, 1 at 0 (integers in float32; float16
+    computed in float32 and rounded once, as PyTorch's: `pi x` in float16
+    is too coarse for the sine)."""
     x = _floated(self)
+    if x.dtype == np.float16:
+        return _sinc(x.astype(np.float32)).astype(np.float16)
     px = x * np.pi
     return (px.sin() / px).where(x != 0, 1)
 

@@ -631,11 +631,17 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
 
 
 def ldexp(input, other):
-    """`torch.ldexp(input, other)`: `input * 2 ** other`, a float result."""
+    """`torch.ldexp(input, other)`: `input * 2 ** other`, of the two's
+    promoted dtype (float32 for two integer tensors; float16 stays float16,
+    computed in float32 and rounded once)."""
     x = input if isinstance(input, Tensor) else tensor(np.asarray(input))
-    if x.dtype.kind != "f":
-        x = x.float()
-    return x * (2.0 ** (other if isinstance(other, Tensor) else tensor(np.asarray(other), device=x.device)))
+    o = other if isinstance(other, Tensor) else tensor(np.asarray(other), device=x.device)
+    rd = promote(x, o)
+    if rd.kind != "f":
+        rd = np.dtype(np.float32)
+    wide = np.dtype(np.float32) if rd == np.float16 else rd
+    r = x.astype(wide, copy=False) * (2.0 ** o.astype(wide, copy=False))
+    return r.astype(rd, copy=False)
 
 
 def tensordot(a, b, dims=2):
