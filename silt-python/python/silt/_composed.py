@@ -613,10 +613,17 @@ def _take_along_dim(self, indices, dim=None):
     return self.broadcast_to(*a_to).gather(d, i.broadcast_to(*i_to).contiguous())
 
 
-def _repeat_interleave(self, repeats, dim=None, *, output_size=None):
+def _repeat_interleave(self, repeats=None, dim=None, *, output_size=None):
     """`repeat_interleave(repeats, dim=None)`: each element (or slice along
     `dim`) repeated `repeats` times (a number, or one count each); without
-    `dim`, of the flattened tensor."""
+    `dim`, of the flattened tensor. Without `repeats`, the tensor is the
+    counts: `arange(len(t))` repeated by them (PyTorch's one-argument
+    form)."""
+    if repeats is None:
+        if self.ndim != 1 or self.dtype.kind not in "iu":
+            raise ArgumentError("repeat_interleave: alone, the tensor is the counts: 1-d integers")
+        places = _creation.arange(self.shape[0], device=self.device)
+        return _repeat_interleave(places, self, 0, output_size=output_size)
     x, d = (self.reshape(-1), 0) if dim is None else (self, _dim_index(dim, self.ndim, "repeat_interleave"))
     if x.ndim == 0:
         x = x.reshape(1)
@@ -933,3 +940,78 @@ def _bernoulli(self, p=None, *, generator=None):
         raise DTypeError(f"bernoulli: probabilities of a float dtype, not {self.dtype}")
     draws = _bernoulli_fill(_creation._generator, tuple(self.shape), self.dtype, self)
     return tensor(draws.astype(self.dtype), device=self.device)
+
+
+# ---- PyTorch's smaller names: views, mode, msort ----------------------------------
+
+def _m_transpose(self):
+    """`mT` (and `mH`, the same for real dtypes): the last two dimensions
+    swapped, a view (at least 2 dimensions)."""
+    if self.ndim < 2:
+        raise ArgumentError(f"mT: a tensor of at least 2 dimensions, not {self.ndim}")
+    return self.transpose(-2, -1)
+
+
+def _h_transpose(self):
+    """`H`: the transpose of a matrix (2-d; the conjugate for real dtypes
+    is the tensor itself), a view."""
+    if self.ndim != 2:
+        raise ArgumentError(f"H: a matrix (2 dimensions), not {self.ndim}")
+    return self.transpose(0, 1)
+
+
+def _unfold(self, dimension, size, step):
+    """`unfold(dimension, size, step)`: a view of every slice of `size`
+    elements along `dimension`, `step` apart, as a new last dimension (the
+    windows' count where `dimension` stood), as PyTorch's `Tensor.unfold`."""
+    if self.ndim == 0:
+        x = self.reshape(1)
+        if size > 1:
+            raise ArgumentError(f"unfold: size {size} of a 0-d tensor")
+        return x.as_strided((1,), (1,)) if size == 1 else x
+    d = _dim_index(dimension, self.ndim, "unfold")
+    n = self.shape[d]
+    if size < 0 or size > n:
+        raise ArgumentError(f"unfold: size {size} of dimension {d} of length {n}")
+    if step <= 0:
+        raise ArgumentError(f"unfold: step must be positive, not {step}")
+    shape, strides = list(self.shape), list(self.stride())
+    shape[d] = (n - size) // step + 1
+    strides[d] = strides[d] * step
+    return self.as_strided(shape + [size], strides + [self.stride()[d]])
+
+
+def _mode(self, dim=-1, keepdim=False):
+    """`mode(dim=-1, keepdim=False)`: `(values, indices)`, each slice's
+    most frequent element along `dim` (the smallest of those tied; each NaN
+    counted on its own) and the last place it stands, found in NumPy (a
+    copy from an OpenCL device) as `unique(dim=)` is."""
+    a = self.numpy()
+    if self.ndim == 0:
+        return ValuesIndices(self.clone(), tensor(np.array(0, np.int64), device=self.device))
+    d = _dim_index(dim, self.ndim, "mode")
+    if a.shape[d] == 0:
+        raise ArgumentError(f"mode: dimension {d} is empty")
+    rows = np.moveaxis(a, d, -1).reshape(-1, a.shape[d])
+    values = np.empty(rows.shape[0], a.dtype)
+    places = np.empty(rows.shape[0], np.int64)
+    for r, row in enumerate(rows):
+        order = np.argsort(row, kind="stable")  # NaN last
+        s = row[order]
+        starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))  # NaN != NaN: runs of one
+        counts = np.diff(np.append(starts, len(s)))
+        best = int(np.argmax(counts))  # the first of the largest: the smallest value
+        values[r] = s[starts[best]]
+        places[r] = order[starts[best] + counts[best] - 1]  # the stable order's last: the last place
+    out_shape = tuple(np.delete(np.array(a.shape), d))
+    v = values.reshape(out_shape)
+    i = places.reshape(out_shape)
+    if keepdim:
+        v, i = np.expand_dims(v, d), np.expand_dims(i, d)
+    return ValuesIndices(tensor(v, device=self.device), tensor(i, device=self.device))
+
+
+def _msort(self):
+    """`msort()`: the elements sorted along the first dimension (`sort(0)`'s
+    values)."""
+    return self.sort(0).values

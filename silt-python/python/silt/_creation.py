@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from ._silt import ArgumentError, tensor, zeros
+from ._silt import ArgumentError, Tensor, tensor, zeros
 from ._indexing import _write
 from ._operators import promote
 
@@ -86,6 +86,9 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
     argument is an integer, else ``float32``, as PyTorch's."""
     if end is None:
         start, end = 0, start
+    # 0-d tensors (and arrays) as the numbers they hold, as PyTorch's
+    start, end, step = (v.item() if isinstance(v, (Tensor, np.ndarray)) and v.ndim == 0 else v
+                        for v in (start, end, step))
     ints = all(_is_int(v) for v in (start, end, step))
     # Python numbers: NumPy's float32 scalars would size the range in float32
     start, end, step = ((int(v) if ints else float(v)) for v in (start, end, step))
@@ -139,7 +142,18 @@ def eye(n, m=None, *, dtype=None, device=None):
 
 
 def cat(tensors, dim=0):
-    """``cat(tensors, dim=0)``: PyTorch's name for ``concatenate``."""
+    """``cat(tensors, dim=0)``: PyTorch's name for ``concatenate``; as
+    PyTorch's, a 1-d empty tensor (shape ``(0,)``) beside tensors of more
+    dimensions is passed over (their dtype still promotes)."""
+    tensors = list(tensors)
+    if any(t.ndim != 1 for t in tensors):
+        empty = [t for t in tensors if tuple(t.shape) == (0,)]
+        kept = [t for t in tensors if tuple(t.shape) != (0,)]
+        if empty and kept:
+            dtype = kept[0].dtype
+            for t in tensors[1:]:
+                dtype = promote(np.empty(0, dtype), t)
+            return concatenate(kept, dim).astype(dtype, copy=False)
     return concatenate(tensors, dim)
 
 
@@ -182,9 +196,12 @@ def concatenate(tensors, axis=0):
     return out
 
 
-def stack(tensors, axis=0):
-    """``stack(tensors, axis=0)``: tensors of one shape joined along a new
-    axis, into a new tensor on their device."""
+def stack(tensors, axis=0, *, dim=None):
+    """``stack(tensors, axis=0)`` (``dim=``, PyTorch's name, too): tensors
+    of one shape joined along a new axis, into a new tensor on their
+    device."""
+    if dim is not None:
+        axis = dim
     tensors = list(tensors)
     if not tensors:
         raise ArgumentError("stack: no tensors")

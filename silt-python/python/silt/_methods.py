@@ -44,9 +44,25 @@ def _unary(name):
         def method(self):
             x = self if self.dtype.kind == "f" else self.astype(_F32)
             return fn(x)
+    elif name == "round":
+        def method(self, decimals=0):
+            if self.dtype.kind != "f":
+                return self.clone()
+            if decimals == 0:
+                return fn(self)
+            # PyTorch's: scaled by 10^|decimals| in the tensor's dtype, rounded half to even, scaled back
+            scale = 10.0 ** abs(int(decimals))
+            return fn(self * scale) / scale if decimals > 0 else fn(self / scale) * scale
     elif name in _ROUNDING:
         def method(self):
             return fn(self) if self.dtype.kind == "f" else self.clone()
+    elif name == "sign":
+        def method(self):
+            return self.clone() if self.dtype.kind == "b" else fn(self)
+    elif name == "square":
+        def method(self):
+            # bool squares as int64, as PyTorch's (its pow of bool)
+            return fn(self.astype(np.int64) if self.dtype.kind == "b" else self)
     elif name == "relu":
         def method(self):
             return fn(self) if self.dtype.kind == "f" else ops.maximum(self, 0)
@@ -101,7 +117,13 @@ def _reduction(name):
     dims = _all_dims if name in ("amax", "amin", "count_nonzero") else (lambda d: d)
 
     def method(self, dim=None, keepdim=False):
-        return fn(self, dims(dim), keepdim)
+        x = self
+        if name == "logsumexp" and x.dtype.kind != "f":
+            x = x.astype(_F32)  # PyTorch's: integers and bool as float32
+        r = fn(x, dims(dim), keepdim)
+        if name in ("all", "any") and x.dtype == np.uint8:
+            r = r.astype(np.uint8)  # PyTorch's: uint8 in, uint8 out
+        return r
 
     method.__name__ = name
     method.__doc__ = f"`{name}(dim=None, keepdim=False)` over `dim` (an int, a sequence, or None for all), as `silt.ops.{name}`."
@@ -218,11 +240,13 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
 def _along(name):
     fn = getattr(ops, name)
 
-    def method(self, dim):
-        return fn(self, dim)
+    def method(self, dim, dtype=None):
+        x = self if dtype is None else self.astype(dtype, copy=False)
+        return fn(x, dim)
 
     method.__name__ = name
-    method.__doc__ = f"`{name}(dim)` along `dim`, as `silt.ops.{name}`."
+    method.__doc__ = (f"`{name}(dim, dtype=None)` along `dim`, as `silt.ops.{name}` (`dtype` converts "
+                      "the input first, as PyTorch's).")
     return method
 
 
@@ -296,8 +320,12 @@ def _matmul(self, other):
 
 
 def _addcmul(self, tensor1, tensor2, value=1):
-    """`addcmul(tensor1, tensor2, value=1)`: `self + value * tensor1 * tensor2`."""
-    return ops.addcmul(self, tensor1, tensor2, value)
+    """`addcmul(tensor1, tensor2, value=1)`: `self + value * tensor1 *
+    tensor2`, the three promoted to one dtype (PyTorch's rules) first."""
+    rd = promote(np.empty(0, promote(self, tensor1)), tensor2)
+    dev = self.device
+    x, a, b = (_as(v, rd, dev) for v in (self, tensor1, tensor2))
+    return ops.addcmul(x, a, b, value)
 
 
 def _fill_(self, value):

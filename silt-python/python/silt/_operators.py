@@ -194,6 +194,8 @@ def _binary(name, a, b):
         raise DTypeError(f"`{_SYMBOL[name]}` is defined on bool and integer tensors, not {rd}")
     if name in ("lshift", "rshift"):
         return _shift(name, x, y)
+    if name in ("fmax", "fmin") and kind != "f":
+        name = "maximum" if name == "fmax" else "minimum"  # no NaN to pass over
     return getattr(ops, _OPS[name])(x, y)
 
 

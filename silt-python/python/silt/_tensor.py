@@ -31,7 +31,7 @@ from ._composed import (
     _flip_side, _float_power, _heaviside, _index_put_, _inner, _kron, _logaddexp, _logaddexp2,
     _logit, _normal, _put_, _random_fill, _random_ints, _repeat_interleave, _rot90, _scaled,
     _select, _signbit, _sinc, _take_along_dim, _tensor_split, _uniform, _unflatten, _vdot,
-    _xlogy,
+    _xlogy, _h_transpose, _m_transpose, _mode, _msort, _unfold,
 )
 from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
@@ -234,6 +234,12 @@ def _attach():
     T.heaviside = _heaviside
     T.signbit = _signbit
     T.sinc = _sinc
+    T.mT = property(_m_transpose, doc="The last two dimensions swapped, a view (PyTorch's `mT`).")
+    T.mH = property(_m_transpose, doc="`mT` (the conjugate of a real tensor is itself).")
+    T.H = property(_h_transpose, doc="The transpose of a matrix, a view (PyTorch's `H` of a real tensor).")
+    T.unfold = _unfold
+    T.mode = _mode
+    T.msort = _msort
     T.float_power = _float_power
     T.logit = _logit
     for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "heaviside"):
@@ -301,5 +307,35 @@ def _named(name, fn, doc):
     return fn
 
 
+
+
+def _attach_pytorch_forms(T):
+    """PyTorch's other spellings of the binding's methods: `permute` of one
+    sequence, `narrow` from a 0-d tensor, and `__index__` for integer
+    tensors of one element (a list index, `range(t)`)."""
+    permute, narrow = T.permute, T.narrow
+
+    def _permute(self, *dims):
+        if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+            dims = tuple(dims[0])
+        return permute(self, *dims)
+
+    def _narrow(self, dim, start, length):
+        if isinstance(start, Tensor):
+            start = int(start.item())
+        return narrow(self, dim, start, length)
+
+    def _index(self):
+        if self.dtype.kind not in "iu" or self.numel() != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    _permute.__name__, _permute.__doc__ = "permute", permute.__doc__
+    _narrow.__name__, _narrow.__doc__ = "narrow", narrow.__doc__
+    _index.__doc__ = "`operator.index(t)`: the one element of an integer tensor, as PyTorch's."
+    T.permute, T.narrow, T.__index__ = _permute, _narrow, _index
+
+
 _attach()
 _attach_fusion_values()
+_attach_pytorch_forms(Tensor)

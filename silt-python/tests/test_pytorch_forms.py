@@ -1,0 +1,129 @@
+"""PyTorch's other spellings and smaller rules, each against NumPy on the host
+backend and an OpenCL device: `dim=` for `stack`, `dtype=` for the scans,
+`round(decimals=)`, sequences for `permute`, 0-d tensors as numbers
+(`narrow`, `arange`, `__index__`), the `mT`/`mH`/`H` views, `unfold`,
+`mode`, `msort`, and the dtypes PyTorch gives (`all` of uint8, `addcmul`
+promoting, integer `fmax`/`logsumexp`, bool `sign`/`square`)."""
+
+import operator
+
+import numpy as np
+import pytest
+
+import silt
+
+A = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+
+
+def t(a, device):
+    return silt.tensor(a, device=device)
+
+
+def same(got, want):
+    want = np.asarray(want)
+    assert isinstance(got, silt.Tensor)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert tuple(got.shape) == want.shape
+    if want.dtype.kind == "f":
+        np.testing.assert_allclose(got.numpy(), want, rtol=1e-6, atol=1e-7)
+    else:
+        np.testing.assert_array_equal(got.numpy(), want)
+
+
+def test_joins_take_pytorchs_dim(device):
+    x = t(A, device)
+    same(silt.stack([x, x + 1], dim=1), np.stack([A, A + 1], 1))
+    same(silt.stack([x, x], dim=-1), np.stack([A, A], -1))
+    # a 1-d empty tensor beside tensors of more dimensions is passed over
+    same(silt.cat([x, t(np.zeros(0, np.float32), device)], 1), A)
+    same(silt.cat([t(np.zeros(0, np.int32), device), x, x]), np.concatenate([A, A]))
+    same(silt.cat([t(np.zeros(0, np.float32), device), t(np.zeros(0, np.float32), device)]),
+         np.zeros(0, np.float32))
+
+
+def test_scans_take_a_dtype(device):
+    x = t(A[0], device)
+    same(x.cumsum(1, dtype=np.float64), np.cumsum(A[0].astype(np.float64), 1))
+    same(silt.cumsum(t(A[0].astype(np.int32), device), 0, dtype=np.float32), np.cumsum(A[0], 0))
+    e = np.exp(A[0].astype(np.float64) - A[0].max(0))
+    same(x.softmax(0, dtype=np.float64), e / e.sum(0))
+    same(x.log_softmax(0, np.float64), np.log(e / e.sum(0)))
+
+
+def test_round_to_decimals(device):
+    a = np.array([1.2345, -2.5551, 1234.5, 0.125, -0.0049], np.float32)
+    x = t(a, device)
+    scale = np.float32(100)
+    same(x.round(decimals=2), np.round(a * scale) / scale)
+    same(silt.round(x, decimals=1), np.round(a * np.float32(10)) / np.float32(10))
+    same(x.round(decimals=-2), np.round(a / scale) * scale)
+    same(x.round(), np.round(a))
+    same(t(np.array([3, -7]), device).round(decimals=2), np.array([3, -7]))
+
+
+def test_views_in_pytorchs_spellings(device):
+    x = t(A, device)
+    same(x.permute((2, 0, 1)), A.transpose(2, 0, 1))
+    same(x.permute([1, 0, 2]), A.transpose(1, 0, 2))
+    same(x.narrow(2, t(np.int64(1), device), 2), A[:, :, 1:3])
+    same(x.mT, A.swapaxes(-1, -2))
+    same(x.mH, A.swapaxes(-1, -2))
+    same(x[0].H, A[0].T)
+    for bad in (lambda: t(A[0, 0], device).mT, lambda: x.H):
+        with pytest.raises(silt.ArgumentError):
+            bad()
+    # unfold: windows of 2 along the last dimension, one apart, and of 2 rows, 1 apart
+    same(x.unfold(2, 2, 1), np.lib.stride_tricks.sliding_window_view(A, 2, axis=2))
+    same(x.unfold(1, 2, 2), np.lib.stride_tricks.sliding_window_view(A, 2, axis=1)[:, ::2])
+    same(x.unfold(-1, 4, 3), A[:, :, None, :])
+    assert x.unfold(2, 2, 1).shares_storage(x)
+    with pytest.raises(silt.ArgumentError):
+        x.unfold(2, 5, 1)
+
+
+def test_zero_d_tensors_as_numbers(device):
+    three = t(np.int64(3), device)
+    same(silt.arange(three), np.arange(3))
+    same(silt.arange(t(np.float32(0.5), device), 2), np.array([0.5, 1.5], np.float32))
+    assert [10, 20, 30, 40][three] == 40
+    assert list(range(t(np.array([2], np.int32), device))) == [0, 1]
+    assert operator.index(t(np.array([[5]], np.uint8), device)) == 5
+    for bad in (t(np.float32(1), device), t(np.array([1, 2]), device)):
+        with pytest.raises(TypeError):
+            operator.index(bad)
+
+
+def test_mode_and_msort(device):
+    a = np.array([[3, 1, 3, 1, 2], [5, 5, 4, 4, 4], [7, 8, 9, 1, 2]])
+    values, indices = t(a, device).mode(1)
+    same(values, np.array([1, 4, 1]))  # the smallest of those tied
+    same(indices, np.array([3, 4, 3]))  # its last place
+    v, i = silt.mode(t(a.T.copy(), device), 0, keepdim=True)
+    same(v, np.array([[1, 4, 1]]))
+    same(i, np.array([[3, 4, 3]]))
+    same(t(a, device).msort(), np.sort(a, 0))
+    same(silt.msort(t(A[:, :, 0][::-1].copy(), device)), np.sort(A[:, :, 0][::-1], 0))
+
+
+def test_dtypes_as_pytorchs(device):
+    u = t(np.array([[1, 0], [2, 3]], np.uint8), device)
+    same(u.all(), np.uint8(0))
+    same(u.any(1), np.array([1, 1], np.uint8))
+    f = t(np.array([1.0, 2.0], np.float32), device)
+    i = t(np.array([3, 4]), device)
+    same(silt.addcmul(f, i, i, value=0.5), np.array([5.5, 10], np.float32))
+    same(i.addcmul(i, i, value=2), np.array([21, 36]))
+    same(i.fmax(t(np.array([5, 1]), device)), np.array([5, 4]))
+    same(silt.fmin(i, t(np.array([5, 1]), device)), np.array([3, 1]))
+    same(i.logsumexp(0), np.float32(np.logaddexp(3, 4)))
+    b = t(np.array([True, False]), device)
+    same(b.sign(), np.array([True, False]))
+    same(b.sgn(), np.array([True, False]))
+    same(b.square(), np.array([1, 0]))
+
+
+def test_repeat_interleave_of_counts_alone(device):
+    same(t(np.array([1, 0, 2]), device).repeat_interleave(), np.array([0, 2, 2]))
+    same(silt.repeat_interleave(t(np.array([2, 1]), device)), np.array([0, 0, 1]))
+    with pytest.raises(silt.ArgumentError):
+        t(np.array([1.5]), device).repeat_interleave()
