@@ -99,3 +99,18 @@ def test_errors(device):
     with pytest.raises(silt.DTypeError):
         b = silt.tensor(np.array([False, True]), device=device)
         silt.searchsorted(b, b)
+
+
+def test_an_empty_sequence_places_every_value_at_0(device):
+    # NumPy's empty arrays, used in place on the host backend, once failed
+    # there as misaligned memory
+    for dtype in (np.float32, np.int64, np.float64):
+        seq = silt.tensor(np.zeros(0, dtype), device=device)
+        values = silt.tensor(np.array([3, 6], dtype), device=device)
+        got = silt.searchsorted(seq, values)
+        assert got.dtype == np.int64
+        np.testing.assert_array_equal(got.numpy(), [0, 0])
+        np.testing.assert_array_equal(silt.bucketize(values, seq, right=True).numpy(), [0, 0])
+    # an empty host tensor reads as no elements through every kernel
+    empty = silt.tensor(np.zeros((0, 3), np.float32), device=device)
+    assert empty.sum().item() == 0 and tuple((empty + 1).shape) == (0, 3)
