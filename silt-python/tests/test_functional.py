@@ -282,8 +282,14 @@ def test_adaptive_pools_2d_and_none(device):
     same = F.adaptive_avg_pool2d(t(x, device), (7, 9))
     check(same, x)
     assert not same.shares_storage(t(x, device))
-    with pytest.raises(silt.ArgumentError, match="positive"):
-        F.adaptive_avg_pool1d(t(x[0], device), 0)
+    # an output size 0: an empty result, as PyTorch's
+    assert tuple(F.adaptive_avg_pool1d(t(x[0], device), 0).shape) == (3, 7, 0)
+    assert tuple(F.adaptive_avg_pool2d(t(x, device), (0, 2)).shape) == (2, 3, 0, 2)
+    values, indices = F.adaptive_max_pool2d(t(x, device), 0, return_indices=True)
+    assert tuple(values.shape) == tuple(indices.shape) == (2, 3, 0, 0) and indices.dtype == np.int64
+    assert tuple(F.interpolate(t(x, device), scale_factor=0.1, mode="area").shape) == (2, 3, 0, 0)
+    with pytest.raises(silt.ArgumentError, match="non-negative"):
+        F.adaptive_avg_pool1d(t(x[0], device), -1)
 
 
 def adaptive_max_ref(x, sizes):

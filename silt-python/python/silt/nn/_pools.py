@@ -6,6 +6,7 @@ import numbers
 
 import numpy as np
 
+from .. import _silt
 from .._silt import ArgumentError
 from ._args import _floats, _ints, _on, _tensor, _unbatched, _widened
 from ._windows import _pad_spatial, _windows
@@ -176,19 +177,28 @@ def _adaptive_sizes(x, output_size, nd, fn):
         d = x.ndim - nd + i
         n = x.shape[d]
         m = n if m is None else m
-        if not isinstance(m, numbers.Integral) or m < 1:
-            raise ArgumentError(f"{fn}: output sizes must be positive ints, not {output_size}")
+        if not isinstance(m, numbers.Integral) or m < 0:
+            raise ArgumentError(f"{fn}: output sizes must be non-negative ints, not {output_size}")
         if n == 0:
             raise ArgumentError(f"{fn}: dimension {d} of length 0 cannot pool to {m}")
         out.append(int(m))
     return out
 
 
+def _empty_pool(x, sizes, added, nd):
+    """The pool of an output size 0 (PyTorch's: an empty result)."""
+    out = _silt.zeros(tuple(x.shape[:x.ndim - nd]) + tuple(sizes), dtype=x.dtype, device=x.device)
+    return out[0] if added else out
+
+
 def _adaptive(input, output_size, nd, fn, reduce):
     _tensor(input, fn)
     x, added = _unbatched(input, nd, fn)
+    sizes = _adaptive_sizes(x, output_size, nd, fn)
+    if 0 in sizes:
+        return _empty_pool(x, sizes, added, nd)
     changed = False
-    for i, m in enumerate(_adaptive_sizes(x, output_size, nd, fn)):
+    for i, m in enumerate(sizes):
         d = x.ndim - nd + i
         n = x.shape[d]
         if m == n:
@@ -244,6 +254,9 @@ def _adaptive_max_indices(input, output_size, nd, fn):
     _tensor(input, fn)
     x, added = _unbatched(input, nd, fn)
     sizes = _adaptive_sizes(x, output_size, nd, fn)
+    if 0 in sizes:
+        values = _empty_pool(x, sizes, added, nd)
+        return values, values.astype(np.int64)
     lead = x.ndim - nd
     spatial = list(x.shape[lead:])
     win, tables = x, []
