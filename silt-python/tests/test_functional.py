@@ -790,6 +790,18 @@ def test_conv_transpose_matches_its_definition(device, case):
         F.conv_transpose1d(t(f32(1, 2, 3), device), t(f32(2, 1, 2), device), stride=2, output_padding=2)
 
 
+def test_conv_transpose_multiplies_no_inserted_zero(device):
+    # col2im, as PyTorch's: an inf weight gives inf where it reaches and
+    # leaves the other places finite (inf * 0 would make them NaN)
+    x = t(np.array([[[1.0, 2.0, 3.0]]], np.float32), device)
+    w = t(np.array([[[np.inf, 1.0]]], np.float32), device)
+    check(F.conv_transpose1d(x, w), np.array([[[np.inf, np.inf, np.inf, 3.0]]], np.float32))
+    check(F.conv_transpose1d(x, w, stride=2), np.array([[[np.inf, 1, np.inf, 2, np.inf, 3]]], np.float32))
+    w2 = t(np.array([[[[1.0, np.inf]]]], np.float32), device)
+    got = F.conv_transpose2d(t(np.ones((1, 1, 2, 2), np.float32), device), w2, stride=(1, 3))
+    check(got, np.array([[[[1, np.inf, 0, 1, np.inf]] * 2]], np.float32))
+
+
 def test_pixel_shuffle_round_trip(device):
     x = f32(2, 3 * 4, 3, 5)
     got = F.pixel_shuffle(t(x, device), 2)

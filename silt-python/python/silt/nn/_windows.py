@@ -6,6 +6,7 @@ import numbers
 
 import numpy as np
 
+from .. import _silt
 from .._silt import ArgumentError
 from ._args import _channel_shape, _floats, _ints, _is_int, _on, _same_dtype, _tensor, _unbatched
 
@@ -235,26 +236,35 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     out = [(L - 1) * s - 2 * p + d * (k - 1) + op + 1
            for L, s, p, d, k, op in zip(x.shape[2:], stride, padding, dilation, kernel, output_padding)]
     if any(m < 1 for m in out):
+        # PyTorch's backends differ on an empty output (some return it, some raise)
         raise ArgumentError(f"{fn}: the output would have the size {out}")
     n = x.shape[0]
-    # the input spread out by the stride (zeros between), padded so that a
-    # plain convolution with the flipped kernel gives the transposed one
-    spread = [(L - 1) * s + 1 for L, s in zip(x.shape[2:], stride)]
-    if any(s > 1 for s in stride):
-        wide = x.new_zeros([n, c] + spread)
-        wide[(slice(None), slice(None)) + tuple(slice(None, None, s) for s in stride)] = x
-    else:
-        wide = x
-    pads = []
-    for k, d, p, op in zip(kernel, dilation, padding, output_padding):
-        edge = d * (k - 1) - p
-        pads.append((edge, edge + op))
-    wide = _pad_spatial(wide, pads)
-    # weight [c, o / groups, *k] -> [o, c / groups, *k], flipped along k
+    # col2im, as PyTorch's: each input place times the weights gives the
+    # columns (one matmul a group), added into the padded output where each
+    # kernel place of each input place lands (`scatter_add` in the columns'
+    # order); nothing is multiplied by an inserted zero (an inf weight stays
+    # inf where PyTorch's does)
     cg = c // groups
-    w = weight.reshape([groups, cg, og] + list(kernel)).transpose(1, 2)
-    w = w.reshape([o, cg] + list(kernel)).flip(list(range(2, 2 + nd)))
-    y = _conv(wide, w.contiguous(), bias, 1, 0, dilation, groups, nd, fn)
+    spatial = list(x.shape[2:])
+    L, K = math.prod(spatial), math.prod(kernel)
+    padded = [m + 2 * p for m, p in zip(out, padding)]
+    w = weight.reshape(groups, cg, og * K).transpose(1, 2)          # [groups, og K, cg]
+    cols = w.matmul(x.reshape(n, groups, cg, L))                     # [n, groups, og K, L]
+    cols = cols.reshape(n, o, K * L)
+    # the padded output's flat place of each (kernel place, input place)
+    table = np.zeros([1] * (2 * nd), np.int64)
+    for d in range(nd):
+        shape = [1] * (2 * nd)
+        shape[d], shape[nd + d] = kernel[d], spatial[d]
+        place = (np.arange(spatial[d])[None, :] * stride[d] + np.arange(kernel[d])[:, None] * dilation[d])
+        table = table * padded[d] + place.reshape(shape)
+    index = _on(x, np.broadcast_to(table.reshape(1, 1, K * L), (n, o, K * L)))
+    y = _silt.zeros((n, o, math.prod(padded)), dtype=cols.dtype, device=x.device)
+    y = y.scatter_add(2, index, cols).reshape([n, o] + padded)
+    y = y[(slice(None), slice(None)) + tuple(slice(p, p + m) for p, m in zip(padding, out))]
+    if bias is not None:
+        y = y + bias.reshape([o] + [1] * nd)
+    y = y.contiguous().astype(x.dtype, copy=False)
     return y[0] if added else y
 
 
