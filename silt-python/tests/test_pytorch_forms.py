@@ -127,3 +127,27 @@ def test_repeat_interleave_of_counts_alone(device):
     same(silt.repeat_interleave(t(np.array([2, 1]), device)), np.array([0, 0, 1]))
     with pytest.raises(silt.ArgumentError):
         t(np.array([1.5]), device).repeat_interleave()
+
+
+def test_accumulating_writes_of_bool_as_pytorchs(device):
+    # a sum or a maximum is an or, a product or a minimum an and
+    z = t(np.zeros(4, bool), device)
+    i = t(np.array([0, 0, 2, 3]), device)
+    s = t(np.array([True, True, False, True]), device)
+    want_or = np.array([True, False, False, True])
+    same(z.scatter_add(0, i, s), want_or)
+    same(silt.index_add(z, 0, i, s), want_or)
+    same(z.scatter_reduce(0, i, s, "amax"), want_or)
+    same(z.clone().put_(i, s, accumulate=True), want_or)
+    same(z.clone().index_put_((i,), s, accumulate=True), want_or)
+    ones = t(np.ones(4, bool), device)
+    same(ones.scatter_reduce(0, i, s, "prod"), np.array([True, True, False, True]))
+    same(ones.scatter_reduce(0, i, s, "amin", include_self=False), np.array([True, True, False, True]))
+    w = z.clone()
+    assert w.scatter_add_(0, i, s) is w
+    same(w, want_or)
+    # many places into one: no wrap of a count
+    many = t(np.ones(300, bool), device)
+    same(t(np.zeros(1, bool), device).index_add(0, t(np.zeros(300, np.int64), device), many), np.array([True]))
+    with pytest.raises(silt.DTypeError, match="mean"):
+        z.scatter_reduce(0, i, s, "mean")

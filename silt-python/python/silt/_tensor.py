@@ -330,11 +330,41 @@ def _attach_pytorch_forms(T):
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self.item())
 
+    for name in ("scatter_add", "index_add", "scatter_reduce", "index_reduce", "put", "index_put"):
+        for n in (name, name + "_"):
+            setattr(T, n, _bool_accumulating(getattr(T, n), n))
+
     _permute.__name__, _permute.__doc__ = "permute", permute.__doc__
     _narrow.__name__, _narrow.__doc__ = "narrow", narrow.__doc__
     _index.__doc__ = "`operator.index(t)`: the one element of an integer tensor, as PyTorch's."
     T.permute, T.narrow, T.__index__ = _permute, _narrow, _index
 
+
+
+
+def _bool_accumulating(method, name):
+    """`method` (an accumulating write: `scatter_add`, `index_add`,
+    `scatter_reduce`, `put(accumulate=True)`, ...) on bool tensors as
+    PyTorch's: computed in int64 (a sum or a maximum is an or, a product or
+    a minimum an and), read back as `!= 0`; `mean` is refused, as PyTorch's."""
+    in_place = name.endswith("_")
+
+    def wrapper(self, *args, **kwargs):
+        if self.dtype != np.bool_:
+            return method(self, *args, **kwargs)
+        if "mean" in args or kwargs.get("reduce") == "mean":
+            raise DTypeError(f"{name}: 'mean' is not defined on bool tensors")
+        wide = lambda v: v.astype(np.int64) if isinstance(v, Tensor) and v.dtype == np.bool_ else v  # noqa: E731
+        args = [tuple(wide(i) for i in a) if isinstance(a, tuple) else wide(a) for a in args]
+        kwargs = {k: wide(v) for k, v in kwargs.items()}
+        r = method(self.astype(np.int64), *args, **kwargs) != 0
+        if in_place:
+            self.copy_(r)
+            return self
+        return r
+
+    wrapper.__name__, wrapper.__doc__ = name, method.__doc__
+    return wrapper
 
 _attach()
 _attach_fusion_values()
