@@ -151,3 +151,93 @@ def test_accumulating_writes_of_bool_as_pytorchs(device):
     same(t(np.zeros(1, bool), device).index_add(0, t(np.zeros(300, np.int64), device), many), np.array([True]))
     with pytest.raises(silt.DTypeError, match="mean"):
         z.scatter_reduce(0, i, s, "mean")
+
+
+def test_a_0d_integer_tensor_indexes_as_an_int(device):
+    x = t(np.zeros((3, 2), np.float32), device)
+    i = t(np.array(1), device)
+    row = x[i]
+    assert row.shares_storage(x) and x[:, t(np.array(0), device)].shares_storage(x)
+    row.add_(1)
+    x[i][0] = 5
+    x[np.int64(2), i] = 7
+    same(x, np.array([[0, 0], [5, 1], [0, 7]], np.float32))
+    for k in (t(np.array(0), device),):  # a loop over index tensors writes through
+        x[k].mul_(0)
+    same(x[0], np.zeros(2, np.float32))
+
+
+def test_conversions_and_protocols_as_pytorchs(device, host):
+    x = t(np.arange(3, dtype=np.float32), device)
+    other = silt.tensor(np.zeros(1, np.int8), device=host)
+    moved = x.to(other)
+    assert moved.device == other.device and moved.dtype == np.int8
+    same(moved, np.arange(3, dtype=np.int8))
+    assert x.to(device, non_blocking=True) is not None
+    assert x.type() == "silt.float32" and x.type(np.float64).dtype == np.float64
+    # copy.copy: a new tensor over the same storage on every device
+    import copy
+    c = copy.copy(x)
+    assert c is not x and c.shares_storage(x)
+    x.add_(10)
+    same(c, np.arange(10, 13, dtype=np.float32))
+    # iteration gives rows; a 0-d tensor is not iterable; `in` compares every element
+    rows = list(t(A[0], device))
+    assert len(rows) == 3 and rows[1].shares_storage(rows[0]) is True
+    same(rows[2], A[0, 2])
+    with pytest.raises(TypeError, match="0-d"):
+        list(t(np.float32(1), device))
+    grid = t(A[0], device)
+    assert 5.0 in grid and 100 not in grid and t(np.array([8.0, 9, 10, 11], np.float32), device) in grid
+    # format of a 0-d tensor is its element's
+    assert f"{t(np.float32(1.5), device):.2f}" == "1.50" and f"{t(np.int64(7), device):03d}" == "007"
+
+
+def test_assignments_drop_leading_dimensions_of_one(device):
+    x = t(np.zeros((2, 4), np.float32), device)
+    x[1] = np.ones((1, 4), np.float32)
+    x[0, 0] = t(np.array([7.0], np.float32), device)
+    x[0, 1:3] = np.array([[[2.0, 3.0]]], np.float32)
+    same(x, np.array([[7, 2, 3, 0], [1, 1, 1, 1]], np.float32))
+    with pytest.raises(silt.ArgumentError):
+        x[1] = np.ones((2, 4), np.float32)  # a leading 2 is not dropped
+
+
+def test_creation_and_splits_in_pytorchs_spellings(device):
+    assert silt.zeros(size=(2, 3)).shape == (2, 3) and silt.ones(size=[4]).shape == (4,)
+    assert silt.empty(size=(1, 2)).shape == (1, 2)
+    same(silt.full(size=(2,), fill_value=3, device=device), np.array([3, 3]))
+    with pytest.raises(TypeError):
+        silt.zeros(2, size=(2,))
+    r = silt.randint(5, (3,))
+    assert r.shape == (3,) and r.dtype == np.int64 and 0 <= int(r.amin().item()) <= int(r.amax().item()) < 5
+    x = t(A, device)
+    for got, want in ((x.hsplit(3), np.split(A, 3, 1)), (silt.vsplit(x, [1]), np.split(A, [1], 0)),
+                      (x.dsplit(2), np.split(A, 2, 2)), (t(np.arange(6), device).hsplit(2), np.split(np.arange(6), 2))):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            same(g, w)
+    with pytest.raises(silt.ArgumentError, match="divide"):
+        x.hsplit(2)
+    with pytest.raises(silt.ArgumentError):
+        t(A[0], device).dsplit(2)
+
+
+def test_masked_scatter_and_scatter_with_reduce(device):
+    m = t(np.array([[True, False, True], [False, True, False]]), device)
+    y = t(np.zeros((2, 3), np.float32), device)
+    src = t(np.array([1, 2, 3, 4], np.float32), device)
+    same(y.masked_scatter(m, src), np.array([[1, 0, 2], [0, 3, 0]], np.float32))
+    same(y, np.zeros((2, 3), np.float32))
+    assert y.masked_scatter_(m[0], src) is y  # the mask broadcasts over rows
+    same(y, np.array([[1, 0, 2], [3, 0, 4]], np.float32))
+    with pytest.raises(silt.ArgumentError, match="source"):
+        y.masked_scatter(t(np.ones((2, 3), bool), device), src)
+    z = t(np.full(4, 2, np.float32), device)
+    i = t(np.array([0, 0, 2]), device)
+    same(z.scatter(0, i, t(np.ones(3, np.float32), device), reduce="add"), np.array([4, 2, 3, 2], np.float32))
+    same(z.scatter(0, i, 3.0, reduce="multiply"), np.array([18, 2, 6, 2], np.float32))
+    assert z.scatter_(0, i, 1.0, reduce="add") is z
+    same(z, np.array([4, 2, 3, 2], np.float32))
+    with pytest.raises(silt.ArgumentError, match="reduce"):
+        z.scatter_(0, i, 1.0, reduce="max")

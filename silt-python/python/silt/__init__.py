@@ -37,6 +37,7 @@ from ._creation import (
     arange, cat, concatenate, empty, empty_like, eye, full, full_like, linspace, manual_seed, ones,
     ones_like, rand, rand_like, randint, randn, randn_like, randperm, stack, zeros_like,
 )
+from ._creation import sized_zeros as zeros  # the binding's, with PyTorch's size= too
 from ._einsum import einsum
 from . import _functions
 from ._functions import bucketize, is_tensor, isin, searchsorted, where

@@ -1,7 +1,7 @@
 """Type stubs of silt: tensors, devices, exceptions; the operations are in
 silt.ops (ops.pyi)."""
 
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -106,8 +106,13 @@ class Tensor:
     def tolist(self) -> Any: ...
     def item(self) -> Union[_bool, _int, _float]: ...
     def __array__(self, dtype: Any = None, copy: Optional[_bool] = None) -> np.ndarray[Any, Any]: ...
-    def to(self, device: Any = None, dtype: Any = None, *, copy: _bool = False) -> "Tensor":
-        """On device, with elements of dtype (converted on the tensor's device); t.to(numpy.float64) too."""
+    def to(self, device: Any = None, dtype: Any = None, *, copy: _bool = False, non_blocking: _bool = False) -> "Tensor":
+        """On device, with elements of dtype (converted on the tensor's device); t.to(numpy.float64) too; t.to(other) takes other's device and dtype."""
+    def type(self, dtype: Any = None) -> Any:
+        """astype(dtype); without one, the dtype's name as silt.NAME."""
+    def __iter__(self) -> Iterator["Tensor"]: ...
+    def __contains__(self, element: Operand) -> _bool: ...
+    def __copy__(self) -> "Tensor": ...
     def astype(self, dtype: Any, copy: _bool = True) -> "Tensor":
         """The elements converted to dtype: floats to integers saturate (NaN to 0), integers wrap, into bool is x != 0."""
     def contiguous(self) -> "Tensor": ...
@@ -389,6 +394,9 @@ class Tensor:
         """At most chunks views along dim, each of ceil(size / chunks)."""
     def unbind(self, dim: _int = 0) -> Tuple["Tensor", ...]:
         """The views with dim removed, one per index."""
+    def masked_scatter_(self, mask: Operand, source: "Tensor") -> "Tensor":
+        """The places where mask (broadcast) holds, in order, take source's elements in order."""
+    def masked_scatter(self, mask: Operand, source: "Tensor") -> "Tensor": ...
     def masked_fill(self, mask: Operand, value: Number) -> "Tensor":
         """value where mask (bool, broadcast) holds, else the tensor's element."""
     def flip(self, *dims: Union[_int, Sequence[_int]]) -> "Tensor":
@@ -485,9 +493,9 @@ class Tensor:
     def index_reduce_(self, dim: _int, index: Operand, source: Operand, reduce: str, *, include_self: _bool = True) -> "Tensor":
         """source's slices along dim combined into the tensor's at index by reduce ("prod", "mean", "amax", "amin"), in order of their place in index."""
     def index_reduce(self, dim: _int, index: Operand, source: Operand, reduce: str, *, include_self: _bool = True) -> "Tensor": ...
-    def scatter_(self, dim: _int, index: Operand, src: Optional[Operand] = None, *, value: Optional[Number] = None) -> "Tensor":
+    def scatter_(self, dim: _int, index: Operand, src: Optional[Operand] = None, *, value: Optional[Number] = None, reduce: Optional[str] = None) -> "Tensor":
         """self[..., index[i], ...] = src[i] along dim for each place of index (a place written twice keeps the last)."""
-    def scatter(self, dim: _int, index: Operand, src: Optional[Operand] = None, *, value: Optional[Number] = None) -> "Tensor": ...
+    def scatter(self, dim: _int, index: Operand, src: Optional[Operand] = None, *, value: Optional[Number] = None, reduce: Optional[str] = None) -> "Tensor": ...
     def nonzero(self, *, as_tuple: _bool = False) -> Any:
         """The indices (int64) of the nonzero elements, [count, ndim] (or a tensor per dimension); on the device."""
     def argwhere(self) -> "Tensor": ...
@@ -612,6 +620,12 @@ class Tensor:
     def select(self, dim: _int, index: _int) -> "Tensor": ...
     def unflatten(self, dim: _int, sizes: Sequence[_int]) -> "Tensor": ...
     def tensor_split(self, indices_or_sections: Any, dim: _int = 0) -> Tuple["Tensor", ...]: ...
+    def hsplit(self, indices_or_sections: Any) -> Tuple["Tensor", ...]:
+        """Views along dimension 1 (0 for a 1-d tensor), as tensor_split; sections must divide it evenly."""
+    def vsplit(self, indices_or_sections: Any) -> Tuple["Tensor", ...]:
+        """Views along dimension 0 (at least 2 dimensions)."""
+    def dsplit(self, indices_or_sections: Any) -> Tuple["Tensor", ...]:
+        """Views along dimension 2 (at least 3 dimensions)."""
     def take_along_dim(self, indices: Operand, dim: Optional[_int] = None) -> "Tensor": ...
     def repeat_interleave(self, repeats: Any = None, dim: Optional[_int] = None, *, output_size: Optional[_int] = None) -> "Tensor": ...
     def inner(self, other: Operand) -> "Tensor": ...
@@ -738,16 +752,16 @@ class Fusion:
     def source(self, *values: FusionValue) -> str:
         """The OpenCL C program run(*values) builds."""
 
-def zeros(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+def zeros(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, size: Optional[Sequence[int]] = None) -> Tensor:
     """A new tensor of zeros (float32 unless dtype), filled on device (default: default_device())."""
 
-def ones(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+def ones(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, size: Optional[Sequence[int]] = None) -> Tensor:
     """A new tensor of ones, filled on device."""
 
-def empty(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
+def empty(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, size: Optional[Sequence[int]] = None) -> Tensor:
     """A new tensor whose elements are to be written (silt gives zeros)."""
 
-def full(shape: Union[int, Sequence[int]], fill_value: Number, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+def full(shape: Union[int, Sequence[int], None] = None, fill_value: Optional[Number] = None, dtype: Any = None, device: DeviceLike = None, *, size: Optional[Sequence[int]] = None) -> Tensor:
     """A new tensor with every element fill_value; dtype by default PyTorch's for the number (bool, int64, float32)."""
 
 def zeros_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
@@ -1474,6 +1488,18 @@ def unbind(input: Operand, dim: _int=0) -> Tuple['Tensor', ...]:
 
 def tensor_split(input: Operand, indices_or_sections: Any, dim: _int=0) -> Tuple['Tensor', ...]:
     """`input.tensor_split(...)` (see Tensor.tensor_split), as torch.tensor_split."""
+
+def hsplit(input: Operand, indices_or_sections: Any) -> Tuple['Tensor', ...]:
+    """`input.hsplit(...)` (see Tensor.hsplit), as torch.hsplit."""
+
+def vsplit(input: Operand, indices_or_sections: Any) -> Tuple['Tensor', ...]:
+    """`input.vsplit(...)` (see Tensor.vsplit), as torch.vsplit."""
+
+def dsplit(input: Operand, indices_or_sections: Any) -> Tuple['Tensor', ...]:
+    """`input.dsplit(...)` (see Tensor.dsplit), as torch.dsplit."""
+
+def masked_scatter(input: Operand, mask: Operand, source: 'Tensor') -> 'Tensor':
+    """`input.masked_scatter(...)` (see Tensor.masked_scatter), as torch.masked_scatter."""
 
 def diagonal(input: Operand, offset: _int=0, dim1: _int=0, dim2: _int=1) -> 'Tensor':
     """`input.diagonal(...)` (see Tensor.diagonal), as torch.diagonal."""

@@ -1015,3 +1015,48 @@ def _msort(self):
     """`msort()`: the elements sorted along the first dimension (`sort(0)`'s
     values)."""
     return self.sort(0).values
+
+
+def _split_side(name, dim, least):
+    """`hsplit`, `vsplit`, `dsplit`: `tensor_split` along `dim` (`hsplit` of a
+    1-d tensor along 0), a number of sections dividing the length evenly."""
+    def method(self, indices_or_sections):
+        if self.ndim < least:
+            raise ArgumentError(f"{name}: a tensor of at least {least} dimensions, not {self.ndim}")
+        d = 0 if (name == "hsplit" and self.ndim == 1) else dim
+        if isinstance(indices_or_sections, (int, np.integer)):
+            n = int(indices_or_sections)
+            if n <= 0 or self.shape[d] % n:
+                raise ArgumentError(f"{name}: {n} sections do not divide dimension {d} of length {self.shape[d]}")
+        return _tensor_split(self, indices_or_sections, d)
+
+    method.__name__ = name
+    method.__doc__ = (f"`{name}(indices_or_sections)`: views along dimension {dim}"
+                      f"{' (0 for a 1-d tensor)' if name == 'hsplit' else ''}, as `tensor_split`, "
+                      "a number of sections dividing it evenly (PyTorch's).")
+    return method
+
+
+def _masked_scatter_(self, mask, source):
+    """`masked_scatter_(mask, source)`: the places where `mask` (bool,
+    broadcast to the tensor) holds, in order, take `source`'s elements in
+    order (it needs at least as many); returns the tensor."""
+    m = mask if isinstance(mask, Tensor) else tensor(np.asarray(mask), device=self.device)
+    if m.dtype != np.bool_:
+        raise DTypeError(f"masked_scatter_: the mask must be bool, not {m.dtype}")
+    if not isinstance(source, Tensor):
+        raise TypeError(f"masked_scatter_: source must be a tensor, not {type(source).__name__}")
+    if source.dtype != self.dtype:
+        raise DTypeError(f"masked_scatter_: source is {source.dtype}, the tensor {self.dtype}")
+    m = m.to(self.device).broadcast_to(*self.shape)
+    count = int(m.sum().item()) if m.numel() else 0
+    if count > source.numel():
+        raise ArgumentError(f"masked_scatter_: {count} places and only {source.numel()} source elements")
+    if count:
+        self[m.contiguous()] = source.to(self.device).reshape(-1)[:count]
+    return self
+
+
+def _masked_scatter(self, mask, source):
+    """`masked_scatter(mask, source)`: `masked_scatter_` on a copy."""
+    return _masked_scatter_(self.clone(), mask, source)

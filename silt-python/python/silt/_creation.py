@@ -22,16 +22,38 @@ def _shape(shape):
     return tuple(shape)
 
 
-def empty(*shape, dtype=None, device=None):
-    """``empty(*shape, dtype=numpy.float32, device=None)``: a new tensor whose
-    elements are to be written (silt gives zeros)."""
-    return zeros(*shape, dtype=dtype, device=device)
+def empty(*shape, dtype=None, device=None, size=None):
+    """``empty(*shape, dtype=numpy.float32, device=None)`` (or ``size=``): a
+    new tensor whose elements are to be written (silt gives zeros)."""
+    return zeros(*_sized(shape, size, "empty"), dtype=dtype, device=device)
 
 
-def full(shape, fill_value, dtype=None, device=None):
+def sized_zeros(*shape, dtype=None, device=None, size=None):
+    """``zeros(*shape, dtype=numpy.float32, device=None)`` (or ``size=``,
+    PyTorch's name): a new tensor of zeros, filled on its device."""
+    return zeros(*_sized(shape, size, "zeros"), dtype=dtype, device=device)
+
+
+def _sized(shape, size, fn):
+    """The shape given as arguments or as PyTorch's ``size=``."""
+    if size is None:
+        return shape
+    if shape:
+        raise TypeError(f"{fn}: give the shape or size=, not both")
+    return (tuple(size) if not isinstance(size, int) else (size,),)
+
+
+def full(shape=None, fill_value=None, dtype=None, device=None, *, size=None):
     """``full(shape, fill_value, dtype=None, device=None)``: a new tensor with
     every element ``fill_value``, filled on ``device``; ``dtype`` by default
-    that of the number as PyTorch's (``bool``, ``int64`` or ``float32``)."""
+    that of the number as PyTorch's (``bool``, ``int64`` or ``float32``);
+    ``size=`` names the shape too."""
+    if size is not None:
+        if shape is not None:
+            raise TypeError("full: give the shape or size=, not both")
+        shape = size
+    if shape is None or fill_value is None:
+        raise TypeError("full: takes a shape and a fill value")
     if isinstance(shape, int):
         shape = (shape,)
     if dtype is None:
@@ -40,9 +62,10 @@ def full(shape, fill_value, dtype=None, device=None):
     return zeros(tuple(shape), dtype=dtype, device=device).fill_(fill_value)
 
 
-def ones(*shape, dtype=None, device=None):
-    """``ones(*shape, dtype=numpy.float32, device=None)``: a new tensor of ones."""
-    return zeros(*shape, dtype=dtype, device=device).fill_(1)
+def ones(*shape, dtype=None, device=None, size=None):
+    """``ones(*shape, dtype=numpy.float32, device=None)`` (or ``size=``): a
+    new tensor of ones."""
+    return zeros(*_sized(shape, size, "ones"), dtype=dtype, device=device).fill_(1)
 
 
 def _like(t, dtype, device):
@@ -262,6 +285,9 @@ def randint(low, high=None, size=(), *, dtype=None, device=None):
     in ``[low, high)`` (``randint(high, size)`` from 0), drawn on the host."""
     if high is None:
         low, high = 0, low
+    elif not _is_int(high) and size == ():
+        # PyTorch's randint(high, size)
+        low, high, size = 0, low, high
     if high <= low:
         raise ArgumentError(f"randint: an empty range [{low}, {high})")
     dt = np.dtype(np.int64 if dtype is None else dtype)

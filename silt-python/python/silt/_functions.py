@@ -40,7 +40,7 @@ METHODS = (
     "masked_fill masked_select put index_put nonzero argwhere bincount histc "
     # views and new tensors
     "reshape flatten unflatten squeeze unsqueeze transpose swapaxes swapdims permute movedim "
-    "moveaxis t narrow select split chunk unbind tensor_split diagonal as_strided broadcast_to "
+    "moveaxis t narrow select split chunk unbind tensor_split hsplit vsplit dsplit masked_scatter diagonal as_strided broadcast_to "
     "clone flip fliplr flipud roll rot90 repeat_interleave tile tril triu diag diag_embed diff "
     "ravel numel detach is_floating_point is_complex"
 ).split()

@@ -28,9 +28,26 @@ def _write(view, value):
         if arr.dtype.kind not in _CATEGORY:
             raise DTypeError(f"cannot assign an array of dtype {arr.dtype} to a silt tensor")
         src = tensor(arr, device=view.device, dtype=view.dtype)
+    if src.ndim > view.ndim and all(n == 1 for n in src.shape[:src.ndim - view.ndim]):
+        # leading dimensions of one are dropped, as NumPy's and PyTorch's
+        src = src.reshape(tuple(src.shape[src.ndim - view.ndim:]))
     if src.shares_storage(view):
         src = src.clone()  # overlapping views (t[1:] = t[:-1]) read a copy
     ops.copy(src, view)
+
+
+def _scalar_keys(key):
+    """``key`` with its 0-d integer tensors and arrays as the ints they hold:
+    PyTorch's (and NumPy's) reading, so that ``t[i]`` with ``i`` such a
+    tensor is the same view as ``t[int(i)]``, writes through it reaching
+    ``t``."""
+    def plain(k):
+        if isinstance(k, (Tensor, np.ndarray)) and k.ndim == 0 and k.dtype.kind in "iu":
+            return int(k.item())
+        return k
+    if isinstance(key, tuple):
+        return tuple(plain(k) for k in key)
+    return plain(key)
 
 
 def _getitem(self, key, _view=Tensor.__getitem__):
@@ -40,6 +57,7 @@ def _getitem(self, key, _view=Tensor.__getitem__):
     the device (`_gather_key`: NumPy's advanced indexing). A bool tensor
     alone, on the tensor's device, over its leading dimensions, is found on
     the device (`_mask_key`)."""
+    key = _scalar_keys(key)
     if _device_mask(self, key):
         return _mask_key(self, key)
     if _gathers(key):
@@ -335,6 +353,7 @@ def _setitem(self, key, value):
     masks, anywhere in a tuple) as NumPy's, the value broadcast to what
     `t[key]` reads, in a few launches (a repeated place keeps the last
     value)."""
+    key = _scalar_keys(key)
     if not _gathers(key):
         _write(self[key], value)
         return

@@ -8,7 +8,9 @@ protocols (``_interop``), and the operators of ``silt.Fusion``'s values
 
 import numpy as np
 
-from ._silt import Device, DTypeError, Tensor
+from . import _silt
+from ._silt import ArgumentError, Device, DTypeError, Tensor
+from ._operators import _is_number
 from ._operators import _abs, _bool_tensor, _inplace, _invert, _neg, _operator, _pos, ops
 from ._methods import (
     _along, _addcmul, _binary_method, _bool, _cast, _clamp, _copy_, _cpu, _cum_extreme,
@@ -31,7 +33,8 @@ from ._composed import (
     _flip_side, _float_power, _heaviside, _index_put_, _inner, _kron, _logaddexp, _logaddexp2,
     _logit, _normal, _put_, _random_fill, _random_ints, _repeat_interleave, _rot90, _scaled,
     _select, _signbit, _sinc, _take_along_dim, _tensor_split, _uniform, _unflatten, _vdot,
-    _xlogy, _h_transpose, _m_transpose, _mode, _msort, _unfold,
+    _xlogy, _h_transpose, _m_transpose, _mode, _msort, _unfold, _split_side, _masked_scatter,
+    _masked_scatter_,
 )
 from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
@@ -238,6 +241,11 @@ def _attach():
     T.mH = property(_m_transpose, doc="`mT` (the conjugate of a real tensor is itself).")
     T.H = property(_h_transpose, doc="The transpose of a matrix, a view (PyTorch's `H` of a real tensor).")
     T.unfold = _unfold
+    T.hsplit = _split_side("hsplit", 1, 1)
+    T.vsplit = _split_side("vsplit", 0, 2)
+    T.dsplit = _split_side("dsplit", 2, 3)
+    T.masked_scatter_ = _masked_scatter_
+    T.masked_scatter = _masked_scatter
     T.mode = _mode
     T.msort = _msort
     T.float_power = _float_power
@@ -333,6 +341,79 @@ def _attach_pytorch_forms(T):
     for name in ("scatter_add", "index_add", "scatter_reduce", "index_reduce", "put", "index_put"):
         for n in (name, name + "_"):
             setattr(T, n, _bool_accumulating(getattr(T, n), n))
+
+    to, scatter_, scatter = T.to, T.scatter_, T.scatter
+
+    def _to(self, *args, non_blocking=False, **kwargs):
+        # to(other): the other tensor's device and dtype, as PyTorch's
+        if args and isinstance(args[0], Tensor):
+            other = args[0]
+            return to(self, other.device, other.dtype, *args[1:], **kwargs)
+        return to(self, *args, **kwargs)
+
+    def _reduced_src(self, index, src, value):
+        if src is None:
+            src = value
+        if isinstance(src, Tensor):
+            return src
+        idx = index if isinstance(index, Tensor) else _silt.tensor(np.asarray(index), device=self.device)
+        return self.new_full(tuple(idx.shape), src)
+
+    def _scatter_(self, dim, index, src=None, *, value=None, reduce=None):
+        if reduce is None:
+            return scatter_(self, dim, index, src, value=value)
+        src = _reduced_src(self, index, src, value)
+        if reduce == "add":
+            return self.scatter_add_(dim, index, src)
+        if reduce == "multiply":
+            return self.scatter_reduce_(dim, index, src, "prod")
+        raise ArgumentError(f"scatter_: reduce must be 'add' or 'multiply', not {reduce!r}")
+
+    def _scatter(self, dim, index, src=None, *, value=None, reduce=None):
+        if reduce is None:
+            return scatter(self, dim, index, src, value=value)
+        return _scatter_(self.clone(), dim, index, src, value=value, reduce=reduce)
+
+    def _iter(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self.shape[0]))
+
+    def _contains(self, element):
+        if not (_is_number(element) or isinstance(element, Tensor)):
+            raise TypeError(f"`in` takes a number or a tensor, not {type(element).__name__}")
+        return bool((self == element).any().item())
+
+    def _format(self, spec):
+        if self.ndim == 0 or (spec and self.numel() == 1):
+            return format(self.item(), spec)
+        return object.__format__(self, spec) if spec else str(self)
+
+    def _copy(self):
+        # a new tensor object over the same storage, as PyTorch's copy.copy
+        return self.view(tuple(self.shape)) if self.is_contiguous() else self.as_strided(
+            list(self.shape), list(self.stride()))
+
+    def _type(self, dtype=None, non_blocking=False):
+        if dtype is None:
+            return f"silt.{np.dtype(self.dtype).name}"
+        return self.astype(dtype, copy=False)
+
+    for name, fn, doc in (
+        ("to", _to, "`to(device=None, dtype=None, *, copy=False)`, or `to(other)`: the other tensor's "
+                    "device and dtype (PyTorch's); `non_blocking` is taken and has no effect."),
+        ("scatter_", _scatter_, scatter_.__doc__ + " `reduce='add'` or `'multiply'` combines instead "
+                                "(PyTorch's: `scatter_add_`, `scatter_reduce_(..., 'prod')`)."),
+        ("scatter", _scatter, "`scatter_` on a copy."),
+        ("__iter__", _iter, "The tensor's rows (views), as PyTorch's; a 0-d tensor is not iterable."),
+        ("__contains__", _contains, "`element in t`: whether any element equals it (a number or a tensor "
+                                    "that broadcasts), as PyTorch's."),
+        ("__format__", _format, "`format(t, spec)`: a 0-d (or one-element) tensor formats as its element."),
+        ("__copy__", _copy, "`copy.copy(t)`: a new tensor over the same storage, as PyTorch's."),
+        ("type", _type, "`type(dtype)`: `astype(dtype)`; `type()`: the dtype's name as `silt.NAME`."),
+    ):
+        fn.__name__, fn.__doc__ = name, doc
+        setattr(T, name, fn)
 
     _permute.__name__, _permute.__doc__ = "permute", permute.__doc__
     _narrow.__name__, _narrow.__doc__ = "narrow", narrow.__doc__
