@@ -241,12 +241,13 @@ impl PyFusion {
                     PyTypeError::new_err("Fusion.call: op is a name or a silt.ops function")
                 })?
         };
-        let kernel = kernel(&name).ok_or_else(|| {
+        let unknown = || {
             argument_error(
                 py,
                 format!("Fusion.call: `{name}` is not an elementwise operation silt can fuse"),
             )
-        })?;
+        };
+        let mut kernel = kernel(&name).ok_or_else(unknown)?;
         let mut st = this.state(py);
         let mut given = Vec::with_capacity(args.len());
         for a in args.iter() {
@@ -265,19 +266,30 @@ impl PyFusion {
                 .into());
             }
         }
-        // numbers take the dtype of the first value with one
-        let dtype = given
+        // numbers take the dtype of the first value with one, a value that is
+        // not bool first (`where(x > 0, x, 0.0)`: x's, not the condition's)
+        let dtypes: Vec<silt::DType> = given
             .iter()
-            .find_map(|a| match a {
+            .filter_map(|a| match a {
                 Arg::Slot(Slot::Value(v)) => st.fusion.dtype(*v),
                 _ => None,
             })
+            .collect();
+        let dtype = dtypes
+            .iter()
+            .find(|d| **d != silt::DType::Bool)
+            .or(dtypes.first())
+            .copied()
             .ok_or_else(|| {
                 argument_error(
                     py,
                     format!("Fusion.call `{name}`: no argument is a tensor or a result"),
                 )
             })?;
+        if name == "pow" && dtype != silt::DType::Bool && !dtype.is_float() {
+            // `silt.ops.pow` of integers is silt-kernels' `pow_int`
+            kernel = self::kernel("pow_int").ok_or_else(unknown)?;
+        }
         // numbers first as scalars, then as 0-d tensors
         let mut first_error = None;
         for as_tensors in [false, true] {

@@ -2,7 +2,7 @@
 //! storage) with NumPy's names for its facts, views and indexing.
 
 use numpy::{PyUntypedArray, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError};
+use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyEllipsis, PyInt, PyList, PySlice, PyTuple};
 use silt::{Device, Tensor};
@@ -151,17 +151,35 @@ impl PyTensor {
     }
 
     /// `numpy.asarray(t)` for a tensor of an OpenCL device (a copy), and for a
-    /// host tensor when NumPy asks this way.
+    /// host tensor when NumPy asks this way. `copy=False` (NumPy 2's "never
+    /// copy") is a `ValueError` where a copy is needed: a tensor of an OpenCL
+    /// device, or another dtype.
     #[pyo3(signature = (dtype=None, copy=None))]
     fn __array__<'py>(
         slf: &Bound<'py, Self>,
         dtype: Option<&Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> Result<Bound<'py, PyAny>> {
+        let never = copy == Some(false);
+        if never && !slf.get().tensor.device().is_host() {
+            return Err(PyValueError::new_err(
+                "a tensor of an OpenCL device becomes a NumPy array only by a copy (copy=False was given)",
+            )
+            .into());
+        }
         let mut a = Self::numpy(slf)?;
         if let Some(d) = dtype {
             if !d.is_none() {
-                a = a.call_method1("astype", (d,))?;
+                let kwargs = PyDict::new(slf.py());
+                kwargs.set_item("copy", false)?;
+                let converted = a.call_method("astype", (d,), Some(&kwargs))?;
+                if never && !converted.is(&a) {
+                    return Err(PyValueError::new_err(
+                        "the conversion to another dtype needs a copy (copy=False was given)",
+                    )
+                    .into());
+                }
+                a = converted;
             }
         }
         if copy == Some(true) {

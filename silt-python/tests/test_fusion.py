@@ -150,3 +150,19 @@ def test_one_fusion_from_several_threads(device):
         t.join(timeout=60)
     assert not any(t.is_alive() for t in threads), "deadlock"
     assert not errors, errors
+
+
+def test_numbers_take_a_non_bool_values_dtype_and_pow_of_integers(device):
+    x = silt.tensor(np.array([-1.0, 2.0, 0.5], np.float32), device=device)
+    f = silt.Fusion()
+    xv = f.input(x)
+    got = f.run(f.call("where", xv > 0, xv, 0.0))
+    np.testing.assert_array_equal(got.numpy(), silt.ops.where(x > 0, x, 0.0).numpy())
+    i = silt.tensor(np.array([1, 2, 3], np.int32), device=device)
+    f = silt.Fusion()
+    iv = f.input(i)
+    a, b = f.call(silt.ops.pow, iv, 2), f.call("pow", iv, 3)
+    got_a, got_b = f.run(a, b)
+    assert got_a.dtype == np.int32
+    np.testing.assert_array_equal(got_a.numpy(), silt.ops.pow(i, 2).numpy())
+    np.testing.assert_array_equal(got_b.numpy(), [1, 8, 27])

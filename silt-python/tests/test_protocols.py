@@ -174,3 +174,49 @@ def test_numpy_functions_silt_lacks_fall_back_to_numpy(device):
     assert np.allclose(t, X)
     assert np.shape(t) == X.shape
     np.testing.assert_array_equal(np.sort(t, axis=1), np.sort(X, axis=1))
+
+
+def test_numpy_writes_into_tensors_reach_them(device):
+    # NumPy's fallbacks work on a copy of an OpenCL tensor's elements: what
+    # they write into it is written back, and out= returns the tensor
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    t = silt.tensor(a.copy(), device=device)
+    o = silt.zeros(3, device=device)
+    assert np.sum(t, axis=0, out=o) is o
+    np.testing.assert_array_equal(o.numpy(), a.sum(0))
+    c = silt.zeros(2, 3, device=device)
+    np.copyto(c, t)
+    np.testing.assert_array_equal(c.numpy(), a)
+    at = silt.zeros(3, device=device)
+    np.add.at(at, [0, 0, 2], 1)
+    np.testing.assert_array_equal(at.numpy(), [2, 0, 1])
+    p = silt.zeros(4, device=device)
+    np.put(p, [1, 3], [5, 6])
+    np.testing.assert_array_equal(p.numpy(), [0, 5, 0, 6])
+    # where= leaves the other places of out as they were
+    w = silt.full((2, 3), -1.0, device=device)
+    np.add(t, 1, out=w, where=np.array([[False] * 3, [True] * 3]))
+    np.testing.assert_array_equal(w.numpy(), [[-1, -1, -1], [4, 5, 6]])
+
+
+def test_numpys_rules_on_out_copy_and_dtype(device):
+    f = silt.tensor(np.array([0.5, 1.7, -2.9], np.float32), device=device)
+    with pytest.raises(TypeError, match="same_kind"):
+        np.add(f, 0, out=silt.zeros(3, dtype=np.int32, device=device))
+    if device.is_host:
+        assert np.shares_memory(np.asarray(f, copy=False), f.numpy())
+    else:
+        with pytest.raises(ValueError, match="copy"):
+            np.asarray(f, copy=False)
+    with pytest.raises(ValueError, match="copy"):
+        f.__array__(dtype=np.float64, copy=False)
+    # an integer dtype= accumulates in it, as NumPy's (in NumPy); a float one on the device
+    i8 = silt.tensor(np.full(3, 100, np.int8), device=device)
+    assert np.sum(i8, dtype=np.int8) == np.int8(44)
+    np.testing.assert_array_equal(np.cumsum(i8, dtype=np.int8), np.array([100, -56, 44], np.int8))
+    s = np.sum(i8, dtype=np.float32)
+    assert isinstance(s, silt.Tensor) and s.dtype == np.float32 and s.item() == 300
+    # clip of integers by float bounds promotes, as the method does
+    c = np.clip(silt.tensor(np.arange(5), device=device), 0.5, 2.5)
+    assert c.dtype == np.float32
+    np.testing.assert_array_equal(c.numpy(), [0.5, 1, 2, 2.5, 2.5])

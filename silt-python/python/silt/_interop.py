@@ -147,6 +147,10 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     if out is None:
         return result
     (target,) = out
+    if not np.can_cast(result.dtype, target.dtype, casting="same_kind"):
+        # NumPy's rule for out= (silt's own `+=` refuses it too)
+        raise DTypeError(f"{ufunc.__name__}: the result's dtype {result.dtype} does not cast to out's "
+                         f"{target.dtype} (NumPy's casting='same_kind')")
     if isinstance(target, Tensor):
         _write(target, result)
     else:
@@ -155,16 +159,20 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 
 def _numpy_fallback_ufunc(ufunc, method, inputs, kwargs):
+    """A ufunc call in NumPy on the tensors' elements (a copy from an
+    OpenCL device): what it writes into a tensor (`out=`, and the first
+    input of `ufunc.at`) is written back to the tensor, and `out=` tensors
+    are returned as NumPy returns its `out`."""
     out = kwargs.get("out")
     targets = None
     if out is not None:
         targets = out
-        kwargs["out"] = tuple(
-            t.numpy() if isinstance(t, Tensor) and t.device.is_host else
-            (np.empty(t.shape, t.dtype) if isinstance(t, Tensor) else t)
-            for t in out
-        )
-    result = getattr(ufunc, method)(*_to_numpy(inputs), **kwargs)
+        # an OpenCL tensor's elements as they are: `where=` leaves some of them
+        kwargs["out"] = tuple(t.numpy() if isinstance(t, Tensor) else t for t in out)
+    arrays = _to_numpy(inputs)
+    result = getattr(ufunc, method)(*arrays, **kwargs)
+    if method == "at" and isinstance(inputs[0], Tensor) and not inputs[0].device.is_host:
+        _write(inputs[0], arrays[0])
     if targets is not None:
         for t, a in zip(targets, kwargs["out"]):
             if isinstance(t, Tensor) and not t.device.is_host:
@@ -195,6 +203,17 @@ def _only(kwargs, *allowed):
             raise _Fallback(k)
 
 
+def _float_dtype(dtype):
+    """A `dtype=` of NumPy's reductions and scans that silt's give as NumPy
+    does: a float dtype (the elements converted, then summed in it). NumPy
+    accumulates an integer `dtype` in that dtype itself (an int8 sum wraps),
+    so those run in NumPy."""
+    d = np.dtype(dtype)
+    if d.kind != "f":
+        raise _Fallback()
+    return d
+
+
 def _np_reduce(fn, cast=None):
     def impl(a, axis=None, dtype=None, out=None, keepdims=False, **kw):
         _only(kw)
@@ -202,7 +221,7 @@ def _np_reduce(fn, cast=None):
             raise _Fallback()
         keepdims = bool(keepdims) if keepdims is not np._NoValue else False
         if dtype is not None:
-            a = a.astype(dtype, copy=False)
+            a = a.astype(_float_dtype(dtype), copy=False)
         elif cast is not None:
             a = cast(a)
         return fn(a, axis, keepdims)
@@ -234,7 +253,7 @@ def _np_spread(fn):
         if out is not None or not isinstance(a, Tensor):
             raise _Fallback()
         keepdims = bool(keepdims) if keepdims is not np._NoValue else False
-        a = a.astype(dtype, copy=False) if dtype is not None else _f64_if_int(a)
+        a = a.astype(_float_dtype(dtype), copy=False) if dtype is not None else _f64_if_int(a)
         return fn(a, axis, correction=ddof, keepdim=keepdims)
     return impl
 
@@ -244,7 +263,7 @@ def _np_cum(fn):
         if out is not None or not isinstance(a, Tensor):
             raise _Fallback()
         if dtype is not None:
-            a = a.astype(dtype, copy=False)
+            a = a.astype(_float_dtype(dtype), copy=False)
         elif a.dtype.kind == "b" or a.dtype.kind == "i" and a.dtype.itemsize < 8:
             a = a.astype(np.int64)  # NumPy accumulates small integers in the platform's int64
         elif a.dtype.kind == "u" and a.dtype.itemsize < 8:
@@ -274,7 +293,7 @@ def _np_clip(a, a_min=None, a_max=None, out=None, **kw):
         raise _Fallback()
     if not all(v is None or _is_number(v) for v in (a_min, a_max)):
         raise _Fallback()
-    return ops.clamp(a, a_min, a_max)
+    return a.clamp(a_min, a_max)  # with promotion: float bounds of integers give float32
 
 
 def _np_transpose(a, axes=None):
@@ -337,10 +356,12 @@ def _array_function(self, func, types, args, kwargs):
     count_nonzero copy`, and `concatenate stack` of silt tensors only, run on
     the tensor's device and return silt tensors (with
     NumPy's defaults: `ddof=0`, `axis=None` over every element; integer
-    `mean`, `std`, `var` in float64). Other functions, and these with
-    arguments silt does not take (`out=`, `where=`, ...), run in NumPy on the
-    tensors' elements (a copy from an OpenCL device) and return what NumPy
-    returns."""
+    `mean`, `std`, `var` in float64; a float `dtype=` converts first). Other
+    functions, and these with arguments silt does not take (`out=`,
+    `where=`, an integer `dtype=`, ...), run in NumPy on the tensors'
+    elements (a copy from an OpenCL device) and return what NumPy returns;
+    what NumPy writes into a tensor's copy (`out=`, the first argument of
+    `np.copyto`, `np.put`, ...) is written back to the tensor."""
     impl = _ARRAY_FUNCTIONS.get(func)
     if impl is not None:
         try:
@@ -348,4 +369,22 @@ def _array_function(self, func, types, args, kwargs):
         except (_Fallback, TypeError) as e:
             if isinstance(e, DTypeError):
                 raise
-    return func(*_to_numpy(args), **_to_numpy(kwargs))
+    arrays, named = _to_numpy(args), _to_numpy(kwargs)
+    result = func(*arrays, **named)
+    # what NumPy wrote into a tensor's copy goes back to the tensor: `out=`,
+    # and the first argument of the functions that write it
+    out = kwargs.get("out")
+    outs = out if isinstance(out, tuple) else (out,)
+    for t, a in zip(outs, named.get("out") if isinstance(out, tuple) else (named.get("out"),)):
+        if isinstance(t, Tensor):
+            if not t.device.is_host:
+                _write(t, a)
+            if result is a:
+                result = t
+    if func in _WRITES_FIRST and args and isinstance(args[0], Tensor) and not args[0].device.is_host:
+        _write(args[0], arrays[0])
+    return result
+
+
+# NumPy's functions that write their first argument in place
+_WRITES_FIRST = {np.copyto, np.put, np.putmask, np.place, np.fill_diagonal, np.put_along_axis}
