@@ -241,3 +241,10 @@ def test_masked_scatter_and_scatter_with_reduce(device):
     same(z, np.array([4, 2, 3, 2], np.float32))
     with pytest.raises(silt.ArgumentError, match="reduce"):
         z.scatter_(0, i, 1.0, reduce="max")
+
+
+def test_arange_of_floats_into_integers_as_pytorchs():
+    # the count from the floats, the values from the integer parts of start and step
+    for args, want in (((0, 2, 0.5), [0, 0, 0, 0]), ((0.5, 3, 1), [0, 1, 2]), ((-1.5, 2, 0.7), [-1] * 5),
+                       ((2.7, -1, -0.9), [2] * 5), ((0, 5.5, 2), [0, 2, 4])):
+        same(silt.arange(*args, dtype=np.int32), np.array(want, np.int32))

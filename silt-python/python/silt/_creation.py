@@ -106,7 +106,9 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
     ``start, start + step, ...`` up to ``end`` (excluded; ``arange(n)`` is
     ``0..n``), each ``start + i * step`` computed in float64 (int64 for
     integers) and converted to ``dtype``, by default ``int64`` when every
-    argument is an integer, else ``float32``, as PyTorch's."""
+    argument is an integer, else ``float32``, as PyTorch's (an integer
+    ``dtype`` of float arguments counts by the floats and steps by their
+    integer parts, as PyTorch's)."""
     if end is None:
         start, end = 0, start
     # 0-d tensors (and arrays) as the numbers they hold, as PyTorch's
@@ -125,6 +127,11 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
         raise ArgumentError(f"arange: the step {step} goes away from end {end} (start {start})")
     if ints:
         values = np.arange(start, end, step, dtype=np.int64)
+    elif np.dtype(dtype).kind in "iub":
+        # PyTorch's: the count from the floats, the values from start and step
+        # truncated to integers (a step of 0.5 gives zeros)
+        n = math.ceil((end - start) / step)
+        values = math.trunc(start) + np.arange(n, dtype=np.int64) * math.trunc(step)
     else:
         n = math.ceil((end - start) / step)
         values = start + np.arange(n, dtype=np.float64) * step
