@@ -256,8 +256,8 @@ def _attach():
                             "`float_power_(exponent)`: `float_power` in place, on a float64 tensor only (PyTorch's).")
     # the binary operations and comparisons in place (a comparison writes 0 or 1)
     for name in ("atan2", "hypot", "copysign", "fmod", "remainder", "floor_divide", "bitwise_and",
-                 "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "logical_and", "logical_or", "logical_xor",
-                 "eq", "ne", "lt", "le", "gt", "ge"):
+                 "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "logical_and",
+                 "logical_or", "logical_xor", "eq", "ne", "lt", "le", "gt", "ge"):
         setattr(T, f"{name}_", _in_place(name))
     for alias, name in (("arctan2_", "atan2_"), ("greater_", "gt_"), ("greater_equal_", "ge_"),
                         ("less_", "lt_"), ("less_equal_", "le_"), ("not_equal_", "ne_")):
