@@ -216,8 +216,8 @@ impl Scalar {
     }
 
     /// The value as a `T`: the same type as is; a float to another float (rounded
-    /// to nearest); an integer to a float (rounded to nearest); an integer to
-    /// another integer when the value fits.
+    /// to nearest); an integer to a float (rounded to nearest: `16777217i64` is
+    /// `16777216.0f32`); an integer to another integer when the value fits.
     ///
     /// ```
     /// # use silt_runtime::{DType, Error, Scalar};
@@ -230,12 +230,16 @@ impl Scalar {
     /// ));
     /// assert!(Scalar::from(-1i32).to::<u32>().is_err()); // out of range
     /// assert!(Scalar::from(1u8).to::<bool>().is_err());
+    /// assert!(Scalar::from(1e300f64).to::<f32>().is_err()); // would be inf
+    /// assert!(Scalar::from(70000i32).to::<silt_runtime::f16>().is_err());
+    /// assert!(Scalar::from(f64::INFINITY).to::<f32>()?.is_infinite()); // inf stays inf
     /// # Ok::<(), silt_runtime::Error>(())
     /// ```
     ///
     /// # Errors
     /// [`Error::ScalarConversion`] for anything that would lose the value silently:
-    /// a float to an integer, an integer out of range, `bool` to or from a number.
+    /// a float to an integer, an integer out of range, a finite value that
+    /// overflows the float type to infinity, `bool` to or from a number.
     pub fn to<T: Element>(self) -> Result<T> {
         if let Some(v) = T::from_scalar(self) {
             return Ok(v);
@@ -282,14 +286,23 @@ impl std::fmt::Display for Scalar {
     }
 }
 
+/// `v` rounded to nearest in the float type `d`, or None where a finite value
+/// would become infinite (an overflow loses the value).
 #[allow(clippy::cast_possible_truncation)] // rounding to nearest is the documented rule
 fn float_scalar(d: DType, v: f64) -> Option<Scalar> {
-    match d {
-        DType::F16 => Some(Scalar::F16(f16::from_f64(v))),
-        DType::F32 => Some(Scalar::F32(v as f32)),
-        DType::F64 => Some(Scalar::F64(v)),
-        _ => None,
-    }
+    let (s, finite) = match d {
+        DType::F16 => {
+            let h = f16::from_f64(v);
+            (Scalar::F16(h), h.is_finite())
+        }
+        DType::F32 => {
+            let f = v as f32;
+            (Scalar::F32(f), f.is_finite())
+        }
+        DType::F64 => (Scalar::F64(v), true),
+        _ => return None,
+    };
+    (finite || !v.is_finite()).then_some(s)
 }
 
 fn int_scalar(d: DType, v: i128) -> Option<Scalar> {

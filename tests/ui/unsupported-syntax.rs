@@ -75,3 +75,17 @@ fn helper(a: f32) -> f32 {
 fn main() {
     uses_a_broken_kernel();
 }
+
+#[kernel(types = [f32])]
+pub fn array_literal<T>(a: T) -> T {
+    let z = [a, a];
+    a
+}
+
+// a call rustc cannot resolve does not hide the body's other errors
+#[kernel(types = [f32])]
+pub fn closure_and_call<T>(x: T) -> T {
+    let f = |v: T| v * 2.0;
+    let z = [x];
+    bar(x)
+}

@@ -101,9 +101,10 @@ matmul_impl!(matmul_int: i8, i16, i32, i64, u8, u16, u32, u64);
 /// device.
 ///
 /// # Errors
-/// `Error::InvalidArgument` for a 0-d argument, `Error::ShapeMismatch` when
-/// `a`'s last dimension is not `b`'s second to last (its only one, for a 1-d
-/// `b`) or the batch dimensions do not broadcast, `Error::DeviceMismatch`
+/// `Error::InvalidArgument` for a 0-d argument or when `a`'s last dimension
+/// is not `b`'s second to last (its only one, for a 1-d `b`),
+/// `Error::ShapeMismatch` when the batch dimensions do not broadcast,
+/// `Error::DeviceMismatch`
 /// for tensors on two devices, and what the launch reports.
 pub fn launch<T: Matmul>(a: &TensorT<T>, b: &TensorT<T>) -> Result<TensorT<T>> {
     if a.device() != b.device() {
@@ -240,7 +241,13 @@ impl Plan {
             [] => unreachable!("checked above"),
         };
         if ka != kb {
-            return Err(mismatch());
+            // the shapes alone ([2, 3] and [2, 3]) do not say which dimensions differ
+            return Err(Error::InvalidArgument {
+                op: NAME,
+                reason: format!(
+                    "the inner dimensions differ: {a:?} has {ka} columns and {b:?} has {kb} rows"
+                ),
+            });
         }
         let rank = a_batch.len().max(b_batch.len());
         let dim = |s: &[usize], d: usize| (d + s.len()).checked_sub(rank).map_or(1, |i| s[i]);

@@ -167,8 +167,15 @@ impl Cx<'_> {
     }
 
     /// A dimension given to `len` or a grid built-in: an integer literal
-    /// below `limit`.
-    fn dimension(&mut self, what: &str, args: &[syntax::Expr], limit: usize, span: Span) -> usize {
+    /// below `limit` (`of`: what has the dimensions, for the message).
+    fn dimension(
+        &mut self,
+        what: &str,
+        of: &str,
+        args: &[syntax::Expr],
+        limit: usize,
+        span: Span,
+    ) -> usize {
         let d = match args {
             [syntax::Expr {
                 kind: syntax::ExprKind::Lit(syntax::Lit::Int(d, _)),
@@ -180,8 +187,9 @@ impl Cx<'_> {
             self.err(
                 span,
                 format!(
-                    "`{what}` takes a dimension: an integer literal from 0 to {}",
-                    limit - 1
+                    "`{what}` takes a dimension: an integer literal from 0 to {} ({of} has {limit} dimension{})",
+                    limit - 1,
+                    if limit == 1 { "" } else { "s" }
                 ),
             );
             0
@@ -207,7 +215,7 @@ impl Cx<'_> {
             );
             return Some(self.zero(span));
         }
-        let d = self.dimension("len", args, rank, span);
+        let d = self.dimension("len", &format!("`{v}`"), args, rank, span);
         let tv = self.known(DType::U64);
         Some(self.expr(ExprKind::Len(array, d), tv, span))
     }
@@ -227,7 +235,7 @@ impl Cx<'_> {
             );
             return Some(self.zero(span));
         }
-        let d = self.dimension(g.name(), args, 3, span);
+        let d = self.dimension(g.name(), "a grid", args, 3, span);
         let tv = self.known(DType::U64);
         Some(self.expr(ExprKind::GridId(g, d), tv, span))
     }

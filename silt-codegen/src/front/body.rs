@@ -274,7 +274,18 @@ impl Lower<'_> {
                 ExprKind::Block(self.block(&b.block))
             }
             syn::Expr::Tuple(t) => ExprKind::Tuple(t.elems.iter().map(|x| self.expr(x)).collect()),
-            syn::Expr::Closure(_) => return self.unsupported(e, "closures are not supported in kernel bodies"),
+            syn::Expr::Closure(_) => {
+                return self.unsupported(
+                    e,
+                    "closures are not supported in kernel bodies; write a `#[helper]` function and call it",
+                )
+            }
+            syn::Expr::Array(_) | syn::Expr::Repeat(_) => {
+                return self.unsupported(
+                    e,
+                    "array literals are not supported in kernel bodies; hold the values in `let`s (a `#[grid]` kernel has `private![T; N]` arrays)",
+                )
+            }
             syn::Expr::Unsafe(_) => {
                 return self.unsupported(e, "`unsafe` is not supported in kernel bodies: silt checks everything it accepts")
             }

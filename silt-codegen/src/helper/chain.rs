@@ -148,7 +148,7 @@ pub fn callable_items(
     item: &TokenStream,
     found: &[(syn::Path, TokenStream)],
 ) -> TokenStream {
-    let calls = calls_in(item);
+    let (calls, _) = calls_in(item);
     let embedded = embed(found, &calls);
     super::expand::token_items(name, vis, attr, item, &calls, Carries::Kernel(&embedded))
 }
@@ -189,8 +189,8 @@ fn chain_path(found_at: &syn::Path, at: &[usize]) -> syn::Path {
 }
 
 /// The helper paths a function body calls (every function's, for the module
-/// of a reduction or scan).
-fn calls_in(item: &TokenStream) -> Vec<(String, syn::Path)> {
+/// of a reduction or scan), and whether its syntax has errors of its own.
+fn calls_in(item: &TokenStream) -> (Vec<(String, syn::Path)>, bool) {
     let funcs: Vec<syn::ItemFn> = match syn::parse2::<syn::Item>(item.clone()) {
         Ok(syn::Item::Fn(f)) => vec![f],
         Ok(syn::Item::Mod(m)) => m
@@ -205,8 +205,8 @@ fn calls_in(item: &TokenStream) -> Vec<(String, syn::Path)> {
         _ => Vec::new(),
     };
     let mut out = Vec::new();
+    let mut errors = Errors::default();
     for func in funcs {
-        let mut errors = Errors::default();
         let generic = func
             .sig
             .generics
@@ -216,7 +216,7 @@ fn calls_in(item: &TokenStream) -> Vec<(String, syn::Path)> {
         let body = front::block(&func.block, generic.as_ref(), &mut errors);
         helper_calls(&body, &mut out);
     }
-    out
+    (out, !errors.is_empty())
 }
 
 /// For a kernel that calls helpers: the first link of the chain that collects
@@ -249,8 +249,11 @@ pub(super) fn start_export_chain(attr: &TokenStream, item: &TokenStream) -> Opti
 }
 
 fn start(attr: &TokenStream, item: &TokenStream, form: Form) -> Option<TokenStream> {
-    let calls = calls_in(item);
-    if calls.is_empty() {
+    let (calls, broken) = calls_in(item);
+    // a body whose syntax has errors is expanded at once, without collecting
+    // its helpers: its errors are then reported beside the calls' (a chain
+    // stops at the first call rustc cannot resolve, and hid them)
+    if calls.is_empty() || broken {
         return None;
     }
     let mut chain = Chain {
@@ -329,7 +332,7 @@ pub fn chain(input: TokenStream) -> TokenStream {
             continue;
         }
         if let Ok(def) = syn::parse2::<HelperTokens>(h.clone()) {
-            for j in 0..calls_in(&def.item).len() {
+            for j in 0..calls_in(&def.item).0.len() {
                 let path = dep_path(found_at, j);
                 let key = path_key(&path);
                 if !known.contains(&key)
@@ -350,7 +353,7 @@ pub fn chain(input: TokenStream) -> TokenStream {
         let Ok(func) = syn::parse2::<syn::ItemFn>(chain.item.clone()) else {
             return TokenStream::new();
         };
-        let embedded = embed(&chain.found, &calls_in(&chain.item));
+        let embedded = embed(&chain.found, &calls_in(&chain.item).0);
         return export_item(&func.sig.ident, &chain.attr, &chain.item, &embedded);
     }
     let mut errors = Errors::default();

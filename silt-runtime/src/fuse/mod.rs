@@ -100,9 +100,28 @@ impl Fusion {
                 })
                 .collect();
             let fusable = kernel.infos().iter().any(|i| i.body.is_some());
+            // the argument counts of its instantiations (the `#[index]` left out)
+            let counts: Vec<usize> = kernel
+                .infos()
+                .iter()
+                .filter_map(|i| i.body)
+                .map(|b| {
+                    b.params
+                        .iter()
+                        .filter(|p| !matches!(p, BodyParam::Index))
+                        .count()
+                })
+                .collect();
             return Err(Error::InvalidArgument {
                 op: "Fusion::call",
-                reason: if fusable {
+                reason: if fusable && !counts.contains(&args.len()) {
+                    format!(
+                        "kernel `{}` takes {} arguments (its values and `#[scalar]`s), not {}",
+                        kernel.name(),
+                        counts.first().copied().unwrap_or_default(),
+                        args.len()
+                    )
+                } else if fusable {
                     format!(
                         "kernel `{}` has no instantiation for ({}): tensors and results for its values, scalars of the same type for its `#[scalar]`s",
                         kernel.name(),
