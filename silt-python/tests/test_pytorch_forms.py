@@ -248,3 +248,13 @@ def test_arange_of_floats_into_integers_as_pytorchs():
     for args, want in (((0, 2, 0.5), [0, 0, 0, 0]), ((0.5, 3, 1), [0, 1, 2]), ((-1.5, 2, 0.7), [-1] * 5),
                        ((2.7, -1, -0.9), [2] * 5), ((0, 5.5, 2), [0, 2, 4])):
         same(silt.arange(*args, dtype=np.int32), np.array(want, np.int32))
+
+
+def test_a_number_past_float16s_range_is_an_error(device):
+    # PyTorch's: "cannot be converted to Half without overflow" (inf itself converts)
+    h = t(np.ones(2, np.float16), device)
+    for bad in (lambda: h + 1e6, lambda: h.fill_(70000), lambda: silt.full((1,), 1e6, dtype=np.float16)):
+        with pytest.raises(silt.DTypeError, match="f16"):
+            bad()
+    same(h * float("inf"), np.full(2, np.inf, np.float16))
+    same(h + 60000.0, np.full(2, 60000, np.float16))

@@ -128,12 +128,14 @@ pub enum Error {
     },
 
     /// A scalar argument that does not convert to the kernel's type: a float
-    /// to an integer type, an integer out of the type's range, a number to or
-    /// from `bool` (into a float type a value rounds to nearest).
+    /// to an integer type, an integer out of the type's range, a finite value
+    /// that overflows a float type to infinity, a number to or from `bool`
+    /// (into a float type a value rounds to nearest).
     #[error(
         "scalar {value} does not convert to {to} (a scalar converts where its value \
          survives, up to rounding into a float type: no float to an integer type, no \
-         integer out of the type's range, no number to or from bool)"
+         integer out of the type's range, no finite value past a float type's range, \
+         no number to or from bool)"
     )]
     ScalarConversion {
         /// The value given.
