@@ -258,3 +258,35 @@ def test_a_number_past_float16s_range_is_an_error(device):
             bad()
     same(h * float("inf"), np.full(2, np.inf, np.float16))
     same(h + 60000.0, np.full(2, 60000, np.float16))
+
+
+def test_small_methods_as_pytorchs(device):
+    x = t(np.array([[1.0, -np.inf], [np.inf, 2.0]], np.float32), device)
+    assert x.nelement() == 4 and x.ndimension() == 2 and x.storage_offset() == 0 and x[1].storage_offset() == 2
+    assert x.is_signed() and not t(np.array([1], np.uint8), device).is_signed()
+    same(x.isposinf(), np.array([[False, False], [True, False]]))
+    same(silt.isneginf(x), np.array([[False, True], [False, False]]))
+    same(t(np.array([1, 2]), device).isposinf(), np.array([False, False]))
+    assert x.positive() is x and silt.is_same_size(x, x) and not x.is_same_size(x[0])
+    assert t(np.array([3]), device).is_nonzero() and not silt.is_nonzero(t(np.array([[0.0]]), device))
+    with pytest.raises(silt.ArgumentError):
+        x.is_nonzero()
+    a = t(np.full((2, 3), 2.0, np.float32), device)
+    same(a.addcdiv(a, a * 4, value=3), np.full((2, 3), 2 + 3 * 2 / 8, np.float32))
+    assert a.addcdiv_(a, a) is a
+    same(a, np.full((2, 3), 3.0, np.float32))
+    with pytest.raises(silt.DTypeError):
+        t(np.array([1]), device).addcdiv(t(np.array([1]), device), t(np.array([2]), device))
+    c = t(np.arange(4, dtype=np.float32), device)
+    assert c.cumsum_(0) is c
+    same(c, np.array([0, 1, 3, 6], np.float32))
+    same(c.cumprod_(0), np.array([0, 0, 0, 0], np.float32))
+    ones = t(np.ones((2, 3, 4), np.float32), device)
+    same(ones.sum_to_size(3, 1), np.full((3, 1), 8, np.float32))
+    same(ones.sum_to_size((1, 3, 4)), np.full((1, 3, 4), 2, np.float32))
+    with pytest.raises(silt.ArgumentError):
+        ones.sum_to_size(2, 4)
+    same(list(reversed(t(np.arange(3), device)))[0], np.int64(2))
+    assert [10, 20][t(np.array([True]), device)] == 20
+    assert x.is_cpu == device.is_host and x.get_device() == (-1 if device.is_host else 0)
+    same(silt.concat([a, a]), np.full((4, 3), 3.0, np.float32))

@@ -38,6 +38,7 @@ from ._creation import (
     ones_like, rand, rand_like, randint, randn, randn_like, randperm, stack, zeros_like,
 )
 from ._creation import sized_zeros as zeros  # the binding's, with PyTorch's size= too
+from ._creation import cat as concat  # PyTorch's alias
 from ._einsum import einsum
 from . import _functions
 from ._functions import bucketize, is_tensor, isin, searchsorted, where
@@ -70,6 +71,7 @@ __all__ = [
     "arange",
     "bucketize",
     "cat",
+    "concat",
     "concatenate",
     "default_device",
     "devices",

@@ -536,6 +536,31 @@ class Tensor:
         """Each slice's most frequent element along `dim` (the smallest of those tied) and its last place."""
     def msort(self) -> "Tensor":
         """Sorted along the first dimension (`sort(0)`'s values)."""
+    def nelement(self) -> _int:
+        """numel()."""
+    def ndimension(self) -> _int:
+        """dim()."""
+    def storage_offset(self) -> _int:
+        """The view's first element's place in its storage."""
+    def is_signed(self) -> _bool:
+        """Whether the dtype holds negative values (signed integers and floats)."""
+    def addcdiv(self, tensor1: Operand, tensor2: Operand, value: Number = 1) -> "Tensor":
+        """self + value * tensor1 / tensor2 ((value * tensor1) / tensor2, floats only)."""
+    def addcdiv_(self, tensor1: Operand, tensor2: Operand, value: Number = 1) -> "Tensor": ...
+    def cumsum_(self, dim: _int) -> "Tensor": ...
+    def cumprod_(self, dim: _int) -> "Tensor": ...
+    def isposinf(self) -> "Tensor": ...
+    def isneginf(self) -> "Tensor": ...
+    def positive(self) -> "Tensor": ...
+    def is_same_size(self, other: "Tensor") -> _bool: ...
+    def is_nonzero(self) -> _bool: ...
+    def sum_to_size(self, *size: Any) -> "Tensor":
+        """Summed down to size, a shape the tensor broadcasts from."""
+    @property
+    def is_cpu(self) -> _bool: ...
+    def get_device(self) -> _int:
+        """-1 on the host backend, else the OpenCL device's index."""
+    def __reversed__(self) -> "Tensor": ...
     def quantile(self, q: Any, dim: Optional[_int] = None, keepdim: _bool = False, *, interpolation: str = "linear") -> "Tensor":
         """The q-th quantiles of a float tensor (a 1-d q adds its dimension first)."""
     def nanquantile(self, q: Any, dim: Optional[_int] = None, keepdim: _bool = False, *, interpolation: str = "linear") -> "Tensor":
@@ -1326,6 +1351,27 @@ def sort(input: Operand, dim: _int=-1, descending: _bool=False, stable: _bool=Fa
 
 def argsort(input: Operand, dim: _int=-1, descending: _bool=False, stable: _bool=False) -> 'Tensor':
     """`input.argsort(...)` (see Tensor.argsort), as torch.argsort."""
+
+def addcdiv(input: Operand, tensor1: Operand, tensor2: Operand, value: Number = 1) -> 'Tensor':
+    """`input.addcdiv(...)` (see Tensor.addcdiv), as torch.addcdiv."""
+
+def isposinf(input: Operand) -> 'Tensor':
+    """`input.isposinf()` (see Tensor.isposinf), as torch.isposinf."""
+
+def isneginf(input: Operand) -> 'Tensor':
+    """`input.isneginf()` (see Tensor.isneginf), as torch.isneginf."""
+
+def positive(input: Operand) -> 'Tensor':
+    """`input.positive()` (see Tensor.positive), as torch.positive."""
+
+def is_nonzero(input: Operand) -> _bool:
+    """`input.is_nonzero()` (see Tensor.is_nonzero), as torch.is_nonzero."""
+
+def is_same_size(input: Operand, other: 'Tensor') -> _bool:
+    """`input.is_same_size(...)` (see Tensor.is_same_size), as torch.is_same_size."""
+
+def concat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    """PyTorch's alias of cat."""
 
 def msort(input: Operand) -> 'Tensor':
     """`input.msort()` (see Tensor.msort), as torch.msort."""

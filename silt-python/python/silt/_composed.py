@@ -1060,3 +1060,77 @@ def _masked_scatter_(self, mask, source):
 def _masked_scatter(self, mask, source):
     """`masked_scatter(mask, source)`: `masked_scatter_` on a copy."""
     return _masked_scatter_(self.clone(), mask, source)
+
+
+# ---- PyTorch's small methods: aliases, introspection, addcdiv, sum_to_size ---------
+
+def _is_signed(self):
+    """`is_signed()`: whether the dtype holds negative values (signed
+    integers and floats)."""
+    return self.dtype.kind in "if"
+
+
+def _addcdiv(self, tensor1, tensor2, value=1):
+    """`addcdiv(tensor1, tensor2, value=1)`: `self + value * tensor1 /
+    tensor2` (PyTorch's order: `(value * tensor1) / tensor2`), of floats;
+    integer division is refused, as PyTorch's."""
+    rd = promote(np.empty(0, promote(self, tensor1)), tensor2)
+    if rd.kind != "f":
+        raise DTypeError("addcdiv: integer division is not taken (PyTorch's); use floats")
+    dev = self.device
+    x, a, b = (_as(v, rd, dev) for v in (self, tensor1, tensor2))
+    return x + (a * value) / b
+
+
+def _addcdiv_(self, tensor1, tensor2, value=1):
+    """`addcdiv_(tensor1, tensor2, value=1)`: `addcdiv` written into the
+    tensor."""
+    return self.copy_(_addcdiv(self, tensor1, tensor2, value).astype(self.dtype, copy=False))
+
+
+def _scan_in_place(name):
+    def method(self, dim):
+        return self.copy_(getattr(self, name)(dim).astype(self.dtype, copy=False))
+
+    method.__name__ = name + "_"
+    method.__doc__ = f"`{name}_(dim)`: `{name}` written into the tensor (its dtype kept)."
+    return method
+
+
+def _is_inf_side(sign):
+    def method(self):
+        if self.dtype.kind != "f":
+            return _creation.zeros_like(self, dtype=np.bool_)
+        return self == sign * float("inf")
+
+    method.__name__ = "isposinf" if sign > 0 else "isneginf"
+    method.__doc__ = f"`{method.__name__}()`: where the elements are {'+' if sign > 0 else '-'}inf."
+    return method
+
+
+def _positive(self):
+    """`positive()`: the tensor itself (bool refused, as PyTorch's)."""
+    if self.dtype == np.bool_:
+        raise DTypeError("positive is not defined on bool tensors")
+    return self
+
+
+def _is_nonzero(self):
+    """`is_nonzero()`: whether the one element of a one-element tensor is
+    not zero."""
+    if self.numel() != 1:
+        raise ArgumentError(f"is_nonzero: a tensor of one element, not {self.numel()}")
+    return bool(self.reshape(()).item() != 0)
+
+
+def _sum_to_size(self, *size):
+    """`sum_to_size(*size)`: summed down to `size`, a shape the tensor
+    broadcasts from (leading dimensions summed away, those of 1 kept)."""
+    size = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
+    shape = tuple(self.shape)
+    lead = len(shape) - len(size)
+    if lead < 0 or any(s != 1 and s != n for s, n in zip(size, shape[lead:])):
+        raise ArgumentError(f"sum_to_size: {size} is not a shape {shape} broadcasts from")
+    x = self.sum(tuple(range(lead))) if lead else self
+    dims = tuple(d for d, (s, n) in enumerate(zip(size, x.shape)) if s == 1 and n != 1)
+    return x.sum(dims, keepdim=True) if dims else x.clone() if not lead else x

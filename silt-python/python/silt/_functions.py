@@ -28,7 +28,7 @@ METHODS = (
     "less_equal gt greater ge greater_equal bitwise_and bitwise_or bitwise_xor bitwise_left_shift "
     "bitwise_right_shift logical_and "
     "logical_or logical_xor heaviside logaddexp logaddexp2 xlogy isclose allclose equal lerp "
-    "addcmul clamp clip clamp_min clamp_max "
+    "addcmul addcdiv clamp clip clamp_min clamp_max isposinf isneginf positive is_nonzero is_same_size "
     # reductions and scans
     "sum prod mean amax amin aminmax argmax argmin all any count_nonzero max min std var norm "
     "logsumexp nansum nanmean median nanmedian quantile nanquantile kthvalue cumsum cumprod cummax "

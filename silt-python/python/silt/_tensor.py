@@ -34,7 +34,8 @@ from ._composed import (
     _logit, _normal, _put_, _random_fill, _random_ints, _repeat_interleave, _rot90, _scaled,
     _select, _signbit, _sinc, _take_along_dim, _tensor_split, _uniform, _unflatten, _vdot,
     _xlogy, _h_transpose, _m_transpose, _mode, _msort, _unfold, _split_side, _masked_scatter,
-    _masked_scatter_,
+    _masked_scatter_, _is_signed, _addcdiv, _addcdiv_, _scan_in_place, _is_inf_side, _positive,
+    _is_nonzero, _sum_to_size,
 )
 from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
@@ -247,6 +248,25 @@ def _attach():
     T.masked_scatter_ = _masked_scatter_
     T.masked_scatter = _masked_scatter
     T.mode = _mode
+    T.nelement = _alias("nelement", "numel")
+    T.ndimension = _alias("ndimension", "dim")
+    T.storage_offset = _named("storage_offset", lambda self: self.offset,
+                              "`storage_offset()`: the view's first element's place in its storage.")
+    T.is_signed = _is_signed
+    T.addcdiv = _addcdiv
+    T.addcdiv_ = _addcdiv_
+    T.cumsum_ = _scan_in_place("cumsum")
+    T.cumprod_ = _scan_in_place("cumprod")
+    T.isposinf = _is_inf_side(1)
+    T.isneginf = _is_inf_side(-1)
+    T.positive = _positive
+    T.is_same_size = _named("is_same_size", lambda self, other: tuple(self.shape) == tuple(other.shape),
+                            "`is_same_size(other)`: whether the two shapes are equal.")
+    T.is_nonzero = _is_nonzero
+    T.sum_to_size = _sum_to_size
+    T.is_cpu = property(lambda self: self.device.is_host, doc="Whether the tensor is on the host backend.")
+    T.get_device = _named("get_device", lambda self: -1 if self.device.is_host else _device_index(self.device),
+                          "`get_device()`: -1 on the host backend (PyTorch's CPU), else the OpenCL device's index.")
     T.msort = _msort
     T.float_power = _float_power
     T.logit = _logit
@@ -334,7 +354,7 @@ def _attach_pytorch_forms(T):
         return narrow(self, dim, start, length)
 
     def _index(self):
-        if self.dtype.kind not in "iu" or self.numel() != 1:
+        if self.dtype.kind not in "iub" or self.numel() != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self.item())
 
@@ -374,6 +394,9 @@ def _attach_pytorch_forms(T):
             return scatter(self, dim, index, src, value=value)
         return _scatter_(self.clone(), dim, index, src, value=value, reduce=reduce)
 
+    def _reversed(self):
+        return self if self.ndim == 0 else self.flip(0)
+
     def _iter(self):
         if self.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
@@ -406,6 +429,7 @@ def _attach_pytorch_forms(T):
                                 "(PyTorch's: `scatter_add_`, `scatter_reduce_(..., 'prod')`)."),
         ("scatter", _scatter, "`scatter_` on a copy."),
         ("__iter__", _iter, "The tensor's rows (views), as PyTorch's; a 0-d tensor is not iterable."),
+        ("__reversed__", _reversed, "`reversed(t)`: `flip(0)` (a 0-d tensor itself), as PyTorch's."),
         ("__contains__", _contains, "`element in t`: whether any element equals it (a number or a tensor "
                                     "that broadcasts), as PyTorch's."),
         ("__format__", _format, "`format(t, spec)`: a 0-d (or one-element) tensor formats as its element."),
@@ -450,3 +474,9 @@ def _bool_accumulating(method, name):
 _attach()
 _attach_fusion_values()
 _attach_pytorch_forms(Tensor)
+
+
+def _device_index(device):
+    """An OpenCL device's index `N` (its spec `opencl:N`)."""
+    spec = device.spec
+    return int(spec.split(":")[1]) if ":" in spec else 0
