@@ -290,3 +290,43 @@ def test_small_methods_as_pytorchs(device):
     assert [10, 20][t(np.array([True]), device)] == 20
     assert x.is_cpu == device.is_host and x.get_device() == (-1 if device.is_host else 0)
     same(silt.concat([a, a]), np.full((4, 3), 3.0, np.float32))
+
+
+def test_sampling_as_pytorchs(device):
+    silt.manual_seed(7)
+    w = t(np.array([[0.0, 1.0, 3.0], [2.0, 0.0, 2.0]], np.float32), device)
+    picks = w.multinomial(2)
+    assert picks.dtype == np.int64 and tuple(picks.shape) == (2, 2)
+    for row, weights in zip(picks.numpy(), w.numpy()):
+        assert len(set(row)) == 2 and all(weights[i] > 0 for i in row)  # each once, never a zero weight
+    many = silt.multinomial(t(np.array([0.1, 0.0, 0.9], np.float32), device), 20000, replacement=True).numpy()
+    share = np.bincount(many, minlength=3) / 20000
+    assert share[1] == 0 and abs(share[0] - 0.1) < 0.02
+    for bad in (lambda: w.multinomial(3), lambda: t(np.array([-1.0, 2.0], np.float32), device).multinomial(1),
+                lambda: t(np.zeros(2, np.float32), device).multinomial(1, True)):
+        with pytest.raises(silt.ArgumentError):
+            bad()
+    n = silt.normal(t(np.array([5.0, -5.0], np.float32), device), 0.0)
+    same(n, np.array([5.0, -5.0], np.float32))
+    assert n.device == device
+    spread = silt.normal(0.0, 2.0, size=(20000,)).numpy()
+    assert spread.dtype == np.float32 and abs(spread.std() - 2) < 0.1
+    p = silt.poisson(t(np.full(20000, 3.0, np.float32), device)).numpy()
+    assert p.dtype == np.float32 and abs(p.mean() - 3) < 0.1 and (p == np.round(p)).all()
+    same(silt.bernoulli(t(np.array([0.0, 1.0], np.float32), device)), np.array([0.0, 1.0], np.float32))
+
+
+def test_products_and_device_type(device):
+    a = t(np.ones((2, 3), np.float32), device)
+    v1, v2 = t(np.array([1.0, 2.0], np.float32), device), t(np.array([1.0, 0.0, 1.0], np.float32), device)
+    same(a.addr(v1, v2, alpha=2), 1 + 2 * np.outer([1, 2], [1, 0, 1]).astype(np.float32))
+    same(silt.ger(v1, v2), np.outer([1, 2], [1, 0, 1]).astype(np.float32))
+    b1 = RNG_T.standard_normal((4, 2, 5)).astype(np.float32)
+    b2 = RNG_T.standard_normal((4, 5, 3)).astype(np.float32)
+    want = 0.5 + (b1.astype(np.float64) @ b2).sum(0)
+    got = silt.addbmm(a, t(b1, device), t(b2, device), beta=0.5)
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-5, atol=1e-5)
+    assert device.type == ("cpu" if device.is_host else "opencl")
+
+
+RNG_T = np.random.default_rng(3)

@@ -55,6 +55,9 @@ class Device:
     def kind(self) -> str:
         """"host", "cpu", "gpu" or "accelerator"."""
     @property
+    def type(self) -> str:
+        """PyTorch's device type: "cpu" for the host backend, else "opencl"."""
+    @property
     def is_host(self) -> bool: ...
     @property
     def index(self) -> Optional[int]: ...
@@ -576,6 +579,14 @@ class Tensor:
         """beta * self + alpha * a.mm(b), self broadcast to the product (not read when beta is 0)."""
     def addmv(self, a: Operand, b: Operand, *, beta: Any = 1, alpha: Any = 1) -> "Tensor": ...
     def baddbmm(self, a: Operand, b: Operand, *, beta: Any = 1, alpha: Any = 1) -> "Tensor": ...
+    def addr(self, vec1: Operand, vec2: Operand, *, beta: Any = 1, alpha: Any = 1) -> "Tensor":
+        """beta * self + alpha * outer(vec1, vec2)."""
+    def addbmm(self, batch1: Operand, batch2: Operand, *, beta: Any = 1, alpha: Any = 1) -> "Tensor":
+        """beta * self + alpha * the sum over the batch of batch1 @ batch2."""
+    def ger(self, vec2: Operand) -> "Tensor":
+        """outer(vec2)."""
+    def multinomial(self, num_samples: _int, replacement: _bool = False, *, generator: Any = None) -> "Tensor":
+        """For each row of weights, num_samples category indices drawn in proportion (each once without replacement), int64."""
     def absolute(self) -> "Tensor": ...
     def absolute_(self) -> "Tensor": ...
     def arccos(self) -> "Tensor": ...
@@ -1423,6 +1434,27 @@ def addmv(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1) 
 
 def baddbmm(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
     """`input.baddbmm(...)` (see Tensor.baddbmm), as torch.baddbmm."""
+
+def addr(input: Operand, vec1: Operand, vec2: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
+    """`input.addr(...)` (see Tensor.addr), as torch.addr."""
+
+def addbmm(input: Operand, batch1: Operand, batch2: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
+    """`input.addbmm(...)` (see Tensor.addbmm), as torch.addbmm."""
+
+def ger(input: Operand, vec2: Operand) -> 'Tensor':
+    """`input.ger(...)` (see Tensor.ger), as torch.ger."""
+
+def multinomial(input: Operand, num_samples: _int, replacement: _bool=False, *, generator: Any=None) -> 'Tensor':
+    """`input.multinomial(...)` (see Tensor.multinomial), as torch.multinomial."""
+
+def bernoulli(input: Operand, p: Any=None, *, generator: Any=None) -> 'Tensor':
+    """`input.bernoulli(...)` (see Tensor.bernoulli), as torch.bernoulli."""
+
+def normal(mean: Any=0.0, std: Any=1.0, size: Optional[Sequence[int]]=None, *, generator: Any=None, dtype: Any=None, device: DeviceLike=None) -> Tensor:
+    """Draws from normal distributions of the means and standard deviations given (tensors broadcast, or numbers with size)."""
+
+def poisson(input: Tensor, generator: Any=None) -> Tensor:
+    """A draw from the Poisson distribution of each element's rate, in the input's dtype."""
 
 def index_select(input: Operand, dim: _int, index: Operand) -> 'Tensor':
     """`input.index_select(...)` (see Tensor.index_select), as torch.index_select."""

@@ -379,7 +379,7 @@ def _add_product(name, product, names):
             raise DTypeError(f"{name}: tensors of one dtype, not {self.dtype} and {a.dtype}")
         if self.dtype.kind != "f" and any(isinstance(s, float) for s in (alpha, beta)):
             raise DTypeError(f"{name}: a float alpha or beta for a {self.dtype} tensor")
-        p = getattr(a, product)(b)
+        p = product(a, b) if callable(product) else getattr(a, product)(b)
         if _broadcast(self.shape, p.shape, name) != tuple(p.shape):
             raise ArgumentError(f"{name}: the tensor's shape {tuple(self.shape)} does not broadcast to "
                                 f"the product's {tuple(p.shape)}")
@@ -391,7 +391,8 @@ def _add_product(name, product, names):
 
     method.__name__ = name
     a, b = names
-    method.__doc__ = (f"`{name}({a}, {b}, *, beta=1, alpha=1)`: `beta * self + alpha * {a}.{product}({b})`, "
+    shown = f"{a}.{product}({b})" if isinstance(product, str) else f"{a}.bmm({b}).sum(0)"
+    method.__doc__ = (f"`{name}({a}, {b}, *, beta=1, alpha=1)`: `beta * self + alpha * {shown}`, "
                       f"the tensor broadcast to the product (not read when `beta` is 0); one dtype.")
     return method
 
@@ -1134,3 +1135,71 @@ def _sum_to_size(self, *size):
     x = self.sum(tuple(range(lead))) if lead else self
     dims = tuple(d for d, (s, n) in enumerate(zip(size, x.shape)) if s == 1 and n != 1)
     return x.sum(dims, keepdim=True) if dims else x.clone() if not lead else x
+
+
+# ---- sampling: multinomial, normal, poisson ------------------------------------------
+
+def _multinomial(self, num_samples, replacement=False, *, generator=None):
+    """`multinomial(num_samples, replacement=False)`: for each row of
+    non-negative weights (1-d or 2-d), `num_samples` category indices
+    (int64) drawn in proportion to them, each at most once without
+    `replacement`; drawn on the host by `silt.rand`'s generator."""
+    if generator is not None:
+        raise TypeError("multinomial: silt has one generator (silt.manual_seed), not generator=")
+    if self.ndim not in (1, 2) or self.dtype.kind != "f":
+        raise ArgumentError(f"multinomial: a 1-d or 2-d float tensor of weights, not {self.ndim}-d {self.dtype}")
+    w = self.numpy().astype(np.float64).reshape(-1, self.shape[-1])
+    if not np.isfinite(w).all() or (w < 0).any():
+        raise ArgumentError("multinomial: the weights must be finite and not negative")
+    n = w.shape[1]
+    k = int(num_samples)
+    if k <= 0:
+        raise ArgumentError(f"multinomial: num_samples must be positive, not {num_samples}")
+    if not replacement and k > n:
+        raise ArgumentError(f"multinomial: {k} samples of {n} categories without replacement")
+    g = _creation._generator
+    out = np.empty((w.shape[0], k), np.int64)
+    for r, row in enumerate(w):
+        total = row.sum()
+        if total <= 0:
+            raise ArgumentError(f"multinomial: row {r} has no positive weight")
+        if not replacement and np.count_nonzero(row) < k:
+            raise ArgumentError(f"multinomial: row {r} has fewer than {k} categories of positive weight")
+        out[r] = g.choice(n, size=k, replace=bool(replacement), p=row / total)
+    return tensor(out.reshape(tuple(self.shape[:-1]) + (k,)), device=self.device)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None):
+    """`torch.normal(mean, std, size=None)`: draws from normal distributions
+    of the means and standard deviations given (tensors broadcast, or numbers
+    with `size`), of the tensors' dtype and device (float32 by default);
+    drawn on the host by `silt.rand`'s generator."""
+    if generator is not None:
+        raise TypeError("normal: silt has one generator (silt.manual_seed), not generator=")
+    tensors = [v for v in (mean, std) if isinstance(v, Tensor)]
+    if not tensors and size is None:
+        raise ArgumentError("normal: give a tensor mean or std, or numbers with a size")
+    dev = device if device is not None else (tensors[0].device if tensors else None)
+    dt = np.dtype(dtype) if dtype is not None else (tensors[0].dtype if tensors else np.dtype(np.float32))
+    if dt.kind != "f":
+        raise DTypeError(f"normal: a float dtype, not {dt}")
+    m, s = (v.numpy().astype(np.float64) if isinstance(v, Tensor) else np.float64(v) for v in (mean, std))
+    if (np.asarray(s) < 0).any():
+        raise ArgumentError("normal: std must not be negative")
+    shape = tuple(size) if size is not None else np.broadcast_shapes(np.shape(m), np.shape(s))
+    draws = _creation._generator.normal(np.broadcast_to(m, shape), np.broadcast_to(s, shape))
+    return tensor(np.asarray(draws).astype(dt), device=dev)
+
+
+def poisson(input, generator=None):
+    """`torch.poisson(input)`: a draw from the Poisson distribution of each
+    element's rate, in the input's dtype; drawn on the host by `silt.rand`'s
+    generator."""
+    if generator is not None:
+        raise TypeError("poisson: silt has one generator (silt.manual_seed), not generator=")
+    if not isinstance(input, Tensor) or input.dtype.kind != "f":
+        raise DTypeError("poisson: a float tensor of rates")
+    rates = input.numpy().astype(np.float64)
+    if (rates < 0).any() or not np.isfinite(rates).all():
+        raise ArgumentError("poisson: the rates must be finite and not negative")
+    return tensor(_creation._generator.poisson(rates).astype(input.dtype), device=input.device)

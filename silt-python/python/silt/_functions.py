@@ -34,7 +34,8 @@ METHODS = (
     "logsumexp nansum nanmean median nanmedian quantile nanquantile kthvalue cumsum cumprod cummax "
     "cummin logcumsumexp softmax log_softmax trace dist "
     # ordering, products
-    "sort argsort msort mode topk unique matmul mm bmm mv dot inner vdot outer kron cross addmm addmv baddbmm "
+    "sort argsort msort mode topk unique matmul mm bmm mv dot inner vdot outer ger kron cross addmm addmv "
+    "baddbmm addr addbmm multinomial bernoulli "
     # indexing
     "index_select gather scatter scatter_add scatter_reduce take take_along_dim index_fill index_copy index_add index_reduce "
     "masked_fill masked_select put index_put nonzero argwhere bincount histc "

@@ -35,7 +35,7 @@ from ._composed import (
     _select, _signbit, _sinc, _take_along_dim, _tensor_split, _uniform, _unflatten, _vdot,
     _xlogy, _h_transpose, _m_transpose, _mode, _msort, _unfold, _split_side, _masked_scatter,
     _masked_scatter_, _is_signed, _addcdiv, _addcdiv_, _scan_in_place, _is_inf_side, _positive,
-    _is_nonzero, _sum_to_size,
+    _is_nonzero, _sum_to_size, _multinomial,
 )
 from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
@@ -209,6 +209,10 @@ def _attach():
     T.addmm = _add_product("addmm", "mm", ("mat1", "mat2"))
     T.addmv = _add_product("addmv", "mv", ("mat", "vec"))
     T.baddbmm = _add_product("baddbmm", "bmm", ("batch1", "batch2"))
+    T.addr = _add_product("addr", "outer", ("vec1", "vec2"))
+    T.addbmm = _add_product("addbmm", lambda a, b: a.bmm(b).sum(0), ("batch1", "batch2"))
+    T.ger = _alias("ger", "outer")
+    T.multinomial = _multinomial
     # PyTorch's and NumPy's other names
     for alias, name in (("absolute", "abs"), ("arccos", "acos"), ("arcsin", "asin"), ("arctan", "atan"),
                         ("arctan2", "atan2"), ("arcsinh", "asinh"), ("arccosh", "acosh"),
@@ -248,6 +252,8 @@ def _attach():
     T.masked_scatter_ = _masked_scatter_
     T.masked_scatter = _masked_scatter
     T.mode = _mode
+    Device.type = property(lambda d: "cpu" if d.is_host else "opencl",
+                           doc="PyTorch's device type: `cpu` for the host backend, else `opencl`.")
     T.nelement = _alias("nelement", "numel")
     T.ndimension = _alias("ndimension", "dim")
     T.storage_offset = _named("storage_offset", lambda self: self.offset,
