@@ -330,3 +330,14 @@ def test_products_and_device_type(device):
 
 
 RNG_T = np.random.default_rng(3)
+
+
+def test_a_0d_host_tensor_joins_another_devices_tensor(opencl, host):
+    # PyTorch takes a 0-d CPU tensor beside a CUDA tensor; silt a 0-d host tensor beside an OpenCL one
+    o = silt.tensor(np.arange(3, dtype=np.float32), device=opencl)
+    h = silt.tensor(np.array(3.0, np.float32), device=host)
+    for got, want in ((o + h, [3, 4, 5]), (h * o, [0, 3, 6]), (o.maximum(h), [3, 3, 3]), (o - h, [-3, -2, -1])):
+        assert got.device == opencl
+        np.testing.assert_array_equal(got.numpy(), np.array(want, np.float32))
+    with pytest.raises(silt.ArgumentError, match="device"):
+        o + silt.tensor(np.ones(3, np.float32), device=host)  # only 0-d tensors move

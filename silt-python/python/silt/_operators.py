@@ -162,7 +162,14 @@ def _promote_fast(a, b):
 
 def _binary(name, a, b):
     """The operation ``name`` on ``a`` and ``b`` (one of them a Tensor) with
-    promotion; the dispatch behind the operators and the methods."""
+    promotion; the dispatch behind the operators and the methods. A 0-d
+    host tensor beside a tensor of another device goes to that device
+    first (PyTorch takes a 0-d CPU tensor beside a CUDA tensor)."""
+    if type(a) is Tensor and type(b) is Tensor and a.device != b.device:
+        if a.ndim == 0 and a.device.is_host:
+            a = a.to(b.device)
+        elif b.ndim == 0 and b.device.is_host:
+            b = b.to(a.device)
     rd = _promote_fast(a, b)
     # arrays go to the tensors' device; only they need it
     dev = None if type(a) in _PLAIN and type(b) in _PLAIN else _device_of(a, b)
@@ -293,7 +300,7 @@ def _operator(name, reflected=False):
                     if t is int and kind == "f":
                         other, t = float(other), float
                     if (
-                        (t is Tensor and other.dtype == self.dtype)
+                        (t is Tensor and other.dtype == self.dtype and other.device == self.device)
                         or (t is float and kind == "f")
                         or (t is int and kind == "i" and name != "pow")
                     ):
