@@ -89,3 +89,10 @@ pub fn closure_and_call<T>(x: T) -> T {
     let z = [x];
     bar(x)
 }
+
+// the standard library's functions name no helper: the method hint, not
+// rustc's "cannot find"
+#[kernel(types = [i32])]
+pub fn std_call<T>(a: T, b: T) -> T {
+    std::cmp::max(a, b) + ::core::cmp::min(a, b)
+}

@@ -18,7 +18,12 @@ pub fn helper_path(func: &syn::Expr) -> Option<&syn::Path> {
         return None;
     }
     let first = p.path.segments.first()?.ident.to_string();
-    if p.path.segments.len() > 1 && (DType::from_name(&first).is_some() || first == "Self") {
+    // `std::cmp::max(a, b)` names no helper: a helper cannot live in the
+    // standard library, so it gets the method hint, not rustc's "cannot find"
+    let standard = matches!(first.as_str(), "std" | "core" | "alloc");
+    if p.path.segments.len() > 1
+        && (DType::from_name(&first).is_some() || first == "Self" || standard)
+    {
         return None;
     }
     // `self`, `super` and `crate` only lead a path to a function, and `Self` names
