@@ -458,7 +458,11 @@ impl Gen<'_> {
         if self.run && self.all(t, DType::is_float) && self.pct(35) {
             let fs: Vec<_> = TABLE
                 .iter()
-                .filter(|d| !d.exact && d.on == On::Float && d.ret == Rel::Same)
+                // `lgamma`'s relative error is unbounded near its zeros (1, 2 and
+                // one between each two negative integers)
+                .filter(|d| {
+                    !d.exact && d.on == On::Float && d.ret == Rel::Same && d.name != "lgamma"
+                })
                 .collect();
             let def = self.pick(&fs);
             let recv = self.expr(t, depth, true).e;

@@ -110,7 +110,9 @@ fn kernels_that_run_cover_every_method_and_no_mistake() {
     let ks = corpus(true, 3000);
     let all = text(&ks);
     assert_covers("runnable", &ks, &all);
-    for d in TABLE {
+    // `lgamma`'s relative error is unbounded near its roots, so kernels that
+    // run do not end in it (the compiled ones call it)
+    for d in TABLE.iter().filter(|d| d.name != "lgamma") {
         assert!(
             all.contains(&format!(".{}(", d.name)),
             "`{}` never called",

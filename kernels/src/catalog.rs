@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 132);
+//! assert_eq!(catalog::OPERATIONS.len(), 135);
 //! ```
 
 use silt::DType;
@@ -136,6 +136,7 @@ catalog! {
         log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, erf,
         erfc, floor, ceil, round, trunc, frac,
     ],
+    "special functions" Elementwise: [lgamma, digamma, erfinv],
     "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
     ],
@@ -170,7 +171,7 @@ catalog! {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::unary_operations!(count), 58);
+/// assert_eq!(silt_kernels::unary_operations!(count), 61);
 /// ```
 #[macro_export]
 macro_rules! unary_operations {
@@ -204,6 +205,9 @@ macro_rules! unary_operations {
             atanh,
             erf,
             erfc,
+            lgamma,
+            digamma,
+            erfinv,
             floor,
             ceil,
             round,

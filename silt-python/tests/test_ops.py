@@ -31,6 +31,24 @@ TI = np.array([[0, 29], [-1, -30]], np.int64)  # flat positions, negatives too
 BC = RNG.integers(0, 9, (40,)).astype(np.int64)  # bincount's input
 
 erf = np.vectorize(math.erf, otypes=[np.float64])
+lgamma = np.vectorize(math.lgamma, otypes=[np.float64])
+
+
+def digamma(x):
+    """`lgamma`'s derivative by a central difference (an error of about
+    1e-10, far from the poles)."""
+    x, h = f64(x), 1e-5
+    return (lgamma(x + h) - lgamma(x - h)) / (2 * h)
+
+
+@np.vectorize
+def erfinv(y):
+    """`math.erf` inverted by bisection."""
+    lo, hi = -6.0, 6.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if math.erf(mid) < y else (lo, mid)
+    return (lo + hi) / 2
 
 
 def f64(a):
@@ -117,6 +135,9 @@ CASES = {
     "atanh": (lambda o, x: o.atanh(x), [UNIT], lambda x: np.arctanh(f64(x))),
     "erf": (lambda o, x: o.erf(x), [X], erf),
     "erfc": (lambda o, x: o.erfc(x), [X], lambda x: 1 - erf(x)),
+    "lgamma": (lambda o, x: o.lgamma(x), [X], lgamma),
+    "digamma": (lambda o, x: o.digamma(x), [X], digamma),
+    "erfinv": (lambda o, x: o.erfinv(x), [UNIT], lambda y: erfinv(f64(y))),
     "floor": (lambda o, x: o.floor(x), [X], np.floor),
     "ceil": (lambda o, x: o.ceil(x), [X], np.ceil),
     "round": (lambda o, x: o.round(x), [X], np.round),

@@ -39,6 +39,7 @@ pub const UNARY: &[&str] = &[
     "to_radians",
     "erf",
     "erfc",
+    "lgamma",
     "neg",
 ];
 
@@ -113,6 +114,8 @@ pub fn unary<T>(x: T, #[scalar] op: u32) -> T {
         x.erf()
     } else if op == 33 {
         x.erfc()
+    } else if op == 34 {
+        x.lgamma()
     } else {
         -x
     }

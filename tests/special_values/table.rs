@@ -310,6 +310,20 @@ pub const UNARY: Cases<(f64, f64)> = &[
         "erfc",
         &[(0.0, 1.0), (M0, 1.0), (INF, 0.0), (-INF, 2.0), (NAN, NAN)],
     ),
+    (
+        "lgamma",
+        &[
+            (1.0, 0.0),
+            (2.0, 0.0),
+            (0.0, INF),
+            (M0, INF),
+            (-1.0, INF),
+            (-2.0, INF),
+            (INF, INF),
+            (-INF, INF),
+            (NAN, NAN),
+        ],
+    ),
     ("neg", &[(0.0, M0), (M0, 0.0), (INF, -INF), (NAN, NAN)]),
 ];
 

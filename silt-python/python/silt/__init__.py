@@ -47,6 +47,7 @@ from ._interop import from_dlpack
 from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
 from . import nn  # noqa: E402  (after Tensor has its methods)
+from . import special  # noqa: E402
 
 # PyTorch's functions that are tensor methods: silt.exp(t) is t.exp()
 for _name in _functions.METHODS:
@@ -91,6 +92,7 @@ __all__ = [
     "ones",
     "ones_like",
     "ops",
+    "special",
     "rand",
     "rand_like",
     "randint",

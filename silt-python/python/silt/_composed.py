@@ -13,6 +13,7 @@ them.
 """
 
 import collections
+import math
 
 import numpy as np
 
@@ -496,6 +497,23 @@ def _logit(self, eps=None):
     if eps is not None:
         x = x.clamp(eps, 1 - eps)
     return (x / (1 - x)).log()
+
+
+def _mvlgamma(self, p):
+    """`mvlgamma(p)`: the logarithm of the multivariate gamma function of
+    dimension `p`, `p (p - 1) / 4 ln(pi) + sum of lgamma(x - j / 2)` for `j`
+    in `0..p`; every element must be above `(p - 1) / 2` (integers in
+    float32)."""
+    p = int(p)
+    if p < 1:
+        raise ArgumentError(f"mvlgamma: p must be at least 1, not {p}")
+    x = _floated(self)
+    if x.numel() and not bool((x > (p - 1) / 2).all()):
+        raise ArgumentError(f"mvlgamma: every element must be greater than (p - 1) / 2 = {(p - 1) / 2}")
+    out = x.lgamma()
+    for j in range(1, p):
+        out = out + (x - j / 2).lgamma()
+    return out + p * (p - 1) / 4 * math.log(math.pi)
 
 
 # ---- shapes ----------------------------------------------------------------

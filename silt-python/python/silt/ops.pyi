@@ -207,6 +207,15 @@ def erf(input: TensorLike) -> Tensor:
 def erfc(input: TensorLike) -> Tensor:
     """`erfc(input)`: silt-kernels' `erfc`, elementwise."""
 
+def lgamma(input: TensorLike) -> Tensor:
+    """`lgamma(input)`: silt-kernels' `lgamma`, elementwise."""
+
+def digamma(input: TensorLike) -> Tensor:
+    """`digamma(input)`: silt-kernels' `digamma`, elementwise."""
+
+def erfinv(input: TensorLike) -> Tensor:
+    """`erfinv(input)`: silt-kernels' `erfinv`, elementwise."""
+
 def exp(input: TensorLike) -> Tensor:
     """`exp(input)`: silt-kernels' `exp`, elementwise."""
 

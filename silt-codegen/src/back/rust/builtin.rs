@@ -65,6 +65,7 @@ pub(super) fn builtin(
     match b {
         B::Erf => quote_spanned!(span=> #krate::__private::FloatOps::erf(#x)),
         B::Erfc => quote_spanned!(span=> #krate::__private::FloatOps::erfc(#x)),
+        B::LGamma => quote_spanned!(span=> #krate::__private::FloatOps::lgamma(#x)),
         B::Powf => quote_spanned!(span=> #krate::__private::FloatOps::pow(#x, #(#rest),*)),
         B::Hypot => quote_spanned!(span=> #krate::__private::FloatOps::hypot(#x, #(#rest),*)),
         B::FMin => quote_spanned!(span=> #krate::__private::fmin(#x, #(#rest),*)),

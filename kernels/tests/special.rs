@@ -1,0 +1,267 @@
+//! The special functions (`lgamma`, `digamma`, `erfinv`): the device against
+//! the host on edge values and proptest-generated inputs, both against values
+//! computed to 50 digits, their poles and limits as PyTorch's, and identities
+//! over a sweep.
+
+#![allow(clippy::cast_possible_truncation)] // test data
+
+mod harness;
+
+use harness::{common, unary, Class};
+use silt::f16;
+use silt::prelude::*;
+use silt_kernels as k;
+
+#[test]
+fn lgamma_device_and_host_agree() {
+    unary::<f16, _>("lgamma", Class::Ulps(1), k::lgamma::launch);
+    // the bound of `lgamma`, or of its terms near its negative roots
+    for_floats("lgamma", Class::Gamma(harness::ulp_bound("lgamma")), |x| {
+        k::lgamma::launch(x)
+    });
+}
+
+#[test]
+fn digamma_device_and_host_agree() {
+    // `f16` rounds the `f32` result once
+    unary::<f16, _>("digamma", Class::Cancelling(1), k::digamma::launch);
+    // `ln` and `tan` (4 and 5 ULPs) and the roundings of the sum
+    for_floats("digamma", Class::Cancelling(16), k::digamma::launch);
+}
+
+#[test]
+fn erfinv_device_and_host_agree() {
+    unary::<f16, _>("erfinv", Class::Ulps(1), k::erfinv::launch);
+    // the last Newton step carries `erf`'s 16 ULPs, and `ln`'s in the tail
+    for_floats("erfinv", Class::Composite(40), k::erfinv::launch);
+}
+
+fn for_floats(
+    op: &str,
+    class: Class,
+    launch: impl Fn(&TensorT<f32>) -> silt::Result<TensorT<f32>> + Copy,
+) {
+    unary::<f32, _>(op, class, launch);
+    // the same operation in `f64`, through the dispatch of the untyped tensor
+    unary::<f64, _>(op, class, |x| {
+        let t: Tensor = x.clone().into();
+        let out = match op {
+            "lgamma" => k::lgamma::dispatch(&t),
+            "digamma" => k::digamma::dispatch(&t),
+            _ => k::erfinv::dispatch(&t),
+        }?;
+        out.typed::<f64>()
+    });
+}
+
+/// `(x, f(x))` with `f(x)` to 20 digits (mpmath, 50 digits of working
+/// precision).
+const DIGAMMA: &[(f64, f64)] = &[
+    (1.0, -0.577_215_664_901_532_860_61),
+    (2.0, 0.422_784_335_098_467_139_39),
+    (0.5, -1.963_510_026_021_423_479_4),
+    (1.5, 0.036_489_973_978_576_520_559),
+    (3.0, 0.922_784_335_098_467_139_39),
+    (10.0, 2.251_752_589_066_721_107_6),
+    (0.1, -10.423_754_940_411_076_232),
+    (1e-5, -100_000.577_199_215_672_89),
+    (25.5, 3.218_942_472_883_919_766_5),
+    (100.0, 4.600_161_852_738_087_400_2),
+    (1e5, 11.512_920_464_961_895_087),
+    (-0.5, 0.036_489_973_978_576_520_559),
+    (-1.5, 0.703_156_640_645_243_187_23),
+    (-2.25, 4.158_583_564_657_972_274_8),
+    (-7.75, -1.030_768_832_830_931_512_2),
+    (-100.5, 4.615_124_601_338_064_117_3),
+    (-0.001, 999.421_138_197_891_333_76),
+    (30.0, 3.384_438_132_685_524_876_6),
+    (171.5, 5.141_664_981_433_999_628_9),
+    (1e-30, -9.999_999_999_999_999_166_6e29),
+    (-12.718_75, 0.003_636_033_770_780_270_135),
+    (-0.281_25, 2.387_566_978_199_025_705_9),
+    (-5.546_875, 1.334_664_516_200_676_848_7),
+];
+
+const LGAMMA: &[(f64, f64)] = &[
+    (0.5, 0.572_364_942_924_700_087_07),
+    (1.5, -0.120_782_237_635_245_222_35),
+    (3.0, 0.693_147_180_559_945_309_42),
+    (10.0, 12.801_827_480_081_469_611),
+    (0.1, 2.252_712_651_734_205_902),
+    (1e-5, 11.512_919_692_895_825_626),
+    (25.5, 56.389_167_643_719_946_744),
+    (100.0, 359.134_205_369_575_398_78),
+    (1e5, 1_051_287.708_973_656_894_9),
+    (-0.5, 1.265_512_123_484_645_396_5),
+    (-1.5, 0.860_047_015_376_481_014_51),
+    (-2.25, 0.555_501_545_020_647_470_59),
+    (-7.75, -8.581_847_763_551_866_669_4),
+    (-100.5, -364.900_968_309_427_351_82),
+    (171.5, 709.143_163_030_928_242_27),
+    (1e30, 6.807_755_278_982_137_189_4e31),
+    (-0.001, 6.908_333_317_515_028_411),
+    (-12.718_75, -20.420_849_428_743_847_02),
+    (-3.144_531_25, -0.007_372_370_096_824_169_454_5),
+    (-2.457_031_25, -9.869_068_999_034_098_628_3e-6),
+];
+
+const ERFINV: &[(f64, f64)] = &[
+    (0.5, 0.476_936_276_204_469_873_38),
+    (-0.5, -0.476_936_276_204_469_873_38),
+    (0.9, 1.163_087_153_676_674_162_8),
+    (0.1, 0.088_855_990_494_257_691_974),
+    (1e-10, 8.862_269_254_527_580_459_4e-11),
+    (0.25, 0.225_312_055_012_178_104_73),
+    (0.75, 0.813_419_847_597_618_541_69),
+    (0.99, 1.821_386_367_718_449_455_9),
+    (0.999, 2.326_753_765_513_524_493_9),
+    (0.999_999, 3.458_910_737_275_498_777_5),
+    (-0.999_999_999, -4.320_005_388_105_362_045_9),
+    (0.999_999_999_999_9, 5.261_483_331_372_676_259_1),
+    (1e-300, 8.862_269_254_527_580_358_6e-301),
+    (0.3, 0.272_462_714_726_754_345_02),
+];
+
+/// Runs `op` on `dev` over `x`, in `f64` and `f32`.
+fn run(op: &str, dev: &Device, x: &[f64]) -> (Vec<f64>, Vec<f32>) {
+    let t64 = TensorT::from_slice(dev, x, [x.len()]).unwrap();
+    let x32: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+    let t32 = TensorT::from_slice(dev, &x32, [x.len()]).unwrap();
+    let (a, b) = match op {
+        "lgamma" => (k::lgamma::launch(&t64), k::lgamma::launch(&t32)),
+        "digamma" => (k::digamma::launch(&t64), k::digamma::launch(&t32)),
+        _ => (k::erfinv::launch(&t64), k::erfinv::launch(&t32)),
+    };
+    (a.unwrap().to_vec().unwrap(), b.unwrap().to_vec().unwrap())
+}
+
+fn devices() -> Vec<Device> {
+    let mut d = vec![Device::host()];
+    d.extend(common::opencl());
+    d
+}
+
+/// Each function against its table: `f64` within `1e-14` relatively (the
+/// sums of `digamma` near its zeros cancel to `1e-13`), `f32` within 2 ULPs
+/// of the truth rounded to `f32`; near the zeros, of the terms' size.
+#[test]
+fn special_functions_meet_their_true_values() {
+    for dev in devices() {
+        for (op, table, tol) in [
+            ("lgamma", LGAMMA, 1e-14),
+            ("digamma", DIGAMMA, 1e-13),
+            ("erfinv", ERFINV, 1e-14),
+        ] {
+            let x: Vec<f64> = table.iter().map(|p| p.0).collect();
+            let (d, s) = run(op, &dev, &x);
+            for (i, &(x, want)) in table.iter().enumerate() {
+                // the sums of `digamma` and `lgamma` cancel near their zeros:
+                // an error of the size of their terms, `2 + ln(1 + |x|)` and
+                // `|x| ln(2 + |x|)` (the reflection's)
+                let terms = match op {
+                    "digamma" => 2.0 + x.abs().ln_1p(),
+                    "lgamma" if x < 0.0 => x.abs() * (2.0 + x.abs()).ln(),
+                    _ => 0.0,
+                };
+                let err = (d[i] - want).abs();
+                assert!(
+                    err <= tol * want.abs().max(terms),
+                    "{op}({x:e}) f64 on {dev:?}: {} against {want:e}",
+                    d[i]
+                );
+                // `f32` where the argument and the truth are `f32` numbers,
+                // within 2 ULPs of the larger (8 for `digamma`: its
+                // recurrence's ten roundings, as PyTorch's)
+                let (xf, wf) = (x as f32, want as f32);
+                let ulps = if op == "digamma" { 8.0 } else { 2.0 };
+                if f64::from(xf) == x && wf.is_normal() {
+                    let err = f64::from((s[i] - wf).abs());
+                    assert!(
+                        err <= ulps * 1.2e-7 * f64::from(wf.abs()).max(terms),
+                        "{op}({x:e}) f32 on {dev:?}: {} against {wf:e}",
+                        s[i]
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Poles, limits and signed zeros, as PyTorch gives them.
+#[test]
+fn special_functions_give_pytorchs_values_at_poles_and_limits() {
+    let inf = f64::INFINITY;
+    let nan = f64::NAN;
+    let cases: &[(&str, f64, f64)] = &[
+        ("lgamma", 0.0, inf),
+        ("lgamma", -0.0, inf),
+        ("lgamma", -3.0, inf),
+        ("lgamma", 1.0, 0.0),
+        ("lgamma", 2.0, 0.0),
+        ("lgamma", inf, inf),
+        ("lgamma", -inf, inf),
+        ("lgamma", nan, nan),
+        ("digamma", 0.0, -inf),
+        ("digamma", -0.0, inf),
+        ("digamma", -1.0, nan),
+        ("digamma", -1e20, nan),
+        ("digamma", inf, inf),
+        ("digamma", -inf, nan),
+        ("digamma", nan, nan),
+        ("erfinv", 1.0, inf),
+        ("erfinv", -1.0, -inf),
+        ("erfinv", 0.0, 0.0),
+        ("erfinv", -0.0, -0.0),
+        ("erfinv", 1.5, nan),
+        ("erfinv", -inf, nan),
+        ("erfinv", nan, nan),
+    ];
+    for dev in devices() {
+        for &(op, x, want) in cases {
+            let (d, s) = run(op, &dev, &[x]);
+            let same =
+                |got: f64| (got.is_nan() && want.is_nan()) || got.to_bits() == want.to_bits();
+            assert!(same(d[0]), "{op}({x}) f64 on {dev:?}: {} not {want}", d[0]);
+            assert!(
+                same(f64::from(s[0])),
+                "{op}({x}) f32 on {dev:?}: {} not {want}",
+                s[0]
+            );
+        }
+    }
+}
+
+/// `erf(erfinv(y)) = y` and `ψ(x + 1) - ψ(x) = 1/x` over a sweep, on every
+/// device, in `f64`.
+#[test]
+fn special_functions_meet_their_identities() {
+    let ys: Vec<f64> = (-999..1000).map(|i| f64::from(i) / 1000.0).collect();
+    let xs: Vec<f64> = (1..2000)
+        .map(|i| f64::from(i) * 0.0173 - 15.0)
+        .filter(|x| x.fract() != 0.0)
+        .collect();
+    let xs1: Vec<f64> = xs.iter().map(|x| x + 1.0).collect();
+    for dev in devices() {
+        let (e, _) = run("erfinv", &dev, &ys);
+        // `erf` of the host (the `libm` crate's)
+        let host = Device::host();
+        let back = k::erf::launch(&TensorT::from_slice(&host, &e, [e.len()]).unwrap());
+        for ((y, x), b) in ys.iter().zip(&e).zip(back.unwrap().to_vec().unwrap()) {
+            assert!(
+                (b - y).abs() <= 4e-16,
+                "erf(erfinv({y}) = {x}) = {b} on {dev:?}"
+            );
+        }
+        let (p, _) = run("digamma", &dev, &xs);
+        let (p1, _) = run("digamma", &dev, &xs1);
+        for i in 0..xs.len() {
+            let (x, got) = (xs[i], p1[i] - p[i]);
+            let scale = p[i].abs().max(p1[i].abs()).max(1.0);
+            assert!(
+                (got - 1.0 / x).abs() <= 1e-13 * scale,
+                "ψ({}) - ψ({x}) = {got}, not 1/x on {dev:?}",
+                x + 1.0
+            );
+        }
+    }
+}

@@ -1,0 +1,144 @@
+"""PyTorch's ``torch.special`` namespace: the special functions under its
+names (``gammaln``, ``psi``, ``expit``, ``ndtr``, ``entr``, ...), each the
+tensor method of the same function (``silt.special.gammaln(t)`` is
+``t.lgamma()``). Integer and bool tensors compute in float32; an input that is
+not a tensor is made one, as ``silt.tensor`` makes it.
+
+>>> import silt
+>>> silt.special.gammaln(silt.tensor([0.5, 3.0], device="host")).tolist()
+[0.5723649263381958, 0.6931471824645996]
+"""
+
+import math
+
+from . import _functions
+from ._composed import _floated
+from ._silt import Tensor
+
+__all__ = [
+    "digamma", "entr", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "log1p",
+    "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "psi", "round", "sinc", "softmax",
+    "xlog1py", "xlogy",
+]
+
+
+def _tensor(x, *rest):
+    """``x`` as a tensor, on the device of the first tensor in ``rest``."""
+    return _functions._input(x, rest)
+
+
+def gammaln(input) -> Tensor:
+    """``ln |Γ(input)|`` (``torch.special.gammaln``; ``Tensor.lgamma``)."""
+    return _tensor(input).lgamma()
+
+
+def digamma(input) -> Tensor:
+    """``ψ(input)``, the logarithmic derivative of Γ: ``-inf`` at ``+0``,
+    ``inf`` at ``-0``, NaN at the negative integers (``Tensor.digamma``)."""
+    return _tensor(input).digamma()
+
+
+psi = digamma
+
+
+def erf(input) -> Tensor:
+    """The error function (``Tensor.erf``)."""
+    return _tensor(input).erf()
+
+
+def erfc(input) -> Tensor:
+    """``1 - erf(input)`` without its cancellation (``Tensor.erfc``)."""
+    return _tensor(input).erfc()
+
+
+def erfinv(input) -> Tensor:
+    """The inverse error function, ``±inf`` at ``±1`` and NaN beyond
+    (``Tensor.erfinv``)."""
+    return _tensor(input).erfinv()
+
+
+def expit(input) -> Tensor:
+    """The logistic sigmoid, ``1 / (1 + e^-x)`` (``Tensor.sigmoid``)."""
+    return _tensor(input).sigmoid()
+
+
+def logit(input, eps=None) -> Tensor:
+    """``ln(x / (1 - x))``, ``x`` clamped to ``[eps, 1 - eps]`` when ``eps``
+    is given (``Tensor.logit``)."""
+    return _tensor(input).logit(eps)
+
+
+def exp2(input) -> Tensor:
+    """``2^x`` (``Tensor.exp2``)."""
+    return _tensor(input).exp2()
+
+
+def expm1(input) -> Tensor:
+    """``e^x - 1`` without its cancellation near 0 (``Tensor.expm1``)."""
+    return _tensor(input).expm1()
+
+
+def log1p(input) -> Tensor:
+    """``ln(1 + x)`` without its cancellation near 0 (``Tensor.log1p``)."""
+    return _tensor(input).log1p()
+
+
+def round(input, decimals=0) -> Tensor:  # noqa: A001 (PyTorch's name)
+    """Rounded half to even, to ``decimals`` places (``Tensor.round``)."""
+    return _tensor(input).round(decimals=decimals)
+
+
+def sinc(input) -> Tensor:
+    """``sin(πx) / (πx)``, 1 at 0 (``Tensor.sinc``)."""
+    return _tensor(input).sinc()
+
+
+def xlogy(input, other) -> Tensor:
+    """``x ln y``, 0 where ``x`` is 0 (unless ``y`` is NaN) (``Tensor.xlogy``)."""
+    return _functions._function("xlogy")(input, other)
+
+
+def xlog1py(input, other) -> Tensor:
+    """``x ln(1 + y)``, 0 where ``x`` is 0 (unless ``y`` is NaN), as
+    ``torch.special.xlog1py``."""
+    x = _tensor(input, other)
+    y = _tensor(other, x)
+    v = x * _floated(y).log1p()
+    zero = (x == 0) & ~y.isnan()
+    return v.masked_fill(zero, 0)
+
+
+def logsumexp(input, dim, keepdim=False) -> Tensor:
+    """``ln Σ e^x`` over ``dim`` (``Tensor.logsumexp``)."""
+    return _tensor(input).logsumexp(dim, keepdim=keepdim)
+
+
+def softmax(input, dim, dtype=None) -> Tensor:
+    """``e^x / Σ e^x`` along ``dim`` (``Tensor.softmax``)."""
+    return _tensor(input).softmax(dim, dtype=dtype)
+
+
+def log_softmax(input, dim, dtype=None) -> Tensor:
+    """``x - logsumexp(x)`` along ``dim`` (``Tensor.log_softmax``)."""
+    return _tensor(input).log_softmax(dim, dtype=dtype)
+
+
+def ndtr(input) -> Tensor:
+    """The standard normal distribution function, ``erfc(-x / √2) / 2``
+    (no cancellation in the lower tail), as ``torch.special.ndtr``."""
+    x = _floated(_tensor(input))
+    return (x * -math.sqrt(0.5)).erfc() * 0.5
+
+
+def multigammaln(input, p) -> Tensor:
+    """The logarithm of the multivariate gamma function of dimension ``p``
+    (``Tensor.mvlgamma``)."""
+    return _tensor(input).mvlgamma(p)
+
+
+def entr(input) -> Tensor:
+    """The elementwise entropy, ``-x ln x`` for ``x > 0``, 0 at 0, ``-inf``
+    below 0, as ``torch.special.entr``."""
+    x = _floated(_tensor(input))
+    v = -x * x.log()
+    return v.masked_fill(x == 0, 0).masked_fill(x < 0, -math.inf)

@@ -1,0 +1,121 @@
+"""The special functions (``lgamma``, ``digamma``, ``erfinv``, ``mvlgamma``)
+and ``silt.special``: values against references computed here, and
+PyTorch's values at poles, limits and signed zeros (PyTorch 2.15's, recorded
+here)."""
+
+import math
+
+import numpy as np
+import pytest
+
+import silt
+
+inf, nan = math.inf, math.nan
+
+
+def same(got, want):
+    """Equal elementwise, NaN for NaN and zeros by sign."""
+    got = np.asarray(got, np.float64)
+    want = np.asarray(want, np.float64)
+    assert got.shape == want.shape
+    both_nan = np.isnan(got) & np.isnan(want)
+    equal = (got == want) & (np.signbit(got) == np.signbit(want))
+    assert np.all(both_nan | equal), f"{got} != {want}"
+
+
+def test_poles_limits_and_zeros_as_pytorch(device):
+    x = silt.tensor([0.0, -0.0, -2.0, -inf, inf, nan, 1.0, 2.0], device=device)
+    same(x.lgamma().tolist(), [inf, inf, inf, inf, inf, nan, 0.0, 0.0])
+    d = x.digamma().tolist()
+    same(d[:6], [-inf, inf, nan, nan, inf, nan])
+    assert d[6:] == pytest.approx([-0.5772156649015329, 0.42278433509846713], rel=1e-15)
+    y = silt.tensor([0.0, -0.0, 1.0, -1.0, 1.5, -inf, nan], device=device)
+    same(y.erfinv().tolist(), [0.0, -0.0, inf, -inf, nan, nan, nan])
+    same(silt.special.entr(silt.tensor([0.0, -1.0, inf, nan, -0.0, 1.0], device=device)).tolist(),
+         [0.0, -inf, -inf, nan, 0.0, -0.0])
+    same(silt.special.ndtr(silt.tensor([-inf, inf, 0.0, nan], device=device)).tolist(), [0.0, 1.0, 0.5, nan])
+    same(silt.special.xlog1py(silt.tensor([0.0, 0.0, 2.0, 0.0], device=device),
+                              silt.tensor([nan, -1.0, -1.0, inf], device=device)).tolist(),
+         [nan, 0.0, -inf, 0.0])
+
+
+def test_values_against_references(device):
+    x = np.linspace(-7.9, 30, 397)
+    x = x[np.abs(x - np.round(x)) > 1e-3]
+    t = silt.tensor(x, device=device)
+    lg = np.array([math.lgamma(v) for v in x])
+    np.testing.assert_allclose(t.lgamma().numpy(), lg, rtol=1e-13, atol=1e-13)
+    # the derivative of lgamma by a central difference
+    h = 1e-6
+    dg = np.array([(math.lgamma(v + h) - math.lgamma(v - h)) / (2 * h) for v in x])
+    np.testing.assert_allclose(t.digamma().numpy(), dg, rtol=1e-6, atol=1e-6)
+    y = np.linspace(-0.9999, 0.9999, 501)
+    back = np.array([math.erf(v) for v in silt.tensor(y, device=device).erfinv().numpy()])
+    np.testing.assert_allclose(back, y, rtol=0, atol=4e-16)
+
+
+def test_integers_compute_in_float32_and_float16_rounds_once(device):
+    i = silt.tensor(np.array([1, 2, 3, 5], np.int32), device=device)
+    for name in ("lgamma", "digamma"):
+        out = getattr(silt, name)(i)
+        assert out.dtype == np.float32
+    np.testing.assert_allclose(i.lgamma().numpy(), [0, 0, math.log(2), math.log(24)], atol=1e-6)
+    h = silt.tensor(np.array([0.5, 3.0], np.float16), device=device)
+    # PyTorch's float16 results for these (computed in float32, rounded once)
+    assert h.lgamma().tolist() == [0.572265625, 0.693359375]
+    assert h.digamma().tolist() == [-1.9638671875, 0.9228515625]
+    assert silt.tensor(np.array([0.5, 0.999], np.float16), device=device).erfinv().tolist() == [
+        0.47705078125, 2.33203125]
+
+
+def test_in_place_forms(device):
+    x = silt.tensor([0.5, 3.0, 10.0], device=device)
+    want = x.lgamma().numpy()
+    assert x.lgamma_() is x
+    np.testing.assert_array_equal(x.numpy(), want)
+    y = silt.tensor([0.5, -0.25], device=device)
+    want = y.erfinv().numpy()
+    y.erfinv_()
+    np.testing.assert_array_equal(y.numpy(), want)
+    z = silt.tensor([2.5, 3.0], device=device)
+    want = z.mvlgamma(2).numpy()
+    z.mvlgamma_(2)
+    np.testing.assert_array_equal(z.numpy(), want)
+
+
+def test_mvlgamma(device):
+    x = silt.tensor([2.5, 3.0], device=device)
+    # PyTorch's float32 results
+    np.testing.assert_allclose(silt.mvlgamma(x.float(), 3).numpy(), [1.8809953927993774, 2.694924831390381],
+                               rtol=1e-6)
+    for v in (2.5, 3.0):
+        want = 3 * 2 / 4 * math.log(math.pi) + sum(math.lgamma(v - j / 2) for j in range(3))
+        assert silt.special.multigammaln(silt.tensor([v], device=device), 3).item() == pytest.approx(want, 1e-14)
+    assert x.mvlgamma(1).tolist() == x.lgamma().tolist()
+    with pytest.raises(silt.ArgumentError, match="greater than"):
+        silt.tensor([0.5], device=device).mvlgamma(3)
+    with pytest.raises(silt.ArgumentError, match="at least 1"):
+        x.mvlgamma(0)
+
+
+def test_the_special_namespace(device):
+    x = silt.tensor([-0.5, 0.25, 2.0], device=device)
+    assert silt.special.psi is silt.special.digamma
+    for name, method in (("gammaln", "lgamma"), ("digamma", "digamma"), ("erf", "erf"),
+                         ("erfc", "erfc"), ("expit", "sigmoid"), ("exp2", "exp2"), ("expm1", "expm1"),
+                         ("log1p", "log1p"), ("sinc", "sinc"), ("round", "round")):
+        assert getattr(silt.special, name)(x).tolist() == getattr(x, method)().tolist(), name
+    u = silt.tensor([0.25, -0.5], device=device)
+    assert silt.special.erfinv(u).tolist() == u.erfinv().tolist()
+    assert silt.special.logit(u.abs(), eps=0.3).tolist() == u.abs().logit(0.3).tolist()
+    assert silt.special.xlogy(x, 2.0).tolist() == x.xlogy(2.0).tolist()
+    assert silt.special.logsumexp(x, 0).item() == x.logsumexp(0).item()
+    assert silt.special.softmax(x, 0).tolist() == x.softmax(0).tolist()
+    assert silt.special.log_softmax(x, 0).tolist() == x.log_softmax(0).tolist()
+    np.testing.assert_allclose(silt.special.ndtr(x).numpy(),
+                               [0.5 * math.erfc(-v / math.sqrt(2)) for v in (-0.5, 0.25, 2.0)], rtol=1e-15)
+    # a number or an array as the input
+    assert silt.special.gammaln(3.0).item() == pytest.approx(math.log(2), 1e-15)
+    assert silt.special.entr(np.array([0.5])).tolist() == pytest.approx([0.5 * math.log(2)], 1e-15)
+    for name in silt.special.__all__:
+        assert callable(getattr(silt.special, name)), name
