@@ -119,3 +119,14 @@ def test_the_special_namespace(device):
     assert silt.special.entr(np.array([0.5])).tolist() == pytest.approx([0.5 * math.log(2)], 1e-15)
     for name in silt.special.__all__:
         assert callable(getattr(silt.special, name)), name
+
+
+def test_fusion_gives_the_bits_of_each_function(device):
+    x = silt.tensor(np.float32([0.3, -2.5, 7.0, 1e-3]), device=device)
+    f = silt.Fusion()
+    xv = f.input(x)
+    y = f.call("add", f.call("digamma", xv), f.call("lgamma", xv))
+    z = f.call("erfinv", f.call("mul", xv, 0.1))
+    a, b = f.run(y, z)
+    np.testing.assert_array_equal(a.numpy(), (x.digamma() + x.lgamma()).numpy())
+    np.testing.assert_array_equal(b.numpy(), (x * 0.1).erfinv().numpy())
