@@ -231,6 +231,18 @@ impl Gen<'_> {
         }
         let v = targets[self.below(targets.len())].clone();
         let t = v.ty;
+        // a local whose type may still default (`let mut x = 3;`) takes small
+        // literals, as its `let` did: `x /= 4294967295` would make it an
+        // `i32` out of range
+        let small = self.small_lits || !v.det;
+        let outer = std::mem::replace(&mut self.small_lits, small);
+        let done = self.assign_to(&v, t, depth, out);
+        self.small_lits = outer;
+        done
+    }
+
+    /// [`assign`](Self::assign) to `v`, of type `t`.
+    fn assign_to(&mut self, v: &Var, t: Ty, depth: usize, out: &mut Vec<S>) -> bool {
         let mut ops: Vec<&'static str> = vec![];
         if self.all(t, |x| x != DType::Bool) {
             ops.extend(["+", "-", "*", "/", "%"]);

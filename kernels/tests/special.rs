@@ -4,6 +4,8 @@
 //! over a sweep.
 
 #![allow(clippy::cast_possible_truncation)] // test data
+// the true values as computed, to 20 digits
+#![allow(clippy::excessive_precision)]
 
 mod harness;
 
@@ -85,7 +87,7 @@ const DIGAMMA: &[(f64, f64)] = &[
 const LGAMMA: &[(f64, f64)] = &[
     (0.5, 0.572_364_942_924_700_087_07),
     (1.5, -0.120_782_237_635_245_222_35),
-    (3.0, 0.693_147_180_559_945_309_42),
+    (3.0, std::f64::consts::LN_2),
     (10.0, 12.801_827_480_081_469_611),
     (0.1, 2.252_712_651_734_205_902),
     (1e-5, 11.512_919_692_895_825_626),

@@ -97,6 +97,10 @@ pub enum Builtin {
     TrailingOnes,
     IsPositive,
     IsNegative,
+    DivCeil,
+    IsPowerOfTwo,
+    NextPowerOfTwo,
+    Isqrt,
 }
 
 /// Which receivers a method is defined on.
@@ -108,17 +112,21 @@ pub enum On {
     Int,
     /// The signed integer types only.
     SignedInt,
+    /// The unsigned integer types only.
+    UnsignedInt,
 }
 
 impl On {
-    /// Whether a receiver of type `t` has methods of this class (an unsigned
-    /// receiver is in the [`On::Int`] class, and is refused by [`On::SignedInt`]
-    /// methods with a message of their own).
+    /// Whether a receiver of type `t` has methods of this class (an integer
+    /// receiver is in the [`On::Int`] class, and is refused by the
+    /// [`On::SignedInt`] and [`On::UnsignedInt`] methods of the other kind with
+    /// a message of their own).
     pub fn covers(self, t: DType) -> bool {
         match self {
             On::Float => t.is_float(),
             On::Int => t.is_int(),
             On::SignedInt => t.is_signed_int(),
+            On::UnsignedInt => t.is_int() && !t.is_signed_int(),
         }
     }
 }
@@ -168,7 +176,7 @@ pub struct Def {
 pub const TABLE: &[Def] = {
     use Builtin as B;
     use Form::{Call, Special};
-    use On::{Float, Int, SignedInt};
+    use On::{Float, Int, SignedInt, UnsignedInt};
     use Rel::{Bits, Fixed, Same};
     // `Call` reads as a method for the Rust form
     #[allow(non_snake_case)]
@@ -273,6 +281,14 @@ pub const TABLE: &[Def] = {
         row(B::TrailingOnes, "trailing_ones", Int, &[], Fixed(DType::U32), true, false, Special, Method("trailing_ones")),
         row(B::IsPositive, "is_positive", SignedInt, &[], Fixed(DType::Bool), true, false, Special, Method("is_positive")),
         row(B::IsNegative, "is_negative", SignedInt, &[], Fixed(DType::Bool), true, false, Special, Method("is_negative")),
+        // rounded up; 0 for a zero divisor, wrapping for `MIN.div_ceil(-1)`,
+        // as silt's `/` (Rust's panics; its signed `div_ceil` is unstable)
+        row(B::DivCeil, "div_ceil", Int, &[Same], Same, true, false, Special, Special),
+        row(B::IsPowerOfTwo, "is_power_of_two", UnsignedInt, &[], Fixed(DType::Bool), true, false, Special, Method("is_power_of_two")),
+        // 0 where the power does not fit (Rust's release builds; its debug
+        // builds panic)
+        row(B::NextPowerOfTwo, "next_power_of_two", UnsignedInt, &[], Same, true, false, Special, Special),
+        row(B::Isqrt, "isqrt", UnsignedInt, &[], Same, true, false, Special, Method("isqrt")),
     ]
 };
 
@@ -366,7 +382,9 @@ pub fn method_names(float: bool) -> String {
 /// A message naming the supported methods when `recv` has no such method.
 pub fn resolve(name: &str, recv: DType) -> Result<Signature, String> {
     let found = TABLE.iter().find(|d| {
-        d.name == name && (d.on.covers(recv) || (d.on == On::SignedInt && recv.is_int()))
+        d.name == name
+            && (d.on.covers(recv)
+                || (matches!(d.on, On::SignedInt | On::UnsignedInt) && recv.is_int()))
     });
     match found {
         Some(d) if d.on.covers(recv) => Ok(Signature {
@@ -374,8 +392,13 @@ pub fn resolve(name: &str, recv: DType) -> Result<Signature, String> {
             args: d.args.to_vec(),
             ret: d.ret,
         }),
-        Some(_) => Err(format!(
-            "`{name}` is only defined on signed integers, not `{recv}`"
+        Some(d) => Err(format!(
+            "`{name}` is only defined on {} integers, not `{recv}`",
+            if d.on == On::SignedInt {
+                "signed"
+            } else {
+                "unsigned"
+            }
         )),
         None if recv.is_float() => Err(format!(
             "no method `{name}` on `{recv}` in kernels; supported float methods: {}",
@@ -416,7 +439,7 @@ mod tests {
             assert!(!d.exact_on_f16 || d.on == On::Float);
         }
         // one row per variant: the last variant's discriminant + 1
-        assert_eq!(TABLE.len(), Builtin::IsNegative as usize + 1);
+        assert_eq!(TABLE.len(), Builtin::Isqrt as usize + 1);
     }
 
     #[test]
@@ -436,6 +459,17 @@ mod tests {
         assert!(resolve("abs", DType::U8)
             .unwrap_err()
             .contains("only defined on signed"));
+        assert!(resolve("isqrt", DType::I32)
+            .unwrap_err()
+            .contains("only defined on unsigned integers, not `i32`"));
+        assert_eq!(
+            resolve("isqrt", DType::U16).unwrap().builtin,
+            Builtin::Isqrt
+        );
+        assert_eq!(
+            resolve("div_ceil", DType::I8).unwrap().builtin,
+            Builtin::DivCeil
+        );
         assert!(resolve("sqrt", DType::I32)
             .unwrap_err()
             .contains("wrapping_add"));

@@ -122,7 +122,8 @@ pub mod __private {
     };
     pub use crate::semantics::{
         clamp, f16_div_euclid, f16_from_f64, f16_narrow, f16_widen, fmax, fmin, int_div,
-        int_div_euclid, int_rem, int_rem_euclid, FloatOps, IntOps,
+        int_div_ceil, int_div_euclid, int_rem, int_rem_euclid, next_power_of_two, FloatOps, IntOps,
+        UnsignedOps,
     };
     pub use linkme;
     pub use rayon;

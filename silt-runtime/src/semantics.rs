@@ -14,6 +14,16 @@ pub trait IntOps: Copy {
     fn silt_div_euclid(self, b: Self) -> Self;
     /// `a.rem_euclid(b)`; 0 when `b == 0` and for `MIN % -1`.
     fn silt_rem_euclid(self, b: Self) -> Self;
+    /// `a.div_ceil(b)`, the quotient rounded up; 0 when `b == 0`; wrapping
+    /// (`MIN`) for `MIN / -1`.
+    fn silt_div_ceil(self, b: Self) -> Self;
+}
+
+/// Unsigned integer types with silt's rules.
+pub trait UnsignedOps: Copy {
+    /// The smallest power of two at least `self` (1 for 0); 0 where it does
+    /// not fit, as Rust's release builds give.
+    fn silt_next_power_of_two(self) -> Self;
 }
 
 macro_rules! int_ops {
@@ -35,11 +45,35 @@ macro_rules! int_ops {
             fn silt_rem_euclid(self, b: Self) -> Self {
                 if b == 0 { 0 } else { self.wrapping_rem_euclid(b) }
             }
+            #[inline]
+            #[allow(unused_comparisons)] // `r > 0` of an unsigned `r`
+            fn silt_div_ceil(self, b: Self) -> Self {
+                if b == 0 {
+                    return 0;
+                }
+                let (q, r) = (self.wrapping_div(b), self.wrapping_rem(b));
+                // truncated toward zero: one more where the exact quotient is
+                // positive (`r` has the sign of `self`)
+                if r != 0 && (r > 0) == (b > 0) { q.wrapping_add(1) } else { q }
+            }
         }
     )*};
 }
 
 int_ops!(u8, i8, u16, i16, u32, i32, u64, i64);
+
+macro_rules! unsigned_ops {
+    ($($t:ty),*) => {$(
+        impl UnsignedOps for $t {
+            #[inline]
+            fn silt_next_power_of_two(self) -> Self {
+                self.checked_next_power_of_two().unwrap_or(0)
+            }
+        }
+    )*};
+}
+
+unsigned_ops!(u8, u16, u32, u64);
 
 /// `x as f16` with one rounding (to nearest, ties to even; overflow to
 /// infinity), as every device casts. `half::f16::from_f64` may round through
@@ -83,6 +117,18 @@ pub fn int_rem<T: IntOps>(a: T, b: T) -> T {
 #[inline]
 pub fn int_div_euclid<T: IntOps>(a: T, b: T) -> T {
     a.silt_div_euclid(b)
+}
+
+/// `a.div_ceil(b)` with silt's rules (see [`IntOps`]).
+#[inline]
+pub fn int_div_ceil<T: IntOps>(a: T, b: T) -> T {
+    a.silt_div_ceil(b)
+}
+
+/// `x.next_power_of_two()` with silt's rules (see [`UnsignedOps`]).
+#[inline]
+pub fn next_power_of_two<T: UnsignedOps>(x: T) -> T {
+    x.silt_next_power_of_two()
 }
 
 /// `a.rem_euclid(b)` with silt's rules (see [`IntOps`]).

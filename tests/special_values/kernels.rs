@@ -237,6 +237,10 @@ pub const INT: &[&str] = &[
     "trailing_ones",
     "is_positive",
     "is_negative",
+    "div_ceil",
+    "is_power_of_two",
+    "next_power_of_two",
+    "isqrt",
 ];
 
 /// `INT[op]` of `a` (and `b`, `b as u32`, or `clamp(b, c)`), widened to `i64`.
@@ -331,9 +335,38 @@ pub fn int_ops<T>(a: T, b: T, c: T, #[scalar] op: u32) -> i64 {
         } else {
             0
         }
+    } else if op == 34 {
+        if T::IS_SIGNED {
+            a.is_negative() as i64
+        } else {
+            0
+        }
+    } else if op == 35 {
+        a.div_ceil(b) as i64
     } else if T::IS_SIGNED {
-        a.is_negative() as i64
-    } else {
+        // the rest are methods of unsigned integers
         0
+    } else if op == 36 {
+        a.is_power_of_two() as i64
+    } else if op == 37 {
+        a.next_power_of_two() as i64
+    } else {
+        a.isqrt() as i64
+    }
+}
+
+/// `div_ceil` of every pair of 8-bit values, and the unsigned methods of
+/// every 16-bit value (its low byte for the divisor).
+#[kernel(types = [i8, u8, u16])]
+pub fn rounding<T>(a: T, b: T) -> (T, T, T, bool) {
+    if T::IS_SIGNED {
+        (a.div_ceil(b), 0, 0, false)
+    } else {
+        (
+            a.div_ceil(b),
+            a.next_power_of_two(),
+            a.isqrt(),
+            a.is_power_of_two(),
+        )
     }
 }

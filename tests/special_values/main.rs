@@ -198,7 +198,7 @@ fn the_tables_cover_every_builtin() {
                 || kernels::PREDICATES.contains(&name)
                 || name == "powi"
         }
-        On::Int | On::SignedInt => kernels::INT.contains(&name),
+        On::Int | On::SignedInt | On::UnsignedInt => kernels::INT.contains(&name),
     };
     for d in TABLE {
         assert!(
@@ -452,4 +452,104 @@ fn signalling_nans_are_nans_and_keep_their_bits_through_sign_and_selection() {
         bad.len(),
         bad.join("\n")
     );
+}
+
+/// `div_ceil` of every pair of `i8` and `u8` values, and `next_power_of_two`,
+/// `isqrt` and `is_power_of_two` of every `u8` and `u16`, against their
+/// definitions in `i64` arithmetic, on every device.
+#[test]
+fn integer_rounding_methods_meet_their_definitions_everywhere() {
+    /// The quotient rounded up by `f64` division (exact enough for 16-bit
+    /// operands: a quotient that is not whole is 1/65535 from one at least),
+    /// wrapped into `[min, -min)` for `i8` (`MIN.div_ceil(-1)`).
+    fn div_ceil(a: i64, b: i64, min: i64) -> i64 {
+        if b == 0 {
+            return 0;
+        }
+        let q = (a as f64 / b as f64).ceil() as i64;
+        if min < 0 && q >= -min {
+            q + 2 * min
+        } else {
+            q
+        }
+    }
+    fn next_pow2(x: i64, bits: u32) -> i64 {
+        let p = (x.max(1) as u64).next_power_of_two() as i64;
+        if p >= 1 << bits {
+            0
+        } else {
+            p
+        }
+    }
+    fn isqrt(x: i64) -> i64 {
+        let mut r = (x as f64).sqrt() as i64;
+        while r * r > x {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= x {
+            r += 1;
+        }
+        r
+    }
+    for dev in common::devices() {
+        let pairs: Vec<(i64, i64)> = (0..65536i64).map(|i| (i >> 8, i & 255)).collect();
+        // i8: every pair
+        let a: Vec<i8> = pairs.iter().map(|p| (p.0 as u8) as i8).collect();
+        let b: Vec<i8> = pairs.iter().map(|p| (p.1 as u8) as i8).collect();
+        let o = kernels::rounding::launch(&col(&dev, &a), &col(&dev, &b)).unwrap();
+        let q = o.0.to_vec().unwrap();
+        for i in 0..a.len() {
+            let want = div_ceil(a[i].into(), b[i].into(), i8::MIN.into());
+            assert_eq!(i64::from(q[i]), want, "{dev}: {}.div_ceil({})", a[i], b[i]);
+        }
+        // u8: every pair; u16: every value, divided by its low byte
+        let a: Vec<u8> = pairs.iter().map(|p| p.0 as u8).collect();
+        let b: Vec<u8> = pairs.iter().map(|p| p.1 as u8).collect();
+        let o = kernels::rounding::launch(&col(&dev, &a), &col(&dev, &b)).unwrap();
+        let (q, p, r, t) = (
+            o.0.to_vec().unwrap(),
+            o.1.to_vec().unwrap(),
+            o.2.to_vec().unwrap(),
+            o.3.to_vec().unwrap(),
+        );
+        for i in 0..a.len() {
+            let (x, y) = (i64::from(a[i]), i64::from(b[i]));
+            assert_eq!(
+                i64::from(q[i]),
+                div_ceil(x, y, 0),
+                "{dev}: {x}.div_ceil({y})"
+            );
+            assert_eq!(
+                i64::from(p[i]),
+                next_pow2(x, 8),
+                "{dev}: {x}u8.next_power_of_two()"
+            );
+            assert_eq!(i64::from(r[i]), isqrt(x), "{dev}: {x}u8.isqrt()");
+            assert_eq!(t[i], x.count_ones() == 1, "{dev}: {x}u8.is_power_of_two()");
+        }
+        let a: Vec<u16> = (0..=u16::MAX).collect();
+        let b: Vec<u16> = a.iter().map(|x| x & 255).collect();
+        let o = kernels::rounding::launch(&col(&dev, &a), &col(&dev, &b)).unwrap();
+        let (q, p, r, t) = (
+            o.0.to_vec().unwrap(),
+            o.1.to_vec().unwrap(),
+            o.2.to_vec().unwrap(),
+            o.3.to_vec().unwrap(),
+        );
+        for i in 0..a.len() {
+            let (x, y) = (i64::from(a[i]), i64::from(b[i]));
+            assert_eq!(
+                i64::from(q[i]),
+                div_ceil(x, y, 0),
+                "{dev}: {x}.div_ceil({y})"
+            );
+            assert_eq!(
+                i64::from(p[i]),
+                next_pow2(x, 16),
+                "{dev}: {x}u16.next_power_of_two()"
+            );
+            assert_eq!(i64::from(r[i]), isqrt(x), "{dev}: {x}u16.isqrt()");
+            assert_eq!(t[i], x.count_ones() == 1, "{dev}: {x}u16.is_power_of_two()");
+        }
+    }
 }

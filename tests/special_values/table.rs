@@ -658,4 +658,21 @@ pub const INT: &[(&str, &str, i64, i64, i64, i64)] = &[
     ("u64", "trailing_ones", -1, 0, 0, 64), ("u32", "trailing_ones", 0x7fff_ffff, 0, 0, 31),
     ("i8", "is_positive", 0, 0, 0, 0), ("i8", "is_positive", 1, 0, 0, 1), ("i64", "is_positive", i64::MIN, 0, 0, 0),
     ("i8", "is_negative", -128, 0, 0, 1), ("i32", "is_negative", 0, 0, 0, 0), ("i16", "is_negative", -1, 0, 0, 1),
+    // rounded up, by the signs; 0 for a zero divisor; `MIN.div_ceil(-1)` wraps
+    ("i8", "div_ceil", 7, 2, 0, 4), ("i8", "div_ceil", -7, 2, 0, -3), ("i8", "div_ceil", 7, -2, 0, -3),
+    ("i8", "div_ceil", -7, -2, 0, 4), ("i8", "div_ceil", -128, -1, 0, -128), ("i32", "div_ceil", 5, 0, 0, 0),
+    ("i16", "div_ceil", -6, 3, 0, -2), ("u8", "div_ceil", 255, 2, 0, 128), ("u32", "div_ceil", 6, 3, 0, 2),
+    ("u64", "div_ceil", -1, 2, 0, i64::MIN), ("u64", "div_ceil", 9, 0, 0, 0),
+    ("i64", "div_ceil", i64::MIN, 3, 0, -3_074_457_345_618_258_602), ("i64", "div_ceil", i64::MAX, 2, 0, 1 << 62),
+    ("u8", "is_power_of_two", 0, 0, 0, 0), ("u8", "is_power_of_two", 128, 0, 0, 1), ("u8", "is_power_of_two", 255, 0, 0, 0),
+    ("u32", "is_power_of_two", 1, 0, 0, 1), ("u32", "is_power_of_two", 6, 0, 0, 0), ("u64", "is_power_of_two", i64::MIN, 0, 0, 1),
+    // 0 where the power does not fit
+    ("u8", "next_power_of_two", 0, 0, 0, 1), ("u8", "next_power_of_two", 1, 0, 0, 1), ("u8", "next_power_of_two", 3, 0, 0, 4),
+    ("u8", "next_power_of_two", 128, 0, 0, 128), ("u8", "next_power_of_two", 129, 0, 0, 0), ("u8", "next_power_of_two", 255, 0, 0, 0),
+    ("u32", "next_power_of_two", 5, 0, 0, 8), ("u32", "next_power_of_two", 0x8000_0001, 0, 0, 0),
+    ("u64", "next_power_of_two", (1 << 62) + 1, 0, 0, i64::MIN), ("u64", "next_power_of_two", -1, 0, 0, 0),
+    ("u8", "isqrt", 255, 0, 0, 15), ("u8", "isqrt", 0, 0, 0, 0), ("u8", "isqrt", 144, 0, 0, 12),
+    ("u32", "isqrt", u32::MAX as i64, 0, 0, 65535), ("u32", "isqrt", 99, 0, 0, 9),
+    ("u64", "isqrt", -1, 0, 0, u32::MAX as i64), ("u64", "isqrt", 1_000_000_000_000_000_000, 0, 0, 1_000_000_000),
+    ("u64", "isqrt", 999_999_999_999_999_999, 0, 0, 999_999_999),
 ];

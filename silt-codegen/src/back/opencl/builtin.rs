@@ -141,6 +141,13 @@ impl Emitter<'_> {
             }
             B::IsPositive => format!("({xp} > ({})0)", t.value_type()),
             B::IsNegative => format!("({xp} < ({})0)", t.value_type()),
+            B::DivCeil => self.call_polyfill(Polyfill::DivCeil(t), a),
+            B::NextPowerOfTwo => self.call_polyfill(Polyfill::NextPow2(t), a),
+            B::Isqrt => self.call_polyfill(Polyfill::Isqrt(t), a),
+            B::IsPowerOfTwo => format!(
+                "({xp} != ({c})0 && ({c})({xp} & ({c})({xp} - ({c})1)) == ({c})0)",
+                c = t.value_type()
+            ),
             B::ReverseBits => self.call_polyfill(Polyfill::ReverseBits(t), a),
             B::SwapBytes => self.call_polyfill(Polyfill::SwapBytes(t), a),
             // the table gives the others as calls

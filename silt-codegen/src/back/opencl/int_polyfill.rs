@@ -1,6 +1,7 @@
 //! The integer polyfills of the methods OpenCL C has no builtin for:
-//! `saturating_mul`, `wrapping_pow`, `reverse_bits` and `swap_bytes`; and
-//! [`wrap_to`], the two's complement truncation the others build on.
+//! `saturating_mul`, `wrapping_pow`, `reverse_bits`, `swap_bytes`,
+//! `div_ceil`, `next_power_of_two` and `isqrt`; and [`wrap_to`], the two's
+//! complement truncation the others build on.
 
 use super::types::ClType;
 use silt_abi::DType;
@@ -72,6 +73,77 @@ pub(super) fn shuffle(t: DType, name: &str, bits: bool) -> String {
     let r = wrap_to(t, &format!("v >> {}", 64 - t.bits()));
     let c = t.value_type();
     format!("static inline {c} {name}({c} a) {{\n{body}    return {r};\n}}\n")
+}
+
+/// `div_ceil` for `t`, named `name`: the truncated quotient, one more where
+/// the remainder is not 0 and has the divisor's sign (the exact quotient is
+/// positive); 0 for a zero divisor, and `-a` wrapped for a divisor of -1
+/// (`MIN.div_ceil(-1)` is `MIN`), as silt's `/`.
+pub(super) fn div_ceil(t: DType, name: &str) -> String {
+    let c = t.value_type();
+    let w = t.cl_wide_unsigned();
+    let mut body = format!(
+        "    if (b == ({c})0) return ({c})0;
+"
+    );
+    if t.is_signed_int() {
+        let neg = wrap_to(t, &format!("({w})0 - ({w})a"));
+        body.push_str(&format!(
+            "    if (b == ({c})-1) return {neg};
+"
+        ));
+    }
+    body.push_str(&format!(
+        "    {c} q = ({c})(a / b);
+    {c} r = ({c})(a % b);
+    return r != ({c})0 && (r > ({c})0) == (b > ({c})0) ? ({c})(q + ({c})1) : q;
+"
+    ));
+    format!(
+        "static inline {c} {name}({c} a, {c} b) {{
+{body}}}
+"
+    )
+}
+
+/// `next_power_of_two` for the unsigned `t`, named `name`: 1 up to 1, else
+/// the bit above the highest of `a - 1`; 0 where that is past the width.
+pub(super) fn next_power_of_two(t: DType, name: &str) -> String {
+    let (c, w, bits) = (t.value_type(), t.cl_wide_unsigned(), t.bits());
+    format!(
+        "static inline {c} {name}({c} a) {{
+    if (a <= ({c})1) return ({c})1;
+    uint z = (uint)clz(({c})(a - ({c})1));
+    return z == 0u ? ({c})0 : ({c})(({w})1 << ({bits}u - z));
+}}
+"
+    )
+}
+
+/// `isqrt` for the unsigned `t`, named `name`: the root found digit by
+/// digit (two bits of `a` a step, from the highest pair that is set).
+pub(super) fn isqrt(t: DType, name: &str) -> String {
+    let (c, w, bits) = (t.value_type(), t.cl_wide_unsigned(), t.bits());
+    format!(
+        "static inline {c} {name}({c} a) {{
+    {w} x = ({w})a;
+    {w} r = ({w})0;
+    {w} bit = ({w})1 << {};
+    while (bit > x) bit >>= 2;
+    while (bit != ({w})0) {{
+        if (x >= r + bit) {{
+            x -= r + bit;
+            r = (r >> 1) + bit;
+        }} else {{
+            r >>= 1;
+        }}
+        bit >>= 2;
+    }}
+    return ({c})r;
+}}
+",
+        bits - 2
+    )
 }
 
 /// The smallest and largest values of integer type `t`, as C expressions.

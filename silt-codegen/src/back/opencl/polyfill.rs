@@ -24,6 +24,12 @@ pub(super) enum Polyfill {
     SatMul(DType),
     /// `wrapping_pow`, by squaring in unsigned arithmetic.
     Pow(DType),
+    /// `div_ceil`: 0 for a zero divisor, `MIN` for `MIN.div_ceil(-1)`.
+    DivCeil(DType),
+    /// `next_power_of_two` of an unsigned type: 0 where it does not fit.
+    NextPow2(DType),
+    /// `isqrt` of an unsigned type, digit by digit.
+    Isqrt(DType),
     /// `reverse_bits`.
     ReverseBits(DType),
     /// `swap_bytes`.
@@ -127,6 +133,9 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::Ctz(t) => ("ctz", t),
         Polyfill::SatMul(t) => ("sat_mul", t),
         Polyfill::Pow(t) => ("pow", t),
+        Polyfill::DivCeil(t) => ("div_ceil", t),
+        Polyfill::NextPow2(t) => ("next_power_of_two", t),
+        Polyfill::Isqrt(t) => ("isqrt", t),
         Polyfill::ReverseBits(t) => ("reverse_bits", t),
         Polyfill::SwapBytes(t) => ("swap_bytes", t),
         Polyfill::IClamp(t) | Polyfill::FClamp(t) => ("clamp", t),
@@ -253,6 +262,9 @@ pub(super) fn source(h: Polyfill) -> String {
         }
         Polyfill::SatMul(t) => int_polyfill::sat_mul(t, &name),
         Polyfill::Pow(t) => int_polyfill::pow(t, &name),
+        Polyfill::DivCeil(t) => int_polyfill::div_ceil(t, &name),
+        Polyfill::NextPow2(t) => int_polyfill::next_power_of_two(t, &name),
+        Polyfill::Isqrt(t) => int_polyfill::isqrt(t, &name),
         Polyfill::ReverseBits(t) => int_polyfill::shuffle(t, &name, true),
         Polyfill::SwapBytes(t) => int_polyfill::shuffle(t, &name, false),
         Polyfill::IClamp(t) | Polyfill::FClamp(t) => {

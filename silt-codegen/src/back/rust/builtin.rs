@@ -75,6 +75,8 @@ pub(super) fn builtin(
         B::WrappingRem => quote_spanned!(span=> #krate::__private::int_rem(#x, #(#rest),*)),
         B::IDivEuclid => quote_spanned!(span=> #krate::__private::int_div_euclid(#x, #(#rest),*)),
         B::IRemEuclid => quote_spanned!(span=> #krate::__private::int_rem_euclid(#x, #(#rest),*)),
+        B::DivCeil => quote_spanned!(span=> #krate::__private::int_div_ceil(#x, #(#rest),*)),
+        B::NextPowerOfTwo => quote_spanned!(span=> #krate::__private::next_power_of_two(#x)),
         B::IMin => quote_spanned!(span=> ::core::cmp::Ord::min(#x, #(#rest),*)),
         B::IMax => quote_spanned!(span=> ::core::cmp::Ord::max(#x, #(#rest),*)),
         // asinh, acosh and atanh are written by `inverse_hyperbolic`; every other
