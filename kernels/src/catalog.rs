@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 135);
+//! assert_eq!(catalog::OPERATIONS.len(), 136);
 //! ```
 
 use silt::DType;
@@ -136,7 +136,7 @@ catalog! {
         log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, erf,
         erfc, floor, ceil, round, trunc, frac,
     ],
-    "special functions" Elementwise: [lgamma, digamma, erfinv],
+    "special functions" Elementwise: [lgamma, digamma, erfinv, zeta],
     "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
     ],
@@ -248,7 +248,7 @@ macro_rules! unary_operations {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::binary_operations!(count), 27);
+/// assert_eq!(silt_kernels::binary_operations!(count), 28);
 /// ```
 #[macro_export]
 macro_rules! binary_operations {
@@ -280,7 +280,8 @@ macro_rules! binary_operations {
             bitwise_or,
             bitwise_xor,
             shl,
-            shr
+            shr,
+            zeta
         }
     };
 }

@@ -150,3 +150,97 @@ fn erfinv_of<T>(y: T) -> T {
     }
     r.copysign(y)
 }
+
+/// The Hurwitz zeta function `ζ(x, q) = Σ (q + k)^-x` over `k >= 0`
+/// (`torch.special.zeta`): `+∞` at `x = 1` and at `q` a non-positive
+/// integer, NaN for `x < 1` and for `q < 0` with `x` not an integer; `0` at
+/// `q = +∞`; at `x = +∞`, `q^-x`'s limit (`0`, `1` or `+∞`).
+#[kernel(types = [f16, f32, f64])]
+pub fn zeta<T>(x: T, q: T) -> T {
+    if T::BITS == 16 {
+        zeta_of(x as f32, q as f32) as T
+    } else {
+        zeta_of(x, q)
+    }
+}
+
+/// [`zeta`](mod@zeta) in `T`: the terms summed directly until `q + k`
+/// passes 9 (and at least nine of them), then the Euler–Maclaurin tail at
+/// `w = q + k`: `w^(1-x) / (x - 1) - w^-x / 2 + Σ B₂ⱼ / (2j)! x(x+1)⋯(x+2j-2)
+/// w^(-x-2j+1)`, `j` up to 12, each sum stopped where a term no longer
+/// changes it.
+#[helper(types = [f32, f64])]
+fn zeta_of<T>(x: T, q: T) -> T {
+    let mut r: T = 0.0;
+    if x.is_nan() || q.is_nan() || q == T::NEG_INFINITY {
+        r = T::NAN;
+    } else if x == 1.0 {
+        r = T::INFINITY;
+    } else if x < 1.0 {
+        r = T::NAN;
+    } else if q <= 0.0 && q == q.floor() {
+        r = T::INFINITY;
+    } else if q < 0.0 && x != x.floor() {
+        r = T::NAN;
+    } else if q == T::INFINITY {
+        r = 0.0;
+    } else if x == T::INFINITY {
+        r = if q > 1.0 {
+            0.0
+        } else if q == 1.0 {
+            1.0
+        } else {
+            T::INFINITY
+        };
+    } else {
+        let mut s = q.powf(-x);
+        let mut a = q;
+        let mut b: T = 0.0;
+        let mut k = 0;
+        let mut done = false;
+        while !done && (k < 9 || a <= 9.0) {
+            k += 1;
+            a += 1.0;
+            b = a.powf(-x);
+            s += b;
+            done = b.abs() < T::EPSILON * s.abs();
+        }
+        if !done {
+            let w = a;
+            s += b * w / (x - 1.0);
+            s -= 0.5 * b;
+            // (2j)! / B₂ⱼ for j = 1..12
+            let mut f: T = 1.0;
+            let mut m: T = 0.0;
+            let mut j = 0;
+            while !done && j < 12 {
+                let c = match j {
+                    0 => 12.0,
+                    1 => -720.0,
+                    2 => 30240.0,
+                    3 => -1209600.0,
+                    4 => 47900160.0,
+                    5 => -1892437580.3183792,
+                    6 => 74724249600.0,
+                    7 => -2950130727918.164,
+                    8 => 116467828143500.67,
+                    9 => -4597978722407473.0,
+                    10 => 1.8152105401943546e17,
+                    _ => -7.166165256175667e18,
+                };
+                f *= x + m;
+                b /= w;
+                let t = f * b / c;
+                s += t;
+                done = (t / s).abs() < T::EPSILON;
+                m += 1.0;
+                f *= x + m;
+                b /= w;
+                m += 1.0;
+                j += 1;
+            }
+        }
+        r = s;
+    }
+    r
+}

@@ -267,3 +267,169 @@ fn special_functions_meet_their_identities() {
         }
     }
 }
+
+/// The size of `ζ(x, q)`'s largest term, `|q + k|^-x` for the `q + k`
+/// nearest 0: where `q < 0` the terms cancel, and the error is of their size.
+fn zeta_terms(x: f64, q: f64) -> f64 {
+    if q < 0.0 {
+        (q - q.round()).abs().powf(-x)
+    } else {
+        0.0
+    }
+}
+
+#[test]
+fn zeta_device_and_host_agree() {
+    let Some(cl) = common::opencl() else { return };
+    // the edge pairs, and arguments where ζ is finite: integer and
+    // fractional `x` from 1 up, `q` of either sign and many sizes
+    let edges = harness::inputs::<f64>();
+    let mut pairs: Vec<(f64, f64)> = edges
+        .iter()
+        .flat_map(|&x| edges.iter().map(move |&q| (x, q)))
+        .collect();
+    let mut seed: u64 = 0x5eed;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    for _ in 0..3000 {
+        let x = if next() < 0.5 {
+            (2.0 + 10.0 * next()).floor()
+        } else {
+            1.0 + 30.0 * next() * next()
+        };
+        let q = if next() < 0.4 {
+            100.0 * next() - 60.0
+        } else {
+            (30.0 * next() - 12.0).exp()
+        };
+        pairs.push((x, q));
+    }
+    for (bits, n) in [(64, 40.0), (32, 40.0), (16, 1.0)] {
+        let run = |dev: &Device| -> Vec<f64> {
+            let x: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+            let q: Vec<f64> = pairs.iter().map(|p| p.1).collect();
+            match bits {
+                64 => {
+                    let c = |v: &[f64]| TensorT::from_slice(dev, v, [v.len()]).unwrap();
+                    k::zeta::launch(&c(&x), &c(&q)).unwrap().to_vec().unwrap()
+                }
+                32 => {
+                    let c = |v: &[f64]| {
+                        let v: Vec<f32> = v.iter().map(|&a| a as f32).collect();
+                        TensorT::from_slice(dev, &v, [v.len()]).unwrap()
+                    };
+                    let o = k::zeta::launch(&c(&x), &c(&q)).unwrap().to_vec().unwrap();
+                    o.into_iter().map(f64::from).collect()
+                }
+                _ => {
+                    let c = |v: &[f64]| {
+                        let v: Vec<f16> = v.iter().map(|&a| f16::from_f64(a)).collect();
+                        TensorT::from_slice(dev, &v, [v.len()]).unwrap()
+                    };
+                    let o = k::zeta::launch(&c(&x), &c(&q)).unwrap().to_vec().unwrap();
+                    o.into_iter().map(f16::to_f64).collect()
+                }
+            }
+        };
+        let (d, h) = (run(&cl), run(&Device::host()));
+        let eps = match bits {
+            64 => f64::EPSILON,
+            32 => f64::from(f32::EPSILON),
+            _ => 2f64.powi(-10),
+        };
+        for (i, &(x, q)) in pairs.iter().enumerate() {
+            let (a, b) = (d[i], h[i]);
+            let same = a == b || (a.is_nan() && b.is_nan());
+            // `n` ULPs of the result (powf's 16 each, summed), or of the largest term
+            let size = b.abs().max(zeta_terms(x, q));
+            assert!(
+                same || (a - b).abs() <= n * eps * size,
+                "zeta<f{bits}>({x}, {q}): device {a:e}, host {b:e}"
+            );
+        }
+    }
+}
+
+/// `(x, q, ζ(x, q))` to 20 digits (mpmath).
+const ZETA: &[(f64, f64, f64)] = &[
+    (2.0, 1.0, 1.644_934_066_848_226_436_5),
+    (3.0, 1.0, 1.202_056_903_159_594_285_4),
+    (2.0, 0.5, 4.934_802_200_544_679_309_4),
+    (4.0, 2.5, 0.037_317_641_469_542_008_543),
+    (1.5, 10.0, 0.648_661_631_941_570_422_15),
+    (10.0, 0.1, 10_000_000_000.386_150_311),
+    (2.0, -1.5, 9.379_246_644_989_123_753_9),
+    (3.0, -1.5, 0.118_102_025_820_863_701_5),
+    (50.0, 1.5, 1.568_328_545_496_635_129e-9),
+    (1.01, 1.0, 100.577_943_338_496_783_67),
+    (2.0, 1e6, 1.000_000_500_000_166_666_7e-6),
+    (7.0, 3.25, 0.000_314_512_180_893_397_112_41),
+    (1.5, 0.001, 31_625.386_966_911_913_293),
+];
+
+/// `ζ(x, q)` against its table (within `1e-14` relatively in `f64`, `1e-6`
+/// in `f32` where both arguments are `f32` numbers), and its poles and
+/// limits.
+#[test]
+fn zeta_meets_its_true_values_and_limits() {
+    let inf = f64::INFINITY;
+    let nan = f64::NAN;
+    let edges: &[(f64, f64, f64)] = &[
+        (1.0, 1.0, inf),
+        (0.5, 1.0, nan),
+        (2.0, 0.0, inf),
+        (2.0, -2.0, inf),
+        (2.5, -1.5, nan),
+        (2.0, inf, 0.0),
+        (2.0, -inf, nan),
+        (inf, 2.0, 0.0),
+        (inf, 1.0, 1.0),
+        (inf, 0.5, inf),
+        (nan, 1.0, nan),
+        (2.0, nan, nan),
+    ];
+    for dev in devices() {
+        for (table, tol) in [(ZETA, 1e-14), (edges, 0.0)] {
+            let x: Vec<f64> = table.iter().map(|c| c.0).collect();
+            let q: Vec<f64> = table.iter().map(|c| c.1).collect();
+            let col = |v: &[f64]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
+            let d = k::zeta::launch(&col(&x), &col(&q))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            let x32: Vec<f32> = x.iter().map(|&v| v as f32).collect();
+            let q32: Vec<f32> = q.iter().map(|&v| v as f32).collect();
+            let col32 = |v: &[f32]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
+            let s = k::zeta::launch(&col32(&x32), &col32(&q32))
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            for (i, &(x, q, want)) in table.iter().enumerate() {
+                let ok = |got: f64, tol: f64| {
+                    (got.is_nan() && want.is_nan())
+                        || got == want
+                        || ((got - want) / want).abs() <= tol
+                };
+                assert!(
+                    ok(d[i], tol),
+                    "zeta({x}, {q}) f64 on {dev:?}: {} not {want:e}",
+                    d[i]
+                );
+                let exact = f64::from(x as f32) == x && f64::from(q as f32) == q;
+                if exact && (want as f32).is_normal() || tol == 0.0 {
+                    // of the largest term's size where the terms cancel
+                    let size = want.abs().max(zeta_terms(x, q)) / want.abs();
+                    assert!(
+                        ok(f64::from(s[i]), if tol == 0.0 { 0.0 } else { 1e-6 * size }),
+                        "zeta({x}, {q}) f32 on {dev:?}: {} not {want:e}",
+                        s[i]
+                    );
+                }
+            }
+        }
+    }
+}

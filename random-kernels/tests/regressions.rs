@@ -231,3 +231,35 @@ fn reduction_parameters_may_be_named_as_launchs() {
     assert_eq!(argmax_named_axes::eval(&[2i32, 7, 7]), 1);
     assert_eq!(running_sum_named_axis::eval(&[1, 2], 3), [3, 9]);
 }
+
+/// A local named after an OpenCL built-in that silt calls (`abs_diff`, here a
+/// parameter) hid the built-in from `a.abs_diff(b)` in the same function:
+/// the program failed to build. Such names are now renamed in the C.
+#[kernel(types = [u8, i32])]
+pub fn shadowing_builtins<T>(a: T, abs_diff: T, lgamma: f32, popcount: u32) -> (T, f32, u32) {
+    (
+        a.abs_diff(abs_diff) as T,
+        lgamma.lgamma() + lgamma,
+        popcount.count_ones() + popcount,
+    )
+}
+
+#[test]
+fn locals_named_as_builtins_do_not_hide_them() {
+    for dev in common::devices() {
+        let o = shadowing_builtins::launch(
+            &col(&dev, &[7u8, 200]),
+            &col(&dev, &[9u8, 5]),
+            &col(&dev, &[3.0f32, 1.0]),
+            &col(&dev, &[7u32, 0]),
+        )
+        .unwrap();
+        assert_eq!(o.0.to_vec().unwrap(), [2u8, 195], "{dev}");
+        let l = o.1.to_vec().unwrap();
+        assert!(
+            (l[0] - (2f32.ln() + 3.0)).abs() < 1e-6 && l[1] == 1.0,
+            "{dev}: {l:?}"
+        );
+        assert_eq!(o.2.to_vec().unwrap(), [10u32, 0], "{dev}");
+    }
+}

@@ -130,3 +130,40 @@ def test_fusion_gives_the_bits_of_each_function(device):
     a, b = f.run(y, z)
     np.testing.assert_array_equal(a.numpy(), (x.digamma() + x.lgamma()).numpy())
     np.testing.assert_array_equal(b.numpy(), (x * 0.1).erfinv().numpy())
+
+
+def test_zeta_and_polygamma(device):
+    x = silt.tensor([0.5, 1.0, 2.5, -1.5], device=device)
+    # polygamma(1, x) is zeta(2, x); polygamma(2, 1) is -2 zeta(3)
+    np.testing.assert_allclose(x.polygamma(1).numpy(),
+                               [math.pi ** 2 / 2, math.pi ** 2 / 6, 0.49035775610023486, 9.379246644989124],
+                               rtol=1e-13)
+    assert silt.polygamma(2, silt.tensor([1.0], device=device)).item() == pytest.approx(-2 * 1.2020569031595942, 1e-14)
+    assert silt.special.polygamma(0, x).tolist() == x.digamma().tolist()
+    # the recurrence psi_n(x + 1) = psi_n(x) + (-1)^n n! / x^(n + 1)
+    for n in (1, 2, 3, 5):
+        y = silt.tensor(np.linspace(0.3, 7, 30), device=device)
+        got = (y + 1).polygamma(n).numpy() - y.polygamma(n).numpy()
+        want = (-1) ** n * math.factorial(n) / y.numpy() ** (n + 1)
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-9)
+    # poles and limits: odd n gives inf at the poles, even n -inf
+    same(silt.tensor([0.0, -2.0, inf], device=device).polygamma(1).tolist(), [inf, inf, 0.0])
+    same(silt.tensor([0.0, -2.0, inf], device=device).polygamma(2).tolist(), [-inf, -inf, -0.0])
+    q = silt.tensor([1.0, 1.0, 0.0, -2.0, -1.5, inf, 2.0, 1.0, 0.5], device=device)
+    s = silt.tensor([1.0, 0.5, 2.0, 2.0, 2.5, 2.0, inf, inf, inf], device=device)
+    same(silt.special.zeta(s, q).tolist(), [inf, nan, inf, inf, nan, 0.0, 0.0, 1.0, inf])
+    # numbers on either side; integers compute in float32
+    assert silt.special.zeta(2.0, silt.tensor([1.0], device=device)).item() == pytest.approx(math.pi ** 2 / 6, 1e-14)
+    i = silt.tensor(np.array([2, 3], np.int32), device=device)
+    assert silt.special.zeta(i, i).dtype == np.float32
+    assert silt.tensor(np.array([1, 2], np.int64), device=device).polygamma(1).dtype == np.float32
+    h = silt.tensor(np.array([0.5, 2.0], np.float16), device=device)
+    assert h.polygamma(1).dtype == np.float16
+    np.testing.assert_allclose(h.polygamma(1).numpy(), [4.934802, 0.644934], rtol=1e-3)
+    y = silt.tensor([2.0, 3.0], device=device)
+    want = y.polygamma(1).tolist()
+    assert y.polygamma_(1) is y and y.tolist() == want
+    with pytest.raises(silt.ArgumentError, match="at least 0"):
+        x.polygamma(-1)
+    with pytest.raises(silt.ArgumentError, match="integer"):
+        x.polygamma(1.5)

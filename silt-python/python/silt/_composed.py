@@ -516,6 +516,24 @@ def _mvlgamma(self, p):
     return out + p * (p - 1) / 4 * math.log(math.pi)
 
 
+def _polygamma(self, n):
+    """`polygamma(n)`: the `n`-th derivative of `digamma`, `(-1)^(n+1) n!
+    zeta(n + 1, x)` for `n >= 1` (integers in float32; float16 computes in
+    float32 and rounds once)."""
+    if isinstance(n, bool) or int(n) != n:
+        raise ArgumentError(f"polygamma: n must be an integer, not {n!r}")
+    n = int(n)
+    if n < 0:
+        raise ArgumentError(f"polygamma: n must be at least 0, not {n}")
+    x = _floated(self)
+    if x.dtype == np.float16:
+        return _polygamma(x.astype(np.float32), n).astype(np.float16)
+    if n == 0:
+        return x.digamma()
+    order = _silt.ops.zeta(x.new_full((), n + 1), x)
+    return order * float(math.factorial(n) if n % 2 else -math.factorial(n))
+
+
 # ---- shapes ----------------------------------------------------------------
 
 def _flip_side(name, dim, least):

@@ -694,7 +694,14 @@ def diagflat(input, offset=0):
     return input.reshape(-1).diag(offset)
 
 
+def polygamma(n, input):
+    """`torch.polygamma(n, input)`: `input.polygamma(n)`, the `n`-th
+    derivative of `digamma` (`n` first, as PyTorch's)."""
+    return _input(input, ()).polygamma(n)
+
+
 HELPERS = [
+    "polygamma",
     "atleast_1d", "atleast_2d", "atleast_3d", "block_diag", "broadcast_shapes", "broadcast_tensors",
     "cartesian_prod", "cdist", "column_stack", "dstack", "histogram", "hstack", "meshgrid",
     "row_stack", "tril_indices", "triu_indices", "unique_consecutive", "vstack",

@@ -35,7 +35,7 @@ from ._composed import (
     _select, _signbit, _sinc, _take_along_dim, _tensor_split, _uniform, _unflatten, _vdot,
     _xlogy, _h_transpose, _m_transpose, _mode, _msort, _unfold, _split_side, _masked_scatter,
     _masked_scatter_, _is_signed, _addcdiv, _addcdiv_, _scan_in_place, _is_inf_side, _positive,
-    _is_nonzero, _sum_to_size, _multinomial, _mvlgamma,
+    _is_nonzero, _sum_to_size, _multinomial, _mvlgamma, _polygamma,
 )
 from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
@@ -277,7 +277,8 @@ def _attach():
     T.float_power = _float_power
     T.logit = _logit
     T.mvlgamma = _mvlgamma
-    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "heaviside", "mvlgamma"):
+    T.polygamma = _polygamma
+    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "heaviside", "mvlgamma", "polygamma"):
         setattr(T, f"{name}_", _in_place(name))
     T.float_power_ = _named("float_power_", lambda self, exponent: _float_power_(self, exponent),
                             "`float_power_(exponent)`: `float_power` in place, on a float64 tensor only (PyTorch's).")

@@ -264,6 +264,9 @@ def hardtanh(input: TensorLike, min_val: Number = ..., max_val: Number = 1.0) ->
 def hypot(input: TensorLike, other: TensorLike) -> Tensor:
     """`hypot(input, other)`: silt-kernels' `hypot`, elementwise with broadcasting."""
 
+def zeta(input: TensorLike, other: TensorLike) -> Tensor:
+    """`zeta(input, other)`: silt-kernels' `zeta`, elementwise with broadcasting."""
+
 def isfinite(input: TensorLike) -> Tensor:
     """`isfinite(input)`: silt-kernels' `isfinite`, elementwise."""
 

@@ -12,13 +12,13 @@ not a tensor is made one, as ``silt.tensor`` makes it.
 import math
 
 from . import _functions
-from ._composed import _floated
-from ._silt import Tensor
+from ._composed import _floated, _floated_pair
+from ._silt import Tensor, ops
 
 __all__ = [
     "digamma", "entr", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "log1p",
-    "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "psi", "round", "sinc", "softmax",
-    "xlog1py", "xlogy",
+    "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "polygamma", "psi", "round", "sinc",
+    "softmax", "xlog1py", "xlogy", "zeta",
 ]
 
 
@@ -39,6 +39,21 @@ def digamma(input) -> Tensor:
 
 
 psi = digamma
+
+
+def polygamma(n, input) -> Tensor:
+    """The ``n``-th derivative of ``digamma`` (``Tensor.polygamma``)."""
+    return _tensor(input).polygamma(n)
+
+
+def zeta(input, other) -> Tensor:
+    """The Hurwitz zeta function ``ζ(x, q) = Σ (q + k)^-x``, of ``input`` as
+    ``x`` and ``other`` as ``q`` (broadcast; either may be a number), as
+    ``torch.special.zeta``: ``inf`` at ``x = 1`` and at the non-positive
+    integers ``q``, NaN for ``x < 1``."""
+    x = _tensor(input, other)
+    q = _tensor(other, x)
+    return ops.zeta(*_floated_pair(x, q))
 
 
 def erf(input) -> Tensor:

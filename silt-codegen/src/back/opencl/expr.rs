@@ -100,9 +100,7 @@ impl Emitter<'_> {
                 let cv = self.expr(c);
                 self.line(&format!("if ({cv}) {{"));
                 self.value_block(t, &tmp);
-                self.line("} else {");
-                self.value_block(f, &tmp);
-                self.line("}");
+                self.else_chain(f, &tmp);
                 tmp
             }
             ExprKind::Block(b) => {
@@ -254,6 +252,27 @@ impl Emitter<'_> {
             Array::Local(i) => Polyfill::LocalSet(t, rank, self.f.arrays[i].private),
         };
         format!("{};", self.call_polyfill(h, &args))
+    }
+
+    /// The `else` of an `if` used as a value, into `target`: an `else` that
+    /// is only another such `if` (an `else if` chain, or a `match` lowered to
+    /// one) continues as `} else if (..) {` into the same `target`, unless its
+    /// condition writes statements; then `} else { .. }`.
+    fn else_chain(&mut self, f: &Block, target: &str) {
+        if let (true, Some(tail)) = (f.stmts.is_empty(), &f.tail) {
+            if let ExprKind::If(c, t, f2) = &tail.kind {
+                if !needs_hoist(c) {
+                    let cv = self.expr(c);
+                    self.line(&format!("}} else if ({cv}) {{"));
+                    self.value_block(t, target);
+                    self.else_chain(f2, target);
+                    return;
+                }
+            }
+        }
+        self.line("} else {");
+        self.value_block(f, target);
+        self.line("}");
     }
 
     fn value_block(&mut self, b: &Block, target: &str) {

@@ -259,6 +259,89 @@ const RESERVED: &[&str] = &[
     "modf",
     "remquo",
     "sincos",
+    // OpenCL C's other built-in functions: a local of one of these names
+    // would hide it from the code silt emits beside it (`abs_diff` did)
+    "acospi",
+    "asinpi",
+    "atanpi",
+    "atan2pi",
+    "cospi",
+    "sinpi",
+    "tanpi",
+    "exp10",
+    "fdim",
+    "ilogb",
+    "lgamma",
+    "lgamma_r",
+    "logb",
+    "maxmag",
+    "minmag",
+    "nextafter",
+    "powr",
+    "remainder",
+    "rootn",
+    "rsqrt",
+    "tgamma",
+    "abs_diff",
+    "mad24",
+    "mul24",
+    "fast_distance",
+    "fast_length",
+    "fast_normalize",
+    "isequal",
+    "isnotequal",
+    "isgreater",
+    "isgreaterequal",
+    "isless",
+    "islessequal",
+    "islessgreater",
+    "isnormal",
+    "isordered",
+    "isunordered",
+    "any",
+    "all",
+    "mem_fence",
+    "read_mem_fence",
+    "write_mem_fence",
+    "work_group_barrier",
+    "async_work_group_copy",
+    "async_work_group_strided_copy",
+    "wait_group_events",
+    "prefetch",
+    "atomic_add",
+    "atomic_sub",
+    "atomic_xchg",
+    "atomic_inc",
+    "atomic_dec",
+    "atomic_cmpxchg",
+    "atomic_min",
+    "atomic_max",
+    "atomic_and",
+    "atomic_or",
+    "atomic_xor",
+    "atom_add",
+    "atom_sub",
+    "atom_xchg",
+    "atom_inc",
+    "atom_dec",
+    "atom_cmpxchg",
+    "atom_min",
+    "atom_max",
+    "atom_and",
+    "atom_or",
+    "atom_xor",
+    "vload2",
+    "vload3",
+    "vload4",
+    "vload8",
+    "vload16",
+    "vstore2",
+    "vstore3",
+    "vstore4",
+    "vstore8",
+    "vstore16",
+    "vloada_half",
+    "vstorea_half",
 ];
 
 /// `name` as a C identifier of a local or parameter: escaped to ASCII, and
@@ -301,4 +384,50 @@ fn is_vector_type(name: &str) -> bool {
         name.strip_prefix(base)
             .is_some_and(|n| matches!(n, "2" | "3" | "4" | "8" | "16"))
     })
+}
+
+#[cfg(test)]
+mod reserved_tests {
+    use super::*;
+    use crate::builtins::{Form, TABLE};
+
+    /// Every OpenCL function the emitter calls by name is kept from user
+    /// names (a local `abs_diff` once hid the built-in from `a.abs_diff(b)`).
+    #[test]
+    fn the_builtins_silt_calls_are_reserved() {
+        let called = TABLE.iter().filter_map(|d| match d.opencl {
+            Form::Call(name) => Some(name),
+            Form::Special => None,
+        });
+        let special = [
+            "abs_diff",
+            "add_sat",
+            "sub_sat",
+            "popcount",
+            "clz",
+            "rotate",
+            "isnan",
+            "isinf",
+            "isfinite",
+            "signbit",
+            "copysign",
+            "floor",
+            "trunc",
+            "fabs",
+            "tanh",
+            "rint",
+            "mul_hi",
+            "barrier",
+            "mem_fence",
+            "atomic_cmpxchg",
+            "atomic_add",
+            "atomic_min",
+            "atomic_max",
+            "lgamma",
+        ];
+        for name in called.chain(special) {
+            assert_eq!(c_ident(name), format!("{name}_"), "`{name}`");
+        }
+        assert_eq!(c_ident("abs_diffs"), "abs_diffs");
+    }
 }
