@@ -167,3 +167,8 @@ def test_zeta_and_polygamma(device):
         x.polygamma(-1)
     with pytest.raises(silt.ArgumentError, match="integer"):
         x.polygamma(1.5)
+
+
+def test_the_module_examples_run():
+    import doctest
+    assert doctest.testmod(silt.special).failed == 0

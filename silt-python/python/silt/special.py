@@ -6,7 +6,7 @@ not a tensor is made one, as ``silt.tensor`` makes it.
 
 >>> import silt
 >>> silt.special.gammaln(silt.tensor([0.5, 3.0], device="host")).tolist()
-[0.5723649263381958, 0.6931471824645996]
+[0.5723649429247001, 0.6931471805599453]
 """
 
 import math
