@@ -473,24 +473,6 @@ fn integer_rounding_methods_meet_their_definitions_everywhere() {
             q
         }
     }
-    fn next_pow2(x: i64, bits: u32) -> i64 {
-        let p = (x.max(1) as u64).next_power_of_two() as i64;
-        if p >= 1 << bits {
-            0
-        } else {
-            p
-        }
-    }
-    fn isqrt(x: i64) -> i64 {
-        let mut r = (x as f64).sqrt() as i64;
-        while r * r > x {
-            r -= 1;
-        }
-        while (r + 1) * (r + 1) <= x {
-            r += 1;
-        }
-        r
-    }
     for dev in common::devices() {
         let pairs: Vec<(i64, i64)> = (0..65536i64).map(|i| (i >> 8, i & 255)).collect();
         // i8: every pair
@@ -505,51 +487,49 @@ fn integer_rounding_methods_meet_their_definitions_everywhere() {
         // u8: every pair; u16: every value, divided by its low byte
         let a: Vec<u8> = pairs.iter().map(|p| p.0 as u8).collect();
         let b: Vec<u8> = pairs.iter().map(|p| p.1 as u8).collect();
-        let o = kernels::rounding::launch(&col(&dev, &a), &col(&dev, &b)).unwrap();
-        let (q, p, r, t) = (
-            o.0.to_vec().unwrap(),
-            o.1.to_vec().unwrap(),
-            o.2.to_vec().unwrap(),
-            o.3.to_vec().unwrap(),
-        );
-        for i in 0..a.len() {
-            let (x, y) = (i64::from(a[i]), i64::from(b[i]));
-            assert_eq!(
-                i64::from(q[i]),
-                div_ceil(x, y, 0),
-                "{dev}: {x}.div_ceil({y})"
-            );
-            assert_eq!(
-                i64::from(p[i]),
-                next_pow2(x, 8),
-                "{dev}: {x}u8.next_power_of_two()"
-            );
-            assert_eq!(i64::from(r[i]), isqrt(x), "{dev}: {x}u8.isqrt()");
-            assert_eq!(t[i], x.count_ones() == 1, "{dev}: {x}u8.is_power_of_two()");
-        }
+        unsigned_rounding(&dev, &a, &b);
         let a: Vec<u16> = (0..=u16::MAX).collect();
         let b: Vec<u16> = a.iter().map(|x| x & 255).collect();
-        let o = kernels::rounding::launch(&col(&dev, &a), &col(&dev, &b)).unwrap();
-        let (q, p, r, t) = (
-            o.0.to_vec().unwrap(),
-            o.1.to_vec().unwrap(),
-            o.2.to_vec().unwrap(),
-            o.3.to_vec().unwrap(),
+        unsigned_rounding(&dev, &a, &b);
+    }
+}
+
+/// The unsigned half of the test above: `div_ceil`, `next_power_of_two`,
+/// `isqrt` and `is_power_of_two` of `a` (by `b`) on `dev`, against their
+/// definitions.
+fn unsigned_rounding<T: Element + Into<i64> + kernels::rounding::Instance>(
+    dev: &Device,
+    a: &[T],
+    b: &[T],
+) {
+    let bits = 8 * std::mem::size_of::<T>() as u32;
+    let o = kernels::rounding::launch(&col(dev, a), &col(dev, b)).unwrap();
+    let (q, p, r, t) = (
+        o.0.to_vec().unwrap(),
+        o.1.to_vec().unwrap(),
+        o.2.to_vec().unwrap(),
+        o.3.to_vec().unwrap(),
+    );
+    for i in 0..a.len() {
+        let (x, y): (i64, i64) = (a[i].into(), b[i].into());
+        let up = if y == 0 {
+            0
+        } else {
+            (x as f64 / y as f64).ceil() as i64
+        };
+        assert_eq!(q[i].into(), up, "{dev}: {x}.div_ceil({y})");
+        let pow2 = (x.max(1) as u64).next_power_of_two() as i64;
+        let pow2 = if pow2 >> bits != 0 { 0 } else { pow2 };
+        assert_eq!(p[i].into(), pow2, "{dev}: {x}u{bits}.next_power_of_two()");
+        let root = r[i].into();
+        assert!(
+            root * root <= x && (root + 1) * (root + 1) > x,
+            "{dev}: {x}u{bits}.isqrt() = {root}"
         );
-        for i in 0..a.len() {
-            let (x, y) = (i64::from(a[i]), i64::from(b[i]));
-            assert_eq!(
-                i64::from(q[i]),
-                div_ceil(x, y, 0),
-                "{dev}: {x}.div_ceil({y})"
-            );
-            assert_eq!(
-                i64::from(p[i]),
-                next_pow2(x, 16),
-                "{dev}: {x}u16.next_power_of_two()"
-            );
-            assert_eq!(i64::from(r[i]), isqrt(x), "{dev}: {x}u16.isqrt()");
-            assert_eq!(t[i], x.count_ones() == 1, "{dev}: {x}u16.is_power_of_two()");
-        }
+        assert_eq!(
+            t[i],
+            x.count_ones() == 1,
+            "{dev}: {x}u{bits}.is_power_of_two()"
+        );
     }
 }
