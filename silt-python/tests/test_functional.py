@@ -1800,3 +1800,40 @@ def test_the_last_in_place_activations(device):
         out = {"celu_": lambda a: F.celu_(a), "selu_": lambda a: F.selu_(a), "rrelu_": lambda a: F.rrelu_(a)}[name](tx)
         assert out is tx, name
         check(tx, want)
+
+
+# PyTorch 2.15's uint8 results (CPU) for this input, recorded
+_U8 = np.array([[[[217, 163, 130, 69, 78, 10, 19], [4, 44, 208, 166, 233, 128, 155], [248, 186, 161, 139, 143, 239, 71], [208, 171, 0, 100, 219, 141, 8], [195, 186, 216, 44, 22, 220, 5]], [[138, 20, 76, 123, 108, 103, 7], [1, 31, 2, 171, 134, 165, 65], [157, 195, 98, 117, 255, 206, 251], [97, 175, 243, 166, 215, 176, 180], [99, 224, 34, 148, 184, 216, 134]]]], np.uint8)
+_U8_WANT = {
+    "down": (dict(size=(8, 4), mode="bilinear", align_corners=False),
+             [[[[197, 122, 77, 16], [119, 157, 142, 72], [32, 200, 220, 144], [161, 172, 169, 137], [215, 113, 162, 110], [196, 22, 200, 63], [193, 115, 103, 74], [192, 195, 25, 86]], [[94, 82, 110, 43], [58, 56, 123, 69], [22, 28, 145, 111], [121, 76, 207, 193], [157, 142, 229, 217], [129, 225, 211, 182], [137, 129, 193, 171], [146, 48, 180, 165]]]]),
+    "corners": (dict(scale_factor=(1.5, 0.6), mode="bilinear", align_corners=True),
+                [[[[217, 130, 78, 19], [75, 182, 181, 110], [85, 192, 203, 127], [248, 161, 143, 71], [221, 54, 194, 29], [204, 72, 153, 7], [195, 216, 22, 5]], [[138, 76, 108, 7], [47, 27, 125, 46], [53, 34, 174, 127], [157, 98, 255, 251], [117, 195, 228, 204], [98, 173, 205, 165], [99, 34, 184, 134]]]]),
+    "one pass": (dict(size=(5, 11), mode="bilinear", align_corners=False),
+                 [[[[217, 192, 160, 139, 108, 69, 75, 59, 16, 15, 19], [4, 22, 59, 163, 193, 166, 209, 204, 138, 143, 155], [248, 220, 184, 168, 153, 139, 142, 169, 230, 147, 71], [208, 191, 155, 47, 36, 100, 176, 198, 148, 68, 8], [195, 191, 189, 208, 153, 44, 30, 76, 202, 103, 5]], [[138, 84, 25, 61, 93, 123, 113, 107, 103, 51, 7], [1, 15, 28, 10, 63, 171, 147, 142, 162, 110, 65], [157, 174, 186, 124, 105, 117, 205, 242, 210, 231, 251], [97, 132, 181, 224, 215, 166, 197, 204, 180, 178, 180], [99, 156, 207, 86, 75, 148, 171, 193, 213, 171, 134]]]]),
+    "bicubic": (dict(size=(7, 9), mode="bicubic", align_corners=False),
+                [[[[238, 197, 150, 106, 61, 69, 29, 0, 9], [67, 64, 129, 178, 128, 177, 115, 67, 110], [45, 46, 136, 216, 171, 216, 203, 162, 149], [252, 208, 170, 154, 139, 132, 215, 197, 60], [234, 214, 95, 18, 115, 205, 210, 112, 12], [200, 195, 129, 62, 72, 128, 178, 114, 0], [195, 185, 222, 201, 40, 0, 150, 181, 0]], [[157, 53, 30, 95, 119, 111, 110, 67, 0], [45, 18, 0, 52, 157, 121, 132, 102, 13], [27, 69, 41, 36, 160, 171, 185, 167, 119], [154, 194, 155, 88, 117, 233, 234, 215, 254], [115, 157, 217, 219, 153, 221, 208, 185, 214], [85, 164, 194, 166, 164, 192, 200, 177, 151], [91, 211, 138, 20, 147, 175, 214, 196, 125]]]]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_U8_WANT))
+def test_interpolate_of_uint8_as_pytorch(device, case):
+    kw, want = _U8_WANT[case]
+    got = F.interpolate(silt.tensor(_U8, device=device), **kw)
+    assert got.dtype == np.uint8 and got.device == device
+    got, want = got.numpy().astype(int), np.array(want)
+    assert got.shape == want.shape
+    if kw["mode"] == "bilinear":
+        # PyTorch's integer passes, bit for bit
+        np.testing.assert_array_equal(got, want)
+    else:
+        # bicubic: within 1 of PyTorch's (docs/python.md)
+        assert np.abs(got - want).max() <= 1
+
+
+def test_interpolate_of_uint8_refuses_the_other_linear_modes(device):
+    x = silt.tensor(np.zeros((1, 1, 4), np.uint8), device=device)
+    with pytest.raises(silt.DTypeError, match="float"):
+        F.interpolate(x, scale_factor=2, mode="linear")
+    same = F.interpolate(silt.tensor(_U8, device=device), size=(5, 7), mode="bilinear")
+    np.testing.assert_array_equal(same.numpy(), _U8)

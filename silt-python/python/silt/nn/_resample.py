@@ -33,6 +33,57 @@ def _cubic_weights(t):
     return [far(t + 1), near(t), near(1 - t), far(2 - t)]
 
 
+def _linear_source(mode, n, m, ratio, align_corners):
+    """The source places (float64) of the `m` outputs of a linear or cubic
+    resampling of `n` places, PyTorch's: the corners aligned, or the
+    centres scaled by `ratio` (clamped at 0 except for bicubic)."""
+    dst = np.arange(m, dtype=np.float64)
+    if align_corners:
+        return dst * ((n - 1) / (m - 1)) if m > 1 else np.zeros(m)
+    if mode == "bicubic":
+        return (dst + 0.5) * ratio - 0.5  # not clamped at 0, as PyTorch's cubic places
+    return np.maximum((dst + 0.5) * ratio - 0.5, 0.0)
+
+
+def _uint8_passes(x, out, scales, mode, align_corners):
+    """`bilinear` or `bicubic` of a uint8 `[N, C, H, W]`, as PyTorch's CPU
+    kernels compute it: one pass along W, then one along H (a pass skipped
+    where the length does not change), each a sum of the neighbours with
+    integer weights (the weights times `2^p`, rounded, for the largest `p` up
+    to 22 that keeps each below `2^15`) in int32, plus `2^(p-1)`, shifted
+    down by `p` and clamped to `[0, 255]`."""
+    start = x
+    for d in (3, 2):
+        n, m, s = x.shape[d], out[d - 2], scales[d - 2]
+        if n == 0 or m == 0:
+            raise ArgumentError(f"interpolate: dimension {d} resamples {n} places to {m}")
+        if n == m:
+            continue
+        src = _linear_source(mode, n, m, (1.0 / s) if s is not None else n / m, align_corners)
+        if mode == "bicubic":
+            base = np.floor(src).astype(np.int64)
+            weights = _cubic_weights(src - base)
+            places = [np.clip(base - 1 + j, 0, n - 1) for j in range(4)]
+        else:
+            lo = np.minimum(np.floor(src).astype(np.int64), n - 1)
+            frac = src - lo
+            weights = [1 - frac, frac]
+            places = [lo, np.minimum(lo + 1, n - 1)]
+        largest = max(float(np.abs(w).max()) for w in weights)
+        p = 0
+        while p < 22 and largest * (1 << (p + 1)) < 32768:
+            p += 1
+        shape = [1] * x.ndim
+        shape[d] = m
+        acc = None
+        for w, at in zip(weights, places):
+            wi = _on(x, np.round(w * (1 << p)).astype(np.int32).reshape(shape))
+            term = x.index_select(d, _on(x, at)).astype(np.int32) * wi
+            acc = term if acc is None else acc + term
+        x = ((acc + (1 << (p - 1))) >> p).clamp(0, 255).astype(np.uint8)
+    return x if x is not start else start.clone()
+
+
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
     """`interpolate(input, size=None, scale_factor=None, mode='nearest',
@@ -42,7 +93,10 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     `bilinear`, `trilinear` (each output from its two neighbours a
     dimension), `bicubic` (from four neighbours a dimension, Keys' kernel
     with `a = -0.75`, places past an edge read at the edge; not clamped to
-    the input's range) and `area` (`adaptive_avg_pool`)."""
+    the input's range) and `area` (`adaptive_avg_pool`). A uint8 input
+    takes `bilinear` as PyTorch's CPU kernels compute it (integer passes
+    along W then H, the same bytes) and `bicubic` the same way (within 1 of
+    PyTorch's)."""
     fn = "interpolate"
     _tensor(input, fn)
     if mode not in _MODES:
@@ -77,6 +131,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if mode == "area":
         return adaptive_avg_pool3d(input, out) if nd == 3 else (
             adaptive_avg_pool2d(input, out) if nd == 2 else adaptive_avg_pool1d(input, out))
+    if linear_mode and input.dtype == np.uint8 and nd == 2:
+        return _uint8_passes(input, out, scales, mode, align_corners)
     if linear_mode:
         _floats(input, fn)
     x = input
@@ -102,12 +158,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                 src = np.floor(dst32 * scale)
             x = x.index_select(d, _on(x, np.minimum(src, n - 1).astype(np.int64)))
             continue
-        if align_corners:
-            src = dst * ((n - 1) / (m - 1)) if m > 1 else np.zeros(m)
-        elif mode == "bicubic":
-            src = (dst + 0.5) * ratio - 0.5  # not clamped at 0, as PyTorch's cubic places
-        else:
-            src = np.maximum((dst + 0.5) * ratio - 0.5, 0.0)
+        src = _linear_source(mode, n, m, ratio, align_corners)
         shape = [1] * x.ndim
         shape[d] = m
         if mode == "bicubic":
