@@ -80,3 +80,44 @@ fn the_callee_is_compiled_into_the_callers_program() {
     // the callee's own program is untouched
     assert!(!scaled_square::source(DType::F32).unwrap().contains("twice"));
 }
+
+/// Calls a kernel and, itself, the helper that kernel calls: the helper is
+/// found first through the kernel (as `twice`'s re-export), and the body's
+/// own call of it must still find it (it once failed: "`sq` is not a
+/// `#[helper]`", found by the random kernels).
+#[kernel(types = [f32, f64])]
+pub fn twice_and_square<T>(x: T) -> T {
+    twice(x) + super::helpers::sq(x)
+}
+
+/// A kernel that calls a helper with two results.
+#[kernel(types = [f32, f64])]
+pub fn fraction<T>(x: T) -> T {
+    let (_, f) = super::tuples::split(x);
+    f
+}
+
+/// Calls `fraction` and then, destructured, the helper it calls.
+#[kernel]
+pub fn whole_plus_fraction(x: f64) -> f64 {
+    let f = fraction(x);
+    let (w, _) = super::tuples::split(x);
+    w + f
+}
+
+#[test]
+fn a_kernel_calls_a_helper_that_a_kernel_it_calls_calls_too() {
+    for dev in common::devices() {
+        let x = col(&dev, &[1.5f64, -2.25, 3.0]);
+        assert_eq!(
+            twice_and_square::launch(&x).unwrap().to_vec().unwrap(),
+            [5.25, 0.5625, 15.0],
+            "on {dev}"
+        );
+        assert_eq!(
+            whole_plus_fraction::launch(&x).unwrap().to_vec().unwrap(),
+            [1.5, -2.25, 3.0],
+            "on {dev}"
+        );
+    }
+}

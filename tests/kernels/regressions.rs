@@ -382,3 +382,42 @@ fn unicode_identifiers_run_on_every_device() {
         .collect();
     assert!(code.is_ascii(), "{source}");
 }
+
+/// `#[scalar]`s named as the module's own functions: `dispatch` took them as
+/// parameters of those names and then called `launch(..)`, which the
+/// parameter hid (found by the random kernels, in a `#[reduce]`).
+#[kernel(types = [f32, f64])]
+pub fn named_like_its_functions<T>(
+    x: T,
+    #[scalar] launch: T,
+    #[scalar] eval: T,
+    #[scalar] source: T,
+) -> T {
+    x * launch + eval - source
+}
+
+/// The same in place: `dispatch_into` called `launch_into(..)`.
+#[kernel]
+pub fn named_like_launch_into(x: f32, #[scalar] launch_into: f32) -> f32 {
+    x + launch_into
+}
+
+#[test]
+fn scalars_named_as_the_generated_functions() {
+    for dev in common::devices() {
+        let x: Tensor = col(&dev, &[1.0f32, 2.0]).into();
+        let y = named_like_its_functions::dispatch(&x, 3.0, 0.5, 0.25).unwrap();
+        assert_eq!(
+            y.typed::<f32>().unwrap().to_vec().unwrap(),
+            [3.25, 6.25],
+            "{dev}"
+        );
+        let mut out: Tensor = col(&dev, &[0.0f32, 0.0]).into();
+        named_like_launch_into::dispatch_into(&x, 1.5, &mut out).unwrap();
+        assert_eq!(
+            out.typed::<f32>().unwrap().to_vec().unwrap(),
+            [2.5, 3.5],
+            "{dev}"
+        );
+    }
+}

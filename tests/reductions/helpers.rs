@@ -203,3 +203,32 @@ fn helpers_in_reductions_and_scans_give_the_inline_bits() {
         sum_sq_inline::eval(row).to_bits()
     );
 }
+
+/// A `#[scalar]` of `map` named `launch`: `dispatch` took it as a parameter
+/// of that name and then called `launch(..)` (found by the random kernels).
+#[reduce(types = [f32, f64])]
+pub mod scaled_sum {
+    pub fn identity<T>() -> T {
+        0.0
+    }
+    pub fn map<T>(#[scalar] launch: T, x: T) -> T {
+        launch * x
+    }
+    pub fn combine<T>(a: T, b: T) -> T {
+        a + b
+    }
+    pub fn finish<T>(acc: T, count: u64) -> T {
+        acc + 0.0 * count as T
+    }
+}
+
+#[test]
+fn a_scalar_named_launch() {
+    for dev in common::devices() {
+        let x: Tensor = TensorT::from_slice(&dev, &[1.0f64, 2.0, 3.0], [3])
+            .unwrap()
+            .into();
+        let s = scaled_sum::dispatch(2.0, &x, Axes::all()).unwrap();
+        assert_eq!(s.typed::<f64>().unwrap().to_vec().unwrap(), [12.0], "{dev}");
+    }
+}

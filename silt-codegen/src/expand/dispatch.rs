@@ -120,7 +120,8 @@ pub(super) fn dispatch_around(
             quote!((#(#ts),*))
         }
     };
-    let call = quote!(launch #turbofish (#(#lead_args,)* #(#call_args,)* #(#extra_args),*) #wrap);
+    let call =
+        quote!(self::launch #turbofish (#(#lead_args,)* #(#call_args,)* #(#extra_args),*) #wrap);
     let (call, safety) = if unsafe_launch {
         // SAFETY: the caller of `dispatch` promises what `launch` needs
         (quote!(unsafe { #call }), quote!(unsafe))
@@ -256,7 +257,7 @@ pub(super) fn dispatch_into_fn(
     let body = quote! {{
         #(#typed)*
         #(#typed_outs)*
-        launch_into #turbofish (#(#call_args,)* #(&mut #out_vs),*)
+        self::launch_into #turbofish (#(#call_args,)* #(&mut #out_vs),*)
     }};
     let dtype_param = if explicit_dtype {
         quote!(dtype: #s::DType,)

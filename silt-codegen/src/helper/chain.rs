@@ -300,11 +300,21 @@ pub fn chain(input: TokenStream) -> TokenStream {
     }
     chain.found.extend(brought);
     // a helper reached by two paths (`sq` and `norm::__silt_dep_0`) is the same
-    // definition: the first path found is its canonical key, and only it is
-    // lowered and asked about the helpers it calls (this also ends recursion)
+    // definition: one path is its canonical key, and only it is lowered and
+    // asked about the helpers it calls (this also ends recursion). A path the
+    // body itself calls comes first, so that its calls find the definition
+    // (a helper that a called kernel brings was found before the body's own
+    // call of it), then the first path found.
+    let direct: Vec<String> = calls_in(&chain.item)
+        .0
+        .iter()
+        .map(|(_, p)| path_key(p))
+        .collect();
+    let mut order: Vec<&(syn::Path, TokenStream)> = chain.found.iter().collect();
+    order.sort_by_key(|(p, _)| !direct.contains(&path_key(p)));
     let mut canon: Vec<(String, String)> = Vec::new();
     let mut texts: Vec<(String, String)> = Vec::new();
-    for (p, h) in &chain.found {
+    for (p, h) in order {
         let key = path_key(p);
         let text = h.to_string();
         let target = texts

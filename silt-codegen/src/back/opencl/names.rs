@@ -387,7 +387,7 @@ fn is_vector_type(name: &str) -> bool {
 }
 
 #[cfg(test)]
-mod reserved_tests {
+mod tests {
     use super::*;
     use crate::builtins::{Form, TABLE};
 
