@@ -11,7 +11,8 @@
 //! a kernel is resolved from the kernel's module; a call in a helper through a
 //! re-export (`__silt_dep_N`) in that helper's own module, so from where it is
 //! written. A helper reached by two paths is recognised by its tokens and kept
-//! once.
+//! once, under the path the body itself calls when it does (else the first
+//! path found).
 //!
 //! A `#[kernel]` with plain and `#[scalar]` parameters and one result is
 //! callable the same way: its module carries the same macro (its definition
