@@ -263,3 +263,31 @@ fn locals_named_as_builtins_do_not_hide_them() {
         assert_eq!(o.2.to_vec().unwrap(), [10u32, 0], "{dev}");
     }
 }
+
+/// `abs_diff` of constants: PoCL folded its built-in wrongly
+/// (`i64::MIN.abs_diff(2147483647)` came out 0); silt now computes it in
+/// unsigned arithmetic of its own.
+#[kernel]
+pub fn abs_diff_of_constants(z: u64) -> (u64, u32, u8, u64) {
+    (
+        i64::MIN.abs_diff(0o17777777777i64) + z,
+        i32::MIN.abs_diff(i32::MAX) + z as u32,
+        (-128i8).abs_diff(127i8) + z as u8,
+        i64::MAX.abs_diff(i64::MIN) + z,
+    )
+}
+
+#[test]
+fn abs_diff_of_constants_is_exact() {
+    for dev in common::devices() {
+        let o = abs_diff_of_constants::launch(&col(&dev, &[0u64])).unwrap();
+        assert_eq!(
+            o.0.to_vec().unwrap(),
+            [i64::MIN.abs_diff(2_147_483_647)],
+            "{dev}"
+        );
+        assert_eq!(o.1.to_vec().unwrap(), [u32::MAX], "{dev}");
+        assert_eq!(o.2.to_vec().unwrap(), [255u8], "{dev}");
+        assert_eq!(o.3.to_vec().unwrap(), [u64::MAX], "{dev}");
+    }
+}

@@ -117,11 +117,12 @@ impl Emitter<'_> {
             B::FDivEuclid | B::IDivEuclid => self.call_polyfill(Polyfill::DivEuclid(t), a),
             // OpenCL's own, its operands of the receiver's type (a literal
             // would otherwise pick another overload)
-            B::SaturatingAdd | B::SaturatingSub | B::AbsDiff => {
-                let name = match b {
-                    B::SaturatingAdd => "add_sat",
-                    B::SaturatingSub => "sub_sat",
-                    _ => "abs_diff",
+            B::AbsDiff => self.call_polyfill(Polyfill::AbsDiff(t), a),
+            B::SaturatingAdd | B::SaturatingSub => {
+                let name = if b == B::SaturatingAdd {
+                    "add_sat"
+                } else {
+                    "sub_sat"
                 };
                 let c = t.value_type();
                 format!("{name}(({c}){xp}, ({c}){a1})")

@@ -24,6 +24,9 @@ pub(super) enum Polyfill {
     SatMul(DType),
     /// `wrapping_pow`, by squaring in unsigned arithmetic.
     Pow(DType),
+    /// `abs_diff`, in unsigned arithmetic (PoCL folds its built-in of
+    /// constant `long`s wrongly: `abs_diff(MIN, 2147483647L)` came out 0).
+    AbsDiff(DType),
     /// `div_ceil`: 0 for a zero divisor, `MIN` for `MIN.div_ceil(-1)`.
     DivCeil(DType),
     /// `next_power_of_two` of an unsigned type: 0 where it does not fit.
@@ -133,6 +136,7 @@ pub(super) fn name(h: Polyfill) -> String {
         Polyfill::Ctz(t) => ("ctz", t),
         Polyfill::SatMul(t) => ("sat_mul", t),
         Polyfill::Pow(t) => ("pow", t),
+        Polyfill::AbsDiff(t) => ("abs_diff", t),
         Polyfill::DivCeil(t) => ("div_ceil", t),
         Polyfill::NextPow2(t) => ("next_power_of_two", t),
         Polyfill::Isqrt(t) => ("isqrt", t),
@@ -262,6 +266,12 @@ pub(super) fn source(h: Polyfill) -> String {
         }
         Polyfill::SatMul(t) => int_polyfill::sat_mul(t, &name),
         Polyfill::Pow(t) => int_polyfill::pow(t, &name),
+        Polyfill::AbsDiff(t) => {
+            let (c, u) = (t.value_type(), t.unsigned().value_type());
+            format!(
+                "static inline {u} {name}({c} a, {c} b) {{\n    return a > b ? ({u})(({u})a - ({u})b) : ({u})(({u})b - ({u})a);\n}}\n"
+            )
+        }
         Polyfill::DivCeil(t) => int_polyfill::div_ceil(t, &name),
         Polyfill::NextPow2(t) => int_polyfill::next_power_of_two(t, &name),
         Polyfill::Isqrt(t) => int_polyfill::isqrt(t, &name),
