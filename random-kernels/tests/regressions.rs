@@ -291,3 +291,33 @@ fn abs_diff_of_constants_is_exact() {
         assert_eq!(o.3.to_vec().unwrap(), [u64::MAX], "{dev}");
     }
 }
+
+/// `powi` with a negative exponent whose positive power overflows: std's
+/// `powi` (`1 / x^n`) gave 0 on the host where the devices' `pown` gives the
+/// subnormal result (`(-5.857e156).powi(-2)` is 2.9e-314).
+#[kernel(types = [f32, f64])]
+pub fn powi_into_the_subnormals<T>(x: T) -> (T, T) {
+    (x.powi(-2), x.powi(-3))
+}
+
+#[test]
+fn powi_of_negative_powers_reaches_the_subnormals() {
+    for dev in common::devices() {
+        // exact powers of two: 2^-1040 and 2^-1560 (0) in f64, 2^-140 and
+        // 2^-210 (0) in f32
+        let o = powi_into_the_subnormals::launch(&col(&dev, &[2f64.powi(520), -2f64.powi(520)]))
+            .unwrap();
+        let tiny = f64::from_bits(1 << 34); // 2^-1040
+        assert_eq!(o.0.to_vec().unwrap(), [tiny, tiny], "{dev}");
+        assert_eq!(o.1.to_vec().unwrap(), [0.0, -0.0], "{dev}");
+        let o = powi_into_the_subnormals::launch(&col(&dev, &[2f32.powi(70)])).unwrap();
+        assert_eq!(o.0.to_vec().unwrap(), [f32::from_bits(1 << 9)], "{dev}");
+        assert_eq!(o.1.to_vec().unwrap(), [0.0], "{dev}");
+        // the value of the finding, within a few ULPs of the subnormal
+        let o =
+            powi_into_the_subnormals::launch(&col(&dev, &[-5.857_481_669_730_012e156f64])).unwrap();
+        let got = o.0.to_vec().unwrap()[0];
+        let want = 2.914_594_383e-314;
+        assert!((got - want).abs() < 1e-322, "{dev}: {got:e}");
+    }
+}

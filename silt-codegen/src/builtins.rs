@@ -229,7 +229,7 @@ pub const TABLE: &[Def] = {
         row(B::LGamma, "lgamma", Float, &[], Same, false, false, Call("lgamma"), Special),
         row(B::Atan2, "atan2", Float, &[Same], Same, false, false, Call("atan2"), Method("atan2")),
         row(B::Powf, "powf", Float, &[Same], Same, false, false, Call("pow"), Special),
-        row(B::Powi, "powi", Float, &[Fixed(DType::I32)], Same, false, false, Call("pown"), Method("powi")),
+        row(B::Powi, "powi", Float, &[Fixed(DType::I32)], Same, false, false, Call("pown"), Special),
         row(B::FMin, "min", Float, &[Same], Same, true, true, Special, Special),
         row(B::FMax, "max", Float, &[Same], Same, true, true, Special, Special),
         row(B::Hypot, "hypot", Float, &[Same], Same, false, false, Call("hypot"), Special),

@@ -184,6 +184,10 @@ pub trait FloatOps: Copy + PartialOrd {
     /// `pow(1, y)` and `pow(x, ±0)` are 1 even for a signalling NaN (glibc, after
     /// IEEE 754-2019, gives NaN there; every device gives 1).
     fn pow(self, y: Self) -> Self;
+    /// `self` to the integer power `n`, as the devices' `pown`: where `n < 0`
+    /// and `self^-n` overflows (so that std's `powi`, `1 / self^-n`, gives 0),
+    /// `(1 / self)^-n`, the subnormal result the devices give.
+    fn powi(self, n: i32) -> Self;
     /// `sqrt(self² + y²)`; `+∞` when either is infinite, even when the other is
     /// a signalling NaN (as for a quiet one; glibc gives NaN there).
     fn hypot(self, y: Self) -> Self;
@@ -213,6 +217,17 @@ macro_rules! float_ops {
                     1.0
                 } else {
                     self.powf(y)
+                }
+            }
+            #[inline]
+            fn powi(self, n: i32) -> Self {
+                let r = <$t>::powi(self, n);
+                if r == 0.0 && n < 0 && self.is_finite() && self != 0.0 {
+                    // `-(n + 1)` fits an `i32` for every negative `n`
+                    let y = self.recip();
+                    <$t>::powi(y, -(n + 1)) * y
+                } else {
+                    r
                 }
             }
             #[inline]

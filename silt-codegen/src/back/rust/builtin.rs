@@ -67,6 +67,7 @@ pub(super) fn builtin(
         B::Erfc => quote_spanned!(span=> #krate::__private::FloatOps::erfc(#x)),
         B::LGamma => quote_spanned!(span=> #krate::__private::FloatOps::lgamma(#x)),
         B::Powf => quote_spanned!(span=> #krate::__private::FloatOps::pow(#x, #(#rest),*)),
+        B::Powi => quote_spanned!(span=> #krate::__private::FloatOps::powi(#x, #(#rest),*)),
         B::Hypot => quote_spanned!(span=> #krate::__private::FloatOps::hypot(#x, #(#rest),*)),
         B::FMin => quote_spanned!(span=> #krate::__private::fmin(#x, #(#rest),*)),
         B::FMax => quote_spanned!(span=> #krate::__private::fmax(#x, #(#rest),*)),
