@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 136);
+//! assert_eq!(catalog::OPERATIONS.len(), 143);
 //! ```
 
 use silt::DType;
@@ -136,7 +136,7 @@ catalog! {
         log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, erf,
         erfc, floor, ceil, round, trunc, frac,
     ],
-    "special functions" Elementwise: [lgamma, digamma, erfinv, zeta],
+    "special functions" Elementwise: [lgamma, digamma, erfinv, erfcx, log_ndtr, ndtri, i0, i0e, i1, i1e, zeta],
     "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
     ],
@@ -171,7 +171,7 @@ catalog! {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::unary_operations!(count), 61);
+/// assert_eq!(silt_kernels::unary_operations!(count), 68);
 /// ```
 #[macro_export]
 macro_rules! unary_operations {
@@ -208,6 +208,13 @@ macro_rules! unary_operations {
             lgamma,
             digamma,
             erfinv,
+            erfcx,
+            log_ndtr,
+            ndtri,
+            i0,
+            i0e,
+            i1,
+            i1e,
             floor,
             ceil,
             round,

@@ -1,7 +1,8 @@
-//! The special functions (`lgamma`, `digamma`, `erfinv`): the device against
-//! the host on edge values and proptest-generated inputs, both against values
-//! computed to 50 digits, their poles and limits as PyTorch's, and identities
-//! over a sweep.
+//! The special functions (`lgamma`, `digamma`, `erfinv`, `erfcx`,
+//! `log_ndtr`, `ndtri`, the Bessel functions `i0`, `i0e`, `i1`, `i1e`, and
+//! `zeta`): the device against the host on edge values and
+//! proptest-generated inputs, both against values computed to 50 digits or
+//! more, their poles and limits as PyTorch's, and identities over a sweep.
 
 #![allow(clippy::cast_possible_truncation)] // test data
 // the true values as computed, to 20 digits
@@ -38,6 +39,41 @@ fn erfinv_device_and_host_agree() {
     for_floats("erfinv", Class::Composite(40), k::erfinv::launch);
 }
 
+#[test]
+fn ndtri_device_and_host_agree() {
+    unary::<f16, _>("ndtri", Class::Ulps(1), k::ndtri::launch);
+    // `erfinv`'s steps, then one rounding of the product by √2
+    for_floats("ndtri", Class::Composite(40), k::ndtri::launch);
+}
+
+#[test]
+fn erfcx_and_log_ndtr_device_and_host_agree() {
+    unary::<f16, _>("erfcx", Class::Ulps(1), k::erfcx::launch);
+    unary::<f16, _>("log_ndtr", Class::Ulps(1), k::log_ndtr::launch);
+    // `exp` (3 ULPs) times `erfc` (16), or `ln` of either
+    for_floats("erfcx", Class::Composite(24), k::erfcx::launch);
+    for_floats("log_ndtr", Class::Composite(24), k::log_ndtr::launch);
+}
+
+#[test]
+fn bessel_functions_device_and_host_agree() {
+    // the sums are IEEE arithmetic, alike everywhere; `exp` and `sqrt` differ
+    for (op, launch) in [
+        ("i0", k::i0::launch::<f32> as Launch32),
+        ("i0e", k::i0e::launch::<f32>),
+        ("i1", k::i1::launch::<f32>),
+        ("i1e", k::i1e::launch::<f32>),
+    ] {
+        for_floats(op, Class::Ulps(8), launch);
+    }
+    unary::<f16, _>("i0", Class::Ulps(1), k::i0::launch);
+    unary::<f16, _>("i0e", Class::Ulps(1), k::i0e::launch);
+    unary::<f16, _>("i1", Class::Ulps(1), k::i1::launch);
+    unary::<f16, _>("i1e", Class::Ulps(1), k::i1e::launch);
+}
+
+type Launch32 = fn(&TensorT<f32>) -> silt::Result<TensorT<f32>>;
+
 fn for_floats(
     op: &str,
     class: Class,
@@ -47,13 +83,26 @@ fn for_floats(
     // the same operation in `f64`, through the dispatch of the untyped tensor
     unary::<f64, _>(op, class, |x| {
         let t: Tensor = x.clone().into();
-        let out = match op {
-            "lgamma" => k::lgamma::dispatch(&t),
-            "digamma" => k::digamma::dispatch(&t),
-            _ => k::erfinv::dispatch(&t),
-        }?;
+        let out = dispatch(op, &t)?;
         out.typed::<f64>()
     });
+}
+
+/// `op` of an untyped tensor.
+fn dispatch(op: &str, t: &Tensor) -> silt::Result<Tensor> {
+    match op {
+        "lgamma" => k::lgamma::dispatch(t),
+        "digamma" => k::digamma::dispatch(t),
+        "erfinv" => k::erfinv::dispatch(t),
+        "erfcx" => k::erfcx::dispatch(t),
+        "log_ndtr" => k::log_ndtr::dispatch(t),
+        "ndtri" => k::ndtri::dispatch(t),
+        "i0" => k::i0::dispatch(t),
+        "i0e" => k::i0e::dispatch(t),
+        "i1" => k::i1::dispatch(t),
+        "i1e" => k::i1e::dispatch(t),
+        other => panic!("no special function {other}"),
+    }
 }
 
 /// `(x, f(x))` with `f(x)` to 20 digits (mpmath, 50 digits of working
@@ -124,17 +173,123 @@ const ERFINV: &[(f64, f64)] = &[
     (0.3, 0.272_462_714_726_754_345_02),
 ];
 
+/// The modified Bessel functions and the normal distribution's functions,
+/// to 20 digits (mpmath, 800 digits of working precision).
+const I0: &[(f64, f64)] = &[
+    (0.5, 1.0634833707413235193),
+    (1.0, 1.2660658777520083356),
+    (2.5, 3.2898391440501230357),
+    (5.0, 27.239871823604446895),
+    (9.5, 1753.4809905273226698),
+    (10.5, 4527.4417146388880052),
+    (15.0, 339649.37329791387952),
+    (19.5, 2.6760525339838766027e7),
+    (20.5, 7.0922869834317006649e7),
+    (30.0, 7.8167229782397748972e11),
+    (100.0, 1.0737517071310738235e42),
+    (700.0, 1.5295933476718737363e302),
+    (-3.0, 4.8807925858650240856),
+    (1e-10, 1.0),
+];
+const I0E: &[(f64, f64)] = &[
+    (0.5, 0.64503527044915006811),
+    (2.5, 0.27004644161220273956),
+    (9.5, 0.13125126081426788873),
+    (10.5, 0.12466966945908616503),
+    (19.5, 0.090939432095156483305),
+    (20.5, 0.088664429015745248147),
+    (100.0, 0.039944379299096682648),
+    (100000.0, 0.0012615678379767767669),
+    (1e20, 3.9894228040143267794e-11),
+    (-7.25, 0.15095349002867583539),
+];
+const I1: &[(f64, f64)] = &[
+    (0.5, 0.25789430539089631636),
+    (1.0, 0.56515910399248502721),
+    (2.5, 2.5167162452886984415),
+    (5.0, 24.335642142450527199),
+    (9.5, 1658.4530777821342002),
+    (10.5, 4306.1348750962746843),
+    (15.0, 328124.92197020639673),
+    (19.5, 2.6065069264457165694e7),
+    (20.5, 6.9170831679184372867e7),
+    (30.0, 7.6853203893895699949e11),
+    (100.0, 1.0683693903381624812e42),
+    (700.0, 1.5285003902339006881e302),
+    (-3.0, -3.9533702174026093965),
+    (1e-10, 5.0000000000000001822e-11),
+    (1e-300, 5.0000000000000001253e-301),
+];
+const I1E: &[(f64, f64)] = &[
+    (0.5, 0.15642080318487169714),
+    (2.5, 0.20658464953126655421),
+    (9.5, 0.12413824765488178649),
+    (10.5, 0.11857566488126837185),
+    (19.5, 0.088576086094314852457),
+    (20.5, 0.086474113494087245571),
+    (100.0, 0.039744153025130252674),
+    (100000.0, 0.0012615615301218171273),
+    (1e20, 3.9894228040143267794e-11),
+    (-7.25, -0.14011851895630762384),
+];
+const ERFCX: &[(f64, f64)] = &[
+    (-5.0, 1.4400979867466104041e11),
+    (-1.0, 5.0089800807622834663),
+    (-0.5, 1.9523604891825570933),
+    (0.5, 0.61569034419292587487),
+    (1.0, 0.42758357615580700441),
+    (1.5, 0.32158541645431750235),
+    (2.0, 0.25539567631050574387),
+    (2.5, 0.21080636406114358065),
+    (5.0, 0.11070463773306862637),
+    (10.0, 0.056140992743822585858),
+    (26.0, 0.021683584850562906616),
+    (30.0, 0.018795888861416751497),
+    (100000.0, 5.6418958351954680777e-6),
+    (1e100, 5.6418958354775627798e-101),
+    (-26.0, 7.6577249314905683515e293),
+    (-9.0, 3.0121946291700610967e35),
+];
+const LOG_NDTR: &[(f64, f64)] = &[
+    (-40.0, -804.60844201375378817),
+    (-20.0, -203.91715537109726394),
+    (-5.0, -15.064998393988725736),
+    (-1.5, -2.705944400823889807),
+    (-1.0, -1.8410216450092635058),
+    (-0.5, -1.1759117615936186089),
+    (0.5, -0.36894641528865639307),
+    (1.0, -0.17275377902344988953),
+    (3.0, -0.0013508099647481937988),
+    (5.0, -2.8665161296376359338e-7),
+    (10.0, -7.619853024160526066e-24),
+    (20.0, -2.7536241186062336951e-89),
+    (37.0, -5.7255712225245768227e-300),
+];
+const NDTRI: &[(f64, f64)] = &[
+    (1e-300, -37.047096299361199237),
+    (1e-100, -21.273453560965324294),
+    (1e-20, -9.2623400897984075796),
+    (1e-05, -4.2648907939228246102),
+    (0.01, -2.3263478740408410931),
+    (0.1, -1.2815515655446004353),
+    (0.25, -0.6744897501960817432),
+    (0.3, -0.52440051270804081597),
+    (0.6, 0.25334710313579974132),
+    (0.75, 0.6744897501960817432),
+    (0.9, 1.2815515655446005935),
+    (0.99, 2.3263478740408407676),
+    (0.999999, 4.7534243088170877657),
+    (0.9999999999990905, 7.0477002566644087254),
+];
+
 /// Runs `op` on `dev` over `x`, in `f64` and `f32`.
 fn run(op: &str, dev: &Device, x: &[f64]) -> (Vec<f64>, Vec<f32>) {
-    let t64 = TensorT::from_slice(dev, x, [x.len()]).unwrap();
+    let t64: Tensor = TensorT::from_slice(dev, x, [x.len()]).unwrap().into();
     let x32: Vec<f32> = x.iter().map(|&v| v as f32).collect();
-    let t32 = TensorT::from_slice(dev, &x32, [x.len()]).unwrap();
-    let (a, b) = match op {
-        "lgamma" => (k::lgamma::launch(&t64), k::lgamma::launch(&t32)),
-        "digamma" => (k::digamma::launch(&t64), k::digamma::launch(&t32)),
-        _ => (k::erfinv::launch(&t64), k::erfinv::launch(&t32)),
-    };
-    (a.unwrap().to_vec().unwrap(), b.unwrap().to_vec().unwrap())
+    let t32: Tensor = TensorT::from_slice(dev, &x32, [x.len()]).unwrap().into();
+    let a = dispatch(op, &t64).unwrap().typed::<f64>().unwrap();
+    let b = dispatch(op, &t32).unwrap().typed::<f32>().unwrap();
+    (a.to_vec().unwrap(), b.to_vec().unwrap())
 }
 
 fn devices() -> Vec<Device> {
@@ -144,8 +299,10 @@ fn devices() -> Vec<Device> {
 }
 
 /// Each function against its table: `f64` within `1e-14` relatively (the
-/// sums of `digamma` near its zeros cancel to `1e-13`), `f32` within 2 ULPs
-/// of the truth rounded to `f32`; near the zeros, of the terms' size.
+/// sums of `digamma` near its zeros cancel to `1e-13`; the others within a
+/// few ULPs), `f32` within 2 ULPs of the truth rounded to `f32` (4 for the
+/// Bessel functions' series and `ndtri`'s single Newton step); near the
+/// zeros, of the terms' size.
 #[test]
 fn special_functions_meet_their_true_values() {
     for dev in devices() {
@@ -153,6 +310,13 @@ fn special_functions_meet_their_true_values() {
             ("lgamma", LGAMMA, 1e-14),
             ("digamma", DIGAMMA, 1e-13),
             ("erfinv", ERFINV, 1e-14),
+            ("i0", I0, 2e-15),
+            ("i0e", I0E, 2e-15),
+            ("i1", I1, 2e-15),
+            ("i1e", I1E, 2e-15),
+            ("erfcx", ERFCX, 5e-16),
+            ("log_ndtr", LOG_NDTR, 5e-16),
+            ("ndtri", NDTRI, 5e-16),
         ] {
             let x: Vec<f64> = table.iter().map(|p| p.0).collect();
             let (d, s) = run(op, &dev, &x);
@@ -175,7 +339,11 @@ fn special_functions_meet_their_true_values() {
                 // within 2 ULPs of the larger (8 for `digamma`: its
                 // recurrence's ten roundings, as PyTorch's)
                 let (xf, wf) = (x as f32, want as f32);
-                let ulps = if op == "digamma" { 8.0 } else { 2.0 };
+                let ulps = match op {
+                    "digamma" => 8.0,
+                    "i0" | "i0e" | "i1" | "i1e" | "ndtri" => 4.0,
+                    _ => 2.0,
+                };
                 if f64::from(xf) == x && wf.is_normal() {
                     let err = f64::from((s[i] - wf).abs());
                     assert!(
@@ -217,6 +385,40 @@ fn special_functions_give_pytorchs_values_at_poles_and_limits() {
         ("erfinv", 1.5, nan),
         ("erfinv", -inf, nan),
         ("erfinv", nan, nan),
+        ("i0", 0.0, 1.0),
+        ("i0", -0.0, 1.0),
+        ("i0", inf, inf),
+        ("i0", -inf, inf),
+        ("i0", nan, nan),
+        ("i0e", 0.0, 1.0),
+        ("i0e", inf, 0.0),
+        ("i0e", -inf, 0.0),
+        ("i0e", nan, nan),
+        ("i1", 0.0, 0.0),
+        ("i1", -0.0, 0.0),
+        ("i1", inf, inf),
+        ("i1", -inf, -inf),
+        ("i1", nan, nan),
+        ("i1e", -0.0, 0.0),
+        ("i1e", inf, 0.0),
+        ("i1e", -inf, -0.0),
+        ("i1e", nan, nan),
+        ("erfcx", 0.0, 1.0),
+        ("erfcx", inf, 0.0),
+        ("erfcx", -inf, inf),
+        ("erfcx", -30.0, inf),
+        ("erfcx", nan, nan),
+        ("log_ndtr", inf, -0.0),
+        ("log_ndtr", -inf, -inf),
+        ("log_ndtr", nan, nan),
+        ("ndtri", 0.0, -inf),
+        ("ndtri", -0.0, -inf),
+        ("ndtri", 1.0, inf),
+        ("ndtri", 0.5, 0.0),
+        ("ndtri", -0.25, nan),
+        ("ndtri", 1.5, nan),
+        ("ndtri", inf, nan),
+        ("ndtri", nan, nan),
     ];
     for dev in devices() {
         for &(op, x, want) in cases {
@@ -263,6 +465,25 @@ fn special_functions_meet_their_identities() {
                 (got - 1.0 / x).abs() <= 1e-13 * scale,
                 "ψ({}) - ψ({x}) = {got}, not 1/x on {dev:?}",
                 x + 1.0
+            );
+        }
+    }
+}
+
+/// `ndtri(e^log_ndtr(x)) = x` from `x = -30` to 0, on every device, in
+/// `f64`: `Φ(x)`'s rounding moves `x` by about `Φ(x) / φ(x)` times it, so
+/// within `1e-14 (1 + 1 / |x|)`.
+#[test]
+fn ndtri_inverts_log_ndtr() {
+    let xs: Vec<f64> = (0..3000).map(|i| -f64::from(i) * 0.01).collect();
+    for dev in devices() {
+        let (l, _) = run("log_ndtr", &dev, &xs);
+        let p: Vec<f64> = l.iter().map(|v| v.exp()).collect();
+        let (back, _) = run("ndtri", &dev, &p);
+        for ((x, p), b) in xs.iter().zip(&p).zip(&back) {
+            assert!(
+                (b - x).abs() <= 1e-14 * (1.0 + 1.0 / x.abs()),
+                "ndtri({p:e}) = {b}, not {x} on {dev:?}"
             );
         }
     }

@@ -61,6 +61,33 @@ def erfinv(y):
     return (lo + hi) / 2
 
 
+erfc = np.vectorize(math.erfc, otypes=[np.float64])
+
+
+def ndtr(x):
+    return 0.5 * erfc(-f64(x) / math.sqrt(2))
+
+
+@np.vectorize
+def ndtri(p):
+    """`ndtr` inverted by bisection."""
+    lo, hi = -40.0, 40.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if ndtr(mid) < p else (lo, mid)
+    return (lo + hi) / 2
+
+
+@np.vectorize
+def i1(x):
+    """The power series of I₁ (all terms positive), to 60 terms."""
+    t = s = x / 2
+    for k in range(1, 60):
+        t *= x * x / 4 / (k * (k + 1))
+        s += t
+    return s
+
+
 def f64(a):
     return np.asarray(a, dtype=np.float64)
 
@@ -148,6 +175,13 @@ CASES = {
     "lgamma": (lambda o, x: o.lgamma(x), [X], lgamma),
     "digamma": (lambda o, x: o.digamma(x), [X], digamma),
     "erfinv": (lambda o, x: o.erfinv(x), [UNIT], lambda y: erfinv(f64(y))),
+    "erfcx": (lambda o, x: o.erfcx(x), [X], lambda x: np.exp(f64(x) ** 2) * erfc(f64(x))),
+    "log_ndtr": (lambda o, x: o.log_ndtr(x), [X], lambda x: np.log(ndtr(x))),
+    "ndtri": (lambda o, x: o.ndtri(x), [(UNIT + 1) / 2], lambda p: ndtri(f64(p))),
+    "i0": (lambda o, x: o.i0(x), [X], lambda x: np.i0(f64(x))),
+    "i0e": (lambda o, x: o.i0e(x), [X], lambda x: np.i0(f64(x)) * np.exp(-np.abs(f64(x)))),
+    "i1": (lambda o, x: o.i1(x), [X], lambda x: i1(f64(x))),
+    "i1e": (lambda o, x: o.i1e(x), [X], lambda x: i1(f64(x)) * np.exp(-np.abs(f64(x)))),
     "zeta": (lambda o, x, q: o.zeta(x, q), [POS + 1.5, POS], zeta),
     "floor": (lambda o, x: o.floor(x), [X], np.floor),
     "ceil": (lambda o, x: o.ceil(x), [X], np.ceil),

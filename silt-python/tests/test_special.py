@@ -172,3 +172,85 @@ def test_zeta_and_polygamma(device):
 def test_the_module_examples_run():
     import doctest
     assert doctest.testmod(silt.special).failed == 0
+
+
+def test_bessel_functions(device):
+    x = np.concatenate([np.linspace(-40, 40, 321), [1e-300, -1e-12, 700.0]])
+    t = silt.tensor(x, device=device)
+    # numpy's i0 (Cephes); i0e and i1's references from it, I₁ = I₀'
+    np.testing.assert_allclose(t.i0().numpy(), np.i0(x), rtol=1e-14)
+    np.testing.assert_allclose(silt.i0(t).numpy(), np.i0(x), rtol=1e-14)
+    np.testing.assert_allclose(silt.special.i0e(t).numpy(), np.i0(x) * np.exp(-np.abs(x)), rtol=1e-14)
+    m = np.abs(x) < 40
+    h = 1e-5
+    di0 = (np.i0(x[m] + h) - np.i0(x[m] - h)) / (2 * h)
+    np.testing.assert_allclose(silt.special.i1(t).numpy()[m], di0, rtol=1e-8, atol=1e-9)
+    np.testing.assert_allclose(silt.special.i1e(t).numpy(), silt.special.i1(t).numpy() * np.exp(-np.abs(x)),
+                               rtol=1e-14)
+    # PyTorch 2.15's float64 values
+    v = silt.tensor([0.5, -30.0, 700.0], device=device)
+    np.testing.assert_allclose(silt.special.i1(v).numpy(),
+                               [0.25789430539089636, -768532038938.9569, 1.5285003902339006e+302], rtol=1e-15)
+    np.testing.assert_allclose(silt.special.i1e(v).numpy(),
+                               [0.15642080318487173, -0.07191633059864755, 0.015070519444716846], rtol=1e-15)
+    # zeros, infinities and NaN: PyTorch's, but for I₀ and I₁ at ±inf, where
+    # PyTorch gives NaN and silt the limits
+    e = silt.tensor([0.0, -0.0, inf, -inf, nan], device=device)
+    same(e.i0().tolist(), [1.0, 1.0, inf, inf, nan])
+    same(silt.special.i0e(e).tolist(), [1.0, 1.0, 0.0, 0.0, nan])
+    same(silt.special.i1(e).tolist(), [0.0, 0.0, inf, -inf, nan])
+    same(silt.special.i1e(e).tolist(), [0.0, 0.0, 0.0, -0.0, nan])
+    # integers in float32, float16 rounded once from float32; in place
+    i = silt.tensor(np.array([1, 2], np.int32), device=device)
+    assert silt.special.i1(i).dtype == np.float32 and i.i0().dtype == np.float32
+    f = silt.tensor(np.array([1.0, -2.5], np.float16), device=device)
+    # PyTorch's float16 results
+    assert f.i0().tolist() == [1.265625, 3.2890625]
+    assert silt.special.i1e(f).tolist() == [0.2078857421875, -0.20654296875]
+    y = silt.tensor([0.5, 3.0], device=device)
+    want = y.i0().tolist()
+    assert y.i0_() is y and y.tolist() == want
+
+
+def test_normal_distribution_functions(device):
+    # math's erfc down to its normal range; ln(1 - t) as log1p above 0
+    x = np.linspace(-37, 8, 451)
+    t = silt.tensor(x, device=device)
+    want = np.array([math.log(0.5 * math.erfc(-v / math.sqrt(2))) if v <= 0
+                     else math.log1p(-0.5 * math.erfc(v / math.sqrt(2))) for v in x])
+    np.testing.assert_allclose(silt.special.log_ndtr(t).numpy(), want, rtol=1e-13)
+    # beyond math.erfc's range: ln Φ(x) = -x²/2 - ln(-x √(2π)) - 1/x² + 5/(2x⁴) - 37/(3x⁶) + ...
+    far = np.array([-100.0, -1e3, -1e10])
+    asym = -far ** 2 / 2 - np.log(-far * math.sqrt(2 * math.pi)) - 1 / far ** 2 + 2.5 / far ** 4 - 37 / (3 * far ** 6)
+    np.testing.assert_allclose(silt.special.log_ndtr(silt.tensor(far, device=device)).numpy(), asym, rtol=1e-15)
+    # Φ(Φ⁻¹(p)) = p from p = 1e-300 up, and near 1 (math's Φ moves by x²
+    # ULPs where x = Φ⁻¹(p) is -37)
+    p = np.concatenate([np.geomspace(1e-300, 0.5, 300), 1 - np.geomspace(1e-15, 0.5, 100)])
+    q = silt.special.ndtri(silt.tensor(p, device=device)).numpy()
+    back = np.array([0.5 * math.erfc(-v / math.sqrt(2)) for v in q])
+    np.testing.assert_allclose(back, p, rtol=5e-13)
+    # PyTorch 2.15's float64 values
+    np.testing.assert_allclose(silt.special.ndtri(silt.tensor([1e-300, 0.975], device=device)).numpy(),
+                               [-37.0470962993612, 1.959963984540054], rtol=1e-14)
+    np.testing.assert_allclose(silt.special.log_ndtr(silt.tensor([-30.0, 1.0], device=device)).numpy(),
+                               [-454.32124395634327, -0.17275377902344985], rtol=1e-15)
+    # erfcx: math's product where it holds, the asymptotic series beyond
+    z = np.linspace(-5, 9, 281)
+    want = np.array([math.exp(v * v) * math.erfc(v) for v in z])
+    np.testing.assert_allclose(silt.special.erfcx(silt.tensor(z, device=device)).numpy(), want, rtol=1e-13)
+    big = np.array([1e3, 1e5, 1e100])
+    asym = (1 - 1 / (2 * big ** 2) + 3 / (4 * big ** 4)) / (big * math.sqrt(math.pi))
+    np.testing.assert_allclose(silt.special.erfcx(silt.tensor(big, device=device)).numpy(), asym, rtol=1e-15)
+    # limits and NaN, as PyTorch's
+    e = silt.tensor([inf, -inf, nan, 0.0, -30.0], device=device)
+    same(silt.special.erfcx(e).tolist(), [0.0, inf, nan, 1.0, inf])
+    same(silt.special.log_ndtr(e).tolist()[:3], [-0.0, -inf, nan])
+    same(silt.special.ndtri(silt.tensor([0.0, -0.0, 1.0, 0.5, -0.5, 1.5, inf, nan], device=device)).tolist(),
+         [-inf, -inf, inf, 0.0, nan, nan, nan, nan])
+    # float32 and float16 as their dtype; numbers and integers
+    f = silt.tensor(np.float32([0.025, 0.5]), device=device)
+    assert silt.special.ndtri(f).dtype == np.float32
+    np.testing.assert_allclose(silt.special.ndtri(f).numpy(), [-1.959964, 0.0], rtol=1e-6)
+    assert silt.special.erfcx(silt.tensor(np.float16([1.0]), device=device)).tolist() == [0.427490234375]
+    assert silt.special.log_ndtr(silt.tensor(np.array([0], np.int64), device=device)).dtype == np.float32
+    assert silt.special.ndtri(0.5).item() == 0.0

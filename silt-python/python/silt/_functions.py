@@ -19,7 +19,7 @@ from ._operators import _as, _device_of, _is_number, promote, ops
 METHODS = (
     # elementwise, one tensor
     "abs absolute acos acosh arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh "
-    "bitwise_not ceil cos cosh deg2rad digamma erf erfc erfinv exp exp2 expm1 fix floor frac isfinite isinf isnan "
+    "bitwise_not ceil cos cosh deg2rad digamma erf erfc erfinv exp exp2 i0 expm1 fix floor frac isfinite isinf isnan "
     "lgamma log log10 log1p log2 logical_not logit mvlgamma nan_to_num neg negative rad2deg reciprocal relu round "
     "rsqrt selu sgn sigmoid sign signbit sin sinc sinh sqrt square tan tanh trunc "
     # elementwise, two or three

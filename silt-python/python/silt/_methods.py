@@ -28,7 +28,7 @@ ValuesIndices.__doc__ = "The values and indices (int64) of max/min along a dim a
 # unary operations defined on floats only: integer and bool tensors compute in float32
 _FLOAT_UNARY = (
     "reciprocal sqrt rsqrt exp exp2 expm1 log log2 log10 log1p sin cos tan asin acos atan "
-    "sinh cosh tanh asinh acosh atanh erf erfc lgamma digamma erfinv frac relu6 selu gelu gelu_tanh sigmoid silu softplus softsign mish "
+    "sinh cosh tanh asinh acosh atanh erf erfc lgamma digamma erfinv i0 frac relu6 selu gelu gelu_tanh sigmoid silu softplus softsign mish "
     "hardsigmoid hardswish logsigmoid isnan isinf isfinite"
 ).split()
 # rounding is the identity on integers (a copy, as in PyTorch)

@@ -216,6 +216,27 @@ def digamma(input: TensorLike) -> Tensor:
 def erfinv(input: TensorLike) -> Tensor:
     """`erfinv(input)`: silt-kernels' `erfinv`, elementwise."""
 
+def erfcx(input: TensorLike) -> Tensor:
+    """`erfcx(input)`: silt-kernels' `erfcx`, elementwise."""
+
+def log_ndtr(input: TensorLike) -> Tensor:
+    """`log_ndtr(input)`: silt-kernels' `log_ndtr`, elementwise."""
+
+def ndtri(input: TensorLike) -> Tensor:
+    """`ndtri(input)`: silt-kernels' `ndtri`, elementwise."""
+
+def i0(input: TensorLike) -> Tensor:
+    """`i0(input)`: silt-kernels' `i0`, elementwise."""
+
+def i0e(input: TensorLike) -> Tensor:
+    """`i0e(input)`: silt-kernels' `i0e`, elementwise."""
+
+def i1(input: TensorLike) -> Tensor:
+    """`i1(input)`: silt-kernels' `i1`, elementwise."""
+
+def i1e(input: TensorLike) -> Tensor:
+    """`i1e(input)`: silt-kernels' `i1e`, elementwise."""
+
 def exp(input: TensorLike) -> Tensor:
     """`exp(input)`: silt-kernels' `exp`, elementwise."""
 

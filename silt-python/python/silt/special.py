@@ -16,9 +16,9 @@ from ._composed import _floated, _floated_pair
 from ._silt import Tensor, ops
 
 __all__ = [
-    "digamma", "entr", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "log1p",
-    "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "polygamma", "psi", "round", "sinc",
-    "softmax", "xlog1py", "xlogy", "zeta",
+    "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "i0e",
+    "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "ndtri",
+    "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", "zeta",
 ]
 
 
@@ -70,6 +70,51 @@ def erfinv(input) -> Tensor:
     """The inverse error function, ``±inf`` at ``±1`` and NaN beyond
     (``Tensor.erfinv``)."""
     return _tensor(input).erfinv()
+
+
+def erfcx(input) -> Tensor:
+    """``erfc(x) e^(x²)`` without its overflow and underflow: ``0`` at
+    ``inf``, ``inf`` at ``-inf`` and wherever ``2 e^(x²)`` overflows (silt-kernels'
+    ``erfcx``)."""
+    return ops.erfcx(_floated(_tensor(input)))
+
+
+def i0(input) -> Tensor:
+    """``I₀(x)``, the modified Bessel function of the first kind of order 0
+    (``Tensor.i0``)."""
+    return _tensor(input).i0()
+
+
+def i0e(input) -> Tensor:
+    """``e^-|x| I₀(x)``, without ``I₀``'s overflow: ``0`` at ``±inf``
+    (silt-kernels' ``i0e``)."""
+    return ops.i0e(_floated(_tensor(input)))
+
+
+def i1(input) -> Tensor:
+    """``I₁(x)``, the modified Bessel function of the first kind of order 1
+    (odd; silt-kernels' ``i1``)."""
+    return ops.i1(_floated(_tensor(input)))
+
+
+def i1e(input) -> Tensor:
+    """``e^-|x| I₁(x)``, without ``I₁``'s overflow: ``±0`` at ``±inf``
+    (silt-kernels' ``i1e``)."""
+    return ops.i1e(_floated(_tensor(input)))
+
+
+def log_ndtr(input) -> Tensor:
+    """``ln Φ(x)``, the logarithm of ``ndtr``, without its underflow in the
+    lower tail (``-x²/2`` and less there): ``-inf`` at ``-inf``, ``-0.0``
+    at ``inf`` (silt-kernels' ``log_ndtr``)."""
+    return ops.log_ndtr(_floated(_tensor(input)))
+
+
+def ndtri(input) -> Tensor:
+    """``Φ⁻¹(p)``, the inverse of ``ndtr``: ``-inf`` at 0, ``inf`` at 1, NaN
+    outside ``[0, 1]``; the tails keep their digits down to the smallest
+    ``p`` (silt-kernels' ``ndtri``)."""
+    return ops.ndtri(_floated(_tensor(input)))
 
 
 def expit(input) -> Tensor:
