@@ -1,6 +1,6 @@
 //! Elementwise functions of two tensors.
 
-use silt::kernel;
+use silt::{helper, kernel};
 
 /// `a + b` (wrapping for integers).
 #[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64, f16, f32, f64])]
@@ -98,4 +98,53 @@ pub fn hypot<T>(a: T, b: T) -> T {
 #[kernel(types = [f16, f32, f64])]
 pub fn copysign<T>(a: T, b: T) -> T {
     a.copysign(b)
+}
+
+/// The greatest common divisor of `|a|` and `|b|` (`0` for `0` and `0`),
+/// exact wherever it fits `T`: of signed `a` and `b`, computed from their
+/// magnitudes as unsigned integers, so only a divisor of `2^(BITS-1)` (of
+/// `MIN` and `0` or `MIN`) wraps, to `MIN`.
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64])]
+pub fn gcd<T>(a: T, b: T) -> T {
+    if T::IS_SIGNED {
+        euclid(a.unsigned_abs(), b.unsigned_abs()) as T
+    } else {
+        euclid(a, b)
+    }
+}
+
+/// The least common multiple of `|a|` and `|b|` (`0` where either is `0`),
+/// `|a| / gcd(a, b) * |b|` in unsigned arithmetic, wrapping where it does not
+/// fit `T` (as PyTorch's `lcm` does).
+#[kernel(types = [i8, i16, i32, i64, u8, u16, u32, u64])]
+pub fn lcm<T>(a: T, b: T) -> T {
+    if T::IS_SIGNED {
+        multiple(a.unsigned_abs(), b.unsigned_abs()) as T
+    } else {
+        multiple(a, b)
+    }
+}
+
+/// Euclid's algorithm: `gcd(a, b)` of unsigned integers, `0` for `0` and `0`.
+#[helper(types = [u8, u16, u32, u64])]
+fn euclid<T>(a: T, b: T) -> T {
+    let mut x = a;
+    let mut y = b;
+    while y != 0 {
+        let r = x % y;
+        x = y;
+        y = r;
+    }
+    x
+}
+
+/// `lcm(a, b)` of unsigned integers, wrapping; `0` where either is `0`.
+#[helper(types = [u8, u16, u32, u64])]
+fn multiple<T>(a: T, b: T) -> T {
+    let g = euclid(a, b);
+    if g == 0 {
+        0
+    } else {
+        (a / g).wrapping_mul(b)
+    }
 }

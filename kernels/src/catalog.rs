@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 143);
+//! assert_eq!(catalog::OPERATIONS.len(), 145);
 //! ```
 
 use silt::DType;
@@ -144,6 +144,7 @@ catalog! {
     "tests" Elementwise: [isnan, isinf, isfinite],
     "logical" Elementwise: [logical_and, logical_or, logical_xor, logical_not],
     "bitwise" Elementwise: [bitwise_and, bitwise_or, bitwise_xor, bitwise_not, shl, shr],
+    "divisors" Elementwise: [gcd, lcm],
     "ternary" Elementwise: [where_, clamp, lerp, addcmul],
     "activations" Elementwise: [
         relu, relu6, leaky_relu, elu, selu, gelu, gelu_tanh, sigmoid, silu, softplus, softsign,
@@ -255,7 +256,7 @@ macro_rules! unary_operations {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::binary_operations!(count), 28);
+/// assert_eq!(silt_kernels::binary_operations!(count), 30);
 /// ```
 #[macro_export]
 macro_rules! binary_operations {
@@ -288,6 +289,8 @@ macro_rules! binary_operations {
             bitwise_xor,
             shl,
             shr,
+            gcd,
+            lcm,
             zeta
         }
     };

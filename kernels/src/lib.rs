@@ -50,6 +50,7 @@
 //! | tests, to `bool` | [`isnan`], [`isinf`], [`isfinite`] | floats |
 //! | logical | [`logical_and`], [`logical_or`], [`logical_xor`], [`logical_not`] | `bool` |
 //! | bitwise | [`bitwise_and`], [`bitwise_or`], [`bitwise_xor`], [`bitwise_not`], [`shl`], [`shr`] | ints |
+//! | divisors | [`gcd`] (exact wherever it fits), [`lcm`] (wrapping) | ints |
 //! | ternary | [`where_`] (`bool`, `T`, `T`), [`clamp`] (scalar bounds), [`addcmul`] (`a + v * b * c`, scalar `v`) | all |
 //! | ternary | [`lerp`] (scalar weight) | floats |
 //! | activations | [`relu`], [`relu6`], [`leaky_relu`], [`elu`], [`selu`], [`gelu`], [`gelu_tanh`], [`sigmoid`], [`silu`], [`softplus`], [`softsign`], [`mish`], [`hardtanh`], [`hardsigmoid`], [`hardswish`], [`logsigmoid`] | floats |

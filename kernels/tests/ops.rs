@@ -164,6 +164,8 @@ binary_test!(bitwise_xor, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
 unary_test!(bitwise_not, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
 binary_test!(shl, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
 binary_test!(shr, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
+binary_test!(gcd, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
+binary_test!(lcm, EXACT, [i8, i16, i32, i64, u8, u16, u32, u64]);
 
 // ---- activations ----
 unary_test!(relu, EXACT, [f16, f32, f64]);

@@ -293,3 +293,34 @@ def test_shifts_past_the_width_shift_every_bit_out(device, dtype):
     # a number shifted by a tensor of counts
     b = np.array([1, bits - 1, bits, bits + 4], dtype)
     check(3 << silt.tensor(b, device=device), np.array([_shifted(dtype(3), c, True) for c in b], dtype))
+
+
+def test_gcd_and_lcm(device):
+    a = np.array([0, 0, -12, 7, 5, 2 ** 31 - 1, -2 ** 31, -2 ** 31, 48], np.int32)
+    b = np.array([0, -4, 18, -21, 0, 2 ** 31 - 1, 0, 6, 180], np.int32)
+    x, y = silt.tensor(a, device=device), silt.tensor(b, device=device)
+    # NumPy's, but for gcd(MIN, 0), whose 2^31 wraps to MIN (as PyTorch's does)
+    want = np.gcd(a.astype(np.int64), b.astype(np.int64)).astype(np.int32)
+    assert x.gcd(y).tolist() == want.tolist()
+    assert silt.gcd(x, y).tolist()[6] == -2 ** 31
+    # lcm wraps as int32 multiplication does
+    assert silt.lcm(x, y).tolist() == np.lcm(a.astype(np.int64), b.astype(np.int64)).astype(np.int32).tolist()
+    # gcd(-128, 6) is 2 (PyTorch's gives -2); every pair of int8 as NumPy's where it fits
+    i8 = np.arange(-128, 128, dtype=np.int8)
+    p, q = np.meshgrid(i8, i8)
+    g = silt.tensor(p, device=device).gcd(silt.tensor(q, device=device)).numpy()
+    np.testing.assert_array_equal(g, np.gcd(p.astype(np.int64), q.astype(np.int64)).astype(np.int8))
+    # promotion with numbers and other integer dtypes; unsigned too
+    assert x.gcd(6).dtype == np.int32 and x.gcd(6).tolist()[:4] == [6, 6, 6, 1]
+    u = silt.tensor(np.array([200, 0, 9], np.uint8), device=device)
+    assert u.gcd(silt.tensor(np.array([150, 5, 6], np.int64), device=device)).dtype == np.int64
+    assert u.lcm(u).tolist() == [200, 0, 9]
+    # in place
+    z = silt.tensor(np.array([12, 18], np.int64), device=device)
+    assert z.gcd_(8) is z and z.tolist() == [4, 2]
+    assert z.lcm_(3).tolist() == [12, 6]
+    # floats and bool are refused, as PyTorch refuses them
+    with pytest.raises(silt.DTypeError, match="integer"):
+        silt.tensor([1.5], device=device).gcd(2)
+    with pytest.raises(silt.DTypeError, match="bool"):
+        silt.tensor([True], device=device).lcm(silt.tensor([False], device=device))

@@ -183,6 +183,8 @@ CASES = {
     "i1": (lambda o, x: o.i1(x), [X], lambda x: i1(f64(x))),
     "i1e": (lambda o, x: o.i1e(x), [X], lambda x: i1(f64(x)) * np.exp(-np.abs(f64(x)))),
     "zeta": (lambda o, x, q: o.zeta(x, q), [POS + 1.5, POS], zeta),
+    "gcd": (lambda o, a, b: o.gcd(a, b), [I, J], np.gcd),
+    "lcm": (lambda o, a, b: o.lcm(a, b), [I, J], np.lcm),
     "floor": (lambda o, x: o.floor(x), [X], np.floor),
     "ceil": (lambda o, x: o.ceil(x), [X], np.ceil),
     "round": (lambda o, x: o.round(x), [X], np.round),

@@ -26,7 +26,7 @@ METHODS = (
     "add sub subtract mul multiply div divide true_divide floor_divide remainder fmod pow "
     "float_power maximum minimum fmax fmin atan2 arctan2 hypot copysign eq ne not_equal lt less le "
     "less_equal gt greater ge greater_equal bitwise_and bitwise_or bitwise_xor bitwise_left_shift "
-    "bitwise_right_shift logical_and "
+    "bitwise_right_shift gcd lcm logical_and "
     "logical_or logical_xor heaviside logaddexp logaddexp2 xlogy isclose allclose equal lerp "
     "addcmul addcdiv clamp clip clamp_min clamp_max isposinf isneginf positive is_nonzero is_same_size "
     # reductions and scans

@@ -201,6 +201,8 @@ def _binary(name, a, b):
         raise DTypeError(f"`{_SYMBOL[name]}` is defined on bool and integer tensors, not {rd}")
     if name in ("lshift", "rshift"):
         return _shift(name, x, y)
+    if name in ("gcd", "lcm") and kind != "i" and kind != "u":
+        raise DTypeError(f"`{name}` is defined on integer tensors, not {rd}")
     if name in ("fmax", "fmin") and kind != "f":
         name = "maximum" if name == "fmax" else "minimum"  # no NaN to pass over
     return getattr(ops, _OPS[name])(x, y)
@@ -235,7 +237,7 @@ _OPS = {
     "eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge",
     "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor", "lshift": "shl", "rshift": "shr",
     "maximum": "maximum", "minimum": "minimum", "fmax": "fmax", "fmin": "fmin",
-    "atan2": "atan2", "hypot": "hypot", "copysign": "copysign", "fmod": "rem",
+    "atan2": "atan2", "hypot": "hypot", "copysign": "copysign", "fmod": "rem", "gcd": "gcd", "lcm": "lcm",
 }
 _SYMBOL = {
     "add": "+", "sub": "-", "mul": "*", "truediv": "/", "floordiv": "//", "mod": "%", "pow": "**",

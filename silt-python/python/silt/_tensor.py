@@ -81,6 +81,7 @@ def _attach():
         ("hypot", "hypot"), ("copysign", "copysign"), ("eq", "eq"), ("ne", "ne"), ("lt", "lt"),
         ("le", "le"), ("gt", "gt"), ("ge", "ge"), ("bitwise_and", "and"), ("bitwise_or", "or"),
         ("bitwise_xor", "xor"), ("bitwise_left_shift", "lshift"), ("bitwise_right_shift", "rshift"),
+        ("gcd", "gcd"), ("lcm", "lcm"),
     ):
         setattr(T, name, _binary_method(name, op))
     T.add = _add_method("add", "add")
@@ -285,7 +286,7 @@ def _attach():
     # the binary operations and comparisons in place (a comparison writes 0 or 1)
     for name in ("atan2", "hypot", "copysign", "fmod", "remainder", "floor_divide", "bitwise_and",
                  "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift", "logical_and",
-                 "logical_or", "logical_xor", "eq", "ne", "lt", "le", "gt", "ge"):
+                 "logical_or", "logical_xor", "eq", "ne", "lt", "le", "gt", "ge", "gcd", "lcm"):
         setattr(T, f"{name}_", _in_place(name))
     for alias, name in (("arctan2_", "atan2_"), ("greater_", "gt_"), ("greater_equal_", "ge_"),
                         ("less_", "lt_"), ("less_equal_", "le_"), ("not_equal_", "ne_")):

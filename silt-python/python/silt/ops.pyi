@@ -285,6 +285,12 @@ def hardtanh(input: TensorLike, min_val: Number = ..., max_val: Number = 1.0) ->
 def hypot(input: TensorLike, other: TensorLike) -> Tensor:
     """`hypot(input, other)`: silt-kernels' `hypot`, elementwise with broadcasting."""
 
+def gcd(input: TensorLike, other: TensorLike) -> Tensor:
+    """`gcd(input, other)`: silt-kernels' `gcd`, elementwise with broadcasting."""
+
+def lcm(input: TensorLike, other: TensorLike) -> Tensor:
+    """`lcm(input, other)`: silt-kernels' `lcm`, elementwise with broadcasting."""
+
 def zeta(input: TensorLike, other: TensorLike) -> Tensor:
     """`zeta(input, other)`: silt-kernels' `zeta`, elementwise with broadcasting."""
 
