@@ -48,12 +48,18 @@ from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
 from . import nn  # noqa: E402  (after Tensor has its methods)
 from . import special  # noqa: E402
+from . import _nn_functions  # noqa: E402
 
 # PyTorch's functions that are tensor methods: silt.exp(t) is t.exp()
 for _name in _functions.METHODS:
     globals()[_name] = _functions._function(_name)
 for _name in _functions.HELPERS:
     globals()[_name] = getattr(_functions, _name)
+# torch.nn.functional's functions that torch has too: silt.conv2d
+for _name in _nn_functions.SAME:
+    globals()[_name] = getattr(nn.functional, _name)
+for _name in _nn_functions.ADAPTED:
+    globals()[_name] = getattr(_nn_functions, _name)
 del _name
 
 __all__ = [
@@ -108,4 +114,4 @@ __all__ = [
     "is_tensor",
     "isin",
     "where",
-] + _functions.HELPERS + [n for n in _functions.METHODS if n not in _functions.SHADOWING]
+] + _functions.HELPERS + _nn_functions.NAMES + [n for n in _functions.METHODS if n not in _functions.SHADOWING]

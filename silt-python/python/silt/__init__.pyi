@@ -303,6 +303,8 @@ class Tensor:
     def fmin(self, other: Operand) -> "Tensor": ...
     def atan2(self, other: Operand) -> "Tensor": ...
     def hypot(self, other: Operand) -> "Tensor": ...
+    def hardshrink(self, lambd: _float = 0.5) -> "Tensor": ...
+    def prelu(self, weight: "Tensor") -> "Tensor": ...
     def gcd(self, other: Operand) -> "Tensor": ...
     def lcm(self, other: Operand) -> "Tensor": ...
     def copysign(self, other: Operand) -> "Tensor": ...
@@ -897,6 +899,169 @@ def tril_indices(row: _int, col: _int, offset: _int = 0, *, dtype: Any = ..., de
 
 def triu_indices(row: _int, col: _int, offset: _int = 0, *, dtype: Any = ..., device: DeviceLike = None) -> Tensor:
     """The coordinates [2, N] of the upper triangle of a row x col matrix."""
+
+# torch.nn.functional's functions that torch has too (silt._nn_functions)
+
+def adaptive_avg_pool1d(input, output_size) -> Tensor:
+    """`silt.nn.functional.adaptive_avg_pool1d`, as torch.adaptive_avg_pool1d."""
+
+def adaptive_max_pool1d(input, output_size) -> Tuple[Tensor, Tensor]:
+    """`torch.adaptive_max_pool1d(input, output_size)`: the maxima and their indices
+    (`F.adaptive_max_pool1d` with `return_indices=True`)."""
+
+def alpha_dropout(input, p, train) -> Tensor:
+    """`torch.alpha_dropout(input, p, train)`: `F.alpha_dropout`."""
+
+def alpha_dropout_(input, p, train) -> Tensor:
+    """`torch.alpha_dropout_(input, p, train)`: `alpha_dropout` in place."""
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True) -> Tensor:
+    """`silt.nn.functional.avg_pool1d`, as torch.avg_pool1d."""
+
+def batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled=True) -> Tensor:
+    """`torch.batch_norm`: the weight and bias before the running statistics (`F.batch_norm`
+    takes the statistics first); `cudnn_enabled` has no effect."""
+
+def bilinear(input1, input2, weight, bias=None) -> Tensor:
+    """`silt.nn.functional.bilinear`, as torch.bilinear."""
+
+def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction=1) -> Tensor:
+    """`torch.binary_cross_entropy_with_logits`: `pos_weight` before `reduction`, which may be
+    ATen's integer."""
+
+def celu(input, alpha=1.0, inplace=False) -> Tensor:
+    """`silt.nn.functional.celu`, as torch.celu."""
+
+def celu_(input, alpha=1.0) -> Tensor:
+    """`silt.nn.functional.celu_`, as torch.celu_."""
+
+def channel_shuffle(input, groups) -> Tensor:
+    """`silt.nn.functional.channel_shuffle`, as torch.channel_shuffle."""
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
+    """`silt.nn.functional.conv1d`, as torch.conv1d."""
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
+    """`silt.nn.functional.conv2d`, as torch.conv2d."""
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
+    """`silt.nn.functional.conv3d`, as torch.conv3d."""
+
+def conv_tbc(input, weight, bias, pad=0) -> Tensor:
+    """`silt.nn.functional.conv_tbc`, as torch.conv_tbc."""
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1) -> Tensor:
+    """`silt.nn.functional.conv_transpose1d`, as torch.conv_transpose1d."""
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1) -> Tensor:
+    """`silt.nn.functional.conv_transpose2d`, as torch.conv_transpose2d."""
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1) -> Tensor:
+    """`silt.nn.functional.conv_transpose3d`, as torch.conv_transpose3d."""
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction=1) -> Tensor:
+    """`torch.cosine_embedding_loss`: `F.cosine_embedding_loss`, the reduction as ATen's integer
+    or a name."""
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-08) -> Tensor:
+    """`silt.nn.functional.cosine_similarity`, as torch.cosine_similarity."""
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, zero_infinity=False) -> Tensor:
+    """`torch.ctc_loss`: `F.ctc_loss`, the reduction as ATen's integer or a name."""
+
+def dropout(input, p, train) -> Tensor:
+    """`torch.dropout(input, p, train)`: `F.dropout(input, p, training=train)`."""
+
+def dropout_(input, p, train) -> Tensor:
+    """`torch.dropout_(input, p, train)`: `dropout` in place."""
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) -> Tensor:
+    """`torch.embedding(weight, indices, ...)`: the rows of `weight` at `indices` (`F.embedding`
+    takes the indices first; `padding_idx`, which only masks gradients, has no effect here)."""
+
+def feature_alpha_dropout(input, p, train) -> Tensor:
+    """`torch.feature_alpha_dropout(input, p, train)`: `F.feature_alpha_dropout`."""
+
+def feature_alpha_dropout_(input, p, train) -> Tensor:
+    """`torch.feature_alpha_dropout_(input, p, train)`: in place."""
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True) -> Tensor:
+    """`torch.group_norm`: `F.group_norm`; `cudnn_enabled` has no effect."""
+
+def hardshrink(input, lambd=0.5) -> Tensor:
+    """`silt.nn.functional.hardshrink`, as torch.hardshrink."""
+
+def hinge_embedding_loss(input, target, margin=1.0, reduction=1) -> Tensor:
+    """`torch.hinge_embedding_loss`: `F.hinge_embedding_loss`, the reduction as ATen's integer
+    or a name."""
+
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled=True) -> Tensor:
+    """`torch.instance_norm`: the weight and bias before the running statistics
+    (`F.instance_norm` takes the statistics first); `cudnn_enabled` has no effect."""
+
+def kl_div(input, target, reduction=1, *, log_target=False) -> Tensor:
+    """`torch.kl_div`: `F.kl_div`, the reduction as ATen's integer or a name."""
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True) -> Tensor:
+    """`torch.layer_norm`: `F.layer_norm`; `cudnn_enable` has no effect."""
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1) -> Tensor:
+    """`torch.margin_ranking_loss`: `F.margin_ranking_loss`, the reduction as ATen's integer or
+    a name."""
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False) -> Tensor:
+    """`silt.nn.functional.max_pool1d`, as torch.max_pool1d."""
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False) -> Tensor:
+    """`silt.nn.functional.max_pool2d`, as torch.max_pool2d."""
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False) -> Tensor:
+    """`silt.nn.functional.max_pool3d`, as torch.max_pool3d."""
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-06, keepdim=False) -> Tensor:
+    """`silt.nn.functional.pairwise_distance`, as torch.pairwise_distance."""
+
+def pdist(input, p=2) -> Tensor:
+    """`silt.nn.functional.pdist`, as torch.pdist."""
+
+def pixel_shuffle(input, upscale_factor) -> Tensor:
+    """`silt.nn.functional.pixel_shuffle`, as torch.pixel_shuffle."""
+
+def pixel_unshuffle(input, downscale_factor) -> Tensor:
+    """`silt.nn.functional.pixel_unshuffle`, as torch.pixel_unshuffle."""
+
+def poisson_nll_loss(input, target, log_input, full, eps, reduction) -> Tensor:
+    """`torch.poisson_nll_loss(input, target, log_input, full, eps, reduction)`: every argument
+    given, the reduction as ATen's integer or a name."""
+
+def prelu(input, weight) -> Tensor:
+    """`silt.nn.functional.prelu`, as torch.prelu."""
+
+def relu_(input) -> Tensor:
+    """`silt.nn.functional.relu_`, as torch.relu_."""
+
+def rms_norm(input, normalized_shape, weight=None, eps=None) -> Tensor:
+    """`silt.nn.functional.rms_norm`, as torch.rms_norm."""
+
+def rrelu(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None) -> Tensor:
+    """`torch.rrelu`: `F.rrelu` (only `generator=None` is taken, as silt's random functions take
+    it)."""
+
+def rrelu_(input, lower=0.125, upper=0.3333333333333333, training=False, generator=None) -> Tensor:
+    """`torch.rrelu_`: `rrelu` in place."""
+
+def selu_(input) -> Tensor:
+    """`silt.nn.functional.selu_`, as torch.selu_."""
+
+def threshold(input, threshold, value, inplace=False) -> Tensor:
+    """`silt.nn.functional.threshold`, as torch.threshold."""
+
+def threshold_(input, threshold, value) -> Tensor:
+    """`silt.nn.functional.threshold_`, as torch.threshold_."""
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-06, swap=False, reduction=1) -> Tensor:
+    """`torch.triplet_margin_loss`: `F.triplet_margin_loss`, the reduction as ATen's integer or
+    a name."""
 
 def cdist(x1: Tensor, x2: Tensor, p: _float = 2.0, compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
     """The p-norm distance of every row of x1 to every row of x2, [..., P, R]."""

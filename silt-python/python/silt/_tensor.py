@@ -294,6 +294,8 @@ def _attach():
     T.fliplr = _flip_side("fliplr", 1, 2)
     T.flipud = _flip_side("flipud", 0, 1)
     T.rot90 = _rot90
+    T.hardshrink = _hardshrink
+    T.prelu = _prelu
     T.select = _select
     T.unflatten = _unflatten
     T.tensor_split = _tensor_split
@@ -480,6 +482,21 @@ def _bool_accumulating(method, name):
     wrapper.__name__, wrapper.__doc__ = name, method.__doc__
     return wrapper
 
+
+def _hardshrink(self, lambd=0.5):
+    """`hardshrink(lambd=0.5)`: the elements of magnitude above `lambd`, 0
+    elsewhere (`silt.nn.functional.hardshrink`)."""
+    from .nn import functional as F
+    return F.hardshrink(self, lambd)
+
+
+def _prelu(self, weight):
+    """`prelu(weight)`: `max(0, x) + weight * min(0, x)`, `weight` one value
+    or one a channel (`silt.nn.functional.prelu`)."""
+    from .nn import functional as F
+    return F.prelu(self, weight)
+
+
 _attach()
 _attach_fusion_values()
 _attach_pytorch_forms(Tensor)
@@ -489,3 +506,4 @@ def _device_index(device):
     """An OpenCL device's index `N` (its spec `opencl:N`)."""
     spec = device.spec
     return int(spec.split(":")[1]) if ":" in spec else 0
+
