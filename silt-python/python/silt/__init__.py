@@ -44,6 +44,12 @@ from ._einsum import einsum
 from . import _functions
 from ._functions import bucketize, is_tensor, isin, searchsorted, where
 from ._interop import from_dlpack
+from . import _extras
+from ._extras import (
+    MantissaExponent, as_tensor, asarray, bartlett_window, blackman_window, combinations, diagonal_scatter,
+    frexp, from_numpy, hamming_window, hann_window, is_signed, kaiser_window, narrow_copy, nextafter,
+    renorm, rsub, select_scatter, slice_scatter, split_with_sizes, unravel_index,
+)
 from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
 from . import nn  # noqa: E402  (after Tensor has its methods)
@@ -114,4 +120,4 @@ __all__ = [
     "is_tensor",
     "isin",
     "where",
-] + _functions.HELPERS + _nn_functions.NAMES + [n for n in _functions.METHODS if n not in _functions.SHADOWING]
+] + _extras.__all__ + _functions.HELPERS + _nn_functions.NAMES + [n for n in _functions.METHODS if n not in _functions.SHADOWING]

@@ -732,6 +732,28 @@ class Tensor:
     def cpu(self) -> "Tensor": ...
     def numel(self) -> _int: ...
     def dim(self) -> _int: ...
+    # silt._extras
+    def diagonal_scatter(self, src: Operand, offset: _int = 0, dim1: _int = 0, dim2: _int = 1) -> "Tensor":
+        """A copy with diagonal(offset, dim1, dim2) written with src (of that view's shape exactly)."""
+    def select_scatter(self, src: Operand, dim: _int, index: _int) -> "Tensor":
+        """A copy with select(dim, index) written with src (of that view's shape exactly)."""
+    def slice_scatter(self, src: Operand, dim: _int = 0, start: Optional[_int] = None, end: Optional[_int] = None, step: _int = 1) -> "Tensor":
+        """A copy with the slice start:end:step of dim written with src (of that slice's shape exactly)."""
+    def narrow_copy(self, dim: _int, start: Any, length: _int) -> "Tensor":
+        """narrow(dim, start, length) copied into a new tensor."""
+    def split_with_sizes(self, split_sizes: Sequence[_int], dim: _int = 0) -> Tuple["Tensor", ...]:
+        """Views along dim of the listed sizes (at least 0, adding up to the dimension's size)."""
+    def renorm(self, p: _float, dim: _int, maxnorm: _float) -> "Tensor":
+        """Each slice along dim whose p-norm is above maxnorm scaled by maxnorm / (norm + 1e-7); floats of 2+ dimensions."""
+    def renorm_(self, p: _float, dim: _int, maxnorm: _float) -> "Tensor": ...
+    def frexp(self) -> "MantissaExponent":
+        """(mantissa, exponent): self = mantissa * 2 ** exponent, |mantissa| in [0.5, 1), exponent int32 (floats only)."""
+    def ldexp(self, other: Operand) -> "Tensor":
+        """self * 2 ** other (silt.ldexp), a float result."""
+    def ldexp_(self, other: Operand) -> "Tensor": ...
+    def nextafter(self, other: Operand) -> "Tensor":
+        """The next float after self toward other, in the promoted float dtype (bits stepped as integers)."""
+    def nextafter_(self, other: Operand) -> "Tensor": ...
 
 class Size(int):
     """t.size: the element count, callable as PyTorch's size(): the shape, or size(dim) one length."""
@@ -744,6 +766,12 @@ class ValuesIndices(NamedTuple):
 
     values: Tensor
     indices: Tensor
+
+class MantissaExponent(NamedTuple):
+    """The mantissa (the input's dtype, magnitude in [0.5, 1)) and the exponent (int32) of frexp."""
+
+    mantissa: Tensor
+    exponent: Tensor
 
 class FusionValue:
     """A value of a silt.Fusion: an input, a scalar or a call's result.
@@ -1110,6 +1138,68 @@ def vander(x: Tensor, N: Optional[_int] = None, increasing: _bool = False) -> Te
 
 def diagflat(input: Tensor, offset: _int = 0) -> Tensor:
     """The elements of input (read as 1-d) on the diagonal offset of a new square matrix."""
+
+# more of torch's functions, composed (silt._extras)
+
+def hann_window(window_length: _int, periodic: _bool = True, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """0.5 - 0.5 cos(2 pi k / (N - 1)), N one longer where periodic (the last element dropped); float32 by default."""
+
+def hamming_window(window_length: _int, periodic: _bool = True, alpha: _float = 0.54, beta: _float = 0.46, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """alpha - beta cos(2 pi k / (N - 1)), as PyTorch computes it; periodic and dtype as hann_window's."""
+
+def blackman_window(window_length: _int, periodic: _bool = True, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """0.42 - 0.5 cos(2 pi k / (N - 1)) + 0.08 cos(4 pi k / (N - 1)); periodic and dtype as hann_window's."""
+
+def bartlett_window(window_length: _int, periodic: _bool = True, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """The triangle 2k / (N - 1), then 2 - 2k / (N - 1); periodic and dtype as hann_window's."""
+
+def kaiser_window(window_length: _int, periodic: _bool = True, beta: _float = 12.0, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """i0(beta sqrt(1 - ((k - a) / a)^2)) / i0(beta), a = (N - 1) / 2; periodic and dtype as hann_window's."""
+
+def from_numpy(ndarray: np.ndarray[Any, Any]) -> Tensor:
+    """A host tensor over the array's memory (read-only or unaligned arrays copied; negative strides refused)."""
+
+def as_tensor(data: Any, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+    """data as a tensor without a copy where it can be (a tensor itself; an array shared on the host)."""
+
+def asarray(obj: Any, *, dtype: Any = None, device: DeviceLike = None, copy: Optional[_bool] = None) -> Tensor:
+    """obj as a tensor sharing its memory where it can (an array on the host); copy=False refuses a copy."""
+
+def rsub(input: Operand, other: Operand, *, alpha: Number = 1) -> Tensor:
+    """other - alpha * input, as sub's promotion and checks."""
+
+def unravel_index(indices: Operand, shape: Union[_int, Sequence[_int]]) -> Tuple[Tensor, ...]:
+    """The coordinates (int64) in shape of each flat index in [-N, N); one out of range is IndexOutOfRangeError."""
+
+def combinations(input: Operand, r: _int = 2, with_replacement: _bool = False) -> Tensor:
+    """The r-element combinations of the 1-d input's elements, one a row, in itertools' order."""
+
+def diagonal_scatter(input: Operand, src: Operand, offset: _int = 0, dim1: _int = 0, dim2: _int = 1) -> Tensor:
+    """input.diagonal_scatter(src, offset, dim1, dim2)."""
+
+def select_scatter(input: Operand, src: Operand, dim: _int, index: _int) -> Tensor:
+    """input.select_scatter(src, dim, index)."""
+
+def slice_scatter(input: Operand, src: Operand, dim: _int = 0, start: Optional[_int] = None, end: Optional[_int] = None, step: _int = 1) -> Tensor:
+    """input.slice_scatter(src, dim, start, end, step)."""
+
+def narrow_copy(input: Operand, dim: _int, start: Any, length: _int) -> Tensor:
+    """input.narrow_copy(dim, start, length)."""
+
+def split_with_sizes(input: Operand, split_sizes: Sequence[_int], dim: _int = 0) -> Tuple[Tensor, ...]:
+    """input.split_with_sizes(split_sizes, dim)."""
+
+def renorm(input: Operand, p: _float, dim: _int, maxnorm: _float) -> Tensor:
+    """input.renorm(p, dim, maxnorm)."""
+
+def frexp(input: Operand) -> MantissaExponent:
+    """input.frexp(): (mantissa, exponent int32)."""
+
+def nextafter(input: Operand, other: Operand) -> Tensor:
+    """input.nextafter(other)."""
+
+def is_signed(input: Operand) -> _bool:
+    """input.is_signed()."""
 
 # PyTorch's functions that are tensor methods: silt.NAME(input, ...) is input.NAME(...)
 
