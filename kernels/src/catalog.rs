@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 145);
+//! assert_eq!(catalog::OPERATIONS.len(), 147);
 //! ```
 
 use silt::DType;
@@ -136,7 +136,7 @@ catalog! {
         log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh, erf,
         erfc, floor, ceil, round, trunc, frac,
     ],
-    "special functions" Elementwise: [lgamma, digamma, erfinv, erfcx, log_ndtr, ndtri, i0, i0e, i1, i1e, zeta],
+    "special functions" Elementwise: [lgamma, digamma, erfinv, erfcx, log_ndtr, ndtri, i0, i0e, i1, i1e, zeta, gammainc, gammaincc],
     "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
     ],
@@ -256,7 +256,7 @@ macro_rules! unary_operations {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::binary_operations!(count), 30);
+/// assert_eq!(silt_kernels::binary_operations!(count), 32);
 /// ```
 #[macro_export]
 macro_rules! binary_operations {
@@ -291,7 +291,9 @@ macro_rules! binary_operations {
             shr,
             gcd,
             lcm,
-            zeta
+            zeta,
+            gammainc,
+            gammaincc
         }
     };
 }

@@ -43,7 +43,7 @@
 //! | unary | [`neg`] | signed |
 //! | unary | [`abs`], [`sign`], [`square`] | all |
 //! | unary | [`reciprocal`], [`sqrt`], [`rsqrt`], [`exp`], [`exp2`], [`expm1`], [`log`], [`log2`], [`log10`], [`log1p`], [`sin`], [`cos`], [`tan`], [`asin`], [`acos`], [`atan`], [`sinh`], [`cosh`], [`tanh`], [`asinh`], [`acosh`], [`atanh`], [`erf`], [`erfc`], [`floor`], [`ceil`], [`round`], [`trunc`], [`frac`] | floats |
-//! | special functions | [`lgamma`], [`digamma`], [`erfinv`] (PyTorch's values at poles and `±1`), [`erfcx`], [`log_ndtr`], [`ndtri`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`zeta`] (Hurwitz's, of two tensors) | floats |
+//! | special functions | [`lgamma`], [`digamma`], [`erfinv`] (PyTorch's values at poles and `±1`), [`erfcx`], [`log_ndtr`], [`ndtri`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`zeta`] (Hurwitz's, of two tensors), [`gammainc`], [`gammaincc`] (the regularized incomplete gamma functions `P(a, x)`, `Q(a, x)`) | floats |
 //! | binary | [`add`], [`sub`], [`mul`], [`div`], [`rem`], [`minimum`], [`maximum`] | all |
 //! | binary | [`fmin`], [`fmax`], [`pow`], [`atan2`], [`hypot`], [`copysign`] | floats |
 //! | comparison, to `bool` | [`eq`], [`ne`], [`lt`], [`le`], [`gt`], [`ge`] | all |

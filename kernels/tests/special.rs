@@ -654,3 +654,314 @@ fn zeta_meets_its_true_values_and_limits() {
         }
     }
 }
+
+/// `(a, x, P(a, x), Q(a, x))` to 20 digits (mpmath, 60 digits of working
+/// precision), a pair in each of the regions the functions take apart:
+/// Temme's expansion, the series, the small-`a` form of `Q`, the fraction.
+const INCGAMMA: &[(f64, f64, f64, f64)] = &[
+    (1e-300, 1.09, 1.0, 1.8904611797891216449e-301),
+    (0.01, 0.5, 0.99437324380603281585, 0.005626756193967184147),
+    (0.1, 1.05, 0.97771777513155771769, 0.022282224868442282311),
+    (0.3, 1.5, 0.95789053670411060771, 0.042109463295889392295),
+    (0.5, 2.0, 0.9544997361036415856, 0.045500263896358414401),
+    (1.0, 1e-05, 9.999950000166667068e-6, 0.99999000004999983333),
+    (1.5, 0.5, 0.19874804309879919757, 0.80125195690120080243),
+    (2.5, 3.5, 0.77935969206328920921, 0.22064030793671079079),
+    (5.0, 1.0, 0.0036598468273437123455, 0.99634015317265628765),
+    (5.0, 30.0, 0.99999999637569904794, 3.6243009520614880262e-9),
+    (9.5, 9.0, 0.47756172601373708028, 0.52243827398626291972),
+    (12.5, 15.5, 0.8109812216768225104, 0.1890187783231774896),
+    (19.5, 13.5, 0.073194272964850268991, 0.92680572703514973101),
+    (20.5, 14.5, 0.07976405262069458698, 0.92023594737930541302),
+    (50.0, 49.0, 0.46210439360094025889, 0.53789560639905974111),
+    (
+        99.0,
+        130.0,
+        0.99796097806214027614,
+        0.0020390219378597238575,
+    ),
+    (101.0, 100.0, 0.47343780147000152962, 0.52656219852999847038),
+    (
+        150.0,
+        196.5,
+        0.99975804127386413805,
+        2.419587261358619489e-4,
+    ),
+    (
+        1000.0,
+        1010.0,
+        0.62767894473699472753,
+        0.37232105526300527247,
+    ),
+    (
+        10000.0,
+        9900.0,
+        0.15865119219356465696,
+        0.84134880780643534304,
+    ),
+    (
+        1000000.0,
+        1001000.0,
+        0.84134478636834029163,
+        0.15865521363165970837,
+    ),
+    (3.0, 0.03, 4.3999549397490793913e-6, 0.99999560004506025092),
+    (
+        0.75,
+        25.0,
+        0.99999999999497997238,
+        5.0200276155996039112e-12,
+    ),
+    (
+        250.0,
+        400.0,
+        0.9999999999999996823,
+        3.1770076592385689056e-16,
+    ),
+    (7.0, 2.0, 0.0045338055262488662908, 0.99546619447375113371),
+];
+
+/// `gammainc` or `gammaincc` on `dev` in `f64` and `f32`.
+fn incgamma(upper: bool, dev: &Device, a: &[f64], x: &[f64]) -> (Vec<f64>, Vec<f32>) {
+    let c = |v: &[f64]| TensorT::from_slice(dev, v, [v.len()]).unwrap();
+    let c32 = |v: &[f64]| {
+        let v: Vec<f32> = v.iter().map(|&t| t as f32).collect();
+        TensorT::from_slice(dev, &v, [v.len()]).unwrap()
+    };
+    let (d, s) = if upper {
+        (
+            k::gammaincc::launch(&c(a), &c(x)),
+            k::gammaincc::launch(&c32(a), &c32(x)),
+        )
+    } else {
+        (
+            k::gammainc::launch(&c(a), &c(x)),
+            k::gammainc::launch(&c32(a), &c32(x)),
+        )
+    };
+    (d.unwrap().to_vec().unwrap(), s.unwrap().to_vec().unwrap())
+}
+
+/// `P` and `Q` against the table, each within `1e-14 (1 + |ln v|)` of its
+/// value `v` in `f64` (the factor `x^a e^-x / Γ(a)` is an exponential whose
+/// argument carries that rounding: below `a = 10` it is formed from terms
+/// up to about `2a` that cancel), and within `8 (1 + |ln v|)` `f32` ULPs
+/// where `a` and `x` are `f32` numbers.
+#[test]
+fn incomplete_gamma_meets_its_true_values() {
+    let a: Vec<f64> = INCGAMMA.iter().map(|c| c.0).collect();
+    let x: Vec<f64> = INCGAMMA.iter().map(|c| c.1).collect();
+    for dev in devices() {
+        for upper in [false, true] {
+            let (d, s) = incgamma(upper, &dev, &a, &x);
+            for (i, &(a, x, p, q)) in INCGAMMA.iter().enumerate() {
+                let want = if upper { q } else { p };
+                let scale = 1.0 + want.ln().abs();
+                assert!(
+                    (d[i] - want).abs() <= 1e-14 * scale * want,
+                    "{}({a}, {x}) f64 on {dev:?}: {} not {want:e}",
+                    if upper { "gammaincc" } else { "gammainc" },
+                    d[i]
+                );
+                let exact = f64::from(a as f32) == a && f64::from(x as f32) == x;
+                if exact && (want as f32).is_normal() {
+                    let err = (f64::from(s[i]) - want).abs();
+                    assert!(
+                        err <= 8.0 * f64::from(f32::EPSILON) * scale * want,
+                        "{}({a}, {x}) f32 on {dev:?}: {} not {want:e}",
+                        if upper { "gammaincc" } else { "gammainc" },
+                        s[i]
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The limits and NaNs, as PyTorch's: `(a, x, P, Q)`.
+#[test]
+fn incomplete_gamma_gives_pytorchs_limits() {
+    let inf = f64::INFINITY;
+    let nan = f64::NAN;
+    let cases: &[(f64, f64, f64, f64)] = &[
+        (0.0, 0.0, nan, nan),
+        (0.0, 1.0, 1.0, 0.0),
+        (1.0, 0.0, 0.0, 1.0),
+        (-1.0, 1.0, nan, nan),
+        (1.0, -1.0, nan, nan),
+        (inf, 1.0, 0.0, 1.0),
+        (inf, inf, nan, nan),
+        (1.0, inf, 1.0, 0.0),
+        (0.0, inf, 1.0, 0.0),
+        (inf, 0.0, 0.0, 1.0),
+        (nan, 1.0, nan, nan),
+        (1.0, nan, nan, nan),
+        (5.0, 1e-300, 0.0, 1.0),
+        (1e10, 5e9, 0.0, 1.0),
+        (1e10, 1.5e10, 1.0, 0.0),
+        (1e-300, 1e300, 1.0, 0.0),
+    ];
+    let a: Vec<f64> = cases.iter().map(|c| c.0).collect();
+    let x: Vec<f64> = cases.iter().map(|c| c.1).collect();
+    for dev in devices() {
+        for upper in [false, true] {
+            let (d, s) = incgamma(upper, &dev, &a, &x);
+            for (i, &(a, x, p, q)) in cases.iter().enumerate() {
+                let want = if upper { q } else { p };
+                let same = |got: f64| (got.is_nan() && want.is_nan()) || got == want;
+                assert!(same(d[i]), "({a}, {x}) f64 on {dev:?}: {} not {want}", d[i]);
+                if (a as f32).is_finite() == a.is_finite() {
+                    assert!(
+                        same(f64::from(s[i])),
+                        "({a}, {x}) f32 on {dev:?}: {} not {want}",
+                        s[i]
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `erfc(x)` of the host (the `libm` crate's).
+fn erfc_host(x: f64) -> f64 {
+    let t = TensorT::from_slice(&Device::host(), &[x], [1]).unwrap();
+    k::erfc::launch(&t).unwrap().to_vec().unwrap()[0]
+}
+
+/// `P(1, x) = 1 - e^-x`, `Q(1/2, x) = erfc(√x)` and `P + Q = 1` over a
+/// sweep, on every device, in `f64`.
+#[test]
+fn incomplete_gamma_meets_its_identities() {
+    let xs: Vec<f64> = (1..400).map(|i| f64::from(i) * 0.05).collect();
+    let ones = vec![1.0; xs.len()];
+    let halves = vec![0.5; xs.len()];
+    for dev in devices() {
+        let (p1, _) = incgamma(false, &dev, &ones, &xs);
+        let (q5, _) = incgamma(true, &dev, &halves, &xs);
+        for (i, &x) in xs.iter().enumerate() {
+            let want = -(-x).exp_m1();
+            assert!(
+                (p1[i] - want).abs() <= 2e-15 * want,
+                "P(1, {x}) = {} on {dev:?}",
+                p1[i]
+            );
+            let want = erfc_host(x.sqrt());
+            assert!(
+                (q5[i] - want).abs() <= 2e-14 * want * (1.0 + x),
+                "Q(1/2, {x}) = {} not {want} on {dev:?}",
+                q5[i]
+            );
+        }
+        // a spread of pairs over every region
+        let mut a = Vec::new();
+        let mut x = Vec::new();
+        for i in 0..60 {
+            for j in 0..40 {
+                let av = 10f64.powf(-3.0 + f64::from(i) * 0.12);
+                a.push(av);
+                x.push(av * 10f64.powf(-1.5 + f64::from(j) * 0.05));
+            }
+        }
+        let (p, _) = incgamma(false, &dev, &a, &x);
+        let (q, _) = incgamma(true, &dev, &a, &x);
+        for i in 0..a.len() {
+            assert!(
+                (p[i] + q[i] - 1.0).abs() <= 2e-15,
+                "P + Q = {} at ({}, {}) on {dev:?}",
+                p[i] + q[i],
+                a[i],
+                x[i]
+            );
+        }
+    }
+}
+
+/// The device against the host over random pairs in every region and the
+/// edges, in `f64`, `f32` and `f16`: the sums and fractions are IEEE
+/// arithmetic alike everywhere; `exp`, `ln`, `lgamma` and `erfc` differ, by
+/// a few ULPs of an exponent `ln v` for a value `v`.
+#[test]
+fn incomplete_gamma_device_and_host_agree() {
+    let Some(cl) = common::opencl() else { return };
+    let edges = harness::inputs::<f64>();
+    let mut a: Vec<f64> = Vec::new();
+    let mut x: Vec<f64> = Vec::new();
+    for &p in &edges {
+        for &q in &edges {
+            a.push(p);
+            x.push(q);
+        }
+    }
+    let mut seed: u64 = 0x1_6a33;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    for _ in 0..4000 {
+        let av = 10f64.powf(-4.0 + 10.0 * next());
+        a.push(av);
+        x.push(av * 10f64.powf(-2.0 + 3.0 * next()));
+    }
+    for upper in [false, true] {
+        let (d64, d32) = incgamma(upper, &cl, &a, &x);
+        let (h64, h32) = incgamma(upper, &Device::host(), &a, &x);
+        let close = |d: f64, h: f64, eps: f64| {
+            (d.is_nan() && h.is_nan())
+                || d == h
+                || (d - h).abs() <= 64.0 * eps * (1.0 + h.abs().ln().abs()) * h.abs()
+                || (d.abs() < 1e-290 && h.abs() < 1e-290)
+        };
+        for i in 0..a.len() {
+            assert!(
+                close(d64[i], h64[i], f64::EPSILON),
+                "upper {upper} ({}, {}) f64: device {}, host {}",
+                a[i],
+                x[i],
+                d64[i],
+                h64[i]
+            );
+            assert!(
+                close(
+                    f64::from(d32[i]),
+                    f64::from(h32[i]),
+                    f64::from(f32::EPSILON)
+                ) || (d32[i].abs() < 1e-36 && h32[i].abs() < 1e-36),
+                "upper {upper} ({}, {}) f32: device {}, host {}",
+                a[i],
+                x[i],
+                d32[i],
+                h32[i]
+            );
+        }
+    }
+    // f16: on each device, that device's f32 result of the same (f16)
+    // arguments, rounded once
+    let a16: Vec<f16> = a.iter().map(|&t| f16::from_f64(t)).collect();
+    let x16: Vec<f16> = x.iter().map(|&t| f16::from_f64(t)).collect();
+    let a32: Vec<f64> = a16.iter().map(|t| t.to_f64()).collect();
+    let x32: Vec<f64> = x16.iter().map(|t| t.to_f64()).collect();
+    for dev in [cl, Device::host()] {
+        let c16 = |v: &[f16]| TensorT::from_slice(&dev, v, [v.len()]).unwrap();
+        for upper in [false, true] {
+            let h = if upper {
+                k::gammaincc::launch(&c16(&a16), &c16(&x16))
+            } else {
+                k::gammainc::launch(&c16(&a16), &c16(&x16))
+            };
+            let h = h.unwrap().to_vec().unwrap();
+            let (_, s) = incgamma(upper, &dev, &a32, &x32);
+            for i in 0..h.len() {
+                let want = f16::from_f32(s[i]);
+                assert!(
+                    h[i] == want || (h[i].is_nan() && want.is_nan()),
+                    "upper {upper} f16 ({}, {}) on {dev:?}: {h:?} not {want:?}",
+                    a16[i],
+                    x16[i],
+                    h = h[i]
+                );
+            }
+        }
+    }
+}

@@ -454,6 +454,28 @@ def _xlogy(self, other):
     return r.where(~((x == 0) & ~y.isnan()), 0)
 
 
+def _igamma(self, other):
+    """`igamma(other)`: the regularized lower incomplete gamma function
+    `P(self, other)` (silt-kernels' `gammainc`; integers and bool in
+    float32)."""
+    return _silt.ops.gammainc(*_incgamma_pair(self, other))
+
+
+def _igammac(self, other):
+    """`igammac(other)`: the regularized upper incomplete gamma function
+    `Q(self, other) = 1 - P(self, other)`, computed for itself where it is
+    small (silt-kernels' `gammaincc`)."""
+    return _silt.ops.gammaincc(*_incgamma_pair(self, other))
+
+
+def _incgamma_pair(a, x):
+    """`a` and `x` promoted to one float dtype, both tensors on `a`'s device."""
+    a, x = _floated_pair(a, x)
+    if not isinstance(x, Tensor):
+        x = tensor(np.asarray(x, a.dtype), device=a.device)
+    return a, x
+
+
 def _heaviside(self, values):
     """`heaviside(values)`: 0 below 0, 1 above, `values` at 0 (NaN gives 0,
     PyTorch's formula); `values` of the tensor's dtype."""

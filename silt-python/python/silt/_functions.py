@@ -27,7 +27,7 @@ METHODS = (
     "float_power maximum minimum fmax fmin atan2 arctan2 hypot copysign eq ne not_equal lt less le "
     "less_equal gt greater ge greater_equal bitwise_and bitwise_or bitwise_xor bitwise_left_shift "
     "bitwise_right_shift gcd lcm logical_and "
-    "logical_or logical_xor heaviside logaddexp logaddexp2 xlogy isclose allclose equal lerp "
+    "logical_or logical_xor heaviside logaddexp logaddexp2 xlogy igamma igammac isclose allclose equal lerp "
     "addcmul addcdiv clamp clip clamp_min clamp_max isposinf isneginf positive is_nonzero is_same_size "
     # reductions and scans
     "sum prod mean amax amin aminmax argmax argmin all any count_nonzero max min std var norm "

@@ -33,7 +33,7 @@ from ._composed import (
     _flip_side, _float_power, _heaviside, _index_put_, _inner, _kron, _logaddexp, _logaddexp2,
     _logit, _normal, _put_, _random_fill, _random_ints, _repeat_interleave, _rot90, _scaled,
     _select, _signbit, _sinc, _take_along_dim, _tensor_split, _uniform, _unflatten, _vdot,
-    _xlogy, _h_transpose, _m_transpose, _mode, _msort, _unfold, _split_side, _masked_scatter,
+    _xlogy, _igamma, _igammac, _h_transpose, _m_transpose, _mode, _msort, _unfold, _split_side, _masked_scatter,
     _masked_scatter_, _is_signed, _addcdiv, _addcdiv_, _scan_in_place, _is_inf_side, _positive,
     _is_nonzero, _sum_to_size, _multinomial, _mvlgamma, _polygamma,
 )
@@ -241,6 +241,8 @@ def _attach():
     T.logaddexp = _logaddexp
     T.logaddexp2 = _logaddexp2
     T.xlogy = _xlogy
+    T.igamma = _igamma
+    T.igammac = _igammac
     T.heaviside = _heaviside
     T.signbit = _signbit
     T.sinc = _sinc
@@ -280,7 +282,8 @@ def _attach():
     T.logit = _logit
     T.mvlgamma = _mvlgamma
     T.polygamma = _polygamma
-    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "heaviside", "mvlgamma", "polygamma"):
+    for name in ("deg2rad", "rad2deg", "xlogy", "sinc", "logit", "heaviside", "mvlgamma", "polygamma", "igamma",
+                 "igammac"):
         setattr(T, f"{name}_", _in_place(name))
     T.float_power_ = _named("float_power_", lambda self, exponent: _float_power_(self, exponent),
                             "`float_power_(exponent)`: `float_power` in place, on a float64 tensor only (PyTorch's).")

@@ -291,6 +291,12 @@ def gcd(input: TensorLike, other: TensorLike) -> Tensor:
 def lcm(input: TensorLike, other: TensorLike) -> Tensor:
     """`lcm(input, other)`: silt-kernels' `lcm`, elementwise with broadcasting."""
 
+def gammainc(input: TensorLike, other: TensorLike) -> Tensor:
+    """`gammainc(input, other)`: silt-kernels' `gammainc`, elementwise with broadcasting."""
+
+def gammaincc(input: TensorLike, other: TensorLike) -> Tensor:
+    """`gammaincc(input, other)`: silt-kernels' `gammaincc`, elementwise with broadcasting."""
+
 def zeta(input: TensorLike, other: TensorLike) -> Tensor:
     """`zeta(input, other)`: silt-kernels' `zeta`, elementwise with broadcasting."""
 

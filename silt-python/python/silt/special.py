@@ -16,7 +16,7 @@ from ._composed import _floated, _floated_pair
 from ._silt import Tensor, ops
 
 __all__ = [
-    "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "i0e",
+    "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln", "i0", "i0e",
     "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "ndtri",
     "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", "zeta",
 ]
@@ -70,6 +70,21 @@ def erfinv(input) -> Tensor:
     """The inverse error function, ``±inf`` at ``±1`` and NaN beyond
     (``Tensor.erfinv``)."""
     return _tensor(input).erfinv()
+
+
+def gammainc(input, other) -> Tensor:
+    """The regularized lower incomplete gamma function ``P(a, x)`` of
+    ``input`` as ``a`` and ``other`` as ``x`` (``Tensor.igamma``; either may
+    be a number)."""
+    a = _tensor(input, other)
+    return a.igamma(_tensor(other, a))
+
+
+def gammaincc(input, other) -> Tensor:
+    """The regularized upper incomplete gamma function ``Q(a, x) = 1 - P(a,
+    x)``, computed for itself where it is small (``Tensor.igammac``)."""
+    a = _tensor(input, other)
+    return a.igammac(_tensor(other, a))
 
 
 def erfcx(input) -> Tensor:
