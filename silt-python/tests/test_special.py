@@ -296,3 +296,16 @@ def test_incomplete_gamma(device):
     y = silt.tensor([2.5, 1.0], device=device)
     want = y.igamma(silt.tensor([3.5, 0.4], device=device)).tolist()
     assert y.igamma_(silt.tensor([3.5, 0.4], device=device)) is y and y.tolist() == want
+
+
+def test_the_bessel_aliases_and_spherical_j0(device):
+    x = silt.tensor([0.0, -0.0, 1e-20, 0.3, 1.0, -2.5, 10.0, inf, -inf, nan, 1e300], device=device)
+    assert silt.special.modified_bessel_i0(x).tolist()[:7] == x.i0().tolist()[:7]
+    assert silt.special.modified_bessel_i1(x).tolist()[:7] == silt.special.i1(x).tolist()[:7]
+    # PyTorch 2.15's float64 values
+    want = [1.0, 1.0, 1.0, 0.9850673555377986, 0.8414709848078965, 0.23938885764158263, -0.05440211108893698,
+            0.0, 0.0, nan, -8.178819121159085e-301]
+    got = silt.special.spherical_bessel_j0(x).tolist()
+    same(got[:3] + got[7:10], want[:3] + want[7:10])
+    np.testing.assert_allclose(got[3:7] + got[10:], want[3:7] + want[10:], rtol=1e-15)
+    assert silt.special.spherical_bessel_j0(silt.tensor(np.array([1, 2], np.int32), device=device)).dtype == np.float32

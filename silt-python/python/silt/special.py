@@ -17,8 +17,9 @@ from ._silt import Tensor, ops
 
 __all__ = [
     "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln", "i0", "i0e",
-    "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "ndtri",
-    "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", "zeta",
+    "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "modified_bessel_i0", "modified_bessel_i1",
+    "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "spherical_bessel_j0",
+    "xlog1py", "xlogy", "zeta",
 ]
 
 
@@ -116,6 +117,24 @@ def i1e(input) -> Tensor:
     """``e^-|x| I₁(x)``, without ``I₁``'s overflow: ``±0`` at ``±inf``
     (silt-kernels' ``i1e``)."""
     return ops.i1e(_floated(_tensor(input)))
+
+
+def modified_bessel_i0(input) -> Tensor:
+    """``I₀(x)`` (``torch.special.modified_bessel_i0``; ``i0`` here)."""
+    return i0(input)
+
+
+def modified_bessel_i1(input) -> Tensor:
+    """``I₁(x)`` (``torch.special.modified_bessel_i1``; ``i1`` here)."""
+    return i1(input)
+
+
+def spherical_bessel_j0(input) -> Tensor:
+    """``j₀(x) = sin(x) / x``, 1 at 0 and 0 at ``±inf``, as
+    ``torch.special.spherical_bessel_j0``."""
+    x = _floated(_tensor(input))
+    v = x.sin() / x
+    return v.masked_fill(x == 0, 1).masked_fill(x.isinf(), 0)
 
 
 def log_ndtr(input) -> Tensor:
