@@ -10,7 +10,10 @@
 //!
 //! On a mismatch the test prints the module, the instantiation, the case and
 //! both values: `SILT_RANDOM_SEED=<seed> SILT_RANDOM_ONLY=rr<index> cargo test
-//! -p silt-random-kernels --test folds` rebuilds just that module.
+//! -p silt-random-kernels --test folds` rebuilds just that module. A launch
+//! that never returns prints nothing; `SILT_RANDOM_TRACE=1` (with
+//! `--nocapture`) prints each case and way before its launch, so the last
+//! line names the one that hangs.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -239,6 +242,9 @@ fn run_case(f: &Fold, inst: &Inst, case: &Case, mode: Mode, cl: Option<&Device>,
     }
     for (label, dev, way) in runs {
         silt::__testing::reduce_as(way);
+        if std::env::var("SILT_RANDOM_TRACE").is_ok() {
+            eprintln!("TRACE {label} {mode:?} case {case:?}");
+        }
         let got = (inst.launch)(dev, case, mode);
         silt::__testing::reduce_as(None);
         t.launches += 1;
