@@ -187,9 +187,7 @@ fn erfcx_of<T>(x: T) -> T {
     } else if x < -30.0 {
         r = T::INFINITY;
     } else if a < b {
-        let h = x * x;
-        let l = x.mul_add(x, -h);
-        r = h.exp() * (1.0 + l) * x.erfc();
+        r = exp_square(x) * x.erfc();
     } else {
         let mut g = a;
         let mut m: T = if T::BITS == 64 { 30.0 } else { 20.0 };
@@ -199,12 +197,19 @@ fn erfcx_of<T>(x: T) -> T {
         }
         r = 0.5 * T::FRAC_2_SQRT_PI / g;
         if x < 0.0 {
-            let h = x * x;
-            let l = x.mul_add(x, -h);
-            r = 2.0 * (h.exp() * (1.0 + l)) - r;
+            r = 2.0 * exp_square(x) - r;
         }
     }
     r
+}
+
+/// `e^(x²)` with `x²` split exactly as `h + l` ([`two_prod`](crate::two_prod)):
+/// `e^h (1 + l)`, so the rounding of `x²` (up to 676 for `f64`) does not
+/// reach the exponential.
+#[helper(types = [f32, f64])]
+fn exp_square<T>(x: T) -> T {
+    let (h, l) = crate::two_prod(x, x);
+    h.exp() * (1.0 + l)
 }
 
 /// `ln Φ(x)`, the logarithm of the standard normal distribution's
