@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 147);
+//! assert_eq!(catalog::OPERATIONS.len(), 156);
 //! ```
 
 use silt::DType;
@@ -137,6 +137,10 @@ catalog! {
         erfc, floor, ceil, round, trunc, frac,
     ],
     "special functions" Elementwise: [lgamma, digamma, erfinv, erfcx, log_ndtr, ndtri, i0, i0e, i1, i1e, zeta, gammainc, gammaincc],
+    "Bessel and Airy functions" Elementwise: [
+        bessel_j0, bessel_j1, bessel_y0, bessel_y1, modified_bessel_k0, modified_bessel_k1,
+        scaled_modified_bessel_k0, scaled_modified_bessel_k1, airy_ai,
+    ],
     "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
     ],
@@ -172,7 +176,7 @@ catalog! {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::unary_operations!(count), 68);
+/// assert_eq!(silt_kernels::unary_operations!(count), 77);
 /// ```
 #[macro_export]
 macro_rules! unary_operations {
@@ -216,6 +220,15 @@ macro_rules! unary_operations {
             i0e,
             i1,
             i1e,
+            bessel_j0,
+            bessel_j1,
+            bessel_y0,
+            bessel_y1,
+            modified_bessel_k0,
+            modified_bessel_k1,
+            scaled_modified_bessel_k0,
+            scaled_modified_bessel_k1,
+            airy_ai,
             floor,
             ceil,
             round,

@@ -44,6 +44,7 @@
 //! | unary | [`abs`], [`sign`], [`square`] | all |
 //! | unary | [`reciprocal`], [`sqrt`], [`rsqrt`], [`exp`], [`exp2`], [`expm1`], [`log`], [`log2`], [`log10`], [`log1p`], [`sin`], [`cos`], [`tan`], [`asin`], [`acos`], [`atan`], [`sinh`], [`cosh`], [`tanh`], [`asinh`], [`acosh`], [`atanh`], [`erf`], [`erfc`], [`floor`], [`ceil`], [`round`], [`trunc`], [`frac`] | floats |
 //! | special functions | [`lgamma`], [`digamma`], [`erfinv`] (PyTorch's values at poles and `±1`), [`erfcx`], [`log_ndtr`], [`ndtri`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`zeta`] (Hurwitz's, of two tensors), [`gammainc`], [`gammaincc`] (the regularized incomplete gamma functions `P(a, x)`, `Q(a, x)`) | floats |
+//! | Bessel and Airy functions | [`bessel_j0`], [`bessel_j1`], [`bessel_y0`], [`bessel_y1`], [`modified_bessel_k0`], [`modified_bessel_k1`], [`scaled_modified_bessel_k0`], [`scaled_modified_bessel_k1`], [`airy_ai`] (`0` at the infinities, where PyTorch's give NaN) | floats |
 //! | binary | [`add`], [`sub`], [`mul`], [`div`], [`rem`], [`minimum`], [`maximum`] | all |
 //! | binary | [`fmin`], [`fmax`], [`pow`], [`atan2`], [`hypot`], [`copysign`] | floats |
 //! | comparison, to `bool` | [`eq`], [`ne`], [`lt`], [`le`], [`gt`], [`ge`] | all |
@@ -77,6 +78,7 @@
 
 mod activation;
 pub mod argsort;
+mod bessel;
 mod binary;
 mod cast;
 pub mod catalog;
@@ -104,6 +106,7 @@ mod unary;
 mod views;
 
 pub use activation::*;
+pub use bessel::*;
 pub use binary::*;
 pub use cast::*;
 pub use compare::*;

@@ -212,6 +212,47 @@ def test_bessel_functions(device):
     assert y.i0_() is y and y.tolist() == want
 
 
+def test_bessel_functions_of_the_second_kind_and_airy(device):
+    t = silt.tensor([0.5, 3.0, 25.0], device=device)
+    # mpmath's values to 30 digits, rounded
+    want = {
+        "bessel_j0": [0.9384698072408129, -0.26005195490193345, 0.09626678327595811],
+        "bessel_j1": [0.2422684576748739, 0.3390589585259365, -0.1253502495802899],
+        "bessel_y0": [-0.44451873350670656, 0.3768500100127904, -0.12724943226800614],
+        "bessel_y1": [-1.471472392670243, 0.3246744247918, -0.09882996478323741],
+        "modified_bessel_k0": [0.9244190712276659, 0.03473950438627925, 3.4641615622131143e-12],
+        "modified_bessel_k1": [1.656441120003301, 0.040156431128194184, 3.5327780731999337e-12],
+        "scaled_modified_bessel_k0": [1.5241093857739094, 0.6977615980438517, 0.2494366045755967],
+        "scaled_modified_bessel_k1": [2.731009708211786, 0.8065634801287869, 0.25437732954208525],
+    }
+    for name, w in want.items():
+        got = getattr(silt.special, name)(t)
+        np.testing.assert_allclose(got.numpy(), w, rtol=2e-15, err_msg=name)
+        assert getattr(silt.ops, name)(t).tolist() == got.tolist()
+    a = silt.special.airy_ai(silt.tensor([-25.0, -3.0, 0.5, 25.0], device=device))
+    np.testing.assert_allclose(a.numpy(), [0.16352657883042948, -0.37881429367765806, 0.23169360648083348,
+                                           8.116026824691387e-38], rtol=2e-15)
+    # PyTorch's values at zero, below it and at NaN; the limits where
+    # PyTorch's give NaN at the infinities
+    e = silt.tensor([0.0, -0.0, -1.0, inf, -inf, nan], device=device)
+    same(silt.special.bessel_j0(e).tolist(), [1.0, 1.0, 0.7651976865579666, 0.0, 0.0, nan])
+    same(silt.special.bessel_j1(e).tolist(), [0.0, -0.0, -0.4400505857449335, 0.0, -0.0, nan])
+    same(silt.special.bessel_y0(e).tolist(), [-inf, -inf, nan, 0.0, nan, nan])
+    same(silt.special.bessel_y1(e).tolist(), [-inf, -inf, nan, 0.0, nan, nan])
+    for name in ("modified_bessel_k0", "modified_bessel_k1", "scaled_modified_bessel_k0", "scaled_modified_bessel_k1"):
+        same(getattr(silt.special, name)(e).tolist(), [inf, inf, nan, 0.0, nan, nan])
+    same(silt.special.airy_ai(e).tolist()[3:], [0.0, 0.0, nan])
+    # integers compute in float32, float16 in float32 rounded once
+    i = silt.tensor(np.array([1, 2], np.int32), device=device)
+    assert silt.special.bessel_y0(i).dtype == np.float32
+    f = silt.tensor(np.array([1.0, 2.5], np.float16), device=device)
+    g = silt.special.modified_bessel_k1(f)
+    assert g.dtype == np.float16
+    assert g.tolist() == np.float16(silt.special.modified_bessel_k1(f.float()).numpy()).tolist()
+    # numbers are tensors
+    assert silt.special.airy_ai(0.0).item() == 0.3550280538878172
+
+
 def test_normal_distribution_functions(device):
     # math's erfc down to its normal range; ln(1 - t) as log1p above 0
     x = np.linspace(-37, 8, 451)

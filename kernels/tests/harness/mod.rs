@@ -36,6 +36,11 @@ pub enum Class {
     /// negative side they cancel near its roots): within this many ULPs of the
     /// result, or of `2 + |x| ln(2 + |x|) + |result|` absolutely.
     Gamma(u64),
+    /// A function that oscillates about 0 within an envelope (the Bessel
+    /// functions `J` and `Y`, Airy's `Ai` of negative arguments): within this
+    /// many ULPs of the result, or of the envelope at `x` (the function
+    /// given, of `x`), absolutely.
+    Envelope(u64, fn(f64) -> f64),
 }
 
 /// OpenCL 1.2 specification, section 7.4, tables 7.1 (`float`) and 7.2
@@ -128,6 +133,13 @@ pub fn compare<T: Edge, O: Edge>(
                         0.0
                     };
                     (df - hf).abs() <= n as f64 * eps_of(O::DTYPE) * (2.0 + terms + hf.abs())
+                }
+            }
+            Class::Envelope(n, envelope) => {
+                d.ulps(*h) <= n || {
+                    let (df, hf) = (as_f64(*d), as_f64(*h));
+                    let xf = x.get(i).map_or(0.0, |v| as_f64(*v));
+                    (df - hf).abs() <= n as f64 * eps_of(O::DTYPE) * envelope(xf)
                 }
             }
             Class::Cancelling(n) => {

@@ -237,6 +237,33 @@ def i1(input: TensorLike) -> Tensor:
 def i1e(input: TensorLike) -> Tensor:
     """`i1e(input)`: silt-kernels' `i1e`, elementwise."""
 
+def bessel_j0(input: TensorLike) -> Tensor:
+    """`bessel_j0(input)`: silt-kernels' `bessel_j0`, elementwise."""
+
+def bessel_j1(input: TensorLike) -> Tensor:
+    """`bessel_j1(input)`: silt-kernels' `bessel_j1`, elementwise."""
+
+def bessel_y0(input: TensorLike) -> Tensor:
+    """`bessel_y0(input)`: silt-kernels' `bessel_y0`, elementwise."""
+
+def bessel_y1(input: TensorLike) -> Tensor:
+    """`bessel_y1(input)`: silt-kernels' `bessel_y1`, elementwise."""
+
+def modified_bessel_k0(input: TensorLike) -> Tensor:
+    """`modified_bessel_k0(input)`: silt-kernels' `modified_bessel_k0`, elementwise."""
+
+def modified_bessel_k1(input: TensorLike) -> Tensor:
+    """`modified_bessel_k1(input)`: silt-kernels' `modified_bessel_k1`, elementwise."""
+
+def scaled_modified_bessel_k0(input: TensorLike) -> Tensor:
+    """`scaled_modified_bessel_k0(input)`: silt-kernels' `scaled_modified_bessel_k0`, elementwise."""
+
+def scaled_modified_bessel_k1(input: TensorLike) -> Tensor:
+    """`scaled_modified_bessel_k1(input)`: silt-kernels' `scaled_modified_bessel_k1`, elementwise."""
+
+def airy_ai(input: TensorLike) -> Tensor:
+    """`airy_ai(input)`: silt-kernels' `airy_ai`, elementwise."""
+
 def exp(input: TensorLike) -> Tensor:
     """`exp(input)`: silt-kernels' `exp`, elementwise."""
 

@@ -16,10 +16,11 @@ from ._composed import _floated, _floated_pair
 from ._silt import Tensor, ops
 
 __all__ = [
-    "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln", "i0", "i0e",
-    "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "modified_bessel_i0", "modified_bessel_i1",
-    "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "spherical_bessel_j0",
-    "xlog1py", "xlogy", "zeta",
+    "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digamma", "entr", "erf", "erfc", "erfcx", "erfinv",
+    "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr",
+    "log_softmax", "logit", "logsumexp", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
+    "modified_bessel_k1", "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "scaled_modified_bessel_k0",
+    "scaled_modified_bessel_k1", "sinc", "softmax", "spherical_bessel_j0", "xlog1py", "xlogy", "zeta",
 ]
 
 
@@ -127,6 +128,59 @@ def modified_bessel_i0(input) -> Tensor:
 def modified_bessel_i1(input) -> Tensor:
     """``I₁(x)`` (``torch.special.modified_bessel_i1``; ``i1`` here)."""
     return i1(input)
+
+
+def bessel_j0(input) -> Tensor:
+    """``J₀(x)``, the Bessel function of the first kind of order 0
+    (``torch.special.bessel_j0``): ``0`` at ``±inf``, where PyTorch's gives
+    NaN (silt-kernels' ``bessel_j0``)."""
+    return ops.bessel_j0(_floated(_tensor(input)))
+
+
+def bessel_j1(input) -> Tensor:
+    """``J₁(x)``, the Bessel function of the first kind of order 1 (odd;
+    ``±0`` at ``±inf``, where PyTorch's gives NaN)."""
+    return ops.bessel_j1(_floated(_tensor(input)))
+
+
+def bessel_y0(input) -> Tensor:
+    """``Y₀(x)``, the Bessel function of the second kind of order 0: ``-inf``
+    at ``±0``, NaN below 0, ``0`` at ``inf`` (PyTorch's gives NaN there)."""
+    return ops.bessel_y0(_floated(_tensor(input)))
+
+
+def bessel_y1(input) -> Tensor:
+    """``Y₁(x)``, the Bessel function of the second kind of order 1: ``-inf``
+    at ``±0``, NaN below 0, ``0`` at ``inf`` (PyTorch's gives NaN there)."""
+    return ops.bessel_y1(_floated(_tensor(input)))
+
+
+def modified_bessel_k0(input) -> Tensor:
+    """``K₀(x)``, the modified Bessel function of the second kind of order
+    0: ``inf`` at ``±0``, NaN below 0, ``0`` at ``inf``."""
+    return ops.modified_bessel_k0(_floated(_tensor(input)))
+
+
+def modified_bessel_k1(input) -> Tensor:
+    """``K₁(x)``, the modified Bessel function of the second kind of order
+    1: ``inf`` at ``±0``, NaN below 0, ``0`` at ``inf``."""
+    return ops.modified_bessel_k1(_floated(_tensor(input)))
+
+
+def scaled_modified_bessel_k0(input) -> Tensor:
+    """``e^x K₀(x)``, without ``K₀``'s underflow."""
+    return ops.scaled_modified_bessel_k0(_floated(_tensor(input)))
+
+
+def scaled_modified_bessel_k1(input) -> Tensor:
+    """``e^x K₁(x)``, without ``K₁``'s underflow."""
+    return ops.scaled_modified_bessel_k1(_floated(_tensor(input)))
+
+
+def airy_ai(input) -> Tensor:
+    """``Ai(x)``, the Airy function of the first kind: ``0`` at ``±inf``,
+    where PyTorch's gives NaN (silt-kernels' ``airy_ai``)."""
+    return ops.airy_ai(_floated(_tensor(input)))
 
 
 def spherical_bessel_j0(input) -> Tensor:
