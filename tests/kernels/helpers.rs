@@ -93,6 +93,62 @@ fn each_program_holds_the_helpers_it_uses_once() {
     assert!(mixed.contains("silt_helper_clamp01_") && mixed.contains("silt_helper_sq_"));
 }
 
+/// A documented helper that a kernel reaches only through two other
+/// helpers, themselves reached through a third.
+#[helper(types = [f32, f64])]
+pub fn twofold<T>(x: T) -> T {
+    x + x
+}
+
+/// The first way to [`twofold`].
+#[helper(types = [f32, f64])]
+pub fn doubled_plus_one<T>(x: T) -> T {
+    twofold(x) + 1.0
+}
+
+/// The second way to [`twofold`].
+#[helper(types = [f32, f64])]
+pub fn doubled_minus_one<T>(x: T) -> T {
+    twofold(x) - 1.0
+}
+
+/// Both ways.
+#[helper(types = [f32, f64])]
+pub fn both_ways<T>(x: T) -> T {
+    doubled_plus_one(x) * doubled_minus_one(x)
+}
+
+#[kernel(types = [f32, f64])]
+pub fn four_x_squared_minus_one<T>(x: T) -> T {
+    both_ways(x)
+}
+
+/// A helper reached by two paths through other helpers' expansions is one
+/// function in the program: its doc comments reach the two as different
+/// tokens (`#[doc = ".."]` and `#[doc = r".."]`), which do not make two
+/// definitions of the same code.
+#[test]
+fn a_helper_reached_through_two_helpers_is_defined_once() {
+    for dt in [DType::F32, DType::F64] {
+        let src = four_x_squared_minus_one::source(dt).unwrap();
+        let defs = src
+            .lines()
+            .filter(|l| {
+                l.starts_with("static") && l.contains("silt_helper_twofold_") && l.contains('{')
+            })
+            .count();
+        assert_eq!(defs, 1, "{src}");
+    }
+    for dev in common::devices() {
+        let x = col(&dev, &[3.0f32, -0.5]);
+        let y = four_x_squared_minus_one::launch(&x)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(y, [35.0, 0.0], "on {dev}");
+    }
+}
+
 /// Two helpers with one name in different modules stay two functions (not
 /// `pub`: a crate exports its `pub` kernels and helpers by name, so two of them
 /// may not share one).

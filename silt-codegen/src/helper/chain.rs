@@ -316,7 +316,7 @@ pub fn chain(input: TokenStream) -> TokenStream {
     let mut texts: Vec<(String, String)> = Vec::new();
     for (p, h) in order {
         let key = path_key(p);
-        let text = h.to_string();
+        let text = token_text(h.clone());
         let target = texts
             .iter()
             .find(|(t, _)| *t == text)
@@ -416,4 +416,41 @@ pub fn chain(input: TokenStream) -> TokenStream {
         }
         Err((e, sig)) => expand::fallback(sig.as_deref(), e),
     }
+}
+
+/// The tokens of `ts` one by one, groups recursively, without doc
+/// attributes: a helper's definition reached through another helper's
+/// expansion carries its doc comments as `#[doc = r".."]`, reached directly
+/// as `#[doc = ".."]` (and prints them as `///` comments), and the code is
+/// the same.
+fn token_text(ts: TokenStream) -> String {
+    use proc_macro2::{Delimiter, TokenTree};
+    let is_doc = |tt: Option<&TokenTree>| {
+        matches!(tt, Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket
+            && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc"))
+    };
+    let mut out = String::new();
+    let mut tokens = ts.into_iter().peekable();
+    while let Some(tt) = tokens.next() {
+        match tt {
+            TokenTree::Punct(p) if p.as_char() == '#' && is_doc(tokens.peek()) => {
+                tokens.next();
+                continue;
+            }
+            TokenTree::Group(g) => {
+                let (open, close) = match g.delimiter() {
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::Brace => ("{", "}"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::None => ("", ""),
+                };
+                out.push_str(open);
+                out.push_str(&token_text(g.stream()));
+                out.push_str(close);
+            }
+            other => out.push_str(&other.to_string()),
+        }
+        out.push(' ');
+    }
+    out
 }
