@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 156);
+//! assert_eq!(catalog::OPERATIONS.len(), 168);
 //! ```
 
 use silt::DType;
@@ -141,6 +141,12 @@ catalog! {
         bessel_j0, bessel_j1, bessel_y0, bessel_y1, modified_bessel_k0, modified_bessel_k1,
         scaled_modified_bessel_k0, scaled_modified_bessel_k1, airy_ai,
     ],
+    "orthogonal polynomials" Elementwise: [
+        chebyshev_polynomial_t, chebyshev_polynomial_u, chebyshev_polynomial_v,
+        chebyshev_polynomial_w, shifted_chebyshev_polynomial_t, shifted_chebyshev_polynomial_u,
+        shifted_chebyshev_polynomial_v, shifted_chebyshev_polynomial_w, hermite_polynomial_h,
+        hermite_polynomial_he, laguerre_polynomial_l, legendre_polynomial_p,
+    ],
     "binary" Elementwise: [
         add, sub, mul, div, rem, minimum, maximum, fmin, fmax, pow, atan2, hypot, copysign,
     ],
@@ -269,7 +275,7 @@ macro_rules! unary_operations {
 ///
 /// ```
 /// macro_rules! count { ($($op:ident),*) => { [$(stringify!($op)),*].len() }; }
-/// assert_eq!(silt_kernels::binary_operations!(count), 32);
+/// assert_eq!(silt_kernels::binary_operations!(count), 44);
 /// ```
 #[macro_export]
 macro_rules! binary_operations {
@@ -306,7 +312,19 @@ macro_rules! binary_operations {
             lcm,
             zeta,
             gammainc,
-            gammaincc
+            gammaincc,
+            chebyshev_polynomial_t,
+            chebyshev_polynomial_u,
+            chebyshev_polynomial_v,
+            chebyshev_polynomial_w,
+            shifted_chebyshev_polynomial_t,
+            shifted_chebyshev_polynomial_u,
+            shifted_chebyshev_polynomial_v,
+            shifted_chebyshev_polynomial_w,
+            hermite_polynomial_h,
+            hermite_polynomial_he,
+            laguerre_polynomial_l,
+            legendre_polynomial_p
         }
     };
 }

@@ -45,6 +45,7 @@
 //! | unary | [`reciprocal`], [`sqrt`], [`rsqrt`], [`exp`], [`exp2`], [`expm1`], [`log`], [`log2`], [`log10`], [`log1p`], [`sin`], [`cos`], [`tan`], [`asin`], [`acos`], [`atan`], [`sinh`], [`cosh`], [`tanh`], [`asinh`], [`acosh`], [`atanh`], [`erf`], [`erfc`], [`floor`], [`ceil`], [`round`], [`trunc`], [`frac`] | floats |
 //! | special functions | [`lgamma`], [`digamma`], [`erfinv`] (PyTorch's values at poles and `±1`), [`erfcx`], [`log_ndtr`], [`ndtri`], [`i0`], [`i0e`], [`i1`], [`i1e`], [`zeta`] (Hurwitz's, of two tensors), [`gammainc`], [`gammaincc`] (the regularized incomplete gamma functions `P(a, x)`, `Q(a, x)`) | floats |
 //! | Bessel and Airy functions | [`bessel_j0`], [`bessel_j1`], [`bessel_y0`], [`bessel_y1`], [`modified_bessel_k0`], [`modified_bessel_k1`], [`scaled_modified_bessel_k0`], [`scaled_modified_bessel_k1`], [`airy_ai`] (`0` at the infinities, where PyTorch's give NaN) | floats |
+//! | orthogonal polynomials, of `x` and a degree `n` | [`chebyshev_polynomial_t`], [`chebyshev_polynomial_u`], [`chebyshev_polynomial_v`], [`chebyshev_polynomial_w`], [`shifted_chebyshev_polynomial_t`], [`shifted_chebyshev_polynomial_u`], [`shifted_chebyshev_polynomial_v`], [`shifted_chebyshev_polynomial_w`], [`hermite_polynomial_h`], [`hermite_polynomial_he`], [`laguerre_polynomial_l`], [`legendre_polynomial_p`] (the degree truncated, as PyTorch's) | floats |
 //! | binary | [`add`], [`sub`], [`mul`], [`div`], [`rem`], [`minimum`], [`maximum`] | all |
 //! | binary | [`fmin`], [`fmax`], [`pow`], [`atan2`], [`hypot`], [`copysign`] | floats |
 //! | comparison, to `bool` | [`eq`], [`ne`], [`lt`], [`le`], [`gt`], [`ge`] | all |
@@ -91,6 +92,7 @@ mod indexing;
 mod inplace;
 pub mod matmul;
 mod ops;
+mod polynomials;
 #[doc(hidden)]
 pub mod reduce;
 mod rows;
@@ -113,6 +115,7 @@ pub use compare::*;
 pub use exact::*;
 pub use fill::*;
 pub use inplace::*;
+pub use polynomials::*;
 pub use smooth::*;
 pub use special::*;
 pub use ternary::*;

@@ -13,6 +13,8 @@ from silt import _silt
 RNG = np.random.default_rng(7)
 # values away from .5 ties, in (-4, 4)
 X = (RNG.uniform(-4, 4, (5, 6)) + 0.01).astype(np.float32)
+DEG = RNG.integers(0, 13, (5, 6)).astype(np.float32)  # polynomials' degrees
+DEG6 = DEG % 7  # Hermite's, whose terms grow as n!
 Y = (RNG.uniform(-4, 4, (5, 6)) + 0.01).astype(np.float32)
 POS = np.abs(X) + 0.1
 UNIT = np.clip(X / 4.5, -0.99, 0.99).astype(np.float32)
@@ -142,6 +144,25 @@ def airy_ai(x):
     return c1 * sf - c2 * sg
 
 
+def polynomial(kind, x, n):
+    """The three-term recurrence of an orthogonal polynomial in float64, to
+    each element's degree ``n`` (whole, non-negative)."""
+    x, n = np.broadcast_arrays(f64(x), f64(n).astype(np.int64))
+    first = {"t": x, "u": 2 * x, "v": 2 * x - 1, "w": 2 * x + 1, "h": 2 * x, "he": x, "l": 1 - x, "p": x}
+    p, q = np.ones_like(x), first[kind]
+    out = np.where(n == 0, p, q)
+    for j in range(1, int(n.max(initial=1))):
+        r = {
+            "h": 2 * x * q - 2 * j * p,
+            "he": x * q - j * p,
+            "l": ((2 * j + 1 - x) * q - j * p) / (j + 1),
+            "p": ((2 * j + 1) * x * q - j * p) / (j + 1),
+        }.get(kind, 2 * x * q - p)
+        p, q = q, r
+        out = np.where(n == j + 1, q, out)
+    return out
+
+
 def f64(a):
     return np.asarray(a, dtype=np.float64)
 
@@ -248,6 +269,30 @@ CASES = {
     "scaled_modified_bessel_k1": (lambda o, x: o.scaled_modified_bessel_k1(x), [POS],
                                   lambda x: bessel_k(1, x) * np.exp(f64(x))),
     "airy_ai": (lambda o, x: o.airy_ai(x), [X], airy_ai),
+    "chebyshev_polynomial_t": (lambda o, x, n: o.chebyshev_polynomial_t(x, n), [UNIT, DEG],
+        lambda x, n: polynomial("t", x, n)),
+    "chebyshev_polynomial_u": (lambda o, x, n: o.chebyshev_polynomial_u(x, n), [UNIT, DEG],
+        lambda x, n: polynomial("u", x, n)),
+    "chebyshev_polynomial_v": (lambda o, x, n: o.chebyshev_polynomial_v(x, n), [UNIT, DEG],
+        lambda x, n: polynomial("v", x, n)),
+    "chebyshev_polynomial_w": (lambda o, x, n: o.chebyshev_polynomial_w(x, n), [UNIT, DEG],
+        lambda x, n: polynomial("w", x, n)),
+    "shifted_chebyshev_polynomial_t": (lambda o, x, n: o.shifted_chebyshev_polynomial_t(x, n), [(UNIT + 1) / 2, DEG],
+        lambda x, n: polynomial("t", 2 * f64(x) - 1, n)),
+    "shifted_chebyshev_polynomial_u": (lambda o, x, n: o.shifted_chebyshev_polynomial_u(x, n), [(UNIT + 1) / 2, DEG],
+        lambda x, n: polynomial("u", 2 * f64(x) - 1, n)),
+    "shifted_chebyshev_polynomial_v": (lambda o, x, n: o.shifted_chebyshev_polynomial_v(x, n), [(UNIT + 1) / 2, DEG],
+        lambda x, n: polynomial("v", 2 * f64(x) - 1, n)),
+    "shifted_chebyshev_polynomial_w": (lambda o, x, n: o.shifted_chebyshev_polynomial_w(x, n), [(UNIT + 1) / 2, DEG],
+        lambda x, n: polynomial("w", 2 * f64(x) - 1, n)),
+    "hermite_polynomial_h": (lambda o, x, n: o.hermite_polynomial_h(x, n), [X / 4, DEG6],
+        lambda x, n: polynomial("h", x, n)),
+    "hermite_polynomial_he": (lambda o, x, n: o.hermite_polynomial_he(x, n), [X / 4, DEG6],
+        lambda x, n: polynomial("he", x, n)),
+    "laguerre_polynomial_l": (lambda o, x, n: o.laguerre_polynomial_l(x, n), [X / 4, DEG],
+        lambda x, n: polynomial("l", x, n)),
+    "legendre_polynomial_p": (lambda o, x, n: o.legendre_polynomial_p(x, n), [UNIT, DEG],
+        lambda x, n: polynomial("p", x, n)),
     "gammainc": (lambda o, a, x: o.gammainc(a, x), [POS, POS + 0.5], lambda a, x: gammainc(f64(a), f64(x))),
     "gammaincc": (lambda o, a, x: o.gammaincc(a, x), [POS, POS + 0.5],
                   lambda a, x: 1 - gammainc(f64(a), f64(x))),

@@ -253,6 +253,57 @@ def test_bessel_functions_of_the_second_kind_and_airy(device):
     assert silt.special.airy_ai(0.0).item() == 0.3550280538878172
 
 
+POLYNOMIALS = ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w",
+               "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+               "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+               "laguerre_polynomial_l", "legendre_polynomial_p"]
+
+
+def test_orthogonal_polynomials(device):
+    x = silt.tensor([0.375, -1.5, 2.0], device=device)
+    # the recurrences in exact arithmetic (the values are dyadic)
+    want = {
+        "chebyshev_polynomial_t": [-0.9140625, -9.0, 26.0],
+        "hermite_polynomial_h": [-4.078125, -9.0, 40.0],
+        "hermite_polynomial_he": [-1.072265625, 1.125, 2.0],
+        "legendre_polynomial_p": [-0.4306640625, -6.1875, 17.0],
+    }
+    for name, w in want.items():
+        f = getattr(silt.special, name)
+        assert f(x, 3).tolist() == w, name
+        # the degree may be a tensor, broadcast, truncated as PyTorch's
+        assert f(x, silt.tensor([3.7], device=device)).tolist() == w, name
+    # Laguerre's L_3(x) = (-x³ + 9x² - 18x + 6) / 6
+    xs = np.array([0.375, -1.5, 2.0])
+    np.testing.assert_allclose(silt.special.laguerre_polynomial_l(x, 3).numpy(),
+                               (-xs ** 3 + 9 * xs ** 2 - 18 * xs + 6) / 6, rtol=1e-15)
+    for name in POLYNOMIALS:
+        f = getattr(silt.special, name)
+        # every element its own degree; negative degrees give 0, degree 0 gives 1
+        n = silt.tensor([-2.0, 0.0, 1.0], device=device)
+        r = f(silt.tensor([0.5, nan, 0.25], device=device), n).tolist()
+        assert r[:2] == [0.0, 1.0], name
+        assert getattr(silt.ops, name)(x, silt.tensor(3.0, device=device)).tolist() == f(x, 3).tolist()
+        # integers compute in float32; float16 in float32, rounded once
+        i = f(silt.tensor(np.array([1, 2], np.int32), device=device), 2)
+        assert i.dtype == np.float32, name
+        h = silt.tensor(np.array([0.3, 0.7], np.float16), device=device)
+        assert f(h, 5).tolist() == np.float16(f(h.float(), 5).numpy()).tolist(), name
+    # Chebyshev's trigonometric form: T_n(cos θ) = cos nθ, U_n(cos θ) = sin((n + 1)θ) / sin θ
+    th = np.linspace(0.1, 3.0, 30)
+    c = silt.tensor(np.cos(th), device=device)
+    np.testing.assert_allclose(silt.special.chebyshev_polynomial_t(c, 40).numpy(), np.cos(40 * th), atol=1e-12)
+    np.testing.assert_allclose(silt.special.chebyshev_polynomial_u(c, 40).numpy(),
+                               np.sin(41 * th) / np.sin(th), atol=1e-11)
+    # limits where PyTorch's give NaN; a degree too large for the recurrence
+    e = silt.tensor([inf, -inf], device=device)
+    same(silt.special.hermite_polynomial_h(e, 3).tolist(), [inf, -inf])
+    same(silt.special.laguerre_polynomial_l(e, 3).tolist(), [-inf, inf])
+    assert math.isnan(silt.special.legendre_polynomial_p(0.5, 2.0 ** 25).item())
+    # a value past the range has its sign: H_400(0.5) is below -1.8e308
+    assert silt.special.hermite_polynomial_h(0.5, 400).item() == -inf
+
+
 def test_normal_distribution_functions(device):
     # math's erfc down to its normal range; ln(1 - t) as log1p above 0
     x = np.linspace(-37, 8, 451)

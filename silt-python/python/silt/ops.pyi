@@ -324,6 +324,42 @@ def gammainc(input: TensorLike, other: TensorLike) -> Tensor:
 def gammaincc(input: TensorLike, other: TensorLike) -> Tensor:
     """`gammaincc(input, other)`: silt-kernels' `gammaincc`, elementwise with broadcasting."""
 
+def chebyshev_polynomial_t(input: TensorLike, other: TensorLike) -> Tensor:
+    """`chebyshev_polynomial_t(input, other)`: silt-kernels' `chebyshev_polynomial_t`, elementwise with broadcasting."""
+
+def chebyshev_polynomial_u(input: TensorLike, other: TensorLike) -> Tensor:
+    """`chebyshev_polynomial_u(input, other)`: silt-kernels' `chebyshev_polynomial_u`, elementwise with broadcasting."""
+
+def chebyshev_polynomial_v(input: TensorLike, other: TensorLike) -> Tensor:
+    """`chebyshev_polynomial_v(input, other)`: silt-kernels' `chebyshev_polynomial_v`, elementwise with broadcasting."""
+
+def chebyshev_polynomial_w(input: TensorLike, other: TensorLike) -> Tensor:
+    """`chebyshev_polynomial_w(input, other)`: silt-kernels' `chebyshev_polynomial_w`, elementwise with broadcasting."""
+
+def shifted_chebyshev_polynomial_t(input: TensorLike, other: TensorLike) -> Tensor:
+    """`shifted_chebyshev_polynomial_t(input, other)`: silt-kernels' `shifted_chebyshev_polynomial_t`, elementwise with broadcasting."""
+
+def shifted_chebyshev_polynomial_u(input: TensorLike, other: TensorLike) -> Tensor:
+    """`shifted_chebyshev_polynomial_u(input, other)`: silt-kernels' `shifted_chebyshev_polynomial_u`, elementwise with broadcasting."""
+
+def shifted_chebyshev_polynomial_v(input: TensorLike, other: TensorLike) -> Tensor:
+    """`shifted_chebyshev_polynomial_v(input, other)`: silt-kernels' `shifted_chebyshev_polynomial_v`, elementwise with broadcasting."""
+
+def shifted_chebyshev_polynomial_w(input: TensorLike, other: TensorLike) -> Tensor:
+    """`shifted_chebyshev_polynomial_w(input, other)`: silt-kernels' `shifted_chebyshev_polynomial_w`, elementwise with broadcasting."""
+
+def hermite_polynomial_h(input: TensorLike, other: TensorLike) -> Tensor:
+    """`hermite_polynomial_h(input, other)`: silt-kernels' `hermite_polynomial_h`, elementwise with broadcasting."""
+
+def hermite_polynomial_he(input: TensorLike, other: TensorLike) -> Tensor:
+    """`hermite_polynomial_he(input, other)`: silt-kernels' `hermite_polynomial_he`, elementwise with broadcasting."""
+
+def laguerre_polynomial_l(input: TensorLike, other: TensorLike) -> Tensor:
+    """`laguerre_polynomial_l(input, other)`: silt-kernels' `laguerre_polynomial_l`, elementwise with broadcasting."""
+
+def legendre_polynomial_p(input: TensorLike, other: TensorLike) -> Tensor:
+    """`legendre_polynomial_p(input, other)`: silt-kernels' `legendre_polynomial_p`, elementwise with broadcasting."""
+
 def zeta(input: TensorLike, other: TensorLike) -> Tensor:
     """`zeta(input, other)`: silt-kernels' `zeta`, elementwise with broadcasting."""
 

@@ -16,11 +16,15 @@ from ._composed import _floated, _floated_pair
 from ._silt import Tensor, ops
 
 __all__ = [
-    "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "digamma", "entr", "erf", "erfc", "erfcx", "erfinv",
-    "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln", "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr",
-    "log_softmax", "logit", "logsumexp", "modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0",
-    "modified_bessel_k1", "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round", "scaled_modified_bessel_k0",
-    "scaled_modified_bessel_k1", "sinc", "softmax", "spherical_bessel_j0", "xlog1py", "xlogy", "zeta",
+    "airy_ai", "bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "chebyshev_polynomial_t",
+    "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w", "digamma", "entr", "erf", "erfc",
+    "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln", "hermite_polynomial_h",
+    "hermite_polynomial_he", "i0", "i0e", "i1", "i1e", "laguerre_polynomial_l", "legendre_polynomial_p", "log1p",
+    "log_ndtr", "log_softmax", "logit", "logsumexp", "modified_bessel_i0", "modified_bessel_i1",
+    "modified_bessel_k0", "modified_bessel_k1", "multigammaln", "ndtr", "ndtri", "polygamma", "psi", "round",
+    "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "shifted_chebyshev_polynomial_t",
+    "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v", "shifted_chebyshev_polynomial_w", "sinc",
+    "softmax", "spherical_bessel_j0", "xlog1py", "xlogy", "zeta",
 ]
 
 
@@ -181,6 +185,96 @@ def airy_ai(input) -> Tensor:
     """``Ai(x)``, the Airy function of the first kind: ``0`` at ``±inf``,
     where PyTorch's gives NaN (silt-kernels' ``airy_ai``)."""
     return ops.airy_ai(_floated(_tensor(input)))
+
+
+def _polynomial(op, input, n) -> Tensor:
+    """``op`` of ``input`` and the degree ``n`` in their promoted float dtype."""
+    x = _tensor(input, n)
+    return op(*_floated_pair(x, _tensor(n, x)))
+
+
+def chebyshev_polynomial_t(input, n) -> Tensor:
+    """Chebyshev's polynomial of the first kind ``T_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.chebyshev_polynomial_t``: the degree
+    truncated (silt-kernels' ``chebyshev_polynomial_t``)."""
+    return _polynomial(ops.chebyshev_polynomial_t, input, n)
+
+
+def chebyshev_polynomial_u(input, n) -> Tensor:
+    """Chebyshev's polynomial of the second kind ``U_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.chebyshev_polynomial_u``: the degree
+    truncated (silt-kernels' ``chebyshev_polynomial_u``)."""
+    return _polynomial(ops.chebyshev_polynomial_u, input, n)
+
+
+def chebyshev_polynomial_v(input, n) -> Tensor:
+    """Chebyshev's polynomial of the third kind ``V_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.chebyshev_polynomial_v``: the degree
+    truncated (silt-kernels' ``chebyshev_polynomial_v``)."""
+    return _polynomial(ops.chebyshev_polynomial_v, input, n)
+
+
+def chebyshev_polynomial_w(input, n) -> Tensor:
+    """Chebyshev's polynomial of the fourth kind ``W_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.chebyshev_polynomial_w``: the degree
+    truncated (silt-kernels' ``chebyshev_polynomial_w``)."""
+    return _polynomial(ops.chebyshev_polynomial_w, input, n)
+
+
+def shifted_chebyshev_polynomial_t(input, n) -> Tensor:
+    """``T_n(2x - 1)``, Chebyshev's first kind on ``[0, 1]`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.shifted_chebyshev_polynomial_t``: the degree
+    truncated (silt-kernels' ``shifted_chebyshev_polynomial_t``)."""
+    return _polynomial(ops.shifted_chebyshev_polynomial_t, input, n)
+
+
+def shifted_chebyshev_polynomial_u(input, n) -> Tensor:
+    """``U_n(2x - 1)``, Chebyshev's second kind on ``[0, 1]`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.shifted_chebyshev_polynomial_u``: the degree
+    truncated (silt-kernels' ``shifted_chebyshev_polynomial_u``)."""
+    return _polynomial(ops.shifted_chebyshev_polynomial_u, input, n)
+
+
+def shifted_chebyshev_polynomial_v(input, n) -> Tensor:
+    """``V_n(2x - 1)``, Chebyshev's third kind on ``[0, 1]`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.shifted_chebyshev_polynomial_v``: the degree
+    truncated (silt-kernels' ``shifted_chebyshev_polynomial_v``)."""
+    return _polynomial(ops.shifted_chebyshev_polynomial_v, input, n)
+
+
+def shifted_chebyshev_polynomial_w(input, n) -> Tensor:
+    """``W_n(2x - 1)``, Chebyshev's fourth kind on ``[0, 1]`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.shifted_chebyshev_polynomial_w``: the degree
+    truncated (silt-kernels' ``shifted_chebyshev_polynomial_w``)."""
+    return _polynomial(ops.shifted_chebyshev_polynomial_w, input, n)
+
+
+def hermite_polynomial_h(input, n) -> Tensor:
+    """Hermite's (physicists') polynomial ``H_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.hermite_polynomial_h``: the degree
+    truncated (silt-kernels' ``hermite_polynomial_h``)."""
+    return _polynomial(ops.hermite_polynomial_h, input, n)
+
+
+def hermite_polynomial_he(input, n) -> Tensor:
+    """Hermite's (probabilists') polynomial ``He_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.hermite_polynomial_he``: the degree
+    truncated (silt-kernels' ``hermite_polynomial_he``)."""
+    return _polynomial(ops.hermite_polynomial_he, input, n)
+
+
+def laguerre_polynomial_l(input, n) -> Tensor:
+    """Laguerre's polynomial ``L_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.laguerre_polynomial_l``: the degree
+    truncated (silt-kernels' ``laguerre_polynomial_l``)."""
+    return _polynomial(ops.laguerre_polynomial_l, input, n)
+
+
+def legendre_polynomial_p(input, n) -> Tensor:
+    """Legendre's polynomial ``P_n(x)`` of ``input`` as ``x`` and ``n`` as the degree (broadcast;
+    either may be a number), as ``torch.special.legendre_polynomial_p``: the degree
+    truncated (silt-kernels' ``legendre_polynomial_p``)."""
+    return _polynomial(ops.legendre_polynomial_p, input, n)
 
 
 def spherical_bessel_j0(input) -> Tensor:
