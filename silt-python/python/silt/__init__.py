@@ -50,6 +50,7 @@ from ._extras import (
     frexp, from_numpy, hamming_window, hann_window, is_signed, kaiser_window, narrow_copy, nextafter,
     renorm, rsub, select_scatter, slice_scatter, split_with_sizes, unravel_index,
 )
+from . import _more
 from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
 from . import nn  # noqa: E402  (after Tensor has its methods)
@@ -61,6 +62,9 @@ for _name in _functions.METHODS:
     globals()[_name] = _functions._function(_name)
 for _name in _functions.HELPERS:
     globals()[_name] = getattr(_functions, _name)
+# the in-place functions (silt.exp_(t) is t.exp_()), matrix_power, gradient, ... (silt._more)
+for _name in _more.__all__:
+    globals()[_name] = getattr(_more, _name)
 # torch.nn.functional's functions that torch has too: silt.conv2d
 for _name in _nn_functions.SAME:
     globals()[_name] = getattr(nn.functional, _name)
@@ -120,4 +124,4 @@ __all__ = [
     "is_tensor",
     "isin",
     "where",
-] + _extras.__all__ + _functions.HELPERS + _nn_functions.NAMES + [n for n in _functions.METHODS if n not in _functions.SHADOWING]
+] + _extras.__all__ + _more.__all__ + _functions.HELPERS + _nn_functions.NAMES + [n for n in _functions.METHODS if n not in _functions.SHADOWING]

@@ -1,7 +1,7 @@
 """What makes ``silt.Tensor`` behave as the arrays Python users know, attached
 to the class when ``silt`` is imported: its operators and their dtypes
 (``_operators``: PyTorch's promotion rules are in its docs), PyTorch's
-methods and pickling (``_methods``, ``_extras``), item access (``_indexing``), DLPack and NumPy's
+methods and pickling (``_methods``, ``_extras``, ``_more``), item access (``_indexing``), DLPack and NumPy's
 protocols (``_interop``), and the operators of ``silt.Fusion``'s values
 (``_fusion``). Each is a thin layer over ``silt.ops``.
 """
@@ -41,6 +41,7 @@ from ._indexing import _getitem, _setitem
 from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _dlpack_device
 from ._fusion import _attach_fusion_values
 from ._extras import _attach as _attach_extras
+from ._more import _attach as _attach_more
 
 # ---- attaching -------------------------------------------------------------
 
@@ -505,6 +506,7 @@ _attach()
 _attach_fusion_values()
 _attach_pytorch_forms(Tensor)
 _attach_extras(Tensor)
+_attach_more(Tensor)
 
 
 def _device_index(device):

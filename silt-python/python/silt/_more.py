@@ -1,0 +1,463 @@
+"""Still more of PyTorch's ``torch`` functions and ``Tensor`` methods,
+composed from silt's tensor operations, each on its input's device: the
+in-place functions of ``torch`` (``silt.exp_(t)`` is ``t.exp_()``,
+``IN_PLACE``), the methods of functions silt had only as functions
+(``corrcoef``, ``cov``, ``diagflat``, ``histogram``,
+``unique_consecutive``), the in-place matrix products (``addmm_``,
+``addmv_``, ``addr_``, ``addbmm_``, ``baddbmm_``), the random fills
+``geometric_``, ``cauchy_`` and ``log_normal_`` (from ``silt.rand``'s
+generator), ``matrix_power`` and ``chain_matmul``, ``gradient`` (NumPy's
+and PyTorch's finite differences), the dtype rules ``can_cast`` and
+``promote_types``, ``scalar_tensor``, ``fill``, ``frobenius_norm``, and the
+complex-number queries and no-ops of real tensors (``isreal``, ``is_conj``,
+``is_neg``, ``conj``, ``conj_physical``, ``resolve_conj``, ``resolve_neg``,
+``real``): silt has no complex dtypes, so every tensor is real.
+
+As in ``_extras``, the functions that are also methods take ``input``
+first; ``_attach`` (called by ``_tensor``) puts the methods on the class."""
+
+import operator
+
+import numpy as np
+
+from . import _creation, _functions
+from ._silt import ArgumentError, DTypeError, Tensor, default_device, tensor
+from ._composed import _random_fill
+from ._creation import cat, empty_like, eye
+from ._functions import _input, _number_as
+from ._methods import _dim_index, _in_place
+from ._operators import _CATEGORY, _is_number, promote
+
+# PyTorch's `torch.NAME_` (2.15's dir(torch)) that are silt.Tensor methods; `relu_` and
+# `selu_` are silt.nn.functional's already
+IN_PLACE = (
+    "abs_ acos_ acosh_ addmv_ arccos_ arccosh_ arcsin_ arcsinh_ arctan_ arctanh_ asin_ asinh_ atan_ atanh_ "
+    "ceil_ clamp_ clamp_max_ clamp_min_ clip_ conj_physical_ cos_ cosh_ deg2rad_ erf_ erfc_ exp2_ exp_ "
+    "expm1_ fill_ fix_ floor_ frac_ gcd_ i0_ index_put_ lcm_ ldexp_ log10_ log1p_ log2_ log_ logit_ "
+    "nan_to_num_ neg_ negative_ rad2deg_ reciprocal_ round_ rsqrt_ sigmoid_ sin_ sinc_ sinh_ sqrt_ "
+    "square_ tan_ tanh_ trunc_ xlogy_ zero_"
+).split()
+
+__all__ = IN_PLACE + [
+    "can_cast", "chain_matmul", "conj", "conj_physical", "fill", "frobenius_norm", "gradient", "is_conj",
+    "is_neg", "isreal", "matrix_power", "promote_types", "real", "resolve_conj", "resolve_neg",
+    "scalar_tensor",
+]
+
+_F32 = np.dtype(np.float32)
+
+
+def _in_place_function(name):
+    def function(input, *args, **kwargs):
+        if not isinstance(input, Tensor):
+            raise TypeError(f"{name}: input is written in place, so it must be a silt.Tensor, "
+                            f"not {type(input).__name__}")
+        return getattr(input, name)(*args, **kwargs)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = (f"`silt.{name}(input, ...)`: `input.{name}(...)` (see `silt.Tensor.{name}`), as "
+                        f"PyTorch's `torch.{name}`: `input` (a tensor) written in place and returned.")
+    return function
+
+
+for _name in IN_PLACE:
+    globals()[_name] = _in_place_function(_name)
+del _name
+
+
+# ---- methods of silt's functions --------------------------------------------
+
+def _corrcoef(self):
+    """`corrcoef()`: `silt.corrcoef(self)`, the correlation coefficients of
+    the variables in the rows."""
+    return _functions.corrcoef(self)
+
+
+def _cov(self, *, correction=1, fweights=None, aweights=None):
+    """`cov(*, correction=1, fweights=None, aweights=None)`: `silt.cov(self,
+    ...)`, the covariance matrix of the variables in the rows."""
+    return _functions.cov(self, correction=correction, fweights=fweights, aweights=aweights)
+
+
+def _diagflat(self, offset=0):
+    """`diagflat(offset=0)`: `silt.diagflat(self, offset)`, the elements (read
+    as 1-d) on the diagonal `offset` of a new square matrix."""
+    return _functions.diagflat(self, offset)
+
+
+def _histogram(self, bins=100, *, range=None, weight=None, density=False):
+    """`histogram(bins=100, *, range=None, weight=None, density=False)`:
+    `silt.histogram(self, ...)`, `(hist, bin_edges)` of a float tensor."""
+    return _functions.histogram(self, bins, range=range, weight=weight, density=density)
+
+
+def _unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+    """`unique_consecutive(return_inverse=False, return_counts=False,
+    dim=None)`: `silt.unique_consecutive(self, ...)`, each run of equal
+    neighbours kept once (read as 1-d; `dim` is not taken)."""
+    return _functions.unique_consecutive(self, return_inverse, return_counts, dim)
+
+
+# ---- in-place matrix products -----------------------------------------------
+
+def _product_in_place(name, args):
+    method = _in_place(name)
+    method.__doc__ = (f"`{name}_({args}, *, beta=1, alpha=1)`: `{name}(...)` written into the tensor, "
+                      f"as PyTorch's: the product's shape must be the tensor's (a broadcast that would change "
+                      f"it is `silt.ArgumentError`), one dtype; returns the tensor.")
+    return method
+
+
+# ---- random fills -----------------------------------------------------------
+
+def _geometric_(self, p, *, generator=None):
+    """`geometric_(p)`: the number of Bernoulli trials of success
+    probability `p` up to and including the first success (1, 2, ...),
+    in the tensor's dtype (integers or floats; a count past an integer
+    dtype's largest value saturates there, where PyTorch's wraps); `0 < p <
+    1`, as PyTorch's. Drawn on the host by `silt.rand`'s generator
+    (`silt.manual_seed`); returns the tensor."""
+    if generator is not None:
+        raise TypeError("geometric_: silt has one generator (silt.manual_seed), not generator=")
+    if self.dtype.kind == "b":
+        raise DTypeError("geometric_: a tensor of numbers, not bool")
+    p = float(p)
+    if not 0 < p < 1:
+        raise ArgumentError(f"geometric_: p must lie in (0, 1), not {p}")
+    values = _creation._generator.geometric(p, tuple(self.shape))
+    if self.dtype.kind in "iu":
+        values = np.minimum(values, np.iinfo(self.dtype).max)
+    return self.copy_(tensor(values.astype(self.dtype), device=self.device))
+
+
+def _cauchy(g, shape, dt, median=0.0, sigma=1.0):
+    if not sigma > 0:
+        raise ArgumentError(f"cauchy_: sigma must be positive, not {sigma}")
+    return median + sigma * g.standard_cauchy(shape)
+
+
+def _log_normal(g, shape, dt, mean=1.0, std=2.0):
+    if not std > 0:
+        raise ArgumentError(f"log_normal_: std must be positive, not {std}")
+    return g.lognormal(mean, std, shape)
+
+
+# ---- matrix powers and chains -----------------------------------------------
+
+def matrix_power(input, n):
+    """`matrix_power(n)` (and `torch.matrix_power(input, n)`): the square
+    matrices in the last two dimensions (any batch dimensions before them)
+    to the power `n >= 0`, by repeated squaring with `matmul`; `n = 0` gives
+    the identity of the input's dtype and shape, `n = 1` a copy. A negative
+    `n` is `silt.ArgumentError`: PyTorch inverts the matrices there, and
+    silt has no matrix inverse."""
+    x = _input(input, ())
+    if isinstance(n, (bool, np.bool_)):
+        raise TypeError("matrix_power: n must be an int, not bool")
+    n = operator.index(n)
+    if x.ndim < 2:
+        raise ArgumentError(f"matrix_power: the input needs at least 2 dimensions, not {x.ndim}")
+    if x.shape[-1] != x.shape[-2]:
+        raise ArgumentError(f"matrix_power: the input must be square matrices, not {x.shape[-2]} by "
+                            f"{x.shape[-1]}")
+    if n < 0:
+        raise ArgumentError(f"matrix_power: a negative power {n} needs a matrix inverse, which silt has not")
+    if n == 0:
+        return eye(x.shape[-1], dtype=x.dtype, device=x.device).broadcast_to(tuple(x.shape)).clone()
+    result, base = None, x
+    while True:
+        if n & 1:
+            result = base if result is None else result @ base
+        n >>= 1
+        if not n:
+            return result.clone() if result is x else result
+        base = base @ base
+
+
+def chain_matmul(*matrices):
+    """`torch.chain_matmul(*matrices)`: the product of 2-d matrices of one
+    dtype (each one's columns the next one's rows), multiplied by `mm` in
+    the order of fewest multiplications, as PyTorch's (`multi_dot`); one
+    matrix gives a copy. PyTorch has deprecated it for
+    `torch.linalg.multi_dot`."""
+    if not matrices:
+        raise ArgumentError("chain_matmul: expects one or more matrices")
+    for i, m in enumerate(matrices):
+        if not isinstance(m, Tensor):
+            raise TypeError(f"chain_matmul: matrix {i} is a {type(m).__name__}, not a silt.Tensor")
+        if m.ndim != 2:
+            raise ArgumentError(f"chain_matmul: matrix {i} has {m.ndim} dimensions, not 2")
+        if i and matrices[i - 1].shape[1] != m.shape[0]:
+            raise ArgumentError(f"chain_matmul: matrices {i - 1} and {i} of shapes "
+                                f"{tuple(matrices[i - 1].shape)} and {tuple(m.shape)} do not multiply")
+    if len(matrices) == 1:
+        return matrices[0].clone()
+    # the cheapest split of each run i..j of the chain, shorter runs first
+    sizes = [matrices[0].shape[0]] + [m.shape[1] for m in matrices]
+    cost, split = {(i, i): 0 for i in range(len(matrices))}, {}
+    for length in range(1, len(matrices)):
+        for i in range(len(matrices) - length):
+            j = i + length
+            cost[i, j], split[i, j] = min(
+                (cost[i, k] + cost[k + 1, j] + sizes[i] * sizes[k + 1] * sizes[j + 1], k) for k in range(i, j))
+
+    def product(i, j):
+        return matrices[i] if i == j else product(i, split[i, j]).mm(product(split[i, j] + 1, j))
+
+    return product(0, len(matrices) - 1)
+
+
+# ---- gradient ---------------------------------------------------------------
+
+def _gradient_along(y, d, h, edge_order):
+    """The derivative of `y` along `d` (a float tensor, size at least
+    `edge_order + 1`): central differences inside, one-sided ones of
+    `edge_order` at the two ends; `h` a number (even steps) or the 1-d
+    coordinates (a tensor of `y`'s dtype and device)."""
+    n = y.shape[d]
+
+    def at(start, length):
+        return y.narrow(d, start, length)
+
+    if isinstance(h, Tensor):
+        shape = [1] * y.ndim
+        shape[d] = n - 1
+        dx = h.diff().reshape(tuple(shape))
+        a, b = dx.narrow(d, 0, n - 2), dx.narrow(d, 1, n - 2)  # the steps before and after each point
+        inner = (-b / (a * (a + b))) * at(0, n - 2) + ((b - a) / (a * b)) * at(1, n - 2) \
+            + (a / (b * (a + b))) * at(2, n - 2)
+        if edge_order == 1:
+            first = (at(1, 1) - at(0, 1)) / dx.narrow(d, 0, 1)
+            last = (at(n - 1, 1) - at(n - 2, 1)) / dx.narrow(d, n - 2, 1)
+        else:
+            a, b = dx.narrow(d, 0, 1), dx.narrow(d, 1, 1)
+            first = (-(2 * a + b) / (a * (a + b))) * at(0, 1) + ((a + b) / (a * b)) * at(1, 1) \
+                - (a / (b * (a + b))) * at(2, 1)
+            a, b = dx.narrow(d, n - 3, 1), dx.narrow(d, n - 2, 1)
+            last = (b / (a * (a + b))) * at(n - 3, 1) - ((a + b) / (a * b)) * at(n - 2, 1) \
+                + ((2 * b + a) / (b * (a + b))) * at(n - 1, 1)
+    else:
+        inner = (at(2, n - 2) - at(0, n - 2)) / (2 * h)
+        if edge_order == 1:
+            first = (at(1, 1) - at(0, 1)) / h
+            last = (at(n - 1, 1) - at(n - 2, 1)) / h
+        else:
+            first = (at(0, 1) * -1.5 + at(1, 1) * 2 - at(2, 1) * 0.5) / h
+            last = (at(n - 3, 1) * 0.5 - at(n - 2, 1) * 2 + at(n - 1, 1) * 1.5) / h
+    return cat([first, inner, last], d)
+
+
+def gradient(input, *, spacing=1, dim=None, edge_order=1):
+    """`torch.gradient(input, *, spacing=1, dim=None, edge_order=1)`: the
+    derivative of `input` along each dimension of `dim` (an int or a
+    sequence; all by default), a tuple of one tensor each, as PyTorch's and
+    NumPy's `gradient`: second-order central differences inside (for
+    uneven steps, the weighted form), first- or second-order one-sided ones
+    at the ends (`edge_order` 1 or 2; each dimension needs `edge_order + 1`
+    points). `spacing` is a number (the step of every dimension), a
+    sequence of numbers (one step per dimension) or a sequence of 1-d
+    tensors (the coordinates along each dimension). Floats keep their
+    dtype (promoted with the coordinates'; float16 computed in float32 and
+    rounded once), integers give float32; a 0-d input gives `()`."""
+    x = _input(input, ())
+    if isinstance(edge_order, (bool, np.bool_)) or edge_order not in (1, 2):
+        raise ArgumentError(f"gradient: edge_order must be 1 or 2, not {edge_order!r}")
+    if x.dtype.kind == "b":
+        raise DTypeError("gradient: a tensor of numbers, not bool")
+    if dim is None:
+        dims = list(range(x.ndim))
+    else:
+        dims = [dim] if isinstance(dim, (int, np.integer)) else list(dim)
+        if x.ndim == 0 and dims:
+            raise ArgumentError("gradient: a 0-d tensor has no dimension to differentiate")
+        dims = [_dim_index(operator.index(d), x.ndim, "gradient") for d in dims]
+        if len(set(dims)) != len(dims):
+            raise ArgumentError(f"gradient: a dimension appears twice in {dim}")
+    if isinstance(spacing, Tensor) and spacing.ndim == 0:
+        spacing = spacing.item()
+    if _is_number(spacing):
+        steps = [spacing] * len(dims)
+    else:
+        steps = list(spacing)
+        if len(steps) != len(dims):
+            raise ArgumentError(f"gradient: spacing has {len(steps)} elements for {len(dims)} dimensions "
+                                f"(give a number, or one element per dimension)")
+        numbers = [_is_number(s) for s in steps]
+        if any(numbers) and not all(numbers):
+            raise TypeError("gradient: spacing is a number, a sequence of numbers or a sequence of tensors")
+    out = []
+    for d, h in zip(dims, steps):
+        n = x.shape[d]
+        if n < edge_order + 1:
+            raise ArgumentError(f"gradient: dimension {d} has {n} points; edge_order={edge_order} needs at "
+                                f"least {edge_order + 1}")
+        rd = x.dtype if x.dtype.kind == "f" else _F32
+        if not _is_number(h):
+            h = h if isinstance(h, Tensor) else tensor(np.asarray(h), device=x.device)
+            if h.ndim != 1 or h.shape[0] != n:
+                raise ArgumentError(f"gradient: the coordinates of dimension {d} must be 1-d of {n} "
+                                    f"points, not of shape {tuple(h.shape)}")
+            rd = promote(np.empty(0, rd), h)
+            rd = rd if rd.kind == "f" else _F32
+        wide = _F32 if rd == np.float16 else rd
+        if isinstance(h, Tensor):
+            h = (h if h.device == x.device else h.to(x.device)).astype(wide, copy=False)
+        g = _gradient_along(x.astype(wide, copy=False), d, h, edge_order)
+        out.append(g.astype(rd, copy=False))
+    return tuple(out)
+
+
+# ---- dtypes, scalars, fills, norms ------------------------------------------
+
+def _silt_dtype(dtype, op):
+    dt = np.dtype(dtype)
+    if dt.kind not in _CATEGORY:
+        raise DTypeError(f"{op}: silt has no dtype {dt}")
+    return dt
+
+
+def can_cast(from_, to):
+    """`torch.can_cast(from_, to)`: whether PyTorch's casting rule lets a
+    value of `from_` become `to` (dtypes: `numpy.float32`, `'int8'`, ...):
+    within its category or up (bool < integer < float), never down, so
+    bool casts to anything, an integer to any integer or float, a float
+    only to a float."""
+    return _CATEGORY[_silt_dtype(from_, "can_cast").kind] <= _CATEGORY[_silt_dtype(to, "can_cast").kind]
+
+
+def promote_types(type1, type2):
+    """`torch.promote_types(type1, type2)`: the dtype both promote to, by
+    the rules of silt's operators (`silt.result_type` of two tensors): the
+    higher category wins (bool < integer < float), else the wider (`uint8`
+    with `int8` is `int16`). PyTorch refuses `uint16`, `uint32` and
+    `uint64` beside another integer dtype; silt gives NumPy's (`uint16` with
+    `int8` is `int32`, `uint64` with `int64` is `float64`)."""
+    a, b = (np.empty(0, _silt_dtype(t, "promote_types")) for t in (type1, type2))
+    return promote(a, b)
+
+
+def scalar_tensor(s, *, dtype=None, device=None):
+    """`torch.scalar_tensor(s, *, dtype=float32, device=None)`: a 0-d tensor
+    of the number `s` (or of a 0-d tensor's value) in `dtype` (float32 by
+    default: PyTorch's default dtype; a float into an integer dtype is
+    truncated), on `device` (`silt.default_device()` by default)."""
+    if isinstance(s, Tensor):
+        if s.ndim != 0:
+            raise TypeError(f"scalar_tensor: s must be a number, not a tensor of shape {tuple(s.shape)}")
+        s = s.item()
+    if not _is_number(s):
+        raise TypeError(f"scalar_tensor: s must be a number, not {type(s).__name__}")
+    dt = _silt_dtype(_F32 if dtype is None else dtype, "scalar_tensor")
+    return tensor(_number_as(s, dt), device=default_device() if device is None else device)
+
+
+def fill(input, value):
+    """`torch.fill(input, value)`: a new tensor of `input`'s shape, dtype and
+    device with every element `value` (a number or a 0-d tensor, as
+    `fill_` converts it: a float into an integer truncates, a value out of
+    the dtype's range is `silt.DTypeError` where PyTorch's wraps a
+    negative one into an unsigned dtype)."""
+    x = _input(input, ())
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise ArgumentError(f"fill: value must be a number or a 0-d tensor, not of shape {tuple(value.shape)}")
+        value = value.item()
+    return empty_like(x).fill_(value)
+
+
+def frobenius_norm(input, dim=(-2, -1), keepdim=False):
+    """`torch.frobenius_norm(input, dim, keepdim=False)`: the square root of
+    the sum of the squares over `dim` (one or two dimensions; `()` is every
+    dimension), `norm(2, dim, keepdim)`, of a float tensor. PyTorch
+    requires `dim`; silt takes the last two by default (the matrices')."""
+    x = _input(input, ())
+    if x.dtype.kind != "f":
+        raise DTypeError(f"frobenius_norm: a float tensor, not {x.dtype}")
+    dims = [dim] if isinstance(dim, (int, np.integer)) else list(dim)
+    if len(dims) > 2:
+        raise ArgumentError(f"frobenius_norm: one or two dimensions, not {len(dims)}")
+    dims = [_dim_index(operator.index(d), x.ndim, "frobenius_norm") for d in dims]
+    if len(set(dims)) != len(dims):
+        raise ArgumentError(f"frobenius_norm: a dimension appears twice in {dim}")
+    return x.norm(2, dim=tuple(dims) if dims else None, keepdim=keepdim)
+
+
+# ---- complex-number queries and no-ops (silt's tensors are real) -------------
+
+def isreal(input):
+    """`isreal()` (and `torch.isreal(input)`): a bool tensor of the input's
+    shape on its device, True everywhere: silt's dtypes are all real."""
+    x = _input(input, ())
+    return x.new_ones(tuple(x.shape), dtype=np.bool_)
+
+
+def is_conj(input):
+    """`is_conj()` (and `torch.is_conj(input)`): False, as PyTorch's for a
+    real tensor (silt has no conjugate views)."""
+    _input(input, ())
+    return False
+
+
+def is_neg(input):
+    """`is_neg()` (and `torch.is_neg(input)`): False, as PyTorch's for a
+    real tensor (silt has no negative views)."""
+    _input(input, ())
+    return False
+
+
+def conj(input):
+    """`conj()` (and `torch.conj(input)`): the complex conjugate, which for
+    silt's real tensors is the tensor itself, as PyTorch's."""
+    return _input(input, ())
+
+
+def conj_physical(input):
+    """`conj_physical()` (and `torch.conj_physical(input)`): the conjugate
+    computed into memory; for silt's real tensors the tensor itself, as
+    PyTorch's returns a real input (no copy)."""
+    return _input(input, ())
+
+
+def _conj_physical_(self):
+    """`conj_physical_()`: conjugates in place, which leaves silt's real
+    tensors as they are; returns the tensor."""
+    return self
+
+
+def resolve_conj(input):
+    """`resolve_conj()` (and `torch.resolve_conj(input)`): the tensor with a
+    conjugate view materialised; silt's real tensors are returned
+    themselves, as PyTorch's."""
+    return _input(input, ())
+
+
+def resolve_neg(input):
+    """`resolve_neg()` (and `torch.resolve_neg(input)`): the tensor with a
+    negative view materialised; silt's real tensors are returned
+    themselves, as PyTorch's."""
+    return _input(input, ())
+
+
+def real(input):
+    """`torch.real(input)` (and the property `Tensor.real`): the real part,
+    which for silt's real dtypes is the tensor itself, as PyTorch's."""
+    return _input(input, ())
+
+
+# ---- attaching -------------------------------------------------------------
+
+def _attach(T):
+    """The methods on `silt.Tensor` (called by `_tensor`)."""
+    for fn in (_corrcoef, _cov, _diagflat, _histogram, _unique_consecutive, _geometric_, _conj_physical_):
+        fn.__name__ = fn.__qualname__ = fn.__name__[1:]
+        setattr(T, fn.__name__, fn)
+    for name, args in (("addmm", "mat1, mat2"), ("addmv", "mat, vec"), ("addr", "vec1, vec2"),
+                       ("addbmm", "batch1, batch2"), ("baddbmm", "batch1, batch2")):
+        setattr(T, f"{name}_", _product_in_place(name, args))
+    T.cauchy_ = _random_fill("cauchy_", _cauchy, "`cauchy_(median=0, sigma=1)`: Cauchy's distribution of that "
+                             "median and scale (half the interquartile range); `sigma > 0`, a float tensor.")
+    T.log_normal_ = _random_fill("log_normal_", _log_normal, "`log_normal_(mean=1, std=2)`: `exp` of a normal "
+                                 "number of that `mean` and `std` (the logarithm's); `std > 0`, a float tensor.")
+    for fn in (matrix_power, isreal, is_conj, is_neg, conj, conj_physical, resolve_conj, resolve_neg):
+        setattr(T, fn.__name__, fn)
+    T.real = property(real, doc="`real`: the real part, the tensor itself (silt's dtypes are real), as PyTorch's.")
