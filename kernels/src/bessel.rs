@@ -159,14 +159,36 @@ fn bessel_jy_series<T>(a: T, nu: u32, second: u32) -> T {
 /// arguments are exact.
 #[helper(types = [f32, f64])]
 fn bessel_jy_hankel<T>(a: T, nu: u32) -> (T, T) {
-    let mu = (4 * nu * nu) as T;
+    let (p, q) = asymptotic_pq(a, (4 * nu * nu) as T);
+    let (c, s) = (a.cos(), a.sin());
+    let (co, si) = if nu == 0 {
+        ((c + s) * T::FRAC_1_SQRT_2, (s - c) * T::FRAC_1_SQRT_2)
+    } else {
+        ((s - c) * T::FRAC_1_SQRT_2, -(s + c) * T::FRAC_1_SQRT_2)
+    };
+    let amp = (T::FRAC_2_PI / a).sqrt();
+    (amp * (p * co - q * si), amp * (p * si + q * co))
+}
+
+/// The two sums `P = Σ (-1)^k a_2k` and `Q = Σ (-1)^k a_(2k+1)` of an
+/// asymptotic expansion in `1/z`, each to its term below the last bit or to
+/// its smallest term: Hankel's (DLMF 10.17.1) for `mu = 4ν² >= 0`, `a_k =
+/// a_(k-1) (mu - (2k - 1)²) / (8kz)`; the Airy function's (DLMF 9.7.2) for
+/// `mu < 0`, `a_k = a_(k-1) (6k - 5)(6k - 3)(6k - 1) / (216 (2k - 1) k z)`.
+#[helper(types = [f32, f64])]
+fn asymptotic_pq<T>(z: T, mu: T) -> (T, T) {
     let mut p: T = 1.0;
     let mut q: T = 0.0;
     let mut t: T = 1.0;
     let mut k: u32 = 1;
     while k < 100 {
-        let m = (2 * k - 1) as T;
-        let u = t * (mu - m * m) / (8.0 * (k as T) * a);
+        let kf = k as T;
+        let m = 2.0 * kf - 1.0;
+        let u = if mu >= 0.0 {
+            t * (mu - m * m) / (8.0 * kf * z)
+        } else {
+            t * ((6.0 * kf - 5.0) * (6.0 * kf - 3.0) * (6.0 * kf - 1.0)) / (216.0 * m * kf * z)
+        };
         if u.abs() >= t.abs() {
             break;
         }
@@ -182,14 +204,7 @@ fn bessel_jy_hankel<T>(a: T, nu: u32) -> (T, T) {
         }
         k += 1;
     }
-    let (c, s) = (a.cos(), a.sin());
-    let (co, si) = if nu == 0 {
-        ((c + s) * T::FRAC_1_SQRT_2, (s - c) * T::FRAC_1_SQRT_2)
-    } else {
-        ((s - c) * T::FRAC_1_SQRT_2, -(s + c) * T::FRAC_1_SQRT_2)
-    };
-    let amp = (T::FRAC_2_PI / a).sqrt();
-    (amp * (p * co - q * si), amp * (p * si + q * co))
+    (p, q)
 }
 
 /// `K₀(x)`, the modified Bessel function of the second kind of order 0
@@ -445,29 +460,8 @@ fn airy_ai_oscillating<T>(a: T) -> T {
     let (zh, zl) = airy_zeta(a);
     let mut r: T = 0.0;
     if zh.is_finite() {
-        let mut p: T = 1.0;
-        let mut q: T = 0.0;
-        let mut t: T = 1.0;
-        let mut k: u32 = 1;
-        while k < 100 {
-            let kf = k as T;
-            let u = t * ((6.0 * kf - 5.0) * (6.0 * kf - 3.0) * (6.0 * kf - 1.0))
-                / (216.0 * (2.0 * kf - 1.0) * kf * zh);
-            if u.abs() >= t.abs() {
-                break;
-            }
-            t = u;
-            let v = if (k / 2) % 2 == 1 { -t } else { t };
-            if k % 2 == 1 {
-                q += v;
-            } else {
-                p += v;
-            }
-            if t.abs() <= 0.01 * T::EPSILON {
-                break;
-            }
-            k += 1;
-        }
+        // `mu` negative picks the Airy terms
+        let (p, q) = asymptotic_pq(zh, -1.0);
         let (ch, sh) = (zh.cos(), zh.sin());
         let (cl, sl) = (zl.cos(), zl.sin());
         let cz = ch * cl - sh * sl;
