@@ -55,6 +55,7 @@ from ._methods import Size, ValuesIndices
 from ._operators import promote as result_type
 from . import nn  # noqa: E402  (after Tensor has its methods)
 from . import special  # noqa: E402
+from . import linalg  # noqa: E402
 from . import _nn_functions  # noqa: E402
 
 # PyTorch's functions that are tensor methods: silt.exp(t) is t.exp()
@@ -70,6 +71,10 @@ for _name in _nn_functions.SAME:
     globals()[_name] = getattr(nn.functional, _name)
 for _name in _nn_functions.ADAPTED:
     globals()[_name] = getattr(_nn_functions, _name)
+# torch's forms of silt.linalg's functions: silt.det, silt.inverse, silt.cholesky_solve, ...
+for _name, _fn in linalg.TORCH.items():
+    globals()[_name] = _fn
+del _fn
 del _name
 
 __all__ = [
@@ -109,6 +114,7 @@ __all__ = [
     "ones_like",
     "ops",
     "special",
+    "linalg",
     "rand",
     "rand_like",
     "randint",
@@ -124,4 +130,4 @@ __all__ = [
     "is_tensor",
     "isin",
     "where",
-] + _extras.__all__ + _more.__all__ + _functions.HELPERS + _nn_functions.NAMES + [n for n in _functions.METHODS if n not in _functions.SHADOWING]
+] + _extras.__all__ + _more.__all__ + _functions.HELPERS + _nn_functions.NAMES + list(linalg.TORCH) + [n for n in _functions.METHODS if n not in _functions.SHADOWING]

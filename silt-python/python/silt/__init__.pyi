@@ -9,6 +9,7 @@ import numpy.typing as npt
 from . import nn as nn
 from . import ops as ops
 from . import special as special
+from . import linalg as linalg
 
 # the builtins under names the Tensor class's methods int(), float() and bool() do not hide
 _int = int
@@ -782,7 +783,23 @@ class Tensor:
     def log_normal_(self, mean: _float = 1.0, std: _float = 2.0, *, generator: None = None) -> "Tensor":
         """exp of a normal number of that mean and std (std > 0); float tensors."""
     def matrix_power(self, n: _int) -> "Tensor":
-        """The square matrices (batched) to the power n >= 0 by repeated squaring; n = 0 the identity."""
+        """The square matrices (batched) to the power n by repeated squaring; n = 0 the identity, n < 0 inverts first."""
+    def det(self) -> "Tensor":
+        """silt.linalg.det(self): the determinants of the square matrices (batched), from the LU factors."""
+    def logdet(self) -> "Tensor":
+        """The log of the determinants: NaN where negative, -inf where 0."""
+    def slogdet(self) -> "linalg.SignLogAbsDet":
+        """silt.linalg.slogdet(self): (sign, logabsdet) of the determinants."""
+    def inverse(self) -> "Tensor":
+        """silt.linalg.inv(self): the inverses of the square matrices; a singular one raises ArgumentError."""
+    def cholesky(self, upper: _bool = False) -> "Tensor":
+        """silt.linalg.cholesky(self, upper=upper): L with A = L L^T (U = L^T with upper)."""
+    def cholesky_solve(self, input2: "Tensor", upper: _bool = False) -> "Tensor":
+        """X with A X = self, A = L L^T of the Cholesky factor input2 (U^T U with upper)."""
+    def cholesky_inverse(self, upper: _bool = False) -> "Tensor":
+        """The inverse of A = L L^T (U^T U with upper) from its Cholesky factor, the tensor."""
+    def lu_solve(self, LU_data: "Tensor", LU_pivots: "Tensor") -> "Tensor":
+        """silt.linalg.lu_solve(LU_data, LU_pivots, self)."""
     def isreal(self) -> "Tensor":
         """A bool tensor of the shape, True everywhere (silt's dtypes are real)."""
     def is_conj(self) -> _bool:
@@ -1312,7 +1329,31 @@ def xlogy_(input: Tensor, other: Operand) -> Tensor: ...
 def zero_(input: Tensor) -> Tensor: ...
 
 def matrix_power(input: Operand, n: _int) -> Tensor:
-    """input.matrix_power(n): square matrices (batched) to the power n >= 0; a negative n is ArgumentError (no inverse)."""
+    """input.matrix_power(n): square matrices (batched) to the power n; a negative n inverts first (float matrices)."""
+
+def det(A: Operand) -> Tensor:
+    """silt.linalg.det: the determinants of the square matrices (batched), from the LU factors."""
+
+def logdet(input: Operand) -> Tensor:
+    """The log of the determinants of the square matrices: NaN where negative, -inf where 0."""
+
+def slogdet(A: Operand) -> "linalg.SignLogAbsDet":
+    """silt.linalg.slogdet: (sign, logabsdet) of the determinants."""
+
+def inverse(A: Operand) -> Tensor:
+    """silt.linalg.inv: the inverses of the square matrices; a singular one raises ArgumentError."""
+
+def cholesky(input: Operand, upper: _bool = False) -> Tensor:
+    """torch.cholesky's form of silt.linalg.cholesky: L with A = L L^T (U = L^T with upper)."""
+
+def cholesky_solve(input: Operand, input2: Operand, upper: _bool = False) -> Tensor:
+    """X with A X = input (B), A = L L^T of the Cholesky factor input2 (U^T U with upper)."""
+
+def cholesky_inverse(input: Operand, upper: _bool = False) -> Tensor:
+    """The inverse of A = L L^T (U^T U with upper) from its Cholesky factor."""
+
+def lu_solve(input: Operand, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
+    """torch.lu_solve(b, LU_data, LU_pivots): silt.linalg.lu_solve(LU_data, LU_pivots, b)."""
 
 def chain_matmul(*matrices: Tensor) -> Tensor:
     """The product of 2-d matrices of one dtype in the order of fewest multiplications; one matrix gives a copy."""

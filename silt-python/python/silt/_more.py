@@ -145,12 +145,13 @@ def _log_normal(g, shape, dt, mean=1.0, std=2.0):
 # ---- matrix powers and chains -----------------------------------------------
 
 def matrix_power(input, n):
-    """`matrix_power(n)` (and `torch.matrix_power(input, n)`): the square
-    matrices in the last two dimensions (any batch dimensions before them)
-    to the power `n >= 0`, by repeated squaring with `matmul`; `n = 0` gives
-    the identity of the input's dtype and shape, `n = 1` a copy. A negative
-    `n` is `silt.ArgumentError`: PyTorch inverts the matrices there, and
-    silt has no matrix inverse."""
+    """`matrix_power(n)` (and `torch.matrix_power(input, n)`,
+    `silt.linalg.matrix_power`): the square matrices in the last two
+    dimensions (any batch dimensions before them) to the power `n`, by
+    repeated squaring with `matmul`; `n = 0` gives the identity of the
+    input's dtype and shape, `n = 1` a copy, and a negative `n` the power
+    `-n` of the inverse (`silt.linalg.inv`, float matrices only; a singular
+    one raises `silt.ArgumentError`), as PyTorch's."""
     x = _input(input, ())
     if isinstance(n, (bool, np.bool_)):
         raise TypeError("matrix_power: n must be an int, not bool")
@@ -161,7 +162,10 @@ def matrix_power(input, n):
         raise ArgumentError(f"matrix_power: the input must be square matrices, not {x.shape[-2]} by "
                             f"{x.shape[-1]}")
     if n < 0:
-        raise ArgumentError(f"matrix_power: a negative power {n} needs a matrix inverse, which silt has not")
+        from .linalg import inv
+        x, n = inv(x), -n
+        if n == 1:
+            return x
     if n == 0:
         return eye(x.shape[-1], dtype=x.dtype, device=x.device).broadcast_to(tuple(x.shape)).clone()
     result, base = None, x

@@ -1,7 +1,7 @@
 """What makes ``silt.Tensor`` behave as the arrays Python users know, attached
 to the class when ``silt`` is imported: its operators and their dtypes
 (``_operators``: PyTorch's promotion rules are in its docs), PyTorch's
-methods and pickling (``_methods``, ``_extras``, ``_more``), item access (``_indexing``), DLPack and NumPy's
+methods and pickling (``_methods``, ``_extras``, ``_more``, ``linalg``), item access (``_indexing``), DLPack and NumPy's
 protocols (``_interop``), and the operators of ``silt.Fusion``'s values
 (``_fusion``). Each is a thin layer over ``silt.ops``.
 """
@@ -42,6 +42,7 @@ from ._interop import _UFUNC_LOGICAL, _array_function, _array_ufunc, _dlpack, _d
 from ._fusion import _attach_fusion_values
 from ._extras import _attach as _attach_extras
 from ._more import _attach as _attach_more
+from .linalg import _attach as _attach_linalg
 
 # ---- attaching -------------------------------------------------------------
 
@@ -507,6 +508,7 @@ _attach_fusion_values()
 _attach_pytorch_forms(Tensor)
 _attach_extras(Tensor)
 _attach_more(Tensor)
+_attach_linalg(Tensor)
 
 
 def _device_index(device):

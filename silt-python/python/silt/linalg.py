@@ -1,0 +1,766 @@
+"""PyTorch's ``torch.linalg`` namespace, its core: the LU factorisation with
+partial pivoting (``lu_factor``, ``lu``, ``lu_solve``), the determinants
+(``det``, ``slogdet``), ``inv``, ``solve``, ``cholesky``,
+``solve_triangular``, ``matrix_power``, the norms (``vector_norm``,
+``matrix_norm``, ``norm``) and the aliases of silt's operations (``vecdot``,
+``cross``, ``multi_dot``, ``diagonal``, ``matmul``, ``vander``). Each is
+composed from silt's tensor operations on the input's device: the
+factorisations run one column a round (pick the pivot by ``argmax``, swap two
+rows by one ``gather`` of the rows in their new order, scale the column,
+update the trailing block by one broadcast product), every matrix of a batch
+at once, and read back only a flag to raise ``LinAlgError`` (a
+``silt.ArgumentError``) for a singular matrix.
+
+Float16 is computed in float32 and rounded once (PyTorch refuses it);
+integer and bool inputs raise ``silt.DTypeError``, as PyTorch's. There are no
+decompositions by singular values or eigenvalues (``svd``, ``eig``,
+``eigh``, ``qr``, ``pinv``, ``lstsq``, the 2-norm of a matrix) and no complex
+dtypes. The torch-level forms (``silt.det``, ``silt.inverse``,
+``silt.cholesky_solve``, ... ``TORCH``) and the tensor methods
+(``Tensor.det``, ...) are attached from here.
+
+>>> import silt
+>>> a = silt.tensor([[0.0, 2.0], [4.0, 1.0]], device="host")
+>>> silt.linalg.det(a).item()
+-8.0
+>>> silt.linalg.solve(a, silt.tensor([2.0, 9.0], device="host")).tolist()
+[2.0, 1.0]
+"""
+
+import collections
+import math
+import operator
+
+import numpy as np
+
+from ._silt import ArgumentError, DTypeError, Tensor
+from ._creation import arange, cat, eye
+from ._functions import _input, broadcast_shapes, where
+from ._methods import _dim_index
+from ._more import chain_matmul, matrix_power
+from ._operators import _is_number
+
+__all__ = [
+    "LUPivots", "LinAlgError", "PLU", "SignLogAbsDet", "cholesky", "cross", "det", "diagonal", "inv", "lu",
+    "lu_factor", "lu_solve", "matmul", "matrix_norm", "matrix_power", "multi_dot", "norm", "slogdet", "solve",
+    "solve_triangular", "vander", "vecdot", "vector_norm",
+]
+
+LUPivots = collections.namedtuple("LUPivots", ["LU", "pivots"])
+LUPivots.__doc__ = "`(LU, pivots)` of `lu_factor`, as PyTorch's `torch.return_types.linalg_lu_factor`."
+PLU = collections.namedtuple("PLU", ["P", "L", "U"])
+PLU.__doc__ = "`(P, L, U)` of `lu`, as PyTorch's `torch.return_types.linalg_lu`."
+SignLogAbsDet = collections.namedtuple("SignLogAbsDet", ["sign", "logabsdet"])
+SignLogAbsDet.__doc__ = "`(sign, logabsdet)` of `slogdet`, as PyTorch's `torch.return_types.linalg_slogdet`."
+
+
+
+class LinAlgError(ArgumentError):
+    """`torch.linalg.LinAlgError`: a matrix the operation cannot take, a
+    singular one (`inv`, `solve`, `lu_factor`) or one not positive-definite
+    (`cholesky`). A `silt.ArgumentError` (PyTorch's is a `RuntimeError`)."""
+
+
+_F32 = np.dtype(np.float32)
+_INF = float("inf")
+
+
+# ---- checks and dtypes ------------------------------------------------------
+
+def _float(x, op, name="input"):
+    if x.dtype.kind != "f":
+        raise DTypeError(f"{op}: Expected a floating point tensor as {name}. Got {x.dtype}")
+    return x
+
+
+def _matrices(A, op, square=True, name="A"):
+    """`A` as a tensor of float matrices (at least 2 dimensions; square
+    unless told)."""
+    x = _float(_input(A, ()), op, name)
+    if x.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor {name} must have at least 2 dimensions.")
+    if square and x.shape[-1] != x.shape[-2]:
+        raise ArgumentError(f"{op}: {name} must be batches of square matrices, but they are {x.shape[-2]} by "
+                            f"{x.shape[-1]} matrices")
+    return x
+
+
+def _rhs(B, x, op, name="B"):
+    """The right-hand side `B` beside the matrices `x`: a tensor on their
+    device of their dtype (`silt.DTypeError` for another, as PyTorch's)."""
+    b = _input(B, (x,))
+    if b.dtype != x.dtype:
+        raise DTypeError(f"{op}: Expected A and {name} to have the same dtype, but found A of type {x.dtype} and "
+                         f"{name} of type {b.dtype} instead")
+    return b
+
+
+def _wide(x):
+    """A new row-major copy to compute in: float16 as float32."""
+    return x.astype(_F32) if x.dtype == np.float16 else x.clone()
+
+
+def _narrow(r, dt):
+    """A result computed in `_wide`'s dtype, in `dt` (rounded once)."""
+    return r.astype(dt) if r.dtype != dt else r
+
+
+def _batch(*shapes, op):
+    try:
+        return broadcast_shapes(*shapes)
+    except ArgumentError:
+        raise ArgumentError(f"{op}: the batch dimensions {' and '.join(str(tuple(s)) for s in shapes)} do not "
+                            f"broadcast") from None
+
+
+def _first(flags):
+    """`(batch element, 1-based place)` of the first True of the last
+    dimension of the bool tensor `flags`, or None: one flag read back (the
+    places only when there is one)."""
+    if flags.numel() == 0 or not flags.any().item():
+        return None
+    rows = flags.reshape(-1, flags.shape[-1]).astype(np.int32)
+    b = int(rows.amax(-1).argmax().item())
+    return b, int(rows[b].argmax().item()) + 1
+
+
+def _prefix(batched, b):
+    return f"(Batch element {b}): " if batched else ""
+
+
+# ---- the column steps -------------------------------------------------------
+
+def _eliminate(W, n, update, record=True, safe=True):
+    """Gaussian elimination with partial pivoting of the first `n` columns of
+    `W` (a new row-major float tensor `[..., m, c]`, written in place): for
+    each column `k < min(m, n)` the row of the largest `|value|` at or below
+    the diagonal (the first of equal ones, as LAPACK's) is swapped with row
+    `k` over all `c` columns, the column below the pivot is divided by it,
+    and the rows below lose that multiple of row `k` in the columns `k + 1
+    .. update - 1`. Columns past `n` up to `update` ride along as the
+    right-hand sides (they become `L^-1 P^T B`); columns past `update` are
+    only swapped. With `safe`, a zero pivot leaves its column as it is
+    (every value below it is 0), as LAPACK's; without it (a caller that
+    raises for a zero pivot) the column becomes NaN. Returns the 0-based
+    pivot rows, int64 `[..., min(m, n)]`, where `record`."""
+    *batch, m, c = W.shape
+    kn = min(m, n)
+    piv = W.new_zeros(tuple(batch) + (kn,), dtype=np.int64) if record else None
+    rows = arange(m, device=W.device)
+    one = W.new_ones(())
+    for k in range(min(kn, m - 1)):
+        rest = W[..., k:, :]
+        p = rest[..., k].abs().argmax(-1, keepdim=True)  # the pivot's row, counted from k
+        if record:
+            piv[..., k:k + 1].copy_(p)
+        # rows k and p swapped: the rest gathered in the order k <-> p (on the device, no index read back)
+        order = where(rows[:m - k] == p, rows[0], rows[:m - k])  # rows[0]: a 0 on the device
+        order[..., :1].copy_(p)
+        rest.copy_(rest.gather(-2, order[..., None].expand(*batch, m - k, c)))
+        d = rest[..., :1, k:k + 1]
+        below = W[..., k + 1:, k:k + 1]
+        below.div_(where(d == 0, one, d) if safe else d)
+        if k + 1 < update:
+            W[..., k + 1:, k + 1:update].addcmul_(below, W[..., k:k + 1, k + 1:update], value=-1)
+    if record:
+        piv += rows[:kn]
+    return piv
+
+
+def _solve_lower_(L, X, unit):
+    """`X := L^-1 X` in place, `L` lower triangular `[..., n, n]` (only its
+    lower triangle read; a unit diagonal not read where `unit`), `X`
+    `[..., n, k]` of the broadcast batch: forward substitution, one row of
+    `X` a round."""
+    n = L.shape[-1]
+    for j in range(n):
+        xj = X[..., j:j + 1, :]
+        if not unit:
+            xj.div_(L[..., j:j + 1, j:j + 1])
+        if j + 1 < n:
+            X[..., j + 1:, :].addcmul_(L[..., j + 1:, j:j + 1], xj, value=-1)
+    return X
+
+
+def _solve_upper_(U, X, unit):
+    """`X := U^-1 X` in place, `U` upper triangular (only its upper triangle
+    read): back substitution, one row of `X` a round."""
+    n = U.shape[-1]
+    for j in range(n - 1, -1, -1):
+        xj = X[..., j:j + 1, :]
+        if not unit:
+            xj.div_(U[..., j:j + 1, j:j + 1])
+        if j:
+            X[..., :j, :].addcmul_(U[..., :j, j:j + 1], xj, value=-1)
+    return X
+
+
+def _permutation(pivots, n):
+    """The rows the pivots (0-based, int64 `[..., n]`) bring to each place:
+    `perm` with `LU = A[perm]`, by the swaps in order, each a `gather` of
+    the swapped order (on the device)."""
+    rows = arange(n, device=pivots.device)
+    perm = rows.broadcast_to(tuple(pivots.shape))
+    for k in range(n - 1):
+        p = pivots[..., k:k + 1]
+        order = where(rows == p, rows[k], rows)
+        order[..., k:k + 1].copy_(p)
+        perm = perm.gather(-1, order)
+    return perm
+
+
+def _solved(x, b, op, left, what):
+    """`A^-1 B` (or `B A^-1`) of the matrices `x` and the matrices `b` (the
+    batches broadcast), by elimination on `[A | B]` and back substitution;
+    a zero pivot raises `silt.ArgumentError`."""
+    n = x.shape[-1]
+    if not left:
+        x, b = x.mT, b.mT
+    batch = _batch(x.shape[:-2], b.shape[:-2], op=op)
+    k = b.shape[-1]
+    a = x.astype(_F32) if x.dtype == np.float16 else x
+    r = b.astype(_F32) if b.dtype == np.float16 else b
+    W = cat([a.broadcast_to(batch + (n, n)), r.broadcast_to(batch + (n, k))], -1)
+    _eliminate(W, n, n + k, record=False, safe=False)
+    zero = _first(W.diagonal(dim1=-2, dim2=-1) == 0)
+    if zero is not None:
+        raise LinAlgError(f"{op}: {_prefix(bool(batch), zero[0])}The diagonal element {zero[1]} is zero, the "
+                            f"{what} could not be completed because the input matrix is singular.")
+    X = _solve_upper_(W[..., :n], W[..., n:], False)
+    return X.mT if not left else X
+
+
+# ---- LU ---------------------------------------------------------------------
+
+def _lu(x, perm=False):
+    """The elimination of the matrices `x` (any shape): `(LU, pivots)` in
+    the working dtype, the pivots 0-based int64, and with `perm` the rows
+    each place holds (`LU = A[perm]`, int64)."""
+    *batch, m, n = x.shape
+    W = _wide(x)
+    if perm:
+        rows = arange(m, dtype=W.dtype, device=W.device).reshape(m, 1).broadcast_to(tuple(batch) + (m, 1))
+        W = cat([W, rows], -1)
+    piv = _eliminate(W, n, n)
+    if perm:
+        return W[..., :n], piv, W[..., n].astype(np.int64)
+    return W, piv
+
+
+def lu_factor(A, *, pivot=True) -> LUPivots:
+    """`torch.linalg.lu_factor(A, *, pivot=True)`: the LU factorisation with
+    partial pivoting of the matrices `A` (`[..., m, n]`, any batch
+    dimensions, not necessarily square), `LUPivots(LU, pivots)`: `L` (unit
+    diagonal, not stored) below the diagonal of `LU` and `U` on and above it,
+    `pivots` int32 `[..., min(m, n)]`, 1-based, as LAPACK's (row `i` was
+    swapped with row `pivots[i] - 1` at step `i`). Gaussian elimination one
+    column a round on the device; the pivot is the first largest `|value|`
+    of the column. A zero pivot (a singular matrix) raises `LinAlgError` (a
+    `silt.ArgumentError`) naming it, as PyTorch's (`lu` factors any matrix).
+    Only `pivot=True` (PyTorch's `False` runs only on CUDA); float16 is
+    computed in float32 and rounded once (PyTorch refuses it)."""
+    op = "linalg.lu_factor"
+    x = _matrices(A, op, square=False)
+    if not pivot:
+        raise ArgumentError(f"{op}: pivot=False (LU without pivoting) is not built; silt pivots")
+    LU, piv = _lu(x)
+    zero = _first(LU.diagonal(dim1=-2, dim2=-1) == 0)
+    if zero is not None:
+        i = zero[1]
+        raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, zero[0])}U[{i},{i}] is zero and using it on lu_solve "
+                            f"would result in a division by zero. If you still want to perform the factorization, "
+                            f"consider calling silt.linalg.lu(A)")
+    return LUPivots(_narrow(LU, x.dtype), (piv + 1).astype(np.int32))
+
+
+def lu(A, *, pivot=True) -> PLU:
+    """`torch.linalg.lu(A, *, pivot=True)`: `PLU(P, L, U)` with `A = P @ L
+    @ U` for the matrices `A` (`[..., m, n]`, any batch dimensions): `P` the
+    `m` x `m` permutation, `L` `m` x `k` lower triangular of unit diagonal,
+    `U` `k` x `n` upper triangular (`k = min(m, n)`), all of `A`'s dtype;
+    `lu_factor`'s elimination, with the rows' order carried along as one more
+    column. A singular matrix factors without error (a zero on `U`'s
+    diagonal). Only `pivot=True`; float16 in float32, rounded once."""
+    op = "linalg.lu"
+    x = _matrices(A, op, square=False)
+    if not pivot:
+        raise ArgumentError(f"{op}: pivot=False (LU without pivoting) is not built; silt pivots")
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    LU, _, perm = _lu(x, perm=True)
+    rows = arange(m, device=x.device).reshape(m, 1)
+    P = (rows == perm[..., None, :]).astype(x.dtype)
+    L = LU[..., :, :k].tril(-1)
+    L.diagonal(dim1=-2, dim2=-1).fill_(1)
+    U = LU[..., :k, :].triu()
+    return PLU(P, _narrow(L, x.dtype), _narrow(U, x.dtype))
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False) -> Tensor:
+    """`torch.linalg.lu_solve(LU, pivots, B, *, left=True, adjoint=False)`:
+    the solution `X` of `A X = B` from `lu_factor`'s `(LU, pivots)` of `A`
+    (`A^T X = B` with `adjoint`, `X A = B` with `left=False`), the batches
+    of `LU` and `B` broadcast, `B` a matrix `[..., n, k]` (`[..., k, n]`
+    for `left=False`) of `LU`'s dtype: the pivots applied to the rows of
+    `B` (one `gather`), then forward and back substitution, one row a round.
+    `pivots` must be int32 of `LU`'s batch and size `n`; one out of `[1, n]`
+    raises `silt.ArgumentError` (their extremes read back), as PyTorch's."""
+    op = "linalg.lu_solve"
+    lu_ = _matrices(LU, op, name="LU")
+    b = _rhs(B, lu_, op)
+    pv = _input(pivots, (lu_,))
+    n = lu_.shape[-1]
+    if pv.dtype != np.int32:
+        raise DTypeError(f"{op}: pivots should be a Tensor of scalar type int32, not {pv.dtype}")
+    if tuple(pv.shape) != tuple(lu_.shape[:-1]):
+        raise ArgumentError(f"{op}: pivots of shape {tuple(pv.shape)} do not match LU of shape "
+                            f"{tuple(lu_.shape)} (its batch and size {n})")
+    if b.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    if (b.shape[-2] if left else b.shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise ArgumentError(f"{op}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+                            f"{b.shape[-2]}x{b.shape[-1]})")
+    if n and ((pv < 1) | (pv > n)).any().item():
+        raise ArgumentError(f"{op}: Pivots given to lu_solve must all be between 1 and LU.size(-2) = {n}. Did you "
+                            f"properly pass the result of lu_factor?")
+    if not left:
+        # X A = B is A^T X^T = B^T (and X A^T = B is A X^T = B^T)
+        b, adjoint = b.mT, not adjoint
+    batch = _batch(lu_.shape[:-2], b.shape[:-2], op=op)
+    k = b.shape[-1]
+    f = lu_.astype(_F32) if lu_.dtype == np.float16 else lu_
+    perm = _permutation((pv - 1).astype(np.int64), n)
+    at = perm.broadcast_to(batch + (n,))[..., None].expand(*batch, n, k)
+    if not adjoint:
+        # A = P L U: X = U^-1 L^-1 (B's rows in the order perm)
+        X = _wide(b).broadcast_to(batch + (n, k)).gather(-2, at)
+        _solve_lower_(f, X, True)
+        _solve_upper_(f, X, False)
+    else:
+        # A^T = U^T L^T P^T: X = P L^-T U^-T B, the rows of L^-T U^-T B put back in their places
+        X = _wide(b).broadcast_to(batch + (n, k)).clone()
+        _solve_lower_(f.mT, X, False)
+        _solve_upper_(f.mT, X, True)
+        back = perm.argsort(-1).broadcast_to(batch + (n,))[..., None].expand(*batch, n, k)
+        X = X.gather(-2, back)
+    return _narrow(X if left else X.mT.contiguous(), b.dtype)
+
+
+# ---- determinants -----------------------------------------------------------
+
+def _det_parts(x):
+    """`(diag, odd)`: the diagonals of `U` (working dtype) and whether the
+    pivots make an odd permutation (bool) of the square matrices `x`."""
+    n = x.shape[-1]
+    LU, piv = _lu(x)
+    odd = (piv != arange(n, device=x.device)).sum(-1) % 2 == 1
+    return LU.diagonal(dim1=-2, dim2=-1), odd
+
+
+def det(A) -> Tensor:
+    """`torch.linalg.det(A)` (and `silt.det`, `Tensor.det`): the
+    determinants of the square matrices `A` (any batch dimensions), the
+    product of `U`'s diagonal of `lu_factor`'s elimination times the sign of
+    its permutation, on the device. A singular matrix gives 0 (or the
+    rounding residue of the elimination, as LAPACK's), without error; a
+    0 x 0 matrix gives 1. Float16 in float32, rounded once."""
+    x = _matrices(A, "linalg.det")
+    diag, odd = _det_parts(x)
+    p = diag.prod(-1)
+    return _narrow(where(odd, -p, p), x.dtype)
+
+
+def slogdet(A) -> SignLogAbsDet:
+    """`torch.linalg.slogdet(A)` (and `silt.slogdet`, `Tensor.slogdet`):
+    `SignLogAbsDet(sign, logabsdet)` of the square matrices `A`, the sign of
+    the determinant (-1, 0 or 1) and the sum of `log |u_ii|` over `U`'s
+    diagonal (no overflow of the product); a singular matrix gives `(0,
+    -inf)`, a 0 x 0 one `(1, 0)`, as PyTorch's."""
+    x = _matrices(A, "linalg.slogdet")
+    diag, odd = _det_parts(x)
+    s = diag.sign().prod(-1)
+    return SignLogAbsDet(_narrow(where(odd, -s, s), x.dtype), _narrow(diag.abs().log().sum(-1), x.dtype))
+
+
+def _logdet(input):
+    """`torch.logdet(input)` (and `Tensor.logdet`): the logarithm of the
+    determinants of the square matrices, from `slogdet`: NaN where the
+    determinant is negative, `-inf` where it is 0, as PyTorch's."""
+    s, la = slogdet(_matrices(input, "logdet"))
+    return where(s < 0, math.nan, la)
+
+
+# ---- inverses and solves ----------------------------------------------------
+
+def inv(A) -> Tensor:
+    """`torch.linalg.inv(A)` (and `silt.inverse`, `Tensor.inverse`): the
+    inverses of the square matrices `A` (any batch dimensions), by
+    elimination with partial pivoting on `[A | I]` and back substitution,
+    one column a round on the device. A zero pivot (a singular matrix, as
+    LAPACK's `getrf` reports it) raises `LinAlgError` (a
+    `silt.ArgumentError`) naming the batch element and the diagonal element,
+    as PyTorch's message (one flag read back); a 0 x 0 matrix gives an empty one. Float16 in float32,
+    rounded once."""
+    op = "linalg.inv"
+    x = _matrices(A, op)
+    n = x.shape[-1]
+    I = eye(n, dtype=x.dtype, device=x.device)
+    return _narrow(_solved(x, I, op, True, "inversion").contiguous(), x.dtype)
+
+
+def solve(A, B, *, left=True) -> Tensor:
+    """`torch.linalg.solve(A, B, *, left=True)`: the solution `X` of `A X =
+    B` (`X A = B` with `left=False`) for square `A`, the batches of `A` and
+    `B` broadcast, by elimination with partial pivoting on `[A | B]` and back
+    substitution (no inverse formed). `B` is a batch of vectors where it is
+    1-d or has `A`'s shape without the last dimension, as PyTorch's rule,
+    and gives vectors; else it is matrices `[..., n, k]`. `B` must have
+    `A`'s dtype. A singular matrix (a zero pivot) raises `LinAlgError` (a
+    `silt.ArgumentError`) naming the batch element and the diagonal element
+    (PyTorch's names the batch element only)."""
+    op = "linalg.solve"
+    x = _matrices(A, op)
+    b = _rhs(B, x, op)
+    n = x.shape[-1]
+    vector = b.ndim == 1 or (b.ndim == x.ndim - 1 and tuple(b.shape) == tuple(x.shape[:-1]))
+    if vector:
+        b = b[..., None]
+    if b.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    if (b.shape[-2] if left else b.shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise ArgumentError(f"{op}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+                            f"{b.shape[-2]}x{b.shape[-1]})")
+    X = _solved(x, b, op, left, "solve")
+    return _narrow((X[..., 0] if vector else X).contiguous(), x.dtype)
+
+
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False) -> Tensor:
+    """`torch.linalg.solve_triangular(A, B, *, upper, left=True,
+    unitriangular=False)`: the solution `X` of `A X = B` (`X A = B` with
+    `left=False`) for triangular `A` (upper or lower: only that triangle is
+    read; with `unitriangular` neither is the diagonal, taken as ones), the
+    batches of `A` and `B` broadcast, `B` matrices of `A`'s dtype: back or
+    forward substitution, one row a round. A zero on the diagonal gives
+    infinities or NaN, without error, as PyTorch's."""
+    op = "linalg.solve_triangular"
+    x = _matrices(A, op)
+    b = _rhs(B, x, op)
+    n = x.shape[-1]
+    if b.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    if (b.shape[-2] if left else b.shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise ArgumentError(f"{op}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+                            f"{b.shape[-2]}x{b.shape[-1]})")
+    upper = bool(upper)
+    if not left:
+        x, b, upper = x.mT, b.mT, not upper
+    batch = _batch(x.shape[:-2], b.shape[:-2], op=op)
+    f = x.astype(_F32) if x.dtype == np.float16 else x
+    X = _wide(b).broadcast_to(batch + tuple(b.shape[-2:])).clone()
+    (_solve_upper_ if upper else _solve_lower_)(f, X, bool(unitriangular))
+    return _narrow(X if left else X.mT.contiguous(), x.dtype)
+
+
+# ---- Cholesky ---------------------------------------------------------------
+
+def cholesky(A, *, upper=False) -> Tensor:
+    """`torch.linalg.cholesky(A, *, upper=False)`: the lower triangular `L`
+    with `A = L L^T` of the symmetric positive-definite matrices `A` (any
+    batch dimensions; only the lower triangle is read, as PyTorch's), or
+    `U = L^T` with `upper`: one column a round (the square root of the
+    pivot, the column below divided by it, the trailing block updated by one
+    broadcast product). A matrix that is not positive-definite raises
+    `LinAlgError` (a `silt.ArgumentError`) naming the batch element and the
+    order of the first leading minor that is not (one flag read back), as
+    PyTorch's. Float16 in float32, rounded once."""
+    op = "linalg.cholesky"
+    x = _matrices(A, op)
+    n = x.shape[-1]
+    W = x.astype(_F32).tril() if x.dtype == np.float16 else x.tril()
+    for j in range(n):
+        d = W[..., j:j + 1, j:j + 1]
+        d.sqrt_()
+        if j + 1 < n:
+            col = W[..., j + 1:, j:j + 1]
+            col.div_(d)
+            W[..., j + 1:, j + 1:].addcmul_(col, col.mT, value=-1)
+    bad = _first((W.diagonal(dim1=-2, dim2=-1) > 0).logical_not())
+    if bad is not None:
+        raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, bad[0])}The factorization could not be completed because "
+                            f"the input is not positive-definite (the leading minor of order {bad[1]} is not "
+                            f"positive-definite).")
+    W = W.tril()
+    return _narrow(W.mT.contiguous() if upper else W, x.dtype)
+
+
+def _cholesky(input, upper=False):
+    """`torch.cholesky(input, upper=False)` (and `Tensor.cholesky`), the
+    deprecated form of `silt.linalg.cholesky` with `upper` positional too:
+    `L` (lower, by default) or `U` (`upper=True`) with `A = L L^T = U^T U`.
+    PyTorch 2.15 has removed it (it raises there); silt keeps it."""
+    return cholesky(input, upper=upper)
+
+
+def _cholesky_solve(input, input2, upper=False):
+    """`torch.cholesky_solve(B, L, upper=False)` (and
+    `B.cholesky_solve(L, upper=False)`): the solution `X` of `A X = B` for
+    `A = L L^T` given its Cholesky factor `L` (lower; `U` with `A = U^T U`
+    where `upper`; only that triangle is read), the batches of `B` and `L`
+    broadcast, `B` matrices of `L`'s dtype: forward then back substitution,
+    one row a round."""
+    op = "cholesky_solve"
+    f = _matrices(input2, op, name="L")
+    b = _rhs(input, f, op)
+    n = f.shape[-1]
+    if b.ndim < 2:
+        raise ArgumentError(f"{op}: b should have at least 2 dimensions, but has {b.ndim} dimensions instead")
+    if b.shape[-2] != n:
+        raise ArgumentError(f"{op}: Incompatible matrix sizes for cholesky_solve: each L matrix is {n} by {n} "
+                            f"but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
+    batch = _batch(b.shape[:-2], f.shape[:-2], op=op)
+    w = f.astype(_F32) if f.dtype == np.float16 else f
+    L = w.mT if upper else w
+    X = _wide(b).broadcast_to(batch + tuple(b.shape[-2:])).clone()
+    _solve_lower_(L, X, False)
+    return _narrow(_solve_upper_(L.mT, X, False), f.dtype)
+
+
+def _cholesky_inverse(input, upper=False):
+    """`torch.cholesky_inverse(L, upper=False)` (and
+    `L.cholesky_inverse(upper=False)`): the inverse of `A = L L^T` (`U^T U`
+    where `upper`) from its Cholesky factor (only that triangle read; any
+    batch dimensions), `cholesky_solve` of the identity."""
+    f = _matrices(input, "cholesky_inverse", name="L")
+    return _cholesky_solve(eye(f.shape[-1], dtype=f.dtype, device=f.device), f, upper)
+
+
+def _lu_solve(input, LU_data, LU_pivots):
+    """`torch.lu_solve(b, LU_data, LU_pivots)` (and
+    `b.lu_solve(LU_data, LU_pivots)`), PyTorch's deprecated form of
+    `silt.linalg.lu_solve(LU_data, LU_pivots, b)` (its arguments in the
+    other order)."""
+    return lu_solve(LU_data, LU_pivots, input)
+
+
+# ---- norms ------------------------------------------------------------------
+
+def _norm_dtype(x, dtype, op):
+    _float(x, op)
+    if dtype is None:
+        return x
+    dt = np.dtype(dtype)
+    if dt.kind != "f" or dt.itemsize < x.dtype.itemsize:
+        raise DTypeError(f"{op}: the dtype of the input ({x.dtype}) should be convertible without narrowing to "
+                         f"the specified dtype ({dt})")
+    return x.astype(dt, copy=False)
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
+    """`torch.linalg.vector_norm(x, ord=2, dim=None, keepdim=False, *,
+    dtype=None)`: the vector norm of order `ord` of the float tensor `x`
+    over `dim` (an int or a sequence; every dimension where None or `()`):
+    `sum(|x|**ord)**(1/ord)`, the count of nonzeros for 0, the largest and
+    smallest `|x|` for `inf` and `-inf` (which need elements: an empty
+    dimension raises `silt.ArgumentError`, as PyTorch's). `dtype` converts
+    `x` first and must not narrow it. silt's `Tensor.norm`."""
+    op = "linalg.vector_norm"
+    t = _norm_dtype(_input(x, ()), dtype, op)
+    if isinstance(ord, str) or isinstance(ord, bool) or not _is_number(ord):
+        raise TypeError(f"{op}: ord must be a number, not {type(ord).__name__}")
+    if isinstance(dim, (tuple, list)) and len(dim) == 0:
+        dim = None
+    if dim is not None:
+        dims = [dim] if isinstance(dim, (int, np.integer)) else list(dim)
+        dims = [_dim_index(operator.index(d), max(t.ndim, 1), op) for d in dims]
+        if len(set(dims)) != len(dims):
+            raise ArgumentError(f"{op}: a dimension appears twice in {dim}")
+        dim = tuple(dims)
+    if abs(ord) == _INF:
+        empty = [d for d in (dim or ()) if t.ndim and t.shape[d] == 0]
+        if (dim is None and t.numel() == 0) or empty:
+            raise ArgumentError(f"{op} cannot compute the {ord} norm on an empty tensor because the operation does "
+                                f"not have an identity")
+    return t.norm(ord, dim, keepdim)
+
+
+def _matrix_dims(t, dim, op):
+    if not isinstance(dim, (tuple, list)) or len(dim) != 2:
+        raise ArgumentError(f"{op}: dim must be a 2-tuple. Got {dim}")
+    d0, d1 = (_dim_index(operator.index(d), t.ndim, op) for d in dim)
+    if d0 == d1:
+        raise ArgumentError(f"{op}: dims must be different. Got {tuple(dim)}")
+    return d0, d1
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Tensor:
+    """`torch.linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False,
+    *, dtype=None)`: the matrix norm of the float matrices in the dimensions
+    `dim` (rows, columns) of `A`: `'fro'` (the root of the sum of squares),
+    `1` and `-1` (the largest and smallest sum of `|a|` down a column),
+    `inf` and `-inf` (the largest and smallest along a row); an empty
+    matrix gives 0. The orders `2`, `-2` and `'nuc'` need the singular
+    values, which silt has not: they raise `silt.ArgumentError`."""
+    op = "linalg.matrix_norm"
+    t = _input(A, ())
+    _float(t, op)
+    if t.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor A must have at least 2 dimensions.")
+    d0, d1 = _matrix_dims(t, dim, op)
+    t = _norm_dtype(t, dtype, op)
+    if ord == "fro":
+        return t.norm(2, (d0, d1), keepdim)
+    if ord == "nuc" or (_is_number(ord) and not isinstance(ord, str) and ord in (2, -2)):
+        raise ArgumentError(f"{op}: the order {ord!r} needs the singular values of the matrices (an SVD), which "
+                            f"silt has not")
+    if isinstance(ord, str) or isinstance(ord, bool) or not _is_number(ord) or ord not in (1, -1, _INF, -_INF):
+        raise ArgumentError(f"{op}: Order {ord} not supported.")
+    # 1, -1: the sums down each column (over the rows d0), then their extreme over the columns d1
+    over, across = (d0, d1) if ord in (1, -1) else (d1, d0)
+    wide = t.astype(_F32) if t.dtype == np.float16 else t
+    sums = wide.abs().sum(over, keepdim=True)
+    if sums.shape[across] == 0:
+        r = sums.sum(across, keepdim=True)  # an empty matrix: 0
+    else:
+        r = sums.amax(across, keepdim=True) if ord > 0 else sums.amin(across, keepdim=True)
+    if not keepdim:
+        r = r.squeeze(max(d0, d1)).squeeze(min(d0, d1))
+    return _narrow(r, t.dtype)
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
+    """`torch.linalg.norm(A, ord=None, dim=None, keepdim=False, *,
+    dtype=None)`: `vector_norm` where `dim` is an int or one dimension (the
+    order 2 by default), `matrix_norm` where it is two (`'fro'` by default);
+    without `dim`, the 2-norm of all the elements when `ord` is None, else
+    the vector norm of a 1-d `A` or the matrix norm of a 2-d one, as
+    PyTorch's dispatch."""
+    op = "linalg.norm"
+    t = _input(A, ())
+    if dim is not None:
+        dims = (dim,) if isinstance(dim, (int, np.integer)) else tuple(dim)
+        if len(dims) == 1:
+            if isinstance(ord, str):
+                raise ArgumentError(f"{op}: the order {ord!r} is a matrix norm's, for a dim of two dimensions")
+            return vector_norm(t, 2 if ord is None else ord, dims, keepdim, dtype=dtype)
+        if len(dims) == 2:
+            return matrix_norm(t, "fro" if ord is None else ord, dims, keepdim, dtype=dtype)
+        raise ArgumentError(f"{op}: If dim is specified, it must be of length 1 or 2. Got {list(dims)}")
+    if ord is None:
+        return vector_norm(t, 2, None, keepdim, dtype=dtype)
+    if t.ndim == 1 and not isinstance(ord, str):
+        return vector_norm(t, ord, None, keepdim, dtype=dtype)
+    if t.ndim == 2:
+        return matrix_norm(t, ord, (-2, -1), keepdim, dtype=dtype)
+    raise ArgumentError(f"{op}: If dim is not specified but ord is, the input must be 1D or 2D. Got {t.ndim}D.")
+
+
+# ---- aliases of silt's operations --------------------------------------------
+
+def vecdot(x, y, *, dim=-1) -> Tensor:
+    """`torch.linalg.vecdot(x, y, *, dim=-1)`: the dot products of the
+    vectors along `dim` of the float tensors `x` and `y` (one dtype, the
+    other dimensions broadcast), `(x * y).sum(dim)`."""
+    op = "linalg.vecdot"
+    a = _float(_input(x, (y,)), op)
+    b = _input(y, (a,))
+    if b.dtype != a.dtype:
+        raise DTypeError(f"{op}: Expected x and y to have the same dtype, but found x of type {a.dtype} and y of "
+                         f"type {b.dtype} instead")
+    return (a * b).sum(dim)
+
+
+def cross(input, other, *, dim=-1) -> Tensor:
+    """`torch.linalg.cross(input, other, *, dim=-1)`: the cross product of
+    the 3-vectors along `dim` (the last by default), silt's `cross`
+    (broadcast, and promoted where PyTorch wants one dtype)."""
+    return _input(input, (other,)).cross(other, dim=dim)
+
+
+def multi_dot(tensors) -> Tensor:
+    """`torch.linalg.multi_dot(tensors)`: the product of two or more
+    matrices of one dtype in the order of fewest multiplications
+    (`silt.chain_matmul`); the first may be a 1-d row vector and the last a
+    1-d column vector, as PyTorch's (a vector at either end drops that
+    dimension of the result)."""
+    ts = list(tensors)
+    if len(ts) < 2:
+        raise ArgumentError(f"multi_dot(): expected at least 2 tensors but got {len(ts)}")
+    ts = [_input(t, ts) for t in ts]
+    for i, t in enumerate(ts):
+        ok = (1, 2) if i in (0, len(ts) - 1) else (2,)
+        if t.ndim not in ok:
+            raise ArgumentError(f"multi_dot(): tensor {i} must be {' or '.join(f'{d}D' for d in ok)} but got "
+                                f"{t.ndim}D")
+        if t.dtype != ts[0].dtype:
+            raise DTypeError(f"multi_dot(): all tensors must have the same dtype but tensor 0 is {ts[0].dtype} and "
+                             f"tensor {i} {t.dtype}")
+    first, last = ts[0].ndim == 1, ts[-1].ndim == 1
+    ms = [ts[0][None, :] if first else ts[0]] + ts[1:-1] + [ts[-1][:, None] if last else ts[-1]]
+    r = chain_matmul(*ms)
+    if last:
+        r = r[:, 0]
+    return r[0] if first else r
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor:
+    """`torch.linalg.diagonal(A, *, offset=0, dim1=-2, dim2=-1)`:
+    `A.diagonal(offset, dim1, dim2)`, a view, the matrices' diagonals by
+    default."""
+    return _input(A, ()).diagonal(offset, dim1, dim2)
+
+
+def matmul(input, other) -> Tensor:
+    """`torch.linalg.matmul(input, other)`: `input @ other` (silt's
+    `matmul`)."""
+    return _input(input, (other,)).matmul(other)
+
+
+def vander(x, *, N=None) -> Tensor:
+    """`torch.linalg.vander(x, *, N=None)`: the Vandermonde matrices of the
+    vectors in the last dimension of `x`, the powers increasing, `x**0 ..
+    x**(N-1)` (`N > 1`, the vector's length by default), as a running
+    product (`cumprod`), as PyTorch's; any dtype but bool."""
+    t = _input(x, ())
+    if t.ndim < 1:
+        raise ArgumentError("linalg.vander: x must have at least one dimension")
+    if t.dtype.kind == "b":
+        raise DTypeError("linalg.vander: a tensor of numbers, not bool")
+    n = t.shape[-1] if N is None else operator.index(N)
+    if n < 2:
+        raise ArgumentError(f"linalg.vander: N must be greater than 1, not {n}")
+    powers = t[..., None].expand(*t.shape, n - 1).cumprod(-1)
+    return cat([t.new_ones(tuple(t.shape) + (1,)), powers], -1)
+
+
+# ---- torch's forms: silt.det, ..., and the tensor methods ----------------------
+
+# silt.NAME as torch.NAME
+TORCH = {
+    "det": det, "logdet": _logdet, "slogdet": slogdet, "inverse": inv, "cholesky": _cholesky,
+    "cholesky_solve": _cholesky_solve, "cholesky_inverse": _cholesky_inverse, "lu_solve": _lu_solve,
+}
+
+
+def _torch_function(name, fn):
+    if fn.__name__ != name:
+        def function(*args, **kwargs):
+            return fn(*args, **kwargs)
+
+        function.__name__ = function.__qualname__ = name
+        function.__doc__ = fn.__doc__
+        return function
+    return fn
+
+
+TORCH = {name: _torch_function(name, fn) for name, fn in TORCH.items()}
+
+
+def _attach(T):
+    """The methods on `silt.Tensor` (called by `_tensor`): `det logdet
+    slogdet inverse cholesky cholesky_solve cholesky_inverse lu_solve`, each
+    `silt.NAME(self, ...)`."""
+    for name, fn in TORCH.items():
+        setattr(T, name, fn)
