@@ -139,7 +139,7 @@ fn bessel_jy_series<T>(a: T, nu: u32, second: u32) -> T {
     if second == 0 {
         r = if nu == 0 { s } else { 0.5 * a * s };
     } else {
-        let l = (0.5 * a).ln() + 0.577_215_664_901_532_9;
+        let l = ln_half(a) + 0.577_215_664_901_532_9;
         let w = wh + wl;
         if nu == 0 {
             r = T::FRAC_2_PI * (l * s - w);
@@ -205,6 +205,17 @@ fn asymptotic_pq<T>(z: T, mu: T) -> (T, T) {
         k += 1;
     }
     (p, q)
+}
+
+/// `ln(x/2)` of `x > 0`: `x/2` is exact but below the normal range, where
+/// halving rounds (the smallest subnormal halves to 0); there, `ln x - ln 2`.
+#[helper(types = [f32, f64])]
+fn ln_half<T>(x: T) -> T {
+    if x < T::MIN_POSITIVE {
+        x.ln() - T::LN_2
+    } else {
+        (0.5 * x).ln()
+    }
 }
 
 /// `K₀(x)`, the modified Bessel function of the second kind of order 0
@@ -273,7 +284,7 @@ fn bessel_k_of<T>(x: T, nu: u32, scaled: u32) -> T {
         r = 0.0;
     } else if x <= 1.0 {
         let q = 0.25 * x * x;
-        let l = (0.5 * x).ln() + 0.577_215_664_901_532_9;
+        let l = ln_half(x) + 0.577_215_664_901_532_9;
         let mut t: T = 1.0;
         let mut s: T = 1.0;
         let mut h: T = 0.0;

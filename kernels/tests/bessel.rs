@@ -225,6 +225,25 @@ fn bessel_functions_give_their_limits() {
         );
         let (d, s) = run("bessel_y1", &dev, &[1e-40]);
         assert!((d[0] + FRAC_2_PI * 1e40).abs() <= 1e25 && s[0] == f32::NEG_INFINITY);
+        // the smallest subnormals, whose halves round (to 0): `K₀ = -ln(x/2)
+        // - γ` and `Y₀ = (2/π) (ln(x/2) + γ)` there, about 744.56 and
+        // -474.00 (`f64`), 103.39 (`f32`)
+        let tiny = f64::from_bits(1);
+        let (d, _) = run("modified_bessel_k0", &dev, &[tiny]);
+        assert!(
+            (d[0] - 744.556_003_437_039_7).abs() <= 1e-12,
+            "K0 of the smallest f64: {d:?}"
+        );
+        let (d, _) = run("bessel_y0", &dev, &[tiny]);
+        assert!(
+            (d[0] + 473.999_073_423_004_3).abs() <= 1e-12,
+            "Y0 of the smallest f64: {d:?}"
+        );
+        let (_, s) = run("modified_bessel_k0", &dev, &[f64::from(f32::from_bits(1))]);
+        assert!(
+            (f64::from(s[0]) - 103.394_86).abs() <= 1e-4,
+            "K0 of the smallest f32 on {dev:?}: {s:?}"
+        );
         // `e^x K₀(x)` keeps its digits where `K₀` has underflowed
         let (d, _) = run("scaled_modified_bessel_k0", &dev, &[800.0]);
         assert!((d[0] - 0.044_304_427_486_646_01).abs() <= 1e-16, "{d:?}");
