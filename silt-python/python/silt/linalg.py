@@ -124,6 +124,17 @@ def _first(flags):
     return b, int(rows[b].argmax().item()) + 1
 
 
+def _check_rhs(b, n, left, op):
+    """PyTorch's checks of the right-hand sides `b` of `n` x `n` systems:
+    matrices, of `n` rows (`left`) or columns."""
+    if b.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    if (b.shape[-2] if left else b.shape[-1]) != n:
+        eq = "AX = B" if left else "XA = B"
+        raise ArgumentError(f"{op}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
+                            f"{b.shape[-2]}x{b.shape[-1]})")
+
+
 def _prefix(batched, b):
     return f"(Batch element {b}): " if batched else ""
 
@@ -315,12 +326,7 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False) -> Tensor:
     if tuple(pv.shape) != tuple(lu_.shape[:-1]):
         raise ArgumentError(f"{op}: pivots of shape {tuple(pv.shape)} do not match LU of shape "
                             f"{tuple(lu_.shape)} (its batch and size {n})")
-    if b.ndim < 2:
-        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
-    if (b.shape[-2] if left else b.shape[-1]) != n:
-        eq = "AX = B" if left else "XA = B"
-        raise ArgumentError(f"{op}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
-                            f"{b.shape[-2]}x{b.shape[-1]})")
+    _check_rhs(b, n, left, op)
     if n and ((pv < 1) | (pv > n)).any().item():
         raise ArgumentError(f"{op}: Pivots given to lu_solve must all be between 1 and LU.size(-2) = {n}. Did you "
                             f"properly pass the result of lu_factor?")
@@ -426,12 +432,7 @@ def solve(A, B, *, left=True) -> Tensor:
     vector = b.ndim == 1 or (b.ndim == x.ndim - 1 and tuple(b.shape) == tuple(x.shape[:-1]))
     if vector:
         b = b[..., None]
-    if b.ndim < 2:
-        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
-    if (b.shape[-2] if left else b.shape[-1]) != n:
-        eq = "AX = B" if left else "XA = B"
-        raise ArgumentError(f"{op}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
-                            f"{b.shape[-2]}x{b.shape[-1]})")
+    _check_rhs(b, n, left, op)
     X = _solved(x, b, op, left, "solve")
     return _narrow((X[..., 0] if vector else X).contiguous(), x.dtype)
 
@@ -448,12 +449,7 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False) -> Tensor:
     x = _matrices(A, op)
     b = _rhs(B, x, op)
     n = x.shape[-1]
-    if b.ndim < 2:
-        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
-    if (b.shape[-2] if left else b.shape[-1]) != n:
-        eq = "AX = B" if left else "XA = B"
-        raise ArgumentError(f"{op}: Incompatible shapes of A and B for the equation {eq} ({n}x{n} and "
-                            f"{b.shape[-2]}x{b.shape[-1]})")
+    _check_rhs(b, n, left, op)
     upper = bool(upper)
     if not left:
         x, b, upper = x.mT, b.mT, not upper
