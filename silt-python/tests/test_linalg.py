@@ -567,8 +567,114 @@ def test_dtype_and_shape_errors(device):
     assert LA.det([[1.0, 2.0], [3.0, 4.0]]).dtype == np.float64
 
 
+
+# ---- the _ex forms, PyTorch's deprecated forms, tensorinv and tensorsolve ---
+
+def test_ex_forms_report_instead_of_raising(device):
+    good = well_conditioned((2, 4, 4))
+    singular = good.copy()
+    singular[0, 1] = 0.0
+    singular[0, :, 2] = 0.0  # column 3 of the first matrix is zero: its third pivot is
+    spd = good @ np.swapaxes(good, -1, -2) + np.eye(4)
+    spd[1, 1, 1] = -5.0  # the second matrix's leading minor of order 2 is not positive-definite
+    a = on(device, singular)
+    inverse, info = LA.inv_ex(a)
+    assert info.dtype == np.int32 and info.shape == (2,) and info.device == device
+    assert info.tolist() == [3, 0]
+    close(inverse[1], np.linalg.inv(singular[1]), np.float64)
+    b = RNG.standard_normal((2, 4, 2))
+    x, info = LA.solve_ex(a, on(device, b))
+    assert info.tolist() == [3, 0]
+    close(x[1], np.linalg.solve(singular[1], b[1]), np.float64)
+    x, info = LA.solve_ex(a, on(device, b[..., 0]))  # a batch of vectors
+    assert x.shape == (2, 4) and info.tolist() == [3, 0]
+    LU, piv, info = LA.lu_factor_ex(a)
+    assert info.tolist() == [3, 0]
+    want = LA.lu_factor(on(device, singular[1]))
+    assert LU[1].tolist() == want.LU.tolist() and piv[1].tolist() == want.pivots.tolist()
+    L, info = LA.cholesky_ex(on(device, spd))
+    assert info.tolist() == [0, 2]
+    close(L[0], np.linalg.cholesky(spd[0]), np.float64)
+    U, info = LA.cholesky_ex(on(device, spd[:1]), upper=True)
+    assert info.tolist() == [0]
+    close(U[0], np.linalg.cholesky(spd[0]).T, np.float64)
+    s = on(device, spd)
+    for fn, bad, fine in ((LA.inv_ex, (a,), (a[1:],)), (LA.solve_ex, (a, on(device, b)), (a[1:], on(device, b[1:]))),
+                          (LA.lu_factor_ex, (a,), (a[1:],)), (LA.cholesky_ex, (s,), (s[:1],))):
+        with pytest.raises(LA.LinAlgError):
+            fn(*bad, check_errors=True)
+        assert fn(*fine, check_errors=True)[-1].tolist() == [0]
+    # PyTorch's field names, and empty matrices
+    assert LA.inv_ex(on(device, np.eye(2))).inverse.tolist() == [[1.0, 0.0], [0.0, 1.0]]
+    assert LA.cholesky_ex(on(device, np.ones((3, 0, 0)))).info.tolist() == [0, 0, 0]
+
+
+@pytest.mark.parametrize("shape", [(5, 5), (6, 3), (3, 6), (2, 4, 4)])
+def test_lu_unpack_and_torch_lu(device, shape):
+    a = RNG.standard_normal(shape)
+    t = on(device, a)
+    LU, piv = silt.lu(t)
+    want = LA.lu(t)
+    P, L, U = silt.lu_unpack(LU, piv)
+    for got, w in zip((P, L, U), want):
+        assert got.shape == w.shape and got.tolist() == w.tolist()
+    close(P.numpy() @ L.numpy() @ U.numpy(), a, np.float64)
+    P2, L2, U2 = silt.lu_unpack(LU, piv, unpack_data=False)
+    assert P2.tolist() == P.tolist() and L2.shape == U2.shape == (0,)
+    P3, L3, U3 = silt.lu_unpack(LU, piv, unpack_pivots=False)
+    assert P3.shape == (0,) and L3.tolist() == L.tolist() and U3.tolist() == U.tolist()
+    LU2, piv2, infos = t.lu(get_infos=True)
+    assert LU2.tolist() == LU.tolist() and piv2.tolist() == piv.tolist()
+    assert infos.shape == tuple(shape[:-2]) and not infos.numpy().any()
+    with pytest.raises(silt.ArgumentError, match="between 1 and"):
+        silt.lu_unpack(LU, piv * 0)
+    with pytest.raises(silt.DTypeError):
+        silt.lu_unpack(LU, piv.astype(np.int64))
+    assert not hasattr(silt.Tensor, "lu_unpack")
+
+
+@pytest.mark.parametrize("upper", [True, False])
+@pytest.mark.parametrize("transpose", [True, False])
+def test_triangular_solve(device, upper, transpose):
+    a = well_conditioned((2, 1, 5, 5))
+    a = np.triu(a) if upper else np.tril(a)
+    b = RNG.standard_normal((3, 5, 2))
+    sol, coeff = silt.triangular_solve(on(device, b), on(device, a), upper=upper, transpose=transpose)
+    m = np.swapaxes(a, -1, -2) if transpose else a
+    close(sol, np.linalg.solve(m, b), np.float64)
+    assert coeff.shape == (2, 3, 5, 5) and coeff.tolist() == np.broadcast_to(a, (2, 3, 5, 5)).tolist()
+    # only the named triangle is read, and unitriangular skips the diagonal
+    noisy = a + (np.tril(np.ones((5, 5)), -1) if upper else np.triu(np.ones((5, 5)), 1))
+    unit = on(device, b).triangular_solve(on(device, noisy), upper=upper, transpose=transpose,
+                                          unitriangular=True).solution
+    ones = a.copy()
+    np.einsum("...ii->...i", ones)[:] = 1.0
+    m = np.swapaxes(ones, -1, -2) if transpose else ones
+    close(unit, np.linalg.solve(m, b), np.float64)
+
+
+def test_tensorinv_and_tensorsolve(device):
+    a = well_conditioned((24, 24)).reshape(4, 6, 8, 3)
+    close(LA.tensorinv(on(device, a)), np.linalg.tensorinv(a), np.float64)
+    close(LA.tensorinv(on(device, a.reshape(4, 2, 3, 24)), ind=3), np.linalg.tensorinv(a.reshape(4, 2, 3, 24), 3),
+          np.float64)
+    with pytest.raises(silt.ArgumentError, match="prod"):
+        LA.tensorinv(on(device, np.ones((2, 3, 4))), ind=1)
+    with pytest.raises(silt.ArgumentError, match="strictly positive"):
+        LA.tensorinv(on(device, a), ind=0)
+    b = RNG.standard_normal((4, 6))
+    close(LA.tensorsolve(on(device, a), on(device, b)), np.linalg.tensorsolve(a, b), np.float64)
+    a2 = np.moveaxis(a, 0, 3)  # [6, 8, 3, 4]: dims (1, 2) moved last give [6, 4, 8, 3]
+    close(LA.tensorsolve(on(device, a2), on(device, b.T.copy()), dims=(1, 2)),
+          np.linalg.tensorsolve(a2, b.T.copy(), axes=(1, 2)), np.float64)
+    with pytest.raises(silt.ArgumentError, match="prod"):
+        LA.tensorsolve(on(device, a), on(device, b.reshape(24)))
+    with pytest.raises(silt.ArgumentError, match="elements"):
+        LA.tensorsolve(on(device, a), on(device, b[:, :5]))
+
 def test_forms_and_names():
-    for name in ("det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_solve", "cholesky_inverse", "lu_solve"):
+    for name in ("det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_solve", "cholesky_inverse", "lu_solve",
+                 "lu", "triangular_solve"):
         assert name in silt.__all__ and getattr(silt, name).__name__ == name and getattr(silt, name).__doc__
         assert getattr(silt.Tensor, name).__doc__
     assert "linalg" in silt.__all__ and silt.linalg is LA

@@ -800,6 +800,11 @@ class Tensor:
         """The inverse of A = L L^T (U^T U with upper) from its Cholesky factor, the tensor."""
     def lu_solve(self, LU_data: "Tensor", LU_pivots: "Tensor") -> "Tensor":
         """silt.linalg.lu_solve(LU_data, LU_pivots, self)."""
+    def lu(self, pivot: _bool = True, get_infos: _bool = False) -> Tuple["Tensor", ...]:
+        """silt.lu(self): (LU, pivots) of silt.linalg.lu_factor, (LU, pivots, infos) with get_infos (no error)."""
+    def triangular_solve(self, A: "Tensor", upper: _bool = True, transpose: _bool = False,
+                         unitriangular: _bool = False) -> "linalg.TriangularSolution":
+        """(X, a copy of A) with A X = self (A^T X with transpose), A triangular."""
     def isreal(self) -> "Tensor":
         """A bool tensor of the shape, True everywhere (silt's dtypes are real)."""
     def is_conj(self) -> _bool:
@@ -1354,6 +1359,17 @@ def cholesky_inverse(input: Operand, upper: _bool = False) -> Tensor:
 
 def lu_solve(input: Operand, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
     """torch.lu_solve(b, LU_data, LU_pivots): silt.linalg.lu_solve(LU_data, LU_pivots, b)."""
+
+def lu(A: Operand, pivot: _bool = True, get_infos: _bool = False) -> Tuple[Tensor, ...]:
+    """torch.lu: (LU, pivots) of silt.linalg.lu_factor, (LU, pivots, infos) with get_infos (no error then)."""
+
+def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: _bool = True,
+              unpack_pivots: _bool = True) -> "linalg.PLU":
+    """(P, L, U) of lu_factor's (LU, pivots); L and U empty without unpack_data, P without unpack_pivots."""
+
+def triangular_solve(input: Operand, A: Operand, upper: _bool = True, transpose: _bool = False,
+                     unitriangular: _bool = False) -> "linalg.TriangularSolution":
+    """torch.triangular_solve(b, A): (X, a copy of A) with A X = b (A^T X with transpose), A triangular."""
 
 def chain_matmul(*matrices: Tensor) -> Tensor:
     """The product of 2-d matrices of one dtype in the order of fewest multiplications; one matrix gives a copy."""

@@ -41,15 +41,24 @@ from ._more import chain_matmul, matrix_power
 from ._operators import _is_number
 
 __all__ = [
-    "LUPivots", "LinAlgError", "PLU", "SignLogAbsDet", "cholesky", "cross", "det", "diagonal", "inv", "lu",
-    "lu_factor", "lu_solve", "matmul", "matrix_norm", "matrix_power", "multi_dot", "norm", "slogdet", "solve",
-    "solve_triangular", "vander", "vecdot", "vector_norm",
+    "CholeskyInfo", "InverseInfo", "LUPivots", "LUPivotsInfo", "LinAlgError", "PLU", "SignLogAbsDet",
+    "SolveInfo", "cholesky", "cholesky_ex", "cross", "det", "diagonal", "inv", "inv_ex", "lu", "lu_factor",
+    "lu_factor_ex", "lu_solve", "matmul", "matrix_norm", "matrix_power", "multi_dot", "norm", "slogdet",
+    "solve", "solve_ex", "solve_triangular", "tensorinv", "tensorsolve", "vander", "vecdot", "vector_norm",
 ]
 
 LUPivots = collections.namedtuple("LUPivots", ["LU", "pivots"])
 LUPivots.__doc__ = "`(LU, pivots)` of `lu_factor`, as PyTorch's `torch.return_types.linalg_lu_factor`."
 PLU = collections.namedtuple("PLU", ["P", "L", "U"])
 PLU.__doc__ = "`(P, L, U)` of `lu`, as PyTorch's `torch.return_types.linalg_lu`."
+LUPivotsInfo = collections.namedtuple("LUPivotsInfo", ["LU", "pivots", "info"])
+LUPivotsInfo.__doc__ = "`(LU, pivots, info)` of `lu_factor_ex`, as PyTorch's `torch.return_types.linalg_lu_factor_ex`."
+InverseInfo = collections.namedtuple("InverseInfo", ["inverse", "info"])
+InverseInfo.__doc__ = "`(inverse, info)` of `inv_ex`, as PyTorch's `torch.return_types.linalg_inv_ex`."
+SolveInfo = collections.namedtuple("SolveInfo", ["result", "info"])
+SolveInfo.__doc__ = "`(result, info)` of `solve_ex`, as PyTorch's `torch.return_types.linalg_solve_ex`."
+CholeskyInfo = collections.namedtuple("CholeskyInfo", ["L", "info"])
+CholeskyInfo.__doc__ = "`(L, info)` of `cholesky_ex`, as PyTorch's `torch.return_types.linalg_cholesky_ex`."
 SignLogAbsDet = collections.namedtuple("SignLogAbsDet", ["sign", "logabsdet"])
 SignLogAbsDet.__doc__ = "`(sign, logabsdet)` of `slogdet`, as PyTorch's `torch.return_types.linalg_slogdet`."
 
@@ -207,12 +216,12 @@ def _solve_upper_(U, X, unit):
 
 
 def _permutation(pivots, n):
-    """The rows the pivots (0-based, int64 `[..., n]`) bring to each place:
-    `perm` with `LU = A[perm]`, by the swaps in order, each a `gather` of
-    the swapped order (on the device)."""
+    """The rows the pivots (0-based, int64 `[..., k]`, `k <= n`) bring to
+    each of `n` places: `perm` (`[..., n]`) with `LU = A[perm]`, by the
+    swaps in order, each a `gather` of the swapped order (on the device)."""
     rows = arange(n, device=pivots.device)
-    perm = rows.broadcast_to(tuple(pivots.shape))
-    for k in range(n - 1):
+    perm = rows.broadcast_to(tuple(pivots.shape[:-1]) + (n,))
+    for k in range(min(pivots.shape[-1], n - 1)):
         p = pivots[..., k:k + 1]
         order = where(rows == p, rows[k], rows)
         order[..., k:k + 1].copy_(p)
@@ -220,10 +229,21 @@ def _permutation(pivots, n):
     return perm
 
 
-def _solved(x, b, op, left, what):
+def _info(flags):
+    """LAPACK's `info` of the bool tensor `flags` (`[..., n]`, True where a
+    step failed): the 1-based place of the first True, 0 where there is
+    none, int32 `[...]`, on the device (nothing read back)."""
+    if flags.shape[-1] == 0:
+        return flags.new_zeros(tuple(flags.shape[:-1]), dtype=np.int32)
+    f = flags.astype(np.int32)
+    return (f.argmax(-1) + 1).astype(np.int32) * f.amax(-1)
+
+
+def _solved(x, b, op, left, what, check=True):
     """`A^-1 B` (or `B A^-1`) of the matrices `x` and the matrices `b` (the
     batches broadcast), by elimination on `[A | B]` and back substitution;
-    a zero pivot raises `silt.ArgumentError`."""
+    a zero pivot raises `silt.ArgumentError` where `check`, else the
+    result is `(X, info)` (`info` as `_info`, the first zero pivot)."""
     n = x.shape[-1]
     if not left:
         x, b = x.mT, b.mT
@@ -233,6 +253,9 @@ def _solved(x, b, op, left, what):
     r = b.astype(_F32) if b.dtype == np.float16 else b
     W = cat([a.broadcast_to(batch + (n, n)), r.broadcast_to(batch + (n, k))], -1)
     _eliminate(W, n, n + k, record=False, safe=False)
+    if not check:
+        X = _solve_upper_(W[..., :n], W[..., n:], False)
+        return (X.mT if not left else X), _info(W.diagonal(dim1=-2, dim2=-1) == 0)
     zero = _first(W.diagonal(dim1=-2, dim2=-1) == 0)
     if zero is not None:
         raise LinAlgError(f"{op}: {_prefix(bool(batch), zero[0])}The diagonal element {zero[1]} is zero, the "
@@ -270,18 +293,38 @@ def lu_factor(A, *, pivot=True) -> LUPivots:
     `silt.ArgumentError`) naming it, as PyTorch's (`lu` factors any matrix).
     Only `pivot=True` (PyTorch's `False` runs only on CUDA); float16 is
     computed in float32 and rounded once (PyTorch refuses it)."""
-    op = "linalg.lu_factor"
+    LU, piv, _ = _lu_factor(A, pivot, "linalg.lu_factor", True)
+    return LUPivots(LU, piv)
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False) -> LUPivotsInfo:
+    """`torch.linalg.lu_factor_ex(A, *, pivot=True, check_errors=False)`:
+    `lu_factor`'s factorisation without its error, `LUPivotsInfo(LU,
+    pivots, info)`: `info` (int32, the batch's shape) is LAPACK's, 0 where
+    the factorisation has no zero pivot, else the 1-based place of the
+    first zero on `U`'s diagonal (computed on the device, nothing read
+    back). With `check_errors` a zero pivot raises `LinAlgError` as
+    `lu_factor`'s."""
+    return LUPivotsInfo(*_lu_factor(A, pivot, "linalg.lu_factor_ex", check_errors))
+
+
+def _lu_factor(A, pivot, op, check):
+    """`(LU, pivots, info)` of `lu_factor_ex`; with `check`, a zero pivot
+    raises (one flag read back) and `info` is zeros."""
     x = _matrices(A, op, square=False)
     if not pivot:
         raise ArgumentError(f"{op}: pivot=False (LU without pivoting) is not built; silt pivots")
     LU, piv = _lu(x)
-    zero = _first(LU.diagonal(dim1=-2, dim2=-1) == 0)
-    if zero is not None:
-        i = zero[1]
-        raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, zero[0])}U[{i},{i}] is zero and using it on lu_solve "
-                            f"would result in a division by zero. If you still want to perform the factorization, "
-                            f"consider calling silt.linalg.lu(A)")
-    return LUPivots(_narrow(LU, x.dtype), (piv + 1).astype(np.int32))
+    zeros = LU.diagonal(dim1=-2, dim2=-1) == 0
+    if check:
+        zero = _first(zeros)
+        if zero is not None:
+            i = zero[1]
+            raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, zero[0])}U[{i},{i}] is zero and using it on lu_solve "
+                                f"would result in a division by zero. If you still want to perform the "
+                                f"factorization, consider calling silt.linalg.lu(A)")
+    info = _info(zeros)  # zeros where `check` has passed
+    return _narrow(LU, x.dtype), (piv + 1).astype(np.int32), info
 
 
 def lu(A, *, pivot=True) -> PLU:
@@ -408,11 +451,30 @@ def inv(A) -> Tensor:
     `silt.ArgumentError`) naming the batch element and the diagonal element,
     as PyTorch's message (one flag read back); a 0 x 0 matrix gives an empty one. Float16 in float32,
     rounded once."""
-    op = "linalg.inv"
+    return _inv(A, "linalg.inv", True)[0]
+
+
+def inv_ex(A, *, check_errors=False) -> InverseInfo:
+    """`torch.linalg.inv_ex(A, *, check_errors=False)`: `inv` without its
+    error, `InverseInfo(inverse, info)`: `info` (int32, the batch's shape)
+    is 0 where the matrix was inverted, else the 1-based place of the
+    first zero pivot (LAPACK's `getrf`), whose inverse holds infinities or
+    NaN; computed on the device, nothing read back. With `check_errors` a
+    singular matrix raises `LinAlgError` as `inv`'s."""
+    return InverseInfo(*_inv(A, "linalg.inv_ex", check_errors))
+
+
+def _inv(A, op, check):
     x = _matrices(A, op)
     n = x.shape[-1]
     I = eye(n, dtype=x.dtype, device=x.device)
-    return _narrow(_solved(x, I, op, True, "inversion").contiguous(), x.dtype)
+    if check:
+        X, info = _solved(x, I, op, True, "inversion"), None
+    else:
+        X, info = _solved(x, I, op, True, "inversion", check=False)
+    if info is None:
+        info = x.new_zeros(tuple(x.shape[:-2]), dtype=np.int32)
+    return _narrow(X.contiguous(), x.dtype), info
 
 
 def solve(A, B, *, left=True) -> Tensor:
@@ -425,7 +487,20 @@ def solve(A, B, *, left=True) -> Tensor:
     `A`'s dtype. A singular matrix (a zero pivot) raises `LinAlgError` (a
     `silt.ArgumentError`) naming the batch element and the diagonal element
     (PyTorch's names the batch element only)."""
-    op = "linalg.solve"
+    return _solve(A, B, left, "linalg.solve", True)[0]
+
+
+def solve_ex(A, B, *, left=True, check_errors=False) -> SolveInfo:
+    """`torch.linalg.solve_ex(A, B, *, left=True, check_errors=False)`:
+    `solve` without its error, `SolveInfo(result, info)`: `info` (int32,
+    the broadcast batch's shape) is 0 where the system was solved, else the
+    1-based place of the first zero pivot (the result there holds
+    infinities or NaN); computed on the device, nothing read back. With
+    `check_errors` a singular matrix raises `LinAlgError` as `solve`'s."""
+    return SolveInfo(*_solve(A, B, left, "linalg.solve_ex", check_errors))
+
+
+def _solve(A, B, left, op, check):
     x = _matrices(A, op)
     b = _rhs(B, x, op)
     n = x.shape[-1]
@@ -433,8 +508,12 @@ def solve(A, B, *, left=True) -> Tensor:
     if vector:
         b = b[..., None]
     _check_rhs(b, n, left, op)
-    X = _solved(x, b, op, left, "solve")
-    return _narrow((X[..., 0] if vector else X).contiguous(), x.dtype)
+    if check:
+        X = _solved(x, b, op, left, "solve")
+        info = x.new_zeros(_batch(x.shape[:-2], b.shape[:-2], op=op), dtype=np.int32)
+    else:
+        X, info = _solved(x, b, op, left, "solve", check=False)
+    return _narrow((X[..., 0] if vector else X).contiguous(), x.dtype), info
 
 
 def solve_triangular(A, B, *, upper, left=True, unitriangular=False) -> Tensor:
@@ -472,7 +551,21 @@ def cholesky(A, *, upper=False) -> Tensor:
     `LinAlgError` (a `silt.ArgumentError`) naming the batch element and the
     order of the first leading minor that is not (one flag read back), as
     PyTorch's. Float16 in float32, rounded once."""
-    op = "linalg.cholesky"
+    return _cholesky_factor(A, upper, "linalg.cholesky", True)[0]
+
+
+def cholesky_ex(A, *, upper=False, check_errors=False) -> CholeskyInfo:
+    """`torch.linalg.cholesky_ex(A, *, upper=False, check_errors=False)`:
+    `cholesky` without its error, `CholeskyInfo(L, info)`: `info` (int32,
+    the batch's shape) is 0 where the matrix is positive-definite, else the
+    order of the first leading minor that is not (that matrix's factor is
+    not meaningful: NaN from that column on); computed on the device,
+    nothing read back. With `check_errors` such a matrix raises
+    `LinAlgError` as `cholesky`'s."""
+    return CholeskyInfo(*_cholesky_factor(A, upper, "linalg.cholesky_ex", check_errors))
+
+
+def _cholesky_factor(A, upper, op, check):
     x = _matrices(A, op)
     n = x.shape[-1]
     W = x.astype(_F32).tril() if x.dtype == np.float16 else x.tril()
@@ -483,13 +576,16 @@ def cholesky(A, *, upper=False) -> Tensor:
             col = W[..., j + 1:, j:j + 1]
             col.div_(d)
             W[..., j + 1:, j + 1:].addcmul_(col, col.mT, value=-1)
-    bad = _first((W.diagonal(dim1=-2, dim2=-1) > 0).logical_not())
-    if bad is not None:
-        raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, bad[0])}The factorization could not be completed because "
-                            f"the input is not positive-definite (the leading minor of order {bad[1]} is not "
-                            f"positive-definite).")
+    bad = (W.diagonal(dim1=-2, dim2=-1) > 0).logical_not()
+    if check:
+        first = _first(bad)
+        if first is not None:
+            raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, first[0])}The factorization could not be completed "
+                                f"because the input is not positive-definite (the leading minor of order {first[1]} "
+                                f"is not positive-definite).")
+    info = _info(bad)  # zeros where `check` has passed
     W = W.tril()
-    return _narrow(W.mT.contiguous() if upper else W, x.dtype)
+    return _narrow(W.mT.contiguous() if upper else W, x.dtype), info
 
 
 def _cholesky(input, upper=False):
@@ -531,6 +627,120 @@ def _cholesky_inverse(input, upper=False):
     batch dimensions), `cholesky_solve` of the identity."""
     f = _matrices(input, "cholesky_inverse", name="L")
     return _cholesky_solve(eye(f.shape[-1], dtype=f.dtype, device=f.device), f, upper)
+
+
+def _lu_torch(A, pivot=True, get_infos=False):
+    """`torch.lu(A, pivot=True, get_infos=False)` (and `Tensor.lu`),
+    PyTorch's deprecated form of `lu_factor`: `(LU, pivots)`, or `(LU,
+    pivots, infos)` with `get_infos` (then a zero pivot raises nothing; as
+    `lu_factor_ex`)."""
+    LU, piv, info = _lu_factor(A, pivot, "lu", not get_infos)
+    return (LU, piv, info) if get_infos else (LU, piv)
+
+
+def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """`torch.lu_unpack(LU_data, LU_pivots, unpack_data=True,
+    unpack_pivots=True)`: `PLU(P, L, U)` of `lu_factor`'s `(LU, pivots)`
+    (`[..., m, n]` and int32 `[..., min(m, n)]`, 1-based): `P` the `m` x
+    `m` permutation of the pivots' swaps in order (one `gather` a swap, on
+    the device), `L` `m` x `k` of unit diagonal, `U` `k` x `n`, `k = min(m,
+    n)`. Without `unpack_data`, `L` and `U` are empty; without
+    `unpack_pivots`, `P` is; as PyTorch's. Pivots out of `[1, m]` raise
+    `silt.ArgumentError` (their extremes read back)."""
+    op = "lu_unpack"
+    lu_ = _input(LU_data, ())
+    pv = _input(LU_pivots, (lu_,))
+    if lu_.ndim < 2:
+        raise ArgumentError(f"{op}: LU_data must have at least 2 dimensions, got {lu_.ndim}")
+    *batch, m, n = lu_.shape
+    k = min(m, n)
+    if pv.dtype != np.int32:
+        raise DTypeError(f"{op}: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype. Got "
+                         f"{pv.dtype}")
+    if tuple(pv.shape) != tuple(batch) + (k,):
+        raise ArgumentError(f"{op}: LU_pivots of shape {tuple(pv.shape)} do not match LU_data of shape "
+                            f"{tuple(lu_.shape)} (its batch and min(m, n) = {k})")
+    empty = lu_.new_zeros((0,))
+    if unpack_data:
+        L = lu_[..., :, :k].tril(-1)
+        L.diagonal(dim1=-2, dim2=-1).fill_(1)
+        U = lu_[..., :k, :].triu()
+    else:
+        L = U = empty
+    if not unpack_pivots:
+        return PLU(empty, L, U)
+    if k and ((pv < 1) | (pv > m)).any().item():
+        raise ArgumentError(f"{op}: the pivots must be between 1 and LU_data.size(-2) = {m}")
+    perm = _permutation((pv - 1).astype(np.int64), m)
+    rows = arange(m, device=lu_.device).reshape(m, 1)
+    return PLU((rows == perm[..., None, :]).astype(lu_.dtype), L, U)
+
+
+TriangularSolution = collections.namedtuple("TriangularSolution", ["solution", "cloned_coefficient"])
+TriangularSolution.__doc__ = ("`(solution, cloned_coefficient)` of `silt.triangular_solve`, as PyTorch's "
+                              "`torch.return_types.triangular_solve`.")
+
+
+def _triangular_solve(input, A, upper=True, transpose=False, unitriangular=False):
+    """`torch.triangular_solve(b, A, upper=True, transpose=False,
+    unitriangular=False)` (and `b.triangular_solve(A, ...)`), PyTorch's
+    deprecated form of `silt.linalg.solve_triangular`: the solution `X` of
+    `A X = b` (`A^T X = b` with `transpose`) for the triangular `A` (upper by
+    default), the batches broadcast, as `TriangularSolution(solution,
+    cloned_coefficient)`, the second a copy of `A` (of the broadcast
+    batch)."""
+    op = "triangular_solve"
+    a = _matrices(A, op)
+    b = _rhs(input, a, op)
+    if b.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor B must have at least 2 dimensions.")
+    batch = _batch(b.shape[:-2], a.shape[:-2], op=op)
+    coeff = a.broadcast_to(batch + tuple(a.shape[-2:])).clone()
+    if transpose:
+        a, upper = a.mT, not upper
+    return TriangularSolution(solve_triangular(a, b, upper=upper, unitriangular=unitriangular), coeff)
+
+
+def tensorinv(A, ind=2) -> Tensor:
+    """`torch.linalg.tensorinv(A, ind=2)`: the inverse of `A` for
+    `tensordot(A, X, ind)`: `A`'s first `ind` dimensions (their product
+    `n`) against the rest (whose product must be `n` too), `inv` of that
+    `n` x `n` matrix reshaped to `A.shape[ind:] + A.shape[:ind]`. A
+    singular matrix raises `LinAlgError`, as `inv`'s."""
+    op = "linalg.tensorinv"
+    t = _input(A, ())
+    ind = operator.index(ind)
+    if ind <= 0:
+        raise ArgumentError(f"{op}: Expected a strictly positive integer for 'ind', but got {ind}")
+    rows, cols = math.prod(t.shape[:ind]), math.prod(t.shape[ind:])
+    if rows != cols:
+        raise ArgumentError(f"{op}: Expected self to satisfy the requirement prod(self.shape[ind:]) == "
+                            f"prod(self.shape[:ind]), but got {cols} != {rows}")
+    return inv(t.reshape(rows, cols)).reshape(tuple(t.shape[ind:]) + tuple(t.shape[:ind]))
+
+
+def tensorsolve(A, B, dims=None) -> Tensor:
+    """`torch.linalg.tensorsolve(A, B, dims=None)`: `X` with
+    `tensordot(A, X, X.ndim) = B`: the dimensions `dims` of `A` (where
+    given) moved last, then `A` as a square matrix, its rows `A`'s first
+    `B.ndim` dimensions (as many elements as `B`, whose shape is not
+    compared, as PyTorch's), its columns the rest, solved by `solve`; `X`
+    has `A`'s remaining dimensions."""
+    op = "linalg.tensorsolve"
+    a = _input(A, (B,))
+    b = _rhs(B, a, op)
+    if dims is not None:
+        ds = [_dim_index(operator.index(d), a.ndim, op) for d in dims]
+        rest = [d for d in range(a.ndim) if d not in ds]
+        a = a.permute(*(rest + ds))
+    shape = tuple(a.shape[b.ndim:])
+    rows, cols = math.prod(a.shape[:b.ndim]), math.prod(shape)
+    if rows != cols:
+        raise ArgumentError(f"{op}: Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+                            f"prod(self.shape[:other.ndim]), but got {cols} != {rows}")
+    if b.numel() != rows:
+        raise ArgumentError(f"{op}: B has {b.numel()} elements, A's first {b.ndim} dimensions {rows}")
+    return solve(a.reshape(rows, cols), b.reshape(rows)).reshape(shape)
 
 
 def _lu_solve(input, LU_data, LU_pivots):
@@ -737,6 +947,7 @@ def vander(x, *, N=None) -> Tensor:
 TORCH = {
     "det": det, "logdet": _logdet, "slogdet": slogdet, "inverse": inv, "cholesky": _cholesky,
     "cholesky_solve": _cholesky_solve, "cholesky_inverse": _cholesky_inverse, "lu_solve": _lu_solve,
+    "lu": _lu_torch, "lu_unpack": _lu_unpack, "triangular_solve": _triangular_solve,
 }
 
 
@@ -754,9 +965,13 @@ def _torch_function(name, fn):
 TORCH = {name: _torch_function(name, fn) for name, fn in TORCH.items()}
 
 
+_NOT_METHODS = {"lu_unpack"}  # torch.NAME without a Tensor method
+
+
 def _attach(T):
-    """The methods on `silt.Tensor` (called by `_tensor`): `det logdet
-    slogdet inverse cholesky cholesky_solve cholesky_inverse lu_solve`, each
+    """The methods on `silt.Tensor` (called by `_tensor`): each of `TORCH`
+    but `_NOT_METHODS` (`det`, `inverse`, `lu_solve`, ...) as
     `silt.NAME(self, ...)`."""
     for name, fn in TORCH.items():
-        setattr(T, name, fn)
+        if name not in _NOT_METHODS:
+            setattr(T, name, fn)
