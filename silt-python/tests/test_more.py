@@ -413,3 +413,23 @@ def test_real_tensors(device):
     assert isinstance(silt.Tensor.real, property) and x.real is x
     assert silt.is_conj(x) is False and silt.is_neg(x) is False and x.is_conj() is False and x.is_neg() is False
     assert silt.conj_physical_(x) is x and x.tolist() == [[1.5, -2.0]]
+
+
+def test_pytorch_dtype_names(device):
+    """`silt.float32`, `silt.long`, ... are NumPy's dtypes, taken wherever a dtype is."""
+    pairs = {"bool": np.bool_, "uint8": np.uint8, "int8": np.int8, "short": np.int16, "int16": np.int16,
+             "uint16": np.uint16, "int": np.int32, "int32": np.int32, "uint32": np.uint32, "long": np.int64,
+             "int64": np.int64, "uint64": np.uint64, "half": np.float16, "float16": np.float16,
+             "float": np.float32, "float32": np.float32, "double": np.float64, "float64": np.float64}
+    for name, want in pairs.items():
+        dt = getattr(silt, name)
+        assert dt == np.dtype(want), name
+        assert silt.zeros(2, dtype=dt, device=device).dtype == want, name
+    x = silt.ones(3, device=device)
+    assert x.to(silt.long).dtype == np.int64 and x.astype(silt.half).dtype == np.float16
+    assert silt.finfo(silt.float32).eps == np.finfo(np.float32).eps and silt.iinfo(silt.uint8).max == 255
+    # not in __all__: a star import keeps the builtins
+    assert not {"bool", "int", "float", "long", "finfo"} & set(silt.__all__)
+    ns = {}
+    exec("from silt import *", ns)
+    assert "float" not in ns and "int" not in ns

@@ -13,6 +13,8 @@ array([ 5., 50.], dtype=float32)
 [5.0, 50.0]
 """
 
+import numpy as _np
+
 from . import _silt
 from ._silt import (
     ArgumentError,
@@ -74,6 +76,17 @@ for _name in _nn_functions.ADAPTED:
 # torch's forms of silt.linalg's functions: silt.det, silt.inverse, silt.cholesky_solve, ...
 for _name, _fn in linalg.TORCH.items():
     globals()[_name] = _fn
+# PyTorch's names of the dtypes, as silt's (NumPy's) dtypes: silt.float32, silt.long, silt.half, ...
+# (module attributes, not in __all__: `from silt import *` must not shadow the builtins bool, int, float)
+_DTYPES = {
+    "bool": "bool", "uint8": "uint8", "int8": "int8", "int16": "int16", "short": "int16", "uint16": "uint16",
+    "int32": "int32", "int": "int32", "uint32": "uint32", "int64": "int64", "long": "int64", "uint64": "uint64",
+    "float16": "float16", "half": "float16", "float32": "float32", "float": "float32", "float64": "float64",
+    "double": "float64",
+}
+for _name, _fn in _DTYPES.items():
+    globals()[_name] = _np.dtype(_fn)
+finfo, iinfo = _np.finfo, _np.iinfo
 del _fn
 del _name
 

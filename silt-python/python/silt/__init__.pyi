@@ -2206,4 +2206,26 @@ def devices() -> List[Device]:
 def default_device() -> Device:
     """SILT_DEVICE if set, else the first OpenCL device, else the host."""
 
+# PyTorch's names of the dtypes, as NumPy's dtypes (not in __all__)
+bool: np.dtype
+uint8: np.dtype
+int8: np.dtype
+int16: np.dtype
+short: np.dtype
+uint16: np.dtype
+int32: np.dtype
+int: np.dtype
+uint32: np.dtype
+int64: np.dtype
+long: np.dtype
+uint64: np.dtype
+float16: np.dtype
+half: np.dtype
+float32: np.dtype
+float: np.dtype
+float64: np.dtype
+double: np.dtype
+finfo = np.finfo
+iinfo = np.iinfo
+
 __all__: List[str]
