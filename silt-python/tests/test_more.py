@@ -433,3 +433,80 @@ def test_pytorch_dtype_names(device):
     ns = {}
     exec("from silt import *", ns)
     assert "float" not in ns and "int" not in ns
+
+
+def test_copies_of_views(device):
+    a = np.arange(24.0).reshape(2, 3, 4)
+    x = silt.tensor(a.copy(), device=device)
+    cases = [
+        (silt.alias_copy(x), a), (silt.detach_copy(x), a), (silt.t_copy(x[0]), a[0].T),
+        (silt.transpose_copy(x, 0, 2), a.transpose(2, 1, 0)), (silt.permute_copy(x, (1, 2, 0)), a.transpose(1, 2, 0)),
+        (silt.diagonal_copy(x, 0, 1, 2), np.diagonal(a, 0, 1, 2)), (silt.select_copy(x, 1, 2), a[:, 2]),
+        (silt.slice_copy(x, 2, 1, None, 2), a[:, :, 1::2]), (silt.slice_copy(x), a),
+        (silt.squeeze_copy(x[:1]), a[0]), (silt.unsqueeze_copy(x, 1), a[:, None]),
+        (silt.expand_copy(x[:, :1], (2, 5, 4)), np.broadcast_to(a[:, :1], (2, 5, 4))),
+        (silt.view_copy(x, (6, 4)), a.reshape(6, 4)), (silt.unfold_copy(x, 2, 2, 2), a.reshape(2, 3, 2, 2)),
+        (silt.as_strided_copy(x, (3, 2), (1, 4)), np.lib.stride_tricks.as_strided(a, (3, 2), (8, 32))),
+    ]
+    for got, want in cases:
+        assert got.is_contiguous() and got.device == device
+        assert got.shape == want.shape and got.tolist() == want.tolist()
+    for got, want in ((silt.split_copy(x, 2, 2), np.split(a, 2, 2)), (silt.unbind_copy(x, 1), list(np.moveaxis(a, 1, 0))),
+                      (silt.split_with_sizes_copy(x, [1, 2], 1), np.split(a, [1], 1))):
+        assert isinstance(got, list) and [g.tolist() for g in got] == [w.tolist() for w in want]
+        assert all(g.is_contiguous() for g in got)
+    # a copy, not a view: writing it leaves x alone
+    c = silt.alias_copy(x)
+    c.fill_(0)
+    assert x.tolist() == a.tolist()
+    with pytest.raises(silt.ArgumentError):
+        silt.slice_copy(x, 3)
+
+
+def test_adjoint_angle_nonzero_static(device):
+    x = silt.tensor(np.arange(6.0).reshape(1, 2, 3), device=device)
+    assert x.adjoint().shape == (1, 3, 2) and silt.adjoint(x).tolist() == np.swapaxes(x.numpy(), 1, 2).tolist()
+    with pytest.raises(silt.ArgumentError, match="matrices"):
+        silt.adjoint(silt.ones(3, device=device))
+    f = silt.tensor([-1.0, 0.0, -0.0, 2.0, float("nan"), -float("inf")], device=device)
+    got = silt.angle(f).tolist()
+    assert got[:4] == [math.pi, 0.0, 0.0, 0.0] and math.isnan(got[4]) and got[5] == math.pi
+    assert f.angle().dtype == np.float64
+    i = silt.angle(silt.tensor([-3, 0, 3], device=device))
+    assert i.dtype == np.float32 and i.tolist() == [np.float32(math.pi), 0.0, 0.0]
+    assert silt.angle(silt.tensor([-1.0], dtype=np.float16, device=device)).dtype == np.float16
+    m = silt.tensor([[0, 1], [1, 1]], device=device)
+    assert silt.nonzero_static(m, size=5).tolist() == [[0, 1], [1, 0], [1, 1], [-1, -1], [-1, -1]]
+    assert m.nonzero_static(size=1, fill_value=7).tolist() == [[0, 1]]
+    z = silt.nonzero_static(m, size=4, fill_value=9)
+    assert z.dtype == np.int64 and z.tolist()[3] == [9, 9]
+    assert silt.nonzero_static(m, size=0).shape == (0, 2)
+    with pytest.raises(silt.ArgumentError):
+        silt.nonzero_static(m, size=-1)
+
+
+def test_range_randint_like_and_strided_empties(device):
+    assert silt.range(0, 1, 0.25, device=device).tolist() == [0.0, 0.25, 0.5, 0.75, 1.0]
+    r = silt.range(1, 4)
+    assert r.dtype == np.float32 and r.tolist() == [1.0, 2.0, 3.0, 4.0]
+    assert silt.range(5, 1, -2, dtype=np.int64).tolist() == [5, 3, 1]
+    assert silt.range(3).tolist() == [0.0, 1.0, 2.0, 3.0]
+    for bad in ((0, 1, 0), (0, 1, -1)):
+        with pytest.raises(silt.ArgumentError):
+            silt.range(*bad)
+    assert "range" not in silt.__all__
+    x = silt.zeros(3, 4, dtype=np.int16, device=device)
+    r = silt.randint_like(x, 5)
+    assert r.shape == (3, 4) and r.dtype == np.int16 and r.device == device
+    assert ((r.numpy() >= 0) & (r.numpy() < 5)).all()
+    r = silt.randint_like(x, 10, 12, dtype=np.int64)
+    assert r.dtype == np.int64 and set(r.numpy().ravel()) <= {10, 11}
+    e = silt.empty_strided((2, 3), (1, 2), device=device)
+    assert e.shape == (2, 3) and e.stride() == (1, 2) and e.dtype == np.float32 and e.device == device
+    assert silt.empty_strided((0, 3), (3, 1)).shape == (0, 3)
+    p = silt.empty_permuted((2, 3, 4), (2, 0, 1), dtype=np.float64, device=device)
+    assert p.shape == (2, 3, 4) and p.stride() == (3, 1, 6) and p.dtype == np.float64
+    with pytest.raises(silt.ArgumentError):
+        silt.empty_permuted((2, 3), (0, 0))
+    with pytest.raises(silt.ArgumentError):
+        silt.empty_strided((2, 3), (1,))

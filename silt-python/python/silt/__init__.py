@@ -87,6 +87,7 @@ _DTYPES = {
 for _name, _fn in _DTYPES.items():
     globals()[_name] = _np.dtype(_fn)
 finfo, iinfo = _np.finfo, _np.iinfo
+range = _more._range  # torch.range (not in __all__, as the other builtins' names)
 del _fn
 del _name
 

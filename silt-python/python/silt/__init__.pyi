@@ -1,7 +1,7 @@
 """Type stubs of silt: tensors, devices, exceptions; the operations are in
 silt.ops (ops.pyi)."""
 
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -821,6 +821,12 @@ class Tensor:
         """The tensor itself."""
     def resolve_neg(self) -> "Tensor":
         """The tensor itself."""
+    def adjoint(self) -> "Tensor":
+        """The transpose of the last two dimensions (mT: silt's dtypes are real), a view."""
+    def angle(self) -> "Tensor":
+        """pi where negative, 0 elsewhere, NaN where NaN; integers and bool give float32."""
+    def nonzero_static(self, *, size: _int, fill_value: _int = -1) -> "Tensor":
+        """nonzero()'s indices cut to size rows or padded with rows of fill_value."""
     @property
     def real(self) -> "Tensor":
         """The real part: the tensor itself."""
@@ -1409,6 +1415,78 @@ def resolve_neg(input: Operand) -> Tensor:
 
 def real(input: Operand) -> Tensor:
     """The real part: the tensor itself."""
+
+def adjoint(input: Operand) -> Tensor:
+    """The transpose of the last two dimensions (mT: silt's dtypes are real), a view."""
+
+def angle(input: Operand) -> Tensor:
+    """pi where negative, 0 elsewhere, NaN where NaN; integers and bool give float32."""
+
+def nonzero_static(input: Operand, *, size: _int, fill_value: _int = -1) -> Tensor:
+    """nonzero()'s indices (int64 [size, ndim]) cut to size rows or padded with rows of fill_value."""
+
+def randint_like(input: Tensor, low: _int = 0, high: Optional[_int] = None, *, dtype: Any = None,
+                 device: DeviceLike = None, generator: None = None) -> Tensor:
+    """randint in input's shape, dtype and device (unless given): randint_like(t, high) or (t, low, high)."""
+
+def empty_strided(size: Sequence[_int], stride: Sequence[_int], *, dtype: Any = None,
+                  device: DeviceLike = None) -> Tensor:
+    """A new tensor of that shape and those strides (float32 by default; zeroed)."""
+
+def empty_permuted(size: Sequence[_int], physical_layout: Sequence[_int], *, dtype: Any = None,
+                   device: DeviceLike = None) -> Tensor:
+    """A new tensor laid out in the order of the dimensions physical_layout (outermost first; zeroed)."""
+
+def alias_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.alias_copy: alias's result as new contiguous tensors, not views."""
+
+def as_strided_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.as_strided_copy: as_strided's result as new contiguous tensors, not views."""
+
+def detach_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.detach_copy: detach's result as new contiguous tensors, not views."""
+
+def diagonal_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.diagonal_copy: diagonal's result as new contiguous tensors, not views."""
+
+def expand_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.expand_copy: expand's result as new contiguous tensors, not views."""
+
+def permute_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.permute_copy: permute's result as new contiguous tensors, not views."""
+
+def select_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.select_copy: select's result as new contiguous tensors, not views."""
+
+def slice_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.slice_copy: slice's result as new contiguous tensors, not views."""
+
+def split_copy(input: Operand, *args: Any, **kwargs: Any) -> List[Tensor]:
+    """torch.split_copy: split's result as new contiguous tensors, not views."""
+
+def split_with_sizes_copy(input: Operand, *args: Any, **kwargs: Any) -> List[Tensor]:
+    """torch.split_with_sizes_copy: split_with_sizes's result as new contiguous tensors, not views."""
+
+def squeeze_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.squeeze_copy: squeeze's result as new contiguous tensors, not views."""
+
+def t_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.t_copy: t's result as new contiguous tensors, not views."""
+
+def transpose_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.transpose_copy: transpose's result as new contiguous tensors, not views."""
+
+def unbind_copy(input: Operand, *args: Any, **kwargs: Any) -> List[Tensor]:
+    """torch.unbind_copy: unbind's result as new contiguous tensors, not views."""
+
+def unfold_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.unfold_copy: unfold's result as new contiguous tensors, not views."""
+
+def unsqueeze_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.unsqueeze_copy: unsqueeze's result as new contiguous tensors, not views."""
+
+def view_copy(input: Operand, *args: Any, **kwargs: Any) -> Tensor:
+    """torch.view_copy: view's result as new contiguous tensors, not views."""
 
 def fill(input: Operand, value: Any) -> Tensor:
     """A new tensor like input with every element value (a number or a 0-d tensor)."""
@@ -2227,5 +2305,6 @@ float64: np.dtype
 double: np.dtype
 finfo = np.finfo
 iinfo = np.iinfo
+range: Callable[..., Tensor]  # torch.range: start + i * step up to end inclusive, float32 by default
 
 __all__: List[str]

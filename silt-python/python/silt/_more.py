@@ -38,11 +38,20 @@ IN_PLACE = (
     "square_ tan_ tanh_ trunc_ xlogy_ zero_"
 ).split()
 
+# torch.NAME_copy: the view `NAME` gives, as a new contiguous tensor (PyTorch's functional forms)
+COPIES = {
+    "alias_copy": "alias", "as_strided_copy": "as_strided", "detach_copy": "detach",
+    "diagonal_copy": "diagonal", "expand_copy": "expand", "permute_copy": "permute", "select_copy": "select",
+    "slice_copy": "slice", "split_copy": "split", "split_with_sizes_copy": "split_with_sizes",
+    "squeeze_copy": "squeeze", "t_copy": "t", "transpose_copy": "transpose", "unbind_copy": "unbind",
+    "unfold_copy": "unfold", "unsqueeze_copy": "unsqueeze", "view_copy": "view",
+}
+
 __all__ = IN_PLACE + [
-    "can_cast", "chain_matmul", "conj", "conj_physical", "fill", "frobenius_norm", "gradient", "is_conj",
-    "is_neg", "isreal", "matrix_power", "promote_types", "real", "resolve_conj", "resolve_neg",
-    "scalar_tensor",
-]
+    "adjoint", "angle", "can_cast", "chain_matmul", "conj", "conj_physical", "empty_permuted", "empty_strided",
+    "fill", "frobenius_norm", "gradient", "is_conj", "is_neg", "isreal", "matrix_power", "nonzero_static",
+    "promote_types", "randint_like", "real", "resolve_conj", "resolve_neg", "scalar_tensor",
+] + list(COPIES)
 
 _F32 = np.dtype(np.float32)
 
@@ -448,6 +457,139 @@ def real(input):
     return _input(input, ())
 
 
+# ---- the copying forms of views, and other names ------------------------------
+
+def _slice(t, dim=0, start=None, end=None, step=1):
+    """`torch.slice`'s view: `t[..., start:end:step, ...]` along `dim`."""
+    d = _dim_index(operator.index(dim), t.ndim, "slice_copy")
+    return t[(slice(None),) * d + (slice(start, end, step),)]
+
+
+def _copy_function(name, view):
+    def function(input, *args, **kwargs):
+        t = _input(input, ())
+        if view == "alias":
+            r = t
+        elif view == "slice":
+            r = _slice(t, *args, **kwargs)
+        else:
+            r = getattr(t, view)(*args, **kwargs)
+        if isinstance(r, (tuple, list)):
+            return [v.clone() for v in r]
+        return r.clone()
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = (f"`silt.{name}(input, ...)`: `torch.{name}`, the same as `{view}` (see "
+                        f"`silt.Tensor.{'__getitem__' if view in ('alias', 'slice') else view}`) but every result "
+                        f"a new contiguous tensor (a list for several), not a view.")
+    return function
+
+
+for _name, _view in COPIES.items():
+    globals()[_name] = _copy_function(_name, _view)
+del _name, _view
+
+
+def adjoint(input):
+    """`adjoint()` (and `torch.adjoint(input)`): the conjugate transpose of
+    the last two dimensions, a view; silt's dtypes are real, so `mT`. At
+    least 2 dimensions."""
+    t = _input(input, ())
+    if t.ndim < 2:
+        raise ArgumentError(f"adjoint: tensor.adjoint() is only supported on matrices or batches of matrices. Got "
+                            f"{t.ndim}-D tensor.")
+    return t.mT
+
+
+def angle(input):
+    """`angle()` (and `torch.angle(input)`): the argument of each element as
+    a complex number, which for real numbers is `pi` where negative, 0
+    elsewhere (-0.0 too), NaN where NaN; floats keep their dtype, integers
+    and bool give float32, as PyTorch's."""
+    t = _input(input, ())
+    dt = t.dtype if t.dtype.kind == "f" else _F32
+    x = t if t.dtype.kind == "f" else t.astype(_F32)
+    r = _functions.where(x < 0, x.new_full((), np.pi, dtype=dt), x.new_zeros((), dtype=dt))
+    return _functions.where(x.isnan(), x, r) if t.dtype.kind == "f" else r
+
+
+def nonzero_static(input, *, size, fill_value=-1):
+    """`nonzero_static(*, size, fill_value=-1)` (and
+    `torch.nonzero_static(input, *, size, fill_value=-1)`): `nonzero()`'s
+    indices (int64 `[size, input.ndim]`) cut to `size` rows or padded with
+    rows of `fill_value`, as PyTorch's."""
+    t = _input(input, ())
+    size = operator.index(size)
+    if size < 0:
+        raise ArgumentError(f"nonzero_static: 'size' must be an non-negative integer, but got {size}")
+    nz = t.nonzero()
+    k, d = nz.shape
+    if k >= size:
+        return nz[:size].clone()
+    pad = _creation.full((size - k, d), fill_value, dtype=np.int64, device=nz.device)
+    return cat([nz, pad], 0)
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, device=None, generator=None):
+    """`torch.randint_like(input, high)` or `(input, low, high, *,
+    dtype=None, device=None)`: `silt.randint` of `input`'s shape, its dtype
+    and device unless given (integers in `[low, high)`, drawn on the
+    host)."""
+    t = _input(input, ())
+    if high is None:
+        low, high = 0, low
+    return _creation.randint(low, high, tuple(t.shape), dtype=t.dtype if dtype is None else dtype,
+                             device=t.device if device is None else device)
+
+
+def _range(start=0, end=None, step=1, *, dtype=None, device=None):
+    """`torch.range(start=0, end, step=1, *, dtype=None, device=None)`,
+    PyTorch's deprecated range that includes `end`: `start + i * step` for
+    `i` from 0 while within `[start, end]` (computed in float64, then
+    `dtype`: float32 by default, as PyTorch's default dtype). A zero step or
+    one of the wrong sign raises `silt.ArgumentError`. `silt.range`, a
+    module attribute not in `__all__` (it would shadow the builtin)."""
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise ArgumentError("range: step must be nonzero")
+    if (end - start) * step < 0:
+        raise ArgumentError("range: upper bound and larger bound inconsistent with step sign")
+    n = int(np.floor((end - start) / step)) + 1
+    dt = _F32 if dtype is None else np.dtype(dtype)
+    i = _creation.arange(n, dtype=np.float64, device=device)
+    return (i * step + start).astype(dt)
+
+
+def empty_strided(size, stride, *, dtype=None, device=None):
+    """`torch.empty_strided(size, stride, *, dtype=None, device=None)`: a
+    new tensor of that shape whose elements are `stride` apart in a buffer
+    of their extent (float32 by default; silt zeroes it)."""
+    shape, strides = tuple(size), tuple(stride)
+    if len(shape) != len(strides):
+        raise ArgumentError(f"empty_strided: mismatch in length of strides and shape ({len(strides)} and "
+                            f"{len(shape)})")
+    if any(s < 0 for s in shape) or any(s < 0 for s in strides):
+        raise ArgumentError(f"empty_strided: negative sizes or strides in {shape}, {strides}")
+    extent = 0 if 0 in shape else 1 + sum((n - 1) * s for n, s in zip(shape, strides))
+    base = _creation.empty(extent, dtype=_F32 if dtype is None else dtype, device=device)
+    return base.as_strided(shape, strides)
+
+
+def empty_permuted(size, physical_layout, *, dtype=None, device=None):
+    """`torch.empty_permuted(size, physical_layout, *, dtype=None,
+    device=None)`: a new tensor of shape `size` laid out in memory in the
+    order of the dimensions `physical_layout` (outermost first), as
+    PyTorch's: allocated in that order and permuted back (float32 by
+    default; silt zeroes it)."""
+    shape, layout = tuple(size), tuple(physical_layout)
+    if sorted(layout) != list(range(len(shape))):
+        raise ArgumentError(f"empty_permuted: physical_layout {layout} is not a permutation of the {len(shape)} "
+                            f"dimensions")
+    base = _creation.empty(*[shape[d] for d in layout], dtype=_F32 if dtype is None else dtype, device=device)
+    return base.permute(*np.argsort(layout).tolist())
+
+
 # ---- attaching -------------------------------------------------------------
 
 def _attach(T):
@@ -462,6 +604,7 @@ def _attach(T):
                              "median and scale (half the interquartile range); `sigma > 0`, a float tensor.")
     T.log_normal_ = _random_fill("log_normal_", _log_normal, "`log_normal_(mean=1, std=2)`: `exp` of a normal "
                                  "number of that `mean` and `std` (the logarithm's); `std > 0`, a float tensor.")
-    for fn in (matrix_power, isreal, is_conj, is_neg, conj, conj_physical, resolve_conj, resolve_neg):
+    for fn in (matrix_power, isreal, is_conj, is_neg, conj, conj_physical, resolve_conj, resolve_neg, adjoint, angle,
+               nonzero_static):
         setattr(T, fn.__name__, fn)
     T.real = property(real, doc="`real`: the real part, the tensor itself (silt's dtypes are real), as PyTorch's.")
