@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 168);
+//! assert_eq!(catalog::OPERATIONS.len(), 170);
 //! ```
 
 use silt::DType;
@@ -46,6 +46,10 @@ pub enum Kind {
     /// Counting, as PyTorch's: `bincount(input, weights, minlength)`,
     /// `histc(input, bins, min, max)` (run by grid kernels).
     Counting,
+    /// A factorisation of matrices and its solves, as PyTorch's
+    /// `torch.linalg`: `lu_factor` as `launch(a)` (`(LU, pivots)`),
+    /// `lu_solve` as `launch(lu, pivots, b, adjoint)` (run by grid kernels).
+    Factorization,
 }
 
 /// One operation of the crate: its name, its group and its OpenCL C.
@@ -170,6 +174,7 @@ catalog! {
     "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
     "scans" Scan: [cumsum, cumprod, cummax, cummin, logcumsumexp],
     "linear algebra" Matrix: [matmul],
+    "factorisations" Factorization: [lu_factor, lu_solve],
     "ordering" Ordering: [sort, argsort, topk, searchsorted],
     "indexing" Indexing: [index_select, gather, scatter_add, scatter_reduce, take],
     "counting" Counting: [bincount, histc],

@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 168);
+    assert_eq!(OPERATIONS.len(), 170);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -87,6 +87,7 @@ fn the_catalogue_lists_every_operation_with_its_sources() {
                 | "gather"
                 | "take"
                 | "scatter_add"
+                | "lu_factor"
         ) {
             assert!(infos > entry.types.len(), "{name}");
         } else {
@@ -237,6 +238,22 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
             ));
         }
         "take" => return one(k::take::dispatch(&t(), &idx())),
+        // one row of 5 (its LU is itself); a 1 x 1 LU solving 5 columns
+        "lu_factor" => {
+            let (lu, piv) = k::lu_factor::dispatch(&t().reshape([1, 5]).unwrap())?;
+            assert_eq!(piv.to_vec::<i32>().unwrap(), [1]);
+            return one(lu.reshape([5]));
+        }
+        "lu_solve" => {
+            let piv = Tensor::from(silt::TensorT::from_slice(dev, &[1i32], [1]).unwrap());
+            let x = k::lu_solve::dispatch(
+                &t().narrow(0, 0, 1).unwrap().reshape([1, 1]).unwrap(),
+                &piv,
+                &t().reshape([1, 5]).unwrap(),
+                false,
+            )?;
+            return one(x.reshape([5]));
+        }
         // zeros: one bin, then five
         "bincount" => return one(k::bincount::dispatch(&t(), None, 5)),
         "histc" => return one(k::histc::dispatch(&t(), 5, 0.0, 0.0)),

@@ -226,6 +226,32 @@ fn histc(py: Python<'_>, input: Input<'_>, bins: i64, min: f64, max: f64) -> Res
     run(py, || k::histc::dispatch(&x, bins, min, max))
 }
 
+/// `lu_factor(A)`: silt-kernels' `lu_factor`, the LU factorisation with
+/// partial pivoting of the float matrices `A` (`[..., m, n]`) as a tuple
+/// `(LU, pivots)`: `L` (unit diagonal) below `LU`'s diagonal, `U` on and
+/// above it, `pivots` int32 `[..., min(m, n)]`, 1-based, as LAPACK's. A
+/// singular matrix factors without error (a zero on `U`'s diagonal).
+#[pyfunction]
+#[pyo3(signature = (A))]
+#[allow(non_snake_case)]
+fn lu_factor<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
+    let [a] = place(py, [A])?;
+    let out = py.allow_threads(|| k::lu_factor::dispatch(&a))?;
+    pair(py, out)
+}
+
+/// `lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`, the
+/// solution `X` of `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
+/// `(LU, pivots)` of `A`, `B` matrices `[..., n, k]` of `LU`'s dtype, the
+/// batches broadcast; a pivot outside `1..=n` raises `silt.ArgumentError`.
+#[pyfunction]
+#[pyo3(signature = (LU, pivots, B, adjoint=false))]
+#[allow(non_snake_case)]
+fn lu_solve(py: Python<'_>, LU: Input<'_>, pivots: Input<'_>, B: Input<'_>, adjoint: bool) -> Result<PyTensor> {
+    let [lu, p, b] = place(py, [LU, pivots, B])?;
+    run(py, || k::lu_solve::dispatch(&lu, &p, &b, adjoint))
+}
+
 /// `searchsorted(sorted_sequence, input, right=False, sorter=None)`:
 /// silt-kernels' `searchsorted`, the place (int64) of each value of `input`
 /// in the sorted last dimension of `sorted_sequence` (1-d, or of `input`'s
@@ -701,6 +727,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
             histc
         ]
     );
+    add!(m, [lu_factor, lu_solve]);
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

@@ -32,6 +32,27 @@ GI = RNG.integers(0, 6, (5, 3)).astype(np.int64)  # gather/scatter positions
 TI = np.array([[0, 29], [-1, -30]], np.int64)  # flat positions, negatives too
 BC = RNG.integers(0, 9, (40,)).astype(np.int64)  # bincount's input
 
+SQ = X[:, :5]  # a square matrix (5 x 5) for the factorisations
+
+
+def lu_ref(a):
+    """LU with partial pivoting in float64 (the first largest |value| the
+    pivot): `(LU, pivots)`, the pivots 1-based int32, as LAPACK's."""
+    a = a.astype(np.float64).copy()
+    m, n = a.shape
+    piv = np.zeros(min(m, n), np.int32)
+    for k in range(min(m, n)):
+        p = k + int(np.argmax(np.abs(a[k:, k])))
+        piv[k] = p + 1
+        a[[k, p]] = a[[p, k]]
+        if a[k, k] != 0:
+            a[k + 1:, k] /= a[k, k]
+        a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
+    return a, piv
+
+
+LU_SQ, PIV_SQ = (v.astype(t) for v, t in zip(lu_ref(SQ), (np.float32, np.int32)))
+
 erf = np.vectorize(math.erf, otypes=[np.float64])
 lgamma = np.vectorize(math.lgamma, otypes=[np.float64])
 
@@ -420,6 +441,11 @@ CASES = {
     "histc": (
         lambda o, x: o.histc(x, 7), [X],
         lambda x: np.histogram(f64(x), 7, range=(float(x.min()), float(x.max())))[0],
+    ),
+    "lu_factor": (lambda o, a: o.lu_factor(a), [X], lu_ref),
+    "lu_solve": (
+        lambda o, lu, p, b: o.lu_solve(lu, p, b), [LU_SQ, PIV_SQ, Y[:, :2].copy()],
+        lambda lu, p, b: np.linalg.solve(SQ.astype(np.float64), b.astype(np.float64)),
     ),
     # the module's own operations (not in silt-kernels' catalog)
     "floor_divide": (lambda o, a, b: o.floor_divide(a, b), [I, J], np.floor_divide),

@@ -73,6 +73,16 @@ def bincount(input: TensorLike, weights: Optional[TensorLike] = None, minlength:
     the count of each non-negative integer of a 1-d tensor (int64), or the
     sum of its weights (float32 for float32 weights, else float64)."""
 
+def lu_factor(A: TensorLike) -> Tuple[Tensor, Tensor]:
+    """`lu_factor(A)`: silt-kernels' `lu_factor`, `(LU, pivots)` of the LU
+    factorisation with partial pivoting of float matrices `[..., m, n]`:
+    `pivots` int32 `[..., min(m, n)]`, 1-based, as LAPACK's."""
+
+def lu_solve(LU: TensorLike, pivots: TensorLike, B: TensorLike, adjoint: bool = False) -> Tensor:
+    """`lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`,
+    `X` with `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
+    `(LU, pivots)`, the batches broadcast."""
+
 def histc(input: TensorLike, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:
     """`histc(input, bins=100, min=0, max=0)`: silt-kernels' `histc`, the
     histogram of a float tensor in `bins` equal bins over `[min, max]` (the

@@ -1,0 +1,207 @@
+//! The grid kernels of the LU factorisation and its solves. A batch of
+//! matrices is a 3-d view `[batch, m, n]`; each matrix is factored in
+//! place in the output (a copy of the input). For CPU devices a work-item
+//! takes a matrix (`lu_factor_items`); for GPUs a work-group of
+//! [`GROUP`] work-items does (`lu_factor_groups`: the pivot's search split
+//! across them and joined by a tree in work-group memory, the rows below
+//! the pivot shared out). Both compute every element by the same
+//! operations in the same order (`l = a / pivot`, then `a - l * u`), so
+//! they give the same bits as each other and as the host (`host.rs`).
+
+use silt::grid;
+
+/// The work-items of a matrix in `lu_factor_groups`.
+pub(crate) const GROUP: usize = 64;
+
+/// The work-group of the work-item kernels.
+pub(crate) const ITEMS: usize = 8;
+
+/// LU with partial pivoting of every matrix of `lu` (`[batch, m, n]`, in
+/// place), a work-item a matrix: for each column `k < pivots.len(1)` the
+/// pivot is the first largest `|value|` at or below the diagonal (NaN the
+/// largest), recorded 1-based in `pivots` (`[batch, min(m, n)]`); rows `k`
+/// and the pivot's are swapped; the column below is divided by the pivot
+/// (by 1 where it is 0, which leaves it as it is) and the rows below lose
+/// that multiple of row `k`.
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn lu_factor_items<T>(lu: ViewMut<T, 3>, pivots: ViewMut<i32, 2>) {
+    let b = global_id(0);
+    let (m, n, kn) = (lu.len(1), lu.len(2), pivots.len(1));
+    if b < lu.len(0) {
+        for k in 0..kn {
+            let mut p = k;
+            let mut best = lu[[b, k, k]].abs();
+            for i in k + 1..m {
+                let v = lu[[b, i, k]].abs();
+                if best == best && (v != v || v > best) {
+                    best = v;
+                    p = i;
+                }
+            }
+            pivots[[b, k]] = (p + 1) as i32;
+            if p != k {
+                for j in 0..n {
+                    let t = lu[[b, k, j]];
+                    lu[[b, k, j]] = lu[[b, p, j]];
+                    lu[[b, p, j]] = t;
+                }
+            }
+            let d = lu[[b, k, k]];
+            let s = if d == 0.0 { 1.0 } else { d };
+            for i in k + 1..m {
+                let l = lu[[b, i, k]] / s;
+                lu[[b, i, k]] = l;
+                for j in k + 1..n {
+                    lu[[b, i, j]] = lu[[b, i, j]] - l * lu[[b, k, j]];
+                }
+            }
+        }
+    }
+}
+
+/// `lu_factor_items`' factorisation with a work-group of 64 work-items a
+/// matrix (`group_id(0)`): work-item `l` searches the rows `k + l`, `k + l
+/// + 64`, ... for its first largest `|value|`, a tree in work-group memory
+/// joins them (the larger, NaN the largest, the lower row on ties), the
+/// swap is shared out by columns and the rows below by rows.
+#[grid(types = [f32, f64], group = [64], unchecked)]
+pub fn lu_factor_groups<T>(lu: ViewMut<T, 3>, pivots: ViewMut<i32, 2>) {
+    let (b, l) = (group_id(0), local_id(0));
+    let (m, n, kn) = (lu.len(1), lu.len(2), pivots.len(1));
+    let live = b < lu.len(0);
+    let mut best = local![T; 64];
+    let mut at = local![u64; 64];
+    let mut k: u64 = 0;
+    while k < kn {
+        let mut bv: T = 0.0;
+        let mut bi = m;
+        let mut i = k + l;
+        while live && i < m {
+            let v = lu[[b, i, k]].abs();
+            if bi == m || (bv == bv && (v != v || v > bv)) {
+                bv = v;
+                bi = i;
+            }
+            i += 64;
+        }
+        best[[l]] = bv;
+        at[[l]] = bi;
+        barrier();
+        let mut h: u64 = 32;
+        while h > 0 {
+            if l < h {
+                let (p, q) = (best[[l]], best[[l + h]]);
+                let (pi, qi) = (at[[l]], at[[l + h]]);
+                let tie = (p == q || (p != p && q != q)) && qi < pi;
+                let larger = p == p && (q != q || q > p);
+                if qi < m && (pi == m || larger || tie) {
+                    best[[l]] = q;
+                    at[[l]] = qi;
+                }
+            }
+            barrier();
+            h = h / 2;
+        }
+        let p = at[[0]];
+        barrier();
+        if live && l == 0 {
+            pivots[[b, k]] = (p + 1) as i32;
+        }
+        let mut j = l;
+        while live && p != k && j < n {
+            let t = lu[[b, k, j]];
+            lu[[b, k, j]] = lu[[b, p, j]];
+            lu[[b, p, j]] = t;
+            j += 64;
+        }
+        barrier();
+        i = k + 1 + l;
+        while live && i < m {
+            let d = lu[[b, k, k]];
+            let s = if d == 0.0 { 1.0 } else { d };
+            let r = lu[[b, i, k]] / s;
+            lu[[b, i, k]] = r;
+            for c in k + 1..n {
+                lu[[b, i, c]] = lu[[b, i, c]] - r * lu[[b, k, c]];
+            }
+            i += 64;
+        }
+        barrier();
+        k += 1;
+    }
+}
+
+/// Solves `A X = B` (`A^T X = B` with `adjoint` nonzero) in place in `x`
+/// (`[batch, n, cols]`, holding `B`), `A = P L U` of `lu_factor`'s `lu`
+/// (`[batch, n, n]`) and 1-based `pivots` (`[batch, n]`), a work-item a
+/// column of a matrix of `x`: the rows swapped as the pivots say, then
+/// forward substitution with `L` (unit diagonal) and back substitution
+/// with `U` (`A^T`: forward with `U^T`, back with `L^T`, then the swaps
+/// undone in reverse order). Each row's sum runs over the columns in
+/// increasing order (`s - a * x`), the division by `U`'s diagonal last.
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn lu_solve_items<T>(
+    lu: View<T, 3>,
+    pivots: View<i32, 2>,
+    x: ViewMut<T, 3>,
+    #[scalar] adjoint: u32,
+) {
+    let g = global_id(0);
+    let (n, cols) = (x.len(1), x.len(2));
+    if g < x.len(0) * cols {
+        let (b, c) = (g / cols, g % cols);
+        if adjoint == 0 {
+            for k in 0..n {
+                let p = (pivots[[b, k]] - 1) as u64;
+                if p != k {
+                    let t = x[[b, k, c]];
+                    x[[b, k, c]] = x[[b, p, c]];
+                    x[[b, p, c]] = t;
+                }
+            }
+            for i in 0..n {
+                let mut s = x[[b, i, c]];
+                for j in 0..i {
+                    s = s - lu[[b, i, j]] * x[[b, j, c]];
+                }
+                x[[b, i, c]] = s;
+            }
+            let mut i = n;
+            while i > 0 {
+                i -= 1;
+                let mut s = x[[b, i, c]];
+                for j in i + 1..n {
+                    s = s - lu[[b, i, j]] * x[[b, j, c]];
+                }
+                x[[b, i, c]] = s / lu[[b, i, i]];
+            }
+        } else {
+            for i in 0..n {
+                let mut s = x[[b, i, c]];
+                for j in 0..i {
+                    s = s - lu[[b, j, i]] * x[[b, j, c]];
+                }
+                x[[b, i, c]] = s / lu[[b, i, i]];
+            }
+            let mut i = n;
+            while i > 0 {
+                i -= 1;
+                let mut s = x[[b, i, c]];
+                for j in i + 1..n {
+                    s = s - lu[[b, j, i]] * x[[b, j, c]];
+                }
+                x[[b, i, c]] = s;
+            }
+            let mut k = n;
+            while k > 0 {
+                k -= 1;
+                let p = (pivots[[b, k]] - 1) as u64;
+                if p != k {
+                    let t = x[[b, k, c]];
+                    x[[b, k, c]] = x[[b, p, c]];
+                    x[[b, p, c]] = t;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! The LU factorisation with partial pivoting and its solves, as LAPACK's
+//! `getrf` and `getrs` (PyTorch's `torch.linalg.lu_factor` and
+//! `lu_solve`), on grid kernels: a matrix per work-item on CPU devices,
+//! per work-group on GPUs, the same steps as plain Rust on the host, every
+//! matrix of a batch at once, one launch. `f32` and `f64`. The public
+//! documentation is [`lu_factor`](crate::lu_factor)'s.
+
+pub(crate) mod device;
+mod host;
+
+use silt::{DType, Error, Grid, Result, Tensor, TensorT};
+
+pub use host::HostLu;
+
+const FLOATS: &[DType] = &[DType::F32, DType::F64];
+
+/// How the matrices are shared out, as suits the device (or the kind
+/// `silt::testing::reduce_as` names).
+#[derive(Clone, Copy)]
+enum Form {
+    Groups,
+    Items,
+    Host,
+}
+
+fn form(t: &Tensor) -> Form {
+    match silt::__private::mapping_kind(t.device()) {
+        silt::DeviceKind::Gpu | silt::DeviceKind::Accelerator => Form::Groups,
+        silt::DeviceKind::Host => Form::Host,
+        _ => Form::Items,
+    }
+}
+
+fn supported(op: &'static str, dtype: DType) -> Result<()> {
+    if FLOATS.contains(&dtype) {
+        Ok(())
+    } else {
+        Err(Error::UnsupportedDType {
+            kernel: op,
+            dtype,
+            supported: FLOATS,
+        })
+    }
+}
+
+fn invalid(op: &'static str, reason: String) -> Error {
+    Error::InvalidArgument { op, reason }
+}
+
+/// `t` (not aliased by anything else afterwards) as a new contiguous
+/// tensor of its shape.
+fn fresh(t: &Tensor) -> Result<Tensor> {
+    if t.is_contiguous() {
+        t.deep_copy()
+    } else {
+        t.contiguous()
+    }
+}
+
+/// NumPy's broadcast of two batch shapes, or `None`.
+fn broadcast(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
+    let r = a.len().max(b.len());
+    let dim = |s: &[usize], d: usize| {
+        if d + s.len() < r {
+            1
+        } else {
+            s[d + s.len() - r]
+        }
+    };
+    (0..r)
+        .map(|d| match (dim(a, d), dim(b, d)) {
+            (x, y) if x == y || y == 1 => Some(x),
+            (1, y) => Some(y),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The LU factorisation with partial pivoting of a batch of matrices, as
+/// PyTorch's `torch.linalg.lu_factor` (LAPACK's `getrf`), and the solves
+/// from it ([`lu_solve`](crate::lu_solve)), on grid kernels: a matrix per
+/// work-item on CPU devices, per work-group on GPUs, the same steps as
+/// plain Rust on the host, every matrix of a batch at once, one launch.
+/// `f32` and `f64`.
+///
+/// - `lu_factor`: `(LU, pivots)` of `[..., m, n]`
+///   matrices: `L` (unit diagonal, not stored) below `LU`'s diagonal, `U`
+///   on and above it, `pivots` `i32` `[..., min(m, n)]` 1-based (row `k`
+///   was swapped with row `pivots[k] - 1` at step `k`). The pivot of a
+///   column is the first largest `|value|` at or below the diagonal (NaN
+///   the largest); a zero pivot leaves its column as it is (as LAPACK's,
+///   which reports it: `U[k, k] == 0`).
+/// - [`lu_solve`](crate::lu_solve): `X` with `A X = B` (`A^T X = B` with
+///   `adjoint`) from `A`'s `(LU, pivots)`, the batches of `LU` and `B`
+///   broadcast; a zero on `U`'s diagonal gives infinities or NaN, as
+///   LAPACK's.
+///
+/// Each element is computed by the same operations in the same order on
+/// every device and on the host (`l = a / pivot`, `a - l * u` in the
+/// factorisation; sums over increasing columns in the solves, the
+/// division by `U`'s diagonal last), so the bits agree everywhere.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[1.0f64, 2.0, 3.0, 4.0], [2, 2])?;
+/// let (lu, pivots) = k::lu_factor::launch(&a)?;
+/// assert_eq!(pivots.to_vec()?, [2, 2]); // row 0 swapped with row 1, then none
+/// assert_eq!(lu.to_vec()?[0], 3.0);
+/// let b = TensorT::from_slice(&dev, &[5.0f64, 11.0], [2, 1])?;
+/// let x = k::lu_solve::launch(&lu, &pivots, &b, false)?.to_vec()?;
+/// assert!((x[0] - 1.0).abs() < 1e-12 && (x[1] - 2.0).abs() < 1e-12);
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod lu_factor {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "lu_factor";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+
+    /// `lu_factor(a)` on typed tensors: `(LU, pivots)`.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<i32>)> {
+        let (lu, piv) = dispatch(a.as_tensor())?;
+        Ok((lu.typed()?, piv.typed()?))
+    }
+
+    /// `lu_factor(a)` on untyped tensors: `(LU, pivots)`, `LU` of `a`'s
+    /// shape and dtype (contiguous), `pivots` `i32` of its batch and
+    /// `min(m, n)`. A singular matrix factors without error (a zero on
+    /// `U`'s diagonal).
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::InvalidArgument` for fewer than 2 dimensions or a matrix of
+    /// more than `i32::MAX` rows, and what the launch reports.
+    pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor)> {
+        supported(NAME, a.dtype())?;
+        let [batch @ .., m, n] = a.shape() else {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "the input must have at least 2 dimensions, not {}",
+                    a.ndim()
+                ),
+            ));
+        };
+        let (m, n) = (*m, *n);
+        if i32::try_from(m).is_err() {
+            return Err(invalid(
+                NAME,
+                format!("{m} rows: at most {} are taken", i32::MAX),
+            ));
+        }
+        let k = m.min(n);
+        let count = batch.iter().product::<usize>();
+        let pshape: Vec<usize> = batch.iter().copied().chain([k]).collect();
+        let piv = silt::__private::untyped_output_for_overwrite(a.device(), DType::I32, &pshape)?;
+        if a.is_empty() {
+            return Ok((a.deep_copy()?, piv));
+        }
+        let lu = fresh(a)?;
+        let mut lv = lu.reshape([count, m, n])?;
+        let mut pv = piv.reshape([count, k])?;
+        if k == 0 {
+            return Ok((lu, piv));
+        }
+        // SAFETY: a work-item (or work-group) reads and writes only its own
+        // matrix (`b` below the batch's count), at rows and columns below
+        // `m` and `n` and pivots below `k = min(m, n)`; the group form's
+        // arrays are indexed below 64 (its work-items and a tree over halves)
+        unsafe {
+            match form(a) {
+                Form::Groups => device::lu_factor_groups::dispatch(
+                    Grid::over([count * device::GROUP]),
+                    &mut lv,
+                    &mut pv,
+                )?,
+                Form::Items => device::lu_factor_items::dispatch(
+                    Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]),
+                    &mut lv,
+                    &mut pv,
+                )?,
+                Form::Host => match a.dtype() {
+                    DType::F32 => host::lu_factor(&mut lv.typed::<f32>()?, &mut pv.typed()?)?,
+                    _ => host::lu_factor(&mut lv.typed::<f64>()?, &mut pv.typed()?)?,
+                },
+            }
+        }
+        Ok((lu, piv))
+    }
+
+    /// The OpenCL C of the grid kernels for `dtype`: the work-item form's,
+    /// then the work-group form's.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+        let all = SOURCES.get_or_init(|| {
+            FLOATS
+                .iter()
+                .filter_map(|&d| {
+                    Some((
+                        d,
+                        format!(
+                            "{}\n{}",
+                            device::lu_factor_items::source(d)?,
+                            device::lu_factor_groups::source(d)?
+                        ),
+                    ))
+                })
+                .collect()
+        });
+        all.iter()
+            .find(|(d, _)| *d == dtype)
+            .map(|(_, s)| s.as_str())
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
+            std::sync::OnceLock::new();
+        INFOS.get_or_init(|| {
+            [
+                device::lu_factor_items::__infos(),
+                device::lu_factor_groups::__infos(),
+            ]
+            .concat()
+        })
+    }
+}
+
+/// The solution of `A X = B` from the LU factorisation of `A` (see
+/// [`lu_factor`](crate::lu_factor)), as PyTorch's `torch.linalg.lu_solve`
+/// (LAPACK's `getrs`).
+pub mod lu_solve {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "lu_solve";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+
+    /// `lu_solve(lu, pivots, b, adjoint)` on typed tensors.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(
+        lu: &TensorT<T>,
+        pivots: &TensorT<i32>,
+        b: &TensorT<T>,
+        adjoint: bool,
+    ) -> Result<TensorT<T>> {
+        dispatch(lu.as_tensor(), pivots.as_tensor(), b.as_tensor(), adjoint)?.typed()
+    }
+
+    /// `lu_solve(lu, pivots, b, adjoint)` on untyped tensors: `X` with `A X
+    /// = B` (`A^T X = B` where `adjoint`), `A = P L U` given by
+    /// [`lu_factor`](crate::lu_factor)'s `(lu, pivots)` (`[..., n, n]` and
+    /// `i32` `[..., n]`), `b` `[..., n, k]` of `lu`'s dtype, the batches
+    /// broadcast; `X` is new and contiguous, of the broadcast batch.
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::DTypeMismatch` for `pivots` other than `i32` or `b` of another
+    /// dtype than `lu`, `Error::InvalidArgument` for shapes that do not fit
+    /// (a non-square `lu`, `pivots` not of its batch and size, `b` not of
+    /// `n` rows) or a pivot outside `1..=n`, `Error::Broadcast` for batches
+    /// that do not broadcast, `Error::DeviceMismatch`, and what the launch
+    /// reports.
+    pub fn dispatch(lu: &Tensor, pivots: &Tensor, b: &Tensor, adjoint: bool) -> Result<Tensor> {
+        supported(NAME, lu.dtype())?;
+        for t in [pivots, b] {
+            if t.device() != lu.device() {
+                return Err(Error::DeviceMismatch {
+                    left: lu.device().to_string(),
+                    right: t.device().to_string(),
+                });
+            }
+        }
+        if pivots.dtype() != DType::I32 {
+            return Err(Error::DTypeMismatch {
+                expected: DType::I32,
+                got: pivots.dtype(),
+            });
+        }
+        if b.dtype() != lu.dtype() {
+            return Err(Error::DTypeMismatch {
+                expected: lu.dtype(),
+                got: b.dtype(),
+            });
+        }
+        let [lbatch @ .., m, n] = lu.shape() else {
+            return Err(invalid(
+                NAME,
+                format!("LU must have at least 2 dimensions, not {}", lu.ndim()),
+            ));
+        };
+        let n = *n;
+        if *m != n {
+            return Err(invalid(
+                NAME,
+                format!("LU must be square matrices, not {m} by {n}"),
+            ));
+        }
+        if pivots.shape() != &lu.shape()[..lu.ndim() - 1] {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "pivots of shape {:?} do not fit LU of shape {:?}",
+                    pivots.shape(),
+                    lu.shape()
+                ),
+            ));
+        }
+        let [bbatch @ .., rows, cols] = b.shape() else {
+            return Err(invalid(
+                NAME,
+                format!("B must have at least 2 dimensions, not {}", b.ndim()),
+            ));
+        };
+        if *rows != n {
+            return Err(invalid(
+                NAME,
+                format!("B has {rows} rows, LU's matrices {n}"),
+            ));
+        }
+        let batch = broadcast(lbatch, bbatch).ok_or_else(|| Error::Broadcast {
+            from: b.shape().to_vec(),
+            to: lu.shape().to_vec(),
+        })?;
+        let cols = *cols;
+        let xshape: Vec<usize> = batch.iter().copied().chain([n, cols]).collect();
+        let x = fresh(&b.broadcast_to(&xshape)?)?;
+        if x.is_empty() {
+            return Ok(x);
+        }
+        if !pivots.is_empty() {
+            let (lo, hi) = crate::counting::extremes(pivots)?;
+            #[allow(clippy::cast_precision_loss)]
+            if !(lo >= 1.0 && hi <= n as f64) {
+                return Err(invalid(
+                    NAME,
+                    format!("the pivots must lie in 1..={n}, not {lo}..={hi} (the result of lu_factor?)"),
+                ));
+            }
+        }
+        let count = batch.iter().product::<usize>();
+        let full = |t: &Tensor, tail: &[usize]| -> Result<Tensor> {
+            let shape: Vec<usize> = batch.iter().chain(tail).copied().collect();
+            let t = t.broadcast_to(&shape)?;
+            let t = if t.is_contiguous() {
+                t
+            } else {
+                t.contiguous()?
+            };
+            let flat: Vec<usize> = [count].iter().chain(tail).copied().collect();
+            t.reshape(flat)
+        };
+        let lv = full(lu, &[n, n])?;
+        let pv = full(pivots, &[n])?;
+        let mut xv = x.reshape([count, n, cols])?;
+        // SAFETY: a work-item reads the matrix and pivots of its batch
+        // element and writes only its own column of `x` (below the batch's
+        // count times `cols`), at rows below `n`; the pivots were checked to
+        // lie in `1..=n` above
+        unsafe {
+            match form(lu) {
+                Form::Host => match lu.dtype() {
+                    DType::F32 => host::lu_solve(
+                        &lv.typed::<f32>()?,
+                        &pv.typed()?,
+                        &mut xv.typed()?,
+                        adjoint,
+                    )?,
+                    _ => host::lu_solve(
+                        &lv.typed::<f64>()?,
+                        &pv.typed()?,
+                        &mut xv.typed()?,
+                        adjoint,
+                    )?,
+                },
+                _ => device::lu_solve_items::dispatch(
+                    Grid::over([(count * cols).div_ceil(device::ITEMS) * device::ITEMS]),
+                    &lv,
+                    &pv,
+                    &mut xv,
+                    u32::from(adjoint),
+                )?,
+            }
+        }
+        Ok(x)
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::lu_solve_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::lu_solve_items::__infos()
+    }
+}

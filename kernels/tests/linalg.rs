@@ -1,0 +1,333 @@
+//! `lu_factor` and `lu_solve`: the factors rebuild the matrices, the
+//! pivots are partial pivoting's, the solves solve, every form (a work-group
+//! a matrix, a work-item a matrix, the host's plain Rust) gives the same
+//! bits, and bad arguments are errors.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use silt::prelude::*;
+use silt::{DeviceKind, Error, Tensor};
+use silt_kernels as k;
+
+/// Random matrices `[batch, m, n]` (row-major) with entries in [-1, 1).
+fn random(len: usize, seed: u64) -> Vec<f64> {
+    let mut rng = common::Rng::seeded(seed);
+    (0..len)
+        .map(|_| (rng.next_u64() >> 11) as f64 / (1u64 << 52) as f64 - 1.0)
+        .collect()
+}
+
+/// `P L U` of one `m` x `n` factorisation (row-major `lu`, 1-based pivots).
+fn rebuild(lu: &[f64], piv: &[i32], m: usize, n: usize) -> Vec<f64> {
+    let kn = m.min(n);
+    let mut a = vec![0.0; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            let mut s = 0.0;
+            for t in 0..=i.min(j).min(kn - 1) {
+                let l = if t == i { 1.0 } else { lu[i * n + t] };
+                s += l * lu[t * n + j];
+            }
+            a[i * n + j] = s;
+        }
+    }
+    // undo the swaps, the last first
+    for t in (0..kn).rev() {
+        let p = (piv[t] - 1) as usize;
+        for j in 0..n {
+            a.swap(t * n + j, p * n + j);
+        }
+    }
+    a
+}
+
+fn bits(t: &Tensor) -> Vec<u64> {
+    match t.dtype() {
+        DType::F32 => t
+            .to_vec::<f32>()
+            .unwrap()
+            .iter()
+            .map(|v| u64::from(v.to_bits()))
+            .collect(),
+        DType::F64 => t
+            .to_vec::<f64>()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_bits())
+            .collect(),
+        _ => t
+            .to_vec::<i32>()
+            .unwrap()
+            .iter()
+            .map(|&v| v as u64)
+            .collect(),
+    }
+}
+
+fn tensor(dev: &Device, xs: &[f64], dtype: DType, shape: &[usize]) -> Tensor {
+    if dtype == DType::F32 {
+        let v: Vec<f32> = xs.iter().map(|&x| x as f32).collect();
+        TensorT::from_slice(dev, &v, shape).unwrap().into()
+    } else {
+        TensorT::from_slice(dev, xs, shape).unwrap().into()
+    }
+}
+
+fn to_f64(t: &Tensor) -> Vec<f64> {
+    match t.dtype() {
+        DType::F32 => t
+            .to_vec::<f32>()
+            .unwrap()
+            .iter()
+            .map(|&v| f64::from(v))
+            .collect(),
+        _ => t.to_vec::<f64>().unwrap(),
+    }
+}
+
+/// Each form's results of `f` (a work-group a matrix, a work-item a
+/// matrix, the device's own), which must agree bit for bit.
+fn every_form(what: &str, f: impl Fn() -> Vec<Tensor>) -> Vec<Tensor> {
+    let mut all: Vec<Vec<Tensor>> = Vec::new();
+    for kind in [Some(DeviceKind::Gpu), Some(DeviceKind::Cpu), None] {
+        silt::__testing::reduce_as(kind);
+        all.push(f());
+        silt::__testing::reduce_as(None);
+    }
+    for (form, other) in all.iter().enumerate().skip(1) {
+        for (r, (a, b)) in all[0].iter().zip(other).enumerate() {
+            assert_eq!(bits(a), bits(b), "{what}: result {r}, form {form}");
+        }
+    }
+    all.pop().unwrap()
+}
+
+#[test]
+fn factors_rebuild_the_matrices_with_partial_pivoting() {
+    for dev in common::devices() {
+        for dtype in [DType::F64, DType::F32] {
+            let tol = if dtype == DType::F64 { 1e-13 } else { 1e-5 };
+            // square, tall, wide, batches, and a matrix longer than a work-group's 64 rows
+            for (s, shape) in [
+                [1, 1, 1],
+                [1, 5, 5],
+                [3, 7, 4],
+                [2, 4, 9],
+                [4, 6, 6],
+                [1, 70, 70],
+            ]
+            .iter()
+            .enumerate()
+            {
+                let [b, m, n] = *shape;
+                let xs = random(b * m * n, 7 + s as u64);
+                let a = tensor(&dev, &xs, dtype, shape);
+                let got = every_form(&format!("{dev} {dtype} {shape:?}"), || {
+                    let (lu, piv) = k::lu_factor::dispatch(&a).unwrap();
+                    vec![lu, piv]
+                });
+                let (lu, piv) = (to_f64(&got[0]), got[1].to_vec::<i32>().unwrap());
+                let kn = m.min(n);
+                assert_eq!(got[0].shape(), shape);
+                assert_eq!(got[1].shape(), &[b, kn]);
+                let x32: Vec<f64> = to_f64(&a);
+                for e in 0..b {
+                    let (l, p) = (&lu[e * m * n..(e + 1) * m * n], &piv[e * kn..(e + 1) * kn]);
+                    for (t, &pt) in p.iter().enumerate() {
+                        assert!(pt as usize > t && pt as usize <= m, "pivot {pt} at {t}");
+                    }
+                    // partial pivoting: every multiplier is at most 1 in size
+                    for i in 0..m {
+                        for j in 0..i.min(n) {
+                            assert!(
+                                l[i * n + j].abs() <= 1.0,
+                                "{dev} {dtype} L[{i},{j}] = {}",
+                                l[i * n + j]
+                            );
+                        }
+                    }
+                    let r = rebuild(l, p, m, n);
+                    for (g, w) in r.iter().zip(&x32[e * m * n..]) {
+                        assert!(
+                            (g - w).abs() <= tol * (m as f64),
+                            "{dev} {dtype} {shape:?}: {g} vs {w}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pivots_are_the_first_largest_and_singular_matrices_factor() {
+    for dev in common::devices() {
+        // ties: the first of equal |values|; a zero column: its pivot is its
+        // own row and the column is left as it is; a NaN is the largest
+        let a = TensorT::from_slice(
+            &dev,
+            &[
+                2.0f64, 1.0, 0.0, //
+                -2.0, 3.0, 0.0, //
+                1.0, 5.0, 0.0, //
+            ],
+            [3, 3],
+        )
+        .unwrap();
+        let got = every_form("ties", || {
+            let (lu, piv) = k::lu_factor::dispatch(a.as_tensor()).unwrap();
+            vec![lu, piv]
+        });
+        assert_eq!(got[1].to_vec::<i32>().unwrap(), [1, 3, 3]);
+        let lu = got[0].to_vec::<f64>().unwrap();
+        assert_eq!(lu[8], 0.0);
+        assert!(lu.iter().all(|v| v.is_finite()), "{lu:?}");
+        // the first of two NaNs, past a larger number
+        let nan = TensorT::from_slice(
+            &dev,
+            &[1.0f32, 2.0, 0.0, f32::NAN, 5.0, 0.0, f32::NAN, 0.0, 1.0],
+            [3, 3],
+        )
+        .unwrap();
+        let got = every_form("NaN", || {
+            vec![k::lu_factor::dispatch(nan.as_tensor()).unwrap().1]
+        });
+        assert_eq!(got[0].to_vec::<i32>().unwrap()[0], 2);
+        // the zero matrix and empty shapes
+        let z = TensorT::<f32>::zeros(&dev, [2, 3, 3]).unwrap();
+        let (lu, piv) = k::lu_factor::launch(&z).unwrap();
+        assert!(lu.to_vec().unwrap().iter().all(|&v| v == 0.0));
+        assert_eq!(piv.to_vec().unwrap(), [1, 2, 3, 1, 2, 3]);
+        for shape in [[0usize, 3, 3], [2, 0, 3], [2, 3, 0], [1, 0, 0]] {
+            let e = TensorT::<f64>::zeros(&dev, shape).unwrap();
+            let (lu, piv) = k::lu_factor::launch(&e).unwrap();
+            assert_eq!(lu.shape(), shape);
+            assert_eq!(piv.shape(), &[shape[0], shape[1].min(shape[2])]);
+        }
+        // the input is not written
+        let before = a.to_vec().unwrap();
+        k::lu_factor::launch(&a).unwrap();
+        assert_eq!(a.to_vec().unwrap(), before);
+    }
+}
+
+#[test]
+fn solves_solve_with_broadcast_batches_and_the_transpose() {
+    for dev in common::devices() {
+        for dtype in [DType::F64, DType::F32] {
+            let tol = if dtype == DType::F64 { 1e-11 } else { 2e-3 };
+            let n = 6;
+            // diagonally heavy matrices: well conditioned
+            let mut xs = random(2 * n * n, 3);
+            for e in 0..2 {
+                for i in 0..n {
+                    xs[e * n * n + i * n + i] += 3.0 * if i % 2 == 0 { 1.0 } else { -1.0 };
+                }
+            }
+            let a = tensor(&dev, &xs, dtype, &[2, 1, n, n]);
+            let bs = random(3 * n * 2, 4);
+            let b = tensor(&dev, &bs, dtype, &[3, n, 2]);
+            let (lu, piv) = k::lu_factor::dispatch(&a).unwrap();
+            for adjoint in [false, true] {
+                let x = every_form(&format!("{dev} {dtype} solve {adjoint}"), || {
+                    vec![k::lu_solve::dispatch(&lu, &piv, &b, adjoint).unwrap()]
+                })
+                .pop()
+                .unwrap();
+                assert_eq!(x.shape(), &[2, 3, n, 2]);
+                let (av, bv, xv) = (to_f64(&a), to_f64(&b), to_f64(&x));
+                for e in 0..2 {
+                    for r in 0..3 {
+                        for c in 0..2 {
+                            for i in 0..n {
+                                let mut s = 0.0;
+                                for j in 0..n {
+                                    let aij = if adjoint {
+                                        av[e * n * n + j * n + i]
+                                    } else {
+                                        av[e * n * n + i * n + j]
+                                    };
+                                    s += aij * xv[((e * 3 + r) * n + j) * 2 + c];
+                                }
+                                let want = bv[(r * n + i) * 2 + c];
+                                assert!(
+                                    (s - want).abs() <= tol,
+                                    "{dev} {dtype} {adjoint}: {s} vs {want}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_arguments_are_errors() {
+    for dev in common::devices() {
+        let a = TensorT::from_slice(&dev, &[4.0f64, 1.0, 2.0, 3.0], [2, 2]).unwrap();
+        let (lu, piv) = k::lu_factor::launch(&a).unwrap();
+        let b = TensorT::from_slice(&dev, &[1.0f64, 2.0], [2, 1]).unwrap();
+        let i = TensorT::from_slice(&dev, &[1i32, 2, 3, 4], [2, 2]).unwrap();
+        assert!(matches!(
+            k::lu_factor::dispatch(i.as_tensor()),
+            Err(Error::UnsupportedDType { .. })
+        ));
+        let v = TensorT::from_slice(&dev, &[1.0f64, 2.0], [2]).unwrap();
+        assert!(matches!(
+            k::lu_factor::launch(&v),
+            Err(Error::InvalidArgument { .. })
+        ));
+        // pivots out of 1..=n, of another dtype or shape; B of other rows or dtype; a non-square LU
+        for bad in [[0i32, 2], [1, 3], [-1, 1]] {
+            let p = TensorT::from_slice(&dev, &bad, [2]).unwrap();
+            let e = k::lu_solve::launch(&lu, &p, &b, false).unwrap_err();
+            assert!(matches!(e, Error::InvalidArgument { .. }), "{e}");
+        }
+        let p64 = TensorT::from_slice(&dev, &[1i64, 2], [2]).unwrap();
+        assert!(matches!(
+            k::lu_solve::dispatch(lu.as_tensor(), p64.as_tensor(), b.as_tensor(), false),
+            Err(Error::DTypeMismatch { .. })
+        ));
+        let p3 = TensorT::from_slice(&dev, &[1i32, 2, 2], [3]).unwrap();
+        assert!(k::lu_solve::launch(&lu, &p3, &b, false).is_err());
+        let b3 = TensorT::from_slice(&dev, &[1.0f64, 2.0, 3.0], [3, 1]).unwrap();
+        assert!(matches!(
+            k::lu_solve::launch(&lu, &piv, &b3, false),
+            Err(Error::InvalidArgument { .. })
+        ));
+        let b32 = TensorT::from_slice(&dev, &[1.0f32, 2.0], [2, 1]).unwrap();
+        assert!(matches!(
+            k::lu_solve::dispatch(lu.as_tensor(), piv.as_tensor(), b32.as_tensor(), false),
+            Err(Error::DTypeMismatch { .. })
+        ));
+        let wide = TensorT::from_slice(&dev, &[1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0], [2, 3]).unwrap();
+        let (wl, wp) = k::lu_factor::launch(&wide).unwrap();
+        assert!(matches!(
+            k::lu_solve::launch(&wl, &wp, &b, false),
+            Err(Error::InvalidArgument { .. })
+        ));
+        let bb = TensorT::from_slice(&dev, &[1.0f64; 6], [3, 2, 1]).unwrap();
+        let lu2 = TensorT::from_slice(&dev, &[1.0f64; 8], [2, 2, 2]).unwrap();
+        let piv2 = TensorT::from_slice(&dev, &[1i32; 4], [2, 2]).unwrap();
+        assert!(matches!(
+            k::lu_solve::launch(&lu2, &piv2, &bb, false),
+            Err(Error::Broadcast { .. })
+        ));
+        // a singular matrix solves to infinities or NaN, without error
+        let s = TensorT::from_slice(&dev, &[1.0f64, 2.0, 2.0, 4.0], [2, 2]).unwrap();
+        let (sl, sp) = k::lu_factor::launch(&s).unwrap();
+        let x = k::lu_solve::launch(&sl, &sp, &b, false)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert!(x.iter().any(|v| !v.is_finite()), "{x:?}");
+    }
+}
