@@ -674,13 +674,16 @@ def test_tensorinv_and_tensorsolve(device):
 
 def test_forms_and_names():
     for name in ("det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_solve", "cholesky_inverse", "lu_solve",
-                 "lu", "triangular_solve"):
+                 "lu", "triangular_solve", "qr", "geqrf", "orgqr", "ormqr", "matrix_exp"):
         assert name in silt.__all__ and getattr(silt, name).__name__ == name and getattr(silt, name).__doc__
         assert getattr(silt.Tensor, name).__doc__
     assert "linalg" in silt.__all__ and silt.linalg is LA
     for name in LA.__all__:
         assert getattr(LA, name).__doc__, name
     assert LA.matrix_power is silt.matrix_power
+    from silt import _linalg_qr
+    for name in _linalg_qr.__all__:
+        assert getattr(LA, name) is getattr(_linalg_qr, name) and name in LA.__all__
 
 
 def test_module_doctest():

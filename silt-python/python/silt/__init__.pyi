@@ -802,6 +802,16 @@ class Tensor:
         """silt.linalg.lu_solve(LU_data, LU_pivots, self)."""
     def lu(self, pivot: _bool = True, get_infos: _bool = False) -> Tuple["Tensor", ...]:
         """silt.lu(self): (LU, pivots) of silt.linalg.lu_factor, (LU, pivots, infos) with get_infos (no error)."""
+    def qr(self, some: _bool = True) -> "linalg.QRResult":
+        """silt.linalg.qr(self, 'reduced' if some else 'complete'): (Q, R), Householder QR (LAPACK's signs)."""
+    def geqrf(self) -> Tuple["Tensor", "Tensor"]:
+        """(a, tau): R on and above the diagonal, the Householder vectors below, as LAPACK's geqrf."""
+    def orgqr(self, tau: "Tensor") -> "Tensor":
+        """silt.linalg.householder_product(self, tau): Q's first columns from geqrf's (a, tau)."""
+    def ormqr(self, tau: "Tensor", other: "Tensor", left: _bool = True, transpose: _bool = False) -> "Tensor":
+        """Q (or Q^T) of geqrf's (self, tau) times other (left) or other times it, Q not formed."""
+    def matrix_exp(self) -> "Tensor":
+        """The exponential of the square matrices: scaling and squaring with the [13/13] Pade approximant."""
     def triangular_solve(self, A: "Tensor", upper: _bool = True, transpose: _bool = False,
                          unitriangular: _bool = False) -> "linalg.TriangularSolution":
         """(X, a copy of A) with A X = self (A^T X with transpose), A triangular."""
@@ -1365,6 +1375,21 @@ def cholesky_inverse(input: Operand, upper: _bool = False) -> Tensor:
 
 def lu_solve(input: Operand, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
     """torch.lu_solve(b, LU_data, LU_pivots): silt.linalg.lu_solve(LU_data, LU_pivots, b)."""
+
+def qr(input: Operand, some: _bool = True) -> "linalg.QRResult":
+    """torch.qr: silt.linalg.qr(input, 'reduced' if some else 'complete'), Householder QR (LAPACK's signs)."""
+
+def geqrf(input: Operand) -> Tuple[Tensor, Tensor]:
+    """(a, tau): R on and above the diagonal, the Householder vectors below, as LAPACK's geqrf."""
+
+def orgqr(input: Operand, tau: Operand) -> Tensor:
+    """silt.linalg.householder_product: Q's first columns from geqrf's (a, tau)."""
+
+def ormqr(input: Operand, tau: Operand, other: Operand, left: _bool = True, transpose: _bool = False) -> Tensor:
+    """Q (or Q^T) of geqrf's (input, tau) times other (left) or other times it, Q not formed."""
+
+def matrix_exp(A: Operand) -> Tensor:
+    """The exponential of the square matrices: scaling and squaring with the [13/13] Pade approximant."""
 
 def lu(A: Operand, pivot: _bool = True, get_infos: _bool = False) -> Tuple[Tensor, ...]:
     """torch.lu: (LU, pivots) of silt.linalg.lu_factor, (LU, pivots, infos) with get_infos (no error then)."""

@@ -4,11 +4,12 @@ partial pivoting (``lu_factor``, ``lu``, ``lu_solve``), the determinants
 ``solve_triangular``, ``matrix_power``, the norms (``vector_norm``,
 ``matrix_norm``, ``norm``) and the aliases of silt's operations (``vecdot``,
 ``cross``, ``multi_dot``, ``diagonal``, ``matmul``, ``vander``). Each is
-composed from silt's tensor operations on the input's device: the
-factorisations run one column a round (pick the pivot by ``argmax``, swap two
-rows by one ``gather`` of the rows in their new order, scale the column,
-update the trailing block by one broadcast product), every matrix of a batch
-at once, and read back only a flag to raise ``LinAlgError`` (a
+on the input's device, every matrix of a batch at once: the LU
+factorisation and its solves are silt-kernels' ``lu_factor`` and
+``lu_solve`` (``silt.ops``: one launch each, a matrix a work-item on a CPU
+device, a work-group on a GPU), the rest is composed from silt's tensor
+operations (Cholesky one column a round, the triangular solves one row a
+round), and only a flag is read back to raise ``LinAlgError`` (a
 ``silt.ArgumentError``) for a singular matrix.
 
 Float16 is computed in float32 and rounded once (PyTorch refuses it);
@@ -33,7 +34,7 @@ import operator
 
 import numpy as np
 
-from ._silt import ArgumentError, DTypeError, Tensor
+from ._silt import ArgumentError, DTypeError, Tensor, ops as _ops, tensor
 from ._creation import arange, cat, eye
 from ._functions import _input, broadcast_shapes, where
 from ._methods import _dim_index
@@ -150,41 +151,29 @@ def _prefix(batched, b):
 
 # ---- the column steps -------------------------------------------------------
 
-def _eliminate(W, n, update, record=True, safe=True):
-    """Gaussian elimination with partial pivoting of the first `n` columns of
-    `W` (a new row-major float tensor `[..., m, c]`, written in place): for
-    each column `k < min(m, n)` the row of the largest `|value|` at or below
-    the diagonal (the first of equal ones, as LAPACK's) is swapped with row
-    `k` over all `c` columns, the column below the pivot is divided by it,
-    and the rows below lose that multiple of row `k` in the columns `k + 1
-    .. update - 1`. Columns past `n` up to `update` ride along as the
-    right-hand sides (they become `L^-1 P^T B`); columns past `update` are
-    only swapped. With `safe`, a zero pivot leaves its column as it is
-    (every value below it is 0), as LAPACK's; without it (a caller that
-    raises for a zero pivot) the column becomes NaN. Returns the 0-based
-    pivot rows, int64 `[..., min(m, n)]`, where `record`."""
-    *batch, m, c = W.shape
-    kn = min(m, n)
-    piv = W.new_zeros(tuple(batch) + (kn,), dtype=np.int64) if record else None
-    rows = arange(m, device=W.device)
-    one = W.new_ones(())
-    for k in range(min(kn, m - 1)):
-        rest = W[..., k:, :]
-        p = rest[..., k].abs().argmax(-1, keepdim=True)  # the pivot's row, counted from k
-        if record:
-            piv[..., k:k + 1].copy_(p)
-        # rows k and p swapped: the rest gathered in the order k <-> p (on the device, no index read back)
-        order = where(rows[:m - k] == p, rows[0], rows[:m - k])  # rows[0]: a 0 on the device
-        order[..., :1].copy_(p)
-        rest.copy_(rest.gather(-2, order[..., None].expand(*batch, m - k, c)))
-        d = rest[..., :1, k:k + 1]
-        below = W[..., k + 1:, k:k + 1]
-        below.div_(where(d == 0, one, d) if safe else d)
-        if k + 1 < update:
-            W[..., k + 1:, k + 1:update].addcmul_(below, W[..., k:k + 1, k + 1:update], value=-1)
-    if record:
-        piv += rows[:kn]
-    return piv
+def _factor(x):
+    """`(LU, pivots)` of the float matrices `x` (`[..., m, n]`, any view) by
+    silt-kernels' `lu_factor` (LU with partial pivoting, one launch: a
+    matrix a work-item on a CPU device, a work-group on a GPU): `LU` new,
+    contiguous, in the working dtype (float16 as float32), `pivots` int32,
+    1-based, as LAPACK's. A zero pivot leaves its column as it is."""
+    return _ops.lu_factor(x.astype(_F32) if x.dtype == np.float16 else x)
+
+
+def _lu_solved(LU, pivots, b, adjoint=False):
+    """`A^-1 B` (`A^-T B` with `adjoint`) from `_factor`'s `(LU, pivots)`
+    of `A` and the matrices `b` (the batches broadcast; float16 as
+    float32) by silt-kernels' `lu_solve` (one launch): a new tensor; a zero
+    pivot gives infinities or NaN."""
+    return _ops.lu_solve(LU, pivots, b.astype(_F32) if b.dtype == np.float16 else b, adjoint)
+
+
+def _solve_unchecked(A, B):
+    """`A^-1 B` of square float matrices `A` and matrices `B` of one
+    working dtype (the batches broadcast), without raising for a singular
+    `A` (its solution holds infinities or NaN)."""
+    LU, piv = _factor(A)
+    return _lu_solved(LU, piv, B)
 
 
 def _solve_lower_(L, X, unit):
@@ -216,17 +205,20 @@ def _solve_upper_(U, X, unit):
 
 
 def _permutation(pivots, n):
-    """The rows the pivots (0-based, int64 `[..., k]`, `k <= n`) bring to
-    each of `n` places: `perm` (`[..., n]`) with `LU = A[perm]`, by the
-    swaps in order, each a `gather` of the swapped order (on the device)."""
-    rows = arange(n, device=pivots.device)
-    perm = rows.broadcast_to(tuple(pivots.shape[:-1]) + (n,))
-    for k in range(min(pivots.shape[-1], n - 1)):
-        p = pivots[..., k:k + 1]
-        order = where(rows == p, rows[k], rows)
-        order[..., k:k + 1].copy_(p)
-        perm = perm.gather(-1, order)
-    return perm
+    """The rows the pivots (1-based int32 `[..., k]`, `k <= n`) bring to
+    each of `n` places: `perm` (int64 `[..., n]`, on the pivots' device)
+    with `LU = A[perm]`, by the swaps in order, done on the pivots read
+    back (a few bytes a matrix)."""
+    p = pivots.numpy().astype(np.int64) - 1
+    batch = p.shape[:-1]
+    perm = np.broadcast_to(np.arange(n, dtype=np.int64), batch + (n,)).copy()
+    count = math.prod(batch)
+    flat, pf = perm.reshape(count, n), p.reshape(count, p.shape[-1])
+    rows = np.arange(count)
+    for k in range(min(pf.shape[-1], n)):
+        a, b = flat[rows, k].copy(), flat[rows, pf[:, k]].copy()
+        flat[rows, k], flat[rows, pf[:, k]] = b, a
+    return tensor(perm, device=pivots.device)
 
 
 def _info(flags):
@@ -241,44 +233,35 @@ def _info(flags):
 
 def _solved(x, b, op, left, what, check=True):
     """`A^-1 B` (or `B A^-1`) of the matrices `x` and the matrices `b` (the
-    batches broadcast), by elimination on `[A | B]` and back substitution;
-    a zero pivot raises `silt.ArgumentError` where `check`, else the
-    result is `(X, info)` (`info` as `_info`, the first zero pivot)."""
-    n = x.shape[-1]
+    batches broadcast), by `_factor` and `_lu_solved` (two launches); a
+    zero pivot raises `LinAlgError` where `check` (one flag read back),
+    else the result is `(X, info)` (`info` as `_info`, the first zero
+    pivot)."""
     if not left:
         x, b = x.mT, b.mT
     batch = _batch(x.shape[:-2], b.shape[:-2], op=op)
-    k = b.shape[-1]
-    a = x.astype(_F32) if x.dtype == np.float16 else x
-    r = b.astype(_F32) if b.dtype == np.float16 else b
-    W = cat([a.broadcast_to(batch + (n, n)), r.broadcast_to(batch + (n, k))], -1)
-    _eliminate(W, n, n + k, record=False, safe=False)
-    if not check:
-        X = _solve_upper_(W[..., :n], W[..., n:], False)
-        return (X.mT if not left else X), _info(W.diagonal(dim1=-2, dim2=-1) == 0)
-    zero = _first(W.diagonal(dim1=-2, dim2=-1) == 0)
-    if zero is not None:
-        raise LinAlgError(f"{op}: {_prefix(bool(batch), zero[0])}The diagonal element {zero[1]} is zero, the "
-                            f"{what} could not be completed because the input matrix is singular.")
-    X = _solve_upper_(W[..., :n], W[..., n:], False)
-    return X.mT if not left else X
+    LU, piv = _factor(x)
+    zeros = LU.diagonal(dim1=-2, dim2=-1) == 0
+    if check:
+        zero = _first(zeros)
+        if zero is not None:
+            raise LinAlgError(f"{op}: {_prefix(bool(batch), zero[0])}The diagonal element {zero[1]} is zero, the "
+                                f"{what} could not be completed because the input matrix is singular.")
+    X = _lu_solved(LU, piv, b)
+    X = X.mT if not left else X
+    return X if check else (X, _info(zeros.broadcast_to(batch + zeros.shape[-1:])))
 
 
 # ---- LU ---------------------------------------------------------------------
 
 def _lu(x, perm=False):
-    """The elimination of the matrices `x` (any shape): `(LU, pivots)` in
-    the working dtype, the pivots 0-based int64, and with `perm` the rows
-    each place holds (`LU = A[perm]`, int64)."""
-    *batch, m, n = x.shape
-    W = _wide(x)
+    """`(LU, pivots)` of the matrices `x` (any shape) by `_factor`, in the
+    working dtype, the pivots 1-based int32, and with `perm` the rows each
+    place holds (`LU = A[perm]`, int64)."""
+    LU, piv = _factor(x)
     if perm:
-        rows = arange(m, dtype=W.dtype, device=W.device).reshape(m, 1).broadcast_to(tuple(batch) + (m, 1))
-        W = cat([W, rows], -1)
-    piv = _eliminate(W, n, n)
-    if perm:
-        return W[..., :n], piv, W[..., n].astype(np.int64)
-    return W, piv
+        return LU, piv, _permutation(piv, x.shape[-2])
+    return LU, piv
 
 
 def lu_factor(A, *, pivot=True) -> LUPivots:
@@ -287,9 +270,9 @@ def lu_factor(A, *, pivot=True) -> LUPivots:
     dimensions, not necessarily square), `LUPivots(LU, pivots)`: `L` (unit
     diagonal, not stored) below the diagonal of `LU` and `U` on and above it,
     `pivots` int32 `[..., min(m, n)]`, 1-based, as LAPACK's (row `i` was
-    swapped with row `pivots[i] - 1` at step `i`). Gaussian elimination one
-    column a round on the device; the pivot is the first largest `|value|`
-    of the column. A zero pivot (a singular matrix) raises `LinAlgError` (a
+    swapped with row `pivots[i] - 1` at step `i`), by silt-kernels'
+    `lu_factor` on the device (one launch); the pivot is the first largest
+    `|value|` of the column. A zero pivot (a singular matrix) raises `LinAlgError` (a
     `silt.ArgumentError`) naming it, as PyTorch's (`lu` factors any matrix).
     Only `pivot=True` (PyTorch's `False` runs only on CUDA); float16 is
     computed in float32 and rounded once (PyTorch refuses it)."""
@@ -324,7 +307,7 @@ def _lu_factor(A, pivot, op, check):
                                 f"would result in a division by zero. If you still want to perform the "
                                 f"factorization, consider calling silt.linalg.lu(A)")
     info = _info(zeros)  # zeros where `check` has passed
-    return _narrow(LU, x.dtype), (piv + 1).astype(np.int32), info
+    return _narrow(LU, x.dtype), piv, info
 
 
 def lu(A, *, pivot=True) -> PLU:
@@ -332,8 +315,8 @@ def lu(A, *, pivot=True) -> PLU:
     @ U` for the matrices `A` (`[..., m, n]`, any batch dimensions): `P` the
     `m` x `m` permutation, `L` `m` x `k` lower triangular of unit diagonal,
     `U` `k` x `n` upper triangular (`k = min(m, n)`), all of `A`'s dtype;
-    `lu_factor`'s elimination, with the rows' order carried along as one more
-    column. A singular matrix factors without error (a zero on `U`'s
+    `lu_factor`'s factorisation, `P` from its pivots (read back). A singular
+    matrix factors without error (a zero on `U`'s
     diagonal). Only `pivot=True`; float16 in float32, rounded once."""
     op = "linalg.lu"
     x = _matrices(A, op, square=False)
@@ -355,8 +338,9 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False) -> Tensor:
     the solution `X` of `A X = B` from `lu_factor`'s `(LU, pivots)` of `A`
     (`A^T X = B` with `adjoint`, `X A = B` with `left=False`), the batches
     of `LU` and `B` broadcast, `B` a matrix `[..., n, k]` (`[..., k, n]`
-    for `left=False`) of `LU`'s dtype: the pivots applied to the rows of
-    `B` (one `gather`), then forward and back substitution, one row a round.
+    for `left=False`) of `LU`'s dtype: silt-kernels' `lu_solve` (one
+    launch: the rows swapped as the pivots say, forward and back
+    substitution, a column a work-item).
     `pivots` must be int32 of `LU`'s batch and size `n`; one out of `[1, n]`
     raises `silt.ArgumentError` (their extremes read back), as PyTorch's."""
     op = "linalg.lu_solve"
@@ -376,23 +360,9 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False) -> Tensor:
     if not left:
         # X A = B is A^T X^T = B^T (and X A^T = B is A X^T = B^T)
         b, adjoint = b.mT, not adjoint
-    batch = _batch(lu_.shape[:-2], b.shape[:-2], op=op)
-    k = b.shape[-1]
+    _batch(lu_.shape[:-2], b.shape[:-2], op=op)
     f = lu_.astype(_F32) if lu_.dtype == np.float16 else lu_
-    perm = _permutation((pv - 1).astype(np.int64), n)
-    at = perm.broadcast_to(batch + (n,))[..., None].expand(*batch, n, k)
-    if not adjoint:
-        # A = P L U: X = U^-1 L^-1 (B's rows in the order perm)
-        X = _wide(b).broadcast_to(batch + (n, k)).gather(-2, at)
-        _solve_lower_(f, X, True)
-        _solve_upper_(f, X, False)
-    else:
-        # A^T = U^T L^T P^T: X = P L^-T U^-T B, the rows of L^-T U^-T B put back in their places
-        X = _wide(b).broadcast_to(batch + (n, k)).clone()
-        _solve_lower_(f.mT, X, False)
-        _solve_upper_(f.mT, X, True)
-        back = perm.argsort(-1).broadcast_to(batch + (n,))[..., None].expand(*batch, n, k)
-        X = X.gather(-2, back)
+    X = _lu_solved(f, pv, b, adjoint)
     return _narrow(X if left else X.mT.contiguous(), b.dtype)
 
 
@@ -403,7 +373,7 @@ def _det_parts(x):
     pivots make an odd permutation (bool) of the square matrices `x`."""
     n = x.shape[-1]
     LU, piv = _lu(x)
-    odd = (piv != arange(n, device=x.device)).sum(-1) % 2 == 1
+    odd = (piv != arange(1, n + 1, device=x.device)).sum(-1) % 2 == 1
     return LU.diagonal(dim1=-2, dim2=-1), odd
 
 
@@ -445,8 +415,8 @@ def _logdet(input):
 def inv(A) -> Tensor:
     """`torch.linalg.inv(A)` (and `silt.inverse`, `Tensor.inverse`): the
     inverses of the square matrices `A` (any batch dimensions), by
-    elimination with partial pivoting on `[A | I]` and back substitution,
-    one column a round on the device. A zero pivot (a singular matrix, as
+    `lu_factor` and `lu_solve` of the identity on the device (two
+    launches). A zero pivot (a singular matrix, as
     LAPACK's `getrf` reports it) raises `LinAlgError` (a
     `silt.ArgumentError`) naming the batch element and the diagonal element,
     as PyTorch's message (one flag read back); a 0 x 0 matrix gives an empty one. Float16 in float32,
@@ -480,8 +450,8 @@ def _inv(A, op, check):
 def solve(A, B, *, left=True) -> Tensor:
     """`torch.linalg.solve(A, B, *, left=True)`: the solution `X` of `A X =
     B` (`X A = B` with `left=False`) for square `A`, the batches of `A` and
-    `B` broadcast, by elimination with partial pivoting on `[A | B]` and back
-    substitution (no inverse formed). `B` is a batch of vectors where it is
+    `B` broadcast, by `lu_factor` and `lu_solve` on the device (two
+    launches; no inverse formed). `B` is a batch of vectors where it is
     1-d or has `A`'s shape without the last dimension, as PyTorch's rule,
     and gives vectors; else it is matrices `[..., n, k]`. `B` must have
     `A`'s dtype. A singular matrix (a zero pivot) raises `LinAlgError` (a
@@ -671,7 +641,7 @@ def _lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
         return PLU(empty, L, U)
     if k and ((pv < 1) | (pv > m)).any().item():
         raise ArgumentError(f"{op}: the pivots must be between 1 and LU_data.size(-2) = {m}")
-    perm = _permutation((pv - 1).astype(np.int64), m)
+    perm = _permutation(pv, m)
     rows = arange(m, device=lu_.device).reshape(m, 1)
     return PLU((rows == perm[..., None, :]).astype(lu_.dtype), L, U)
 
@@ -941,6 +911,17 @@ def vander(x, *, N=None) -> Tensor:
     return cat([t.new_ones(tuple(t.shape) + (1,)), powers], -1)
 
 
+# ---- the decompositions of their own modules ---------------------------------
+
+# (imported here: they use the helpers above)
+from . import _linalg_qr  # noqa: E402
+from ._linalg_qr import (  # noqa: E402
+    LstsqResult, QRResult, householder_product, lstsq, matrix_exp, qr,
+)
+
+__all__ += _linalg_qr.__all__
+
+
 # ---- torch's forms: silt.det, ..., and the tensor methods ----------------------
 
 # silt.NAME as torch.NAME
@@ -948,6 +929,7 @@ TORCH = {
     "det": det, "logdet": _logdet, "slogdet": slogdet, "inverse": inv, "cholesky": _cholesky,
     "cholesky_solve": _cholesky_solve, "cholesky_inverse": _cholesky_inverse, "lu_solve": _lu_solve,
     "lu": _lu_torch, "lu_unpack": _lu_unpack, "triangular_solve": _triangular_solve,
+    **_linalg_qr.TORCH,
 }
 
 
