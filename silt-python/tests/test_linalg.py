@@ -457,11 +457,13 @@ def test_matrix_norm_and_norm(device):
     assert LA.norm(x.reshape(-1), 1).item() == 21.0
     assert LA.matrix_norm(silt.zeros(0, 3, device=device), math.inf).item() == 0
     assert LA.matrix_norm(silt.zeros(0, 3, device=device), 1).item() == 0
+    # the orders by the singular values
     for ord in (2, -2, "nuc"):
-        with pytest.raises(silt.ArgumentError, match="singular values"):
-            LA.matrix_norm(t, ord)
-        with pytest.raises(silt.ArgumentError, match="singular values"):
-            LA.norm(x, ord)
+        want = np.stack([np.linalg.norm(m, ord) for m in a])
+        close(LA.matrix_norm(t, ord), want, np.float64)
+        close(LA.matrix_norm(t, ord, dim=(2, 1), keepdim=True),
+              np.stack([np.linalg.norm(m.T, ord) for m in a])[:, None, None], np.float64)
+        close(LA.norm(x, ord), np.linalg.norm(x.numpy().astype(np.float64), ord), np.float32)
     for bad in (dict(ord=3), dict(ord="abc"), dict(dim=(0, 0)), dict(dim=1)):
         with pytest.raises(silt.ArgumentError):
             LA.matrix_norm(t, **bad)
@@ -674,16 +676,18 @@ def test_tensorinv_and_tensorsolve(device):
 
 def test_forms_and_names():
     for name in ("det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_solve", "cholesky_inverse", "lu_solve",
-                 "lu", "triangular_solve", "qr", "geqrf", "orgqr", "ormqr", "matrix_exp"):
+                 "lu", "triangular_solve", "qr", "geqrf", "orgqr", "ormqr", "matrix_exp", "svd", "pinverse"):
         assert name in silt.__all__ and getattr(silt, name).__name__ == name and getattr(silt, name).__doc__
         assert getattr(silt.Tensor, name).__doc__
     assert "linalg" in silt.__all__ and silt.linalg is LA
     for name in LA.__all__:
         assert getattr(LA, name).__doc__, name
     assert LA.matrix_power is silt.matrix_power
-    from silt import _linalg_qr
-    for name in _linalg_qr.__all__:
-        assert getattr(LA, name) is getattr(_linalg_qr, name) and name in LA.__all__
+    from silt import _linalg_jacobi, _linalg_qr
+    for mod in (_linalg_qr, _linalg_jacobi):
+        for name in mod.__all__:
+            assert getattr(LA, name) is getattr(mod, name) and name in LA.__all__
+    assert silt.nuclear_norm.__name__ == "nuclear_norm" and not hasattr(silt.Tensor, "nuclear_norm")
 
 
 def test_module_doctest():

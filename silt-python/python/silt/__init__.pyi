@@ -810,6 +810,10 @@ class Tensor:
         """silt.linalg.householder_product(self, tau): Q's first columns from geqrf's (a, tau)."""
     def ormqr(self, tau: "Tensor", other: "Tensor", left: _bool = True, transpose: _bool = False) -> "Tensor":
         """Q (or Q^T) of geqrf's (self, tau) times other (left) or other times it, Q not formed."""
+    def svd(self, some: _bool = True, compute_uv: _bool = True) -> Tuple["Tensor", "Tensor", "Tensor"]:
+        """(U, S, V) with self = U diag(S) V^T (one-sided Jacobi); V, not V^T, as torch.svd's."""
+    def pinverse(self, rcond: _float = 1e-15) -> "Tensor":
+        """The pseudo-inverse: silt.linalg.pinv(self, rtol=rcond)."""
     def matrix_exp(self) -> "Tensor":
         """The exponential of the square matrices: scaling and squaring with the [13/13] Pade approximant."""
     def triangular_solve(self, A: "Tensor", upper: _bool = True, transpose: _bool = False,
@@ -1387,6 +1391,15 @@ def orgqr(input: Operand, tau: Operand) -> Tensor:
 
 def ormqr(input: Operand, tau: Operand, other: Operand, left: _bool = True, transpose: _bool = False) -> Tensor:
     """Q (or Q^T) of geqrf's (input, tau) times other (left) or other times it, Q not formed."""
+
+def svd(input: Operand, some: _bool = True, compute_uv: _bool = True) -> Tuple[Tensor, Tensor, Tensor]:
+    """torch.svd: (U, S, V) with input = U diag(S) V^T (one-sided Jacobi); V, not V^T."""
+
+def pinverse(input: Operand, rcond: _float = 1e-15) -> Tensor:
+    """The pseudo-inverse: silt.linalg.pinv(input, rtol=rcond)."""
+
+def nuclear_norm(input: Operand, dim: Any = None, keepdim: _bool = False) -> Tensor:
+    """The sum of the singular values of the matrices (the last two dimensions, or dim)."""
 
 def matrix_exp(A: Operand) -> Tensor:
     """The exponential of the square matrices: scaling and squaring with the [13/13] Pade approximant."""

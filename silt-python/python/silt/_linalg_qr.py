@@ -11,9 +11,9 @@ that is already 0 below the diagonal gets ``tau = 0`` (``H = I``). ``R``
 and ``Q`` therefore have LAPACK's signs, as PyTorch's and NumPy's.
 
 Float16 is computed in float32 and rounded once (PyTorch refuses it);
-integer and bool inputs raise ``silt.DTypeError``. No complex dtypes, and no
-``lstsq`` drivers by singular values (``'gelsd'``, ``'gelss'``) yet. The
-torch-level forms (``silt.qr``, ``silt.geqrf``, ``silt.orgqr``,
+integer and bool inputs raise ``silt.DTypeError``. No complex dtypes. The
+``lstsq`` drivers by singular values (``'gelsd'``, ``'gelss'``) use
+``_linalg_jacobi``'s ``svd``. The torch-level forms (``silt.qr``, ``silt.geqrf``, ``silt.orgqr``,
 ``silt.ormqr``, ``silt.matrix_exp``, ... ``TORCH``) become tensor methods
 too.
 
@@ -358,11 +358,14 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
       the minimum-norm least squares solution of rank-deficient `A` too.
       `rank` int64 of `A`'s batch dimensions; `residuals` empty, as
       PyTorch's for this driver.
-    * `'gelsd'`, `'gelss'` (by the singular values) are not built yet: they
-      raise `silt.ArgumentError`.
+    * `'gelsd'`, `'gelss'`: by `svd` (one-sided Jacobi), the minimum-norm
+      solution `V diag(1/s) U^T B` over the singular values `s > rcond
+      s_max`; `rank` their count, `singular_values` `[..., min(m, n)]`
+      (descending); `residuals` where `m > n` and every matrix has rank `n`
+      (one flag read back), else empty.
 
-    `singular_values` is empty (shape `(0,)`). Every step is one column or
-    row a round on the device, every matrix of a batch at once. Float16 in
+    `singular_values` is empty (shape `(0,)`) for the other drivers. Every
+    step runs on the device, every matrix of a batch at once. Float16 in
     float32, rounded once."""
     op = "torch.linalg.lstsq"
     a = _input(A, (B,))
@@ -390,9 +393,6 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
     drv = "gelsy" if driver is None else str(driver).lower()
     if drv not in _DRIVERS:
         raise ArgumentError(f"{op}: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
-    if drv in ("gelsd", "gelss"):
-        raise ArgumentError(f"{op}: the driver '{drv}' (by the singular values) is not built yet; 'gelsy' (the "
-                            f"default) and 'gels' are")
     tol = float(np.finfo(a.dtype).eps) * max(m, n) if rcond is None else float(rcond)
     b2 = b[..., None] if vector else b
     nrhs = b2.shape[-1]
@@ -404,15 +404,32 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
     empty = a.new_empty((0,))
     residual = m > n and drv != "gelsy"
     rank = a.new_zeros(abatch, dtype=np.int64) if drv != "gels" else a.new_empty((0,), dtype=np.int64)
+    by_sv = drv in ("gelsd", "gelss")
+    from ._linalg_jacobi import svd, svdvals  # imported after this module (both follow linalg's helpers)
     if m == 0 or n == 0 or nrhs == 0 or _count(batch) == 0:
         # LAPACK returns at once, B zeroed: a zero solution, zero residuals where there are any
-        if drv == "gelsy" and m and n and _count(abatch):
+        sv = empty
+        if by_sv:
+            sv = _narrow(svdvals(aw), dt) if m and n and _count(abatch) else a.new_zeros(abatch + (min(m, n),))
+            rank = (sv > sv[..., :1] * tol).astype(np.int64).sum(-1) if m and n else rank
+        elif drv == "gelsy" and m and n and _count(abatch):
             rank = _rank(aw, tol)[-1]
         X = a.new_zeros(batch + (n, nrhs))
         res = a.new_zeros(batch + (nrhs,)) if residual else empty
-        return LstsqResult(X[..., 0] if vector else X, res, rank, empty)
+        return LstsqResult(X[..., 0] if vector else X, res, rank, sv)
     C = bw.broadcast_to(batch + (m, nrhs)).clone()
     res = empty
+    if by_sv:
+        # the minimum-norm solution by the singular values above rcond times the largest
+        U, S, Vh = svd(aw, full_matrices=False)
+        keep = S > S[..., :1] * tol
+        inv = where(keep, 1.0 / where(keep, S, 1.0), 0.0)
+        X = Vh.mT @ (inv[..., None] * (U.mT @ C))
+        rank = keep.astype(np.int64).sum(-1)
+        if m > n and (rank == n).all().item():
+            res = (aw @ X - C).square().sum(-2)
+        X = _narrow(X, dt)
+        return LstsqResult(X[..., 0] if vector else X, _narrow(res, dt), rank, _narrow(S, dt))
     if drv == "gels":
         W = _wide(aw if m >= n else aw.mT)
         tau = _geqrf(W)

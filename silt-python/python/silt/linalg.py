@@ -1,24 +1,29 @@
-"""PyTorch's ``torch.linalg`` namespace, its core: the LU factorisation with
-partial pivoting (``lu_factor``, ``lu``, ``lu_solve``), the determinants
-(``det``, ``slogdet``), ``inv``, ``solve``, ``cholesky``,
-``solve_triangular``, ``matrix_power``, the norms (``vector_norm``,
-``matrix_norm``, ``norm``) and the aliases of silt's operations (``vecdot``,
-``cross``, ``multi_dot``, ``diagonal``, ``matmul``, ``vander``). Each is
-on the input's device, every matrix of a batch at once: the LU
+"""PyTorch's ``torch.linalg`` namespace: the LU factorisation with partial
+pivoting (``lu_factor``, ``lu``, ``lu_solve`` and the ``_ex`` forms), the
+determinants (``det``, ``slogdet``), ``inv``, ``solve``, ``cholesky``,
+``solve_triangular``, ``tensorinv``, ``tensorsolve``, ``matrix_power``,
+the norms (``vector_norm``, ``matrix_norm``, ``norm``), the aliases of
+silt's operations (``vecdot``, ``cross``, ``multi_dot``, ``diagonal``,
+``matmul``, ``vander``); the QR family (``qr``, ``householder_product``,
+``lstsq``, ``matrix_exp``: ``_linalg_qr``) and the decompositions by
+eigenvalues and singular values (``eigh``, ``eigvalsh``, ``svd``,
+``svdvals``, ``pinv``, ``matrix_rank``, ``cond``: ``_linalg_jacobi``).
+Each runs on the input's device, every matrix of a batch at once: the LU
 factorisation and its solves are silt-kernels' ``lu_factor`` and
 ``lu_solve`` (``silt.ops``: one launch each, a matrix a work-item on a CPU
 device, a work-group on a GPU), the rest is composed from silt's tensor
-operations (Cholesky one column a round, the triangular solves one row a
-round), and only a flag is read back to raise ``LinAlgError`` (a
-``silt.ArgumentError``) for a singular matrix.
+operations (Cholesky and Householder QR one column a round, the
+triangular solves one row a round, Jacobi's rotations one round of
+disjoint pairs at a time), and only a flag is read back to raise
+``LinAlgError`` (a ``silt.ArgumentError``) for a singular matrix (or one
+number a sweep to stop Jacobi's iterations).
 
 Float16 is computed in float32 and rounded once (PyTorch refuses it);
-integer and bool inputs raise ``silt.DTypeError``, as PyTorch's. There are no
-decompositions by singular values or eigenvalues (``svd``, ``eig``,
-``eigh``, ``qr``, ``pinv``, ``lstsq``, the 2-norm of a matrix) and no complex
-dtypes. The torch-level forms (``silt.det``, ``silt.inverse``,
-``silt.cholesky_solve``, ... ``TORCH``) and the tensor methods
-(``Tensor.det``, ...) are attached from here.
+integer and bool inputs raise ``silt.DTypeError``, as PyTorch's. No
+complex dtypes, so no ``eig``/``eigvals`` of general matrices. The
+torch-level forms (``silt.det``, ``silt.inverse``, ``silt.svd``,
+``silt.qr``, ... ``TORCH``) and the tensor methods (``Tensor.det``, ...)
+are attached from here.
 
 >>> import silt
 >>> a = silt.tensor([[0.0, 2.0], [4.0, 1.0]], device="host")
@@ -776,9 +781,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Ten
     *, dtype=None)`: the matrix norm of the float matrices in the dimensions
     `dim` (rows, columns) of `A`: `'fro'` (the root of the sum of squares),
     `1` and `-1` (the largest and smallest sum of `|a|` down a column),
-    `inf` and `-inf` (the largest and smallest along a row); an empty
-    matrix gives 0. The orders `2`, `-2` and `'nuc'` need the singular
-    values, which silt has not: they raise `silt.ArgumentError`."""
+    `inf` and `-inf` (the largest and smallest along a row), `2`, `-2` and
+    `'nuc'` (the largest and smallest singular value and their sum, by
+    `svdvals`); an empty matrix gives 0."""
     op = "linalg.matrix_norm"
     t = _input(A, ())
     _float(t, op)
@@ -789,8 +794,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Ten
     if ord == "fro":
         return t.norm(2, (d0, d1), keepdim)
     if ord == "nuc" or (_is_number(ord) and not isinstance(ord, str) and ord in (2, -2)):
-        raise ArgumentError(f"{op}: the order {ord!r} needs the singular values of the matrices (an SVD), which "
-                            f"silt has not")
+        return _linalg_jacobi._spectral_matrix_norm(t, ord, d0, d1, keepdim)
     if isinstance(ord, str) or isinstance(ord, bool) or not _is_number(ord) or ord not in (1, -1, _INF, -_INF):
         raise ArgumentError(f"{op}: Order {ord} not supported.")
     # 1, -1: the sums down each column (over the rows d0), then their extreme over the columns d1
@@ -919,7 +923,12 @@ from ._linalg_qr import (  # noqa: E402
     LstsqResult, QRResult, householder_product, lstsq, matrix_exp, qr,
 )
 
-__all__ += _linalg_qr.__all__
+from . import _linalg_jacobi  # noqa: E402
+from ._linalg_jacobi import (  # noqa: E402
+    EighResult, SVDResult, cond, eigh, eigvalsh, matrix_rank, pinv, svd, svdvals,
+)
+
+__all__ += _linalg_qr.__all__ + _linalg_jacobi.__all__
 
 
 # ---- torch's forms: silt.det, ..., and the tensor methods ----------------------
@@ -929,7 +938,7 @@ TORCH = {
     "det": det, "logdet": _logdet, "slogdet": slogdet, "inverse": inv, "cholesky": _cholesky,
     "cholesky_solve": _cholesky_solve, "cholesky_inverse": _cholesky_inverse, "lu_solve": _lu_solve,
     "lu": _lu_torch, "lu_unpack": _lu_unpack, "triangular_solve": _triangular_solve,
-    **_linalg_qr.TORCH,
+    **_linalg_qr.TORCH, **_linalg_jacobi.TORCH,
 }
 
 
@@ -947,7 +956,7 @@ def _torch_function(name, fn):
 TORCH = {name: _torch_function(name, fn) for name, fn in TORCH.items()}
 
 
-_NOT_METHODS = {"lu_unpack"}  # torch.NAME without a Tensor method
+_NOT_METHODS = {"lu_unpack", "nuclear_norm"}  # torch.NAME without a Tensor method
 
 
 def _attach(T):

@@ -1,0 +1,653 @@
+"""The decompositions of ``silt.linalg`` by eigenvalues and singular values
+(``eigh``, ``eigvalsh``, ``svd``, ``svdvals``) and what is built on them
+(``pinv``, ``matrix_rank``, ``cond``, the matrix norms of orders 2, -2 and
+``'nuc'``), by Jacobi's method on the input's device, every matrix of a
+batch at once.
+
+``eigh`` is the cyclic two-sided Jacobi method in the parallel
+(round-robin tournament) ordering, on whole tensors: the matrix is kept with
+the pairs of a round in adjacent rows and columns ``(0, 1), (2, 3), ...``; a
+round computes the ``n/2`` rotations of its pairs from their 2 x 2 diagonal
+blocks (Rutishauser's formulas; a fused kernel), rotates the column pairs of
+the matrix and of the eigenvectors (a fused kernel on strided views), the
+row pairs of the matrix (a fused kernel, which sets the rotated blocks'
+off-diagonal values to 0), and moves every matrix to the next round's
+pairing by one ``index_select`` with a constant index (the circle method: in
+``n - 1`` rounds, a sweep, every pair meets once): four launches a round,
+every matrix of a batch at once. ``svd`` is the one-sided Jacobi method
+(Hestenes') on the columns with the same tournament: the Gram matrices of
+the column pairs (a product and a sum), the rotations that make them
+orthogonal (a fused kernel), applied to the columns and to ``V`` (a fused
+kernel), the next pairing (an ``index_select``): five launches a round.
+Before each sweep one number is read back, the largest off-diagonal value
+(relative) over the batch, to stop at a tolerance of the dtype (at most 30
+sweeps; 5 to 10 in practice); a matrix holding NaN or an infinity gives NaN
+without holding the others back.
+
+Float16 is computed in float32 and rounded once (PyTorch refuses it);
+integer and bool inputs raise ``silt.DTypeError``, as PyTorch's. Only real
+dtypes (no complex ``eig``, ``eigvals``).
+
+>>> import silt
+>>> from silt._linalg_jacobi import eigvalsh, svdvals
+>>> a = silt.tensor([[2.0, 1.0], [1.0, 2.0]], device="host")
+>>> [round(v, 12) for v in eigvalsh(a).tolist()]
+[1.0, 3.0]
+>>> [round(v, 12) for v in svdvals(a).tolist()]
+[3.0, 1.0]
+"""
+
+import collections
+import math
+
+import numpy as np
+
+from ._silt import ArgumentError, DTypeError, Fusion, Tensor, tensor
+from ._creation import cat, eye
+from ._functions import _input, where
+from ._operators import _is_number
+from .linalg import _F32, _float, _matrices, _matrix_dims, _narrow, inv_ex, matrix_norm
+
+__all__ = ["EighResult", "SVDResult", "cond", "eigh", "eigvalsh", "matrix_rank", "pinv", "svd", "svdvals"]
+
+EighResult = collections.namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+EighResult.__doc__ = "`(eigenvalues, eigenvectors)` of `eigh`, as PyTorch's `torch.return_types.linalg_eigh`."
+SVDResult = collections.namedtuple("SVDResult", ["U", "S", "Vh"])
+SVDResult.__doc__ = "`(U, S, Vh)` of `svd`, as PyTorch's `torch.return_types.linalg_svd`."
+_TorchSVD = collections.namedtuple("svd", ["U", "S", "V"])
+_TorchSVD.__doc__ = "`(U, S, V)` of `silt.svd`, as PyTorch's `torch.return_types.svd`."
+
+_INF = float("inf")
+_SWEEPS = 30  # the most sweeps a decomposition runs (quadratic convergence takes 5 to 10)
+
+
+# ---- the tournament -----------------------------------------------------------
+
+def _tournament(N):
+    """The circle method's move between two rounds for `N` (even) places:
+    `src` with `new[i] = old[src[i]]`. The pairs are the places `(2k, 2k +
+    1)`; place `N - 1` keeps its player (an odd matrix's padding there never
+    moves), the others go round the cycle `0, 2, ..., N - 2, N - 3, ..., 3,
+    1`, so that in `N - 1` rounds every two players meet once and each is
+    back in its place."""
+    cycle = list(range(0, N, 2)) + list(range(N - 3, 0, -2))
+    src = np.arange(N)
+    for j, place in enumerate(cycle):
+        src[cycle[(j + 1) % len(cycle)]] = place
+    return src
+
+
+def _eps(dt):
+    return float(np.finfo(dt).eps)
+
+
+def _rotations(f, app, aqq, apq, sel):
+    """In the fusion `f`: the rows `R[r, 0]`, `R[r, 1]` (`r` along the
+    last dimension, of 2) of the Jacobi rotations `R = [[c, -s], [s, c]]`
+    that diagonalise `R [[app, apq], [apq, aqq]] R^T`, and `(zero, one,
+    first)`. Rutishauser's `t = sign(θ) / (|θ| + sqrt(θ² + 1))`, `θ = (aqq -
+    app) / (2 apq)`, written as `2 apq / (d + sign(d) hypot(d, 2 apq))` with
+    `d = aqq - app` (no overflow of `θ²`); `t = 0` where `apq = d = 0`
+    (NaN stays NaN); `c = 1 / sqrt(1 + t²)`, `s = t c`. `sel` is the
+    constant `[1, -1]` of the dtype, whence the numbers (a number in a chain
+    would be one more input, and PoCL takes about 6)."""
+    zero = sel - sel
+    one = sel * sel
+    first = sel > zero
+    e = apq + apq
+    d = aqq - app
+    t = e / (d + f.call("copysign", f.call("hypot", d, e), d))
+    t = f.call("where", t == t, t, e)  # 0 / 0 where e = d = 0 (e is 0 there; NaN where the input is)
+    c = f.call("rsqrt", t * t + one)
+    s = t * c
+    return f.call("where", first, c, s), f.call("where", first, -s, c), (zero, one, first)
+
+
+def _rotate_rows(X0, X1, R0, R1, zeros=None):
+    """`[x_0; x_1] := R [x_0; x_1]` for the row pairs `X0`, `X1` (views
+    `[..., P, 1, L]`), `R0`, `R1` (`[..., P, 2, 1]`) the rows' `R[r, 0]`,
+    `R[r, 1]`: one fused kernel, a new tensor `[..., P, 2, L]`; 0 where the
+    bool `zeros` (broadcast to it) holds."""
+    g = Fusion()
+    r0 = g.input(R0)
+    out = r0 * g.input(X0) + g.input(R1) * g.input(X1)
+    if zeros is not None:
+        out = g.call("where", g.input(zeros), r0 - r0, out)  # r0 - r0: a 0 that is not one more input
+    return g.run(out)
+
+
+def _selector(dt, dev):
+    return tensor(np.array([1, -1], dt), device=dev)
+
+
+def _views(batch):
+    """`view(t, shape, strides, offset=0)`: the view of `t`, a contiguous
+    tensor `[*batch, ...]`, with the batch's dimensions and then `shape` and
+    `strides` (elements) from `offset` in each matrix: one `as_strided`
+    (the loops' views, an order of magnitude cheaper than indexing)."""
+    def view(t, shape, strides, offset=0):
+        inner = t.numel() // max(math.prod(batch), 1) if batch else t.numel()
+        bs, step = [], inner
+        for d in reversed(batch):
+            bs.append(step)
+            step *= d
+        return t.as_strided(batch + shape, tuple(reversed(bs)) + strides, t.offset + offset)
+
+    return view
+
+
+# ---- symmetric eigenvalues: two-sided Jacobi ------------------------------------
+
+def _largest(per_matrix):
+    """The largest of the measures of a batch's matrices, read back (one
+    float); a matrix whose measure is NaN (it holds NaN) counts as done, so
+    that it stops neither the others nor itself."""
+    return where(per_matrix.isnan(), 0.0, per_matrix).amax().item()
+
+
+def _scale(x):
+    """The largest `|value|` of each matrix of `x` (`[..., 1, 1]`), 1 where
+    it is 0 or not finite: the matrices are divided by it (no overflow of
+    the squares and differences) and the values multiplied back."""
+    a = x.abs().amax((-2, -1), keepdim=True)
+    return where((a > 0) & a.isfinite(), a, 1.0)
+
+
+def _jacobi_eigh(S, vectors):
+    """`(w, V)` (`V` None unless `vectors`) of the symmetric matrices `S` (a
+    float32 or float64 tensor `[..., n, n]`, `n > 0`, any batch, entries of
+    at most about 1): the eigenvalues in the order Jacobi leaves them and
+    the eigenvectors in the columns of `V`. The matrix and the eigenvectors
+    (the identity to begin with) are the two halves of one tensor `Z [...,
+    2, N, N]` (`N` = `n` padded to even with a zero row and column at the
+    place `N - 1`, which never rotates nor moves). A round is four launches:
+    the rotations of its pairs (a fused kernel on the 2 x 2 diagonal
+    blocks), the columns of both halves rotated (a fused kernel on the views
+    `[..., 2N, N/2, 2]`), the rows (a fused kernel on `[..., N, 2, N]`, the
+    identity's rotation for the eigenvectors' half), the next pairing (one
+    `index_select` of the flattened tensor, a constant index). Before each
+    sweep one number is read back, the largest `max |a_ij| / max |a_ii|`
+    over the batch; the sweeps stop below `n` eps (or after 30)."""
+    *batch, n, _ = S.shape
+    batch = tuple(batch)
+    dev, dt = S.device, S.dtype
+    N = n + n % 2
+    M = N // 2
+    H = 2 if vectors else 1
+    Z = S.new_zeros(batch + (H, N, N))
+    Z[..., 0, :n, :n].copy_(S)
+    if vectors:
+        Z[..., 1, :, :].diagonal(dim1=-2, dim2=-1).fill_(1)
+    sel = _selector(dt, dev)
+    isA = tensor((np.arange(H) == 0).reshape(H, 1, 1), device=dev)
+    src = _tournament(N)
+    rows = np.stack([src, np.arange(N)])[:H]  # the matrix's rows move with its columns, the eigenvectors' do not
+    cols = (src % 2) * M + src // 2  # where the rotated column 2l + c is: c M + l (see below)
+    flat = np.arange(H)[:, None, None] * (N * N) + rows[:, :, None] * N + cols[None, None, :]
+    flat = tensor(flat.reshape(-1).astype(np.int64), device=dev)
+    offmask = tensor(~np.eye(N, dtype=bool), device=dev)
+    # the off-diagonal places of the rotated 2 x 2 blocks, (2k, 2k + 1) and (2k + 1, 2k), in the rows'
+    # output (k, r, c M + l) of the matrix's half: set to 0, as Rutishauser's (no residue of the rotation)
+    k, r, j = np.ogrid[:M, :2, :N]
+    block = (j % M == k) & (j // M != r)
+    block = tensor(np.concatenate([block, np.zeros_like(block)][:H]), device=dev)
+    tol = max(n, 2) * _eps(dt)
+    view = _views(batch)
+    for _sweep in range(_SWEEPS):
+        A = Z[..., 0, :, :]
+        off = (A.abs() * offmask).amax((-2, -1)) / A.diagonal(dim1=-2, dim2=-1).abs().amax(-1)
+        if not _largest(off) > tol:
+            break
+        for _ in range(N - 1):
+            f = Fusion()
+            # the 2 x 2 diagonal blocks' a_pp, a_qq, a_pq, [..., 1, M, 1]
+            app, aqq, apq = (f.input(view(Z, (1, M, 1), (0, 2 * N + 2, 0), o)) for o in (0, N + 1, 1))
+            sv = f.input(sel)
+            R0, R1, (zero, _, _) = _rotations(f, app, aqq, apq, sv)
+            if vectors:
+                a = f.input(isA)  # the eigenvectors' rows do not rotate: R = I = [[1, 0], [0, 1]]
+                R0 = f.call("where", a, R0, f.call("maximum", sv, zero))
+                R1 = f.call("where", a, R1, f.call("maximum", -sv, zero))
+            R0, R1 = f.run(R0, R1)  # [..., H, M, 2]
+            # the columns of both halves, X R^T on the column pairs (2l, 2l + 1), written to the places
+            # c M + l (the long dimension innermost: 2x as fast on the host): [..., H N, 2, M]
+            g = Fusion()
+            cols = (g.input(view(Z, (H * N, 1, M), (N, 0, 2))) * g.input(view(R0, (1, 2, M), (0, 1, 2)))
+                    + g.input(view(Z, (H * N, 1, M), (N, 0, 2), 1)) * g.input(view(R1, (1, 2, M), (0, 1, 2))))
+            Z = g.run(cols)
+            # the rows: R X on the row pairs (the eigenvectors' by the identity), [..., H M, 2, N]
+            Z = _rotate_rows(view(Z, (H * M, 1, N), (2 * N, 0, 1)), view(Z, (H * M, 1, N), (2 * N, 0, 1), N),
+                             view(R0, (H * M, 2, 1), (2, 1, 0)), view(R1, (H * M, 2, 1), (2, 1, 0)), block)
+            # the next pairing, the columns back in their order
+            Z = view(Z, (H * N * N,), (1,)).index_select(-1, flat).reshape(batch + (H, N, N))
+    w = Z[..., 0, :, :].diagonal(dim1=-2, dim2=-1)[..., :n]
+    return w, (Z[..., 1, :n, :n] if vectors else None)
+
+
+def _symmetric(x, uplo, op):
+    """The symmetric matrices of the `uplo` triangle of `x` (the other not
+    read), in the working dtype."""
+    if not isinstance(uplo, str) or uplo.upper() not in ("L", "U"):
+        raise ArgumentError(f"{op}: Expected UPLO argument to be 'L' or 'U', but got {uplo}")
+    w = x.astype(_F32) if x.dtype == np.float16 else x
+    return w.tril() + w.tril(-1).mT if uplo.upper() == "L" else w.triu() + w.triu(1).mT
+
+
+def _bad(x):
+    """The matrices of `x` holding a NaN or an infinity (bool of the
+    batch): their results are NaN."""
+    return x.isfinite().logical_not().any(-1).any(-1)
+
+
+def _eigh(x, uplo, vectors, op):
+    """`(w, V)` of `x` (float matrices, any dtype), in the working dtype,
+    sorted ascending; V None unless `vectors`."""
+    *batch, n, _ = x.shape
+    batch = tuple(batch)
+    wd = _F32 if x.dtype == np.float16 else x.dtype
+    if x.numel() == 0:
+        return x.new_zeros(batch + (n,), dtype=wd), (x.new_zeros(batch + (n, n), dtype=wd) if vectors else None)
+    S = _symmetric(x, uplo, op)
+    scale = _scale(S)
+    w, V = _jacobi_eigh(S / scale, vectors)
+    w, order = (w * scale[..., 0]).sort(-1)
+    bad = _bad(S)
+    w = where(bad[..., None], math.nan, w)
+    if vectors:
+        V = V.gather(-1, order[..., None, :].expand(*batch, n, n))
+        V = where(bad[..., None, None], math.nan, V)
+    return w, V
+
+
+def eigh(A, UPLO="L") -> EighResult:
+    """`torch.linalg.eigh(A, UPLO='L')`: `EighResult(eigenvalues,
+    eigenvectors)` of the symmetric matrices `A` (`[..., n, n]`, any batch
+    dimensions): the eigenvalues ascending (`[..., n]`) and the orthonormal
+    eigenvectors in the columns of `eigenvectors` (`A = V diag(w) V^T`; each
+    of either sign, as LAPACK's). Only the lower triangle (`UPLO='L'`) or the
+    upper one (`'U'`) is read, as PyTorch's. The cyclic Jacobi method on the
+    device in the round-robin ordering: the `n/2` rotations of a round at
+    once, in four launches, every matrix of the batch at once; before each
+    sweep of `n - 1` rounds one number is read back, the largest
+    off-diagonal `|value|` relative to the largest diagonal one over the
+    batch, and the sweeps stop below `n` eps (at most 30; 5 to 10 usually).
+    Then the eigenvalues are sorted. A matrix holding NaN or an infinity
+    gives NaN. A `UPLO` other than `'L'` or `'U'` raises
+    `silt.ArgumentError`; float16 is computed in float32, rounded once."""
+    op = "linalg.eigh"
+    x = _matrices(A, op)
+    w, V = _eigh(x, UPLO, True, op)
+    return EighResult(_narrow(w, x.dtype), _narrow(V, x.dtype))
+
+
+def eigvalsh(A, UPLO="L") -> Tensor:
+    """`torch.linalg.eigvalsh(A, UPLO='L')`: the eigenvalues, ascending, of
+    the symmetric matrices `A` (only the `UPLO` triangle read), `eigh`'s
+    Jacobi method without the eigenvectors (half the work)."""
+    op = "linalg.eigvalsh"
+    x = _matrices(A, op)
+    return _narrow(_eigh(x, UPLO, False, op)[0], x.dtype)
+
+
+# ---- singular values: one-sided Jacobi ---------------------------------------------
+
+def _jacobi_svd(x, vectors):
+    """`(sigma, Y, W)` of the tall matrices `x` (`[..., m, n]`, `m >= n >
+    0`, float32 or float64, entries of at most about 1): Hestenes'
+    one-sided Jacobi on the columns of `x`, kept as the rows of `Y = X^T`
+    beside the rows of `W = V^T` (the identity to begin with) in one tensor
+    `[..., N, m + N]` (`N` = `n` padded to even with a zero column, which
+    never rotates, at the fixed place `N - 1`). A round is five launches:
+    the Gram matrices `[[α, γ], [γ, β]]` of the adjacent rows (a product and
+    a sum), their rotations (a fused kernel), the rotation of the row pairs
+    (a fused kernel), the next pairing (an `index_select` of the rows).
+    Before each sweep one number is read back, the largest `|y_i . y_j| /
+    (|y_i| |y_j|)` over the batch (one product `Y Y^T`); the sweeps stop
+    below `m` eps (or after 30). Returns the singular values unsorted
+    (`[..., n]`), the rows `Y` (`[..., n, m]`, the columns `u`, normalised
+    where not 0) and `W` (`[..., n, n]`, the rows of `V^T`), these two None
+    unless `vectors`."""
+    *batch, m, n = x.shape
+    batch = tuple(batch)
+    dev, dt = x.device, x.dtype
+    N = n + n % 2
+    M = N // 2
+    L = m + N if vectors else m
+    Z = x.new_zeros(batch + (N, L))
+    Z[..., :n, :m].copy_(x.mT)
+    if vectors:
+        Z[..., :, m:].diagonal(dim1=-2, dim2=-1).fill_(1)
+    sel = _selector(dt, dev)
+    src = tensor(_tournament(N).astype(np.int64), device=dev)
+    offmask = tensor(~np.eye(N, dtype=bool), device=dev)
+    tol = m * _eps(dt)
+    view = _views(batch)
+    for _sweep in range(_SWEEPS):
+        # the columns' orthogonality: |y_i . y_j| <= tol |y_i| |y_j| (a zero column is orthogonal to all)
+        Y = Z[..., :m]
+        G = Y @ Y.mT
+        d = G.diagonal(dim1=-2, dim2=-1).sqrt()
+        den = d[..., :, None] * d[..., None, :]
+        rel = where(offmask & (G != 0), G.abs() / where(den > 0, den, 1.0), 0.0)
+        if not _largest(rel.amax((-2, -1))) > tol:
+            break
+        for _ in range(N - 1):
+            # the Gram matrices of the row pairs, [..., M, 2, 2]
+            G = (view(Z, (M, 2, 1, m), (2 * L, L, 0, 1)) * view(Z, (M, 1, 2, m), (2 * L, 0, L, 1))).sum(-1)
+            f = Fusion()
+            al, be, ga = (f.input(view(G, (M, 1), (4, 0), o)) for o in (0, 3, 1))
+            R0, R1 = f.run(*_rotations(f, al, be, ga, f.input(sel))[:2])  # [..., M, 2]
+            Z = _rotate_rows(view(Z, (M, 1, L), (2 * L, 0, 1)), view(Z, (M, 1, L), (2 * L, 0, 1), L),
+                             view(R0, (M, 2, 1), (2, 1, 0)), view(R1, (M, 2, 1), (2, 1, 0)))
+            Z = view(Z, (N, L), (L, 1)).index_select(-2, src)
+    Y = Z[..., :n, :m]
+    norms = (Y * Y).sum(-1).sqrt()
+    if not vectors:
+        return norms, None, None
+    return norms, Y / where(norms > 0, norms, 1.0)[..., None], Z[..., :n, m:m + n]
+
+
+def _svd(x, vectors, full, complete=True):
+    """`(U, S, Vh)` of the matrices `x` (any float dtype) in the working
+    dtype, `S` descending (U and Vh None unless `vectors`; without
+    `complete`, `U`'s columns of zero singular values are left as Jacobi
+    leaves them, normalised or 0, for `pinv`)."""
+    *batch, m, n = x.shape
+    batch = tuple(batch)
+    wd = _F32 if x.dtype == np.float16 else x.dtype
+    k = min(m, n)
+    if x.numel() == 0:
+        S = x.new_zeros(batch + (k,), dtype=wd)
+        if not vectors:
+            return None, S, None
+        mu, nv = (m, n) if full else (k, k)
+        U = x.new_zeros(batch + (m, mu), dtype=wd)
+        Vh = x.new_zeros(batch + (nv, n), dtype=wd)
+        if full:
+            # the identity, a valid SVD of an empty matrix, as PyTorch's
+            U.diagonal(dim1=-2, dim2=-1).fill_(1)
+            Vh.diagonal(dim1=-2, dim2=-1).fill_(1)
+        return U, S, Vh
+    w = x.astype(_F32) if x.dtype == np.float16 else x
+    wide = m < n
+    if wide:
+        w = w.mT  # A^T = U' S V'^T: U = V', Vh = U'^T
+        m, n = n, m
+    scale = _scale(w)
+    sigma, Y, W = _jacobi_svd(w / scale, vectors)
+    S, order = (sigma * scale[..., 0]).sort(-1, descending=True)
+    bad = _bad(w)
+    S = where(bad[..., None], math.nan, S)
+    if not vectors:
+        return None, S, None
+    Y = Y.gather(-2, order[..., None].expand(*batch, n, m))
+    Vh = W.gather(-2, order[..., None].expand(*batch, n, n))
+    U = _complete(Y, S, full, m, n) if complete else Y.mT
+    U = where(bad[..., None, None], math.nan, U)
+    Vh = where(bad[..., None, None], math.nan, Vh)
+    if wide:
+        U, Vh = Vh.mT, U.mT
+    return U.contiguous(), S, Vh.contiguous()
+
+
+def _complete(Y, S, full, m, n):
+    """The left singular vectors `U` (`[..., m, m]` where `full`, else
+    `[..., m, n]`) of the sorted normalised rows `Y = U^T` and values `S`:
+    the columns of `Y^T` where `σ > max(m, n) eps σ_max`; the columns of the
+    smaller (zero) singular values, and where `full` the `m - n` more, are
+    the eigenvectors of the projector `I - U_good U_good^T` of eigenvalue 1
+    (`eigh`'s Jacobi, its last ones), orthonormal and orthogonal to the
+    others. The projector's `eigh` runs only where it is needed (`full` and
+    `m > n`, or a zero singular value: one flag read back)."""
+    *batch, _, _ = Y.shape
+    batch = tuple(batch)
+    good = S > S[..., :1] * (max(m, n) * _eps(Y.dtype))
+    if not ((full and m > n) or good.logical_not().any().item()):
+        return Y.mT
+    U = where(good[..., None, :], Y.mT, 0.0)
+    if m > n:
+        U = cat([U, U.new_zeros(batch + (m, m - n))], -1)
+        good = cat([good, good.new_zeros(batch + (m - n,))], -1)
+    P = _symmetric(eye(m, dtype=U.dtype, device=U.device) - U @ U.mT, "L", "linalg.svd")
+    lam, Q = _jacobi_eigh(P, True)
+    # the eigenvalues are 0 (the good columns' space) and 1: sorted ascending, the ones of 1 are the last
+    Q = Q.gather(-1, lam.argsort(-1)[..., None, :].expand(*batch, m, m))
+    U = where(good[..., None, :], U, Q)
+    return U if full else U[..., :n]
+
+
+def _no_driver(driver, op):
+    if driver is not None:
+        raise ArgumentError(f"{op}: keyword argument `driver=` is only supported on CUDA inputs with cuSOLVER "
+                            f"backend (silt computes by Jacobi's method)")
+
+
+def svd(A, full_matrices=True, *, driver=None) -> SVDResult:
+    """`torch.linalg.svd(A, full_matrices=True, *, driver=None)`:
+    `SVDResult(U, S, Vh)` with `A = U diag(S) Vh` of the matrices `A` (`[..., m, n]`, any batch
+    dimensions): `S` the singular values descending (`[..., k]`, `k =
+    min(m, n)`), `U` and `Vh` orthonormal (`[..., m, m]` and `[..., n, n]`,
+    or `[..., m, k]` and `[..., k, n]` where not `full_matrices`; each
+    singular vector of either sign). One-sided Jacobi (Hestenes') on the
+    columns (of `A^T` where `m < n`) on the device in the round-robin
+    ordering: the `k/2` rotations of a round at once, in five launches,
+    every matrix of the batch at once; before each sweep one number is read
+    back, the largest `|cos|` between two columns over the batch, and the
+    sweeps stop below `max(m, n)` eps (at most 30; 5 to 10 usually). `S` are
+    the columns' norms, `V` the product of the rotations, `U` the normalised
+    columns, completed by an orthonormal basis of the rest (the eigenvectors
+    of the projector on it, by `eigh`'s Jacobi) where singular values are
+    zero (at most `max(m, n)` eps `σ_max`) or `full_matrices` asks for more
+    columns. An empty matrix gives identities, as PyTorch's; a matrix
+    holding NaN or an infinity gives NaN. `driver` (cuSOLVER's, for CUDA)
+    must be None. Float16 is computed in float32, rounded once."""
+    op = "linalg.svd"
+    _no_driver(driver, op)
+    x = _matrices(A, op, square=False)
+    U, S, Vh = _svd(x, True, bool(full_matrices))
+    return SVDResult(_narrow(U, x.dtype), _narrow(S, x.dtype), _narrow(Vh, x.dtype))
+
+
+def svdvals(A, *, driver=None) -> Tensor:
+    """`torch.linalg.svdvals(A, *, driver=None)`: the singular values,
+    descending (`[..., min(m, n)]`), of the matrices `A`: `svd`'s Jacobi
+    method without the vectors (the columns' rotations only). `driver`
+    (cuSOLVER's, for CUDA) must be None."""
+    op = "linalg.svdvals"
+    _no_driver(driver, op)
+    x = _matrices(A, op, square=False)
+    return _narrow(_svd(x, False, False)[1], x.dtype)
+
+
+def _svd_torch(input, some=True, compute_uv=True):
+    """`torch.svd(input, some=True, compute_uv=True)` (and `Tensor.svd`):
+    `(U, S, V)` with `input = U diag(S) V^T`, `linalg.svd`'s with `V =
+    Vh^T`: the reduced matrices where `some` (`U [..., m, k]`, `V [..., n,
+    k]`), the full ones where not. Without `compute_uv`, `U` and `V` are
+    zeros of `[..., m, m]` and `[..., n, n]` (`some` has no effect), as
+    PyTorch's."""
+    x = _matrices(input, "svd", square=False)
+    *batch, m, n = x.shape
+    if not compute_uv:
+        S = _svd(x, False, False)[1]
+        return _TorchSVD(x.new_zeros(tuple(batch) + (m, m)), _narrow(S, x.dtype),
+                         x.new_zeros(tuple(batch) + (n, n)))
+    U, S, Vh = _svd(x, True, not some)
+    return _TorchSVD(_narrow(U, x.dtype), _narrow(S, x.dtype), _narrow(Vh.mT.contiguous(), x.dtype))
+
+
+# ---- pseudo-inverses, ranks, condition numbers, norms ----------------------------
+
+def _tolerance(x, S_max, atol, rtol, op):
+    """`max(atol, rtol σ_max)` (`[..., 1]`), PyTorch's `atol` and `rtol`:
+    numbers or tensors broadcast to the batch; `rtol` by default eps of the
+    input's dtype times `max(m, n)`, or 0 where `atol` is given and `> 0`."""
+    m, n = x.shape[-2:]
+    default = _eps(x.dtype) * max(m, n)
+
+    def value(v, name):
+        if v is None:
+            return None
+        if isinstance(v, Tensor):
+            if v.dtype.kind not in "fiub":
+                raise DTypeError(f"{op}: {name} tensor of complex type is not supported")
+            return v.astype(S_max.dtype)
+        if not _is_number(v) or isinstance(v, complex):
+            raise TypeError(f"{op}: {name} must be a number or a tensor, not {type(v).__name__}")
+        return float(v)
+
+    a, r = value(atol, "atol"), value(rtol, "rtol")
+    if r is None:
+        if a is None:
+            r = default
+        elif isinstance(a, Tensor):
+            r = where(a > 0, 0.0, default)
+        else:
+            r = 0.0 if a > 0 else default
+    if a is None:
+        a = 0.0
+    a = a[..., None] if isinstance(a, Tensor) else a
+    r = r[..., None] if isinstance(r, Tensor) else r
+    t = S_max * r
+    return t.maximum(a) if isinstance(a, Tensor) else t.clamp_min(a)
+
+
+def pinv(A, *, atol=None, rtol=None, hermitian=False) -> Tensor:
+    """`torch.linalg.pinv(A, *, atol=None, rtol=None, hermitian=False)`:
+    the pseudo-inverses (`[..., n, m]`) of the matrices `A` (`[..., m, n]`),
+    `V diag(1/σ) U^T` over the singular values `σ > max(atol, rtol σ_max)`
+    of `svd` (the others count as 0). `rtol` is by default eps times
+    `max(m, n)`, or 0 where only `atol` (`> 0`) is given, as PyTorch's; both
+    may be tensors broadcast to the batch. With `hermitian` the matrices are
+    taken as symmetric (the lower triangle read) and `eigh`'s `|λ|` are the
+    singular values: `V diag(1/λ) V^T`. Float16 is computed in float32,
+    rounded once."""
+    op = "linalg.pinv"
+    x = _matrices(A, op, square=bool(hermitian))
+    *batch, m, n = x.shape
+    if x.numel() == 0:
+        return x.new_zeros(tuple(batch) + (n, m))
+    if hermitian:
+        w, V = _eigh(x, "L", True, op)
+        mag = w.abs()
+        tol = _tolerance(x, mag.amax(-1, keepdim=True), atol, rtol, op)
+        inv = where(mag > tol, w.reciprocal(), 0.0)
+        r = (V * inv[..., None, :]) @ V.mT
+    else:
+        U, S, Vh = _svd(x, True, False, complete=False)
+        tol = _tolerance(x, S[..., :1], atol, rtol, op)
+        inv = where(S > tol, S.reciprocal(), 0.0)
+        r = (Vh.mT * inv[..., None, :]) @ U.mT
+    return _narrow(r.contiguous(), x.dtype)
+
+
+def _pinverse(input, rcond=1e-15):
+    """`torch.pinverse(input, rcond=1e-15)` (and `Tensor.pinverse`):
+    `linalg.pinv(input, rtol=rcond)`, the singular values below `rcond`
+    times the largest counted as 0."""
+    return pinv(input, atol=0.0, rtol=rcond)
+
+
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False) -> Tensor:
+    """`torch.linalg.matrix_rank(A, *, atol=None, rtol=None,
+    hermitian=False)`: the ranks (int64, `[...]`) of the matrices `A`, the
+    number of singular values (`svdvals`; `|λ|` of `eigvalsh` with
+    `hermitian`) above `max(atol, rtol σ_max)`, `pinv`'s tolerance."""
+    op = "linalg.matrix_rank"
+    x = _matrices(A, op, square=bool(hermitian))
+    *batch, m, n = x.shape
+    if x.numel() == 0:
+        return x.new_zeros(tuple(batch), dtype=np.int64)
+    S = _eigh(x, "L", False, op)[0].abs() if hermitian else _svd(x, False, False)[1]
+    tol = _tolerance(x, S.amax(-1, keepdim=True), atol, rtol, op)
+    return (S > tol).sum(-1).astype(np.int64)
+
+
+def _spectral(x, ord):
+    """The norm of order 2, -2 or 'nuc' (`'nuc'`) of the matrices in the
+    last two dimensions of `x` (working dtype), from `svdvals`; an empty
+    matrix gives 0."""
+    *batch, m, n = x.shape
+    if min(m, n) == 0:
+        return x.new_zeros(tuple(batch), dtype=_F32 if x.dtype == np.float16 else x.dtype)
+    S = _svd(x, False, False)[1]
+    if ord == "nuc":
+        return S.sum(-1)
+    return S[..., 0] if ord > 0 else S[..., -1]
+
+
+def _spectral_matrix_norm(t, ord, d0, d1, keepdim):
+    """`matrix_norm`'s orders `2` (the largest singular value), `-2` (the
+    smallest) and `'nuc'` (their sum) of the matrices in the dimensions
+    `d0` (rows), `d1` (columns) of the float tensor `t` (non-negative
+    dimension indices), moved last for `svdvals`; with `keepdim` the two
+    dimensions stay, of size 1. An empty matrix gives 0. Float16 in
+    float32, rounded once."""
+    r = _spectral(t.movedim((d0, d1), (-2, -1)), ord)
+    if keepdim:
+        r = r.unsqueeze(min(d0, d1)).unsqueeze(max(d0, d1))
+    return _narrow(r, t.dtype)
+
+
+def _nuclear_norm(input, dim=None, keepdim=False):
+    """`torch.nuclear_norm(input, dim=None, keepdim=False)` (and
+    `Tensor.nuclear_norm`): the sum of the singular values of the matrices
+    in the two dimensions `dim` of `input` (a 2-d `input` without `dim`),
+    `linalg.matrix_norm(input, 'nuc', dim, keepdim)`."""
+    op = "nuclear_norm"
+    t = _float(_input(input, ()), op)
+    if isinstance(dim, bool):
+        dim, keepdim = None, dim  # torch.nuclear_norm(input, keepdim), its other overload
+    if dim is None:
+        if t.ndim != 2:
+            raise ArgumentError(f"{op}: Expected a tensor with 2 dimensions, but got a tensor with {t.ndim} "
+                                f"dimension{'' if t.ndim == 1 else 's'} instead.")
+        dim = (-2, -1)
+    if t.ndim < 2:
+        raise ArgumentError(f"{op}: The input tensor A must have at least 2 dimensions.")
+    d0, d1 = _matrix_dims(t, dim, op)
+    return _spectral_matrix_norm(t, "nuc", d0, d1, keepdim)
+
+
+def cond(A, p=None) -> Tensor:
+    """`torch.linalg.cond(A, p=None)`: the condition numbers (`[...]`) of
+    the matrices `A`: for `p` None or `2` the ratio of the largest singular
+    value to the smallest (`svdvals`; inf where the smallest is 0), for `-2`
+    the inverse ratio, any `m` x `n`; for `'fro'`, `'nuc'`, `inf`, `-inf`,
+    `1`, `-1` (square matrices only) `matrix_norm(A, p) *
+    matrix_norm(inv(A), p)`, inf for a singular matrix (a zero pivot of the
+    elimination), as PyTorch's. An empty matrix gives 0, as PyTorch's;
+    another `p` raises `silt.ArgumentError`. Float16 in float32, rounded
+    once."""
+    op = "linalg.cond"
+    x = _matrices(A, op, square=False)
+    *batch, m, n = x.shape
+    batch = tuple(batch)
+    if p is None:
+        p = 2
+    spectral = not isinstance(p, str) and _is_number(p) and not isinstance(p, bool) and p in (2, -2)
+    if not spectral and p not in ("fro", "nuc") and not (
+            not isinstance(p, (str, bool)) and _is_number(p) and p in (1, -1, _INF, -_INF)):
+        raise ArgumentError(f"{op} got an invalid norm type: {p}")
+    if x.numel() == 0:
+        return x.new_zeros(batch)
+    w = x.astype(_F32) if x.dtype == np.float16 else x
+    if spectral:
+        S = _svd(w, False, False)[1]
+        r = S[..., 0] / S[..., -1] if p == 2 else S[..., -1] / S[..., 0]
+        return _narrow(r, x.dtype)
+    if m != n:
+        raise ArgumentError(f"{op}(ord={p}): A must be batches of square matrices, but they are {m} by {n} "
+                            f"matrices")
+
+    def norm(t):
+        return _spectral(t, "nuc") if p == "nuc" else matrix_norm(t, p)
+
+    X, info = inv_ex(w)
+    singular = info > 0  # a zero pivot: inf, as PyTorch's
+    r = norm(w) * norm(where(singular[..., None, None], 0.0, X))
+    return _narrow(where(singular, _INF, r), x.dtype)
+
+
+# silt.NAME as torch.NAME (the integrator attaches them, and the tensor methods)
+TORCH = {"svd": _svd_torch, "pinverse": _pinverse, "nuclear_norm": _nuclear_norm}
