@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 170);
+//! assert_eq!(catalog::OPERATIONS.len(), 171);
 //! ```
 
 use silt::DType;
@@ -48,7 +48,8 @@ pub enum Kind {
     Counting,
     /// A factorisation of matrices and its solves, as PyTorch's
     /// `torch.linalg`: `lu_factor` as `launch(a)` (`(LU, pivots)`),
-    /// `lu_solve` as `launch(lu, pivots, b, adjoint)` (run by grid kernels).
+    /// `lu_solve` as `launch(lu, pivots, b, adjoint)`, `eigh` as `launch(a)`
+    /// (`(eigenvalues, eigenvectors)`) (run by grid kernels).
     Factorization,
 }
 
@@ -174,7 +175,7 @@ catalog! {
     "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
     "scans" Scan: [cumsum, cumprod, cummax, cummin, logcumsumexp],
     "linear algebra" Matrix: [matmul],
-    "factorisations" Factorization: [lu_factor, lu_solve],
+    "factorisations" Factorization: [lu_factor, lu_solve, eigh],
     "ordering" Ordering: [sort, argsort, topk, searchsorted],
     "indexing" Indexing: [index_select, gather, scatter_add, scatter_reduce, take],
     "counting" Counting: [bincount, histc],

@@ -331,3 +331,157 @@ fn bad_arguments_are_errors() {
         assert!(x.iter().any(|v| !v.is_finite()), "{x:?}");
     }
 }
+
+/// The symmetric matrices of `a`'s lower triangles.
+fn symmetric(a: &[f64], n: usize) -> Vec<f64> {
+    let mut s = a.to_vec();
+    for m in s.chunks_mut(n * n) {
+        for i in 0..n {
+            for j in i + 1..n {
+                m[i * n + j] = m[j * n + i];
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn eigh_diagonalises_symmetric_matrices() {
+    for dev in common::devices() {
+        for dtype in [DType::F64, DType::F32] {
+            let eps = if dtype == DType::F64 {
+                f64::EPSILON
+            } else {
+                f64::from(f32::EPSILON)
+            };
+            for (s, &(b, n)) in [(1, 1), (3, 2), (2, 5), (2, 8), (1, 17)].iter().enumerate() {
+                let mut xs = random(b * n * n, 20 + s as u64);
+                // the upper triangle is not read: noise there
+                for m in xs.chunks_mut(n * n) {
+                    for i in 0..n {
+                        for j in i + 1..n {
+                            m[i * n + j] = 1e3;
+                        }
+                    }
+                }
+                let a = tensor(&dev, &xs, dtype, &[b, n, n]);
+                let got = every_form(&format!("{dev} {dtype} eigh {b}x{n}"), || {
+                    let (w, v) = k::eigh::dispatch(&a).unwrap();
+                    vec![w, v]
+                });
+                assert_eq!(got[0].shape(), &[b, n]);
+                assert_eq!(got[1].shape(), &[b, n, n]);
+                let (w, v) = (to_f64(&got[0]), to_f64(&got[1]));
+                let sym = symmetric(&to_f64(&a), n);
+                let tol = 64.0 * n as f64 * eps;
+                for e in 0..b {
+                    let (we, ve, ae) = (
+                        &w[e * n..(e + 1) * n],
+                        &v[e * n * n..(e + 1) * n * n],
+                        &sym[e * n * n..],
+                    );
+                    assert!(
+                        we.windows(2).all(|p| p[0] <= p[1]),
+                        "{dev} {dtype} ascending: {we:?}"
+                    );
+                    for i in 0..n {
+                        for j in 0..n {
+                            // V^T V = I and A V = V diag(w)
+                            let dot: f64 = (0..n).map(|r| ve[r * n + i] * ve[r * n + j]).sum();
+                            let want = if i == j { 1.0 } else { 0.0 };
+                            assert!(
+                                (dot - want).abs() <= tol,
+                                "{dev} {dtype} orthonormal {i} {j}: {dot}"
+                            );
+                            let av: f64 = (0..n).map(|r| ae[i * n + r] * ve[r * n + j]).sum();
+                            assert!(
+                                (av - ve[i * n + j] * we[j]).abs() <= tol * 4.0,
+                                "{dev} {dtype} A v = w v: {av}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn eigh_of_special_matrices() {
+    for dev in common::devices() {
+        // diagonal (no rotation; sorted), the identity (a repeated value), zeros, a NaN, empty
+        let d = TensorT::from_slice(
+            &dev,
+            &[3.0f64, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 2.0],
+            [3, 3],
+        )
+        .unwrap();
+        let (w, v) = k::eigh::launch(&d).unwrap();
+        assert_eq!(w.to_vec().unwrap(), [-1.0, 2.0, 3.0]);
+        assert_eq!(
+            v.to_vec().unwrap(),
+            [0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+        );
+        let i = TensorT::from_slice(&dev, &[1.0f32, 0.0, 0.0, 1.0], [2, 2]).unwrap();
+        assert_eq!(k::eigh::launch(&i).unwrap().0.to_vec().unwrap(), [1.0, 1.0]);
+        let z = TensorT::<f64>::zeros(&dev, [2, 4, 4]).unwrap();
+        let (w, v) = k::eigh::launch(&z).unwrap();
+        assert!(w.to_vec().unwrap().iter().all(|&x| x == 0.0));
+        assert_eq!(v.to_vec().unwrap()[..4], [1.0, 0.0, 0.0, 0.0]);
+        let nan = TensorT::from_slice(&dev, &[1.0f64, f64::NAN, f64::NAN, 1.0], [2, 2]).unwrap();
+        let (w, _) = k::eigh::launch(&nan).unwrap(); // ends (no endless sweeps)
+        assert_eq!(w.shape(), &[2]);
+        for shape in [[0usize, 3, 3], [2, 0, 0]] {
+            let e = TensorT::<f32>::zeros(&dev, shape).unwrap();
+            let (w, v) = k::eigh::launch(&e).unwrap();
+            assert_eq!(
+                (w.shape(), v.shape()),
+                (&[shape[0], shape[1]][..], &shape[..])
+            );
+        }
+        // the input is not written; bad shapes and dtypes are errors
+        let before = d.to_vec().unwrap();
+        k::eigh::launch(&d).unwrap();
+        assert_eq!(d.to_vec().unwrap(), before);
+        let wide = TensorT::<f64>::zeros(&dev, [2, 3]).unwrap();
+        assert!(matches!(
+            k::eigh::launch(&wide),
+            Err(Error::InvalidArgument { .. })
+        ));
+        let ints = TensorT::<i32>::zeros(&dev, [2, 2]).unwrap();
+        assert!(matches!(
+            k::eigh::dispatch(ints.as_tensor()),
+            Err(Error::UnsupportedDType { .. })
+        ));
+    }
+}
+
+#[test]
+fn the_host_and_the_device_give_the_same_bits() {
+    let devs = common::devices();
+    for dtype in [DType::F64, DType::F32] {
+        let (b, n) = (3, 9);
+        let xs = random(b * n * n, 99);
+        let results: Vec<Vec<Vec<u64>>> = devs
+            .iter()
+            .map(|dev| {
+                let a = tensor(dev, &xs, dtype, &[b, n, n]);
+                let rhs = tensor(dev, &xs[..n * 2], dtype, &[n, 2]);
+                let (lu, piv) = k::lu_factor::dispatch(&a).unwrap();
+                let x = k::lu_solve::dispatch(&lu, &piv, &rhs, false).unwrap();
+                let xt = k::lu_solve::dispatch(&lu, &piv, &rhs, true).unwrap();
+                let (w, v) = k::eigh::dispatch(&a).unwrap();
+                [lu, piv, x, xt, w, v].iter().map(bits).collect()
+            })
+            .collect();
+        for (d, other) in results.iter().enumerate().skip(1) {
+            for (r, (h, o)) in results[0].iter().zip(other).enumerate() {
+                assert_eq!(
+                    h, o,
+                    "{dtype}: result {r} on {} differs from the host's",
+                    devs[d]
+                );
+            }
+        }
+    }
+}

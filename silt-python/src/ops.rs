@@ -240,6 +240,19 @@ fn lu_factor<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> 
     pair(py, out)
 }
 
+/// `eigh(A)`: silt-kernels' `eigh`, the eigenvalues (ascending) and
+/// eigenvectors (in the columns) of the symmetric float matrices `A`
+/// (`[..., n, n]`, only the lower triangle read) by Jacobi's method, as a
+/// tuple `(eigenvalues, eigenvectors)`.
+#[pyfunction]
+#[pyo3(signature = (A))]
+#[allow(non_snake_case)]
+fn eigh<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
+    let [a] = place(py, [A])?;
+    let out = py.allow_threads(|| k::eigh::dispatch(&a))?;
+    pair(py, out)
+}
+
 /// `lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`, the
 /// solution `X` of `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
 /// `(LU, pivots)` of `A`, `B` matrices `[..., n, k]` of `LU`'s dtype, the
@@ -727,7 +740,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
             histc
         ]
     );
-    add!(m, [lu_factor, lu_solve]);
+    add!(m, [lu_factor, lu_solve, eigh]);
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

@@ -51,6 +51,8 @@ def lu_ref(a):
     return a, piv
 
 
+SYM = (SQ + SQ.T) / 2  # symmetric, for eigh
+
 LU_SQ, PIV_SQ = (v.astype(t) for v, t in zip(lu_ref(SQ), (np.float32, np.int32)))
 
 erf = np.vectorize(math.erf, otypes=[np.float64])
@@ -443,6 +445,11 @@ CASES = {
         lambda x: np.histogram(f64(x), 7, range=(float(x.min()), float(x.max())))[0],
     ),
     "lu_factor": (lambda o, a: o.lu_factor(a), [X], lu_ref),
+    # the eigenvalues, and |eigenvectors| (their signs are free)
+    "eigh": (
+        lambda o, a: (o.eigh(a)[0], o.eigh(a)[1].abs()), [SYM],
+        lambda a: (np.linalg.eigvalsh(f64(a)), np.abs(np.linalg.eigh(f64(a))[1])),
+    ),
     "lu_solve": (
         lambda o, lu, p, b: o.lu_solve(lu, p, b), [LU_SQ, PIV_SQ, Y[:, :2].copy()],
         lambda lu, p, b: np.linalg.solve(SQ.astype(np.float64), b.astype(np.float64)),

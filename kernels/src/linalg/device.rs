@@ -8,7 +8,7 @@
 //! operations in the same order (`l = a / pivot`, then `a - l * u`), so
 //! they give the same bits as each other and as the host (`host.rs`).
 
-use silt::grid;
+use silt::{grid, helper};
 
 /// The work-items of a matrix in `lu_factor_groups`.
 pub(crate) const GROUP: usize = 64;
@@ -200,6 +200,170 @@ pub fn lu_solve_items<T>(
                     let t = x[[b, k, c]];
                     x[[b, k, c]] = x[[b, p, c]];
                     x[[b, p, c]] = t;
+                }
+            }
+        }
+    }
+}
+
+/// The pair `i` of round `r` of the round-robin tournament on `big` (even)
+/// places, as `(p, q)` with `p < q`: place `big - 1` meets `r`, and `(r +
+/// i) % (big - 1)` meets `(r + big - 1 - i) % (big - 1)`; in `big - 1`
+/// rounds every two places meet once. (`T`: the kernels' element type,
+/// unused.)
+#[helper(types = [f32, f64])]
+fn pair<T>(r: u64, i: u64, big: u64) -> (u64, u64) {
+    let h = big - 1;
+    let x = if i == 0 { h } else { (r + i) % h };
+    let y = if i == 0 { r } else { (r + h - i) % h };
+    if x < y {
+        (x, y)
+    } else {
+        (y, x)
+    }
+}
+
+/// The rotation `(c, s)` of Jacobi's method that zeroes `a_pq` of the
+/// symmetric 2 x 2 block `[[a_pp, a_pq], [a_pq, a_qq]]` (Rutishauser's:
+/// `t = sign(θ) / (|θ| + sqrt(θ² + 1))`, `θ = (a_qq - a_pp) / (2 a_pq)`,
+/// `t = 1 / (2θ)` where `θ²` would overflow); `(1, 0)` where `a_pq` is 0.
+#[helper(types = [f32, f64])]
+fn rotation<T>(app: T, aqq: T, apq: T) -> (T, T) {
+    if apq == 0.0 {
+        (1.0, 0.0)
+    } else {
+        let th = (aqq - app) / (apq + apq);
+        let at = th.abs();
+        let big = if T::BITS == 64 { 1e150 } else { 1e18 };
+        let mut t = if at > big {
+            0.5 / at
+        } else {
+            1.0 / (at + (th * th + 1.0).sqrt())
+        };
+        if th < 0.0 {
+            t = -t;
+        }
+        let c = 1.0 / (t * t + 1.0).sqrt();
+        (c, t * c)
+    }
+}
+
+/// Jacobi's eigenvalue method on the symmetric matrices `a` (`[batch, n,
+/// n]`, its lower triangle read, written in place), a work-item a matrix:
+/// sweeps of `N - 1` rounds of the round-robin tournament (`N` = `n`
+/// padded to even; the pairs with the padding's place skipped), each round
+/// computing the rotations of its pairs (into `rot`, `[batch, N / 2, 2]`),
+/// then rotating every pair's rows, then every pair's columns and those of
+/// the eigenvectors `v` (the identity to begin with), then setting the
+/// rotated `a_pq` and `a_qp` to 0. Before a sweep, the largest `|a_ij|`
+/// off the diagonal against `tol` times the largest `|a_ii|` ends the
+/// sweeps (also a NaN, and `sweeps` at most). Then the eigenvalues (the
+/// diagonal) into `w` (`[batch, n]`) ascending (NaN last; a selection
+/// sort, the first of equal values), the columns of `v` with them.
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn eigh_items<T>(
+    a: ViewMut<T, 3>,
+    v: ViewMut<T, 3>,
+    w: ViewMut<T, 2>,
+    rot: ViewMut<T, 3>,
+    #[scalar] tol: T,
+    #[scalar] sweeps: u32,
+) {
+    let b = global_id(0);
+    let n = a.len(1);
+    let big = n + n % 2;
+    let half = big / 2;
+    if b < a.len(0) {
+        for i in 0..n {
+            for j in 0..n {
+                if j > i {
+                    a[[b, i, j]] = a[[b, j, i]];
+                }
+                v[[b, i, j]] = if i == j { 1.0 } else { 0.0 };
+            }
+        }
+        let mut sweep: u32 = 0;
+        let mut done = false;
+        while !done && sweep < sweeps {
+            let mut off: T = 0.0;
+            let mut diag: T = 0.0;
+            for i in 0..n {
+                for j in 0..n {
+                    let e = a[[b, i, j]].abs();
+                    if i == j {
+                        if e > diag || e != e {
+                            diag = e;
+                        }
+                    } else if e > off || e != e {
+                        off = e;
+                    }
+                }
+            }
+            if off != off || diag != diag || off <= tol * diag {
+                done = true;
+            } else {
+                for r in 0..big - 1 {
+                    for i in 0..half {
+                        let (p, q) = pair(r, i, big);
+                        if q < n {
+                            let (c, s) = rotation(a[[b, p, p]], a[[b, q, q]], a[[b, p, q]]);
+                            rot[[b, i, 0]] = c;
+                            rot[[b, i, 1]] = s;
+                        }
+                    }
+                    for i in 0..half {
+                        let (p, q) = pair(r, i, big);
+                        if q < n {
+                            let (c, s) = (rot[[b, i, 0]], rot[[b, i, 1]]);
+                            for j in 0..n {
+                                let (x, y) = (a[[b, p, j]], a[[b, q, j]]);
+                                a[[b, p, j]] = c * x - s * y;
+                                a[[b, q, j]] = s * x + c * y;
+                            }
+                        }
+                    }
+                    for i in 0..half {
+                        let (p, q) = pair(r, i, big);
+                        if q < n {
+                            let (c, s) = (rot[[b, i, 0]], rot[[b, i, 1]]);
+                            for j in 0..n {
+                                let (x, y) = (a[[b, j, p]], a[[b, j, q]]);
+                                a[[b, j, p]] = c * x - s * y;
+                                a[[b, j, q]] = s * x + c * y;
+                                let (x2, y2) = (v[[b, j, p]], v[[b, j, q]]);
+                                v[[b, j, p]] = c * x2 - s * y2;
+                                v[[b, j, q]] = s * x2 + c * y2;
+                            }
+                            if s != 0.0 {
+                                a[[b, p, q]] = 0.0;
+                                a[[b, q, p]] = 0.0;
+                            }
+                        }
+                    }
+                }
+                sweep += 1;
+            }
+        }
+        for i in 0..n {
+            w[[b, i]] = a[[b, i, i]];
+        }
+        for k in 0..n {
+            let mut at = k;
+            let mut best = w[[b, k]];
+            for i in k + 1..n {
+                let e = w[[b, i]];
+                if e == e && (best != best || e < best) {
+                    best = e;
+                    at = i;
+                }
+            }
+            if at != k {
+                w[[b, at]] = w[[b, k]];
+                w[[b, k]] = best;
+                for j in 0..n {
+                    let t = v[[b, j, k]];
+                    v[[b, j, k]] = v[[b, j, at]];
+                    v[[b, j, at]] = t;
                 }
             }
         }

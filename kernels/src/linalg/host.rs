@@ -11,7 +11,9 @@ pub trait HostLu:
     + Send
     + Sync
     + PartialOrd
+    + std::ops::Add<Output = Self>
     + std::ops::Sub<Output = Self>
+    + std::ops::Neg<Output = Self>
     + std::ops::Mul<Output = Self>
     + std::ops::Div<Output = Self>
 {
@@ -20,21 +22,29 @@ pub trait HostLu:
     #[doc(hidden)]
     const ONE: Self;
     #[doc(hidden)]
+    const BIG_THETA: Self;
+    #[doc(hidden)]
     fn abs(self) -> Self;
+    #[doc(hidden)]
+    fn sqrt(self) -> Self;
 }
 
 macro_rules! host_lu {
-    ($($t:ty),*) => {$(
+    ($($t:ty = $big:expr),*) => {$(
         impl HostLu for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
+            const BIG_THETA: Self = $big;
             fn abs(self) -> Self {
                 <$t>::abs(self)
+            }
+            fn sqrt(self) -> Self {
+                <$t>::sqrt(self)
             }
         }
     )*};
 }
-host_lu!(f32, f64);
+host_lu!(f32 = 1e18, f64 = 1e150);
 
 /// Factors each `m` x `n` matrix of `lu` (contiguous, `[batch, m, n]`) in
 /// place, its `k = min(m, n)` pivots (1-based) into `pivots` (`[batch,
@@ -155,6 +165,150 @@ fn solve_column<T: HostLu>(
                 s = s - a[i * n + j] * x[at(j)];
             }
             x[at(i)] = s / a[i * n + i];
+        }
+    }
+}
+
+/// Jacobi's eigenvalue method on each symmetric matrix of `a` (contiguous,
+/// `[batch, n, n]`, its lower triangle read, written in place): the
+/// eigenvalues into `w` (`[batch, n]`, ascending), the eigenvectors into
+/// `v` (`[batch, n, n]`), as `eigh_items`, step for step.
+pub(crate) fn eigh<T: HostLu>(
+    a: &mut TensorT<T>,
+    v: &mut TensorT<T>,
+    w: &mut TensorT<T>,
+    tol: T,
+    sweeps: u32,
+) -> Result<()> {
+    let n = a.shape()[1];
+    a.with_host_slice_mut(|a| {
+        v.with_host_slice_mut(|v| {
+            w.with_host_slice_mut(|w| {
+                a.par_chunks_mut(n * n)
+                    .zip(v.par_chunks_mut(n * n))
+                    .zip(w.par_chunks_mut(n))
+                    .for_each(|((a, v), w)| jacobi(a, v, w, n, tol, sweeps));
+            })
+        })
+    })???;
+    Ok(())
+}
+
+/// The pair `i` of round `r` on `big` places, as the kernels' `pair`.
+fn pair(r: usize, i: usize, big: usize) -> (usize, usize) {
+    let h = big - 1;
+    let (x, y) = if i == 0 {
+        (h, r)
+    } else {
+        ((r + i) % h, (r + h - i) % h)
+    };
+    (x.min(y), x.max(y))
+}
+
+/// The kernels' `rotation`.
+fn rotation<T: HostLu>(app: T, aqq: T, apq: T) -> (T, T) {
+    if apq == T::ZERO {
+        return (T::ONE, T::ZERO);
+    }
+    let th = (aqq - app) / (apq + apq);
+    let at = th.abs();
+    let half = T::ONE / (T::ONE + T::ONE);
+    let mut t = if at > T::BIG_THETA {
+        half / at
+    } else {
+        T::ONE / (at + (th * th + T::ONE).sqrt())
+    };
+    if th < T::ZERO {
+        t = -t;
+    }
+    let c = T::ONE / (t * t + T::ONE).sqrt();
+    (c, t * c)
+}
+
+#[allow(clippy::eq_op, clippy::float_cmp)] // NaN tests and exact zeros, as the kernels'
+fn jacobi<T: HostLu>(a: &mut [T], v: &mut [T], w: &mut [T], n: usize, tol: T, sweeps: u32) {
+    for i in 0..n {
+        for j in 0..n {
+            if j > i {
+                a[i * n + j] = a[j * n + i];
+            }
+            v[i * n + j] = if i == j { T::ONE } else { T::ZERO };
+        }
+    }
+    let big = n + n % 2;
+    let half = big / 2;
+    let mut rot = vec![(T::ONE, T::ZERO); half];
+    for _ in 0..sweeps {
+        let (mut off, mut diag) = (T::ZERO, T::ZERO);
+        for i in 0..n {
+            for j in 0..n {
+                let e = a[i * n + j].abs();
+                if i == j {
+                    if e > diag || e != e {
+                        diag = e;
+                    }
+                } else if e > off || e != e {
+                    off = e;
+                }
+            }
+        }
+        if off != off || diag != diag || off <= tol * diag {
+            break;
+        }
+        for r in 0..big - 1 {
+            for (i, cs) in rot.iter_mut().enumerate() {
+                let (p, q) = pair(r, i, big);
+                if q < n {
+                    *cs = rotation(a[p * n + p], a[q * n + q], a[p * n + q]);
+                }
+            }
+            for (i, &(c, s)) in rot.iter().enumerate() {
+                let (p, q) = pair(r, i, big);
+                if q < n {
+                    for j in 0..n {
+                        let (x, y) = (a[p * n + j], a[q * n + j]);
+                        a[p * n + j] = c * x - s * y;
+                        a[q * n + j] = s * x + c * y;
+                    }
+                }
+            }
+            for (i, &(c, s)) in rot.iter().enumerate() {
+                let (p, q) = pair(r, i, big);
+                if q < n {
+                    for j in 0..n {
+                        let (x, y) = (a[j * n + p], a[j * n + q]);
+                        a[j * n + p] = c * x - s * y;
+                        a[j * n + q] = s * x + c * y;
+                        let (x2, y2) = (v[j * n + p], v[j * n + q]);
+                        v[j * n + p] = c * x2 - s * y2;
+                        v[j * n + q] = s * x2 + c * y2;
+                    }
+                    if s != T::ZERO {
+                        a[p * n + q] = T::ZERO;
+                        a[q * n + p] = T::ZERO;
+                    }
+                }
+            }
+        }
+    }
+    for i in 0..n {
+        w[i] = a[i * n + i];
+    }
+    for k in 0..n {
+        let mut at = k;
+        let mut best = w[k];
+        for (i, &e) in w.iter().enumerate().skip(k + 1) {
+            if e == e && (best != best || e < best) {
+                best = e;
+                at = i;
+            }
+        }
+        if at != k {
+            w[at] = w[k];
+            w[k] = best;
+            for j in 0..n {
+                v.swap(j * n + k, j * n + at);
+            }
         }
     }
 }

@@ -408,3 +408,149 @@ pub mod lu_solve {
         device::lu_solve_items::__infos()
     }
 }
+
+/// The eigenvalues and eigenvectors of symmetric matrices by Jacobi's
+/// method, as PyTorch's `torch.linalg.eigh` (its lower triangle read).
+///
+/// Each matrix is diagonalised by sweeps of plane rotations in the
+/// round-robin order (every pair of rows and columns once a sweep, the
+/// `n / 2` disjoint pairs of a round rotated together: their rows, then
+/// their columns and the eigenvectors'), Rutishauser's rotations; the sweeps
+/// stop when the largest element off the diagonal is at most `max(n, 2)`
+/// times the dtype's epsilon times the largest on it (or after 30). The
+/// eigenvalues come out ascending (NaN last), the eigenvectors in the
+/// columns, each of unit length (any sign). Jacobi's method is accurate to
+/// a few epsilons of the largest eigenvalue; the steps and their order are
+/// the same on every device and the host (plain Rust there), so the bits
+/// agree everywhere. A matrix a work-item, one launch.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[2.0f64, 1.0, 1.0, 2.0], [2, 2])?;
+/// let (w, v) = k::eigh::launch(&a)?;
+/// let w = w.to_vec()?;
+/// assert!((w[0] - 1.0).abs() < 1e-15 && (w[1] - 3.0).abs() < 1e-15);
+/// let v = v.to_vec()?; // [1, -1] / sqrt(2) and [1, 1] / sqrt(2), up to their signs
+/// assert!((v[0].abs() - 0.5f64.sqrt()).abs() < 1e-15);
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod eigh {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "eigh";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+    /// The most sweeps a matrix takes.
+    pub const SWEEPS: u32 = 30;
+
+    /// `eigh(a)` on typed tensors: `(eigenvalues, eigenvectors)`.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>)> {
+        let (w, v) = dispatch(a.as_tensor())?;
+        Ok((w.typed()?, v.typed()?))
+    }
+
+    /// `eigh(a)` on untyped tensors: the eigenvalues (`[..., n]`,
+    /// ascending) and eigenvectors (`[..., n, n]`, in the columns) of the
+    /// symmetric matrices `a` (`[..., n, n]`, only the lower triangle read).
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::InvalidArgument` for fewer than 2 dimensions or matrices that
+    /// are not square, and what the launch reports.
+    pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor)> {
+        supported(NAME, a.dtype())?;
+        let [batch @ .., m, n] = a.shape() else {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "the input must have at least 2 dimensions, not {}",
+                    a.ndim()
+                ),
+            ));
+        };
+        let n = *n;
+        if *m != n {
+            return Err(invalid(
+                NAME,
+                format!("the matrices must be square, not {m} by {n}"),
+            ));
+        }
+        let count = batch.iter().product::<usize>();
+        let wshape: Vec<usize> = batch.iter().copied().chain([n]).collect();
+        let dev = a.device();
+        let w = silt::__private::untyped_output_for_overwrite(dev, a.dtype(), &wshape)?;
+        let v = silt::__private::untyped_output_for_overwrite(dev, a.dtype(), a.shape())?;
+        if a.is_empty() {
+            return Ok((w, v));
+        }
+        let work = fresh(a)?;
+        let mut av = work.reshape([count, n, n])?;
+        let mut vv = v.reshape([count, n, n])?;
+        let mut wv = w.reshape([count, n])?;
+        let half = n.div_ceil(2);
+        let mut rot =
+            silt::__private::untyped_output_for_overwrite(dev, a.dtype(), &[count, half, 2])?;
+        #[allow(clippy::cast_precision_loss)]
+        let tol = n.max(2) as f64
+            * if a.dtype() == DType::F32 {
+                f64::from(f32::EPSILON)
+            } else {
+                f64::EPSILON
+            };
+        if let Form::Host = form(a) {
+            #[allow(clippy::cast_possible_truncation)]
+            return match a.dtype() {
+                DType::F32 => host::eigh(
+                    &mut av.typed::<f32>()?,
+                    &mut vv.typed()?,
+                    &mut wv.typed()?,
+                    tol as f32,
+                    SWEEPS,
+                ),
+                _ => host::eigh(
+                    &mut av.typed::<f64>()?,
+                    &mut vv.typed()?,
+                    &mut wv.typed()?,
+                    tol,
+                    SWEEPS,
+                ),
+            }
+            .map(|()| (w, v));
+        }
+        let grid = Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]);
+        // SAFETY: a work-item reads and writes only its own matrix, vectors,
+        // values and rotations (`b` below the batch's count), at places
+        // below `n` (the pairs' places, below the padded `n`, are tested
+        // against `n`) and pairs below `half`
+        unsafe {
+            match a.dtype() {
+                #[allow(clippy::cast_possible_truncation)]
+                DType::F32 => device::eigh_items::dispatch(
+                    grid, &mut av, &mut vv, &mut wv, &mut rot, tol as f32, SWEEPS,
+                )?,
+                _ => device::eigh_items::dispatch(
+                    grid, &mut av, &mut vv, &mut wv, &mut rot, tol, SWEEPS,
+                )?,
+            }
+        }
+        Ok((w, v))
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::eigh_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::eigh_items::__infos()
+    }
+}

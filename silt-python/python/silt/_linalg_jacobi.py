@@ -42,7 +42,7 @@ import math
 
 import numpy as np
 
-from ._silt import ArgumentError, DTypeError, Fusion, Tensor, tensor
+from ._silt import ArgumentError, DTypeError, Fusion, Tensor, ops as _ops, tensor
 from ._creation import cat, eye
 from ._functions import _input, where
 from ._operators import _is_number
@@ -156,72 +156,12 @@ def _scale(x):
 def _jacobi_eigh(S, vectors):
     """`(w, V)` (`V` None unless `vectors`) of the symmetric matrices `S` (a
     float32 or float64 tensor `[..., n, n]`, `n > 0`, any batch, entries of
-    at most about 1): the eigenvalues in the order Jacobi leaves them and
-    the eigenvectors in the columns of `V`. The matrix and the eigenvectors
-    (the identity to begin with) are the two halves of one tensor `Z [...,
-    2, N, N]` (`N` = `n` padded to even with a zero row and column at the
-    place `N - 1`, which never rotates nor moves). A round is four launches:
-    the rotations of its pairs (a fused kernel on the 2 x 2 diagonal
-    blocks), the columns of both halves rotated (a fused kernel on the views
-    `[..., 2N, N/2, 2]`), the rows (a fused kernel on `[..., N, 2, N]`, the
-    identity's rotation for the eigenvectors' half), the next pairing (one
-    `index_select` of the flattened tensor, a constant index). Before each
-    sweep one number is read back, the largest `max |a_ij| / max |a_ii|`
-    over the batch; the sweeps stop below `n` eps (or after 30)."""
-    *batch, n, _ = S.shape
-    batch = tuple(batch)
-    dev, dt = S.device, S.dtype
-    N = n + n % 2
-    M = N // 2
-    H = 2 if vectors else 1
-    Z = S.new_zeros(batch + (H, N, N))
-    Z[..., 0, :n, :n].copy_(S)
-    if vectors:
-        Z[..., 1, :, :].diagonal(dim1=-2, dim2=-1).fill_(1)
-    sel = _selector(dt, dev)
-    isA = tensor((np.arange(H) == 0).reshape(H, 1, 1), device=dev)
-    src = _tournament(N)
-    rows = np.stack([src, np.arange(N)])[:H]  # the matrix's rows move with its columns, the eigenvectors' do not
-    cols = (src % 2) * M + src // 2  # where the rotated column 2l + c is: c M + l (see below)
-    flat = np.arange(H)[:, None, None] * (N * N) + rows[:, :, None] * N + cols[None, None, :]
-    flat = tensor(flat.reshape(-1).astype(np.int64), device=dev)
-    offmask = tensor(~np.eye(N, dtype=bool), device=dev)
-    # the off-diagonal places of the rotated 2 x 2 blocks, (2k, 2k + 1) and (2k + 1, 2k), in the rows'
-    # output (k, r, c M + l) of the matrix's half: set to 0, as Rutishauser's (no residue of the rotation)
-    k, r, j = np.ogrid[:M, :2, :N]
-    block = (j % M == k) & (j // M != r)
-    block = tensor(np.concatenate([block, np.zeros_like(block)][:H]), device=dev)
-    tol = max(n, 2) * _eps(dt)
-    view = _views(batch)
-    for _sweep in range(_SWEEPS):
-        A = Z[..., 0, :, :]
-        off = (A.abs() * offmask).amax((-2, -1)) / A.diagonal(dim1=-2, dim2=-1).abs().amax(-1)
-        if not _largest(off) > tol:
-            break
-        for _ in range(N - 1):
-            f = Fusion()
-            # the 2 x 2 diagonal blocks' a_pp, a_qq, a_pq, [..., 1, M, 1]
-            app, aqq, apq = (f.input(view(Z, (1, M, 1), (0, 2 * N + 2, 0), o)) for o in (0, N + 1, 1))
-            sv = f.input(sel)
-            R0, R1, (zero, _, _) = _rotations(f, app, aqq, apq, sv)
-            if vectors:
-                a = f.input(isA)  # the eigenvectors' rows do not rotate: R = I = [[1, 0], [0, 1]]
-                R0 = f.call("where", a, R0, f.call("maximum", sv, zero))
-                R1 = f.call("where", a, R1, f.call("maximum", -sv, zero))
-            R0, R1 = f.run(R0, R1)  # [..., H, M, 2]
-            # the columns of both halves, X R^T on the column pairs (2l, 2l + 1), written to the places
-            # c M + l (the long dimension innermost: 2x as fast on the host): [..., H N, 2, M]
-            g = Fusion()
-            cols = (g.input(view(Z, (H * N, 1, M), (N, 0, 2))) * g.input(view(R0, (1, 2, M), (0, 1, 2)))
-                    + g.input(view(Z, (H * N, 1, M), (N, 0, 2), 1)) * g.input(view(R1, (1, 2, M), (0, 1, 2))))
-            Z = g.run(cols)
-            # the rows: R X on the row pairs (the eigenvectors' by the identity), [..., H M, 2, N]
-            Z = _rotate_rows(view(Z, (H * M, 1, N), (2 * N, 0, 1)), view(Z, (H * M, 1, N), (2 * N, 0, 1), N),
-                             view(R0, (H * M, 2, 1), (2, 1, 0)), view(R1, (H * M, 2, 1), (2, 1, 0)), block)
-            # the next pairing, the columns back in their order
-            Z = view(Z, (H * N * N,), (1,)).index_select(-1, flat).reshape(batch + (H, N, N))
-    w = Z[..., 0, :, :].diagonal(dim1=-2, dim2=-1)[..., :n]
-    return w, (Z[..., 1, :n, :n] if vectors else None)
+    at most about 1): silt-kernels' `eigh` (Jacobi's method, a matrix a
+    work-item, one launch; the sweeps end at `max(n, 2)` eps of the largest
+    diagonal value, or after 30), the eigenvalues ascending and the
+    eigenvectors in the columns of `V`."""
+    w, V = _ops.eigh(S)
+    return w, (V if vectors else None)
 
 
 def _symmetric(x, uplo, op):

@@ -78,6 +78,11 @@ def lu_factor(A: TensorLike) -> Tuple[Tensor, Tensor]:
     factorisation with partial pivoting of float matrices `[..., m, n]`:
     `pivots` int32 `[..., min(m, n)]`, 1-based, as LAPACK's."""
 
+def eigh(A: TensorLike) -> Tuple[Tensor, Tensor]:
+    """`eigh(A)`: silt-kernels' `eigh`, `(eigenvalues, eigenvectors)` of
+    symmetric float matrices `[..., n, n]` (the lower triangle read) by
+    Jacobi's method: the values ascending, the vectors in the columns."""
+
 def lu_solve(LU: TensorLike, pivots: TensorLike, B: TensorLike, adjoint: bool = False) -> Tensor:
     """`lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`,
     `X` with `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
