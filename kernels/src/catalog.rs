@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 171);
+//! assert_eq!(catalog::OPERATIONS.len(), 172);
 //! ```
 
 use silt::DType;
@@ -49,7 +49,8 @@ pub enum Kind {
     /// A factorisation of matrices and its solves, as PyTorch's
     /// `torch.linalg`: `lu_factor` as `launch(a)` (`(LU, pivots)`),
     /// `lu_solve` as `launch(lu, pivots, b, adjoint)`, `eigh` as `launch(a)`
-    /// (`(eigenvalues, eigenvectors)`) (run by grid kernels).
+    /// (`(eigenvalues, eigenvectors)`), `svd` as `launch(a)` (`(U, S, Vh)`)
+    /// (run by grid kernels).
     Factorization,
 }
 
@@ -175,7 +176,7 @@ catalog! {
     "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
     "scans" Scan: [cumsum, cumprod, cummax, cummin, logcumsumexp],
     "linear algebra" Matrix: [matmul],
-    "factorisations" Factorization: [lu_factor, lu_solve, eigh],
+    "factorisations" Factorization: [lu_factor, lu_solve, eigh, svd],
     "ordering" Ordering: [sort, argsort, topk, searchsorted],
     "indexing" Indexing: [index_select, gather, scatter_add, scatter_reduce, take],
     "counting" Counting: [bincount, histc],

@@ -471,7 +471,13 @@ fn the_host_and_the_device_give_the_same_bits() {
                 let x = k::lu_solve::dispatch(&lu, &piv, &rhs, false).unwrap();
                 let xt = k::lu_solve::dispatch(&lu, &piv, &rhs, true).unwrap();
                 let (w, v) = k::eigh::dispatch(&a).unwrap();
-                [lu, piv, x, xt, w, v].iter().map(bits).collect()
+                let wide = tensor(dev, &xs[..4 * 7], dtype, &[4, 7]);
+                let (u, s, vh) = k::svd::dispatch(&a).unwrap();
+                let (u2, s2, vh2) = k::svd::dispatch(&wide).unwrap();
+                [lu, piv, x, xt, w, v, u, s, vh, u2, s2, vh2]
+                    .iter()
+                    .map(bits)
+                    .collect()
             })
             .collect();
         for (d, other) in results.iter().enumerate().skip(1) {
@@ -483,5 +489,173 @@ fn the_host_and_the_device_give_the_same_bits() {
                 );
             }
         }
+    }
+}
+
+/// Checks `a = U diag(S) Vh`, `U^T U = I`, `Vh Vh^T = I` and `S` descending
+/// for one `m` x `n` matrix (row-major), within `tol` of the largest value.
+#[allow(clippy::too_many_arguments)]
+fn check_svd(
+    what: &str,
+    a: &[f64],
+    u: &[f64],
+    s: &[f64],
+    vh: &[f64],
+    m: usize,
+    n: usize,
+    tol: f64,
+) {
+    let k = m.min(n);
+    assert!(
+        s.windows(2).all(|p| p[0] >= p[1]),
+        "{what}: descending {s:?}"
+    );
+    let top = s[0].max(1.0);
+    for i in 0..m {
+        for j in 0..n {
+            let r: f64 = (0..k).map(|t| u[i * k + t] * s[t] * vh[t * n + j]).sum();
+            assert!(
+                (r - a[i * n + j]).abs() <= tol * top,
+                "{what}: rebuilt [{i},{j}] {r} vs {}",
+                a[i * n + j]
+            );
+        }
+    }
+    for p in 0..k {
+        for q in 0..k {
+            let want = if p == q { 1.0 } else { 0.0 };
+            let uu: f64 = (0..m).map(|i| u[i * k + p] * u[i * k + q]).sum();
+            let vv: f64 = (0..n).map(|j| vh[p * n + j] * vh[q * n + j]).sum();
+            assert!((uu - want).abs() <= tol, "{what}: U^T U [{p},{q}] = {uu}");
+            assert!((vv - want).abs() <= tol, "{what}: Vh Vh^T [{p},{q}] = {vv}");
+        }
+    }
+}
+
+#[test]
+fn svd_decomposes_tall_wide_and_rank_deficient_matrices() {
+    for dev in common::devices() {
+        for dtype in [DType::F64, DType::F32] {
+            let eps = if dtype == DType::F64 {
+                f64::EPSILON
+            } else {
+                f64::from(f32::EPSILON)
+            };
+            for (s, &(b, m, n, rank)) in [
+                (1, 1, 1, 1),
+                (2, 5, 3, 3),
+                (2, 3, 5, 3),
+                (1, 6, 6, 2),
+                (2, 7, 4, 1),
+                (1, 9, 9, 9),
+            ]
+            .iter()
+            .enumerate()
+            {
+                // rank `rank`: a product of [m, rank] and [rank, n]
+                let (l, r) = (
+                    random(b * m * rank, 30 + s as u64),
+                    random(b * rank * n, 40 + s as u64),
+                );
+                let mut xs = vec![0.0; b * m * n];
+                for e in 0..b {
+                    for i in 0..m {
+                        for j in 0..n {
+                            xs[e * m * n + i * n + j] = (0..rank)
+                                .map(|t| {
+                                    l[e * m * rank + i * rank + t] * r[e * rank * n + t * n + j]
+                                })
+                                .sum();
+                        }
+                    }
+                }
+                let a = tensor(&dev, &xs, dtype, &[b, m, n]);
+                let got = every_form(&format!("{dev} {dtype} svd {m}x{n}"), || {
+                    let (u, s, vh) = k::svd::dispatch(&a).unwrap();
+                    vec![u, s, vh]
+                });
+                let kk = m.min(n);
+                assert_eq!(got[0].shape(), &[b, m, kk]);
+                assert_eq!(got[1].shape(), &[b, kk]);
+                assert_eq!(got[2].shape(), &[b, kk, n]);
+                let (u, sv, vh, av) = (
+                    to_f64(&got[0]),
+                    to_f64(&got[1]),
+                    to_f64(&got[2]),
+                    to_f64(&a),
+                );
+                for e in 0..b {
+                    check_svd(
+                        &format!("{dev} {dtype} {m}x{n} rank {rank}"),
+                        &av[e * m * n..(e + 1) * m * n],
+                        &u[e * m * kk..(e + 1) * m * kk],
+                        &sv[e * kk..(e + 1) * kk],
+                        &vh[e * kk * n..(e + 1) * kk * n],
+                        m,
+                        n,
+                        64.0 * m.max(n) as f64 * eps,
+                    );
+                    // the values past the rank are (nearly) 0
+                    for &z in &sv[e * kk + rank..(e + 1) * kk] {
+                        assert!(
+                            z <= 64.0 * m.max(n) as f64 * eps * sv[e * kk],
+                            "{dev} {dtype}: {z}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn svd_of_special_matrices() {
+    for dev in common::devices() {
+        // zeros: S = 0 and U, Vh still orthonormal (U the identity's columns)
+        let z = TensorT::<f64>::zeros(&dev, [4, 3]).unwrap();
+        let (u, s, vh) = k::svd::launch(&z).unwrap();
+        assert_eq!(s.to_vec().unwrap(), [0.0; 3]);
+        check_svd(
+            "zeros",
+            &[0.0; 12],
+            &u.to_vec().unwrap(),
+            &s.to_vec().unwrap(),
+            &vh.to_vec().unwrap(),
+            4,
+            3,
+            1e-15,
+        );
+        // huge and tiny values: scaled, no overflow
+        for scale in [1e300f64, 1e-300] {
+            let a =
+                TensorT::from_slice(&dev, &[3.0 * scale, 4.0 * scale, 0.0, 0.0], [2, 2]).unwrap();
+            let s = k::svd::launch(&a).unwrap().1.to_vec().unwrap();
+            assert!(
+                (s[0] / (5.0 * scale) - 1.0).abs() < 1e-15 && s[1] == 0.0,
+                "{scale}: {s:?}"
+            );
+        }
+        // a NaN: ends, NaN values
+        let nan = TensorT::from_slice(&dev, &[1.0f32, f32::NAN, 0.0, 1.0], [2, 2]).unwrap();
+        let s = k::svd::launch(&nan).unwrap().1.to_vec().unwrap();
+        assert!(s[0].is_nan(), "{s:?}");
+        // empty shapes
+        for (shape, k_) in [([0usize, 3, 2], 2usize), ([2, 0, 3], 0), ([2, 3, 0], 0)] {
+            let e = TensorT::<f32>::zeros(&dev, shape).unwrap();
+            let (u, s, vh) = k::svd::launch(&e).unwrap();
+            assert_eq!(u.shape(), &[shape[0], shape[1], k_]);
+            assert_eq!(s.shape(), &[shape[0], k_]);
+            assert_eq!(vh.shape(), &[shape[0], k_, shape[2]]);
+        }
+        let ints = TensorT::<i32>::zeros(&dev, [2, 2]).unwrap();
+        assert!(matches!(
+            k::svd::dispatch(ints.as_tensor()),
+            Err(Error::UnsupportedDType { .. })
+        ));
+        let v = TensorT::<f64>::zeros(&dev, [2]).unwrap();
+        assert!(matches!(
+            k::svd::launch(&v),
+            Err(Error::InvalidArgument { .. })
+        ));
     }
 }

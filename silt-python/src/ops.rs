@@ -253,6 +253,19 @@ fn eigh<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
     pair(py, out)
 }
 
+/// `svd(A)`: silt-kernels' `svd`, the reduced singular value decomposition
+/// of the float matrices `A` (`[..., m, n]`) by Hestenes' one-sided Jacobi
+/// method, as a tuple `(U, S, Vh)` (`k = min(m, n)`: `U` `[..., m, k]`, `S`
+/// `[..., k]` descending, `Vh` `[..., k, n]`).
+#[pyfunction]
+#[pyo3(signature = (A))]
+#[allow(non_snake_case)]
+fn svd<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
+    let [a] = place(py, [A])?;
+    let (u, s, vh) = py.allow_threads(|| k::svd::dispatch(&a))?;
+    Ok(PyTuple::new(py, [PyTensor::from(u), PyTensor::from(s), PyTensor::from(vh)])?)
+}
+
 /// `lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`, the
 /// solution `X` of `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
 /// `(LU, pivots)` of `A`, `B` matrices `[..., n, k]` of `LU`'s dtype, the
@@ -740,7 +753,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
             histc
         ]
     );
-    add!(m, [lu_factor, lu_solve, eigh]);
+    add!(m, [lu_factor, lu_solve, eigh, svd]);
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

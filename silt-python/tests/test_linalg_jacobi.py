@@ -94,18 +94,6 @@ def check_svd(device, a, dtype, full_matrices=True):
 
 # ---- the tournament -----------------------------------------------------------
 
-def test_tournament_meets_every_pair_once():
-    for N in (2, 4, 6, 8, 12):
-        src = J._tournament(N)
-        assert src[-1] == N - 1 and sorted(src) == list(range(N))
-        pos, met = np.arange(N), []
-        for _ in range(N - 1):
-            met += [frozenset(pos[2 * k:2 * k + 2]) for k in range(N // 2)]
-            pos = pos[src]
-        assert len(set(met)) == len(met) == N * (N - 1) // 2
-        assert (pos == np.arange(N)).all()
-
-
 # ---- eigh ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])

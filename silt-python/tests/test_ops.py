@@ -445,6 +445,11 @@ CASES = {
         lambda x: np.histogram(f64(x), 7, range=(float(x.min()), float(x.max())))[0],
     ),
     "lu_factor": (lambda o, a: o.lu_factor(a), [X], lu_ref),
+    # the singular values, and |U|, |Vh| (their signs are free)
+    "svd": (
+        lambda o, a: tuple(v.abs() for v in o.svd(a)), [X],
+        lambda a: tuple(np.abs(v) for v in np.linalg.svd(f64(a), full_matrices=False)),
+    ),
     # the eigenvalues, and |eigenvectors| (their signs are free)
     "eigh": (
         lambda o, a: (o.eigh(a)[0], o.eigh(a)[1].abs()), [SYM],

@@ -369,3 +369,173 @@ pub fn eigh_items<T>(
         }
     }
 }
+
+/// Hestenes' one-sided Jacobi method on the tall matrices `x` (`[batch, m,
+/// n]`, `m >= n`, written in place), a work-item a matrix: the matrix is
+/// divided by its largest `|value|` (where that is finite and not 0); then
+/// sweeps of `N - 1` rounds of the round-robin tournament on its columns
+/// (`N` = `n` padded to even), each pair `(p, q)` rotated, with the columns
+/// of `v` (the identity to begin with), by `rotation(α, β, γ)` of `α =
+/// |x_p|²`, `β = |x_q|²`, `γ = x_p . x_q` (sums over the rows in order)
+/// where `|γ| > tol sqrt(α β)`; a sweep without a rotation (or `sweeps`)
+/// ends them. Then the singular values `s` (`[batch, n]`: the columns'
+/// norms times the scale) descending (NaN first), the columns of `x` and
+/// `v` with them; `x`'s columns divided by their norms where that is above
+/// `tol` times the largest, the others (and those of norm 0) replaced by
+/// unit vectors orthogonal to every other column (the first of `e_0, e_1,
+/// ...` that keeps more than half its length after two rounds of
+/// Gram-Schmidt), so that `x` holds `U`.
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn svd_items<T>(
+    x: ViewMut<T, 3>,
+    v: ViewMut<T, 3>,
+    s: ViewMut<T, 2>,
+    #[scalar] tol: T,
+    #[scalar] sweeps: u32,
+) {
+    let b = global_id(0);
+    let (m, n) = (x.len(1), x.len(2));
+    let big = n + n % 2;
+    let half = big / 2;
+    if b < x.len(0) {
+        let mut scale: T = 0.0;
+        for i in 0..m {
+            for j in 0..n {
+                let e = x[[b, i, j]].abs();
+                if e > scale {
+                    scale = e;
+                }
+            }
+        }
+        if scale == 0.0 || scale - scale != 0.0 {
+            scale = 1.0;
+        }
+        for i in 0..m {
+            for j in 0..n {
+                x[[b, i, j]] = x[[b, i, j]] / scale;
+            }
+        }
+        for i in 0..n {
+            for j in 0..n {
+                v[[b, i, j]] = if i == j { 1.0 } else { 0.0 };
+            }
+        }
+        let mut sweep: u32 = 0;
+        let mut busy = true;
+        while busy && sweep < sweeps {
+            busy = false;
+            for r in 0..big - 1 {
+                for i in 0..half {
+                    let (p, q) = pair(r, i, big);
+                    if q < n {
+                        let mut al: T = 0.0;
+                        let mut be: T = 0.0;
+                        let mut ga: T = 0.0;
+                        for k in 0..m {
+                            let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
+                            al = al + xp * xp;
+                            be = be + xq * xq;
+                            ga = ga + xp * xq;
+                        }
+                        if ga.abs() > tol * (al * be).sqrt() {
+                            busy = true;
+                            let (c, sn) = rotation(al, be, ga);
+                            for k in 0..m {
+                                let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
+                                x[[b, k, p]] = c * xp - sn * xq;
+                                x[[b, k, q]] = sn * xp + c * xq;
+                            }
+                            for k in 0..n {
+                                let (vp, vq) = (v[[b, k, p]], v[[b, k, q]]);
+                                v[[b, k, p]] = c * vp - sn * vq;
+                                v[[b, k, q]] = sn * vp + c * vq;
+                            }
+                        }
+                    }
+                }
+            }
+            sweep += 1;
+        }
+        for j in 0..n {
+            let mut sq: T = 0.0;
+            for k in 0..m {
+                sq = sq + x[[b, k, j]] * x[[b, k, j]];
+            }
+            s[[b, j]] = sq.sqrt();
+        }
+        // descending, NaN first: a selection sort, the columns with the values
+        for j in 0..n {
+            let mut at = j;
+            let mut best = s[[b, j]];
+            for i in j + 1..n {
+                let e = s[[b, i]];
+                if best == best && (e != e || e > best) {
+                    best = e;
+                    at = i;
+                }
+            }
+            if at != j {
+                s[[b, at]] = s[[b, j]];
+                s[[b, j]] = best;
+                for k in 0..m {
+                    let t = x[[b, k, j]];
+                    x[[b, k, j]] = x[[b, k, at]];
+                    x[[b, k, at]] = t;
+                }
+                for k in 0..n {
+                    let t = v[[b, k, j]];
+                    v[[b, k, j]] = v[[b, k, at]];
+                    v[[b, k, at]] = t;
+                }
+            }
+        }
+        // U: the columns normalised, those of (nearly) zero norm left 0 for now
+        let top = s[[b, 0]];
+        for j in 0..n {
+            let sj = s[[b, j]];
+            let keep = sj > tol * top;
+            for k in 0..m {
+                x[[b, k, j]] = if keep { x[[b, k, j]] / sj } else { 0.0 };
+            }
+        }
+        for j in 0..n {
+            if !(s[[b, j]] > tol * top) {
+                let mut e: u64 = 0;
+                let mut found = false;
+                while !found && e < m {
+                    for k in 0..m {
+                        x[[b, k, j]] = if k == e { 1.0 } else { 0.0 };
+                    }
+                    for _round in 0..2 {
+                        for c in 0..n {
+                            if c != j {
+                                let mut d: T = 0.0;
+                                for k in 0..m {
+                                    d = d + x[[b, k, c]] * x[[b, k, j]];
+                                }
+                                for k in 0..m {
+                                    x[[b, k, j]] = x[[b, k, j]] - d * x[[b, k, c]];
+                                }
+                            }
+                        }
+                    }
+                    let mut sq: T = 0.0;
+                    for k in 0..m {
+                        sq = sq + x[[b, k, j]] * x[[b, k, j]];
+                    }
+                    let len = sq.sqrt();
+                    if len > 0.5 {
+                        found = true;
+                        for k in 0..m {
+                            x[[b, k, j]] = x[[b, k, j]] / len;
+                        }
+                    }
+                    e += 1;
+                }
+            }
+        }
+        for j in 0..n {
+            s[[b, j]] = s[[b, j]] * scale;
+        }
+    }
+}

@@ -312,3 +312,193 @@ fn jacobi<T: HostLu>(a: &mut [T], v: &mut [T], w: &mut [T], n: usize, tol: T, sw
         }
     }
 }
+
+/// Hestenes' one-sided Jacobi method on each tall matrix of `x`
+/// (contiguous, `[batch, m, n]`, `m >= n`, written in place: `U`), the
+/// right singular vectors into `v` (`[batch, n, n]`) and the values into
+/// `s` (`[batch, n]`), as `svd_items`, step for step.
+pub(crate) fn svd<T: HostLu>(
+    x: &mut TensorT<T>,
+    v: &mut TensorT<T>,
+    s: &mut TensorT<T>,
+    tol: T,
+    sweeps: u32,
+) -> Result<()> {
+    let (m, n) = (x.shape()[1], x.shape()[2]);
+    x.with_host_slice_mut(|x| {
+        v.with_host_slice_mut(|v| {
+            s.with_host_slice_mut(|s| {
+                x.par_chunks_mut(m * n)
+                    .zip(v.par_chunks_mut(n * n))
+                    .zip(s.par_chunks_mut(n))
+                    .for_each(|((x, v), s)| hestenes(x, v, s, m, n, tol, sweeps));
+            })
+        })
+    })???;
+    Ok(())
+}
+
+#[allow(clippy::eq_op, clippy::float_cmp, clippy::too_many_lines)] // NaN tests and exact zeros, as the kernel's
+fn hestenes<T: HostLu>(
+    x: &mut [T],
+    v: &mut [T],
+    s: &mut [T],
+    m: usize,
+    n: usize,
+    tol: T,
+    sweeps: u32,
+) {
+    let big = n + n % 2;
+    let half = big / 2;
+    let mut scale = T::ZERO;
+    for &e in x.iter() {
+        let e = e.abs();
+        if e > scale {
+            scale = e;
+        }
+    }
+    if scale == T::ZERO || scale - scale != T::ZERO {
+        scale = T::ONE;
+    }
+    for e in x.iter_mut() {
+        *e = *e / scale;
+    }
+    for i in 0..n {
+        for j in 0..n {
+            v[i * n + j] = if i == j { T::ONE } else { T::ZERO };
+        }
+    }
+    for _ in 0..sweeps {
+        let mut busy = false;
+        for r in 0..big - 1 {
+            for i in 0..half {
+                let (p, q) = pair(r, i, big);
+                if q >= n {
+                    continue;
+                }
+                let (mut al, mut be, mut ga) = (T::ZERO, T::ZERO, T::ZERO);
+                for k in 0..m {
+                    let (xp, xq) = (x[k * n + p], x[k * n + q]);
+                    al = al + xp * xp;
+                    be = be + xq * xq;
+                    ga = ga + xp * xq;
+                }
+                if ga.abs() > tol * (al * be).sqrt() {
+                    busy = true;
+                    let (c, sn) = rotation(al, be, ga);
+                    for k in 0..m {
+                        let (xp, xq) = (x[k * n + p], x[k * n + q]);
+                        x[k * n + p] = c * xp - sn * xq;
+                        x[k * n + q] = sn * xp + c * xq;
+                    }
+                    for k in 0..n {
+                        let (vp, vq) = (v[k * n + p], v[k * n + q]);
+                        v[k * n + p] = c * vp - sn * vq;
+                        v[k * n + q] = sn * vp + c * vq;
+                    }
+                }
+            }
+        }
+        if !busy {
+            break;
+        }
+    }
+    for (j, sj) in s.iter_mut().enumerate() {
+        let mut sq = T::ZERO;
+        for k in 0..m {
+            sq = sq + x[k * n + j] * x[k * n + j];
+        }
+        *sj = sq.sqrt();
+    }
+    for j in 0..n {
+        let mut at = j;
+        let mut best = s[j];
+        for (i, &e) in s.iter().enumerate().skip(j + 1) {
+            if best == best && (e != e || e > best) {
+                best = e;
+                at = i;
+            }
+        }
+        if at != j {
+            s[at] = s[j];
+            s[j] = best;
+            for k in 0..m {
+                x.swap(k * n + j, k * n + at);
+            }
+            for k in 0..n {
+                v.swap(k * n + j, k * n + at);
+            }
+        }
+    }
+    let top = s[0];
+    for (j, &sj) in s.iter().enumerate() {
+        let keep = sj > tol * top;
+        for k in 0..m {
+            x[k * n + j] = if keep { x[k * n + j] / sj } else { T::ZERO };
+        }
+    }
+    let half_len = T::ONE / (T::ONE + T::ONE);
+    for j in 0..n {
+        if s[j] > tol * top {
+            continue;
+        }
+        for e in 0..m {
+            for k in 0..m {
+                x[k * n + j] = if k == e { T::ONE } else { T::ZERO };
+            }
+            for _ in 0..2 {
+                for c in (0..n).filter(|&c| c != j) {
+                    let mut d = T::ZERO;
+                    for k in 0..m {
+                        d = d + x[k * n + c] * x[k * n + j];
+                    }
+                    for k in 0..m {
+                        x[k * n + j] = x[k * n + j] - d * x[k * n + c];
+                    }
+                }
+            }
+            let mut sq = T::ZERO;
+            for k in 0..m {
+                sq = sq + x[k * n + j] * x[k * n + j];
+            }
+            let len = sq.sqrt();
+            if len > half_len {
+                for k in 0..m {
+                    x[k * n + j] = x[k * n + j] / len;
+                }
+                break;
+            }
+        }
+    }
+    for sj in s.iter_mut() {
+        *sj = *sj * scale;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pair;
+
+    #[test]
+    fn the_tournament_meets_every_pair_once_a_sweep() {
+        for big in (2..=40).step_by(2) {
+            let mut met = vec![0u32; big * big];
+            for r in 0..big - 1 {
+                let mut seen = vec![false; big];
+                for i in 0..big / 2 {
+                    let (p, q) = pair(r, i, big);
+                    assert!(p < q && q < big, "{big}: round {r} pair {i} is ({p}, {q})");
+                    assert!(!seen[p] && !seen[q], "{big}: a place twice in round {r}");
+                    seen[p] = true;
+                    seen[q] = true;
+                    met[p * big + q] += 1;
+                }
+            }
+            for p in 0..big {
+                for q in p + 1..big {
+                    assert_eq!(met[p * big + q], 1, "{big}: ({p}, {q})");
+                }
+            }
+        }
+    }
+}

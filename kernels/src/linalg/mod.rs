@@ -554,3 +554,162 @@ pub mod eigh {
         device::eigh_items::__infos()
     }
 }
+
+/// The singular value decomposition by Hestenes' one-sided Jacobi method,
+/// as PyTorch's `torch.linalg.svd(a, full_matrices=False)`: `(U, S, Vh)`
+/// with `a = U diag(S) Vh`.
+///
+/// Each matrix (its transpose where it is wide) is divided by its largest
+/// `|value|`, then its columns are made orthogonal by sweeps of plane
+/// rotations in the round-robin order (a pair's rotation where the cosine
+/// of their angle is above `max(m, n)` times the dtype's epsilon; a sweep
+/// without one ends them, or 30), the right singular vectors accumulated
+/// alike. The singular values are the columns' norms (times the scale),
+/// descending (NaN first); `U`'s columns are the columns normalised, and
+/// where a singular value is at most that tolerance times the largest
+/// (rank deficiency), unit vectors orthogonal to the others (Gram-Schmidt
+/// twice on `e_0, e_1, ...`), so that `U` has orthonormal columns. Jacobi's
+/// method is accurate to a few epsilons of the largest singular value; the
+/// steps and their order are the same on every device and the host (plain
+/// Rust there), so the bits agree everywhere. A matrix a work-item, one
+/// launch.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[3.0f64, 0.0, 0.0, -2.0, 0.0, 0.0], [3, 2])?;
+/// let (u, s, vh) = k::svd::launch(&a)?;
+/// assert_eq!(s.to_vec()?, [3.0, 2.0]);
+/// assert_eq!((u.shape(), vh.shape()), (&[3usize, 2][..], &[2usize, 2][..]));
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod svd {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "svd";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+    /// The most sweeps a matrix takes.
+    pub const SWEEPS: u32 = 30;
+
+    /// `svd(a)` on typed tensors: `(U, S, Vh)`.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>, TensorT<T>)> {
+        let (u, s, vh) = dispatch(a.as_tensor())?;
+        Ok((u.typed()?, s.typed()?, vh.typed()?))
+    }
+
+    /// `svd(a)` on untyped tensors: `(U, S, Vh)` of the matrices `a`
+    /// (`[..., m, n]`), `k = min(m, n)`: `U` `[..., m, k]` (orthonormal
+    /// columns), `S` `[..., k]` (descending), `Vh` `[..., k, n]`
+    /// (orthonormal rows), each new and contiguous.
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::InvalidArgument` for fewer than 2 dimensions, and what the
+    /// launch reports.
+    pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor, Tensor)> {
+        supported(NAME, a.dtype())?;
+        let [batch @ .., m, n] = a.shape() else {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "the input must have at least 2 dimensions, not {}",
+                    a.ndim()
+                ),
+            ));
+        };
+        let (m, n) = (*m, *n);
+        let k = m.min(n);
+        let dev = a.device();
+        let shape = |tail: &[usize]| -> Vec<usize> { batch.iter().chain(tail).copied().collect() };
+        let out = |tail: &[usize]| {
+            silt::__private::untyped_output_for_overwrite(dev, a.dtype(), &shape(tail))
+        };
+        if a.is_empty() {
+            return Ok((out(&[m, k])?, out(&[k])?, out(&[k, n])?));
+        }
+        // a tall matrix: a wide one's transpose (A^T = U' S V'^T: U = V', Vh = U'^T)
+        let wide = m < n;
+        let (rows, cols) = if wide { (n, m) } else { (m, n) };
+        let t = if wide {
+            a.transpose(a.ndim() - 2, a.ndim() - 1)?
+        } else {
+            a.clone()
+        };
+        let count = batch.iter().product::<usize>();
+        let x = fresh(&t)?;
+        let v = out(&[cols, cols])?;
+        let s = out(&[k])?;
+        let mut xv = x.reshape([count, rows, cols])?;
+        let mut vv = v.reshape([count, cols, cols])?;
+        let mut sv = s.reshape([count, cols])?;
+        #[allow(clippy::cast_precision_loss)]
+        let tol = rows as f64
+            * if a.dtype() == DType::F32 {
+                f64::from(f32::EPSILON)
+            } else {
+                f64::EPSILON
+            };
+        if let Form::Host = form(a) {
+            #[allow(clippy::cast_possible_truncation)]
+            match a.dtype() {
+                DType::F32 => {
+                    host::svd(
+                        &mut xv.typed::<f32>()?,
+                        &mut vv.typed()?,
+                        &mut sv.typed()?,
+                        tol as f32,
+                        SWEEPS,
+                    )?;
+                }
+                _ => host::svd(
+                    &mut xv.typed::<f64>()?,
+                    &mut vv.typed()?,
+                    &mut sv.typed()?,
+                    tol,
+                    SWEEPS,
+                )?,
+            }
+        } else {
+            let grid = Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]);
+            // SAFETY: a work-item reads and writes only its own matrix,
+            // vectors and values (`b` below the batch's count), at rows
+            // below `m` and columns below `n` (the pairs' places, below the
+            // padded `n`, are tested against `n`)
+            unsafe {
+                match a.dtype() {
+                    #[allow(clippy::cast_possible_truncation)]
+                    DType::F32 => device::svd_items::dispatch(
+                        grid, &mut xv, &mut vv, &mut sv, tol as f32, SWEEPS,
+                    )?,
+                    _ => device::svd_items::dispatch(grid, &mut xv, &mut vv, &mut sv, tol, SWEEPS)?,
+                }
+            }
+        }
+        let r = a.ndim();
+        let transposed = |t: &Tensor| -> Result<Tensor> { t.transpose(r - 2, r - 1)?.contiguous() };
+        if wide {
+            // U = V' ([m, m]), Vh = U'^T ([m, n])
+            Ok((v, s, transposed(&x)?))
+        } else {
+            Ok((x, s, transposed(&v)?))
+        }
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::svd_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::svd_items::__infos()
+    }
+}

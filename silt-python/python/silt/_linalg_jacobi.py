@@ -4,25 +4,15 @@
 ``'nuc'``), by Jacobi's method on the input's device, every matrix of a
 batch at once.
 
-``eigh`` is the cyclic two-sided Jacobi method in the parallel
-(round-robin tournament) ordering, on whole tensors: the matrix is kept with
-the pairs of a round in adjacent rows and columns ``(0, 1), (2, 3), ...``; a
-round computes the ``n/2`` rotations of its pairs from their 2 x 2 diagonal
-blocks (Rutishauser's formulas; a fused kernel), rotates the column pairs of
-the matrix and of the eigenvectors (a fused kernel on strided views), the
-row pairs of the matrix (a fused kernel, which sets the rotated blocks'
-off-diagonal values to 0), and moves every matrix to the next round's
-pairing by one ``index_select`` with a constant index (the circle method: in
-``n - 1`` rounds, a sweep, every pair meets once): four launches a round,
-every matrix of a batch at once. ``svd`` is the one-sided Jacobi method
-(Hestenes') on the columns with the same tournament: the Gram matrices of
-the column pairs (a product and a sum), the rotations that make them
-orthogonal (a fused kernel), applied to the columns and to ``V`` (a fused
-kernel), the next pairing (an ``index_select``): five launches a round.
-Before each sweep one number is read back, the largest off-diagonal value
-(relative) over the batch, to stop at a tolerance of the dtype (at most 30
-sweeps; 5 to 10 in practice); a matrix holding NaN or an infinity gives NaN
-without holding the others back.
+``eigh`` and ``svd`` are silt-kernels' ``eigh`` (the cyclic two-sided
+Jacobi method) and ``svd`` (Hestenes' one-sided Jacobi method), each in the
+round-robin order of pairs, a matrix a work-item, one launch (``silt.ops``);
+the matrices are divided by their largest ``|value|`` first (``eigh``
+here, ``svd`` in the kernel) and the values multiplied back. The sweeps
+end at a tolerance of the dtype (at most 30; 5 to 10 in practice). A
+matrix holding NaN or an infinity gives NaN without holding the others
+back. ``svd``'s ``full_matrices`` columns past ``n`` are the eigenvectors
+of the projector ``I - U U^T`` of eigenvalue 1 (``eigh`` again).
 
 Float16 is computed in float32 and rounded once (PyTorch refuses it);
 integer and bool inputs raise ``silt.DTypeError``, as PyTorch's. Only real
@@ -42,7 +32,7 @@ import math
 
 import numpy as np
 
-from ._silt import ArgumentError, DTypeError, Fusion, Tensor, ops as _ops, tensor
+from ._silt import ArgumentError, DTypeError, Tensor, ops as _ops
 from ._creation import cat, eye
 from ._functions import _input, where
 from ._operators import _is_number
@@ -58,91 +48,12 @@ _TorchSVD = collections.namedtuple("svd", ["U", "S", "V"])
 _TorchSVD.__doc__ = "`(U, S, V)` of `silt.svd`, as PyTorch's `torch.return_types.svd`."
 
 _INF = float("inf")
-_SWEEPS = 30  # the most sweeps a decomposition runs (quadratic convergence takes 5 to 10)
 
 
 # ---- the tournament -----------------------------------------------------------
 
-def _tournament(N):
-    """The circle method's move between two rounds for `N` (even) places:
-    `src` with `new[i] = old[src[i]]`. The pairs are the places `(2k, 2k +
-    1)`; place `N - 1` keeps its player (an odd matrix's padding there never
-    moves), the others go round the cycle `0, 2, ..., N - 2, N - 3, ..., 3,
-    1`, so that in `N - 1` rounds every two players meet once and each is
-    back in its place."""
-    cycle = list(range(0, N, 2)) + list(range(N - 3, 0, -2))
-    src = np.arange(N)
-    for j, place in enumerate(cycle):
-        src[cycle[(j + 1) % len(cycle)]] = place
-    return src
-
-
 def _eps(dt):
     return float(np.finfo(dt).eps)
-
-
-def _rotations(f, app, aqq, apq, sel):
-    """In the fusion `f`: the rows `R[r, 0]`, `R[r, 1]` (`r` along the
-    last dimension, of 2) of the Jacobi rotations `R = [[c, -s], [s, c]]`
-    that diagonalise `R [[app, apq], [apq, aqq]] R^T`, and `(zero, one,
-    first)`. Rutishauser's `t = sign(θ) / (|θ| + sqrt(θ² + 1))`, `θ = (aqq -
-    app) / (2 apq)`, written as `2 apq / (d + sign(d) hypot(d, 2 apq))` with
-    `d = aqq - app` (no overflow of `θ²`); `t = 0` where `apq = d = 0`
-    (NaN stays NaN); `c = 1 / sqrt(1 + t²)`, `s = t c`. `sel` is the
-    constant `[1, -1]` of the dtype, whence the numbers (a number in a chain
-    would be one more input, and PoCL takes about 6)."""
-    zero = sel - sel
-    one = sel * sel
-    first = sel > zero
-    e = apq + apq
-    d = aqq - app
-    t = e / (d + f.call("copysign", f.call("hypot", d, e), d))
-    t = f.call("where", t == t, t, e)  # 0 / 0 where e = d = 0 (e is 0 there; NaN where the input is)
-    c = f.call("rsqrt", t * t + one)
-    s = t * c
-    return f.call("where", first, c, s), f.call("where", first, -s, c), (zero, one, first)
-
-
-def _rotate_rows(X0, X1, R0, R1, zeros=None):
-    """`[x_0; x_1] := R [x_0; x_1]` for the row pairs `X0`, `X1` (views
-    `[..., P, 1, L]`), `R0`, `R1` (`[..., P, 2, 1]`) the rows' `R[r, 0]`,
-    `R[r, 1]`: one fused kernel, a new tensor `[..., P, 2, L]`; 0 where the
-    bool `zeros` (broadcast to it) holds."""
-    g = Fusion()
-    r0 = g.input(R0)
-    out = r0 * g.input(X0) + g.input(R1) * g.input(X1)
-    if zeros is not None:
-        out = g.call("where", g.input(zeros), r0 - r0, out)  # r0 - r0: a 0 that is not one more input
-    return g.run(out)
-
-
-def _selector(dt, dev):
-    return tensor(np.array([1, -1], dt), device=dev)
-
-
-def _views(batch):
-    """`view(t, shape, strides, offset=0)`: the view of `t`, a contiguous
-    tensor `[*batch, ...]`, with the batch's dimensions and then `shape` and
-    `strides` (elements) from `offset` in each matrix: one `as_strided`
-    (the loops' views, an order of magnitude cheaper than indexing)."""
-    def view(t, shape, strides, offset=0):
-        inner = t.numel() // max(math.prod(batch), 1) if batch else t.numel()
-        bs, step = [], inner
-        for d in reversed(batch):
-            bs.append(step)
-            step *= d
-        return t.as_strided(batch + shape, tuple(reversed(bs)) + strides, t.offset + offset)
-
-    return view
-
-
-# ---- symmetric eigenvalues: two-sided Jacobi ------------------------------------
-
-def _largest(per_matrix):
-    """The largest of the measures of a batch's matrices, read back (one
-    float); a matrix whose measure is NaN (it holds NaN) counts as done, so
-    that it stops neither the others nor itself."""
-    return where(per_matrix.isnan(), 0.0, per_matrix).amax().item()
 
 
 def _scale(x):
@@ -231,67 +142,12 @@ def eigvalsh(A, UPLO="L") -> Tensor:
 
 # ---- singular values: one-sided Jacobi ---------------------------------------------
 
-def _jacobi_svd(x, vectors):
-    """`(sigma, Y, W)` of the tall matrices `x` (`[..., m, n]`, `m >= n >
-    0`, float32 or float64, entries of at most about 1): Hestenes'
-    one-sided Jacobi on the columns of `x`, kept as the rows of `Y = X^T`
-    beside the rows of `W = V^T` (the identity to begin with) in one tensor
-    `[..., N, m + N]` (`N` = `n` padded to even with a zero column, which
-    never rotates, at the fixed place `N - 1`). A round is five launches:
-    the Gram matrices `[[α, γ], [γ, β]]` of the adjacent rows (a product and
-    a sum), their rotations (a fused kernel), the rotation of the row pairs
-    (a fused kernel), the next pairing (an `index_select` of the rows).
-    Before each sweep one number is read back, the largest `|y_i . y_j| /
-    (|y_i| |y_j|)` over the batch (one product `Y Y^T`); the sweeps stop
-    below `m` eps (or after 30). Returns the singular values unsorted
-    (`[..., n]`), the rows `Y` (`[..., n, m]`, the columns `u`, normalised
-    where not 0) and `W` (`[..., n, n]`, the rows of `V^T`), these two None
-    unless `vectors`."""
-    *batch, m, n = x.shape
-    batch = tuple(batch)
-    dev, dt = x.device, x.dtype
-    N = n + n % 2
-    M = N // 2
-    L = m + N if vectors else m
-    Z = x.new_zeros(batch + (N, L))
-    Z[..., :n, :m].copy_(x.mT)
-    if vectors:
-        Z[..., :, m:].diagonal(dim1=-2, dim2=-1).fill_(1)
-    sel = _selector(dt, dev)
-    src = tensor(_tournament(N).astype(np.int64), device=dev)
-    offmask = tensor(~np.eye(N, dtype=bool), device=dev)
-    tol = m * _eps(dt)
-    view = _views(batch)
-    for _sweep in range(_SWEEPS):
-        # the columns' orthogonality: |y_i . y_j| <= tol |y_i| |y_j| (a zero column is orthogonal to all)
-        Y = Z[..., :m]
-        G = Y @ Y.mT
-        d = G.diagonal(dim1=-2, dim2=-1).sqrt()
-        den = d[..., :, None] * d[..., None, :]
-        rel = where(offmask & (G != 0), G.abs() / where(den > 0, den, 1.0), 0.0)
-        if not _largest(rel.amax((-2, -1))) > tol:
-            break
-        for _ in range(N - 1):
-            # the Gram matrices of the row pairs, [..., M, 2, 2]
-            G = (view(Z, (M, 2, 1, m), (2 * L, L, 0, 1)) * view(Z, (M, 1, 2, m), (2 * L, 0, L, 1))).sum(-1)
-            f = Fusion()
-            al, be, ga = (f.input(view(G, (M, 1), (4, 0), o)) for o in (0, 3, 1))
-            R0, R1 = f.run(*_rotations(f, al, be, ga, f.input(sel))[:2])  # [..., M, 2]
-            Z = _rotate_rows(view(Z, (M, 1, L), (2 * L, 0, 1)), view(Z, (M, 1, L), (2 * L, 0, 1), L),
-                             view(R0, (M, 2, 1), (2, 1, 0)), view(R1, (M, 2, 1), (2, 1, 0)))
-            Z = view(Z, (N, L), (L, 1)).index_select(-2, src)
-    Y = Z[..., :n, :m]
-    norms = (Y * Y).sum(-1).sqrt()
-    if not vectors:
-        return norms, None, None
-    return norms, Y / where(norms > 0, norms, 1.0)[..., None], Z[..., :n, m:m + n]
-
-
 def _svd(x, vectors, full, complete=True):
     """`(U, S, Vh)` of the matrices `x` (any float dtype) in the working
-    dtype, `S` descending (U and Vh None unless `vectors`; without
-    `complete`, `U`'s columns of zero singular values are left as Jacobi
-    leaves them, normalised or 0, for `pinv`)."""
+    dtype, `S` descending (U and Vh None unless `vectors`): silt-kernels'
+    `svd` (its `U` orthonormal, the columns of zero singular values
+    completed), and where `full` (and `complete`) `U`'s columns past `n`
+    by `_complete`."""
     *batch, m, n = x.shape
     batch = tuple(batch)
     wd = _F32 if x.dtype == np.float16 else x.dtype
@@ -313,16 +169,13 @@ def _svd(x, vectors, full, complete=True):
     if wide:
         w = w.mT  # A^T = U' S V'^T: U = V', Vh = U'^T
         m, n = n, m
-    scale = _scale(w)
-    sigma, Y, W = _jacobi_svd(w / scale, vectors)
-    S, order = (sigma * scale[..., 0]).sort(-1, descending=True)
+    U, S, Vh = _ops.svd(w)  # U [m, n] with orthonormal columns, S descending, Vh [n, n]
     bad = _bad(w)
     S = where(bad[..., None], math.nan, S)
     if not vectors:
         return None, S, None
-    Y = Y.gather(-2, order[..., None].expand(*batch, n, m))
-    Vh = W.gather(-2, order[..., None].expand(*batch, n, n))
-    U = _complete(Y, S, full, m, n) if complete else Y.mT
+    Y = U.mT
+    U = _complete(Y, S, full, m, n) if complete and full and m > n else Y.mT
     U = where(bad[..., None, None], math.nan, U)
     Vh = where(bad[..., None, None], math.nan, Vh)
     if wide:

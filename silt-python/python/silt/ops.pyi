@@ -83,6 +83,11 @@ def eigh(A: TensorLike) -> Tuple[Tensor, Tensor]:
     symmetric float matrices `[..., n, n]` (the lower triangle read) by
     Jacobi's method: the values ascending, the vectors in the columns."""
 
+def svd(A: TensorLike) -> Tuple[Tensor, Tensor, Tensor]:
+    """`svd(A)`: silt-kernels' `svd`, `(U, S, Vh)` of float matrices `[...,
+    m, n]` by one-sided Jacobi: reduced (`k = min(m, n)`), `S` descending,
+    `U` and `Vh` orthonormal."""
+
 def lu_solve(LU: TensorLike, pivots: TensorLike, B: TensorLike, adjoint: bool = False) -> Tensor:
     """`lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`,
     `X` with `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
