@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 172);
+    assert_eq!(OPERATIONS.len(), 174);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -252,6 +252,17 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
         "svd" => {
             let (u, s, vh) = k::svd::dispatch(&t().reshape([5, 1, 1]).unwrap())?;
             return Ok(vec![u.reshape([5])?, s.reshape([5])?, vh.reshape([5])?]);
+        }
+        "geqrf" => {
+            let (r, tau) = k::geqrf::dispatch(&t().reshape([5, 1, 1]).unwrap())?;
+            return Ok(vec![r.reshape([5])?, tau.reshape([5])?]);
+        }
+        "householder_product" => {
+            let q = k::householder_product::dispatch(
+                &t().reshape([5, 1, 1]).unwrap(),
+                &t().reshape([5, 1]).unwrap(),
+            )?;
+            return one(q.reshape([5]));
         }
         "lu_solve" => {
             let piv = Tensor::from(silt::TensorT::from_slice(dev, &[1i32], [1]).unwrap());

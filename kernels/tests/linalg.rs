@@ -474,7 +474,9 @@ fn the_host_and_the_device_give_the_same_bits() {
                 let wide = tensor(dev, &xs[..4 * 7], dtype, &[4, 7]);
                 let (u, s, vh) = k::svd::dispatch(&a).unwrap();
                 let (u2, s2, vh2) = k::svd::dispatch(&wide).unwrap();
-                [lu, piv, x, xt, w, v, u, s, vh, u2, s2, vh2]
+                let (r, tau) = k::geqrf::dispatch(&wide.transpose(0, 1).unwrap()).unwrap();
+                let q = k::householder_product::dispatch(&r, &tau).unwrap();
+                [lu, piv, x, xt, w, v, u, s, vh, u2, s2, vh2, r, tau, q]
                     .iter()
                     .map(bits)
                     .collect()
@@ -657,5 +659,105 @@ fn svd_of_special_matrices() {
             k::svd::launch(&v),
             Err(Error::InvalidArgument { .. })
         ));
+    }
+}
+
+#[test]
+fn geqrf_and_householder_product_give_q_and_r() {
+    for dev in common::devices() {
+        for dtype in [DType::F64, DType::F32] {
+            let eps = if dtype == DType::F64 {
+                f64::EPSILON
+            } else {
+                f64::from(f32::EPSILON)
+            };
+            for (s, &(b, m, n)) in [(1, 1, 1), (2, 5, 3), (2, 3, 5), (1, 6, 6), (3, 9, 4)]
+                .iter()
+                .enumerate()
+            {
+                let mut xs = random(b * m * n, 60 + s as u64);
+                if m > 2 && n > 1 {
+                    for i in 1..m {
+                        xs[i * n] = 0.0; // the first matrix's column 0 is 0 below the diagonal: tau 0
+                    }
+                }
+                let a = tensor(&dev, &xs, dtype, &[b, m, n]);
+                let k = m.min(n);
+                let (r, tau) = k::geqrf::dispatch(&a).unwrap();
+                assert_eq!((r.shape(), tau.shape()), (&[b, m, n][..], &[b, k][..]));
+                // Q of every reflector: the tall part's columns, or the square m x m
+                let qa = r.narrow(2, 0, k).unwrap();
+                let q = k::householder_product::dispatch(&qa, &tau).unwrap();
+                assert_eq!(q.shape(), &[b, m, k]);
+                let (rv, tv, qv, av) = (to_f64(&r), to_f64(&tau), to_f64(&q), to_f64(&a));
+                let tol = 32.0 * m.max(n) as f64 * eps;
+                for e in 0..b {
+                    let (re, qe, ae) = (&rv[e * m * n..], &qv[e * m * k..], &av[e * m * n..]);
+                    // A = Q R (R on and above the diagonal), Q^T Q = I
+                    for i in 0..m {
+                        for j in 0..n {
+                            let got: f64 = (0..=j.min(k - 1))
+                                .map(|t| qe[i * k + t] * re[t * n + j])
+                                .sum();
+                            assert!(
+                                (got - ae[i * n + j]).abs() <= tol,
+                                "{dev} {dtype} {m}x{n}: QR [{i},{j}]"
+                            );
+                        }
+                    }
+                    for p in 0..k {
+                        for c in 0..k {
+                            let dot: f64 = (0..m).map(|i| qe[i * k + p] * qe[i * k + c]).sum();
+                            let want = if p == c { 1.0 } else { 0.0 };
+                            assert!(
+                                (dot - want).abs() <= tol,
+                                "{dev} {dtype}: Q^T Q [{p},{c}] = {dot}"
+                            );
+                        }
+                    }
+                }
+                if m > 2 && n > 1 {
+                    assert_eq!(
+                        tv[0], 0.0,
+                        "{dev} {dtype}: a column 0 below the diagonal has tau 0"
+                    );
+                }
+            }
+        }
+        // LAPACK's signs: R's diagonal -sign(alpha) |column|
+        let a = TensorT::from_slice(&dev, &[3.0f64, 1.0, 4.0, 1.0], [2, 2]).unwrap();
+        let (r, tau) = k::geqrf::launch(&a).unwrap();
+        let r = r.to_vec().unwrap();
+        assert_eq!(r[0], -5.0);
+        assert!((tau.to_vec().unwrap()[0] - 1.6).abs() < 1e-15);
+        // errors: shapes and dtypes
+        let t2 = TensorT::from_slice(&dev, &[0.5f64, 0.5, 0.5], [3]).unwrap();
+        let wide = TensorT::<f64>::zeros(&dev, [2, 3]).unwrap();
+        assert!(matches!(
+            k::householder_product::launch(&wide, &t2),
+            Err(Error::InvalidArgument { .. })
+        ));
+        let t32 = TensorT::from_slice(&dev, &[0.5f32], [1]).unwrap();
+        assert!(matches!(
+            k::householder_product::dispatch(a.as_tensor(), t32.as_tensor()),
+            Err(Error::DTypeMismatch { .. })
+        ));
+        assert!(matches!(
+            k::householder_product::launch(&a, &t2),
+            Err(Error::InvalidArgument { .. })
+        ));
+        let ints = TensorT::<i32>::zeros(&dev, [2, 2]).unwrap();
+        assert!(matches!(
+            k::geqrf::dispatch(ints.as_tensor()),
+            Err(Error::UnsupportedDType { .. })
+        ));
+        for shape in [[0usize, 3, 2], [2, 0, 3], [2, 3, 0]] {
+            let e = TensorT::<f32>::zeros(&dev, shape).unwrap();
+            let (r, tau) = k::geqrf::launch(&e).unwrap();
+            assert_eq!(
+                (r.shape(), tau.shape()),
+                (&shape[..], &[shape[0], shape[1].min(shape[2])][..])
+            );
+        }
     }
 }

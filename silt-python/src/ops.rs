@@ -266,6 +266,29 @@ fn svd<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
     Ok(PyTuple::new(py, [PyTensor::from(u), PyTensor::from(s), PyTensor::from(vh)])?)
 }
 
+/// `geqrf(input)`: silt-kernels' `geqrf`, Householder QR of the float
+/// matrices `input` (`[..., m, n]`) as LAPACK's, a tuple `(a, tau)`: `R` on
+/// and above `a`'s diagonal, the reflectors below it, `tau` `[..., min(m,
+/// n)]`.
+#[pyfunction]
+#[pyo3(signature = (input))]
+fn geqrf<'py>(py: Python<'py>, input: Input<'_>) -> Result<Bound<'py, PyTuple>> {
+    let [a] = place(py, [input])?;
+    let out = py.allow_threads(|| k::geqrf::dispatch(&a))?;
+    pair(py, out)
+}
+
+/// `householder_product(A, tau)`: silt-kernels' `householder_product`, the
+/// first `n` columns of `Q` from `geqrf`'s reflectors (`A` `[..., m, n]`,
+/// `m >= n >= k`, `tau` `[..., k]`), as LAPACK's `orgqr`.
+#[pyfunction]
+#[pyo3(signature = (A, tau))]
+#[allow(non_snake_case)]
+fn householder_product(py: Python<'_>, A: Input<'_>, tau: Input<'_>) -> Result<PyTensor> {
+    let [a, t] = place(py, [A, tau])?;
+    run(py, || k::householder_product::dispatch(&a, &t))
+}
+
 /// `lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`, the
 /// solution `X` of `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
 /// `(LU, pivots)` of `A`, `B` matrices `[..., n, k]` of `LU`'s dtype, the
@@ -753,7 +776,7 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
             histc
         ]
     );
-    add!(m, [lu_factor, lu_solve, eigh, svd]);
+    add!(m, [lu_factor, lu_solve, eigh, svd, geqrf, householder_product]);
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

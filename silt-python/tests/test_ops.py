@@ -445,6 +445,12 @@ CASES = {
         lambda x: np.histogram(f64(x), 7, range=(float(x.min()), float(x.max())))[0],
     ),
     "lu_factor": (lambda o, a: o.lu_factor(a), [X], lu_ref),
+    # LAPACK's conventions: R and Q as NumPy's (LAPACK) give them
+    "geqrf": (lambda o, a: o.geqrf(a)[0].triu(), [X], lambda a: np.linalg.qr(f64(a), mode="r")),
+    "householder_product": (
+        lambda o, a: o.householder_product(*o.geqrf(a)), [X[:, :4].copy()],
+        lambda a: np.linalg.qr(f64(a))[0],
+    ),
     # the singular values, and |U|, |Vh| (their signs are free)
     "svd": (
         lambda o, a: tuple(v.abs() for v in o.svd(a)), [X],

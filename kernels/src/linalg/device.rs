@@ -539,3 +539,96 @@ pub fn svd_items<T>(
         }
     }
 }
+
+/// Householder QR of every matrix of `a` (`[batch, m, n]`, in place), a
+/// work-item a matrix, as LAPACK's `geqrf`: for each column `k <
+/// tau.len(1)`, with `α = a_kk` and `x` the column below it, `|x|` from the
+/// column divided by its largest `|value|` (no overflow nor underflow);
+/// where `x` is 0, `τ_k = 0` and nothing changes; else `β = -sign(α)
+/// hypot(α, |x|)` (`sign(0) = +`), `τ_k = (β - α) / β`, `v = x / (α - β)`
+/// stored over `x`, `β` over `α`, and the columns right of `k` multiplied
+/// by `H = I - τ v v^T` (`v_0 = 1`): `w = a_kj + v . a_j`, then `a_kj -= τ
+/// w`, `a_ij -= τ v_i w`.
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn geqrf_items<T>(a: ViewMut<T, 3>, tau: ViewMut<T, 2>) {
+    let b = global_id(0);
+    let (m, n, kn) = (a.len(1), a.len(2), tau.len(1));
+    if b < a.len(0) {
+        for k in 0..kn {
+            let alpha = a[[b, k, k]];
+            let mut big: T = 0.0;
+            for i in k + 1..m {
+                let e = a[[b, i, k]].abs();
+                if e > big || e != e {
+                    big = e;
+                }
+            }
+            if big == 0.0 {
+                tau[[b, k]] = 0.0;
+            } else {
+                let mut sq: T = 0.0;
+                for i in k + 1..m {
+                    let e = a[[b, i, k]] / big;
+                    sq = sq + e * e;
+                }
+                let xn = sq.sqrt() * big;
+                let s = if alpha.abs() > xn { alpha.abs() } else { xn };
+                let (p, q) = (alpha / s, xn / s);
+                let h = s * (p * p + q * q).sqrt();
+                let beta = if alpha >= 0.0 { -h } else { h };
+                let t = (beta - alpha) / beta;
+                let d = alpha - beta;
+                for i in k + 1..m {
+                    a[[b, i, k]] = a[[b, i, k]] / d;
+                }
+                a[[b, k, k]] = beta;
+                tau[[b, k]] = t;
+                for j in k + 1..n {
+                    let mut w = a[[b, k, j]];
+                    for i in k + 1..m {
+                        w = w + a[[b, i, k]] * a[[b, i, j]];
+                    }
+                    a[[b, k, j]] = a[[b, k, j]] - t * w;
+                    for i in k + 1..m {
+                        a[[b, i, j]] = a[[b, i, j]] - t * a[[b, i, k]] * w;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The first `q.len(2)` columns of `Q = H_0 H_1 ... H_{k-1}` of the
+/// reflectors below the diagonal of `a` (`[batch, m, >= k]`, the `v`'s, 1
+/// on the diagonal implied) and `tau` (`[batch, k]`) into `q` (`[batch, m,
+/// cols]`, `cols >= k`), a work-item a matrix, as LAPACK's `orgqr`: `q`
+/// starts as the identity's columns and the reflectors are applied
+/// backward, `H_j` to the columns from `j` (`w = q_jc + v . q_c`, `q_jc -= τ
+/// w`, `q_ic -= τ v_i w`).
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn householder_product_items<T>(a: View<T, 3>, tau: View<T, 2>, q: ViewMut<T, 3>) {
+    let b = global_id(0);
+    let (m, cols, kn) = (q.len(1), q.len(2), tau.len(1));
+    if b < q.len(0) {
+        for i in 0..m {
+            for c in 0..cols {
+                q[[b, i, c]] = if i == c { 1.0 } else { 0.0 };
+            }
+        }
+        let mut j = kn;
+        while j > 0 {
+            j -= 1;
+            let t = tau[[b, j]];
+            for c in j..cols {
+                let mut w = q[[b, j, c]];
+                for i in j + 1..m {
+                    w = w + a[[b, i, j]] * q[[b, i, c]];
+                }
+                q[[b, j, c]] = q[[b, j, c]] - t * w;
+                for i in j + 1..m {
+                    q[[b, i, c]] = q[[b, i, c]] - t * a[[b, i, j]] * w;
+                }
+            }
+        }
+    }
+}

@@ -475,6 +475,103 @@ fn hestenes<T: HostLu>(
     }
 }
 
+/// Householder QR of each matrix of `a` (contiguous, `[batch, m, n]`, in
+/// place), `tau` (`[batch, k]`), as `geqrf_items`, step for step.
+pub(crate) fn geqrf<T: HostLu>(a: &mut TensorT<T>, tau: &mut TensorT<T>) -> Result<()> {
+    let (m, n, kn) = (a.shape()[1], a.shape()[2], tau.shape()[1]);
+    a.with_host_slice_mut(|a| {
+        tau.with_host_slice_mut(|tau| {
+            a.par_chunks_mut(m * n)
+                .zip(tau.par_chunks_mut(kn))
+                .for_each(|(a, tau)| {
+                    householder(a, tau, m, n);
+                });
+        })
+    })??;
+    Ok(())
+}
+
+#[allow(clippy::eq_op, clippy::float_cmp)] // NaN tests and exact zeros, as the kernel's
+fn householder<T: HostLu>(a: &mut [T], tau: &mut [T], m: usize, n: usize) {
+    for (k, tk) in tau.iter_mut().enumerate() {
+        let alpha = a[k * n + k];
+        let mut big = T::ZERO;
+        for i in k + 1..m {
+            let e = a[i * n + k].abs();
+            if e > big || e != e {
+                big = e;
+            }
+        }
+        if big == T::ZERO {
+            *tk = T::ZERO;
+            continue;
+        }
+        let mut sq = T::ZERO;
+        for i in k + 1..m {
+            let e = a[i * n + k] / big;
+            sq = sq + e * e;
+        }
+        let xn = sq.sqrt() * big;
+        let s = if alpha.abs() > xn { alpha.abs() } else { xn };
+        let (p, q) = (alpha / s, xn / s);
+        let h = s * (p * p + q * q).sqrt();
+        let beta = if alpha >= T::ZERO { -h } else { h };
+        let t = (beta - alpha) / beta;
+        let d = alpha - beta;
+        for i in k + 1..m {
+            a[i * n + k] = a[i * n + k] / d;
+        }
+        a[k * n + k] = beta;
+        *tk = t;
+        for j in k + 1..n {
+            let mut w = a[k * n + j];
+            for i in k + 1..m {
+                w = w + a[i * n + k] * a[i * n + j];
+            }
+            a[k * n + j] = a[k * n + j] - t * w;
+            for i in k + 1..m {
+                a[i * n + j] = a[i * n + j] - t * a[i * n + k] * w;
+            }
+        }
+    }
+}
+
+/// `Q`'s first columns into `q` (contiguous, `[batch, m, cols]`) from the
+/// reflectors of `a` (contiguous, `[batch, m, na]`) and `tau` (`[batch,
+/// k]`), as `householder_product_items`, step for step.
+pub(crate) fn householder_product<T: HostLu>(
+    a: &TensorT<T>,
+    tau: &TensorT<T>,
+    q: &mut TensorT<T>,
+) -> Result<()> {
+    let (m, cols, na, kn) = (q.shape()[1], q.shape()[2], a.shape()[2], tau.shape()[1]);
+    let (a, tau) = (a.to_vec()?, tau.to_vec()?);
+    q.with_host_slice_mut(|q| {
+        q.par_chunks_mut(m * cols).enumerate().for_each(|(b, q)| {
+            let (a, tau) = (&a[b * m * na..(b + 1) * m * na], &tau[b * kn..(b + 1) * kn]);
+            for i in 0..m {
+                for c in 0..cols {
+                    q[i * cols + c] = if i == c { T::ONE } else { T::ZERO };
+                }
+            }
+            for j in (0..kn).rev() {
+                let t = tau[j];
+                for c in j..cols {
+                    let mut w = q[j * cols + c];
+                    for i in j + 1..m {
+                        w = w + a[i * na + j] * q[i * cols + c];
+                    }
+                    q[j * cols + c] = q[j * cols + c] - t * w;
+                    for i in j + 1..m {
+                        q[i * cols + c] = q[i * cols + c] - t * a[i * na + j] * w;
+                    }
+                }
+            }
+        });
+    })?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::pair;

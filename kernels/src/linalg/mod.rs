@@ -713,3 +713,228 @@ pub mod svd {
         device::svd_items::__infos()
     }
 }
+
+/// Householder QR as LAPACK's `geqrf` (PyTorch's `torch.geqrf`): `(a, tau)`
+/// with `R` on and above `a`'s diagonal and the reflectors' vectors below
+/// it, `Q = H_0 ... H_{k-1}`, `H_j = I - tau_j v_j v_j^T` (`v_j`'s leading
+/// 1 not stored); [`householder_product`](crate::householder_product)
+/// forms `Q`.
+///
+/// LAPACK's conventions: `R`'s diagonal is `-sign(α) |column|` (`sign(0) =
+/// +`), a column already 0 below the diagonal gets `tau = 0` (and is left
+/// as it is), so `R` and `Q` have LAPACK's signs, as PyTorch's and
+/// NumPy's. Each column's norm is taken of the column divided by its
+/// largest `|value|` (no overflow nor underflow). A matrix a work-item,
+/// one launch; plain Rust on the host, the same bits.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[0.0f64, 2.0, 4.0, 1.0], [2, 2])?;
+/// let (r, tau) = k::geqrf::launch(&a)?;
+/// assert_eq!(r.to_vec()?[0], -4.0); // LAPACK's sign
+/// let q = k::householder_product::launch(&r, &tau)?.to_vec()?;
+/// assert_eq!(q, [0.0, -1.0, -1.0, 0.0]);
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod geqrf {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "geqrf";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+
+    /// `geqrf(a)` on typed tensors: `(a, tau)`.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>)> {
+        let (r, tau) = dispatch(a.as_tensor())?;
+        Ok((r.typed()?, tau.typed()?))
+    }
+
+    /// `geqrf(a)` on untyped tensors: `(a, tau)` of the matrices `a`
+    /// (`[..., m, n]`): a new contiguous `[..., m, n]` and `tau` `[...,
+    /// min(m, n)]`.
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::InvalidArgument` for fewer than 2 dimensions, and what the
+    /// launch reports.
+    pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor)> {
+        supported(NAME, a.dtype())?;
+        let [batch @ .., m, n] = a.shape() else {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "the input must have at least 2 dimensions, not {}",
+                    a.ndim()
+                ),
+            ));
+        };
+        let (m, n) = (*m, *n);
+        let k = m.min(n);
+        let tshape: Vec<usize> = batch.iter().copied().chain([k]).collect();
+        let tau = silt::__private::untyped_output_for_overwrite(a.device(), a.dtype(), &tshape)?;
+        if a.is_empty() {
+            return Ok((a.deep_copy()?, tau));
+        }
+        let r = fresh(a)?;
+        if k == 0 {
+            return Ok((r, tau));
+        }
+        let count = batch.iter().product::<usize>();
+        let mut rv = r.reshape([count, m, n])?;
+        let mut tv = tau.reshape([count, k])?;
+        if let Form::Host = form(a) {
+            match a.dtype() {
+                DType::F32 => host::geqrf(&mut rv.typed::<f32>()?, &mut tv.typed()?)?,
+                _ => host::geqrf(&mut rv.typed::<f64>()?, &mut tv.typed()?)?,
+            }
+        } else {
+            // SAFETY: a work-item reads and writes only its own matrix and
+            // `tau` (`b` below the batch's count), at rows below `m`, columns
+            // below `n` and reflectors below `min(m, n)`
+            unsafe {
+                device::geqrf_items::dispatch(
+                    Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]),
+                    &mut rv,
+                    &mut tv,
+                )?;
+            }
+        }
+        Ok((r, tau))
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::geqrf_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::geqrf_items::__infos()
+    }
+}
+
+/// The first `n` columns of `Q = H_0 ... H_{k-1}` from
+/// [`geqrf`](crate::geqrf)'s reflectors, as LAPACK's `orgqr` (PyTorch's
+/// `torch.linalg.householder_product`): the identity's columns with the
+/// reflectors applied backward. A matrix a work-item, one launch; plain
+/// Rust on the host, the same bits.
+pub mod householder_product {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "householder_product";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+
+    /// `householder_product(a, tau)` on typed tensors.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(a: &TensorT<T>, tau: &TensorT<T>) -> Result<TensorT<T>> {
+        dispatch(a.as_tensor(), tau.as_tensor())?.typed()
+    }
+
+    /// `householder_product(a, tau)` on untyped tensors: `Q`'s first `n`
+    /// columns (`[..., m, n]`, new) of the reflectors below the diagonal
+    /// of `a` (`[..., m, n]`, `m >= n`) and `tau` (`[..., k]`, `k <= n`, of
+    /// `a`'s batch and dtype).
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::DTypeMismatch` for `tau` of another dtype,
+    /// `Error::InvalidArgument` for shapes that do not fit (fewer than 2
+    /// dimensions, `m < n`, `k > n`, `tau` not of `a`'s batch),
+    /// `Error::DeviceMismatch`, and what the launch reports.
+    pub fn dispatch(a: &Tensor, tau: &Tensor) -> Result<Tensor> {
+        supported(NAME, a.dtype())?;
+        if tau.device() != a.device() {
+            return Err(Error::DeviceMismatch {
+                left: a.device().to_string(),
+                right: tau.device().to_string(),
+            });
+        }
+        if tau.dtype() != a.dtype() {
+            return Err(Error::DTypeMismatch {
+                expected: a.dtype(),
+                got: tau.dtype(),
+            });
+        }
+        let [batch @ .., m, n] = a.shape() else {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "the input must have at least 2 dimensions, not {}",
+                    a.ndim()
+                ),
+            ));
+        };
+        let (m, n) = (*m, *n);
+        let [tbatch @ .., k] = tau.shape() else {
+            return Err(invalid(
+                NAME,
+                "tau must have at least 1 dimension".to_string(),
+            ));
+        };
+        let k = *k;
+        if m < n || k > n || tbatch != batch {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "a of shape {:?} and tau of shape {:?}: a's matrices need m >= n >= k and tau a's batch",
+                    a.shape(),
+                    tau.shape()
+                ),
+            ));
+        }
+        let q = silt::__private::untyped_output_for_overwrite(a.device(), a.dtype(), a.shape())?;
+        if q.is_empty() {
+            return Ok(q);
+        }
+        let count = batch.iter().product::<usize>();
+        let av = fresh(a)?.reshape([count, m, n])?;
+        let tv = fresh(tau)?.reshape([count, k])?;
+        let mut qv = q.reshape([count, m, n])?;
+        if let Form::Host = form(a) {
+            match a.dtype() {
+                DType::F32 => {
+                    host::householder_product(&av.typed::<f32>()?, &tv.typed()?, &mut qv.typed()?)?
+                }
+                _ => {
+                    host::householder_product(&av.typed::<f64>()?, &tv.typed()?, &mut qv.typed()?)?
+                }
+            }
+        } else {
+            // SAFETY: a work-item reads its own reflectors and `tau` and
+            // writes only its own `q` (`b` below the batch's count), at rows
+            // below `m`, columns below `n` and reflectors below `k <= n`
+            unsafe {
+                device::householder_product_items::dispatch(
+                    Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]),
+                    &av,
+                    &tv,
+                    &mut qv,
+                )?;
+            }
+        }
+        Ok(q)
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::householder_product_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::householder_product_items::__infos()
+    }
+}

@@ -31,7 +31,7 @@ import math
 
 import numpy as np
 
-from ._silt import ArgumentError, DTypeError, Tensor
+from ._silt import ArgumentError, DTypeError, Tensor, ops as _ops
 from ._creation import arange, cat, eye
 from ._functions import _input, where
 from .linalg import (
@@ -92,14 +92,11 @@ def _reflect_(W, tau, k, keep=None):
 
 def _geqrf(W):
     """Householder QR of the float matrices `W` (a new row-major tensor of
-    the working dtype, written in place), as LAPACK's `dgeqrf`: `R` on and
-    above the diagonal, the `v`'s below it; returns `tau` `[..., min(m,
-    n)]`."""
-    *batch, m, n = W.shape
-    k = min(m, n)
-    tau = W.new_zeros(tuple(batch) + (k,))
-    for j in range(min(k, m - 1)):  # the last row's reflector (m <= n) is H = I: tau = 0
-        _reflect_(W, tau, j)
+    the working dtype, written in place) by silt-kernels' `geqrf` (LAPACK's
+    `dgeqrf`, a matrix a work-item, one launch): `R` on and above the
+    diagonal, the `v`'s below it; returns `tau` `[..., min(m, n)]`."""
+    r, tau = _ops.geqrf(W)
+    W.copy_(r)
     return tau
 
 
@@ -144,34 +141,24 @@ def _reflectors(W, k):
 
 def _apply_q_(V, tau, C, transpose):
     """`C := Q C` (`Q^T C` where `transpose`) in place, `Q = H_1 ... H_k`
-    of the reflectors `V` (`[..., m, k]`, with their 1's) and `tau` (`[...,
-    k]`), `C` `[..., m, c]` of the broadcast batch, as LAPACK's `dormqr`:
-    one reflector a round (`H_k` first for `Q`, `H_1` first for `Q^T`), each
-    `C[j:] -= tau_j v_j (v_j^T C[j:])`."""
-    k = tau.shape[-1]
-    for j in (range(k) if transpose else range(k - 1, -1, -1)):
-        v = V[..., j:, j:j + 1]
-        rows = C[..., j:, :]
-        rows.sub_((v * tau[..., j:j + 1, None]) @ (v.mT @ rows))
+    of the reflectors `V` (`[..., m, k]`, below the diagonal) and `tau`
+    (`[..., k]`), `C` `[..., m, c]` of the broadcast batch, as LAPACK's
+    `dormqr`: the square `Q` formed (`_form_q`), then one product."""
+    Q = _form_q(V, tau, V.shape[-2])
+    C.copy_((Q.mT if transpose else Q) @ C)
     return C
 
 
 def _form_q(W, tau, ncols):
     """The first `ncols` columns of `Q = H_1 ... H_k` (`[..., m, ncols]`,
-    new), LAPACK's `dorgqr`: the reflectors applied backward to the
-    identity's columns, one a round, `H_j` only to the columns from `j` (the
-    ones before it are still the identity's, 0 from row `j`)."""
-    *batch, m, _ = W.shape
-    k = tau.shape[-1]
-    Q = eye(m, ncols, dtype=W.dtype, device=W.device).broadcast_to(tuple(batch) + (m, ncols)).clone()
-    if k == 0 or Q.numel() == 0:
-        return Q
-    V = _reflectors(W, k)
-    for j in range(k - 1, -1, -1):
-        v = V[..., j:, j:j + 1]
-        block = Q[..., j:, j:]
-        block.sub_((v * tau[..., j:j + 1, None]) @ (v.mT @ block))
-    return Q
+    new, `k <= ncols <= m`) of the reflectors below the diagonal of `W`
+    and `tau`, by silt-kernels' `householder_product` (LAPACK's `dorgqr`,
+    a matrix a work-item, one launch); `W` padded with zero columns (no
+    reflectors) where it has fewer than `ncols`."""
+    *batch, m, n = W.shape
+    if ncols > n:
+        W = cat([W, W.new_zeros(tuple(batch) + (m, ncols - n))], -1)
+    return _ops.householder_product(W[..., :ncols], tau)
 
 
 def _same_dtype(t, x, message):

@@ -88,6 +88,14 @@ def svd(A: TensorLike) -> Tuple[Tensor, Tensor, Tensor]:
     m, n]` by one-sided Jacobi: reduced (`k = min(m, n)`), `S` descending,
     `U` and `Vh` orthonormal."""
 
+def geqrf(input: TensorLike) -> Tuple[Tensor, Tensor]:
+    """`geqrf(input)`: silt-kernels' `geqrf`, `(a, tau)` of Householder QR
+    as LAPACK's: `R` on and above `a`'s diagonal, the reflectors below."""
+
+def householder_product(A: TensorLike, tau: TensorLike) -> Tensor:
+    """`householder_product(A, tau)`: silt-kernels' `householder_product`,
+    `Q`'s first `n` columns from `geqrf`'s reflectors (LAPACK's `orgqr`)."""
+
 def lu_solve(LU: TensorLike, pivots: TensorLike, B: TensorLike, adjoint: bool = False) -> Tensor:
     """`lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`,
     `X` with `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
