@@ -2,9 +2,11 @@
 (``qr``, and torch's ``geqrf``, ``qr``), the products with its ``Q``
 (``householder_product`` (torch's ``orgqr``), torch's ``ormqr``), the least
 squares solutions (``lstsq``) and the matrix exponential (``matrix_exp``).
-Each is composed from silt's tensor operations on the input's device, every
-matrix of a batch at once, one column a round, with LAPACK's conventions
-(``dgeqrf``/``dlarfg``): the reflector of column ``k`` is ``H = I - tau v
+Each runs on the input's device, every matrix of a batch at once: the
+factorisation and ``Q`` are silt-kernels' ``geqrf`` and
+``householder_product`` (a matrix a work-item, one launch each); the column
+pivoting of ``lstsq``'s ``'gelsy'`` is composed, one column a round.
+LAPACK's conventions (``dgeqrf``/``dlarfg``): the reflector of column ``k`` is ``H = I - tau v
 v^T`` with ``v_0 = 1`` (not stored), ``beta = -sign(alpha) hypot(alpha,
 |x|)`` on the diagonal (``sign(0) = +``), the ``v``'s below it; a column
 that is already 0 below the diagonal gets ``tau = 0`` (``H = I``). ``R``
@@ -13,8 +15,9 @@ and ``Q`` therefore have LAPACK's signs, as PyTorch's and NumPy's.
 Float16 is computed in float32 and rounded once (PyTorch refuses it);
 integer and bool inputs raise ``silt.DTypeError``. No complex dtypes. The
 ``lstsq`` drivers by singular values (``'gelsd'``, ``'gelss'``) use
-``_linalg_jacobi``'s ``svd``. The torch-level forms (``silt.qr``, ``silt.geqrf``, ``silt.orgqr``,
-``silt.ormqr``, ``silt.matrix_exp``, ... ``TORCH``) become tensor methods
+``_linalg_jacobi``'s ``svd``. The torch-level forms (``silt.qr``,
+``silt.geqrf``, ``silt.orgqr``, ``silt.ormqr``, ``silt.matrix_exp``, ...
+``TORCH``) become tensor methods
 too.
 
 >>> import silt
@@ -176,10 +179,11 @@ def qr(A, mode="reduced") -> QRResult:
     `mode='reduced'` `Q` is `[..., m, k]` and `R` `[..., k, n]`; for
     `'complete'` `Q` is `[..., m, m]` and `R` `[..., m, n]`; for `'r'` only
     `R` (`[..., k, n]`) and `Q` empty (shape `(0,)`), as PyTorch's.
-    Householder QR one column a round on the device (LAPACK's `dgeqrf`
-    conventions: the signs of `R`'s diagonal and `Q` are LAPACK's, as
-    PyTorch's and NumPy's), then `Q` from the reflectors applied backward to
-    the identity's columns (`dorgqr`), one a round. An unknown `mode` raises
+    Householder QR by silt-kernels' `geqrf` on the device (LAPACK's
+    `dgeqrf` conventions: the signs of `R`'s diagonal and `Q` are LAPACK's,
+    as PyTorch's and NumPy's), then `Q` by `householder_product` (the
+    reflectors applied backward to the identity's columns, `dorgqr`); one
+    launch each. An unknown `mode` raises
     `silt.ArgumentError` with PyTorch's message. Float16 in float32, rounded
     once."""
     op = "linalg.qr"
@@ -239,8 +243,9 @@ def householder_product(A, tau) -> Tensor:
     `v_i` below the diagonal of the columns of `A` (`[..., m, n]`, their
     leading 1 implicit; the rest of `A` not read), `tau` `[..., k]` of `A`'s
     batch dimensions and dtype (`m >= n >= k`): `Q` from `geqrf`'s result.
-    The reflectors applied backward to the identity's columns, one a round
-    (LAPACK's `dorgqr`), every matrix of a batch at once. Shapes and dtypes
+    The reflectors applied backward to the identity's columns (LAPACK's
+    `dorgqr`) by silt-kernels' `householder_product`, a matrix a work-item,
+    one launch. Shapes and dtypes
     are checked as PyTorch's (`silt.ArgumentError`, `silt.DTypeError`, its
     messages). Float16 in float32, rounded once."""
     op = "torch.linalg.householder_product"
@@ -271,13 +276,13 @@ def _orgqr(input, tau) -> Tensor:
 def ormqr(input, tau, other, left=True, transpose=False) -> Tensor:
     """`torch.ormqr(input, tau, other, left=True, transpose=False)` (and
     `Tensor.ormqr`): `other` multiplied by `Q = H_1 ... H_k` of the
-    Householder reflectors of `geqrf`'s `(input, tau)` without forming `Q`:
+    Householder reflectors of `geqrf`'s `(input, tau)`:
     `Q @ other` (`left`), `other @ Q` (not `left`), with `Q^T` where
     `transpose`. `input` is `[..., mn, k']` with `k <= k'` reflectors (`tau`
     `[..., k]`), `other` `[..., mn, c]` (`[..., c, mn]` for `left=False`),
     of `input`'s batch dimensions (no broadcasting, as PyTorch's) and dtype.
-    One reflector a round on `other`'s copy (LAPACK's `dormqr`), every matrix
-    of a batch at once. Shapes and dtypes are checked as PyTorch's
+    The square `Q` formed by `householder_product`, then one `matmul`, every
+    matrix of a batch at once. Shapes and dtypes are checked as PyTorch's
     (`silt.ArgumentError`, `silt.DTypeError`, its messages). Float16 in
     float32, rounded once."""
     op = "torch.ormqr"
