@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 174);
+//! assert_eq!(catalog::OPERATIONS.len(), 176);
 //! ```
 
 use silt::DType;
@@ -51,7 +51,9 @@ pub enum Kind {
     /// `lu_solve` as `launch(lu, pivots, b, adjoint)`, `eigh` as `launch(a)`
     /// (`(eigenvalues, eigenvectors)`), `svd` as `launch(a)` (`(U, S, Vh)`),
     /// `geqrf` as `launch(a)` (`(a, tau)`), `householder_product` as
-    /// `launch(a, tau)` (run by grid kernels).
+    /// `launch(a, tau)`, `cholesky_ex` as `launch(a)` (`(L, info)`),
+    /// `solve_triangular` as `launch(a, b, upper, unit)` (run by grid
+    /// kernels).
     Factorization,
 }
 
@@ -177,7 +179,9 @@ catalog! {
     "normalisation over trailing dimensions" Normalization: [layer_norm, rms_norm],
     "scans" Scan: [cumsum, cumprod, cummax, cummin, logcumsumexp],
     "linear algebra" Matrix: [matmul],
-    "factorisations" Factorization: [lu_factor, lu_solve, eigh, svd, geqrf, householder_product],
+    "factorisations" Factorization: [
+        lu_factor, lu_solve, eigh, svd, geqrf, householder_product, cholesky_ex, solve_triangular,
+    ],
     "ordering" Ordering: [sort, argsort, topk, searchsorted],
     "indexing" Indexing: [index_select, gather, scatter_add, scatter_reduce, take],
     "counting" Counting: [bincount, histc],

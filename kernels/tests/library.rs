@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 174);
+    assert_eq!(OPERATIONS.len(), 176);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -263,6 +263,21 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
                 &t().reshape([5, 1]).unwrap(),
             )?;
             return one(q.reshape([5]));
+        }
+        "cholesky_ex" => {
+            let (l, info) = k::cholesky_ex::dispatch(&t().reshape([5, 1, 1]).unwrap())?;
+            assert_eq!(info.to_vec::<i32>().unwrap(), [1; 5]); // zeros: not positive-definite
+            return one(l.reshape([5]));
+        }
+        "solve_triangular" => {
+            let a = t().narrow(0, 0, 1).unwrap().reshape([1, 1]).unwrap();
+            return one(k::solve_triangular::dispatch(
+                &a,
+                &t().reshape([1, 5]).unwrap(),
+                true,
+                true,
+            )?
+            .reshape([5]));
         }
         "lu_solve" => {
             let piv = Tensor::from(silt::TensorT::from_slice(dev, &[1i32], [1]).unwrap());

@@ -476,10 +476,14 @@ fn the_host_and_the_device_give_the_same_bits() {
                 let (u2, s2, vh2) = k::svd::dispatch(&wide).unwrap();
                 let (r, tau) = k::geqrf::dispatch(&wide.transpose(0, 1).unwrap()).unwrap();
                 let q = k::householder_product::dispatch(&r, &tau).unwrap();
-                [lu, piv, x, xt, w, v, u, s, vh, u2, s2, vh2, r, tau, q]
-                    .iter()
-                    .map(bits)
-                    .collect()
+                let (l, info) = k::cholesky_ex::dispatch(&a).unwrap();
+                let st = k::solve_triangular::dispatch(&a, &rhs, true, false).unwrap();
+                [
+                    lu, piv, x, xt, w, v, u, s, vh, u2, s2, vh2, r, tau, q, l, info, st,
+                ]
+                .iter()
+                .map(bits)
+                .collect()
             })
             .collect();
         for (d, other) in results.iter().enumerate().skip(1) {
@@ -759,5 +763,125 @@ fn geqrf_and_householder_product_give_q_and_r() {
                 (&shape[..], &[shape[0], shape[1].min(shape[2])][..])
             );
         }
+    }
+}
+
+#[test]
+fn cholesky_factors_and_triangular_solves() {
+    for dev in common::devices() {
+        for dtype in [DType::F64, DType::F32] {
+            let eps = if dtype == DType::F64 {
+                f64::EPSILON
+            } else {
+                f64::from(f32::EPSILON)
+            };
+            let (b, n) = (3, 6);
+            // A = M M^T + n I: positive-definite; the third made indefinite at order 4
+            let ms = random(b * n * n, 77);
+            let mut xs = vec![0.0; b * n * n];
+            for e in 0..b {
+                for i in 0..n {
+                    for j in 0..n {
+                        let mut s: f64 = (0..n)
+                            .map(|t| ms[e * n * n + i * n + t] * ms[e * n * n + j * n + t])
+                            .sum();
+                        if i == j {
+                            s += n as f64;
+                        }
+                        // the upper triangle is not read
+                        xs[e * n * n + i * n + j] = if j > i { 1e3 } else { s };
+                    }
+                }
+            }
+            xs[2 * n * n + 3 * n + 3] = -50.0;
+            let a = tensor(&dev, &xs, dtype, &[b, n, n]);
+            let got = every_form(&format!("{dev} {dtype} cholesky"), || {
+                let (l, info) = k::cholesky_ex::dispatch(&a).unwrap();
+                vec![l, info]
+            });
+            assert_eq!(got[1].to_vec::<i32>().unwrap(), [0, 0, 4]);
+            let (l, av) = (to_f64(&got[0]), to_f64(&a));
+            let tol = 64.0 * n as f64 * eps * 10.0;
+            for e in 0..2 {
+                for i in 0..n {
+                    for j in 0..n {
+                        let got: f64 = (0..n)
+                            .map(|t| l[e * n * n + i * n + t] * l[e * n * n + j * n + t])
+                            .sum();
+                        let want = av[e * n * n + i.max(j) * n + i.min(j)];
+                        assert!(
+                            (got - want).abs() <= tol * want.abs().max(1.0),
+                            "{dev} {dtype} L L^T [{i},{j}]"
+                        );
+                        if j > i {
+                            assert_eq!(l[e * n * n + i * n + j], 0.0);
+                        }
+                    }
+                }
+            }
+            // triangular solves with L (lower) and L^T (upper), unit too, B broadcast
+            let lt = got[0].narrow(0, 0, 2).unwrap();
+            let rhs = random(n * 2, 78);
+            let bt = tensor(&dev, &rhs, dtype, &[n, 2]);
+            for (upper, unit) in [(false, false), (false, true), (true, false), (true, true)] {
+                let m = if upper {
+                    lt.transpose(1, 2).unwrap()
+                } else {
+                    lt.clone()
+                };
+                let x = every_form(
+                    &format!("{dev} {dtype} solve_triangular {upper} {unit}"),
+                    || vec![k::solve_triangular::dispatch(&m, &bt, upper, unit).unwrap()],
+                )
+                .pop()
+                .unwrap();
+                assert_eq!(x.shape(), &[2, n, 2]);
+                let (mv, xv) = (to_f64(&m.contiguous().unwrap()), to_f64(&x));
+                for e in 0..2 {
+                    for c in 0..2 {
+                        for i in 0..n {
+                            let mut s = 0.0;
+                            for j in 0..n {
+                                let in_tri = if upper { j >= i } else { j <= i };
+                                let aij = if !in_tri {
+                                    0.0
+                                } else if unit && i == j {
+                                    1.0
+                                } else {
+                                    mv[e * n * n + i * n + j]
+                                };
+                                s += aij * xv[(e * n + j) * 2 + c];
+                            }
+                            assert!(
+                                (s - rhs[i * 2 + c]).abs() <= tol,
+                                "{dev} {dtype} {upper} {unit}: {s}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let a = TensorT::<f64>::zeros(&dev, [2, 3]).unwrap();
+        assert!(matches!(
+            k::cholesky_ex::launch(&a),
+            Err(Error::InvalidArgument { .. })
+        ));
+        let sq = TensorT::<f64>::zeros(&dev, [2, 2]).unwrap();
+        let b3 = TensorT::<f64>::zeros(&dev, [3, 1]).unwrap();
+        assert!(matches!(
+            k::solve_triangular::launch(&sq, &b3, true, false),
+            Err(Error::InvalidArgument { .. })
+        ));
+        let b32 = TensorT::<f32>::zeros(&dev, [2, 1]).unwrap();
+        assert!(matches!(
+            k::solve_triangular::dispatch(sq.as_tensor(), b32.as_tensor(), true, false),
+            Err(Error::DTypeMismatch { .. })
+        ));
+        let (l, info) =
+            k::cholesky_ex::launch(&TensorT::<f32>::zeros(&dev, [0, 3, 3]).unwrap()).unwrap();
+        assert_eq!(
+            (l.shape(), info.shape()),
+            (&[0usize, 3, 3][..], &[0usize][..])
+        );
     }
 }

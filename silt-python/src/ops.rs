@@ -263,7 +263,10 @@ fn eigh<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
 fn svd<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
     let [a] = place(py, [A])?;
     let (u, s, vh) = py.allow_threads(|| k::svd::dispatch(&a))?;
-    Ok(PyTuple::new(py, [PyTensor::from(u), PyTensor::from(s), PyTensor::from(vh)])?)
+    Ok(PyTuple::new(
+        py,
+        [PyTensor::from(u), PyTensor::from(s), PyTensor::from(vh)],
+    )?)
 }
 
 /// `geqrf(input)`: silt-kernels' `geqrf`, Householder QR of the float
@@ -289,6 +292,39 @@ fn householder_product(py: Python<'_>, A: Input<'_>, tau: Input<'_>) -> Result<P
     run(py, || k::householder_product::dispatch(&a, &t))
 }
 
+/// `cholesky_ex(A)`: silt-kernels' `cholesky_ex`, the Cholesky factors `L`
+/// (`A = L L^T`, the lower triangle of the float matrices `A` read) and
+/// LAPACK's `info` (int32 of the batch: 0, or the order of the first
+/// leading minor that is not positive-definite), as a tuple `(L, info)`.
+#[pyfunction]
+#[pyo3(signature = (A))]
+#[allow(non_snake_case)]
+fn cholesky_ex<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
+    let [a] = place(py, [A])?;
+    let out = py.allow_threads(|| k::cholesky_ex::dispatch(&a))?;
+    pair(py, out)
+}
+
+/// `solve_triangular(A, B, upper, unitriangular=False)`: silt-kernels'
+/// `solve_triangular`, `X` with `A X = B` for triangular `A` (its upper
+/// triangle where `upper`, else its lower; the diagonal taken as ones with
+/// `unitriangular`), the batches broadcast.
+#[pyfunction]
+#[pyo3(signature = (A, B, upper, unitriangular=false))]
+#[allow(non_snake_case)]
+fn solve_triangular(
+    py: Python<'_>,
+    A: Input<'_>,
+    B: Input<'_>,
+    upper: bool,
+    unitriangular: bool,
+) -> Result<PyTensor> {
+    let [a, b] = place(py, [A, B])?;
+    run(py, || {
+        k::solve_triangular::dispatch(&a, &b, upper, unitriangular)
+    })
+}
+
 /// `lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`, the
 /// solution `X` of `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
 /// `(LU, pivots)` of `A`, `B` matrices `[..., n, k]` of `LU`'s dtype, the
@@ -296,7 +332,13 @@ fn householder_product(py: Python<'_>, A: Input<'_>, tau: Input<'_>) -> Result<P
 #[pyfunction]
 #[pyo3(signature = (LU, pivots, B, adjoint=false))]
 #[allow(non_snake_case)]
-fn lu_solve(py: Python<'_>, LU: Input<'_>, pivots: Input<'_>, B: Input<'_>, adjoint: bool) -> Result<PyTensor> {
+fn lu_solve(
+    py: Python<'_>,
+    LU: Input<'_>,
+    pivots: Input<'_>,
+    B: Input<'_>,
+    adjoint: bool,
+) -> Result<PyTensor> {
     let [lu, p, b] = place(py, [LU, pivots, B])?;
     run(py, || k::lu_solve::dispatch(&lu, &p, &b, adjoint))
 }
@@ -776,7 +818,19 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
             histc
         ]
     );
-    add!(m, [lu_factor, lu_solve, eigh, svd, geqrf, householder_product]);
+    add!(
+        m,
+        [
+            lu_factor,
+            lu_solve,
+            eigh,
+            svd,
+            geqrf,
+            householder_product,
+            cholesky_ex,
+            solve_triangular
+        ]
+    );
     m.add("where", m.getattr("where_")?)?;
     Ok(())
 }

@@ -52,6 +52,7 @@ def lu_ref(a):
 
 
 SYM = (SQ + SQ.T) / 2  # symmetric, for eigh
+SPD = (SQ @ SQ.T + 5 * np.eye(5)).astype(np.float32)  # positive-definite, for cholesky_ex
 
 LU_SQ, PIV_SQ = (v.astype(t) for v, t in zip(lu_ref(SQ), (np.float32, np.int32)))
 
@@ -445,6 +446,14 @@ CASES = {
         lambda x: np.histogram(f64(x), 7, range=(float(x.min()), float(x.max())))[0],
     ),
     "lu_factor": (lambda o, a: o.lu_factor(a), [X], lu_ref),
+    "cholesky_ex": (
+        lambda o, a: o.cholesky_ex(a), [SPD],
+        lambda a: (np.linalg.cholesky(f64(a)), np.zeros((), np.int32)),
+    ),
+    "solve_triangular": (
+        lambda o, a, b: o.solve_triangular(a, b, True), [np.triu(SQ) + 5 * np.eye(5, dtype=np.float32), Y[:, :2].copy()],
+        lambda a, b: np.linalg.solve(f64(a), f64(b)),
+    ),
     # LAPACK's conventions: R and Q as NumPy's (LAPACK) give them
     "geqrf": (lambda o, a: o.geqrf(a)[0].triu(), [X], lambda a: np.linalg.qr(f64(a), mode="r")),
     "householder_product": (

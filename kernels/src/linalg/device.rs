@@ -632,3 +632,80 @@ pub fn householder_product_items<T>(a: View<T, 3>, tau: View<T, 2>, q: ViewMut<T
         }
     }
 }
+
+/// The Cholesky factor `L` (`A = L L^T`) of each symmetric matrix of `a`
+/// (`[batch, n, n]`, its lower triangle read) into `l` (`[batch, n, n]`,
+/// 0 above the diagonal), a work-item a matrix, column after column:
+/// `d = a_jj - Σ l_jk²` and `l_ij = (a_ij - Σ l_ik l_jk) / l_jj` (`k < j` in
+/// order), `l_jj = sqrt(d)`; `info` (`[batch]`) is the 1-based order of the
+/// first leading minor that is not positive-definite (`d` not above 0, or
+/// NaN), 0 where none (the columns from there on are then not meaningful).
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn cholesky_items<T>(a: View<T, 3>, l: ViewMut<T, 3>, info: ViewMut<i32, 1>) {
+    let b = global_id(0);
+    let n = a.len(1);
+    if b < a.len(0) {
+        let mut bad: u64 = 0;
+        for j in 0..n {
+            let mut d = a[[b, j, j]];
+            for k in 0..j {
+                d = d - l[[b, j, k]] * l[[b, j, k]];
+            }
+            if bad == 0 && !(d > 0.0) {
+                bad = j + 1;
+            }
+            let ljj = d.sqrt();
+            l[[b, j, j]] = ljj;
+            for i in j + 1..n {
+                let mut e = a[[b, i, j]];
+                for k in 0..j {
+                    e = e - l[[b, i, k]] * l[[b, j, k]];
+                }
+                l[[b, i, j]] = e / ljj;
+            }
+            for i in 0..j {
+                l[[b, i, j]] = 0.0;
+            }
+        }
+        info[[b]] = bad as i32;
+    }
+}
+
+/// Solves `A X = B` in place in `x` (`[batch, n, cols]`, holding `B`) for
+/// the triangular `a` (`[batch, n, n]`; its upper triangle where `upper`
+/// is nonzero, else its lower; with `unit` nonzero its diagonal is taken as
+/// ones and not read), a work-item a column of a matrix of `x`: back or
+/// forward substitution, each row's sum over the columns in order (`s - a
+/// x`), the division by the diagonal last.
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn solve_triangular_items<T>(
+    a: View<T, 3>,
+    x: ViewMut<T, 3>,
+    #[scalar] upper: u32,
+    #[scalar] unit: u32,
+) {
+    let g = global_id(0);
+    let (n, cols) = (x.len(1), x.len(2));
+    if g < x.len(0) * cols {
+        let (b, c) = (g / cols, g % cols);
+        if upper != 0 {
+            let mut i = n;
+            while i > 0 {
+                i -= 1;
+                let mut s = x[[b, i, c]];
+                for j in i + 1..n {
+                    s = s - a[[b, i, j]] * x[[b, j, c]];
+                }
+                x[[b, i, c]] = if unit != 0 { s } else { s / a[[b, i, i]] };
+            }
+        } else {
+            for i in 0..n {
+                let mut s = x[[b, i, c]];
+                for j in 0..i {
+                    s = s - a[[b, i, j]] * x[[b, j, c]];
+                }
+                x[[b, i, c]] = if unit != 0 { s } else { s / a[[b, i, i]] };
+            }
+        }
+    }
+}

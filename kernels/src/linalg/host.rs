@@ -294,21 +294,39 @@ fn jacobi<T: HostLu>(a: &mut [T], v: &mut [T], w: &mut [T], n: usize, tol: T, sw
     for i in 0..n {
         w[i] = a[i * n + i];
     }
-    for k in 0..n {
+    // ascending, NaN last
+    selection_sort(
+        w,
+        |e, best| e == e && (best != best || e < best),
+        |k, at| {
+            for j in 0..n {
+                v.swap(j * n + k, j * n + at);
+            }
+        },
+    );
+}
+
+/// The kernels' selection sort of `vals`: for each place `k` in turn the
+/// first of the rest that comes `before` all others (`before(e, best)`)
+/// is swapped into it, `swap(k, at)` moving what goes with the values.
+fn selection_sort<T: HostLu>(
+    vals: &mut [T],
+    before: impl Fn(T, T) -> bool,
+    mut swap: impl FnMut(usize, usize),
+) {
+    for k in 0..vals.len() {
         let mut at = k;
-        let mut best = w[k];
-        for (i, &e) in w.iter().enumerate().skip(k + 1) {
-            if e == e && (best != best || e < best) {
+        let mut best = vals[k];
+        for (i, &e) in vals.iter().enumerate().skip(k + 1) {
+            if before(e, best) {
                 best = e;
                 at = i;
             }
         }
         if at != k {
-            w[at] = w[k];
-            w[k] = best;
-            for j in 0..n {
-                v.swap(j * n + k, j * n + at);
-            }
+            vals[at] = vals[k];
+            vals[k] = best;
+            swap(k, at);
         }
     }
 }
@@ -410,26 +428,19 @@ fn hestenes<T: HostLu>(
         }
         *sj = sq.sqrt();
     }
-    for j in 0..n {
-        let mut at = j;
-        let mut best = s[j];
-        for (i, &e) in s.iter().enumerate().skip(j + 1) {
-            if best == best && (e != e || e > best) {
-                best = e;
-                at = i;
-            }
-        }
-        if at != j {
-            s[at] = s[j];
-            s[j] = best;
+    // descending, NaN first
+    selection_sort(
+        s,
+        |e, best| best == best && (e != e || e > best),
+        |j, at| {
             for k in 0..m {
                 x.swap(k * n + j, k * n + at);
             }
             for k in 0..n {
                 v.swap(k * n + j, k * n + at);
             }
-        }
-    }
+        },
+    );
     let top = s[0];
     for (j, &sj) in s.iter().enumerate() {
         let keep = sj > tol * top;
@@ -565,6 +576,91 @@ pub(crate) fn householder_product<T: HostLu>(
                     for i in j + 1..m {
                         q[i * cols + c] = q[i * cols + c] - t * a[i * na + j] * w;
                     }
+                }
+            }
+        });
+    })?;
+    Ok(())
+}
+
+/// The Cholesky factors of `a` (contiguous `[batch, n, n]`) into `l` and
+/// `info`, as `cholesky_items`, step for step.
+pub(crate) fn cholesky<T: HostLu>(
+    a: &TensorT<T>,
+    l: &mut TensorT<T>,
+    info: &mut TensorT<i32>,
+) -> Result<()> {
+    let n = a.shape()[1];
+    let a = a.to_vec()?;
+    l.with_host_slice_mut(|l| {
+        info.with_host_slice_mut(|info| {
+            l.par_chunks_mut(n * n)
+                .zip(info.par_iter_mut())
+                .enumerate()
+                .for_each(|(b, (l, info))| {
+                    let a = &a[b * n * n..(b + 1) * n * n];
+                    let mut bad = 0;
+                    for j in 0..n {
+                        let mut d = a[j * n + j];
+                        for k in 0..j {
+                            d = d - l[j * n + k] * l[j * n + k];
+                        }
+                        #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN is not positive
+                        if bad == 0 && !(d > T::ZERO) {
+                            bad = j + 1;
+                        }
+                        let ljj = d.sqrt();
+                        l[j * n + j] = ljj;
+                        for i in j + 1..n {
+                            let mut e = a[i * n + j];
+                            for k in 0..j {
+                                e = e - l[i * n + k] * l[j * n + k];
+                            }
+                            l[i * n + j] = e / ljj;
+                        }
+                        for i in 0..j {
+                            l[i * n + j] = T::ZERO;
+                        }
+                    }
+                    #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+                    // checked below 2^31
+                    {
+                        *info = bad as i32;
+                    }
+                });
+        })
+    })??;
+    Ok(())
+}
+
+/// Solves in place in `x` (contiguous `[batch, n, cols]`) with the
+/// triangular `a` (contiguous `[batch, n, n]`), as
+/// `solve_triangular_items`, step for step.
+pub(crate) fn solve_triangular<T: HostLu>(
+    a: &TensorT<T>,
+    x: &mut TensorT<T>,
+    upper: bool,
+    unit: bool,
+) -> Result<()> {
+    let (n, cols) = (x.shape()[1], x.shape()[2]);
+    let a = a.to_vec()?;
+    x.with_host_slice_mut(|xs| {
+        xs.par_chunks_mut(n * cols).enumerate().for_each(|(b, x)| {
+            let a = &a[b * n * n..(b + 1) * n * n];
+            for c in 0..cols {
+                let at = |i: usize| i * cols + c;
+                let rows: Box<dyn Iterator<Item = usize>> = if upper {
+                    Box::new((0..n).rev())
+                } else {
+                    Box::new(0..n)
+                };
+                for i in rows {
+                    let mut s = x[at(i)];
+                    let others = if upper { i + 1..n } else { 0..i };
+                    for j in others {
+                        s = s - a[i * n + j] * x[at(j)];
+                    }
+                    x[at(i)] = if unit { s } else { s / a[i * n + i] };
                 }
             }
         });

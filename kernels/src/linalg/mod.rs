@@ -57,6 +57,26 @@ fn fresh(t: &Tensor) -> Result<Tensor> {
     }
 }
 
+/// `a`'s batch dimensions and matrices' rows and columns: `Err` for fewer
+/// than 2 dimensions.
+fn matrices<'a>(op: &'static str, a: &'a Tensor) -> Result<(&'a [usize], usize, usize)> {
+    match a.shape() {
+        [batch @ .., m, n] => Ok((batch, *m, *n)),
+        _ => Err(invalid(
+            op,
+            format!(
+                "the input must have at least 2 dimensions, not {}",
+                a.ndim()
+            ),
+        )),
+    }
+}
+
+/// The grid of the work-item kernels for `count` matrices (or columns).
+fn items(count: usize) -> Grid {
+    Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS])
+}
+
 /// NumPy's broadcast of two batch shapes, or `None`.
 fn broadcast(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
     let r = a.len().max(b.len());
@@ -142,16 +162,7 @@ pub mod lu_factor {
     /// more than `i32::MAX` rows, and what the launch reports.
     pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor)> {
         supported(NAME, a.dtype())?;
-        let [batch @ .., m, n] = a.shape() else {
-            return Err(invalid(
-                NAME,
-                format!(
-                    "the input must have at least 2 dimensions, not {}",
-                    a.ndim()
-                ),
-            ));
-        };
-        let (m, n) = (*m, *n);
+        let (batch, m, n) = matrices(NAME, a)?;
         if i32::try_from(m).is_err() {
             return Err(invalid(
                 NAME,
@@ -182,11 +193,7 @@ pub mod lu_factor {
                     &mut lv,
                     &mut pv,
                 )?,
-                Form::Items => device::lu_factor_items::dispatch(
-                    Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]),
-                    &mut lv,
-                    &mut pv,
-                )?,
+                Form::Items => device::lu_factor_items::dispatch(items(count), &mut lv, &mut pv)?,
                 Form::Host => match a.dtype() {
                     DType::F32 => host::lu_factor(&mut lv.typed::<f32>()?, &mut pv.typed()?)?,
                     _ => host::lu_factor(&mut lv.typed::<f64>()?, &mut pv.typed()?)?,
@@ -466,17 +473,8 @@ pub mod eigh {
     /// are not square, and what the launch reports.
     pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor)> {
         supported(NAME, a.dtype())?;
-        let [batch @ .., m, n] = a.shape() else {
-            return Err(invalid(
-                NAME,
-                format!(
-                    "the input must have at least 2 dimensions, not {}",
-                    a.ndim()
-                ),
-            ));
-        };
-        let n = *n;
-        if *m != n {
+        let (batch, m, n) = matrices(NAME, a)?;
+        if m != n {
             return Err(invalid(
                 NAME,
                 format!("the matrices must be square, not {m} by {n}"),
@@ -524,7 +522,7 @@ pub mod eigh {
             }
             .map(|()| (w, v));
         }
-        let grid = Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]);
+        let grid = items(count);
         // SAFETY: a work-item reads and writes only its own matrix, vectors,
         // values and rotations (`b` below the batch's count), at places
         // below `n` (the pairs' places, below the padded `n`, are tested
@@ -615,16 +613,7 @@ pub mod svd {
     /// launch reports.
     pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor, Tensor)> {
         supported(NAME, a.dtype())?;
-        let [batch @ .., m, n] = a.shape() else {
-            return Err(invalid(
-                NAME,
-                format!(
-                    "the input must have at least 2 dimensions, not {}",
-                    a.ndim()
-                ),
-            ));
-        };
-        let (m, n) = (*m, *n);
+        let (batch, m, n) = matrices(NAME, a)?;
         let k = m.min(n);
         let dev = a.device();
         let shape = |tail: &[usize]| -> Vec<usize> { batch.iter().chain(tail).copied().collect() };
@@ -677,7 +666,7 @@ pub mod svd {
                 )?,
             }
         } else {
-            let grid = Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]);
+            let grid = items(count);
             // SAFETY: a work-item reads and writes only its own matrix,
             // vectors and values (`b` below the batch's count), at rows
             // below `m` and columns below `n` (the pairs' places, below the
@@ -766,16 +755,7 @@ pub mod geqrf {
     /// launch reports.
     pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor)> {
         supported(NAME, a.dtype())?;
-        let [batch @ .., m, n] = a.shape() else {
-            return Err(invalid(
-                NAME,
-                format!(
-                    "the input must have at least 2 dimensions, not {}",
-                    a.ndim()
-                ),
-            ));
-        };
-        let (m, n) = (*m, *n);
+        let (batch, m, n) = matrices(NAME, a)?;
         let k = m.min(n);
         let tshape: Vec<usize> = batch.iter().copied().chain([k]).collect();
         let tau = silt::__private::untyped_output_for_overwrite(a.device(), a.dtype(), &tshape)?;
@@ -799,11 +779,7 @@ pub mod geqrf {
             // `tau` (`b` below the batch's count), at rows below `m`, columns
             // below `n` and reflectors below `min(m, n)`
             unsafe {
-                device::geqrf_items::dispatch(
-                    Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]),
-                    &mut rv,
-                    &mut tv,
-                )?;
+                device::geqrf_items::dispatch(items(count), &mut rv, &mut tv)?;
             }
         }
         Ok((r, tau))
@@ -867,16 +843,7 @@ pub mod householder_product {
                 got: tau.dtype(),
             });
         }
-        let [batch @ .., m, n] = a.shape() else {
-            return Err(invalid(
-                NAME,
-                format!(
-                    "the input must have at least 2 dimensions, not {}",
-                    a.ndim()
-                ),
-            ));
-        };
-        let (m, n) = (*m, *n);
+        let (batch, m, n) = matrices(NAME, a)?;
         let [tbatch @ .., k] = tau.shape() else {
             return Err(invalid(
                 NAME,
@@ -916,12 +883,7 @@ pub mod householder_product {
             // writes only its own `q` (`b` below the batch's count), at rows
             // below `m`, columns below `n` and reflectors below `k <= n`
             unsafe {
-                device::householder_product_items::dispatch(
-                    Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS]),
-                    &av,
-                    &tv,
-                    &mut qv,
-                )?;
+                device::householder_product_items::dispatch(items(count), &av, &tv, &mut qv)?;
             }
         }
         Ok(q)
@@ -936,5 +898,230 @@ pub mod householder_product {
     #[doc(hidden)]
     pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
         device::householder_product_items::__infos()
+    }
+}
+
+/// The Cholesky factorisation of symmetric positive-definite matrices, as
+/// PyTorch's `torch.linalg.cholesky_ex`: `(L, info)` with `A = L L^T`, `L`
+/// lower triangular, `info` LAPACK's (0, or the order of the first leading
+/// minor that is not positive-definite), computed on the device without an
+/// error or a read-back.
+///
+/// Only the lower triangle of `A` is read. `L` is built column after
+/// column: `d = a_jj - Σ l_jk²`, `l_jj = sqrt(d)`, `l_ij = (a_ij - Σ l_ik
+/// l_jk) / l_jj`, the sums over `k < j` in order; where `d` is not above 0
+/// (or NaN) `info` is set and the columns from there on are not
+/// meaningful (NaN or infinities). A matrix a work-item, one launch; plain
+/// Rust on the host, the same bits.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[4.0f64, 2.0, 2.0, 5.0], [2, 2])?;
+/// let (l, info) = k::cholesky_ex::launch(&a)?;
+/// assert_eq!((l.to_vec()?, info.to_vec()?), (vec![2.0, 0.0, 1.0, 2.0], vec![0]));
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod cholesky_ex {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "cholesky_ex";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+
+    /// `cholesky_ex(a)` on typed tensors: `(L, info)`.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<i32>)> {
+        let (l, info) = dispatch(a.as_tensor())?;
+        Ok((l.typed()?, info.typed()?))
+    }
+
+    /// `cholesky_ex(a)` on untyped tensors: `L` (`[..., n, n]`, new) and
+    /// `info` (`i32`, `a`'s batch dimensions).
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::InvalidArgument` for fewer than 2 dimensions, matrices that
+    /// are not square or of more than `i32::MAX` rows, and what the launch
+    /// reports.
+    pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor)> {
+        supported(NAME, a.dtype())?;
+        let (batch, m, n) = matrices(NAME, a)?;
+        if m != n || i32::try_from(n).is_err() {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "the matrices must be square (and of at most 2^31 - 1 rows), not {m} by {n}"
+                ),
+            ));
+        }
+        let dev = a.device();
+        let l = silt::__private::untyped_output_for_overwrite(dev, a.dtype(), a.shape())?;
+        let info = silt::__private::untyped_output_for_overwrite(dev, DType::I32, batch)?;
+        if a.is_empty() {
+            return Ok((l, Tensor::zeros(dev, DType::I32, batch)?));
+        }
+        let count = batch.iter().product::<usize>();
+        let av = fresh(a)?.reshape([count, n, n])?;
+        let mut lv = l.reshape([count, n, n])?;
+        let mut iv = info.reshape([count])?;
+        if let Form::Host = form(a) {
+            match a.dtype() {
+                DType::F32 => {
+                    host::cholesky(&av.typed::<f32>()?, &mut lv.typed()?, &mut iv.typed()?)?
+                }
+                _ => host::cholesky(&av.typed::<f64>()?, &mut lv.typed()?, &mut iv.typed()?)?,
+            }
+        } else {
+            // SAFETY: a work-item reads its own matrix and writes only its
+            // own factor and `info` (`b` below the batch's count), at rows
+            // and columns below `n`
+            unsafe { device::cholesky_items::dispatch(items(count), &av, &mut lv, &mut iv)? };
+        }
+        Ok((l, info))
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::cholesky_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::cholesky_items::__infos()
+    }
+}
+
+/// The solution `X` of `A X = B` for triangular `A`, as PyTorch's
+/// `torch.linalg.solve_triangular(A, B, upper=upper, unitriangular=unit)`:
+/// back substitution for an upper `A` (only its upper triangle read),
+/// forward for a lower one, the diagonal taken as ones where `unit`; the
+/// batches of `A` and `B` broadcast. Each row's sum runs over the columns
+/// in order, the division by the diagonal last; a zero on the diagonal
+/// gives infinities or NaN, as LAPACK's. A column of `B` a work-item, one
+/// launch; plain Rust on the host, the same bits.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[2.0f64, 1.0, 0.0, 4.0], [2, 2])?;
+/// let b = TensorT::from_slice(&dev, &[1.0f64, 1.0], [2, 1])?;
+/// let x = k::solve_triangular::launch(&a, &b, true, false)?.to_vec()?;
+/// assert_eq!(x, [0.375, 0.25]);
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod solve_triangular {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "solve_triangular";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+
+    /// `solve_triangular(a, b, upper, unit)` on typed tensors.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: HostLu>(
+        a: &TensorT<T>,
+        b: &TensorT<T>,
+        upper: bool,
+        unit: bool,
+    ) -> Result<TensorT<T>> {
+        dispatch(a.as_tensor(), b.as_tensor(), upper, unit)?.typed()
+    }
+
+    /// `solve_triangular(a, b, upper, unit)` on untyped tensors: `X`
+    /// (new, contiguous, of the broadcast batch) for `a` `[..., n, n]` and
+    /// `b` `[..., n, k]` of `a`'s dtype.
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::DTypeMismatch` for `b` of another dtype,
+    /// `Error::InvalidArgument` for shapes that do not fit,
+    /// `Error::Broadcast` for batches that do not broadcast,
+    /// `Error::DeviceMismatch`, and what the launch reports.
+    pub fn dispatch(a: &Tensor, b: &Tensor, upper: bool, unit: bool) -> Result<Tensor> {
+        supported(NAME, a.dtype())?;
+        if b.device() != a.device() {
+            return Err(Error::DeviceMismatch {
+                left: a.device().to_string(),
+                right: b.device().to_string(),
+            });
+        }
+        if b.dtype() != a.dtype() {
+            return Err(Error::DTypeMismatch {
+                expected: a.dtype(),
+                got: b.dtype(),
+            });
+        }
+        let (abatch, m, n) = matrices(NAME, a)?;
+        if m != n {
+            return Err(invalid(
+                NAME,
+                format!("A must be square matrices, not {m} by {n}"),
+            ));
+        }
+        let (bbatch, rows, cols) = matrices(NAME, b)?;
+        if rows != n {
+            return Err(invalid(
+                NAME,
+                format!("B has {rows} rows, A's matrices {n}"),
+            ));
+        }
+        let batch = broadcast(abatch, bbatch).ok_or_else(|| Error::Broadcast {
+            from: b.shape().to_vec(),
+            to: a.shape().to_vec(),
+        })?;
+        let xshape: Vec<usize> = batch.iter().copied().chain([n, cols]).collect();
+        let x = fresh(&b.broadcast_to(&xshape)?)?;
+        if x.is_empty() {
+            return Ok(x);
+        }
+        let count = batch.iter().product::<usize>();
+        let ashape: Vec<usize> = batch.iter().copied().chain([n, n]).collect();
+        let av = fresh(&a.broadcast_to(&ashape)?)?.reshape([count, n, n])?;
+        let mut xv = x.reshape([count, n, cols])?;
+        if let Form::Host = form(a) {
+            match a.dtype() {
+                DType::F32 => {
+                    host::solve_triangular(&av.typed::<f32>()?, &mut xv.typed()?, upper, unit)?
+                }
+                _ => host::solve_triangular(&av.typed::<f64>()?, &mut xv.typed()?, upper, unit)?,
+            }
+        } else {
+            // SAFETY: a work-item reads its matrix and writes only its own
+            // column of `x` (below the batch's count times `cols`), at rows
+            // and columns below `n`
+            unsafe {
+                device::solve_triangular_items::dispatch(
+                    items(count * cols),
+                    &av,
+                    &mut xv,
+                    u32::from(upper),
+                    u32::from(unit),
+                )?;
+            }
+        }
+        Ok(x)
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::solve_triangular_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::solve_triangular_items::__infos()
     }
 }

@@ -8,15 +8,14 @@ silt's operations (``vecdot``, ``cross``, ``multi_dot``, ``diagonal``,
 ``lstsq``, ``matrix_exp``: ``_linalg_qr``) and the decompositions by
 eigenvalues and singular values (``eigh``, ``eigvalsh``, ``svd``,
 ``svdvals``, ``pinv``, ``matrix_rank``, ``cond``: ``_linalg_jacobi``).
-Each runs on the input's device, every matrix of a batch at once: the LU
-factorisation and its solves are silt-kernels' ``lu_factor`` and
-``lu_solve`` (``silt.ops``: one launch each, a matrix a work-item on a CPU
-device, a work-group on a GPU), the rest is composed from silt's tensor
-operations (Cholesky and Householder QR one column a round, the
-triangular solves one row a round, Jacobi's rotations one round of
-disjoint pairs at a time), and only a flag is read back to raise
-``LinAlgError`` (a ``silt.ArgumentError``) for a singular matrix (or one
-number a sweep to stop Jacobi's iterations).
+Each runs on the input's device, every matrix of a batch at once, on
+silt-kernels' factorisations (``silt.ops``: ``lu_factor``, ``lu_solve``,
+``cholesky_ex``, ``solve_triangular``, ``geqrf``, ``householder_product``,
+``eigh``, ``svd``; one launch each, a matrix a work-item, or on a GPU a
+work-group for ``lu_factor``) and silt's tensor operations (``gelsy``'s
+column pivoting is one column a round), and only a flag is read back to
+raise ``LinAlgError`` (a ``silt.ArgumentError``) for a singular matrix or
+one that is not positive-definite.
 
 Float16 is computed in float32 and rounded once (PyTorch refuses it);
 integer and bool inputs raise ``silt.DTypeError``, as PyTorch's. No
@@ -184,29 +183,16 @@ def _solve_unchecked(A, B):
 def _solve_lower_(L, X, unit):
     """`X := L^-1 X` in place, `L` lower triangular `[..., n, n]` (only its
     lower triangle read; a unit diagonal not read where `unit`), `X`
-    `[..., n, k]` of the broadcast batch: forward substitution, one row of
-    `X` a round."""
-    n = L.shape[-1]
-    for j in range(n):
-        xj = X[..., j:j + 1, :]
-        if not unit:
-            xj.div_(L[..., j:j + 1, j:j + 1])
-        if j + 1 < n:
-            X[..., j + 1:, :].addcmul_(L[..., j + 1:, j:j + 1], xj, value=-1)
-    return X
+    `[..., n, k]` of the broadcast batch: silt-kernels' `solve_triangular`
+    (forward substitution, a column a work-item, one launch)."""
+    return X.copy_(_ops.solve_triangular(L, X, False, bool(unit)))
 
 
 def _solve_upper_(U, X, unit):
     """`X := U^-1 X` in place, `U` upper triangular (only its upper triangle
-    read): back substitution, one row of `X` a round."""
-    n = U.shape[-1]
-    for j in range(n - 1, -1, -1):
-        xj = X[..., j:j + 1, :]
-        if not unit:
-            xj.div_(U[..., j:j + 1, j:j + 1])
-        if j:
-            X[..., :j, :].addcmul_(U[..., :j, j:j + 1], xj, value=-1)
-    return X
+    read): silt-kernels' `solve_triangular` (back substitution, one
+    launch)."""
+    return X.copy_(_ops.solve_triangular(U, X, True, bool(unit)))
 
 
 def _permutation(pivots, n):
@@ -520,9 +506,8 @@ def cholesky(A, *, upper=False) -> Tensor:
     """`torch.linalg.cholesky(A, *, upper=False)`: the lower triangular `L`
     with `A = L L^T` of the symmetric positive-definite matrices `A` (any
     batch dimensions; only the lower triangle is read, as PyTorch's), or
-    `U = L^T` with `upper`: one column a round (the square root of the
-    pivot, the column below divided by it, the trailing block updated by one
-    broadcast product). A matrix that is not positive-definite raises
+    `U = L^T` with `upper`: silt-kernels' `cholesky_ex` (column after
+    column, a matrix a work-item, one launch). A matrix that is not positive-definite raises
     `LinAlgError` (a `silt.ArgumentError`) naming the batch element and the
     order of the first leading minor that is not (one flag read back), as
     PyTorch's. Float16 in float32, rounded once."""
@@ -542,25 +527,15 @@ def cholesky_ex(A, *, upper=False, check_errors=False) -> CholeskyInfo:
 
 def _cholesky_factor(A, upper, op, check):
     x = _matrices(A, op)
-    n = x.shape[-1]
-    W = x.astype(_F32).tril() if x.dtype == np.float16 else x.tril()
-    for j in range(n):
-        d = W[..., j:j + 1, j:j + 1]
-        d.sqrt_()
-        if j + 1 < n:
-            col = W[..., j + 1:, j:j + 1]
-            col.div_(d)
-            W[..., j + 1:, j + 1:].addcmul_(col, col.mT, value=-1)
-    bad = (W.diagonal(dim1=-2, dim2=-1) > 0).logical_not()
+    L, bad = _ops.cholesky_ex(x.astype(_F32) if x.dtype == np.float16 else x)
     if check:
-        first = _first(bad)
+        first = _first((bad != 0)[..., None]) if bad.numel() else None
         if first is not None:
+            order = int(bad.reshape(-1)[first[0]].item())
             raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, first[0])}The factorization could not be completed "
-                                f"because the input is not positive-definite (the leading minor of order {first[1]} "
+                                f"because the input is not positive-definite (the leading minor of order {order} "
                                 f"is not positive-definite).")
-    info = _info(bad)  # zeros where `check` has passed
-    W = W.tril()
-    return _narrow(W.mT.contiguous() if upper else W, x.dtype), info
+    return _narrow(L.mT.contiguous() if upper else L, x.dtype), bad
 
 
 def _cholesky(input, upper=False):

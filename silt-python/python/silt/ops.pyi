@@ -96,6 +96,14 @@ def householder_product(A: TensorLike, tau: TensorLike) -> Tensor:
     """`householder_product(A, tau)`: silt-kernels' `householder_product`,
     `Q`'s first `n` columns from `geqrf`'s reflectors (LAPACK's `orgqr`)."""
 
+def cholesky_ex(A: TensorLike) -> Tuple[Tensor, Tensor]:
+    """`cholesky_ex(A)`: silt-kernels' `cholesky_ex`, `(L, info)`: `A = L
+    L^T` (the lower triangle read), `info` LAPACK's (int32 of the batch)."""
+
+def solve_triangular(A: TensorLike, B: TensorLike, upper: bool, unitriangular: bool = False) -> Tensor:
+    """`solve_triangular(A, B, upper, unitriangular=False)`: silt-kernels'
+    `solve_triangular`, `X` with `A X = B` for triangular `A`."""
+
 def lu_solve(LU: TensorLike, pivots: TensorLike, B: TensorLike, adjoint: bool = False) -> Tensor:
     """`lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`,
     `X` with `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
