@@ -128,7 +128,7 @@ pub use counting::{bincount, histc};
 pub use indexing::{gather, index_select, scatter_add, scatter_reduce, take};
 pub use linalg::{
     cholesky_ex, eigh, geqrf, householder_product, lu_factor, lu_solve, solve_triangular, svd,
-    HostLu,
+    FactorFloat,
 };
 pub use ops::*;
 pub use reduce::{all, amax, amin, any, argmax, argmin, count_nonzero};

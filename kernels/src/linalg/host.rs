@@ -5,8 +5,9 @@
 use rayon::prelude::*;
 use silt::{Element, Result, TensorT};
 
-/// A float of the host's LU: the arithmetic the kernels use.
-pub trait HostLu:
+/// A float type of the factorisations (`f32`, `f64`): the arithmetic
+/// their host forms use, the kernels' step for step.
+pub trait FactorFloat:
     Element
     + Send
     + Sync
@@ -21,6 +22,8 @@ pub trait HostLu:
     const ZERO: Self;
     #[doc(hidden)]
     const ONE: Self;
+    /// The bound on `|θ|` past which the rotation does not form `θ²` (the
+    /// kernels' `rotation`).
     #[doc(hidden)]
     const BIG_THETA: Self;
     #[doc(hidden)]
@@ -29,9 +32,9 @@ pub trait HostLu:
     fn sqrt(self) -> Self;
 }
 
-macro_rules! host_lu {
+macro_rules! factor_float {
     ($($t:ty = $big:expr),*) => {$(
-        impl HostLu for $t {
+        impl FactorFloat for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
             const BIG_THETA: Self = $big;
@@ -44,12 +47,15 @@ macro_rules! host_lu {
         }
     )*};
 }
-host_lu!(f32 = 1e18, f64 = 1e150);
+factor_float!(f32 = 1e18, f64 = 1e150);
 
 /// Factors each `m` x `n` matrix of `lu` (contiguous, `[batch, m, n]`) in
 /// place, its `k = min(m, n)` pivots (1-based) into `pivots` (`[batch,
 /// k]`), as `lu_factor_items`.
-pub(crate) fn lu_factor<T: HostLu>(lu: &mut TensorT<T>, pivots: &mut TensorT<i32>) -> Result<()> {
+pub(crate) fn lu_factor<T: FactorFloat>(
+    lu: &mut TensorT<T>,
+    pivots: &mut TensorT<i32>,
+) -> Result<()> {
     let (m, n) = (lu.shape()[1], lu.shape()[2]);
     let kn = m.min(n);
     lu.with_host_slice_mut(|a| {
@@ -63,7 +69,7 @@ pub(crate) fn lu_factor<T: HostLu>(lu: &mut TensorT<T>, pivots: &mut TensorT<i32
 }
 
 #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // a row below 2^31
-fn factor<T: HostLu>(a: &mut [T], piv: &mut [i32], m: usize, n: usize) {
+fn factor<T: FactorFloat>(a: &mut [T], piv: &mut [i32], m: usize, n: usize) {
     for (k, pk) in piv.iter_mut().enumerate() {
         let mut p = k;
         let mut best = a[k * n + k].abs();
@@ -98,7 +104,7 @@ fn factor<T: HostLu>(a: &mut [T], piv: &mut [i32], m: usize, n: usize) {
 /// Solves in place in `x` (contiguous, `[batch, n, cols]`) from `lu`
 /// (contiguous, `[batch, n, n]`) and `pivots` (`[batch, n]`), as
 /// `lu_solve_items`.
-pub(crate) fn lu_solve<T: HostLu>(
+pub(crate) fn lu_solve<T: FactorFloat>(
     lu: &TensorT<T>,
     pivots: &TensorT<i32>,
     x: &mut TensorT<T>,
@@ -120,7 +126,7 @@ pub(crate) fn lu_solve<T: HostLu>(
     Ok(())
 }
 
-fn solve_column<T: HostLu>(
+fn solve_column<T: FactorFloat>(
     a: &[T],
     piv: &[usize],
     x: &mut [T],
@@ -173,7 +179,7 @@ fn solve_column<T: HostLu>(
 /// `[batch, n, n]`, its lower triangle read, written in place): the
 /// eigenvalues into `w` (`[batch, n]`, ascending), the eigenvectors into
 /// `v` (`[batch, n, n]`), as `eigh_items`, step for step.
-pub(crate) fn eigh<T: HostLu>(
+pub(crate) fn eigh<T: FactorFloat>(
     a: &mut TensorT<T>,
     v: &mut TensorT<T>,
     w: &mut TensorT<T>,
@@ -206,7 +212,7 @@ fn pair(r: usize, i: usize, big: usize) -> (usize, usize) {
 }
 
 /// The kernels' `rotation`.
-fn rotation<T: HostLu>(app: T, aqq: T, apq: T) -> (T, T) {
+fn rotation<T: FactorFloat>(app: T, aqq: T, apq: T) -> (T, T) {
     if apq == T::ZERO {
         return (T::ONE, T::ZERO);
     }
@@ -226,7 +232,7 @@ fn rotation<T: HostLu>(app: T, aqq: T, apq: T) -> (T, T) {
 }
 
 #[allow(clippy::eq_op, clippy::float_cmp)] // NaN tests and exact zeros, as the kernels'
-fn jacobi<T: HostLu>(a: &mut [T], v: &mut [T], w: &mut [T], n: usize, tol: T, sweeps: u32) {
+fn jacobi<T: FactorFloat>(a: &mut [T], v: &mut [T], w: &mut [T], n: usize, tol: T, sweeps: u32) {
     for i in 0..n {
         for j in 0..n {
             if j > i {
@@ -309,7 +315,7 @@ fn jacobi<T: HostLu>(a: &mut [T], v: &mut [T], w: &mut [T], n: usize, tol: T, sw
 /// The kernels' selection sort of `vals`: for each place `k` in turn the
 /// first of the rest that comes `before` all others (`before(e, best)`)
 /// is swapped into it, `swap(k, at)` moving what goes with the values.
-fn selection_sort<T: HostLu>(
+fn selection_sort<T: FactorFloat>(
     vals: &mut [T],
     before: impl Fn(T, T) -> bool,
     mut swap: impl FnMut(usize, usize),
@@ -335,7 +341,7 @@ fn selection_sort<T: HostLu>(
 /// (contiguous, `[batch, m, n]`, `m >= n`, written in place: `U`), the
 /// right singular vectors into `v` (`[batch, n, n]`) and the values into
 /// `s` (`[batch, n]`), as `svd_items`, step for step.
-pub(crate) fn svd<T: HostLu>(
+pub(crate) fn svd<T: FactorFloat>(
     x: &mut TensorT<T>,
     v: &mut TensorT<T>,
     s: &mut TensorT<T>,
@@ -357,7 +363,7 @@ pub(crate) fn svd<T: HostLu>(
 }
 
 #[allow(clippy::eq_op, clippy::float_cmp, clippy::too_many_lines)] // NaN tests and exact zeros, as the kernel's
-fn hestenes<T: HostLu>(
+fn hestenes<T: FactorFloat>(
     x: &mut [T],
     v: &mut [T],
     s: &mut [T],
@@ -488,7 +494,7 @@ fn hestenes<T: HostLu>(
 
 /// Householder QR of each matrix of `a` (contiguous, `[batch, m, n]`, in
 /// place), `tau` (`[batch, k]`), as `geqrf_items`, step for step.
-pub(crate) fn geqrf<T: HostLu>(a: &mut TensorT<T>, tau: &mut TensorT<T>) -> Result<()> {
+pub(crate) fn geqrf<T: FactorFloat>(a: &mut TensorT<T>, tau: &mut TensorT<T>) -> Result<()> {
     let (m, n, kn) = (a.shape()[1], a.shape()[2], tau.shape()[1]);
     a.with_host_slice_mut(|a| {
         tau.with_host_slice_mut(|tau| {
@@ -503,7 +509,7 @@ pub(crate) fn geqrf<T: HostLu>(a: &mut TensorT<T>, tau: &mut TensorT<T>) -> Resu
 }
 
 #[allow(clippy::eq_op, clippy::float_cmp)] // NaN tests and exact zeros, as the kernel's
-fn householder<T: HostLu>(a: &mut [T], tau: &mut [T], m: usize, n: usize) {
+fn householder<T: FactorFloat>(a: &mut [T], tau: &mut [T], m: usize, n: usize) {
     for (k, tk) in tau.iter_mut().enumerate() {
         let alpha = a[k * n + k];
         let mut big = T::ZERO;
@@ -550,7 +556,7 @@ fn householder<T: HostLu>(a: &mut [T], tau: &mut [T], m: usize, n: usize) {
 /// `Q`'s first columns into `q` (contiguous, `[batch, m, cols]`) from the
 /// reflectors of `a` (contiguous, `[batch, m, na]`) and `tau` (`[batch,
 /// k]`), as `householder_product_items`, step for step.
-pub(crate) fn householder_product<T: HostLu>(
+pub(crate) fn householder_product<T: FactorFloat>(
     a: &TensorT<T>,
     tau: &TensorT<T>,
     q: &mut TensorT<T>,
@@ -585,7 +591,7 @@ pub(crate) fn householder_product<T: HostLu>(
 
 /// The Cholesky factors of `a` (contiguous `[batch, n, n]`) into `l` and
 /// `info`, as `cholesky_items`, step for step.
-pub(crate) fn cholesky<T: HostLu>(
+pub(crate) fn cholesky<T: FactorFloat>(
     a: &TensorT<T>,
     l: &mut TensorT<T>,
     info: &mut TensorT<i32>,
@@ -636,7 +642,7 @@ pub(crate) fn cholesky<T: HostLu>(
 /// Solves in place in `x` (contiguous `[batch, n, cols]`) with the
 /// triangular `a` (contiguous `[batch, n, n]`), as
 /// `solve_triangular_items`, step for step.
-pub(crate) fn solve_triangular<T: HostLu>(
+pub(crate) fn solve_triangular<T: FactorFloat>(
     a: &TensorT<T>,
     x: &mut TensorT<T>,
     upper: bool,

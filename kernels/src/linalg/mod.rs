@@ -10,7 +10,7 @@ mod host;
 
 use silt::{DType, Error, Grid, Result, Tensor, TensorT};
 
-pub use host::HostLu;
+pub use host::FactorFloat;
 
 const FLOATS: &[DType] = &[DType::F32, DType::F64];
 
@@ -146,7 +146,7 @@ pub mod lu_factor {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<i32>)> {
+    pub fn launch<T: FactorFloat>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<i32>)> {
         let (lu, piv) = dispatch(a.as_tensor())?;
         Ok((lu.typed()?, piv.typed()?))
     }
@@ -257,7 +257,7 @@ pub mod lu_solve {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(
+    pub fn launch<T: FactorFloat>(
         lu: &TensorT<T>,
         pivots: &TensorT<i32>,
         b: &TensorT<T>,
@@ -458,7 +458,7 @@ pub mod eigh {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>)> {
+    pub fn launch<T: FactorFloat>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>)> {
         let (w, v) = dispatch(a.as_tensor())?;
         Ok((w.typed()?, v.typed()?))
     }
@@ -597,7 +597,7 @@ pub mod svd {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>, TensorT<T>)> {
+    pub fn launch<T: FactorFloat>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>, TensorT<T>)> {
         let (u, s, vh) = dispatch(a.as_tensor())?;
         Ok((u.typed()?, s.typed()?, vh.typed()?))
     }
@@ -740,7 +740,7 @@ pub mod geqrf {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>)> {
+    pub fn launch<T: FactorFloat>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<T>)> {
         let (r, tau) = dispatch(a.as_tensor())?;
         Ok((r.typed()?, tau.typed()?))
     }
@@ -814,7 +814,7 @@ pub mod householder_product {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(a: &TensorT<T>, tau: &TensorT<T>) -> Result<TensorT<T>> {
+    pub fn launch<T: FactorFloat>(a: &TensorT<T>, tau: &TensorT<T>) -> Result<TensorT<T>> {
         dispatch(a.as_tensor(), tau.as_tensor())?.typed()
     }
 
@@ -936,7 +936,7 @@ pub mod cholesky_ex {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<i32>)> {
+    pub fn launch<T: FactorFloat>(a: &TensorT<T>) -> Result<(TensorT<T>, TensorT<i32>)> {
         let (l, info) = dispatch(a.as_tensor())?;
         Ok((l.typed()?, info.typed()?))
     }
@@ -1030,7 +1030,7 @@ pub mod solve_triangular {
     ///
     /// # Errors
     /// As [`dispatch`].
-    pub fn launch<T: HostLu>(
+    pub fn launch<T: FactorFloat>(
         a: &TensorT<T>,
         b: &TensorT<T>,
         upper: bool,
