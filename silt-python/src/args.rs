@@ -27,7 +27,7 @@ pub enum Input<'py> {
 impl<'py> FromPyObject<'py> for Input<'py> {
     fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
         if let Ok(t) = ob.downcast::<PyTensor>() {
-            return Ok(Input::Tensor(t.get().tensor.clone()));
+            return Ok(Input::Tensor(t.get().tensor()));
         }
         if ob.is_instance_of::<PyBool>()
             || ob.is_instance_of::<PyInt>()

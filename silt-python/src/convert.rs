@@ -112,11 +112,11 @@ fn view_of_base(array: &Bound<'_, PyUntypedArray>, dtype: DType) -> Option<Tenso
         }
         base = base.getattr("base").ok()?;
     }
-    let t = &base
+    let t = base
         .downcast::<crate::tensor::PyTensor>()
         .ok()?
         .get()
-        .tensor;
+        .tensor();
     if t.dtype() != dtype {
         return None;
     }

@@ -676,7 +676,7 @@ fn topk<'py>(
 /// lost in a copy).
 fn target(py: Python<'_>, ob: &Bound<'_, PyAny>, name: &str) -> Result<Tensor> {
     if let Ok(t) = ob.downcast::<PyTensor>() {
-        return Ok(t.get().tensor.clone());
+        return Ok(t.get().tensor());
     }
     let device = crate::device::resolve(py, None)?;
     let (t, made) = crate::tensor::tensor_on(py, ob, &device, None)?;

@@ -5,6 +5,8 @@ use numpy::{PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyAttributeError, PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyEllipsis, PyInt, PyList, PySlice, PyTuple};
+use std::sync::{PoisonError, RwLock};
+
 use silt::{Device, Tensor};
 
 use crate::convert::{self, Made};
@@ -15,16 +17,38 @@ use crate::error::{argument_error, Result};
 /// A tensor: a dtype, a shape and strides over storage on one device. Views
 /// (`t.T`, `t[1:, ::2]`, `t.narrow(...)`) share the storage; writes through
 /// one are seen by all, and by NumPy arrays made from them on the host.
+///
+/// The view itself may change in place (`t.unsqueeze_(0)`, `t.t_()`,
+/// `t.as_strided_(...)`): the tensor behind a `silt.Tensor` is replaced by
+/// another view of the same storage, never by another storage, so NumPy
+/// arrays and DLPack capsules made from it stay valid.
 #[pyclass(name = "Tensor", module = "silt", frozen)]
-#[derive(Clone)]
 pub struct PyTensor {
-    /// The tensor.
-    pub tensor: Tensor,
+    /// The view, replaced whole by the in-place view methods.
+    tensor: RwLock<Tensor>,
+}
+
+impl Clone for PyTensor {
+    fn clone(&self) -> Self {
+        self.tensor().into()
+    }
 }
 
 impl From<Tensor> for PyTensor {
     fn from(tensor: Tensor) -> Self {
-        PyTensor { tensor }
+        PyTensor {
+            tensor: RwLock::new(tensor),
+        }
+    }
+}
+
+impl PyTensor {
+    /// The tensor (a cheap clone: it shares the storage).
+    pub fn tensor(&self) -> Tensor {
+        self.tensor
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }
 
@@ -47,60 +71,92 @@ impl PyTensor {
     /// The size of each dimension.
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.tensor.shape())
+        PyTuple::new(py, self.tensor().shape())
     }
 
     /// The element type, as a NumPy dtype (`t.dtype == numpy.float32`).
     #[getter]
     fn dtype<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
-        dtype::to_numpy(py, self.tensor.dtype()).into_any()
+        dtype::to_numpy(py, self.tensor().dtype()).into_any()
     }
 
     /// The device the storage is on.
     #[getter]
     fn device(&self) -> PyDevice {
-        self.tensor.device().clone().into()
+        self.tensor().device().clone().into()
     }
 
     /// The number of dimensions.
     #[getter]
     fn ndim(&self) -> usize {
-        self.tensor.ndim()
+        self.tensor().ndim()
     }
 
     /// The number of elements.
     #[getter]
     fn size(&self) -> usize {
-        self.tensor.len()
+        self.tensor().len()
     }
 
     /// The bytes of one element.
     #[getter]
     fn itemsize(&self) -> usize {
-        self.tensor.dtype().size()
+        self.tensor().dtype().size()
     }
 
     /// The step between neighbours along each dimension, in elements (as
     /// PyTorch; NumPy's are in bytes).
     #[getter]
     fn strides<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.tensor.strides())
+        PyTuple::new(py, self.tensor().strides())
     }
 
     /// Where the view starts in its storage, in elements.
     #[getter]
     fn offset(&self) -> usize {
-        self.tensor.offset()
+        self.tensor().offset()
     }
 
     /// Whether the elements are stored row-major without gaps.
     fn is_contiguous(&self) -> bool {
-        self.tensor.is_contiguous()
+        self.tensor().is_contiguous()
     }
 
     /// Whether two tensors are views of one storage.
     fn shares_storage(&self, other: &PyTensor) -> bool {
-        self.tensor.shares_storage(&other.tensor)
+        self.tensor().shares_storage(&other.tensor())
+    }
+
+    /// Makes this tensor the view `view`, which must be a view of the same
+    /// storage with the same dtype: what the in-place view methods
+    /// (`unsqueeze_`, `t_`, `as_strided_`, `resize_`, ...) are built on.
+    /// Returns this tensor.
+    fn _set_view<'py>(slf: &Bound<'py, Self>, view: &PyTensor) -> Result<Bound<'py, Self>> {
+        let new = view.tensor();
+        let this = slf.get();
+        let mut held = this.tensor.write().unwrap_or_else(PoisonError::into_inner);
+        let wrong = if !held.shares_storage(&new) {
+            Some("a view of another storage".to_string())
+        } else if held.dtype() != new.dtype() {
+            Some(format!(
+                "a view as {} (the tensor is {})",
+                new.dtype(),
+                held.dtype()
+            ))
+        } else {
+            None
+        };
+        if let Some(wrong) = wrong {
+            return Err(argument_error(
+                slf.py(),
+                format!(
+                    "an in-place view views the tensor's own storage as its own dtype, not {wrong}"
+                ),
+            )
+            .into());
+        }
+        *held = new;
+        Ok(slf.clone())
     }
 
     /// The elements as a NumPy array: a view of the same memory for a host
@@ -109,7 +165,7 @@ impl PyTensor {
     fn numpy<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyAny>> {
         let py = slf.py();
         let np = py.import("numpy")?;
-        let t = &slf.get().tensor;
+        let t = &slf.get().tensor();
         if t.device().is_host() {
             return Ok(np.getattr("asarray")?.call1((slf,))?);
         }
@@ -126,8 +182,8 @@ impl PyTensor {
     /// The one element of a tensor of one element, as a Python number.
     fn item<'py>(slf: &Bound<'py, Self>) -> Result<Bound<'py, PyAny>> {
         let py = slf.py();
-        if slf.get().tensor.len() != 1 {
-            let shape = slf.get().tensor.shape().to_vec();
+        if slf.get().tensor().len() != 1 {
+            let shape = slf.get().tensor().shape().to_vec();
             return Err(argument_error(
                 py,
                 format!("item() needs a tensor of one element, not of shape {shape:?}"),
@@ -142,12 +198,12 @@ impl PyTensor {
     /// copies through `__array__`).
     #[getter]
     fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        if !self.tensor.device().is_host() {
+        if !self.tensor().device().is_host() {
             return Err(PyAttributeError::new_err(
                 "__array_interface__: the tensor is on an OpenCL device",
             ));
         }
-        Ok(convert::array_interface(py, &self.tensor)?)
+        Ok(convert::array_interface(py, &self.tensor())?)
     }
 
     /// `numpy.asarray(t)` for a tensor of an OpenCL device (a copy), and for a
@@ -161,7 +217,7 @@ impl PyTensor {
         copy: Option<bool>,
     ) -> Result<Bound<'py, PyAny>> {
         let never = copy == Some(false);
-        if never && !slf.get().tensor.device().is_host() {
+        if never && !slf.get().tensor().device().is_host() {
             return Err(PyValueError::new_err(
                 "a tensor of an OpenCL device becomes a NumPy array only by a copy (copy=False was given)",
             )
@@ -205,7 +261,7 @@ impl PyTensor {
             Some(d) if dtype.is_none() && is_dtype_like(d) => (None, Some(d)),
             _ => (device, dtype),
         };
-        let t = &slf.get().tensor;
+        let t = &slf.get().tensor();
         let target = match device {
             Some(d) if !d.is_none() => device::resolve(py, Some(d))?,
             _ => t.device().clone(),
@@ -248,48 +304,48 @@ impl PyTensor {
 
     /// A row-major copy (the same tensor when it already is one).
     fn contiguous(&self, py: Python<'_>) -> Result<PyTensor> {
-        let t = &self.tensor;
+        let t = &self.tensor();
         Ok(py.allow_threads(|| t.contiguous())?.into())
     }
 
     /// An independent copy, on the same device.
     #[pyo3(name = "clone")]
     fn deep_copy(&self, py: Python<'_>) -> Result<PyTensor> {
-        let t = &self.tensor;
+        let t = &self.tensor();
         Ok(py.allow_threads(|| t.deep_copy())?.into())
     }
 
     /// The view with the dimensions reversed (NumPy's `a.T`).
     #[getter(T)]
     fn t(&self) -> Result<PyTensor> {
-        let perm: Vec<usize> = (0..self.tensor.ndim()).rev().collect();
-        Ok(self.tensor.permute(&perm)?.into())
+        let perm: Vec<usize> = (0..self.tensor().ndim()).rev().collect();
+        Ok(self.tensor().permute(&perm)?.into())
     }
 
     /// The view with dimensions `dim0` and `dim1` swapped.
     fn transpose(&self, py: Python<'_>, dim0: isize, dim1: isize) -> Result<PyTensor> {
-        let n = self.tensor.ndim();
+        let n = self.tensor().ndim();
         let (a, b) = (axis(py, n, dim0)?, axis(py, n, dim1)?);
-        Ok(self.tensor.transpose(a, b)?.into())
+        Ok(self.tensor().transpose(a, b)?.into())
     }
 
     /// The view with the dimensions in the order `dims`.
     #[pyo3(signature = (*dims))]
     fn permute(&self, py: Python<'_>, dims: Vec<isize>) -> Result<PyTensor> {
-        let n = self.tensor.ndim();
+        let n = self.tensor().ndim();
         let perm = dims
             .iter()
             .map(|&d| axis(py, n, d))
             .collect::<PyResult<Vec<_>>>()?;
-        Ok(self.tensor.permute(&perm)?.into())
+        Ok(self.tensor().permute(&perm)?.into())
     }
 
     /// The view of `length` elements of `dim` from `start`.
     fn narrow(&self, py: Python<'_>, dim: isize, start: isize, length: i64) -> Result<PyTensor> {
-        let a = axis(py, self.tensor.ndim(), dim)?;
+        let a = axis(py, self.tensor().ndim(), dim)?;
         let length = usize::try_from(length)
             .map_err(|_| argument_error(py, format!("narrow: a length of {length}")))?;
-        let size = self.tensor.shape()[a];
+        let size = self.tensor().shape()[a];
         let start = if start < 0 {
             start + isize::try_from(size).unwrap_or(isize::MAX)
         } else {
@@ -297,7 +353,7 @@ impl PyTensor {
         };
         let start = usize::try_from(start)
             .map_err(|_| argument_error(py, format!("narrow: start {start} before the axis")))?;
-        Ok(self.tensor.narrow(a, start, length)?.into())
+        Ok(self.tensor().narrow(a, start, length)?.into())
     }
 
     /// A tensor of another shape with the same elements in row-major order
@@ -306,7 +362,7 @@ impl PyTensor {
     #[pyo3(signature = (*shape))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
         let out = self.shape_of(py, "reshape", shape)?;
-        let t = &self.tensor;
+        let t = &self.tensor();
         match self.view_as(&out)? {
             Some(v) => Ok(v.into()),
             None => Ok(py.allow_threads(|| t.contiguous()?.reshape(&out))?.into()),
@@ -349,7 +405,7 @@ impl PyTensor {
                 return Err(PyTypeError::new_err("view: a dtype or a shape, not None").into());
             }
             let to = dtype::parse(py, &d)?;
-            return Ok(self.tensor.view_dtype(to)?.into());
+            return Ok(self.tensor().view_dtype(to)?.into());
         }
         let out = self.shape_of(py, "view", shape)?;
         self.view_as(&out)?.map(PyTensor::from).ok_or_else(|| {
@@ -358,8 +414,8 @@ impl PyTensor {
                 format!(
                     "view: a tensor of shape {:?} and strides {:?} cannot be viewed as {out:?} \
                      without a copy (reshape copies)",
-                    self.tensor.shape(),
-                    self.tensor.strides()
+                    self.tensor().shape(),
+                    self.tensor().strides()
                 ),
             )
             .into()
@@ -372,7 +428,8 @@ impl PyTensor {
     #[pyo3(signature = (*shape))]
     fn broadcast_to(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> Result<PyTensor> {
         let dims = shape_arg(shape)?;
-        let have = self.tensor.shape();
+        let this = self.tensor();
+        let have = this.shape();
         let new = dims.len().checked_sub(have.len()).ok_or_else(|| {
             argument_error(
                 py,
@@ -397,7 +454,7 @@ impl PyTensor {
                 }
             }
         }
-        Ok(self.tensor.broadcast_to(&out)?.into())
+        Ok(self.tensor().broadcast_to(&out)?.into())
     }
 
     /// A view of the same storage with shape `size`, strides `stride` (in
@@ -411,8 +468,8 @@ impl PyTensor {
         stride: Vec<usize>,
         storage_offset: Option<usize>,
     ) -> Result<PyTensor> {
-        let offset = storage_offset.unwrap_or_else(|| self.tensor.offset());
-        Ok(self.tensor.as_strided(&size, &stride, offset)?.into())
+        let offset = storage_offset.unwrap_or_else(|| self.tensor().offset());
+        Ok(self.tensor().as_strided(&size, &stride, offset)?.into())
     }
 
     /// Basic indexing: integers (removing the dimension), slices with positive
@@ -428,7 +485,7 @@ impl PyTensor {
                 PyIndexError::new_err("an index can only have a single ellipsis ('...')").into(),
             );
         }
-        let ndim = self.tensor.ndim();
+        let ndim = self.tensor().ndim();
         let given = items.len() - ellipses;
         if given > ndim {
             return Err(PyIndexError::new_err(format!(
@@ -436,7 +493,7 @@ impl PyTensor {
             ))
             .into());
         }
-        let mut t = self.tensor.clone();
+        let mut t = self.tensor();
         let mut dim = 0usize; // the dimension of `t` the next item applies to
         for item in &items {
             if item.is(PyEllipsis::get(py)) {
@@ -487,7 +544,7 @@ impl PyTensor {
     }
 
     fn __len__(&self) -> PyResult<usize> {
-        self.tensor
+        self.tensor()
             .shape()
             .first()
             .copied()
@@ -495,7 +552,7 @@ impl PyTensor {
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> Result<String> {
-        let t = &slf.get().tensor;
+        let t = &slf.get().tensor();
         let values = Self::numpy(slf)?.repr()?.to_string();
         Ok(format!(
             "silt.Tensor({values}, device='{}')",
@@ -510,7 +567,7 @@ impl PyTensor {
     /// must have.
     fn shape_of(&self, py: Python<'_>, op: &str, shape: &Bound<'_, PyTuple>) -> Result<Vec<usize>> {
         let dims = shape_arg(shape)?;
-        let len = self.tensor.len();
+        let len = self.tensor().len();
         let bad = |why: &str| -> crate::error::Error {
             argument_error(
                 py,
@@ -543,7 +600,7 @@ impl PyTensor {
     /// This tensor viewed as `shape` (of the same element count) without a
     /// copy, or `None` where its strides do not allow it.
     fn view_as(&self, shape: &[usize]) -> Result<Option<Tensor>> {
-        let t = &self.tensor;
+        let t = &self.tensor();
         if t.is_contiguous() {
             return Ok(Some(t.reshape(shape)?));
         }

@@ -510,3 +510,69 @@ def test_range_randint_like_and_strided_empties(device):
         silt.empty_permuted((2, 3), (0, 0))
     with pytest.raises(silt.ArgumentError):
         silt.empty_strided((2, 3), (1,))
+
+
+def test_in_place_views(device):
+    t = silt.tensor(np.arange(6.0, dtype=np.float32), device=device)
+    same = t
+    assert t.unsqueeze_(0) is t and same.shape == (1, 6)
+    t.squeeze_()
+    assert t.shape == (6,)
+    t.resize_(2, 3)
+    assert t.shape == (2, 3) and t.stride() == (3, 1)
+    np.testing.assert_array_equal(t.t_().numpy(), np.arange(6.0).reshape(2, 3).T)
+    assert t.shape == (3, 2) and t.stride() == (1, 3)
+    t.transpose_(0, 1).swapdims_(1, 0).swapaxes_(0, 1)
+    assert t.shape == (2, 3) and t.stride() == (3, 1)
+    t.squeeze_(0).unsqueeze_(-1)
+    assert t.shape == (2, 3, 1)
+    t.squeeze_((0, 2))
+    assert t.shape == (2, 3)
+    # a view of the storage, from its second element
+    t.as_strided_((3,), (2,), 1)
+    np.testing.assert_array_equal(t.numpy(), [1.0, 3.0, 5.0])
+    # writes through the new view reach the storage
+    other = t.as_strided((6,), (1,), 0)
+    t.add_(10)
+    np.testing.assert_array_equal(other.numpy(), [0, 11, 2, 13, 4, 15])
+    t.resize_as_(silt.zeros(2, 2))
+    assert t.shape == (2, 2) and t.storage_offset() == 1
+    np.testing.assert_array_equal(t.numpy(), [[11, 2], [13, 4]])
+    t.resize_([5])
+    np.testing.assert_array_equal(t.numpy(), [11, 2, 13, 4, 15])
+
+
+def test_in_place_views_refuse_what_they_cannot_view(device):
+    t = silt.tensor(np.arange(6.0, dtype=np.float32), device=device)
+    # silt's storages do not grow: the tensor stays as it was
+    with pytest.raises(silt.ArgumentError, match="do not grow"):
+        t.resize_(7)
+    with pytest.raises(silt.ArgumentError):
+        t[2:].resize_(5)
+    with pytest.raises(silt.ArgumentError):
+        t.unsqueeze_(3)
+    with pytest.raises(silt.ArgumentError):
+        t.t_().t_().as_strided_((4,), (2,))
+    with pytest.raises(silt.ArgumentError):
+        t.resize_(-1)
+    assert t.shape == (6,) and t.stride() == (1,)
+    with pytest.raises(silt.ArgumentError, match="another storage"):
+        t._set_view(silt.zeros(6, device=device))
+    with pytest.raises(silt.ArgumentError, match="as i32"):
+        t._set_view(t.view(np.int32))
+    np.testing.assert_array_equal(t.numpy(), np.arange(6.0))
+
+
+def test_in_place_views_keep_numpy_arrays_of_the_storage():
+    t = silt.tensor(np.arange(4, dtype=np.int64), device="host")
+    a = t.numpy()
+    t.unsqueeze_(0).as_strided_((2,), (2,))
+    t.fill_(7)
+    np.testing.assert_array_equal(a, [7, 1, 7, 3])
+
+
+def test_new_empty_strided(device):
+    x = silt.zeros(3, dtype=np.float64, device=device)
+    e = x.new_empty_strided((2, 3), (1, 2))
+    assert e.shape == (2, 3) and e.stride() == (1, 2) and e.dtype == np.float64 and e.device == device
+    assert x.new_empty_strided((2,), (1,), dtype=np.int32).dtype == np.int32

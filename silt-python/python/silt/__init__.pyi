@@ -155,6 +155,28 @@ class Tensor:
         """A view with a dimension of size 1 inserted at dim."""
     def squeeze(self, dim: Dim = None) -> "Tensor":
         """A view without the dimensions of size 1 (all, or those of dim)."""
+    def _set_view(self, view: "Tensor") -> "Tensor":
+        """Makes this tensor the view `view` (of its own storage and dtype); returns it."""
+    def unsqueeze_(self, dim: _int) -> "Tensor":
+        """The tensor itself made unsqueeze(dim)."""
+    def squeeze_(self, dim: Dim = None) -> "Tensor":
+        """The tensor itself made squeeze(dim)."""
+    def t_(self) -> "Tensor":
+        """The tensor itself made t()."""
+    def transpose_(self, dim0: _int, dim1: _int) -> "Tensor":
+        """The tensor itself made transpose(dim0, dim1)."""
+    def swapaxes_(self, axis0: _int, axis1: _int) -> "Tensor":
+        """transpose_(axis0, axis1)."""
+    def swapdims_(self, dim0: _int, dim1: _int) -> "Tensor":
+        """transpose_(dim0, dim1)."""
+    def as_strided_(self, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int] = None) -> "Tensor":
+        """The tensor itself made as_strided(size, stride, storage_offset) of its storage."""
+    def resize_(self, *sizes: Union[_int, Sequence[_int]]) -> "Tensor":
+        """The tensor itself made a contiguous view of that shape from its first element, where its storage holds it."""
+    def resize_as_(self, other: "Tensor") -> "Tensor":
+        """resize_(other.shape)."""
+    def new_empty_strided(self, size: Sequence[_int], stride: Sequence[_int], *, dtype: Any = None, device: Any = None) -> "Tensor":
+        """silt.empty_strided with this tensor's dtype and device unless given."""
     def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> "Tensor":
         """Dimensions start_dim..=end_dim as one (a view when row-major, else a copy)."""
     def __getitem__(self, key: Any) -> "Tensor":

@@ -12,10 +12,14 @@ and PyTorch's finite differences), the dtype rules ``can_cast`` and
 complex-number queries and no-ops of real tensors (``isreal``, ``is_conj``,
 ``is_neg``, ``conj``, ``conj_physical``, ``resolve_conj``, ``resolve_neg``,
 ``real``): silt has no complex dtypes, so every tensor is real.
+The views in place (``unsqueeze_``, ``t_``, ``as_strided_``, ``resize_``,
+...) make the tensor itself another view of its own storage
+(``Tensor._set_view``).
 
 As in ``_extras``, the functions that are also methods take ``input``
 first; ``_attach`` (called by ``_tensor``) puts the methods on the class."""
 
+import math
 import operator
 
 import numpy as np
@@ -25,6 +29,7 @@ from ._silt import ArgumentError, DTypeError, Tensor, default_device, tensor
 from ._composed import _random_fill
 from ._creation import cat, empty_like, eye
 from ._functions import _input, _number_as
+from ._extras import _shape_arg
 from ._methods import _dim_index, _in_place
 from ._operators import _CATEGORY, _is_number, promote
 
@@ -592,6 +597,51 @@ def empty_permuted(size, physical_layout, *, dtype=None, device=None):
 
 # ---- attaching -------------------------------------------------------------
 
+# ---- in-place views ----------------------------------------------------------
+
+def _view_in_place(name, view, doc):
+    """A method that makes the tensor itself the view `view(self, ...)` gives
+    (of its own storage: `Tensor._set_view` checks) and returns it."""
+    def method(self, *args, **kwargs):
+        return self._set_view(view(self, *args, **kwargs))
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = doc
+    return method
+
+
+def _resize_(self, *sizes):
+    """`resize_(*sizes)`: the tensor itself made a contiguous view of shape
+    `sizes` from its first element, as PyTorch's, where its storage holds
+    that many elements from there (silt's storages do not grow: an
+    `ArgumentError` otherwise, the tensor unchanged)."""
+    shape = _shape_arg(sizes[0] if len(sizes) == 1 and not isinstance(sizes[0], (int, np.integer)) else sizes,
+                       "resize_")
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    try:
+        view = self.as_strided(shape, strides[::-1])
+    except ArgumentError as e:
+        raise ArgumentError(f"resize_: {shape} takes {math.prod(shape)} elements from the storage's element "
+                            f"{self.offset}, more than the tensor's storage holds; silt's storages do not grow "
+                            f"(make a new tensor: silt.empty({', '.join(map(str, shape))}))") from e
+    return self._set_view(view)
+
+
+def _resize_as_(self, other):
+    """`resize_as_(other)`: `resize_(other.shape)`."""
+    return _resize_(self, tuple(other.shape))
+
+
+def _new_empty_strided(self, size, stride, *, dtype=None, device=None):
+    """`new_empty_strided(size, stride, *, dtype=None, device=None)`:
+    `silt.empty_strided` with this tensor's dtype and device unless given
+    (silt zeroes it)."""
+    return empty_strided(size, stride, dtype=self.dtype if dtype is None else dtype,
+                         device=self.device if device is None else device)
+
+
 def _attach(T):
     """The methods on `silt.Tensor` (called by `_tensor`)."""
     for fn in (_corrcoef, _cov, _diagflat, _histogram, _unique_consecutive, _geometric_, _conj_physical_):
@@ -606,5 +656,25 @@ def _attach(T):
                                  "number of that `mean` and `std` (the logarithm's); `std > 0`, a float tensor.")
     for fn in (matrix_power, isreal, is_conj, is_neg, conj, conj_physical, resolve_conj, resolve_neg, adjoint, angle,
                nonzero_static):
+        setattr(T, fn.__name__, fn)
+    for name, view, doc in (
+            ("unsqueeze_", lambda self, dim: self.unsqueeze(dim),
+             "`unsqueeze_(dim)`: the tensor itself made `unsqueeze(dim)`, as PyTorch's."),
+            ("squeeze_", lambda self, dim=None: self.squeeze(dim),
+             "`squeeze_(dim=None)`: the tensor itself made `squeeze(dim)`, as PyTorch's."),
+            ("t_", lambda self: self.t(), "`t_()`: the tensor itself made `t()`, as PyTorch's."),
+            ("transpose_", lambda self, dim0, dim1: self.transpose(dim0, dim1),
+             "`transpose_(dim0, dim1)`: the tensor itself made `transpose(dim0, dim1)`, as PyTorch's."),
+            ("swapaxes_", lambda self, axis0, axis1: self.transpose(axis0, axis1),
+             "`swapaxes_(axis0, axis1)`: `transpose_(axis0, axis1)`."),
+            ("swapdims_", lambda self, dim0, dim1: self.transpose(dim0, dim1),
+             "`swapdims_(dim0, dim1)`: `transpose_(dim0, dim1)`."),
+            ("as_strided_", lambda self, size, stride, storage_offset=None: self.as_strided(size, stride,
+                                                                                            storage_offset),
+             "`as_strided_(size, stride, storage_offset=None)`: the tensor itself made `as_strided(...)` of its "
+             "storage, as PyTorch's.")):
+        setattr(T, name, _view_in_place(name, view, doc))
+    for fn in (_resize_, _resize_as_, _new_empty_strided):
+        fn.__name__ = fn.__qualname__ = fn.__name__[1:]
         setattr(T, fn.__name__, fn)
     T.real = property(real, doc="`real`: the real part, the tensor itself (silt's dtypes are real), as PyTorch's.")
