@@ -1,7 +1,7 @@
 """The decompositions by Jacobi's method (`silt._linalg_jacobi`: `eigh`,
 `eigvalsh`, `svd`, `svdvals`, `pinv`, `matrix_rank`, `cond`, the spectral and
 nuclear norms, torch's `svd`, `pinverse`, `nuclear_norm`) against
-numpy.linalg, on the host backend and an OpenCL device. The matrices are
+numpy.linalg, with `matrix_sqrth` and `polar` on them, on the host backend and an OpenCL device. The matrices are
 small (the suite runs in seconds); eigenvectors and singular vectors are
 checked by what defines them (reconstruction, orthonormality), not by their
 signs."""
@@ -259,7 +259,7 @@ def test_svd_torch_form(device):
     close(S, np.linalg.svd(a, compute_uv=False), np.float64)
     assert set(J.TORCH) == {"svd", "pinverse", "nuclear_norm"}
     assert set(J.__all__) == {"EighResult", "SVDResult", "eigh", "eigvalsh", "svd", "svdvals", "pinv",
-                              "matrix_rank", "cond"}
+                              "matrix_rank", "cond", "PolarResult", "matrix_sqrth", "polar"}
 
 
 # ---- pinv, matrix_rank ------------------------------------------------------------
@@ -381,8 +381,56 @@ def test_spectral_and_nuclear_norms(device):
         J._nuclear_norm(on(device, [[1, 2], [3, 4]]))
 
 
+# ---- matrix_sqrth and polar ----------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_matrix_sqrth(device, dtype):
+    for shape in ((2, 3, 4, 4), (5, 5), (1, 1)):
+        a = symmetric(shape)
+        a = a @ a.swapaxes(-1, -2) + np.eye(shape[-1])
+        w, v = np.linalg.eigh(a)
+        want = (v * np.sqrt(w)[..., None, :]) @ v.swapaxes(-1, -2)
+        x = J.matrix_sqrth(on(device, a, dtype))
+        assert x.dtype == dtype
+        close(x, want, dtype)
+        close(x @ x, a, dtype)
+    # the lower triangle read; eigenvalues below zero taken as zero, as PyTorch's
+    close(J.matrix_sqrth(on(device, [[1.0, 9.0], [2.0, 1.0]])), np.full((2, 2), math.sqrt(3) / 2), np.float64)
+    close(J.matrix_sqrth(on(device, [[-1.0, 0.0], [0.0, 4.0]])), [[0.0, 0.0], [0.0, 2.0]], np.float64)
+    assert np.isnan(J.matrix_sqrth(on(device, [[math.nan, 0.0], [0.0, 1.0]])).numpy()).all()
+    assert J.matrix_sqrth(on(device, np.zeros((3, 0, 0)))).shape == (3, 0, 0)
+    with pytest.raises(silt.ArgumentError):
+        J.matrix_sqrth(on(device, np.ones((2, 3))))
+    with pytest.raises(silt.DTypeError):
+        J.matrix_sqrth(on(device, [[1, 0], [0, 1]]))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_polar(device, dtype):
+    for shape in ((2, 3, 5, 4), (4, 4), (6, 1), (1, 1)):
+        a = RNG.standard_normal(shape)
+        w, s, vh = np.linalg.svd(a, full_matrices=False)
+        res = J.polar(on(device, a, dtype))
+        assert isinstance(res, J.PolarResult) and res.U is res[0] and res.H is res[1]
+        assert res.U.dtype == dtype and res.H.dtype == dtype
+        close(res.U, w @ vh, dtype)
+        close(res.H, vh.swapaxes(-1, -2) @ (s[..., :, None] * vh), dtype)
+        close(res.U @ res.H, a, dtype)
+    # a zero matrix: U the identity, H zero
+    u, h = J.polar(on(device, np.zeros((2, 2))))
+    close(u, np.eye(2), np.float64)
+    close(h, np.zeros((2, 2)), np.float64)
+    u, h = J.polar(on(device, np.zeros((0, 3, 2))))
+    assert u.shape == (0, 3, 2) and h.shape == (0, 2, 2)
+    assert np.isnan(J.polar(on(device, [[math.inf, 0.0], [0.0, 1.0]])).U.numpy()).all()
+    with pytest.raises(silt.ArgumentError, match="at least as many rows"):
+        J.polar(on(device, np.ones((2, 3))))
+    with pytest.raises(silt.DTypeError):
+        J.polar(on(device, [[1, 0], [0, 1]]))
+
+
 def test_docstrings_and_module_doctest():
-    for name in ("eigh", "eigvalsh", "svd", "svdvals", "pinv", "matrix_rank", "cond"):
+    for name in ("eigh", "eigvalsh", "svd", "svdvals", "pinv", "matrix_rank", "cond", "matrix_sqrth", "polar"):
         assert getattr(J, name).__doc__.startswith(f"`torch.linalg.{name}(")
     for fn, name in ((J._svd_torch, "svd"), (J._pinverse, "pinverse"), (J._nuclear_norm, "nuclear_norm")):
         assert fn.__doc__.startswith(f"`torch.{name}(")

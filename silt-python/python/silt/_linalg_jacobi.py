@@ -38,12 +38,15 @@ from ._functions import _input, where
 from ._operators import _is_number
 from .linalg import _F32, _float, _matrices, _matrix_dims, _narrow, inv_ex, matrix_norm
 
-__all__ = ["EighResult", "SVDResult", "cond", "eigh", "eigvalsh", "matrix_rank", "pinv", "svd", "svdvals"]
+__all__ = ["EighResult", "PolarResult", "SVDResult", "cond", "eigh", "eigvalsh", "matrix_rank", "matrix_sqrth", "pinv",
+           "polar", "svd", "svdvals"]
 
 EighResult = collections.namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 EighResult.__doc__ = "`(eigenvalues, eigenvectors)` of `eigh`, as PyTorch's `torch.return_types.linalg_eigh`."
 SVDResult = collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 SVDResult.__doc__ = "`(U, S, Vh)` of `svd`, as PyTorch's `torch.return_types.linalg_svd`."
+PolarResult = collections.namedtuple("PolarResult", ["U", "H"])
+PolarResult.__doc__ = "`(U, H)` of `polar`, as PyTorch's `torch.return_types.linalg_polar`."
 _TorchSVD = collections.namedtuple("svd", ["U", "S", "V"])
 _TorchSVD.__doc__ = "`(U, S, V)` of `silt.svd`, as PyTorch's `torch.return_types.svd`."
 
@@ -116,15 +119,15 @@ def eigh(A, UPLO="L") -> EighResult:
     dimensions): the eigenvalues ascending (`[..., n]`) and the orthonormal
     eigenvectors in the columns of `eigenvectors` (`A = V diag(w) V^T`; each
     of either sign, as LAPACK's). Only the lower triangle (`UPLO='L'`) or the
-    upper one (`'U'`) is read, as PyTorch's. The cyclic Jacobi method on the
-    device in the round-robin ordering: the `n/2` rotations of a round at
-    once, in four launches, every matrix of the batch at once; before each
-    sweep of `n - 1` rounds one number is read back, the largest
-    off-diagonal `|value|` relative to the largest diagonal one over the
-    batch, and the sweeps stop below `n` eps (at most 30; 5 to 10 usually).
-    Then the eigenvalues are sorted. A matrix holding NaN or an infinity
-    gives NaN. A `UPLO` other than `'L'` or `'U'` raises
-    `silt.ArgumentError`; float16 is computed in float32, rounded once."""
+    upper one (`'U'`) is read, as PyTorch's. silt-kernels' `eigh`: the
+    cyclic Jacobi method in the round-robin order, a matrix a work-item,
+    every matrix of the batch in one launch, each divided by its largest
+    `|value|` first; the sweeps stop where the largest off-diagonal
+    `|value|` is at most `max(n, 2)` eps of the largest diagonal one (at
+    most 30; 5 to 10 usually). Then the eigenvalues are sorted. A matrix
+    holding NaN or an infinity gives NaN. A `UPLO` other than `'L'` or `'U'`
+    raises `silt.ArgumentError`; float16 is computed in float32, rounded
+    once."""
     op = "linalg.eigh"
     x = _matrices(A, op)
     w, V = _eigh(x, UPLO, True, op)
@@ -133,11 +136,25 @@ def eigh(A, UPLO="L") -> EighResult:
 
 def eigvalsh(A, UPLO="L") -> Tensor:
     """`torch.linalg.eigvalsh(A, UPLO='L')`: the eigenvalues, ascending, of
-    the symmetric matrices `A` (only the `UPLO` triangle read), `eigh`'s
-    Jacobi method without the eigenvectors (half the work)."""
+    the symmetric matrices `A` (only the `UPLO` triangle read), by `eigh`'s
+    Jacobi method."""
     op = "linalg.eigvalsh"
     x = _matrices(A, op)
     return _narrow(_eigh(x, UPLO, False, op)[0], x.dtype)
+
+
+def matrix_sqrth(A) -> Tensor:
+    """`torch.linalg.matrix_sqrth(A)`: the principal square root of the
+    symmetric positive-definite matrices `A` (`[..., n, n]`, any batch
+    dimensions; only the lower triangle read, as PyTorch's): `X = V
+    diag(sqrt(w)) V^T` from `eigh`, each eigenvalue below zero (of a matrix
+    that is not positive-definite, or by rounding) taken as zero, as
+    PyTorch's. A matrix holding NaN or an infinity gives NaN; float16 is
+    computed in float32, rounded once."""
+    op = "linalg.matrix_sqrth"
+    x = _matrices(A, op)
+    w, V = _eigh(x, "L", True, op)
+    return _narrow((V * w.clamp_min(0).sqrt()[..., None, :]) @ V.mT, x.dtype)
 
 
 # ---- singular values: one-sided Jacobi ---------------------------------------------
@@ -221,24 +238,42 @@ def svd(A, full_matrices=True, *, driver=None) -> SVDResult:
     dimensions): `S` the singular values descending (`[..., k]`, `k =
     min(m, n)`), `U` and `Vh` orthonormal (`[..., m, m]` and `[..., n, n]`,
     or `[..., m, k]` and `[..., k, n]` where not `full_matrices`; each
-    singular vector of either sign). One-sided Jacobi (Hestenes') on the
-    columns (of `A^T` where `m < n`) on the device in the round-robin
-    ordering: the `k/2` rotations of a round at once, in five launches,
-    every matrix of the batch at once; before each sweep one number is read
-    back, the largest `|cos|` between two columns over the batch, and the
-    sweeps stop below `max(m, n)` eps (at most 30; 5 to 10 usually). `S` are
-    the columns' norms, `V` the product of the rotations, `U` the normalised
-    columns, completed by an orthonormal basis of the rest (the eigenvectors
-    of the projector on it, by `eigh`'s Jacobi) where singular values are
-    zero (at most `max(m, n)` eps `σ_max`) or `full_matrices` asks for more
-    columns. An empty matrix gives identities, as PyTorch's; a matrix
-    holding NaN or an infinity gives NaN. `driver` (cuSOLVER's, for CUDA)
-    must be None. Float16 is computed in float32, rounded once."""
+    singular vector of either sign). silt-kernels' `svd`: Hestenes'
+    one-sided Jacobi method on the columns (of `A^T` where `m < n`) in the
+    round-robin order, a matrix a work-item, every matrix of the batch in
+    one launch, each divided by its largest `|value|` first; the sweeps
+    stop where no two columns have a `|cos|` above `max(m, n)` eps (at most
+    30; 5 to 10 usually). `S` are the columns' norms, `V` the product of
+    the rotations, `U` the normalised columns, completed by Gram-Schmidt
+    where singular values are (nearly) zero and by an orthonormal basis of
+    the rest (the eigenvectors of the projector on it, by `eigh`) where
+    `full_matrices` asks for more columns. An empty matrix gives
+    identities, as PyTorch's; a matrix holding NaN or an infinity gives
+    NaN. `driver` (cuSOLVER's, for CUDA) must be None. Float16 is computed
+    in float32, rounded once."""
     op = "linalg.svd"
     _no_driver(driver, op)
     x = _matrices(A, op, square=False)
     U, S, Vh = _svd(x, True, bool(full_matrices))
     return SVDResult(_narrow(U, x.dtype), _narrow(S, x.dtype), _narrow(Vh, x.dtype))
+
+
+def polar(A) -> PolarResult:
+    """`torch.linalg.polar(A)`: `PolarResult(U, H)` with `A = U H` of the
+    matrices `A` (`[..., m, n]`, `m >= n`, any batch dimensions): `U` with
+    orthonormal columns (`[..., m, n]`, the nearest such matrix to `A`) and
+    `H` symmetric positive-semidefinite (`[..., n, n]`), from the reduced
+    SVD `A = W diag(S) Vh` as PyTorch's on the CPU: `U = W Vh`, `H = Vh^T
+    diag(S) Vh`. `m < n` raises `silt.ArgumentError`; a matrix holding NaN
+    or an infinity gives NaN; float16 is computed in float32, rounded
+    once."""
+    op = "linalg.polar"
+    x = _matrices(A, op, square=False)
+    m, n = x.shape[-2:]
+    if m < n:
+        raise ArgumentError(f"{op}: input must have at least as many rows as columns, but got {m} by {n} matrices")
+    W, S, Vh = _svd(x, True, False)
+    return PolarResult(_narrow(W @ Vh, x.dtype), _narrow(Vh.mT @ (S[..., :, None] * Vh), x.dtype))
 
 
 def svdvals(A, *, driver=None) -> Tensor:

@@ -900,7 +900,7 @@ from ._linalg_qr import (  # noqa: E402
 
 from . import _linalg_jacobi  # noqa: E402
 from ._linalg_jacobi import (  # noqa: E402
-    EighResult, SVDResult, cond, eigh, eigvalsh, matrix_rank, pinv, svd, svdvals,
+    EighResult, PolarResult, SVDResult, cond, eigh, eigvalsh, matrix_rank, matrix_sqrth, pinv, polar, svd, svdvals,
 )
 
 __all__ += _linalg_qr.__all__ + _linalg_jacobi.__all__
