@@ -330,6 +330,12 @@ def test_cholesky(device, dtype):
     np.testing.assert_allclose(LA.cholesky(on(device, [[4.0, 2.0], [3.0, 5.0]])).numpy(),
                                [[2.0, 0.0], [1.5, math.sqrt(5 - 2.25)]], rtol=1e-15)
     assert LA.cholesky(silt.zeros(2, 0, 0, dtype=dtype, device=device)).shape == (2, 0, 0)
+    # with upper, only the upper triangle is read, as PyTorch's: [[4, 3], [2, 5]] is [[4, 3], [3, 5]]
+    want_up = [[2.0, 1.5], [0.0, math.sqrt(5 - 2.25)]]
+    np.testing.assert_allclose(LA.cholesky(on(device, [[4.0, 3.0], [2.0, 5.0]]), upper=True).numpy(), want_up,
+                               rtol=1e-15)
+    np.testing.assert_allclose(LA.cholesky_ex(on(device, [[4.0, 3.0], [-7.0, 5.0]]), upper=True).L.numpy(), want_up,
+                               rtol=1e-15)
 
 
 def test_cholesky_errors(device):
@@ -609,6 +615,51 @@ def test_ex_forms_report_instead_of_raising(device):
     # PyTorch's field names, and empty matrices
     assert LA.inv_ex(on(device, np.eye(2))).inverse.tolist() == [[1.0, 0.0], [0.0, 1.0]]
     assert LA.cholesky_ex(on(device, np.ones((3, 0, 0)))).info.tolist() == [0, 0, 0]
+
+
+def test_solve_ex_info_has_the_batch_of_a(device):
+    # info is A's, as PyTorch's: one per matrix factored, not per right-hand side
+    a = on(device, np.stack([np.eye(3), np.zeros((3, 3))])[:, None])  # (2, 1, 3, 3)
+    x, info = LA.solve_ex(a, on(device, np.ones((4, 3, 2))))
+    assert x.shape == (2, 4, 3, 2) and info.shape == (2, 1) and info.tolist() == [[0], [1]]
+    assert LA.solve_ex(on(device, np.eye(3)), on(device, np.ones((4, 3, 1)))).info.shape == ()
+    # a vector B with left=False is refused, whatever n (PyTorch's: B / A.squeeze(-1) is meant)
+    for n in (1, 3):
+        with pytest.raises(silt.ArgumentError, match="Vector broadcasting"):
+            LA.solve(on(device, np.eye(n)), on(device, np.ones(n)), left=False)
+    with pytest.raises(silt.ArgumentError, match="Vector broadcasting"):
+        LA.solve_ex(on(device, [[2.0]]), on(device, [1.0]), left=False)
+
+
+def test_norms_without_an_identity_on_empty_input(device):
+    for shape, raises in (((0, 0), (-1, -2, -math.inf)), ((3, 0), (-1, -2)), ((0, 3), (-2, -math.inf)),
+                          ((2, 0, 0), (-1, -2, -math.inf))):
+        t = on(device, np.zeros(shape))
+        for ord in (1, -1, 2, -2, math.inf, -math.inf, "fro", "nuc"):
+            if ord in raises:
+                with pytest.raises(silt.ArgumentError):
+                    LA.matrix_norm(t, ord)
+            else:
+                assert not LA.matrix_norm(t, ord).numpy().any()
+    for ord in (-1, -2, -0.5, math.inf, -math.inf):
+        with pytest.raises(silt.ArgumentError):
+            LA.vector_norm(on(device, np.zeros(0)), ord)
+        with pytest.raises(silt.ArgumentError):
+            LA.vector_norm(on(device, np.zeros((2, 0))), ord, dim=1)
+        assert LA.vector_norm(on(device, np.zeros((2, 0))), ord, dim=0).shape == (0,)
+        with pytest.raises(silt.ArgumentError):
+            on(device, np.zeros((2, 0))).norm(ord, 1)
+    for ord in (0, 1, 2, 0.5):
+        assert LA.vector_norm(on(device, np.zeros(0)), ord).item() == 0.0
+
+
+def test_cross_as_pytorch(device):
+    with pytest.raises(silt.ArgumentError, match="same number of dimensions"):
+        LA.cross(on(device, np.ones((4, 3))), on(device, np.ones(3)))
+    with pytest.raises(silt.DTypeError):
+        LA.cross(on(device, np.ones(3, bool)), on(device, np.ones(3, bool)))
+    a, b = RNG.standard_normal((4, 3)), RNG.standard_normal((1, 3))
+    close(LA.cross(on(device, a), on(device, b)), np.cross(a, b), np.float64)
 
 
 @pytest.mark.parametrize("shape", [(5, 5), (6, 3), (3, 6), (2, 4, 4)])

@@ -375,10 +375,33 @@ def test_spectral_and_nuclear_norms(device):
     assert h.dtype == np.float16
     np.testing.assert_allclose(h.item(), np.linalg.norm(a[0].astype(np.float16).astype(np.float64), "nuc"),
                                rtol=2e-3)
-    with pytest.raises(silt.ArgumentError, match="2 dimensions"):
-        J._nuclear_norm(t)
+    with pytest.raises(silt.ArgumentError, match="at least 2 dimensions"):
+        J._nuclear_norm(t[0, 0])
     with pytest.raises(silt.DTypeError):
         J._nuclear_norm(on(device, [[1, 2], [3, 4]]))
+
+
+def test_matrix_rank_of_non_finite_matrices_raises(device):
+    for bad in ([[math.nan, 1.0], [1.0, 1.0]], [[math.inf, 0.0], [0.0, 1.0]]):
+        for hermitian in (False, True):
+            with pytest.raises(silt.linalg.LinAlgError, match="non-finite"):
+                J.matrix_rank(on(device, bad), hermitian=hermitian)
+    assert J.matrix_rank(on(device, [[1.0, 1.0], [1.0, 1.0]])).item() == 1
+
+
+def test_nuclear_norm_of_batches_and_norm_nuc(device):
+    a = RNG.standard_normal((2, 3, 4))
+    want = np.linalg.norm(a, "nuc", axis=(-2, -1))
+    close(J._nuclear_norm(on(device, a)), want, np.float64)
+    close(silt.nuclear_norm(on(device, a)), want, np.float64)
+    close(on(device, a[0]).norm("nuc"), want[0], np.float64)
+    close(on(device, a).norm("nuc", (1, 2)), want, np.float64)
+    close(on(device, a).norm("nuc", (1, 2), True), want[:, None, None], np.float64)
+    with pytest.raises(silt.ArgumentError, match="'nuc'"):
+        on(device, a).norm("nuc")
+    with pytest.raises(silt.ArgumentError):
+        J.cond(on(device, np.zeros((3, 0))), "fro")  # square matrices only, empty or not
+    assert J.cond(on(device, np.zeros((3, 0)))).item() == 0.0
 
 
 # ---- matrix_sqrth and polar ----------------------------------------------------

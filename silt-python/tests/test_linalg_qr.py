@@ -216,6 +216,10 @@ def test_ormqr_checks(device):
         QR.ormqr(h, t.float(), c)
     with pytest.raises(silt.DTypeError, match="input and other to have the same dtype"):
         QR.ormqr(h, t, c.float())
+    # as many reflectors as the shorter side of input and other, as PyTorch's
+    for tau, other, left in (((2,), (5, 2), True), ((2,), (5, 4), True), ((2,), (2, 5), False)):
+        with pytest.raises(silt.ArgumentError, match=r"tau.shape\[-1\] must be equal to min\(other.shape"):
+            QR.ormqr(on(device, np.ones((5, 3))), on(device, np.ones(tau)), on(device, np.ones(other)), left=left)
 
 
 # ---- lstsq ------------------------------------------------------------------
@@ -366,6 +370,39 @@ def test_lstsq_checks_and_empty(device):
         x, res, rank, sv = QR.lstsq(on(device, np.ones(ashape)), on(device, np.ones(bshape)))
         assert x.shape == xshape and res.shape == (0,) and rank.shape == ashape[:-2]
     assert QR.lstsq(on(device, np.eye(3, 2)), on(device, np.ones((3, 0)))).rank.item() == 2
+    # no columns: gelsd's and gelss's residuals are B's squared norms, as PyTorch's
+    for driver in ("gelsd", "gelss"):
+        res = QR.lstsq(on(device, np.ones((2, 4, 0))), on(device, np.full((1, 4, 2), 2.0)), driver=driver).residuals
+        assert res.tolist() == [[16.0, 16.0], [16.0, 16.0]]
+
+
+def test_lstsq_of_non_finite_matrices(device):
+    # NaN or an infinity gives NaN, never the zeros of a rank of 0
+    for bad in (math.nan, math.inf):
+        a = np.array([[1.0, bad], [0.0, 1.0], [1.0, 1.0]])
+        for driver in ("gels", "gelsy", "gelsd", "gelss"):
+            x = QR.lstsq(on(device, np.stack([a, np.eye(3, 2)])), on(device, np.ones((2, 3, 1))), driver=driver)[0]
+            assert np.isnan(x[0].numpy()).any(), driver
+            close(x[1], [[1.0], [1.0]], np.float64)
+
+
+@pytest.mark.parametrize("scale", [1e-310, 1e-320, 1e-300, 1e300, 1e-30])
+def test_lstsq_scales_its_matrices(device, scale):
+    # subnormal, tiny and huge matrices: scaled by powers of two first (exact), as LAPACK's
+    a = RNG.standard_normal((2, 5, 4)) * scale
+    for driver in ("gels", "gelsy", "gelsd", "gelss"):
+        x, res, rank, sv = QR.lstsq(on(device, a), on(device, a), driver=driver)
+        close(x, np.broadcast_to(np.eye(4), (2, 4, 4)), np.float64, scale=1.0)
+        if driver in ("gelsd", "gelss"):
+            close(sv, np.linalg.svd(a, compute_uv=False), np.float64)
+    b = RNG.standard_normal((2, 5, 2)) * scale
+    x, res = QR.lstsq(on(device, a), on(device, b), driver="gelsd")[:2]
+    want = np_lstsq(a, b)
+    close(x, want, np.float64)
+    if scale < 1:  # (at 1e300 the squares overflow to inf)
+        close(res, ((a @ want - b) ** 2).sum(-2), np.float64)
+    a32 = (RNG.standard_normal((5, 3)) * 1e-30).astype(np.float32)
+    close(QR.lstsq(on(device, a32), on(device, a32))[0], np.eye(3), np.float32, scale=1.0)
 
 
 # ---- matrix_exp -------------------------------------------------------------

@@ -746,8 +746,14 @@ def _kron(self, other):
 def _cross(self, other, dim=None):
     """`cross(other, dim=None)`: the cross product of 3-vectors along `dim`
     (without it, the tensor's first dimension of size 3, as PyTorch's
-    `cross`), with broadcasting and promotion."""
+    `cross`), with broadcasting (of tensors of one number of dimensions,
+    as PyTorch's) and promotion; bool tensors raise `silt.DTypeError`."""
     o = other if isinstance(other, Tensor) else tensor(np.asarray(other), device=self.device)
+    if self.ndim != o.ndim:
+        raise ArgumentError(f"cross: inputs must have the same number of dimensions, not {self.ndim} and {o.ndim} "
+                            f"(as PyTorch's)")
+    if self.dtype == np.bool_ or o.dtype == np.bool_:
+        raise DTypeError("cross: not defined on bool tensors (as PyTorch's)")
     shape = _broadcast(self.shape, o.shape, "cross")
     if dim is None:
         # PyTorch's: the first dimension of size 3 of the tensor itself

@@ -36,7 +36,7 @@ from ._silt import ArgumentError, DTypeError, Tensor, ops as _ops
 from ._creation import cat, eye
 from ._functions import _input, where
 from ._operators import _is_number
-from .linalg import _F32, _float, _matrices, _matrix_dims, _narrow, inv_ex, matrix_norm
+from .linalg import LinAlgError, _F32, _float, _matrices, _matrix_dims, _narrow, inv_ex, matrix_norm
 
 __all__ = ["EighResult", "PolarResult", "SVDResult", "cond", "eigh", "eigvalsh", "matrix_rank", "matrix_sqrth", "pinv",
            "polar", "svd", "svdvals"]
@@ -380,12 +380,17 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False) -> Tensor:
     """`torch.linalg.matrix_rank(A, *, atol=None, rtol=None,
     hermitian=False)`: the ranks (int64, `[...]`) of the matrices `A`, the
     number of singular values (`svdvals`; `|λ|` of `eigvalsh` with
-    `hermitian`) above `max(atol, rtol σ_max)`, `pinv`'s tolerance."""
+    `hermitian`) above `max(atol, rtol σ_max)`, `pinv`'s tolerance. A
+    matrix holding NaN or an infinity raises `LinAlgError` (one flag read
+    back), as PyTorch's."""
     op = "linalg.matrix_rank"
     x = _matrices(A, op, square=bool(hermitian))
     *batch, m, n = x.shape
     if x.numel() == 0:
         return x.new_zeros(tuple(batch), dtype=np.int64)
+    if _bad(x).any().item():
+        # a rank is no float: no NaN to give, so an error, as PyTorch's
+        raise LinAlgError(f"{op}: the input matrix contains non-finite values (NaN or infinity): it has no rank")
     S = _eigh(x, "L", False, op)[0].abs() if hermitian else _svd(x, False, False)[1]
     tol = _tolerance(x, S.amax(-1, keepdim=True), atol, rtol, op)
     return (S > tol).sum(-1).astype(np.int64)
@@ -411,6 +416,9 @@ def _spectral_matrix_norm(t, ord, d0, d1, keepdim):
     dimension indices), moved last for `svdvals`; with `keepdim` the two
     dimensions stay, of size 1. An empty matrix gives 0. Float16 in
     float32, rounded once."""
+    if ord == -2 and min(t.shape[d0], t.shape[d1]) == 0:
+        raise ArgumentError("linalg.matrix_norm: the order -2 norm of matrices with no rows or no columns has no "
+                            "value (the smallest of no singular values)")
     r = _spectral(t.movedim((d0, d1), (-2, -1)), ord)
     if keepdim:
         r = r.unsqueeze(min(d0, d1)).unsqueeze(max(d0, d1))
@@ -420,16 +428,13 @@ def _spectral_matrix_norm(t, ord, d0, d1, keepdim):
 def _nuclear_norm(input, dim=None, keepdim=False):
     """`torch.nuclear_norm(input, dim=None, keepdim=False)` (and
     `Tensor.nuclear_norm`): the sum of the singular values of the matrices
-    in the two dimensions `dim` of `input` (a 2-d `input` without `dim`),
-    `linalg.matrix_norm(input, 'nuc', dim, keepdim)`."""
+    in the two dimensions `dim` of `input` (the last two without `dim`, as
+    PyTorch's), `linalg.matrix_norm(input, 'nuc', dim, keepdim)`."""
     op = "nuclear_norm"
     t = _float(_input(input, ()), op)
     if isinstance(dim, bool):
         dim, keepdim = None, dim  # torch.nuclear_norm(input, keepdim), its other overload
     if dim is None:
-        if t.ndim != 2:
-            raise ArgumentError(f"{op}: Expected a tensor with 2 dimensions, but got a tensor with {t.ndim} "
-                                f"dimension{'' if t.ndim == 1 else 's'} instead.")
         dim = (-2, -1)
     if t.ndim < 2:
         raise ArgumentError(f"{op}: The input tensor A must have at least 2 dimensions.")
@@ -457,6 +462,9 @@ def cond(A, p=None) -> Tensor:
     if not spectral and p not in ("fro", "nuc") and not (
             not isinstance(p, (str, bool)) and _is_number(p) and p in (1, -1, _INF, -_INF)):
         raise ArgumentError(f"{op} got an invalid norm type: {p}")
+    if not spectral and m != n:
+        raise ArgumentError(f"{op}(ord={p}): A must be batches of square matrices, but they are {m} by {n} "
+                            f"matrices")
     if x.numel() == 0:
         return x.new_zeros(batch)
     w = x.astype(_F32) if x.dtype == np.float16 else x
@@ -464,9 +472,6 @@ def cond(A, p=None) -> Tensor:
         S = _svd(w, False, False)[1]
         r = S[..., 0] / S[..., -1] if p == 2 else S[..., -1] / S[..., 0]
         return _narrow(r, x.dtype)
-    if m != n:
-        raise ArgumentError(f"{op}(ord={p}): A must be batches of square matrices, but they are {m} by {n} "
-                            f"matrices")
 
     def norm(t):
         return _spectral(t, "nuc") if p == "nuc" else matrix_norm(t, p)

@@ -302,6 +302,8 @@ def ormqr(input, tau, other, left=True, transpose=False) -> Tensor:
         raise ArgumentError(f"{op}: other.shape[{side}] must be equal to input.shape[-2]")
     if k > x.shape[-1]:
         raise ArgumentError(f"{op}: tau.shape[-1] must be less than or equal to input.shape[-1]")
+    if k != min(c.shape[side], x.shape[-1]):
+        raise ArgumentError(f"{op}: tau.shape[-1] must be equal to min(other.shape[{side}], input.shape[-1])")
     _check_tau(x, t, op)
     if x.ndim != c.ndim:
         raise ArgumentError(f"{op}: Expected other to have the same number of dimensions as input, but got "
@@ -322,6 +324,32 @@ def ormqr(input, tau, other, left=True, transpose=False) -> Tensor:
 
 
 # ---- least squares ----------------------------------------------------------
+
+def _exponent(x):
+    """The binary exponent `e` (int32, `[..., 1, 1]`) of the largest `|value|`
+    of each matrix of `x`: that value is in `[2^(e-1), 2^e)` (frexp's; 0 for
+    a zero, NaN or infinite largest value), read from its bits, exact on
+    every device."""
+    from ._extras import frexp
+    return frexp(x.abs().amax((-2, -1), keepdim=True)).exponent
+
+
+def _times_pow2(x, k):
+    """`x * 2^k` for the int tensor `k` (broadcast): three factors of whole
+    powers of two, each made from its bits and within the dtype's normal
+    range, so each product is exact where the result is a normal number
+    (`|k|` up to three times the largest exponent, which covers any ratio
+    of two values and its square)."""
+    from ._extras import _BITS
+    idt, mbits, bias = _BITS[x.dtype]
+    k = k.astype(np.int64)
+    parts = [k // 3]
+    parts.append((k - parts[0]) // 2)
+    parts.append(k - parts[0] - parts[1])
+    for part in parts:
+        x = x * ((part + bias) << mbits).astype(idt).view(x.dtype)
+    return x
+
 
 def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
     """`torch.linalg.lstsq(A, B, rcond=None, *, driver=None)`:
@@ -356,9 +384,13 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
       (descending); `residuals` where `m > n` and every matrix has rank `n`
       (one flag read back), else empty.
 
-    `singular_values` is empty (shape `(0,)`) for the other drivers. Every
-    step runs on the device, every matrix of a batch at once. Float16 in
-    float32, rounded once."""
+    `singular_values` is empty (shape `(0,)`) for the other drivers. Each
+    matrix of `A` and of `B` is first scaled by a power of two (exactly) to
+    a largest `|value|` in `[0.5, 1)`, as LAPACK scales matrices near under-
+    or overflow, so subnormal and huge matrices are solved as accurately as
+    others. A matrix holding NaN or an infinity gives a NaN solution with
+    every driver. Every step runs on the device, every matrix of a batch at
+    once. Float16 in float32, rounded once."""
     op = "torch.linalg.lstsq"
     a = _input(A, (B,))
     b = _input(B, (a,))
@@ -408,8 +440,16 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
             rank = _rank(aw, tol)[-1]
         X = a.new_zeros(batch + (n, nrhs))
         res = a.new_zeros(batch + (nrhs,)) if residual else empty
+        if residual and by_sv and n == 0:
+            # no columns: the residuals are B's squared norms, as PyTorch's (its gels gives zeros)
+            res = _narrow(bw.square().sum(-2).broadcast_to(batch + (nrhs,)).contiguous(), dt)
         return LstsqResult(X[..., 0] if vector else X, res, rank, sv)
-    C = bw.broadcast_to(batch + (m, nrhs)).clone()
+    # each matrix of A and of B scaled by a power of two to a largest |value| in [0.5, 1), exactly, as
+    # LAPACK scales matrices near under- or overflow: X = X' 2^(eb - ea), residuals res' 4^eb, S S' 2^ea
+    ea, eb = _exponent(aw), _exponent(bw)
+    aw = _times_pow2(aw, -ea)
+    C = _times_pow2(bw, -eb).broadcast_to(batch + (m, nrhs)).clone()
+    unit = eb - ea
     res = empty
     if by_sv:
         # the minimum-norm solution by the singular values above rcond times the largest
@@ -419,8 +459,9 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
         X = Vh.mT @ (inv[..., None] * (U.mT @ C))
         rank = keep.astype(np.int64).sum(-1)
         if m > n and (rank == n).all().item():
-            res = (aw @ X - C).square().sum(-2)
-        X = _narrow(X, dt)
+            res = _times_pow2((aw @ X - C).square().sum(-2), 2 * eb[..., 0, :])
+        X = _narrow(_times_pow2(X, unit), dt)
+        S = _times_pow2(S, ea[..., 0, :])
         return LstsqResult(X[..., 0] if vector else X, _narrow(res, dt), rank, _narrow(S, dt))
     if drv == "gels":
         W = _wide(aw if m >= n else aw.mT)
@@ -434,7 +475,7 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
             _apply_q_(_reflectors(W, k), tau, C, True)
             X = _solve_upper_(W[..., :n, :n], C[..., :n, :], False).contiguous()
             if m > n:
-                res = C[..., n:, :].square().sum(-2)
+                res = _times_pow2(C[..., n:, :].square().sum(-2), 2 * eb[..., 0, :])
         else:
             _solve_lower_(W[..., :m, :m].mT, C, False)
             X = cat([C, C.new_zeros(batch + (n - m, nrhs))], -2)
@@ -442,7 +483,10 @@ def lstsq(A, B, rcond=None, *, driver=None) -> LstsqResult:
     else:
         X, r = _gelsy(aw, C, tol)
         rank = r
-    X = _narrow(X, dt)
+        # NaN or an infinity in A leaves no rank to trust (the test of R's diagonal fails for every entry):
+        # a NaN solution, as the other drivers give
+        X = where(aw.isfinite().logical_not().any(-1).any(-1)[..., None, None], math.nan, X)
+    X = _narrow(_times_pow2(X, unit), dt)
     return LstsqResult(X[..., 0] if vector else X, _narrow(res, dt), rank, empty)
 
 

@@ -210,18 +210,33 @@ def _norm(self, p="fro", dim=None, keepdim=False, dtype=None):
     of order `p` over `dim` (all dimensions by default), of a float tensor
     (cast to `dtype` first where given): `sum(|x|**p)**(1/p)`, the count
     of nonzeros for 0, the largest and smallest `|x|` for inf and -inf;
-    `'fro'` is the order 2 (over any dimensions, as PyTorch's `norm`).
+    `'fro'` is the order 2 (over any dimensions, as PyTorch's `norm`);
+    `'nuc'` the nuclear norm of a 2-d tensor or of the two dimensions
+    `dim` (`silt.nuclear_norm`). The orders below 0 and `±inf` over an
+    empty dimension raise `silt.ArgumentError`, as PyTorch's.
     The orders 1, 2 and inf run as one reduction of silt-kernels' `norm`
     (float16 summed in float32); the others as `abs`, `pow`, `sum` and a
     root (float16 computed in float32)."""
     x = self if dtype is None else self.astype(dtype, copy=False)
     dim = _all_dims(dim)
     if isinstance(p, str):
+        if p == "nuc":
+            # the nuclear norm of matrices, as PyTorch's: a 2-d tensor, or the two dimensions `dim`
+            from ._linalg_jacobi import _nuclear_norm
+            if dim is None and x.ndim != 2:
+                raise ArgumentError(f"norm: 'nuc' is the norm of a matrix: a 2-d tensor or two dimensions in dim, "
+                                    f"not a tensor of {x.ndim} dimensions")
+            return _nuclear_norm(x, (-2, -1) if dim is None else dim, keepdim)
         if p != "fro":
-            raise ArgumentError(f"norm: order {p!r} is not taken (a number or 'fro'; 'nuc' is not built)")
+            raise ArgumentError(f"norm: order {p!r} is not taken (a number, 'fro' or 'nuc')")
         p = 2
     if not _is_number(p) or isinstance(p, bool):
-        raise TypeError(f"norm: the order must be a number or 'fro', not {type(p).__name__}")
+        raise TypeError(f"norm: the order must be a number, 'fro' or 'nuc', not {type(p).__name__}")
+    if p < 0 or p == float("inf"):
+        # the orders below 0 and inf have no value over no elements, as PyTorch's
+        dims = range(x.ndim) if dim is None else [dim] if _is_number(dim) else list(dim)
+        if x.ndim and any(x.shape[_dim_index(d, x.ndim, "norm")] == 0 for d in dims):
+            raise ArgumentError(f"norm: the order {p} norm has no value over no elements (an empty dimension)")
     if p in (1, 2, float("inf")):
         return ops.norm(x, p, dim, keepdim)
     if x.dtype.kind != "f":

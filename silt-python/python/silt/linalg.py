@@ -240,7 +240,7 @@ def _solved(x, b, op, left, what, check=True):
                                 f"{what} could not be completed because the input matrix is singular.")
     X = _lu_solved(LU, piv, b)
     X = X.mT if not left else X
-    return X if check else (X, _info(zeros.broadcast_to(batch + zeros.shape[-1:])))
+    return X if check else (X, _info(zeros))
 
 
 # ---- LU ---------------------------------------------------------------------
@@ -454,7 +454,7 @@ def solve(A, B, *, left=True) -> Tensor:
 def solve_ex(A, B, *, left=True, check_errors=False) -> SolveInfo:
     """`torch.linalg.solve_ex(A, B, *, left=True, check_errors=False)`:
     `solve` without its error, `SolveInfo(result, info)`: `info` (int32,
-    the broadcast batch's shape) is 0 where the system was solved, else the
+    the shape of `A`'s batch, as PyTorch's) is 0 where `A` was factored, else the
     1-based place of the first zero pivot (the result there holds
     infinities or NaN); computed on the device, nothing read back. With
     `check_errors` a singular matrix raises `LinAlgError` as `solve`'s."""
@@ -467,11 +467,15 @@ def _solve(A, B, left, op, check):
     n = x.shape[-1]
     vector = b.ndim == 1 or (b.ndim == x.ndim - 1 and tuple(b.shape) == tuple(x.shape[:-1]))
     if vector:
+        if not left:
+            raise ArgumentError(f"{op}: Vector broadcasting of the left hand side is not supported for left=False. "
+                                f"In this case linalg.solve is equivalent to B / A.squeeze(-1)")
         b = b[..., None]
     _check_rhs(b, n, left, op)
     if check:
         X = _solved(x, b, op, left, "solve")
-        info = x.new_zeros(_batch(x.shape[:-2], b.shape[:-2], op=op), dtype=np.int32)
+        _batch(x.shape[:-2], b.shape[:-2], op=op)
+        info = x.new_zeros(tuple(x.shape[:-2]), dtype=np.int32)
     else:
         X, info = _solved(x, b, op, left, "solve", check=False)
     return _narrow((X[..., 0] if vector else X).contiguous(), x.dtype), info
@@ -506,7 +510,8 @@ def cholesky(A, *, upper=False) -> Tensor:
     """`torch.linalg.cholesky(A, *, upper=False)`: the lower triangular `L`
     with `A = L L^T` of the symmetric positive-definite matrices `A` (any
     batch dimensions; only the lower triangle is read, as PyTorch's), or
-    `U = L^T` with `upper`: silt-kernels' `cholesky_ex` (column after
+    the upper triangular `U` with `A = U^T U` with `upper` (only the upper
+    triangle read, as PyTorch's): silt-kernels' `cholesky_ex` (column after
     column, a matrix a work-item, one launch). A matrix that is not positive-definite raises
     `LinAlgError` (a `silt.ArgumentError`) naming the batch element and the
     order of the first leading minor that is not (one flag read back), as
@@ -527,7 +532,9 @@ def cholesky_ex(A, *, upper=False, check_errors=False) -> CholeskyInfo:
 
 def _cholesky_factor(A, upper, op, check):
     x = _matrices(A, op)
-    L, bad = _ops.cholesky_ex(x.astype(_F32) if x.dtype == np.float16 else x)
+    # `upper` reads the upper triangle, as PyTorch's: U^T U = A is L L^T of A^T's lower one
+    src = x.mT if upper else x
+    L, bad = _ops.cholesky_ex(src.astype(_F32) if x.dtype == np.float16 else src)
     if check:
         first = _first((bad != 0)[..., None]) if bad.numel() else None
         if first is not None:
@@ -719,8 +726,9 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     dtype=None)`: the vector norm of order `ord` of the float tensor `x`
     over `dim` (an int or a sequence; every dimension where None or `()`):
     `sum(|x|**ord)**(1/ord)`, the count of nonzeros for 0, the largest and
-    smallest `|x|` for `inf` and `-inf` (which need elements: an empty
-    dimension raises `silt.ArgumentError`, as PyTorch's). `dtype` converts
+    smallest `|x|` for `inf` and `-inf` (which need elements, as the orders
+    below 0 do: an empty dimension raises `silt.ArgumentError`, as
+    PyTorch's). `dtype` converts
     `x` first and must not narrow it. silt's `Tensor.norm`."""
     op = "linalg.vector_norm"
     t = _norm_dtype(_input(x, ()), dtype, op)
@@ -734,7 +742,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
         if len(set(dims)) != len(dims):
             raise ArgumentError(f"{op}: a dimension appears twice in {dim}")
         dim = tuple(dims)
-    if abs(ord) == _INF:
+    if abs(ord) == _INF or ord < 0:
         empty = [d for d in (dim or ()) if t.ndim and t.shape[d] == 0]
         if (dim is None and t.numel() == 0) or empty:
             raise ArgumentError(f"{op} cannot compute the {ord} norm on an empty tensor because the operation does "
@@ -758,7 +766,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Ten
     `1` and `-1` (the largest and smallest sum of `|a|` down a column),
     `inf` and `-inf` (the largest and smallest along a row), `2`, `-2` and
     `'nuc'` (the largest and smallest singular value and their sum, by
-    `svdvals`); an empty matrix gives 0."""
+    `svdvals`); an empty matrix gives 0, but for the orders `-1` (without
+    columns), `-inf` (without rows) and `-2`, which raise
+    `silt.ArgumentError`, as PyTorch's."""
     op = "linalg.matrix_norm"
     t = _input(A, ())
     _float(t, op)
@@ -777,6 +787,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Ten
     wide = t.astype(_F32) if t.dtype == np.float16 else t
     sums = wide.abs().sum(over, keepdim=True)
     if sums.shape[across] == 0:
+        if ord < 0:
+            raise ArgumentError(f"{op}: the order {ord} norm of matrices with no {'columns' if ord == -1 else 'rows'} "
+                                f"has no value (the smallest of no sums)")
         r = sums.sum(across, keepdim=True)  # an empty matrix: 0
     else:
         r = sums.amax(across, keepdim=True) if ord > 0 else sums.amin(across, keepdim=True)
