@@ -990,6 +990,28 @@ def test_the_small_cnn_example_runs(opencl, capsys):
     assert out.count("logits within") == len(silt.devices()), out
 
 
+def test_max_pools_with_indices_give_the_indices_whatever_they_are_told(device):
+    x1, x2, x3 = (silt.tensor(np.random.default_rng(nd).standard_normal((1, 2) + (6,) * nd).astype(np.float32),
+                              device=device) for nd in (1, 2, 3))
+    for got, pool, x, arg in (
+            (F.max_pool1d_with_indices(x1, 2, return_indices=False), F.max_pool1d, x1, 2),
+            (F.max_pool2d_with_indices(x2, 2, None, 0, 1, False, False), F.max_pool2d, x2, 2),
+            (F.max_pool3d_with_indices(x3, 2), F.max_pool3d, x3, 2),
+            (F.adaptive_max_pool1d_with_indices(x1, 4), F.adaptive_max_pool1d, x1, 4),
+            (F.adaptive_max_pool2d_with_indices(x2, 4, False), F.adaptive_max_pool2d, x2, 4),
+            (F.adaptive_max_pool3d_with_indices(x3, 4), F.adaptive_max_pool3d, x3, 4)):
+        values, indices = pool(x, arg, return_indices=True)
+        assert got[0].tolist() == values.tolist() and got[1].tolist() == indices.tolist()
+    x = silt.tensor(np.random.default_rng(4).standard_normal((1, 2, 8, 8, 8)).astype(np.float32), device=device)
+    samples = silt.tensor(np.full((1, 2, 3), 0.5, np.float32), device=device)
+    for got, pool, xx in ((F.fractional_max_pool2d_with_indices(x[..., 0], 2, 4, _random_samples=samples[..., :2]),
+                           F.fractional_max_pool2d, x[..., 0]),
+                          (F.fractional_max_pool3d_with_indices(x, 2, 4, _random_samples=samples),
+                           F.fractional_max_pool3d, x)):
+        want = pool(xx, 2, 4, return_indices=True, _random_samples=samples[..., :xx.ndim - 2])
+        assert got[0].tolist() == want[0].tolist() and got[1].tolist() == want[1].tolist()
+
+
 def test_every_function_is_documented_and_tested():
     import pathlib
 

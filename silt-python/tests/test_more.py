@@ -576,3 +576,53 @@ def test_new_empty_strided(device):
     e = x.new_empty_strided((2, 3), (1, 2))
     assert e.shape == (2, 3) and e.stride() == (1, 2) and e.dtype == np.float64 and e.device == device
     assert x.new_empty_strided((2,), (1,), dtype=np.int32).dtype == np.int32
+
+
+def test_histogramdd_against_numpy(device):
+    rng = np.random.default_rng(5)
+    pts = rng.standard_normal((200, 3))
+    w = rng.random(200)
+    t = silt.tensor(pts, device=device)
+    for kwargs in ({"bins": 4}, {"bins": [2, 3, 4]}, {"bins": 3, "range": [-1, 1, -2, 2, 0, 1]}):
+        got = silt.histogramdd(t, **kwargs, weight=silt.tensor(w, device=device), density=True)
+        rng_pairs = None if "range" not in kwargs else np.reshape(kwargs["range"], (3, 2))
+        want, edges = np.histogramdd(pts, bins=kwargs["bins"], range=rng_pairs, weights=w, density=True)
+        np.testing.assert_allclose(got.hist.numpy(), want, rtol=1e-9)
+        assert len(got.bin_edges) == 3
+        for e, we in zip(got.bin_edges, edges):
+            np.testing.assert_allclose(e.numpy(), we, rtol=1e-12)
+    edges = [np.array([-1.0, 0.0, 1.0]), np.array([-9.0, 0.0, 0.5, 9.0]), np.array([-5.0, 5.0])]
+    got = silt.histogramdd(silt.tensor(pts.reshape(4, 50, 3), device=device),
+                           bins=[silt.tensor(e, device=device) for e in edges])
+    want, _ = np.histogramdd(pts, bins=edges)
+    assert got.hist.shape == (2, 3, 1) and got.hist.numpy().tolist() == want.tolist()
+    # a point outside one dimension's edges, or holding NaN, counts nowhere
+    p = silt.tensor(np.array([[0.5, 0.5], [2.0, 0.5], [np.nan, 0.5]]), device=device)
+    assert silt.histogramdd(p, bins=2, range=[0, 1, 0, 1]).hist.numpy().sum() == 1
+    assert silt.histogramdd(silt.zeros(0, 2, device=device), bins=2).hist.numpy().tolist() == [[0, 0], [0, 0]]
+    with pytest.raises(silt.ArgumentError):
+        silt.histogramdd(silt.zeros(3, device=device), bins=2)
+    with pytest.raises(silt.ArgumentError):
+        silt.histogramdd(t, bins=[2, 2])
+    with pytest.raises(silt.DTypeError):
+        silt.histogramdd(silt.zeros(3, 2, dtype=np.int32, device=device), bins=2)
+
+
+def test_as_strided_scatter_and_unsafe_splits(device):
+    x = silt.tensor(np.arange(6.0), device=device)
+    got = silt.as_strided_scatter(x, silt.ones(2, 2, dtype=np.float64, device=device), (2, 2), (3, 1))
+    assert got.tolist() == [1.0, 1.0, 2.0, 1.0, 1.0, 5.0] and x.tolist() == list(np.arange(6.0))
+    assert x.as_strided_scatter(silt.ones(2, device=device), (2,), (2,), 1).tolist() == [0, 1, 2, 1, 4, 5]
+    with pytest.raises(silt.ArgumentError):
+        silt.as_strided_scatter(x, silt.ones(3, device=device), (2,), (2,))
+    m = silt.tensor(np.arange(6.0).reshape(2, 3), device=device)
+    # laid out as PyTorch's clone: a transpose keeps its order of dimensions, a slice is made row-major
+    assert silt.as_strided_scatter(m.T, silt.zeros(2, device=device), (2,), (1,)).tolist() == [[0, 3], [0, 4],
+                                                                                                [2, 5]]
+    assert silt.as_strided_scatter(m[:, 1:], silt.zeros(2, device=device), (2,), (1,)).tolist() == [[0, 0], [4, 5]]
+    a = silt.tensor(np.arange(5), device=device)
+    assert [p.tolist() for p in silt.unsafe_split_with_sizes(a, [2, 3])] == [[0, 1], [2, 3, 4]]
+    assert [p.tolist() for p in a.unsafe_split(2)] == [[0, 1], [2, 3], [4]]
+    assert [p.tolist() for p in a.unsafe_chunk(2)] == [[0, 1, 2], [3, 4]]
+    t = silt.tensor(np.arange(6.0), device=device)
+    assert silt.as_strided_(t, (2,), (3,)) is t and t.tolist() == [0.0, 3.0]

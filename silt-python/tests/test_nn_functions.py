@@ -117,3 +117,111 @@ def test_ctc_loss_takes_an_integer_reduction(device):
     got = silt.ctc_loss(lp, targets, [6, 6], [2, 2], 0, 0, False)
     want = F.ctc_loss(lp, targets, [6, 6], [2, 2], 0, reduction="none")
     np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def sigmoid(v):
+    return 1 / (1 + np.exp(-v))
+
+
+def test_atens_norm_forms_keep_their_statistics(device):
+    x = arr(2, 3, 4)
+    t = silt.tensor(x, device=device)
+    out, mean, rstd = silt.native_layer_norm(t, [3, 4], None, None, 1e-5)
+    assert out.tolist() == F.layer_norm(t, [3, 4]).tolist()
+    assert mean.shape == (2, 1, 1) and rstd.shape == (2, 1, 1)
+    np.testing.assert_allclose(mean.numpy(), x.mean((1, 2), keepdims=True), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(rstd.numpy(), 1 / np.sqrt(x.var((1, 2), keepdims=True) + 1e-5), rtol=1e-5)
+    with pytest.raises(ValueError):
+        silt.native_layer_norm(t, [3], None, None, 1e-5)
+    x4 = arr(2, 6, 4, 5)
+    t4 = silt.tensor(x4, device=device)
+    out, mean, rstd = silt.native_group_norm(t4, None, None, 2, 6, 20, 3, 1e-5)
+    assert out.tolist() == F.group_norm(t4, 3).tolist()
+    g = x4.reshape(2, 3, -1)
+    np.testing.assert_allclose(mean.numpy(), g.mean(-1), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(rstd.numpy(), 1 / np.sqrt(g.var(-1) + 1e-5), rtol=1e-5)
+    with pytest.raises(ValueError):
+        silt.native_group_norm(t4, None, None, 2, 6, 21, 3, 1e-5)
+    rm, rv = silt.zeros(6, device=device), silt.ones(6, device=device)
+    out, mean, invstd = silt.native_batch_norm(t4, None, None, rm, rv, True, 0.1, 1e-5)
+    assert out.tolist() == F.batch_norm(t4, None, None, training=True).tolist()
+    np.testing.assert_allclose(mean.numpy(), x4.mean((0, 2, 3)), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(invstd.numpy(), 1 / np.sqrt(x4.var((0, 2, 3)) + 1e-5), rtol=1e-5)
+    np.testing.assert_allclose(rm.numpy(), 0.1 * x4.mean((0, 2, 3)), rtol=1e-5, atol=1e-7)  # updated in place
+    out, mean, invstd = silt.native_batch_norm(t4, None, None, rm, rv, False, 0.1, 1e-5)
+    assert mean.shape == (0,) and invstd.shape == (0,)
+    assert out.tolist() == F.batch_norm(t4, rm, rv).tolist()
+    np.testing.assert_allclose(silt.norm_except_dim(t, 2, 1).numpy(),
+                               np.sqrt((x ** 2).sum((0, 2), keepdims=True)), rtol=1e-6)
+    np.testing.assert_allclose(silt.norm_except_dim(t, 2, -1).numpy(), np.sqrt((x ** 2).sum()), rtol=1e-6)
+
+
+def test_native_dropout(device):
+    t = silt.ones(2000, device=device)
+    out, mask = silt.native_dropout(t, 0.25, True)
+    m = mask.numpy()
+    assert mask.dtype == np.bool_ and 0.2 < 1 - m.mean() < 0.3
+    np.testing.assert_allclose(out.numpy(), np.where(m, 1 / 0.75, 0.0), rtol=1e-6)
+    out, mask = silt.native_dropout(t, 0.25, False)
+    assert mask.numpy().all() and out.numpy().tolist() == [1.0] * 2000
+    out, mask = silt.native_dropout(t, 1.0, None)  # None trains, as PyTorch's
+    assert not mask.numpy().any() and not out.numpy().any()
+    with pytest.raises(silt.ArgumentError):
+        silt.native_dropout(t, 1.5, True)
+
+
+@pytest.mark.parametrize("bias", [True, False])
+def test_recurrent_cells(device, bias):
+    x, h, c = arr(4, 3), arr(4, 2), arr(4, 2)
+
+    def params(gates):
+        p = [arr(2 * gates, 3), arr(2 * gates, 2), arr(2 * gates), arr(2 * gates)]
+        return p if bias else p[:2] + [np.zeros(2 * gates, np.float32)] * 2
+
+    def on(*a):
+        return [silt.tensor(v, device=device) for v in a]
+
+    def pre(p):
+        return x @ p[0].T + p[2] + h @ p[1].T + p[3]
+
+    def given(p):
+        t = on(*p)
+        return t if bias else t[:2] + [None, None]
+
+    for name, fn in (("rnn_tanh_cell", np.tanh), ("rnn_relu_cell", lambda v: np.maximum(v, 0))):
+        p = params(1)
+        got = getattr(silt, name)(*on(x, h), *given(p))
+        np.testing.assert_allclose(got.numpy(), fn(pre(p)), rtol=1e-5, atol=1e-6)
+    p = params(4)
+    i, f, g, o = np.split(pre(p), 4, -1)
+    c2 = sigmoid(f) * c + sigmoid(i) * np.tanh(g)
+    hy, cy = silt.lstm_cell(on(x)[0], tuple(on(h, c)), *given(p))
+    np.testing.assert_allclose(cy.numpy(), c2, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(hy.numpy(), sigmoid(o) * np.tanh(c2), rtol=1e-5, atol=1e-6)
+    p = params(3)
+    gi, gh = x @ p[0].T + p[2], h @ p[1].T + p[3]
+    r = sigmoid(gi[:, :2] + gh[:, :2])
+    z = sigmoid(gi[:, 2:4] + gh[:, 2:4])
+    n = np.tanh(gi[:, 4:] + r * gh[:, 4:])
+    got = silt.gru_cell(*on(x, h), *given(p))
+    np.testing.assert_allclose(got.numpy(), (1 - z) * n + z * h, rtol=1e-5, atol=1e-6)
+    with pytest.raises(silt.ArgumentError, match="2D"):
+        silt.rnn_tanh_cell(*on(x[0], h[0]), *given(params(1)))
+
+
+def test_pools_with_indices_and_constant_pad_nd(device):
+    for nd in (1, 2, 3):
+        x = silt.tensor(arr(1, 2, *(6,) * nd), device=device)
+        for name, args in ((f"max_pool{nd}d", (2,)), (f"adaptive_max_pool{nd}d", (3,))):
+            v, i = getattr(F, f"{name}_with_indices")(x, *args, return_indices=False)  # indices whatever it says
+            want_v, want_i = getattr(F, name)(x, *args, return_indices=True)
+            assert v.tolist() == want_v.tolist() and i.tolist() == want_i.tolist()
+    x = silt.tensor(arr(1, 2, 8), device=device)
+    v, i = silt.max_pool1d_with_indices(x, 2, [])  # PyTorch's empty stride is the kernel's
+    want_v, want_i = F.max_pool1d(x, 2, return_indices=True)
+    assert v.tolist() == want_v.tolist() and i.tolist() == want_i.tolist()
+    x = silt.tensor(arr(1, 2, 8, 8), device=device)
+    v, i = F.fractional_max_pool2d_with_indices(x, 2, output_size=4)
+    assert v.shape == (1, 2, 4, 4) and i.dtype == np.int64
+    got = silt.constant_pad_nd(silt.ones(2, 2, device=device), (1, -1), 5.0)
+    assert got.tolist() == [[5.0, 1.0], [5.0, 1.0]]

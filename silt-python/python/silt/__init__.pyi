@@ -175,6 +175,14 @@ class Tensor:
         """The tensor itself made a contiguous view of that shape from its first element, where its storage holds it."""
     def resize_as_(self, other: "Tensor") -> "Tensor":
         """resize_(other.shape)."""
+    def as_strided_scatter(self, src: Operand, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int] = None) -> "Tensor":
+        """silt.as_strided_scatter(self, ...)."""
+    def unsafe_chunk(self, chunks: _int, dim: _int = 0) -> List["Tensor"]:
+        """chunk."""
+    def unsafe_split(self, split_size_or_sections: Any, dim: _int = 0) -> List["Tensor"]:
+        """split."""
+    def unsafe_split_with_sizes(self, split_sizes: Sequence[_int], dim: _int = 0) -> List["Tensor"]:
+        """split_with_sizes."""
     def new_empty_strided(self, size: Sequence[_int], stride: Sequence[_int], *, dtype: Any = None, device: Any = None) -> "Tensor":
         """silt.empty_strided with this tensor's dtype and device unless given."""
     def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> "Tensor":
@@ -1145,6 +1153,39 @@ def kl_div(input, target, reduction=1, *, log_target=False) -> Tensor:
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True) -> Tensor:
     """`torch.layer_norm`: `F.layer_norm`; `cudnn_enable` has no effect."""
 
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False) -> Tuple[Tensor, Tensor]:
+    """`torch.max_pool1d_with_indices`: `(output, indices)` of `F.max_pool1d`."""
+
+def constant_pad_nd(input, pad, value=0) -> Tensor:
+    """`torch.constant_pad_nd`: `F.pad(input, pad, 'constant', value)`."""
+
+def native_layer_norm(input, normalized_shape, weight, bias, eps) -> Tuple[Tensor, Tensor, Tensor]:
+    """`torch.native_layer_norm`: `(output, mean, rstd)`, the statistics kept."""
+
+def native_group_norm(input, weight, bias, N, C, HxW, group, eps) -> Tuple[Tensor, Tensor, Tensor]:
+    """`torch.native_group_norm`: `(output, mean, rstd)`, the statistics `[N, group]`."""
+
+def native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps) -> Tuple[Tensor, Tensor, Tensor]:
+    """`torch.native_batch_norm`: `(output, save_mean, save_invstd)` (empty when not training)."""
+
+def native_dropout(input, p, train) -> Tuple[Tensor, Tensor]:
+    """`torch.native_dropout`: `(output, mask)`."""
+
+def norm_except_dim(v, pow=2, dim=0) -> Tensor:
+    """`torch.norm_except_dim`: the norm over every dimension but `dim`, kept (-1: the whole tensor)."""
+
+def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
+    """`torch.rnn_tanh_cell`: one step of an Elman RNN with tanh."""
+
+def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
+    """`torch.rnn_relu_cell`: one step of an Elman RNN with relu."""
+
+def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tuple[Tensor, Tensor]:
+    """`torch.lstm_cell`: one step of an LSTM, `(h', c')`."""
+
+def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
+    """`torch.gru_cell`: one step of a GRU."""
+
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1) -> Tensor:
     """`torch.margin_ranking_loss`: `F.margin_ranking_loss`, the reduction as ATen's integer or
     a name."""
@@ -1488,6 +1529,24 @@ def nonzero_static(input: Operand, *, size: _int, fill_value: _int = -1) -> Tens
 def randint_like(input: Tensor, low: _int = 0, high: Optional[_int] = None, *, dtype: Any = None,
                  device: DeviceLike = None, generator: None = None) -> Tensor:
     """randint in input's shape, dtype and device (unless given): randint_like(t, high) or (t, low, high)."""
+
+def histogramdd(input: Tensor, bins: Any, *, range: Optional[Sequence[_float]] = None, weight: Optional[Operand] = None, density: _bool = False) -> Any:
+    """(hist, bin_edges) of points [..., D], as PyTorch's histogramdd, on their device."""
+
+def as_strided_scatter(input: Operand, src: Operand, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int] = None) -> Tensor:
+    """A row-major copy of input with the view as_strided(size, stride, storage_offset) written with src."""
+
+def as_strided_(input: Tensor, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int] = None) -> Tensor:
+    """input.as_strided_(size, stride, storage_offset)."""
+
+def unsafe_chunk(input: Operand, chunks: _int, dim: _int = 0) -> List[Tensor]:
+    """chunk (silt has no autograd checks to skip)."""
+
+def unsafe_split(input: Operand, split_size_or_sections: Any, dim: _int = 0) -> List[Tensor]:
+    """split."""
+
+def unsafe_split_with_sizes(input: Operand, split_sizes: Sequence[_int], dim: _int = 0) -> List[Tensor]:
+    """split_with_sizes."""
 
 def empty_strided(size: Sequence[_int], stride: Sequence[_int], *, dtype: Any = None,
                   device: DeviceLike = None) -> Tensor:

@@ -406,6 +406,45 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     return diff.norm(p, dim=-1)
 
 
+def _histogram_edges(x, bins, range, op):
+    """The bin edges of the float elements `x` (1-d) on their device: the
+    given edges (a 1-d tensor of at least 2), or `bins` equal bins over
+    `range` (a pair; the finite elements' smallest and largest by default,
+    `[0, 1]` without any; a single value widened by 0.5 each way), as
+    NumPy's and PyTorch's `histogram`."""
+    if isinstance(bins, Tensor):
+        edges = bins.astype(x.dtype).to(x.device)
+        if edges.ndim != 1 or edges.numel() < 2:
+            raise ArgumentError(f"{op}: bin edges are a 1-d tensor of at least 2")
+        return edges
+    if int(bins) < 1:
+        raise ArgumentError(f"{op}: bins must be at least 1, not {bins}")
+    if range is not None:
+        lo, hi = float(range[0]), float(range[1])
+    elif x.numel():
+        finite = x[x.isfinite()]
+        lo, hi = (float(finite.min().item()), float(finite.max().item())) if finite.numel() else (0.0, 1.0)
+    else:
+        lo, hi = 0.0, 1.0
+    if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
+        raise ArgumentError(f"{op}: the range [{lo}, {hi}] is not a finite range")
+    if lo == hi:
+        lo, hi = lo - 0.5, hi + 0.5
+    return tensor(np.linspace(lo, hi, int(bins) + 1).astype(x.dtype), device=x.device)
+
+
+def _bin_of(x, edges):
+    """The bin (int64) of each element of `x` (1-d) among `edges`: the last
+    edge not above it, the top edge in the last bin; outside (and NaN) the
+    number of bins, one past the last."""
+    n = edges.numel() - 1
+    at = searchsorted(edges, x, right=True) - 1
+    top = x == edges[-1]
+    at = at.where(~top, n - 1)
+    inside = (x >= edges[0]) & (x <= edges[-1])
+    return at.where(inside, n)
+
+
 def histogram(input, bins=100, *, range=None, weight=None, density=False):
     """`torch.histogram(input, bins, *, range=None, weight=None,
     density=False)`: `(hist, bin_edges)` of a float tensor, as NumPy's
@@ -420,33 +459,9 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):
     if input.dtype.kind != "f":
         raise DTypeError(f"histogram: float tensors only, not {input.dtype}")
     x = input.reshape(-1)
-    if isinstance(bins, Tensor):
-        edges = bins.astype(input.dtype).to(input.device)
-        if edges.ndim != 1 or edges.numel() < 2:
-            raise ArgumentError("histogram: bin edges are a 1-d tensor of at least 2")
-    else:
-        if int(bins) < 1:
-            raise ArgumentError(f"histogram: bins must be at least 1, not {bins}")
-        if range is not None:
-            lo, hi = float(range[0]), float(range[1])
-        elif x.numel():
-            finite = x[x.isfinite()]
-            lo, hi = (float(finite.min().item()), float(finite.max().item())) if finite.numel() else (0.0, 1.0)
-        else:
-            lo, hi = 0.0, 1.0
-        if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
-            raise ArgumentError(f"histogram: the range [{lo}, {hi}] is not a finite range")
-        if lo == hi:
-            lo, hi = lo - 0.5, hi + 0.5
-        edges = tensor(np.linspace(lo, hi, int(bins) + 1).astype(input.dtype), device=input.device)
+    edges = _histogram_edges(x, bins, None if range is None else (range[0], range[1]), "histogram")
     n = edges.numel() - 1
-    # the bin of each element: the last edge not above it; the top edge in
-    # the last bin; outside (and NaN) in a bin past the end, dropped
-    at = searchsorted(edges, x, right=True) - 1
-    top = x == edges[-1]
-    at = at.where(~top, n - 1)
-    inside = (x >= edges[0]) & (x <= edges[-1])
-    at = at.where(inside, n)
+    at = _bin_of(x, edges)
     w = None
     if weight is not None:
         w = (weight if isinstance(weight, Tensor) else tensor(np.asarray(weight), device=input.device))

@@ -19,6 +19,8 @@ The views in place (``unsqueeze_``, ``t_``, ``as_strided_``, ``resize_``,
 As in ``_extras``, the functions that are also methods take ``input``
 first; ``_attach`` (called by ``_tensor``) puts the methods on the class."""
 
+import builtins
+import collections
 import math
 import operator
 
@@ -56,9 +58,11 @@ __all__ = IN_PLACE + [
     "adjoint", "angle", "can_cast", "chain_matmul", "conj", "conj_physical", "empty_permuted", "empty_strided",
     "fill", "frobenius_norm", "gradient", "is_conj", "is_neg", "isreal", "matrix_power", "nonzero_static",
     "promote_types", "randint_like", "real", "resolve_conj", "resolve_neg", "scalar_tensor",
+    "histogramdd", "as_strided_scatter", "as_strided_", "unsafe_chunk", "unsafe_split", "unsafe_split_with_sizes",
 ] + list(COPIES)
 
 _F32 = np.dtype(np.float32)
+_builtin_range = builtins.range  # `range` is an argument's name in histogramdd
 
 
 def _in_place_function(name):
@@ -642,6 +646,143 @@ def _new_empty_strided(self, size, stride, *, dtype=None, device=None):
                          device=self.device if device is None else device)
 
 
+# ---- histogramdd, scatter of a strided view, PyTorch's unsafe splits ----------------
+
+HistogramddResult = collections.namedtuple("histogramdd", ["hist", "bin_edges"])
+HistogramddResult.__doc__ = "`(hist, bin_edges)` of `histogramdd`, as PyTorch's `torch.return_types.histogramdd`."
+
+
+def histogramdd(input, bins, *, range=None, weight=None, density=False):
+    """`torch.histogramdd(input, bins, *, range=None, weight=None,
+    density=False)`: `(hist, bin_edges)` of the points `input` (a float
+    tensor `[..., D]`, a point a row): `bins` an int (each dimension), `D`
+    ints, or `D` 1-d tensors of edges; `range` `D` pairs flat (`[lo0, hi0,
+    lo1, hi1, ...]`; each dimension's finite extremes by default); each bin
+    `[a, b)`, the last `[a, b]`, as `histogram`'s; a point outside any
+    dimension's edges, or holding NaN, counts nowhere; `weight` (`input`'s
+    shape without its last dimension) sums weights; `density` divides by
+    the total and each bin's volume. `hist` is `[b0, b1, ...]`, `bin_edges`
+    a tuple of `D` tensors. On the tensor's device (`searchsorted` per
+    dimension, then one `bincount`)."""
+    from ._functions import _bin_of, _histogram_edges
+    op = "histogramdd"
+    x = _input(input, ())
+    if x.dtype.kind != "f":
+        raise DTypeError(f"{op}: float tensors only, not {x.dtype}")
+    if x.ndim < 2:
+        raise ArgumentError(f"{op}: input tensor should have at least 2 dimensions (points of D coordinates in "
+                            f"its last), not {x.ndim}")
+    D = x.shape[-1]
+    if isinstance(bins, (int, np.integer)) and not isinstance(bins, bool):
+        bins = [int(bins)] * D
+    bins = list(bins)
+    if len(bins) != D:
+        raise ArgumentError(f"{op}: bins gives {len(bins)} dimensions, the points have {D}")
+    if range is not None:
+        range = [float(v) for v in range]
+        if len(range) != 2 * D:
+            raise ArgumentError(f"{op}: range takes 2 values a dimension ({2 * D}), not {len(range)}")
+    pts = x.reshape(-1, D)
+    edges, sizes = [], []
+    flat = inside = None
+    for d in _builtin_range(D):
+        col = pts[:, d].contiguous()
+        e = _histogram_edges(col, bins[d], None if range is None else range[2 * d:2 * d + 2], op)
+        n = e.numel() - 1
+        at = _bin_of(col, e)
+        ok = at < n
+        inside = ok if inside is None else inside & ok
+        at = at.where(ok, 0)
+        flat = at if flat is None else flat * n + at
+        edges.append(e)
+        sizes.append(n)
+    total = math.prod(sizes)
+    if flat is None:  # no dimensions
+        flat = pts.new_zeros((pts.shape[0],), dtype=np.int64)
+        inside = flat == 0
+    flat = flat.where(inside, total)
+    w = None
+    if weight is not None:
+        w = weight if isinstance(weight, Tensor) else tensor(np.asarray(weight), device=x.device)
+        if tuple(w.shape) != tuple(x.shape[:-1]):
+            raise ArgumentError(f"{op}: weight must have the shape {tuple(x.shape[:-1])} of the points, not "
+                                f"{tuple(w.shape)}")
+        w = w.astype(x.dtype).reshape(-1)
+    hist = _functions.ops.bincount(flat, w, total + 1)[:total].astype(x.dtype).reshape(tuple(sizes))
+    if density:
+        volume = None
+        for d, e in enumerate(edges):
+            width = (e[1:] - e[:-1]).reshape(tuple(-1 if i == d else 1 for i in _builtin_range(D)))
+            volume = width if volume is None else volume * width
+        hist = hist / (hist.sum() * volume)
+    return HistogramddResult(hist, tuple(edges))
+
+
+def _preserved_clone(x):
+    """A copy of `x` in new storage as PyTorch's `clone()` makes it
+    (`preserve_format`): a tensor whose elements are dense (its strides a
+    permutation of a contiguous layout's) keeps that order of dimensions,
+    any other is row-major."""
+    strides = x.stride()
+    order = sorted(_builtin_range(x.ndim), key=lambda d: -strides[d])
+    step, dense = 1, True
+    for d in reversed(order):
+        if x.shape[d] != 1 and strides[d] != step:
+            dense = False
+        step *= x.shape[d]
+    if not dense or order == list(_builtin_range(x.ndim)):
+        return x.contiguous().clone()
+    inverse = sorted(_builtin_range(x.ndim), key=order.__getitem__)
+    return x.permute(order).clone().permute(inverse)
+
+
+def as_strided_scatter(input, src, size, stride, storage_offset=None):
+    """`torch.as_strided_scatter(input, src, size, stride,
+    storage_offset=None)`: a copy of `input` (in new storage, laid out as
+    PyTorch's `clone` lays it out: in `input`'s order of dimensions where
+    its elements are dense, else row-major) with the view `as_strided(size,
+    stride, storage_offset)` of that storage (offset 0 by default) written
+    with `src` (of that view's shape exactly, converted to `input`'s
+    dtype)."""
+    x = _input(input, (src,))
+    out = _preserved_clone(x)
+    view = out.as_strided(size, stride, 0 if storage_offset is None else storage_offset)
+    s = src if isinstance(src, Tensor) else tensor(np.asarray(src), device=out.device)
+    if tuple(s.shape) != tuple(view.shape):
+        raise ArgumentError(f"as_strided_scatter: src must have the view's shape {tuple(view.shape)}, not "
+                            f"{tuple(s.shape)}")
+    view.copy_(s.astype(out.dtype))
+    return out
+
+
+def as_strided_(input, size, stride, storage_offset=None):
+    """`torch.as_strided_(input, size, stride, storage_offset=None)`:
+    `input.as_strided_(...)`, the tensor itself made that view of its
+    storage."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"as_strided_: input is changed in place, so it must be a silt.Tensor, not "
+                        f"{type(input).__name__}")
+    return input.as_strided_(size, stride, storage_offset)
+
+
+def unsafe_chunk(input, chunks, dim=0):
+    """`torch.unsafe_chunk(input, chunks, dim=0)`: `chunk` (PyTorch's
+    unsafe forms differ only in autograd's checks, which silt has not)."""
+    return _input(input, ()).chunk(chunks, dim)
+
+
+def unsafe_split(input, split_size_or_sections, dim=0):
+    """`torch.unsafe_split(input, split_size_or_sections, dim=0)`: `split`."""
+    return _input(input, ()).split(split_size_or_sections, dim)
+
+
+def unsafe_split_with_sizes(input, split_sizes, dim=0):
+    """`torch.unsafe_split_with_sizes(input, split_sizes, dim=0)`:
+    `split_with_sizes`."""
+    from ._extras import split_with_sizes
+    return split_with_sizes(input, split_sizes, dim)
+
+
 def _attach(T):
     """The methods on `silt.Tensor` (called by `_tensor`)."""
     for fn in (_corrcoef, _cov, _diagflat, _histogram, _unique_consecutive, _geometric_, _conj_physical_):
@@ -674,6 +815,8 @@ def _attach(T):
              "`as_strided_(size, stride, storage_offset=None)`: the tensor itself made `as_strided(...)` of its "
              "storage, as PyTorch's.")):
         setattr(T, name, _view_in_place(name, view, doc))
+    for fn in (unsafe_chunk, unsafe_split, unsafe_split_with_sizes, as_strided_scatter):
+        setattr(T, fn.__name__, fn)
     for fn in (_resize_, _resize_as_, _new_empty_strided):
         fn.__name__ = fn.__qualname__ = fn.__name__[1:]
         setattr(T, fn.__name__, fn)

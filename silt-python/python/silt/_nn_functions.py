@@ -169,11 +169,192 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
                       reduction=_reduction(reduction), zero_infinity=zero_infinity)
 
 
+# ---- PyTorch's ATen forms: statistics kept, cells of the recurrent layers ------------
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
+    """``torch.max_pool1d_with_indices(input, kernel_size, stride=None,
+    padding=0, dilation=1, ceil_mode=False)``: ``(output, indices)`` of
+    ``F.max_pool1d``."""
+    if stride is None or (not isinstance(stride, int) and len(stride) == 0):
+        stride = None
+    return F.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices=True)
+
+
+def constant_pad_nd(input, pad, value=0):
+    """``torch.constant_pad_nd(input, pad, value=0)``: ``F.pad(input, pad,
+    'constant', value)`` (negative pads cut)."""
+    return F.pad(input, pad, "constant", value)
+
+
+def _floats(input, op):
+    from ._silt import DTypeError, Tensor
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{op}: input must be a silt.Tensor, not {type(input).__name__}")
+    if input.dtype.kind != "f":
+        raise DTypeError(f"{op}: float tensors only, not {input.dtype}")
+    return input
+
+
+def _stats(x, dims, eps):
+    """The mean and `1 / sqrt(var + eps)` (biased variance) of `x` over
+    `dims`, kept, computed in float32 for float16 (as PyTorch's CPU kernels
+    sum), in `x`'s dtype."""
+    import numpy as np
+    w = x.astype(np.float32) if x.dtype == np.float16 else x
+    mean = w.mean(dims, keepdim=True)
+    rstd = (w.var(dims, keepdim=True, correction=0) + eps).rsqrt()
+    return mean.astype(x.dtype, copy=False), rstd.astype(x.dtype, copy=False)
+
+
+def native_layer_norm(input, normalized_shape, weight, bias, eps):
+    """``torch.native_layer_norm(input, normalized_shape, weight, bias,
+    eps)``: ``(output, mean, rstd)``: ``F.layer_norm``'s output, and each
+    slice's mean and ``1 / sqrt(var + eps)`` (biased variance) of the shape
+    ``input.shape[:axis] + (1,) * len(normalized_shape)``."""
+    x = _floats(input, "native_layer_norm")
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    axis = x.ndim - len(shape)
+    if axis < 0 or tuple(x.shape[axis:]) != shape:
+        raise ValueError(f"native_layer_norm: normalized_shape {shape} is not the end of the input's shape "
+                         f"{tuple(x.shape)}")
+    out = F.layer_norm(x, shape, weight, bias, eps)
+    if x.numel() == 0:
+        return out, x.new_zeros(tuple(x.shape[:axis]) + (1,) * len(shape)), x.new_zeros(
+            tuple(x.shape[:axis]) + (1,) * len(shape))
+    mean, rstd = _stats(x, tuple(range(axis, x.ndim)), eps)
+    return out, mean, rstd
+
+
+def native_group_norm(input, weight, bias, N, C, HxW, group, eps):
+    """``torch.native_group_norm(input, weight, bias, N, C, HxW, group,
+    eps)``: ``(output, mean, rstd)``: ``F.group_norm``'s output, and each
+    sample's and group's mean and ``1 / sqrt(var + eps)`` (``[N, group]``).
+    ``N``, ``C`` and ``HxW`` must be the input's."""
+    x = _floats(input, "native_group_norm")
+    if x.ndim < 2 or (x.shape[0], x.shape[1], x.numel() // max(x.shape[0] * x.shape[1], 1)) != (N, C, HxW):
+        raise ValueError(f"native_group_norm: N={N}, C={C}, HxW={HxW} are not the input's {tuple(x.shape)}")
+    out = F.group_norm(x, group, weight, bias, eps)
+    mean, rstd = _stats(x.reshape(N, group, -1), (2,), eps)
+    return out, mean.reshape(N, group), rstd.reshape(N, group)
+
+
+def native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps):
+    """``torch.native_batch_norm(input, weight, bias, running_mean,
+    running_var, training, momentum, eps)``: ``(output, save_mean,
+    save_invstd)``: ``F.batch_norm``'s output (the running statistics
+    updated in training), and in training each channel's mean and ``1 /
+    sqrt(var + eps)`` (``[C]``, biased variance), else two empty tensors,
+    as PyTorch's."""
+    x = _floats(input, "native_batch_norm")
+    out = F.batch_norm(x, running_mean, running_var, weight, bias, training, momentum, eps)
+    if not training:
+        return out, x.new_zeros((0,)), x.new_zeros((0,))
+    dims = (0,) + tuple(range(2, x.ndim))
+    mean, rstd = _stats(x, dims, eps)
+    return out, mean.reshape(-1), rstd.reshape(-1)
+
+
+def native_dropout(input, p, train):
+    """``torch.native_dropout(input, p, train)``: ``(output, mask)``: in
+    training (``train`` True or None) each element kept with probability
+    ``1 - p`` (``mask``, bool) and divided by it, the others 0 (drawn by
+    ``silt.rand``'s generator); otherwise ``(input's copy, all True)``."""
+    from ._silt import ArgumentError
+    from ._creation import rand_like
+    x = _floats(input, "native_dropout")
+    if not 0 <= p <= 1:
+        raise ArgumentError(f"native_dropout: p must be in [0, 1], not {p}")
+    if train is False:
+        return x.clone(), x.new_ones(tuple(x.shape), dtype=bool)
+    if p == 1:
+        return x * 0, x.new_zeros(tuple(x.shape), dtype=bool)
+    keep = rand_like(x) >= p
+    return x * (keep.astype(x.dtype) * (1.0 / (1 - p))), keep
+
+
+def norm_except_dim(v, pow=2, dim=0):
+    """``torch.norm_except_dim(v, pow=2, dim=0)``: the ``pow``-norm over
+    every dimension but ``dim``, kept (weight normalisation's); ``dim=-1``
+    is the norm of the whole tensor, as PyTorch's."""
+    x = _floats(v, "norm_except_dim")
+    if dim == -1:
+        return x.norm(pow)
+    d = dim + x.ndim if dim < 0 else dim
+    return x.norm(pow, tuple(i for i in range(x.ndim) if i != d), True)
+
+
+def _cell_input(input, hx, op):
+    from ._silt import ArgumentError
+    x = _floats(input, op)
+    if x.ndim != 2 or hx.ndim != 2:
+        raise ArgumentError(f"{op}: Expected 2D input and hidden state (batch x feature), as PyTorch's, but got "
+                            f"{x.ndim}D and {hx.ndim}D")
+    return x
+
+
+def _gates(x, h, w_ih, w_hh, b_ih, b_hh):
+    """`x W_ih^T + b_ih` and `h W_hh^T + b_hh` (a missing bias is 0)."""
+    gi = x.matmul(w_ih.mT)
+    gh = h.matmul(w_hh.mT)
+    if b_ih is not None:
+        gi = gi + b_ih
+    if b_hh is not None:
+        gh = gh + b_hh
+    return gi, gh
+
+
+def rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """``torch.rnn_tanh_cell(input, hx, w_ih, w_hh, b_ih=None,
+    b_hh=None)``: ``tanh(input W_ih^T + b_ih + hx W_hh^T + b_hh)``, one
+    step of ``torch.nn.RNNCell``."""
+    x = _cell_input(input, hx, "rnn_tanh_cell")
+    gi, gh = _gates(x, hx, w_ih, w_hh, b_ih, b_hh)
+    return (gi + gh).tanh()
+
+
+def rnn_relu_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """``torch.rnn_relu_cell(...)``: ``rnn_tanh_cell`` with ``relu``."""
+    x = _cell_input(input, hx, "rnn_relu_cell")
+    gi, gh = _gates(x, hx, w_ih, w_hh, b_ih, b_hh)
+    return (gi + gh).relu()
+
+
+def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """``torch.lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None)``:
+    one step of ``torch.nn.LSTMCell``, ``hx = (h, c)``: the gates ``i, f,
+    g, o`` (in that order in ``w_ih``'s and ``w_hh``'s rows),
+    ``c' = sigmoid(f) c + sigmoid(i) tanh(g)``, ``h' = sigmoid(o) tanh(c')``;
+    returns ``(h', c')``."""
+    h, c = hx
+    x = _cell_input(input, h, "lstm_cell")
+    gi, gh = _gates(x, h, w_ih, w_hh, b_ih, b_hh)
+    i, f, g, o = (gi + gh).chunk(4, -1)
+    c2 = f.sigmoid() * c + i.sigmoid() * g.tanh()
+    return o.sigmoid() * c2.tanh(), c2
+
+
+def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None):
+    """``torch.gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None)``:
+    one step of ``torch.nn.GRUCell``: the gates ``r, z, n`` (in that order
+    in the weights' rows), ``r = sigmoid(i_r + h_r)``, ``z = sigmoid(i_z +
+    h_z)``, ``n = tanh(i_n + r h_n)``, ``h' = (1 - z) n + z hx``."""
+    x = _cell_input(input, hx, "gru_cell")
+    gi, gh = _gates(x, hx, w_ih, w_hh, b_ih, b_hh)
+    i_r, i_z, i_n = gi.chunk(3, -1)
+    h_r, h_z, h_n = gh.chunk(3, -1)
+    r = (i_r + h_r).sigmoid()
+    z = (i_z + h_z).sigmoid()
+    n = (i_n + r * h_n).tanh()
+    return n + z * (hx - n)
+
+
 ADAPTED = [
     "adaptive_max_pool1d", "alpha_dropout", "alpha_dropout_", "batch_norm", "binary_cross_entropy_with_logits",
     "cosine_embedding_loss", "ctc_loss", "dropout", "dropout_", "embedding", "feature_alpha_dropout",
     "feature_alpha_dropout_", "group_norm", "hinge_embedding_loss", "instance_norm", "kl_div", "layer_norm",
     "margin_ranking_loss", "poisson_nll_loss", "rrelu", "rrelu_", "triplet_margin_loss",
+    "max_pool1d_with_indices", "constant_pad_nd", "native_layer_norm", "native_group_norm", "native_batch_norm",
+    "native_dropout", "norm_except_dim", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell",
 ]
 
 NAMES = sorted(SAME + ADAPTED)

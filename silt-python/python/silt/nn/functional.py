@@ -199,4 +199,34 @@ __all__ = [
     "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "conv_tbc", "ctc_loss",
     "multi_head_attention_forward", "fractional_max_pool2d", "fractional_max_pool3d",
     "celu_", "selu_", "rrelu_",
+] + [f"{kind}max_pool{nd}d_with_indices" for kind in ("", "adaptive_") for nd in (1, 2, 3)] + [
+    "fractional_max_pool2d_with_indices", "fractional_max_pool3d_with_indices",
 ]
+
+
+def _with_indices(pool):
+    """PyTorch's `POOL_with_indices` form of a max pool: the pool with
+    `return_indices=True` whatever the call says, `(output, indices)`."""
+    import inspect
+
+    signature = inspect.signature(pool)
+
+    def with_indices(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.arguments["return_indices"] = True
+        return pool(*bound.args, **bound.kwargs)
+
+    with_indices.__name__ = with_indices.__qualname__ = f"{pool.__name__}_with_indices"
+    with_indices.__doc__ = (f"`{pool.__name__}_with_indices(...)`: `{pool.__name__}` with `return_indices=True` "
+                            f"(whatever `return_indices` says, as PyTorch's): `(output, indices)`.")
+    return with_indices
+
+
+max_pool1d_with_indices = _with_indices(max_pool1d)
+max_pool2d_with_indices = _with_indices(max_pool2d)
+max_pool3d_with_indices = _with_indices(max_pool3d)
+adaptive_max_pool1d_with_indices = _with_indices(adaptive_max_pool1d)
+adaptive_max_pool2d_with_indices = _with_indices(adaptive_max_pool2d)
+adaptive_max_pool3d_with_indices = _with_indices(adaptive_max_pool3d)
+fractional_max_pool2d_with_indices = _with_indices(fractional_max_pool2d)
+fractional_max_pool3d_with_indices = _with_indices(fractional_max_pool3d)
