@@ -614,6 +614,61 @@ fn svd_decomposes_tall_wide_and_rank_deficient_matrices() {
     }
 }
 
+/// Whether the OpenCL device is Oclgrind (the simulator: big matrices
+/// take minutes there).
+fn on_oclgrind() -> bool {
+    common::opencl().is_some_and(|d| d.info().platform_name == "Oclgrind")
+}
+
+#[test]
+fn eigh_and_svd_of_more_pairs_than_a_work_group_has_items() {
+    // 130 columns: 65 pairs a round, more than the 64 work-items of the
+    // GPU form, whose loops over pairs then wrap
+    if on_oclgrind() {
+        return;
+    }
+    let n = 130;
+    // near the identity, so that few sweeps end them (the test stays quick)
+    let near = |len: usize, seed: u64, cols: usize| -> Vec<f64> {
+        let mut xs: Vec<f64> = random(len, seed).iter().map(|v| 1e-3 * v).collect();
+        for i in 0..cols {
+            xs[i * cols + i] += 1.0 + i as f64 / cols as f64;
+        }
+        xs
+    };
+    // OpenCL devices only: the host runs the grid kernels of the GPU and
+    // CPU forms through its checked interpreter (seconds for these; the
+    // small matrices of the other tests cover it)
+    for dev in common::devices().into_iter().filter(|d| !d.is_host()) {
+        let xs = near(n * n, 77, n);
+        let a = tensor(&dev, &xs, DType::F64, &[1, n, n]);
+        let got = every_form(&format!("{dev} eigh {n}"), || {
+            let (w, v) = k::eigh::dispatch(&a).unwrap();
+            vec![w, v]
+        });
+        let (w, v, sym) = (to_f64(&got[0]), to_f64(&got[1]), symmetric(&xs, n));
+        for i in 0..n {
+            for j in 0..n {
+                // A v_j = w_j v_j
+                let av: f64 = (0..n).map(|t| sym[i * n + t] * v[t * n + j]).sum();
+                assert!(
+                    (av - w[j] * v[i * n + j]).abs() < 1e-10,
+                    "{dev} eigh [{i},{j}]"
+                );
+            }
+        }
+        let m = n + 1;
+        let ys = near(m * n, 78, n);
+        let a = tensor(&dev, &ys, DType::F64, &[1, m, n]);
+        let got = every_form(&format!("{dev} svd {m}x{n}"), || {
+            let (u, s, vh) = k::svd::dispatch(&a).unwrap();
+            vec![u, s, vh]
+        });
+        let (u, sv, vh) = (to_f64(&got[0]), to_f64(&got[1]), to_f64(&got[2]));
+        check_svd(&format!("{dev} svd"), &ys, &u, &sv, &vh, m, n, 1e-10);
+    }
+}
+
 #[test]
 fn svd_of_special_matrices() {
     for dev in common::devices() {

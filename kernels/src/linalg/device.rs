@@ -7,6 +7,9 @@
 //! the pivot shared out). Both compute every element by the same
 //! operations in the same order (`l = a / pivot`, then `a - l * u`), so
 //! they give the same bits as each other and as the host (`host.rs`).
+//! `eigh` and `svd` have work-group forms for GPUs too (`eigh_groups`,
+//! `svd_groups`: each round's independent rotations shared out); the other
+//! factorisations take a matrix (or a column) a work-item on every device.
 
 use silt::{grid, helper};
 
@@ -370,6 +373,163 @@ pub fn eigh_items<T>(
     }
 }
 
+/// `eigh_items`' method with a work-group of [`GROUP`] work-items a matrix
+/// (`group_id(0)`), for GPUs: the maxima that end the sweeps are joined by
+/// a tree in work-group memory, and each round's rotations, then its rows,
+/// then its columns (and the eigenvectors') are shared out, with a barrier
+/// between each step (a round's pairs touch rows and columns of their own:
+/// the same operations on every element as `eigh_items`, so the same bits).
+/// The sweeps' loop runs `sweeps` times, work only while the matrix is not
+/// done (the barriers are reached by every work-item). The final sort is
+/// the first work-item's.
+#[grid(types = [f32, f64], group = [64], unchecked)]
+pub fn eigh_groups<T>(
+    a: ViewMut<T, 3>,
+    v: ViewMut<T, 3>,
+    w: ViewMut<T, 2>,
+    rot: ViewMut<T, 3>,
+    #[scalar] tol: T,
+    #[scalar] sweeps: u32,
+) {
+    let (b, l) = (group_id(0), local_id(0));
+    let n = a.len(1);
+    let big = n + n % 2;
+    let half = big / 2;
+    let live = b < a.len(0);
+    let mut offs = local![T; 64];
+    let mut diags = local![T; 64];
+    let mut e = l;
+    while live && e < n * n {
+        let (i, j) = (e / n, e % n);
+        if j > i {
+            a[[b, i, j]] = a[[b, j, i]];
+        }
+        v[[b, i, j]] = if i == j { 1.0 } else { 0.0 };
+        e += 64;
+    }
+    barrier();
+    let mut done = !live;
+    let mut sweep: u32 = 0;
+    while sweep < sweeps {
+        let mut off: T = 0.0;
+        let mut diag: T = 0.0;
+        e = l;
+        while !done && e < n * n {
+            let (i, j) = (e / n, e % n);
+            let x = a[[b, i, j]].abs();
+            if i == j {
+                if x > diag || x != x {
+                    diag = x;
+                }
+            } else if x > off || x != x {
+                off = x;
+            }
+            e += 64;
+        }
+        offs[[l]] = off;
+        diags[[l]] = diag;
+        barrier();
+        let mut h: u64 = 32;
+        while h > 0 {
+            if l < h {
+                let (p, q) = (offs[[l]], offs[[l + h]]);
+                if q > p || q != q {
+                    offs[[l]] = q;
+                }
+                let (p2, q2) = (diags[[l]], diags[[l + h]]);
+                if q2 > p2 || q2 != q2 {
+                    diags[[l]] = q2;
+                }
+            }
+            barrier();
+            h = h / 2;
+        }
+        let (off, diag) = (offs[[0]], diags[[0]]);
+        barrier();
+        if off != off || diag != diag || off <= tol * diag {
+            done = true;
+        }
+        for r in 0..big - 1 {
+            let mut i = l;
+            while !done && i < half {
+                let (p, q) = pair(r, i, big);
+                if q < n {
+                    let (c, s) = rotation(a[[b, p, p]], a[[b, q, q]], a[[b, p, q]]);
+                    rot[[b, i, 0]] = c;
+                    rot[[b, i, 1]] = s;
+                }
+                i += 64;
+            }
+            barrier();
+            e = l;
+            while !done && e < half * n {
+                let (i, j) = (e / n, e % n);
+                let (p, q) = pair(r, i, big);
+                if q < n {
+                    let (c, s) = (rot[[b, i, 0]], rot[[b, i, 1]]);
+                    let (x, y) = (a[[b, p, j]], a[[b, q, j]]);
+                    a[[b, p, j]] = c * x - s * y;
+                    a[[b, q, j]] = s * x + c * y;
+                }
+                e += 64;
+            }
+            barrier();
+            e = l;
+            while !done && e < half * n {
+                let (i, j) = (e / n, e % n);
+                let (p, q) = pair(r, i, big);
+                if q < n {
+                    let (c, s) = (rot[[b, i, 0]], rot[[b, i, 1]]);
+                    let (x, y) = (a[[b, j, p]], a[[b, j, q]]);
+                    a[[b, j, p]] = c * x - s * y;
+                    a[[b, j, q]] = s * x + c * y;
+                    let (x2, y2) = (v[[b, j, p]], v[[b, j, q]]);
+                    v[[b, j, p]] = c * x2 - s * y2;
+                    v[[b, j, q]] = s * x2 + c * y2;
+                }
+                e += 64;
+            }
+            barrier();
+            i = l;
+            while !done && i < half {
+                let (p, q) = pair(r, i, big);
+                if q < n && rot[[b, i, 1]] != 0.0 {
+                    a[[b, p, q]] = 0.0;
+                    a[[b, q, p]] = 0.0;
+                }
+                i += 64;
+            }
+            barrier();
+        }
+        sweep += 1;
+    }
+    if live && l == 0 {
+        for i in 0..n {
+            w[[b, i]] = a[[b, i, i]];
+        }
+        for k in 0..n {
+            let mut at = k;
+            let mut best = w[[b, k]];
+            for i in k + 1..n {
+                let x = w[[b, i]];
+                if x == x && (best != best || x < best) {
+                    best = x;
+                    at = i;
+                }
+            }
+            if at != k {
+                w[[b, at]] = w[[b, k]];
+                w[[b, k]] = best;
+                for j in 0..n {
+                    let t = v[[b, j, k]];
+                    v[[b, j, k]] = v[[b, j, at]];
+                    v[[b, j, at]] = t;
+                }
+            }
+        }
+    }
+}
+
 /// Hestenes' one-sided Jacobi method on the tall matrices `x` (`[batch, m,
 /// n]`, `m >= n`, written in place), a work-item a matrix: the matrix is
 /// divided by its largest `|value|` (where that is finite and not 0); then
@@ -498,6 +658,210 @@ pub fn svd_items<T>(
                 x[[b, k, j]] = if keep { x[[b, k, j]] / sj } else { 0.0 };
             }
         }
+        for j in 0..n {
+            if !(s[[b, j]] > tol * top) {
+                let mut e: u64 = 0;
+                let mut found = false;
+                while !found && e < m {
+                    for k in 0..m {
+                        x[[b, k, j]] = if k == e { 1.0 } else { 0.0 };
+                    }
+                    for _round in 0..2 {
+                        for c in 0..n {
+                            if c != j {
+                                let mut d: T = 0.0;
+                                for k in 0..m {
+                                    d = d + x[[b, k, c]] * x[[b, k, j]];
+                                }
+                                for k in 0..m {
+                                    x[[b, k, j]] = x[[b, k, j]] - d * x[[b, k, c]];
+                                }
+                            }
+                        }
+                    }
+                    let mut sq: T = 0.0;
+                    for k in 0..m {
+                        sq = sq + x[[b, k, j]] * x[[b, k, j]];
+                    }
+                    let len = sq.sqrt();
+                    if len > 0.5 {
+                        found = true;
+                        for k in 0..m {
+                            x[[b, k, j]] = x[[b, k, j]] / len;
+                        }
+                    }
+                    e += 1;
+                }
+            }
+        }
+        for j in 0..n {
+            s[[b, j]] = s[[b, j]] * scale;
+        }
+    }
+}
+
+/// `svd_items`' method with a work-group of [`GROUP`] work-items a matrix
+/// (`group_id(0)`), for GPUs: the scale's maximum joined by a tree in
+/// work-group memory; each round's pairs shared out (a work-item computes
+/// a pair's sums over the rows in order and rotates its two columns, as
+/// `svd_items` does: a round's pairs touch columns of their own, so the
+/// same bits), a barrier after each round; whether any pair of a sweep
+/// rotated is read from each work-item's flag. The sweeps' loop runs
+/// `sweeps` times, work only while the matrix is not done. The norms and
+/// the normalised columns are shared out by columns; the sort and the
+/// completion of `U` are the first work-item's.
+#[grid(types = [f32, f64], group = [64], unchecked)]
+pub fn svd_groups<T>(
+    x: ViewMut<T, 3>,
+    v: ViewMut<T, 3>,
+    s: ViewMut<T, 2>,
+    #[scalar] tol: T,
+    #[scalar] sweeps: u32,
+) {
+    let (b, l) = (group_id(0), local_id(0));
+    let (m, n) = (x.len(1), x.len(2));
+    let big = n + n % 2;
+    let half = big / 2;
+    let live = b < x.len(0);
+    let mut tops = local![T; 64];
+    let mut flags = local![u32; 64];
+    let mut scale: T = 0.0;
+    let mut e = l;
+    while live && e < m * n {
+        let y = x[[b, e / n, e % n]].abs();
+        if y > scale {
+            scale = y;
+        }
+        e += 64;
+    }
+    tops[[l]] = scale;
+    barrier();
+    let mut h: u64 = 32;
+    while h > 0 {
+        if l < h && tops[[l + h]] > tops[[l]] {
+            tops[[l]] = tops[[l + h]];
+        }
+        barrier();
+        h = h / 2;
+    }
+    scale = tops[[0]];
+    if scale == 0.0 || scale - scale != 0.0 {
+        scale = 1.0;
+    }
+    e = l;
+    while live && e < m * n {
+        let (i, j) = (e / n, e % n);
+        x[[b, i, j]] = x[[b, i, j]] / scale;
+        e += 64;
+    }
+    e = l;
+    while live && e < n * n {
+        let (i, j) = (e / n, e % n);
+        v[[b, i, j]] = if i == j { 1.0 } else { 0.0 };
+        e += 64;
+    }
+    barrier();
+    let mut running = live;
+    let mut sweep: u32 = 0;
+    while sweep < sweeps {
+        let mut mine: u32 = 0;
+        for r in 0..big - 1 {
+            let mut i = l;
+            while running && i < half {
+                let (p, q) = pair(r, i, big);
+                if q < n {
+                    let mut al: T = 0.0;
+                    let mut be: T = 0.0;
+                    let mut ga: T = 0.0;
+                    for k in 0..m {
+                        let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
+                        al = al + xp * xp;
+                        be = be + xq * xq;
+                        ga = ga + xp * xq;
+                    }
+                    if ga.abs() > tol * (al * be).sqrt() {
+                        mine = 1;
+                        let (c, sn) = rotation(al, be, ga);
+                        for k in 0..m {
+                            let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
+                            x[[b, k, p]] = c * xp - sn * xq;
+                            x[[b, k, q]] = sn * xp + c * xq;
+                        }
+                        for k in 0..n {
+                            let (vp, vq) = (v[[b, k, p]], v[[b, k, q]]);
+                            v[[b, k, p]] = c * vp - sn * vq;
+                            v[[b, k, q]] = sn * vp + c * vq;
+                        }
+                    }
+                }
+                i += 64;
+            }
+            barrier();
+        }
+        flags[[l]] = mine;
+        barrier();
+        let mut any = false;
+        for t in 0..64 {
+            if flags[[t]] != 0 {
+                any = true;
+            }
+        }
+        barrier();
+        running = running && any;
+        sweep += 1;
+    }
+    let mut j = l;
+    while live && j < n {
+        let mut sq: T = 0.0;
+        for k in 0..m {
+            sq = sq + x[[b, k, j]] * x[[b, k, j]];
+        }
+        s[[b, j]] = sq.sqrt();
+        j += 64;
+    }
+    barrier();
+    if live && l == 0 {
+        // descending, NaN first: a selection sort, the columns with the values
+        for j in 0..n {
+            let mut at = j;
+            let mut best = s[[b, j]];
+            for i in j + 1..n {
+                let y = s[[b, i]];
+                if best == best && (y != y || y > best) {
+                    best = y;
+                    at = i;
+                }
+            }
+            if at != j {
+                s[[b, at]] = s[[b, j]];
+                s[[b, j]] = best;
+                for k in 0..m {
+                    let t = x[[b, k, j]];
+                    x[[b, k, j]] = x[[b, k, at]];
+                    x[[b, k, at]] = t;
+                }
+                for k in 0..n {
+                    let t = v[[b, k, j]];
+                    v[[b, k, j]] = v[[b, k, at]];
+                    v[[b, k, at]] = t;
+                }
+            }
+        }
+    }
+    barrier();
+    j = l;
+    while live && j < n {
+        // U: the columns normalised, those of (nearly) zero norm left 0 for now
+        let (sj, top) = (s[[b, j]], s[[b, 0]]);
+        let keep = sj > tol * top;
+        for k in 0..m {
+            x[[b, k, j]] = if keep { x[[b, k, j]] / sj } else { 0.0 };
+        }
+        j += 64;
+    }
+    barrier();
+    if live && l == 0 {
+        let top = s[[b, 0]];
         for j in 0..n {
             if !(s[[b, j]] > tol * top) {
                 let mut e: u64 = 0;

@@ -1,7 +1,8 @@
 //! The LU factorisation with partial pivoting and its solves, as LAPACK's
 //! `getrf` and `getrs` (PyTorch's `torch.linalg.lu_factor` and
-//! `lu_solve`), on grid kernels: a matrix per work-item on CPU devices,
-//! per work-group on GPUs, the same steps as plain Rust on the host, every
+//! `lu_solve`), and the other factorisations, on grid kernels: a matrix
+//! per work-item on CPU devices, per work-group on GPUs for `lu_factor`,
+//! `eigh` and `svd`, the same steps as plain Rust on the host, every
 //! matrix of a batch at once, one launch. `f32` and `f64`. The public
 //! documentation is [`lu_factor`](crate::lu_factor)'s.
 
@@ -73,6 +74,25 @@ fn matrices<'a>(op: &'static str, a: &'a Tensor) -> Result<(&'a [usize], usize, 
 }
 
 /// The grid of the work-item kernels for `count` matrices (or columns).
+/// The OpenCL C of an operation's two forms for `dtype` (the work-item
+/// form's, then the work-group form's), made once into `cache`.
+fn both_sources(
+    cache: &'static std::sync::OnceLock<Vec<(DType, String)>>,
+    dtype: DType,
+    items: fn(DType) -> Option<&'static str>,
+    groups: fn(DType) -> Option<&'static str>,
+) -> Option<&'static str> {
+    let all = cache.get_or_init(|| {
+        FLOATS
+            .iter()
+            .filter_map(|&d| Some((d, format!("{}\n{}", items(d)?, groups(d)?))))
+            .collect()
+    });
+    all.iter()
+        .find(|(d, _)| *d == dtype)
+        .map(|(_, s)| s.as_str())
+}
+
 fn items(count: usize) -> Grid {
     Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS])
 }
@@ -207,24 +227,12 @@ pub mod lu_factor {
     /// then the work-group form's.
     pub fn source(dtype: DType) -> Option<&'static str> {
         static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
-        let all = SOURCES.get_or_init(|| {
-            FLOATS
-                .iter()
-                .filter_map(|&d| {
-                    Some((
-                        d,
-                        format!(
-                            "{}\n{}",
-                            device::lu_factor_items::source(d)?,
-                            device::lu_factor_groups::source(d)?
-                        ),
-                    ))
-                })
-                .collect()
-        });
-        all.iter()
-            .find(|(d, _)| *d == dtype)
-            .map(|(_, s)| s.as_str())
+        both_sources(
+            &SOURCES,
+            dtype,
+            device::lu_factor_items::source,
+            device::lu_factor_groups::source,
+        )
     }
 
     /// The launch information of every instantiation.
@@ -429,7 +437,9 @@ pub mod lu_solve {
 /// columns, each of unit length (any sign). Jacobi's method is accurate to
 /// a few epsilons of the largest eigenvalue; the steps and their order are
 /// the same on every device and the host (plain Rust there), so the bits
-/// agree everywhere. A matrix a work-item, one launch.
+/// agree everywhere. A matrix a work-item on CPU devices, a work-group of
+/// 64 on GPUs (a round's rotations, rows and columns shared out), one
+/// launch.
 ///
 /// ```
 /// use silt::prelude::*;
@@ -522,18 +532,31 @@ pub mod eigh {
             }
             .map(|()| (w, v));
         }
-        let grid = items(count);
-        // SAFETY: a work-item reads and writes only its own matrix, vectors,
-        // values and rotations (`b` below the batch's count), at places
-        // below `n` (the pairs' places, below the padded `n`, are tested
-        // against `n`) and pairs below `half`
+        let groups = matches!(form(a), Form::Groups);
+        let grid = if groups {
+            Grid::over([count * device::GROUP])
+        } else {
+            items(count)
+        };
+        // SAFETY: a work-item (or work-group) reads and writes only its own
+        // matrix, vectors, values and rotations (`b` below the batch's
+        // count), at places below `n` (the pairs' places, below the padded
+        // `n`, are tested against `n`) and pairs below `half`; the group
+        // form's arrays are indexed below 64
         unsafe {
-            match a.dtype() {
+            match (a.dtype(), groups) {
                 #[allow(clippy::cast_possible_truncation)]
-                DType::F32 => device::eigh_items::dispatch(
+                (DType::F32, false) => device::eigh_items::dispatch(
                     grid, &mut av, &mut vv, &mut wv, &mut rot, tol as f32, SWEEPS,
                 )?,
-                _ => device::eigh_items::dispatch(
+                (_, false) => device::eigh_items::dispatch(
+                    grid, &mut av, &mut vv, &mut wv, &mut rot, tol, SWEEPS,
+                )?,
+                #[allow(clippy::cast_possible_truncation)]
+                (DType::F32, true) => device::eigh_groups::dispatch(
+                    grid, &mut av, &mut vv, &mut wv, &mut rot, tol as f32, SWEEPS,
+                )?,
+                (_, true) => device::eigh_groups::dispatch(
                     grid, &mut av, &mut vv, &mut wv, &mut rot, tol, SWEEPS,
                 )?,
             }
@@ -541,15 +564,30 @@ pub mod eigh {
         Ok((w, v))
     }
 
-    /// The OpenCL C of the grid kernel for `dtype`.
+    /// The OpenCL C of the grid kernels for `dtype`: the work-item form's,
+    /// then the work-group form's.
     pub fn source(dtype: DType) -> Option<&'static str> {
-        device::eigh_items::source(dtype)
+        static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+        both_sources(
+            &SOURCES,
+            dtype,
+            device::eigh_items::source,
+            device::eigh_groups::source,
+        )
     }
 
     /// The launch information of every instantiation.
     #[doc(hidden)]
     pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
-        device::eigh_items::__infos()
+        static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
+            std::sync::OnceLock::new();
+        INFOS.get_or_init(|| {
+            [
+                device::eigh_items::__infos(),
+                device::eigh_groups::__infos(),
+            ]
+            .concat()
+        })
     }
 }
 
@@ -569,8 +607,9 @@ pub mod eigh {
 /// twice on `e_0, e_1, ...`), so that `U` has orthonormal columns. Jacobi's
 /// method is accurate to a few epsilons of the largest singular value; the
 /// steps and their order are the same on every device and the host (plain
-/// Rust there), so the bits agree everywhere. A matrix a work-item, one
-/// launch.
+/// Rust there), so the bits agree everywhere. A matrix a work-item on CPU
+/// devices, a work-group of 64 on GPUs (a round's pairs shared out, each
+/// pair's sums and rotation a work-item's), one launch.
 ///
 /// ```
 /// use silt::prelude::*;
@@ -666,18 +705,48 @@ pub mod svd {
                 )?,
             }
         } else {
-            let grid = items(count);
-            // SAFETY: a work-item reads and writes only its own matrix,
-            // vectors and values (`b` below the batch's count), at rows
-            // below `m` and columns below `n` (the pairs' places, below the
-            // padded `n`, are tested against `n`)
+            let groups = matches!(form(a), Form::Groups);
+            // SAFETY: a work-item (or work-group) reads and writes only its
+            // own matrix, vectors and values (`b` below the batch's count),
+            // at rows below `m` and columns below `n` (the pairs' places,
+            // below the padded `n`, are tested against `n`); the group
+            // form's arrays are indexed below 64
             unsafe {
-                match a.dtype() {
+                match (a.dtype(), groups) {
                     #[allow(clippy::cast_possible_truncation)]
-                    DType::F32 => device::svd_items::dispatch(
-                        grid, &mut xv, &mut vv, &mut sv, tol as f32, SWEEPS,
+                    (DType::F32, false) => device::svd_items::dispatch(
+                        items(count),
+                        &mut xv,
+                        &mut vv,
+                        &mut sv,
+                        tol as f32,
+                        SWEEPS,
                     )?,
-                    _ => device::svd_items::dispatch(grid, &mut xv, &mut vv, &mut sv, tol, SWEEPS)?,
+                    (_, false) => device::svd_items::dispatch(
+                        items(count),
+                        &mut xv,
+                        &mut vv,
+                        &mut sv,
+                        tol,
+                        SWEEPS,
+                    )?,
+                    #[allow(clippy::cast_possible_truncation)]
+                    (DType::F32, true) => device::svd_groups::dispatch(
+                        Grid::over([count * device::GROUP]),
+                        &mut xv,
+                        &mut vv,
+                        &mut sv,
+                        tol as f32,
+                        SWEEPS,
+                    )?,
+                    (_, true) => device::svd_groups::dispatch(
+                        Grid::over([count * device::GROUP]),
+                        &mut xv,
+                        &mut vv,
+                        &mut sv,
+                        tol,
+                        SWEEPS,
+                    )?,
                 }
             }
         }
@@ -691,15 +760,24 @@ pub mod svd {
         }
     }
 
-    /// The OpenCL C of the grid kernel for `dtype`.
+    /// The OpenCL C of the grid kernels for `dtype`: the work-item form's,
+    /// then the work-group form's.
     pub fn source(dtype: DType) -> Option<&'static str> {
-        device::svd_items::source(dtype)
+        static SOURCES: std::sync::OnceLock<Vec<(DType, String)>> = std::sync::OnceLock::new();
+        both_sources(
+            &SOURCES,
+            dtype,
+            device::svd_items::source,
+            device::svd_groups::source,
+        )
     }
 
     /// The launch information of every instantiation.
     #[doc(hidden)]
     pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
-        device::svd_items::__infos()
+        static INFOS: std::sync::OnceLock<Vec<&'static silt::__private::KernelInfo>> =
+            std::sync::OnceLock::new();
+        INFOS.get_or_init(|| [device::svd_items::__infos(), device::svd_groups::__infos()].concat())
     }
 }
 

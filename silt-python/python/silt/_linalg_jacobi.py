@@ -6,7 +6,8 @@ batch at once.
 
 ``eigh`` and ``svd`` are silt-kernels' ``eigh`` (the cyclic two-sided
 Jacobi method) and ``svd`` (Hestenes' one-sided Jacobi method), each in the
-round-robin order of pairs, a matrix a work-item, one launch (``silt.ops``);
+round-robin order of pairs, a matrix a work-item (a work-group on a GPU),
+one launch (``silt.ops``);
 the matrices are divided by their largest ``|value|`` first (``eigh``
 here, ``svd`` in the kernel) and the values multiplied back. The sweeps
 end at a tolerance of the dtype (at most 30; 5 to 10 in practice). A
@@ -120,8 +121,8 @@ def eigh(A, UPLO="L") -> EighResult:
     eigenvectors in the columns of `eigenvectors` (`A = V diag(w) V^T`; each
     of either sign, as LAPACK's). Only the lower triangle (`UPLO='L'`) or the
     upper one (`'U'`) is read, as PyTorch's. silt-kernels' `eigh`: the
-    cyclic Jacobi method in the round-robin order, a matrix a work-item,
-    every matrix of the batch in one launch, each divided by its largest
+    cyclic Jacobi method in the round-robin order, a matrix a work-item (a
+    work-group on a GPU), every matrix of the batch in one launch, each divided by its largest
     `|value|` first; the sweeps stop where the largest off-diagonal
     `|value|` is at most `max(n, 2)` eps of the largest diagonal one (at
     most 30; 5 to 10 usually). Then the eigenvalues are sorted. A matrix
@@ -240,8 +241,8 @@ def svd(A, full_matrices=True, *, driver=None) -> SVDResult:
     or `[..., m, k]` and `[..., k, n]` where not `full_matrices`; each
     singular vector of either sign). silt-kernels' `svd`: Hestenes'
     one-sided Jacobi method on the columns (of `A^T` where `m < n`) in the
-    round-robin order, a matrix a work-item, every matrix of the batch in
-    one launch, each divided by its largest `|value|` first; the sweeps
+    round-robin order, a matrix a work-item (a work-group on a GPU), every
+    matrix of the batch in one launch, each divided by its largest `|value|` first; the sweeps
     stop where no two columns have a `|cos|` above `max(m, n)` eps (at most
     30; 5 to 10 usually). `S` are the columns' norms, `V` the product of
     the rotations, `U` the normalised columns, completed by Gram-Schmidt
