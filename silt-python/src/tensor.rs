@@ -61,7 +61,10 @@ pub(crate) fn axis(py: Python<'_>, ndim: usize, a: isize) -> PyResult<usize> {
     } else {
         Err(crate::error::axis_error(
             py,
-            format!("dimension {a} out of range for a tensor of {ndim} dimensions (expected -{ndim}..{ndim})"),
+            format!(
+                "dimension {a} out of range for a tensor of {ndim} dimensions (expected in [-{ndim}, {}])",
+                n - 1
+            ),
         ))
     }
 }

@@ -1275,3 +1275,37 @@ def test_sinc_of_float16_is_computed_in_float32(device):
     got = silt.tensor(a, device=device).sinc()
     assert got.dtype == np.float16
     np.testing.assert_allclose(got.numpy().astype(np.float64), np.sinc(a.astype(np.float64)), atol=2e-4)
+
+
+def test_integer_dtype_of_a_scan_is_the_results_and_wraps(device):
+    x = silt.tensor(np.array([200, 100, 7], np.uint8), device=device)
+    got = silt.cumsum(x, 0, dtype=np.uint8)
+    assert got.dtype == np.uint8 and got.tolist() == [200, 44, 51]
+    got = x.cumprod(0, dtype=np.int16)
+    assert got.dtype == np.int16 and got.tolist() == np.cumprod([200, 100, 7]).astype(np.int16).tolist()
+    assert x.cumsum(0).dtype == np.int64 and x.cumsum(0, dtype=np.float32).dtype == np.float32
+
+
+def test_gather_and_scatters_take_int32_indices_as_pytorchs(device):
+    a = silt.tensor(np.arange(6.0).reshape(2, 3), device=device)
+    for dt in (np.int32, np.int64):
+        i = silt.tensor(np.array([[1, 0, 1]], dt), device=device)
+        assert a.gather(1, i).tolist() == [[1.0, 0.0, 1.0]]
+        assert silt.gather(a, 1, i).tolist() == [[1.0, 0.0, 1.0]]
+        want = [[1.0, 3.0, 2.0], [3.0, 4.0, 5.0]]
+        assert a.scatter_add(1, i, a[:1]).tolist() == want
+        assert a.clone().scatter_add_(1, i, a[:1]).tolist() == want
+        assert a.scatter_reduce(1, i, a[:1], "sum").tolist() == want
+        assert a.clone().scatter_reduce_(1, i, a[:1], "amax").tolist() == [[1.0, 2.0, 2.0], [3.0, 4.0, 5.0]]
+    with pytest.raises(silt.DTypeError):
+        a.gather(1, silt.tensor(np.array([[1, 0, 1]], np.int16), device=device))
+
+
+def test_axis_errors_name_the_range_as_pytorch(device):
+    with pytest.raises(silt.AxisError, match=r"expected in \[-2, 1\]"):
+        silt.zeros(2, 3, device=device).transpose(0, 2)
+    with pytest.raises(silt.AxisError, match=r"expected in \[-2, 1\]"):
+        silt.zeros(2, 3, device=device).sum(2)
+    import silt.nn.functional as F
+    with pytest.raises(silt.ArgumentError, match="normalized_shape"):
+        F.layer_norm(silt.zeros(2, 4, device=device), [-4])

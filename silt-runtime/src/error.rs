@@ -245,8 +245,9 @@ pub enum Error {
 
     /// A reduction's axis outside `-ndim..ndim` (a 0-d tensor takes `-1..1`).
     #[error(
-        "axis {axis} out of range for a tensor of {ndim} dimensions (expected -{span}..{span})",
-        span = .ndim.max(&1)
+        "axis {axis} out of range for a tensor of {ndim} dimensions (expected in [-{span}, {last}])",
+        span = .ndim.max(&1),
+        last = .ndim.max(&1) - 1
     )]
     AxisOutOfRange {
         /// The axis given (negative counts from the end).

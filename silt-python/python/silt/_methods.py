@@ -257,11 +257,16 @@ def _along(name):
 
     def method(self, dim, dtype=None):
         x = self if dtype is None else self.astype(dtype, copy=False)
-        return fn(x, dim)
+        r = fn(x, dim)
+        if dtype is not None and name in ("cumsum", "cumprod") and r.dtype != np.dtype(dtype):
+            # silt.ops sums narrow integers in int64; PyTorch's dtype= sums in that dtype, wrapping:
+            # the int64 sums (or products) wrapped to it are the same numbers
+            r = r.astype(dtype, copy=False)
+        return r
 
     method.__name__ = name
     method.__doc__ = (f"`{name}(dim, dtype=None)` along `dim`, as `silt.ops.{name}` (`dtype` converts "
-                      "the input first, as PyTorch's).")
+                      "the input first, and is the result's, as PyTorch's: an integer dtype wraps).")
     return method
 
 
@@ -499,33 +504,42 @@ def _index_select(self, dim, index):
     return ops.index_select(self, dim, index)
 
 
+def _long(index):
+    """An int32 index tensor as int64 (PyTorch's `gather` and `scatter_*`
+    take either; `silt.ops`' kernels take int64); anything else as it is."""
+    if isinstance(index, Tensor) and index.dtype == np.int32:
+        return index.astype(np.int64)
+    return index
+
+
 def _gather(self, dim, index):
     """`gather(dim, index)`: the elements along `dim` at the positions in
-    `index` (int64), as `silt.ops.gather`."""
-    return ops.gather(self, dim, index)
+    `index` (int64 or int32), as `silt.ops.gather`."""
+    return ops.gather(self, dim, _long(index))
 
 
 def _scatter_add(self, dim, index, src):
     """`scatter_add(dim, index, src)`: a new tensor, `self` plus `src`'s
-    elements added at the positions along `dim` in `index` (int64), as
-    `silt.ops.scatter_add`."""
-    return ops.scatter_add(self, dim, index, src)
+    elements added at the positions along `dim` in `index` (int64 or
+    int32), as `silt.ops.scatter_add`."""
+    return ops.scatter_add(self, dim, _long(index), src)
 
 
 def _scatter_add_(self, dim, index, src):
     """`scatter_add_(dim, index, src)`: `scatter_add` written into the
     tensor; returns it (nothing is written when an index is out of range)."""
-    ops.copy(ops.scatter_add(self, dim, index, src), self)
+    ops.copy(ops.scatter_add(self, dim, _long(index), src), self)
     return self
 
 
 def _scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
     """`scatter_reduce(dim, index, src, reduce, *, include_self=True)`: a new
     tensor, `self` with `src`'s elements combined at the positions along
-    `dim` in `index` (int64) by `reduce` (`"sum"`, `"prod"`, `"mean"`,
-    `"amax"`, `"amin"`), as `silt.ops.scatter_reduce`: each place combines
-    its elements in order along `dim`, the same bits on every device."""
-    return ops.scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+    `dim` in `index` (int64 or int32) by `reduce` (`"sum"`, `"prod"`,
+    `"mean"`, `"amax"`, `"amin"`), as `silt.ops.scatter_reduce`: each place
+    combines its elements in order along `dim`, the same bits on every
+    device."""
+    return ops.scatter_reduce(self, dim, _long(index), src, reduce, include_self=include_self)
 
 
 def _scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):

@@ -35,7 +35,10 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
 
 
 def _shape(s):
-    return (s,) if isinstance(s, numbers.Integral) else tuple(s)
+    shape = (s,) if isinstance(s, numbers.Integral) else tuple(s)
+    if any(not isinstance(d, numbers.Integral) or d < 0 for d in shape):
+        raise ArgumentError(f"normalized_shape={list(shape)}: sizes are integers of at least 0")
+    return shape
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12):
