@@ -936,6 +936,38 @@ fn histc_edge_cases_and_errors() {
             let err = k::histc::launch(&t(&[1.0]), bins, lo, hi).unwrap_err();
             assert!(is_invalid(&err, "histc"), "{bins} {lo} {hi}: {err:?}");
         }
+        // ranges whose width times the bins (or the width itself)
+        // overflows the element type: the right bins still
+        let big = t(&[-1e38, 0.0, 1e38, 1e36, 2e38]);
+        assert_eq!(
+            k::histc::launch(&big, 4, -3e38, 3e38)
+                .unwrap()
+                .to_vec()
+                .unwrap(),
+            [0.0, 1.0, 3.0, 1.0],
+            "{dev}"
+        );
+        let wide = k::histc::launch(&t(&[1e36, 2e38]), 1024, 0.0, 3e38)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let at: Vec<usize> = (0..1024).filter(|&b| wide[b] != 0.0).collect();
+        assert_eq!(at, [3, 682], "{dev}");
+        let h: Vec<f16> = [700.0f32, 100.0, 999.0]
+            .iter()
+            .map(|&v| f16::from_f32(v))
+            .collect();
+        let got = k::histc::launch(
+            &TensorT::from_slice(&dev, &h, [3]).unwrap(),
+            100,
+            0.0,
+            1000.0,
+        )
+        .unwrap()
+        .to_vec()
+        .unwrap();
+        let at: Vec<usize> = (0..100).filter(|&b| got[b].to_f64() != 0.0).collect();
+        assert_eq!(at, [10, 70, 99], "{dev} f16");
         let i = Tensor::from_slice(&dev, &[1i32], [1]).unwrap();
         let err = k::histc::dispatch(&i, 3, 0.0, 0.0).unwrap_err();
         assert!(

@@ -8,7 +8,7 @@
 //! The kernels are `unchecked`: every access is in range by construction
 //! (the launching functions say why); the tests run them on Oclgrind too.
 
-use silt::grid;
+use silt::{grid, helper};
 
 /// The elements each work-item counts (about).
 pub(crate) const PER_ITEM: usize = 16;
@@ -82,10 +82,34 @@ pub fn bincount_f64<T>(x: View<T, 1>, w: View<f64, 1>, out: ViewMut<f64, 1>) {
     }
 }
 
+/// The bin of `v` (`lo <= v <= hi`) among `bins` (`scale`, as `T`):
+/// `(v - lo) * scale / (hi - lo)`, computed in `T` and truncated, as
+/// PyTorch's, where `(hi - lo) * scale` is finite; else, so that nothing
+/// overflows, `(v - lo) / (hi - lo) * scale`, or with every term halved
+/// where `hi - lo` itself overflows. The last bin at most (the top edge's).
+#[helper(types = [f16, f32, f64])]
+fn histc_bin<T>(v: T, lo: T, hi: T, scale: T, bins: u64) -> u64 {
+    let span = hi - lo;
+    let whole = span * scale;
+    let pos = if whole - whole == 0.0 {
+        (v - lo) * scale / span
+    } else if span - span == 0.0 {
+        (v - lo) / span * scale
+    } else {
+        (v * 0.5 - lo * 0.5) / (hi * 0.5 - lo * 0.5) * scale
+    };
+    if pos >= scale {
+        bins - 1
+    } else if pos > 0.0 {
+        pos as u64
+    } else {
+        0
+    }
+}
+
 /// The histogram of `x` over `[lo, hi]` in `out.len(0)` equal bins: an
-/// element `v` with `lo <= v <= hi` counts in bin `(v - lo) * bins / (hi -
-/// lo)` (computed in `T`, truncated), the top edge in the last bin;
-/// elements outside and NaN count nowhere.
+/// element `v` with `lo <= v <= hi` counts in bin `histc_bin(v, ...)`, the
+/// top edge in the last bin; elements outside and NaN count nowhere.
 #[grid(types = [f16, f32, f64], group = [256], unchecked)]
 pub fn histc_count<T>(x: View<T, 1>, #[scalar] lo: T, #[scalar] hi: T, out: ViewMut<i64, 1>) {
     let l = local_id(0);
@@ -103,10 +127,7 @@ pub fn histc_count<T>(x: View<T, 1>, #[scalar] lo: T, #[scalar] hi: T, out: View
         while e < n {
             let v = x[[e]];
             if v >= lo && v <= hi {
-                let mut at = ((v - lo) * scale / (hi - lo)) as u64;
-                if at >= bins {
-                    at = bins - 1;
-                }
+                let at = histc_bin(v, lo, hi, scale, bins);
                 counts.atomic_add([at], 1);
             }
             e = e + stride;
@@ -125,10 +146,7 @@ pub fn histc_count<T>(x: View<T, 1>, #[scalar] lo: T, #[scalar] hi: T, out: View
         while e < n {
             let v = x[[e]];
             if v >= lo && v <= hi {
-                let mut at = ((v - lo) * scale / (hi - lo)) as u64;
-                if at >= bins {
-                    at = bins - 1;
-                }
+                let at = histc_bin(v, lo, hi, scale, bins);
                 out.atomic_add([at], 1);
             }
             e = e + stride;

@@ -12,8 +12,11 @@
 //! - An element `v` in the range counts in bin `(v - min) * bins / (max -
 //!   min)`, computed in the element type (`min` and `max` first rounded to
 //!   it; `f16` rounding after each step, as PyTorch's on the CPU) and
-//!   truncated; `max` itself counts in the last bin. Elements outside the
-//!   range, and NaN, count nowhere.
+//!   truncated; `max` itself counts in the last bin. Where `(max - min) *
+//!   bins` overflows the element type (PyTorch's bins are then wrong), the
+//!   bin is `(v - min) / (max - min) * bins`, with every term halved where
+//!   `max - min` itself overflows, so that nothing overflows. Elements
+//!   outside the range, and NaN, count nowhere.
 //! - Counts are exact integers, converted to the element type once (an
 //!   `f16` count past 2048 rounds).
 //!

@@ -4,6 +4,8 @@
 //! kernels' bins (the same arithmetic in the element's type, `f16`
 //! rounding after each operation as the host's grid kernels do).
 
+use std::ops::{Div, Mul, Sub};
+
 use rayon::prelude::*;
 use silt::{f16, Element, Result, Tensor, TensorT};
 
@@ -80,8 +82,43 @@ trait Binned: Element + Send + Sync + PartialOrd {
     fn of_count(n: u64) -> Self;
     /// A range's end rounded to `T`, as the launching function rounds it.
     fn of_f64(v: f64) -> Self;
-    /// The kernels' `((v - lo) * scale / (hi - lo)) as u64`.
-    fn bin(v: Self, lo: Self, hi: Self, scale: Self) -> u64;
+    /// The kernels' `histc_bin(v, lo, hi, scale, bins)`.
+    fn bin(v: Self, lo: Self, hi: Self, scale: Self, bins: u64) -> u64;
+}
+
+/// `device::histc_bin` in `T`'s arithmetic (`half`: 0.5, `zero`: 0;
+/// `truncate`: the conversion of a position in `(0, bins)`).
+#[allow(clippy::too_many_arguments)]
+fn bin_in<T>(
+    v: T,
+    lo: T,
+    hi: T,
+    scale: T,
+    bins: u64,
+    half: T,
+    zero: T,
+    truncate: impl Fn(T) -> u64,
+) -> u64
+where
+    T: Copy + PartialOrd + Sub<Output = T> + Mul<Output = T> + Div<Output = T>,
+{
+    let span = hi - lo;
+    let whole = span * scale;
+    #[allow(clippy::eq_op)]
+    let pos = if whole - whole == zero {
+        (v - lo) * scale / span
+    } else if span - span == zero {
+        (v - lo) / span * scale
+    } else {
+        (v * half - lo * half) / (hi * half - lo * half) * scale
+    };
+    if pos >= scale {
+        bins - 1
+    } else if pos > zero {
+        truncate(pos)
+    } else {
+        0
+    }
 }
 
 impl Binned for f32 {
@@ -94,8 +131,8 @@ impl Binned for f32 {
         v as f32
     }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    fn bin(v: Self, lo: Self, hi: Self, scale: Self) -> u64 {
-        ((v - lo) * scale / (hi - lo)) as u64
+    fn bin(v: Self, lo: Self, hi: Self, scale: Self, bins: u64) -> u64 {
+        bin_in(v, lo, hi, scale, bins, 0.5, 0.0, |p| p as u64)
     }
 }
 
@@ -108,8 +145,8 @@ impl Binned for f64 {
         v
     }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    fn bin(v: Self, lo: Self, hi: Self, scale: Self) -> u64 {
-        ((v - lo) * scale / (hi - lo)) as u64
+    fn bin(v: Self, lo: Self, hi: Self, scale: Self, bins: u64) -> u64 {
+        bin_in(v, lo, hi, scale, bins, 0.5, 0.0, |p| p as u64)
     }
 }
 
@@ -122,9 +159,11 @@ impl Binned for f16 {
         f16::from_f64(v)
     }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    fn bin(v: Self, lo: Self, hi: Self, scale: Self) -> u64 {
+    fn bin(v: Self, lo: Self, hi: Self, scale: Self, bins: u64) -> u64 {
         // each operation rounded to f16, as the host's grid kernels do
-        ((v - lo) * scale / (hi - lo)).to_f32() as u64
+        bin_in(v, lo, hi, scale, bins, f16::from_f32(0.5), f16::ZERO, |p| {
+            p.to_f32() as u64
+        })
     }
 }
 
@@ -144,7 +183,7 @@ fn histc_typed<T: Binned>(input: &Tensor, lo: f64, hi: f64, out: &mut Tensor) ->
             // NaN and the elements outside count nowhere; the top edge in
             // the last bin
             (v >= lo && v <= hi).then(|| {
-                let at = T::bin(v, lo, hi, scale);
+                let at = T::bin(v, lo, hi, scale, bins as u64);
                 usize::try_from(at).map_or(bins - 1, |b| b.min(bins - 1))
             })
         })
