@@ -573,6 +573,15 @@ def test_norms(device):
           1e-4)
     check(F.rms_norm(t(x, device), [2], eps=1e-6),
           (d / np.sqrt((d * d).mean(-1, keepdims=True) + 1e-6)).astype(np.float32), 1e-5)
+    # rms_norm takes a weight of any float dtype, the result the input's (PyTorch's rule); layer_norm does not
+    for wd in (np.float16, np.float64):
+        w = np.linspace(0.5, 1.5, 2).astype(wd)
+        got = F.rms_norm(t(x, device), [2], t(w, device), eps=1e-6)
+        assert got.dtype == np.float32
+        check(got, (d / np.sqrt((d * d).mean(-1, keepdims=True) + 1e-6) * w.astype(np.float32)).astype(np.float32),
+              1e-5)
+    with pytest.raises(silt.DTypeError):
+        F.layer_norm(t(x, device), [2], t(np.ones(2, np.float16), device))
     for p in (1, 2, 3, math.inf):
         norm = np.linalg.norm(d, ord=p, axis=1, keepdims=True)
         check(F.normalize(t(x, device), p=p), (d / np.maximum(norm, 1e-12)).astype(np.float32), 1e-5)

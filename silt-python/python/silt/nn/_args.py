@@ -111,18 +111,19 @@ def _in_place(x, y, inplace):
     return x.copy_(y) if inplace else y
 
 
-def _params_as(x, fn, **params):
+def _params_as(x, fn, any_float=False, **params):
     """The float tensors ``params`` (None kept) in ``x``'s dtype: float32
-    ones of a float16 ``x`` rounded to it (PyTorch takes that mix); any
+    ones of a float16 ``x`` rounded to it (PyTorch takes that mix), and
+    with ``any_float`` any float dtype converted (``rms_norm``'s rule); any
     other mix is an error."""
     out = []
     for name, v in params.items():
         if v is not None:
             _floats(v, fn, name)
             if v.dtype != x.dtype:
-                if not (x.dtype == np.float16 and v.dtype == np.float32):
+                if not (any_float or (x.dtype == np.float16 and v.dtype == np.float32)):
                     raise DTypeError(f"{fn}: {name} is {v.dtype} and input {x.dtype}; they must match")
-                v = v.astype(np.float16)
+                v = v.astype(x.dtype)
         out.append(v)
     return out
 

@@ -30,7 +30,8 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     over the last dimensions over its root mean square (plus `eps`, by
     default the dtype's machine epsilon), times `weight`."""
     _floats(input, "rms_norm")
-    (weight,) = _params_as(input, "rms_norm", weight=weight)
+    # PyTorch's rms_norm takes a weight of any float dtype, the result of the input's
+    (weight,) = _params_as(input, "rms_norm", any_float=True, weight=weight)
     return ops.rms_norm(input, list(_shape(normalized_shape)), weight, eps)
 
 
