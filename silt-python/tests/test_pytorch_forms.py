@@ -313,6 +313,17 @@ def test_sampling_as_pytorchs(device):
     assert spread.dtype == np.float32 and abs(spread.std() - 2) < 0.1
     p = silt.poisson(t(np.full(20000, 3.0, np.float32), device)).numpy()
     assert p.dtype == np.float32 and abs(p.mean() - 3) < 0.1 and (p == np.round(p)).all()
+    b = silt.binomial(t(np.full((2, 10000), 10.5, np.float32), device), t(np.array([[0.3], [1.0]], np.float32), device))
+    bn = b.numpy()
+    assert b.dtype == np.float32 and b.shape == (2, 10000) and b.device == device
+    assert abs(bn[0].mean() - 3) < 0.1 and (bn[0] == np.round(bn[0])).all() and bn[0].max() <= 10  # count floored
+    assert (bn[1] == 10).all()
+    for bad in ((np.float32(-1), np.float32(0.5)), (np.float32(np.nan), np.float32(0.5)),
+                (np.float32(3), np.float32(1.5)), (np.float32(3), np.float32(np.nan))):
+        with pytest.raises(silt.ArgumentError):
+            silt.binomial(t(np.array([bad[0]]), device), t(np.array([bad[1]]), device))
+    with pytest.raises(silt.DTypeError):
+        silt.binomial(t(np.array([3.0]), device), t(np.array([0.5], np.float32), device))
     same(silt.bernoulli(t(np.array([0.0, 1.0], np.float32), device)), np.array([0.0, 1.0], np.float32))
 
 

@@ -41,7 +41,7 @@ from ._creation import (
 )
 from ._creation import sized_zeros as zeros  # the binding's, with PyTorch's size= too
 from ._creation import cat as concat  # PyTorch's alias
-from ._composed import normal, poisson
+from ._composed import binomial, normal, poisson
 from ._einsum import einsum
 from . import _functions
 from ._functions import bucketize, is_tensor, isin, searchsorted, where
@@ -111,6 +111,7 @@ __all__ = [
     "concat",
     "normal",
     "poisson",
+    "binomial",
     "concatenate",
     "default_device",
     "devices",

@@ -2167,6 +2167,9 @@ def bernoulli(input: Operand, p: Any=None, *, generator: Any=None) -> 'Tensor':
 def normal(mean: Any=0.0, std: Any=1.0, size: Optional[Sequence[int]]=None, *, generator: Any=None, dtype: Any=None, device: DeviceLike=None) -> Tensor:
     """Draws from normal distributions of the means and standard deviations given (tensors broadcast, or numbers with size)."""
 
+def binomial(count: Tensor, prob: Tensor, generator: Any=None) -> Tensor:
+    """A draw from the binomial distribution of each count (floored) and probability, drawn on the host."""
+
 def poisson(input: Tensor, generator: Any=None) -> Tensor:
     """A draw from the Poisson distribution of each element's rate, in the input's dtype."""
 

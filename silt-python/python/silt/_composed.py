@@ -1255,6 +1255,31 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
     return tensor(np.asarray(draws).astype(dt), device=dev)
 
 
+def binomial(count, prob, generator=None):
+    """`torch.binomial(count, prob)`: a draw from the binomial distribution
+    of each element's number of trials (`count`, floored, as PyTorch's) and
+    success probability (`prob`), broadcast, in their dtype (float tensors
+    of one dtype); drawn on the host by `silt.rand`'s generator. A count
+    that is negative or not finite, or a probability outside `[0, 1]` (NaN
+    too), raises `silt.ArgumentError` (PyTorch's loops forever on NaN)."""
+    if generator is not None:
+        raise TypeError("binomial: silt has one generator (silt.manual_seed), not generator=")
+    for name, t in (("count", count), ("prob", prob)):
+        if not isinstance(t, Tensor) or t.dtype.kind != "f":
+            raise DTypeError(f"binomial: {name} must be a float tensor")
+    if count.dtype != prob.dtype:
+        raise DTypeError(f"binomial: count and prob must have one dtype, not {count.dtype} and {prob.dtype}")
+    shape = _broadcast(count.shape, prob.shape, "binomial")
+    n = np.broadcast_to(count.numpy().astype(np.float64), shape)
+    p = np.broadcast_to(prob.numpy().astype(np.float64), shape)
+    if not (np.isfinite(n).all() and (n >= 0).all()):
+        raise ArgumentError("binomial: the counts must be finite and not negative")
+    if not ((p >= 0) & (p <= 1)).all():
+        raise ArgumentError("binomial: the probabilities must lie in [0, 1]")
+    draws = _creation._generator.binomial(np.floor(n).astype(np.int64), p)
+    return tensor(np.asarray(draws).astype(count.dtype), device=count.device)
+
+
 def poisson(input, generator=None):
     """`torch.poisson(input)`: a draw from the Poisson distribution of each
     element's rate, in the input's dtype; drawn on the host by `silt.rand`'s
