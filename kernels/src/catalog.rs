@@ -8,7 +8,7 @@
 //! let add = catalog::find("add").unwrap();
 //! assert!(add.types.contains(&DType::F32));
 //! assert!(add.source(DType::F32).unwrap().contains("__kernel void add_f32"));
-//! assert_eq!(catalog::OPERATIONS.len(), 176);
+//! assert_eq!(catalog::OPERATIONS.len(), 178);
 //! ```
 
 use silt::DType;
@@ -52,8 +52,9 @@ pub enum Kind {
     /// (`(eigenvalues, eigenvectors)`), `svd` as `launch(a)` (`(U, S, Vh)`),
     /// `geqrf` as `launch(a)` (`(a, tau)`), `householder_product` as
     /// `launch(a, tau)`, `cholesky_ex` as `launch(a)` (`(L, info)`),
-    /// `solve_triangular` as `launch(a, b, upper, unit)` (run by grid
-    /// kernels).
+    /// `solve_triangular` as `launch(a, b, upper, unit)`, `ldl_factor` as
+    /// `launch(a)` (`(LD, pivots, info)`), `ldl_solve` as `launch(ld,
+    /// pivots, b)` (run by grid kernels).
     Factorization,
 }
 
@@ -181,6 +182,7 @@ catalog! {
     "linear algebra" Matrix: [matmul],
     "factorisations" Factorization: [
         lu_factor, lu_solve, eigh, svd, geqrf, householder_product, cholesky_ex, solve_triangular,
+        ldl_factor, ldl_solve,
     ],
     "ordering" Ordering: [sort, argsort, topk, searchsorted],
     "indexing" Indexing: [index_select, gather, scatter_add, scatter_reduce, take],

@@ -69,7 +69,7 @@
 //! | ordering, `(x, dim, descending)` | [`sort`] (values and `i64` indices), [`argsort`] (`i64` indices); [`topk`] `(x, k, dim, largest, sorted)` (values and indices): stable, NaN as the largest value | all, `bool` |
 //! | ordering | [`searchsorted`] `(sorted_sequence, values, right, sorter)` (`i64` places, as PyTorch's; `bucketize` is the same with its arguments swapped) | all |
 //! | linear algebra, `(a, b)` | [`matmul`] (1-d, 2-d and batched, broadcast batches, any views; each sum over `k` in order, fused multiply-adds; `f16` sums in `f32`) | floats, ints |
-//! | factorisations | [`eigh`] `(a)` (eigenvalues ascending and eigenvectors of symmetric matrices, Jacobi's method, the lower triangle read), [`svd`] `(a)` (`U`, `S` descending, `Vh`, reduced; one-sided Jacobi), [`geqrf`] `(a)` (Householder QR, LAPACK's signs) and [`householder_product`] `(a, tau)` (its `Q`), [`cholesky_ex`] `(a)` (`L` and LAPACK's `info`), [`solve_triangular`] `(a, b, upper, unit)`, [`lu_factor`] `(a)` (LU with partial pivoting of `[..., m, n]` matrices: `LU` and LAPACK's 1-based `i32` pivots), [`lu_solve`] `(lu, pivots, b, adjoint)` (`A X = B` or `A^T X = B`, batches broadcast); a matrix a work-item (CPU devices) or a work-group (GPUs), one launch, the same bits everywhere | `f32 f64` |
+//! | factorisations | [`eigh`] `(a)` (eigenvalues ascending and eigenvectors of symmetric matrices, Jacobi's method, the lower triangle read), [`svd`] `(a)` (`U`, `S` descending, `Vh`, reduced; one-sided Jacobi), [`geqrf`] `(a)` (Householder QR, LAPACK's signs) and [`householder_product`] `(a, tau)` (its `Q`), [`cholesky_ex`] `(a)` (`L` and LAPACK's `info`), [`solve_triangular`] `(a, b, upper, unit)`, [`ldl_factor`] `(a)` (Bunch-Kaufman `P A P^T = L D L^T` of symmetric indefinite matrices: `LD`, LAPACK's pivots and `info`) and [`ldl_solve`] `(ld, pivots, b)`, [`lu_factor`] `(a)` (LU with partial pivoting of `[..., m, n]` matrices: `LU` and LAPACK's 1-based `i32` pivots), [`lu_solve`] `(lu, pivots, b, adjoint)` (`A X = B` or `A^T X = B`, batches broadcast); a matrix a work-item (CPU devices) or, for `lu_factor`, `eigh` and `svd`, a work-group (GPUs), one launch, the same bits everywhere | `f32 f64` |
 //! | indexing | [`index_select`] `(input, dim, index)`, [`gather`] `(input, dim, index)`, [`take`] `(input, index)` (negative indices from the end); `i64` indices, one out of range an error | all, `bool` |
 //! | indexing | [`scatter_add`] `(input, dim, index, src)` (out of place); [`scatter_reduce`] `(input, dim, index, src, reduce, include_self)` (sum, prod, mean, amax, amin) | floats, ints |
 //! | counting | [`bincount`] `(input, weights, minlength)` (`i64` counts, or sums of `f32`/`f64` weights) | `u8 i8 i16 i32 i64` |
@@ -127,8 +127,8 @@ pub use composite::{logsumexp, norm, std, var, Float};
 pub use counting::{bincount, histc};
 pub use indexing::{gather, index_select, scatter_add, scatter_reduce, take};
 pub use linalg::{
-    cholesky_ex, eigh, geqrf, householder_product, lu_factor, lu_solve, solve_triangular, svd,
-    FactorFloat,
+    cholesky_ex, eigh, geqrf, householder_product, ldl_factor, ldl_solve, lu_factor, lu_solve,
+    solve_triangular, svd, FactorFloat,
 };
 pub use ops::*;
 pub use reduce::{all, amax, amin, any, argmax, argmin, count_nonzero};

@@ -12,7 +12,7 @@ use silt_kernels::catalog::OPERATIONS;
 
 #[test]
 fn the_library_has_every_operation_of_the_issue() {
-    assert_eq!(OPERATIONS.len(), 176);
+    assert_eq!(OPERATIONS.len(), 178);
     let mut names: Vec<&str> = OPERATIONS.iter().map(|o| o.name).collect();
     names.sort_unstable();
     names.dedup();
@@ -280,6 +280,21 @@ fn dispatch(name: &str, dev: &Device, dtype: DType) -> silt::Result<Vec<Tensor>>
                 true,
             )?
             .reshape([5]));
+        }
+        "ldl_factor" => {
+            let (ld, piv, info) = k::ldl_factor::dispatch(&t().reshape([5, 1, 1]).unwrap())?;
+            assert_eq!(piv.to_vec::<i32>().unwrap(), [1; 5]);
+            assert_eq!(info.to_vec::<i32>().unwrap(), [1; 5]); // zeros: D is singular
+            return one(ld.reshape([5]));
+        }
+        "ldl_solve" => {
+            let piv = Tensor::from(silt::TensorT::from_slice(dev, &[1i32], [1]).unwrap());
+            let x = k::ldl_solve::dispatch(
+                &t().narrow(0, 0, 1).unwrap().reshape([1, 1]).unwrap(),
+                &piv,
+                &t().reshape([1, 5]).unwrap(),
+            )?;
+            return one(x.reshape([5]));
         }
         "lu_solve" => {
             let piv = Tensor::from(silt::TensorT::from_slice(dev, &[1i32], [1]).unwrap());

@@ -940,3 +940,160 @@ fn cholesky_factors_and_triangular_solves() {
         );
     }
 }
+
+/// `P A P^T = L D L^T` rebuilt from `ldl_factor`'s `(LD, pivots)` of one
+/// `n` x `n` matrix (row-major), LAPACK's storage: the symmetric matrix
+/// `L D L^T` with the row and column swaps of the pivots undone.
+fn rebuild_ldl(ld: &[f64], piv: &[i32], n: usize) -> Vec<f64> {
+    // LAPACK's A = U-free form: A = (P_1 L_1 P_2 L_2 ...) D (...)^T; build
+    // it by applying each step's transformation to D from the last step
+    // to the first
+    let mut steps = Vec::new(); // (k, size)
+    let mut k = 0;
+    while k < n {
+        let s = if piv[k] < 0 { 2 } else { 1 };
+        steps.push((k, s));
+        k += s;
+    }
+    let mut a = vec![0.0; n * n];
+    for &(k, s) in &steps {
+        a[k * n + k] = ld[k * n + k];
+        if s == 2 {
+            a[(k + 1) * n + k] = ld[(k + 1) * n + k];
+            a[k * n + k + 1] = ld[(k + 1) * n + k];
+            a[(k + 1) * n + k + 1] = ld[(k + 1) * n + k + 1];
+        }
+    }
+    for &(k, s) in steps.iter().rev() {
+        // A <- L_k A L_k^T, L_k the identity with step k's columns of L
+        // below its block
+        let mut lk = vec![0.0; n * n];
+        for i in 0..n {
+            lk[i * n + i] = 1.0;
+        }
+        for c in k..k + s {
+            for i in k + s..n {
+                lk[i * n + c] = ld[i * n + c];
+            }
+        }
+        let prod = |x: &[f64], y: &[f64]| -> Vec<f64> {
+            let mut r = vec![0.0; n * n];
+            for i in 0..n {
+                for j in 0..n {
+                    r[i * n + j] = (0..n).map(|t| x[i * n + t] * y[t * n + j]).sum();
+                }
+            }
+            r
+        };
+        let mut lt = vec![0.0; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                lt[j * n + i] = lk[i * n + j];
+            }
+        }
+        a = prod(&prod(&lk, &a), &lt);
+        // then P_k: swap rows and columns (k + s - 1) and |piv| - 1
+        let kp = (piv[k].unsigned_abs() - 1) as usize;
+        let kk = k + s - 1;
+        if kp != kk {
+            for j in 0..n {
+                a.swap(kk * n + j, kp * n + j);
+            }
+            for i in 0..n {
+                a.swap(i * n + kk, i * n + kp);
+            }
+        }
+    }
+    a
+}
+
+#[test]
+fn ldl_factors_and_solves_symmetric_indefinite_matrices() {
+    for dev in common::devices() {
+        for dtype in [DType::F64, DType::F32] {
+            let tol = if dtype == DType::F64 { 1e-10 } else { 1e-3 };
+            for (s, &(b, n)) in [(1, 1), (2, 2), (3, 4), (2, 7), (1, 12)].iter().enumerate() {
+                let mut xs = random(b * n * n, 90 + s as u64);
+                // symmetric, small diagonals (2 x 2 pivots), noise above
+                for m in xs.chunks_mut(n * n) {
+                    for i in 0..n {
+                        m[i * n + i] *= 0.05;
+                        for j in i + 1..n {
+                            m[i * n + j] = 1e3;
+                        }
+                    }
+                }
+                let a = tensor(&dev, &xs, dtype, &[b, n, n]);
+                let got = every_form(&format!("{dev} {dtype} ldl {b}x{n}"), || {
+                    let (ld, piv, info) = k::ldl_factor::dispatch(&a).unwrap();
+                    vec![ld, piv, info]
+                });
+                let (ld, info) = (to_f64(&got[0]), got[2].to_vec::<i32>().unwrap());
+                let piv = got[1].to_vec::<i32>().unwrap();
+                assert_eq!(info, vec![0; b], "{dev} {dtype} {n}");
+                let sym = symmetric(&to_f64(&a), n);
+                let mut two = 0;
+                for e in 0..b {
+                    let (l, p) = (&ld[e * n * n..(e + 1) * n * n], &piv[e * n..(e + 1) * n]);
+                    two += p.iter().filter(|&&v| v < 0).count();
+                    for i in 0..n {
+                        for j in i + 1..n {
+                            assert_eq!(l[i * n + j], 0.0, "upper triangle zero");
+                        }
+                    }
+                    let r = rebuild_ldl(l, p, n);
+                    for i in 0..n * n {
+                        assert!(
+                            (r[i] - sym[e * n * n + i]).abs() < tol,
+                            "{dev} {dtype} {n}: rebuilt {} vs {}",
+                            r[i],
+                            sym[e * n * n + i]
+                        );
+                    }
+                }
+                if n >= 4 {
+                    assert!(two > 0, "{dev} {dtype} {n}: no 2 x 2 pivot tried");
+                }
+                // solves: A X = B for three columns, the batch of B broadcast
+                let cols = 3;
+                let bs = random(2 * b * n * cols, 95 + s as u64);
+                let bt = tensor(&dev, &bs, dtype, &[2, b, n, cols]);
+                let x = every_form(&format!("{dev} {dtype} ldl_solve {n}"), || {
+                    vec![k::ldl_solve::dispatch(&got[0], &got[1], &bt).unwrap()]
+                });
+                let xv = to_f64(&x[0]);
+                assert_eq!(x[0].shape(), &[2, b, n, cols]);
+                for r in 0..2 * b {
+                    let e = r % b;
+                    for i in 0..n {
+                        for c in 0..cols {
+                            let ax: f64 = (0..n)
+                                .map(|t| sym[e * n * n + i * n + t] * xv[(r * n + t) * cols + c])
+                                .sum();
+                            let want = bs[(r * n + i) * cols + c];
+                            assert!(
+                                (ax - want).abs() < tol * 100.0,
+                                "{dev} {dtype} {n}: A X = {ax}, B = {want}"
+                            );
+                        }
+                    }
+                }
+            }
+            // a zero matrix: D singular, info 1, the factor left as it is
+            let z = tensor(&dev, &[0.0; 9], dtype, &[3, 3]);
+            let (ld, piv, info) = k::ldl_factor::dispatch(&z).unwrap();
+            assert_eq!(info.to_vec::<i32>().unwrap(), [1]);
+            assert_eq!(piv.to_vec::<i32>().unwrap(), [1, 2, 3]);
+            assert!(to_f64(&ld).iter().all(|&v| v == 0.0));
+            // pivots out of range are an error, not a read outside the matrix
+            let piv = Tensor::from(TensorT::from_slice(&dev, &[1i32, 4, 3], [3]).unwrap());
+            let err = k::ldl_solve::dispatch(&z, &piv, &tensor(&dev, &[1.0; 3], dtype, &[3, 1]))
+                .unwrap_err();
+            assert!(matches!(err, Error::InvalidArgument { .. }), "{err:?}");
+            let piv = Tensor::from(TensorT::from_slice(&dev, &[1i32, 0, 3], [3]).unwrap());
+            assert!(
+                k::ldl_solve::dispatch(&z, &piv, &tensor(&dev, &[1.0; 3], dtype, &[3, 1])).is_err()
+            );
+        }
+    }
+}

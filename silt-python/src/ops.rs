@@ -325,6 +325,39 @@ fn solve_triangular(
     })
 }
 
+/// `ldl_factor(A)`: silt-kernels' `ldl_factor`, the Bunch-Kaufman
+/// factorisation `P A P^T = L D L^T` of the symmetric float matrices `A`
+/// (their lower triangle read), as LAPACK's `sytrf`: a tuple `(LD, pivots,
+/// info)`, `pivots` LAPACK's (int32, 1-based, negative for 2 x 2 blocks),
+/// `info` (int32 of the batch) 0 or the first zero pivot's place.
+#[pyfunction]
+#[pyo3(signature = (A))]
+#[allow(non_snake_case)]
+fn ldl_factor<'py>(py: Python<'py>, A: Input<'_>) -> Result<Bound<'py, PyTuple>> {
+    let [a] = place(py, [A])?;
+    let (ld, piv, info) = py.allow_threads(|| k::ldl_factor::dispatch(&a))?;
+    Ok(PyTuple::new(
+        py,
+        [
+            PyTensor::from(ld),
+            PyTensor::from(piv),
+            PyTensor::from(info),
+        ],
+    )?)
+}
+
+/// `ldl_solve(LD, pivots, B)`: silt-kernels' `ldl_solve`, the solution `X`
+/// of `A X = B` from `ldl_factor`'s `(LD, pivots)` of `A`, `B` matrices
+/// `[..., n, k]` of `LD`'s dtype, the batches broadcast; pivots outside
+/// `1..=n` in size raise.
+#[pyfunction]
+#[pyo3(signature = (LD, pivots, B))]
+#[allow(non_snake_case)]
+fn ldl_solve(py: Python<'_>, LD: Input<'_>, pivots: Input<'_>, B: Input<'_>) -> Result<PyTensor> {
+    let [ld, p, b] = place(py, [LD, pivots, B])?;
+    run(py, || k::ldl_solve::dispatch(&ld, &p, &b))
+}
+
 /// `lu_solve(LU, pivots, B, adjoint=False)`: silt-kernels' `lu_solve`, the
 /// solution `X` of `A X = B` (`A^T X = B` with `adjoint`) from `lu_factor`'s
 /// `(LU, pivots)` of `A`, `B` matrices `[..., n, k]` of `LU`'s dtype, the
@@ -828,7 +861,9 @@ pub fn add_ops(m: &Bound<'_, PyModule>) -> PyResult<()> {
             geqrf,
             householder_product,
             cholesky_ex,
-            solve_triangular
+            solve_triangular,
+            ldl_factor,
+            ldl_solve
         ]
     );
     m.add("where", m.getattr("where_")?)?;

@@ -725,6 +725,58 @@ def test_tensorinv_and_tensorsolve(device):
     with pytest.raises(silt.ArgumentError, match="elements"):
         LA.tensorsolve(on(device, a), on(device, b[:, :5]))
 
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_ldl_factor_and_solve(device, dtype):
+    a = RNG.standard_normal((2, 3, 6, 6))
+    a = a + np.swapaxes(a, -1, -2)
+    a[..., range(6), range(6)] *= 0.05  # small diagonals: 2 x 2 pivots
+    t = on(device, a, dtype)
+    LD, piv = LA.ldl_factor(t)
+    assert isinstance(LA.ldl_factor(t), LA.LDLFactor) and LD.dtype == dtype and piv.dtype == np.int32
+    assert LD.shape == (2, 3, 6, 6) and piv.shape == (2, 3, 6) and (piv.numpy() < 0).any()
+    assert not np.triu(LD.numpy(), 1).any()
+    b = RNG.standard_normal((2, 3, 6, 2))
+    close(LA.ldl_solve(LD, piv, on(device, b, dtype)), np.linalg.solve(a, b), dtype, scale=np.abs(np.linalg.solve(a, b)).max())
+    # B's batch broadcast
+    bb = RNG.standard_normal((4, 1, 1, 6, 1))
+    x = LA.ldl_solve(LD, piv, on(device, bb, dtype))
+    assert x.shape == (4, 2, 3, 6, 1)
+    want = np.linalg.solve(np.broadcast_to(a, (4, 2, 3, 6, 6)), np.broadcast_to(bb, (4, 2, 3, 6, 1)))
+    close(x, want, dtype, scale=np.abs(want).max())
+    # PyTorch's (LAPACK's) values: a 2 x 2 block of columns 1 and 3
+    LD, piv = LA.ldl_factor(on(device, [[1.0, 2.0, 3.0], [2.0, 1.0, 4.0], [3.0, 4.0, 0.0]], dtype))
+    assert piv.tolist() == [-3, -3, 3]
+    close(LD, [[1.0, 0.0, 0.0], [3.0, 0.0, 0.0], [4 / 3, 2 / 9, -23 / 9]], dtype)
+    # only the lower triangle is read
+    noisy = np.tril(a[0, 0]) + np.triu(np.full((6, 6), 99.0), 1)
+    assert LA.ldl_factor(on(device, noisy, dtype)).LD.tolist() == LA.ldl_factor(on(device, a[0, 0], dtype)).LD.tolist()
+
+
+def test_ldl_errors_and_ex_form(device):
+    z = on(device, np.zeros((2, 3, 3)))
+    LD, piv, info = LA.ldl_factor_ex(z)
+    assert info.tolist() == [1, 1] and piv.tolist() == [[1, 2, 3], [1, 2, 3]] and not LD.numpy().any()
+    with pytest.raises(LA.LinAlgError, match="D is singular"):
+        LA.ldl_factor(z)
+    with pytest.raises(LA.LinAlgError):
+        LA.ldl_factor_ex(z, check_errors=True)
+    assert LA.ldl_factor_ex(on(device, np.eye(3)), check_errors=True).info.tolist() == 0
+    assert LA.ldl_factor(on(device, np.zeros((0, 3, 3)))).LD.shape == (0, 3, 3)
+    h = LA.ldl_factor(on(device, [[2.0, 1.0], [1.0, 3.0]], np.float16))
+    assert h.LD.dtype == np.float16
+    LD, piv = LA.ldl_factor(on(device, [[2.0, 1.0], [1.0, 3.0]]))
+    with pytest.raises(silt.DTypeError):
+        LA.ldl_solve(LD, piv.astype(np.int64), on(device, np.ones((2, 1))))
+    with pytest.raises(silt.ArgumentError, match="pivots"):
+        LA.ldl_solve(LD, on(device, np.array([1, 3], np.int32)), on(device, np.ones((2, 1))))
+    with pytest.raises(silt.ArgumentError):
+        LA.ldl_solve(LD, piv, on(device, np.ones((3, 1))))
+    with pytest.raises(silt.DTypeError):
+        LA.ldl_factor(on(device, [[1, 0], [0, 1]]))
+    with pytest.raises(silt.ArgumentError):
+        LA.ldl_factor(on(device, np.ones((2, 3))))
+
+
 def test_forms_and_names():
     for name in ("det", "logdet", "slogdet", "inverse", "cholesky", "cholesky_solve", "cholesky_inverse", "lu_solve",
                  "lu", "triangular_solve", "qr", "geqrf", "orgqr", "ormqr", "matrix_exp", "svd", "pinverse"):

@@ -470,6 +470,15 @@ CASES = {
         lambda o, a: (o.eigh(a)[0], o.eigh(a)[1].abs()), [SYM],
         lambda a: (np.linalg.eigvalsh(f64(a)), np.abs(np.linalg.eigh(f64(a))[1])),
     ),
+    # LD's D and L through their product: ldl_solve of the identity is A's inverse
+    "ldl_factor": (
+        lambda o, a, i: o.ldl_solve(*o.ldl_factor(a)[:2], i), [SYM, np.eye(5, dtype=np.float32)],
+        lambda a, i: np.linalg.inv(f64(a)),
+    ),
+    "ldl_solve": (
+        lambda o, a, b: o.ldl_solve(*o.ldl_factor(a)[:2], b), [SYM, Y[:, :2].copy()],
+        lambda a, b: np.linalg.solve(f64(a), f64(b)),
+    ),
     "lu_solve": (
         lambda o, lu, p, b: o.lu_solve(lu, p, b), [LU_SQ, PIV_SQ, Y[:, :2].copy()],
         lambda lu, p, b: np.linalg.solve(SQ.astype(np.float64), b.astype(np.float64)),

@@ -1073,3 +1073,230 @@ pub fn solve_triangular_items<T>(
         }
     }
 }
+
+/// The Bunch-Kaufman factorisation `P A P^T = L D L^T` of every symmetric
+/// matrix of `a` (`[batch, n, n]`, its lower triangle read and written in
+/// place, the upper one zeroed at the end), a work-item a matrix, as
+/// LAPACK's unblocked `sytf2` with `uplo = 'L'`: for each column `k`, with
+/// `α = alpha` (`(1 + √17) / 8`), `|a_kk|` against the largest `|a_ik|`
+/// below it (the first, `imax`) and the largest off-diagonal `|value|` of
+/// row and column `imax` picks a 1 x 1 pivot (`k` or `imax`) or a 2 x 2
+/// one (`k` with `imax`); the trailing matrix's rows and columns are
+/// swapped to bring it to place, then updated (a 1 x 1 pivot: `a_ij -=
+/// a_ik (a_jk / a_kk)`, the column divided by `a_kk`; a 2 x 2 one through
+/// the inverse of the block). `pivots` (`[batch, n]`) are LAPACK's:
+/// 1-based, the row swapped with; negative for both columns of a 2 x 2
+/// block. A column that is 0 (or a NaN on the diagonal) is left as it is,
+/// its place first recorded (1-based) in `info` (`[batch]`; 0 where none).
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn ldl_factor_items<T>(
+    a: ViewMut<T, 3>,
+    pivots: ViewMut<i32, 2>,
+    info: ViewMut<i32, 1>,
+    #[scalar] alpha: T,
+) {
+    let b = global_id(0);
+    let n = a.len(1);
+    if b < a.len(0) {
+        let mut bad: u64 = 0;
+        let mut k: u64 = 0;
+        while k < n {
+            let mut step: u64 = 1;
+            let akk = a[[b, k, k]].abs();
+            let mut imax = k;
+            let mut colmax: T = 0.0;
+            for i in k + 1..n {
+                let v = a[[b, i, k]].abs();
+                if i == k + 1 || v > colmax {
+                    colmax = v;
+                    imax = i;
+                }
+            }
+            let mut kp = k;
+            if (akk == 0.0 && colmax == 0.0) || akk != akk {
+                if bad == 0 {
+                    bad = k + 1;
+                }
+            } else {
+                if !(akk >= alpha * colmax) {
+                    let mut rowmax: T = 0.0;
+                    for j in k..imax {
+                        let v = a[[b, imax, j]].abs();
+                        if j == k || v > rowmax {
+                            rowmax = v;
+                        }
+                    }
+                    for i in imax + 1..n {
+                        let v = a[[b, i, imax]].abs();
+                        if v > rowmax {
+                            rowmax = v;
+                        }
+                    }
+                    if akk >= alpha * colmax * (colmax / rowmax) {
+                        kp = k;
+                    } else if a[[b, imax, imax]].abs() >= alpha * rowmax {
+                        kp = imax;
+                    } else {
+                        kp = imax;
+                        step = 2;
+                    }
+                }
+                let kk = k + step - 1;
+                if kp != kk {
+                    for i in kp + 1..n {
+                        let t = a[[b, i, kk]];
+                        a[[b, i, kk]] = a[[b, i, kp]];
+                        a[[b, i, kp]] = t;
+                    }
+                    for j in kk + 1..kp {
+                        let t = a[[b, j, kk]];
+                        a[[b, j, kk]] = a[[b, kp, j]];
+                        a[[b, kp, j]] = t;
+                    }
+                    let t = a[[b, kk, kk]];
+                    a[[b, kk, kk]] = a[[b, kp, kp]];
+                    a[[b, kp, kp]] = t;
+                    if step == 2 {
+                        let t2 = a[[b, k + 1, k]];
+                        a[[b, k + 1, k]] = a[[b, kp, k]];
+                        a[[b, kp, k]] = t2;
+                    }
+                }
+                if step == 1 {
+                    let d11 = 1.0 / a[[b, k, k]];
+                    for j in k + 1..n {
+                        let xj = a[[b, j, k]];
+                        if xj != 0.0 {
+                            let t = -d11 * xj;
+                            for i in j..n {
+                                a[[b, i, j]] = a[[b, i, j]] + a[[b, i, k]] * t;
+                            }
+                        }
+                    }
+                    for i in k + 1..n {
+                        a[[b, i, k]] = a[[b, i, k]] * d11;
+                    }
+                } else {
+                    let d21 = a[[b, k + 1, k]];
+                    let d11 = a[[b, k + 1, k + 1]] / d21;
+                    let d22 = a[[b, k, k]] / d21;
+                    let t = 1.0 / (d11 * d22 - 1.0);
+                    let e21 = t / d21;
+                    for j in k + 2..n {
+                        let wk = e21 * (d11 * a[[b, j, k]] - a[[b, j, k + 1]]);
+                        let wkp1 = e21 * (d22 * a[[b, j, k + 1]] - a[[b, j, k]]);
+                        for i in j..n {
+                            a[[b, i, j]] =
+                                a[[b, i, j]] - a[[b, i, k]] * wk - a[[b, i, k + 1]] * wkp1;
+                        }
+                        a[[b, j, k]] = wk;
+                        a[[b, j, k + 1]] = wkp1;
+                    }
+                }
+            }
+            if step == 1 {
+                pivots[[b, k]] = (kp + 1) as i32;
+            } else {
+                pivots[[b, k]] = -((kp + 1) as i32);
+                pivots[[b, k + 1]] = -((kp + 1) as i32);
+            }
+            k += step;
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                a[[b, i, j]] = 0.0;
+            }
+        }
+        info[[b]] = bad as i32;
+    }
+}
+
+/// Solves `A X = B` in place in `x` (`[batch, n, cols]`, holding `B`) from
+/// `ldl_factor_items`' `ld` (`[batch, n, n]`) and `pivots` (`[batch, n]`),
+/// a work-item a column, as LAPACK's `sytrs` with `uplo = 'L'`: `L D`
+/// first (each pivot's swap, the column's multiples of the row below, the
+/// 1 x 1 or 2 x 2 block's inverse), then `L^T` backward (each row's dot
+/// product with the rows below, in order, then the swap). A pivot that is
+/// negative on the last row is taken as 1 x 1 (malformed pivots never read
+/// outside the matrix; their range was checked).
+#[grid(types = [f32, f64], group = [8], unchecked)]
+pub fn ldl_solve_items<T>(ld: View<T, 3>, pivots: View<i32, 2>, x: ViewMut<T, 3>) {
+    let g = global_id(0);
+    let (n, cols) = (x.len(1), x.len(2));
+    if g < x.len(0) * cols {
+        let (b, c) = (g / cols, g % cols);
+        let mut k: u64 = 0;
+        while k < n {
+            let p = pivots[[b, k]];
+            if p > 0 || k + 1 >= n {
+                let kp = (p.abs() - 1) as u64;
+                if kp != k {
+                    let t = x[[b, k, c]];
+                    x[[b, k, c]] = x[[b, kp, c]];
+                    x[[b, kp, c]] = t;
+                }
+                let xk = x[[b, k, c]];
+                for i in k + 1..n {
+                    x[[b, i, c]] = x[[b, i, c]] - ld[[b, i, k]] * xk;
+                }
+                x[[b, k, c]] = xk / ld[[b, k, k]];
+                k += 1;
+            } else {
+                let kp = (-p - 1) as u64;
+                if kp != k + 1 {
+                    let t = x[[b, k + 1, c]];
+                    x[[b, k + 1, c]] = x[[b, kp, c]];
+                    x[[b, kp, c]] = t;
+                }
+                let (x0, x1) = (x[[b, k, c]], x[[b, k + 1, c]]);
+                for i in k + 2..n {
+                    x[[b, i, c]] = x[[b, i, c]] - ld[[b, i, k]] * x0 - ld[[b, i, k + 1]] * x1;
+                }
+                let akm1k = ld[[b, k + 1, k]];
+                let akm1 = ld[[b, k, k]] / akm1k;
+                let ak = ld[[b, k + 1, k + 1]] / akm1k;
+                let denom = akm1 * ak - 1.0;
+                let (bkm1, bk) = (x0 / akm1k, x1 / akm1k);
+                x[[b, k, c]] = (ak * bkm1 - bk) / denom;
+                x[[b, k + 1, c]] = (akm1 * bk - bkm1) / denom;
+                k += 2;
+            }
+        }
+        let mut k = n;
+        while k > 0 {
+            let p = pivots[[b, k - 1]];
+            if p > 0 || k < 2 {
+                let r = k - 1;
+                let mut s: T = 0.0;
+                for i in r + 1..n {
+                    s = s + ld[[b, i, r]] * x[[b, i, c]];
+                }
+                x[[b, r, c]] = x[[b, r, c]] - s;
+                let kp = (p.abs() - 1) as u64;
+                if kp != r {
+                    let t = x[[b, r, c]];
+                    x[[b, r, c]] = x[[b, kp, c]];
+                    x[[b, kp, c]] = t;
+                }
+                k -= 1;
+            } else {
+                let r = k - 1;
+                let mut s: T = 0.0;
+                let mut s1: T = 0.0;
+                for i in r + 1..n {
+                    s = s + ld[[b, i, r]] * x[[b, i, c]];
+                    s1 = s1 + ld[[b, i, r - 1]] * x[[b, i, c]];
+                }
+                x[[b, r, c]] = x[[b, r, c]] - s;
+                x[[b, r - 1, c]] = x[[b, r - 1, c]] - s1;
+                let kp = (-p - 1) as u64;
+                if kp != r {
+                    let t = x[[b, r, c]];
+                    x[[b, r, c]] = x[[b, kp, c]];
+                    x[[b, kp, c]] = t;
+                }
+                k -= 2;
+            }
+        }
+    }
+}

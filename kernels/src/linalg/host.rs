@@ -674,6 +674,229 @@ pub(crate) fn solve_triangular<T: FactorFloat>(
     Ok(())
 }
 
+/// The Bunch-Kaufman factorisation of each symmetric matrix of `a`
+/// (contiguous, `[batch, n, n]`, in place), its pivots into `pivots`
+/// (`[batch, n]`) and the first zero (or NaN) pivot's place into `info`
+/// (`[batch]`), as `ldl_factor_items`.
+pub(crate) fn ldl_factor<T: FactorFloat>(
+    a: &mut TensorT<T>,
+    pivots: &mut TensorT<i32>,
+    info: &mut TensorT<i32>,
+    alpha: T,
+) -> Result<()> {
+    let n = a.shape()[1];
+    let mut piv = vec![0i32; pivots.len()];
+    let mut bad = vec![0i32; info.len()];
+    a.with_host_slice_mut(|a| {
+        a.par_chunks_mut(n * n)
+            .zip(piv.par_chunks_mut(n.max(1)))
+            .zip(bad.par_iter_mut())
+            .for_each(|((a, piv), bad)| *bad = bunch_kaufman(a, piv, n, alpha));
+    })?;
+    pivots.copy_from(&TensorT::from_slice(pivots.device(), &piv, pivots.shape())?)?;
+    info.copy_from(&TensorT::from_slice(info.device(), &bad, info.shape())?)
+}
+
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names,
+    clippy::neg_cmp_op_on_partial_ord
+)]
+fn bunch_kaufman<T: FactorFloat>(a: &mut [T], piv: &mut [i32], n: usize, alpha: T) -> i32 {
+    let at = |i: usize, j: usize| i * n + j;
+    let mut bad = 0;
+    let mut k = 0;
+    while k < n {
+        let mut step = 1;
+        let akk = a[at(k, k)].abs();
+        let (mut imax, mut colmax) = (k, T::ZERO);
+        for i in k + 1..n {
+            let v = a[at(i, k)].abs();
+            if i == k + 1 || v > colmax {
+                colmax = v;
+                imax = i;
+            }
+        }
+        let mut kp = k;
+        #[allow(clippy::eq_op)] // NaN
+        let nan = akk != akk;
+        if (akk == T::ZERO && colmax == T::ZERO) || nan {
+            if bad == 0 {
+                bad = k + 1;
+            }
+        } else {
+            if !(akk >= alpha * colmax) {
+                let mut rowmax = T::ZERO;
+                for j in k..imax {
+                    let v = a[at(imax, j)].abs();
+                    if j == k || v > rowmax {
+                        rowmax = v;
+                    }
+                }
+                for i in imax + 1..n {
+                    let v = a[at(i, imax)].abs();
+                    if v > rowmax {
+                        rowmax = v;
+                    }
+                }
+                if akk >= alpha * colmax * (colmax / rowmax) {
+                    kp = k;
+                } else if a[at(imax, imax)].abs() >= alpha * rowmax {
+                    kp = imax;
+                } else {
+                    kp = imax;
+                    step = 2;
+                }
+            }
+            let kk = k + step - 1;
+            if kp != kk {
+                for i in kp + 1..n {
+                    a.swap(at(i, kk), at(i, kp));
+                }
+                for j in kk + 1..kp {
+                    a.swap(at(j, kk), at(kp, j));
+                }
+                a.swap(at(kk, kk), at(kp, kp));
+                if step == 2 {
+                    a.swap(at(k + 1, k), at(kp, k));
+                }
+            }
+            if step == 1 {
+                let d11 = T::ONE / a[at(k, k)];
+                for j in k + 1..n {
+                    let xj = a[at(j, k)];
+                    if xj != T::ZERO {
+                        let t = -d11 * xj;
+                        for i in j..n {
+                            a[at(i, j)] = a[at(i, j)] + a[at(i, k)] * t;
+                        }
+                    }
+                }
+                for i in k + 1..n {
+                    a[at(i, k)] = a[at(i, k)] * d11;
+                }
+            } else {
+                let d21 = a[at(k + 1, k)];
+                let d11 = a[at(k + 1, k + 1)] / d21;
+                let d22 = a[at(k, k)] / d21;
+                let t = T::ONE / (d11 * d22 - T::ONE);
+                let e21 = t / d21;
+                for j in k + 2..n {
+                    let wk = e21 * (d11 * a[at(j, k)] - a[at(j, k + 1)]);
+                    let wkp1 = e21 * (d22 * a[at(j, k + 1)] - a[at(j, k)]);
+                    for i in j..n {
+                        a[at(i, j)] = a[at(i, j)] - a[at(i, k)] * wk - a[at(i, k + 1)] * wkp1;
+                    }
+                    a[at(j, k)] = wk;
+                    a[at(j, k + 1)] = wkp1;
+                }
+            }
+        }
+        if step == 1 {
+            piv[k] = (kp + 1) as i32;
+        } else {
+            piv[k] = -((kp + 1) as i32);
+            piv[k + 1] = -((kp + 1) as i32);
+        }
+        k += step;
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            a[at(i, j)] = T::ZERO;
+        }
+    }
+    bad as i32
+}
+
+/// Solves in place in `x` (contiguous, `[batch, n, cols]`) from `ld`
+/// (contiguous, `[batch, n, n]`) and `pivots` (`[batch, n]`), as
+/// `ldl_solve_items`.
+pub(crate) fn ldl_solve<T: FactorFloat>(
+    ld: &TensorT<T>,
+    pivots: &TensorT<i32>,
+    x: &mut TensorT<T>,
+) -> Result<()> {
+    let (n, cols) = (x.shape()[1], x.shape()[2]);
+    let (ld, piv) = (ld.to_vec()?, pivots.to_vec()?);
+    x.with_host_slice_mut(|xs| {
+        xs.par_chunks_mut(n * cols).enumerate().for_each(|(b, xm)| {
+            let a = &ld[b * n * n..(b + 1) * n * n];
+            let p = &piv[b * n..(b + 1) * n];
+            for c in 0..cols {
+                ldl_solve_column(a, p, xm, n, cols, c);
+            }
+        });
+    })?;
+    Ok(())
+}
+
+#[allow(clippy::cast_sign_loss)] // the pivots were checked to lie in 1..=n in size
+fn ldl_solve_column<T: FactorFloat>(
+    a: &[T],
+    piv: &[i32],
+    x: &mut [T],
+    n: usize,
+    cols: usize,
+    c: usize,
+) {
+    let at = |i: usize| i * cols + c;
+    let l = |i: usize, j: usize| a[i * n + j];
+    let mut k = 0;
+    while k < n {
+        let p = piv[k];
+        if p > 0 || k + 1 >= n {
+            let kp = (p.unsigned_abs() - 1) as usize;
+            x.swap(at(k), at(kp));
+            let xk = x[at(k)];
+            for i in k + 1..n {
+                x[at(i)] = x[at(i)] - l(i, k) * xk;
+            }
+            x[at(k)] = xk / l(k, k);
+            k += 1;
+        } else {
+            let kp = (p.unsigned_abs() - 1) as usize;
+            x.swap(at(k + 1), at(kp));
+            let (x0, x1) = (x[at(k)], x[at(k + 1)]);
+            for i in k + 2..n {
+                x[at(i)] = x[at(i)] - l(i, k) * x0 - l(i, k + 1) * x1;
+            }
+            let akm1k = l(k + 1, k);
+            let akm1 = l(k, k) / akm1k;
+            let ak = l(k + 1, k + 1) / akm1k;
+            let denom = akm1 * ak - T::ONE;
+            let (bkm1, bk) = (x0 / akm1k, x1 / akm1k);
+            x[at(k)] = (ak * bkm1 - bk) / denom;
+            x[at(k + 1)] = (akm1 * bk - bkm1) / denom;
+            k += 2;
+        }
+    }
+    let mut k = n;
+    while k > 0 {
+        let p = piv[k - 1];
+        let r = k - 1;
+        if p > 0 || k < 2 {
+            let mut s = T::ZERO;
+            for i in r + 1..n {
+                s = s + l(i, r) * x[at(i)];
+            }
+            x[at(r)] = x[at(r)] - s;
+            x.swap(at(r), at((p.unsigned_abs() - 1) as usize));
+            k -= 1;
+        } else {
+            let (mut s, mut s1) = (T::ZERO, T::ZERO);
+            for i in r + 1..n {
+                s = s + l(i, r) * x[at(i)];
+                s1 = s1 + l(i, r - 1) * x[at(i)];
+            }
+            x[at(r)] = x[at(r)] - s;
+            x[at(r - 1)] = x[at(r - 1)] - s1;
+            x.swap(at(r), at((p.unsigned_abs() - 1) as usize));
+            k -= 2;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::pair;

@@ -93,6 +93,99 @@ fn both_sources(
         .map(|(_, s)| s.as_str())
 }
 
+/// The checks of a solve's operands (`factor` `[..., n, n]`, `pivots`
+/// `i32` `[..., n]`, `b` `[..., n, k]` of the factor's dtype, all on one
+/// device, the batches broadcast): `(batch, n, x)`, `x` a new contiguous
+/// copy of `b` broadcast to the batch (`[..., n, k]`), to solve in place.
+fn solve_operands(
+    name: &'static str,
+    what: &str,
+    factor: &Tensor,
+    pivots: &Tensor,
+    b: &Tensor,
+) -> Result<(Vec<usize>, usize, Tensor)> {
+    for t in [pivots, b] {
+        if t.device() != factor.device() {
+            return Err(Error::DeviceMismatch {
+                left: factor.device().to_string(),
+                right: t.device().to_string(),
+            });
+        }
+    }
+    if pivots.dtype() != DType::I32 {
+        return Err(Error::DTypeMismatch {
+            expected: DType::I32,
+            got: pivots.dtype(),
+        });
+    }
+    if b.dtype() != factor.dtype() {
+        return Err(Error::DTypeMismatch {
+            expected: factor.dtype(),
+            got: b.dtype(),
+        });
+    }
+    let [fbatch @ .., m, n] = factor.shape() else {
+        return Err(invalid(
+            name,
+            format!(
+                "{what} must have at least 2 dimensions, not {}",
+                factor.ndim()
+            ),
+        ));
+    };
+    let n = *n;
+    if *m != n {
+        return Err(invalid(
+            name,
+            format!("{what} must be square matrices, not {m} by {n}"),
+        ));
+    }
+    if pivots.shape() != &factor.shape()[..factor.ndim() - 1] {
+        return Err(invalid(
+            name,
+            format!(
+                "pivots of shape {:?} do not fit {what} of shape {:?}",
+                pivots.shape(),
+                factor.shape()
+            ),
+        ));
+    }
+    let [bbatch @ .., rows, cols] = b.shape() else {
+        return Err(invalid(
+            name,
+            format!("B must have at least 2 dimensions, not {}", b.ndim()),
+        ));
+    };
+    if *rows != n {
+        return Err(invalid(
+            name,
+            format!("B has {rows} rows, {what}'s matrices {n}"),
+        ));
+    }
+    let batch = broadcast(fbatch, bbatch).ok_or_else(|| Error::Broadcast {
+        from: b.shape().to_vec(),
+        to: factor.shape().to_vec(),
+    })?;
+    let xshape: Vec<usize> = batch.iter().copied().chain([n, *cols]).collect();
+    let x = fresh(&b.broadcast_to(&xshape)?)?;
+    Ok((batch, n, x))
+}
+
+/// `t` broadcast to `batch` followed by `tail`, contiguous, its batch
+/// flattened: `[count, ...tail]`.
+fn batched(t: &Tensor, batch: &[usize], tail: &[usize]) -> Result<Tensor> {
+    let shape: Vec<usize> = batch.iter().chain(tail).copied().collect();
+    let t = t.broadcast_to(&shape)?;
+    let t = if t.is_contiguous() {
+        t
+    } else {
+        t.contiguous()?
+    };
+    let count = batch.iter().product::<usize>();
+    let flat: Vec<usize> = [count].iter().chain(tail).copied().collect();
+    t.reshape(flat)
+}
+
 fn items(count: usize) -> Grid {
     Grid::over([count.div_ceil(device::ITEMS) * device::ITEMS])
 }
@@ -290,68 +383,8 @@ pub mod lu_solve {
     /// reports.
     pub fn dispatch(lu: &Tensor, pivots: &Tensor, b: &Tensor, adjoint: bool) -> Result<Tensor> {
         supported(NAME, lu.dtype())?;
-        for t in [pivots, b] {
-            if t.device() != lu.device() {
-                return Err(Error::DeviceMismatch {
-                    left: lu.device().to_string(),
-                    right: t.device().to_string(),
-                });
-            }
-        }
-        if pivots.dtype() != DType::I32 {
-            return Err(Error::DTypeMismatch {
-                expected: DType::I32,
-                got: pivots.dtype(),
-            });
-        }
-        if b.dtype() != lu.dtype() {
-            return Err(Error::DTypeMismatch {
-                expected: lu.dtype(),
-                got: b.dtype(),
-            });
-        }
-        let [lbatch @ .., m, n] = lu.shape() else {
-            return Err(invalid(
-                NAME,
-                format!("LU must have at least 2 dimensions, not {}", lu.ndim()),
-            ));
-        };
-        let n = *n;
-        if *m != n {
-            return Err(invalid(
-                NAME,
-                format!("LU must be square matrices, not {m} by {n}"),
-            ));
-        }
-        if pivots.shape() != &lu.shape()[..lu.ndim() - 1] {
-            return Err(invalid(
-                NAME,
-                format!(
-                    "pivots of shape {:?} do not fit LU of shape {:?}",
-                    pivots.shape(),
-                    lu.shape()
-                ),
-            ));
-        }
-        let [bbatch @ .., rows, cols] = b.shape() else {
-            return Err(invalid(
-                NAME,
-                format!("B must have at least 2 dimensions, not {}", b.ndim()),
-            ));
-        };
-        if *rows != n {
-            return Err(invalid(
-                NAME,
-                format!("B has {rows} rows, LU's matrices {n}"),
-            ));
-        }
-        let batch = broadcast(lbatch, bbatch).ok_or_else(|| Error::Broadcast {
-            from: b.shape().to_vec(),
-            to: lu.shape().to_vec(),
-        })?;
-        let cols = *cols;
-        let xshape: Vec<usize> = batch.iter().copied().chain([n, cols]).collect();
-        let x = fresh(&b.broadcast_to(&xshape)?)?;
+        let (batch, n, x) = solve_operands(NAME, "LU", lu, pivots, b)?;
+        let cols = x.shape()[x.ndim() - 1];
         if x.is_empty() {
             return Ok(x);
         }
@@ -366,19 +399,8 @@ pub mod lu_solve {
             }
         }
         let count = batch.iter().product::<usize>();
-        let full = |t: &Tensor, tail: &[usize]| -> Result<Tensor> {
-            let shape: Vec<usize> = batch.iter().chain(tail).copied().collect();
-            let t = t.broadcast_to(&shape)?;
-            let t = if t.is_contiguous() {
-                t
-            } else {
-                t.contiguous()?
-            };
-            let flat: Vec<usize> = [count].iter().chain(tail).copied().collect();
-            t.reshape(flat)
-        };
-        let lv = full(lu, &[n, n])?;
-        let pv = full(pivots, &[n])?;
+        let lv = batched(lu, &batch, &[n, n])?;
+        let pv = batched(pivots, &batch, &[n])?;
         let mut xv = x.reshape([count, n, cols])?;
         // SAFETY: a work-item reads the matrix and pivots of its batch
         // element and writes only its own column of `x` (below the batch's
@@ -1201,5 +1223,264 @@ pub mod solve_triangular {
     #[doc(hidden)]
     pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
         device::solve_triangular_items::__infos()
+    }
+}
+
+/// The Bunch-Kaufman factorisation of symmetric (possibly indefinite)
+/// matrices, as LAPACK's `sytrf` (its unblocked `sytf2`, `uplo = 'L'`) and
+/// PyTorch's `torch.linalg.ldl_factor_ex`: `(LD, pivots, info)` with `P A
+/// P^T = L D L^T`, `L` unit lower triangular (below `LD`'s diagonal), `D`
+/// block diagonal with blocks of 1 x 1 and 2 x 2 (on `LD`'s diagonal and
+/// first subdiagonal), `LD`'s upper triangle zero.
+///
+/// Only the lower triangle of each matrix is read. Each column's pivot is
+/// chosen as LAPACK's (`α = (1 + √17) / 8`: the diagonal where `|a_kk| >=
+/// α` times the largest `|value|` below it, else the row of that largest
+/// value alone or with the column as a 2 x 2 block); `pivots` (`i32`,
+/// 1-based) are LAPACK's: the row swapped with, negative for both columns
+/// of a 2 x 2 block. A column that is zero (or a NaN on the diagonal) is
+/// left as it is, and `info` (`i32`, the batch's shape) holds the first such
+/// column's place (1-based; 0 where there is none), as LAPACK's: `D` is
+/// then singular. The steps and their order are the same on every device
+/// and the host (plain Rust there), so the bits agree everywhere. A matrix
+/// a work-item, one launch.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// // an indefinite matrix: a 2 x 2 pivot block
+/// let a = TensorT::from_slice(&dev, &[0.0f64, 1.0, 1.0, 0.0], [2, 2])?;
+/// let (ld, pivots, info) = k::ldl_factor::launch(&a)?;
+/// assert_eq!(ld.to_vec()?, [0.0, 0.0, 1.0, 0.0]);
+/// assert_eq!(pivots.to_vec()?, [-2, -2]);
+/// assert_eq!(info.to_vec()?, [0]);
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod ldl_factor {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "ldl_factor";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+    /// LAPACK's `α`, `(1 + √17) / 8`: the growth bound of the pivots.
+    pub const ALPHA: f64 = 0.640_388_203_202_207_6;
+
+    /// `ldl_factor(a)` on typed tensors: `(LD, pivots, info)`.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    #[allow(clippy::type_complexity)]
+    pub fn launch<T: FactorFloat>(
+        a: &TensorT<T>,
+    ) -> Result<(TensorT<T>, TensorT<i32>, TensorT<i32>)> {
+        let (ld, pivots, info) = dispatch(a.as_tensor())?;
+        Ok((ld.typed()?, pivots.typed()?, info.typed()?))
+    }
+
+    /// `ldl_factor(a)` on untyped tensors: `LD` (`[..., n, n]`, new),
+    /// `pivots` (`i32`, `[..., n]`) and `info` (`i32`, `a`'s batch
+    /// dimensions).
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::InvalidArgument` for fewer than 2 dimensions, matrices that
+    /// are not square or of more than `i32::MAX` rows, and what the launch
+    /// reports.
+    pub fn dispatch(a: &Tensor) -> Result<(Tensor, Tensor, Tensor)> {
+        supported(NAME, a.dtype())?;
+        let (batch, m, n) = matrices(NAME, a)?;
+        if m != n || i32::try_from(n).is_err() {
+            return Err(invalid(
+                NAME,
+                format!(
+                    "the matrices must be square (and of at most 2^31 - 1 rows), not {m} by {n}"
+                ),
+            ));
+        }
+        let dev = a.device();
+        let pshape: Vec<usize> = batch.iter().copied().chain([n]).collect();
+        let pivots = silt::__private::untyped_output_for_overwrite(dev, DType::I32, &pshape)?;
+        let info = silt::__private::untyped_output_for_overwrite(dev, DType::I32, batch)?;
+        if a.is_empty() {
+            return Ok((
+                a.deep_copy()?,
+                pivots,
+                Tensor::zeros(dev, DType::I32, batch)?,
+            ));
+        }
+        let ld = fresh(a)?;
+        let count = batch.iter().product::<usize>();
+        let mut lv = ld.reshape([count, n, n])?;
+        let mut pv = pivots.reshape([count, n])?;
+        let mut iv = info.reshape([count])?;
+        if let Form::Host = form(a) {
+            #[allow(clippy::cast_possible_truncation)]
+            match a.dtype() {
+                DType::F32 => host::ldl_factor(
+                    &mut lv.typed::<f32>()?,
+                    &mut pv.typed()?,
+                    &mut iv.typed()?,
+                    ALPHA as f32,
+                )?,
+                _ => host::ldl_factor(
+                    &mut lv.typed::<f64>()?,
+                    &mut pv.typed()?,
+                    &mut iv.typed()?,
+                    ALPHA,
+                )?,
+            }
+        } else {
+            // SAFETY: a work-item reads and writes only its own matrix,
+            // pivots and `info` (`b` below the batch's count), at rows and
+            // columns below `n` (`imax` and the pivots below `n`; a 2 x 2
+            // block's second column `k + 1` below `n`: it is chosen only
+            // where a row below `k` exists)
+            unsafe {
+                match a.dtype() {
+                    #[allow(clippy::cast_possible_truncation)]
+                    DType::F32 => device::ldl_factor_items::dispatch(
+                        items(count),
+                        &mut lv,
+                        &mut pv,
+                        &mut iv,
+                        ALPHA as f32,
+                    )?,
+                    _ => device::ldl_factor_items::dispatch(
+                        items(count),
+                        &mut lv,
+                        &mut pv,
+                        &mut iv,
+                        ALPHA,
+                    )?,
+                }
+            }
+        }
+        Ok((ld, pivots, info))
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::ldl_factor_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::ldl_factor_items::__infos()
+    }
+}
+
+/// The solution of `A X = B` from the Bunch-Kaufman factorisation of `A`
+/// (see [`ldl_factor`](crate::ldl_factor)), as LAPACK's `sytrs` (`uplo =
+/// 'L'`) and PyTorch's `torch.linalg.ldl_solve`: `L D` forward (each
+/// pivot's swap, the multiples of its column, the inverse of its 1 x 1 or
+/// 2 x 2 block), then `L^T` backward (each row's sum over the rows below,
+/// in order, then the swap). The batches of `LD` and `B` broadcast. The
+/// pivots are checked to lie in `1..=n` in size (their extremes are read
+/// back). A column of `B` a work-item, one launch; plain Rust on the host,
+/// the same bits.
+///
+/// ```
+/// use silt::prelude::*;
+/// use silt_kernels as k;
+///
+/// let dev = Device::default()?;
+/// let a = TensorT::from_slice(&dev, &[0.0f64, 1.0, 1.0, 0.0], [2, 2])?;
+/// let (ld, pivots, _) = k::ldl_factor::launch(&a)?;
+/// let b = TensorT::from_slice(&dev, &[2.0f64, 3.0], [2, 1])?;
+/// assert_eq!(k::ldl_solve::launch(&ld, &pivots, &b)?.to_vec()?, [3.0, 2.0]);
+/// # Ok::<(), silt::Error>(())
+/// ```
+pub mod ldl_solve {
+    use super::*;
+
+    /// The operation's name.
+    pub const NAME: &str = "ldl_solve";
+    /// The element types it takes.
+    pub const TYPES: &[DType] = FLOATS;
+
+    /// `ldl_solve(ld, pivots, b)` on typed tensors.
+    ///
+    /// # Errors
+    /// As [`dispatch`].
+    pub fn launch<T: FactorFloat>(
+        ld: &TensorT<T>,
+        pivots: &TensorT<i32>,
+        b: &TensorT<T>,
+    ) -> Result<TensorT<T>> {
+        dispatch(ld.as_tensor(), pivots.as_tensor(), b.as_tensor())?.typed()
+    }
+
+    /// `ldl_solve(ld, pivots, b)` on untyped tensors: `X` with `A X = B`,
+    /// `A` given by [`ldl_factor`](crate::ldl_factor)'s `(ld, pivots)`
+    /// (`[..., n, n]` and `i32` `[..., n]`), `b` `[..., n, k]` of `ld`'s
+    /// dtype, the batches broadcast; `X` is new and contiguous, of the
+    /// broadcast batch.
+    ///
+    /// # Errors
+    /// `Error::UnsupportedDType` for a dtype other than `f32` and `f64`,
+    /// `Error::DTypeMismatch` for `pivots` other than `i32` or `b` of another
+    /// dtype than `ld`, `Error::InvalidArgument` for shapes that do not fit
+    /// or a pivot outside `1..=n` in size, `Error::Broadcast` for batches
+    /// that do not broadcast, `Error::DeviceMismatch`, and what the launch
+    /// reports.
+    pub fn dispatch(ld: &Tensor, pivots: &Tensor, b: &Tensor) -> Result<Tensor> {
+        supported(NAME, ld.dtype())?;
+        let (batch, n, x) = solve_operands(NAME, "LD", ld, pivots, b)?;
+        if x.is_empty() {
+            return Ok(x);
+        }
+        if !pivots.is_empty() {
+            let (lo, hi) = crate::counting::extremes(&crate::abs::dispatch(pivots)?)?;
+            #[allow(clippy::cast_precision_loss)]
+            if !(lo >= 1.0 && hi <= n as f64) {
+                return Err(invalid(
+                    NAME,
+                    format!(
+                        "the pivots must lie in 1..={n} in size, not {lo}..={hi} (the result of ldl_factor?)"
+                    ),
+                ));
+            }
+        }
+        let count = batch.iter().product::<usize>();
+        let lv = batched(ld, &batch, &[n, n])?;
+        let pv = batched(pivots, &batch, &[n])?;
+        let cols = x.shape()[x.ndim() - 1];
+        let mut xv = x.reshape([count, n, cols])?;
+        if let Form::Host = form(ld) {
+            match ld.dtype() {
+                DType::F32 => host::ldl_solve(&lv.typed::<f32>()?, &pv.typed()?, &mut xv.typed()?)?,
+                _ => host::ldl_solve(&lv.typed::<f64>()?, &pv.typed()?, &mut xv.typed()?)?,
+            }
+        } else {
+            // SAFETY: a work-item reads the matrix and pivots of its batch
+            // element and writes only its own column of `x` (below the
+            // batch's count times `cols`), at rows below `n`: the pivots were
+            // checked to lie in 1..=n in size, and a 2 x 2 block's second row
+            // is taken only where it exists
+            unsafe {
+                device::ldl_solve_items::dispatch(
+                    Grid::over([(count * cols).div_ceil(device::ITEMS) * device::ITEMS]),
+                    &lv,
+                    &pv,
+                    &mut xv,
+                )?;
+            }
+        }
+        Ok(x)
+    }
+
+    /// The OpenCL C of the grid kernel for `dtype`.
+    pub fn source(dtype: DType) -> Option<&'static str> {
+        device::ldl_solve_items::source(dtype)
+    }
+
+    /// The launch information of every instantiation.
+    #[doc(hidden)]
+    pub fn __infos() -> &'static [&'static silt::__private::KernelInfo] {
+        device::ldl_solve_items::__infos()
     }
 }

@@ -47,7 +47,8 @@ from ._operators import _is_number
 
 __all__ = [
     "CholeskyInfo", "InverseInfo", "LUPivots", "LUPivotsInfo", "LinAlgError", "PLU", "SignLogAbsDet",
-    "SolveInfo", "cholesky", "cholesky_ex", "cross", "det", "diagonal", "inv", "inv_ex", "lu", "lu_factor",
+    "SolveInfo", "LDLFactor", "LDLFactorInfo", "cholesky", "cholesky_ex", "cross", "det", "diagonal", "inv",
+    "inv_ex", "ldl_factor", "ldl_factor_ex", "ldl_solve", "lu", "lu_factor",
     "lu_factor_ex", "lu_solve", "matmul", "matrix_norm", "matrix_power", "multi_dot", "norm", "slogdet",
     "solve", "solve_ex", "solve_triangular", "tensorinv", "tensorsolve", "vander", "vecdot", "vector_norm",
 ]
@@ -64,6 +65,10 @@ SolveInfo = collections.namedtuple("SolveInfo", ["result", "info"])
 SolveInfo.__doc__ = "`(result, info)` of `solve_ex`, as PyTorch's `torch.return_types.linalg_solve_ex`."
 CholeskyInfo = collections.namedtuple("CholeskyInfo", ["L", "info"])
 CholeskyInfo.__doc__ = "`(L, info)` of `cholesky_ex`, as PyTorch's `torch.return_types.linalg_cholesky_ex`."
+LDLFactor = collections.namedtuple("LDLFactor", ["LD", "pivots"])
+LDLFactor.__doc__ = "`(LD, pivots)` of `ldl_factor`, as PyTorch's `torch.return_types.linalg_ldl_factor`."
+LDLFactorInfo = collections.namedtuple("LDLFactorInfo", ["LD", "pivots", "info"])
+LDLFactorInfo.__doc__ = "`(LD, pivots, info)` of `ldl_factor_ex`, as PyTorch's `torch.return_types.linalg_ldl_factor_ex`."
 SignLogAbsDet = collections.namedtuple("SignLogAbsDet", ["sign", "logabsdet"])
 SignLogAbsDet.__doc__ = "`(sign, logabsdet)` of `slogdet`, as PyTorch's `torch.return_types.linalg_slogdet`."
 
@@ -543,6 +548,65 @@ def _cholesky_factor(A, upper, op, check):
                                 f"because the input is not positive-definite (the leading minor of order {order} "
                                 f"is not positive-definite).")
     return _narrow(L.mT.contiguous() if upper else L, x.dtype), bad
+
+
+# ---- LDL^T (Bunch-Kaufman) -------------------------------------------------------
+
+def ldl_factor(A, *, hermitian=False) -> LDLFactor:
+    """`torch.linalg.ldl_factor(A, *, hermitian=False)`: `LDLFactor(LD,
+    pivots)`, the Bunch-Kaufman factorisation `P A P^T = L D L^T` of the
+    symmetric (possibly indefinite) matrices `A` (any batch dimensions; only
+    the lower triangle read, as PyTorch's), as LAPACK's `sytrf`:
+    silt-kernels' `ldl_factor` (`sytf2`'s steps, a matrix a work-item, one
+    launch). `L` unit lower triangular below `LD`'s diagonal, `D` block
+    diagonal of 1 x 1 and 2 x 2 blocks on its diagonal and subdiagonal,
+    `LD`'s upper triangle zero; `pivots` LAPACK's (int32, 1-based, negative
+    for both columns of a 2 x 2 block). A singular `D` (a column of zeros)
+    raises `LinAlgError` naming the batch element and the column (one flag
+    read back; PyTorch's fails an internal assert there). `hermitian` has no
+    effect on real matrices. Float16 in float32, rounded once."""
+    LD, piv, _ = _ldl_factor(A, "linalg.ldl_factor", True)
+    return LDLFactor(LD, piv)
+
+
+def ldl_factor_ex(A, *, hermitian=False, check_errors=False) -> LDLFactorInfo:
+    """`torch.linalg.ldl_factor_ex(A, *, hermitian=False,
+    check_errors=False)`: `ldl_factor` without its error,
+    `LDLFactorInfo(LD, pivots, info)`: `info` (int32, the batch's shape) is
+    0, or LAPACK's 1-based place of the first zero pivot (`D` singular);
+    computed on the device, nothing read back. With `check_errors` a
+    singular `D` raises `LinAlgError` as `ldl_factor`'s."""
+    return LDLFactorInfo(*_ldl_factor(A, "linalg.ldl_factor_ex", check_errors))
+
+
+def _ldl_factor(A, op, check):
+    x = _matrices(A, op)
+    LD, piv, info = _ops.ldl_factor(x.astype(_F32) if x.dtype == np.float16 else x)
+    if check:
+        first = _first((info != 0)[..., None]) if info.numel() else None
+        if first is not None:
+            k = int(info.reshape(-1)[first[0]].item())
+            raise LinAlgError(f"{op}: {_prefix(x.ndim > 2, first[0])}The factorization could not be completed "
+                              f"because D is singular (its diagonal block at column {k} is zero).")
+    return _narrow(LD, x.dtype), piv, info
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False) -> Tensor:
+    """`torch.linalg.ldl_solve(LD, pivots, B, *, hermitian=False)`: the
+    solution `X` of `A X = B` from `ldl_factor`'s `(LD, pivots)` of `A`, as
+    LAPACK's `sytrs`: silt-kernels' `ldl_solve` (a column of `B` a
+    work-item, one launch), `B` matrices `[..., n, k]` of `LD`'s dtype, the
+    batches broadcast. Pivots outside `[1, n]` in size raise
+    `silt.ArgumentError`. `hermitian` has no effect on real matrices."""
+    op = "linalg.ldl_solve"
+    x = _matrices(LD, op, name="LD")
+    b = _rhs(B, x, op)
+    p = _input(pivots, (x,))
+    if p.dtype != np.int32:
+        raise DTypeError(f"{op}: Expected pivots to be integers (int32), got {p.dtype}")
+    _check_rhs(b, x.shape[-1], True, op)
+    w = x.astype(_F32) if x.dtype == np.float16 else x
+    return _narrow(_ops.ldl_solve(w, p, b.astype(_F32) if b.dtype == np.float16 else b), x.dtype)
 
 
 def _cholesky(input, upper=False):

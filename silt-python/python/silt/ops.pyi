@@ -100,6 +100,13 @@ def cholesky_ex(A: TensorLike) -> Tuple[Tensor, Tensor]:
     """`cholesky_ex(A)`: silt-kernels' `cholesky_ex`, `(L, info)`: `A = L
     L^T` (the lower triangle read), `info` LAPACK's (int32 of the batch)."""
 
+def ldl_factor(A: TensorLike) -> Tuple[Tensor, Tensor, Tensor]:
+    """`ldl_factor(A)`: silt-kernels' `ldl_factor`, `(LD, pivots, info)`:
+    the Bunch-Kaufman factorisation `P A P^T = L D L^T` (LAPACK's `sytrf`)."""
+
+def ldl_solve(LD: TensorLike, pivots: TensorLike, B: TensorLike) -> Tensor:
+    """`ldl_solve(LD, pivots, B)`: silt-kernels' `ldl_solve`, `X` with `A X = B`."""
+
 def solve_triangular(A: TensorLike, B: TensorLike, upper: bool, unitriangular: bool = False) -> Tensor:
     """`solve_triangular(A, B, upper, unitriangular=False)`: silt-kernels'
     `solve_triangular`, `X` with `A X = B` for triangular `A`."""
