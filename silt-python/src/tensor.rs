@@ -59,12 +59,14 @@ pub(crate) fn axis(py: Python<'_>, ndim: usize, a: isize) -> PyResult<usize> {
     if (0..n).contains(&i) {
         Ok(usize::try_from(i).unwrap_or(0))
     } else {
+        let expected = if ndim == 0 {
+            "a 0-d tensor has none".to_string()
+        } else {
+            format!("expected in [-{ndim}, {}]", n - 1)
+        };
         Err(crate::error::axis_error(
             py,
-            format!(
-                "dimension {a} out of range for a tensor of {ndim} dimensions (expected in [-{ndim}, {}])",
-                n - 1
-            ),
+            format!("dimension {a} out of range for a tensor of {ndim} dimensions ({expected})"),
         ))
     }
 }
@@ -328,6 +330,10 @@ impl PyTensor {
     /// The view with dimensions `dim0` and `dim1` swapped.
     fn transpose(&self, py: Python<'_>, dim0: isize, dim1: isize) -> Result<PyTensor> {
         let n = self.tensor().ndim();
+        if n == 0 && [dim0, dim1].iter().all(|d| (-1..=0).contains(d)) {
+            // a scalar's only dimension, as PyTorch's: itself
+            return Ok(self.tensor().into());
+        }
         let (a, b) = (axis(py, n, dim0)?, axis(py, n, dim1)?);
         Ok(self.tensor().transpose(a, b)?.into())
     }
@@ -467,11 +473,17 @@ impl PyTensor {
     #[pyo3(signature = (size, stride, storage_offset=None))]
     fn as_strided(
         &self,
-        size: Vec<usize>,
-        stride: Vec<usize>,
-        storage_offset: Option<usize>,
+        py: Python<'_>,
+        size: Vec<isize>,
+        stride: Vec<isize>,
+        storage_offset: Option<isize>,
     ) -> Result<PyTensor> {
-        let offset = storage_offset.unwrap_or_else(|| self.tensor().offset());
+        let size = sizes(py, "as_strided", "sizes", &size)?;
+        let stride = sizes(py, "as_strided", "strides", &stride)?;
+        let offset = match storage_offset {
+            Some(o) => sizes(py, "as_strided", "storage offset", &[o])?[0],
+            None => self.tensor().offset(),
+        };
         Ok(self.tensor().as_strided(&size, &stride, offset)?.into())
     }
 
@@ -657,6 +669,23 @@ fn view_strides(shape: &[usize], strides: &[usize], new: &[usize]) -> Option<Vec
 }
 
 /// The sizes of a `(*shape)` argument: integers, or one tuple or list of them.
+/// Sizes (or strides, an offset) from Python, each at least 0: a negative
+/// one is `silt.ArgumentError` (not Python's `OverflowError`).
+fn sizes(py: Python<'_>, op: &str, what: &str, given: &[isize]) -> Result<Vec<usize>> {
+    given
+        .iter()
+        .map(|&d| {
+            usize::try_from(d).map_err(|_| {
+                argument_error(
+                    py,
+                    format!("{op}: {what} must be at least 0, not {given:?}"),
+                )
+                .into()
+            })
+        })
+        .collect()
+}
+
 fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<isize>> {
     if shape.len() == 1 {
         let first = shape.get_item(0)?;
@@ -678,11 +707,12 @@ pub fn zeros(
     dtype: Option<&Bound<'_, PyAny>>,
     device: Option<&Bound<'_, PyAny>>,
 ) -> Result<PyTensor> {
-    let dims: Vec<usize> = if shape.len() == 1 && !shape.get_item(0)?.is_instance_of::<PyInt>() {
+    let given: Vec<isize> = if shape.len() == 1 && !shape.get_item(0)?.is_instance_of::<PyInt>() {
         shape.get_item(0)?.extract()?
     } else {
         shape.extract()?
     };
+    let dims = sizes(py, "zeros", "sizes", &given)?;
     let dtype = match dtype.filter(|d| !d.is_none()) {
         Some(d) => dtype::parse(py, d)?,
         None => silt::DType::F32,
@@ -761,6 +791,13 @@ pub(crate) fn tensor_on(
                 .downcast_into::<PyUntypedArray>()
                 .map_err(PyErr::from)?,
         };
+        if numpy::PyArrayDescrMethods::kind(&a.dtype()) == b'O' {
+            // None and other objects would become NaN through NumPy's cast
+            return Err(PyTypeError::new_err(
+                "tensor: the data must be numbers (or bools), not None or other objects",
+            )
+            .into());
+        }
         match dtype::from_numpy(&a.dtype()) {
             Some(from) if from == to => return convert::from_array(py, &a, device),
             Some(_) => {

@@ -27,7 +27,7 @@ def test_zeros_ones_full_empty(device):
     np.testing.assert_array_equal(silt.full(2, -1, dtype=np.float64, device=device).numpy(), [-1.0, -1.0])
     e = silt.empty(0, 5, device=device)
     assert e.shape == (0, 5) and e.size == 0
-    with pytest.raises(OverflowError):
+    with pytest.raises(silt.ArgumentError, match="at least 0"):
         silt.zeros(-1, device=device)
     with pytest.raises(silt.DTypeError):
         silt.zeros(2, dtype=np.complex64, device=device)
@@ -124,3 +124,35 @@ def test_random_tensors(device):
         silt.rand(2, dtype=np.int32, device=device)
     with pytest.raises(silt.ArgumentError):
         silt.randint(5, 5, (2,), device=device)
+
+
+def test_creation_refuses_what_pytorch_refuses(device):
+    for bad in (lambda: silt.zeros(2, -1, device=device), lambda: silt.ones(-2, device=device),
+                lambda: silt.empty((2, -1), device=device), lambda: silt.full((2, -1), 1.0, device=device),
+                lambda: silt.arange(4.0, device=device).as_strided((2,), (-1,), 3),
+                lambda: silt.arange(4.0, device=device).as_strided((2,), (1,), -1),
+                lambda: silt.cartesian_prod(silt.zeros(2, 2, device=device)), lambda: silt.meshgrid()):
+        with pytest.raises(silt.ArgumentError):
+            bad()
+    for data in (None, [None, 1.0]):
+        with pytest.raises(TypeError, match="numbers"):
+            silt.tensor(data, dtype=np.float32, device=device)
+
+
+def test_creation_dtypes_as_pytorch(device):
+    assert silt.arange(True, device=device).dtype == np.int64
+    assert silt.arange(False, 3, device=device).tolist() == [0, 1, 2]
+    # an integer dtype truncates logspace's ends first
+    assert silt.logspace(0.5, 2.5, 3, dtype=np.int64, device=device).tolist() == [1, 10, 100]
+    x = silt.tensor(3.0, device=device)
+    assert x.transpose(0, -1).tolist() == 3.0 and x.H.tolist() == 3.0 and x.T.tolist() == 3.0
+    with pytest.raises(silt.AxisError, match="0-d tensor has none"):
+        x.transpose(0, 1)
+
+
+def test_advanced_assignment_drops_leading_ones_of_the_value(device):
+    t = silt.zeros(2, 3, 4, device=device)
+    t[[0, 1]] = silt.ones(1, 1, 3, 4, device=device)
+    assert t.numpy().sum() == 24
+    t[t > 0] = silt.full((1, 24), 2.0, device=device)
+    assert t.numpy().sum() == 48

@@ -1019,7 +1019,10 @@ def _m_transpose(self):
 
 def _h_transpose(self):
     """`H`: the transpose of a matrix (2-d; the conjugate for real dtypes
-    is the tensor itself), a view."""
+    is the tensor itself), a view; a 0-d tensor's is itself, as PyTorch's
+    (deprecated there)."""
+    if self.ndim == 0:
+        return self[...]
     if self.ndim != 2:
         raise ArgumentError(f"H: a matrix (2 dimensions), not {self.ndim}")
     return self.transpose(0, 1)

@@ -101,6 +101,12 @@ def _is_int(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
+def _is_whole(v):
+    """An integer or a bool: `arange`'s arguments that make an int64 range,
+    as PyTorch's."""
+    return isinstance(v, (int, np.integer, bool, np.bool_))
+
+
 def arange(start, end=None, step=1, *, dtype=None, device=None):
     """``arange(start, end=None, step=1, *, dtype=None, device=None)``:
     ``start, start + step, ...`` up to ``end`` (excluded; ``arange(n)`` is
@@ -114,7 +120,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
     # 0-d tensors (and arrays) as the numbers they hold, as PyTorch's
     start, end, step = (v.item() if isinstance(v, (Tensor, np.ndarray)) and v.ndim == 0 else v
                         for v in (start, end, step))
-    ints = all(_is_int(v) for v in (start, end, step))
+    ints = all(_is_whole(v) for v in (start, end, step))
     # Python numbers: NumPy's float32 scalars would size the range in float32
     start, end, step = ((int(v) if ints else float(v)) for v in (start, end, step))
     if dtype is None:
@@ -140,11 +146,13 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
 
 def linspace(start, end, steps, *, dtype=None, device=None):
     """``linspace(start, end, steps, *, dtype=None, device=None)``: ``steps``
-    evenly spaced values from ``start`` to ``end`` (both included), computed
-    as PyTorch's: ``start`` and ``end`` converted to ``dtype`` (``float32``
-    by default; integers truncated), the step and the values in that float
-    dtype (``float16`` in ``float32``; integers in ``float64``), the first
-    half forward from ``start`` and the rest back from ``end``."""
+    evenly spaced values from ``start`` to ``end`` (both included), in the
+    steps of PyTorch's: ``start`` and ``end`` converted to ``dtype``
+    (``float32`` by default; integers truncated), the step and the values in
+    that float dtype (``float16`` in ``float32``; integers in ``float64``),
+    the first half forward from ``start`` and the rest back from ``end``
+    (PyTorch's CPU kernel may fuse a multiply and an add: a value can differ
+    from it in the last bit)."""
     if not _is_int(steps) or steps < 0:
         raise ArgumentError(f"linspace: steps must be a non-negative integer, not {steps!r}")
     dt = np.dtype(np.float32 if dtype is None else dtype)

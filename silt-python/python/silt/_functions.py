@@ -228,6 +228,8 @@ def meshgrid(*tensors, indexing="ij"):
     dimension i (no copy)."""
     if indexing not in ("ij", "xy"):
         raise ArgumentError(f"meshgrid: `indexing` is 'ij' or 'xy', not {indexing!r}")
+    if not tensors or (len(tensors) == 1 and isinstance(tensors[0], (list, tuple)) and not tensors[0]):
+        raise ArgumentError("meshgrid: expects a non-empty list of tensors")
     ts = [t.reshape(-1) if t.ndim == 0 else t for t in _tensors(tensors, "meshgrid")]
     if any(t.ndim != 1 for t in ts):
         raise ArgumentError("meshgrid: the tensors must be 0-d or 1-d")
@@ -250,6 +252,8 @@ def cartesian_prod(*tensors):
     tensors' elements, `[n1 * n2 * ..., k]` (the first tensor's element
     changing slowest; one tensor is returned as it is)."""
     ts = _tensors(tensors, "cartesian_prod")
+    if not ts or any(t.ndim != 1 for t in ts):
+        raise ArgumentError("cartesian_prod: expects 1-d tensors (at least one)")
     if len(ts) == 1:
         return ts[0]
     grids = meshgrid(*ts, indexing="ij")
@@ -585,6 +589,9 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, device=None):
     `dtype` (float32 by default)."""
     if not isinstance(steps, int) or steps < 0:
         raise ArgumentError(f"logspace: steps must be a non-negative integer, not {steps!r}")
+    if dtype is not None and np.dtype(dtype).kind in "iub":
+        # PyTorch's: an integer dtype truncates start and end first
+        start, end = math.trunc(start), math.trunc(end)
     values = np.logspace(float(start), float(end), steps, base=float(base))
     return tensor(values.astype(np.float32 if dtype is None else dtype), device=device)
 

@@ -280,6 +280,10 @@ def _scatter_key(self, key, value, view):
     if not _is_number(value):
         src = value.to(self.device, self.dtype) if isinstance(value, Tensor) else tensor(
             np.asarray(value), device=self.device, dtype=self.dtype)
+        extra = src.ndim - len(result_shape)
+        if extra > 0 and all(n == 1 for n in src.shape[:extra]):
+            # leading dimensions of one are dropped, as PyTorch's
+            src = src.reshape(tuple(src.shape[extra:]))
         src = src.broadcast_to(result_shape)
         back = [order.index(i) for i in range(len(order))]
         each = src.permute(*back).reshape((picks.size,) + plan.rest_shape)
