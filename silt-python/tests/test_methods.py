@@ -1309,3 +1309,30 @@ def test_axis_errors_name_the_range_as_pytorch(device):
     import silt.nn.functional as F
     with pytest.raises(silt.ArgumentError, match="normalized_shape"):
         F.layer_norm(silt.zeros(2, 4, device=device), [-4])
+
+
+def test_integer_dtype_of_a_sum_or_product_is_the_results(device):
+    x = silt.tensor(np.array([2**31 - 1, 1], np.int32), device=device)
+    for got in (silt.sum(x, dtype=np.int32), x.sum(dtype=np.int32), silt.nansum(x, dtype=np.int32)):
+        assert got.dtype == np.int32 and got.tolist() == -(2**31)
+    u = silt.tensor(np.full((16, 16), 2, np.uint8), device=device)
+    got = silt.prod(u.reshape(-1)[:8], dtype=np.uint8)
+    assert got.dtype == np.uint8 and got.tolist() == 0
+    assert x.sum().dtype == np.int64 and x.sum(dtype=np.float64).dtype == np.float64
+
+
+def test_round_decimals_as_pytorch(device):
+    h = silt.tensor(np.array([0.045, 1234.5678], np.float16), device=device)
+    got = h.round(decimals=2)  # scaled in float32, rounded to float16 once
+    assert got.dtype == np.float16
+    np.testing.assert_array_equal(got.numpy(), np.array([0.05, 1235.0], np.float16))
+    f = silt.tensor(np.array([0.045, 1234.5678], np.float32), device=device)
+    assert np.isnan(f.round(decimals=40).numpy()).all()  # a scale past float32: NaN, as PyTorch's
+    assert np.isnan(silt.tensor(np.array([1.5]), device=device).round(decimals=400).numpy()).all()
+
+
+def test_logsumexp_over_no_dims_reduces_them_all(device):
+    x = silt.tensor(np.array([[1.0, 2.0], [3.0, 4.0]]), device=device)
+    want = np.log(np.exp([1.0, 2.0, 3.0, 4.0]).sum())
+    np.testing.assert_allclose(x.logsumexp(dim=()).numpy(), want, rtol=1e-12)
+    np.testing.assert_allclose(x.logsumexp(dim=(), keepdim=True).numpy(), [[want]], rtol=1e-12)

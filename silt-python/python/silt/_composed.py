@@ -320,7 +320,8 @@ def _nansum(self, dim=None, keepdim=False, *, dtype=None):
     x = self if dtype is None else self.astype(dtype, copy=False)
     if x.dtype.kind == "f":
         x = x.masked_fill(x.isnan(), 0)
-    return ops.sum(x, _all_dims(dim), keepdim)
+    r = ops.sum(x, _all_dims(dim), keepdim)
+    return r.astype(dtype, copy=False) if dtype is not None and r.dtype != np.dtype(dtype) else r
 
 
 def _nanmean(self, dim=None, keepdim=False, *, dtype=None):

@@ -50,9 +50,14 @@ def _unary(name):
                 return self.clone()
             if decimals == 0:
                 return fn(self)
-            # PyTorch's: scaled by 10^|decimals| in the tensor's dtype, rounded half to even, scaled back
-            scale = 10.0 ** abs(int(decimals))
-            return fn(self * scale) / scale if decimals > 0 else fn(self / scale) * scale
+            # PyTorch's: scaled by 10^|decimals| (float16 in float32), rounded half to even, scaled back;
+            # a scale past the dtype's range is inf there (NaN results, as PyTorch's)
+            x = self.astype(_F32) if self.dtype == np.float16 else self
+            k = abs(int(decimals))
+            with np.errstate(over="ignore"):
+                scale = x.dtype.type(10.0 ** k if k <= 308 else math.inf)
+            r = fn(x * scale) / scale if decimals > 0 else fn(x / scale) * scale
+            return r.astype(self.dtype, copy=False)
     elif name in _ROUNDING:
         def method(self):
             return fn(self) if self.dtype.kind == "f" else self.clone()
@@ -114,7 +119,7 @@ def _all_dims(dim):
 def _reduction(name):
     fn = {"argmax": _argmax, "argmin": _argmin}.get(name) or getattr(ops, name)
     # all and any reduce nothing over `dim=()`, as PyTorch's
-    dims = _all_dims if name in ("amax", "amin", "count_nonzero") else (lambda d: d)
+    dims = _all_dims if name in ("amax", "amin", "count_nonzero", "logsumexp") else (lambda d: d)
 
     def method(self, dim=None, keepdim=False):
         x = self
@@ -133,15 +138,25 @@ def _reduction(name):
 def _sum(self, dim=None, keepdim=False, *, dtype=None):
     """`sum(dim=None, keepdim=False, *, dtype=None)`: integers and bool sum in
     int64 (uint64 for uint32/uint64), float16 in float32 then rounded;
-    `dtype` converts first."""
+    `dtype` converts first and is the result's (an integer one wraps, as
+    PyTorch's)."""
     x = self if dtype is None else self.astype(dtype, copy=False)
-    return ops.sum(x, _all_dims(dim), keepdim)
+    return _as_asked(ops.sum(x, _all_dims(dim), keepdim), dtype)
+
+
+def _as_asked(r, dtype):
+    """A sum or product `r` in the integer `dtype=` asked for (`silt.ops`
+    sums narrow integers in int64): the int64 result wrapped to it, the
+    same numbers as PyTorch's sum in that dtype."""
+    if dtype is not None and r.dtype != np.dtype(dtype):
+        return r.astype(dtype, copy=False)
+    return r
 
 
 def _prod(self, dim=None, keepdim=False, *, dtype=None):
     """`prod(dim=None, keepdim=False, *, dtype=None)`, as `sum`."""
     x = self if dtype is None else self.astype(dtype, copy=False)
-    return ops.prod(x, dim, keepdim)
+    return _as_asked(ops.prod(x, dim, keepdim), dtype)
 
 
 def _mean(self, dim=None, keepdim=False, *, dtype=None):
