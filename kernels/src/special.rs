@@ -999,7 +999,9 @@ fn zeta_of<T>(x: T, q: T) -> T {
                 b /= w;
                 let t = f * b / c;
                 s += t;
-                done = (t / s).abs() < T::EPSILON;
+                // t = 0: the terms underflowed (a sum of 0 would give 0 / 0 here,
+                // and later terms inf * 0)
+                done = t == 0.0 || (t / s).abs() < T::EPSILON;
                 m += 1.0;
                 f *= x + m;
                 b /= w;

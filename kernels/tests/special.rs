@@ -653,6 +653,23 @@ fn zeta_meets_its_true_values_and_limits() {
             }
         }
     }
+    // sums that underflow to 0 (every term): 0, not 0 / 0's NaN
+    for dev in devices() {
+        let x = TensorT::from_slice(&dev, &[100.0f32, 1e4], [2]).unwrap();
+        let q = TensorT::from_slice(&dev, &[3.5f32, 2.0], [2]).unwrap();
+        assert_eq!(
+            k::zeta::launch(&x, &q).unwrap().to_vec().unwrap(),
+            [0.0, 0.0],
+            "{dev:?}"
+        );
+        let x = TensorT::from_slice(&dev, &[1e4f64], [1]).unwrap();
+        let q = TensorT::from_slice(&dev, &[2.0f64], [1]).unwrap();
+        assert_eq!(
+            k::zeta::launch(&x, &q).unwrap().to_vec().unwrap(),
+            [0.0],
+            "{dev:?}"
+        );
+    }
 }
 
 /// `(a, x, P(a, x), Q(a, x))` to 20 digits (mpmath, 60 digits of working
