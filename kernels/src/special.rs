@@ -380,7 +380,14 @@ fn bessel_i_of<T>(x: T, nu: u32, scaled: u32) -> T {
                 break;
             }
         }
-        r = s / (2.0 * T::PI * a).sqrt();
+        // √(2πx), without 2πx's overflow near the largest x (where it would
+        // give 0, and then 0 · ∞)
+        let root = if a < T::MAX * 0.125 {
+            (2.0 * T::PI * a).sqrt()
+        } else {
+            a.sqrt() * (2.0 * T::PI).sqrt()
+        };
+        r = s / root;
         if scaled == 0 {
             let e = (0.5 * a).exp();
             r = r * e * e;

@@ -357,6 +357,48 @@ fn special_functions_meet_their_true_values() {
     }
 }
 
+#[test]
+fn modified_bessel_functions_at_the_largest_numbers() {
+    // 2πx overflows there: e^-x I(x) is 1 / √(2πx) and I(x) is +∞ (they
+    // gave 0 and NaN)
+    for dev in devices() {
+        for op in ["i0", "i0e", "i1", "i1e"] {
+            let x64 = [f64::MAX, -f64::MAX, 1e308];
+            let (d, _) = run(op, &dev, &x64);
+            let (_, s) = run(op, &dev, &[f64::from(f32::MAX), -f64::from(f32::MAX), 1e38]);
+            let odd = op.starts_with("i1");
+            for (i, &x) in x64.iter().enumerate() {
+                let sign: f64 = if odd && x < 0.0 { -1.0 } else { 1.0 };
+                if op.ends_with('e') {
+                    let want = sign / (2.0 * std::f64::consts::PI).sqrt() / x.abs().sqrt();
+                    assert!(
+                        (d[i] - want).abs() <= 1e-14 * want.abs(),
+                        "{op}({x:e}) on {dev:?}: {}",
+                        d[i]
+                    );
+                } else {
+                    assert_eq!(d[i], sign * f64::INFINITY, "{op}({x:e}) on {dev:?}");
+                }
+            }
+            for (i, &x) in [f32::MAX, -f32::MAX, 1e38f32].iter().enumerate() {
+                let sign: f32 = if odd && x < 0.0 { -1.0 } else { 1.0 };
+                if op.ends_with('e') {
+                    let want = f64::from(sign)
+                        / (2.0 * std::f64::consts::PI).sqrt()
+                        / f64::from(x.abs()).sqrt();
+                    let got = f64::from(s[i]);
+                    assert!(
+                        (got - want).abs() <= 1e-6 * want.abs(),
+                        "{op}({x:e}) f32 on {dev:?}: {got}"
+                    );
+                } else {
+                    assert_eq!(s[i], sign * f32::INFINITY, "{op}({x:e}) f32 on {dev:?}");
+                }
+            }
+        }
+    }
+}
+
 /// Poles, limits and signed zeros, as PyTorch gives them.
 #[test]
 fn special_functions_give_pytorchs_values_at_poles_and_limits() {
