@@ -542,7 +542,9 @@ def _mvlgamma(self, p):
 def _polygamma(self, n):
     """`polygamma(n)`: the `n`-th derivative of `digamma`, `(-1)^(n+1) n!
     zeta(n + 1, x)` for `n >= 1` (integers in float32; float16 computes in
-    float32 and rounds once)."""
+    float32 and rounds once; float32 computes in float64 on a device that
+    has it and rounds once: the Hurwitz sum cancels at negative `x`, and
+    its terms for a large `n` fall below float32's normal numbers)."""
     if isinstance(n, bool) or int(n) != n:
         raise ArgumentError(f"polygamma: n must be an integer, not {n!r}")
     n = int(n)
@@ -553,6 +555,8 @@ def _polygamma(self, n):
         return _polygamma(x.astype(np.float32), n).astype(np.float16)
     if n == 0:
         return x.digamma()
+    if x.dtype == np.float32 and x.device.info()["fp64"]:
+        return _polygamma(x.astype(np.float64), n).astype(np.float32)
     order = _silt.ops.zeta(x.new_full((), n + 1), x)
     return order * float(math.factorial(n) if n % 2 else -math.factorial(n))
 
