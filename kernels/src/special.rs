@@ -511,7 +511,15 @@ fn incgamma_log_factor<T>(a: T, x: T, plus: u32) -> T {
                                 + z * (1.0 / 156.0
                                     + z * (-3617.0 / 122400.0 + z * 43867.0 / 244188.0))))))))
             / a;
-        r = a * ln_1p_minus((x - a) / a) + 0.5 * (a / (2.0 * T::PI)).ln() - s;
+        // ln(1 + μ) - μ; where x is far below a (μ near -1), 1 + μ would lose
+        // x / a's digits: ln(x / a) - μ there
+        let mu = (x - a) / a;
+        let l = if mu < -0.5 {
+            (x / a).ln() - mu
+        } else {
+            ln_1p_minus(mu)
+        };
+        r = a * l + 0.5 * (a / (2.0 * T::PI)).ln() - s;
         if plus == 1 {
             r -= a.ln();
         }
