@@ -433,6 +433,87 @@ def test_interpolate_bicubic_scale_and_float64(device):
     check(F.interpolate(t(step, device), size=(1, 8), mode="bicubic"), bicubic_ref(step, (1, 8), False))
 
 
+def antialias_ref(x, size, mode, align=False, scales=(None, None)):
+    """Pillow's separable resampling as PyTorch computes it, one output at a
+    time (float64): along W, then along H, each output the normalised sum of
+    the filter (widened by the scale when shrinking) over the places whose
+    centres lie within its support."""
+    width = {"bilinear": 1.0, "bicubic": 2.0, "lanczos": 3.0}[mode]
+
+    def filt(v):
+        v = abs(v)
+        if mode == "bilinear":
+            return max(0.0, 1 - v)
+        if mode == "bicubic":
+            a = -0.5
+            return ((a + 2) * v - (a + 3)) * v * v + 1 if v < 1 else (
+                a * v ** 3 - 5 * a * v ** 2 + 8 * a * v - 4 * a if v < 2 else 0.0)
+        return float(np.sinc(v) * np.sinc(v / 3)) if v < 3 else 0.0
+
+    def along(x, m, scale):
+        n = x.shape[-1]
+        if n == m:
+            return x
+        s = ((n - 1) / (m - 1) if m > 1 else 0.0) if align else (1 / scale if scale else n / m)
+        support = width * max(s, 1.0)
+        y = np.zeros(x.shape[:-1] + (m,))
+        for i in range(m):
+            centre = s * (i + 0.5)
+            lo = max(int(centre - support + 0.5), 0)
+            hi = min(int(centre + support + 0.5), n)
+            w = [filt((j - centre + 0.5) / max(s, 1.0)) for j in range(lo, hi)]
+            total = sum(w)
+            y[..., i] = sum(wj / total * x[..., j] for wj, j in zip(w, range(lo, hi)))
+        return y
+
+    y = along(x.astype(np.float64), size[1], scales[1])
+    return along(y.swapaxes(-1, -2), size[0], scales[0]).swapaxes(-1, -2)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic", "lanczos"])
+@pytest.mark.parametrize("size,align", [((3, 5), False), ((11, 4), False), ((2, 13), True), ((7, 6), False)])
+def test_interpolate_antialias(device, mode, size, align):
+    if mode == "lanczos" and align:
+        return
+    x = f32(2, 3, 7, 9)
+    got = F.interpolate(t(x, device), size=size, mode=mode, antialias=True, align_corners=align)
+    check(got, antialias_ref(x, size, mode, align).astype(np.float32))
+    x64 = x[:, :, ::2].astype(np.float64)  # 4 x 9, a view with a step
+    got = F.interpolate(t(x64, device)[:, :, :, ::2], scale_factor=(0.6, 2.5), mode=mode, antialias=True)
+    check(got, antialias_ref(x64[..., ::2], (2, 12), mode, scales=(0.6, 2.5)), 1e-12)
+
+
+def test_interpolate_antialias_values(device):
+    """Values that PyTorch 2.15's CPU kernels give (float64, uint8)."""
+    x = np.arange(64.0).reshape(1, 1, 8, 8)
+    want = {
+        "bilinear": [9.2511961722, 10.7680311891, 12.3421052632, 13.9161793372, 15.4330143541],
+        "lanczos": [6.7913567961, 8.3691579582, 9.9891412062, 11.6091244541, 13.1869256163],
+    }
+    for mode, row in want.items():
+        got = F.interpolate(t(x, device), size=(3, 5), mode=mode, antialias=True).numpy()
+        np.testing.assert_allclose(got[0, 0, 0], row, rtol=1e-10)
+    got = F.interpolate(t(x, device), size=(3, 5), mode="bicubic", antialias=True, align_corners=True)
+    np.testing.assert_allclose(got.numpy()[0, 0, :, 0], [11.0926411935, 39.0711989082, 57.0514302271], rtol=1e-10)
+    # uint8: PyTorch's integer passes, the same bytes
+    u = (np.arange(64).reshape(1, 1, 8, 8) * 37 % 256).astype(np.uint8)
+    want = {
+        "bilinear": [[59, 115, 162, 136, 63], [153, 159, 104, 84, 128], [135, 83, 111, 168, 180]],
+        "bicubic": [[48, 111, 174, 141, 53], [161, 171, 97, 71, 131], [137, 72, 107, 180, 184]],
+        "lanczos": [[39, 112, 182, 141, 46], [167, 177, 95, 62, 135], [139, 66, 99, 189, 188]],
+    }
+    for mode, rows in want.items():
+        check(F.interpolate(t(u, device), size=(3, 5), mode=mode, antialias=True), np.array([[rows]], np.uint8))
+    # an infinity outside an output's window does not reach it; float16 is computed in float32
+    y = x.copy()
+    y[..., 7] = np.inf
+    got = F.interpolate(t(y, device), size=(8, 2), mode="bilinear", antialias=True).numpy()
+    assert np.isfinite(got[..., 0]).all() and np.isinf(got[..., 1]).all()
+    h = x.astype(np.float16)
+    check(F.interpolate(t(h, device), size=(3, 5), mode="lanczos", antialias=True),
+          antialias_ref(h, (3, 5), "lanczos").astype(np.float16), 1e-2)
+
+
 def test_interpolate_errors(device):
     x = t(f32(1, 2, 4), device)
     with pytest.raises(silt.ArgumentError, match="4-d"):
@@ -440,7 +521,15 @@ def test_interpolate_errors(device):
     with pytest.raises(silt.DTypeError):
         F.interpolate(t(np.ones((1, 1, 2, 2), np.int32), device), size=3, mode="bicubic")
     with pytest.raises(silt.ArgumentError, match="antialias"):
-        F.interpolate(t(f32(1, 1, 4, 4), device), size=3, mode="bicubic", antialias=True)
+        F.interpolate(t(f32(1, 1, 4, 4), device), size=3, mode="nearest", antialias=True)
+    with pytest.raises(silt.ArgumentError, match="antialias"):
+        F.interpolate(x, size=3, mode="linear", antialias=True)
+    with pytest.raises(silt.ArgumentError, match="antialias=True"):
+        F.interpolate(t(f32(1, 1, 4, 4), device), size=3, mode="lanczos")
+    with pytest.raises(silt.ArgumentError, match="align_corners"):
+        F.interpolate(t(f32(1, 1, 4, 4), device), size=3, mode="lanczos", antialias=True, align_corners=True)
+    with pytest.raises(silt.DTypeError):
+        F.interpolate(t(np.ones((1, 1, 4, 4), np.int32), device), size=3, mode="bilinear", antialias=True)
     with pytest.raises(silt.ArgumentError, match="4-d"):
         F.interpolate(x, size=3, mode="bilinear")
     with pytest.raises(silt.ArgumentError, match="either"):

@@ -15,7 +15,10 @@ from ._pools import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3
 
 
 _MODES = {"nearest": None, "nearest-exact": None, "linear": 1, "bilinear": 2, "trilinear": 3, "bicubic": 2,
-          "area": None}
+          "lanczos": 2, "area": None}
+
+# the antialiasing filters' widths in places at a scale of 1 (PyTorch's `interp_size`)
+_AA_WIDTH = {"bilinear": 2, "bicubic": 4, "lanczos": 6}
 
 # PyTorch's cubic convolution constant (Keys' kernel with a = -0.75)
 _A = -0.75
@@ -33,6 +36,88 @@ def _cubic_weights(t):
     return [far(t + 1), near(t), near(1 - t), far(2 - t)]
 
 
+def _aa_filter(mode, x):
+    """The antialiasing filter of `mode` at `x` (float64): the triangle, Keys'
+    cubic with `a = -0.5` (Pillow's, not the `-0.75` of plain `bicubic`) or
+    Lanczos-3, `sinc(x) sinc(x / 3)` within 3."""
+    x = np.abs(x)
+    if mode == "bilinear":
+        return np.where(x < 1, 1 - x, 0.0)
+    if mode == "bicubic":
+        a = -0.5
+        near = ((a + 2) * x - (a + 3)) * x * x + 1
+        far = (((x - 5) * x + 8) * x - 4) * a
+        return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+    return np.where(x < 3, np.sinc(x) * np.sinc(x / 3), 0.0)
+
+
+def _aa_taps(mode, n, m, scale, exact):
+    """PyTorch's antialiased resampling of `n` places to `m` at `scale`
+    (input places an output): the first place each output reads and the
+    weights of its `taps` places from there (`[m, taps]`, float64, zero past
+    the input and past the output's window), each output's weights summing to
+    1. The filter is widened by the scale when it shrinks, so each output
+    averages every place under it. The window's ends are computed in
+    `exact` (`np.float32` for float32 input, as PyTorch's kernels do)."""
+    half = _AA_WIDTH[mode] / 2
+    scale = exact(scale)
+    support = exact(half) * scale if scale >= 1 else exact(half)
+    taps = int(math.ceil(support)) * 2 + 1
+    inverse = exact(1) / scale if scale >= 1 else exact(1)
+    centre = scale * (np.arange(m).astype(exact) + exact(0.5))
+    first = np.maximum(np.trunc(centre - support + exact(0.5)).astype(np.int64), 0)
+    ends = np.minimum(np.trunc(centre + support + exact(0.5)).astype(np.int64), n)
+    count = np.clip(ends - first, 0, taps)
+    j = np.arange(taps)
+    at = (j[None, :] + first[:, None]).astype(exact) - centre[:, None] + exact(0.5)
+    w = np.where(j[None, :] < count[:, None], _aa_filter(mode, (at * inverse).astype(np.float64)), 0.0)
+    total = w.sum(1, keepdims=True)
+    return first, np.where(total != 0, w / np.where(total != 0, total, 1), w)
+
+
+def _aa_scale(n, m, s, align_corners):
+    """PyTorch's scale (input places an output) of a dimension of `n`
+    resampled to `m`, given its scale factor `s` or `None`."""
+    if align_corners:
+        return (n - 1) / (m - 1) if m > 1 else 0.0
+    return (1.0 / s) if s is not None else n / m
+
+
+def _antialiased(x, out, scales, mode, align_corners):
+    """`bilinear`, `bicubic` or `lanczos` of a float `[N, C, H, W]` with
+    antialiasing, as PyTorch's CPU kernels: a pass along W, then one along
+    H (a pass skipped where the length does not change), each output the
+    weighted sum of the places under its widened filter: those places
+    picked at once (`index_select`), weighed and summed."""
+    start = x
+    wide = x.dtype == np.float16
+    if wide:
+        x = x.astype(np.float32)
+    exact = np.float64 if x.dtype == np.float64 else np.float32
+    for d in (3, 2):
+        n, m, s = x.shape[d], out[d - 2], scales[d - 2]
+        if n == 0 or m == 0:
+            raise ArgumentError(f"interpolate: dimension {d} resamples {n} places to {m}")
+        if n == m:
+            continue
+        first, w = _aa_taps(mode, n, m, _aa_scale(n, m, s, align_corners), exact)
+        taps = w.shape[1]
+        places = np.minimum(first[:, None] + np.arange(taps)[None, :], n - 1)
+        picked = x.index_select(d, _on(x, places.reshape(-1)))
+        shape = list(x.shape)
+        shape[d:d + 1] = [m, taps]
+        picked = picked.reshape(shape)
+        wshape = [1] * len(shape)
+        wshape[d], wshape[d + 1] = m, taps
+        # places past a window are not read: their weight is 0, but the
+        # element picked there may be infinite or NaN
+        inside = _on(x, (w != 0).reshape(wshape))
+        x = (picked * _on(x, w.astype(x.dtype).reshape(wshape))).where(inside, 0).sum(d + 1)
+    if x is start:
+        return start.clone()
+    return x.astype(np.float16) if wide else x
+
+
 def _linear_source(mode, n, m, ratio, align_corners):
     """The source places (float64) of the `m` outputs of a linear or cubic
     resampling of `n` places, PyTorch's: the corners aligned, or the
@@ -45,13 +130,14 @@ def _linear_source(mode, n, m, ratio, align_corners):
     return np.maximum((dst + 0.5) * ratio - 0.5, 0.0)
 
 
-def _uint8_passes(x, out, scales, mode, align_corners):
-    """`bilinear` or `bicubic` of a uint8 `[N, C, H, W]`, as PyTorch's CPU
-    kernels compute it: one pass along W, then one along H (a pass skipped
-    where the length does not change), each a sum of the neighbours with
-    integer weights (the weights times `2^p`, rounded, for the largest `p` up
-    to 22 that keeps each below `2^15`) in int32, plus `2^(p-1)`, shifted
-    down by `p` and clamped to `[0, 255]`."""
+def _uint8_passes(x, out, scales, mode, align_corners, antialias=False):
+    """`bilinear` or `bicubic` (or, antialiased, `lanczos`) of a uint8 `[N,
+    C, H, W]`, as PyTorch's CPU kernels compute it: one pass along W, then
+    one along H (a pass skipped where the length does not change), each a
+    sum of the neighbours (or of the places under the antialiasing filter)
+    with integer weights (the weights times `2^p`, rounded, for the largest
+    `p` up to 22 that keeps each below `2^15`) in int32, plus `2^(p-1)`,
+    shifted down by `p` and clamped to `[0, 255]`."""
     start = x
     for d in (3, 2):
         n, m, s = x.shape[d], out[d - 2], scales[d - 2]
@@ -59,12 +145,17 @@ def _uint8_passes(x, out, scales, mode, align_corners):
             raise ArgumentError(f"interpolate: dimension {d} resamples {n} places to {m}")
         if n == m:
             continue
-        src = _linear_source(mode, n, m, (1.0 / s) if s is not None else n / m, align_corners)
-        if mode == "bicubic":
+        if antialias:
+            first, w = _aa_taps(mode, n, m, _aa_scale(n, m, s, align_corners), np.float64)
+            weights = list(w.T)
+            places = [np.minimum(first + j, n - 1) for j in range(w.shape[1])]
+        elif mode == "bicubic":
+            src = _linear_source(mode, n, m, (1.0 / s) if s is not None else n / m, align_corners)
             base = np.floor(src).astype(np.int64)
             weights = _cubic_weights(src - base)
             places = [np.clip(base - 1 + j, 0, n - 1) for j in range(4)]
         else:
+            src = _linear_source(mode, n, m, (1.0 / s) if s is not None else n / m, align_corners)
             lo = np.minimum(np.floor(src).astype(np.int64), n - 1)
             frac = src - lo
             weights = [1 - frac, frac]
@@ -87,23 +178,33 @@ def _uint8_passes(x, out, scales, mode, align_corners):
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
     """`interpolate(input, size=None, scale_factor=None, mode='nearest',
-    align_corners=None, recompute_scale_factor=None)`: `input` (`[N, C,
-    *spatial]`) resampled to `size` or by `scale_factor`, with PyTorch's
-    source coordinates; modes `nearest`, `nearest-exact`, `linear`,
+    align_corners=None, recompute_scale_factor=None, antialias=False)`:
+    `input` (`[N, C, *spatial]`) resampled to `size` or by `scale_factor`,
+    with PyTorch's source coordinates; modes `nearest`, `nearest-exact`, `linear`,
     `bilinear`, `trilinear` (each output from its two neighbours a
     dimension), `bicubic` (from four neighbours a dimension, Keys' kernel
     with `a = -0.75`, places past an edge read at the edge; not clamped to
-    the input's range) and `area` (`adaptive_avg_pool`). A uint8 input
-    takes `bilinear` as PyTorch's CPU kernels compute it (integer passes
-    along W then H, the same bytes) and `bicubic` the same way (within 1 of
+    the input's range) and `area` (`adaptive_avg_pool`). With
+    `antialias=True`, `bilinear`, `bicubic` and `lanczos` (which needs it)
+    of a 4-d input filter as Pillow does, PyTorch's CPU kernels: a
+    triangle, Keys' cubic with `a = -0.5` or Lanczos-3, widened by the
+    scale where the input shrinks, each output's weights summing to 1
+    (float16 computed in float32). A uint8 input takes `bilinear` as
+    PyTorch's CPU kernels compute it (integer passes along W then H, the
+    same bytes) and `bicubic` and `lanczos` the same way (within 1 of
     PyTorch's)."""
     fn = "interpolate"
     _tensor(input, fn)
     if mode not in _MODES:
         raise ArgumentError(f"{fn}: mode {mode!r} is not taken (one of {', '.join(_MODES)})")
-    if antialias:
-        raise ArgumentError(f"{fn}: antialias is not taken")
     nd = input.ndim - 2
+    if antialias and (mode not in _AA_WIDTH or nd != 2):
+        raise ArgumentError(f"{fn}: antialias is taken by the modes bilinear, bicubic and lanczos "
+                            f"of a 4-d input, not {mode!r} of a {input.ndim}-d one")
+    if mode == "lanczos" and not antialias:
+        raise ArgumentError(f"{fn}: mode 'lanczos' needs antialias=True")
+    if mode == "lanczos" and align_corners:
+        raise ArgumentError(f"{fn}: mode 'lanczos' does not take align_corners=True")
     if nd < 1 or nd > 3:
         raise ArgumentError(f"{fn}: input must have 3 to 5 dimensions, not {input.ndim}")
     if _MODES[mode] is not None and _MODES[mode] != nd:
@@ -132,9 +233,11 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         return adaptive_avg_pool3d(input, out) if nd == 3 else (
             adaptive_avg_pool2d(input, out) if nd == 2 else adaptive_avg_pool1d(input, out))
     if linear_mode and input.dtype == np.uint8 and nd == 2:
-        return _uint8_passes(input, out, scales, mode, align_corners)
+        return _uint8_passes(input, out, scales, mode, align_corners, antialias)
     if linear_mode:
         _floats(input, fn)
+    if antialias:
+        return _antialiased(input, out, scales, mode, align_corners)
     x = input
     for i, (n, m, s) in enumerate(zip(lengths, out, scales)):
         d = 2 + i

@@ -30,10 +30,8 @@ host and copied to the device.
 Float16 inputs are summed in float32 (norms, means, pools), as PyTorch's
 CPU kernels do, and float32 weights of a float16 input are rounded to it.
 
-Where silt narrows PyTorch: ``interpolate`` takes the modes ``nearest``
-(with PyTorch's CPU places: the same and twice the length exact),
-``nearest-exact``, ``linear``, ``bilinear``, ``bicubic``, ``trilinear`` and
-``area``, without ``antialias``; ``avg_pool*`` take floats only;
+Where silt narrows PyTorch: ``interpolate``'s ``nearest`` takes PyTorch's
+CPU places (the same and twice the length exact); ``avg_pool*`` take floats only;
 ``batch_norm`` does not take ``momentum=None``. ``pad`` in the modes other
 than ``constant`` pads any dimension (PyTorch's only the last one to
 three). The max pools' indices are PyTorch's: each window's first maximum,
