@@ -800,6 +800,42 @@ def test_nll_and_cross_entropy(device, weighted):
     check(F.cross_entropy(t(x, device), t(probs, device), tw), np.float32(want.mean()), 1e-5)
 
 
+def test_linear_cross_entropy(device):
+    x, w, b = f32(6, 5), f32(4, 5), f32(4)
+    target = RNG.integers(0, 4, 6).astype(np.int64)
+    target[2] = -100
+    logits = x.astype(np.float64) @ w.T.astype(np.float64) + b
+    lp = log_softmax_ref(logits, 1)
+    kept = target != -100
+    nll = -lp[np.arange(6), np.where(kept, target, 0)] * kept
+    got = F.linear_cross_entropy(t(x, device), t(w, device), t(target, device), linear_bias=t(b, device))
+    check(got, np.float32(nll.sum() / kept.sum()), 1e-5)
+    got = F.linear_cross_entropy(t(x, device), t(w, device), t(target, device), linear_bias=t(b, device),
+                                 ignore_index=None, reduction="none", options=object())
+    check(got, nll.astype(np.float32), 1e-5)
+    # K-dimensional: a weight [C, d, in] gives logits [N, C, d]
+    w3, b3 = f32(4, 3, 5), f32(4, 3)
+    target3 = RNG.integers(0, 4, (6, 3)).astype(np.int64)
+    logits3 = np.einsum("nf,cdf->ncd", x.astype(np.float64), w3.astype(np.float64)) + b3
+    lp3 = log_softmax_ref(logits3, 1)
+    want = -np.take_along_axis(lp3, target3[:, None], 1)[:, 0]
+    got = F.linear_cross_entropy(t(x, device), t(w3, device), t(target3, device), linear_bias=t(b3, device),
+                                 reduction="sum")
+    check(got, np.float32(want.sum()), 1e-4)
+    # class probabilities, an unbatched input
+    probs = RNG.dirichlet(np.ones(4)).astype(np.float32)
+    want = -(log_softmax_ref(x[0].astype(np.float64) @ w.T.astype(np.float64), 0) * probs).sum()
+    check(F.linear_cross_entropy(t(x[0], device), t(w, device), t(probs, device)), np.float32(want), 1e-5)
+    with pytest.raises(silt.ArgumentError, match="ignore_index"):
+        F.linear_cross_entropy(t(x[0], device), t(w, device), t(probs, device), ignore_index=-100)
+    with pytest.raises(silt.ArgumentError, match="in_features"):
+        F.linear_cross_entropy(t(x, device), t(f32(4, 3), device), t(target, device))
+    with pytest.raises(silt.ArgumentError, match="batched"):
+        F.linear_cross_entropy(t(x[0], device), t(w3, device), t(target3[0], device))
+    with pytest.raises(silt.ArgumentError, match="linear_bias"):
+        F.linear_cross_entropy(t(x, device), t(w, device), t(target, device), linear_bias=t(f32(3), device))
+
+
 def test_class_loss_edges(device):
     x = f32(4)  # unbatched: [C] and a 0-d target
     check(F.cross_entropy(t(x, device), t(np.int64(2), device)), np.float32(-log_softmax_ref(x, 0)[2]), 1e-5)
@@ -1463,6 +1499,7 @@ def test_local_response_norm_and_channel_shuffle(device):
     y = f32(2, 6, 5)
     want = y.reshape(2, 2, 3, 5).transpose(0, 2, 1, 3).reshape(2, 6, 5)
     check(F.channel_shuffle(t(y, device), 2), want)
+    check(F.native_channel_shuffle(t(y, device), 2), want)
     with pytest.raises(silt.ArgumentError):
         F.channel_shuffle(t(y, device), 4)
 

@@ -250,6 +250,49 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     return nll * (1 - label_smoothing) + smooth * (label_smoothing / c)
 
 
+def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction="mean",
+                         ignore_index=None, label_smoothing=0.0, options=None):
+    """`linear_cross_entropy(input, linear_weight, target, *, linear_bias=None,
+    weight=None, reduction='mean', ignore_index=None, label_smoothing=0.0,
+    options=None)`: `cross_entropy` of the logits `input @ W.T + bias`, where
+    `linear_weight` is `[C, *out_features, in_features]` (the logits
+    `[*batch, C, *out_features]`, a K-dimensional loss for a batched 1-d
+    `input`); `ignore_index=None` is PyTorch's -100. silt forms the logits
+    whole: `options` (PyTorch's chunking of the batch) is taken and has no
+    effect."""
+    fn = "linear_cross_entropy"
+    _floats(input, fn)
+    _tensor(linear_weight, fn, "linear_weight")
+    _tensor(target, fn, "target")
+    if input.ndim not in (1, 2):
+        raise ArgumentError(f"{fn}: input must have 1 or 2 dimensions, not {input.ndim}")
+    if linear_weight.ndim < 2:
+        raise ArgumentError(f"{fn}: linear_weight must have at least 2 dimensions, not {linear_weight.ndim}")
+    _same_dtype(input, linear_weight, fn, "linear_weight")
+    batch, features = tuple(input.shape[:-1]), input.shape[-1]
+    if linear_weight.shape[-1] != features:
+        raise ArgumentError(f"{fn}: linear_weight's last dimension {linear_weight.shape[-1]} must be "
+                            f"input's {features} (in_features)")
+    classes = tuple(linear_weight.shape[:-1])
+    if linear_bias is not None:
+        _same_dtype(input, linear_bias, fn, "linear_bias")
+        if tuple(linear_bias.shape) != classes:
+            raise ArgumentError(f"{fn}: linear_bias must have shape {classes}, not {tuple(linear_bias.shape)}")
+    if len(classes) > 1 and not batch:
+        raise ArgumentError(f"{fn}: a K-dimensional loss (linear_weight {tuple(linear_weight.shape)}) "
+                            f"needs a batched input (N, {features}), not {tuple(input.shape)}")
+    logits_shape = batch + classes
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise ArgumentError(f"{fn}: ignore_index is not taken with class probabilities (a target of the "
+                            f"logits' shape {logits_shape})")
+    logits = input.matmul(linear_weight.reshape(-1, features).t())
+    if linear_bias is not None:
+        logits = logits + linear_bias.reshape(-1)
+    return cross_entropy(logits.reshape(logits_shape), target, weight, reduction=reduction,
+                         ignore_index=-100 if ignore_index is None else ignore_index,
+                         label_smoothing=label_smoothing)
+
+
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """`kl_div(input, target, reduction='mean', log_target=False)`: `target *
     (log(target) - input)` (0 where `target` is 0), with `input` log

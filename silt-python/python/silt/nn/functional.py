@@ -97,6 +97,7 @@ from ._losses import (  # noqa: F401 (the public names)
     huber_loss,
     kl_div,
     l1_loss,
+    linear_cross_entropy,
     mse_loss,
     nll_loss,
     pairwise_distance,
@@ -196,7 +197,7 @@ __all__ = [
     "upsample_bilinear", "upsample_nearest", "affine_grid", "grid_sample",
     "alpha_dropout", "feature_alpha_dropout", "gumbel_softmax", "rrelu", "conv_tbc", "ctc_loss",
     "multi_head_attention_forward", "fractional_max_pool2d", "fractional_max_pool3d",
-    "celu_", "selu_", "rrelu_",
+    "celu_", "selu_", "rrelu_", "linear_cross_entropy", "native_channel_shuffle",
 ] + [f"{kind}max_pool{nd}d_with_indices" for kind in ("", "adaptive_") for nd in (1, 2, 3)] + [
     "fractional_max_pool2d_with_indices", "fractional_max_pool3d_with_indices",
 ]
@@ -228,3 +229,9 @@ adaptive_max_pool2d_with_indices = _with_indices(adaptive_max_pool2d)
 adaptive_max_pool3d_with_indices = _with_indices(adaptive_max_pool3d)
 fractional_max_pool2d_with_indices = _with_indices(fractional_max_pool2d)
 fractional_max_pool3d_with_indices = _with_indices(fractional_max_pool3d)
+
+
+def native_channel_shuffle(input, groups):
+    """`native_channel_shuffle(input, groups)`: `channel_shuffle` under ATen's
+    name, as PyTorch's."""
+    return channel_shuffle(input, groups)
