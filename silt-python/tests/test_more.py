@@ -433,6 +433,9 @@ def test_pytorch_dtype_names(device):
     ns = {}
     exec("from silt import *", ns)
     assert "float" not in ns and "int" not in ns
+    # PyTorch's constants
+    assert (silt.pi, silt.e, silt.inf) == (np.pi, np.e, np.inf) and np.isnan(silt.nan) and silt.newaxis is None
+    assert x[silt.newaxis].shape == (1, 3) and "e" not in ns
 
 
 def test_copies_of_views(device):

@@ -225,3 +225,42 @@ def test_pools_with_indices_and_constant_pad_nd(device):
     assert v.shape == (1, 2, 4, 4) and i.dtype == np.int64
     got = silt.constant_pad_nd(silt.ones(2, 2, device=device), (1, -1), 5.0)
     assert got.tolist() == [[5.0, 1.0], [5.0, 1.0]]
+
+
+def test_atens_convolution_grid_sampler_and_feature_dropout(device):
+    def on(a):
+        return silt.tensor(a, device=device)
+
+    x, w, wt = arr(1, 2, 5, 5), arr(3, 2, 3, 3), arr(2, 3, 3, 3)
+    got = silt.convolution(on(x), on(w), None, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
+    np.testing.assert_array_equal(got.numpy(), F.conv2d(on(x), on(w), padding=1).numpy())
+    got = silt.convolution(on(x), on(wt), on(arr(3)[:3]), [2, 2], [1, 1], [1, 1], True, [1, 1], 1)
+    assert got.shape == (1, 3, 10, 10)
+    with pytest.raises(silt.ArgumentError, match="output_padding"):
+        silt.convolution(on(x), on(w), None, [1, 1], [1, 1], [1, 1], False, [1, 1], 1)
+    grid = on(RNG.uniform(-1.2, 1.2, (1, 3, 4, 2)).astype(np.float32))
+    for mode, name in enumerate(("bilinear", "nearest", "bicubic")):
+        for padding, pname in enumerate(("zeros", "border", "reflection")):
+            got = silt.grid_sampler_2d(on(x), grid, mode, padding, True)
+            want = F.grid_sample(on(x), grid, name, pname, True)
+            np.testing.assert_array_equal(got.numpy(), want.numpy())
+    with pytest.raises(silt.ArgumentError, match="interpolation_mode"):
+        silt.grid_sampler(on(x), grid, 3, 0, False)
+    with pytest.raises(silt.ArgumentError, match="5 dimensions"):
+        silt.grid_sampler_3d(on(x), grid, 0, 0, False)
+    theta = on(arr(2, 2, 3))
+    np.testing.assert_array_equal(silt.affine_grid_generator(theta, [2, 1, 4, 5], False).numpy(),
+                                  F.affine_grid(theta, [2, 1, 4, 5], False).numpy())
+    # whole features dropped: each [N, C] slice is all kept (scaled by 2) or all zero
+    got = silt.feature_dropout(silt.ones(6, 5, 4, device=device), 0.5, True).numpy()
+    assert set(np.unique(got)) <= {0.0, 2.0} and (got.min(-1) == got.max(-1)).all()
+    assert 0 < (got == 0).sum() < got.size
+    y = silt.ones(4, 3, device=device)
+    assert silt.feature_dropout_(y, 1.0, True) is y and y.tolist() == [[0.0] * 3] * 4
+    assert silt.feature_dropout(silt.ones(4, 3, device=device), 0.5, False).tolist() == [[1.0] * 3] * 4
+    with pytest.raises(silt.ArgumentError, match="2 dimensions"):
+        silt.feature_dropout(silt.ones(3, device=device), 0.5, True)
+    # embedding_renorm_: the rows looked up whose norm is above max_norm scaled in place
+    weight = on(np.array([[3.0, 4.0], [0.3, 0.4], [6.0, 8.0]], np.float32))
+    assert silt.embedding_renorm_(weight, on(np.array([0, 1, 0])), 1.0, 2.0) is weight
+    np.testing.assert_allclose(weight.numpy(), [[0.6, 0.8], [0.3, 0.4], [6.0, 8.0]], rtol=1e-6)

@@ -87,6 +87,9 @@ _DTYPES = {
 for _name, _fn in _DTYPES.items():
     globals()[_name] = _np.dtype(_fn)
 finfo, iinfo = _np.finfo, _np.iinfo
+# PyTorch's constants (module attributes, not in __all__): silt.pi, silt.e, silt.inf, silt.nan and
+# silt.newaxis (None, for indexing)
+pi, e, inf, nan, newaxis = _np.pi, _np.e, _np.inf, _np.nan, None
 range = _more._range  # torch.range (not in __all__, as the other builtins' names)
 del _fn
 del _name

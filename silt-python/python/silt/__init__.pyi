@@ -1186,6 +1186,33 @@ def lstm_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tuple[Tensor, Tens
 def gru_cell(input, hx, w_ih, w_hh, b_ih=None, b_hh=None) -> Tensor:
     """`torch.gru_cell`: one step of a GRU."""
 
+def native_channel_shuffle(input, groups) -> Tensor:
+    """`silt.nn.functional.native_channel_shuffle`, as torch.native_channel_shuffle."""
+
+def feature_dropout(input, p, train) -> Tensor:
+    """`torch.feature_dropout`: dropout of the slices of the first two dimensions."""
+
+def feature_dropout_(input, p, train) -> Tensor:
+    """`torch.feature_dropout_`: `feature_dropout` in place."""
+
+def embedding_renorm_(input, indices, max_norm, norm_type) -> Tensor:
+    """`torch.embedding_renorm_`: the rows at `indices` above `max_norm` scaled in place."""
+
+def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups) -> Tensor:
+    """`torch.convolution`: ATen's one convolution, transposed or not, by the weight's rank."""
+
+def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners) -> Tensor:
+    """`torch.grid_sampler`: `F.grid_sample` with ATen's modes as integers."""
+
+def grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners) -> Tensor:
+    """`torch.grid_sampler_2d`: `grid_sampler` of a 4-d input."""
+
+def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners) -> Tensor:
+    """`torch.grid_sampler_3d`: `grid_sampler` of a 5-d input."""
+
+def affine_grid_generator(theta, size, align_corners) -> Tensor:
+    """`torch.affine_grid_generator`: `F.affine_grid`."""
+
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction=1) -> Tensor:
     """`torch.margin_ranking_loss`: `F.margin_ranking_loss`, the reduction as ATen's integer or
     a name."""
@@ -2427,6 +2454,12 @@ float64: np.dtype
 double: np.dtype
 finfo = np.finfo
 iinfo = np.iinfo
+# PyTorch's constants (not in __all__); newaxis is None, for indexing
+pi: _float
+e: _float
+inf: _float
+nan: _float
+newaxis: None
 range: Callable[..., Tensor]  # torch.range: start + i * step up to end inclusive, float32 by default
 
 __all__: List[str]

@@ -5,7 +5,12 @@ normalisations' argument order, ``embedding``'s, a reduction given as an
 integer, ``train`` for ``training``), the function here takes ``torch``'s and
 calls the functional one."""
 
+import numpy as np
+
+from ._silt import ArgumentError, DTypeError
 from .nn import functional as F
+from .nn._args import _tensor
+from .nn._layers import _channel_dropout, _embedding_renorm
 
 # the same signature in `torch` (its leading positional arguments, at least)
 SAME = [
@@ -13,7 +18,7 @@ SAME = [
     "conv2d", "conv3d", "conv_tbc", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
     "cosine_similarity", "hardshrink", "max_pool1d", "max_pool2d", "max_pool3d", "pairwise_distance",
     "pdist", "pixel_shuffle", "pixel_unshuffle", "prelu", "relu_", "rms_norm", "selu_", "threshold",
-    "threshold_",
+    "threshold_", "native_channel_shuffle",
 ]
 
 # `torch`'s reductions as integers (ATen's enumeration)
@@ -64,6 +69,102 @@ def feature_alpha_dropout(input, p, train):
 def feature_alpha_dropout_(input, p, train):
     """``torch.feature_alpha_dropout_(input, p, train)``: in place."""
     return F.feature_alpha_dropout(input, p, training=train, inplace=True)
+
+
+def feature_dropout(input, p, train):
+    """``torch.feature_dropout(input, p, train)``: dropout of whole features,
+    the slices of ``input``'s first two dimensions (each element of a 2-d
+    input alone), as ``F.dropout2d`` of a 4-d input."""
+    return _feature_dropout(input, p, train, False)
+
+
+def feature_dropout_(input, p, train):
+    """``torch.feature_dropout_(input, p, train)``: ``feature_dropout`` in place."""
+    return _feature_dropout(input, p, train, True)
+
+
+def _feature_dropout(input, p, train, inplace):
+    fn = "feature_dropout"
+    _tensor(input, fn)
+    if input.ndim < 2:
+        raise ArgumentError(f"{fn}: input must have at least 2 dimensions, not {input.ndim}")
+    if input.ndim == 2:
+        return F.dropout(input, p, training=train, inplace=inplace)
+    return _channel_dropout(input, p, train, inplace, 2, fn)
+
+
+def embedding_renorm_(input, indices, max_norm, norm_type):
+    """``torch.embedding_renorm_(input, indices, max_norm, norm_type)``: the
+    rows of the 2-d ``input`` at ``indices`` (each once) whose
+    ``norm_type``-norm is above ``max_norm`` scaled in place to ``max_norm /
+    (norm + 1e-7)`` of their length, as ``F.embedding`` with ``max_norm``
+    does; returns ``input``."""
+    fn = "embedding_renorm_"
+    _tensor(input, fn)
+    _tensor(indices, fn, "indices")
+    if input.ndim != 2:
+        raise ArgumentError(f"{fn}: input must have 2 dimensions, not {input.ndim}")
+    if indices.dtype not in (np.int64, np.int32):
+        raise DTypeError(f"{fn}: indices must be int64 or int32, not {indices.dtype}")
+    _embedding_renorm(input, indices.reshape(-1), max_norm, norm_type)
+    return input
+
+
+def convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    """``torch.convolution(input, weight, bias, stride, padding, dilation,
+    transposed, output_padding, groups)``: ATen's one convolution,
+    ``F.conv{1,2,3}d`` or, ``transposed``, ``F.conv_transpose{1,2,3}d``, by
+    the weight's rank; ``output_padding`` is taken only when transposed."""
+    fn = "convolution"
+    _tensor(weight, fn, "weight")
+    nd = weight.ndim - 2
+    if nd not in (1, 2, 3):
+        raise ArgumentError(f"{fn}: weight must have 3 to 5 dimensions, not {weight.ndim}")
+    if transposed:
+        conv = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[nd - 1]
+        return conv(input, weight, bias, stride, padding, output_padding, groups, dilation)
+    if any(output_padding if isinstance(output_padding, (list, tuple)) else [output_padding]):
+        raise ArgumentError(f"{fn}: output_padding {output_padding} is only for transposed convolutions")
+    return (F.conv1d, F.conv2d, F.conv3d)[nd - 1](input, weight, bias, stride, padding, dilation, groups)
+
+
+_GRID_MODES = ("bilinear", "nearest", "bicubic")
+_GRID_PADDINGS = ("zeros", "border", "reflection")
+
+
+def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
+    """``torch.grid_sampler(input, grid, interpolation_mode, padding_mode,
+    align_corners)``: ``F.grid_sample`` with ATen's modes as integers
+    (``0`` bilinear, ``1`` nearest, ``2`` bicubic; padding ``0`` zeros,
+    ``1`` border, ``2`` reflection)."""
+    if type(interpolation_mode) is not int or not 0 <= interpolation_mode < 3:
+        raise ArgumentError(f"grid_sampler: interpolation_mode must be 0, 1 or 2, not {interpolation_mode!r}")
+    if type(padding_mode) is not int or not 0 <= padding_mode < 3:
+        raise ArgumentError(f"grid_sampler: padding_mode must be 0, 1 or 2, not {padding_mode!r}")
+    return F.grid_sample(input, grid, _GRID_MODES[interpolation_mode], _GRID_PADDINGS[padding_mode],
+                         bool(align_corners))
+
+
+def grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """``torch.grid_sampler_2d``: ``grid_sampler`` of a 4-d input."""
+    _tensor(input, "grid_sampler_2d")
+    if input.ndim != 4:
+        raise ArgumentError(f"grid_sampler_2d: input must have 4 dimensions, not {input.ndim}")
+    return grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)
+
+
+def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """``torch.grid_sampler_3d``: ``grid_sampler`` of a 5-d input."""
+    _tensor(input, "grid_sampler_3d")
+    if input.ndim != 5:
+        raise ArgumentError(f"grid_sampler_3d: input must have 5 dimensions, not {input.ndim}")
+    return grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners)
+
+
+def affine_grid_generator(theta, size, align_corners):
+    """``torch.affine_grid_generator(theta, size, align_corners)``:
+    ``F.affine_grid``."""
+    return F.affine_grid(theta, size, bool(align_corners))
 
 
 def batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps,
@@ -355,6 +456,8 @@ ADAPTED = [
     "margin_ranking_loss", "poisson_nll_loss", "rrelu", "rrelu_", "triplet_margin_loss",
     "max_pool1d_with_indices", "constant_pad_nd", "native_layer_norm", "native_group_norm", "native_batch_norm",
     "native_dropout", "norm_except_dim", "rnn_tanh_cell", "rnn_relu_cell", "lstm_cell", "gru_cell",
+    "feature_dropout", "feature_dropout_", "embedding_renorm_", "convolution", "grid_sampler", "grid_sampler_2d",
+    "grid_sampler_3d", "affine_grid_generator",
 ]
 
 NAMES = sorted(SAME + ADAPTED)
