@@ -629,3 +629,16 @@ def test_as_strided_scatter_and_unsafe_splits(device):
     assert [p.tolist() for p in a.unsafe_chunk(2)] == [[0, 1, 2], [3, 4]]
     t = silt.tensor(np.arange(6.0), device=device)
     assert silt.as_strided_(t, (2,), (3,)) is t and t.tolist() == [0.0, 3.0]
+
+
+def test_autograd_attributes_of_a_tensor_without_gradients(device):
+    """Code written for PyTorch that asks about gradients runs: silt's tensors record none."""
+    x = silt.ones(2, 3, device=device)
+    assert x.requires_grad is False and x.grad is None and x.grad_fn is None and x.is_leaf is True
+    assert not (x.is_cuda or x.is_sparse or x.is_quantized or x.is_meta or x.is_nested or x.is_inference)
+    assert x.detach_() is x and x.requires_grad_(False) is x
+    with pytest.raises(silt.ArgumentError, match="no gradients"):
+        x.requires_grad_()
+    d = x.data  # a view of the same storage, as PyTorch's
+    d[0, 0] = 5.0
+    assert x[0, 0].item() == 5.0 and d.shape == x.shape

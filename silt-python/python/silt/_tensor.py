@@ -503,7 +503,35 @@ def _prelu(self, weight):
     return F.prelu(self, weight)
 
 
+def _attach_no_gradients(T):
+    """PyTorch's autograd attributes, as a tensor that records no gradients
+    has them, so code written for PyTorch that asks runs: `requires_grad`
+    False, `grad` and `grad_fn` None, `is_leaf` True, `data` a view of the
+    same storage, `detach_()` the tensor itself; `requires_grad_(True)`
+    raises (silt has no gradients). And the layouts silt has not: `is_cuda`,
+    `is_sparse`, `is_quantized`, `is_meta`, `is_nested` and `is_inference`
+    are False."""
+    T.requires_grad = property(lambda self: False, doc="False: silt records no gradients.")
+    T.grad = property(lambda self: None, doc="None: silt records no gradients.")
+    T.grad_fn = property(lambda self: None, doc="None: silt records no gradients.")
+    T.is_leaf = property(lambda self: True, doc="True, as every tensor that records no gradients.")
+    T.data = property(lambda self: self[...], doc="A view of the same storage (PyTorch's `data`).")
+    for name in ("is_cuda", "is_sparse", "is_quantized", "is_meta", "is_nested", "is_inference"):
+        setattr(T, name, property(lambda self: False, doc="False: silt's tensors are strided views."))
+    T.detach_ = _named("detach_", lambda self: self, "`detach_()`: the tensor itself (it records no gradients).")
+
+    def requires_grad_(self, requires_grad=True):
+        if requires_grad:
+            raise ArgumentError("requires_grad_(True): silt records no gradients (its tensors are forward only)")
+        return self
+
+    T.requires_grad_ = _named("requires_grad_", requires_grad_,
+                              "`requires_grad_(requires_grad=True)`: the tensor itself for False; "
+                              "True raises, as silt records no gradients.")
+
+
 _attach()
+_attach_no_gradients(Tensor)
 _attach_fusion_values()
 _attach_pytorch_forms(Tensor)
 _attach_extras(Tensor)
