@@ -6,6 +6,10 @@ use crate::device::{hooks, Block, Device, Line, LINE};
 use crate::error::{Error, Result};
 use crate::foreign::{Foreign, ForeignMemory};
 
+/// The most bytes [`Storage::from_bytes`] writes to a device without waiting
+/// for the commands queued before (by fills of at most 8 pieces).
+const SMALL_WRITE: usize = 255;
+
 /// Host bytes: silt's own, in whole [`Line`]s, or memory owned outside silt
 /// (aligned to its element type by `Tensor::from_foreign`).
 pub(crate) enum HostBytes {
@@ -151,9 +155,17 @@ impl Storage {
     }
 
     /// Storage holding a copy of `bytes`.
+    ///
+    /// Up to [`SMALL_WRITE`] bytes (a number as a 0-d operand, a short
+    /// table) are written to a device without waiting: by fills of their
+    /// pieces, whose patterns the driver copies when they are enqueued. A
+    /// blocking write would wait for every command queued before it.
     pub(crate) fn from_bytes(device: &Device, bytes: &[u8]) -> Result<Storage> {
         let s = Storage::for_overwrite(device, bytes.len())?;
         match (&s.data, device.queue()) {
+            (Data::OpenCl(Some(block)), Some(queue)) if bytes.len() <= SMALL_WRITE => {
+                queue.write_small(&block.mem, bytes)?;
+            }
             (Data::OpenCl(Some(block)), Some(queue)) => queue.write(&block.mem, 0, bytes)?,
             (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),
             (Data::OpenCl(_), _) => {

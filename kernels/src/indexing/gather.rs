@@ -21,8 +21,8 @@
 use silt::{DType, Element, Error, Grid, Result, Tensor, TensorT};
 
 use super::{
-    at_least_1d, axis, device, flat, host, lines, lines_grid, out_of_range, same_device, supported,
-    Record,
+    at_least_1d, axis, device, flat, host, lines, lines_grid, lines_pieces, out_of_range,
+    same_device, supported, Record,
 };
 
 /// The operation's name.
@@ -98,10 +98,10 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
         host::gather(&x, &v, idx3.shape()[1], &mut out3)?;
         return Ok(out);
     }
-    let mut out3 = lines(&out, d)?;
+    let out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
-    let (grid, form) = lines_grid(out3.shape()[0], out3.shape()[1], out3.shape()[2])?;
+    let (outer, m, inner) = (out3.shape()[0], out3.shape()[1], out3.shape()[2]);
     // the indices in their row-major order, so that a work-item's id is the
     // position the error names
     let flat_idx = flat(&idx)?;
@@ -111,18 +111,29 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
     unsafe {
         device::index_check::dispatch(Grid::over([flat_idx.len()]), &flat_idx, 0, hi, &mut rec)?;
     }
-    // SAFETY: `out3`, `idx3` and `x` share their outer and inner sizes
-    // (`x` narrowed to `index`'s), so each work-item's place is in range in
-    // all three: `(o, j, i)` as `form` lays out the grid, tested against
-    // `out3`'s shape (the kernels of `form` 1 and 0 test the place along
-    // the grid's first dimension only where the work-group reaches past
-    // its end); `x` is read along `dim` at an index the kernel tested
-    // against its length, or at 0 (`xs[d]` > 0 above)
-    unsafe {
-        match form {
-            0 => device::gather_elements::dispatch(grid, &x, &idx3, &mut out3)?,
-            1 => device::gather_lines::dispatch(grid, &x, &idx3, &mut out3)?,
-            _ => device::gather_along::dispatch(grid, &x, &idx3, &mut out3, form)?,
+    let (_, form) = lines_grid(outer, m, inner)?;
+    for (o, j) in lines_pieces(outer, m, form) {
+        let x = x.narrow(0, o.start, o.len())?;
+        let idx3 = idx3
+            .narrow(0, o.start, o.len())?
+            .narrow(1, j.start, j.len())?;
+        let mut out3 = out3
+            .narrow(0, o.start, o.len())?
+            .narrow(1, j.start, j.len())?;
+        let (grid, form) = lines_grid(o.len(), j.len(), inner)?;
+        // SAFETY: `out3`, `idx3` and `x` share their outer and inner sizes
+        // (`x` narrowed to `index`'s), so each work-item's place is in range in
+        // all three: `(o, j, i)` as `form` lays out the grid, tested against
+        // `out3`'s shape (the kernels of `form` 1 and 0 test the place along
+        // the grid's first dimension only where the work-group reaches past
+        // its end); `x` is read along `dim` at an index the kernel tested
+        // against its length, or at 0 (`xs[d]` > 0 above)
+        unsafe {
+            match form {
+                0 => device::gather_elements::dispatch(grid, &x, &idx3, &mut out3)?,
+                1 => device::gather_lines::dispatch(grid, &x, &idx3, &mut out3)?,
+                _ => device::gather_along::dispatch(grid, &x, &idx3, &mut out3, form)?,
+            }
         }
     }
     if let Some(pos) = bad.position()? {

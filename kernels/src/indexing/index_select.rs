@@ -27,7 +27,10 @@
 
 use silt::{DType, Element, Error, Result, Tensor, TensorT};
 
-use super::{axis, device, host, lines, lines_grid, out_of_range, same_device, supported, Record};
+use super::{
+    axis, device, host, lines, lines_grid, lines_pieces, out_of_range, same_device, supported,
+    Record,
+};
 
 /// The operation's name.
 pub const NAME: &str = "index_select";
@@ -117,27 +120,36 @@ pub fn dispatch(input: &Tensor, dim: isize, index: &Tensor) -> Result<Tensor> {
         host::select_rows(&x, &v, &mut out3)?;
         return Ok(out);
     }
-    let mut out3 = lines(&out, d)?;
+    let out3 = lines(&out, d)?;
     let bad = Record::new(input.device())?;
     let mut rec = Tensor::from(bad.0.clone());
-    let (grid, form) = lines_grid(out3.shape()[0], out3.shape()[1], out3.shape()[2])?;
+    let (outer, inner) = (out3.shape()[0], out3.shape()[2]);
     let hi = i64::try_from(size).unwrap_or(i64::MAX);
     // SAFETY: `idx` is read only below its length, `rec` has its one
     // element
     unsafe { device::index_check::dispatch(silt::Grid::over([m]), &idx, 0, hi, &mut rec)? };
-    // SAFETY: `x` and `out3` share their outer and inner sizes and `out3`
-    // has one row per index, so each work-item's place is in range in
-    // `out3` and `idx`: `(o, j, i)` as `form` lays out the grid, tested
-    // against `out3`'s shape (the kernels of `form` 1 and 0 test the place
-    // along the grid's first dimension, the line's element or the index,
-    // only where the work-group reaches past its end); `x` is read along
-    // `dim` at an index the kernel tested against its length, or at 0
-    // (`size` > 0 above)
-    unsafe {
-        match form {
-            0 => device::index_select_elements::dispatch(grid, &x, &idx, &mut out3)?,
-            1 => device::index_select_lines::dispatch(grid, &x, &idx, &mut out3)?,
-            _ => device::index_select_rows::dispatch(grid, &x, &idx, &mut out3, form)?,
+    let (_, form) = lines_grid(outer, m, inner)?;
+    for (o, j) in lines_pieces(outer, m, form) {
+        let x = x.narrow(0, o.start, o.len())?;
+        let idx = idx.narrow(0, j.start, j.len())?;
+        let mut out3 = out3
+            .narrow(0, o.start, o.len())?
+            .narrow(1, j.start, j.len())?;
+        let (grid, form) = lines_grid(o.len(), j.len(), inner)?;
+        // SAFETY: `x` and `out3` share their outer and inner sizes and `out3`
+        // has one row per index, so each work-item's place is in range in
+        // `out3` and `idx`: `(o, j, i)` as `form` lays out the grid, tested
+        // against `out3`'s shape (the kernels of `form` 1 and 0 test the place
+        // along the grid's first dimension, the line's element or the index,
+        // only where the work-group reaches past its end); `x` is read along
+        // `dim` at an index the kernel tested against its length, or at 0
+        // (`size` > 0 above)
+        unsafe {
+            match form {
+                0 => device::index_select_elements::dispatch(grid, &x, &idx, &mut out3)?,
+                1 => device::index_select_lines::dispatch(grid, &x, &idx, &mut out3)?,
+                _ => device::index_select_rows::dispatch(grid, &x, &idx, &mut out3, form)?,
+            }
         }
     }
     if let Some(pos) = bad.position()? {

@@ -196,6 +196,29 @@ pub(crate) fn lines_grid(outer: usize, m: usize, inner: usize) -> Result<(silt::
     })
 }
 
+/// The most work-groups a launch may have along its grid's dimensions 1
+/// and 2 (GPUs' limit, which silt's grids keep on every device).
+const MAX_GROUPS_YZ: usize = silt::Grid::MAX_GROUPS_YZ;
+
+/// The pieces an `index_select` or `gather` of `[outer, m, _]` in `form`
+/// ([`lines_grid`]) is launched in, so that no launch has more than
+/// [`MAX_GROUPS_YZ`] work-groups (of one work-item) along dimensions 1
+/// and 2: ranges of the outer lines and of the indices (cut in form 1 only,
+/// where the indices run along dimension 1).
+pub(crate) fn lines_pieces(
+    outer: usize,
+    m: usize,
+    form: u32,
+) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let cut = |n: usize, step: usize| {
+        (0..n)
+            .step_by(step)
+            .map(move |start| start..(start + step).min(n))
+    };
+    let m_step = if form == 1 { MAX_GROUPS_YZ } else { m.max(1) };
+    cut(outer, MAX_GROUPS_YZ).flat_map(move |o| cut(m, m_step).map(move |j| (o.clone(), j)))
+}
+
 /// The launch information of a copying operation's kernels (`parts`, each
 /// kernel's every instantiation) and of [`device::index_check`], kept in
 /// `cell`.

@@ -15,6 +15,10 @@ use silt::grid;
 /// work-items: a block of 64 x 64).
 pub(crate) const ITEM: [usize; 2] = [8, 32];
 
+/// The work-items of a work-group along the grid's second dimension (the
+/// kernels' `group = [2, 8, 1]`): its blocks of `ITEM[0]` rows.
+pub(crate) const GROUP_ROWS: usize = 8;
+
 /// One grid kernel of the matmul family: `$acc` is the type sums are kept
 /// in, `$step(a, b, acc)` one step of a sum, `$out(acc)` the stored value.
 macro_rules! matmul_kernel {

@@ -131,12 +131,29 @@ pub fn launch<T: Matmul>(a: &TensorT<T>, b: &TensorT<T>) -> Result<TensorT<T>> {
         if c.device().is_host() {
             T::host_matmul(&a, &b, &mut c)?;
         } else {
-            let grid = Grid::over([
-                p.n.div_ceil(device::ITEM[1]),
-                p.m.div_ceil(device::ITEM[0]),
+            // the matrices along the grid's third dimension and blocks of
+            // rows along its second, in launches of at most
+            // `Grid::MAX_GROUPS_YZ` work-groups along each (a work-group:
+            // one matrix, `GROUP_ROWS` blocks of rows)
+            let (count, rows) = (
                 c.shape()[0],
-            ]);
-            T::__grid(grid, &a, &b, &mut c)?;
+                Grid::MAX_GROUPS_YZ * device::GROUP_ROWS * device::ITEM[0],
+            );
+            for start in (0..count).step_by(Grid::MAX_GROUPS_YZ) {
+                let len = Grid::MAX_GROUPS_YZ.min(count - start);
+                for top in (0..p.m).step_by(rows) {
+                    let m = rows.min(p.m - top);
+                    let a = a.narrow(0, start, len)?.narrow(1, top, m)?;
+                    let b = b.narrow(0, start, len)?;
+                    let mut c = c.narrow(0, start, len)?.narrow(1, top, m)?;
+                    let grid = Grid::over([
+                        p.n.div_ceil(device::ITEM[1]),
+                        m.div_ceil(device::ITEM[0]),
+                        len,
+                    ]);
+                    T::__grid(grid, &a, &b, &mut c)?;
+                }
+            }
         }
     }
     Ok(out)

@@ -204,6 +204,30 @@ impl Queue {
         Ok(())
     }
 
+    /// Enqueues writing `src` (fewer than 256 bytes) at the start of `dst`
+    /// without waiting for the commands before it: one fill per set bit of
+    /// the length, largest first (each piece's pattern is itself, and its
+    /// offset, the sum of the larger pieces, a multiple of its length). The
+    /// driver copies each pattern when the fill is enqueued, so `src` need
+    /// not outlive the call.
+    pub(crate) fn write_small(&self, dst: &Mem, src: &[u8]) -> Result<(), ClError> {
+        if src.len() > 255 {
+            return Err(ClError::new(
+                "clEnqueueFillBuffer",
+                cl_codes::CL_INVALID_VALUE,
+            ));
+        }
+        let mut offset = 0;
+        for bit in (0..8).rev() {
+            let piece = 1usize << bit;
+            if src.len() & piece != 0 {
+                self.fill(dst, offset, piece, &src[offset..offset + piece])?;
+                offset += piece;
+            }
+        }
+        Ok(())
+    }
+
     /// Enqueues filling `size` bytes from `offset` with a repeated `pattern` of
     /// 1, 2, 4, 8, 16, 32, 64 or 128 bytes (asynchronous). `offset` and `size` are
     /// multiples of the pattern's length.

@@ -31,6 +31,13 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The most work-groups a grid may have along its second and third
+    /// dimensions (65,535: the least any driver is known to take in one
+    /// enqueue), on every device, the host included; a launch past it is
+    /// an error. Work past it goes along the first dimension, or in several
+    /// launches.
+    pub const MAX_GROUPS_YZ: usize = silt_abi::opencl::STRIDED_MAX_GROUPS_YZ;
+
     /// A grid of `dims` work-items (1 to 3 dimensions, as many as the
     /// kernel's `group`; a launch with another count is an error).
     pub fn over(dims: impl AsRef<[usize]>) -> Grid {
@@ -76,9 +83,8 @@ impl GridPlan<'_> {
     }
 }
 
-/// The most work-groups a grid may have along its second and third
-/// dimensions: the least any driver is known to take in one enqueue.
-const MAX_GROUPS_YZ: usize = silt_abi::opencl::STRIDED_MAX_GROUPS_YZ;
+/// [`Grid::MAX_GROUPS_YZ`].
+const MAX_GROUPS_YZ: usize = Grid::MAX_GROUPS_YZ;
 
 /// Validates a grid launch of `info` over `grid` in groups of `group`, with
 /// `args` for the kernel's parameters in order (`views` says which are
