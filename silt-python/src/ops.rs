@@ -607,7 +607,8 @@ fn layer_norm(
 
 /// `rms_norm(input, normalized_shape, weight=None, eps=None)`: silt-kernels'
 /// `rms_norm`, `x / sqrt(mean(x^2) + eps) * weight` over the trailing
-/// `normalized_shape` (`eps` by default the dtype's machine epsilon).
+/// `normalized_shape` (`eps` by default the machine epsilon of the type the
+/// sums are kept in: float32's for float16, as PyTorch's).
 #[pyfunction]
 #[pyo3(signature = (input, normalized_shape, weight=None, eps=None))]
 fn rms_norm(

@@ -13,7 +13,8 @@
 //! - `layer_norm(x) = (x - mean) / sqrt(var + eps) * weight + bias` over the
 //!   trailing `normalized_shape` (the variance biased, as PyTorch's).
 //! - `rms_norm(x) = x / sqrt(mean(x^2) + eps) * weight` (`eps` by default the
-//!   dtype's machine epsilon, as PyTorch's).
+//!   machine epsilon of the type the sums are kept in, `f32`'s for `f16`,
+//!   as PyTorch's).
 //!
 //! Every sum is taken in a fixed order (`docs/semantics.md`, "Row-wise
 //! operations"), the same on every device and the host; `exp`, `ln` and
@@ -193,7 +194,7 @@ row_float!(
 );
 row_float!(
     f16,
-    0.000_976_562_5,
+    f32::EPSILON as f64,
     f32,
     [
         softmax_rows_half,
@@ -583,7 +584,8 @@ pub mod rms_norm {
     pub const TYPES: &[DType] = FLOATS;
 
     /// Normalises each row of `x`'s trailing `normalized_shape` (a weight of
-    /// that shape, or 1; `eps` by default the dtype's machine epsilon), on
+    /// that shape, or 1; `eps` by default the machine epsilon of the type
+    /// the sums are kept in, `f32`'s for `f16`, as PyTorch's), on
     /// its device.
     ///
     /// # Errors

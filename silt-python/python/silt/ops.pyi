@@ -42,7 +42,8 @@ def rms_norm(
 ) -> Tensor:
     """`rms_norm(input, normalized_shape, weight=None, eps=None)`: silt-kernels'
     `rms_norm`, `x / sqrt(mean(x^2) + eps) * weight` over the trailing
-    `normalized_shape` (`eps` by default the dtype's machine epsilon)."""
+    `normalized_shape` (`eps` by default the machine epsilon of the type the
+    sums are kept in: float32's for float16, as PyTorch's)."""
 
 def matmul(input: TensorLike, other: TensorLike) -> Tensor:
     """`matmul(input, other)`: silt-kernels' `matmul`, the matrix product with

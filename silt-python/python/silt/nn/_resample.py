@@ -248,19 +248,21 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         dst = np.arange(m, dtype=np.float64)
         if not linear_mode:
             # in float32, as PyTorch computes these places; its CPU kernels
-            # take the same and twice the length exactly
+            # of 4-d inputs take the same and twice the length exactly
             scale = np.float32(1.0 / s) if s is not None else np.float32(n) / np.float32(m)
             dst32 = dst.astype(np.float32)
             if mode == "nearest-exact":
                 src = np.floor((dst32 + np.float32(0.5)) * scale)
-            elif m == n:
+            elif nd == 2 and m == n:
                 src = dst
-            elif m == 2 * n:
+            elif nd == 2 and m == 2 * n:
                 src = np.arange(m) >> 1
             else:
                 src = np.floor(dst32 * scale)
             x = x.index_select(d, _on(x, np.minimum(src, n - 1).astype(np.int64)))
             continue
+        if n == m and mode != "bicubic":
+            continue  # PyTorch's linear modes copy a dimension whose length stays, whatever the scale
         src = _linear_source(mode, n, m, ratio, align_corners)
         shape = [1] * x.ndim
         shape[d] = m

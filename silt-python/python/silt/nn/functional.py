@@ -31,8 +31,9 @@ Float16 inputs are summed in float32 (norms, means, pools), as PyTorch's
 CPU kernels do, and float32 weights of a float16 input are rounded to it.
 
 Where silt narrows PyTorch: ``interpolate``'s ``nearest`` takes PyTorch's
-CPU places (the same and twice the length exact); ``avg_pool*`` take floats only;
-``batch_norm`` does not take ``momentum=None``. ``pad`` in the modes other
+CPU places (for 4-d inputs the same and twice the length exact);
+``avg_pool*`` take floats only; ``batch_norm`` does not take
+``momentum=None``. ``pad`` in the modes other
 than ``constant`` pads any dimension (PyTorch's only the last one to
 three). The max pools' indices are PyTorch's: each window's first maximum,
 or its last NaN.
