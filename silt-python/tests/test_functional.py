@@ -1181,16 +1181,40 @@ def test_broadcasting_distances_and_nan_thresholds(device):
 
 def test_nearest_and_circular_as_pytorch_cpu(device):
     x = t(np.arange(3, dtype=np.float32).reshape(1, 1, 3), device)
-    # the same and twice the length are exact on PyTorch's CPU, whatever the scale
-    check(F.interpolate(x, scale_factor=1.2), np.array([[[0, 1, 2]]], np.float32))
-    check(F.interpolate(x, scale_factor=2.1), np.array([[[0, 0, 1, 1, 2, 2]]], np.float32))
+    # PyTorch 2.15's CPU places: floor(dst / scale_factor) for 1-d and 3-d
+    # inputs; for 4-d ones the same and twice the length are exact, whatever
+    # the scale
+    check(F.interpolate(x, scale_factor=1.2), np.array([[[0, 0, 1]]], np.float32))
+    check(F.interpolate(x, scale_factor=2.1), np.array([[[0, 0, 0, 1, 1, 2]]], np.float32))
     check(F.interpolate(x, scale_factor=1.7), np.array([[[0, 0, 1, 1, 2]]], np.float32))
+    check(F.interpolate(x.reshape(1, 1, 1, 1, 3), scale_factor=(1, 1, 2.1)),
+          np.array([0, 0, 0, 1, 1, 2], np.float32).reshape(1, 1, 1, 1, 6))
+    check(F.interpolate(x.reshape(1, 1, 1, 3), scale_factor=(1, 1.2)), np.array([[[[0, 1, 2]]]], np.float32))
+    check(F.interpolate(x.reshape(1, 1, 1, 3), scale_factor=(1, 2.1)),
+          np.array([[[[0, 0, 1, 1, 2, 2]]]], np.float32))
+    # the linear modes copy a dimension whose length stays, whatever the
+    # scale (bicubic does not)
+    check(F.interpolate(x, scale_factor=1.2, mode="linear"), np.array([[[0, 1, 2]]], np.float32))
+    sq = t(np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3), device)
+    got = F.interpolate(sq, scale_factor=(1.2, 2.5), mode="bilinear")
+    np.testing.assert_allclose(got.numpy()[0, 0, 1], [3.0, 3.1, 3.5, 3.9, 4.3, 4.7, 5.0], rtol=1e-6)
+    got = F.interpolate(sq, scale_factor=(1.2, 1.2), mode="bicubic")
+    np.testing.assert_allclose(got.numpy()[0, 0, 1], [1.9514, 2.6719, 3.6733], atol=1e-4)
     four = t(np.arange(4, dtype=np.float32).reshape(1, 1, 4), device)
     # a negative amount cuts first; the rest wraps around what is left
     check(F.pad(four, (-1, 2), "circular"), np.array([[[1, 2, 3, 1, 2]]], np.float32))
     check(F.pad(four, (2, -1), "circular"), np.array([[[1, 2, 0, 1, 2]]], np.float32))
     with pytest.raises(silt.ArgumentError, match="left"):
         F.pad(four, (-2, -2), "circular")
+
+
+def test_rms_norm_of_halves_takes_float32s_epsilon(device):
+    # PyTorch 2.15: the default eps is that of the type the sums are kept in
+    x = np.array([[1e-4, -2e-4, 3e-4, 5e-5]], np.float16)
+    got = F.rms_norm(t(x, device), (4,))
+    np.testing.assert_allclose(got.numpy().astype(np.float64), [[0.2542, -0.5083, 0.7622, 0.1271]], atol=2e-3)
+    with pytest.raises(silt.ArgumentError, match="num_classes"):
+        F.one_hot(t(np.array([0, 1]), device), num_classes=-2)
 
 
 def test_halves_sum_in_float32(device):

@@ -28,7 +28,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 def rms_norm(input, normalized_shape, weight=None, eps=None):
     """`rms_norm(input, normalized_shape, weight=None, eps=None)`: each slice
     over the last dimensions over its root mean square (plus `eps`, by
-    default the dtype's machine epsilon), times `weight`."""
+    default the machine epsilon of the type it is computed in, float32's
+    for float16, as PyTorch's), times `weight`."""
     _floats(input, "rms_norm")
     # PyTorch's rms_norm takes a weight of any float dtype, the result of the input's
     (weight,) = _params_as(input, "rms_norm", any_float=True, weight=weight)
@@ -255,6 +256,9 @@ def one_hot(tensor, num_classes=-1):
     _tensor(tensor, "one_hot", "tensor")
     if tensor.dtype != np.int64:
         raise DTypeError(f"one_hot: tensor must be int64, not {tensor.dtype}")
+    if num_classes < -1:
+        raise ArgumentError(f"one_hot: num_classes must be -1 (one past the largest class) or at least 0, "
+                            f"not {num_classes}")
     if tensor.numel() == 0:
         if num_classes < 0:
             raise ArgumentError("one_hot: an empty tensor needs num_classes")
