@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from .. import _silt
-from .._silt import ArgumentError, DTypeError
+from .._silt import ArgumentError, AxisError, DTypeError
 from ._args import _channel_shape, _floats, _in_place, _same_dtype, _tensor, _widened
 
 ops = _silt.ops
@@ -254,6 +254,8 @@ def _softmax_like(name, negate=False):
         d = _implicit_dim(x.ndim) if dim is None else dim
         op = getattr(ops, "log_softmax" if name == "log_softmax" else "softmax")
         if x.ndim == 0:
+            if not -1 <= d <= 0:
+                raise AxisError(f"{name}: dimension {d} out of range for a 0-d tensor (expected -1 or 0)")
             return op(x.reshape(1), 0).reshape(())
         return op(-x if negate else x, d)
 

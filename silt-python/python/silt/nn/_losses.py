@@ -95,17 +95,32 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     return _regression(loss, input, weight, reduction, "huber_loss", by_weights=False)
 
 
+def _broadcasts_to_input(weight, input, fn, name):
+    """Checks that ``weight`` broadcasts to ``input``'s shape (not to a
+    larger one), as PyTorch's losses weigh the input in place."""
+    _same_dtype(input, weight, fn, name)
+    shape = tuple(input.shape)
+    try:
+        fits = np.broadcast_shapes(tuple(weight.shape), shape) == shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ArgumentError(f"{fn}: {name} {tuple(weight.shape)} does not broadcast to "
+                            f"the input's shape {shape}")
+
+
 def _weighted(loss, weight, fn):
     if weight is None:
         return loss
-    _same_dtype(loss, weight, fn, "weight")
+    _broadcasts_to_input(weight, loss, fn, "weight")
     return loss * weight
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
     """`binary_cross_entropy(input, target, weight=None, reduction='mean')`:
     `-(t log(x) + (1 - t) log(1 - x))`, each log at least -100 (as PyTorch);
-    `input` and `target` must lie in [0, 1]."""
+    `input` and `target` must lie in [0, 1]; a `weight` (multiplying each
+    element's loss) must broadcast to the input's shape."""
     fn = "binary_cross_entropy"
     _pair(input, target, fn)
     reduction = _legacy_reduction(size_average, reduce, reduction)
@@ -124,7 +139,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     """`binary_cross_entropy_with_logits(input, target, weight=None,
     reduction='mean', pos_weight=None)`: `binary_cross_entropy` of
     `sigmoid(input)`, computed from the logits without overflow; `pos_weight`
-    weighs the positive term."""
+    weighs the positive term (it and `weight` must broadcast to the input's
+    shape)."""
     fn = "binary_cross_entropy_with_logits"
     _pair(input, target, fn)
     reduction = _legacy_reduction(size_average, reduce, reduction)
@@ -132,7 +148,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if pos_weight is None:
         loss = (1 - target) * input + softplus_neg
     else:
-        _same_dtype(input, pos_weight, fn, "pos_weight")
+        _broadcasts_to_input(pos_weight, input, fn, "pos_weight")
         scale = (pos_weight - 1) * target + 1
         loss = (1 - target) * input + scale * softplus_neg
     return _reduced(_weighted(loss, weight, fn), reduction, fn)
@@ -184,7 +200,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     picked = x.gather(1, safe.unsqueeze(1)).squeeze(1)
     w = kept.astype(x.dtype) if weight is None else weight.index_select(0, safe.reshape(-1)).reshape(safe.shape) \
         .where(kept, 0)
-    loss = -(picked * w)
+    # ignored places count exactly 0, whatever their input (NaN, infinities)
+    loss = (-(picked * w)).where(kept, 0)
     if reduction == "mean":
         return loss.sum() / w.sum()
     out = _reduced(loss, reduction, fn)
