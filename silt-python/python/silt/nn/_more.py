@@ -142,6 +142,8 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, f
     if tuple(indices.shape) != tuple(input.shape):
         raise ArgumentError(f"{fn}: indices {tuple(indices.shape)} and input {tuple(input.shape)} differ")
     x, added = _unbatched(input, nd, fn)
+    if 0 in input.shape[1:]:  # PyTorch's: only the first dimension may be empty
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} is empty past its first dimension")
     kernel = _ints(kernel_size, nd, fn, "kernel_size", 1)
     stride = kernel if stride is None else _ints(stride, nd, fn, "stride", 1)
     padding = _ints(padding, nd, fn, "padding")
@@ -159,7 +161,7 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, f
                                     f"{want - s} and {want + s}, exclusive")
     n, c = x.shape[0], x.shape[1]
     plane = math.prod(out)
-    flat_idx = indices.reshape(n, c, -1) if not added else indices.reshape(1, c, -1)
+    flat_idx = indices.reshape(n, c, math.prod(x.shape[2:]))
     result = _silt.zeros((n, c, plane), dtype=x.dtype, device=x.device)
     # PyTorch's check: every index within the output plane
     if flat_idx.numel():
@@ -167,7 +169,7 @@ def _max_unpool(input, indices, kernel_size, stride, padding, output_size, nd, f
         if lo < 0 or hi >= plane:
             raise ArgumentError(f"{fn}: index {lo if lo < 0 else hi} is out of range for an output "
                                 f"of {plane} places")
-    result.scatter_(2, flat_idx, x.reshape(n, c, -1))
+    result.scatter_(2, flat_idx, x.reshape(flat_idx.shape))
     result = result.reshape((n, c) + tuple(out))
     return result[0] if added else result
 
@@ -268,8 +270,9 @@ def channel_shuffle(input, groups):
     if groups < 1 or c % groups:
         raise ArgumentError(f"{fn}: {c} channels are not {groups} groups")
     n, rest = input.shape[0], tuple(input.shape[2:])
+    from ._windows import _fresh
     x = input.reshape((n, groups, c // groups) + rest).transpose(1, 2)
-    return x.contiguous().reshape((n, c) + rest)
+    return _fresh(x.contiguous().reshape((n, c) + rest), input)
 
 
 # ---- distances, bilinear, upsampling ----------------------------------------------
@@ -330,8 +333,8 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
                       reduction="mean"):
     """`multi_margin_loss(input, target, p=1, margin=1.0, weight=None,
     reduction='mean')`: for each sample (`input` `[N, C]` or `[C]`, `target`
-    class indices), `sum over i != y of max(0, margin - x[y] + x[i])^p *
-    weight[y] / C`."""
+    class indices, 0-d or 1-d), `sum over i != y of max(0, margin - x[y] +
+    x[i])^p * weight[y] / C`, in the target's shape."""
     fn = "multi_margin_loss"
     _floats(input, fn)
     if p not in (1, 2):
@@ -340,24 +343,25 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
     if x.ndim != 2:
         raise ArgumentError(f"{fn}: input must be 1-d or 2-d, not {input.ndim}-d")
     n, c = x.shape
-    t = _tensor(target, fn, "target").reshape(-1)
-    if t.numel() != n or t.dtype.kind not in "iu":
-        raise ArgumentError(f"{fn}: target must hold {n} class indices")
+    _tensor(target, fn, "target")
+    if target.ndim > 1 or target.numel() != n or target.dtype.kind not in "iu":
+        raise ArgumentError(f"{fn}: target must be 0-d or 1-d and hold {n} class indices, "
+                            f"not {tuple(target.shape)} {target.dtype}")
+    t = target.reshape(-1)
     if n and (int(t.min().item()) < 0 or int(t.max().item()) >= c):
         raise ArgumentError(f"{fn}: a target is outside 0..{c}")
     t = t.astype(np.int64)
     xy = x.gather(1, t.unsqueeze(1))
-    term = (x - xy + margin).clamp_min(0)
-    if p == 2:
-        term = term * term
+    # PyTorch's loop: `z = margin - x[y] + x[i]` counted where `z > 0` (not
+    # NaN); the others are left out (selected, not times 0: infinities)
+    z = (margin - xy) + x
+    term = z if p == 1 else z * z
     if weight is not None:
         _same_dtype(x, weight, fn, "weight")
         term = term * weight[t].unsqueeze(1)
-    not_y = _on(x, np.ones((n, c), bool))
-    not_y = not_y.scatter(1, t.unsqueeze(1), False)
-    loss = term.where(not_y, 0.0).sum(1) / c
-    if input.ndim == 1:
-        loss = loss.reshape(())
+    counted = _on(x, np.ones((n, c), bool)).scatter(1, t.unsqueeze(1), False) & (z > 0)
+    # one loss a target, in the target's shape (as PyTorch's)
+    loss = (term.where(counted, 0.0).sum(1) / c).reshape(tuple(target.shape))
     return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
 
 
@@ -366,7 +370,7 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     sample, `sum over j in the targets and i not in them of max(0, 1 -
     (x[j] - x[i])) / C`; `target` lists class indices, ended by the first
     -1 (read back from the device, as PyTorch's loop reads it), a class
-    listed twice counting twice."""
+    listed twice counting twice; every entry must be in [-1, C - 1]."""
     fn = "multilabel_margin_loss"
     _floats(input, fn)
     x = input.unsqueeze(0) if input.ndim == 1 else input
@@ -377,6 +381,8 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     t = (t.unsqueeze(0) if t.ndim == 1 else t).numpy()
     if t.shape != (n, c):
         raise ArgumentError(f"{fn}: target must have the input's shape {tuple(x.shape)}")
+    if ((t < -1) | (t >= c)).any():
+        raise ArgumentError(f"{fn}: target is out of range: every entry must be in [-1, {c - 1}]")
     # each listed target counts as often as it is listed (PyTorch's loop
     # goes over the list), against each class not listed
     listed = np.zeros((n, c), np.int64)
@@ -384,12 +390,12 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
         for v in t[r]:
             if v < 0:
                 break
-            if v >= c:
-                raise ArgumentError(f"{fn}: a target is outside 0..{c}")
             listed[r, v] += 1
-    pairs = listed[:, :, None] * (listed == 0)[:, None, :]  # [n, j, i]
-    diff = (1 - (x.unsqueeze(2) - x.unsqueeze(1))).clamp_min(0)
-    loss = (diff * _on(x, pairs.astype(x.dtype))).sum((1, 2)) / c
+    pairs = _on(x, (listed[:, :, None] * (listed == 0)[:, None, :]).astype(x.dtype))  # [n, j, i]
+    # PyTorch's loop: `z = 1 - x[j] + x[i]` added where `z > 0` (not NaN);
+    # the terms not counted are left out (selected, not times 0: infinities)
+    z = (1 - x).unsqueeze(2) + x.unsqueeze(1)
+    loss = (z * pairs).where((z > 0) & (pairs != 0), 0).sum((1, 2)) / c
     if input.ndim == 1:
         loss = loss.reshape(())
     return _reduced(loss, _legacy_reduction(size_average, reduce, reduction), fn)
@@ -707,10 +713,11 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     its alignments (blanks between and around its labels, repeats merged),
     by the forward recursion in log space, one step a time step on the
     device (every sample at once). `log_probs` `[T, N, C]` (or `[T, C]`),
-    `targets` `[N, S]` or concatenated 1-d; the lengths are read back, as
-    PyTorch's kernels read them. `'mean'` divides each loss by its target's
-    length (at least 1) before the batch mean; `zero_infinity` turns
-    impossible alignments' infinite losses into 0."""
+    `targets` `[N, S]` or concatenated 1-d (`sum(target_lengths)` long);
+    the lengths are read back, as PyTorch's kernels read them. `'mean'`
+    divides each loss by its target's length (at least 1) before the batch
+    mean; `zero_infinity` turns impossible alignments' infinite losses into
+    0."""
     fn = "ctc_loss"
     _floats(log_probs, fn, "log_probs")
     unbatched = log_probs.ndim == 2
@@ -733,6 +740,9 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
         raise ArgumentError(f"{fn}: a length is negative or past the {steps} time steps")
     tg = targets.numpy() if isinstance(targets, _silt.Tensor) else np.asarray(targets)
     tg = tg.astype(np.int64)
+    if tg.ndim != 2 and tg.shape != (s_len.sum(),):
+        raise ArgumentError(f"{fn}: concatenated targets {tg.shape} must hold sum(target_lengths) = "
+                            f"{s_len.sum()} labels")
     rows = []
     at = 0
     for i in range(n):
@@ -821,7 +831,9 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     `(output, weights)` with the weights `[N, L, S]` averaged over the heads
     (`[N, H, L, S]` without `average_attn_weights`) or None without
     `need_weights`. `static_k`/`static_v` (`[N * H, S, d]`) replace the
-    projected keys and values; `is_causal` without a mask masks `j > i`."""
+    projected keys and values; `is_causal` without a mask masks `j > i`.
+    Without `need_weights` a query whose keys are all masked attends to
+    nothing (PyTorch's safe softmax; NaN with the weights, as PyTorch's)."""
     fn = "multi_head_attention_forward"
     _floats(query, fn, "query")
     unbatched = query.ndim == 2
@@ -892,6 +904,10 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
         kpm = key_padding_mask.reshape(bsz, 1, 1, src).broadcast_to((bsz, num_heads, 1, src))
         scores = scores + kpm.reshape(heads, 1, src)
     weights = scores.softmax(-1)
+    if not need_weights:
+        # PyTorch then goes through scaled_dot_product_attention, whose safe
+        # softmax has a row masked everywhere attend to nothing (not NaN)
+        weights = weights.where((scores.amax(-1, True) == -math.inf).logical_not(), 0)
     if dropout_p > 0 and training:
         weights = dropout(weights, dropout_p)
     out = weights.matmul(v).transpose(0, 1).contiguous().reshape(tgt * bsz, embed)
@@ -930,6 +946,8 @@ def _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_i
     from ._pools import _first_or_last_nan
     _tensor(input, fn)
     x, added = _unbatched(input, nd, fn)
+    if 0 in input.shape[1:]:  # PyTorch's: only the first dimension may be empty
+        raise ArgumentError(f"{fn}: input {tuple(input.shape)} is empty past its first dimension")
     kernel = _ints(kernel_size, nd, fn, "kernel_size", 1)
     lengths = tuple(x.shape[2:])
     if output_size is None:
@@ -944,7 +962,7 @@ def _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_i
     # PyTorch's checks: `output + kernel - 1 <= input` in each dimension (2-d),
     # `<` (3-d)
     reach = 0 if nd == 2 else 1
-    if any(o + k - 1 + reach > L for o, k, L in zip(out, kernel, lengths)) or min(out) < 1 or x.numel() == 0:
+    if any(o + k - 1 + reach > L for o, k, L in zip(out, kernel, lengths)) or min(out) < 1:
         raise ArgumentError(f"{fn}: output {out} with kernel {kernel} does not fit the input's {lengths}")
     n, c = x.shape[0], x.shape[1]
     if samples is None:
@@ -968,8 +986,8 @@ def _fractional_max_pool(input, kernel_size, output_size, output_ratio, return_i
         stride = math.prod(lengths[d + 1:])
         places = places + per_dim[d].reshape(shape) * stride
     window = math.prod(kernel)
-    flat_places = places.reshape(n, c, -1)
-    values = x.reshape(n, c, -1).gather(2, _on(x, flat_places)).reshape((n, c) + out + (window,))
+    flat_places = places.reshape(n, c, math.prod(out) * window)
+    values = x.reshape(n, c, math.prod(lengths)).gather(2, _on(x, flat_places)).reshape((n, c) + out + (window,))
     top = values.amax(-1)
     if not return_indices:
         return top[0] if added else top

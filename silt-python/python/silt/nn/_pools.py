@@ -18,19 +18,20 @@ def _pool_geometry(x, nd, kernel_size, stride, padding, dilation, ceil_mode, fn)
         else _ints(stride, nd, fn, "stride", 1)
     dilation = _ints(dilation, nd, fn, "dilation", 1)
     padding = _ints(padding, nd, fn, "padding")
-    for k, p, d in zip(kernel, padding, dilation):
-        half = (d * (k - 1) + 1) // 2
-        if p > half:
-            raise ArgumentError(f"{fn}: padding {p} is more than half the kernel's span ({half})")
+    for k, p in zip(kernel, padding):
+        if p > k // 2:  # PyTorch's limit: half the kernel's size, whatever the dilation
+            raise ArgumentError(f"{fn}: padding {p} is more than half the kernel size {k}")
     out, pads = [], []
     for n, k, s, p, d in zip(x.shape[-nd:], kernel, stride, padding, dilation):
         span = d * (k - 1) + 1
         room = n + 2 * p - span
-        if room < 0:
-            raise ArgumentError(f"{fn}: the kernel spans {span} places, more than the padded input's {n + 2 * p}")
+        # PyTorch's: with ceil_mode the last window may run past the padding,
+        # but must start inside the input or its left padding
         m = (-(-room // s) if ceil_mode else room // s) + 1
         if ceil_mode and (m - 1) * s >= n + p:
-            m -= 1  # the last window must start inside the input or its left padding
+            m -= 1
+        if m < 1:
+            raise ArgumentError(f"{fn}: the kernel spans {span} places, more than the padded input's {n + 2 * p}")
         out.append(m)
         pads.append((p, (m - 1) * s + span - n - p))
     return kernel, stride, dilation, padding, out, pads
@@ -71,6 +72,13 @@ def _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_i
     hit = (win == m) | (win.isnan() & m.isnan()) if x.dtype.kind == "f" else win == m
     hit = (hit & real).reshape(list(values.shape) + [math.prod(kernel)])
     first = _first_or_last_nan(hit, values)
+    # A window wholly in the padding (possible with a dilation) picks, as
+    # PyTorch's loop, the first place it visits at or past 0 in each dimension.
+    entry = np.zeros(out, np.int64)
+    for i, (k, s, p, d, o) in enumerate(zip(kernel, stride, padding, dilation, out)):
+        skipped = -(-np.maximum(p - np.arange(o) * s, 0) // d)
+        entry = entry * k + skipped.reshape([o if j == i else 1 for j in range(nd)])
+    first = first.where(hit.any(-1), _on(x, entry))
     flat = None
     remaining = first
     coords = []
@@ -110,6 +118,9 @@ def _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
     x, added = _unbatched(input, nd, fn)
     kernel, stride, dilation, padding, out, pads = _pool_geometry(
         x, nd, kernel_size, stride, padding, 1, ceil_mode, fn)
+    if nd == 3 and any(n < k for n, k in zip(x.shape[-3:], kernel)):
+        # PyTorch's avg_pool3d (not its 1-d and 2-d pools): no padding makes up for it
+        raise ArgumentError(f"{fn}: input {tuple(x.shape[-3:])} is smaller than the kernel {tuple(kernel)}")
     sums = _windows(_pad_spatial(_widened(x), pads), kernel, stride, dilation, out).sum(tuple(range(-nd, 0)))
     if divisor_override is not None:
         if divisor_override == 0:

@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import _silt
 from .._silt import ArgumentError
-from ._args import _channel_shape, _floats, _ints, _is_int, _on, _same_dtype, _tensor, _unbatched
+from ._args import _channel_shape, _floats, _ints, _is_int, _on, _same_dtype, _tensor, _unbatched, _widened
 
 
 # ---- padding ---------------------------------------------------------------------
@@ -21,6 +21,8 @@ def _source_places(n, lo, hi, mode):
         return np.clip(places, 0, n - 1)
     if mode == "circular":
         # PyTorch's: a negative amount cuts first, the rest wraps around what is left
+        if n + lo + hi == 0:
+            return places  # nothing left
         cut = max(-lo, 0)
         kept = n - cut - max(-hi, 0)
         return cut + np.arange(-max(lo, 0), kept + max(hi, 0), dtype=np.int64) % kept
@@ -76,13 +78,13 @@ def pad(input, pad, mode="constant", value=None):
             continue
         if n == 0:
             raise ArgumentError(f"pad: mode {mode!r} cannot pad dimension {d} of length 0")
-        if n + lo + hi <= 0:
-            # PyTorch's: these modes leave something of each dimension
+        if n + lo + hi == 0 and mode != "circular":
+            # PyTorch's: these modes leave something of each dimension (circular may cut it all)
             raise ArgumentError(f"pad: mode {mode!r} needs something left of dimension {d} of length {n} "
                                 f"after padding by ({lo}, {hi}), not an empty one")
         if mode == "reflect" and (lo >= n or hi >= n):
             raise ArgumentError(f"pad: reflect needs amounts below the length {n} of dimension {d}, not ({lo}, {hi})")
-        if mode == "circular" and (lo > n or hi > n or n - max(-lo, 0) - max(-hi, 0) <= 0):
+        if mode == "circular" and (lo > n or hi > n or n + lo + hi > 0 >= n - max(-lo, 0) - max(-hi, 0)):
             raise ArgumentError(f"pad: circular needs amounts up to the length {n} of dimension {d}, "
                                 f"and something left after cutting, not ({lo}, {hi})")
         y = y.index_select(d, _on(y, _source_places(n, lo, hi, mode)))
@@ -211,7 +213,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     out = [_out_length(L, k, s, d, "unfold") for L, k, s, d in zip(x.shape[2:], kernel, stride, dilation)]
     n, c = x.shape[0], x.shape[1]
     cols = _windows(x, kernel, stride, dilation, out).permute(0, 1, 4, 5, 2, 3)
-    cols = cols.reshape(n, c * math.prod(kernel), math.prod(out))
+    cols = _fresh(cols.reshape(n, c * math.prod(kernel), math.prod(out)), input)
     return cols[0] if added else cols
 
 
@@ -248,8 +250,9 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
     spatial = list(x.shape[2:])
     L, K = math.prod(spatial), math.prod(kernel)
     padded = [m + 2 * p for m, p in zip(out, padding)]
-    w = weight.reshape(groups, cg, og * K).transpose(1, 2)          # [groups, og K, cg]
-    cols = w.matmul(x.reshape(n, groups, cg, L))                     # [n, groups, og K, L]
+    # (float16 summed in float32, rounded once, as the convolutions)
+    w = _widened(weight).reshape(groups, cg, og * K).transpose(1, 2)  # [groups, og K, cg]
+    cols = w.matmul(_widened(x).reshape(n, groups, cg, L))            # [n, groups, og K, L]
     cols = cols.reshape(n, o, K * L)
     # the padded output's flat place of each (kernel place, input place)
     table = np.zeros([1] * (2 * nd), np.int64)
