@@ -2,6 +2,12 @@
 //! (silt keeps that limit on every device): the indexing copies cut their
 //! lines and indices into pieces within it and give the reference. Not run
 //! under Oclgrind (the sizes are the point).
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    clippy::cast_precision_loss
+)]
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
