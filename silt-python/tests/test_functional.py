@@ -1628,15 +1628,20 @@ def grid_sample_ref(x, grid, mode, padding_mode, align_corners):
         coords = [float(grid[(b,) + o + (nd - 1 - k,)]) for k in range(nd)]  # [z,] y, x
         dst = (b, slice(None)) + o
         if mode == "bicubic":
-            iy, ix = (unnormalize(v, s) for v, s in zip(coords, sizes))
-            if math.isnan(ix) or math.isnan(iy):
+            src = [unnormalize(v, s) for v, s in zip(coords, sizes)]
+            if any(math.isnan(v) for v in src):
                 out[dst] = np.nan
                 continue
-            y0, x0 = math.floor(iy), math.floor(ix)
-            wy, wx = cubic(iy - y0), cubic(ix - x0)
-            rows = [sum(at(b, (padded(y0 - 1 + i, sizes[0]), padded(x0 - 1 + j, sizes[1]))) * wx[j]
-                        for j in range(4)) for i in range(4)]
-            out[dst] = sum(rows[i] * wy[i] for i in range(4))
+            base = [math.floor(v) for v in src]
+            ws = [cubic(v - f) for v, f in zip(src, base)]
+
+            def interp(fixed):  # x's four places first, then y's sums, then z's
+                k = len(fixed)
+                if k == nd:
+                    return at(b, fixed)
+                return sum(interp(fixed + [padded(base[k] - 1 + j, sizes[k])]) * ws[k][j] for j in range(4))
+
+            out[dst] = interp([])
             continue
         src = [padded(unnormalize(v, s), s) for v, s in zip(coords, sizes)]
         if any(math.isnan(v) for v in src):  # only with zeros
@@ -1672,7 +1677,7 @@ def test_grid_sample_against_pytorchs_steps(device, mode, padding_mode, align_co
     check(got, want, 1e-5)
 
 
-@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
 @pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
 @pytest.mark.parametrize("align_corners", [False, True])
 def test_grid_sample_of_volumes_against_pytorchs_steps(device, mode, padding_mode, align_corners):
@@ -1681,7 +1686,7 @@ def test_grid_sample_of_volumes_against_pytorchs_steps(device, mode, padding_mod
     got = F.grid_sample(t(x, device), t(grid, device), mode, padding_mode, align_corners)
     assert tuple(got.shape) == (2, 2, 2, 3, 2)
     check(got, grid_sample_ref(x, grid, mode, padding_mode, align_corners), 1e-5)
-    grid.reshape(-1)[::4] = np.nan  # the last place where clipped, 0 with zeros
+    grid.reshape(-1)[::4] = np.nan  # the last place where clipped, 0 with zeros (bicubic: NaN)
     got = F.grid_sample(t(x, device), t(grid, device), mode, padding_mode, align_corners)
     check(got, grid_sample_ref(x, grid, mode, padding_mode, align_corners), 1e-5)
     # the volume's identity grid reads it back
@@ -1692,8 +1697,6 @@ def test_grid_sample_of_volumes_against_pytorchs_steps(device, mode, padding_mod
 
 def test_grid_sample_refuses(device):
     x, grid = t(f32(1, 1, 2, 3, 4), device), t(f32(1, 2, 2, 2, 3), device)
-    with pytest.raises(silt.ArgumentError, match="bicubic"):
-        F.grid_sample(x, grid, "bicubic")
     with pytest.raises(silt.ArgumentError, match="mode"):
         F.grid_sample(t(f32(1, 1, 2, 3), device), t(f32(1, 2, 2, 2), device), "area")
     with pytest.raises(silt.ArgumentError, match="are not"):

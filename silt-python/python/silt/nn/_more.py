@@ -499,8 +499,8 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     Do, Ho, Wo]`), with PyTorch's coordinates: `mode` `bilinear` (the four
     neighbours weighed, those outside the input counting 0; the eight of
     trilinear for 5-d inputs), `nearest` (rounding half to even) or
-    `bicubic` (4-d only: sixteen neighbours by Keys' kernel with `a =
-    -0.75`, each place padded on its own); `padding_mode` `zeros`,
+    `bicubic` (sixteen neighbours, 64 for 5-d inputs as PyTorch 2.15's, by
+    Keys' kernel with `a = -0.75`, each place padded on its own); `padding_mode` `zeros`,
     `border` (places clipped to the edges) or `reflection`;
     `align_corners` false by default. Each neighbour is gathered on the
     device, and the weighed neighbours are summed in PyTorch's order. A NaN
@@ -519,8 +519,6 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
             or grid.shape[0] != input.shape[0]):
         raise ArgumentError(f"{fn}: input {tuple(input.shape)} and grid {tuple(grid.shape)} are not "
                             "[N, C, H, W] and [N, Ho, Wo, 2], or [N, C, D, H, W] and [N, Do, Ho, Wo, 3]")
-    if mode == "bicubic" and nd == 3:
-        raise ArgumentError(f"{fn}: bicubic takes 4-d inputs only (use 'bilinear' for trilinear)")
     ac = bool(align_corners)
     n, c = input.shape[:2]
     sizes = tuple(input.shape[2:])  # [D,] H, W
@@ -552,19 +550,23 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         return values if nd == 2 else values.where(inside.unsqueeze(1), 0.0)
 
     if mode == "bicubic":
-        iy, ix = (_unnormalize(v, s, ac) for v, s in zip(coords, sizes))
-        h, w = sizes
-        y0, x0 = iy.floor(), ix.floor()
-        wy = [v.unsqueeze(1) for v in _cubic_weights(iy - y0)]
-        wx = [v.unsqueeze(1) for v in _cubic_weights(ix - x0)]
-        xs = [_padded(x0 + (j - 1), w, padding_mode, ac) for j in range(4)]
-        rows = []
-        for i in range(4):
-            yi = _padded(y0 + (i - 1), h, padding_mode, ac)
-            v = [read((yi, xs[j])) for j in range(4)]
-            rows.append(v[0] * wx[0] + v[1] * wx[1] + v[2] * wx[2] + v[3] * wx[3])
-        out = rows[0] * wy[0] + rows[1] * wy[1] + rows[2] * wy[2] + rows[3] * wy[3]
-        return out.astype(input.dtype, copy=False)
+        # Keys' kernel along each dimension: the four places of x summed
+        # first, then those sums along y (then z), each place padded alone
+        at = [_unnormalize(v, s, ac) for v, s in zip(coords, sizes)]
+        base = [v.floor() for v in at]
+        weights = [[w.unsqueeze(1) for w in _cubic_weights(v - b)] for v, b in zip(at, base)]
+        steps = [[_padded(b + (j - 1), s, padding_mode, ac) for j in range(4)] for b, s in zip(base, sizes)]
+
+        def cubic(fixed):
+            """The interpolation over the dimensions after those `fixed`."""
+            k = len(fixed)
+            if k == nd:
+                return read(fixed)
+            parts = [cubic(fixed + [steps[k][j]]) for j in range(4)]
+            w = weights[k]
+            return parts[0] * w[0] + parts[1] * w[1] + parts[2] * w[2] + parts[3] * w[3]
+
+        return cubic([]).astype(input.dtype, copy=False)
 
     src = [_source_index(v, s, padding_mode, ac, 0 if nd == 2 else s - 1) for v, s in zip(coords, sizes)]
     if mode == "nearest":
