@@ -11,23 +11,9 @@ import pytest
 
 import silt
 import silt.nn.functional as F
+from test_functional import check, t
 
 RNG = np.random.default_rng(23)
-
-
-def t(a, device):
-    return silt.tensor(np.asarray(a), device=device)
-
-
-def check(got, want, tol=1e-5):
-    want = np.asarray(want)
-    assert isinstance(got, silt.Tensor)
-    assert tuple(got.shape) == want.shape, (tuple(got.shape), want.shape)
-    assert got.dtype == want.dtype, (got.dtype, want.dtype)
-    if want.dtype.kind == "f":
-        np.testing.assert_allclose(got.numpy(), want, rtol=tol, atol=tol)
-    else:
-        np.testing.assert_array_equal(got.numpy(), want)
 
 
 # ---- references --------------------------------------------------------------------

@@ -83,6 +83,19 @@ def _aa_scale(n, m, s, align_corners):
     return (1.0 / s) if s is not None else n / m
 
 
+def _passes(x, out, scales):
+    """The separable passes of a 4-d `x` resampled to `out`, as PyTorch's CPU
+    kernels make them: along W, then along H, a dimension whose length
+    stays skipped; `(dimension, its length, the output's, its scale factor
+    or None)` each."""
+    for d in (3, 2):
+        n, m = x.shape[d], out[d - 2]
+        if n == 0 or m == 0:
+            raise ArgumentError(f"interpolate: dimension {d} resamples {n} places to {m}")
+        if n != m:
+            yield d, n, m, scales[d - 2]
+
+
 def _antialiased(x, out, scales, mode, align_corners):
     """`bilinear`, `bicubic` or `lanczos` of a float `[N, C, H, W]` with
     antialiasing, as PyTorch's CPU kernels: a pass along W, then one along
@@ -94,12 +107,7 @@ def _antialiased(x, out, scales, mode, align_corners):
     if wide:
         x = x.astype(np.float32)
     exact = np.float64 if x.dtype == np.float64 else np.float32
-    for d in (3, 2):
-        n, m, s = x.shape[d], out[d - 2], scales[d - 2]
-        if n == 0 or m == 0:
-            raise ArgumentError(f"interpolate: dimension {d} resamples {n} places to {m}")
-        if n == m:
-            continue
+    for d, n, m, s in _passes(x, out, scales):
         first, w = _aa_taps(mode, n, m, _aa_scale(n, m, s, align_corners), exact)
         taps = w.shape[1]
         places = np.minimum(first[:, None] + np.arange(taps)[None, :], n - 1)
@@ -139,12 +147,7 @@ def _uint8_passes(x, out, scales, mode, align_corners, antialias=False):
     `p` up to 22 that keeps each below `2^15`) in int32, plus `2^(p-1)`,
     shifted down by `p` and clamped to `[0, 255]`."""
     start = x
-    for d in (3, 2):
-        n, m, s = x.shape[d], out[d - 2], scales[d - 2]
-        if n == 0 or m == 0:
-            raise ArgumentError(f"interpolate: dimension {d} resamples {n} places to {m}")
-        if n == m:
-            continue
+    for d, n, m, s in _passes(x, out, scales):
         if antialias:
             first, w = _aa_taps(mode, n, m, _aa_scale(n, m, s, align_corners), np.float64)
             weights = list(w.T)
