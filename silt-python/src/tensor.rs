@@ -738,12 +738,13 @@ fn is_dtype_like(ob: &Bound<'_, PyAny>) -> bool {
 /// `silt.tensor(data, device=None, dtype=None)`: a tensor with the elements of
 /// `data` (a NumPy array, or anything `numpy.asarray` takes) on `device`
 /// (default: `silt.default_device()`), converted to `dtype` if given as
-/// `astype` converts (floats to integers saturate, NaN to 0). On the host
-/// backend a writeable, aligned array with non-negative strides is used in
-/// place (no copy; the tensor keeps the array alive); anything else is
-/// copied. A `silt.Tensor` is
-/// returned as it is, or converted to `dtype` on its device and copied to
-/// `device` (as `t.to(device, dtype)`).
+/// `astype` converts (floats to integers saturate, NaN to 0); Python
+/// integers out of an integer `dtype`'s range raise, as PyTorch's. On the
+/// host backend a writeable, aligned array with non-negative strides is
+/// used in place (no copy; the tensor keeps the array alive); anything else
+/// is copied. A `silt.Tensor` is copied (as PyTorch's), converted to
+/// `dtype` on its device and copied to `device` (as `t.to(device, dtype,
+/// copy=True)`); one-element tensors in lists are their numbers.
 #[pyfunction]
 #[pyo3(signature = (data, device=None, dtype=None))]
 pub fn tensor(
@@ -754,9 +755,10 @@ pub fn tensor(
 ) -> Result<PyTensor> {
     let dtype = dtype.filter(|d| !d.is_none());
     if let Ok(t) = data.downcast::<PyTensor>() {
-        // on its own device unless one is named; converted on the device
+        // a copy (as PyTorch's), on its own device unless one is named;
+        // converted on the device
         let device = device.filter(|d| !d.is_none());
-        let out = PyTensor::to(t, device, dtype, false)?;
+        let out = PyTensor::to(t, device, dtype, true)?;
         return Ok(out
             .downcast::<PyTensor>()
             .map_err(PyErr::from)?
@@ -764,8 +766,101 @@ pub fn tensor(
             .clone());
     }
     let device = device::resolve(py, device)?;
-    let (t, _) = tensor_on(py, data, &device, dtype)?;
+    let scalars = tensors_as_scalars(py, data)?;
+    let mut data = scalars.unwrap_or_else(|| data.clone());
+    if let Some(to) = dtype {
+        if let Some(array) = checked_integers(py, &data, dtype::parse(py, to)?)? {
+            data = array;
+        }
+    }
+    let (t, _) = tensor_on(py, &data, &device, dtype)?;
     Ok(t.into())
+}
+
+/// `data` (nested lists or tuples) with each `silt.Tensor` in it replaced
+/// by its one element as a Python number, as PyTorch's `tensor` reads them
+/// (`None` where there is none); a tensor of another size is an error.
+fn tensors_as_scalars<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+) -> Result<Option<Bound<'py, PyAny>>> {
+    if let Ok(t) = data.downcast::<PyTensor>() {
+        let n = t.get().tensor().len();
+        if n != 1 {
+            return Err(argument_error(
+                py,
+                format!("tensor: only one-element tensors are numbers in a list, not one of {n} elements"),
+            )
+            .into());
+        }
+        return Ok(Some(data.call_method0("item")?));
+    }
+    let items: Vec<Bound<'py, PyAny>> = if let Ok(l) = data.downcast::<PyList>() {
+        l.iter().collect()
+    } else if let Ok(t) = data.downcast::<PyTuple>() {
+        t.iter().collect()
+    } else {
+        return Ok(None);
+    };
+    let mut changed = false;
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        match tensors_as_scalars(py, &item)? {
+            Some(v) => {
+                changed = true;
+                out.push(v);
+            }
+            None => out.push(item),
+        }
+    }
+    Ok(if changed {
+        Some(PyList::new(py, out)?.into_any())
+    } else {
+        None
+    })
+}
+
+/// PyTorch's check of Python integers given with an integer `dtype`: each
+/// must lie in the dtype's range (NumPy 2's too); arrays convert as
+/// `astype` does, and are not checked. The data as the NumPy array it was
+/// read into, if it was.
+fn checked_integers<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+    to: silt::DType,
+) -> Result<Option<Bound<'py, PyAny>>> {
+    use silt::DType;
+    let (lo, hi): (i128, i128) = match to {
+        DType::U8 => (0, u8::MAX.into()),
+        DType::I8 => (i8::MIN.into(), i8::MAX.into()),
+        DType::U16 => (0, u16::MAX.into()),
+        DType::I16 => (i16::MIN.into(), i16::MAX.into()),
+        DType::U32 => (0, u32::MAX.into()),
+        DType::I32 => (i32::MIN.into(), i32::MAX.into()),
+        DType::U64 => (0, u64::MAX.into()),
+        DType::I64 => (i64::MIN.into(), i64::MAX.into()),
+        _ => return Ok(None),
+    };
+    if data.downcast::<PyUntypedArray>().is_ok() {
+        return Ok(None);
+    }
+    let np = py.import("numpy")?;
+    let a = np.getattr("asarray")?.call1((data,))?;
+    let kind: String = a.getattr("dtype")?.getattr("kind")?.extract()?;
+    if !(kind == "i" || kind == "u") || a.getattr("size")?.extract::<usize>()? == 0 {
+        return Ok(Some(a));
+    }
+    let least: i128 = a.call_method0("min")?.extract()?;
+    let most: i128 = a.call_method0("max")?.extract()?;
+    if least < lo || most > hi {
+        let bad = if least < lo { least } else { most };
+        return Err(argument_error(
+            py,
+            format!("tensor: {bad} is out of {to}'s range [{lo}, {hi}]"),
+        )
+        .into());
+    }
+    Ok(Some(a))
 }
 
 /// `data` as a tensor on `device`, converted to `dtype` if given, and how it

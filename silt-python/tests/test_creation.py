@@ -156,3 +156,69 @@ def test_advanced_assignment_drops_leading_ones_of_the_value(device):
     assert t.numpy().sum() == 24
     t[t > 0] = silt.full((1, 24), 2.0, device=device)
     assert t.numpy().sum() == 48
+
+
+def test_random_ranges_hold_in_narrow_dtypes(device):
+    # as PyTorch's: low and high - 1 must fit an integer dtype
+    for low, high, dt in ((0, 200, np.int8), (0, 2**40, np.int32), (-1, 5, np.uint8), (0, 3, np.bool_)):
+        with pytest.raises(silt.ArgumentError, match="range"):
+            silt.randint(low, high, (4,), dtype=dt, device=device)
+    assert silt.randint(-128, 128, (50,), dtype=np.int8, device=device).numpy().min() >= -128
+    with pytest.raises(silt.ArgumentError, match="range"):
+        silt.randint_like(silt.zeros(4, dtype=np.int8, device=device), 1000)
+    # a float dtype never gives high, even where draws round up to it
+    silt.manual_seed(5)
+    got = silt.randint(4094, 4096, (2000,), dtype=np.float16, device=device).numpy()
+    assert got.max() < 4096 and got.min() >= 4094
+    got = silt.randint(2**24, 2**24 + 100, (5000,), dtype=np.float32, device=device).numpy()
+    assert got.max() < 2**24 + 100
+    # randperm: a permutation or an error
+    for n, dt in ((300, np.int8), (40000, np.int16), (2050, np.float16)):
+        with pytest.raises(silt.ArgumentError, match="do not fit"):
+            silt.randperm(n, dtype=dt, device=device)
+    assert sorted(silt.randperm(2049, dtype=np.float16, device=device).numpy().tolist()) == list(range(2049))
+    with pytest.raises(silt.DTypeError):
+        silt.randperm(3, dtype=np.bool_, device=device)
+    with pytest.raises(silt.ArgumentError, match="negative"):
+        silt.randperm(-1, device=device)
+    # NaN standard deviations, 0-d rates, PyTorch's keywords and seeds
+    with pytest.raises(silt.ArgumentError, match="NaN"):
+        silt.normal(silt.zeros(3, device=device), float("nan"))
+    with pytest.raises(silt.ArgumentError, match="NaN"):
+        silt.zeros(3, device=device).normal_(0, float("nan"))
+    assert silt.poisson(silt.tensor(np.float32(2.0), device=device)).shape == ()
+    assert silt.rand(size=(2, 3), device=device).shape == (2, 3)
+    assert silt.randn(size=(4,), device=device).shape == (4,)
+    assert silt.randint(high=5, size=(3,), device=device).numpy().max() < 5
+    assert silt.arange(end=3, device=device).tolist() == [0, 1, 2]
+    silt.manual_seed(-1)
+    a = silt.rand(4, device=device).numpy()
+    silt.manual_seed(2**64 - 1)
+    np.testing.assert_array_equal(a, silt.rand(4, device=device).numpy())
+    with pytest.raises(silt.ArgumentError):
+        silt.manual_seed(2**64)
+
+
+def test_tensor_of_numbers_lists_and_tensors_as_pytorch(device):
+    # Python integers out of the dtype's range raise (they wrapped)
+    for data, dt in (([300], np.uint8), ([-1, 256], np.uint8), ([2**63], np.int64), ([40000], np.int16)):
+        with pytest.raises(silt.ArgumentError, match="range"):
+            silt.tensor(data, dtype=dt, device=device)
+    assert silt.tensor([255, 0], dtype=np.uint8, device=device).tolist() == [255, 0]
+    # arrays convert as astype does
+    assert silt.tensor(np.array([300]), dtype=np.uint8, device=device).tolist() == [44]
+    # a tensor is copied
+    x = silt.zeros(3, device=device)
+    y = silt.tensor(x)
+    y[0] = 7.0
+    assert x.tolist() == [0.0, 0.0, 0.0] and not y.shares_storage(x)
+    # one-element tensors in a list are numbers; larger ones raise
+    got = silt.tensor([silt.tensor([1], device=device), silt.tensor(3, device=device)], device=device)
+    assert got.shape == (2,) and got.tolist() == [1, 3]
+    assert silt.tensor([[silt.tensor(1.5)], [2.0]], device=device).shape == (2, 1)
+    with pytest.raises(silt.ArgumentError, match="one-element"):
+        silt.tensor([silt.tensor([1, 2]), silt.tensor([3, 4])], device=device)
+    # format: a 0-d tensor as its element; others take no spec, as PyTorch's
+    assert format(silt.tensor(2.5, device=device), ".2f") == "2.50"
+    with pytest.raises(TypeError):
+        format(silt.tensor([2.5], device=device), ".2f")

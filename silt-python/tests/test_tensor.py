@@ -218,7 +218,7 @@ def test_memory_stats(opencl):
 def test_tensor_of_tensor_and_dtype(host, opencl):
     t = silt.tensor([1, 2, 3], device=host)
     assert t.dtype == np.int64
-    assert silt.tensor(t) is not None and silt.tensor(t).shares_storage(t)
+    assert silt.tensor(t) is not t and not silt.tensor(t).shares_storage(t)  # a copy, as PyTorch's
     assert silt.tensor(t, device=opencl).device == opencl
     f = silt.tensor([1, 2, 3], device=host, dtype=np.float16)
     assert f.dtype == np.float16

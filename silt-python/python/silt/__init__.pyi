@@ -983,13 +983,13 @@ class Fusion:
     def source(self, *values: FusionValue) -> str:
         """The OpenCL C program run(*values) builds."""
 
-def zeros(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, size: Optional[Sequence[int]] = None) -> Tensor:
+def zeros(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, **size: Sequence[int]) -> Tensor:
     """A new tensor of zeros (float32 unless dtype), filled on device (default: default_device())."""
 
-def ones(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, size: Optional[Sequence[int]] = None) -> Tensor:
+def ones(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, **size: Sequence[int]) -> Tensor:
     """A new tensor of ones, filled on device."""
 
-def empty(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, size: Optional[Sequence[int]] = None) -> Tensor:
+def empty(*shape: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, **size: Sequence[int]) -> Tensor:
     """A new tensor whose elements are to be written (silt gives zeros)."""
 
 def full(shape: Union[int, Sequence[int], None] = None, fill_value: Optional[Number] = None, dtype: Any = None, device: DeviceLike = None, *, size: Optional[Sequence[int]] = None) -> Tensor:
@@ -1007,7 +1007,7 @@ def empty_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -
 def full_like(input: Tensor, fill_value: Number, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """fill_value in input's shape, dtype and device (unless given)."""
 
-def arange(start: Number, end: Optional[Number] = None, step: Number = 1, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+def arange(start: Optional[Number] = None, end: Optional[Number] = None, step: Number = 1, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """start, start + step, ... up to end (excluded); int64 when every argument is an integer, else float32; made on the host."""
 
 def linspace(start: Number, end: Number, steps: int, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
@@ -2420,13 +2420,13 @@ def eye(n: int, m: Optional[int] = None, *, dtype: Any = None, device: DeviceLik
 def manual_seed(seed: int) -> int:
     """Seeds the generator of silt's random tensors (NumPy's PCG64, not PyTorch's numbers)."""
 
-def rand(*size: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
-    """Uniform numbers in [0, 1), float32 by default, drawn on the host."""
+def rand(*size: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, **kwargs: Sequence[int]) -> Tensor:
+    """Uniform numbers in [0, 1), float32 by default, drawn on the host (the shape also as size=)."""
 
-def randn(*size: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None) -> Tensor:
-    """Standard normal numbers, float32 by default, drawn on the host."""
+def randn(*size: Union[int, Sequence[int]], dtype: Any = None, device: DeviceLike = None, **kwargs: Sequence[int]) -> Tensor:
+    """Standard normal numbers, float32 by default, drawn on the host (the shape also as size=)."""
 
-def randint(low: int, high: Optional[int] = None, size: Union[int, Sequence[int]] = (), *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
+def randint(low: Optional[int] = None, high: Optional[int] = None, size: Optional[Union[int, Sequence[int]]] = None, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
     """Integers in [low, high) (randint(high, size) from 0), int64 by default, drawn on the host."""
 
 def randperm(n: int, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
@@ -2452,8 +2452,9 @@ def result_type(a: Operand, b: Operand) -> np.dtype[Any]:
     """The dtype of an operation's result on a and b, by PyTorch's promotion rules."""
 
 def tensor(data: Union[Tensor, npt.ArrayLike], device: DeviceLike = None, dtype: Any = None) -> Tensor:
-    """A tensor of data on device (default: default_device()); in place on the host where the memory order allows.
-    With dtype, the data is converted as astype converts (floats to integers saturate, NaN to 0)."""
+    """A tensor of data on device (default: default_device()); a NumPy array in place on the host where the memory
+    order allows, a silt.Tensor copied (as PyTorch's). With dtype, the data is converted as astype converts (floats to
+    integers saturate, NaN to 0); Python integers out of an integer dtype's range raise."""
 
 def devices() -> List[Device]:
     """The OpenCL devices, then the host."""

@@ -934,8 +934,8 @@ def _uniform(g, shape, dt, from_=0.0, to=1.0):
 
 
 def _normal(g, shape, dt, mean=0.0, std=1.0):
-    if std < 0:
-        raise ArgumentError(f"normal_: a negative std {std}")
+    if not std >= 0:
+        raise ArgumentError(f"normal_: std must not be negative or NaN, not {std}")
     return g.normal(mean, std, shape)
 
 
@@ -1256,8 +1256,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
     if dt.kind != "f":
         raise DTypeError(f"normal: a float dtype, not {dt}")
     m, s = (v.numpy().astype(np.float64) if isinstance(v, Tensor) else np.float64(v) for v in (mean, std))
-    if (np.asarray(s) < 0).any():
-        raise ArgumentError("normal: std must not be negative")
+    if not (np.asarray(s) >= 0).all():
+        raise ArgumentError("normal: std must not be negative or NaN")
     shape = tuple(size) if size is not None else np.broadcast_shapes(np.shape(m), np.shape(s))
     draws = _creation._generator.normal(np.broadcast_to(m, shape), np.broadcast_to(s, shape))
     return tensor(np.asarray(draws).astype(dt), device=dev)
@@ -1299,4 +1299,4 @@ def poisson(input, generator=None):
     rates = input.numpy().astype(np.float64)
     if (rates < 0).any() or not np.isfinite(rates).all():
         raise ArgumentError("poisson: the rates must be finite and not negative")
-    return tensor(_creation._generator.poisson(rates).astype(input.dtype), device=input.device)
+    return tensor(np.asarray(_creation._generator.poisson(rates)).astype(input.dtype), device=input.device)

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from ._silt import ArgumentError, Tensor, tensor, zeros
+from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
 from ._indexing import _write
 from ._operators import promote
 
@@ -107,7 +107,7 @@ def _is_whole(v):
     return isinstance(v, (int, np.integer, bool, np.bool_))
 
 
-def arange(start, end=None, step=1, *, dtype=None, device=None):
+def arange(start=None, end=None, step=1, *, dtype=None, device=None):
     """``arange(start, end=None, step=1, *, dtype=None, device=None)``:
     ``start, start + step, ...`` up to ``end`` (excluded; ``arange(n)`` is
     ``0..n``), each ``start + i * step`` computed in float64 (int64 for
@@ -116,7 +116,11 @@ def arange(start, end=None, step=1, *, dtype=None, device=None):
     ``dtype`` of float arguments counts by the floats and steps by their
     integer parts, as PyTorch's)."""
     if end is None:
+        if start is None:
+            raise TypeError("arange: give end")
         start, end = 0, start
+    elif start is None:  # PyTorch's arange(end=n)
+        start = 0
     # 0-d tensors (and arrays) as the numbers they hold, as PyTorch's
     start, end, step = (v.item() if isinstance(v, (Tensor, np.ndarray)) and v.ndim == 0 else v
                         for v in (start, end, step))
@@ -264,9 +268,14 @@ _generator = np.random.default_rng()
 
 def manual_seed(seed):
     """``manual_seed(seed)``: seeds the generator of silt's random tensors
-    (NumPy's PCG64, so the numbers are not PyTorch's); returns the seed."""
+    (NumPy's PCG64, so the numbers are not PyTorch's); returns the seed. As
+    PyTorch's, the seed is read as an integer in ``[-2^63, 2^64)``, a
+    negative one as its 64-bit two's complement."""
     global _generator
-    _generator = np.random.default_rng(seed)
+    value = int(seed)
+    if not -(1 << 63) <= value < (1 << 64):
+        raise ArgumentError(f"manual_seed: {value} is outside [-2^63, 2^64)")
+    _generator = np.random.default_rng(value % (1 << 64))
     return seed
 
 
@@ -277,10 +286,11 @@ def _random_dtype(dtype, kind):
     return dt
 
 
-def rand(*size, dtype=None, device=None):
-    """``rand(*size, dtype=float32, device=None)``: uniform numbers in
-    ``[0, 1)``, drawn on the host (in float64, then converted) and copied to
-    ``device``."""
+def rand(*size, dtype=None, device=None, **kwargs):
+    """``rand(*size, dtype=float32, device=None)`` (or PyTorch's ``size=``):
+    uniform numbers in ``[0, 1)``, drawn on the host (in float64, then
+    converted) and copied to ``device``."""
+    size = _sized(size, _size_keyword(kwargs, "rand"), "rand")
     dt = _random_dtype(dtype, "f")
     values = _generator.random(_shape(size))
     # float16/float32 rounding can reach 1.0: keep it below
@@ -288,33 +298,81 @@ def rand(*size, dtype=None, device=None):
     return tensor(values, device=device)
 
 
-def randn(*size, dtype=None, device=None):
-    """``randn(*size, dtype=float32, device=None)``: standard normal numbers,
-    drawn on the host and copied to ``device``."""
+def randn(*size, dtype=None, device=None, **kwargs):
+    """``randn(*size, dtype=float32, device=None)`` (or PyTorch's ``size=``):
+    standard normal numbers, drawn on the host and copied to ``device``."""
+    size = _sized(size, _size_keyword(kwargs, "randn"), "randn")
     dt = _random_dtype(dtype, "f")
     return tensor(_generator.standard_normal(_shape(size)).astype(dt), device=device)
 
 
-def randint(low, high=None, size=(), *, dtype=None, device=None):
+def _size_keyword(kwargs, fn):
+    """PyTorch's ``size=`` among ``kwargs`` (and nothing else)."""
+    size = kwargs.pop("size", None)
+    if kwargs:
+        raise TypeError(f"{fn}: unexpected keyword arguments {', '.join(kwargs)}")
+    return size
+
+
+def _exact_range(dt):
+    """The integers a dtype holds: its range, or for a float dtype those up
+    to ``2^(mantissa bits + 1)`` (every integer there is exact)."""
+    if dt == np.bool_:
+        return 0, 1
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        return int(info.min), int(info.max)
+    top = 1 << (np.finfo(dt).nmant + 1)
+    return -top, top
+
+
+def randint(low=None, high=None, size=None, *, dtype=None, device=None):
     """``randint(low=0, high, size, *, dtype=int64, device=None)``: integers
-    in ``[low, high)`` (``randint(high, size)`` from 0), drawn on the host."""
+    in ``[low, high)`` (``randint(high, size)`` from 0), drawn on the host.
+    As PyTorch's, ``low`` and ``high - 1`` must lie in an integer dtype's
+    range; a float dtype keeps every draw below ``high`` (a draw that rounds
+    up to it takes the float below)."""
     if high is None:
+        if low is None:
+            raise TypeError("randint: give high")
         low, high = 0, low
-    elif not _is_int(high) and size == ():
+    elif size is None and not _is_int(high):
         # PyTorch's randint(high, size)
         low, high, size = 0, low, high
+    low = 0 if low is None else low
+    size = () if size is None else size
     if high <= low:
         raise ArgumentError(f"randint: an empty range [{low}, {high})")
     dt = np.dtype(np.int64 if dtype is None else dtype)
+    if dt.kind != "f":
+        least, most = _exact_range(dt)
+        if low < least or high - 1 > most:
+            raise ArgumentError(f"randint: [{low}, {high}) is outside {dt}'s range [{least}, {most}]")
     shape = (size,) if isinstance(size, int) else tuple(size)
-    return tensor(_generator.integers(low, high, shape, dtype=np.int64), dtype=dt, device=device)
+    values = _generator.integers(low, high, shape, dtype=np.int64)
+    if dt.kind == "f":
+        values = values.astype(dt)
+        below = dt.type(high)
+        while below >= high:
+            below = np.nextafter(below, dt.type(-np.inf))
+        values = np.minimum(values, below)
+    return tensor(values, dtype=dt, device=device)
 
 
 def randperm(n, *, dtype=None, device=None):
     """``randperm(n, *, dtype=int64, device=None)``: a random permutation of
-    ``0..n``, drawn on the host."""
-    return tensor(_generator.permutation(n).astype(np.int64), dtype=np.int64 if dtype is None else dtype,
-                  device=device)
+    ``0..n``, drawn on the host. As PyTorch's, ``n`` may not be negative,
+    and ``n - 1`` must lie in ``dtype``'s range (every integer below ``n``
+    exact in a float dtype); bool is refused."""
+    dt = np.dtype(np.int64 if dtype is None else dtype)
+    if n < 0:
+        raise ArgumentError(f"randperm: n must not be negative, not {n}")
+    if dt == np.bool_:
+        raise DTypeError("randperm: bool is not taken")
+    least, most = _exact_range(dt)
+    if n - 1 > most:
+        raise ArgumentError(f"randperm: {n} places do not fit {dt} (at most {most + 1})")
+    return tensor(_generator.permutation(n).astype(np.int64), dtype=dt, device=device)
 
 
 def rand_like(input, *, dtype=None, device=None):

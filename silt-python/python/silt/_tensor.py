@@ -425,7 +425,7 @@ def _attach_pytorch_forms(T):
         return bool((self == element).any().item())
 
     def _format(self, spec):
-        if self.ndim == 0 or (spec and self.numel() == 1):
+        if self.ndim == 0:
             return format(self.item(), spec)
         return object.__format__(self, spec) if spec else str(self)
 
@@ -449,7 +449,7 @@ def _attach_pytorch_forms(T):
         ("__reversed__", _reversed, "`reversed(t)`: `flip(0)` (a 0-d tensor itself), as PyTorch's."),
         ("__contains__", _contains, "`element in t`: whether any element equals it (a number or a tensor "
                                     "that broadcasts), as PyTorch's."),
-        ("__format__", _format, "`format(t, spec)`: a 0-d (or one-element) tensor formats as its element."),
+        ("__format__", _format, "`format(t, spec)`: a 0-d tensor formats as its element (others take no spec, as PyTorch's)."),
         ("__copy__", _copy, "`copy.copy(t)`: a new tensor over the same storage, as PyTorch's."),
         ("type", _type, "`type(dtype)`: `astype(dtype)`; `type()`: the dtype's name as `silt.NAME`."),
     ):
