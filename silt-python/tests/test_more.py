@@ -642,3 +642,47 @@ def test_autograd_attributes_of_a_tensor_without_gradients(device):
     d = x.data  # a view of the same storage, as PyTorch's
     d[0, 0] = 5.0
     assert x[0, 0].item() == 5.0 and d.shape == x.shape
+
+
+def test_functions_as_pytorch_215_in_their_corners(device):
+    """Measured against PyTorch 2.15; each failed before its fix."""
+    def on(a):
+        return silt.tensor(np.asarray(a), device=device)
+
+    # ldexp: an integer exponent whose power of two overflows, where the product does not
+    got = silt.ldexp(on(np.float32([1e-30, 0.0, -2.5])), on(np.int32([130, 128, 2]))).numpy()
+    np.testing.assert_array_equal(got, np.ldexp(np.float32([1e-30, 0.0, -2.5]), [130, 128, 2]))
+    np.testing.assert_array_equal(silt.ldexp(on([1e300, 0.0]), on([-1100, 1024])).numpy(),
+                                  np.ldexp([1e300, 0.0], [-1100, 1024]))
+    np.testing.assert_allclose(silt.ldexp(on(np.float32([3.0])), on(np.float32([0.5]))).numpy(), [3 * 2**0.5],
+                               rtol=1e-6)
+    # cov and corrcoef of one variable in a row: 0-d; wider aweights widen
+    c = silt.cov(on([[1.0, 2, 4, 7]]))
+    assert c.shape == () and c.item() == pytest.approx(7.0)
+    assert silt.corrcoef(on([[1.0, 2, 4, 7]])).shape == ()
+    w = silt.cov(on(np.float32([[1, 2, 4], [0, 1, 1]])), aweights=on([1.0, 2.0, 1.0]))
+    assert w.dtype == np.float64
+    # addbmm of integers keeps their dtype
+    b = on(np.ones((2, 2, 2), np.int32))
+    assert silt.addbmm(on(np.zeros((2, 2), np.int32)), b, b).dtype == np.int32
+    # cdist with p=0: a NaN difference gives NaN
+    d = silt.cdist(on([[np.nan, 1.0], [0.0, 1.0]]), on([[0.0, 2.0]]), p=0).numpy()
+    assert np.isnan(d[0, 0]) and d[1, 0] == 1.0
+    # flip's dims=, einsum's sublists and bools, unique_consecutive's dim, clamp without bounds
+    x = on(np.arange(6).reshape(2, 3))
+    assert silt.flip(x, dims=(0,)).tolist() == [[3, 4, 5], [0, 1, 2]]
+    assert x.flip(dims=[1]).tolist() == [[2, 1, 0], [5, 4, 3]]
+    a, m = on(np.arange(6.0).reshape(2, 3)), on(np.arange(12.0).reshape(3, 4))
+    assert silt.einsum(a, [0, 1], m, [1, 2], [0, 2]).tolist() == (a @ m).tolist()
+    assert silt.einsum(a, [Ellipsis, 1], [1]).tolist() == [3.0, 5.0, 7.0]
+    t = on(np.array([True, False, True]))
+    assert silt.einsum("i,j->ij", t, t).tolist() == [[True, False, True], [False] * 3, [True, False, True]]
+    assert silt.einsum("i->", t).item() is True
+    rows = on([[1, 2], [1, 2], [3, 4], [3, 4], [1, 2]])
+    u, inv, cnt = silt.unique_consecutive(rows, return_inverse=True, return_counts=True, dim=0)
+    assert u.tolist() == [[1, 2], [3, 4], [1, 2]] and inv.tolist() == [0, 0, 1, 1, 2] and cnt.tolist() == [2, 2, 1]
+    assert silt.unique_consecutive(rows.T, dim=1).tolist() == [[1, 3, 1], [2, 4, 2]]
+    with pytest.raises(silt.ArgumentError):
+        silt.unique_consecutive(on(np.zeros((0, 2))), dim=1)
+    with pytest.raises(silt.ArgumentError, match="min"):
+        x.clamp()

@@ -444,8 +444,8 @@ class Tensor:
     def masked_scatter(self, mask: Operand, source: "Tensor") -> "Tensor": ...
     def masked_fill(self, mask: Operand, value: Number) -> "Tensor":
         """value where mask (bool, broadcast) holds, else the tensor's element."""
-    def flip(self, *dims: Union[_int, Sequence[_int]]) -> "Tensor":
-        """A copy with the order of dims reversed."""
+    def flip(self, *dims: Union[_int, Sequence[_int]], **kwargs: Sequence[_int]) -> "Tensor":
+        """A copy with the order of dims reversed (dims also as dims=)."""
     def repeat(self, *sizes: Union[_int, Sequence[_int]]) -> "Tensor":
         """The tensor tiled sizes[i] times along each dimension (leading sizes add dimensions)."""
     def mm(self, other: Operand) -> "Tensor":
@@ -2363,7 +2363,7 @@ def broadcast_to(input: Operand, *shape: Union[_int, Tuple[_int, ...]]) -> 'Tens
 def clone(input: Operand) -> 'Tensor':
     """`input.clone(...)` (see Tensor.clone), as torch.clone."""
 
-def flip(input: Operand, *dims: Union[_int, Sequence[_int]]) -> 'Tensor':
+def flip(input: Operand, *dims: Union[_int, Sequence[_int]], **kwargs: Sequence[_int]) -> 'Tensor':
     """`input.flip(...)` (see Tensor.flip), as torch.flip."""
 
 def fliplr(input: Operand) -> 'Tensor':

@@ -115,14 +115,41 @@ def _pair(a, la, b, lb, keep, size):
     return p.reshape(*bshape, *[size[c] for c in rows + cols]), "".join(batch + rows + cols)
 
 
+def _sublist_equation(args):
+    """PyTorch's sublist form, ``einsum(op1, [0, 1], op2, [1, 2], [0, 2])``
+    (labels as integers 0 to 51, ``...`` as ``Ellipsis``), as an equation
+    and its operands."""
+    def letters(sub):
+        out = []
+        for v in sub:
+            if v is Ellipsis:
+                out.append("...")
+            elif isinstance(v, int) and 0 <= v < len(_LETTERS):
+                out.append(_LETTERS[v])
+            else:
+                raise ArgumentError(f"einsum: a sublist holds integers in [0, {len(_LETTERS)}) and ..., not {v!r}")
+        return "".join(out)
+
+    pairs, out = args[: len(args) // 2 * 2], args[len(args) // 2 * 2:]
+    operands = pairs[0::2]
+    equation = ",".join(letters(sub) for sub in pairs[1::2])
+    if out:
+        equation += "->" + letters(out[0])
+    return equation, operands
+
+
 def einsum(equation, *operands):
     """``einsum(equation, *operands)``: Einstein summation as PyTorch's
     (``"ij,jk->ik"``, ``"bij,bjk->bik"``, ``"ii->i"``, ``"...ij->...ji"``,
-    without ``->`` the labels seen once in alphabetical order). The operands
-    (silt tensors of one dtype and device, or a list of them) are combined
-    left to right, each pair as one batched ``matmul``, so the sums keep
-    ``matmul``'s fixed order; an operand alone is summed (or viewed: a
-    transpose or a diagonal shares its storage, as PyTorch's)."""
+    without ``->`` the labels seen once in alphabetical order; also
+    PyTorch's sublist form ``einsum(a, [0, 1], b, [1, 2], [0, 2])``). The
+    operands (silt tensors of one dtype and device, or a list of them) are
+    combined left to right, each pair as one batched ``matmul``, so the sums
+    keep ``matmul``'s fixed order; an operand alone is summed (or viewed: a
+    transpose or a diagonal shares its storage, as PyTorch's). Bool
+    operands give bool results: a product is ``and``, a sum ``or``."""
+    if not isinstance(equation, str) and operands and isinstance(operands[0], (list, tuple)):
+        equation, operands = _sublist_equation((equation,) + operands)
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     if not operands:
@@ -138,6 +165,9 @@ def einsum(equation, *operands):
             raise DTypeError(f"einsum: operands of one dtype, not {first.dtype} and {x.dtype}")
         if x.device != first.device:
             raise ArgumentError(f"einsum: operands on one device, not {first.device} and {x.device}")
+    if first.dtype == np.bool_:
+        # counted in int64 (matmul takes no bool), then whether any term held
+        return einsum(equation, *[x.astype(np.int64) for x in operands]) != 0
     labels, out = _parse(equation, operands)
     size = _sizes(labels, operands)
     # fold each operand: what no other operand and not the output has is summed

@@ -407,7 +407,10 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
         d2 = a2 - 2 * (x1 @ x2.transpose(-1, -2)) + b2.transpose(-1, -2)
         return d2.clamp_min(0).sqrt()
     diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
-    return diff.norm(p, dim=-1)
+    d = diff.norm(p, dim=-1)
+    if p == 0:  # the count of differing places; a NaN difference gives NaN, as PyTorch's
+        d = d.where(diff.isnan().any(-1).logical_not(), math.nan)
+    return d
 
 
 def _histogram_edges(x, bins, range, op):
@@ -481,24 +484,36 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """`torch.unique_consecutive(input, return_inverse=False,
     return_counts=False, dim=None)`: the elements with each run of equal
-    neighbours kept once (of the tensor read as 1-d; `dim` is not taken),
-    with each element's run (`return_inverse`, `input`'s shape) and each
-    run's length (`return_counts`); on the tensor's device. NaNs are never
-    equal, so each is a run of its own."""
+    neighbours kept once (of the tensor read as 1-d; with `dim`, the slices
+    along `dim` equal to the one before dropped), with each element's (or
+    slice's) run (`return_inverse`, `input`'s shape, or `dim`'s length)
+    and each run's length (`return_counts`); on the tensor's device. NaNs
+    are never equal, so each is a run of its own."""
     if dim is not None:
-        raise ArgumentError("unique_consecutive: `dim` is not taken (the tensor read as 1-d only)")
-    x = input.reshape(-1)
-    n = x.numel()
+        if input.ndim == 0:
+            raise ArgumentError("unique_consecutive: a 0-d tensor has no dimension")
+        d = dim + input.ndim if dim < 0 else dim
+        if not 0 <= d < input.ndim:
+            raise ArgumentError(f"unique_consecutive: dim {dim} out of range for {input.ndim} dimensions")
+        if any(size == 0 for k, size in enumerate(input.shape) if k != d):
+            raise ArgumentError("unique_consecutive: a dimension of size 0 besides dim (PyTorch's rule)")
+        x = input.movedim(d, 0)
+        n = x.shape[0]
+        differs = (x.reshape(n, -1)[1:] != x.reshape(n, -1)[:-1]).any(1)
+    else:
+        x = input.reshape(-1)
+        n = x.numel()
+        differs = x[1:] != x[:-1]
     if n == 0:
         starts = x.new_zeros((0,), dtype=np.bool_)
     else:
-        first = x.new_ones((1,), dtype=np.bool_)
-        starts = _cat([first, x[1:] != x[:-1]], 0)
+        starts = _cat([x.new_ones((1,), dtype=np.bool_), differs], 0)
     where = starts.nonzero().reshape(-1)
-    values = x[where]
-    out = [values]
+    values = x.index_select(0, where)
+    out = [values if dim is None else values.movedim(0, d)]
     if return_inverse:
-        out.append((starts.astype(np.int64).cumsum(0) - 1).reshape(input.shape))
+        inverse = starts.astype(np.int64).cumsum(0) - 1
+        out.append(inverse if dim is not None else inverse.reshape(input.shape))
     if return_counts:
         ends = _cat([where[1:], tensor(np.array([n], np.int64), device=x.device)], 0)
         out.append(ends - where)
@@ -528,16 +543,19 @@ def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 def cov(input, *, correction=1, fweights=None, aweights=None):
     """`torch.cov(input, *, correction=1, fweights=None, aweights=None)`:
     the covariance matrix of the variables in the rows of `input` (`[vars,
-    obs]`; a 1-d tensor is one variable, giving a 0-d result), observations
+    obs]`; one variable, 1-d or a row, gives a 0-d result), observations
     weighted by the integer `fweights` and the float `aweights`, as
     NumPy's `cov`: `(x - avg) (w (x - avg))^T / (sum(w) - correction *
     sum(w * aweights) / sum(w))` (without `aweights`, `sum(w) -
-    correction`). Integer tensors are computed in float32."""
+    correction`). Integer tensors are computed in float32, and float
+    `aweights` of a wider dtype widen the result, as PyTorch's."""
     if input.ndim > 2:
         raise ArgumentError(f"cov: a 1-d or 2-d tensor, not {input.ndim}-d")
     x = input.reshape(1, -1) if input.ndim < 2 else input
     if x.dtype.kind != "f":
         x = x.float()
+    if isinstance(aweights, Tensor) and aweights.dtype.kind == "f":
+        x = x.astype(np.promote_types(x.dtype, aweights.dtype), copy=False)  # PyTorch's promotion
     n = x.shape[1]
     w = None
     for name, v in (("fweights", fweights), ("aweights", aweights)):
@@ -569,7 +587,7 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
     dw = d if w is None else d * w
     c = d @ dw.T
     c = c / (norm.clamp_min(0) if isinstance(norm, Tensor) else max(norm, 0))
-    return c.reshape(()) if input.ndim < 2 else c
+    return c.reshape(()) if x.shape[0] == 1 else c  # one variable: a 0-d tensor, as PyTorch's
 
 
 def corrcoef(input):
@@ -656,14 +674,28 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
 def ldexp(input, other):
     """`torch.ldexp(input, other)`: `input * 2 ** other`, of the two's
     promoted dtype (float32 for two integer tensors; float16 stays float16,
-    computed in float32 and rounded once)."""
+    computed in float32 and rounded once); an integer `other` is applied in
+    exact steps, so the result is finite wherever it fits (`ldexp(1e-30,
+    130)` of float32), as PyTorch's and NumPy's."""
     x = input if isinstance(input, Tensor) else tensor(np.asarray(input))
     o = other if isinstance(other, Tensor) else tensor(np.asarray(other), device=x.device)
     rd = promote(x, o)
     if rd.kind != "f":
         rd = np.dtype(np.float32)
     wide = np.dtype(np.float32) if rd == np.float16 else rd
-    r = x.astype(wide, copy=False) * (2.0 ** o.astype(wide, copy=False))
+    if o.dtype.kind == "f":
+        return (x.astype(wide, copy=False) * (2.0 ** o.astype(wide, copy=False))).astype(rd, copy=False)
+    # `2 ** other` may overflow where the product does not (`1e-30 * 2 **
+    # 130`): an integer exponent, clamped to where every finite input is 0
+    # or infinite, is applied in three exact powers of two
+    info = np.finfo(rd)
+    reach = 2 * info.maxexp + info.nmant + 3
+    e = o.astype(wide, copy=False).clamp(-reach, reach).trunc()
+    first = (e / 3).trunc()
+    second = ((e - first) / 2).trunc()
+    r = x.astype(wide, copy=False)
+    for part in (first, second, e - first - second):
+        r = r * (2.0 ** part)
     return r.astype(rd, copy=False)
 
 

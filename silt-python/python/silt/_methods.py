@@ -301,7 +301,10 @@ def _clamp(self, min=None, max=None):
     """`clamp(min=None, max=None)`: each element limited to `[min, max]`; a
     float bound on an integer or bool tensor gives float32, as PyTorch's.
     Tensor bounds broadcast: `minimum(maximum(self, min), max)` with
-    promotion (a NaN among them propagates)."""
+    promotion (a NaN among them propagates). One bound at least, as
+    PyTorch's."""
+    if min is None and max is None:
+        raise ArgumentError("clamp: give min, max or both")
     if any(b is not None and not _is_number(b) for b in (min, max)):
         t = self if min is None else _binary("maximum", self, min)
         return t if max is None else _binary("minimum", t, max)
@@ -733,8 +736,15 @@ def _masked_fill(self, mask, value):
     return ops.where_(_bool_tensor(mask, dev), _as(value, self.dtype, dev), self)
 
 
-def _flip(self, *dims):
-    """`flip(dims)`: a copy with the order of `dims` reversed."""
+def _flip(self, *dims, **kwargs):
+    """`flip(dims)` (also `flip(dims=...)`): a copy with the order of `dims`
+    reversed."""
+    if "dims" in kwargs:
+        if dims:
+            raise TypeError("flip: give dims once")
+        dims = (kwargs.pop("dims"),)
+    if kwargs:
+        raise TypeError(f"flip: unexpected keyword arguments {', '.join(kwargs)}")
     if not dims:
         raise TypeError("flip: give the dimensions to reverse")
     dims = dims[0] if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims

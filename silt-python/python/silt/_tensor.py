@@ -214,7 +214,8 @@ def _attach():
     T.addmv = _add_product("addmv", "mv", ("mat", "vec"))
     T.baddbmm = _add_product("baddbmm", "bmm", ("batch1", "batch2"))
     T.addr = _add_product("addr", "outer", ("vec1", "vec2"))
-    T.addbmm = _add_product("addbmm", lambda a, b: a.bmm(b).sum(0), ("batch1", "batch2"))
+    # the batch's sum in the tensors' dtype (an integer sum would widen to int64)
+    T.addbmm = _add_product("addbmm", lambda a, b: a.bmm(b).sum(0, dtype=a.dtype), ("batch1", "batch2"))
     T.ger = _alias("ger", "outer")
     T.multinomial = _multinomial
     # PyTorch's and NumPy's other names
