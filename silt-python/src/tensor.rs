@@ -134,13 +134,16 @@ impl PyTensor {
 
     /// Makes this tensor the view `view`, which must be a view of the same
     /// storage with the same dtype: what the in-place view methods
-    /// (`unsqueeze_`, `t_`, `as_strided_`, `resize_`, ...) are built on.
+    /// (`unsqueeze_`, `t_`, `as_strided_`, `resize_`, ...) are built on. A
+    /// tensor of no elements may take another storage of its dtype and
+    /// device (`resize_` of an empty tensor grows it, as PyTorch's).
     /// Returns this tensor.
     fn _set_view<'py>(slf: &Bound<'py, Self>, view: &PyTensor) -> Result<Bound<'py, Self>> {
         let new = view.tensor();
         let this = slf.get();
         let mut held = this.tensor.write().unwrap_or_else(PoisonError::into_inner);
-        let wrong = if !held.shares_storage(&new) {
+        let fresh = held.is_empty() && held.device() == new.device();
+        let wrong = if !held.shares_storage(&new) && !fresh {
             Some("a view of another storage".to_string())
         } else if held.dtype() != new.dtype() {
             Some(format!(

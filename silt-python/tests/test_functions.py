@@ -330,3 +330,32 @@ def test_star_import_leaves_the_builtins():
     for builtin in ("sum", "max", "min", "all", "any", "abs", "round", "pow"):
         assert builtin not in names
         assert hasattr(silt, builtin)
+
+
+def test_out_takes_a_copy_of_the_result_as_pytorchs(device):
+    x = silt.tensor(np.array([1.0, 2.0, 3.0], np.float32), device=device)
+    out = silt.zeros(3, dtype=np.float64, device=device)
+    assert silt.add(x, x, out=out) is out and out.tolist() == [2.0, 4.0, 6.0]  # float32 into float64
+    half = silt.zeros(3, dtype=np.float16, device=device)
+    assert silt.mul(x, 2, out=half).tolist() == [2.0, 4.0, 6.0]  # down within floats, as PyTorch's
+    with pytest.raises(silt.DTypeError, match="does not cast"):
+        silt.exp(x, out=silt.zeros(3, dtype=np.int64, device=device))
+    # a tuple of results into a tuple; the named tuple kept
+    v, i = silt.zeros(3, device=device), silt.zeros(3, dtype=np.int64, device=device)
+    got = silt.sort(silt.tensor(np.array([3.0, 1.0, 2.0], np.float32), device=device), out=(v, i))
+    assert got.values is v and got.indices is i and v.tolist() == [1.0, 2.0, 3.0] and i.tolist() == [1, 2, 0]
+    # another shape: resized within the storage (with PyTorch's warning), an empty one grows
+    five = silt.zeros(5, device=device)
+    with pytest.warns(UserWarning, match="resized"):
+        silt.neg(x, out=five)
+    assert five.shape == (3,) and five.tolist() == [-1.0, -2.0, -3.0]
+    empty = silt.empty(0, device=device)
+    assert silt.cat([x, x], out=empty) is empty and empty.shape == (6,)
+    assert silt.stack([x, x], out=silt.empty(0, device=device)).shape == (2, 3)
+    assert silt.where(x > 1, x, 0.0, out=silt.empty(0, device=device)).tolist() == [0.0, 2.0, 3.0]
+    # a view as out writes through to its base
+    base = silt.zeros(2, 3, device=device)
+    silt.add(x, 1, out=base[1])
+    assert base.tolist() == [[0.0, 0.0, 0.0], [2.0, 3.0, 4.0]]
+    with pytest.raises(TypeError, match="tuple"):
+        silt.sort(x, out=v)

@@ -1022,7 +1022,7 @@ def searchsorted(sorted_sequence: Operand, input: Operand, *, out_int32: bool = 
 def bucketize(input: Operand, boundaries: Operand, *, out_int32: bool = False, right: bool = False) -> Tensor:
     """The bucket of each value of input among the sorted 1-d boundaries: searchsorted(boundaries, input, right=right), as PyTorch's."""
 
-def where(condition: Operand, input: Optional[Operand] = None, other: Optional[Operand] = None) -> Any:
+def where(condition: Operand, input: Optional[Operand] = None, other: Optional[Operand] = None, *, out: Any = None) -> Any:
     """input where condition holds, else other, promoted to one dtype; where(condition) alone is condition.nonzero(as_tuple=True)."""
 
 def is_tensor(obj: Any) -> _bool:
@@ -1670,553 +1670,553 @@ def frobenius_norm(input: Operand, dim: Dim = (-2, -1), keepdim: _bool = False) 
 
 # PyTorch's functions that are tensor methods: silt.NAME(input, ...) is input.NAME(...)
 
-def abs(input: Operand) -> 'Tensor':
+def abs(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.abs(...)` (see Tensor.abs), as torch.abs."""
 
-def absolute(input: Operand) -> 'Tensor':
+def absolute(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.absolute(...)` (see Tensor.absolute), as torch.absolute."""
 
-def acos(input: Operand) -> 'Tensor':
+def acos(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.acos(...)` (see Tensor.acos), as torch.acos."""
 
-def acosh(input: Operand) -> 'Tensor':
+def acosh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.acosh(...)` (see Tensor.acosh), as torch.acosh."""
 
-def arccos(input: Operand) -> 'Tensor':
+def arccos(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.arccos(...)` (see Tensor.arccos), as torch.arccos."""
 
-def arccosh(input: Operand) -> 'Tensor':
+def arccosh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.arccosh(...)` (see Tensor.arccosh), as torch.arccosh."""
 
-def arcsin(input: Operand) -> 'Tensor':
+def arcsin(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.arcsin(...)` (see Tensor.arcsin), as torch.arcsin."""
 
-def arcsinh(input: Operand) -> 'Tensor':
+def arcsinh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.arcsinh(...)` (see Tensor.arcsinh), as torch.arcsinh."""
 
-def arctan(input: Operand) -> 'Tensor':
+def arctan(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.arctan(...)` (see Tensor.arctan), as torch.arctan."""
 
-def arctanh(input: Operand) -> 'Tensor':
+def arctanh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.arctanh(...)` (see Tensor.arctanh), as torch.arctanh."""
 
-def asin(input: Operand) -> 'Tensor':
+def asin(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.asin(...)` (see Tensor.asin), as torch.asin."""
 
-def asinh(input: Operand) -> 'Tensor':
+def asinh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.asinh(...)` (see Tensor.asinh), as torch.asinh."""
 
-def atan(input: Operand) -> 'Tensor':
+def atan(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.atan(...)` (see Tensor.atan), as torch.atan."""
 
-def atanh(input: Operand) -> 'Tensor':
+def atanh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.atanh(...)` (see Tensor.atanh), as torch.atanh."""
 
-def bitwise_not(input: Operand) -> 'Tensor':
+def bitwise_not(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.bitwise_not(...)` (see Tensor.bitwise_not), as torch.bitwise_not."""
 
-def ceil(input: Operand) -> 'Tensor':
+def ceil(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.ceil(...)` (see Tensor.ceil), as torch.ceil."""
 
-def cos(input: Operand) -> 'Tensor':
+def cos(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.cos(...)` (see Tensor.cos), as torch.cos."""
 
-def cosh(input: Operand) -> 'Tensor':
+def cosh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.cosh(...)` (see Tensor.cosh), as torch.cosh."""
 
-def deg2rad(input: Operand) -> 'Tensor':
+def deg2rad(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.deg2rad(...)` (see Tensor.deg2rad), as torch.deg2rad."""
 
-def erf(input: Operand) -> 'Tensor':
+def erf(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.erf(...)` (see Tensor.erf), as torch.erf."""
 
-def erfc(input: Operand) -> 'Tensor':
+def erfc(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.erfc(...)` (see Tensor.erfc), as torch.erfc."""
 
-def erfinv(input: Operand) -> 'Tensor':
+def erfinv(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.erfinv(...)` (see Tensor.erfinv), as torch.erfinv."""
 
-def i0(input: Operand) -> 'Tensor':
+def i0(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.i0(...)` (see Tensor.i0), as torch.i0."""
 
-def lgamma(input: Operand) -> 'Tensor':
+def lgamma(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.lgamma(...)` (see Tensor.lgamma), as torch.lgamma."""
 
-def digamma(input: Operand) -> 'Tensor':
+def digamma(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.digamma(...)` (see Tensor.digamma), as torch.digamma."""
 
-def mvlgamma(input: Operand, p: _int) -> 'Tensor':
+def mvlgamma(input: Operand, p: _int, *, out: Any = None) -> 'Tensor':
     """`input.mvlgamma(...)` (see Tensor.mvlgamma), as torch.mvlgamma."""
 
-def exp(input: Operand) -> 'Tensor':
+def exp(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.exp(...)` (see Tensor.exp), as torch.exp."""
 
-def exp2(input: Operand) -> 'Tensor':
+def exp2(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.exp2(...)` (see Tensor.exp2), as torch.exp2."""
 
-def expm1(input: Operand) -> 'Tensor':
+def expm1(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.expm1(...)` (see Tensor.expm1), as torch.expm1."""
 
-def fix(input: Operand) -> 'Tensor':
+def fix(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.fix(...)` (see Tensor.fix), as torch.fix."""
 
-def floor(input: Operand) -> 'Tensor':
+def floor(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.floor(...)` (see Tensor.floor), as torch.floor."""
 
-def frac(input: Operand) -> 'Tensor':
+def frac(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.frac(...)` (see Tensor.frac), as torch.frac."""
 
-def isfinite(input: Operand) -> 'Tensor':
+def isfinite(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.isfinite(...)` (see Tensor.isfinite), as torch.isfinite."""
 
-def isinf(input: Operand) -> 'Tensor':
+def isinf(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.isinf(...)` (see Tensor.isinf), as torch.isinf."""
 
-def isnan(input: Operand) -> 'Tensor':
+def isnan(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.isnan(...)` (see Tensor.isnan), as torch.isnan."""
 
-def log(input: Operand) -> 'Tensor':
+def log(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.log(...)` (see Tensor.log), as torch.log."""
 
-def log10(input: Operand) -> 'Tensor':
+def log10(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.log10(...)` (see Tensor.log10), as torch.log10."""
 
-def log1p(input: Operand) -> 'Tensor':
+def log1p(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.log1p(...)` (see Tensor.log1p), as torch.log1p."""
 
-def log2(input: Operand) -> 'Tensor':
+def log2(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.log2(...)` (see Tensor.log2), as torch.log2."""
 
-def logical_not(input: Operand) -> 'Tensor':
+def logical_not(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.logical_not(...)` (see Tensor.logical_not), as torch.logical_not."""
 
-def logit(input: Operand, eps: Optional[float]=None) -> 'Tensor':
+def logit(input: Operand, eps: Optional[float]=None, *, out: Any = None) -> 'Tensor':
     """`input.logit(...)` (see Tensor.logit), as torch.logit."""
 
-def nan_to_num(input: Operand, nan: float=0.0, posinf: Optional[float]=None, neginf: Optional[float]=None) -> 'Tensor':
+def nan_to_num(input: Operand, nan: float=0.0, posinf: Optional[float]=None, neginf: Optional[float]=None, *, out: Any = None) -> 'Tensor':
     """`input.nan_to_num(...)` (see Tensor.nan_to_num), as torch.nan_to_num."""
 
-def neg(input: Operand) -> 'Tensor':
+def neg(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.neg(...)` (see Tensor.neg), as torch.neg."""
 
-def negative(input: Operand) -> 'Tensor':
+def negative(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.negative(...)` (see Tensor.negative), as torch.negative."""
 
-def rad2deg(input: Operand) -> 'Tensor':
+def rad2deg(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.rad2deg(...)` (see Tensor.rad2deg), as torch.rad2deg."""
 
-def reciprocal(input: Operand) -> 'Tensor':
+def reciprocal(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.reciprocal(...)` (see Tensor.reciprocal), as torch.reciprocal."""
 
-def relu(input: Operand) -> 'Tensor':
+def relu(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.relu(...)` (see Tensor.relu), as torch.relu."""
 
-def round(input: Operand) -> 'Tensor':
+def round(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.round(...)` (see Tensor.round), as torch.round."""
 
-def rsqrt(input: Operand) -> 'Tensor':
+def rsqrt(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.rsqrt(...)` (see Tensor.rsqrt), as torch.rsqrt."""
 
-def selu(input: Operand) -> 'Tensor':
+def selu(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.selu(...)` (see Tensor.selu), as torch.selu."""
 
-def sgn(input: Operand) -> 'Tensor':
+def sgn(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.sgn(...)` (see Tensor.sgn), as torch.sgn."""
 
-def sigmoid(input: Operand) -> 'Tensor':
+def sigmoid(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.sigmoid(...)` (see Tensor.sigmoid), as torch.sigmoid."""
 
-def sign(input: Operand) -> 'Tensor':
+def sign(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.sign(...)` (see Tensor.sign), as torch.sign."""
 
-def signbit(input: Operand) -> 'Tensor':
+def signbit(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.signbit(...)` (see Tensor.signbit), as torch.signbit."""
 
-def sin(input: Operand) -> 'Tensor':
+def sin(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.sin(...)` (see Tensor.sin), as torch.sin."""
 
-def sinc(input: Operand) -> 'Tensor':
+def sinc(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.sinc(...)` (see Tensor.sinc), as torch.sinc."""
 
-def sinh(input: Operand) -> 'Tensor':
+def sinh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.sinh(...)` (see Tensor.sinh), as torch.sinh."""
 
-def sqrt(input: Operand) -> 'Tensor':
+def sqrt(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.sqrt(...)` (see Tensor.sqrt), as torch.sqrt."""
 
-def square(input: Operand) -> 'Tensor':
+def square(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.square(...)` (see Tensor.square), as torch.square."""
 
-def tan(input: Operand) -> 'Tensor':
+def tan(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.tan(...)` (see Tensor.tan), as torch.tan."""
 
-def tanh(input: Operand) -> 'Tensor':
+def tanh(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.tanh(...)` (see Tensor.tanh), as torch.tanh."""
 
-def trunc(input: Operand) -> 'Tensor':
+def trunc(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.trunc(...)` (see Tensor.trunc), as torch.trunc."""
 
-def add(input: Operand, other: Operand, *, alpha: Any=1) -> 'Tensor':
+def add(input: Operand, other: Operand, *, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.add(...)` (see Tensor.add), as torch.add."""
 
-def sub(input: Operand, other: Operand, *, alpha: Any=1) -> 'Tensor':
+def sub(input: Operand, other: Operand, *, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.sub(...)` (see Tensor.sub), as torch.sub."""
 
-def subtract(input: Operand, other: Operand, *, alpha: Any=1) -> 'Tensor':
+def subtract(input: Operand, other: Operand, *, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.subtract(...)` (see Tensor.subtract), as torch.subtract."""
 
-def mul(input: Operand, other: Operand) -> 'Tensor':
+def mul(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.mul(...)` (see Tensor.mul), as torch.mul."""
 
-def multiply(input: Operand, other: Operand) -> 'Tensor':
+def multiply(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.multiply(...)` (see Tensor.multiply), as torch.multiply."""
 
-def div(input: Operand, other: Operand, *, rounding_mode: Optional[str]=None) -> 'Tensor':
+def div(input: Operand, other: Operand, *, rounding_mode: Optional[str]=None, out: Any = None) -> 'Tensor':
     """`input.div(...)` (see Tensor.div), as torch.div."""
 
-def divide(input: Operand, other: Operand, *, rounding_mode: Optional[str]=None) -> 'Tensor':
+def divide(input: Operand, other: Operand, *, rounding_mode: Optional[str]=None, out: Any = None) -> 'Tensor':
     """`input.divide(...)` (see Tensor.divide), as torch.divide."""
 
-def true_divide(input: Operand, other: Operand) -> 'Tensor':
+def true_divide(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.true_divide(...)` (see Tensor.true_divide), as torch.true_divide."""
 
-def floor_divide(input: Operand, other: Operand) -> 'Tensor':
+def floor_divide(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.floor_divide(...)` (see Tensor.floor_divide), as torch.floor_divide."""
 
-def remainder(input: Operand, other: Operand) -> 'Tensor':
+def remainder(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.remainder(...)` (see Tensor.remainder), as torch.remainder."""
 
-def fmod(input: Operand, other: Operand) -> 'Tensor':
+def fmod(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.fmod(...)` (see Tensor.fmod), as torch.fmod."""
 
-def pow(input: Operand, other: Operand) -> 'Tensor':
+def pow(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.pow(...)` (see Tensor.pow), as torch.pow."""
 
-def float_power(input: Operand, exponent: Operand) -> 'Tensor':
+def float_power(input: Operand, exponent: Operand, *, out: Any = None) -> 'Tensor':
     """`input.float_power(...)` (see Tensor.float_power), as torch.float_power."""
 
-def maximum(input: Operand, other: Operand) -> 'Tensor':
+def maximum(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.maximum(...)` (see Tensor.maximum), as torch.maximum."""
 
-def minimum(input: Operand, other: Operand) -> 'Tensor':
+def minimum(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.minimum(...)` (see Tensor.minimum), as torch.minimum."""
 
-def fmax(input: Operand, other: Operand) -> 'Tensor':
+def fmax(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.fmax(...)` (see Tensor.fmax), as torch.fmax."""
 
-def fmin(input: Operand, other: Operand) -> 'Tensor':
+def fmin(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.fmin(...)` (see Tensor.fmin), as torch.fmin."""
 
-def atan2(input: Operand, other: Operand) -> 'Tensor':
+def atan2(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.atan2(...)` (see Tensor.atan2), as torch.atan2."""
 
-def arctan2(input: Operand, other: Operand) -> 'Tensor':
+def arctan2(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.arctan2(...)` (see Tensor.arctan2), as torch.arctan2."""
 
-def hypot(input: Operand, other: Operand) -> 'Tensor':
+def hypot(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.hypot(...)` (see Tensor.hypot), as torch.hypot."""
 
-def igamma(input: Operand, other: Operand) -> 'Tensor':
+def igamma(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.igamma(...)` (see Tensor.igamma), as torch.igamma."""
 
-def igammac(input: Operand, other: Operand) -> 'Tensor':
+def igammac(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.igammac(...)` (see Tensor.igammac), as torch.igammac."""
 
-def gcd(input: Operand, other: Operand) -> 'Tensor':
+def gcd(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.gcd(...)` (see Tensor.gcd), as torch.gcd."""
 
-def lcm(input: Operand, other: Operand) -> 'Tensor':
+def lcm(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.lcm(...)` (see Tensor.lcm), as torch.lcm."""
 
-def copysign(input: Operand, other: Operand) -> 'Tensor':
+def copysign(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.copysign(...)` (see Tensor.copysign), as torch.copysign."""
 
-def eq(input: Operand, other: Operand) -> 'Tensor':
+def eq(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.eq(...)` (see Tensor.eq), as torch.eq."""
 
-def ne(input: Operand, other: Operand) -> 'Tensor':
+def ne(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.ne(...)` (see Tensor.ne), as torch.ne."""
 
-def not_equal(input: Operand, other: Operand) -> 'Tensor':
+def not_equal(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.not_equal(...)` (see Tensor.not_equal), as torch.not_equal."""
 
-def lt(input: Operand, other: Operand) -> 'Tensor':
+def lt(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.lt(...)` (see Tensor.lt), as torch.lt."""
 
-def less(input: Operand, other: Operand) -> 'Tensor':
+def less(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.less(...)` (see Tensor.less), as torch.less."""
 
-def le(input: Operand, other: Operand) -> 'Tensor':
+def le(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.le(...)` (see Tensor.le), as torch.le."""
 
-def less_equal(input: Operand, other: Operand) -> 'Tensor':
+def less_equal(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.less_equal(...)` (see Tensor.less_equal), as torch.less_equal."""
 
-def gt(input: Operand, other: Operand) -> 'Tensor':
+def gt(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.gt(...)` (see Tensor.gt), as torch.gt."""
 
-def greater(input: Operand, other: Operand) -> 'Tensor':
+def greater(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.greater(...)` (see Tensor.greater), as torch.greater."""
 
-def ge(input: Operand, other: Operand) -> 'Tensor':
+def ge(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.ge(...)` (see Tensor.ge), as torch.ge."""
 
-def greater_equal(input: Operand, other: Operand) -> 'Tensor':
+def greater_equal(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.greater_equal(...)` (see Tensor.greater_equal), as torch.greater_equal."""
 
-def bitwise_and(input: Operand, other: Operand) -> 'Tensor':
+def bitwise_and(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.bitwise_and(...)` (see Tensor.bitwise_and), as torch.bitwise_and."""
 
-def bitwise_or(input: Operand, other: Operand) -> 'Tensor':
+def bitwise_or(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.bitwise_or(...)` (see Tensor.bitwise_or), as torch.bitwise_or."""
 
-def bitwise_xor(input: Operand, other: Operand) -> 'Tensor':
+def bitwise_xor(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.bitwise_xor(...)` (see Tensor.bitwise_xor), as torch.bitwise_xor."""
 
-def bitwise_left_shift(input: Operand, other: Operand) -> 'Tensor':
+def bitwise_left_shift(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.bitwise_left_shift(...)` (see Tensor.bitwise_left_shift), as torch.bitwise_left_shift."""
 
-def bitwise_right_shift(input: Operand, other: Operand) -> 'Tensor':
+def bitwise_right_shift(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.bitwise_right_shift(...)` (see Tensor.bitwise_right_shift), as torch.bitwise_right_shift."""
 
-def logical_and(input: Operand, other: Operand) -> 'Tensor':
+def logical_and(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.logical_and(...)` (see Tensor.logical_and), as torch.logical_and."""
 
-def logical_or(input: Operand, other: Operand) -> 'Tensor':
+def logical_or(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.logical_or(...)` (see Tensor.logical_or), as torch.logical_or."""
 
-def logical_xor(input: Operand, other: Operand) -> 'Tensor':
+def logical_xor(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.logical_xor(...)` (see Tensor.logical_xor), as torch.logical_xor."""
 
-def heaviside(input: Operand, values: Operand) -> 'Tensor':
+def heaviside(input: Operand, values: Operand, *, out: Any = None) -> 'Tensor':
     """`input.heaviside(...)` (see Tensor.heaviside), as torch.heaviside."""
 
-def logaddexp(input: Operand, other: Operand) -> 'Tensor':
+def logaddexp(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.logaddexp(...)` (see Tensor.logaddexp), as torch.logaddexp."""
 
-def logaddexp2(input: Operand, other: Operand) -> 'Tensor':
+def logaddexp2(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.logaddexp2(...)` (see Tensor.logaddexp2), as torch.logaddexp2."""
 
-def xlogy(input: Operand, other: Operand) -> 'Tensor':
+def xlogy(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.xlogy(...)` (see Tensor.xlogy), as torch.xlogy."""
 
-def isclose(input: Operand, other: Operand, rtol: _float=1e-05, atol: _float=1e-08, equal_nan: _bool=False) -> 'Tensor':
+def isclose(input: Operand, other: Operand, rtol: _float=1e-05, atol: _float=1e-08, equal_nan: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.isclose(...)` (see Tensor.isclose), as torch.isclose."""
 
-def allclose(input: Operand, other: Operand, rtol: _float=1e-05, atol: _float=1e-08, equal_nan: _bool=False) -> _bool:
+def allclose(input: Operand, other: Operand, rtol: _float=1e-05, atol: _float=1e-08, equal_nan: _bool=False, *, out: Any = None) -> _bool:
     """`input.allclose(...)` (see Tensor.allclose), as torch.allclose."""
 
-def equal(input: Operand, other: 'Tensor') -> _bool:
+def equal(input: Operand, other: 'Tensor', *, out: Any = None) -> _bool:
     """`input.equal(...)` (see Tensor.equal), as torch.equal."""
 
-def lerp(input: Operand, end: Operand, weight: Operand) -> 'Tensor':
+def lerp(input: Operand, end: Operand, weight: Operand, *, out: Any = None) -> 'Tensor':
     """`input.lerp(...)` (see Tensor.lerp), as torch.lerp."""
 
-def addcmul(input: Operand, tensor1: Operand, tensor2: Operand, value: Number=1) -> 'Tensor':
+def addcmul(input: Operand, tensor1: Operand, tensor2: Operand, value: Number=1, *, out: Any = None) -> 'Tensor':
     """`input.addcmul(...)` (see Tensor.addcmul), as torch.addcmul."""
 
-def clamp(input: Operand, min: Optional[Operand]=None, max: Optional[Operand]=None) -> 'Tensor':
+def clamp(input: Operand, min: Optional[Operand]=None, max: Optional[Operand]=None, *, out: Any = None) -> 'Tensor':
     """`input.clamp(...)` (see Tensor.clamp), as torch.clamp."""
 
-def clip(input: Operand, min: Optional[Number]=None, max: Optional[Number]=None) -> 'Tensor':
+def clip(input: Operand, min: Optional[Number]=None, max: Optional[Number]=None, *, out: Any = None) -> 'Tensor':
     """`input.clip(...)` (see Tensor.clip), as torch.clip."""
 
-def clamp_min(input: Operand, bound: Operand) -> 'Tensor':
+def clamp_min(input: Operand, bound: Operand, *, out: Any = None) -> 'Tensor':
     """`input.clamp_min(...)` (see Tensor.clamp_min), as torch.clamp_min."""
 
-def clamp_max(input: Operand, bound: Operand) -> 'Tensor':
+def clamp_max(input: Operand, bound: Operand, *, out: Any = None) -> 'Tensor':
     """`input.clamp_max(...)` (see Tensor.clamp_max), as torch.clamp_max."""
 
-def sum(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None) -> 'Tensor':
+def sum(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None, out: Any = None) -> 'Tensor':
     """`input.sum(...)` (see Tensor.sum), as torch.sum."""
 
-def prod(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None) -> 'Tensor':
+def prod(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None, out: Any = None) -> 'Tensor':
     """`input.prod(...)` (see Tensor.prod), as torch.prod."""
 
-def mean(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None) -> 'Tensor':
+def mean(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None, out: Any = None) -> 'Tensor':
     """`input.mean(...)` (see Tensor.mean), as torch.mean."""
 
-def amax(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def amax(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.amax(...)` (see Tensor.amax), as torch.amax."""
 
-def amin(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def amin(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.amin(...)` (see Tensor.amin), as torch.amin."""
 
-def aminmax(input: Operand, *, dim: Optional[_int]=None, keepdim: _bool=False) -> Any:
+def aminmax(input: Operand, *, dim: Optional[_int]=None, keepdim: _bool=False, out: Any = None) -> Any:
     """`input.aminmax(...)` (see Tensor.aminmax), as torch.aminmax."""
 
-def argmax(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def argmax(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.argmax(...)` (see Tensor.argmax), as torch.argmax."""
 
-def argmin(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def argmin(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.argmin(...)` (see Tensor.argmin), as torch.argmin."""
 
-def all(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def all(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.all(...)` (see Tensor.all), as torch.all."""
 
-def any(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def any(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.any(...)` (see Tensor.any), as torch.any."""
 
-def count_nonzero(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def count_nonzero(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.count_nonzero(...)` (see Tensor.count_nonzero), as torch.count_nonzero."""
 
-def max(input: Operand, dim: Union[None, _int, 'Tensor', np.ndarray[Any, Any]]=None, keepdim: Optional[_bool]=None, *, other: Optional[Operand]=None) -> Any:
+def max(input: Operand, dim: Union[None, _int, 'Tensor', np.ndarray[Any, Any]]=None, keepdim: Optional[_bool]=None, *, other: Optional[Operand]=None, out: Any = None) -> Any:
     """`input.max(...)` (see Tensor.max), as torch.max."""
 
-def min(input: Operand, dim: Union[None, _int, 'Tensor', np.ndarray[Any, Any]]=None, keepdim: Optional[_bool]=None, *, other: Optional[Operand]=None) -> Any:
+def min(input: Operand, dim: Union[None, _int, 'Tensor', np.ndarray[Any, Any]]=None, keepdim: Optional[_bool]=None, *, other: Optional[Operand]=None, out: Any = None) -> Any:
     """`input.min(...)` (see Tensor.min), as torch.min."""
 
-def std(input: Operand, dim: Dim=None, unbiased: Optional[_bool]=None, keepdim: _bool=False, *, correction: Optional[_float]=None) -> 'Tensor':
+def std(input: Operand, dim: Dim=None, unbiased: Optional[_bool]=None, keepdim: _bool=False, *, correction: Optional[_float]=None, out: Any = None) -> 'Tensor':
     """`input.std(...)` (see Tensor.std), as torch.std."""
 
-def var(input: Operand, dim: Dim=None, unbiased: Optional[_bool]=None, keepdim: _bool=False, *, correction: Optional[_float]=None) -> 'Tensor':
+def var(input: Operand, dim: Dim=None, unbiased: Optional[_bool]=None, keepdim: _bool=False, *, correction: Optional[_float]=None, out: Any = None) -> 'Tensor':
     """`input.var(...)` (see Tensor.var), as torch.var."""
 
-def norm(input: Operand, p: Union[_float, str]='fro', dim: Dim=None, keepdim: _bool=False, dtype: Any=None) -> 'Tensor':
+def norm(input: Operand, p: Union[_float, str]='fro', dim: Dim=None, keepdim: _bool=False, dtype: Any=None, *, out: Any = None) -> 'Tensor':
     """`input.norm(...)` (see Tensor.norm), as torch.norm."""
 
-def logsumexp(input: Operand, dim: Dim=None, keepdim: _bool=False) -> 'Tensor':
+def logsumexp(input: Operand, dim: Dim=None, keepdim: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.logsumexp(...)` (see Tensor.logsumexp), as torch.logsumexp."""
 
-def nansum(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None) -> 'Tensor':
+def nansum(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None, out: Any = None) -> 'Tensor':
     """`input.nansum(...)` (see Tensor.nansum), as torch.nansum."""
 
-def nanmean(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None) -> 'Tensor':
+def nanmean(input: Operand, dim: Dim=None, keepdim: _bool=False, *, dtype: Any=None, out: Any = None) -> 'Tensor':
     """`input.nanmean(...)` (see Tensor.nanmean), as torch.nanmean."""
 
-def median(input: Operand, dim: Optional[_int]=None, keepdim: _bool=False) -> Any:
+def median(input: Operand, dim: Optional[_int]=None, keepdim: _bool=False, *, out: Any = None) -> Any:
     """`input.median(...)` (see Tensor.median), as torch.median."""
 
-def nanmedian(input: Operand, dim: Optional[_int]=None, keepdim: _bool=False) -> Any:
+def nanmedian(input: Operand, dim: Optional[_int]=None, keepdim: _bool=False, *, out: Any = None) -> Any:
     """`input.nanmedian(...)` (see Tensor.nanmedian), as torch.nanmedian."""
 
-def quantile(input: Operand, q: Any, dim: Optional[_int]=None, keepdim: _bool=False, *, interpolation: str='linear') -> 'Tensor':
+def quantile(input: Operand, q: Any, dim: Optional[_int]=None, keepdim: _bool=False, *, interpolation: str='linear', out: Any = None) -> 'Tensor':
     """`input.quantile(...)` (see Tensor.quantile), as torch.quantile."""
 
-def nanquantile(input: Operand, q: Any, dim: Optional[_int]=None, keepdim: _bool=False, *, interpolation: str='linear') -> 'Tensor':
+def nanquantile(input: Operand, q: Any, dim: Optional[_int]=None, keepdim: _bool=False, *, interpolation: str='linear', out: Any = None) -> 'Tensor':
     """`input.nanquantile(...)` (see Tensor.nanquantile), as torch.nanquantile."""
 
-def kthvalue(input: Operand, k: _int, dim: _int=-1, keepdim: _bool=False) -> 'ValuesIndices':
+def kthvalue(input: Operand, k: _int, dim: _int=-1, keepdim: _bool=False, *, out: Any = None) -> 'ValuesIndices':
     """`input.kthvalue(...)` (see Tensor.kthvalue), as torch.kthvalue."""
 
-def cumsum(input: Operand, dim: _int) -> 'Tensor':
+def cumsum(input: Operand, dim: _int, *, out: Any = None) -> 'Tensor':
     """`input.cumsum(...)` (see Tensor.cumsum), as torch.cumsum."""
 
-def cumprod(input: Operand, dim: _int) -> 'Tensor':
+def cumprod(input: Operand, dim: _int, *, out: Any = None) -> 'Tensor':
     """`input.cumprod(...)` (see Tensor.cumprod), as torch.cumprod."""
 
-def cummax(input: Operand, dim: _int) -> 'ValuesIndices':
+def cummax(input: Operand, dim: _int, *, out: Any = None) -> 'ValuesIndices':
     """`input.cummax(...)` (see Tensor.cummax), as torch.cummax."""
 
-def cummin(input: Operand, dim: _int) -> 'ValuesIndices':
+def cummin(input: Operand, dim: _int, *, out: Any = None) -> 'ValuesIndices':
     """`input.cummin(...)` (see Tensor.cummin), as torch.cummin."""
 
-def logcumsumexp(input: Operand, dim: _int) -> 'Tensor':
+def logcumsumexp(input: Operand, dim: _int, *, out: Any = None) -> 'Tensor':
     """`input.logcumsumexp(...)` (see Tensor.logcumsumexp), as torch.logcumsumexp."""
 
-def softmax(input: Operand, dim: _int) -> 'Tensor':
+def softmax(input: Operand, dim: _int, *, out: Any = None) -> 'Tensor':
     """`input.softmax(...)` (see Tensor.softmax), as torch.softmax."""
 
-def log_softmax(input: Operand, dim: _int) -> 'Tensor':
+def log_softmax(input: Operand, dim: _int, *, out: Any = None) -> 'Tensor':
     """`input.log_softmax(...)` (see Tensor.log_softmax), as torch.log_softmax."""
 
-def trace(input: Operand) -> 'Tensor':
+def trace(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.trace(...)` (see Tensor.trace), as torch.trace."""
 
-def dist(input: Operand, other: Operand, p: Any=2) -> 'Tensor':
+def dist(input: Operand, other: Operand, p: Any=2, *, out: Any = None) -> 'Tensor':
     """`input.dist(...)` (see Tensor.dist), as torch.dist."""
 
-def sort(input: Operand, dim: _int=-1, descending: _bool=False, stable: _bool=False) -> 'ValuesIndices':
+def sort(input: Operand, dim: _int=-1, descending: _bool=False, stable: _bool=False, *, out: Any = None) -> 'ValuesIndices':
     """`input.sort(...)` (see Tensor.sort), as torch.sort."""
 
-def argsort(input: Operand, dim: _int=-1, descending: _bool=False, stable: _bool=False) -> 'Tensor':
+def argsort(input: Operand, dim: _int=-1, descending: _bool=False, stable: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.argsort(...)` (see Tensor.argsort), as torch.argsort."""
 
-def addcdiv(input: Operand, tensor1: Operand, tensor2: Operand, value: Number = 1) -> 'Tensor':
+def addcdiv(input: Operand, tensor1: Operand, tensor2: Operand, value: Number = 1, *, out: Any = None) -> 'Tensor':
     """`input.addcdiv(...)` (see Tensor.addcdiv), as torch.addcdiv."""
 
-def isposinf(input: Operand) -> 'Tensor':
+def isposinf(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.isposinf()` (see Tensor.isposinf), as torch.isposinf."""
 
-def isneginf(input: Operand) -> 'Tensor':
+def isneginf(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.isneginf()` (see Tensor.isneginf), as torch.isneginf."""
 
-def positive(input: Operand) -> 'Tensor':
+def positive(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.positive()` (see Tensor.positive), as torch.positive."""
 
-def is_nonzero(input: Operand) -> _bool:
+def is_nonzero(input: Operand, *, out: Any = None) -> _bool:
     """`input.is_nonzero()` (see Tensor.is_nonzero), as torch.is_nonzero."""
 
-def is_same_size(input: Operand, other: 'Tensor') -> _bool:
+def is_same_size(input: Operand, other: 'Tensor', *, out: Any = None) -> _bool:
     """`input.is_same_size(...)` (see Tensor.is_same_size), as torch.is_same_size."""
 
-def concat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+def concat(tensors: Sequence[Tensor], dim: int = 0, *, out: Optional[Tensor] = None) -> Tensor:
     """PyTorch's alias of cat."""
 
-def msort(input: Operand) -> 'Tensor':
+def msort(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.msort()` (see Tensor.msort), as torch.msort."""
 
-def mode(input: Operand, dim: _int=-1, keepdim: _bool=False) -> 'ValuesIndices':
+def mode(input: Operand, dim: _int=-1, keepdim: _bool=False, *, out: Any = None) -> 'ValuesIndices':
     """`input.mode(...)` (see Tensor.mode), as torch.mode."""
 
-def topk(input: Operand, k: _int, dim: _int=-1, largest: _bool=True, sorted: _bool=True) -> 'ValuesIndices':
+def topk(input: Operand, k: _int, dim: _int=-1, largest: _bool=True, sorted: _bool=True, *, out: Any = None) -> 'ValuesIndices':
     """`input.topk(...)` (see Tensor.topk), as torch.topk."""
 
-def unique(input: Operand, sorted: _bool=True, return_inverse: _bool=False, return_counts: _bool=False, dim: Optional[_int]=None) -> Any:
+def unique(input: Operand, sorted: _bool=True, return_inverse: _bool=False, return_counts: _bool=False, dim: Optional[_int]=None, *, out: Any = None) -> Any:
     """`input.unique(...)` (see Tensor.unique), as torch.unique."""
 
-def matmul(input: Operand, other: Operand) -> 'Tensor':
+def matmul(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.matmul(...)` (see Tensor.matmul), as torch.matmul."""
 
-def mm(input: Operand, other: Operand) -> 'Tensor':
+def mm(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.mm(...)` (see Tensor.mm), as torch.mm."""
 
-def bmm(input: Operand, other: Operand) -> 'Tensor':
+def bmm(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.bmm(...)` (see Tensor.bmm), as torch.bmm."""
 
-def mv(input: Operand, other: Operand) -> 'Tensor':
+def mv(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.mv(...)` (see Tensor.mv), as torch.mv."""
 
-def dot(input: Operand, other: Operand) -> 'Tensor':
+def dot(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.dot(...)` (see Tensor.dot), as torch.dot."""
 
-def inner(input: Operand, other: Operand) -> 'Tensor':
+def inner(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.inner(...)` (see Tensor.inner), as torch.inner."""
 
-def vdot(input: Operand, other: Operand) -> 'Tensor':
+def vdot(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.vdot(...)` (see Tensor.vdot), as torch.vdot."""
 
-def outer(input: Operand, vec2: Operand) -> 'Tensor':
+def outer(input: Operand, vec2: Operand, *, out: Any = None) -> 'Tensor':
     """`input.outer(...)` (see Tensor.outer), as torch.outer."""
 
-def kron(input: Operand, other: Operand) -> 'Tensor':
+def kron(input: Operand, other: Operand, *, out: Any = None) -> 'Tensor':
     """`input.kron(...)` (see Tensor.kron), as torch.kron."""
 
-def cross(input: Operand, other: Operand, dim: Optional[_int]=None) -> 'Tensor':
+def cross(input: Operand, other: Operand, dim: Optional[_int]=None, *, out: Any = None) -> 'Tensor':
     """`input.cross(...)` (see Tensor.cross), as torch.cross."""
 
-def addmm(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
+def addmm(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.addmm(...)` (see Tensor.addmm), as torch.addmm."""
 
-def addmv(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
+def addmv(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.addmv(...)` (see Tensor.addmv), as torch.addmv."""
 
-def baddbmm(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
+def baddbmm(input: Operand, a: Operand, b: Operand, *, beta: Any=1, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.baddbmm(...)` (see Tensor.baddbmm), as torch.baddbmm."""
 
-def addr(input: Operand, vec1: Operand, vec2: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
+def addr(input: Operand, vec1: Operand, vec2: Operand, *, beta: Any=1, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.addr(...)` (see Tensor.addr), as torch.addr."""
 
-def addbmm(input: Operand, batch1: Operand, batch2: Operand, *, beta: Any=1, alpha: Any=1) -> 'Tensor':
+def addbmm(input: Operand, batch1: Operand, batch2: Operand, *, beta: Any=1, alpha: Any=1, out: Any = None) -> 'Tensor':
     """`input.addbmm(...)` (see Tensor.addbmm), as torch.addbmm."""
 
-def ger(input: Operand, vec2: Operand) -> 'Tensor':
+def ger(input: Operand, vec2: Operand, *, out: Any = None) -> 'Tensor':
     """`input.ger(...)` (see Tensor.ger), as torch.ger."""
 
-def multinomial(input: Operand, num_samples: _int, replacement: _bool=False, *, generator: Any=None) -> 'Tensor':
+def multinomial(input: Operand, num_samples: _int, replacement: _bool=False, *, generator: Any=None, out: Any = None) -> 'Tensor':
     """`input.multinomial(...)` (see Tensor.multinomial), as torch.multinomial."""
 
-def bernoulli(input: Operand, p: Any=None, *, generator: Any=None) -> 'Tensor':
+def bernoulli(input: Operand, p: Any=None, *, generator: Any=None, out: Any = None) -> 'Tensor':
     """`input.bernoulli(...)` (see Tensor.bernoulli), as torch.bernoulli."""
 
 def normal(mean: Any=0.0, std: Any=1.0, size: Optional[Sequence[int]]=None, *, generator: Any=None, dtype: Any=None, device: DeviceLike=None) -> Tensor:
@@ -2228,190 +2228,190 @@ def binomial(count: Tensor, prob: Tensor, generator: Any=None) -> Tensor:
 def poisson(input: Tensor, generator: Any=None) -> Tensor:
     """A draw from the Poisson distribution of each element's rate, in the input's dtype."""
 
-def index_select(input: Operand, dim: _int, index: Operand) -> 'Tensor':
+def index_select(input: Operand, dim: _int, index: Operand, *, out: Any = None) -> 'Tensor':
     """`input.index_select(...)` (see Tensor.index_select), as torch.index_select."""
 
-def gather(input: Operand, dim: _int, index: Operand) -> 'Tensor':
+def gather(input: Operand, dim: _int, index: Operand, *, out: Any = None) -> 'Tensor':
     """`input.gather(...)` (see Tensor.gather), as torch.gather."""
 
-def scatter(input: Operand, dim: _int, index: Operand, src: Optional[Operand]=None, *, value: Optional[Number]=None) -> 'Tensor':
+def scatter(input: Operand, dim: _int, index: Operand, src: Optional[Operand]=None, *, value: Optional[Number]=None, out: Any = None) -> 'Tensor':
     """`input.scatter(...)` (see Tensor.scatter), as torch.scatter."""
 
-def scatter_add(input: Operand, dim: _int, index: Operand, src: Operand) -> 'Tensor':
+def scatter_add(input: Operand, dim: _int, index: Operand, src: Operand, *, out: Any = None) -> 'Tensor':
     """`input.scatter_add(...)` (see Tensor.scatter_add), as torch.scatter_add."""
 
-def scatter_reduce(input: Operand, dim: _int, index: Operand, src: Operand, reduce: str, *, include_self: _bool=True) -> 'Tensor':
+def scatter_reduce(input: Operand, dim: _int, index: Operand, src: Operand, reduce: str, *, include_self: _bool=True, out: Any = None) -> 'Tensor':
     """`input.scatter_reduce(...)` (see Tensor.scatter_reduce), as torch.scatter_reduce."""
 
-def take(input: Operand, index: Operand) -> 'Tensor':
+def take(input: Operand, index: Operand, *, out: Any = None) -> 'Tensor':
     """`input.take(...)` (see Tensor.take), as torch.take."""
 
-def take_along_dim(input: Operand, indices: Operand, dim: Optional[_int]=None) -> 'Tensor':
+def take_along_dim(input: Operand, indices: Operand, dim: Optional[_int]=None, *, out: Any = None) -> 'Tensor':
     """`input.take_along_dim(...)` (see Tensor.take_along_dim), as torch.take_along_dim."""
 
-def index_fill(input: Operand, dim: _int, index: Operand, value: Number) -> 'Tensor':
+def index_fill(input: Operand, dim: _int, index: Operand, value: Number, *, out: Any = None) -> 'Tensor':
     """`input.index_fill(...)` (see Tensor.index_fill), as torch.index_fill."""
 
-def index_copy(input: Operand, dim: _int, index: Operand, source: Operand) -> 'Tensor':
+def index_copy(input: Operand, dim: _int, index: Operand, source: Operand, *, out: Any = None) -> 'Tensor':
     """`input.index_copy(...)` (see Tensor.index_copy), as torch.index_copy."""
 
-def index_add(input: Operand, dim: _int, index: Operand, source: Operand, *, alpha: Number=1) -> 'Tensor':
+def index_add(input: Operand, dim: _int, index: Operand, source: Operand, *, alpha: Number=1, out: Any = None) -> 'Tensor':
     """`input.index_add(...)` (see Tensor.index_add), as torch.index_add."""
 
-def index_reduce(input: Operand, dim: _int, index: Operand, source: Operand, reduce: str, *, include_self: _bool=True) -> 'Tensor':
+def index_reduce(input: Operand, dim: _int, index: Operand, source: Operand, reduce: str, *, include_self: _bool=True, out: Any = None) -> 'Tensor':
     """`input.index_reduce(...)` (see Tensor.index_reduce), as torch.index_reduce."""
 
-def masked_fill(input: Operand, mask: Operand, value: Number) -> 'Tensor':
+def masked_fill(input: Operand, mask: Operand, value: Number, *, out: Any = None) -> 'Tensor':
     """`input.masked_fill(...)` (see Tensor.masked_fill), as torch.masked_fill."""
 
-def masked_select(input: Operand, mask: Operand) -> 'Tensor':
+def masked_select(input: Operand, mask: Operand, *, out: Any = None) -> 'Tensor':
     """`input.masked_select(...)` (see Tensor.masked_select), as torch.masked_select."""
 
-def put(input: Operand, index: Operand, source: Operand, accumulate: _bool=False) -> 'Tensor':
+def put(input: Operand, index: Operand, source: Operand, accumulate: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.put(...)` (see Tensor.put), as torch.put."""
 
-def index_put(input: Operand, indices: Sequence[Any], values: Operand, accumulate: _bool=False) -> 'Tensor':
+def index_put(input: Operand, indices: Sequence[Any], values: Operand, accumulate: _bool=False, *, out: Any = None) -> 'Tensor':
     """`input.index_put(...)` (see Tensor.index_put), as torch.index_put."""
 
-def nonzero(input: Operand, *, as_tuple: _bool=False) -> Any:
+def nonzero(input: Operand, *, as_tuple: _bool=False, out: Any = None) -> Any:
     """`input.nonzero(...)` (see Tensor.nonzero), as torch.nonzero."""
 
-def argwhere(input: Operand) -> 'Tensor':
+def argwhere(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.argwhere(...)` (see Tensor.argwhere), as torch.argwhere."""
 
-def bincount(input: Operand, weights: Optional[Operand]=None, minlength: _int=0) -> 'Tensor':
+def bincount(input: Operand, weights: Optional[Operand]=None, minlength: _int=0, *, out: Any = None) -> 'Tensor':
     """`input.bincount(...)` (see Tensor.bincount), as torch.bincount."""
 
-def histc(input: Operand, bins: _int=100, min: _float=0, max: _float=0) -> 'Tensor':
+def histc(input: Operand, bins: _int=100, min: _float=0, max: _float=0, *, out: Any = None) -> 'Tensor':
     """`input.histc(...)` (see Tensor.histc), as torch.histc."""
 
-def reshape(input: Operand, *shape: Union[_int, Tuple[_int, ...]]) -> 'Tensor':
+def reshape(input: Operand, *shape: Union[_int, Tuple[_int, ...]], out: Any = None) -> 'Tensor':
     """`input.reshape(...)` (see Tensor.reshape), as torch.reshape."""
 
-def flatten(input: Operand, start_dim: _int=0, end_dim: _int=-1) -> 'Tensor':
+def flatten(input: Operand, start_dim: _int=0, end_dim: _int=-1, *, out: Any = None) -> 'Tensor':
     """`input.flatten(...)` (see Tensor.flatten), as torch.flatten."""
 
-def unflatten(input: Operand, dim: _int, sizes: Sequence[_int]) -> 'Tensor':
+def unflatten(input: Operand, dim: _int, sizes: Sequence[_int], *, out: Any = None) -> 'Tensor':
     """`input.unflatten(...)` (see Tensor.unflatten), as torch.unflatten."""
 
-def squeeze(input: Operand, dim: Dim=None) -> 'Tensor':
+def squeeze(input: Operand, dim: Dim=None, *, out: Any = None) -> 'Tensor':
     """`input.squeeze(...)` (see Tensor.squeeze), as torch.squeeze."""
 
-def unsqueeze(input: Operand, dim: _int) -> 'Tensor':
+def unsqueeze(input: Operand, dim: _int, *, out: Any = None) -> 'Tensor':
     """`input.unsqueeze(...)` (see Tensor.unsqueeze), as torch.unsqueeze."""
 
-def transpose(input: Operand, dim0: _int, dim1: _int) -> 'Tensor':
+def transpose(input: Operand, dim0: _int, dim1: _int, *, out: Any = None) -> 'Tensor':
     """`input.transpose(...)` (see Tensor.transpose), as torch.transpose."""
 
-def swapaxes(input: Operand, axis0: _int, axis1: _int) -> 'Tensor':
+def swapaxes(input: Operand, axis0: _int, axis1: _int, *, out: Any = None) -> 'Tensor':
     """`input.swapaxes(...)` (see Tensor.swapaxes), as torch.swapaxes."""
 
-def swapdims(input: Operand, dim0: _int, dim1: _int) -> 'Tensor':
+def swapdims(input: Operand, dim0: _int, dim1: _int, *, out: Any = None) -> 'Tensor':
     """`input.swapdims(...)` (see Tensor.swapdims), as torch.swapdims."""
 
-def permute(input: Operand, *dims: _int) -> 'Tensor':
+def permute(input: Operand, *dims: _int, out: Any = None) -> 'Tensor':
     """`input.permute(...)` (see Tensor.permute), as torch.permute."""
 
-def movedim(input: Operand, source: Union[_int, Sequence[_int]], destination: Union[_int, Sequence[_int]]) -> 'Tensor':
+def movedim(input: Operand, source: Union[_int, Sequence[_int]], destination: Union[_int, Sequence[_int]], *, out: Any = None) -> 'Tensor':
     """`input.movedim(...)` (see Tensor.movedim), as torch.movedim."""
 
-def moveaxis(input: Operand, source: Union[_int, Sequence[_int]], destination: Union[_int, Sequence[_int]]) -> 'Tensor':
+def moveaxis(input: Operand, source: Union[_int, Sequence[_int]], destination: Union[_int, Sequence[_int]], *, out: Any = None) -> 'Tensor':
     """`input.moveaxis(...)` (see Tensor.moveaxis), as torch.moveaxis."""
 
-def t(input: Operand) -> 'Tensor':
+def t(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.t(...)` (see Tensor.t), as torch.t."""
 
-def narrow(input: Operand, dim: _int, start: _int, length: _int) -> 'Tensor':
+def narrow(input: Operand, dim: _int, start: _int, length: _int, *, out: Any = None) -> 'Tensor':
     """`input.narrow(...)` (see Tensor.narrow), as torch.narrow."""
 
-def select(input: Operand, dim: _int, index: _int) -> 'Tensor':
+def select(input: Operand, dim: _int, index: _int, *, out: Any = None) -> 'Tensor':
     """`input.select(...)` (see Tensor.select), as torch.select."""
 
-def split(input: Operand, split_size_or_sections: Union[_int, Sequence[_int]], dim: _int=0) -> Tuple['Tensor', ...]:
+def split(input: Operand, split_size_or_sections: Union[_int, Sequence[_int]], dim: _int=0, *, out: Any = None) -> Tuple['Tensor', ...]:
     """`input.split(...)` (see Tensor.split), as torch.split."""
 
-def chunk(input: Operand, chunks: _int, dim: _int=0) -> Tuple['Tensor', ...]:
+def chunk(input: Operand, chunks: _int, dim: _int=0, *, out: Any = None) -> Tuple['Tensor', ...]:
     """`input.chunk(...)` (see Tensor.chunk), as torch.chunk."""
 
-def unbind(input: Operand, dim: _int=0) -> Tuple['Tensor', ...]:
+def unbind(input: Operand, dim: _int=0, *, out: Any = None) -> Tuple['Tensor', ...]:
     """`input.unbind(...)` (see Tensor.unbind), as torch.unbind."""
 
-def tensor_split(input: Operand, indices_or_sections: Any, dim: _int=0) -> Tuple['Tensor', ...]:
+def tensor_split(input: Operand, indices_or_sections: Any, dim: _int=0, *, out: Any = None) -> Tuple['Tensor', ...]:
     """`input.tensor_split(...)` (see Tensor.tensor_split), as torch.tensor_split."""
 
-def hsplit(input: Operand, indices_or_sections: Any) -> Tuple['Tensor', ...]:
+def hsplit(input: Operand, indices_or_sections: Any, *, out: Any = None) -> Tuple['Tensor', ...]:
     """`input.hsplit(...)` (see Tensor.hsplit), as torch.hsplit."""
 
-def vsplit(input: Operand, indices_or_sections: Any) -> Tuple['Tensor', ...]:
+def vsplit(input: Operand, indices_or_sections: Any, *, out: Any = None) -> Tuple['Tensor', ...]:
     """`input.vsplit(...)` (see Tensor.vsplit), as torch.vsplit."""
 
-def dsplit(input: Operand, indices_or_sections: Any) -> Tuple['Tensor', ...]:
+def dsplit(input: Operand, indices_or_sections: Any, *, out: Any = None) -> Tuple['Tensor', ...]:
     """`input.dsplit(...)` (see Tensor.dsplit), as torch.dsplit."""
 
-def masked_scatter(input: Operand, mask: Operand, source: 'Tensor') -> 'Tensor':
+def masked_scatter(input: Operand, mask: Operand, source: 'Tensor', *, out: Any = None) -> 'Tensor':
     """`input.masked_scatter(...)` (see Tensor.masked_scatter), as torch.masked_scatter."""
 
-def diagonal(input: Operand, offset: _int=0, dim1: _int=0, dim2: _int=1) -> 'Tensor':
+def diagonal(input: Operand, offset: _int=0, dim1: _int=0, dim2: _int=1, *, out: Any = None) -> 'Tensor':
     """`input.diagonal(...)` (see Tensor.diagonal), as torch.diagonal."""
 
-def as_strided(input: Operand, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int]=None) -> 'Tensor':
+def as_strided(input: Operand, size: Sequence[_int], stride: Sequence[_int], storage_offset: Optional[_int]=None, *, out: Any = None) -> 'Tensor':
     """`input.as_strided(...)` (see Tensor.as_strided), as torch.as_strided."""
 
-def broadcast_to(input: Operand, *shape: Union[_int, Tuple[_int, ...]]) -> 'Tensor':
+def broadcast_to(input: Operand, *shape: Union[_int, Tuple[_int, ...]], out: Any = None) -> 'Tensor':
     """`input.broadcast_to(...)` (see Tensor.broadcast_to), as torch.broadcast_to."""
 
-def clone(input: Operand) -> 'Tensor':
+def clone(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.clone(...)` (see Tensor.clone), as torch.clone."""
 
-def flip(input: Operand, *dims: Union[_int, Sequence[_int]], **kwargs: Sequence[_int]) -> 'Tensor':
+def flip(input: Operand, *dims: Union[_int, Sequence[_int]], out: Any = None, **kwargs: Sequence[_int]) -> 'Tensor':
     """`input.flip(...)` (see Tensor.flip), as torch.flip."""
 
-def fliplr(input: Operand) -> 'Tensor':
+def fliplr(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.fliplr(...)` (see Tensor.fliplr), as torch.fliplr."""
 
-def flipud(input: Operand) -> 'Tensor':
+def flipud(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.flipud(...)` (see Tensor.flipud), as torch.flipud."""
 
-def roll(input: Operand, shifts: Union[_int, Sequence[_int]], dims: Union[None, _int, Sequence[_int]]=None) -> 'Tensor':
+def roll(input: Operand, shifts: Union[_int, Sequence[_int]], dims: Union[None, _int, Sequence[_int]]=None, *, out: Any = None) -> 'Tensor':
     """`input.roll(...)` (see Tensor.roll), as torch.roll."""
 
-def rot90(input: Operand, k: _int=1, dims: Sequence[_int]=(0, 1)) -> 'Tensor':
+def rot90(input: Operand, k: _int=1, dims: Sequence[_int]=(0, 1), *, out: Any = None) -> 'Tensor':
     """`input.rot90(...)` (see Tensor.rot90), as torch.rot90."""
 
-def repeat_interleave(input: Operand, repeats: Any, dim: Optional[_int]=None, *, output_size: Optional[_int]=None) -> 'Tensor':
+def repeat_interleave(input: Operand, repeats: Any, dim: Optional[_int]=None, *, output_size: Optional[_int]=None, out: Any = None) -> 'Tensor':
     """`input.repeat_interleave(...)` (see Tensor.repeat_interleave), as torch.repeat_interleave."""
 
-def tile(input: Operand, *dims: Union[_int, Sequence[_int]]) -> 'Tensor':
+def tile(input: Operand, *dims: Union[_int, Sequence[_int]], out: Any = None) -> 'Tensor':
     """`input.tile(...)` (see Tensor.tile), as torch.tile."""
 
-def tril(input: Operand, diagonal: _int=0) -> 'Tensor':
+def tril(input: Operand, diagonal: _int=0, *, out: Any = None) -> 'Tensor':
     """`input.tril(...)` (see Tensor.tril), as torch.tril."""
 
-def triu(input: Operand, diagonal: _int=0) -> 'Tensor':
+def triu(input: Operand, diagonal: _int=0, *, out: Any = None) -> 'Tensor':
     """`input.triu(...)` (see Tensor.triu), as torch.triu."""
 
-def diag(input: Operand, diagonal: _int=0) -> 'Tensor':
+def diag(input: Operand, diagonal: _int=0, *, out: Any = None) -> 'Tensor':
     """`input.diag(...)` (see Tensor.diag), as torch.diag."""
 
-def diag_embed(input: Operand, offset: _int=0, dim1: _int=-2, dim2: _int=-1) -> 'Tensor':
+def diag_embed(input: Operand, offset: _int=0, dim1: _int=-2, dim2: _int=-1, *, out: Any = None) -> 'Tensor':
     """`input.diag_embed(...)` (see Tensor.diag_embed), as torch.diag_embed."""
 
-def diff(input: Operand, n: _int=1, dim: _int=-1, prepend: Any=None, append: Any=None) -> 'Tensor':
+def diff(input: Operand, n: _int=1, dim: _int=-1, prepend: Any=None, append: Any=None, *, out: Any = None) -> 'Tensor':
     """`input.diff(...)` (see Tensor.diff), as torch.diff."""
 
-def ravel(input: Operand) -> 'Tensor':
+def ravel(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.ravel(...)` (see Tensor.ravel), as torch.ravel."""
 
-def numel(input: Operand) -> _int:
+def numel(input: Operand, *, out: Any = None) -> _int:
     """`input.numel(...)` (see Tensor.numel), as torch.numel."""
 
-def detach(input: Operand) -> 'Tensor':
+def detach(input: Operand, *, out: Any = None) -> 'Tensor':
     """`input.detach(...)` (see Tensor.detach), as torch.detach."""
 
-def is_floating_point(input: Operand) -> _bool:
+def is_floating_point(input: Operand, *, out: Any = None) -> _bool:
     """`input.is_floating_point(...)` (see Tensor.is_floating_point), as torch.is_floating_point."""
 
-def is_complex(input: Operand) -> _bool:
+def is_complex(input: Operand, *, out: Any = None) -> _bool:
     """`input.is_complex(...)` (see Tensor.is_complex), as torch.is_complex."""
 
 def eye(n: int, m: Optional[int] = None, *, dtype: Any = None, device: DeviceLike = None) -> Tensor:
@@ -2436,13 +2436,13 @@ def rand_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) ->
 
 def randn_like(input: Tensor, *, dtype: Any = None, device: DeviceLike = None) -> Tensor: ...
 
-def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+def cat(tensors: Sequence[Tensor], dim: int = 0, *, out: Optional[Tensor] = None) -> Tensor:
     """PyTorch's name for concatenate (a 1-d empty tensor beside others is passed over, as PyTorch's)."""
 
 def concatenate(tensors: Sequence[Tensor], axis: Optional[int] = 0) -> Tensor:
     """The tensors joined along axis on their device, of their promoted dtype (None: flattened)."""
 
-def stack(tensors: Sequence[Tensor], axis: int = 0, *, dim: Optional[int] = None) -> Tensor:
+def stack(tensors: Sequence[Tensor], axis: int = 0, *, dim: Optional[int] = None, out: Optional[Tensor] = None) -> Tensor:
     """Tensors of one shape joined along a new axis (`dim=`, PyTorch's name, too), on their device."""
 
 def from_dlpack(x: Any, device: DeviceLike = None) -> Tensor:

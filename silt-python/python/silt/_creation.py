@@ -183,10 +183,14 @@ def eye(n, m=None, *, dtype=None, device=None):
     return tensor(np.eye(n, n if m is None else m), dtype=np.float32 if dtype is None else dtype, device=device)
 
 
-def cat(tensors, dim=0):
-    """``cat(tensors, dim=0)``: PyTorch's name for ``concatenate``; as
-    PyTorch's, a 1-d empty tensor (shape ``(0,)``) beside tensors of more
-    dimensions is passed over (their dtype still promotes)."""
+def cat(tensors, dim=0, *, out=None):
+    """``cat(tensors, dim=0, *, out=None)``: PyTorch's name for
+    ``concatenate``; as PyTorch's, a 1-d empty tensor (shape ``(0,)``)
+    beside tensors of more dimensions is passed over (their dtype still
+    promotes). ``out=`` takes a copy of the result, as the functions'."""
+    if out is not None:
+        from ._functions import _into
+        return _into("cat", cat(tensors, dim), out)
     tensors = list(tensors)
     if any(t.ndim != 1 for t in tensors):
         empty = [t for t in tensors if tuple(t.shape) == (0,)]
@@ -238,10 +242,13 @@ def concatenate(tensors, axis=0):
     return out
 
 
-def stack(tensors, axis=0, *, dim=None):
+def stack(tensors, axis=0, *, dim=None, out=None):
     """``stack(tensors, axis=0)`` (``dim=``, PyTorch's name, too): tensors
     of one shape joined along a new axis, into a new tensor on their
-    device."""
+    device; ``out=`` takes a copy of it, as the functions'."""
+    if out is not None:
+        from ._functions import _into
+        return _into("stack", stack(tensors, axis, dim=dim), out)
     if dim is not None:
         axis = dim
     tensors = list(tensors)

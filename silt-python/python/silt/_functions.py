@@ -72,25 +72,59 @@ def _number_as(x, dtype):
         raise DTypeError(f"the number {x!r} does not fit {np.dtype(dtype)}") from None
 
 
+def _into(name, result, out):
+    """PyTorch's `out=`: `result` written into `out` (a tensor, or a tuple
+    of them for a tuple of results) and `out` returned. `out` keeps its
+    dtype where the result casts to it within its category or up (float
+    into float, an integer into a float, never a float into an integer),
+    takes the result's shape as `resize_` does (within its storage; one
+    with elements warns, as PyTorch's), and lies on the result's device."""
+    if isinstance(result, tuple):
+        if not isinstance(out, (tuple, list)) or len(out) != len(result):
+            raise TypeError(f"{name}: out= is a tuple of {len(result)} tensors")
+        written = [_into(name, r, o) for r, o in zip(result, out)]
+        return type(result)(*written) if hasattr(result, "_fields") else tuple(written)
+    if not isinstance(out, Tensor):
+        raise TypeError(f"{name}: out= is a silt.Tensor, not {type(out).__name__}")
+    if out.device != result.device:
+        raise ArgumentError(f"{name}: out= is on {out.device}, the result on {result.device}")
+    from ._operators import _CATEGORY
+    if _CATEGORY[out.dtype.kind] < _CATEGORY[result.dtype.kind]:
+        raise DTypeError(f"{name}: the result's dtype {result.dtype} does not cast to out='s {out.dtype}")
+    if tuple(out.shape) != tuple(result.shape):
+        if out.numel():
+            import warnings
+            warnings.warn(f"{name}: out= of shape {tuple(out.shape)} was resized to the result's "
+                          f"{tuple(result.shape)}", UserWarning, stacklevel=3)
+        out.resize_(tuple(result.shape))
+    out.copy_(result)
+    return out
+
+
 def _function(name):
     method = getattr(Tensor, name)
 
-    def function(input, *args, **kwargs):
-        return method(_input(input, args + tuple(kwargs.values())), *args, **kwargs)
+    def function(input, *args, out=None, **kwargs):
+        result = method(_input(input, args + tuple(kwargs.values())), *args, **kwargs)
+        return result if out is None else _into(name, result, out)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = (
-        f"`silt.{name}(input, ...)`: `input.{name}(...)` (see `silt.Tensor.{name}`), as "
+        f"`silt.{name}(input, ..., out=None)`: `input.{name}(...)` (see `silt.Tensor.{name}`), as "
         f"PyTorch's `torch.{name}`; an `input` that is not a tensor is made one on the "
-        "device of the first tensor argument."
+        "device of the first tensor argument; `out=` takes a copy of the result, as PyTorch's "
+        "(see `silt._functions._into`)."
     )
     return function
 
 
-def where(condition, input=None, other=None):
+def where(condition, input=None, other=None, *, out=None):
     """`torch.where(condition, input, other)`: `input` where `condition`
     holds, else `other` (numbers too), promoted to one dtype;
-    `where(condition)` alone is `condition.nonzero(as_tuple=True)`."""
+    `where(condition)` alone is `condition.nonzero(as_tuple=True)`; `out=`
+    takes a copy of the result."""
+    if out is not None:
+        return _into("where", where(condition, input, other), out)
     if input is None and other is None:
         return _input(condition, ()).nonzero(as_tuple=True)
     if input is None or other is None:

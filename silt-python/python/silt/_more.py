@@ -616,8 +616,9 @@ def _view_in_place(name, view, doc):
 def _resize_(self, *sizes):
     """`resize_(*sizes)`: the tensor itself made a contiguous view of shape
     `sizes` from its first element, as PyTorch's, where its storage holds
-    that many elements from there (silt's storages do not grow: an
-    `ArgumentError` otherwise, the tensor unchanged)."""
+    that many elements from there; a tensor of no elements takes a new
+    storage (zeroed) of any size. silt's storages do not grow: past its
+    storage, a tensor with elements raises `ArgumentError`, unchanged."""
     shape = _shape_arg(sizes[0] if len(sizes) == 1 and not isinstance(sizes[0], (int, np.integer)) else sizes,
                        "resize_")
     strides, step = [], 1
@@ -627,6 +628,8 @@ def _resize_(self, *sizes):
     try:
         view = self.as_strided(shape, strides[::-1])
     except ArgumentError as e:
+        if self.numel() == 0:
+            return self._set_view(_creation.zeros(shape, dtype=self.dtype, device=self.device))
         raise ArgumentError(f"resize_: {shape} takes {math.prod(shape)} elements from the storage's element "
                             f"{self.offset}, more than the tensor's storage holds; silt's storages do not grow "
                             f"(make a new tensor: silt.empty({', '.join(map(str, shape))}))") from e
