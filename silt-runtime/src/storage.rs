@@ -7,8 +7,9 @@ use crate::error::{Error, Result};
 use crate::foreign::{Foreign, ForeignMemory};
 
 /// The most bytes [`Storage::from_bytes`] writes to a device without waiting
-/// for the commands queued before (by fills of at most 8 pieces).
-const SMALL_WRITE: usize = 255;
+/// for the commands queued before (a copy of them kept until the write
+/// completes).
+const SMALL_WRITE: usize = 64 * 1024;
 
 /// Host bytes: silt's own, in whole [`Line`]s, or memory owned outside silt
 /// (aligned to its element type by `Tensor::from_foreign`).
@@ -157,14 +158,14 @@ impl Storage {
     /// Storage holding a copy of `bytes`.
     ///
     /// Up to [`SMALL_WRITE`] bytes (a number as a 0-d operand, a short
-    /// table) are written to a device without waiting: by fills of their
-    /// pieces, whose patterns the driver copies when they are enqueued. A
-    /// blocking write would wait for every command queued before it.
+    /// table) are written to a device without waiting: from a copy that the
+    /// write's completion frees. A blocking write would wait for every
+    /// command queued before it.
     pub(crate) fn from_bytes(device: &Device, bytes: &[u8]) -> Result<Storage> {
         let s = Storage::for_overwrite(device, bytes.len())?;
         match (&s.data, device.queue()) {
             (Data::OpenCl(Some(block)), Some(queue)) if bytes.len() <= SMALL_WRITE => {
-                queue.write_small(&block.mem, bytes)?;
+                queue.write_queued(&block.mem, bytes)?;
             }
             (Data::OpenCl(Some(block)), Some(queue)) => queue.write(&block.mem, 0, bytes)?,
             (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use opencl3::command_queue as cq;
 use opencl3::error_codes as cl_codes;
 use opencl3::event as ev;
+use opencl3::event::CL_COMPLETE;
 use opencl3::memory as mem;
 use opencl3::types::{cl_event, cl_mem};
 
@@ -204,27 +205,52 @@ impl Queue {
         Ok(())
     }
 
-    /// Enqueues writing `src` (fewer than 256 bytes) at the start of `dst`
-    /// without waiting for the commands before it: one fill per set bit of
-    /// the length, largest first (each piece's pattern is itself, and its
-    /// offset, the sum of the larger pieces, a multiple of its length). The
-    /// driver copies each pattern when the fill is enqueued, so `src` need
-    /// not outlive the call.
-    pub(crate) fn write_small(&self, dst: &Mem, src: &[u8]) -> Result<(), ClError> {
-        if src.len() > 255 {
-            return Err(ClError::new(
-                "clEnqueueFillBuffer",
-                cl_codes::CL_INVALID_VALUE,
-            ));
+    /// Enqueues writing `src` at the start of `dst` without waiting for the
+    /// commands before it: the bytes are copied into a box that the write's
+    /// completion callback frees (the driver reads them when the write
+    /// runs), so `src` need not outlive the call. Where the driver takes no
+    /// callback, the write is waited for instead.
+    pub(crate) fn write_queued(&self, dst: &Mem, src: &[u8]) -> Result<(), ClError> {
+        let fail = |c| ClError::new("clEnqueueWriteBuffer", c);
+        if src.is_empty() {
+            return Ok(());
         }
-        let mut offset = 0;
-        for bit in (0..8).rev() {
-            let piece = 1usize << bit;
-            if src.len() & piece != 0 {
-                self.fill(dst, offset, piece, &src[offset..offset + piece])?;
-                offset += piece;
+        check_range(dst, 0, src.len()).map_err(fail)?;
+        let held: Box<Box<[u8]>> = Box::new(src.into());
+        let raw = Box::into_raw(held);
+        // SAFETY: the range was checked above; the bytes live in `raw`,
+        // which is freed only by `free_written` (after the write completes)
+        // or below once the write has been waited for.
+        let enqueued = unsafe {
+            cq::enqueue_write_buffer(
+                self.queue,
+                dst.mem,
+                opencl3::types::CL_NON_BLOCKING,
+                0,
+                src.len(),
+                (*raw).as_ptr().cast::<c_void>(),
+                0,
+                ptr::null(),
+            )
+        };
+        let event = match enqueued {
+            Ok(event) => event,
+            Err(code) => {
+                // SAFETY: nothing was enqueued: `raw` is ours alone
+                drop(unsafe { Box::from_raw(raw) });
+                return Err(fail(code));
             }
+        };
+        if ev::set_event_callback(event, CL_COMPLETE, free_written, raw.cast::<c_void>()).is_err() {
+            // no callback: wait for the write, then free the bytes here
+            let waited = ev::wait_for_events(&[event]);
+            release_event(event);
+            // SAFETY: the write has completed (or failed): the driver no
+            // longer reads `raw`, and no callback was registered
+            drop(unsafe { Box::from_raw(raw) });
+            return waited.map_err(|c| ClError::new("clWaitForEvents", c));
         }
+        release_event(event);
         Ok(())
     }
 
@@ -274,6 +300,16 @@ fn check_range(m: &Mem, offset: usize, size: usize) -> Result<(), i32> {
     match offset.checked_add(size) {
         Some(end) if end <= m.size => Ok(()),
         _ => Err(cl_codes::CL_INVALID_VALUE),
+    }
+}
+
+/// The completion callback of [`Queue::write_queued`]: frees the bytes the
+/// write read (the driver calls it once, when the write completes or fails).
+extern "C" fn free_written(_event: cl_event, _status: i32, data: *mut c_void) {
+    if !data.is_null() {
+        // SAFETY: `data` is the `Box<Box<[u8]>>` that `write_queued` leaked
+        // for this write, and the driver calls this callback once
+        drop(unsafe { Box::from_raw(data.cast::<Box<[u8]>>()) });
     }
 }
 
