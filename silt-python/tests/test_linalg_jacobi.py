@@ -461,3 +461,15 @@ def test_docstrings_and_module_doctest():
     assert J.eigvalsh([[2.0, 1.0], [1.0, 2.0]]).dtype == np.float64
     import doctest
     assert doctest.testmod(J).failed == 0
+
+
+def test_svd_of_a_tall_float32_matrix_sweeps_to_sqrt_m_epsilons(device):
+    # the pairs' test at m epsilons stopped at 70,000 rows with the columns
+    # 1e-4 apart from orthogonal (the singular values 1e-4 off); LAPACK's
+    # sqrt(m) epsilons take them to float32's accuracy of the sums
+    a = np.random.default_rng(0).uniform(0, 1, (70000, 3)).astype(np.float32)
+    u, s, vh = silt.linalg.svd(silt.tensor(a, device=device), full_matrices=False)
+    want = np.linalg.svd(a.astype(np.float64), compute_uv=False)
+    assert np.abs(s.numpy() - want).max() / want[0] < 1e-5
+    u = u.numpy().astype(np.float64)
+    assert np.abs(u.T @ u - np.eye(3)).max() < 1e-4
