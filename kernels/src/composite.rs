@@ -50,6 +50,14 @@ fn bad_order(p: f64) -> Error {
     }
 }
 
+/// The infinity norm's error over no elements, named as the caller's `norm`.
+fn as_norm(e: Error) -> Error {
+    match e {
+        Error::EmptyReduction { shape, .. } => Error::EmptyReduction { op: "norm", shape },
+        e => e,
+    }
+}
+
 macro_rules! float_impl {
     ($t:ty) => {
         impl Float for $t {
@@ -72,7 +80,7 @@ macro_rules! float_impl {
                 match p {
                     1.0 => norm1::launch(x, axes),
                     2.0 => norm2::launch(x, axes),
-                    f64::INFINITY => norm_inf::launch(x, axes),
+                    f64::INFINITY => norm_inf::launch(x, axes).map_err(as_norm),
                     _ => Err(bad_order(p)),
                 }
             }
@@ -112,7 +120,7 @@ impl Float for f16 {
         match p {
             1.0 => norm1_half::launch(x, axes),
             2.0 => norm2_half::launch(x, axes),
-            f64::INFINITY => norm_inf::launch(x, axes),
+            f64::INFINITY => norm_inf::launch(x, axes).map_err(as_norm),
             _ => Err(bad_order(p)),
         }
     }
@@ -235,7 +243,8 @@ composite! {
 composite! {
     /// The vector norm over `axes` of order `p`: `1` (sum of `|x|`), `2`
     /// (Euclidean; no scaling, as PyTorch) or `f64::INFINITY` (largest `|x|`;
-    /// NaN propagates). Another `p` is `Error::InvalidArgument`.
+    /// NaN propagates; an error over no elements, as `amax`, since it has no
+    /// identity). Another `p` is `Error::InvalidArgument`.
     norm(p: f64, axes: silt::Axes) => __norm(p, axes);
     source: crate::reduce::norm2::source, crate::reduce::norm2_half::source
 }

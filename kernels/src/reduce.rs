@@ -464,7 +464,7 @@ pub mod norm2_half {
 
 /// The largest `|x|`; NaN propagates. Exact, so `f16` needs no wider type.
 #[doc(hidden)]
-#[reduce(types = [f16, f32, f64])]
+#[reduce(types = [f16, f32, f64], empty = error)]
 pub mod norm_inf {
     pub fn identity<T>() -> T {
         0.0

@@ -344,6 +344,26 @@ fn variance_norms_and_logsumexp() {
         k::norm::launch(&x, 3.0, Axes::all()),
         Err(Error::InvalidArgument { .. })
     ));
+    // the infinity norm has no identity: an error over no elements, on every
+    // device, while the 1- and 2-norms of nothing are 0
+    for d in harness::common::devices() {
+        let empty = TensorT::<f32>::zeros(&d, [2, 0]).unwrap();
+        assert!(
+            matches!(
+                k::norm::launch(&empty, f64::INFINITY, Axes::of([1])),
+                Err(Error::EmptyReduction { .. })
+            ),
+            "{d}"
+        );
+        for p in [1.0, 2.0] {
+            let n = k::norm::launch(&empty, p, Axes::of([1])).unwrap();
+            assert_eq!(n.to_vec().unwrap(), [0.0, 0.0], "{d} {p}");
+        }
+        // an empty set of rows is no error
+        let t = empty.transpose(0, 1).unwrap();
+        let n = k::norm::launch(&t, f64::INFINITY, Axes::of([1])).unwrap();
+        assert_eq!(n.shape(), [0]);
+    }
     // logsumexp of large inputs does not overflow
     let big: Vec<f64> = data.iter().map(|v| v * 100.0 + 700.0).collect();
     let lse = k::logsumexp::launch(

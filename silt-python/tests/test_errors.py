@@ -49,6 +49,15 @@ def test_shapes_and_axes(device):
         silt.ops.amax(silt.tensor(np.ones((0, 3), np.float32), device=device))
     with pytest.raises(ValueError, match="norm"):
         silt.ops.norm(a, p=3)
+    # the infinity norm has no identity: no elements is an error, as the
+    # method's and PyTorch's; 1- and 2-norms of nothing are 0
+    empty = silt.tensor(np.ones((2, 0), np.float32), device=device)
+    with pytest.raises(ValueError, match="norm of no elements"):
+        silt.ops.norm(empty, float("inf"))
+    with pytest.raises(ValueError, match="norm of no elements"):
+        silt.ops.norm(empty, float("inf"), dim=1)
+    assert silt.ops.norm(empty, 2.0, dim=1).numpy().tolist() == [0.0, 0.0]
+    assert silt.ops.norm(empty, float("inf"), dim=0).shape == (0,)
 
 
 def test_bad_inputs(host):

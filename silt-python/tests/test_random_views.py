@@ -118,3 +118,33 @@ def _acc(dt):
 def test_random_views_through_the_operations_match_numpy(device, block):
     bad = [r for seed in range(block * 100, block * 100 + 100) if (r := run(seed, device))]
     assert not bad, "\n".join(bad[:5])
+
+
+@pytest.mark.parametrize("form", ["reversed", "expanded"])
+def test_sixteen_dimensional_views_reduce_over_every_axis(device, form):
+    # the most dimensions, in a view that does not fold: a reduction over
+    # all of them (or none) passes 16 dimensions to the device, not 17
+    a = np.arange(2**16, dtype=np.float64).reshape((2,) * 16)
+    t = silt.tensor(a, device=device)
+    if form == "expanded":
+        a = np.broadcast_to(a[..., :1], (2,) * 16)
+        t = t[..., :1].expand(*(2,) * 16)
+    a = a.transpose(range(15, -1, -1))
+    t = t.permute(*range(15, -1, -1))
+    every = tuple(range(16))
+    for dim in [None, every]:
+        for keepdim in [False, True]:
+            kw = {} if dim is None else {"dim": dim, "keepdim": keepdim}
+            nkw = {} if dim is None else {"axis": dim, "keepdims": keepdim}
+            assert silt.ops.sum(t, **kw).numpy().tolist() == a.sum(**nkw).tolist()
+            assert silt.ops.amax(t, **kw).numpy().tolist() == a.max(**nkw).tolist()
+            np.testing.assert_allclose(silt.ops.std(t, **kw).numpy(), a.std(ddof=1, **nkw), rtol=1e-12)
+    assert silt.ops.argmax(t).item() == int(np.argmax(a))
+    assert silt.ops.argmin(t).item() == int(np.argmin(a))
+    assert silt.ops.count_nonzero(t).item() == int(np.count_nonzero(a))
+    assert silt.histc(t, bins=4).numpy().tolist() == np.histogram(a, 4, (a.min(), a.max()))[0].tolist()
+    # reductions over 15 axes and over none (silt.ops, as NumPy, reduces no
+    # axis for dim=(); the methods, as PyTorch, every one)
+    assert np.array_equal(silt.ops.sum(t, dim=tuple(range(1, 16))).numpy(), a.sum(axis=tuple(range(1, 16))))
+    assert np.array_equal(silt.ops.sum(t, dim=()).numpy(), a.sum(axis=()))
+    assert t.sum(dim=()).item() == a.sum()

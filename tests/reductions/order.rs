@@ -207,6 +207,62 @@ fn views_are_read_in_place_with_the_same_bits() {
 }
 
 #[test]
+fn sixteen_dimensional_views_reduce_over_all_none_and_some_axes() {
+    // a view of the most dimensions whose reduced (or kept) dimensions do not
+    // fold: the launch passes exactly 16 dimensions, with none kept (all
+    // reduced) or none reduced
+    let ways = [None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)];
+    let data = values(1 << 16, 16);
+    for (kind, dev) in ways
+        .iter()
+        .flat_map(|k| devices().into_iter().map(move |d| (k, d)))
+    {
+        silt::__testing::reduce_as(*kind);
+        let x = TensorT::from_slice(&dev, &data, [2; 16]).unwrap();
+        let reversed: Vec<usize> = (0..16).rev().collect();
+        let r = x.permute(&reversed).unwrap();
+        // 15 dimensions of size 2 and one broadcast (a stride of 0), reversed
+        let mut shape = [2; 16];
+        shape[15] = 1;
+        let e = TensorT::from_slice(&dev, &data[..1 << 15], shape)
+            .unwrap()
+            .broadcast_to([2; 16])
+            .unwrap()
+            .permute(&reversed)
+            .unwrap();
+        let cases = [r, e];
+        for v in &cases {
+            assert!(!v.is_contiguous());
+            let copy = v.contiguous().unwrap();
+            for axes in [
+                Axes::all(),
+                Axes::of((0..16).collect::<Vec<isize>>()),
+                Axes::of([]),
+                Axes::of((1..16).collect::<Vec<isize>>()),
+                Axes::of([0, 5, 15]),
+            ] {
+                let got = sum_sq::launch(v, axes).unwrap().to_vec().unwrap();
+                let want = sum_sq::launch(&copy, axes).unwrap().to_vec().unwrap();
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(&got),
+                    bits(&want),
+                    "{dev} {kind:?} {:?} {axes:?}",
+                    v.strides()
+                );
+            }
+            let got = argmax::launch(v, Axes::all()).unwrap().to_vec().unwrap();
+            let want = argmax::launch(&copy, Axes::all())
+                .unwrap()
+                .to_vec()
+                .unwrap();
+            assert_eq!(got, want, "argmax {dev} {kind:?} {:?}", v.strides());
+        }
+    }
+    silt::__testing::reduce_as(None);
+}
+
+#[test]
 fn host_and_device_agree_for_every_form() {
     let devs = devices();
     let data = values(9000, 11);

@@ -238,8 +238,11 @@ impl<'a> Kernel<'a> {
     }
 
     /// Sets argument `index` to up to 16 sizes or strides, as a `ulong16` (the
-    /// rest zero).
+    /// rest zero). More than 16 is `CL_INVALID_ARG_VALUE`, never a silent cut.
     pub(crate) fn set_dims(&mut self, index: u32, values: &[usize]) -> Result<(), ClError> {
+        if values.len() > 16 {
+            return Err(ClError::new("clSetKernelArg", codes::CL_INVALID_ARG_VALUE));
+        }
         let mut packed = [0u64; 16];
         for (dst, &src) in packed.iter_mut().zip(values) {
             *dst = to_u64(src);

@@ -53,15 +53,26 @@ pub fn launch_reduce_opencl(
         .map(|(_, t, _)| plan.view_of(t))
         .collect::<Result<_>>()?;
     let strided = views.iter().any(|v| !v.is_contiguous());
-    // kept and reduced dimensions coalesced apart: a row never spans both
+    // kept and reduced dimensions coalesced apart: a row never spans both.
+    // No kept (or no reduced) dimension stays none, not `coalesce`'s one of
+    // size 1, so that a reduction of all 16 dimensions (or of none of them)
+    // passes 16 dimensions, not 17.
     let (dims, strides, kept) = if strided {
         let shape: Vec<usize> = views.first().map_or_else(Vec::new, |v| v.shape.to_vec());
         let k = plan.kept;
         let kept_strides: Vec<&[usize]> = views.iter().map(|v| &v.strides[..k]).collect();
         let red_strides: Vec<&[usize]> = views.iter().map(|v| &v.strides[k..]).collect();
-        let (mut dims, mut strides) = coalesce(&shape[..k], &kept_strides);
+        let (mut dims, mut strides) = if k == 0 {
+            (Vec::new(), vec![Vec::new(); views.len()])
+        } else {
+            coalesce(&shape[..k], &kept_strides)
+        };
         let kept = dims.len();
-        let (rdims, rstrides) = coalesce(&shape[k..], &red_strides);
+        let (rdims, rstrides) = if k == shape.len() {
+            (Vec::new(), vec![Vec::new(); views.len()])
+        } else {
+            coalesce(&shape[k..], &red_strides)
+        };
         dims.extend(rdims);
         for (s, r) in strides.iter_mut().zip(rstrides) {
             s.extend(r);
