@@ -160,6 +160,29 @@ impl DType {
         }
     }
 
+    /// The range of an integer type, `[min, max]` as `i128` (which holds
+    /// every integer type's); `None` for `bool` and the floats.
+    ///
+    /// ```
+    /// # use silt_abi::DType;
+    /// assert_eq!(DType::U8.int_range(), Some((0, 255)));
+    /// assert_eq!(DType::I64.int_range(), Some((i64::MIN.into(), i64::MAX.into())));
+    /// assert_eq!(DType::F32.int_range(), None);
+    /// ```
+    pub const fn int_range(self) -> Option<(i128, i128)> {
+        Some(match self {
+            DType::U8 => (0, u8::MAX as i128),
+            DType::I8 => (i8::MIN as i128, i8::MAX as i128),
+            DType::U16 => (0, u16::MAX as i128),
+            DType::I16 => (i16::MIN as i128, i16::MAX as i128),
+            DType::U32 => (0, u32::MAX as i128),
+            DType::I32 => (i32::MIN as i128, i32::MAX as i128),
+            DType::U64 => (0, u64::MAX as i128),
+            DType::I64 => (i64::MIN as i128, i64::MAX as i128),
+            DType::Bool | DType::F16 | DType::F32 | DType::F64 => return None,
+        })
+    }
+
     /// Whether this is a floating-point type.
     ///
     /// The example also shows [`is_int`](Self::is_int) and

@@ -832,17 +832,8 @@ fn checked_integers<'py>(
     data: &Bound<'py, PyAny>,
     to: silt::DType,
 ) -> Result<Option<Bound<'py, PyAny>>> {
-    use silt::DType;
-    let (lo, hi): (i128, i128) = match to {
-        DType::U8 => (0, u8::MAX.into()),
-        DType::I8 => (i8::MIN.into(), i8::MAX.into()),
-        DType::U16 => (0, u16::MAX.into()),
-        DType::I16 => (i16::MIN.into(), i16::MAX.into()),
-        DType::U32 => (0, u32::MAX.into()),
-        DType::I32 => (i32::MIN.into(), i32::MAX.into()),
-        DType::U64 => (0, u64::MAX.into()),
-        DType::I64 => (i64::MIN.into(), i64::MAX.into()),
-        _ => return Ok(None),
+    let Some((lo, hi)) = to.int_range() else {
+        return Ok(None);
     };
     if data.downcast::<PyUntypedArray>().is_ok() {
         return Ok(None);

@@ -4,19 +4,9 @@
 use crate::ir::Value;
 use silt_abi::DType;
 
+/// Whether the integer `v` lies in `t`'s range (never, for `bool` and floats).
 pub(super) fn int_fits(v: i128, t: DType) -> bool {
-    let (lo, hi): (i128, i128) = match t {
-        DType::U8 => (0, u8::MAX.into()),
-        DType::I8 => (i8::MIN.into(), i8::MAX.into()),
-        DType::U16 => (0, u16::MAX.into()),
-        DType::I16 => (i16::MIN.into(), i16::MAX.into()),
-        DType::U32 => (0, u32::MAX.into()),
-        DType::I32 => (i32::MIN.into(), i32::MAX.into()),
-        DType::U64 => (0, u64::MAX.into()),
-        DType::I64 => (i64::MIN.into(), i64::MAX.into()),
-        _ => return false,
-    };
-    (lo..=hi).contains(&v)
+    t.int_range().is_some_and(|(lo, hi)| (lo..=hi).contains(&v))
 }
 
 /// The type properties `T::IS_FLOAT`, `T::IS_INT`, `T::IS_SIGNED`, `T::IS_BOOL`
