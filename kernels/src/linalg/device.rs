@@ -536,8 +536,8 @@ pub fn eigh_groups<T>(
 /// sweeps of `N - 1` rounds of the round-robin tournament on its columns
 /// (`N` = `n` padded to even), each pair `(p, q)` rotated, with the columns
 /// of `v` (the identity to begin with), by `rotation(α, β, γ)` of `α =
-/// |x_p|²`, `β = |x_q|²`, `γ = x_p . x_q` (sums over the rows in order)
-/// where `|γ| > tol sqrt(α β)`; a sweep without a rotation (or `sweeps`)
+/// |x_p|²`, `β = |x_q|²`, `γ = x_p . x_q` (sums over the rows in blocks
+/// of 256, each in order, the blocks' sums added in order) where `|γ| > tol sqrt(α β)`; a sweep without a rotation (or `sweeps`)
 /// ends them. Then the singular values `s` (`[batch, n]`: the columns'
 /// norms times the scale) descending (NaN first), the columns of `x` and
 /// `v` with them; `x`'s columns divided by their norms where that is above
@@ -588,14 +588,27 @@ pub fn svd_items<T>(
                 for i in 0..half {
                     let (p, q) = pair(r, i, big);
                     if q < n {
+                        // blocks of 256 rows summed in order, the blocks' sums
+                        // added in order (error growing with m / 256 + 256, not m)
                         let mut al: T = 0.0;
                         let mut be: T = 0.0;
                         let mut ga: T = 0.0;
-                        for k in 0..m {
-                            let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
-                            al = al + xp * xp;
-                            be = be + xq * xq;
-                            ga = ga + xp * xq;
+                        let mut k0: u64 = 0;
+                        while k0 < m {
+                            let k1 = if m - k0 < 256 { m } else { k0 + 256 };
+                            let mut a1: T = 0.0;
+                            let mut b1: T = 0.0;
+                            let mut g1: T = 0.0;
+                            for k in k0..k1 {
+                                let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
+                                a1 = a1 + xp * xp;
+                                b1 = b1 + xq * xq;
+                                g1 = g1 + xp * xq;
+                            }
+                            al = al + a1;
+                            be = be + b1;
+                            ga = ga + g1;
+                            k0 = k1;
                         }
                         if ga.abs() > tol * (al * be).sqrt() {
                             busy = true;
@@ -617,9 +630,17 @@ pub fn svd_items<T>(
             sweep += 1;
         }
         for j in 0..n {
+            // in blocks of 256 rows, as the rotations' sums
             let mut sq: T = 0.0;
-            for k in 0..m {
-                sq = sq + x[[b, k, j]] * x[[b, k, j]];
+            let mut k0: u64 = 0;
+            while k0 < m {
+                let k1 = if m - k0 < 256 { m } else { k0 + 256 };
+                let mut q1: T = 0.0;
+                for k in k0..k1 {
+                    q1 = q1 + x[[b, k, j]] * x[[b, k, j]];
+                }
+                sq = sq + q1;
+                k0 = k1;
             }
             s[[b, j]] = sq.sqrt();
         }
@@ -703,7 +724,7 @@ pub fn svd_items<T>(
 /// `svd_items`' method with a work-group of [`GROUP`] work-items a matrix
 /// (`group_id(0)`), for GPUs: the scale's maximum joined by a tree in
 /// work-group memory; each round's pairs shared out (a work-item computes
-/// a pair's sums over the rows in order and rotates its two columns, as
+/// a pair's sums over the rows in blocks and rotates its two columns, as
 /// `svd_items` does: a round's pairs touch columns of their own, so the
 /// same bits), a barrier after each round; whether any pair of a sweep
 /// rotated is read from each work-item's flag. The sweeps' loop runs
@@ -770,14 +791,27 @@ pub fn svd_groups<T>(
             while running && i < half {
                 let (p, q) = pair(r, i, big);
                 if q < n {
+                    // blocks of 256 rows summed in order, the blocks' sums
+                    // added in order (error growing with m / 256 + 256, not m)
                     let mut al: T = 0.0;
                     let mut be: T = 0.0;
                     let mut ga: T = 0.0;
-                    for k in 0..m {
-                        let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
-                        al = al + xp * xp;
-                        be = be + xq * xq;
-                        ga = ga + xp * xq;
+                    let mut k0: u64 = 0;
+                    while k0 < m {
+                        let k1 = if m - k0 < 256 { m } else { k0 + 256 };
+                        let mut a1: T = 0.0;
+                        let mut b1: T = 0.0;
+                        let mut g1: T = 0.0;
+                        for k in k0..k1 {
+                            let (xp, xq) = (x[[b, k, p]], x[[b, k, q]]);
+                            a1 = a1 + xp * xp;
+                            b1 = b1 + xq * xq;
+                            g1 = g1 + xp * xq;
+                        }
+                        al = al + a1;
+                        be = be + b1;
+                        ga = ga + g1;
+                        k0 = k1;
                     }
                     if ga.abs() > tol * (al * be).sqrt() {
                         mine = 1;
@@ -812,9 +846,17 @@ pub fn svd_groups<T>(
     }
     let mut j = l;
     while live && j < n {
+        // in blocks of 256 rows, as the rotations' sums
         let mut sq: T = 0.0;
-        for k in 0..m {
-            sq = sq + x[[b, k, j]] * x[[b, k, j]];
+        let mut k0: u64 = 0;
+        while k0 < m {
+            let k1 = if m - k0 < 256 { m } else { k0 + 256 };
+            let mut q1: T = 0.0;
+            for k in k0..k1 {
+                q1 = q1 + x[[b, k, j]] * x[[b, k, j]];
+            }
+            sq = sq + q1;
+            k0 = k1;
         }
         s[[b, j]] = sq.sqrt();
         j += 64;

@@ -5,6 +5,10 @@
 use rayon::prelude::*;
 use silt::{Element, Result, TensorT};
 
+/// `svd`'s sums over a column's rows: blocks of this many summed in order,
+/// the blocks' sums added in order (the kernels write 256 in their text).
+const SUM_BLOCK: usize = 256;
+
 /// A float type of the factorisations (`f32`, `f64`): the arithmetic
 /// their host forms use, the kernels' step for step.
 pub trait FactorFloat:
@@ -400,12 +404,19 @@ fn hestenes<T: FactorFloat>(
                 if q >= n {
                     continue;
                 }
+                // blocks of `SUM_BLOCK` rows, as the kernels
                 let (mut al, mut be, mut ga) = (T::ZERO, T::ZERO, T::ZERO);
-                for k in 0..m {
-                    let (xp, xq) = (x[k * n + p], x[k * n + q]);
-                    al = al + xp * xp;
-                    be = be + xq * xq;
-                    ga = ga + xp * xq;
+                for k0 in (0..m).step_by(SUM_BLOCK) {
+                    let (mut a1, mut b1, mut g1) = (T::ZERO, T::ZERO, T::ZERO);
+                    for k in k0..m.min(k0 + SUM_BLOCK) {
+                        let (xp, xq) = (x[k * n + p], x[k * n + q]);
+                        a1 = a1 + xp * xp;
+                        b1 = b1 + xq * xq;
+                        g1 = g1 + xp * xq;
+                    }
+                    al = al + a1;
+                    be = be + b1;
+                    ga = ga + g1;
                 }
                 if ga.abs() > tol * (al * be).sqrt() {
                     busy = true;
@@ -429,8 +440,12 @@ fn hestenes<T: FactorFloat>(
     }
     for (j, sj) in s.iter_mut().enumerate() {
         let mut sq = T::ZERO;
-        for k in 0..m {
-            sq = sq + x[k * n + j] * x[k * n + j];
+        for k0 in (0..m).step_by(SUM_BLOCK) {
+            let mut q1 = T::ZERO;
+            for k in k0..m.min(k0 + SUM_BLOCK) {
+                q1 = q1 + x[k * n + j] * x[k * n + j];
+            }
+            sq = sq + q1;
         }
         *sj = sq.sqrt();
     }
