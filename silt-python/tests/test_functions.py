@@ -212,6 +212,19 @@ def test_histogram_against_numpy(device):
     np.testing.assert_allclose(hist.numpy(), np.histogram(x[ok], e, weights=w[ok])[0], rtol=1e-5)
     with pytest.raises(silt.DTypeError):
         silt.histogram(silt.tensor(np.arange(3), device=device), 2)
+    # without a range, NaN or an infinity makes the range not finite: an
+    # error, as PyTorch's and NumPy's (not the finite elements' range)
+    for bad in ([0.0, 1.0, np.nan], [0.0, 1.0, np.inf], [np.nan, np.nan], [-np.inf, 0.0]):
+        b = silt.tensor(np.array(bad, np.float32), device=device)
+        with pytest.raises(silt.ArgumentError, match="not a finite range"):
+            silt.histogram(b, 2)
+        with pytest.raises(silt.ArgumentError, match="not a finite range"):
+            silt.histogramdd(b.reshape(-1, 1), 2)
+        with pytest.raises(ValueError):
+            np.histogram(np.array(bad), 2)
+    # with one, NaN and infinities count nowhere
+    b = silt.tensor(np.array([0.0, 1.0, np.nan, np.inf], np.float32), device=device)
+    assert silt.histogram(b, 2, range=(0.0, 1.0))[0].numpy().tolist() == [1.0, 1.0]
 
 
 def test_unique_consecutive(device):

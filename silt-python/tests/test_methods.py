@@ -1169,6 +1169,21 @@ def test_unique_and_nonzero_on_the_device_match_numpy(device, dtype):
             np.testing.assert_array_equal(got.numpy(), want)
 
 
+def test_unique_keeps_the_first_of_equal_elements_on_every_device(host, opencl):
+    # the stable sort on the host too: the first of 0.0 and -0.0 stands for
+    # both, and NaNs keep their order, the same bits on every device
+    nans = np.array([0x7FC00000, 0x7FC00001, 0xFFC00001] + [0x3F800000] * 14, np.uint32).view(np.float32)
+    for a in (np.array([2.0, 1.0, -0.0, 0.0], np.float32), np.array([0.0, -0.0, 3.0], np.float32), nans):
+        got = [silt.tensor(a, device=d).unique(return_inverse=True, return_counts=True) for d in (host, opencl)]
+        first = [v.numpy().view(np.uint32).tolist() for v, _, _ in got]
+        assert first[0] == first[1], a
+        for v, inv, cnt in got:
+            assert inv.numpy().tolist() == got[0][1].numpy().tolist()
+            assert cnt.numpy().tolist() == got[0][2].numpy().tolist()
+    zeros = silt.tensor(np.array([2.0, 1.0, -0.0, 0.0], np.float32), device=host).unique()
+    assert np.signbit(zeros.numpy()[0])  # -0.0, the first of the two
+
+
 def test_a_bool_tensor_key_is_read_on_the_device(device):
     t = silt.tensor(X, device=device)
     check(t[t > 0], X[X > 0])                                    # the whole shape

@@ -450,9 +450,10 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
 def _histogram_edges(x, bins, range, op):
     """The bin edges of the float elements `x` (1-d) on their device: the
     given edges (a 1-d tensor of at least 2), or `bins` equal bins over
-    `range` (a pair; the finite elements' smallest and largest by default,
-    `[0, 1]` without any; a single value widened by 0.5 each way), as
-    NumPy's and PyTorch's `histogram`."""
+    `range` (a pair; the elements' smallest and largest by default, `[0,
+    1]` without any; a single value widened by 0.5 each way), as NumPy's
+    and PyTorch's `histogram`: a range that is not finite (given, or from
+    data holding NaN or an infinity) raises."""
     if isinstance(bins, Tensor):
         edges = bins.astype(x.dtype).to(x.device)
         if edges.ndim != 1 or edges.numel() < 2:
@@ -463,8 +464,8 @@ def _histogram_edges(x, bins, range, op):
     if range is not None:
         lo, hi = float(range[0]), float(range[1])
     elif x.numel():
-        finite = x[x.isfinite()]
-        lo, hi = (float(finite.min().item()), float(finite.max().item())) if finite.numel() else (0.0, 1.0)
+        # NaN propagates through amin/amax: the check below raises
+        lo, hi = float(x.amin().item()), float(x.amax().item())
     else:
         lo, hi = 0.0, 1.0
     if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
@@ -493,8 +494,9 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):
     largest element by default) or the given sorted edges (a tensor);
     each bin `[a, b)`, the last `[a, b]`; elements outside, and NaN, count
     nowhere; `weight` sums weights instead; `density` divides by the total
-    and the bins' widths. On the tensor's device (`searchsorted`, then
-    `bincount`)."""
+    and the bins' widths. Without `range`, data holding NaN or an infinity
+    raises `silt.ArgumentError` (its range is not finite), as PyTorch's.
+    On the tensor's device (`searchsorted`, then `bincount`)."""
     if not isinstance(input, Tensor):
         raise TypeError("histogram: input is a silt.Tensor")
     if input.dtype.kind != "f":

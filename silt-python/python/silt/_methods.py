@@ -1100,21 +1100,13 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
     dim=None)`: the distinct elements, sorted (each NaN distinct, last, as
     PyTorch's), or with `dim` the distinct slices along it in lexicographic
     order; with the inverse (each element's or slice's place among them) and
-    the counts when asked; on an OpenCL device there (with `dim`, and on the
-    host backend, by NumPy over the tensor's memory)."""
-    if dim is None and not self.device.is_host:
-        return _unique_flat(self, return_inverse, return_counts)
+    the counts when asked; on the tensor's device (with `dim`, by NumPy
+    over the tensor's memory). Of equal elements (`0.0` and `-0.0`) the
+    first in the tensor's order is kept, on every device."""
     if dim is None:
-        # NumPy over the host tensor's own memory; each NaN distinct, as
-        # PyTorch's (NumPy 2 merges them by default)
-        values, inverse, counts = np.unique(self.numpy().reshape(-1), return_inverse=True,
-                                            return_counts=True, equal_nan=False)
-        out = [tensor(values, device=self.device)]
-        if return_inverse:
-            out.append(tensor(inverse.reshape(tuple(self.shape)).astype(np.int64), device=self.device))
-        if return_counts:
-            out.append(tensor(counts.astype(np.int64), device=self.device))
-        return out[0] if len(out) == 1 else tuple(out)
+        # the stable sort on every device, so the host's bits are the
+        # device's (the first of equal zeros, NaNs in their order)
+        return _unique_flat(self, return_inverse, return_counts)
     d = _dim_index(dim, self.ndim, "unique")
     if self.ndim == 0:
         raise AxisError(f"unique: a 0-d tensor has no dimension {dim}")

@@ -660,7 +660,8 @@ def histogramdd(input, bins, *, range=None, weight=None, density=False):
     density=False)`: `(hist, bin_edges)` of the points `input` (a float
     tensor `[..., D]`, a point a row): `bins` an int (each dimension), `D`
     ints, or `D` 1-d tensors of edges; `range` `D` pairs flat (`[lo0, hi0,
-    lo1, hi1, ...]`; each dimension's finite extremes by default); each bin
+    lo1, hi1, ...]`; each dimension's extremes by default, which raise
+    where not finite, as PyTorch's); each bin
     `[a, b)`, the last `[a, b]`, as `histogram`'s; a point outside any
     dimension's edges, or holding NaN, counts nowhere; `weight` (`input`'s
     shape without its last dimension) sums weights; `density` divides by
