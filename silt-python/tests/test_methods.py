@@ -1351,3 +1351,19 @@ def test_logsumexp_over_no_dims_reduces_them_all(device):
     want = np.log(np.exp([1.0, 2.0, 3.0, 4.0]).sum())
     np.testing.assert_allclose(x.logsumexp(dim=()).numpy(), want, rtol=1e-12)
     np.testing.assert_allclose(x.logsumexp(dim=(), keepdim=True).numpy(), [[want]], rtol=1e-12)
+
+
+def test_repeat_and_tile_of_many_dimensions(device):
+    # a tensor of more than 8 dimensions: no view of twice its dimensions
+    # (the broadcast form), the repeated dimensions gathered in turn
+    cases = [((2,) * 9, (1,) * 9), ((2,) * 9, (2,) + (1,) * 7 + (3,)), ((2,) * 8, (2,) + (1,) * 8),
+             ((2,) * 16, (2, 1, 1, 3) + (1,) * 11 + (2,)), ((1,) * 16, (2,) * 4 + (1,) * 12),
+             ((3, 1, 2), (2, 3, 2)), ((0, 2), (2, 2))]
+    for shape, reps in cases:
+        a = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
+        t = silt.tensor(a, device=device)
+        r = t.repeat(*reps)
+        np.testing.assert_array_equal(r.numpy(), np.tile(a, reps))
+        assert not r.shares_storage(t) and 0 not in r.stride(), (shape, reps)
+    a = np.arange(2.0**9).reshape((2,) * 9)
+    np.testing.assert_array_equal(silt.tensor(a, device=device).tile((2,)).numpy(), np.tile(a, (2,)))

@@ -767,10 +767,24 @@ def _repeat(self, *sizes):
         raise ArgumentError(f"repeat: {len(sizes)} sizes for a tensor of {self.ndim} dimensions")
     shape = (1,) * (len(sizes) - self.ndim) + tuple(self.shape)
     x = self.reshape(shape)
-    # [1, d0, 1, d1, ...] broadcast to [r0, d0, r1, d1, ...], then merged
-    inter = tuple(v for d in shape for v in (1, d))
-    wide = tuple(v for r, d in zip(sizes, shape) for v in (r, d))
-    out = x.reshape(inter).broadcast_to(wide).reshape(tuple(r * d for r, d in zip(sizes, shape)))
+    # a dimension of d > 1 repeated r > 1 times as [1, d] broadcast to
+    # [r, d]; the others as they are ([1] broadcast to [r]); then merged
+    inter = tuple(v for r, d in zip(sizes, shape) for v in ((1, d) if r > 1 and d > 1 else (d,)))
+    wide = tuple(v for r, d in zip(sizes, shape) for v in ((r, d) if r > 1 and d > 1 else (r * d,)))
+    out_shape = tuple(r * d for r, d in zip(sizes, shape))
+    if len(inter) <= 16:  # silt's most dimensions
+        out = x.reshape(inter).broadcast_to(wide).reshape(out_shape)
+    else:
+        # too many dimensions for the broadcast: each repeated dimension
+        # gathered in turn (its places 0..d-1, r times)
+        out = x
+        for k, (r, d) in enumerate(zip(sizes, shape)):
+            if r > 1 and d > 1:
+                at = tensor(np.arange(r * d, dtype=np.int64) % d, device=self.device)
+                out = ops.index_select(out, k, at)
+        out = out.broadcast_to(out_shape)
+        if out.shares_storage(self) or any(st == 0 for st in out.stride()):
+            out = out.clone()
     # a new tensor always, as PyTorch's (repeats of 1 reshape to a view)
     return out.clone() if out.shares_storage(self) else out
 
