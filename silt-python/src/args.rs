@@ -40,8 +40,9 @@ impl<'py> FromPyObject<'py> for Input<'py> {
 }
 
 /// A Python `bool`, `int` or `float` (or NumPy scalar) as a silt [`Scalar`]:
-/// `bool` as `Bool`, `int` as `I64` (`U64` above `i64::MAX`), anything else
-/// with `__float__` as `F64`.
+/// `bool` as `Bool`, `int` as `I64` (`U64` above `i64::MAX`; beyond both a
+/// `silt.DTypeError`, not Python's `OverflowError`), anything else with
+/// `__float__` as `F64`.
 pub fn scalar(ob: &Bound<'_, PyAny>) -> PyResult<Scalar> {
     if ob.is_instance_of::<PyBool>() {
         return Ok(Scalar::Bool(ob.extract()?));
@@ -50,7 +51,15 @@ pub fn scalar(ob: &Bound<'_, PyAny>) -> PyResult<Scalar> {
         if let Ok(v) = ob.extract::<i64>() {
             return Ok(Scalar::I64(v));
         }
-        return Ok(Scalar::U64(ob.extract()?));
+        return ob.extract().map(Scalar::U64).map_err(|_| {
+            crate::error::dtype_error(
+                ob.py(),
+                format!(
+                    "scalar {ob} does not convert to any dtype: integers lie in \
+                     [-2**63, 2**64 - 1] (i64 and u64)"
+                ),
+            )
+        });
     }
     // NumPy integers have `__index__`, NumPy floats only `__float__`
     if let Ok(v) = ob.extract::<i64>() {

@@ -227,6 +227,14 @@ def test_operator_errors(device):
         f + np.ones((3, 3), np.float32)  # shapes that do not broadcast
     with pytest.raises(silt.DTypeError):
         silt.tensor(U, device=device) + 300  # does not fit uint8
+    # integers past 64 bits: silt.DTypeError, not Python's OverflowError
+    i64 = silt.tensor(np.array([0], np.int64), device=device)
+    u64 = silt.tensor(np.array([0], np.uint64), device=device)
+    for bad in (lambda: i64 < -2**63 - 1, lambda: i64 + 2**64, lambda: u64 + 2**64,
+                lambda: silt.ops.add(i64, -2**70), lambda: i64 > 2**63):
+        with pytest.raises(silt.DTypeError, match="does not convert"):
+            bad()
+    assert (u64 + (2**64 - 1)).numpy().tolist() == [2**64 - 1]
     with pytest.raises(TypeError):
         f + "text"
     with pytest.raises(TypeError):
