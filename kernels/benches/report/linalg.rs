@@ -400,4 +400,51 @@ pub fn print_rows(dev: &Device, raw: &crate::Raw, interleaved: Interleaved) {
         );
     }
     println!();
+    print_short_rows(dev, interleaved);
+}
+
+/// `softmax` of 2^22 `f32` as rows of 2 to 128 in both forms, against
+/// silt's `copy` of the same bytes: which form suits short rows on the
+/// device (a work-group of 128 a row leaves most of its lanes idle).
+fn print_short_rows(dev: &Device, interleaved: Interleaved) {
+    use silt::__testing::reduce_as;
+    use silt::DeviceKind;
+    let budget = Duration::from_secs(2);
+    let total = 1 << 22;
+    println!("## softmax of short rows, 2^22 f32 as [2^22 / n, n], ms\n");
+    println!("| n | copy | a work-group a row | a work-item a row |");
+    println!("|---|---|---|---|");
+    for n in [2, 8, 32, 128] {
+        let x = TensorT::from_slice(dev, &values(total, 7), [total / n, n]).expect("x");
+        let mut y = TensorT::<f32>::zeros(dev, [total / n, n]).expect("y");
+        let sync = |t: &TensorT<f32>| t.device().synchronize().expect("wait");
+        let mut copy = || {
+            k::copy::launch(&x, &mut y).expect("copy");
+            sync(&y);
+        };
+        let form = |kind: DeviceKind| {
+            reduce_as(Some(kind));
+            let y = k::softmax::launch(&x, -1).expect("softmax");
+            reduce_as(None);
+            sync(&y);
+        };
+        let mut groups = || form(DeviceKind::Gpu);
+        let mut items = || form(DeviceKind::Cpu);
+        let ms = |t: Duration| format!("{:.2}", t.as_secs_f64() * 1e3);
+        // a CPU device runs a work-group as a loop over its work-items, and
+        // takes seconds a run for rows of 2 and 8 (PoCL: 32.9 s and 5.7 s)
+        if n < 32 && dev.info().kind == DeviceKind::Cpu {
+            let times = interleaved(budget, &mut [&mut copy, &mut items]);
+            println!("| {n} | {} | (left out) | {} |", ms(times[0]), ms(times[1]));
+        } else {
+            let times = interleaved(budget, &mut [&mut copy, &mut groups, &mut items]);
+            println!(
+                "| {n} | {} | {} | {} |",
+                ms(times[0]),
+                ms(times[1]),
+                ms(times[2])
+            );
+        }
+    }
+    println!();
 }
