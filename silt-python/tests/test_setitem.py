@@ -152,3 +152,35 @@ def test_integers_beside_index_arrays_pick_first_as_pytorchs(device, case):
     flat = np.arange(A.size, dtype=np.float32).reshape(A.shape)
     untouched.reshape(-1)[same(flat).astype(np.int64).reshape(-1)] = False
     np.testing.assert_array_equal(t.numpy()[untouched], A[untouched])
+
+
+def test_uint64_indices_past_int64_and_writes_into_broadcast_views(device):
+    # a uint64 index past int64's range is out of range (it wrapped to a
+    # negative index, the last element)
+    t = silt.tensor(np.arange(12), device=device)
+    big = np.array([2**64 - 1], np.uint64)
+    with pytest.raises(IndexError, match="18446744073709551615"):
+        t[big]
+    with pytest.raises(IndexError):
+        t[big] = 99
+    with pytest.raises(IndexError):
+        t.index_put_((silt.tensor(big, device=device),), silt.tensor(np.array([99]), device=device))
+    with pytest.raises(IndexError, match="put_"):
+        t.put_(silt.tensor(big, device=device), silt.tensor(np.array([99]), device=device))
+    with pytest.raises(IndexError, match="9223372036854775808"):
+        t[[2**63]]
+    assert t.numpy().tolist() == list(range(12))  # nothing written
+    assert t[np.array([11], np.uint64)].item() == 11
+    # a broadcast view refuses writes however few places they touch (a
+    # few were written one by one, the shared element taking the last)
+    b = silt.tensor(np.zeros((4, 1), np.float32), device=device)
+    e = b.expand(4, 3)
+    for write in (lambda: e.__setitem__(([0, 0], [0, 1]), silt.tensor(np.float32([5, 6]), device=device)),
+                  lambda: e.index_put_((silt.tensor([0, 1], device=device), silt.tensor([0, 1], device=device)),
+                                       silt.tensor(np.float32([8, 9]), device=device)),
+                  lambda: e.masked_scatter_(silt.tensor(np.eye(4, 3, dtype=bool), device=device),
+                                            silt.tensor(np.float32([7, 8, 9]), device=device)),
+                  lambda: e.__setitem__(([1],), 3.0)):
+        with pytest.raises(silt.ArgumentError, match="overlaps itself"):
+            write()
+    assert b.numpy().tolist() == [[0.0]] * 4

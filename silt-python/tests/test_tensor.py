@@ -290,8 +290,11 @@ ARRAY_KEYS = {
     # more than a few places: written by one `where`, the last of repeated ones kept
     "many, repeated": ([0, 1, 1, 0, 1, 0, 0, 1, 1, 0], [2, 2, 1, 0, 2, 2, 1, 0, 2, 2]),
     "a big mask": (slice(None), A4[0] % 3 == 0),
-    # an ellipsis parts the arrays even where it stands for no dimension
-    "apart by an empty ellipsis": (slice(None), [0], slice(None), Ellipsis, [1]),
+    # arrays apart by a slice, with an ellipsis of no dimensions among them
+    "apart by a slice and an empty ellipsis": (slice(None), [0], slice(None), Ellipsis, [1]),
+    # an ellipsis of no dimensions parts no arrays (PyTorch's reading: NumPy's
+    # moves them first)
+    "side by side across an empty ellipsis": (slice(None), [0, 2], Ellipsis, [1, 3], slice(None)),
     "an int apart by an ellipsis": (slice(None), 0, slice(None), Ellipsis, [1]),
     # 0-d masks and bools: a new dimension of one place or none
     "a 0-d mask": (np.array(True), [0]),
@@ -308,6 +311,8 @@ PYTORCH_READS = {
     "apart, later": lambda a: (a[..., 0], (slice(None), [0, 1], slice(None))),
     "int, list and a step": lambda a: (a[1], (slice(None), [[0, 3]], slice(None, None, 2))),
     "an int apart by an ellipsis": lambda a: (a[:, 0], (slice(None), slice(None), Ellipsis, [1])),
+    # the same key without its ellipsis of no dimensions
+    "side by side across an empty ellipsis": lambda a: (a, (slice(None), [0, 2], [1, 3], slice(None))),
 }
 
 

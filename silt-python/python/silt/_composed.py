@@ -22,6 +22,7 @@ from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
 from ._operators import _as, _binary, _is_number, promote
 from ._methods import ValuesIndices, _all_dims, _dim_index, _ordered
 from ._creation import concatenate
+from ._indexing import _as_int64
 
 ops = _silt.ops
 
@@ -840,7 +841,7 @@ def _flat_positions(self, index, op):
     if i.dtype.kind not in "iu":
         raise IndexError(f"{op}: the index must hold integers, not {i.dtype}")
     n = self.size
-    i = i.astype(np.int64)
+    i = _as_int64(i, op)
     if i.size and (i.min() < -n or i.max() >= n):
         raise IndexError(f"{op}: an index is out of range for {n} elements")
     return np.where(i < 0, i + n, i)

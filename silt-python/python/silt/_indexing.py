@@ -9,7 +9,7 @@ attaches them to the class.
 import numpy as np
 
 from . import _silt
-from ._silt import DTypeError, Tensor, tensor, zeros
+from ._silt import ArgumentError, DTypeError, Tensor, tensor, zeros
 from ._operators import _CATEGORY, _as, _is_number
 
 ops = _silt.ops
@@ -139,6 +139,23 @@ class _KeyPlan:
         return list(range(k, k + f)) + list(range(k)) + list(range(k + f, ndim))
 
 
+def _as_int64(a, op=None):
+    """Integer indices (a NumPy array) as int64; a uint64 index past int64's
+    range (out of range of any dimension) is an `IndexError`, not a wrapped
+    negative index."""
+    if a.dtype == np.uint64 and a.size and a.max() > np.iinfo(np.int64).max:
+        raise IndexError(f"{op + ': ' if op else ''}index {a.max()} is out of range")
+    return a.astype(np.int64)
+
+
+def _no_self_overlap(self):
+    """A write into a view that repeats elements (a dimension of stride 0)
+    is an error whichever places it writes, as PyTorch's."""
+    if any(st == 0 and n > 1 for st, n in zip(self.stride(), self.shape)):
+        raise ArgumentError(f"cannot write through a view that overlaps itself (shape {list(self.shape)}, "
+                            f"strides {list(self.stride())})")
+
+
 def _plan_key(self, key, view):
     entries = []
     for k in key:
@@ -157,7 +174,7 @@ def _plan_key(self, key, view):
                 # a mask stands for the positions where it holds, a dimension each
                 entries.append(("mask", a))
             elif a.dtype.kind in "iu":
-                entries.append(("array", a.astype(np.int64)))
+                entries.append(("array", _as_int64(a)))
             else:
                 raise IndexError(f"tensors used as indices must be integer or boolean arrays, not {a.dtype}")
         elif k is Ellipsis or k is None or isinstance(k, slice):
@@ -177,8 +194,8 @@ def _plan_key(self, key, view):
     flat, dim = [], 0
     for kind, a in entries:
         if kind is Ellipsis:
-            # a marker even where it stands for no dimension: it parts the arrays
-            flat.append(("...", None, None))
+            # as PyTorch's: an ellipsis of no dimensions parts no arrays
+            # (`t[:, [0, 1], ..., [1, 0]]` of a 3-d `t` is `t[:, [0, 1], [1, 0]]`)
             for _ in range(self.ndim - used):
                 flat.append(("slice", slice(None), dim))
                 dim += 1
@@ -204,8 +221,6 @@ def _plan_key(self, key, view):
     # the view of the basic entries, the indexed dimensions kept whole
     basic, places, at = [], [], 0
     for kind, a, d in flat:
-        if kind == "...":
-            continue
         if kind == "newmask":
             # a new dimension of one, indexed by the mask's place (or none)
             basic.append(None)
@@ -270,7 +285,9 @@ def _scatter_key(self, key, value, view):
     broadcast to the shape ``t[key]`` has and converted. A place picked twice
     keeps the last value, as NumPy's. A few places are written one by one;
     more in one ``where`` over the indexed view (a number), with an
-    ``index_select`` of the values before it."""
+    ``index_select`` of the values before it. A tensor that overlaps itself
+    (a broadcast view) is refused, however few places are written."""
+    _no_self_overlap(self)
     plan = _plan_key(self, key, view)
     out_shape = plan.shape + plan.rest_shape
     order = plan.order(len(out_shape))
