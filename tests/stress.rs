@@ -156,3 +156,84 @@ fn tensors_dropped_while_their_kernels_are_queued_stay_alive_until_done() {
     assert_eq!(empty.live_buffers, 0, "{empty:?}");
     assert_eq!(empty.driver_allocs, empty.driver_frees, "{empty:?}");
 }
+
+#[kernel(types = [f32])]
+fn copy_into<T>(x: T, y: &mut T) {
+    *y = x;
+}
+
+#[kernel(types = [f32])]
+fn fill_with<T>(#[scalar] v: T, y: &mut T) {
+    *y = v;
+}
+
+/// Runs each job on a thread of its own; whether all finished within
+/// `secs` (a deadlock leaves its threads behind, and the test fails).
+fn all_finish(secs: u64, jobs: Vec<Box<dyn FnOnce() + Send>>) -> bool {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let n = jobs.len();
+    for job in jobs {
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            job();
+            let _ = tx.send(());
+        });
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    (0..n).all(|_| {
+        rx.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now()))
+            .is_ok()
+    })
+}
+
+/// Two threads copying host tensors into each other, and a thread reading
+/// one storage twice in a launch (`a * a + a`) while another writes it: a
+/// launch holding its inputs' read guards only tries its output's write
+/// lock (else a copy stored back), and a writer never queues on the lock
+/// (std's `RwLock` would hold back the second read behind it). Both
+/// deadlocked.
+#[test]
+fn host_launches_on_threads_that_share_storages_do_not_deadlock() {
+    let host = Device::host();
+    let a = TensorT::from_slice(&host, &[1.0f32; 16], [16]).unwrap();
+    let b = TensorT::from_slice(&host, &[1.0f32; 16], [16]).unwrap();
+    let rounds = 20_000;
+    let (a1, mut b1) = (a.clone(), b.clone());
+    let (b2, mut a2) = (b.clone(), a.clone());
+    let jobs: Vec<Box<dyn FnOnce() + Send>> = vec![
+        Box::new(move || {
+            for _ in 0..rounds {
+                copy_into::launch(&a1, &mut b1).unwrap();
+            }
+        }),
+        Box::new(move || {
+            for _ in 0..rounds {
+                copy_into::launch(&b2, &mut a2).unwrap();
+            }
+        }),
+    ];
+    assert!(
+        all_finish(120, jobs),
+        "copies in opposite directions deadlocked"
+    );
+    let (a3, mut a4) = (a.clone(), a.clone());
+    let jobs: Vec<Box<dyn FnOnce() + Send>> = vec![
+        Box::new(move || {
+            for _ in 0..rounds {
+                let y = mix::launch(&a3, &a3).unwrap();
+                assert_eq!(y.to_vec().unwrap(), [2.0; 16]);
+            }
+        }),
+        Box::new(move || {
+            for _ in 0..rounds {
+                fill_with::launch(1.0, &mut a4).unwrap();
+            }
+        }),
+    ];
+    assert!(
+        all_finish(120, jobs),
+        "a storage read twice beside a writer deadlocked"
+    );
+    assert_eq!(a.to_vec().unwrap(), [1.0; 16]);
+    assert_eq!(b.to_vec().unwrap(), [1.0; 16]);
+}

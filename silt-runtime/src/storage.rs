@@ -265,10 +265,37 @@ pub(crate) fn read_lock(lock: &RwLock<HostBytes>) -> RwLockReadGuard<'_, HostByt
     lock.read().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Writes host bytes (see [`read_lock`]).
-#[inline]
+/// Writes host bytes (see [`read_lock`]), for a caller that holds no other
+/// storage's guard. It never queues on the lock: it retries until the
+/// readers are gone. A queued writer would make std's `RwLock` hold back
+/// new readers, so a thread that reads one storage twice in a launch (`a +
+/// a`) would wait behind it while the writer waits for that thread's first
+/// read: a deadlock between threads.
 pub(crate) fn write_lock(lock: &RwLock<HostBytes>) -> RwLockWriteGuard<'_, HostBytes> {
-    lock.write().unwrap_or_else(|e| e.into_inner())
+    let mut tries = 0u32;
+    loop {
+        if let Some(guard) = try_write_lock(lock) {
+            return guard;
+        }
+        if tries < 64 {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(std::time::Duration::from_micros(50));
+        }
+        tries = tries.saturating_add(1);
+    }
+}
+
+/// Writes host bytes if no one reads or writes them now, without waiting:
+/// for a launch that holds its inputs' read guards, which must not wait for
+/// a write lock (two threads copying `a` into `b` and `b` into `a` would
+/// each hold what the other waits for). `None` when the lock is held.
+pub(crate) fn try_write_lock(lock: &RwLock<HostBytes>) -> Option<RwLockWriteGuard<'_, HostBytes>> {
+    match lock.try_write() {
+        Ok(guard) => Some(guard),
+        Err(std::sync::TryLockError::Poisoned(e)) => Some(e.into_inner()),
+        Err(std::sync::TryLockError::WouldBlock) => None,
+    }
 }
 
 impl Drop for Storage {

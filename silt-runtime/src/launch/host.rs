@@ -9,7 +9,7 @@ use std::sync::{RwLockReadGuard, RwLockWriteGuard};
 use crate::dtype::Element;
 use crate::error::Result;
 use crate::layout::byte_len;
-use crate::storage::{read_lock, write_lock, HostBytes, Storage};
+use crate::storage::{read_lock, try_write_lock, HostBytes, Storage};
 use crate::tensor::{Tensor, TensorT};
 
 use super::plan::Plan;
@@ -208,7 +208,11 @@ impl<T: Element> HostInOut<'_, T> {
 
 /// The elements of `&mut` argument `t` as the launch writes them (see
 /// [`HostInOut`]). Call after every [`host_read`] of the launch: the write lock
-/// taken here would otherwise block a copy of the same storage.
+/// taken here would otherwise block a copy of the same storage. The lock is
+/// only tried: while another thread reads or writes the storage, the
+/// elements go through a copy stored back once the launch's read guards are
+/// gone (waiting here, with those guards held, could deadlock two threads
+/// that copy `a` into `b` and `b` into `a`).
 ///
 /// # Errors
 /// Allocation errors when a copy is needed.
@@ -217,7 +221,9 @@ pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<Host
     let tensor = t.as_tensor();
     let direct = t.is_contiguous() && plan.writes_storage_once(tensor);
     if let (true, Some(lock)) = (direct, tensor.storage.host()) {
-        let mut guard = write_lock(lock);
+        let Some(mut guard) = try_write_lock(lock) else {
+            return Ok(HostInOut(InOut::Copied(t.to_vec()?)));
+        };
         let range = byte_range(t);
         let valid = guard
             .as_bytes_mut()
@@ -236,7 +242,8 @@ pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<Host
 /// writes its storage, else a buffer of the launch's length that
 /// [`HostInOut::finish`] hands back to be stored (its old values are not
 /// read: the launch writes every element). Call after every [`host_read`] of
-/// the launch, as [`host_inout`].
+/// the launch, as [`host_inout`]; as there, the lock is only tried (a
+/// buffer while another thread holds it).
 ///
 /// # Errors
 /// Allocation errors when a buffer is needed.
@@ -244,8 +251,7 @@ pub fn host_inout<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<Host
 pub fn host_into<'a, T: Element>(plan: &Plan, t: &'a TensorT<T>) -> Result<HostInOut<'a, T>> {
     let tensor = t.as_tensor();
     if t.is_contiguous() && plan.writes_storage_once(tensor) {
-        if let Some(lock) = tensor.storage.host() {
-            let mut guard = write_lock(lock);
+        if let Some(mut guard) = tensor.storage.host().and_then(try_write_lock) {
             // `prepare` checked that a written argument has the launch's
             // shape, so its element count is the plan's
             let start = t.offset() * T::SIZE;
