@@ -148,10 +148,15 @@ def _as_int64(a, op=None):
     return a.astype(np.int64)
 
 
+def _overlaps_itself(t):
+    """Whether `t` repeats elements: a dimension of stride 0 (a broadcast)."""
+    return any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape))
+
+
 def _no_self_overlap(self):
     """A write into a view that repeats elements (a dimension of stride 0)
     is an error whichever places it writes, as PyTorch's."""
-    if any(st == 0 and n > 1 for st, n in zip(self.stride(), self.shape)):
+    if _overlaps_itself(self):
         raise ArgumentError(f"cannot write through a view that overlaps itself (shape {list(self.shape)}, "
                             f"strides {list(self.stride())})")
 

@@ -12,7 +12,7 @@ import numpy as np
 from . import _silt
 from ._silt import ArgumentError, AxisError, DTypeError, Device, Tensor, tensor, zeros
 from ._creation import concatenate as _silt_concatenate, stack as _silt_stack
-from ._indexing import _stable_partition, _write
+from ._indexing import _overlaps_itself, _stable_partition, _write
 from ._operators import (
     _CATEGORY, _F32, _SYMBOL, _as, _binary, _bool_tensor, _inplace, _is_number, _one, promote,
 )
@@ -937,7 +937,7 @@ def _same_dtype(self, source, op):
 def _no_overlap(self, op):
     """An in-place write into a view that repeats elements (stride 0) is an
     error, as PyTorch's."""
-    if any(st == 0 and n > 1 for st, n in zip(self.strides, self.shape)):
+    if _overlaps_itself(self):
         raise ArgumentError(f"{op}: the tensor overlaps itself (a broadcast view); write a copy")
 
 
