@@ -332,3 +332,31 @@ def test_gcd_and_lcm(device):
         silt.tensor([1.5], device=device).gcd(2)
     with pytest.raises(silt.DTypeError, match="bool"):
         silt.tensor([True], device=device).lcm(silt.tensor([False], device=device))
+
+
+def test_bool_and_shift_edges_read_as_pytorch(device):
+    """Found by fuzzing against PyTorch: a reflected shift of a number that
+    does not fit is a DTypeError (it was NumPy's OverflowError); fmax and
+    fmin of bools, a bool bound of clamp on numbers, and a bool power of a
+    bool tensor (which stays bool) as PyTorch's."""
+    u = silt.tensor(np.array([1, 2, 3], np.uint8), device=device)
+    b = silt.tensor(np.array([True, False]), device=device)
+    for f in (lambda: 256 << u, lambda: -1 >> u, lambda: 2**64 << u, lambda: 2**63 << b):
+        with pytest.raises(silt.DTypeError):
+            f()
+    check(3 << u, np.array([6, 12, 24], np.uint8))
+    check(1 >> b, np.array([0, 1], np.int64))
+    for name in ("fmax", "fmin"):
+        want = np.maximum(b.numpy(), ~b.numpy()) if name == "fmax" else np.minimum(b.numpy(), ~b.numpy())
+        check(getattr(silt, name)(b, ~b), want)
+    f32 = silt.tensor(np.array([0.5, 2.0], np.float32), device=device)
+    check(f32.clamp(min=True), np.array([1.0, 2.0], np.float32))
+    check(f32.clamp_max(False), np.array([0.0, 0.0], np.float32))
+    i8 = silt.tensor(np.array([3, -1], np.int8), device=device)
+    check(i8.clamp_min_(True), np.array([3, 1], np.int8))
+    check(i8, np.array([3, 1], np.int8))
+    check(b ** True, np.array([True, False]))
+    check(b ** False, np.array([True, True]))
+    c = b.clone()
+    c **= False
+    check(c, np.array([True, True]))

@@ -305,6 +305,9 @@ def _clamp(self, min=None, max=None):
     PyTorch's."""
     if min is None and max is None:
         raise ArgumentError("clamp: give min, max or both")
+    if self.dtype != np.bool_:
+        # a bool bound is 0 or 1, as PyTorch's (a bool tensor has no clamp)
+        min, max = (int(b) if type(b) is bool else b for b in (min, max))
     if any(b is not None and not _is_number(b) for b in (min, max)):
         t = self if min is None else _binary("maximum", self, min)
         return t if max is None else _binary("minimum", t, max)

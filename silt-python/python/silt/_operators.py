@@ -171,6 +171,8 @@ def _binary(name, a, b):
         elif b.ndim == 0 and b.device.is_host:
             b = b.to(a.device)
     rd = _promote_fast(a, b)
+    if name in ("fmax", "fmin") and rd.kind != "f":
+        name = "maximum" if name == "fmax" else "minimum"  # no NaN to pass over
     # arrays go to the tensors' device; only they need it
     dev = None if type(a) in _PLAIN and type(b) in _PLAIN else _device_of(a, b)
     kind = rd.kind
@@ -185,6 +187,10 @@ def _binary(name, a, b):
         if kind in "iu" and _is_number(b) and int(b) < 0:
             raise ValueError("Integers to negative integer powers are not allowed")
         if kind == "b":
+            if type(b) is bool and isinstance(a, Tensor):
+                # PyTorch's: a bool power of bools stays bool (x ** True is
+                # x, x ** False is True)
+                return ops.logical_and(a, True) if b else ops.logical_or(a, True)
             rd = _I64
         return ops.pow(_as(a, rd, dev), _as(b, rd, dev))
     x, y = _as(a, rd, dev), _as(b, rd, dev)
@@ -203,8 +209,6 @@ def _binary(name, a, b):
         return _shift(name, x, y)
     if name in ("gcd", "lcm") and kind != "i" and kind != "u":
         raise DTypeError(f"`{name}` is defined on integer tensors, not {rd}")
-    if name in ("fmax", "fmin") and kind != "f":
-        name = "maximum" if name == "fmax" else "minimum"  # no NaN to pass over
     return getattr(ops, _OPS[name])(x, y)
 
 
@@ -214,7 +218,8 @@ def _shift(name, x, y):
     of unsigned or non-negative values) or -1 (`>>` of negative values);
     silt-kernels' `shl` and `shr` take the count modulo the width."""
     if not isinstance(x, Tensor):
-        x = tensor(np.asarray(x, dtype=y.dtype), device=y.device)
+        # checked as every number is (a DTypeError where it does not fit)
+        x = ops.add(tensor(0, dtype=y.dtype, device=y.device), x)
     bits = x.dtype.itemsize * 8
     out = ops.shl(x, y) if name == "lshift" else ops.shr(x, y)
     if not isinstance(y, Tensor):
