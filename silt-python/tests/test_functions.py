@@ -240,6 +240,34 @@ def test_unique_consecutive(device):
     assert silt.unique_consecutive(silt.tensor(np.zeros(0, np.float32), device=device)).numel() == 0
 
 
+def test_reduction_edges_found_by_fuzzing(device):
+    """Against PyTorch: `unique_consecutive` along a `dim` of size 0, `diff`
+    with `n=0` (nothing joined), a 0-d tensor's one dimension named twice
+    or out of range, and a reduction without an identity over no elements
+    where no rows are kept either."""
+    e = silt.tensor(np.zeros((4, 0), np.float32), device=device)
+    values, inverse, counts = silt.unique_consecutive(e, return_inverse=True, return_counts=True, dim=1)
+    assert (values.shape, inverse.shape, counts.shape) == ((4, 0), (0,), (0,))
+    assert silt.unique_consecutive(silt.tensor(np.zeros(0, np.float32), device=device), dim=0).shape == (0,)
+    x = silt.tensor(np.array([1.0, 2.0, 4.0], np.float32), device=device)
+    for kw in ({"prepend": x}, {"append": x}, {}):
+        np.testing.assert_array_equal(silt.diff(x, n=0, **kw).numpy(), [1.0, 2.0, 4.0])
+    s = silt.tensor(np.float32(3.0), device=device)
+    for f in (lambda: s.sum((0, 0)), lambda: s.var((0, -1)), lambda: silt.logsumexp(s, (0, 0))):
+        with pytest.raises(silt.ArgumentError):
+            f()
+    assert float(s.sum((0,))) == 3.0
+    for d in (1, -2):
+        with pytest.raises(silt.ArgumentError):
+            s.mode(d)
+    assert float(s.mode(-1).values) == 3.0
+    none = silt.tensor(np.zeros((0, 2, 0), np.float32), device=device)
+    for f in (lambda: none.amin(2), lambda: none.max(2), lambda: none.argmax(2), lambda: silt.aminmax(none, dim=2)):
+        with pytest.raises(silt.ArgumentError):
+            f()
+    assert none.sum(2).shape == (0, 2)
+
+
 def test_statistics(device):
     rng = np.random.default_rng(9)
     a = rng.standard_normal((3, 20)).astype(np.float32)

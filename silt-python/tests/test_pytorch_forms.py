@@ -352,3 +352,22 @@ def test_a_0d_host_tensor_joins_another_devices_tensor(opencl, host):
         np.testing.assert_array_equal(got.numpy(), np.array(want, np.float32))
     with pytest.raises(silt.ArgumentError, match="device"):
         o + silt.tensor(np.ones(3, np.float32), device=host)  # only 0-d tensors move
+
+
+def test_numpy_names_of_dim_and_keepdim(device):
+    """`axis=` for `dim=` and `keepdims=` for `keepdim=`, as PyTorch's
+    functions and methods take them; both names at once is a TypeError."""
+    x = t(A, device)
+    same(x.sum(axis=1, keepdims=True), A.sum(1, keepdims=True))
+    same(silt.sum(x, axis=0), A.sum(0))
+    same(x.mean(axis=-1), A.mean(-1))
+    same(x.amax(axis=(0, 2)), A.max((0, 2)))
+    same(x.max(axis=1).values, A.max(1))
+    same(x.cumsum(axis=2), A.cumsum(2))
+    same(x.softmax(axis=0), np.exp(A - A.max(0)) / np.exp(A - A.max(0)).sum(0))
+    same(silt.cat([x, x], axis=1), np.concatenate([A, A], 1))
+    same(silt.var_mean(x, axis=2)[1], A.mean(2))
+    with pytest.raises(TypeError):
+        x.sum(axis=1, dim=0)
+    with pytest.raises(TypeError):
+        silt.cat([x, x], dim=0, axis=1)

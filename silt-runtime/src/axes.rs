@@ -89,12 +89,18 @@ impl Axes {
             return Err(Error::RepeatedAxis { axis: list[0] });
         }
         let signed = isize::try_from(ndim).unwrap_or(isize::MAX);
+        // a 0-d tensor's one axis (0 or -1) may be named once, as any other
+        let mut scalar_axis = false;
         for &a in &list[..*n] {
             let span = signed.max(1);
             if a >= span || a < -span {
                 return Err(Error::AxisOutOfRange { axis: a, ndim });
             }
             if ndim == 0 {
+                if scalar_axis {
+                    return Err(Error::RepeatedAxis { axis: a });
+                }
+                scalar_axis = true;
                 continue;
             }
             let i = usize::try_from(if a < 0 { a + signed } else { a }).unwrap_or(0);

@@ -26,6 +26,13 @@ fn bad_axes_are_errors() {
         assert!(sum::launch(&s, Axes::of([-1])).is_ok());
         let err = sum::launch(&s, Axes::of([1])).unwrap_err();
         assert!(err.to_string().ends_with("(expected in [-1, 0])"), "{err}");
+        // its one axis named twice is refused, as any other's
+        for twice in [[0, 0], [0, -1]] {
+            assert!(matches!(
+                sum::launch(&s, Axes::of(twice)),
+                Err(Error::RepeatedAxis { .. })
+            ));
+        }
         assert!(matches!(
             sum::launch(&x, Axes::of(0..20)),
             Err(Error::RepeatedAxis { .. })
@@ -50,8 +57,16 @@ fn an_empty_row_is_the_identity_or_an_error() {
             argmax::launch(&x, Axes::of([1])),
             Err(Error::EmptyReduction { op: "argmax", .. })
         ));
-        // no rows: nothing to reduce, and no error
+        // no rows but rows of 3: nothing to reduce, and no error
         assert_eq!(argmax::launch(&x, Axes::of([0])).unwrap().shape(), [0]);
+        // no rows and no elements in a row: an error still, as NumPy's and
+        // PyTorch's (`amax` of [0, 2, 0] over its last axis)
+        let none = TensorT::<f32>::zeros(&dev, [0, 2, 0]).unwrap();
+        assert!(matches!(
+            argmax::launch(&none, Axes::of([2])),
+            Err(Error::EmptyReduction { op: "argmax", .. })
+        ));
+        assert_eq!(sum::launch(&none, Axes::of([2])).unwrap().shape(), [0, 2]);
         assert_eq!(argmax::eval(&[] as &[f32]), -1);
     }
 }

@@ -149,3 +149,10 @@ __all__ = [
     "isin",
     "where",
 ] + _extras.__all__ + _more.__all__ + _functions.HELPERS + _nn_functions.NAMES + list(linalg.TORCH) + [n for n in _functions.METHODS if n not in _functions.SHADOWING]
+
+# PyTorch's functions take NumPy's `axis` and `keepdims` for `dim` and
+# `keepdim` (the methods do too: `silt._tensor._numpy_keywords`)
+for _name in __all__ + _functions.SHADOWING:
+    _fn = globals().get(_name)
+    if callable(_fn) and not isinstance(_fn, type):
+        globals()[_name] = _tensor._numpy_keywords(_fn)

@@ -142,6 +142,8 @@ def _diff(self, n=1, dim=-1, prepend=None, append=None):
     d = _dim_index(dim, self.ndim, "diff")
     if int(n) != n or n < 0:
         raise ArgumentError(f"diff: n = {n}; it takes a non-negative integer")
+    if n == 0:
+        return self.clone()  # NumPy's and PyTorch's: nothing joined either
     parts = []
     for p in (prepend, self, append):
         if p is None:
@@ -1060,10 +1062,10 @@ def _mode(self, dim=-1, keepdim=False):
     most frequent element along `dim` (the smallest of those tied; each NaN
     counted on its own) and the last place it stands, found in NumPy (a
     copy from an OpenCL device) as `unique(dim=)` is."""
+    d = _dim_index(dim, self.ndim, "mode")  # a 0-d tensor's: 0 or -1
     a = self.numpy()
     if self.ndim == 0:
         return ValuesIndices(self.clone(), tensor(np.array(0, np.int64), device=self.device))
-    d = _dim_index(dim, self.ndim, "mode")
     if a.shape[d] == 0:
         raise ArgumentError(f"mode: dimension {d} is empty")
     rows = np.moveaxis(a, d, -1).reshape(-1, a.shape[d])

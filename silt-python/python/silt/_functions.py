@@ -535,7 +535,8 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
             raise ArgumentError("unique_consecutive: a dimension of size 0 besides dim (PyTorch's rule)")
         x = input.movedim(d, 0)
         n = x.shape[0]
-        differs = (x.reshape(n, -1)[1:] != x.reshape(n, -1)[:-1]).any(1)
+        rows = x.reshape(n, math.prod(x.shape[1:]))  # not -1: `dim` may be of size 0
+        differs = (rows[1:] != rows[:-1]).any(1)
     else:
         x = input.reshape(-1)
         n = x.numel()

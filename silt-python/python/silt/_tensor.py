@@ -6,6 +6,9 @@ protocols (``_interop``), and the operators of ``silt.Fusion``'s values
 (``_fusion``). Each is a thin layer over ``silt.ops``.
 """
 
+import functools
+import inspect
+
 import numpy as np
 
 from . import _silt
@@ -531,6 +534,41 @@ def _attach_no_gradients(T):
                               "True raises, as silt records no gradients.")
 
 
+def _numpy_keywords(f):
+    """``f`` taking NumPy's names of two keywords too, as PyTorch's functions
+    do: ``axis`` for ``dim`` and ``keepdims`` for ``keepdim``
+    (``x.sum(axis=0, keepdims=True)``); ``f`` itself where it takes neither
+    ``dim`` nor ``keepdim``, or has a parameter of those names already."""
+    try:
+        params = inspect.signature(f).parameters
+    except (TypeError, ValueError):
+        return f
+    names = {alias: name for alias, name in (("axis", "dim"), ("keepdims", "keepdim"))
+             if name in params and alias not in params}
+    if not names:
+        return f
+
+    @functools.wraps(f)
+    def wrapped(*args, **kwargs):
+        if kwargs:
+            for alias, name in names.items():
+                if alias in kwargs:
+                    if name in kwargs:
+                        raise TypeError(f"{f.__name__}: {name} given twice (as {name} and as {alias})")
+                    kwargs[name] = kwargs.pop(alias)
+        return f(*args, **kwargs)
+
+    return wrapped
+
+
+def _attach_numpy_keywords(T):
+    for name, raw in list(vars(T).items()):
+        if not name.startswith("__") and callable(raw) and not isinstance(raw, (property, type)):
+            f = _numpy_keywords(raw)
+            if f is not raw:
+                setattr(T, name, f)
+
+
 _attach()
 _attach_no_gradients(Tensor)
 _attach_fusion_values()
@@ -538,6 +576,7 @@ _attach_pytorch_forms(Tensor)
 _attach_extras(Tensor)
 _attach_more(Tensor)
 _attach_linalg(Tensor)
+_attach_numpy_keywords(Tensor)
 
 
 def _device_index(device):

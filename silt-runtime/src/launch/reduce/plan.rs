@@ -107,7 +107,9 @@ pub fn prepare_reduce(info: &KernelInfo, args: &[Arg<'_>], axes: &Axes) -> Resul
             .product()
     };
     let (rows, len) = (product(false), product(true));
-    if len == 0 && rows > 0 && info.empty_is_error() {
+    // with no rows too (NumPy's and PyTorch's: a reduction without an
+    // identity refuses reduced axes of no elements whatever the rest)
+    if len == 0 && info.empty_is_error() {
         return Err(Error::EmptyReduction {
             op: info.name,
             shape: broadcast.to_vec(),
