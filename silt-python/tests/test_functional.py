@@ -2023,3 +2023,35 @@ def test_interpolate_of_uint8_refuses_the_other_linear_modes(device):
         F.interpolate(x, scale_factor=2, mode="linear")
     same = F.interpolate(silt.tensor(_U8, device=device), size=(5, 7), mode="bilinear")
     np.testing.assert_array_equal(same.numpy(), _U8)
+
+
+def test_argument_edges_found_by_fuzzing(device):
+    """Against PyTorch: a transposed convolution whose output has a length
+    of 0 is an empty tensor (not an error); `pad` refuses a cut past the
+    dimension even where padding at the other end would leave a length;
+    class targets of uint8 are taken, as PyTorch's "Long or Byte"."""
+    rng = np.random.default_rng(3)
+    x = t(rng.standard_normal((2, 4, 4, 2)).astype(np.float32), device)
+    w = t(rng.standard_normal((4, 2, 3, 1)).astype(np.float32), device)
+    y = F.conv_transpose2d(x, w, None, 1, 1, 0, 2, 2)  # width (2-1) - 2 + 0 + 1 = 0
+    assert y.shape == (2, 4, 6, 0) and y.dtype == np.float32
+    assert F.conv_transpose1d(x[0, :, :, 0], w[:, :, :, 0], padding=1, dilation=2, groups=2).shape == (4, 6)
+    assert F.conv_transpose1d(x[0, :, :2, 0], w[:, :, :, 0], padding=2, groups=2).shape == (4, 0)
+    with pytest.raises(silt.ArgumentError):
+        F.conv_transpose1d(x[0, :, :2, 0], w[:, :, :, 0], padding=3, groups=2)  # a negative length
+    p = t(np.arange(6.0).reshape(1, 2, 3), device)
+    for pads in ([3, 1, -1, 2, -2, 3], [0, 0, -3, 1], [-4, 0]):
+        with pytest.raises(silt.ArgumentError):
+            F.pad(p, pads)
+    assert F.pad(p, [-3, 1]).shape == (1, 2, 1)
+    assert F.pad(p, [-2, -1]).shape == (1, 2, 0)
+    logits = rng.standard_normal((2, 3)).astype(np.float32)
+    for target in ([0, 2], [1, 1]):
+        want = F.nll_loss(t(logits, device), t(np.array(target, np.int64), device))
+        got = F.nll_loss(t(logits, device), t(np.array(target, np.uint8), device))
+        assert float(got) == float(want)
+        ce = F.cross_entropy(t(logits, device), t(np.array(target, np.uint8), device), label_smoothing=0.1)
+        ce64 = F.cross_entropy(t(logits, device), t(np.array(target, np.int64), device), label_smoothing=0.1)
+        assert float(ce) == float(ce64)
+    with pytest.raises(silt.DTypeError):
+        F.nll_loss(t(logits, device), t(np.array([0, 2], np.int32), device))

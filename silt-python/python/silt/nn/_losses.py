@@ -173,7 +173,7 @@ def _class_targets(input, target, fn):
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     """`nll_loss(input, target, weight=None, ignore_index=-100,
     reduction='mean')`: `-weight[t] * input[n, t]` for the class `t` of each
-    target (int64; `[N, *d]` for an input `[N, C, *d]`); targets equal to
+    target (int64 or uint8; `[N, *d]` for an input `[N, C, *d]`); targets equal to
     `ignore_index` count 0, and `'mean'` divides by the weights of the
     others. A class out of range raises."""
     fn = "nll_loss"
@@ -181,8 +181,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     _tensor(target, fn, "target")
     reduction = _legacy_reduction(size_average, reduce, reduction)
     _ignore_index(ignore_index, fn)
+    if target.dtype == np.uint8:
+        target = target.astype(np.int64)  # PyTorch's "Long or Byte"
     if target.dtype != np.int64:
-        raise DTypeError(f"{fn}: target must be int64, not {target.dtype}")
+        raise DTypeError(f"{fn}: target must be int64 (or uint8), not {target.dtype}")
     _class_targets(input, target, fn)
     x = input if input.ndim >= 2 else input.unsqueeze(0)
     t = target if input.ndim >= 2 else target.unsqueeze(0)
@@ -247,6 +249,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             terms = terms * weight.reshape(wshape)
         loss = -terms.sum(cdim)
         return _reduced(loss, reduction, fn)
+    if target.dtype == np.uint8:
+        target = target.astype(np.int64)  # PyTorch's "Long or Byte"
     nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
     if label_smoothing == 0:
         return nll

@@ -48,7 +48,9 @@ def pad(input, pad, mode="constant", value=None):
     dims = [(input.ndim - 1 - i, int(pad[2 * i]), int(pad[2 * i + 1])) for i in range(len(pad) // 2)]
     shape = list(input.shape)
     for d, lo, hi in dims:
-        if shape[d] + lo + hi < 0:
+        # the cuts within the dimension, as PyTorch's (a cut past it is an
+        # error though padding at the other end would leave a length)
+        if shape[d] + lo + hi < 0 or shape[d] + min(lo, 0) + min(hi, 0) < 0:
             raise ArgumentError(f"pad: dimension {d} of length {shape[d]} padded by ({lo}, {hi}) has a negative length")
     if mode == "constant":
         fill = 0 if value is None else value
@@ -237,10 +239,13 @@ def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups
         raise ArgumentError(f"{fn}: input {tuple(input.shape)} has an empty spatial dimension")
     out = [(L - 1) * s - 2 * p + d * (k - 1) + op + 1
            for L, s, p, d, k, op in zip(x.shape[2:], stride, padding, dilation, kernel, output_padding)]
-    if any(m < 1 for m in out):
-        # PyTorch's backends differ on an empty output (some return it, some raise)
+    if any(m < 0 for m in out):
         raise ArgumentError(f"{fn}: the output would have the size {out}")
     n = x.shape[0]
+    if 0 in out:
+        # an output of no elements, as PyTorch's CPU kernels give it
+        y = _silt.zeros([n, og * groups] + out, dtype=x.dtype, device=x.device)
+        return y[0] if added else y
     # col2im, as PyTorch's: each input place times the weights gives the
     # columns (one matmul a group), added into the padded output where each
     # kernel place of each input place lands (`scatter_add` in the columns'
