@@ -4,6 +4,7 @@ on the host backend and an OpenCL device."""
 
 import itertools
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -2055,3 +2056,12 @@ def test_argument_edges_found_by_fuzzing(device):
         assert float(ce) == float(ce64)
     with pytest.raises(silt.DTypeError):
         F.nll_loss(t(logits, device), t(np.array([0, 2], np.int32), device))
+    # kl_div broadcasts its input and target (PyTorch's, without a warning)
+    q = rng.uniform(0.1, 0.9, (2, 3)).astype(np.float32)
+    logq = np.log(rng.uniform(0.1, 0.9, 3)).astype(np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = F.kl_div(t(logq, device), t(q, device), reduction="sum")
+    check(got, np.float32((q * (np.log(q) - logq)).sum()))
+    with pytest.raises(silt.ArgumentError):
+        F.kl_div(t(logq, device), t(q[:, :2], device))

@@ -14,10 +14,11 @@ ops = _silt.ops
 
 # ---- losses -----------------------------------------------------------------------
 
-def _pair(input, target, fn, broadcast=False):
+def _pair(input, target, fn, broadcast=False, warn=True):
     """Checks a loss's `input` and `target`: floats of one dtype, of one
-    shape, or (`broadcast`: the regression losses, as PyTorch's) shapes that
-    broadcast, with PyTorch's warning."""
+    shape, or (`broadcast`: the regression losses and `kl_div`, as
+    PyTorch's) shapes that broadcast, with PyTorch's warning where it gives
+    one (`warn`)."""
     _floats(input, fn)
     _tensor(target, fn, "target")
     if tuple(input.shape) != tuple(target.shape):
@@ -28,8 +29,9 @@ def _pair(input, target, fn, broadcast=False):
         except ValueError:
             raise ArgumentError(f"{fn}: input {tuple(input.shape)} and target {tuple(target.shape)} "
                                 "do not broadcast") from None
-        warnings.warn(f"{fn}: a target of shape {tuple(target.shape)} is broadcast with an input of shape "
-                      f"{tuple(input.shape)}, which is likely not what was meant", UserWarning, stacklevel=3)
+        if warn:
+            warnings.warn(f"{fn}: a target of shape {tuple(target.shape)} is broadcast with an input of shape "
+                          f"{tuple(input.shape)}, which is likely not what was meant", UserWarning, stacklevel=3)
     _same_dtype(input, target, fn, "target")
 
 
@@ -317,9 +319,10 @@ def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weig
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """`kl_div(input, target, reduction='mean', log_target=False)`: `target *
     (log(target) - input)` (0 where `target` is 0), with `input` log
-    probabilities; `'batchmean'` divides the sum by the first dimension."""
+    probabilities; `'batchmean'` divides the sum by `input`'s first
+    dimension. The two broadcast, as PyTorch's (without a warning)."""
     fn = "kl_div"
-    _pair(input, target, fn)
+    _pair(input, target, fn, broadcast=True, warn=False)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if log_target:
         loss = target.exp() * (target - input)
