@@ -151,8 +151,11 @@ __all__ = [
 ] + _extras.__all__ + _more.__all__ + _functions.HELPERS + _nn_functions.NAMES + list(linalg.TORCH) + [n for n in _functions.METHODS if n not in _functions.SHADOWING]
 
 # PyTorch's functions take NumPy's `axis` and `keepdims` for `dim` and
-# `keepdim` (the methods do too: `silt._tensor._numpy_keywords`)
+# `keepdim` (the methods do too: `silt._tensor._numpy_keywords`); those of
+# torch.nn.functional stay the very functions of silt.nn.functional
 for _name in __all__ + _functions.SHADOWING:
+    if _name in _nn_functions.SAME:
+        continue
     _fn = globals().get(_name)
     if callable(_fn) and not isinstance(_fn, type):
         globals()[_name] = _tensor._numpy_keywords(_fn)
