@@ -400,3 +400,33 @@ def test_out_takes_a_copy_of_the_result_as_pytorchs(device):
     assert base.tolist() == [[0.0, 0.0, 0.0], [2.0, 3.0, 4.0]]
     with pytest.raises(TypeError, match="tuple"):
         silt.sort(x, out=v)
+
+
+def test_view_and_index_edges_found_by_fuzzing(device):
+    """Against PyTorch: `repeat`/`tile` with a 0 after the first place give
+    empty tensors (a broadcast to nothing raised); `take_along_dim` with
+    `dim` counts negative indices from the end (without `dim` they raise, as
+    PyTorch's); `scatter_`/`index_fill_` of a tensor of no elements are no
+    writes into a view that overlaps itself; `unfold` of a 0-d tensor with
+    size 0."""
+    ones = silt.ones((1, 2), device=device)
+    assert ones.repeat(1, 0).shape == (1, 0)
+    assert ones.repeat(2, 0, 3).shape == (2, 0, 6)
+    assert silt.ones(3, device=device).tile((2, 0)).shape == (2, 0)
+    with pytest.raises(silt.ArgumentError):
+        ones.repeat(1, -1)
+    t = silt.tensor(np.array([10.0, 20.0, 30.0], np.float32), device=device)
+    i = silt.tensor(np.array([-1, -3, 0], np.int64), device=device)
+    np.testing.assert_array_equal(silt.take_along_dim(t, i, 0).numpy(), [30.0, 10.0, 10.0])
+    m = silt.arange(6.0, device=device).reshape(2, 3)
+    got = silt.take_along_dim(m, silt.tensor(np.array([[-1], [0]], np.int64), device=device), 1)
+    np.testing.assert_array_equal(got.numpy(), [[2.0], [3.0]])
+    for f in (lambda: silt.take_along_dim(t, silt.tensor(np.array([-4]), device=device), 0),
+              lambda: silt.take_along_dim(t, silt.tensor(np.array([-1]), device=device))):
+        with pytest.raises(silt.IndexOutOfRangeError):
+            f()
+    e = silt.zeros((3, 0), device=device)
+    assert e.scatter_(0, silt.zeros((0, 0), dtype=silt.int64, device=device), 1.0).shape == (3, 0)
+    assert e.index_fill_(0, silt.tensor(np.array([1]), device=device), 1.0).shape == (3, 0)
+    s = silt.tensor(np.float32(5.0), device=device)
+    assert s.unfold(0, 0, 1).shape == (0,) and s.unfold(0, 1, 1).shape == (1,)

@@ -670,6 +670,10 @@ def _take_along_dim(self, indices, dim=None):
         return self.reshape(1).gather(0, i.reshape(1)).reshape(())
     if i.ndim != self.ndim:
         raise ArgumentError(f"take_along_dim: indices of {self.ndim} dimensions, not {i.ndim}")
+    if i.dtype.kind == "i" and i.numel():
+        # PyTorch's with `dim` (not without): a negative index counts from
+        # the end (one below -length still raises, in `gather`)
+        i = _binary("add", i, (i < 0).astype(i.dtype) * self.shape[d])
     a_shape, i_shape = list(self.shape), list(i.shape)
     a_shape[d] = i_shape[d] = 1
     common = _broadcast(a_shape, i_shape, "take_along_dim")
@@ -1042,9 +1046,11 @@ def _unfold(self, dimension, size, step):
     windows' count where `dimension` stood), as PyTorch's `Tensor.unfold`."""
     if self.ndim == 0:
         x = self.reshape(1)
-        if size > 1:
+        if not 0 <= size <= 1:
             raise ArgumentError(f"unfold: size {size} of a 0-d tensor")
-        return x.as_strided((1,), (1,)) if size == 1 else x
+        if step <= 0:
+            raise ArgumentError(f"unfold: step must be positive, not {step}")
+        return x.as_strided((size,), (1,))  # PyTorch's: (1,) or (0,)
     d = _dim_index(dimension, self.ndim, "unfold")
     n = self.shape[d]
     if size < 0 or size > n:

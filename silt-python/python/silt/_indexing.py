@@ -149,8 +149,9 @@ def _as_int64(a, op=None):
 
 
 def _overlaps_itself(t):
-    """Whether `t` repeats elements: a dimension of stride 0 (a broadcast)."""
-    return any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape))
+    """Whether `t` repeats elements: a dimension of stride 0 (a broadcast);
+    never for a tensor of no elements (whose strides may be 0)."""
+    return 0 not in t.shape and any(st == 0 and n > 1 for st, n in zip(t.stride(), t.shape))
 
 
 def _no_self_overlap(self):

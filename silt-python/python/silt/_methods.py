@@ -768,7 +768,12 @@ def _repeat(self, *sizes):
     sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
     if len(sizes) < self.ndim:
         raise ArgumentError(f"repeat: {len(sizes)} sizes for a tensor of {self.ndim} dimensions")
+    if any(r < 0 for r in sizes):
+        raise ArgumentError(f"repeat: the sizes must not be negative, not {sizes}")
     shape = (1,) * (len(sizes) - self.ndim) + tuple(self.shape)
+    if 0 in sizes:
+        # no elements (a dimension repeated 0 times broadcasts to nothing)
+        return zeros(tuple(r * d for r, d in zip(sizes, shape)), dtype=self.dtype, device=self.device)
     x = self.reshape(shape)
     # a dimension of d > 1 repeated r > 1 times as [1, d] broadcast to
     # [r, d]; the others as they are ([1] broadcast to [r]); then merged
