@@ -989,7 +989,9 @@ fn zeta_of<T>(x: T, q: T) -> T {
         }
         if !done {
             let w = a;
-            s += b * w / (x - 1.0);
+            // w^(1-x) itself, not b w: for a huge q, b = w^-x is subnormal
+            // (or 0) where w^(1-x) is not (zeta(2, 1e160) lost 1e-5)
+            s += w.powf(1.0 - x) / (x - 1.0);
             s -= 0.5 * b;
             // (2j)! / B₂ⱼ for j = 1..12
             let mut f: T = 1.0;
