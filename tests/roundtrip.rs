@@ -201,3 +201,24 @@ fn device_to_device_and_back() {
     let same = on_cl.to(&cl).unwrap();
     assert!(same.as_tensor().shares_storage(on_cl.as_tensor()));
 }
+
+#[test]
+fn contiguous_views_at_offsets_go_straight_between_host_and_device() {
+    let Some(cl) = common::opencl() else { return };
+    // small (a queued write) and large (a blocking one) views at an offset,
+    // each copied from its storage's bytes alone, and a copy, not a view
+    for n in [5usize, 40_000] {
+        let values: Vec<i32> = (0..3 * n as i32).collect();
+        let mut host = TensorT::from_slice(&Device::host(), &values, [3, n]).unwrap();
+        let row = host.narrow(0, 1, 1).unwrap().narrow(1, 2, n - 3).unwrap();
+        assert!(row.is_contiguous() && row.offset() > 0);
+        let on_cl = row.to(&cl).unwrap();
+        assert_eq!(on_cl.to_vec().unwrap(), values[n + 2..2 * n - 1]);
+        host.with_host_slice_mut(|s| s.fill(-1)).unwrap();
+        assert_eq!(on_cl.to_vec().unwrap(), values[n + 2..2 * n - 1]);
+        let tail = on_cl.narrow(1, 1, n - 4).unwrap();
+        let back = tail.to(&Device::host()).unwrap();
+        assert_eq!((back.offset(), back.shape()), (0, &[1, n - 4][..]));
+        assert_eq!(back.to_vec().unwrap(), values[n + 3..2 * n - 1]);
+    }
+}

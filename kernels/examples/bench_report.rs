@@ -17,6 +17,7 @@
 //! cargo run --release -p silt-kernels --example bench_report -- --matmul       (matmul against CLBlast on the device, NumPy on the host)
 //! cargo run --release -p silt-kernels --example bench_report -- --rows         (one-pass softmax and norms against a copy)
 //! cargo run --release -p silt-kernels --example bench_report -- --transpose    (contiguous() of transposes against a copy)
+//! cargo run --release -p silt-kernels --example bench_report -- --transfers    (to() and to_vec() between the host and the device)
 //! cargo run --release -p silt-kernels --example bench_report -- --sort [24 [3]] (sort of 2^24 f32 against numpy.sort)
 //! cargo run --release -p silt-kernels --example bench_report -- --indexing [9]  (index_select, gather, take against a copy)
 //! scripts/fusion-overhead     (a fused chain's per-launch cost over the composed kernel, in instructions)
@@ -1529,6 +1530,10 @@ fn main() {
             eprintln!("indexing table: {e}");
             std::process::exit(1);
         }
+        return;
+    }
+    if args.iter().any(|a| a == "--transfers") {
+        linalg::print_transfers(&dev, interleaved);
         return;
     }
     if args.iter().any(|a| a == "--transpose") {

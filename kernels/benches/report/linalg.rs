@@ -321,6 +321,47 @@ pub fn print_transpose(dev: &Device, interleaved: Interleaved) {
     println!();
 }
 
+/// Prints the transfers between the host and `dev`: `to` each way and
+/// `to_vec` of 2^24 `f32` (64 MiB), in GB/s of the bytes moved, against a
+/// `memcpy` of the same bytes between two host buffers (the bound on a CPU
+/// device, whose buffers are host memory); `to_vec` beside a host slice's
+/// `to_vec`, whose fresh `Vec` costs its page faults too.
+pub fn print_transfers(dev: &Device, interleaved: Interleaved) {
+    let budget = Duration::from_secs(3);
+    let n = 1 << 24;
+    let host = Device::host();
+    let src = values(n, 3);
+    let h = TensorT::from_slice(&host, &src, [n]).expect("h");
+    let d = h.to(dev).expect("to");
+    let mut buf = vec![0.0f32; n];
+    let times = interleaved(
+        budget,
+        &mut [
+            &mut || buf.copy_from_slice(&src),
+            &mut || h.to(dev).expect("to").device().synchronize().expect("wait"),
+            &mut || drop(d.to(&host).expect("to")),
+            &mut || drop(d.to_vec().expect("to_vec")),
+            &mut || drop(std::hint::black_box(src.to_vec())),
+        ],
+    );
+    let gb = |t: Duration| (4 * n) as f64 / t.as_secs_f64() / 1e9;
+    println!("## transfers of 2^24 f32 (64 MiB), GB/s\n");
+    println!("| case | GB/s | of a `memcpy` |");
+    println!("|---|---|---|");
+    let names = [
+        "`memcpy` between host buffers",
+        "host to device (`to`)",
+        "device to host (`to`)",
+        "device to a `Vec` (`to_vec`)",
+        "a host slice to a fresh `Vec` (`<[f32]>::to_vec`)",
+    ];
+    let anchor = gb(times[0]);
+    for (name, &t) in names.iter().zip(&times) {
+        println!("| {name} | {:.2} | {:.2}x |", gb(t), gb(t) / anchor);
+    }
+    println!();
+}
+
 /// Prints the row-wise table: one-pass `softmax`, `log_softmax`,
 /// `layer_norm` and `rms_norm` of `[4096, 4096]` f32 rows against a copy of
 /// the same tensor, in GB/s of one read and one write. The anchor is a raw

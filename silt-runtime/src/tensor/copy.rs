@@ -388,6 +388,35 @@ impl Tensor {
         if self.device() == device {
             return Ok(self.clone());
         }
+        // a contiguous view between the host and a device goes straight
+        // from the source's storage into the new one (no copy between)
+        let es = self.dtype.size();
+        if self.is_contiguous() && !self.is_empty() {
+            let start = self.layout.offset * es;
+            let nbytes = self.len() * es;
+            if let Some(lock) = self.storage.host() {
+                let src = read_lock(lock);
+                let bytes = src
+                    .as_bytes()
+                    .get(start..start + nbytes)
+                    .ok_or_else(|| Error::internal("a host view past the end of its storage"))?;
+                let storage = Storage::from_bytes(device, bytes)?;
+                return Tensor::new(storage, &self.layout.shape, self.dtype);
+            }
+            if device.is_host() {
+                let storage = Storage::for_overwrite(device, nbytes)?;
+                if let Some(lock) = storage.host() {
+                    // fresh: no one else holds it
+                    let mut dst = write_lock(lock);
+                    let dst = dst
+                        .as_bytes_mut()
+                        .get_mut(..nbytes)
+                        .ok_or_else(|| Error::internal("a host storage shorter than asked"))?;
+                    self.storage.read_range(start, dst)?;
+                }
+                return Tensor::new(storage, &self.layout.shape, self.dtype);
+            }
+        }
         let bytes = self.to_bytes()?;
         Tensor::new(
             Storage::from_bytes(device, &bytes)?,
