@@ -222,3 +222,62 @@ fn contiguous_views_at_offsets_go_straight_between_host_and_device() {
         assert_eq!(back.to_vec().unwrap(), values[n + 3..2 * n - 1]);
     }
 }
+
+#[test]
+fn to_vec_reads_views_straight_into_the_vector() {
+    fn check<T: Element>(values: &[T]) {
+        let n = values.len();
+        for dev in common::devices() {
+            let t = TensorT::from_slice(&dev, values, [n]).unwrap();
+            // a contiguous view at an offset, a strided one, a broadcast
+            let tail = t.narrow(0, 1, n - 1).unwrap();
+            assert_eq!(
+                tail.to_vec().unwrap(),
+                &values[1..],
+                "{} on {dev}",
+                T::DTYPE
+            );
+            let pairs = TensorT::from_slice(&dev, values, [n / 2, 2]).unwrap();
+            let every_other = pairs.narrow(1, 1, 1).unwrap();
+            let odd: Vec<T> = values
+                .iter()
+                .skip(1)
+                .step_by(2)
+                .take(n / 2)
+                .copied()
+                .collect();
+            assert_eq!(every_other.to_vec().unwrap(), odd, "{} on {dev}", T::DTYPE);
+            let twice = t.narrow(0, 2, 1).unwrap().broadcast_to([2, 3]).unwrap();
+            assert_eq!(
+                twice.to_vec().unwrap(),
+                [values[2]; 6],
+                "{} on {dev}",
+                T::DTYPE
+            );
+            // a broadcast naming more bytes than memory can hold is an error
+            let huge = t.narrow(0, 0, 1).unwrap();
+            let err = huge
+                .broadcast_to([usize::MAX / 4, 3])
+                .unwrap()
+                .to_vec()
+                .unwrap_err();
+            assert!(
+                matches!(err, Error::SizeOverflow { .. }),
+                "{err:?} on {dev}"
+            );
+        }
+    }
+    check(
+        &(0..9_000u32)
+            .map(|i| i.wrapping_mul(2_654_435_761))
+            .collect::<Vec<_>>(),
+    );
+    check(&(0..9_000).map(|i| i % 3 == 0).collect::<Vec<_>>());
+    check(
+        &(0..9_000)
+            .map(|i| f16::from_f32(i as f32 / 7.0))
+            .collect::<Vec<_>>(),
+    );
+    check(&(0..9_000).map(|i| -(i as f64) * 0.125).collect::<Vec<_>>());
+    check(&(0..9_000).map(|i| (i % 251) as i8).collect::<Vec<_>>());
+}

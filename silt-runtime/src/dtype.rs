@@ -7,6 +7,7 @@ use std::fmt;
 use half::f16;
 
 use crate::error::{Error, Result};
+use crate::storage::host_oom;
 
 pub use silt_abi::DType;
 
@@ -67,6 +68,14 @@ pub trait Element:
     #[doc(hidden)]
     fn vec_from_bytes(bytes: &[u8]) -> Vec<Self>;
 
+    /// A vector of `len` elements whose bytes `fill` writes, every one of them:
+    /// straight into the vector's own memory (freshly zeroed pages, which the
+    /// system maps lazily), except for `bool`, whose bytes are normalised.
+    #[doc(hidden)]
+    fn vec_filled<F>(len: usize, fill: F) -> Result<Vec<Self>>
+    where
+        F: FnOnce(&mut [u8]) -> Result<()>;
+
     /// This value as a [`Scalar`](crate::Scalar).
     fn into_scalar(self) -> Scalar;
 
@@ -96,6 +105,15 @@ macro_rules! pod_element {
             }
             fn vec_from_bytes(bytes: &[u8]) -> Vec<Self> {
                 bytemuck::pod_collect_to_vec(bytes)
+            }
+            fn vec_filled<F>(len: usize, fill: F) -> Result<Vec<Self>>
+            where
+                F: FnOnce(&mut [u8]) -> Result<()>,
+            {
+                let mut v: Vec<Self> = bytemuck::allocation::try_zeroed_vec(len)
+                    .map_err(|()| host_oom(len.saturating_mul(Self::SIZE)))?;
+                fill(bytemuck::cast_slice_mut(&mut v))?;
+                Ok(v)
             }
             fn into_scalar(self) -> Scalar {
                 Scalar::$d(self)
@@ -129,6 +147,16 @@ impl Element for bool {
     }
     fn vec_from_bytes(bytes: &[u8]) -> Vec<Self> {
         bytes.iter().map(|&b| b != 0).collect()
+    }
+    fn vec_filled<F>(len: usize, fill: F) -> Result<Vec<Self>>
+    where
+        F: FnOnce(&mut [u8]) -> Result<()>,
+    {
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(len).map_err(|_| host_oom(len))?;
+        bytes.resize(len, 0);
+        fill(&mut bytes)?;
+        Ok(Self::vec_from_bytes(&bytes))
     }
     fn into_scalar(self) -> Scalar {
         Scalar::Bool(self)

@@ -192,22 +192,29 @@ impl Tensor {
     /// Transfer errors; [`Error::SizeOverflow`] for a broadcast view too large to
     /// materialise.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let es = self.dtype.size();
-        let mut out = try_bytes(byte_len(&self.layout.shape, es)?)?;
+        let mut out = try_bytes(byte_len(&self.layout.shape, self.dtype.size())?)?;
+        self.read_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the elements' bytes in logical order into `out`, which holds
+    /// exactly that many (`byte_len` of the shape).
+    fn read_into(&self, out: &mut [u8]) -> Result<()> {
         if self.is_empty() {
-            return Ok(out);
+            return Ok(());
         }
+        let es = self.dtype.size();
         if let Some(lock) = self.storage.host() {
             let src = read_lock(lock);
-            gather(src.as_bytes(), &self.layout, es, &mut out);
+            gather(src.as_bytes(), &self.layout, es, out);
         } else if self.is_contiguous() {
-            self.storage.read_range(self.layout.offset * es, &mut out)?;
+            self.storage.read_range(self.layout.offset * es, out)?;
         } else {
             // gathered on the device, then read in one transfer
             let packed = self.deep_copy()?;
-            packed.storage.read_range(0, &mut out)?;
+            packed.storage.read_range(0, out)?;
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Copies `src` into the elements of this view, in logical order. `src` may
@@ -444,18 +451,12 @@ impl<T: Element> TensorT<T> {
     /// # Errors
     /// Transfer errors; [`Error::SizeOverflow`] for a broadcast too large to hold.
     pub fn to_vec(&self) -> Result<Vec<T>> {
-        if self.is_empty() {
-            return Ok(Vec::new());
-        }
-        if let (Some(lock), true) = (self.inner.storage.host(), self.is_contiguous()) {
-            let bytes = read_lock(lock);
-            let es = T::SIZE;
-            let start = self.offset() * es;
-            return Ok(T::vec_from_bytes(
-                &bytes.as_bytes()[start..start + self.len() * es],
-            ));
-        }
-        Ok(T::vec_from_bytes(&self.inner.to_bytes()?))
+        // the shape's byte length is checked first: a broadcast view may name
+        // more elements than memory holds
+        byte_len(&self.inner.layout.shape, T::SIZE)?;
+        // the elements' bytes go straight into the vector (one copy, also from
+        // a device)
+        T::vec_filled(self.len(), |out| self.inner.read_into(out))
     }
 
     /// Copies `src` into this view (see [`Tensor::copy_from`]).
