@@ -494,6 +494,14 @@ def test_range_randint_like_and_strided_empties(device):
     assert r.dtype == np.float32 and r.tolist() == [1.0, 2.0, 3.0, 4.0]
     assert silt.range(5, 1, -2, dtype=np.int64).tolist() == [5, 3, 1]
     assert silt.range(3).tolist() == [0.0, 1.0, 2.0, 3.0]
+    # integer dtypes take the bounds and step truncated first, as PyTorch's
+    assert silt.range(0.5, 3.7, dtype=np.int64).tolist() == [0, 1, 2, 3]
+    assert silt.range(1.9, 5.2, 1.5, dtype=np.int32, device=device).tolist() == [1, 2, 3, 4, 5]
+    assert silt.range(-1.5, -4.9, -1.9, dtype=np.int16).tolist() == [-1, -2, -3, -4]
+    big = 2**62 + 1
+    assert silt.range(big, big + 4, 2, dtype=np.int64).tolist() == [big, big + 2, big + 4]
+    with pytest.raises(silt.ArgumentError):
+        silt.range(0, 3, 0.5, dtype=np.int64)  # a step of 0
     for bad in ((0, 1, 0), (0, 1, -1)):
         with pytest.raises(silt.ArgumentError):
             silt.range(*bad)

@@ -39,6 +39,12 @@ def test_joins_take_pytorchs_dim(device):
     same(silt.cat([t(np.zeros(0, np.int32), device), x, x]), np.concatenate([A, A]))
     same(silt.cat([t(np.zeros(0, np.float32), device), t(np.zeros(0, np.float32), device)]),
          np.zeros(0, np.float32))
+    # ... and its dtype promotes wherever it stands, first or later
+    i64 = t(np.arange(6).reshape(2, 3), device)
+    for joined in ([t(np.zeros(0), device), i64], [i64, t(np.zeros(0), device)]):
+        same(silt.cat(joined, -1), np.arange(6.0).reshape(2, 3))
+    u8, i8 = t(np.zeros(0, np.uint8), device), t(np.ones((2, 2), np.int8), device)
+    same(silt.cat([u8, i8]), np.ones((2, 2), np.int16))
 
 
 def test_scans_take_a_dtype(device):

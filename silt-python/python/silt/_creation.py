@@ -196,7 +196,7 @@ def cat(tensors, dim=0, *, out=None):
         empty = [t for t in tensors if tuple(t.shape) == (0,)]
         kept = [t for t in tensors if tuple(t.shape) != (0,)]
         if empty and kept:
-            dtype = kept[0].dtype
+            dtype = tensors[0].dtype  # every tensor promotes, in order
             for t in tensors[1:]:
                 dtype = promote(np.empty(0, dtype), t)
             return concatenate(kept, dim).astype(dtype, copy=False)

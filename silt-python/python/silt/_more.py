@@ -560,14 +560,30 @@ def _range(start=0, end=None, step=1, *, dtype=None, device=None):
     module attribute not in `__all__` (it would shadow the builtin)."""
     if end is None:
         start, end = 0, start
+    dt = _F32 if dtype is None else np.dtype(dtype)
+    if dt.kind in "iub":
+        # as PyTorch's: the bounds and the step in the dtype's integers first,
+        # truncated toward zero (a step of 0.5 becomes 0 and raises)
+        start, end, step = (_range_int(v) for v in (start, end, step))
     if step == 0:
         raise ArgumentError("range: step must be nonzero")
     if (end - start) * step < 0:
         raise ArgumentError("range: upper bound and larger bound inconsistent with step sign")
+    if dt.kind in "iub":
+        # exact in integers: start + i * step up to and with end
+        return _creation.arange(start, end + (1 if step > 0 else -1), step, dtype=np.int64,
+                                device=device).astype(dt)
     n = int(np.floor((end - start) / step)) + 1
-    dt = _F32 if dtype is None else np.dtype(dtype)
     i = _creation.arange(n, dtype=np.float64, device=device)
     return (i * step + start).astype(dt)
+
+
+def _range_int(v):
+    """A bound or step of an integer `range`, truncated toward zero."""
+    try:
+        return int(v)
+    except (OverflowError, ValueError, TypeError) as e:
+        raise ArgumentError(f"range: {v!r} is not a number an integer range can take") from e
 
 
 def empty_strided(size, stride, *, dtype=None, device=None):
