@@ -312,10 +312,17 @@ fn host_outputs_reuse_freed_buffers_and_zeros_stay_zero() {
     assert_eq!(reused.misses, cached.misses, "{reused:?}");
     assert_eq!(y.to_vec().unwrap(), [3.0, -4.0, 6.5]);
     drop(y);
-    // `zeros` never takes a cached buffer: every element is 0
+    // `zeros` takes the cached buffer (it held `y`) and zeroes it
     let z = TensorT::<f32>::zeros(&host, [3]).unwrap();
     assert_eq!(z.to_vec().unwrap(), [0.0; 3]);
-    assert_eq!(host.memory_stats().hits, reused.hits);
+    assert_eq!(host.memory_stats().hits, reused.hits + 1);
+    drop(z);
+    // so does a large one, every line of it
+    drop(TensorT::full(&host, f32::NAN, [100_003]).unwrap());
+    let hits = host.memory_stats().hits;
+    let z = TensorT::<f32>::zeros(&host, [100_003]).unwrap();
+    assert_eq!(host.memory_stats().hits, hits + 1);
+    assert!(z.to_vec().unwrap().iter().all(|v| v.to_bits() == 0));
     drop(z);
     // bytes past the length (the last line's padding) never show
     let b = TensorT::from_slice(&host, &[200u8, 1, 2], [3]).unwrap();
