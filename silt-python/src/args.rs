@@ -61,6 +61,15 @@ pub fn scalar(ob: &Bound<'_, PyAny>) -> PyResult<Scalar> {
             )
         });
     }
+    if ob.is_instance_of::<PyFloat>() {
+        return Ok(Scalar::F64(ob.extract()?));
+    }
+    // a NumPy bool or a 0-d bool tensor (`silt.tensor(True)`, `mask.any()`):
+    // a bool, where `__index__` or `__float__` would make it a number
+    let kind = ob.getattr("dtype").and_then(|d| d.getattr("kind"));
+    if kind.is_ok_and(|k| k.extract::<char>().is_ok_and(|k| k == 'b')) {
+        return Ok(Scalar::Bool(ob.is_truthy()?));
+    }
     // NumPy integers have `__index__`, NumPy floats only `__float__`
     if let Ok(v) = ob.extract::<i64>() {
         return Ok(Scalar::I64(v));

@@ -166,3 +166,49 @@ def test_numbers_take_a_non_bool_values_dtype_and_pow_of_integers(device):
     assert got_a.dtype == np.int32
     np.testing.assert_array_equal(got_a.numpy(), silt.ops.pow(i, 2).numpy())
     np.testing.assert_array_equal(got_b.numpy(), [1, 8, 27])
+
+
+def test_values_methods_are_the_tensors_where_names_meet(device):
+    # where, div, clamp and pow take the tensors' methods' arguments and meaning
+    b = silt.tensor([True, False, True, False], device=device)
+    c = silt.tensor([True, True, False, False], device=device)
+    i = silt.tensor(np.array([-7, 5, 0], np.int32), device=device)
+    h = silt.tensor(np.array([-7.5, 5.25, 1e4], np.float16), device=device)
+    x = silt.tensor(X, device=device)
+    cases = [
+        ((b, c), lambda b, c: b.where(c, True)),
+        ((x,), lambda x: x.where(x > 0, 0.5)),
+        ((i,), lambda i: i.div(2)),
+        ((i,), lambda i: i.div(i)),  # 0 / 0 is NaN, not an integer 0
+        ((i,), lambda i: i.div(2, rounding_mode="trunc")),
+        ((i,), lambda i: i.div(2, rounding_mode="floor")),
+        ((h,), lambda h: h.div(3, rounding_mode="trunc")),
+        ((x,), lambda x: x.div(0.3, rounding_mode="trunc")),
+        ((x,), lambda x: x.clamp(float("nan"), 1.0)),
+        ((x,), lambda x: x.clamp(None, 1.0)),
+        ((x,), lambda x: x.clamp(0.0)),
+        ((x,), lambda x: x.clamp(x * 0.5, x * 0 + 1)),
+        ((i,), lambda i: i.clamp(None, 1)),
+        ((i,), lambda i: i.clamp(-3)),
+        ((x,), lambda x: x.pow(2.0)),
+        ((i,), lambda i: i.pow(2)),
+    ]
+    for k, (inputs, fn) in enumerate(cases):
+        f = silt.Fusion()
+        got, want = f.run(fn(*(f.input(t) for t in inputs))), fn(*inputs)
+        assert got.dtype == want.dtype, (k, got.dtype, want.dtype)
+        np.testing.assert_array_equal(got.numpy(), want.numpy(), err_msg=str(k))
+    f = silt.Fusion()
+    iv, xv = f.input(i), f.input(x)
+    with pytest.raises(ValueError):
+        iv.pow(-1)
+    with pytest.raises(silt.ArgumentError):
+        xv.clamp()
+    with pytest.raises(silt.ArgumentError):
+        xv.div(2, rounding_mode="up")
+    # an array or a tensor beside a value is refused, not made an array of values
+    for other in (np.ones(X.shape, np.float32), x):
+        with pytest.raises(TypeError, match="Fusion.input"):
+            xv + other
+        with pytest.raises(TypeError):
+            other * xv

@@ -1367,3 +1367,29 @@ def test_repeat_and_tile_of_many_dimensions(device):
         assert not r.shares_storage(t) and 0 not in r.stride(), (shape, reps)
     a = np.arange(2.0**9).reshape((2,) * 9)
     np.testing.assert_array_equal(silt.tensor(a, device=device).tile((2,)).numpy(), np.tile(a, (2,)))
+
+
+def test_fill_and_random_edges_found_by_fuzzing(device):
+    # a bool tensor's fill_ takes a 0-d tensor or a NumPy bool as PyTorch's does
+    b = silt.zeros(3, dtype=np.bool_, device=device)
+    assert b.fill_(silt.tensor(True, device=device)).numpy().tolist() == [True] * 3
+    assert b.fill_(silt.tensor(0.0, device=device)).numpy().tolist() == [False] * 3
+    assert b.fill_(silt.tensor(-4.5, device=device)).numpy().tolist() == [True] * 3
+    assert b.fill_(np.bool_(False)).numpy().tolist() == [False] * 3
+    assert b.fill_((b == b).any()).numpy().tolist() == [True] * 3
+    full = silt.full((2,), silt.tensor(True, device=device), dtype=np.bool_, device=device)
+    assert full.numpy().tolist() == [True, True]
+    assert silt.zeros(2, dtype=np.int8, device=device).fill_(np.bool_(True)).numpy().tolist() == [1, 1]
+    # an integer alpha of a bool result is its truth, as PyTorch's
+    t = silt.tensor([True, False], device=device)
+    assert t.add(True, alpha=2).numpy().tolist() == [True, True]
+    assert t.add(silt.tensor([True, True], device=device), alpha=0).numpy().tolist() == [True, False]
+    # uniform_ where `from` and `to` round to one value gives that value, never less
+    h = silt.zeros(5, dtype=np.float16, device=device).uniform_(1.0, 1.0001)
+    assert h.numpy().tolist() == [1.0] * 5
+    f = silt.zeros(5, device=device).uniform_(0.1, 0.1 + 1e-9)
+    assert (f.numpy() == np.float32(0.1)).all()
+    # exponential_ of a NaN rate raises, as of a rate not above 0
+    for lambd in (float("nan"), 0.0, -1.0):
+        with pytest.raises(silt.ArgumentError):
+            silt.zeros(3, device=device).exponential_(lambd)

@@ -171,6 +171,10 @@ def test_numpy_functions_silt_lacks_fall_back_to_numpy(device):
     r = np.sum(t, where=X > 0)  # an argument silt's sum does not take
     assert isinstance(r, np.float32) or isinstance(r, np.ndarray)
     assert r == np.sum(X, where=X > 0)
+    # a tensor as the mask of where= (it went back to the tensor, forever)
+    r = np.add(t, 1, where=t > 0, out=np.zeros_like(X))
+    np.testing.assert_array_equal(r, np.add(X, 1, where=X > 0, out=np.zeros_like(X)))
+    assert np.add.reduce(t, axis=None, where=t > 0) == np.add.reduce(X, axis=None, where=X > 0)
     assert np.allclose(t, X)
     assert np.shape(t) == X.shape
     np.testing.assert_array_equal(np.sort(t, axis=1), np.sort(X, axis=1))

@@ -937,6 +937,8 @@ def _uniform(g, shape, dt, from_=0.0, to=1.0):
     if from_ < to:
         # rounding to float16 or float32 can reach `to`: keep below it, as silt.rand does
         values = np.minimum(values, np.nextafter(dt.type(to), dt.type(-np.inf)))
+        # ... and not below `from`, where `from` and `to` round to one value
+        values = np.maximum(values, dt.type(from_))
     return values
 
 
@@ -947,7 +949,7 @@ def _normal(g, shape, dt, mean=0.0, std=1.0):
 
 
 def _exponential(g, shape, dt, lambd=1.0):
-    if lambd <= 0:
+    if not lambd > 0:  # NaN too
         raise ArgumentError(f"exponential_: lambd {lambd} is not positive")
     return g.exponential(1 / lambd, shape)
 

@@ -170,6 +170,9 @@ def _numpy_fallback_ufunc(ufunc, method, inputs, kwargs):
         # an OpenCL tensor's elements as they are: `where=` leaves some of them
         kwargs["out"] = tuple(t.numpy() if isinstance(t, Tensor) else t for t in out)
     arrays = _to_numpy(inputs)
+    # tensors among the other keywords too (`where=`, `initial=`): NumPy
+    # would hand the call back to the tensor, forever
+    kwargs.update({k: _to_numpy(v) for k, v in kwargs.items() if k != "out"})
     result = getattr(ufunc, method)(*arrays, **kwargs)
     if method == "at" and isinstance(inputs[0], Tensor) and not inputs[0].device.is_host:
         _write(inputs[0], arrays[0])

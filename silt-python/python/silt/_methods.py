@@ -412,6 +412,8 @@ def _scaled_operand(self, other, alpha, name):
         raise DTypeError(f"{name}: a bool alpha is for bool results, not {rd}")
     if rd.kind != "f" and isinstance(alpha, (float, np.floating)):
         raise DTypeError(f"{name}: a float alpha ({alpha}) for a {rd} result")
+    if rd.kind == "b":
+        alpha = bool(alpha)  # as PyTorch's: an integer alpha of a bool result is its truth
     dev = self.device
     o = _as(other, rd, dev)
     if not isinstance(o, Tensor):
