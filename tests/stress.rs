@@ -237,3 +237,80 @@ fn host_launches_on_threads_that_share_storages_do_not_deadlock() {
     assert_eq!(a.to_vec().unwrap(), [1.0; 16]);
     assert_eq!(b.to_vec().unwrap(), [1.0; 16]);
 }
+
+/// A writer waiting for a host storage goes before the readers that come
+/// after it: a reader holding no other guard lets it go first. Without that
+/// (std's `RwLock` holds readers back only behind a writer queued on it,
+/// and silt's writers never queue), readers coming one after another kept a
+/// writer out for seconds.
+#[test]
+fn a_waiting_writer_goes_before_the_readers_after_it() {
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+    let host = Device::host();
+    let a = TensorT::from_slice(&host, &[1.0f32; 16], [16]).unwrap();
+    // a reader that holds the storage until told (a long launch)
+    let (held_tx, held_rx) = channel();
+    let (go_tx, go_rx) = channel::<()>();
+    let first = a.clone();
+    let holder = std::thread::spawn(move || {
+        first
+            .with_host_slice(|_| {
+                held_tx.send(()).unwrap();
+                go_rx.recv().unwrap();
+            })
+            .unwrap();
+    });
+    held_rx.recv().unwrap();
+    // a writer, waiting for it
+    let mut w = a.clone();
+    let writer = std::thread::spawn(move || w.with_host_slice_mut(|s| s.fill(2.0)).unwrap());
+    std::thread::sleep(Duration::from_millis(300));
+    // a reader after the writer: it sees what the writer wrote
+    let r = a.clone();
+    let reader = std::thread::spawn(move || {
+        silt::__testing::reader_patience(Some(Duration::from_secs(60)));
+        r.to_vec().unwrap()
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    go_tx.send(()).unwrap();
+    holder.join().unwrap();
+    writer.join().unwrap();
+    assert_eq!(reader.join().unwrap(), [2.0; 16]);
+}
+
+/// A reader lets a waiting writer go first only for a while: a thread that
+/// holds a storage's guard while another thread reads it for it (a
+/// `with_host_slice` closure handing work to a thread) would otherwise wait
+/// for that reader, which waits for the writer, which waits for the guard.
+#[test]
+fn a_reader_that_a_guard_waits_for_goes_ahead_of_a_writer_in_time() {
+    use std::time::Duration;
+    let host = Device::host();
+    let a = TensorT::from_slice(&host, &[1.0f32; 16], [16]).unwrap();
+    let (first, mut w) = (a.clone(), a.clone());
+    let jobs: Vec<Box<dyn FnOnce() + Send>> = vec![
+        Box::new(move || {
+            let inner = first.clone();
+            let read = first
+                .with_host_slice(|_| {
+                    // the writer below is waiting by now
+                    std::thread::sleep(Duration::from_millis(300));
+                    std::thread::spawn(move || inner.to_vec().unwrap())
+                        .join()
+                        .unwrap()
+                })
+                .unwrap();
+            assert_eq!(read, [1.0; 16]);
+        }),
+        Box::new(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            w.with_host_slice_mut(|s| s.fill(2.0)).unwrap();
+        }),
+    ];
+    assert!(
+        all_finish(120, jobs),
+        "a reader waited for a writer for good"
+    );
+    assert_eq!(a.to_vec().unwrap(), [2.0; 16]);
+}

@@ -6,8 +6,7 @@ use std::fmt;
 
 use half::f16;
 
-use crate::error::{Error, Result};
-use crate::storage::host_oom;
+use crate::error::{host_oom, Error, Result};
 
 pub use silt_abi::DType;
 

@@ -418,6 +418,18 @@ impl From<ClError> for Error {
     }
 }
 
+/// The error for a host allocation of `len` bytes that failed.
+pub(crate) fn host_oom(len: usize) -> Error {
+    Error::OutOfMemory {
+        device: "host".into(),
+        requested: len,
+        class: len,
+        allocated_bytes: 0,
+        freed_bytes: 0,
+        code_name: "host allocation failed",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Error;

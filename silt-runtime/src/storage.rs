@@ -1,10 +1,15 @@
 //! Storage: the bytes a tensor and its views share, on the host or on a device.
 
+use std::cell::Cell;
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::{Duration, Instant};
 
 use bytemuck::Zeroable;
 
 use crate::device::{hooks, Block, Device, Line, LINE};
+pub(crate) use crate::error::host_oom;
 use crate::error::{Error, Result};
 use crate::foreign::{Foreign, ForeignMemory};
 
@@ -54,7 +59,7 @@ impl HostBytes {
 }
 
 pub(crate) enum Data {
-    Host(RwLock<HostBytes>),
+    Host(HostLock),
     OpenCl(Option<Block>),
 }
 
@@ -104,7 +109,7 @@ impl Storage {
                         b
                     }
                 };
-                Data::Host(RwLock::new(bytes))
+                Data::Host(HostLock::new(bytes))
             }
             Some(queue) => {
                 let block = device.alloc_block(queue, nbytes)?;
@@ -204,7 +209,7 @@ impl Storage {
             device: Device::host(),
             nbytes,
             align,
-            data: Data::Host(RwLock::new(HostBytes::Foreign(Foreign::new(memory)))),
+            data: Data::Host(HostLock::new(HostBytes::Foreign(Foreign::new(memory)))),
         }
     }
 
@@ -219,14 +224,14 @@ impl Storage {
     /// it): no lock taken; `None` for device storage.
     pub(crate) fn host_mut(&mut self) -> Option<&mut HostBytes> {
         match &mut self.data {
-            Data::Host(lock) => Some(lock.get_mut().unwrap_or_else(|e| e.into_inner())),
+            Data::Host(lock) => Some(lock.bytes.get_mut().unwrap_or_else(|e| e.into_inner())),
             Data::OpenCl(_) => None,
         }
     }
 
     /// The lock over host bytes; `None` for device storage.
     #[inline]
-    pub(crate) fn host(&self) -> Option<&RwLock<HostBytes>> {
+    pub(crate) fn host(&self) -> Option<&HostLock> {
         match &self.data {
             Data::Host(lock) => Some(lock),
             Data::OpenCl(_) => None,
@@ -257,23 +262,138 @@ impl Storage {
     }
 }
 
-/// The error for a host allocation of `len` bytes that failed.
-pub(crate) fn host_oom(len: usize) -> Error {
-    Error::OutOfMemory {
-        device: "host".into(),
-        requested: len,
-        class: len,
-        allocated_bytes: 0,
-        freed_bytes: 0,
-        code_name: "host allocation failed",
+/// The lock over a host storage's bytes: readers share it, a writer has it
+/// alone. A writer never queues on the `RwLock` itself (see [`write_lock`]);
+/// instead it counts itself in `writers`, and a reader that holds no other
+/// guard lets it go first for a while (see [`read_lock`]).
+pub(crate) struct HostLock {
+    bytes: RwLock<HostBytes>,
+    /// Writers waiting in [`write_lock`] for the readers to go.
+    writers: AtomicUsize,
+    /// Set by a reader that let the writers go first for [`READER_PATIENCE`]
+    /// and then went ahead: the readers no longer wait until a writer gets in.
+    passed: AtomicBool,
+}
+
+/// How long a reader lets a waiting writer go first. A bound, so that a
+/// reader whose progress a writer's wait depends on (a thread that reads for
+/// another that holds a guard meanwhile, as a `with_host_slice` closure
+/// handing work to other threads may) delays it once, never for good.
+const READER_PATIENCE: Duration = Duration::from_millis(100);
+
+thread_local! {
+    /// The host storage guards this thread holds. A thread that holds one
+    /// never waits for a writer as a reader: the guard it holds may be what
+    /// the writer waits for (`a + a` reads `a` twice).
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    /// This thread's patience as a reader, instead of [`READER_PATIENCE`]
+    /// (a test hook).
+    static PATIENCE: Cell<Option<Duration>> = const { Cell::new(None) };
+}
+
+/// Makes this thread let waiting writers go first for `patience` as a reader
+/// (`None`: the default, 100 ms).
+pub(crate) fn set_reader_patience(patience: Option<Duration>) {
+    PATIENCE.with(|p| p.set(patience));
+}
+
+impl HostLock {
+    fn new(bytes: HostBytes) -> Self {
+        HostLock {
+            bytes: RwLock::new(bytes),
+            writers: AtomicUsize::new(0),
+            passed: AtomicBool::new(false),
+        }
+    }
+
+    /// Waits while a writer waits for the lock, for a thread that holds no
+    /// guard, up to its patience.
+    #[cold]
+    #[inline(never)]
+    fn let_writers_go(&self) {
+        if HELD.with(Cell::get) > 0 || self.passed.load(Ordering::Relaxed) {
+            return;
+        }
+        let patience = PATIENCE.with(Cell::get).unwrap_or(READER_PATIENCE);
+        let start = Instant::now();
+        let mut tries = 0u32;
+        while self.writers.load(Ordering::Acquire) > 0 {
+            if start.elapsed() >= patience {
+                self.passed.store(true, Ordering::Relaxed);
+                return;
+            }
+            pause(tries);
+            tries = tries.saturating_add(1);
+        }
+    }
+}
+
+/// A wait between two tries of a lock: a yield at first, then sleeps of 50 us.
+fn pause(tries: u32) {
+    if tries < 64 {
+        std::thread::yield_now();
+    } else {
+        std::thread::sleep(Duration::from_micros(50));
+    }
+}
+
+/// A read guard on host bytes, counted among the thread's guards while held.
+pub(crate) struct ReadGuard<'a>(RwLockReadGuard<'a, HostBytes>);
+
+impl Deref for ReadGuard<'_> {
+    type Target = HostBytes;
+
+    #[inline]
+    fn deref(&self) -> &HostBytes {
+        &self.0
+    }
+}
+
+impl Drop for ReadGuard<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        HELD.with(|h| h.set(h.get().saturating_sub(1)));
+    }
+}
+
+/// A write guard on host bytes, counted among the thread's guards while held.
+pub(crate) struct WriteGuard<'a>(RwLockWriteGuard<'a, HostBytes>);
+
+impl Deref for WriteGuard<'_> {
+    type Target = HostBytes;
+
+    #[inline]
+    fn deref(&self) -> &HostBytes {
+        &self.0
+    }
+}
+
+impl DerefMut for WriteGuard<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut HostBytes {
+        &mut self.0
+    }
+}
+
+impl Drop for WriteGuard<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        HELD.with(|h| h.set(h.get().saturating_sub(1)));
     }
 }
 
 /// Reads host bytes, recovering from a poisoned lock: bytes have no invariant that
-/// a panic elsewhere could break.
+/// a panic elsewhere could break. While a writer waits for the lock, a thread
+/// that holds no other guard first lets it go (up to 100 ms), so that
+/// readers coming one after another do not keep it out.
 #[inline]
-pub(crate) fn read_lock(lock: &RwLock<HostBytes>) -> RwLockReadGuard<'_, HostBytes> {
-    lock.read().unwrap_or_else(|e| e.into_inner())
+pub(crate) fn read_lock(lock: &HostLock) -> ReadGuard<'_> {
+    if lock.writers.load(Ordering::Relaxed) > 0 {
+        lock.let_writers_go();
+    }
+    let guard = lock.bytes.read().unwrap_or_else(|e| e.into_inner());
+    HELD.with(|h| h.set(h.get() + 1));
+    ReadGuard(guard)
 }
 
 /// Writes host bytes (see [`read_lock`]), for a caller that holds no other
@@ -281,32 +401,38 @@ pub(crate) fn read_lock(lock: &RwLock<HostBytes>) -> RwLockReadGuard<'_, HostByt
 /// readers are gone. A queued writer would make std's `RwLock` hold back
 /// new readers, so a thread that reads one storage twice in a launch (`a +
 /// a`) would wait behind it while the writer waits for that thread's first
-/// read: a deadlock between threads.
-pub(crate) fn write_lock(lock: &RwLock<HostBytes>) -> RwLockWriteGuard<'_, HostBytes> {
-    let mut tries = 0u32;
-    loop {
-        if let Some(guard) = try_write_lock(lock) {
-            return guard;
-        }
-        if tries < 64 {
-            std::thread::yield_now();
-        } else {
-            std::thread::sleep(std::time::Duration::from_micros(50));
-        }
-        tries = tries.saturating_add(1);
+/// read: a deadlock between threads. While it waits it is counted in the
+/// lock's `writers`, which new readers holding no guard let go first.
+pub(crate) fn write_lock(lock: &HostLock) -> WriteGuard<'_> {
+    if let Some(guard) = try_write_lock(lock) {
+        return guard;
     }
+    lock.writers.fetch_add(1, Ordering::AcqRel);
+    let mut tries = 0u32;
+    let guard = loop {
+        if let Some(guard) = try_write_lock(lock) {
+            break guard;
+        }
+        pause(tries);
+        tries = tries.saturating_add(1);
+    };
+    lock.writers.fetch_sub(1, Ordering::AcqRel);
+    lock.passed.store(false, Ordering::Relaxed);
+    guard
 }
 
 /// Writes host bytes if no one reads or writes them now, without waiting:
 /// for a launch that holds its inputs' read guards, which must not wait for
 /// a write lock (two threads copying `a` into `b` and `b` into `a` would
 /// each hold what the other waits for). `None` when the lock is held.
-pub(crate) fn try_write_lock(lock: &RwLock<HostBytes>) -> Option<RwLockWriteGuard<'_, HostBytes>> {
-    match lock.try_write() {
-        Ok(guard) => Some(guard),
-        Err(std::sync::TryLockError::Poisoned(e)) => Some(e.into_inner()),
-        Err(std::sync::TryLockError::WouldBlock) => None,
-    }
+pub(crate) fn try_write_lock(lock: &HostLock) -> Option<WriteGuard<'_>> {
+    let guard = match lock.bytes.try_write() {
+        Ok(guard) => guard,
+        Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+        Err(std::sync::TryLockError::WouldBlock) => return None,
+    };
+    HELD.with(|h| h.set(h.get() + 1));
+    Some(WriteGuard(guard))
 }
 
 impl Drop for Storage {
@@ -314,7 +440,7 @@ impl Drop for Storage {
         match &mut self.data {
             Data::Host(lock) => {
                 let bytes = std::mem::replace(
-                    lock.get_mut().unwrap_or_else(|e| e.into_inner()),
+                    lock.bytes.get_mut().unwrap_or_else(|e| e.into_inner()),
                     HostBytes::from_lines(Vec::new(), 0),
                 );
                 // silt's own buffers go to the host cache; foreign memory goes

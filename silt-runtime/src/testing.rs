@@ -100,6 +100,13 @@ pub fn poison_uninit(byte: Option<u8>) {
     hooks::set_poison(byte);
 }
 
+/// Makes this thread, as a reader of host storage, let a writer waiting for
+/// the same storage go first for up to `patience` (`None`: the default,
+/// 100 ms), when it holds no other host storage's guard.
+pub fn reader_patience(patience: Option<std::time::Duration>) {
+    crate::storage::set_reader_patience(patience);
+}
+
 /// Creates a buffer of `nbytes` straight from `device`'s driver and releases
 /// it, bypassing the pool: the baseline the pool is measured against. With
 /// `touch`, the buffer is first made real with a one-byte write, as the pool

@@ -3,7 +3,7 @@
 //! parallel chunks; inputs are read where they are stored, intermediate
 //! values stay in a block's buffers (in the cache), never in a tensor.
 
-use std::sync::{Arc, RwLockReadGuard};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::launch::host::HOST_CHUNK;
 use crate::launch::plan::{prepare, Arg};
 use crate::program::text::ChunkArg;
-use crate::storage::{read_lock, HostBytes, Storage};
+use crate::storage::{read_lock, ReadGuard, Storage};
 use crate::tensor::Tensor;
 
 use super::graph::Fusion;
@@ -37,7 +37,7 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
     let len = plan.len();
     // each storage read-locked once for the run (an input given twice, or
     // two views of one storage, share the lock)
-    let mut guards: Vec<(*const Storage, RwLockReadGuard<'_, HostBytes>)> = Vec::new();
+    let mut guards: Vec<(*const Storage, ReadGuard<'_>)> = Vec::new();
     let mut views: Vec<Option<(usize, Tensor)>> = Vec::new();
     for a in &chain.args {
         views.push(match a {

@@ -4,12 +4,11 @@
 
 use std::marker::PhantomData;
 use std::ops::Deref;
-use std::sync::{RwLockReadGuard, RwLockWriteGuard};
 
 use crate::dtype::Element;
 use crate::error::Result;
 use crate::layout::byte_len;
-use crate::storage::{read_lock, try_write_lock, HostBytes, Storage};
+use crate::storage::{read_lock, try_write_lock, ReadGuard, Storage, WriteGuard};
 use crate::tensor::{Tensor, TensorT};
 
 use super::plan::Plan;
@@ -21,11 +20,7 @@ pub struct HostRead<'a, T: Element>(Source<'a, T>);
 
 enum Source<'a, T: Element> {
     /// A read guard on the storage and the byte range of the elements.
-    Borrowed(
-        RwLockReadGuard<'a, HostBytes>,
-        std::ops::Range<usize>,
-        PhantomData<T>,
-    ),
+    Borrowed(ReadGuard<'a>, std::ops::Range<usize>, PhantomData<T>),
     /// A copy (broadcast, strided, or read and written by the launch).
     Owned(Vec<T>),
 }
@@ -81,7 +76,7 @@ fn in_place<'a>(
     plan: &Plan,
     t: &'a Tensor,
     size: usize,
-) -> Option<(RwLockReadGuard<'a, HostBytes>, std::ops::Range<usize>)> {
+) -> Option<(ReadGuard<'a>, std::ops::Range<usize>)> {
     let same_shape = plan.is_uniform() || t.shape() == plan.shape();
     if !same_shape || !t.is_contiguous() || plan.writes_storage_of(t) {
         return None;
@@ -174,11 +169,7 @@ pub struct HostInOut<'a, T: Element>(InOut<'a, T>);
 
 enum InOut<'a, T: Element> {
     /// A write guard on the storage and the byte range of the elements.
-    Direct(
-        RwLockWriteGuard<'a, HostBytes>,
-        std::ops::Range<usize>,
-        PhantomData<T>,
-    ),
+    Direct(WriteGuard<'a>, std::ops::Range<usize>, PhantomData<T>),
     /// A copy, to be written back.
     Copied(Vec<T>),
 }

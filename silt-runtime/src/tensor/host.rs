@@ -2,11 +2,10 @@
 //! with no copy.
 
 use std::ops::Range;
-use std::sync::RwLock;
 
 use crate::dtype::Element;
 use crate::error::{Error, Result};
-use crate::storage::{read_lock, write_lock, HostBytes};
+use crate::storage::{read_lock, write_lock, HostLock};
 
 use super::{Tensor, TensorT};
 
@@ -62,7 +61,7 @@ impl Tensor {
 
     /// The lock over this contiguous host tensor's storage, and the bytes of it
     /// the view covers.
-    fn host_bytes(&self, op: &'static str) -> Result<(&RwLock<HostBytes>, Range<usize>)> {
+    fn host_bytes(&self, op: &'static str) -> Result<(&HostLock, Range<usize>)> {
         let lock = self.storage.host().ok_or_else(|| Error::NotOnHost {
             op,
             device: self.device().to_string(),
