@@ -80,3 +80,48 @@ fn untyped_host_bytes_in_place() {
     let err = strided.with_host_bytes(|b| b.len()).unwrap_err();
     assert!(matches!(err, Error::NotContiguous { .. }), "{err}");
 }
+
+/// Inside a closure over a host storage, an access to the same storage that
+/// could never be granted (a write while the closure reads it, anything
+/// while it writes it) is an error, not a wait for good; reads inside a
+/// read are fine.
+#[test]
+fn a_storage_taken_again_inside_its_own_closure_is_an_error() {
+    let host = Device::host();
+    let t = TensorT::from_slice(&host, &[1.0f32, 2.0, 3.0, 4.0], [4]).unwrap();
+    let src = TensorT::from_slice(&host, &[9.0f32; 4], [4]).unwrap();
+    // a read inside a read
+    let (c, mut alias) = (t.clone(), t.clone());
+    let inner = t.with_host_slice(|_| c.to_vec()).unwrap();
+    assert_eq!(inner.unwrap(), [1.0, 2.0, 3.0, 4.0]);
+    // a write inside a read
+    let err = t
+        .with_host_slice(|_| alias.copy_from(&src))
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        matches!(&err, Error::InvalidArgument { reason, .. } if reason.contains("already holds")),
+        "{err:?}"
+    );
+    // a read and a write inside a write
+    let (mut w, c, mut alias) = (t.clone(), t.clone(), t.clone());
+    let (read, write) = w
+        .with_host_slice_mut(|_| (c.to_vec(), alias.copy_from(&src)))
+        .unwrap();
+    assert!(
+        matches!(read, Err(Error::InvalidArgument { .. })),
+        "{read:?}"
+    );
+    assert!(
+        matches!(write, Err(Error::InvalidArgument { .. })),
+        "{write:?}"
+    );
+    // a launch reading it inside a write: its copy path says so too
+    let (mut w, c) = (t.clone(), t.clone());
+    let sum = w.with_host_slice_mut(|_| c.deep_copy()).unwrap();
+    assert!(matches!(sum, Err(Error::InvalidArgument { .. })), "{sum:?}");
+    // nothing written, and the storage free again
+    assert_eq!(t.to_vec().unwrap(), [1.0, 2.0, 3.0, 4.0]);
+    alias.copy_from(&src).unwrap();
+    assert_eq!(t.to_vec().unwrap(), [9.0; 4]);
+}

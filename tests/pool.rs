@@ -268,6 +268,7 @@ fn opening_a_device_twice_shares_one_pool() {
 
 #[test]
 fn host_allocations_are_zeroed_and_a_huge_one_is_an_error() {
+    let _g = serial();
     let host = Device::host();
     let t = TensorT::<u64>::zeros(&host, [3, 1000]).unwrap();
     assert!(t.to_vec().unwrap().iter().all(|&v| v == 0));

@@ -290,6 +290,23 @@ fn bad_views_are_errors() {
             b.copy_from(&TensorT::zeros(&dev, [4, 3]).unwrap()),
             Err(Error::SelfOverlap { .. })
         ));
+        // strides that interleave but never meet (offsets 0, 3, 2, 5, 4, 7)
+        // are written, and the elements between them left alone
+        let base = Tensor::zeros(&dev, DType::F32, [8]).unwrap();
+        let mut woven = base.as_strided([3, 2], [2, 3], 0).unwrap();
+        assert!(!woven.has_self_overlap());
+        let src = Tensor::from_slice(&dev, &[1.0f32, 2., 3., 4., 5., 6.], [3, 2]).unwrap();
+        woven.copy_from(&src).unwrap();
+        assert_eq!(
+            base.to_vec::<f32>().unwrap(),
+            [1.0, 0.0, 3.0, 2.0, 5.0, 4.0, 0.0, 6.0]
+        );
+        let mut meet = base.as_strided([4, 2], [1, 3], 0).unwrap();
+        assert!(meet.has_self_overlap());
+        assert!(matches!(
+            meet.copy_from(&Tensor::zeros(&dev, DType::F32, [4, 2]).unwrap()),
+            Err(Error::SelfOverlap { .. })
+        ));
         let mut ok = TensorT::<f32>::zeros(&dev, [2, 3]).unwrap();
         assert!(matches!(
             ok.copy_from(&TensorT::zeros(&dev, [3, 2]).unwrap()),

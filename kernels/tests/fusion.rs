@@ -403,3 +403,26 @@ fn a_chain_too_wide_for_the_device_runs_as_its_launches() {
         }
     }
 }
+
+/// A chain whose broadcast result does not fit is an error before anything
+/// runs, on the host as on a device (the host computed it first).
+#[test]
+fn a_result_too_large_is_an_error_before_anything_runs() {
+    for dev in common::devices() {
+        let one = TensorT::from_slice(&dev, &[1.0f32], [1]).unwrap();
+        for shape in [[usize::MAX], [1usize << 61]] {
+            let b = one.broadcast_to(shape).unwrap();
+            let mut f = Fusion::new();
+            let v = f.input(b.as_tensor());
+            let y = f.call(&k::add::KERNEL, &[v, v]).unwrap();
+            let err = f.run(&[y]).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    silt::Error::SizeOverflow { .. } | silt::Error::AllocationTooLarge { .. }
+                ),
+                "{err:?} on {dev}"
+            );
+        }
+    }
+}

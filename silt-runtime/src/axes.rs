@@ -21,9 +21,9 @@ use crate::layout::MAX_DIMS;
 pub struct Axes {
     /// `None`: every axis.
     list: Option<([isize; MAX_DIMS], usize)>,
-    /// More axes were given than a tensor can have (one is repeated or out of
-    /// range, whatever the tensor).
-    overflow: bool,
+    /// The first axis given past the `MAX_DIMS` a tensor can have (so one
+    /// of them is repeated or out of range, whatever the tensor).
+    extra: Option<isize>,
     keepdim: bool,
 }
 
@@ -33,7 +33,7 @@ impl Axes {
     pub fn all() -> Axes {
         Axes {
             list: None,
-            overflow: false,
+            extra: None,
             keepdim: false,
         }
     }
@@ -43,18 +43,18 @@ impl Axes {
     pub fn of<I: IntoIterator<Item = isize>>(axes: I) -> Axes {
         let mut list = [0isize; MAX_DIMS];
         let mut n = 0;
-        let mut overflow = false;
+        let mut extra = None;
         for a in axes {
             if n < MAX_DIMS {
                 list[n] = a;
                 n += 1;
-            } else {
-                overflow = true;
+            } else if extra.is_none() {
+                extra = Some(a);
             }
         }
         Axes {
             list: Some((list, n)),
-            overflow,
+            extra,
             keepdim: false,
         }
     }
@@ -78,20 +78,19 @@ impl Axes {
     /// tensor takes axis `0` or `-1` as its one (empty) axis, as PyTorch does.
     ///
     /// # Errors
+    /// [`Error::TooManyDims`] for an `ndim` past the most a tensor can have,
     /// [`Error::AxisOutOfRange`] for an axis out of `-ndim..ndim`,
     /// [`Error::RepeatedAxis`] for an axis given twice.
     pub fn reduced(&self, ndim: usize) -> Result<Vec<bool>> {
+        crate::layout::check_dims(ndim)?;
         let mut out = vec![self.list.is_none(); ndim];
         let Some((list, n)) = &self.list else {
             return Ok(out);
         };
-        if self.overflow {
-            return Err(Error::RepeatedAxis { axis: list[0] });
-        }
         let signed = isize::try_from(ndim).unwrap_or(isize::MAX);
         // a 0-d tensor's one axis (0 or -1) may be named once, as any other
         let mut scalar_axis = false;
-        for &a in &list[..*n] {
+        for &a in list[..*n].iter().chain(&self.extra) {
             let span = signed.max(1);
             if a >= span || a < -span {
                 return Err(Error::AxisOutOfRange { axis: a, ndim });
@@ -108,6 +107,10 @@ impl Axes {
                 return Err(Error::RepeatedAxis { axis: a });
             }
             out[i] = true;
+        }
+        if let Some(axis) = self.extra {
+            // never reached: more than `MAX_DIMS` axes within range repeat one
+            return Err(Error::RepeatedAxis { axis });
         }
         Ok(out)
     }

@@ -277,7 +277,13 @@ impl Scalar {
         };
         let converted = match (T::DTYPE.is_float(), self.as_f64(), self.as_i128()) {
             (true, Some(f), _) => float_scalar(T::DTYPE, f),
+            // rounded to nearest once: through f64 an integer past 2^53 would
+            // round twice (`(1 << 60) + (1 << 36) + 1` to the f32 below)
             #[allow(clippy::cast_precision_loss)] // rounding to nearest is the documented rule
+            (true, None, Some(i)) if T::DTYPE == DType::F32 => Some(Scalar::F32(i as f32)),
+            // f16 holds no integer past 65504, so through f64 (exact below
+            // 2^53) rounds once where the result is finite
+            #[allow(clippy::cast_precision_loss)]
             (true, None, Some(i)) => float_scalar(T::DTYPE, i as f64),
             (false, None, Some(i)) if T::DTYPE.is_int() => int_scalar(T::DTYPE, i),
             _ => None,
@@ -455,6 +461,30 @@ mod tests {
         assert_eq!(Scalar::from(7u16).to::<f64>().unwrap(), 7.0);
         assert!(Scalar::from(true).to::<bool>().unwrap());
         assert_eq!(Scalar::from(0.1f64).to::<f32>().unwrap(), 0.1f32);
+    }
+
+    #[test]
+    #[allow(clippy::cast_precision_loss)]
+    fn integers_round_to_the_nearest_float_once() {
+        // through f64 these round down twice; once, they round up
+        let i = (1i64 << 60) + (1 << 36) + 1;
+        assert_eq!(
+            Scalar::I64(i).to::<f32>().unwrap().to_bits(),
+            (i as f32).to_bits()
+        );
+        assert_eq!((i as f32).to_bits(), 0x5D80_0001);
+        let u = (1u64 << 63) + (1 << 39) + 1;
+        assert_eq!(
+            Scalar::U64(u).to::<f32>().unwrap().to_bits(),
+            (u as f32).to_bits()
+        );
+        assert_eq!(Scalar::I64(-i).to::<f32>().unwrap(), -(i as f32));
+        assert_eq!(Scalar::I64(i).to::<f64>().unwrap(), i as f64);
+        assert_eq!(
+            Scalar::I32(65519).to::<half::f16>().unwrap(),
+            half::f16::from_f32(65504.0)
+        );
+        assert!(Scalar::I32(65520).to::<half::f16>().is_err());
     }
 
     #[test]

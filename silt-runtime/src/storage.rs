@@ -1,6 +1,6 @@
 //! Storage: the bytes a tensor and its views share, on the host or on a device.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -154,7 +154,7 @@ impl Storage {
             }
             (Data::Host(lock), _) => {
                 if !zero {
-                    for chunk in write_lock(lock)
+                    for chunk in write_lock(lock)?
                         .as_bytes_mut()
                         .chunks_exact_mut(pattern.len())
                     {
@@ -184,7 +184,7 @@ impl Storage {
                 queue.write_queued(&block.mem, bytes)?;
             }
             (Data::OpenCl(Some(block)), Some(queue)) => queue.write(&block.mem, 0, bytes)?,
-            (Data::Host(lock), _) => write_lock(lock).as_bytes_mut().copy_from_slice(bytes),
+            (Data::Host(lock), _) => write_lock(lock)?.as_bytes_mut().copy_from_slice(bytes),
             (Data::OpenCl(_), _) => {
                 return Err(Error::internal(
                     "OpenCL storage without its buffer or queue",
@@ -242,7 +242,7 @@ impl Storage {
     pub(crate) fn read_range(&self, offset: usize, dst: &mut [u8]) -> Result<()> {
         match &self.data {
             Data::Host(lock) => {
-                let src = read_lock(lock);
+                let src = read_lock(lock)?;
                 let src = offset
                     .checked_add(dst.len())
                     .and_then(|end| src.as_bytes().get(offset..end))
@@ -282,10 +282,12 @@ pub(crate) struct HostLock {
 const READER_PATIENCE: Duration = Duration::from_millis(100);
 
 thread_local! {
-    /// The host storage guards this thread holds. A thread that holds one
-    /// never waits for a writer as a reader: the guard it holds may be what
-    /// the writer waits for (`a + a` reads `a` twice).
-    static HELD: Cell<usize> = const { Cell::new(0) };
+    /// The host storage guards this thread holds: each lock's address, with
+    /// its lowest bit set for a write guard. A thread that holds one never
+    /// waits for a writer as a reader (the guard it holds may be what the
+    /// writer waits for: `a + a` reads `a` twice), and a lock it holds is
+    /// an error to take again where that could never succeed.
+    static HELD: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
     /// This thread's patience as a reader, instead of [`READER_PATIENCE`]
     /// (a test hook).
     static PATIENCE: Cell<Option<Duration>> = const { Cell::new(None) };
@@ -311,7 +313,7 @@ impl HostLock {
     #[cold]
     #[inline(never)]
     fn let_writers_go(&self) {
-        if HELD.with(Cell::get) > 0 || self.passed.load(Ordering::Relaxed) {
+        if HELD.with(|h| !h.borrow().is_empty()) || self.passed.load(Ordering::Relaxed) {
             return;
         }
         let patience = PATIENCE.with(Cell::get).unwrap_or(READER_PATIENCE);
@@ -337,8 +339,9 @@ fn pause(tries: u32) {
     }
 }
 
-/// A read guard on host bytes, counted among the thread's guards while held.
-pub(crate) struct ReadGuard<'a>(RwLockReadGuard<'a, HostBytes>);
+/// A read guard on host bytes, listed among the thread's guards while held
+/// (with its entry in `HELD`).
+pub(crate) struct ReadGuard<'a>(RwLockReadGuard<'a, HostBytes>, usize);
 
 impl Deref for ReadGuard<'_> {
     type Target = HostBytes;
@@ -352,12 +355,13 @@ impl Deref for ReadGuard<'_> {
 impl Drop for ReadGuard<'_> {
     #[inline]
     fn drop(&mut self) {
-        HELD.with(|h| h.set(h.get().saturating_sub(1)));
+        forget_held(self.1);
     }
 }
 
-/// A write guard on host bytes, counted among the thread's guards while held.
-pub(crate) struct WriteGuard<'a>(RwLockWriteGuard<'a, HostBytes>);
+/// A write guard on host bytes, listed among the thread's guards while held
+/// (with its entry in `HELD`).
+pub(crate) struct WriteGuard<'a>(RwLockWriteGuard<'a, HostBytes>, usize);
 
 impl Deref for WriteGuard<'_> {
     type Target = HostBytes;
@@ -378,7 +382,58 @@ impl DerefMut for WriteGuard<'_> {
 impl Drop for WriteGuard<'_> {
     #[inline]
     fn drop(&mut self) {
-        HELD.with(|h| h.set(h.get().saturating_sub(1)));
+        forget_held(self.1);
+    }
+}
+
+/// This lock's entry in `HELD` for a read (`write`: a write) guard.
+fn entry(lock: &HostLock, write: bool) -> usize {
+    (std::ptr::from_ref(lock) as usize) | usize::from(write)
+}
+
+/// Lists a guard this thread took.
+#[inline]
+fn note_held(entry: usize) {
+    HELD.with(|h| h.borrow_mut().push(entry));
+}
+
+/// Takes a guard this thread let go off its list.
+#[inline]
+fn forget_held(entry: usize) {
+    HELD.with(|h| {
+        let mut h = h.borrow_mut();
+        if let Some(i) = h.iter().rposition(|&e| e == entry) {
+            h.swap_remove(i);
+        }
+    });
+}
+
+/// Whether this thread holds a guard of `lock`: a write guard only, or any.
+fn holds(lock: &HostLock, write_only: bool) -> bool {
+    let (read, write) = (entry(lock, false), entry(lock, true));
+    HELD.with(|h| {
+        h.borrow()
+            .iter()
+            .any(|&e| e == write || (!write_only && e == read))
+    })
+}
+
+/// The error for a lock this thread holds and asks for again where that
+/// could never succeed (a read of storage it writes, a write of storage it
+/// reads or writes): inside a `with_host_slice` closure, say, an operation
+/// on a view of the same storage.
+fn reentered(write: bool) -> Error {
+    Error::InvalidArgument {
+        op: "host storage",
+        reason: format!(
+            "this thread already holds the storage ({}); an access to it from inside a \
+             with_host_slice/with_host_bytes closure over the same storage would wait for good",
+            if write {
+                "to write it, so it cannot read it"
+            } else {
+                "to read it, so it cannot write it"
+            }
+        ),
     }
 }
 
@@ -386,14 +441,29 @@ impl Drop for WriteGuard<'_> {
 /// a panic elsewhere could break. While a writer waits for the lock, a thread
 /// that holds no other guard first lets it go (up to 100 ms), so that
 /// readers coming one after another do not keep it out.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] when this thread holds the storage to write it.
 #[inline]
-pub(crate) fn read_lock(lock: &HostLock) -> ReadGuard<'_> {
+pub(crate) fn read_lock(lock: &HostLock) -> Result<ReadGuard<'_>> {
     if lock.writers.load(Ordering::Relaxed) > 0 {
         lock.let_writers_go();
     }
-    let guard = lock.bytes.read().unwrap_or_else(|e| e.into_inner());
-    HELD.with(|h| h.set(h.get() + 1));
-    ReadGuard(guard)
+    let guard = match lock.bytes.try_read() {
+        Ok(guard) => guard,
+        Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+        // held for writing: by this thread (for good) or by another (a
+        // moment, as long as its write)
+        Err(std::sync::TryLockError::WouldBlock) => {
+            if holds(lock, true) {
+                return Err(reentered(true));
+            }
+            lock.bytes.read().unwrap_or_else(|e| e.into_inner())
+        }
+    };
+    let e = entry(lock, false);
+    note_held(e);
+    Ok(ReadGuard(guard, e))
 }
 
 /// Writes host bytes (see [`read_lock`]), for a caller that holds no other
@@ -403,9 +473,15 @@ pub(crate) fn read_lock(lock: &HostLock) -> ReadGuard<'_> {
 /// a`) would wait behind it while the writer waits for that thread's first
 /// read: a deadlock between threads. While it waits it is counted in the
 /// lock's `writers`, which new readers holding no guard let go first.
-pub(crate) fn write_lock(lock: &HostLock) -> WriteGuard<'_> {
+///
+/// # Errors
+/// [`Error::InvalidArgument`] when this thread holds the storage already.
+pub(crate) fn write_lock(lock: &HostLock) -> Result<WriteGuard<'_>> {
     if let Some(guard) = try_write_lock(lock) {
-        return guard;
+        return Ok(guard);
+    }
+    if holds(lock, false) {
+        return Err(reentered(holds(lock, true)));
     }
     lock.writers.fetch_add(1, Ordering::AcqRel);
     let mut tries = 0u32;
@@ -418,7 +494,7 @@ pub(crate) fn write_lock(lock: &HostLock) -> WriteGuard<'_> {
     };
     lock.writers.fetch_sub(1, Ordering::AcqRel);
     lock.passed.store(false, Ordering::Relaxed);
-    guard
+    Ok(guard)
 }
 
 /// Writes host bytes if no one reads or writes them now, without waiting:
@@ -431,8 +507,9 @@ pub(crate) fn try_write_lock(lock: &HostLock) -> Option<WriteGuard<'_>> {
         Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
         Err(std::sync::TryLockError::WouldBlock) => return None,
     };
-    HELD.with(|h| h.set(h.get() + 1));
-    Some(WriteGuard(guard))
+    let e = entry(lock, true);
+    note_held(e);
+    Some(WriteGuard(guard, e))
 }
 
 impl Drop for Storage {

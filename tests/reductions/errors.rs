@@ -33,9 +33,10 @@ fn bad_axes_are_errors() {
                 Err(Error::RepeatedAxis { .. })
             ));
         }
+        // past the most a tensor has: the first axis out of range is named
         assert!(matches!(
             sum::launch(&x, Axes::of(0..20)),
-            Err(Error::RepeatedAxis { .. })
+            Err(Error::AxisOutOfRange { axis: 2, ndim: 2 })
         ));
     }
 }
@@ -107,4 +108,67 @@ fn mismatched_inputs_are_errors() {
             Err(Error::DeviceMismatch { .. })
         ));
     }
+}
+
+#[test]
+fn outputs_too_large_are_errors_before_anything_runs() {
+    const M: usize = usize::MAX;
+    for dev in devices() {
+        // no element to reduce, but kept axes whose product does not fit
+        let e = TensorT::<f32>::zeros(&dev, [0, M, 2]).unwrap();
+        for err in [
+            sum::launch(&e, Axes::of([0])).unwrap_err(),
+            sum::launch(&TensorT::<f32>::zeros(&dev, [0, M]).unwrap(), Axes::of([0])).unwrap_err(),
+        ] {
+            assert!(
+                matches!(err, Error::SizeOverflow { .. }),
+                "{err:?} on {dev}"
+            );
+        }
+        // ... that fits but is far past memory: an error, not an abort
+        let big = TensorT::<f32>::zeros(&dev, [0, 1 << 42]).unwrap();
+        let err = sum::launch(&big, Axes::of([0])).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::OutOfMemory { .. } | Error::AllocationTooLarge { .. }
+            ),
+            "{err:?} on {dev}"
+        );
+        // reduced axes whose product does not fit, with no row kept: empty
+        let r = sum::launch(&e, Axes::of([1, 2])).unwrap();
+        assert_eq!(r.shape(), [0], "on {dev}");
+        // scans of no element, whatever the other axes' product: empty, at once
+        for (shape, axis) in [(vec![0, M], 0), (vec![0, M, 2], 0), (vec![M, 0], 1)] {
+            let x = TensorT::<f32>::zeros(&dev, &shape).unwrap();
+            let y = running_sum::launch(&x, axis).unwrap();
+            assert_eq!(y.shape(), shape, "on {dev}");
+        }
+    }
+}
+
+#[test]
+fn axes_past_a_tensors_dimensions_are_errors() {
+    assert!(matches!(
+        Axes::all().reduced(usize::MAX),
+        Err(Error::TooManyDims { .. })
+    ));
+    assert!(matches!(
+        Axes::of([0]).reduced(1 << 40),
+        Err(Error::TooManyDims { .. })
+    ));
+    // 17 axes of a 16-d tensor: the 17th is the repeated one
+    assert!(matches!(
+        Axes::of((0..16).chain([3])).reduced(16),
+        Err(Error::RepeatedAxis { axis: 3 })
+    ));
+    // ... or out of range, and said so
+    assert!(matches!(
+        Axes::of((0..16).chain([99])).reduced(16),
+        Err(Error::AxisOutOfRange { axis: 99, .. })
+    ));
+    assert!(matches!(
+        Axes::of([99].into_iter().chain(0..16)).reduced(3),
+        Err(Error::AxisOutOfRange { axis: 99, .. })
+    ));
 }

@@ -51,7 +51,7 @@ pub(super) fn module(f: &Fold<'_>, empty_is_error: bool) -> TokenStream {
                 |__i: usize, __k: u64| #map_call(#(#host_map_args),*),
                 #combine_call,
                 #finish_call,
-            );
+            )?;
             #host_ret
         }
     };

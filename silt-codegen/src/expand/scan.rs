@@ -67,7 +67,7 @@ pub(super) fn module(f: &Fold<'_>) -> TokenStream {
                 #combine_call,
                 #finish_call,
                 __exclusive,
-            );
+            )?;
             #host_ret
         }
     };

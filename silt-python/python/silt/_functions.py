@@ -453,7 +453,10 @@ def _histogram_edges(x, bins, range, op):
     `range` (a pair; the elements' smallest and largest by default, `[0,
     1]` without any; a single value widened by 0.5 each way), as NumPy's
     and PyTorch's `histogram`: a range that is not finite (given, or from
-    data holding NaN or an infinity) raises."""
+    data holding NaN or an infinity) raises. The equal bins' edges are
+    NumPy's (`linspace` in float64, rounded to the dtype); PyTorch's
+    `linspace` in the dtype differs in the last bits, so an element exactly
+    on an inner edge may fall in the bin beside PyTorch's."""
     if isinstance(bins, Tensor):
         edges = bins.astype(x.dtype).to(x.device)
         if edges.ndim != 1 or edges.numel() < 2:

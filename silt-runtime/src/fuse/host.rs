@@ -11,6 +11,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::launch::host::HOST_CHUNK;
 use crate::launch::plan::{prepare, Arg};
+use crate::layout::byte_len;
 use crate::program::text::ChunkArg;
 use crate::storage::{read_lock, ReadGuard, Storage};
 use crate::tensor::Tensor;
@@ -51,7 +52,7 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
                             op: "Fusion::run",
                             device: t.device().to_string(),
                         })?;
-                        guards.push((key, read_lock(lock)));
+                        guards.push((key, read_lock(lock)?));
                         guards.len() - 1
                     }
                 };
@@ -76,15 +77,38 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
         .iter()
         .map(|s| s.info.body.ok_or_else(unfusable))
         .collect::<Result<Vec<_>>>()?;
-    let outs: Vec<Vec<Vec<u8>>> = (0..len.div_ceil(HOST_CHUNK))
+    // the outputs first (their size checked and their storage allocated
+    // before anything is computed), each chunk writing its part in place
+    let device = plan_device(args);
+    let mut made: Vec<Tensor> = chain
+        .outputs
+        .iter()
+        .map(|(_, d)| {
+            crate::layout::check_dims(shape.len())?;
+            let storage = Storage::for_overwrite(&device, byte_len(&shape, d.size())?)?;
+            Tensor::new(storage, &shape, *d)
+        })
+        .collect::<Result<_>>()?;
+    let mut parts: Vec<std::slice::ChunksMut<'_, u8>> = Vec::with_capacity(made.len());
+    for (t, (_, d)) in made.iter_mut().zip(&chain.outputs) {
+        let bytes = Arc::get_mut(&mut t.storage)
+            .and_then(Storage::host_mut)
+            .ok_or_else(|| Error::internal("a fresh host output shared or not on the host"))?;
+        parts.push(bytes.as_bytes_mut().chunks_mut(HOST_CHUNK * d.size()));
+    }
+    let chunks: Vec<Vec<&mut [u8]>> = (0..len.div_ceil(HOST_CHUNK))
+        .map(|_| {
+            parts
+                .iter_mut()
+                .map(|p| p.next().unwrap_or_default())
+                .collect()
+        })
+        .collect();
+    chunks
         .into_par_iter()
-        .map(|c| {
+        .enumerate()
+        .try_for_each(|(c, mut bytes)| -> Result<()> {
             let range = c * HOST_CHUNK..((c + 1) * HOST_CHUNK).min(len);
-            let mut bytes: Vec<Vec<u8>> = chain
-                .outputs
-                .iter()
-                .map(|(_, d)| Vec::with_capacity(range.len() * d.size()))
-                .collect();
             // a block's input values and step results, 8-byte aligned
             let block = |size: usize| vec![0u64; (BLOCK * size).div_ceil(8)];
             let mut ins: Vec<Vec<u64>> = inputs
@@ -180,30 +204,18 @@ pub(super) fn run(f: &Fusion, chain: &Chain, args: &[Arg<'_>]) -> Result<Vec<Ten
                         [..m * body.output.size()];
                     (body.chunk)(&args, out).ok_or_else(unfusable)?;
                 }
-                for ((k, d), out) in chain.outputs.iter().zip(&mut bytes) {
-                    out.extend_from_slice(
-                        &bytemuck::cast_slice::<u64, u8>(&results[*k])[..m * d.size()],
+                let at = start - range.start;
+                for ((k, d), out) in chain.outputs.iter().zip(bytes.iter_mut()) {
+                    let size = d.size();
+                    out[at * size..(at + m) * size].copy_from_slice(
+                        &bytemuck::cast_slice::<u64, u8>(&results[*k])[..m * size],
                     );
                 }
                 start += m;
             }
-            Ok(bytes)
-        })
-        .collect::<Result<_>>()?;
-    chain
-        .outputs
-        .iter()
-        .enumerate()
-        .map(|(o, (_, d))| {
-            let mut data: Vec<u8> = Vec::with_capacity(len * d.size());
-            for c in &outs {
-                data.extend_from_slice(&c[o]);
-            }
-            let mut t = Tensor::zeros(&plan_device(args), *d, &shape)?;
-            t.with_host_bytes_mut(|b| b.copy_from_slice(&data))?;
-            Ok(t)
-        })
-        .collect()
+            Ok(())
+        })?;
+    Ok(made)
 }
 
 fn unfusable() -> Error {

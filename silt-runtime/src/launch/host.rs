@@ -84,7 +84,8 @@ fn in_place<'a>(
     let lock = t.storage.host()?;
     // the shape is the launch's, so the element count is too
     let start = t.offset() * size;
-    Some((read_lock(lock), start..start + plan.len() * size))
+    // none where this thread writes the storage: the copy path says why
+    Some((read_lock(lock).ok()?, start..start + plan.len() * size))
 }
 
 /// The elements of `t` seen through `layout` (a view of its storage), in
@@ -98,7 +99,7 @@ pub(crate) fn read_layout<'a, T: Element>(
 ) -> Result<HostRead<'a, T>> {
     let tensor = t.as_tensor();
     if let (true, Some(lock)) = (layout.is_contiguous(), tensor.storage.host()) {
-        let guard = read_lock(lock);
+        let guard = read_lock(lock)?;
         let start = layout.offset * T::SIZE;
         let range = start..start + layout.len() * T::SIZE;
         let valid = guard

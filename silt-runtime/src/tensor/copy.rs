@@ -205,7 +205,7 @@ impl Tensor {
         }
         let es = self.dtype.size();
         if let Some(lock) = self.storage.host() {
-            let src = read_lock(lock);
+            let src = read_lock(lock)?;
             gather(src.as_bytes(), &self.layout, es, out);
         } else if self.is_contiguous() {
             self.storage.read_range(self.layout.offset * es, out)?;
@@ -258,7 +258,7 @@ impl Tensor {
                 // `to_bytes` reads all of `src` before anything is written, so a
                 // source overlapping this view is copied correctly.
                 let bytes = src.to_bytes()?;
-                let mut dst = write_lock(lock);
+                let mut dst = write_lock(lock)?;
                 scatter(&bytes, &self.layout, es, dst.as_bytes_mut());
                 Ok(())
             }
@@ -352,7 +352,7 @@ impl Tensor {
                     self.dtype,
                 )?;
                 if let Some(dst) = out.storage.host() {
-                    let (src, mut dst) = (read_lock(src), write_lock(dst));
+                    let (src, mut dst) = (read_lock(src)?, write_lock(dst)?);
                     gather(
                         src.as_bytes(),
                         &self.layout,
@@ -402,7 +402,7 @@ impl Tensor {
             let start = self.layout.offset * es;
             let nbytes = self.len() * es;
             if let Some(lock) = self.storage.host() {
-                let src = read_lock(lock);
+                let src = read_lock(lock)?;
                 let bytes = src
                     .as_bytes()
                     .get(start..start + nbytes)
@@ -414,7 +414,7 @@ impl Tensor {
                 let storage = Storage::for_overwrite(device, nbytes)?;
                 if let Some(lock) = storage.host() {
                     // fresh: no one else holds it
-                    let mut dst = write_lock(lock);
+                    let mut dst = write_lock(lock)?;
                     let dst = dst
                         .as_bytes_mut()
                         .get_mut(..nbytes)

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::device::Device;
 use crate::dtype::{DType, Element};
 use crate::error::{Error, Result};
-use crate::layout::{byte_len, check_dims, Dims, Layout};
+use crate::layout::{byte_len, check_dims, numel, Dims, Layout};
 use crate::storage::Storage;
 
 use super::{Tensor, TensorT};
@@ -96,7 +96,8 @@ impl<T: Element> TensorT<T> {
         let shape = shape.as_ref();
         check_dims(shape.len())?;
         byte_len(shape, T::SIZE)?;
-        let expected = shape.iter().product();
+        // fits: `byte_len` counted it (0 where any size is 0)
+        let expected = numel(shape).unwrap_or(0);
         if data.len() != expected {
             return Err(Error::DataLength {
                 shape: shape.to_vec(),

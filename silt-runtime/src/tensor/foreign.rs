@@ -103,7 +103,7 @@ impl Tensor {
             op: "host_ptr",
             device: self.device().to_string(),
         })?;
-        let mut bytes = write_lock(lock);
+        let mut bytes = write_lock(lock)?;
         let base = bytes.as_bytes_mut().as_mut_ptr();
         // the offset lies inside the storage (or at its end, for an empty view)
         Ok(base.wrapping_add(self.offset() * self.dtype.size()))

@@ -27,7 +27,7 @@ impl Tensor {
     /// [`Error::NotContiguous`] for a view with gaps or repeated elements.
     pub fn with_host_bytes<R>(&self, f: impl FnOnce(&[u8]) -> R) -> Result<R> {
         let (lock, range) = self.host_bytes("with_host_bytes")?;
-        let bytes = read_lock(lock);
+        let bytes = read_lock(lock)?;
         let view = bytes
             .as_bytes()
             .get(range)
@@ -51,7 +51,7 @@ impl Tensor {
     /// As [`with_host_bytes`](Self::with_host_bytes).
     pub fn with_host_bytes_mut<R>(&mut self, f: impl FnOnce(&mut [u8]) -> R) -> Result<R> {
         let (lock, range) = self.host_bytes("with_host_bytes_mut")?;
-        let mut bytes = write_lock(lock);
+        let mut bytes = write_lock(lock)?;
         let view = bytes
             .as_bytes_mut()
             .get_mut(range)
@@ -98,7 +98,7 @@ impl<T: Element> TensorT<T> {
     /// other than 0 and 1 (written through a view of another dtype).
     pub fn with_host_slice<R>(&self, f: impl FnOnce(&[T]) -> R) -> Result<R> {
         let (lock, range) = self.inner.host_bytes("with_host_slice")?;
-        let bytes = read_lock(lock);
+        let bytes = read_lock(lock)?;
         let raw = bytes
             .as_bytes()
             .get(range)
@@ -132,7 +132,7 @@ impl<T: Element> TensorT<T> {
     /// As [`with_host_slice`](Self::with_host_slice).
     pub fn with_host_slice_mut<R>(&mut self, f: impl FnOnce(&mut [T]) -> R) -> Result<R> {
         let (lock, range) = self.inner.host_bytes("with_host_slice_mut")?;
-        let mut bytes = write_lock(lock);
+        let mut bytes = write_lock(lock)?;
         let elems = bytes
             .as_bytes_mut()
             .get_mut(range)

@@ -48,7 +48,7 @@ pub struct TensorT<T: Element> {
 }
 
 impl Tensor {
-    fn new(storage: Storage, shape: &[usize], dtype: DType) -> Result<Tensor> {
+    pub(crate) fn new(storage: Storage, shape: &[usize], dtype: DType) -> Result<Tensor> {
         Ok(Tensor {
             storage: Arc::new(storage),
             layout: Layout::contiguous(shape)?,

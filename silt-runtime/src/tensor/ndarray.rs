@@ -43,15 +43,25 @@ impl<T: Element> TensorT<T> {
     /// any device; waits for the queued work that writes them).
     ///
     /// # Errors
-    /// Transfer errors.
+    /// Transfer errors; [`Error::InvalidArgument`] for a shape `ndarray`
+    /// cannot describe (sizes other than 0 whose product is past
+    /// `isize::MAX`, as `[0, usize::MAX]`).
     pub fn to_ndarray(&self) -> Result<ArrayD<T>> {
         let v = self.to_vec()?;
-        let len = v.len();
-        ArrayD::from_shape_vec(IxDyn(self.shape()), v).map_err(|_| Error::DataLength {
-            shape: self.shape().to_vec(),
-            expected: self.len(),
-            len,
-        })
+        ArrayD::from_shape_vec(IxDyn(self.shape()), v)
+            .map_err(|e| self.no_ndarray("to_ndarray", &e))
+    }
+
+    /// The error for a tensor whose layout `ndarray` refuses (`e`).
+    fn no_ndarray(&self, op: &'static str, e: &ndarray::ShapeError) -> Error {
+        Error::InvalidArgument {
+            op,
+            reason: format!(
+                "ndarray cannot describe shape {:?} with strides {:?}: {e}",
+                self.shape(),
+                self.strides()
+            ),
+        }
     }
 
     /// Calls `f` with an `ndarray` view of this host tensor where it is stored:
@@ -68,27 +78,31 @@ impl<T: Element> TensorT<T> {
     /// # Errors
     /// [`Error::NotOnHost`] for a tensor of an OpenCL device (use
     /// [`to_ndarray`](Self::to_ndarray)). Broadcast views come out with stride
-    /// 0, as `ndarray` allows for read-only views.
+    /// 0, as `ndarray` allows for read-only views. [`Error::InvalidArgument`]
+    /// for a layout `ndarray` cannot describe, and for `bool`s stored as
+    /// bytes other than 0 and 1 (written through a view of another dtype).
     pub fn with_ndarray_view<R>(&self, f: impl FnOnce(ArrayViewD<'_, T>) -> R) -> Result<R> {
+        const OP: &str = "with_ndarray_view";
         let t = self.as_tensor();
         let lock = t.storage.host().ok_or_else(|| Error::NotOnHost {
-            op: "with_ndarray_view",
+            op: OP,
             device: self.device().to_string(),
         })?;
-        let not_described = || Error::NotContiguous {
-            op: "with_ndarray_view",
-            shape: self.shape().to_vec(),
-            strides: self.strides().to_vec(),
-        };
-        let bytes = read_lock(lock);
+        let bytes = read_lock(lock)?;
         let span = t.layout.span();
-        let elems = bytes
+        let raw = bytes
             .as_bytes()
             .get(span.start * T::SIZE..span.end * T::SIZE)
-            .and_then(T::from_bytes)
-            .ok_or_else(not_described)?;
+            .ok_or_else(|| Error::internal("a host view past the end of its storage"))?;
+        let elems = T::from_bytes(raw).ok_or_else(|| Error::InvalidArgument {
+            op: OP,
+            reason: format!(
+                "the bytes are not {} values in place (a bool other than 0 or 1?); read them with to_ndarray",
+                T::DTYPE
+            ),
+        })?;
         let shape = IxDyn(self.shape()).strides(IxDyn(self.strides()));
-        let view = ArrayViewD::from_shape(shape, elems).map_err(|_| not_described())?;
+        let view = ArrayViewD::from_shape(shape, elems).map_err(|e| self.no_ndarray(OP, &e))?;
         Ok(f(view))
     }
 }
@@ -119,6 +133,31 @@ mod tests {
                 assert!(matches!(err, Error::NotOnHost { .. }), "{err}");
             }
         }
+    }
+
+    #[test]
+    fn layouts_ndarray_refuses_are_clear_errors() {
+        let host = Device::host();
+        let e = TensorT::<f32>::zeros(&host, [0, usize::MAX]).unwrap();
+        for err in [
+            e.to_ndarray().unwrap_err(),
+            e.with_ndarray_view(|v| v.len()).unwrap_err(),
+        ] {
+            assert!(
+                matches!(&err, Error::InvalidArgument { reason, .. } if reason.contains("ndarray cannot describe")),
+                "{err:?}"
+            );
+        }
+        // a bool stored as the byte 2 (written as bytes)
+        let mut t = crate::Tensor::zeros(&host, crate::DType::Bool, [2]).unwrap();
+        t.with_host_bytes_mut(|b| b[0] = 2).unwrap();
+        let b = t.typed::<bool>().unwrap();
+        let err = b.with_ndarray_view(|v| v.len()).unwrap_err();
+        assert!(matches!(err, Error::InvalidArgument { .. }), "{err:?}");
+        assert_eq!(
+            b.to_ndarray().unwrap(),
+            ndarray::arr1(&[true, false]).into_dyn()
+        );
     }
 
     #[test]

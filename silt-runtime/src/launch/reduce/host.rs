@@ -5,7 +5,7 @@ use rayon::prelude::*;
 
 use crate::device::Device;
 use crate::dtype::Element;
-use crate::error::Result;
+use crate::error::{host_oom, Error, Result};
 use crate::launch::host::{read_layout, HostRead};
 use crate::tensor::TensorT;
 
@@ -27,21 +27,27 @@ pub fn host_rows<'a, T: Element>(plan: &ReducePlan, t: &'a TensorT<T>) -> Result
 
 /// Every row of a plan folded in silt's order, then finished: `map(i, k)`
 /// maps element `k` of the row at logical index `i = row * len + k`.
+///
+/// # Errors
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when the results do not
+/// fit in the host's memory (checked before anything is computed).
 pub fn host_reduce<A, O>(
     plan: &ReducePlan,
     identity: impl Fn() -> A + Sync,
     map: impl Fn(usize, u64) -> A + Sync,
     combine: impl Fn(A, A) -> A + Sync,
     finish: impl Fn(A, u64) -> O + Sync,
-) -> Vec<O>
+) -> Result<Vec<O>>
 where
     A: Clone + Send + Sync,
     O: Send,
 {
     let (rows, len) = (plan.rows, plan.len);
     let count = u64::try_from(len).unwrap_or(u64::MAX);
+    let mut out = results::<O>(plan, rows)?;
     if len == 0 {
-        return (0..rows).map(|_| finish(identity(), 0)).collect();
+        out.extend((0..rows).map(|_| finish(identity(), 0)));
+        return Ok(out);
     }
     let per_row = tiles(len);
     let at_row = |row: usize| {
@@ -51,21 +57,27 @@ where
     };
     // each task keeps its scratch for the lanes from tile to tile
     if per_row == 1 {
-        return (0..rows)
+        (0..rows)
             .into_par_iter()
             .with_min_len(SHORT_ROWS_A_TASK)
             .map_init(Vec::new, |leaves, row| {
                 finish(tile_result(len, 0, &at_row(row), &combine, leaves), count)
             })
-            .collect();
+            .collect_into_vec(&mut out);
+        return Ok(out);
     }
-    let parts: Vec<A> = (0..rows * per_row)
+    // rows * len elements are read, so rows * per_row (per_row <= len) fits
+    let mut parts: Vec<A> = Vec::new();
+    parts
+        .try_reserve_exact(rows * per_row)
+        .map_err(|_| host_oom((rows * per_row).saturating_mul(std::mem::size_of::<A>())))?;
+    (0..rows * per_row)
         .into_par_iter()
         .map_init(Vec::new, |leaves, g| {
             let (row, tile) = (g / per_row, g % per_row);
             tile_result(len, tile, &at_row(row), &combine, leaves)
         })
-        .collect();
+        .collect_into_vec(&mut parts);
     parts
         .par_chunks(per_row)
         .map_init(Vec::new, |scratch, row| {
@@ -73,7 +85,25 @@ where
             scratch.extend_from_slice(row);
             finish(tree(scratch, &combine), count)
         })
-        .collect()
+        .collect_into_vec(&mut out);
+    Ok(out)
+}
+
+/// An empty vector with room for `n` results of the plan: an error when
+/// their bytes do not fit in `usize` (as the device's output would be) or in
+/// the host's memory, before anything is computed.
+pub(crate) fn results<O>(plan: &ReducePlan, n: usize) -> Result<Vec<O>> {
+    let size = std::mem::size_of::<O>();
+    let bytes = n
+        .checked_mul(size)
+        .filter(|&b| b <= isize::MAX.unsigned_abs())
+        .ok_or_else(|| Error::SizeOverflow {
+            shape: plan.out_shape.to_vec(),
+            elem_size: size,
+        })?;
+    let mut out = Vec::new();
+    out.try_reserve_exact(n).map_err(|_| host_oom(bytes))?;
+    Ok(out)
 }
 
 /// One row of `len` elements folded in silt's order and finished (`map(k)`

@@ -98,15 +98,25 @@ pub fn prepare_reduce(info: &KernelInfo, args: &[Arg<'_>], axes: &Axes) -> Resul
             o += 1;
         }
     }
-    let product = |want: bool| -> usize {
+    let product = |want: bool| -> Option<usize> {
         reduced
             .iter()
             .zip(broadcast.iter())
             .filter(|(&r, _)| r == want)
-            .map(|(_, &d)| d)
-            .product()
+            .try_fold(1usize, |n, (_, &d)| n.checked_mul(d))
     };
-    let (rows, len) = (product(false), product(true));
+    // the output's elements must fit; the reduced ones too, unless no row is
+    // kept (then nothing is reduced: an empty result)
+    let overflow = |shape: &[usize]| Error::SizeOverflow {
+        shape: shape.to_vec(),
+        elem_size: 1,
+    };
+    let rows = product(false).ok_or_else(|| overflow(&out_shape))?;
+    let len = match product(true) {
+        Some(len) => len,
+        None if rows == 0 => usize::MAX,
+        None => return Err(overflow(&broadcast)),
+    };
     // with no rows too (NumPy's and PyTorch's: a reduction without an
     // identity refuses reduced axes of no elements whatever the rest)
     if len == 0 && info.empty_is_error() {

@@ -12,6 +12,10 @@ use crate::tensor::TensorT;
 /// Every row of a plan scanned in silt's order, then finished; the values in
 /// the reduction's order (row `r`'s element `k` at `r * len + k`).
 /// `map(i, k)` maps element `k` of the row at logical index `i`.
+///
+/// # Errors
+/// [`Error::OutOfMemory`](crate::Error::OutOfMemory) when the results do not
+/// fit in the host's memory (checked before anything is computed).
 pub fn host_scan<A, O>(
     plan: &ReducePlan,
     identity: impl Fn() -> A + Sync,
@@ -19,30 +23,32 @@ pub fn host_scan<A, O>(
     combine: impl Fn(A, A) -> A + Sync,
     finish: impl Fn(A, u64) -> O + Sync,
     exclusive: bool,
-) -> Vec<O>
+) -> Result<Vec<O>>
 where
     A: Clone + Send + Sync,
     O: Send,
 {
     let len = plan.len;
-    (0..plan.rows)
-        .into_par_iter()
-        .flat_map_iter(|row| {
-            let mut out = Vec::with_capacity(len);
-            order::scan_row(
-                len,
-                &identity,
-                |k| map(row * len + k, u64::try_from(k).unwrap_or(u64::MAX)),
-                &combine,
-                exclusive,
-                |k, v| {
-                    let count = if exclusive { k } else { k + 1 };
-                    out.push(finish(v, u64::try_from(count).unwrap_or(u64::MAX)));
-                },
-            );
-            out
-        })
-        .collect()
+    // `prepare_scan` checked that rows * len fits
+    let total = plan.rows * len;
+    let mut out = crate::launch::reduce::host::results::<O>(plan, total)?;
+    let rows = (0..plan.rows).into_par_iter().flat_map_iter(|row| {
+        let mut out = Vec::with_capacity(len);
+        order::scan_row(
+            len,
+            &identity,
+            |k| map(row * len + k, u64::try_from(k).unwrap_or(u64::MAX)),
+            &combine,
+            exclusive,
+            |k, v| {
+                let count = if exclusive { k } else { k + 1 };
+                out.push(finish(v, u64::try_from(count).unwrap_or(u64::MAX)));
+            },
+        );
+        out
+    });
+    out.par_extend(rows);
+    Ok(out)
 }
 
 /// One row of `len` elements scanned in silt's order and finished (`map(k)` is

@@ -37,12 +37,21 @@ pub fn prepare_scan(info: &KernelInfo, args: &[Arg<'_>], axis: isize) -> Result<
     }
     perm[ndim - 1] = axis;
     let len = broadcast[axis];
-    let rows = broadcast
-        .iter()
-        .enumerate()
-        .filter(|&(a, _)| a != axis)
-        .map(|(_, &d)| d)
-        .product();
+    // no rows where there is no element (the others' product may not fit)
+    let rows = if broadcast.contains(&0) {
+        0
+    } else {
+        broadcast
+            .iter()
+            .enumerate()
+            .filter(|&(a, _)| a != axis)
+            .try_fold(1usize, |n, (_, &d)| n.checked_mul(d))
+            .filter(|rows| rows.checked_mul(len).is_some())
+            .ok_or_else(|| Error::SizeOverflow {
+                shape: broadcast.to_vec(),
+                elem_size: 1,
+            })?
+    };
     Ok(ReducePlan {
         device: plan.device.clone(),
         broadcast,
