@@ -313,7 +313,9 @@ impl HostLock {
     #[cold]
     #[inline(never)]
     fn let_writers_go(&self) {
-        if HELD.with(|h| !h.borrow().is_empty()) || self.passed.load(Ordering::Relaxed) {
+        // (a thread past its thread-locals' end is taken to hold one)
+        let holds_one = HELD.try_with(|h| !h.borrow().is_empty()).unwrap_or(true);
+        if holds_one || self.passed.load(Ordering::Relaxed) {
             return;
         }
         let patience = PATIENCE.with(Cell::get).unwrap_or(READER_PATIENCE);
@@ -394,13 +396,14 @@ fn entry(lock: &HostLock, write: bool) -> usize {
 /// Lists a guard this thread took.
 #[inline]
 fn note_held(entry: usize) {
-    HELD.with(|h| h.borrow_mut().push(entry));
+    // (nothing to list for a thread past its thread-locals' end)
+    let _ = HELD.try_with(|h| h.borrow_mut().push(entry));
 }
 
 /// Takes a guard this thread let go off its list.
 #[inline]
 fn forget_held(entry: usize) {
-    HELD.with(|h| {
+    let _ = HELD.try_with(|h| {
         let mut h = h.borrow_mut();
         if let Some(i) = h.iter().rposition(|&e| e == entry) {
             h.swap_remove(i);
@@ -411,11 +414,12 @@ fn forget_held(entry: usize) {
 /// Whether this thread holds a guard of `lock`: a write guard only, or any.
 fn holds(lock: &HostLock, write_only: bool) -> bool {
     let (read, write) = (entry(lock, false), entry(lock, true));
-    HELD.with(|h| {
+    HELD.try_with(|h| {
         h.borrow()
             .iter()
             .any(|&e| e == write || (!write_only && e == read))
     })
+    .unwrap_or(false)
 }
 
 /// The error for a lock this thread holds and asks for again where that
