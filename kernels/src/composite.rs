@@ -17,12 +17,21 @@ pub(crate) const FLOATS: &[silt::DType] = &[silt::DType::F16, silt::DType::F32, 
 /// combines.
 fn reduced_count(shape: &[usize], axes: &Axes) -> Result<usize> {
     let reduced = axes.reduced(shape.len())?;
-    Ok(shape
+    let dims: Vec<usize> = shape
         .iter()
         .zip(reduced)
         .filter(|(_, r)| *r)
         .map(|(&d, _)| d)
-        .product())
+        .collect();
+    // 0 where one is 0; a product past `usize` only beside a kept axis of 0
+    // (no result to divide), so any large count does
+    Ok(if dims.contains(&0) {
+        0
+    } else {
+        dims.iter()
+            .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .unwrap_or(usize::MAX)
+    })
 }
 
 /// `max(0, count - correction)`, the divisor of `var` (PyTorch's rule).

@@ -138,15 +138,16 @@ pub fn dispatch(
     let n = ss[nd - 1];
     // the rows: [rows, n] of the sequence beside [rows, m] of the values
     // (one row of every value for a 1-d sequence)
+    let out = silt::__private::untyped_output_for_overwrite(values.device(), DType::I64, vs)?;
+    if out.is_empty() {
+        return Ok(out);
+    }
+    // values, so rows of the sequence (its batch is theirs), whose product fits
     let (rows, m) = if nd == 1 {
         (1, values.len())
     } else {
         (ss[..nd - 1].iter().product(), vs[nd - 1])
     };
-    let out = silt::__private::untyped_output_for_overwrite(values.device(), DType::I64, vs)?;
-    if out.is_empty() {
-        return Ok(out);
-    }
     let as_rows = |t: &Tensor, cols: usize| -> Result<Tensor> {
         if t.shape() == [rows, cols] {
             return Ok(t.clone());

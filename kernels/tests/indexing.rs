@@ -1598,3 +1598,76 @@ fn the_hosts_scatter_reduce_matches_the_reference_with_columns_shared_out() {
         }
     }
 }
+
+/// `f16` past 65504 bins (their count is no finite `f16`): the bins told in
+/// `f32`, where every position went to the last bin.
+#[test]
+fn histc_of_f16_in_more_bins_than_f16_counts() {
+    for dev in common::devices() {
+        let h = |v: f32| f16::from_f32(v);
+        let x = TensorT::from_slice(&dev, &[h(0.0), h(0.5), h(1.0), h(0.25)], [4]).unwrap();
+        let counts = k::histc::launch(&x, 100_000, 0.0, 1.0)
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        let at: Vec<(usize, f32)> = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.to_f32() != 0.0)
+            .map(|(i, c)| (i, c.to_f32()))
+            .collect();
+        assert_eq!(
+            at,
+            [(0, 1.0), (25_000, 1.0), (50_000, 1.0), (99_999, 1.0)],
+            "on {dev}"
+        );
+    }
+}
+
+/// Empty tensors whose other sizes multiply past `usize` give empty
+/// results, and a 0-d tensor's softmax takes its axis 0 or -1 alone.
+#[test]
+fn library_operations_of_empty_tensors_with_huge_sizes() {
+    const M: usize = usize::MAX;
+    for dev in common::devices() {
+        let x = TensorT::<f32>::zeros(&dev, [M, 0, 2]).unwrap();
+        let v = k::var::launch(&x, 1.0, Axes::of([0, 2])).unwrap();
+        assert_eq!(v.shape(), [0], "on {dev}");
+        assert_eq!(
+            k::std::launch(&x, 1.0, Axes::of([0, 2])).unwrap().shape(),
+            [0]
+        );
+        let s = TensorT::<f32>::zeros(&dev, [M, 2, 0]).unwrap();
+        assert_eq!(
+            k::searchsorted::launch(&s, &s, false, None)
+                .unwrap()
+                .shape(),
+            [M, 2, 0]
+        );
+        let a = TensorT::<f32>::zeros(&dev, [M, 2, 0, 0]).unwrap();
+        let (lu, piv) = k::lu_factor::launch(&a).unwrap();
+        assert_eq!(
+            (lu.shape(), piv.shape()),
+            (&[M, 2, 0, 0][..], &[M, 2, 0][..])
+        );
+        let (w, vecs) = k::eigh::launch(&a).unwrap();
+        assert_eq!(
+            (w.shape(), vecs.shape()),
+            (&[M, 2, 0][..], &[M, 2, 0, 0][..])
+        );
+        let one = TensorT::from_slice(&dev, &[3.0f32], []).unwrap();
+        for axis in [0, -1] {
+            assert_eq!(
+                k::softmax::launch(&one, axis).unwrap().to_vec().unwrap(),
+                [1.0]
+            );
+        }
+        for axis in [1, 5, -2, isize::MIN] {
+            assert!(matches!(
+                k::softmax::launch(&one, axis),
+                Err(silt::Error::AxisOutOfRange { .. })
+            ));
+            assert!(k::log_softmax::launch(&one, axis).is_err());
+        }
+    }
+}

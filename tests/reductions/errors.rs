@@ -138,6 +138,17 @@ fn outputs_too_large_are_errors_before_anything_runs() {
         // reduced axes whose product does not fit, with no row kept: empty
         let r = sum::launch(&e, Axes::of([1, 2])).unwrap();
         assert_eq!(r.shape(), [0], "on {dev}");
+        // a 0 after sizes whose product overflows: no element, the identity
+        let late = TensorT::<f32>::zeros(&dev, [M, 2, 0]).unwrap();
+        assert_eq!(
+            sum::launch(&late, Axes::all()).unwrap().to_vec().unwrap(),
+            [0.0]
+        );
+        assert!(matches!(
+            argmax::launch(&late, Axes::all()),
+            Err(Error::EmptyReduction { .. })
+        ));
+        assert_eq!(sum::launch(&late, Axes::of([0, 1])).unwrap().shape(), [0]);
         // scans of no element, whatever the other axes' product: empty, at once
         for (shape, axis) in [(vec![0, M], 0), (vec![0, M, 2], 0), (vec![M, 0], 1)] {
             let x = TensorT::<f32>::zeros(&dev, &shape).unwrap();

@@ -16,7 +16,8 @@
 //!   bins` overflows the element type (PyTorch's bins are then wrong), the
 //!   bin is `(v - min) / (max - min) * bins`, with every term halved where
 //!   `max - min` itself overflows, so that nothing overflows. Elements
-//!   outside the range, and NaN, count nowhere.
+//!   outside the range, and NaN, count nowhere. `f16` past 65504 bins
+//!   (their number is no finite `f16`) computes the bins in `f32`.
 //! - Counts are exact integers, converted to the element type once (an
 //!   `f16` count past 2048 rounds).
 //!
@@ -113,6 +114,23 @@ pub fn dispatch(input: &Tensor, bins: usize, min: f64, max: f64) -> Result<Tenso
             "the range [{lo}, {hi}] is not a range of finite {dtype} values"
         )));
     }
+    // `bins` past f16's largest (65504) is infinite as an f16: such bins
+    // are told in f32, over the same elements and the same f16 range
+    let (input, lo_s, hi_s, lo, hi) = if dtype == DType::F16 && bins > 65504 {
+        #[allow(clippy::cast_possible_truncation)] // f16 values, exact in f32
+        let (l, h) = (rounded(&lo_s) as f32, rounded(&hi_s) as f32);
+        let wide = crate::to_f32::dispatch(input)?;
+        (
+            wide,
+            Scalar::F32(l),
+            Scalar::F32(h),
+            f64::from(l),
+            f64::from(h),
+        )
+    } else {
+        (input.clone(), lo_s, hi_s, lo, hi)
+    };
+    let input = &input;
     let mut counts = Tensor::zeros(input.device(), DType::I64, [bins])?;
     if !input.is_empty() && input.device().is_host() {
         super::host::histc(&flat(input)?, lo, hi, &mut counts)?;

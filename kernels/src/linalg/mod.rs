@@ -283,12 +283,13 @@ pub mod lu_factor {
             ));
         }
         let k = m.min(n);
-        let count = batch.iter().product::<usize>();
         let pshape: Vec<usize> = batch.iter().copied().chain([k]).collect();
         let piv = silt::__private::untyped_output_for_overwrite(a.device(), DType::I32, &pshape)?;
         if a.is_empty() {
             return Ok((a.deep_copy()?, piv));
         }
+        // not empty, so the batch's product fits
+        let count = batch.iter().product::<usize>();
         let lu = fresh(a)?;
         let mut lv = lu.reshape([count, m, n])?;
         let mut pv = piv.reshape([count, k])?;
@@ -512,7 +513,6 @@ pub mod eigh {
                 format!("the matrices must be square, not {m} by {n}"),
             ));
         }
-        let count = batch.iter().product::<usize>();
         let wshape: Vec<usize> = batch.iter().copied().chain([n]).collect();
         let dev = a.device();
         let w = silt::__private::untyped_output_for_overwrite(dev, a.dtype(), &wshape)?;
@@ -520,6 +520,8 @@ pub mod eigh {
         if a.is_empty() {
             return Ok((w, v));
         }
+        // not empty, so the batch's product fits
+        let count = batch.iter().product::<usize>();
         let work = fresh(a)?;
         let mut av = work.reshape([count, n, n])?;
         let mut vv = v.reshape([count, n, n])?;

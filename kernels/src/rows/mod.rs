@@ -271,8 +271,9 @@ fn as_rows<T: Element>(t: &TensorT<T>, from: usize, to: usize) -> Result<TensorT
 fn softmax_along<T: RowFloat>(x: &TensorT<T>, axis: isize, log: bool) -> Result<TensorT<T>> {
     let op = if log { "log_softmax" } else { "softmax" };
     let r = x.ndim();
-    // a 0-d tensor is one row of one element
+    // a 0-d tensor is one row of one element, along its axis 0 or -1
     let d = if r == 0 {
+        silt::Axes::of([axis]).reduced(0)?;
         0
     } else {
         silt::Axes::of([axis])

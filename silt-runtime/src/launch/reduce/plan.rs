@@ -4,7 +4,7 @@
 use crate::axes::Axes;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::layout::{Dims, Layout};
+use crate::layout::{numel, Dims, Layout};
 use crate::program::text::KernelInfo;
 use crate::tensor::Tensor;
 
@@ -99,11 +99,13 @@ pub fn prepare_reduce(info: &KernelInfo, args: &[Arg<'_>], axes: &Axes) -> Resul
         }
     }
     let product = |want: bool| -> Option<usize> {
-        reduced
+        let dims: Vec<usize> = reduced
             .iter()
             .zip(broadcast.iter())
             .filter(|(&r, _)| r == want)
-            .try_fold(1usize, |n, (_, &d)| n.checked_mul(d))
+            .map(|(_, &d)| d)
+            .collect();
+        numel(&dims)
     };
     // the output's elements must fit; the reduced ones too, unless no row is
     // kept (then nothing is reduced: an empty result)
