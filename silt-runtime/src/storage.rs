@@ -318,7 +318,11 @@ impl HostLock {
         if holds_one || self.passed.load(Ordering::Relaxed) {
             return;
         }
-        let patience = PATIENCE.with(Cell::get).unwrap_or(READER_PATIENCE);
+        let patience = PATIENCE
+            .try_with(Cell::get)
+            .ok()
+            .flatten()
+            .unwrap_or(READER_PATIENCE);
         let start = Instant::now();
         let mut tries = 0u32;
         while self.writers.load(Ordering::Acquire) > 0 {
