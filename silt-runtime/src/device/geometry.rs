@@ -26,9 +26,13 @@
 //!   no compile.
 //! - **Strided map launches** are three-dimensional
 //!   ([`silt_abi::opencl::strided_indices`]): [`strided_grid`] splits the
-//!   size above between the innermost dimension and the next, each a power of
-//!   two that pads its dimension by at most an eighth. The variants are still
-//!   bounded (powers of two up to the group size in each). A wide row suits
+//!   size above between the innermost dimension and the next (and the rest),
+//!   each part a power of two. On a CPU device the split is one of a dozen
+//!   fixed shapes per group size (sides that are powers of 4), the first that
+//!   pads the launch by at most an eighth, and a small launch takes the first
+//!   shape whatever it pads: each new shape of a tensor would otherwise be a
+//!   compile on PoCL. Elsewhere each part pads its dimension by at most an
+//!   eighth (GPU drivers do not compile per local size). A wide row suits
 //!   every view that reads along the innermost dimension (strides 0 or 1, a
 //!   broadcast or a contiguous row); a launch where some view strides at least
 //!   [`GATHER_STRIDE`] elements along it (a transposed read) gets a square
@@ -206,6 +210,11 @@ pub(crate) fn strided_grid<S: AsRef<[usize]>>(
     let gathers = strides
         .iter()
         .any(|s| s.as_ref().first().is_some_and(|&x| x >= GATHER_STRIDE));
+    if info.kind == DeviceKind::Cpu && LOCAL_OVERRIDE.with(Cell::get).is_none() {
+        if let Some(grid) = cpu_grid(group, [w, h, z], gathers, info.max_work_item_sizes) {
+            return Some(grid);
+        }
+    }
     let first = if gathers {
         // the side of a square of `group` items (rounded down to a power of
         // two), at least a warp wide so that a warp's writes stay contiguous
@@ -233,6 +242,82 @@ pub(crate) fn strided_grid<S: AsRef<[usize]>>(
         ],
         local: [l0, l1, l2],
     })
+}
+
+/// A strided launch on a CPU device whose padding (items past the shape)
+/// costs nothing measurable: up to this many work-items in all, a grid takes
+/// the first of [`cpu_shapes`] whatever it pads (64 groups of
+/// [`CPU_LOCAL`]: the work-items past the shape return at their first test).
+const CPU_SMALL_GRID: usize = 64 * CPU_LOCAL;
+
+/// The work-group shapes a strided launch on a CPU device takes, for a group
+/// of `group` work-items (a power of 4), in order of preference: rows (a
+/// square tile first when a view gathers along the row, then wider rows),
+/// each narrower row sharing the group with the second dimension, then the
+/// shapes that give the third dimension room (a batch of narrow matrices).
+/// Every side is a power of 4, so each group size has a dozen shapes at most,
+/// whatever the tensors' shapes.
+fn cpu_shapes(group: usize, gathers: bool) -> Vec<[usize; 3]> {
+    let side = 1usize << (group.trailing_zeros() / 2);
+    let mut widths: Vec<usize> =
+        std::iter::successors(Some(group), |&w| (w >= 4).then_some(w / 4)).collect();
+    if gathers {
+        // the square, then wider rows up to the whole group, then narrower
+        widths.sort_by_key(|&w| (w < side, if w >= side { w } else { usize::MAX - w }));
+    }
+    let mut shapes: Vec<[usize; 3]> = widths.into_iter().map(|w| [w, group / w, 1]).collect();
+    for [a, b] in [[side, 1], [4, 4], [1, 1]] {
+        if a * b <= group {
+            shapes.push([a, b, group / (a * b)]);
+        }
+    }
+    shapes.dedup();
+    shapes
+}
+
+/// The grid of a strided launch of `dims` (innermost, next, the rest) on a
+/// CPU device, in groups of `group` work-items: the first of [`cpu_shapes`]
+/// (within the device's sizes `max`) that pads the launch by at most an
+/// eighth, or any amount up to [`CPU_SMALL_GRID`] work-items in all; else the
+/// one that pads it least. `None` when `group` is not a power of 4 or no shape
+/// fits the device (the caller then splits the group freely).
+///
+/// PoCL compiles a kernel's work-group function once per local size, 0.1 to
+/// 0.3 s for one of silt's entry points: when each launch split its group to
+/// fit its own shape (powers of two that pad each dimension by at most an
+/// eighth), every new shape of a small tensor could cost a compile (a fresh
+/// test run compiled 1,216 variants of 248 strided entry points). Here each
+/// entry point has a few variants at most, and small launches share one.
+fn cpu_grid(group: usize, dims: [usize; 3], gathers: bool, max: [usize; 3]) -> Option<Grid> {
+    if group < 4 || !group.is_power_of_two() || !group.trailing_zeros().is_multiple_of(2) {
+        return None;
+    }
+    let items = dims.iter().try_fold(1usize, |a, &d| a.checked_mul(d))?;
+    let enough = items.saturating_add(items / 8).max(CPU_SMALL_GRID);
+    let mut best: Option<(usize, Grid)> = None;
+    for local in cpu_shapes(group, gathers) {
+        if (0..3).any(|k| local[k] > max[k]) {
+            continue;
+        }
+        let Some(global) = (0..3)
+            .map(|k| dims[k].div_ceil(local[k]).checked_mul(local[k]))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        let global = [global[0], global[1], global[2]];
+        let Some(padded) = global.iter().try_fold(1usize, |a, &g| a.checked_mul(g)) else {
+            continue;
+        };
+        let grid = Grid { global, local };
+        if padded <= enough {
+            return Some(grid);
+        }
+        if best.is_none_or(|(p, _)| padded < p) {
+            best = Some((padded, grid));
+        }
+    }
+    best.map(|(_, g)| g)
 }
 
 #[cfg(test)]
@@ -324,7 +409,9 @@ mod tests {
 
     #[test]
     fn strided_grids_split_the_group_and_pad_little() {
-        let mut cpu = info(DeviceKind::Cpu, 4096);
+        // the free split (GPUs; CPUs take `cpu_grid`, below): the host's kind
+        // has a CPU's group sizes
+        let mut cpu = info(DeviceKind::Host, 4096);
         cpu.compute_units = 2;
         cpu.max_work_item_sizes = [4096; 3];
         let grid = |dims: &[usize]| strided_grid(&cpu, WIDE, dims, ROWS).unwrap();
@@ -403,7 +490,7 @@ mod tests {
 
     #[test]
     fn a_gather_along_the_row_takes_a_square_tile() {
-        let mut cpu = info(DeviceKind::Cpu, 4096);
+        let mut cpu = info(DeviceKind::Host, 4096);
         cpu.compute_units = 2;
         cpu.max_work_item_sizes = [4096; 3];
         let grid = |dims: &[usize], strides: &[[usize; 2]]| {
@@ -470,6 +557,100 @@ mod tests {
             count += global.iter().product::<usize>();
         }
         assert_eq!(count, g.global.iter().product::<usize>());
+    }
+
+    #[test]
+    fn a_cpu_takes_few_shapes_and_small_launches_share_one() {
+        let mut cpu = info(DeviceKind::Cpu, 4096);
+        cpu.compute_units = 2;
+        cpu.max_work_item_sizes = [4096; 3];
+        let transposed: &[[usize; 2]] = &[[4096, 1], [1, 4096]];
+        let grid = |dims: &[usize], strides: &[[usize; 2]]| {
+            strided_grid(&cpu, WIDE, dims, strides).unwrap()
+        };
+        // the large launches of the benchmarks keep the shapes they had
+        for (dims, strides, local) in [
+            (&[4096, 4096][..], ROWS, [4096, 1, 1]),
+            (&[4096, 4096], transposed, [64, 64, 1]),
+            (&[1024, 256, 64], ROWS, [1024, 4, 1]),
+            (&[48, 1 << 12], ROWS, [16, 256, 1]),
+            (&[3, 3, 1 << 20], transposed, [1, 1, 4096]),
+            (&[12, 12, 1 << 16], ROWS, [4, 4, 256]),
+            (&[1 << 20], &[[32, 0], [1, 0]], [4096, 1, 1]),
+        ] {
+            let g = grid(dims, strides);
+            assert_eq!(g.local, local, "{dims:?}");
+            let items: usize = dims.iter().product();
+            assert_eq!(g.global.iter().product::<usize>(), items, "{dims:?}");
+        }
+        // small launches: one shape for rows, one for gathers, whatever
+        // their shape pads (at most CPU_SMALL_GRID work-items)
+        let mut shapes = std::collections::BTreeSet::new();
+        for w in 1..=24 {
+            for h in 1..=24 {
+                for z in [1, 2] {
+                    let g = grid(&[w, h, z], ROWS);
+                    assert_eq!(g.local, [CPU_LOCAL, 1, 1], "{:?}", [w, h, z]);
+                    assert!(g.global.iter().product::<usize>() <= CPU_SMALL_GRID);
+                    let g = grid(&[w, h, z], transposed);
+                    assert_eq!(g.local, [16, 16, 1], "{:?}", [w, h, z]);
+                }
+            }
+        }
+        // any shape: a few group shapes per group size, every group whole,
+        // each dimension covered, and past CPU_SMALL_GRID little padding (or
+        // the least any shape gives)
+        let sides = [1usize, 2, 3, 5, 7, 16, 17, 100, 255, 1000, 4097, 100_000];
+        for &w in &sides {
+            for &h in &sides {
+                for &z in &[1usize, 3, 64, 1000] {
+                    for strides in [ROWS, transposed] {
+                        let dims = [w, h, z];
+                        let g = grid(&dims, strides);
+                        let group: usize = g.local.iter().product();
+                        assert!(group == CPU_LOCAL || group == CPU_WIDE, "{dims:?}: {g:?}");
+                        assert!(
+                            cpu_shapes(group, strides == transposed).contains(&g.local),
+                            "{dims:?}: {g:?}"
+                        );
+                        shapes.insert(g.local);
+                        for k in 0..3 {
+                            assert_eq!(g.global[k] % g.local[k], 0, "{dims:?}: {g:?}");
+                            assert!(g.global[k] >= dims[k], "{dims:?}: {g:?}");
+                        }
+                        let items = w * h * z;
+                        let padded: usize = g.global.iter().product();
+                        let least = cpu_shapes(group, strides == transposed)
+                            .into_iter()
+                            .map(|l| (0..3).map(|k| dims[k].div_ceil(l[k]) * l[k]).product())
+                            .min()
+                            .unwrap();
+                        assert!(
+                            padded <= CPU_SMALL_GRID
+                                || padded <= items + items / 8
+                                || padded == least,
+                            "{dims:?}: {g:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(shapes.len() <= 2 * 12, "{shapes:?}");
+        for group in [CPU_LOCAL, CPU_WIDE] {
+            for gathers in [false, true] {
+                let list = cpu_shapes(group, gathers);
+                assert!(list.len() <= 12, "{list:?}");
+                assert!(list.iter().all(|l| l.iter().product::<usize>() == group));
+            }
+        }
+        // a device that allows less in a dimension: the shapes that fit, or
+        // the free split
+        cpu.max_work_item_sizes = [4096, 4096, 1];
+        let g = strided_grid(&cpu, WIDE, &[3, 3, 1 << 20], transposed).unwrap();
+        assert_eq!(g.local[2], 1, "{g:?}");
+        cpu.max_work_item_sizes = [64, 2, 1];
+        let g = strided_grid(&cpu, WIDE, &[4096, 4096], ROWS).unwrap();
+        assert_eq!(g.local, [64, 2, 1]);
     }
 
     #[test]
