@@ -2,12 +2,12 @@
 //! macro emits for an accepted kernel with `clang-15 -fsyntax-only`.
 //!
 //! ```text
-//! cargo run --release --example replay -- tokens corpus/tokens [more files or dirs]
-//! cargo run --release --example replay -- kernels corpus/kernels
-//! cargo run --release --example replay -- folds corpus/folds
-//! cargo run --release --example replay -- generate 5000 [seed]   # fresh random kernels
-//! cargo run --release --example replay -- generate-folds 3000 [seed]   # reductions, scans
-//! cargo run --release --example replay -- lexes corpus/tokens     # inputs that lex
+//! cargo run --release --bin replay -- tokens corpus/tokens [more files or dirs]
+//! cargo run --release --bin replay -- kernels corpus/kernels
+//! cargo run --release --bin replay -- folds corpus/folds
+//! cargo run --release --bin replay -- generate 5000 [seed]   # fresh random kernels
+//! cargo run --release --bin replay -- generate-folds 3000 [seed]   # reductions, scans
+//! cargo run --release --bin replay -- lexes corpus/tokens     # inputs that lex
 //! ```
 //!
 //! Prints how many inputs were accepted and how many programs clang checked, and
@@ -19,6 +19,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+// Built by `cargo fuzz build` (with `--cfg fuzzing`), the code is instrumented
+// for coverage, whose hooks libFuzzer's runtime defines: linked here, since this
+// bin is no fuzz target.
+#[cfg(fuzzing)]
+use libfuzzer_sys as _;
 use silt_codegen_fuzz::{run_folds, run_kernels, run_tokens};
 
 /// A program to check, and where it came from.
@@ -305,6 +310,14 @@ fn main() {
             }
             println!("{written} seeds in {}", dir.display());
             return;
+        }
+        other if other.starts_with('-') => {
+            eprintln!(
+                "replay is not a fuzz target (`cargo fuzz run replay` passes it libFuzzer's \
+                 flags): run it as `cargo run --release --bin replay -- MODE PATH...`, or \
+                 target/<host triple>/release/replay after `cargo fuzz build`"
+            );
+            std::process::exit(2);
         }
         other => {
             eprintln!(
