@@ -80,9 +80,15 @@ fn walk(ts: TokenStream, e: &mut Expansion) {
 fn program_of(args: TokenStream) -> Option<String> {
     use syn::punctuated::Punctuated;
     let parser = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
-    let args: Vec<syn::Expr> = syn::parse::Parser::parse2(parser, args).ok()?.into_iter().collect();
+    let args: Vec<syn::Expr> = syn::parse::Parser::parse2(parser, args)
+        .ok()?
+        .into_iter()
+        .collect();
     let lit_str = |e: &syn::Expr| match e {
-        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => Some(s.value()),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some(s.value()),
         _ => None,
     };
     let title = lit_str(args.first()?)?;
@@ -95,9 +101,14 @@ fn program_of(args: TokenStream) -> Option<String> {
     };
     let mut pieces: Vec<(silt_abi::opencl::Piece, String, String)> = Vec::new();
     for d in &defs.elems {
-        let syn::Expr::Call(call) = d else { return None };
-        let [kind, name, text] = <[syn::Expr; 3]>::try_from(call.args.iter().cloned().collect::<Vec<_>>()).ok()?;
-        let syn::Expr::Path(p) = kind else { return None };
+        let syn::Expr::Call(call) = d else {
+            return None;
+        };
+        let [kind, name, text] =
+            <[syn::Expr; 3]>::try_from(call.args.iter().cloned().collect::<Vec<_>>()).ok()?;
+        let syn::Expr::Path(p) = kind else {
+            return None;
+        };
         let piece = match p.path.segments.last()?.ident.to_string().as_str() {
             "Polyfill" => silt_abi::opencl::Piece::Polyfill,
             "Helper" => silt_abi::opencl::Piece::Helper,
