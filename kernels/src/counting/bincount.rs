@@ -136,19 +136,19 @@ pub fn dispatch(input: &Tensor, weights: Option<&Tensor>, minlength: usize) -> R
     if n == 0 {
         return Ok(out);
     }
-    if let Some(w) = &weights {
-        if !matches!(
+    if let Some(w) = &weights
+        && !matches!(
             silt::__private::mapping_kind(input.device()),
             DeviceKind::Gpu | DeviceKind::Accelerator
-        ) {
-            // every element is in `0..bins`: one line walked in order
-            let at = if input.dtype() == DType::I64 {
-                input.clone()
-            } else {
-                crate::to_i64::dispatch(input)?
-            };
-            return crate::scatter_add::dispatch(&out, 0, &at, w);
-        }
+        )
+    {
+        // every element is in `0..bins`: one line walked in order
+        let at = if input.dtype() == DType::I64 {
+            input.clone()
+        } else {
+            crate::to_i64::dispatch(input)?
+        };
+        return crate::scatter_add::dispatch(&out, 0, &at, w);
     }
     if weights.is_none() && input.device().is_host() {
         super::host::bincount(input, &mut out)?;
