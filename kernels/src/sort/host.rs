@@ -6,13 +6,13 @@
 //! one `u64`. The pairs are distinct, so the order is the devices' one
 //! permutation (equal keys by index: stable); the values are then read from
 //! the row at the sorted indices, bit for bit. A long row of elements of up
-//! to 32 bits takes a radix sort instead ([`radix_row`]), which gives the
+//! to 32 bits takes a bucket sort instead ([`bucket_row`]), which gives the
 //! same order and makes the values from the keys. Rows along the last
 //! dimension are sorted straight into the results (from the input's own
 //! elements where it is contiguous); others through a copy each way.
 
 use rayon::prelude::*;
-use silt::{f16, Element, Result, TensorT};
+use silt::{f16, Device, Element, Result, TensorT};
 
 /// The length at which one row is sorted by several threads.
 const PARALLEL_ROW: usize = 1 << 16;
@@ -212,106 +212,198 @@ fn order_into<T: HostSort>(
     }
 }
 
-/// The digits of a pass of [`radix_row`]: 8 bits.
-const DIGITS: usize = 256;
+/// The bins of [`bucket_row`]: the top 16 bits of a key.
+const BINS: usize = 1 << 16;
+/// The most elements of a bucket of [`bucket_row`] (of the bins that fill
+/// it; a bin above it is a bucket alone): a bucket's keys and their
+/// scratch, 8 bytes each, stay in a core's L2 cache through its passes.
+const BUCKET: usize = 24_576;
 
 /// Sorts `row` (of a [`NARROW`](HostSort::NARROW) type, shorter than 2^32)
-/// into `vs` and `is`, stably, by several threads: a least-significant-digit
-/// radix sort of its keys, 8 bits a pass, each packed with its index in a
-/// `u64` (key high, index low). The row is cut into `parts` chunks; a pass
-/// counts each chunk's digits, then each chunk writes its keys to its own
-/// run of each digit's places. A pass whose digit is the same for the whole
-/// row (an order it keeps) is skipped. The values are then made from the
-/// keys ([`HostSort::unkey`]), read from the row only where the key does
-/// not tell the bits (a float's zeros and NaNs). `from` and `to` are
-/// scratch.
-fn radix_row<T: HostSort>(
+/// into `vs` and `is`, stably, by several threads: a bucket sort. Each key
+/// is packed with its index in a `u64` (key high, index low). The row's
+/// `parts` chunks count their keys' bins (the top 16 bits of a key of the
+/// element's width; all of a narrower one), the bins are cut in order into
+/// buckets of at most [`BUCKET`] elements, and each chunk writes its keys
+/// to its own run of each bucket's places. Then each bucket (in parallel)
+/// is sorted in the cache by a least-significant-digit radix sort of the
+/// keys' bytes below the bin, then of the bin within the bucket (one or two
+/// bytes), a pass whose digit is the same for the whole bucket skipped, the
+/// last pass writing the values, made from the keys
+/// ([`HostSort::unkey`]; read from the row where a key does not tell the
+/// bits: a float's zeros and NaNs), and the indices. `from` is scratch
+/// for the row's keys (`row`'s length); each task has its own for a
+/// bucket.
+#[allow(clippy::cast_possible_truncation)]
+fn bucket_row<T: HostSort>(
     row: &[T],
     desc: bool,
     parts: usize,
     (vs, is): (&mut [T], &mut [i64]),
-    (from, to): (&mut Vec<u64>, &mut Vec<u64>),
+    from: &mut [u64],
 ) {
     let n = row.len();
-    let bytes = std::mem::size_of::<T>();
-    let flip = if desc {
-        u64::MAX >> (64 - 8 * bytes.clamp(1, 4))
-    } else {
-        0
-    };
-    from.clear();
-    from.extend((0u64..).zip(row).map(|(p, &v)| (v.key() ^ flip) << 32 | p));
-    to.clear();
-    to.resize(n, 0);
+    let bits = 8 * std::mem::size_of::<T>().clamp(1, 4);
+    let flip = if desc { u64::MAX >> (64 - bits) } else { 0 };
+    // the bits of a key below its bin
+    let low = bits.saturating_sub(16);
+    let key = |v: T| v.key() ^ flip;
     let chunk = n.div_ceil(parts.max(1)).max(1);
-    for byte in 0..bytes {
-        let shift = 32 + 8 * byte;
-        #[allow(clippy::cast_possible_truncation)]
-        let digit = |w: u64| ((w >> shift) & 255) as usize;
-        let counts: Vec<[usize; DIGITS]> = from
-            .par_chunks(chunk)
-            .map(|c| {
-                let mut h = [0usize; DIGITS];
-                for &w in c {
-                    h[digit(w)] += 1;
-                }
-                h
-            })
-            .collect();
-        if (0..DIGITS).any(|d| counts.iter().map(|h| h[d]).sum::<usize>() == n) {
-            continue;
-        }
-        // each chunk's run of each digit's places: digits in order, then
-        // chunks (a stable pass)
-        let mut runs: Vec<Vec<&mut [u64]>> =
-            counts.iter().map(|_| Vec::with_capacity(DIGITS)).collect();
-        let mut rest: &mut [u64] = to;
-        for d in 0..DIGITS {
-            for (h, r) in counts.iter().zip(&mut runs) {
-                let (run, tail) = std::mem::take(&mut rest).split_at_mut(h[d]);
-                r.push(run);
-                rest = tail;
+    let counts: Vec<Vec<u32>> = row
+        .par_chunks(chunk)
+        .map(|c| {
+            let mut h = vec![0u32; BINS];
+            for &v in c {
+                h[(key(v) >> low) as usize] += 1;
             }
+            h
+        })
+        .collect();
+    // the buckets: their first bins, and each bin's bucket
+    let mut firsts = vec![0usize];
+    let mut bucket_of = vec![0u32; BINS];
+    let mut fill = 0usize;
+    for (g, b) in bucket_of.iter_mut().enumerate() {
+        let c: usize = counts.iter().map(|h| h[g] as usize).sum();
+        if fill > 0 && fill + c > BUCKET {
+            firsts.push(g);
+            fill = 0;
         }
-        from.par_chunks(chunk)
-            .zip(runs.into_par_iter())
-            .for_each(|(c, mut runs)| {
-                let mut at = [0usize; DIGITS];
-                for &w in c {
-                    let d = digit(w);
-                    runs[d][at[d]] = w;
-                    at[d] += 1;
-                }
-            });
-        std::mem::swap(from, to);
+        *b = (firsts.len() - 1) as u32;
+        fill += c;
     }
-    vs.par_chunks_mut(chunk)
-        .zip(is.par_chunks_mut(chunk))
-        .zip(from.par_chunks(chunk))
-        .for_each(|((vs, is), ws)| {
-            for ((v, i), &w) in vs.iter_mut().zip(is).zip(ws) {
-                // the key high, the index low
-                let p = w & 0xffff_ffff;
-                *v = T::unkey((w >> 32) ^ flip)
-                    .unwrap_or_else(|| row[usize::try_from(p).unwrap_or(usize::MAX)]);
-                *i = i64::try_from(p).unwrap_or(i64::MAX);
+    firsts.push(BINS);
+    let buckets = firsts.len() - 1;
+    // each chunk's count of each bucket, then its run of each bucket's
+    // places: buckets in order, then chunks (stable)
+    let per: Vec<Vec<usize>> = counts
+        .iter()
+        .map(|h| {
+            firsts
+                .windows(2)
+                .map(|w| h[w[0]..w[1]].iter().map(|&c| c as usize).sum())
+                .collect()
+        })
+        .collect();
+    let mut runs: Vec<Vec<&mut [u64]>> = per.iter().map(|_| Vec::with_capacity(buckets)).collect();
+    let mut rest: &mut [u64] = from;
+    for b in 0..buckets {
+        for (h, r) in per.iter().zip(&mut runs) {
+            let (run, tail) = std::mem::take(&mut rest).split_at_mut(h[b]);
+            r.push(run);
+            rest = tail;
+        }
+    }
+    row.par_chunks(chunk)
+        .zip(runs.into_par_iter())
+        .enumerate()
+        .for_each(|(w, (c, mut runs))| {
+            let mut at = vec![0usize; buckets];
+            for (p, &v) in (w * chunk..).zip(c) {
+                let k = key(v);
+                let b = bucket_of[(k >> low) as usize] as usize;
+                runs[b][at[b]] = k << 32 | p as u64;
+                at[b] += 1;
             }
         });
+    // the buckets' places in `from` and the results
+    let mut sizes = Vec::with_capacity(buckets);
+    for b in 0..buckets {
+        sizes.push(per.iter().map(|h| h[b]).sum::<usize>());
+    }
+    let mut pieces = Vec::with_capacity(buckets);
+    let (mut f, mut v, mut i): (&mut [u64], &mut [T], &mut [i64]) = (from, vs, is);
+    for (b, &m) in sizes.iter().enumerate() {
+        let (fb, fr) = std::mem::take(&mut f).split_at_mut(m);
+        let (vb, vr) = std::mem::take(&mut v).split_at_mut(m);
+        let (ib, ir) = std::mem::take(&mut i).split_at_mut(m);
+        pieces.push((firsts[b] as u64, firsts[b + 1] - firsts[b], fb, vb, ib));
+        (f, v, i) = (fr, vr, ir);
+    }
+    pieces.into_par_iter().for_each_init(
+        Vec::new,
+        |scratch: &mut Vec<u64>, (first, bins, mut a, vs, is)| {
+            if scratch.len() < a.len() {
+                scratch.resize(a.len(), 0);
+            }
+            let mut b = &mut scratch[..a.len()];
+            let passes = low / 8 + if bins <= 256 { 1 } else { 2 };
+            // pass `d`'s digit: the key's bytes below its bin, then the
+            // bin less the bucket's first
+            let digit = |w: u64, d: usize| -> usize {
+                let k = w >> 32;
+                let x = if 8 * d < low {
+                    k >> (8 * d)
+                } else {
+                    ((k >> low) - first) >> (8 * d - low)
+                };
+                (x & 255) as usize
+            };
+            let mut c = [[0u32; 256]; 4];
+            for &w in a.iter() {
+                for (d, h) in c.iter_mut().enumerate().take(passes) {
+                    h[digit(w, d)] += 1;
+                }
+            }
+            let m = a.len();
+            for (d, h) in c.iter_mut().enumerate().take(passes) {
+                let last = d + 1 == passes;
+                if !last && h.iter().any(|&x| x as usize == m) {
+                    continue;
+                }
+                let mut sum = 0u32;
+                for x in h.iter_mut() {
+                    (*x, sum) = (sum, sum + *x);
+                }
+                if last {
+                    for &w in a.iter() {
+                        let q = &mut h[digit(w, d)];
+                        let p = w & 0xffff_ffff;
+                        vs[*q as usize] = T::unkey((w >> 32) ^ flip)
+                            .unwrap_or_else(|| row[usize::try_from(p).unwrap_or(usize::MAX)]);
+                        is[*q as usize] = i64::try_from(p).unwrap_or(i64::MAX);
+                        *q += 1;
+                    }
+                } else {
+                    for &w in a.iter() {
+                        let q = &mut h[digit(w, d)];
+                        b[*q as usize] = w;
+                        *q += 1;
+                    }
+                    std::mem::swap(&mut a, &mut b);
+                }
+            }
+        },
+    );
 }
 
 /// The rows of `n` of `elems` (row-major) sorted into the rows of `vs` and
 /// `is`: rows in parallel, a few thousand elements' worth of rows a task
 /// (its scratch kept from row to row), a long row by several threads (a
-/// radix sort for narrow types, [`radix_row`]).
-fn sort_rows<T: HostSort>(elems: &[T], n: usize, desc: bool, vs: &mut [T], is: &mut [i64]) {
+/// bucket sort for narrow types, [`bucket_row`]).
+///
+/// # Errors
+/// What taking the bucket sort's scratch from `dev`'s pool reports.
+fn sort_rows<T: HostSort>(
+    dev: &Device,
+    elems: &[T],
+    n: usize,
+    desc: bool,
+    vs: &mut [T],
+    is: &mut [i64],
+) -> Result<()> {
     let long = n >= PARALLEL_ROW;
     if long && T::NARROW && u32::try_from(n).is_ok() {
         let parts = rayon::current_num_threads().max(1) * 4;
-        let (mut from, mut to) = (Vec::new(), Vec::new());
-        for ((vs, is), row) in vs.chunks_mut(n).zip(is.chunks_mut(n)).zip(elems.chunks(n)) {
-            radix_row(row, desc, parts, (vs, is), (&mut from, &mut to));
-        }
-        return;
+        // from the host's pool: a buffer cached there has its pages mapped
+        // (fresh ones cost the sort of 2^24 elements about 130 ms of page
+        // faults)
+        let mut from = silt::__private::output_for_overwrite::<u64>(dev, &[n])?;
+        return from.with_host_slice_mut(|from| {
+            for ((vs, is), row) in vs.chunks_mut(n).zip(is.chunks_mut(n)).zip(elems.chunks(n)) {
+                bucket_row(row, desc, parts, (vs, is), from);
+            }
+        });
     }
     let task = n * (TASK_ELEMS / n).max(1);
     vs.par_chunks_mut(task)
@@ -327,6 +419,7 @@ fn sort_rows<T: HostSort>(elems: &[T], n: usize, desc: bool, vs: &mut [T], is: &
                 }
             }
         });
+    Ok(())
 }
 
 fn run<T: HostSort>(
@@ -342,8 +435,8 @@ fn run<T: HostSort>(
         let into =
             |elems: &[T], values: &mut TensorT<T>, indices: &mut TensorT<i64>| -> Result<()> {
                 values.with_host_slice_mut(|vs| {
-                    indices.with_host_slice_mut(|is| sort_rows(elems, n, desc, vs, is))
-                })?
+                    indices.with_host_slice_mut(|is| sort_rows(x.device(), elems, n, desc, vs, is))
+                })??
             };
         return if x.is_contiguous() {
             x.with_host_slice(|elems| into(elems, values, indices))?
@@ -355,7 +448,14 @@ fn run<T: HostSort>(
     // each row's order, then its values and indices, row by row
     let mut sorted_values = vec![elems[0]; elems.len()];
     let mut sorted_indices = vec![0i64; elems.len()];
-    sort_rows(&elems, n, desc, &mut sorted_values, &mut sorted_indices);
+    sort_rows(
+        x.device(),
+        &elems,
+        n,
+        desc,
+        &mut sorted_values,
+        &mut sorted_indices,
+    )?;
     values.with_host_slice_mut(|out| scatter(out, &sorted_values, inner, n))?;
     indices.with_host_slice_mut(|out| scatter(out, &sorted_indices, inner, n))?;
     Ok(())
