@@ -25,7 +25,8 @@
 //! element, the passes carrying the elements and their indices, each row
 //! cut into chunks of one work-item each (`docs/performance.md`,
 //! "Ordering", has the times). The host sorts each row with Rust's sort
-//! (rows in parallel). All give the same result.
+//! (rows in parallel), and a long row of elements of up to 32 bits by a
+//! bucket sort on several threads. All give the same result.
 //!
 //! ```
 //! use silt::prelude::*;
