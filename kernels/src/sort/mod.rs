@@ -295,9 +295,9 @@ pub(crate) fn sorted<T: Sort>(
 ) -> Result<(TensorT<T>, TensorT<i64>)> {
     let d = axis(dim, x.ndim())?;
     let dev = x.device();
-    // every element is written below: no fill first
-    let mut values = silt::__private::output_for_overwrite::<T>(dev, x.shape())?;
-    let mut indices = silt::__private::output_for_overwrite::<i64>(dev, x.shape())?;
+    // every element is written below, on the host too: no fill first
+    let mut values = silt::__private::scratch_for_overwrite::<T>(dev, x.shape())?;
+    let mut indices = silt::__private::scratch_for_overwrite::<i64>(dev, x.shape())?;
     if values.is_empty() {
         return Ok((values, indices));
     }

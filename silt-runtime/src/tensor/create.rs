@@ -65,6 +65,15 @@ impl Tensor {
         let nbytes = byte_len(shape, dtype.size())?;
         Tensor::new(Storage::uninit(device, nbytes)?, shape, dtype)
     }
+
+    /// As [`uninit`](Self::uninit), but on the host too the storage may hold
+    /// a freed buffer's stale bytes (no zeroing): for scratch and outputs
+    /// that the caller writes whole on every path before reading them.
+    pub(crate) fn for_overwrite(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor> {
+        check_dims(shape.len())?;
+        let nbytes = byte_len(shape, dtype.size())?;
+        Tensor::new(Storage::for_overwrite(device, nbytes)?, shape, dtype)
+    }
 }
 
 impl<T: Element> TensorT<T> {
