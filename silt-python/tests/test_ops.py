@@ -689,3 +689,156 @@ def test_indexing_and_counting_follow_pytorch(device):
     # outside and NaN nowhere
     h = silt.tensor(np.array([0.0, 0.5, 1.0, 2.0, np.nan, -1.0], np.float32), device=device)
     check(silt.ops.histc(h, bins=2, min=0, max=1), np.array([1.0, 2.0]), "histc range")
+
+
+def softmax_ref(x, axis=-1):
+    """PyTorch's softmax: the row shifted by its maximum (NaN if any is;
+    a row of -inf is NaN throughout), in float64."""
+    x = f64(x)
+    e = np.exp(x - x.max(axis, keepdims=True)) if x.size else x
+    return e / e.sum(axis, keepdims=True) if x.size else x
+
+
+def log_softmax_ref(x, axis=-1):
+    x = f64(x)
+    if not x.size:
+        return x
+    s = x - x.max(axis, keepdims=True)
+    return s - np.log(np.exp(s).sum(axis, keepdims=True))
+
+
+def layer_norm_ref(x, w, b, eps=1e-5):
+    x = f64(x)
+    if not x.size:
+        return x
+    m = x.mean(-1, keepdims=True)
+    return (x - m) / np.sqrt(((x - m) ** 2).mean(-1, keepdims=True) + eps) * w + b
+
+
+def rms_norm_ref(x, w, eps=1e-6):
+    x = f64(x)
+    if not x.size:
+        return x
+    return x / np.sqrt((x**2).mean(-1, keepdims=True) + eps) * w
+
+
+def cum_nan_ref(x, ge):
+    """PyTorch's cummax (`ge` is >=) or cummin (<=) along the last axis: an
+    element takes over when it is NaN, or when the best so far is not NaN
+    and it is at least as good (the later of equal ones)."""
+    vals, idx = np.empty_like(x), np.zeros(x.shape, np.int64)
+    for r in np.ndindex(x.shape[:-1]):
+        best, at = None, 0
+        for c in range(x.shape[-1]):
+            v = x[r + (c,)]
+            if best is None or np.isnan(v) or (not np.isnan(best) and ge(v, best)):
+                best, at = v, c
+            vals[r + (c,)], idx[r + (c,)] = best, at
+    return vals, idx
+
+
+EMPTY = np.zeros((3, 0), np.float32)  # rows of none
+EMPTY_ROWS = np.zeros((0, 4), np.float32)  # no rows
+ONE = np.array([[2.5]], np.float32)
+# a row with a NaN, one with -inf and +inf, one of -inf alone, one plain
+NAN_ROWS = np.array(
+    [[1.0, np.nan, 2.0, 0.5], [-np.inf, 1.0, np.inf, 0.0], [-np.inf] * 4, [0.25, -1.0, 3.0, 2.0]],
+    np.float32,
+)
+NAN_CUM = np.array([[1.0, np.nan, 2.0, np.nan, 0.0], [3.0, 1.0, 3.0, -np.inf, 4.0]], np.float32)
+W4 = np.array([0.5, -1.0, 2.0, 1.5], np.float32)
+B4 = np.array([0.25, 0.0, -0.5, 1.0], np.float32)
+EMPTY_I = np.zeros((0,), np.int64)
+
+# name: [(call(ops, *inputs), inputs, reference(*inputs))], the edge cases
+# of issue 34's operations: empty, one element, NaN and infinities, ties
+EDGES = {
+    "softmax": [(lambda o, x: o.softmax(x, -1), [x], softmax_ref) for x in (EMPTY, EMPTY_ROWS, ONE, NAN_ROWS)],
+    "log_softmax": [(lambda o, x: o.log_softmax(x, -1), [x], log_softmax_ref) for x in (EMPTY, EMPTY_ROWS, ONE, NAN_ROWS)],
+    "layer_norm": [
+        (lambda o, x: o.layer_norm(x, [4], W4, B4, 1e-5), [EMPTY_ROWS], lambda x: layer_norm_ref(x, W4, B4)),
+        (lambda o, x: o.layer_norm(x, [1], np.array([3.0], np.float32), np.array([-2.0], np.float32), 1e-5),
+         [ONE], lambda x: layer_norm_ref(x, 3.0, -2.0)),
+        (lambda o, x: o.layer_norm(x, [4], W4, B4, 1e-5), [NAN_ROWS], lambda x: layer_norm_ref(x, W4, B4)),
+    ],
+    "rms_norm": [
+        (lambda o, x: o.rms_norm(x, [4], W4, 1e-6), [EMPTY_ROWS], lambda x: rms_norm_ref(x, W4)),
+        (lambda o, x: o.rms_norm(x, [1], None, 1e-6), [ONE], lambda x: rms_norm_ref(x, 1.0)),
+        (lambda o, x: o.rms_norm(x, [4], W4, 1e-6), [NAN_ROWS], lambda x: rms_norm_ref(x, W4)),
+    ],
+    "cumsum": [(lambda o, x: o.cumsum(x, -1), [x], lambda x: f64(x).cumsum(-1)) for x in (EMPTY, ONE, NAN_CUM)],
+    "cumprod": [(lambda o, x: o.cumprod(x, -1), [x], lambda x: f64(x).cumprod(-1)) for x in (EMPTY, ONE, NAN_CUM)],
+    "logcumsumexp": [
+        (lambda o, x: o.logcumsumexp(x, -1), [x], lambda x: np.logaddexp.accumulate(f64(x), -1) if x.size else x)
+        for x in (EMPTY, ONE, NAN_CUM)
+    ],
+    "cummax": [(lambda o, x: o.cummax(x, -1), [x], lambda x: cum_nan_ref(x, np.greater_equal)) for x in (EMPTY, ONE, NAN_CUM)],
+    "cummin": [(lambda o, x: o.cummin(x, -1), [x], lambda x: cum_nan_ref(x, np.less_equal)) for x in (EMPTY, ONE, NAN_CUM)],
+    "matmul": [
+        (lambda o, a, b: o.matmul(a, b), [np.zeros((2, 0), np.float32), np.zeros((0, 3), np.float32)],
+         lambda a, b: np.zeros((2, 3))),
+        (lambda o, a, b: o.matmul(a, b), [EMPTY_ROWS, np.ones((4, 2), np.float32)], lambda a, b: np.zeros((0, 2))),
+        (lambda o, a, b: o.matmul(a, b), [ONE, ONE], lambda a, b: f64(a) @ f64(b)),
+        (lambda o, a, b: o.matmul(a, b), [NAN_ROWS[:1], np.ones((4, 2), np.float32)], lambda a, b: f64(a) @ f64(b)),
+    ],
+    "sort": [
+        (lambda o, x: o.sort(x, -1), [x], lambda x: (np.sort(x, -1, kind="stable"), np.argsort(x, -1, kind="stable")))
+        for x in (EMPTY, np.zeros((0,), np.float32), ONE, NAN_ROWS)
+    ],
+    "argsort": [
+        # descending: NaN (the largest) first (these rows have no inf)
+        (lambda o, x: o.argsort(x, -1, True), [x], lambda x: np.argsort(-np.where(np.isnan(x), np.inf, x), -1, kind="stable"))
+        for x in (EMPTY, ONE, NAN_ROWS[[0, 3]])
+    ],
+    "topk": [
+        (lambda o, x: o.topk(x, 0), [EMPTY], lambda x: (np.zeros((3, 0)), np.zeros((3, 0), np.int64))),
+        (lambda o, x: o.topk(x, 1), [ONE], lambda x: (x, np.zeros((1, 1), np.int64))),
+        (lambda o, x: o.topk(x, 1, largest=False), [ONE], lambda x: (x, np.zeros((1, 1), np.int64))),
+    ],
+    "index_select": [
+        (lambda o, x, i: o.index_select(x, 1, i), [X, EMPTY_I], lambda x, i: np.zeros((5, 0))),
+        (lambda o, x, i: o.index_select(x, 0, i), [EMPTY_ROWS, EMPTY_I], lambda x, i: np.zeros((0, 4))),
+        (lambda o, x, i: o.index_select(x, 0, i), [ONE, np.array([0, 0], np.int64)], lambda x, i: x[i]),
+    ],
+    "gather": [
+        (lambda o, x, i: o.gather(x, 1, i), [X, np.zeros((5, 0), np.int64)], lambda x, i: np.zeros((5, 0))),
+        (lambda o, x, i: o.gather(x, 1, i), [ONE, np.zeros((1, 1), np.int64)], lambda x, i: x),
+    ],
+    "scatter_add": [
+        (lambda o, x, i, y: o.scatter_add(x, 1, i, y), [X, np.zeros((5, 0), np.int64), np.zeros((5, 0), np.float32)],
+         lambda x, i, y: x),
+        (lambda o, x, i, y: o.scatter_add(x, 1, i, y), [ONE, np.zeros((1, 1), np.int64), ONE], lambda x, i, y: 2 * x),
+    ],
+    "take": [
+        (lambda o, x, i: o.take(x, i), [X, EMPTY_I], lambda x, i: np.zeros((0,))),
+        (lambda o, x, i: o.take(x, i), [ONE, np.array([0, -1], np.int64)], lambda x, i: np.take(x, i)),
+    ],
+    "bincount": [
+        (lambda o, x: o.bincount(x), [EMPTY_I], lambda x: np.zeros((0,), np.int64)),
+        (lambda o, x: o.bincount(x, minlength=3), [EMPTY_I], lambda x: np.zeros((3,), np.int64)),
+        (lambda o, x: o.bincount(x), [np.array([4], np.int64)], np.bincount),
+    ],
+    "histc": [
+        (lambda o, x: o.histc(x, 4), [np.zeros((0,), np.float32)], lambda x: np.zeros((4,))),
+        # one value: the range widened to [v - 1, v + 1]
+        (lambda o, x: o.histc(x, 4), [np.array([2.0], np.float32)], lambda x: np.array([0.0, 0.0, 1.0, 0.0])),
+        (lambda o, x: o.histc(x, 3, min=0, max=3), [np.array([np.nan, 1.0, np.inf], np.float32)],
+         lambda x: np.array([0.0, 1.0, 0.0])),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGES))
+def test_edge_cases_follow_pytorch(device, name):
+    for n, (call, inputs, ref) in enumerate(EDGES[name]):
+        args = [silt.tensor(a, device=device) for a in inputs]
+        got = call(silt.ops, *args)
+        with np.errstate(invalid="ignore", divide="ignore"):  # NaN rows are meant
+            want = ref(*inputs)
+        label = f"{name} case {n}"
+        if isinstance(got, tuple):
+            assert len(got) == len(want), label
+            for g, w in zip(got, want):
+                check(g, w, label)
+        else:
+            check(got, want, label)
