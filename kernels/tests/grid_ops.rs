@@ -763,6 +763,27 @@ fn layer_norm_and_rms_norm_edge_cases_as_pytorch() {
             let y = k::layer_norm::launch(&x, &[1], None, None, 1e-5).unwrap();
             let got: Vec<u32> = y.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
             assert_eq!(got, [0; 5], "{what} layer_norm n=1 without bias: +0.0");
+            // in every float type, values near the type's largest included
+            // (`x - mean` is 0 however the variance is summed); an infinity
+            // or a NaN gives NaN (`inf - inf`)
+            for (dtype, big) in [(DType::F32, 3e38f32), (DType::F64, 3e38), (DType::F16, 6e4)] {
+                let xs = [big, -big, 1.25, f32::INFINITY, nan];
+                let x = float_tensor(&dev, &xs, dtype, [5, 1]);
+                let one = |v: f32| {
+                    float_tensor(&dev, &[v], dtype, [1, 1])
+                        .reshape([1])
+                        .unwrap()
+                };
+                let y =
+                    k::layer_norm::dispatch(&x, &[1], Some(&one(-1.5)), Some(&one(0.375)), 1e-5)
+                        .unwrap();
+                let bias = tensor_bits(&one(0.375))[0];
+                assert_eq!(
+                    tensor_bits(&y),
+                    [bias, bias, bias, u64::MAX, u64::MAX],
+                    "{what} layer_norm n=1 {dtype}"
+                );
+            }
             let (_, want) = norms(&xs, &w1, &b1, 1e-5, f64::from(f32::EPSILON));
             let y = k::rms_norm::launch(&x, &[1], Some(&w), None).unwrap();
             close_or_special(
