@@ -7,7 +7,7 @@
 mod harness;
 
 use silt::prelude::*;
-use silt::{f16, Axes, DeviceKind};
+use silt::{f16, Axes, DType, DeviceKind};
 use silt_kernels as k;
 
 const ROWS: usize = 3;
@@ -777,6 +777,85 @@ fn scan_edge_cases_as_pytorch() {
                         let wv: Vec<u32> = wv.iter().map(|v| v.to_bits()).collect();
                         assert_eq!(gv, wv, "{name} values {what}");
                         assert_eq!(i.to_vec().unwrap(), wi, "{name} indices {what}");
+                    }
+                }
+            }
+            // f64 and f16 (which sums in f32, rounding each result once):
+            // the grid's results, exact in both, along each axis; 0-d and
+            // empty
+            let as_f64 = |t: &Tensor| -> Vec<u64> {
+                let v: Vec<f64> = match t.dtype() {
+                    DType::F16 => t
+                        .to_vec::<f16>()
+                        .unwrap()
+                        .iter()
+                        .map(|v| f64::from(v.to_f32()))
+                        .collect(),
+                    _ => t.to_vec::<f64>().unwrap(),
+                };
+                v.iter()
+                    .map(|v| if v.is_nan() { u64::MAX } else { v.to_bits() })
+                    .collect()
+            };
+            let of_f32 = |v: &[f32]| -> Vec<u64> {
+                v.iter()
+                    .map(|&v| {
+                        if v.is_nan() {
+                            u64::MAX
+                        } else {
+                            f64::from(v).to_bits()
+                        }
+                    })
+                    .collect()
+            };
+            for dtype in [DType::F64, DType::F16] {
+                for (x, shape) in [
+                    (&grid[..], &[4usize, 6][..]),
+                    (&grid[..1], &[]),
+                    (&[], &[3, 0]),
+                ] {
+                    let t = match dtype {
+                        DType::F16 => {
+                            let h: Vec<f16> = x.iter().map(|&v| f16::from_f32(v)).collect();
+                            Tensor::from_slice(&dev, &h, shape).unwrap()
+                        }
+                        _ => {
+                            let d: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
+                            Tensor::from_slice(&dev, &d, shape).unwrap()
+                        }
+                    };
+                    for d in 0..shape.len().max(1) {
+                        let what = format!("{dtype} {shape:?} along {d} on {dev} as {kind:?}");
+                        let axis = d as isize;
+                        let run = |line: &[f32], f: fn(f64, f64) -> f64, e: f64| {
+                            let mut acc = e;
+                            line.iter()
+                                .map(|&v| {
+                                    acc = f(acc, f64::from(v));
+                                    acc as f32
+                                })
+                                .collect::<Vec<f32>>()
+                        };
+                        let got = k::cumsum::dispatch(&t, axis).unwrap();
+                        assert_eq!(got.dtype(), dtype, "{what}");
+                        let want = along(x, shape, d, |l| run(l, |a, b| a + b, 0.0));
+                        assert_eq!(as_f64(&got), of_f32(&want), "cumsum {what}");
+                        let got = k::cumprod::dispatch(&t, axis).unwrap();
+                        let want = along(x, shape, d, |l| run(l, |a, b| a * b, 1.0));
+                        assert_eq!(as_f64(&got), of_f32(&want), "cumprod {what}");
+                        for (name, f) in [("cummax", ge), ("cummin", le)] {
+                            let (v, i) = if name == "cummax" {
+                                k::cummax::dispatch(&t, axis)
+                            } else {
+                                k::cummin::dispatch(&t, axis)
+                            }
+                            .unwrap();
+                            let want = along(x, shape, d, |l| torch_cumext(l, f));
+                            let wv: Vec<f32> = want.iter().map(|p| p.0).collect();
+                            let wi: Vec<i64> = want.iter().map(|p| p.1).collect();
+                            assert_eq!(as_f64(&v), of_f32(&wv), "{name} values {what}");
+                            assert_eq!(i.to_vec::<i64>().unwrap(), wi, "{name} indices {what}");
+                        }
                     }
                 }
             }
