@@ -715,6 +715,34 @@ fn softmax_and_log_softmax_edge_cases_as_pytorch() {
                     assert_eq!(got.shape(), shape, "{what} {shape:?} along {axis}");
                     assert!(got.to_vec().unwrap().is_empty());
                 }
+                // f64 and f16 (in f32, rounded once): the same rows
+                let want = softmax_ref(&xs, 4, log);
+                for (dtype, tol) in [(DType::F64, 1e-12), (DType::F16, 1e-3)] {
+                    let x = float_tensor(&dev, &xs, dtype, [5, 4]);
+                    let got = if log {
+                        k::log_softmax::dispatch(&x, 1)
+                    } else {
+                        k::softmax::dispatch(&x, 1)
+                    }
+                    .unwrap();
+                    let got: Vec<f64> = match dtype {
+                        DType::F16 => got
+                            .to_vec::<f16>()
+                            .unwrap()
+                            .iter()
+                            .map(|v| f64::from(v.to_f32()))
+                            .collect(),
+                        _ => got.to_vec::<f64>().unwrap(),
+                    };
+                    for (i, (&g, &w)) in got.iter().zip(&want).enumerate() {
+                        let ok = if w.is_nan() || w.is_infinite() {
+                            g == w || (g.is_nan() && w.is_nan())
+                        } else {
+                            (g - w).abs() <= tol * w.abs().max(1.0)
+                        };
+                        assert!(ok, "{what} {dtype} log {log} [{i}]: {g} vs {w}");
+                    }
+                }
             }
             silt::__testing::reduce_as(None);
         }
