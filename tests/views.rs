@@ -516,8 +516,103 @@ fn small_transposing_copies_in_each_form() {
     for kind in [Some(silt::DeviceKind::Cpu), Some(silt::DeviceKind::Gpu)] {
         silt::__testing::reduce_as(kind);
         // a CPU's blocks (f32) and strips (f64), a GPU's tiles
-        transposing_copies_of(&cl, |i| i as f32, "small", &[[1, 17, 33], [2, 40, 36]]);
-        transposing_copies_of(&cl, |i| i as f64, "small", &[[1, 17, 33]]);
+        transposing_copies_of(
+            &cl,
+            |i| i as f32,
+            "small",
+            &[[1, 1, 1], [1, 17, 33], [2, 40, 36]],
+        );
+        transposing_copies_of(&cl, |i| i as f64, "small", &[[1, 1, 1], [1, 17, 33]]);
+        silt::__testing::reduce_as(None);
+    }
+}
+
+/// Transposing copies move elements and compute nothing: NaNs of either
+/// sign and any payload (signalling ones included), `-0.0`, infinities and
+/// subnormals come out bit for bit, in a CPU's and a GPU's form on the
+/// device and on the host, one element included (small sizes: CI runs this
+/// test on Oclgrind).
+#[test]
+fn small_transposing_copies_keep_every_bit() {
+    /// The transposing copies of `shape` (`contiguous()` of the transpose,
+    /// a copy into a transposed view) of the elements `of(i)` gives, whose
+    /// bits `bits` reads, against the bits moved by the model.
+    fn check<T: Element>(
+        dev: &Device,
+        of: impl Fn(usize) -> T,
+        bits: fn(T) -> u64,
+        shape: [usize; 3],
+        form: &str,
+    ) {
+        let n: usize = shape.iter().product();
+        let data: Vec<T> = (0..n).map(of).collect();
+        let raw: Vec<u64> = data.iter().map(|&v| bits(v)).collect();
+        let want = swap_last_two(&raw, shape);
+        let what = format!("{shape:?} of {} on {dev} ({form})", T::DTYPE);
+        let read =
+            |t: &TensorT<T>| -> Vec<u64> { t.to_vec().unwrap().into_iter().map(bits).collect() };
+        let t = TensorT::from_slice(dev, &data, shape).unwrap();
+        let c = t.transpose(1, 2).unwrap().contiguous().unwrap();
+        assert_eq!(read(&c), want, "contiguous() of {what}");
+        let [b, r, cols] = shape;
+        let back = TensorT::<T>::zeros(dev, [b, cols, r]).unwrap();
+        back.transpose(1, 2).unwrap().copy_from(&t).unwrap();
+        assert_eq!(read(&back), want, "a copy into the transpose of {what}");
+    }
+    // quiet and signalling NaNs of both signs with payloads that vary with
+    // the position, both zeros, infinities, a subnormal, plain numbers
+    let f32_of = |i: usize| {
+        let p = (i as u32 % 1000) + 1;
+        f32::from_bits(match i % 8 {
+            0 => 0x7fc0_0000 | p,
+            1 => 0xffc0_0000 | p,
+            2 => 0x7f80_0000 | p,
+            3 => 0xff80_0000 | p,
+            4 => 0x8000_0000,
+            5 => [0x7f80_0000, 0xff80_0000, 1, 0x8000_0001][i / 8 % 4],
+            6 => 0,
+            _ => (i as f32 + 0.5).to_bits(),
+        })
+    };
+    let f64_of = |i: usize| {
+        let p = (i as u64 % 1000) + 1;
+        f64::from_bits(match i % 6 {
+            0 => 0x7ff8_0000_0000_0000 | p,
+            1 => 0xfff0_0000_0000_0000 | p,
+            2 => 0x8000_0000_0000_0000,
+            3 => [0x7ff0_0000_0000_0000, 1, 0][i / 6 % 3],
+            4 => 0x7ff0_0000_0000_0000 | (p << 20),
+            _ => (i as f64 - 0.25).to_bits(),
+        })
+    };
+    let f16_of = |i: usize| {
+        silt::f16::from_bits(match i % 5 {
+            0 => 0x7e00 | (i as u16 % 200),
+            1 => 0xfc00 | (i as u16 % 200 + 1),
+            2 => 0x8000,
+            3 => 0x0001,
+            _ => silt::f16::from_f32(i as f32).to_bits(),
+        })
+    };
+    let b32 = |v: f32| u64::from(v.to_bits());
+    let b64 = |v: f64| v.to_bits();
+    let b16 = |v: silt::f16| u64::from(v.to_bits());
+    let shapes = [[1, 1, 1], [1, 17, 33], [2, 5, 3]];
+    let host = Device::host();
+    for shape in shapes {
+        check(&host, f32_of, b32, shape, "the host");
+        check(&host, f64_of, b64, shape, "the host");
+        check(&host, f16_of, b16, shape, "the host");
+    }
+    let Some(cl) = common::opencl() else { return };
+    for kind in [Some(silt::DeviceKind::Cpu), Some(silt::DeviceKind::Gpu)] {
+        silt::__testing::reduce_as(kind);
+        let form = format!("as {kind:?}");
+        for shape in shapes {
+            check(&cl, f32_of, b32, shape, &form);
+            check(&cl, f64_of, b64, shape, &form);
+        }
+        check(&cl, f16_of, b16, [1, 17, 33], &form);
         silt::__testing::reduce_as(None);
     }
 }

@@ -603,6 +603,296 @@ fn layer_norm_and_rms_norm_match_the_reference() {
     }
 }
 
+/// `got` within `tol * max(|want|, 1)` of `want`, a NaN where it is NaN and
+/// an infinity where it is that infinity.
+fn close_or_special(got: &[f32], want: &[f64], tol: f64, what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        let g64 = f64::from(g);
+        let ok = if w.is_nan() || w.is_infinite() {
+            g64 == w || (g.is_nan() && w.is_nan())
+        } else {
+            (g64 - w).abs() <= tol * w.abs().max(1.0)
+        };
+        assert!(ok, "{what} [{i}]: {g} vs {w}");
+    }
+}
+
+/// The forms of the row-wise operations to run on `dev` (through
+/// `reduce_as`): its own, then the others' (as
+/// `row_wise_operations_give_the_same_bits_in_every_form`).
+fn row_forms(dev: &Device) -> Vec<Option<DeviceKind>> {
+    match dev.info().kind {
+        DeviceKind::Host => vec![None, Some(DeviceKind::Gpu), Some(DeviceKind::Cpu)],
+        DeviceKind::Cpu => vec![None, Some(DeviceKind::Gpu)],
+        _ => vec![None, Some(DeviceKind::Cpu)],
+    }
+}
+
+/// `softmax` and `log_softmax` on PyTorch's edge cases, in every form,
+/// against `softmax_ref` (PyTorch's definition: `x - max` with the max
+/// NaN-free, so a NaN, or a `+inf` or a row all `-inf`, whose `x - max` is
+/// NaN, makes its row all NaN, as PyTorch's CPU kernels give; a `-inf`
+/// among finite values is 0 and `-inf`): empty tensors along each axis,
+/// rows of one element, the other rows untouched.
+#[test]
+fn softmax_and_log_softmax_edge_cases_as_pytorch() {
+    let (inf, nan) = (f32::INFINITY, f32::NAN);
+    #[rustfmt::skip]
+    let xs: [f32; 20] = [
+        1.0, nan, 2.0, 0.5,
+        0.0, -inf, 1.0, -inf,
+        -inf, -inf, -inf, -inf,
+        1.0, inf, 2.0, 3.0,
+        -3.0, 0.25, -0.0, 0.0,
+    ];
+    for dev in common::devices() {
+        for kind in row_forms(&dev) {
+            silt::__testing::reduce_as(kind);
+            let what = format!("{dev} as {kind:?}");
+            let x = TensorT::from_slice(&dev, &xs, [5, 4]).unwrap();
+            for log in [false, true] {
+                let want = softmax_ref(&xs, 4, log);
+                // the reference's special rows, as PyTorch gives them
+                assert!(want[..4].iter().all(|v| v.is_nan()));
+                assert_eq!(want[5], if log { f64::NEG_INFINITY } else { 0.0 });
+                assert!(want[8..16].iter().all(|v| v.is_nan()));
+                let got = if log {
+                    k::log_softmax::launch(&x, 1)
+                } else {
+                    k::softmax::launch(&x, -1)
+                }
+                .unwrap();
+                close_or_special(
+                    &got.to_vec().unwrap(),
+                    &want,
+                    2e-6,
+                    &format!("{what} log {log}"),
+                );
+                // along axis 0: columns of 5, the transpose's rows
+                let cols: Vec<f32> = (0..20).map(|i| xs[(i % 5) * 4 + i / 5]).collect();
+                let want_t = softmax_ref(&cols, 5, log);
+                let want: Vec<f64> = (0..20).map(|i| want_t[(i % 4) * 5 + i / 4]).collect();
+                let got = if log {
+                    k::log_softmax::launch(&x, 0)
+                } else {
+                    k::softmax::launch(&x, 0)
+                }
+                .unwrap();
+                close_or_special(
+                    &got.to_vec().unwrap(),
+                    &want,
+                    2e-6,
+                    &format!("{what} axis 0 log {log}"),
+                );
+                // rows of one element: 1 and 0 (a NaN: NaN; -inf and +inf:
+                // NaN, as `x - max` is)
+                let ones = [3.5f32, -0.0, nan, -inf, inf];
+                let t = TensorT::from_slice(&dev, &ones, [5, 1]).unwrap();
+                let got = if log {
+                    k::log_softmax::launch(&t, 1)
+                } else {
+                    k::softmax::launch(&t, 1)
+                }
+                .unwrap();
+                let want = softmax_ref(&ones, 1, log);
+                assert_eq!(want[..2], if log { [0.0, 0.0] } else { [1.0, 1.0] });
+                close_or_special(
+                    &got.to_vec().unwrap(),
+                    &want,
+                    0.0,
+                    &format!("{what} n=1 log {log}"),
+                );
+                // empty: no rows, rows of no element, along each axis
+                for (shape, axis) in [([0, 4], 1), ([0, 4], 0), ([4, 0], 1), ([4, 0], 0)] {
+                    let e = TensorT::<f32>::zeros(&dev, shape).unwrap();
+                    let got = if log {
+                        k::log_softmax::launch(&e, axis)
+                    } else {
+                        k::softmax::launch(&e, axis)
+                    }
+                    .unwrap();
+                    assert_eq!(got.shape(), shape, "{what} {shape:?} along {axis}");
+                    assert!(got.to_vec().unwrap().is_empty());
+                }
+                // f64 and f16 (in f32, rounded once): the same rows
+                let want = softmax_ref(&xs, 4, log);
+                for (dtype, tol) in [(DType::F64, 1e-12), (DType::F16, 1e-3)] {
+                    let x = float_tensor(&dev, &xs, dtype, [5, 4]);
+                    let got = if log {
+                        k::log_softmax::dispatch(&x, 1)
+                    } else {
+                        k::softmax::dispatch(&x, 1)
+                    }
+                    .unwrap();
+                    let got: Vec<f64> = match dtype {
+                        DType::F16 => got
+                            .to_vec::<f16>()
+                            .unwrap()
+                            .iter()
+                            .map(|v| f64::from(v.to_f32()))
+                            .collect(),
+                        _ => got.to_vec::<f64>().unwrap(),
+                    };
+                    for (i, (&g, &w)) in got.iter().zip(&want).enumerate() {
+                        let ok = if w.is_nan() || w.is_infinite() {
+                            g == w || (g.is_nan() && w.is_nan())
+                        } else {
+                            (g - w).abs() <= tol * w.abs().max(1.0)
+                        };
+                        assert!(ok, "{what} {dtype} log {log} [{i}]: {g} vs {w}");
+                    }
+                }
+            }
+            silt::__testing::reduce_as(None);
+        }
+    }
+}
+
+/// `layer_norm` and `rms_norm` on PyTorch's edge cases, in every form,
+/// against a reference by PyTorch's definition (the variance biased, `eps`
+/// inside the square root): rows of one element (`layer_norm` gives the
+/// bias exactly: `x - mean` is 0; `rms_norm` gives `x / sqrt(x^2 + eps) *
+/// w`), a NaN in a row (that row all NaN, the others as without it), empty
+/// inputs.
+#[test]
+fn layer_norm_and_rms_norm_edge_cases_as_pytorch() {
+    /// The references over rows of `n`: layer_norm, then rms_norm.
+    fn norms(xs: &[f32], ws: &[f32], bs: &[f32], eps: f64, rms_eps: f64) -> (Vec<f64>, Vec<f64>) {
+        let n = ws.len();
+        let (mut ln, mut rms) = (Vec::new(), Vec::new());
+        for row in xs.chunks(n) {
+            let row: Vec<f64> = row.iter().map(|&v| f64::from(v)).collect();
+            let mean = row.iter().sum::<f64>() / n as f64;
+            let var = row.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n as f64;
+            let ms = row.iter().map(|v| v.powi(2)).sum::<f64>() / n as f64;
+            for (i, v) in row.iter().enumerate() {
+                let (w, b) = (f64::from(ws[i]), f64::from(bs[i]));
+                ln.push((v - mean) / (var + eps).sqrt() * w + b);
+                rms.push(v / (ms + rms_eps).sqrt() * w);
+            }
+        }
+        (ln, rms)
+    }
+    let nan = f32::NAN;
+    for dev in common::devices() {
+        for kind in row_forms(&dev) {
+            silt::__testing::reduce_as(kind);
+            let what = format!("{dev} as {kind:?}");
+            // rows of one element
+            let xs = [3.5f32, -1e-3, 0.0, -250.0, 7e10];
+            let (w1, b1) = ([-1.5f32], [0.375f32]);
+            let x = TensorT::from_slice(&dev, &xs, [5, 1]).unwrap();
+            let w = TensorT::from_slice(&dev, &w1, [1]).unwrap();
+            let b = TensorT::from_slice(&dev, &b1, [1]).unwrap();
+            let y = k::layer_norm::launch(&x, &[1], Some(&w), Some(&b), 1e-5).unwrap();
+            let got: Vec<u32> = y.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+            assert_eq!(got, [b1[0].to_bits(); 5], "{what} layer_norm n=1");
+            let y = k::layer_norm::launch(&x, &[1], None, None, 1e-5).unwrap();
+            let got: Vec<u32> = y.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+            assert_eq!(got, [0; 5], "{what} layer_norm n=1 without bias: +0.0");
+            // in every float type, values near the type's largest included
+            // (`x - mean` is 0 however the variance is summed); an infinity
+            // or a NaN gives NaN (`inf - inf`)
+            for (dtype, big) in [(DType::F32, 3e38f32), (DType::F64, 3e38), (DType::F16, 6e4)] {
+                let xs = [big, -big, 1.25, f32::INFINITY, nan];
+                let x = float_tensor(&dev, &xs, dtype, [5, 1]);
+                let one = |v: f32| {
+                    float_tensor(&dev, &[v], dtype, [1, 1])
+                        .reshape([1])
+                        .unwrap()
+                };
+                let y =
+                    k::layer_norm::dispatch(&x, &[1], Some(&one(-1.5)), Some(&one(0.375)), 1e-5)
+                        .unwrap();
+                let bias = tensor_bits(&one(0.375))[0];
+                assert_eq!(
+                    tensor_bits(&y),
+                    [bias, bias, bias, u64::MAX, u64::MAX],
+                    "{what} layer_norm n=1 {dtype}"
+                );
+            }
+            let (_, want) = norms(&xs, &w1, &b1, 1e-5, f64::from(f32::EPSILON));
+            let y = k::rms_norm::launch(&x, &[1], Some(&w), None).unwrap();
+            close_or_special(
+                &y.to_vec().unwrap(),
+                &want,
+                1e-6,
+                &format!("{what} rms_norm n=1"),
+            );
+            let (_, want) = norms(&xs, &w1, &b1, 1e-5, 0.25);
+            let y = k::rms_norm::launch(&x, &[1], Some(&w), Some(0.25)).unwrap();
+            close_or_special(
+                &y.to_vec().unwrap(),
+                &want,
+                1e-6,
+                &format!("{what} rms_norm n=1 eps 0.25"),
+            );
+            // a NaN in a row: that row all NaN, the others as the reference
+            let n = 7;
+            let mut xs = floats(4 * n, 61);
+            xs[n + 3] = nan;
+            let ws = floats(n, 62);
+            let bs = floats(n, 63);
+            let x = TensorT::from_slice(&dev, &xs, [4, n]).unwrap();
+            let w = TensorT::from_slice(&dev, &ws, [n]).unwrap();
+            let b = TensorT::from_slice(&dev, &bs, [n]).unwrap();
+            let (ln, rms) = norms(&xs, &ws, &bs, 1e-5, f64::from(f32::EPSILON));
+            assert!(ln[n..2 * n]
+                .iter()
+                .chain(&rms[n..2 * n])
+                .all(|v| v.is_nan()));
+            assert!(ln[..n].iter().chain(&ln[2 * n..]).all(|v| v.is_finite()));
+            let y = k::layer_norm::launch(&x, &[n], Some(&w), Some(&b), 1e-5).unwrap();
+            close_or_special(
+                &y.to_vec().unwrap(),
+                &ln,
+                1e-5,
+                &format!("{what} layer_norm NaN"),
+            );
+            let y = k::rms_norm::launch(&x, &[n], Some(&w), None).unwrap();
+            close_or_special(
+                &y.to_vec().unwrap(),
+                &rms,
+                1e-5,
+                &format!("{what} rms_norm NaN"),
+            );
+            // a NaN in the weight or the bias: that column NaN in every row
+            let mut wn = ws.clone();
+            wn[2] = nan;
+            let (ln, rms) = norms(&xs[..n], &wn, &bs, 1e-5, f64::from(f32::EPSILON));
+            let x0 = x.narrow(0, 0, 1).unwrap();
+            let wt = TensorT::from_slice(&dev, &wn, [n]).unwrap();
+            let y = k::layer_norm::launch(&x0, &[n], Some(&wt), Some(&b), 1e-5).unwrap();
+            close_or_special(
+                &y.to_vec().unwrap(),
+                &ln,
+                1e-5,
+                &format!("{what} layer_norm NaN weight"),
+            );
+            let y = k::rms_norm::launch(&x0, &[n], Some(&wt), None).unwrap();
+            close_or_special(
+                &y.to_vec().unwrap(),
+                &rms,
+                1e-5,
+                &format!("{what} rms_norm NaN weight"),
+            );
+            // empty: no rows; rows of no element (normalized_shape [0])
+            for (shape, norm) in [([0, 5], 5), ([3, 0], 0)] {
+                let e = TensorT::<f32>::zeros(&dev, shape).unwrap();
+                let w = TensorT::<f32>::zeros(&dev, [norm]).unwrap();
+                let y = k::layer_norm::launch(&e, &[norm], Some(&w), Some(&w), 1e-5).unwrap();
+                assert_eq!(y.shape(), shape, "{what} layer_norm {shape:?}");
+                assert!(y.to_vec().unwrap().is_empty());
+                let y = k::rms_norm::launch(&e, &[norm], Some(&w), None).unwrap();
+                assert_eq!(y.shape(), shape, "{what} rms_norm {shape:?}");
+                assert!(y.to_vec().unwrap().is_empty());
+            }
+            silt::__testing::reduce_as(None);
+        }
+    }
+}
+
 /// The bits of a float tensor's elements, of any float dtype, every NaN as
 /// `u64::MAX`: the sign of a NaN that arithmetic makes is unspecified
 /// (docs/semantics.md), and the scalar and vector forms of one loop may take

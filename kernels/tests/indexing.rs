@@ -543,6 +543,85 @@ fn scatter_add_edge_cases_and_errors() {
     }
 }
 
+/// `scatter_add` of a 0-d and of a one-element input, as PyTorch's (a 0-d
+/// tensor has the one index 0 along dimension 0 or -1): in each form a
+/// device takes (a walk along the lines; a GPU's atomics, and its work-item
+/// an output element), with the sum rounded once in `f32` and `f16`; an
+/// index out of range, negative included, and a bad dimension are errors.
+/// silt has no in-place `scatter_add_`: a failed launch returns no tensor,
+/// so there is no destination to find untouched.
+#[test]
+fn scatter_add_of_0d_and_one_element_inputs() {
+    for dev in common::devices() {
+        let kinds = if dev.is_host() {
+            vec![None]
+        } else {
+            vec![Some(DeviceKind::Cpu), Some(DeviceKind::Gpu)]
+        };
+        for kind in kinds {
+            silt::__testing::reduce_as(kind);
+            let what = format!("{dev} as {kind:?}");
+            for shape in [&[][..], &[1][..], &[1, 1][..]] {
+                // one f32 addition: the f64 sum of two f32s is exact, rounded once
+                let (a, b) = (0.1f32, 0.2f32);
+                let want = (f64::from(a) + f64::from(b)) as f32;
+                let x = TensorT::from_slice(&dev, &[a], shape).unwrap();
+                let s = TensorT::from_slice(&dev, &[b], shape).unwrap();
+                let zero = TensorT::from_slice(&dev, &[0i64], shape).unwrap();
+                for dim in [0isize, -1] {
+                    let got = k::scatter_add::launch(&x, dim, &zero, &s).unwrap();
+                    assert_eq!(got.shape(), shape, "{what}");
+                    assert_eq!(
+                        got.to_vec().unwrap()[0].to_bits(),
+                        want.to_bits(),
+                        "{what} {shape:?} along {dim}"
+                    );
+                }
+                // f16 (a GPU's work-item an output element) and an integer
+                let h = |v: f32| TensorT::from_slice(&dev, &[f16::from_f32(v)], shape).unwrap();
+                let got =
+                    k::scatter_add::launch(&h(1.0), 0, &zero, &h(f32::from(f16::EPSILON))).unwrap();
+                let want = f16::from_f32(1.0 + f32::from(f16::EPSILON));
+                assert_eq!(got.to_vec().unwrap(), [want], "{what} f16 {shape:?}");
+                let xi = TensorT::from_slice(&dev, &[i32::MAX], shape).unwrap();
+                let si = TensorT::from_slice(&dev, &[1i32], shape).unwrap();
+                let got = k::scatter_add::launch(&xi, -1, &zero, &si).unwrap();
+                assert_eq!(
+                    got.to_vec().unwrap(),
+                    [i32::MIN],
+                    "{what} i32 wraps {shape:?}"
+                );
+                // an index of 1 or -1: out of range; an empty index: a copy
+                for bad in [1i64, -1] {
+                    let i = TensorT::from_slice(&dev, &[bad], shape).unwrap();
+                    let err = k::scatter_add::launch(&x, 0, &i, &s).unwrap_err();
+                    assert!(
+                        is_out_of_range(&err, "scatter_add"),
+                        "{what} {shape:?} {bad}: {err:?}"
+                    );
+                }
+                if !shape.is_empty() {
+                    let mut es = shape.to_vec();
+                    es[0] = 0;
+                    let i = TensorT::<i64>::zeros(&dev, es.as_slice()).unwrap();
+                    let got = k::scatter_add::launch(&x, 0, &i, &s).unwrap();
+                    assert_eq!(got.to_vec().unwrap(), [a], "{what} {shape:?} empty index");
+                }
+                // a dimension past the tensor's
+                let nd = shape.len().max(1) as isize;
+                for dim in [nd, -nd - 1] {
+                    let err = k::scatter_add::launch(&x, dim, &zero, &s).unwrap_err();
+                    assert!(
+                        matches!(err, Error::AxisOutOfRange { .. }),
+                        "{what} {shape:?} {dim}: {err:?}"
+                    );
+                }
+            }
+            silt::__testing::reduce_as(None);
+        }
+    }
+}
+
 // ---- take ----
 
 #[test]

@@ -7,7 +7,7 @@
 mod harness;
 
 use silt::prelude::*;
-use silt::{f16, Axes};
+use silt::{f16, Axes, DType, DeviceKind};
 use silt_kernels as k;
 
 const ROWS: usize = 3;
@@ -606,5 +606,350 @@ fn logcumsumexp_against_a_running_reference() {
             k::logcumsumexp::dispatch(&ints, 0),
             Err(Error::UnsupportedDType { .. })
         ));
+    }
+}
+
+/// Applies `f` to each line of row-major `x` of `shape` along `d` and puts
+/// its results back in their places (a 0-d tensor is one line of one).
+fn along<T: Copy, U: Copy + Default>(
+    x: &[T],
+    shape: &[usize],
+    d: usize,
+    f: impl Fn(&[T]) -> Vec<U>,
+) -> Vec<U> {
+    if shape.is_empty() {
+        return f(x);
+    }
+    let n = shape[d];
+    let inner: usize = shape[d + 1..].iter().product();
+    let outer: usize = shape[..d].iter().product();
+    let mut out = vec![U::default(); x.len()];
+    for o in 0..outer {
+        for i in 0..inner {
+            let at = |p: usize| o * n * inner + p * inner + i;
+            let line: Vec<T> = (0..n).map(|p| x[at(p)]).collect();
+            for (p, v) in f(&line).into_iter().enumerate() {
+                out[at(p)] = v;
+            }
+        }
+    }
+    out
+}
+
+/// PyTorch's `cummax` (`ge`: `>=`) or `cummin` (`<=`) of one line, its CPU
+/// loop (`cummax_cummin_helper`): an element replaces the running one when
+/// it is NaN or, the running one not NaN, when `ge(x, running)` (so a tie
+/// takes the later index, and a NaN stays, with the index of the latest).
+fn torch_cumext<T: Copy + PartialOrd>(line: &[T], ge: fn(&T, &T) -> bool) -> Vec<(T, i64)> {
+    #[allow(clippy::eq_op)]
+    let nan = |v: &T| v != v;
+    let mut out = Vec::with_capacity(line.len());
+    let Some(&first) = line.first() else {
+        return out;
+    };
+    let (mut m, mut idx) = (first, 0i64);
+    for (i, x) in line.iter().enumerate() {
+        if nan(x) || (!nan(&m) && ge(x, &m)) {
+            m = *x;
+            idx = i as i64;
+        }
+        out.push((m, idx));
+    }
+    out
+}
+
+/// The bits of floats, every NaN alike (the sign and payload of a NaN that
+/// arithmetic makes is unspecified).
+fn nan_bits(v: &[f32]) -> Vec<u32> {
+    v.iter()
+        .map(|v| if v.is_nan() { u32::MAX } else { v.to_bits() })
+        .collect()
+}
+
+/// The scans on their edge cases against PyTorch's definitions, on every
+/// device and, on the OpenCL device, in a CPU's and a GPU's way: empty
+/// tensors along each axis, one element, a 0-d tensor, NaNs in the middle
+/// (they propagate; `cummax`/`cummin` give the latest NaN's index), ties
+/// (the later index, `-0.0` and `0.0` included, with the tying element's
+/// bits), infinities at the start (not lost to an identity), a line across
+/// segments and chunks, and a bad axis as an error. Small sizes: CI runs it
+/// on Oclgrind.
+#[test]
+fn scan_edge_cases_as_pytorch() {
+    let (inf, nan) = (f32::INFINITY, f32::NAN);
+    // rows: NaNs in the middle; ties; infinities first; signed zeros
+    #[rustfmt::skip]
+    let grid: [f32; 24] = [
+        1.0, 3.0, nan, 5.0, 3.0, nan,
+        2.0, 1.0, 2.0, 3.0, 3.0, 0.0,
+        -inf, -inf, -2.0, inf, inf, -1.0,
+        0.0, -0.0, 0.0, -0.0, 4.0, 4.0,
+    ];
+    // a line across segments of 16 and a chunk of 1,024: ties of the
+    // maximum and minimum in different segments and chunks, a NaN after
+    let mut long: Vec<f32> = (0..1100).map(|i| ((i * 37) % 23) as f32 - 11.0).collect();
+    long[5] = 50.0;
+    long[20] = 50.0;
+    long[1030] = 50.0;
+    long[7] = -50.0;
+    long[1029] = -50.0;
+    long[1060] = nan;
+    let cases: Vec<(Vec<f32>, Vec<usize>)> = vec![
+        (vec![], vec![0]),
+        (vec![], vec![3, 0]),
+        (vec![], vec![0, 3]),
+        (vec![-7.5], vec![1]),
+        (vec![nan], vec![1]),
+        (vec![-inf], vec![1, 1]),
+        (vec![2.5], vec![]),
+        (grid.to_vec(), vec![4, 6]),
+        (long.clone(), vec![1100]),
+    ];
+    let ge: fn(&f32, &f32) -> bool = |a, b| a >= b;
+    let le: fn(&f32, &f32) -> bool = |a, b| a <= b;
+    for dev in harness::common::devices() {
+        let kinds = if dev.is_host() {
+            vec![None]
+        } else {
+            vec![Some(DeviceKind::Cpu), Some(DeviceKind::Gpu)]
+        };
+        for kind in kinds {
+            silt::__testing::reduce_as(kind);
+            for (x, shape) in &cases {
+                let t = TensorT::from_slice(&dev, x, shape.as_slice()).unwrap();
+                for d in 0..shape.len().max(1) {
+                    // a negative axis for the last
+                    let axis = if d + 1 == shape.len() { -1 } else { d as isize };
+                    let what = format!("{shape:?} along {axis} on {dev} as {kind:?}");
+                    let sum = k::cumsum::launch(&t, axis).unwrap();
+                    let prod = k::cumprod::launch(&t, axis).unwrap();
+                    let lse = k::logcumsumexp::launch(&t, axis).unwrap();
+                    let (mv, mi) = k::cummax::launch(&t, axis).unwrap();
+                    let (nv, ni) = k::cummin::launch(&t, axis).unwrap();
+                    for r in [&sum, &prod, &lse, &mv, &nv] {
+                        assert_eq!(r.shape(), shape.as_slice(), "{what}");
+                    }
+                    assert_eq!(mi.shape(), shape.as_slice(), "{what}");
+                    assert_eq!(ni.shape(), shape.as_slice(), "{what}");
+                    // the sums and products of these values are exact in f32
+                    // in any order: a running f64 fold rounded is the result
+                    let run = |line: &[f32], f: fn(f64, f64) -> f64, e: f64| {
+                        let mut acc = e;
+                        line.iter()
+                            .map(|&v| {
+                                acc = f(acc, f64::from(v));
+                                acc as f32
+                            })
+                            .collect::<Vec<f32>>()
+                    };
+                    let want = along(x, shape, d, |l| run(l, |a, b| a + b, 0.0));
+                    assert_eq!(
+                        nan_bits(&sum.to_vec().unwrap()),
+                        nan_bits(&want),
+                        "cumsum {what}"
+                    );
+                    let want = along(x, shape, d, |l| run(l, |a, b| a * b, 1.0));
+                    assert_eq!(
+                        nan_bits(&prod.to_vec().unwrap()),
+                        nan_bits(&want),
+                        "cumprod {what}"
+                    );
+                    let want = along(x, shape, d, |l| {
+                        running_logsumexp(&l.iter().map(|&v| f64::from(v)).collect::<Vec<_>>())
+                    });
+                    for (g, w) in lse.to_vec().unwrap().iter().zip(&want) {
+                        assert!(
+                            (g.is_nan() && w.is_nan())
+                                || f64::from(*g) == *w
+                                || (f64::from(*g) - w).abs() <= 1e-6 * w.abs().max(1.0),
+                            "logcumsumexp {what}: {g} vs {w}"
+                        );
+                    }
+                    // cummax and cummin select an element: its very bits
+                    for (name, (v, i), f) in
+                        [("cummax", (&mv, &mi), ge), ("cummin", (&nv, &ni), le)]
+                    {
+                        let want = along(x, shape, d, |l| torch_cumext(l, f));
+                        let wv: Vec<f32> = want.iter().map(|p| p.0).collect();
+                        let wi: Vec<i64> = want.iter().map(|p| p.1).collect();
+                        let gv: Vec<u32> =
+                            v.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+                        let wv: Vec<u32> = wv.iter().map(|v| v.to_bits()).collect();
+                        assert_eq!(gv, wv, "{name} values {what}");
+                        assert_eq!(i.to_vec().unwrap(), wi, "{name} indices {what}");
+                    }
+                }
+            }
+            // f64 and f16 (which sums in f32, rounding each result once):
+            // the grid's results, exact in both, along each axis; 0-d and
+            // empty
+            let as_f64 = |t: &Tensor| -> Vec<u64> {
+                let v: Vec<f64> = match t.dtype() {
+                    DType::F16 => t
+                        .to_vec::<f16>()
+                        .unwrap()
+                        .iter()
+                        .map(|v| f64::from(v.to_f32()))
+                        .collect(),
+                    _ => t.to_vec::<f64>().unwrap(),
+                };
+                v.iter()
+                    .map(|v| if v.is_nan() { u64::MAX } else { v.to_bits() })
+                    .collect()
+            };
+            let of_f32 = |v: &[f32]| -> Vec<u64> {
+                v.iter()
+                    .map(|&v| {
+                        if v.is_nan() {
+                            u64::MAX
+                        } else {
+                            f64::from(v).to_bits()
+                        }
+                    })
+                    .collect()
+            };
+            for dtype in [DType::F64, DType::F16] {
+                for (x, shape) in [
+                    (&grid[..], &[4usize, 6][..]),
+                    (&grid[..1], &[]),
+                    (&[], &[3, 0]),
+                ] {
+                    let t = match dtype {
+                        DType::F16 => {
+                            let h: Vec<f16> = x.iter().map(|&v| f16::from_f32(v)).collect();
+                            Tensor::from_slice(&dev, &h, shape).unwrap()
+                        }
+                        _ => {
+                            let d: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
+                            Tensor::from_slice(&dev, &d, shape).unwrap()
+                        }
+                    };
+                    for d in 0..shape.len().max(1) {
+                        let what = format!("{dtype} {shape:?} along {d} on {dev} as {kind:?}");
+                        let axis = d as isize;
+                        let run = |line: &[f32], f: fn(f64, f64) -> f64, e: f64| {
+                            let mut acc = e;
+                            line.iter()
+                                .map(|&v| {
+                                    acc = f(acc, f64::from(v));
+                                    acc as f32
+                                })
+                                .collect::<Vec<f32>>()
+                        };
+                        let got = k::cumsum::dispatch(&t, axis).unwrap();
+                        assert_eq!(got.dtype(), dtype, "{what}");
+                        let want = along(x, shape, d, |l| run(l, |a, b| a + b, 0.0));
+                        assert_eq!(as_f64(&got), of_f32(&want), "cumsum {what}");
+                        let got = k::cumprod::dispatch(&t, axis).unwrap();
+                        let want = along(x, shape, d, |l| run(l, |a, b| a * b, 1.0));
+                        assert_eq!(as_f64(&got), of_f32(&want), "cumprod {what}");
+                        for (name, f) in [("cummax", ge), ("cummin", le)] {
+                            let (v, i) = if name == "cummax" {
+                                k::cummax::dispatch(&t, axis)
+                            } else {
+                                k::cummin::dispatch(&t, axis)
+                            }
+                            .unwrap();
+                            let want = along(x, shape, d, |l| torch_cumext(l, f));
+                            let wv: Vec<f32> = want.iter().map(|p| p.0).collect();
+                            let wi: Vec<i64> = want.iter().map(|p| p.1).collect();
+                            assert_eq!(as_f64(&v), of_f32(&wv), "{name} values {what}");
+                            assert_eq!(i.to_vec::<i64>().unwrap(), wi, "{name} indices {what}");
+                        }
+                    }
+                }
+            }
+            // integers: extremes tied at the start, cumsum widening to i64
+            let xi = [i32::MIN, i32::MIN, 7, 7, i32::MAX, -3, i32::MAX];
+            let t = TensorT::from_slice(&dev, &xi, [7]).unwrap();
+            let (mv, mi) = k::cummax::launch(&t, 0).unwrap();
+            let (nv, ni) = k::cummin::launch(&t, 0).unwrap();
+            let wmax = torch_cumext(&xi, |a, b| a >= b);
+            let wmin = torch_cumext(&xi, |a, b| a <= b);
+            assert_eq!(
+                mv.to_vec().unwrap(),
+                wmax.iter().map(|p| p.0).collect::<Vec<_>>(),
+                "{dev}"
+            );
+            assert_eq!(
+                mi.to_vec().unwrap(),
+                wmax.iter().map(|p| p.1).collect::<Vec<_>>(),
+                "{dev}"
+            );
+            assert_eq!(
+                nv.to_vec().unwrap(),
+                wmin.iter().map(|p| p.0).collect::<Vec<_>>(),
+                "{dev}"
+            );
+            assert_eq!(
+                ni.to_vec().unwrap(),
+                wmin.iter().map(|p| p.1).collect::<Vec<_>>(),
+                "{dev}"
+            );
+            let mut acc = 0i64;
+            let wsum: Vec<i64> = xi
+                .iter()
+                .map(|&v| {
+                    acc += i64::from(v);
+                    acc
+                })
+                .collect();
+            assert_eq!(
+                k::cumsum::launch(&t, 0).unwrap().to_vec().unwrap(),
+                wsum,
+                "{dev}"
+            );
+            // f16: -inf and +inf first, a NaN after
+            let xh: Vec<f16> = [-inf, -inf, 1.0, nan, 2.0]
+                .iter()
+                .map(|&v| f16::from_f32(v))
+                .collect();
+            let th = Tensor::from_slice(&dev, &xh, [5]).unwrap();
+            let neg: Vec<f16> = xh.iter().map(|&v| -v).collect();
+            let tn = Tensor::from_slice(&dev, &neg, [5]).unwrap();
+            let (mv, mi) = k::cummax::dispatch(&th, 0).unwrap();
+            let (nv, ni) = k::cummin::dispatch(&tn, 0).unwrap();
+            let hb = |v: Vec<f16>| v.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            let wmax = torch_cumext(&xh, |a, b| a >= b);
+            let wmin = torch_cumext(&neg, |a, b| a <= b);
+            assert_eq!(
+                hb(mv.to_vec().unwrap()),
+                hb(wmax.iter().map(|p| p.0).collect()),
+                "{dev}"
+            );
+            assert_eq!(
+                mi.to_vec::<i64>().unwrap(),
+                wmax.iter().map(|p| p.1).collect::<Vec<_>>(),
+                "{dev}"
+            );
+            assert_eq!(
+                hb(nv.to_vec().unwrap()),
+                hb(wmin.iter().map(|p| p.0).collect()),
+                "{dev}"
+            );
+            assert_eq!(
+                ni.to_vec::<i64>().unwrap(),
+                wmin.iter().map(|p| p.1).collect::<Vec<_>>(),
+                "{dev}"
+            );
+            silt::__testing::reduce_as(None);
+        }
+        // a bad axis: an error, for a 0-d tensor too (its axes are 0 and -1)
+        let t = TensorT::from_slice(&dev, &grid, [4, 6]).unwrap();
+        let s = TensorT::from_slice(&dev, &[1.0f32], []).unwrap();
+        for (x, axis) in [(&t, 2), (&t, -3), (&s, 1), (&s, -2)] {
+            let ndim = x.ndim();
+            let bad = |r: Result<()>, name: &str| {
+                assert!(
+                    matches!(r, Err(Error::AxisOutOfRange { axis: a, .. }) if a == axis),
+                    "{name} of {ndim}-d along {axis} on {dev}: {r:?}"
+                );
+            };
+            bad(k::cumsum::launch(x, axis).map(drop), "cumsum");
+            bad(k::cumprod::launch(x, axis).map(drop), "cumprod");
+            bad(k::logcumsumexp::launch(x, axis).map(drop), "logcumsumexp");
+            bad(k::cummax::launch(x, axis).map(drop), "cummax");
+            bad(k::cummin::launch(x, axis).map(drop), "cummin");
+        }
     }
 }

@@ -178,8 +178,9 @@ fn check_with<T: Bits>(
                 assert_eq!(i.to_vec().unwrap(), ri, "{what}");
                 let bits = |v: Vec<T>| v.into_iter().map(Bits::bits).collect::<Vec<_>>();
                 assert_eq!(bits(v.to_vec().unwrap()), bits(rv), "{what}");
-                // `argsort` once per tensor (a launch is slow on Oclgrind)
-                if d == 0 && desc {
+                // `argsort` once per tensor and direction (a launch is slow
+                // on Oclgrind)
+                if d == 0 {
                     let a = k::argsort::launch(&t, dim, desc).unwrap();
                     assert_eq!(a.to_vec().unwrap(), ri, "argsort {what}");
                 }
@@ -300,6 +301,81 @@ fn edge_cases() {
     check(&up, &[300]);
     let down: Vec<f64> = up.iter().rev().copied().collect();
     check(&down, &[300]);
+    // topk of nothing (k = 0) and of one element (k = 1 and 0), both ways,
+    // as PyTorch: the values and indices of the reference sort's head
+    for dev in common::devices() {
+        for kind in mappings(&dev, 1) {
+            silt::__testing::reduce_as(kind);
+            for largest in [true, false] {
+                let what = format!("{dev} as {kind:?}, largest {largest}");
+                let topk = |x: &[f32], shape: &[usize], kk: usize, dim: isize| {
+                    let t = TensorT::from_slice(&dev, x, shape).unwrap();
+                    let (v, i) = k::topk::launch(&t, kk, dim, largest, true).unwrap();
+                    assert_eq!(v.shape(), i.shape(), "{what}");
+                    let bits: Vec<u32> = v.to_vec().unwrap().iter().map(|v| v.to_bits()).collect();
+                    (v.shape().to_vec(), bits, i.to_vec().unwrap())
+                };
+                assert_eq!(topk(&[], &[0], 0, 0), (vec![0], vec![], vec![]), "{what}");
+                assert_eq!(
+                    topk(&[], &[3, 0], 0, 1),
+                    (vec![3, 0], vec![], vec![]),
+                    "{what}"
+                );
+                assert_eq!(
+                    topk(&[], &[3, 0], 2, 0),
+                    (vec![2, 0], vec![], vec![]),
+                    "{what}"
+                );
+                // rows of one element (one launch for them all: launches
+                // are slow on Oclgrind), alone, and 0-d
+                let ones = [7.0f32, -0.0, f32::NAN, f32::NEG_INFINITY];
+                let b: Vec<u32> = ones.iter().map(|v| v.to_bits()).collect();
+                assert_eq!(
+                    topk(&ones, &[4, 1], 1, 1),
+                    (vec![4, 1], b.clone(), vec![0; 4]),
+                    "{what}"
+                );
+                assert_eq!(
+                    topk(&ones, &[4, 1], 0, -1),
+                    (vec![4, 0], vec![], vec![]),
+                    "{what}"
+                );
+                assert_eq!(
+                    topk(&ones[2..3], &[1], 1, 0),
+                    (vec![1], vec![b[2]], vec![0]),
+                    "{what}"
+                );
+                assert_eq!(
+                    topk(&ones[2..3], &[1], 0, 0),
+                    (vec![0], vec![], vec![]),
+                    "{what}"
+                );
+                assert_eq!(
+                    topk(&ones[..1], &[], 1, 0),
+                    (vec![], vec![b[0]], vec![0]),
+                    "{what}"
+                );
+                // k past the length: an error, for an empty row too
+                let e = TensorT::<f32>::zeros(&dev, [0]).unwrap();
+                assert!(
+                    matches!(
+                        k::topk::launch(&e, 1, 0, largest, true),
+                        Err(Error::InvalidArgument { op: "topk", .. })
+                    ),
+                    "{what}"
+                );
+                let s = TensorT::from_slice(&dev, &[1.0f32], []).unwrap();
+                assert!(
+                    matches!(
+                        k::topk::launch(&s, 2, 0, largest, true),
+                        Err(Error::InvalidArgument { op: "topk", .. })
+                    ),
+                    "{what}"
+                );
+            }
+            silt::__testing::reduce_as(None);
+        }
+    }
 }
 
 #[test]
