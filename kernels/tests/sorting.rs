@@ -626,9 +626,10 @@ fn check_host_long<T: Bits>(x: &[T]) {
 
 #[test]
 fn long_rows_of_every_narrow_type_on_the_host() {
-    // rows of 2^16 and more: the radix sort by several threads for elements
-    // of up to 32 bits (their bits carried through the passes), Rust's sort
-    // for wider ones
+    // rows of 2^16 and more: the bucket sort by several threads for
+    // elements of up to 32 bits (bins fuller than a bucket among them: the
+    // bools', the narrow integers'), Rust's sort for wider ones; each sort's
+    // results and scratch come from the pool with the last one's bytes
     let n = 70_000;
     check_host_long(&data(n, 2, 51, |v| v == 1));
     check_host_long(&data(n, 200, 52, |v| v as u8));
