@@ -6,8 +6,9 @@
 use silt::kernel;
 
 /// One operation over a family of generated reductions or scans: a module
-/// with `launch` (typed), `dispatch`, `eval` (one row on the host), `source`,
-/// `TYPES` and `NAME`, each element type going to its member of the family.
+/// with `launch` (typed), `dispatch`, `source`, `TYPES` and `NAME`, each
+/// element type going to its member of the family (whose own `eval` folds one
+/// row on the host).
 macro_rules! family {
     (
         $(#[$doc:meta])*
