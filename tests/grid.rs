@@ -415,6 +415,77 @@ fn every_atomic_gives_what_its_order_cannot_change() {
     }
 }
 
+/// On a device without 64-bit atomics, a kernel with an atomic on 64-bit
+/// elements is an `Error::MissingExtension` that names the extension, before
+/// anything runs (not the build's log); kernels with 32-bit atomics alone
+/// still run. Hiding the extensions changes the device for every thread, so
+/// the check runs in a child process of its own.
+#[test]
+fn atomics_on_64_bit_elements_need_the_devices_extensions() {
+    if common::opencl().is_none() {
+        return;
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "int64_atomics_child",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("SILT_INT64_ATOMICS_CHILD", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
+}
+
+/// The child side of the test above; does nothing unless
+/// `SILT_INT64_ATOMICS_CHILD` is set.
+#[test]
+fn int64_atomics_child() {
+    if std::env::var_os("SILT_INT64_ATOMICS_CHILD").is_none() {
+        return;
+    }
+    let cl = common::opencl().unwrap();
+    let xs: Vec<i64> = (0..40).map(|v| v * 3 - 50).collect();
+    let x = TensorT::from_slice(&cl, &xs, [40]).unwrap();
+    let init = [i64::MAX, i64::MIN, 0, 0, 0, 0, -1, -1];
+    let mut out = TensorT::from_slice(&cl, &init, [8]).unwrap();
+    let mut first = TensorT::<u32>::zeros(&cl, [1]).unwrap();
+    let mut total = TensorT::<f32>::zeros(&cl, [1]).unwrap();
+    silt::__testing::hide_int64_atomics(&cl, true);
+    let err = atomics::launch(Grid::over([40]), &x, &mut out, &mut first, &mut total).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            Error::MissingExtension {
+                extension: "cl_khr_int64_base_atomics",
+                device,
+                ..
+            } if *device == cl.to_string()
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("`atomics`"), "{err}");
+    // nothing ran
+    assert_eq!(out.to_vec().unwrap(), init);
+    // 32-bit atomics need no extension
+    let ys: Vec<i32> = (0..50).map(|v| v % 9).collect();
+    let y = TensorT::from_slice(&cl, &ys, [50]).unwrap();
+    let mut bins = TensorT::<u32>::zeros(&cl, [8]).unwrap();
+    histogram::launch(Grid::over([50]), &y, &mut bins).unwrap();
+    assert_eq!(bins.to_vec().unwrap().iter().sum::<u32>(), 45);
+    // with the extensions back, the kernel runs
+    silt::__testing::hide_int64_atomics(&cl, false);
+    atomics::launch(Grid::over([40]), &x, &mut out, &mut first, &mut total).unwrap();
+    assert_eq!(out.to_vec().unwrap()[2], xs.iter().sum::<i64>());
+}
+
 #[test]
 fn dispatch_picks_the_instantiation_from_untyped_tensors() {
     for dev in common::devices() {

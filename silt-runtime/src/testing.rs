@@ -37,6 +37,15 @@ pub fn hide_fp64(device: &Device, hide: bool) {
     hooks::hide_fp64(device, hide);
 }
 
+/// Makes `device` report that it lacks 64-bit atomics
+/// (`cl_khr_int64_base_atomics` and `cl_khr_int64_extended_atomics`;
+/// `hide`), or has them again, to test how code handles such devices (a
+/// grid kernel with an atomic on a 64-bit element fails on it with
+/// [`Error::MissingExtension`](crate::Error::MissingExtension)).
+pub fn hide_int64_atomics(device: &Device, hide: bool) {
+    hooks::hide_int64_atomics(device, hide);
+}
+
 /// Makes `device` act as Oclgrind's simulator (`on`), or as itself again:
 /// program binaries saved on the launching thread, buffers of the exact size
 /// asked and untouched when new, fills as host writes. To test those paths

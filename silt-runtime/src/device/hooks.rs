@@ -69,6 +69,14 @@ pub(crate) fn hide_fp64(device: &Device, hide: bool) {
     device.inner.hide_fp64.store(hide, Ordering::Relaxed);
 }
 
+/// Makes `device` report that it lacks 64-bit atomics (or has them again).
+pub(crate) fn hide_int64_atomics(device: &Device, hide: bool) {
+    device
+        .inner
+        .hide_int64_atomics
+        .store(hide, Ordering::Relaxed);
+}
+
 /// Makes `device` act as Oclgrind's simulator (or as itself again; see
 /// `Device::is_oclgrind`).
 pub(crate) fn act_as_oclgrind(device: &Device, on: bool) {

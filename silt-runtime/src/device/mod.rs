@@ -46,6 +46,8 @@ pub(crate) struct DeviceInner {
     /// Built kernel programs.
     programs: Mutex<Programs>,
     hide_fp64: AtomicBool,
+    /// Whether the device reports that it lacks 64-bit atomics, for a test.
+    hide_int64_atomics: AtomicBool,
     /// Whether the device is Oclgrind, or acts as it for a test (see
     /// `is_oclgrind`).
     oclgrind: AtomicBool,
@@ -122,6 +124,7 @@ impl Device {
                 copy_program: OnceLock::new(),
                 programs: Mutex::default(),
                 hide_fp64: AtomicBool::new(false),
+                hide_int64_atomics: AtomicBool::new(false),
                 oclgrind: AtomicBool::new(false),
             }),
         })
@@ -179,6 +182,7 @@ impl Device {
                         copy_program: OnceLock::new(),
                         programs: Mutex::default(),
                         hide_fp64: AtomicBool::new(false),
+                        hide_int64_atomics: AtomicBool::new(false),
                     }),
                 })
             })
@@ -360,6 +364,22 @@ impl Device {
     pub fn supports(&self, dtype: DType) -> bool {
         dtype != DType::F64
             || (self.inner.info.fp64 && !self.inner.hide_fp64.load(Ordering::Relaxed))
+    }
+
+    /// Whether kernels on this device may use the OpenCL extension `name`
+    /// (one of its extensions; the host runs every kernel natively). The
+    /// test hook `hide_int64_atomics` hides `cl_khr_int64_base_atomics`
+    /// and `cl_khr_int64_extended_atomics`.
+    pub(crate) fn has_extension(&self, name: &str) -> bool {
+        if self.is_host() {
+            return true;
+        }
+        if name.starts_with("cl_khr_int64_")
+            && self.inner.hide_int64_atomics.load(Ordering::Relaxed)
+        {
+            return false;
+        }
+        self.inner.info.extensions.iter().any(|e| e == name)
     }
 
     /// The memory figures of this device's pool.

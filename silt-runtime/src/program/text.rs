@@ -239,6 +239,9 @@ pub struct OpenClKernel {
     pieces: &'static [u16],
     /// Its own program, laid out on first use (or given).
     source: OnceLock<String>,
+    /// The OpenCL extensions of 64-bit atomics its own program enables,
+    /// found on first use.
+    atomics64: OnceLock<&'static [&'static str]>,
     /// The entry point for contiguous views.
     pub(crate) entry: &'static CStr,
     /// The entry point for any other views.
@@ -266,6 +269,7 @@ impl OpenClKernel {
             title,
             pieces,
             source: OnceLock::new(),
+            atomics64: OnceLock::new(),
             entry,
             strided_entry,
             strided3_entry: None,
@@ -297,6 +301,22 @@ impl OpenClKernel {
     pub const fn with_tree(mut self, entry: &'static CStr) -> Self {
         self.tree_entry = Some(entry);
         self
+    }
+
+    /// The extensions of 64-bit atomics that its own program enables (the
+    /// pragmas before a function with an atomic on a 64-bit element):
+    /// none, the base ones, or the base and the extended ones.
+    pub(crate) fn atomics64(&'static self) -> &'static [&'static str] {
+        const BASE: &str = "cl_khr_int64_base_atomics";
+        const EXTENDED: &str = "cl_khr_int64_extended_atomics";
+        self.atomics64.get_or_init(|| {
+            let text = self.source();
+            match (text.contains(BASE), text.contains(EXTENDED)) {
+                (_, true) => &[BASE, EXTENDED],
+                (true, false) => &[BASE],
+                (false, false) => &[],
+            }
+        })
     }
 
     /// The instantiation's own program (its pieces of `program` alone).

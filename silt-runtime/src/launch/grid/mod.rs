@@ -96,8 +96,10 @@ const MAX_GROUPS_YZ: usize = Grid::MAX_GROUPS_YZ;
 /// A grid of another dimension count than `group`, too many work-groups, a
 /// tensor of another dimension count than its view, tensors on different
 /// devices, a written view that overlaps itself (a broadcast) or shares
-/// storage with another view, or an `f64` kernel on a device without
-/// `cl_khr_fp64`.
+/// storage with another view, an `f64` kernel on a device without
+/// `cl_khr_fp64`, or a kernel with atomics on 64-bit elements on a device
+/// without `cl_khr_int64_base_atomics` (and, for `atomic_min`/`max`/`and`/
+/// `or`/`xor`, `cl_khr_int64_extended_atomics`).
 pub fn prepare_grid<'a>(
     info: &'static KernelInfo,
     grid: &Grid,
@@ -174,6 +176,19 @@ pub fn prepare_grid<'a>(
         return Err(Error::MissingExtension {
             kernel: info.describe(),
             extension: "cl_khr_fp64",
+            device: device.to_string(),
+        });
+    }
+    // atomics on 64-bit elements: named here, not in the build's log
+    let atomics64 = if device.is_host() {
+        &[][..]
+    } else {
+        info.opencl.atomics64()
+    };
+    if let Some(&missing) = atomics64.iter().find(|e| !device.has_extension(e)) {
+        return Err(Error::MissingExtension {
+            kernel: info.describe(),
+            extension: missing,
             device: device.to_string(),
         });
     }
