@@ -6,7 +6,7 @@
 //! | `silt.DTypeError` | `TypeError` | a dtype outside a kernel's types, dtypes that disagree, a scalar that does not convert |
 //! | `silt.ArgumentError` | `ValueError` | shapes, broadcasting, ranges, device specs, other argument values |
 //! | `silt.AxisError` | `ArgumentError` and `IndexError` | a dimension out of range (NumPy's `AxisError`; PyTorch raises `IndexError`) |
-//! | `silt.IndexOutOfRangeError` | `ArgumentError` and `IndexError` | an index read from an index tensor out of range (PyTorch raises `IndexError`) |
+//! | `silt.IndexOutOfRangeError` | `ArgumentError` and `IndexError` | an index read from an index tensor out of range (PyTorch raises `IndexError`); a grid kernel's access out of its view's range |
 //! | `silt.OutOfMemoryError` | `MemoryError` | an allocation the device or the host refused |
 //! | `silt.DeviceError` | `RuntimeError` | no such device, an OpenCL failure, a program that did not build, a missing extension |
 //!
@@ -104,7 +104,7 @@ impl Kind {
             | E::NotContiguous { .. }
             | E::SelfOverlap { .. } => Kind::Argument,
             E::InvalidAxis { .. } | E::AxisOutOfRange { .. } => Kind::Axis,
-            E::IndexOutOfRange { .. } => Kind::Index,
+            E::IndexOutOfRange { .. } | E::IndexOutOfBounds { .. } => Kind::Index,
             _ => Kind::Base,
         }
     }
@@ -149,8 +149,9 @@ impl Kind {
             }
             Kind::Index => {
                 "An index read from an index tensor (index_select, gather, scatter_add, \
-                 take, ...) out of the range it indexes; nothing was written (also an \
-                 ArgumentError and an IndexError, as PyTorch raises)."
+                 take, ...) out of the range it indexes, nothing written; or a grid \
+                 kernel's access out of its view's range, reported after the launch \
+                 (also an ArgumentError and an IndexError, as PyTorch raises)."
             }
             Kind::OutOfMemory => {
                 "An allocation the device or the host refused, after silt emptied its cache \

@@ -1,4 +1,4 @@
-//! This crate's own operations: a helper and three kernels, written against
+//! This crate's own operations: a helper, three kernels and a grid kernel, written against
 //! `silt` exactly as `silt-kernels` writes its operations; one of them calls
 //! a kernel of `silt-kernels`.
 
@@ -32,4 +32,16 @@ pub fn bias_gelu_lib<T>(x: T, bias: T) -> T {
 #[kernel(types = [f32, f64])]
 pub fn softclip<T>(x: T, #[scalar] limit: T) -> T {
     limit * (x / limit).tanh()
+}
+
+/// Rows of `table` picked by `idx` (an embedding lookup): `y[i, j] =
+/// table[idx[i], j]`. A checked grid kernel: an index past `table`'s rows
+/// (a negative one included) is never read out of range; the access gives
+/// 0 and the launch returns `Error::IndexOutOfBounds`, naming `table`.
+#[grid(types = [f32, f64], group = [16, 4])]
+pub fn lookup<T>(table: View<T, 2>, idx: View<i64, 1>, y: ViewMut<T, 2>) {
+    let (i, j) = (global_id(0), global_id(1));
+    if i < y.len(0) && j < y.len(1) {
+        y[[i, j]] = table[[idx[[i]] as u64, j]];
+    }
 }

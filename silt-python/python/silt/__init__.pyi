@@ -35,7 +35,7 @@ class AxisError(ArgumentError, IndexError):
     """A dimension out of range for the tensor (NumPy's AxisError; PyTorch raises IndexError)."""
 
 class IndexOutOfRangeError(ArgumentError, IndexError):
-    """An index read from an index tensor out of the range it indexes; nothing was written (PyTorch raises IndexError)."""
+    """An index read from an index tensor out of the range it indexes, nothing written; or a grid kernel's access out of its view's range, reported after the launch (PyTorch raises IndexError)."""
 
 class OutOfMemoryError(Error, MemoryError):
     """An allocation the device or the host refused, after silt emptied its cache and retried."""

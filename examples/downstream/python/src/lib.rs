@@ -2,7 +2,9 @@
 //! Python module, in a few lines per kernel through silt-python: each
 //! `#[pyfunction]` places its tensors on one device and runs the kernel's
 //! generated `dispatch`, which picks the instantiation from the runtime dtype
-//! (a dtype outside the kernel's `types` raises `DTypeError`, a `TypeError`).
+//! (a dtype outside the kernel's `types` raises `DTypeError`, a `TypeError`;
+//! a grid kernel's access out of range, `IndexOutOfRangeError`, an
+//! `IndexError`).
 
 use pyo3::prelude::*;
 use silt_downstream_example::ops;
@@ -29,6 +31,24 @@ fn softclip(py: Python<'_>, input: Input<'_>, limit: ScalarArg) -> Result<PyTens
     run(py, || ops::softclip::dispatch(&x, limit))
 }
 
+/// `lookup(table, idx)`: the rows of a 2-d `table` (float32, float64) at the
+/// int64 indices `idx`, through a checked grid kernel: an index out of range
+/// raises `IndexError` (silt's `IndexOutOfRangeError`; the result is
+/// dropped).
+#[pyfunction]
+fn lookup(py: Python<'_>, table: Input<'_>, idx: Input<'_>) -> Result<PyTensor> {
+    let [t, i] = place(py, [table, idx])?;
+    run(py, || {
+        let shape = [
+            i.shape().first().copied().unwrap_or(1),
+            t.shape().get(1).copied().unwrap_or(1),
+        ];
+        let mut y = silt::Tensor::zeros(t.device(), t.dtype(), shape)?;
+        ops::lookup::dispatch(silt::Grid::over(shape), &t, &i, &mut y)?;
+        Ok(y)
+    })
+}
+
 /// The module: silt's core (`Tensor`, `Device`, `tensor()`, the exceptions)
 /// and this crate's kernels.
 #[pymodule]
@@ -37,5 +57,6 @@ fn silt_downstream(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bias_gelu, m)?)?;
     m.add_function(wrap_pyfunction!(bias_gelu_lib, m)?)?;
     m.add_function(wrap_pyfunction!(softclip, m)?)?;
+    m.add_function(wrap_pyfunction!(lookup, m)?)?;
     Ok(())
 }

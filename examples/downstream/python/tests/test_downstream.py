@@ -62,3 +62,20 @@ def test_with_tensors_of_the_silt_module():
     np.testing.assert_allclose(out.numpy(), 2 * np.tanh(X.astype(np.float64) / 2), rtol=1e-5, atol=1e-6)
     # and back into silt's operations
     np.testing.assert_allclose(silt.ops.sub(out.numpy(), 0).numpy(), out.numpy())
+
+
+@pytest.mark.parametrize("dev", devices(), ids=str)
+def test_a_grid_kernel_and_its_index_errors(dev):
+    table = RNG.uniform(-1, 1, (5, 3))
+    idx = np.array([4, 0, 0, 2], np.int64)
+    for dtype in (np.float32, np.float64):
+        got = ds.lookup(ds.tensor(table.astype(dtype), device=dev), idx)
+        assert got.device == dev and got.dtype == dtype
+        np.testing.assert_array_equal(got.numpy(), table.astype(dtype)[idx])
+    # an index past the table's rows, or negative: an IndexError naming the view
+    for bad in ([1, 5], [-1, 0]):
+        with pytest.raises(IndexError, match="`table`") as e:
+            ds.lookup(ds.tensor(table.astype(np.float32), device=dev), np.array(bad, np.int64))
+        assert isinstance(e.value, ds.IndexOutOfRangeError)
+    with pytest.raises(ds.DTypeError):
+        ds.lookup(np.ones((2, 2), np.int32), idx[:1])
