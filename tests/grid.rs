@@ -425,23 +425,7 @@ fn atomics_on_64_bit_elements_need_the_devices_extensions() {
     if common::opencl().is_none() {
         return;
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "int64_atomics_child",
-            "--exact",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("SILT_INT64_ATOMICS_CHILD", "1")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
+    common::run_child("int64_atomics_child", "SILT_INT64_ATOMICS_CHILD");
 }
 
 /// The child side of the test above; does nothing unless

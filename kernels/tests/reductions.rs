@@ -862,30 +862,21 @@ fn scan_edge_cases_as_pytorch() {
             // integers: extremes tied at the start, cumsum widening to i64
             let xi = [i32::MIN, i32::MIN, 7, 7, i32::MAX, -3, i32::MAX];
             let t = TensorT::from_slice(&dev, &xi, [7]).unwrap();
-            let (mv, mi) = k::cummax::launch(&t, 0).unwrap();
-            let (nv, ni) = k::cummin::launch(&t, 0).unwrap();
-            let wmax = torch_cumext(&xi, |a, b| a >= b);
-            let wmin = torch_cumext(&xi, |a, b| a <= b);
-            assert_eq!(
-                mv.to_vec().unwrap(),
-                wmax.iter().map(|p| p.0).collect::<Vec<_>>(),
-                "{dev}"
-            );
-            assert_eq!(
-                mi.to_vec().unwrap(),
-                wmax.iter().map(|p| p.1).collect::<Vec<_>>(),
-                "{dev}"
-            );
-            assert_eq!(
-                nv.to_vec().unwrap(),
-                wmin.iter().map(|p| p.0).collect::<Vec<_>>(),
-                "{dev}"
-            );
-            assert_eq!(
-                ni.to_vec().unwrap(),
-                wmin.iter().map(|p| p.1).collect::<Vec<_>>(),
-                "{dev}"
-            );
+            let ext = [
+                (
+                    k::cummax::launch(&t, 0).unwrap(),
+                    torch_cumext(&xi, |a, b| a >= b),
+                ),
+                (
+                    k::cummin::launch(&t, 0).unwrap(),
+                    torch_cumext(&xi, |a, b| a <= b),
+                ),
+            ];
+            for ((v, i), want) in ext {
+                let (wv, wi): (Vec<i32>, Vec<i64>) = want.into_iter().unzip();
+                assert_eq!(v.to_vec().unwrap(), wv, "{dev}");
+                assert_eq!(i.to_vec().unwrap(), wi, "{dev}");
+            }
             let mut acc = 0i64;
             let wsum: Vec<i64> = xi
                 .iter()

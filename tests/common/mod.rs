@@ -64,6 +64,25 @@ pub fn child_with_empty_caches(name: &str, flag: &str) -> (bool, String, String)
     )
 }
 
+/// Runs the test `name` of this test binary alone in a child process, on one
+/// thread, with `flag` set (the child test does its work only then): for a
+/// test hook that changes a device for every thread of its process. Fails
+/// unless the child ran that one test and it passed.
+pub fn run_child(name: &str, flag: &str) {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(flag, "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
+}
+
 /// A small deterministic generator (xorshift64), so that a failure
 /// reproduces: the same state, the same numbers.
 pub struct Rng(pub u64);

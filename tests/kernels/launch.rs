@@ -251,23 +251,7 @@ fn f64_on_a_device_without_fp64_is_an_error() {
     if common::opencl().is_none() {
         return;
     }
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "launch::fp64_child",
-            "--exact",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("SILT_FP64_CHILD", "1")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
+    common::run_child("launch::fp64_child", "SILT_FP64_CHILD");
 }
 
 /// The child side of the test above; does nothing unless `SILT_FP64_CHILD` is set.
