@@ -5,10 +5,21 @@
 
 use silt::kernel;
 
+/// What a family's `eval` gives for one row: a value for a reduction, the
+/// row for a scan.
+macro_rules! family_eval {
+    (reduce, $out:ty) => {
+        $out
+    };
+    (scan, $out:ty) => {
+        Vec<$out>
+    };
+}
+
 /// One operation over a family of generated reductions or scans: a module
-/// with `launch` (typed), `dispatch`, `source`, `TYPES` and `NAME`, each
-/// element type going to its member of the family (whose own `eval` folds one
-/// row on the host).
+/// with `launch` (typed), `dispatch`, `eval` (one row on the host: its
+/// member's), `source`, `TYPES` and `NAME`, each element type going to its
+/// member of the family.
 macro_rules! family {
     (
         $(#[$doc:meta])*
@@ -41,6 +52,8 @@ macro_rules! family {
                 fn __info() -> &'static KernelInfo;
                 #[doc(hidden)]
                 fn __source() -> Option<&'static str>;
+                #[doc(hidden)]
+                fn __eval(row: &[Self]) -> family_eval!($form, Self::Out);
             }
             $(
                 impl Instance for $t {
@@ -54,6 +67,9 @@ macro_rules! family {
                     fn __source() -> Option<&'static str> {
                         crate::$form::$inner::source(<$t as Element>::DTYPE)
                     }
+                    fn __eval(row: &[Self]) -> family_eval!($form, $out) {
+                        crate::$form::$inner::eval(row)
+                    }
                 }
             )*
 
@@ -65,6 +81,14 @@ macro_rules! family {
             /// failure, ...).
             pub fn launch<T: Instance>(x: &TensorT<T>, $arg: $argty) -> Result<TensorT<T::Out>> {
                 T::__launch(x, $arg)
+            }
+
+            /// One row (`x` along the operation's axis) on the host, in
+            /// the order a launch computes it: the reference device results
+            /// are checked against (a value for a reduction, the row for a
+            /// scan).
+            pub fn eval<T: Instance>(row: &[T]) -> family_eval!($form, T::Out) {
+                T::__eval(row)
             }
 
             /// [`launch`] on an untyped tensor.

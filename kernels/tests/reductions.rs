@@ -944,3 +944,66 @@ fn scan_edge_cases_as_pytorch() {
         }
     }
 }
+
+/// The library's reductions and scans (families of generated ones) have
+/// `eval`, one row on the host: what a launch along the row gives, bit for
+/// bit, on every device, in the family member's types (an `i8` sum in `i64`,
+/// an `f16` mean rounded once from `f32`).
+#[test]
+fn family_eval_is_what_a_launch_gives_for_a_row() {
+    let xs: Vec<f32> = (0..300)
+        .map(|i| ((i * 7919) % 613) as f32 / 7.0 - 40.0)
+        .collect();
+    let is: Vec<i8> = (0..300).map(|i| ((i * 37) % 251) as i8).collect();
+    let hs: Vec<f16> = xs.iter().map(|&v| f16::from_f32(v / 8.0)).collect();
+    let bits = |v: &[f32]| v.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+    // the host references alone: widened, exact where the values allow
+    assert_eq!(
+        k::sum::eval(&is),
+        is.iter().map(|&v| i64::from(v)).sum::<i64>()
+    );
+    assert_eq!(k::cumsum::eval(&is).last(), Some(&k::sum::eval(&is)));
+    assert_eq!(k::sum::eval::<f32>(&[]), 0.0);
+    assert!(k::mean::eval::<f32>(&[]).is_nan());
+    for dev in harness::common::devices() {
+        let x = TensorT::from_slice(&dev, &xs, [1, 300]).unwrap();
+        let i = TensorT::from_slice(&dev, &is, [1, 300]).unwrap();
+        let h = TensorT::from_slice(&dev, &hs, [1, 300]).unwrap();
+        let one = |t: TensorT<f32>| bits(&t.to_vec().unwrap());
+        assert_eq!(
+            one(k::sum::launch(&x, Axes::of([1])).unwrap()),
+            bits(&[k::sum::eval(&xs)]),
+            "{dev}"
+        );
+        assert_eq!(
+            one(k::prod::launch(&x, Axes::of([1])).unwrap()),
+            bits(&[k::prod::eval(&xs)]),
+            "{dev}"
+        );
+        assert_eq!(
+            one(k::cumsum::launch(&x, 1).unwrap()),
+            bits(&k::cumsum::eval(&xs)),
+            "{dev}"
+        );
+        assert_eq!(
+            one(k::logcumsumexp::launch(&x, 1).unwrap()),
+            bits(&k::logcumsumexp::eval(&xs)),
+            "{dev}"
+        );
+        assert_eq!(
+            k::sum::launch(&i, Axes::of([1])).unwrap().to_vec().unwrap(),
+            [k::sum::eval(&is)],
+            "{dev}"
+        );
+        assert_eq!(
+            k::cumprod::launch(&i, 1).unwrap().to_vec().unwrap(),
+            k::cumprod::eval(&is),
+            "{dev}"
+        );
+        let mean = k::mean::launch(&h, Axes::of([1]))
+            .unwrap()
+            .to_vec()
+            .unwrap();
+        assert_eq!(mean[0].to_bits(), k::mean::eval(&hs).to_bits(), "{dev}");
+    }
+}
