@@ -898,31 +898,22 @@ fn scan_edge_cases_as_pytorch() {
             let th = Tensor::from_slice(&dev, &xh, [5]).unwrap();
             let neg: Vec<f16> = xh.iter().map(|&v| -v).collect();
             let tn = Tensor::from_slice(&dev, &neg, [5]).unwrap();
-            let (mv, mi) = k::cummax::dispatch(&th, 0).unwrap();
-            let (nv, ni) = k::cummin::dispatch(&tn, 0).unwrap();
             let hb = |v: Vec<f16>| v.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
-            let wmax = torch_cumext(&xh, |a, b| a >= b);
-            let wmin = torch_cumext(&neg, |a, b| a <= b);
-            assert_eq!(
-                hb(mv.to_vec().unwrap()),
-                hb(wmax.iter().map(|p| p.0).collect()),
-                "{dev}"
-            );
-            assert_eq!(
-                mi.to_vec::<i64>().unwrap(),
-                wmax.iter().map(|p| p.1).collect::<Vec<_>>(),
-                "{dev}"
-            );
-            assert_eq!(
-                hb(nv.to_vec().unwrap()),
-                hb(wmin.iter().map(|p| p.0).collect()),
-                "{dev}"
-            );
-            assert_eq!(
-                ni.to_vec::<i64>().unwrap(),
-                wmin.iter().map(|p| p.1).collect::<Vec<_>>(),
-                "{dev}"
-            );
+            let ext = [
+                (
+                    k::cummax::dispatch(&th, 0).unwrap(),
+                    torch_cumext(&xh, |a, b| a >= b),
+                ),
+                (
+                    k::cummin::dispatch(&tn, 0).unwrap(),
+                    torch_cumext(&neg, |a, b| a <= b),
+                ),
+            ];
+            for ((v, i), want) in ext {
+                let (wv, wi): (Vec<f16>, Vec<i64>) = want.into_iter().unzip();
+                assert_eq!(hb(v.to_vec().unwrap()), hb(wv), "{dev}");
+                assert_eq!(i.to_vec::<i64>().unwrap(), wi, "{dev}");
+            }
             silt::__testing::reduce_as(None);
         }
         // a bad axis: an error, for a 0-d tensor too (its axes are 0 and -1)
